@@ -1,0 +1,54 @@
+#include "memory.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void *default_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)user;
+    (void)old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    return realloc(ptr, new_size);
+}
+
+const wr_allocator wri_default_allocator = {default_alloc, NULL};
+
+wr_status wri_allocator_init(wr_allocator *dst, const wr_allocator *alloc)
+{
+    if (alloc == NULL) {
+        *dst = wri_default_allocator;
+        return WR_OK;
+    }
+    if (alloc->fn == NULL)
+        return WR_ERR_INVALID;
+    *dst = *alloc;
+    return WR_OK;
+}
+
+void *wri_alloc_zero(const wr_allocator *a, size_t count, size_t size)
+{
+    return wri_realloc_array(a, NULL, 0, count, size);
+}
+
+void *wri_realloc_array(const wr_allocator *a, void *ptr, size_t old_count, size_t new_count,
+                        size_t size)
+{
+    if (size == 0 || new_count == 0 || new_count > SIZE_MAX / size)
+        return NULL;
+    size_t old_bytes = ptr ? old_count * size : 0;
+    size_t new_bytes = new_count * size;
+    unsigned char *p = a->fn(a->user, ptr, old_bytes, new_bytes);
+    if (p != NULL && new_bytes > old_bytes)
+        memset(p + old_bytes, 0, new_bytes - old_bytes);
+    return p;
+}
+
+void wri_free(const wr_allocator *a, void *ptr, size_t count, size_t size)
+{
+    if (ptr != NULL)
+        (void)a->fn(a->user, ptr, count * size, 0);
+}

@@ -1,0 +1,45 @@
+/* warrules: the command-line face of libwarrules. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tool.h"
+#include "warrules/warrules.h"
+
+typedef struct command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv, FILE *out);
+} command;
+
+static const command commands[] = {
+    {"demo", "run the built-in scenario: ratings, a melee with its odds, a march", tool_demo},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: warrules [--version] [--help] <command> [options]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n'warrules <command> --help' describes a command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return TOOL_USAGE;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("warrules %s (library %s)\n", WR_VERSION_STRING, wr_version());
+        return TOOL_OK;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+        usage(stdout);
+        return TOOL_OK;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1, stdout);
+    fprintf(stderr, "warrules: unknown command '%s' (try 'warrules --help')\n", argv[1]);
+    return TOOL_USAGE;
+}

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs the build tree into a temporary prefix, builds consumer.c against it
+# through pkg-config and through find_package(warrules), and runs both.
+set -eu
+build=$1
+src=$2
+cc=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+cmake --install "$build" --prefix "$prefix" >/dev/null
+pcdir=$(dirname "$(find "$prefix" -name warrules.pc | head -n 1)")
+
+echo "== pkg-config"
+flags=$(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs warrules)
+libdir=$(PKG_CONFIG_PATH=$pcdir pkg-config --variable=libdir warrules)
+"$cc" -o "$tmp/consumer_pc" "$src/consumer.c" $flags
+LD_LIBRARY_PATH=$libdir "$tmp/consumer_pc"
+
+echo "== find_package"
+cmake -S "$src" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" >/dev/null
+cmake --build "$tmp/cmake" >/dev/null
+"$tmp/cmake/consumer"
+
+echo "== installed library exports only wr_ symbols"
+sh "$src/../check_exports.sh" "$libdir/libwarrules.so.1"
+test -f "$libdir/libwarrules.a"
+test -x "$prefix/bin/warrules"
+"$prefix/bin/warrules" --version
