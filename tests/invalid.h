@@ -12,12 +12,13 @@
 
 #include <cmocka.h>
 
-#include "warrules/warrules.h"
+#include "warrules/core.h"
 
 /* A value no function writes by accident: outputs start as this and must stay. */
 #define WR_SENTINEL (-12345)
 
-/* Each returns the number of failed tests of its group. */
+/* Each returns the number of failed tests of its group; each file includes
+   its own module's header. */
 int invalid_battlesystem_tests(void);
 int invalid_melee_tests(void);
 int invalid_campaign_tests(void);
