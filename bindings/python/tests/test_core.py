@@ -1,0 +1,62 @@
+import gc
+import os
+import subprocess
+import sys
+import unittest
+
+import warrules
+
+
+class CoreTest(unittest.TestCase):
+    def test_version(self):
+        self.assertEqual(warrules.version(), "1.0.0")
+        self.assertEqual(warrules.version_number(), 10000)
+
+    def test_status_names(self):
+        self.assertEqual(warrules.status_name(warrules.ERR_RANGE), "WR_ERR_RANGE")
+        self.assertEqual(warrules.status_name(99), "WR_UNKNOWN")
+        self.assertTrue(warrules.status_str(warrules.ERR_NULL).endswith("."))
+
+    def test_rng_pinned_sequence(self):
+        with warrules.Rng(0) as rng:
+            self.assertEqual([rng.roll(6) for _ in range(10)], [4, 5, 1, 3, 5, 6, 3, 4, 6, 6])
+        rng = warrules.Rng(42)
+        self.assertEqual([rng.roll(100) for _ in range(5)], [9, 38, 69, 93, 100])
+        copy = rng.clone()
+        self.assertEqual([rng.roll(100) for _ in range(5)], [copy.roll(100) for _ in range(5)])
+        rng.close()
+        rng.close()  # twice is harmless
+        with self.assertRaises(ValueError):
+            rng.roll(6)
+        del copy
+        gc.collect()
+
+    def test_rng_bad_sides(self):
+        rng = warrules.Rng(1)
+        for sides in (1, 0, -5, 1000001):
+            with self.assertRaises(warrules.WarrulesError) as ctx:
+                rng.roll(sides)
+            self.assertEqual(ctx.exception.status, warrules.ERR_RANGE)
+            self.assertEqual(ctx.exception.name, "WR_ERR_RANGE")
+            self.assertIsInstance(ctx.exception, ValueError)
+
+    def test_library_not_found_says_what_it_tried(self):
+        env = dict(os.environ, WARRULES_LIBRARY="/nonexistent/libwarrules.so.1")
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        proc = subprocess.run([sys.executable, "-c", "import warrules"], env=env, cwd=here,
+                              capture_output=True, text=True)
+        self.assertNotEqual(proc.returncode, 0)
+        self.assertIn("/nonexistent/libwarrules.so.1", proc.stderr)
+        self.assertIn("WARRULES_LIBRARY", proc.stderr)
+
+    def test_missing_symbol_reported_by_name(self):
+        from warrules import _native
+        call = _native._missing("wr_not_there", "libx.so")
+        with self.assertRaises(warrules.WarrulesLibraryError) as ctx:
+            call()
+        self.assertIn("wr_not_there", str(ctx.exception))
+        self.assertEqual(warrules._native.lib.missing, [])
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,15 @@
+"""warrules: Python bindings for libwarrules, through ctypes.
+
+The library is found through the environment variable WARRULES_LIBRARY, then
+next to this package, then the system loader. Each pinned C function is a
+Python function of the same name without `wr_`; constants drop `WR_`; a status
+other than WR_OK raises WarrulesError.
+"""
+from ._errors import WarrulesError, WarrulesLibraryError
+from ._core import (OK, ERR_NULL, ERR_RANGE, ERR_INVALID, ERR_NOMEM, ERR_FORBIDDEN, ERR_STATE,
+                    Handle, Rng, status_name, status_str, version, version_number)
+from ._melee import *  # noqa: F401,F403
+from ._battlesystem import *  # noqa: F401,F403
+from ._campaign import *  # noqa: F401,F403
+
+__version__ = "1.0.0"
