@@ -2,7 +2,7 @@
 # Installs the packages that building and testing libwarrules need, on Debian
 # (as root, through apt-get). Elsewhere it names what is missing and stops.
 set -euo pipefail
-packages=(cmake make gcc g++ clang pkg-config libcmocka-dev doxygen python3 lua5.4 liblua5.4-dev)
+packages=(cmake make gcc g++ clang pkg-config libcmocka-dev doxygen python3 lua5.4 liblua5.4-dev abigail-tools)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
