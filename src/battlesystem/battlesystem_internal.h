@@ -1,0 +1,53 @@
+/* Shared inside the battlesystem module: the layouts of its handles and small
+   integer helpers. Nothing here is public. */
+#ifndef WARRULES_SRC_BATTLESYSTEM_INTERNAL_H
+#define WARRULES_SRC_BATTLESYSTEM_INTERNAL_H
+
+#include <stdint.h>
+
+#include "core/memory.h"
+#include "warrules/battlesystem.h"
+
+/* One group of damage dice: `dice` dice of `sides` sides. */
+typedef struct wri_dice_group {
+    int sides;
+    int dice;
+} wri_dice_group;
+
+struct wr_figure {
+    wr_allocator alloc;
+    int ar, hd, ac, mv;
+    uint32_t sa, sd;
+    wri_dice_group *groups; /* sorted by increasing sides */
+    size_t n_groups;
+    int total_dice;
+    int bonus;
+};
+
+struct wr_unit {
+    wr_allocator alloc;
+    wr_figure *figure; /* the unit's own copy */
+    wr_unit_desc desc;
+};
+
+struct wr_formation {
+    wr_allocator alloc;
+    wr_formation_info info;
+};
+
+/* Exact floor and ceiling of a / b for b > 0, negative a included. */
+int64_t wri_battlesystem_floor_div(int64_t a, int64_t b);
+int64_t wri_battlesystem_ceil_div(int64_t a, int64_t b);
+
+/* Copies figure into a new figure made with the allocator a. */
+wr_status wri_battlesystem_figure_copy(const wr_figure *figure, const wr_allocator *a,
+                                       wr_figure **out);
+
+/* Adds every damage group and the bonus of src to dst; all or nothing. */
+wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *src);
+
+/* The unit's movement rate in move points for its formation: 48 * MV, or
+   24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */
+int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation);
+
+#endif

@@ -1,0 +1,348 @@
+/* wr_formation: order, frontage, facing; [11.6] shield wall, [11.7] set spears,
+   [11.4] charge modifiers. */
+#include "battlesystem_internal.h"
+
+#define MAX_FRONTAGE 100000
+#define MAX_TURN_COST (WR_TACTICAL_PER_INCH * 1000)
+
+static int valid_order(wr_formation_order order)
+{
+    return (int)order == WR_ORDER_OPEN || (int)order == WR_ORDER_CLOSED;
+}
+
+wr_status wr_formation_new_ex(wr_formation_order order, int frontage, int facing, const wr_allocator *alloc,
+                              wr_formation **out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    if (!valid_order(order))
+        return WR_ERR_INVALID;
+    if (frontage < 1 || frontage > MAX_FRONTAGE || facing < 0 || facing > 359)
+        return WR_ERR_RANGE;
+    wr_allocator a;
+    wr_status st = wri_allocator_init(&a, alloc);
+    if (st != WR_OK)
+        return st;
+    wr_formation *f = wri_alloc_zero(&a, 1, sizeof *f);
+    if (f == NULL)
+        return WR_ERR_NOMEM;
+    f->alloc = a;
+    f->info.order = order;
+    f->info.frontage = frontage;
+    f->info.facing = facing;
+    f->info.special = WR_SPECIAL_NONE;
+    *out = f;
+    return WR_OK;
+}
+
+wr_status wr_formation_new(wr_formation_order order, int frontage, int facing, wr_formation **out)
+{
+    return wr_formation_new_ex(order, frontage, facing, NULL, out);
+}
+
+void wr_formation_free(wr_formation *formation)
+{
+    if (formation != NULL) {
+        wr_allocator a = formation->alloc;
+        wri_free(&a, formation, 1, sizeof *formation);
+    }
+}
+
+wr_status wr_formation_get(const wr_formation *formation, wr_formation_info *info)
+{
+    if (formation == NULL || info == NULL)
+        return WR_ERR_NULL;
+    *info = formation->info;
+    return WR_OK;
+}
+
+static void end_special(wr_formation *formation)
+{
+    formation->info.special = WR_SPECIAL_NONE;
+    formation->info.sides = 0;
+}
+
+wr_status wr_formation_set_order(wr_formation *formation, wr_formation_order order)
+{
+    if (formation == NULL)
+        return WR_ERR_NULL;
+    if (!valid_order(order))
+        return WR_ERR_INVALID;
+    formation->info.order = order;
+    if (order == WR_ORDER_OPEN)
+        end_special(formation);
+    return WR_OK;
+}
+
+wr_status wr_formation_set_frontage(wr_formation *formation, int frontage)
+{
+    if (formation == NULL)
+        return WR_ERR_NULL;
+    if (frontage < 1 || frontage > MAX_FRONTAGE)
+        return WR_ERR_RANGE;
+    formation->info.frontage = frontage;
+    return WR_OK;
+}
+
+static int front_rank(const wr_formation *formation, const wr_unit *unit)
+{
+    int figures = unit->desc.figures;
+    return figures < formation->info.frontage ? figures : formation->info.frontage;
+}
+
+wr_status wr_formation_ranks(const wr_formation *formation, const wr_unit *unit, int *ranks,
+                             int *front)
+{
+    if (formation == NULL || unit == NULL || ranks == NULL || front == NULL)
+        return WR_ERR_NULL;
+    *ranks = (int)wri_battlesystem_ceil_div(unit->desc.figures, formation->info.frontage);
+    *front = front_rank(formation, unit);
+    return WR_OK;
+}
+
+wr_status wr_formation_begin_phase(wr_formation *formation)
+{
+    if (formation == NULL)
+        return WR_ERR_NULL;
+    formation->info.spent = 0;
+    formation->info.turned = 0;
+    return WR_OK;
+}
+
+wr_status wr_formation_break(wr_formation *formation)
+{
+    if (formation == NULL)
+        return WR_ERR_NULL;
+    end_special(formation);
+    return WR_OK;
+}
+
+static int full_rate(const wr_unit *unit)
+{
+    return WR_TACTICAL_PER_INCH * unit->figure->mv;
+}
+
+int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation)
+{
+    if (formation->info.special == WR_SPECIAL_SHIELD_WALL)
+        return formation->info.sides == WR_FACE_FRONT ? full_rate(unit) / 2 : 0;
+    return full_rate(unit);
+}
+
+static int available(const wr_unit *unit, const wr_formation *formation)
+{
+    int left = wri_battlesystem_rate(unit, formation) - formation->info.spent;
+    return left > 0 ? left : 0;
+}
+
+wr_status wr_formation_available(const wr_formation *formation, const wr_unit *unit,
+                                 int *available_out)
+{
+    if (formation == NULL || unit == NULL || available_out == NULL)
+        return WR_ERR_NULL;
+    *available_out = available(unit, formation);
+    return WR_OK;
+}
+
+wr_status wr_formation_turn(wr_formation *formation, const wr_unit *unit, int degrees)
+{
+    if (formation == NULL || unit == NULL)
+        return WR_ERR_NULL;
+    if (degrees < -180 || degrees > 180)
+        return WR_ERR_RANGE;
+    wr_formation_info *info = &formation->info;
+    int amount = degrees < 0 ? -degrees : degrees;
+    if (info->special == WR_SPECIAL_SHIELD_WALL && amount > 0) {
+        if (info->sides != WR_FACE_FRONT || info->spent > 0 || info->turned + amount > 90)
+            return WR_ERR_FORBIDDEN;
+        info->spent = wri_battlesystem_rate(unit, formation);
+    }
+    info->turned += amount;
+    info->facing = ((info->facing + degrees) % 360 + 360) % 360;
+    return WR_OK;
+}
+
+/* The declaration problems common to [11.6] and [11.7]. */
+static wr_declare_problem common_problem(const wr_unit *unit, const wr_formation *formation,
+                                         unsigned equipment)
+{
+    if (!unit->desc.in_command)
+        return WR_DECLARE_NOT_IN_COMMAND;
+    if (formation->info.order != WR_ORDER_CLOSED)
+        return WR_DECLARE_NOT_CLOSED;
+    if (!(unit->desc.equipment & equipment))
+        return WR_DECLARE_NO_EQUIPMENT;
+    if (formation->info.special != WR_SPECIAL_NONE)
+        return WR_DECLARE_ALREADY;
+    if (formation->info.spent > 0 || formation->info.turned > 0)
+        return WR_DECLARE_MOVED;
+    return WR_DECLARE_OK;
+}
+
+static wr_status shield_wall_problem(const wr_unit *unit, const wr_formation *formation,
+                                     int all_round, int turn_cost, wr_declare_problem *problem)
+{
+    if (unit == NULL || formation == NULL)
+        return WR_ERR_NULL;
+    if (all_round != 0 && all_round != 1)
+        return WR_ERR_INVALID;
+    if (turn_cost < 0 || turn_cost > MAX_TURN_COST)
+        return WR_ERR_RANGE;
+    wr_declare_problem p = common_problem(unit, formation, WR_EQUIP_LARGE_SHIELDS);
+    if (p == WR_DECLARE_OK && all_round && full_rate(unit) < turn_cost)
+        p = WR_DECLARE_NO_TURN;
+    *problem = p;
+    return WR_OK;
+}
+
+wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *formation, int all_round,
+                               int turn_cost, wr_declare_problem *problem)
+{
+    if (problem == NULL)
+        return WR_ERR_NULL;
+    wr_declare_problem p;
+    wr_status st = shield_wall_problem(unit, formation, all_round, turn_cost, &p);
+    if (st == WR_OK)
+        *problem = p;
+    return st;
+}
+
+wr_status wr_shield_wall_declare(const wr_unit *unit, wr_formation *formation, int all_round,
+                                 int turn_cost)
+{
+    wr_declare_problem p;
+    wr_status st = shield_wall_problem(unit, formation, all_round, turn_cost, &p);
+    if (st != WR_OK)
+        return st;
+    if (p != WR_DECLARE_OK)
+        return WR_ERR_FORBIDDEN;
+    formation->info.special = WR_SPECIAL_SHIELD_WALL;
+    formation->info.sides = all_round ? WR_FACE_ALL : WR_FACE_FRONT;
+    if (all_round)
+        formation->info.spent = turn_cost;
+    return WR_OK;
+}
+
+static int valid_from(wr_attack_from from)
+{
+    return (int)from >= WR_FROM_FRONT && (int)from <= WR_FROM_ABOVE;
+}
+
+/* Whether a special formation protects the side an attack comes from. */
+static int protects(const wr_formation *formation, wr_formation_special special, wr_attack_from from)
+{
+    if (formation->info.special != special || from == WR_FROM_ABOVE)
+        return 0;
+    return (formation->info.sides & (1u << (unsigned)from)) != 0;
+}
+
+wr_status wr_shield_wall_ac_modifier(const wr_formation *formation, wr_attack_kind kind,
+                                     wr_attack_from from, int *modifier)
+{
+    if (formation == NULL || modifier == NULL)
+        return WR_ERR_NULL;
+    if ((int)kind < WR_ATTACK_MELEE || (int)kind > WR_ATTACK_OTHER || !valid_from(from))
+        return WR_ERR_INVALID;
+    int m = 0;
+    if (protects(formation, WR_SPECIAL_SHIELD_WALL, from)) {
+        if (kind == WR_ATTACK_MISSILE)
+            m = -4;
+        else if (kind == WR_ATTACK_MELEE)
+            m = -2;
+    }
+    *modifier = m;
+    return WR_OK;
+}
+
+static wr_status set_spears_problem(const wr_unit *unit, const wr_formation *formation,
+                                    unsigned sides, int turn_cost, wr_declare_problem *problem)
+{
+    if (unit == NULL || formation == NULL)
+        return WR_ERR_NULL;
+    if (sides == 0 || (sides & ~WR_FACE_ALL))
+        return WR_ERR_INVALID;
+    if (turn_cost < 0 || turn_cost > MAX_TURN_COST)
+        return WR_ERR_RANGE;
+    wr_declare_problem p = common_problem(unit, formation, WR_EQUIP_SPEARS);
+    int left_after_entering = full_rate(unit) - full_rate(unit) / 2;
+    if (p == WR_DECLARE_OK && (sides & ~WR_FACE_FRONT) && left_after_entering < turn_cost)
+        p = WR_DECLARE_NO_TURN;
+    *problem = p;
+    return WR_OK;
+}
+
+wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *formation, unsigned sides,
+                              int turn_cost, wr_declare_problem *problem)
+{
+    if (problem == NULL)
+        return WR_ERR_NULL;
+    wr_declare_problem p;
+    wr_status st = set_spears_problem(unit, formation, sides, turn_cost, &p);
+    if (st == WR_OK)
+        *problem = p;
+    return st;
+}
+
+wr_status wr_set_spears_declare(const wr_unit *unit, wr_formation *formation, unsigned sides,
+                                int turn_cost)
+{
+    wr_declare_problem p;
+    wr_status st = set_spears_problem(unit, formation, sides, turn_cost, &p);
+    if (st != WR_OK)
+        return st;
+    if (p != WR_DECLARE_OK)
+        return WR_ERR_FORBIDDEN;
+    formation->info.special = WR_SPECIAL_SET_SPEARS;
+    formation->info.sides = sides;
+    formation->info.spent = full_rate(unit) / 2 + ((sides & ~WR_FACE_FRONT) ? turn_cost : 0);
+    return WR_OK;
+}
+
+wr_status wr_set_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from,
+                                   int *multiplier)
+{
+    if (defender == NULL || multiplier == NULL)
+        return WR_ERR_NULL;
+    if (!valid_from(charge_from))
+        return WR_ERR_INVALID;
+    *multiplier = protects(defender, WR_SPECIAL_SET_SPEARS, charge_from) ? 2 : 1;
+    return WR_OK;
+}
+
+wr_status wr_charger_strikers(const wr_unit *charger, const wr_formation *formation,
+                              int in_contact, int losses, int *strikers)
+{
+    if (charger == NULL || formation == NULL || strikers == NULL)
+        return WR_ERR_NULL;
+    int figures = charger->desc.figures;
+    if (in_contact < 0 || in_contact > front_rank(formation, charger) || losses < 0 ||
+        losses > figures)
+        return WR_ERR_RANGE;
+    int n;
+    if (formation->info.order == WR_ORDER_CLOSED)
+        n = figures - losses < in_contact ? figures - losses : in_contact;
+    else
+        n = in_contact > losses ? in_contact - losses : 0;
+    *strikers = n;
+    return WR_OK;
+}
+
+wr_status wr_charge_ar_modifier(const wr_unit *charger, const wr_formation *defender,
+                                wr_attack_from charge_from, int *modifier)
+{
+    if (charger == NULL || defender == NULL || modifier == NULL)
+        return WR_ERR_NULL;
+    if (!valid_from(charge_from))
+        return WR_ERR_INVALID;
+    int mounted = charger->desc.type == WR_UNIT_TYPE_CAVALRY || charger->desc.type == WR_UNIT_TYPE_CHARIOT;
+    *modifier = mounted && !protects(defender, WR_SPECIAL_SET_SPEARS, charge_from) ? -2 : 0;
+    return WR_OK;
+}
+
+wr_status wr_charge_damage_multiplier(const wr_unit *charger, int *multiplier)
+{
+    if (charger == NULL || multiplier == NULL)
+        return WR_ERR_NULL;
+    *multiplier = (charger->desc.equipment & WR_EQUIP_CHARGE_WEAPONS) ? 2 : 1;
+    return WR_OK;
+}

@@ -1,0 +1,202 @@
+/* [11.8] Table 14: terrain speeds, the cost and legality of a tactical move, charges. */
+#include "battlesystem_internal.h"
+
+#define MAX_LEGS 256
+#define MAX_LEG_LENGTH 120000
+#define MAX_LEG_CROSSINGS 100
+#define ALL_TRAITS (WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC)
+#define ALL_MOVE_FLAGS (WR_TACTICAL_FLAG_CHARGE | WR_TACTICAL_FLAG_ON_ROAD)
+
+static int valid_terrain(wr_terrain terrain)
+{
+    return (int)terrain >= WR_TERRAIN_CLEAR && (int)terrain <= WR_TERRAIN_WATER;
+}
+
+wr_status wr_terrain_speed(wr_terrain terrain, unsigned traits, int *num, int *den)
+{
+    if (num == NULL || den == NULL)
+        return WR_ERR_NULL;
+    if (!valid_terrain(terrain) || (traits & ~ALL_TRAITS))
+        return WR_ERR_INVALID;
+    int n = 1, d = 1;
+    switch (terrain) {
+    case WR_TERRAIN_ROAD:
+        n = 4, d = 3;
+        break;
+    case WR_TERRAIN_WOODS:
+        if (!(traits & WR_TRAIT_WOODLAND))
+            n = 2, d = 3;
+        break;
+    case WR_TERRAIN_ROUGH:
+        if (!(traits & WR_TRAIT_MOUNTAIN))
+            n = 1, d = 2;
+        break;
+    case WR_TERRAIN_SWAMP:
+        if (!(traits & WR_TRAIT_SWAMP))
+            n = 1, d = 2;
+        break;
+    case WR_TERRAIN_WATER:
+        if (!(traits & WR_TRAIT_AQUATIC))
+            return WR_ERR_FORBIDDEN;
+        break;
+    default:
+        break;
+    }
+    *num = n;
+    *den = d;
+    return WR_OK;
+}
+
+static wr_status check_legs(const wr_tactical_leg *legs, size_t n_legs)
+{
+    if (n_legs > MAX_LEGS)
+        return WR_ERR_RANGE;
+    if (legs == NULL && n_legs > 0)
+        return WR_ERR_NULL;
+    for (size_t i = 0; i < n_legs; i++) {
+        if (!valid_terrain(legs[i].terrain))
+            return WR_ERR_INVALID;
+        if (legs[i].length < 0 || legs[i].length > MAX_LEG_LENGTH || legs[i].obstacles < 0 ||
+            legs[i].obstacles > MAX_LEG_CROSSINGS || legs[i].rises < 0 ||
+            legs[i].rises > MAX_LEG_CROSSINGS)
+            return WR_ERR_RANGE;
+    }
+    return WR_OK;
+}
+
+/* The first reason the rules forbid a charge along checked legs. */
+static wr_tactical_problem charge_problem(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs)
+{
+    for (size_t i = 0; i < n_legs; i++) {
+        if (legs[i].rises > 0)
+            return WR_TACTICAL_CHARGE_UPHILL;
+        if (legs[i].obstacles > 0)
+            return WR_TACTICAL_CHARGE_OBSTACLE;
+        if (legs[i].length > 0 && legs[i].terrain == WR_TERRAIN_WOODS &&
+            !unit->desc.single_creature)
+            return WR_TACTICAL_CHARGE_WOODS;
+    }
+    return WR_TACTICAL_OK;
+}
+
+wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
+                          wr_tactical_problem *problem)
+{
+    if (unit == NULL || problem == NULL)
+        return WR_ERR_NULL;
+    wr_status st = check_legs(legs, n_legs);
+    if (st != WR_OK)
+        return st;
+    *problem = charge_problem(unit, legs, n_legs);
+    return WR_OK;
+}
+
+static int closed_order_banned(wr_terrain terrain)
+{
+    return terrain == WR_TERRAIN_WOODS || terrain == WR_TERRAIN_ROUGH ||
+           terrain == WR_TERRAIN_SWAMP || terrain == WR_TERRAIN_WATER;
+}
+
+/* Evaluates checked input; *crossed tells whether an obstacle was crossed. */
+static void evaluate(const wr_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
+                     size_t n_legs, unsigned flags, wr_tactical_result *r, int *crossed)
+{
+    const wr_formation_info *info = &formation->info;
+    int rate = wri_battlesystem_rate(unit, formation);
+    int available = rate - info->spent > 0 ? rate - info->spent : 0;
+    int immobile = info->special == WR_SPECIAL_SET_SPEARS ||
+                   (info->special == WR_SPECIAL_SHIELD_WALL && info->sides != WR_FACE_FRONT);
+    int on_road = (flags & WR_TACTICAL_FLAG_ON_ROAD) && n_legs > 0;
+    for (size_t i = 0; i < n_legs; i++)
+        if (legs[i].terrain != WR_TERRAIN_ROAD)
+            on_road = 0;
+
+    wr_formation_order order = info->order;
+    wr_tactical_problem terrain_problem = WR_TACTICAL_OK;
+    int64_t cost = 0;
+    *crossed = 0;
+    for (size_t i = 0; i < n_legs; i++) {
+        cost += (int64_t)(legs[i].obstacles + legs[i].rises) * (rate / 3);
+        if (legs[i].obstacles > 0) {
+            order = WR_ORDER_OPEN;
+            *crossed = 1;
+        }
+        if (legs[i].length == 0)
+            continue;
+        wr_terrain terrain = legs[i].terrain;
+        if (terrain == WR_TERRAIN_ROAD && !on_road)
+            terrain = WR_TERRAIN_CLEAR;
+        int num = 1, den = 1;
+        if (wr_terrain_speed(terrain, unit->desc.traits, &num, &den) == WR_ERR_FORBIDDEN &&
+            terrain_problem == WR_TACTICAL_OK)
+            terrain_problem = WR_TACTICAL_WATER;
+        if (order == WR_ORDER_CLOSED && closed_order_banned(terrain) &&
+            terrain_problem == WR_TACTICAL_OK)
+            terrain_problem = WR_TACTICAL_CLOSED_ORDER;
+        cost += (int64_t)legs[i].length * (WR_TACTICAL_PER_INCH / WR_LEN_PER_INCH) * den / num;
+    }
+
+    wr_tactical_problem problem = WR_TACTICAL_OK;
+    if (immobile && cost > 0)
+        problem = WR_TACTICAL_IMMOBILE;
+    else if ((flags & WR_TACTICAL_FLAG_CHARGE) && charge_problem(unit, legs, n_legs) != WR_TACTICAL_OK)
+        problem = charge_problem(unit, legs, n_legs);
+    else if (terrain_problem != WR_TACTICAL_OK)
+        problem = terrain_problem;
+    else if (cost > available)
+        problem = WR_TACTICAL_TOO_FAR;
+
+    r->legal = problem == WR_TACTICAL_OK;
+    r->problem = problem;
+    r->cost = (int)cost;
+    r->available = available;
+    r->left = (int)(available - cost);
+    r->order = order;
+    r->road = on_road;
+    r->breaks_formation = *crossed && info->special != WR_SPECIAL_NONE;
+}
+
+static wr_status check_move_input(const wr_unit *unit, const wr_formation *formation,
+                                  const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
+                                  const wr_tactical_result *result)
+{
+    if (unit == NULL || formation == NULL || result == NULL)
+        return WR_ERR_NULL;
+    if (flags & ~ALL_MOVE_FLAGS)
+        return WR_ERR_INVALID;
+    return check_legs(legs, n_legs);
+}
+
+wr_status wr_tactical_check(const wr_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
+                        size_t n_legs, unsigned flags, wr_tactical_result *result)
+{
+    wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
+    if (st != WR_OK)
+        return st;
+    wr_tactical_result r;
+    int crossed = 0;
+    evaluate(unit, formation, legs, n_legs, flags, &r, &crossed);
+    *result = r;
+    return WR_OK;
+}
+
+wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
+                        size_t n_legs, unsigned flags, wr_tactical_result *result)
+{
+    wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
+    if (st != WR_OK)
+        return st;
+    wr_tactical_result r;
+    int crossed = 0;
+    evaluate(unit, formation, legs, n_legs, flags, &r, &crossed);
+    if (!r.legal)
+        return WR_ERR_FORBIDDEN;
+    formation->info.spent += r.cost;
+    if (crossed) {
+        formation->info.order = WR_ORDER_OPEN;
+        formation->info.special = WR_SPECIAL_NONE;
+        formation->info.sides = 0;
+    }
+    *result = r;
+    return WR_OK;
+}

@@ -1,0 +1,100 @@
+/* [11.2] cavalry and [11.3] chariot ratings. */
+#include "battlesystem_internal.h"
+
+wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
+                             const wr_allocator *alloc, wr_figure **out)
+{
+    if (rider == NULL || mount == NULL || out == NULL)
+        return WR_ERR_NULL;
+    wr_allocator a;
+    wr_status st = wri_allocator_init(&a, alloc);
+    if (st != WR_OK)
+        return st;
+    wr_figure *rated = NULL;
+    if ((st = wr_figure_new_ex(&a, &rated)) != WR_OK)
+        return st;
+    if ((st = wri_battlesystem_figure_merge_damage(rated, rider)) != WR_OK ||
+        (st = wri_battlesystem_figure_merge_damage(rated, mount)) != WR_OK) {
+        wr_figure_free(rated);
+        return st;
+    }
+    rated->ar = rider->ar;
+    rated->hd = (int)wri_battlesystem_ceil_div((int64_t)rider->hd + mount->hd, 2);
+    rated->ac = rider->ac > mount->ac ? rider->ac : mount->ac;
+    rated->mv = mount->mv;
+    rated->sa = rider->sa | mount->sa;
+    rated->sd = rider->sd & mount->sd;
+    *out = rated;
+    return WR_OK;
+}
+
+wr_status wr_rate_cavalry(const wr_figure *rider, const wr_figure *mount, wr_figure **out)
+{
+    return wr_rate_cavalry_ex(rider, mount, NULL, out);
+}
+
+#define MAX_CHARIOT_CREW 64
+
+static wr_status check_crew(const wr_figure *const *crew, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (crew[i] == NULL)
+            return WR_ERR_NULL;
+    return WR_OK;
+}
+
+wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passengers,
+                             const wr_figure *const *pullers, size_t n_pullers,
+                             const wr_allocator *alloc, wr_figure **out)
+{
+    if (out == NULL || passengers == NULL || pullers == NULL)
+        return WR_ERR_NULL;
+    if (n_passengers < 1 || n_passengers > MAX_CHARIOT_CREW || n_pullers < 1 ||
+        n_pullers > MAX_CHARIOT_CREW)
+        return WR_ERR_RANGE;
+    wr_status st;
+    if ((st = check_crew(passengers, n_passengers)) != WR_OK ||
+        (st = check_crew(pullers, n_pullers)) != WR_OK)
+        return st;
+    wr_allocator a;
+    if ((st = wri_allocator_init(&a, alloc)) != WR_OK)
+        return st;
+    wr_figure *rated = NULL;
+    if ((st = wr_figure_new_ex(&a, &rated)) != WR_OK)
+        return st;
+
+    int64_t ar = 0, ac = 0, passenger_hd = 0, puller_hd = 0;
+    int slowest = pullers[0]->mv;
+    uint32_t sa = 0, sd = UINT32_MAX;
+    for (size_t i = 0; i < n_passengers + n_pullers; i++) {
+        int is_puller = i >= n_passengers;
+        const wr_figure *f = is_puller ? pullers[i - n_passengers] : passengers[i];
+        if ((st = wri_battlesystem_figure_merge_damage(rated, f)) != WR_OK) {
+            wr_figure_free(rated);
+            return st;
+        }
+        ar += f->ar;
+        ac += f->ac;
+        *(is_puller ? &puller_hd : &passenger_hd) += f->hd;
+        if (is_puller && f->mv < slowest)
+            slowest = f->mv;
+        sa |= f->sa;
+        sd &= f->sd;
+    }
+    int64_t everyone = (int64_t)(n_passengers + n_pullers);
+    rated->ar = (int)wri_battlesystem_floor_div(ar, everyone);
+    rated->ac = (int)wri_battlesystem_floor_div(ac, everyone) - 2;
+    rated->hd = (int)(wri_battlesystem_ceil_div(puller_hd, (int64_t)n_pullers) +
+                      wri_battlesystem_ceil_div(passenger_hd, (int64_t)n_passengers));
+    rated->mv = puller_hd >= 3 * passenger_hd ? slowest : (int)(2 * (int64_t)slowest / 3);
+    rated->sa = sa;
+    rated->sd = sd;
+    *out = rated;
+    return WR_OK;
+}
+
+wr_status wr_rate_chariot(const wr_figure *const *passengers, size_t n_passengers,
+                          const wr_figure *const *pullers, size_t n_pullers, wr_figure **out)
+{
+    return wr_rate_chariot_ex(passengers, n_passengers, pullers, n_pullers, NULL, out);
+}
