@@ -1,6 +1,21 @@
 /**
  * @file melee.h
- * @brief Fantasy Warlord hand-to-hand combat (seed 004).
+ * @brief Fantasy Warlord hand-to-hand combat (seed 004): reach by rank, who
+ *        fights, flank and rear attacks, the casualty procedure, wounds on
+ *        monsters and characters, and the exact odds of a melee.
+ *
+ * Section names in brackets, such as [Reach] or [Casualties 4], refer to the
+ * parts of the seed text listed in docs/rules/melee.md.
+ *
+ * The profile sheets (Basic Combat Percentage tables, combat and morale
+ * modifier values, hit charts) are not part of the text: the game fills them.
+ * Every number this library ships besides the pinned rules is a labelled
+ * sample, and the only numbers taken from the text are those of its worked
+ * example (see wr_profile_new_sample()).
+ *
+ * Sides: every engagement has side 0 and side 1; side 0 strikes first (by
+ * convention the side that charged), which only fixes the order of the dice,
+ * since the defender counts the figures slain this round [Casualties 6].
  */
 #ifndef WARRULES_MELEE_H
 #define WARRULES_MELEE_H
@@ -10,6 +25,1202 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ------------------------------------------------------------------------ */
+/* Pinned part (shared/API.md)                                              */
+/* ------------------------------------------------------------------------ */
+
+/** @brief A weapon's reach class [Reach]. */
+typedef enum wr_weapon {
+    WR_WEAPON_OTHER = 0,   /**< Swords, axes, clubs and every weapon without reach: one rank. */
+    WR_WEAPON_SPEAR = 1,   /**< Spears: two ranks. */
+    WR_WEAPON_POLEARM = 2, /**< Polearms: two ranks. */
+    WR_WEAPON_PIKE = 3     /**< Pikes: three ranks. */
+} wr_weapon;
+
+/** @brief Side flag: cavalry, chariots, mounted figures. */
+#define WR_SIDE_MOUNTED 0x01u
+/** @brief Side flag: the side is disordered (it loses its reach). */
+#define WR_SIDE_DISORDERED 0x02u
+/** @brief Side flag: a ground swarm. */
+#define WR_SIDE_SWARM 0x04u
+/** @brief Side flag: a flying unit. */
+#define WR_SIDE_FLYING 0x08u
+/** @brief Side flag: this side is attacked in its flank or rear. */
+#define WR_SIDE_FLANKED 0x10u
+
+/**
+ * @brief How many ranks a weapon lets fight [Reach].
+ * @param weapon The reach class.
+ * @param disordered Non-zero when the unit is disordered: the rank
+ *        advantage is then lost and every weapon reaches one rank.
+ * @param[out] ranks OTHER 1, SPEAR 2, POLEARM 2, PIKE 3; 1 when disordered.
+ * @return ::WR_OK; ::WR_ERR_NULL when ranks is NULL; ::WR_ERR_INVALID for an
+ *         unknown weapon.
+ */
+WR_API wr_status wr_reach_ranks(wr_weapon weapon, int disordered, int *ranks);
+
+/**
+ * @brief How many figures of a side may fight [Who fights].
+ *
+ * First matching case wins: (1) a swarm against fliers or fliers against a
+ * swarm: 0; (2) either side flying: all figures; (3) a swarm: all figures;
+ * (4) both mounted: all figures; (5) mounted: those in contact; (6)
+ * disordered or flanked: those in contact; (7) otherwise the sum over the
+ * first `reach` ranks of min(in_contact, figures in that rank), where rank k
+ * holds clamp(figures - k*files, 0, files) figures.
+ *
+ * @param figures The side's figures, 0..100000.
+ * @param files Figures per rank, 1..100000.
+ * @param in_contact Figures in base-to-base contact, 0..min(files, figures).
+ * @param weapon The side's reach class.
+ * @param self_flags WR_SIDE_* flags of this side.
+ * @param enemy_flags WR_SIDE_* flags of the enemy.
+ * @param[out] fighting The number of figures that fight.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a number out of range;
+ *         ::WR_ERR_INVALID for an unknown weapon or unknown flag bits.
+ */
+WR_API wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_weapon weapon,
+                                     unsigned self_flags, unsigned enemy_flags, int *fighting);
+
+/**
+ * @brief Complete ranks for the rank modifier [Modifiers: each rank].
+ * @param figures The side's figures, 0..100000.
+ * @param files Figures per rank, 1..100000.
+ * @param self_flags WR_SIDE_* flags; with ::WR_SIDE_FLANKED at most one rank counts.
+ * @param[out] ranks figures / files, at most 1 when flanked.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for unknown flag bits.
+ */
+WR_API wr_status wr_complete_ranks(int figures, int files, unsigned self_flags, int *ranks);
+
+/**
+ * @brief Modified and Final Combat Percentage [Casualties 2-3].
+ * @param bcp Basic Combat Percentage, 0..1000.
+ * @param modifiers Sum of the combat modifiers, -1000..1000.
+ * @param fighting Figures that fight, 0..100000.
+ * @param[out] mcp max(0, bcp + modifiers).
+ * @param[out] fcp mcp * fighting.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_combat_percent(int bcp, int modifiers, int fighting, int *mcp, int *fcp);
+
+/**
+ * @brief Figures killed (or wounds inflicted) by a Final Combat Percentage [Casualties 4].
+ * @param fcp Final Combat Percentage, 0..200000000.
+ * @param d100 The remainder roll, 1..100 (read only when fcp % 100 > 0).
+ * @param[out] kills fcp / 100, plus one when fcp % 100 > 0 and d100 <= fcp % 100.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_kills_from_percent(int fcp, int d100, int *kills);
+
+/* ------------------------------------------------------------------------ */
+/* Profiles                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief A race, as a profile sheet names it.
+ *
+ * The named values are the races the text mentions; a game may use any
+ * other value up to ::WR_RACE_MAX for its own races.
+ */
+typedef enum wr_race {
+    WR_RACE_OTHER = 0,    /**< A race the text does not name. */
+    WR_RACE_HUMAN = 1,    /**< Humans: may use pikes. */
+    WR_RACE_DWARF = 2,    /**< Dwarfs: may use pikes. */
+    WR_RACE_HIGH_ELF = 3, /**< High elves: may use pikes. */
+    WR_RACE_WOOD_ELF = 4, /**< Wood elves: no pikes. */
+    WR_RACE_ORC = 5,      /**< Orcs: no pikes. */
+    WR_RACE_GOBLIN = 6    /**< Goblins: no pikes. */
+} wr_race;
+
+/** @brief The largest race value (races are 0..63). */
+#define WR_RACE_MAX 63
+/** @brief Weapon types (rows of the BCP table) per profile: 0..15. */
+#define WR_PROFILE_WEAPONS 16
+/** @brief Armour types (columns of the BCP table) per profile: 0..7. */
+#define WR_PROFILE_ARMOURS 8
+/** @brief The armour column the sample profiles use for chainmail (a sample convention). */
+#define WR_SAMPLE_ARMOUR_CHAINMAIL 2
+
+/**
+ * @brief The combat modifiers of a profile sheet's list [Modifiers].
+ *
+ * Each is a value the game sets from the sheet; wr_profile_new() leaves
+ * them all 0 (no numbers are invented).
+ */
+typedef enum wr_modifier {
+    WR_MOD_CHARGED = 0,              /**< Unit charged (or pursued) into combat; cavalry double it. */
+    WR_MOD_HATED_FOE = 1,            /**< Fighting a hated foe. */
+    WR_MOD_CAVALRY_VS_INFANTRY = 2,  /**< Cavalry fighting infantry. */
+    WR_MOD_PER_RANK = 3,             /**< Each complete rank of own formation. */
+    WR_MOD_FLANK = 4,                /**< Attacking the enemy in the flank. */
+    WR_MOD_REAR = 5,                 /**< Attacking the enemy in the rear. */
+    WR_MOD_FIGHTING_MONSTER = 6,     /**< Fighting a monster (a minus modifier). */
+    WR_MOD_CHARACTER_PRESENT = 7,    /**< A character leads the unit. */
+    WR_MOD_COVER_LIGHT = 8,          /**< The enemy is behind light cover. */
+    WR_MOD_COVER_MEDIUM = 9,         /**< The enemy is behind medium cover. */
+    WR_MOD_COVER_HEAVY = 10,         /**< The enemy is behind heavy cover. */
+    WR_MOD_ELITE_VETERAN = 11,       /**< Elite or veteran troops. */
+    WR_MOD_C_CLASS = 12,             /**< C class troops. */
+    WR_MOD_ENEMY_SHIELD = 13,        /**< Attacking troops with shields. */
+    WR_MOD_ENEMY_ARMOURED_MOUNT = 14,/**< Attacking troops on armoured mounts. */
+    WR_MOD_ENEMY_DISORDERED = 15,    /**< Attacking a disordered enemy. */
+    WR_MOD_COUNT = 16                /**< The number of modifiers (not a modifier). */
+} wr_modifier;
+
+/**
+ * @brief The morale modifiers of a profile sheet, as the sample morale
+ *        model (wr_morale_sample()) reads them [Flank and rear].
+ */
+typedef enum wr_morale_modifier {
+    WR_MORALE_LOST_ROUND = 0,          /**< The unit lost the round. */
+    WR_MORALE_PER_FIGURE_LOST = 1,     /**< Per figure the unit lost this round. */
+    WR_MORALE_ATTACKED_FLANK = 2,      /**< Attacked in the flank. */
+    WR_MORALE_ATTACKED_REAR = 3,       /**< Attacked in the rear. */
+    WR_MORALE_DISORDERED = 4,          /**< The unit is disordered. */
+    WR_MORALE_CHARACTER_PRESENT = 5,   /**< A character leads the unit. */
+    WR_MORALE_FIGHTING_MONSTER = 6,    /**< The enemy is a monster. */
+    WR_MORALE_COUNT = 7                /**< The number of morale modifiers (not one). */
+} wr_morale_modifier;
+
+/** @brief A race's profile sheet: weapons, BCP table, modifiers, morale. */
+typedef struct wr_profile wr_profile;
+
+/**
+ * @brief Makes an empty profile for a race [Weapons by race].
+ *
+ * Weapon rows 0..3 have the reach of the ::wr_weapon of the same value,
+ * rows 4..15 reach one rank. Every row is allowed except that pikes
+ * (::WR_WEAPON_PIKE reach) are allowed only to dwarfs, high elves and humans,
+ * as the text says. Every BCP, modifier and morale modifier is 0 and the
+ * retire band is 0: the game fills them from its profile sheets.
+ *
+ * @param race 0..::WR_RACE_MAX.
+ * @param[out] out The new profile; release it with wr_profile_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a race out of range; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_profile_new(wr_race race, wr_profile **out);
+
+/**
+ * @brief wr_profile_new() with the caller's allocator.
+ * @param race 0..::WR_RACE_MAX.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The new profile.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
+ *         allocator without a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_profile_new_ex(wr_race race, const wr_allocator *alloc, wr_profile **out);
+
+/** @brief The sample profiles (labelled samples, see wr_profile_new_sample()). */
+typedef enum wr_sample_profile {
+    WR_SAMPLE_DWARF_VETERANS = 0, /**< The dwarf spearmen of the worked example. */
+    WR_SAMPLE_ORC_URUCKS = 1      /**< The orc uruck polearms of the worked example. */
+} wr_sample_profile;
+
+/**
+ * @brief Makes a sample profile holding the numbers of the worked example
+ *        [Casualties, example], and nothing else.
+ *
+ * Dwarfs (::WR_RACE_DWARF): BCP of weapon row ::WR_WEAPON_SPEAR against armour
+ * ::WR_SAMPLE_ARMOUR_CHAINMAIL 14; charged +10; hated foe +8 (orcs); each
+ * rank +2; elite or veteran +6. Orcs (::WR_RACE_ORC): BCP of row
+ * ::WR_WEAPON_POLEARM against chainmail 25; hated foe +6 (dwarfs); each rank
+ * +2; elite or veteran (urucks) +6; enemy shield -2. Everything else is 0,
+ * retire band 0. These are numbers from the worked example, not full
+ * profile sheets.
+ *
+ * @param which The sample.
+ * @param[out] out The new profile; release it with wr_profile_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown sample; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_profile_new_sample(wr_sample_profile which, wr_profile **out);
+
+/**
+ * @brief Releases a profile. Units made from it must be released first.
+ * @param profile The profile, or NULL (nothing happens).
+ */
+WR_API void wr_profile_free(wr_profile *profile);
+
+/**
+ * @brief The race of a profile.
+ * @param profile The profile.
+ * @param[out] race Its race.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_profile_race(const wr_profile *profile, wr_race *race);
+
+/**
+ * @brief Sets a weapon row: its reach and whether the race may use it
+ *        [Weapons by race] ("if a race does not have a particular weapon
+ *        listed ... it cannot use that weapon").
+ * @param profile The profile.
+ * @param weapon_type The row, 0..15.
+ * @param reach The row's reach class.
+ * @param allowed Non-zero when the race may use it.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for the row; ::WR_ERR_INVALID for the reach.
+ */
+WR_API wr_status wr_profile_set_weapon(wr_profile *profile, int weapon_type, wr_weapon reach,
+                                       int allowed);
+
+/**
+ * @brief Reads a weapon row.
+ * @param profile The profile.
+ * @param weapon_type The row, 0..15.
+ * @param[out] reach The row's reach class.
+ * @param[out] allowed 1 when the race may use it, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_weapon(const wr_profile *profile, int weapon_type, wr_weapon *reach,
+                                   int *allowed);
+
+/**
+ * @brief Sets one cell of the Basic Combat Percentage table [Casualties 1].
+ * @param profile The profile.
+ * @param weapon_type The attacker's weapon row, 0..15.
+ * @param armour The defender's armour column, 0..7.
+ * @param bcp The percentage, 0..1000.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_set_bcp(wr_profile *profile, int weapon_type, int armour, int bcp);
+
+/**
+ * @brief Reads one cell of the BCP table.
+ * @param profile The profile.
+ * @param weapon_type The weapon row, 0..15.
+ * @param armour The armour column, 0..7.
+ * @param[out] bcp The percentage.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_bcp(const wr_profile *profile, int weapon_type, int armour, int *bcp);
+
+/**
+ * @brief Sets a combat modifier's value [Modifiers].
+ * @param profile The profile.
+ * @param modifier Which modifier.
+ * @param value -1000..1000 (for ::WR_MOD_PER_RANK -1000..1000 per rank).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown modifier; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_set_modifier(wr_profile *profile, wr_modifier modifier, int value);
+
+/**
+ * @brief Reads a combat modifier's value.
+ * @param profile The profile.
+ * @param modifier Which modifier.
+ * @param[out] value Its value.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID.
+ */
+WR_API wr_status wr_profile_modifier(const wr_profile *profile, wr_modifier modifier, int *value);
+
+/**
+ * @brief Marks a race as a hated foe of this one (or not) [Modifiers: hated foe].
+ * @param profile The profile.
+ * @param enemy The enemy race, 0..::WR_RACE_MAX.
+ * @param hated Non-zero when hated.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_set_hated(wr_profile *profile, wr_race enemy, int hated);
+
+/**
+ * @brief Whether this race hates another.
+ * @param profile The profile.
+ * @param enemy The enemy race, 0..::WR_RACE_MAX.
+ * @param[out] hated 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated);
+
+/**
+ * @brief Sets a morale modifier's value (read by the sample morale model).
+ * @param profile The profile.
+ * @param modifier Which morale modifier.
+ * @param value -1000..1000.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_set_morale_modifier(wr_profile *profile, wr_morale_modifier modifier,
+                                                int value);
+
+/**
+ * @brief Reads a morale modifier's value.
+ * @param profile The profile.
+ * @param modifier Which morale modifier.
+ * @param[out] value Its value.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID.
+ */
+WR_API wr_status wr_profile_morale_modifier(const wr_profile *profile,
+                                            wr_morale_modifier modifier, int *value);
+
+/**
+ * @brief Sets the sample morale model's retire band: a failed test by at
+ *        most this many points retires, a worse failure routs.
+ * @param profile The profile.
+ * @param band 0..100 (0, the default, makes every failure a rout).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_profile_set_retire_band(wr_profile *profile, int band);
+
+/**
+ * @brief Reads the retire band.
+ * @param profile The profile.
+ * @param[out] band 0..100.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_profile_retire_band(const wr_profile *profile, int *band);
+
+/* ------------------------------------------------------------------------ */
+/* Hit charts and wounds                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** @brief The effect of one hit on a monster or character [Wounds]. */
+typedef enum wr_wound {
+    WR_WOUND_NONE = 0,        /**< No entry (only in empty hit chart cells). */
+    WR_WOUND_NICKED = 1,      /**< Nicked: never counts towards death. */
+    WR_WOUND_STUNNED = 2,     /**< Stunned: never counts towards death. */
+    WR_WOUND_BLINDED = 3,     /**< Blinded: never counts towards death. */
+    WR_WOUND_LIGHT = 4,       /**< Any other wound that is neither serious nor critical. */
+    WR_WOUND_SERIOUS = 5,     /**< A serious wound. */
+    WR_WOUND_CRITICAL = 6,    /**< A critical wound. */
+    WR_WOUND_UNCONSCIOUS = 7, /**< Knocked unconscious: any later hit kills. */
+    WR_WOUND_KILLED = 8       /**< Killed outright. */
+} wr_wound;
+
+/**
+ * @brief A hit chart: d100 for the location, d4 for the severity [Wounds].
+ *
+ * A monster's chart comes from its profile sheet, a character's from the
+ * Humanoid Character Hit table; the game supplies both.
+ */
+typedef struct wr_hit_chart wr_hit_chart;
+
+/**
+ * @brief Makes an empty hit chart (no d100 result covered).
+ * @param[out] out The new chart; release it with wr_hit_chart_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_hit_chart_new(wr_hit_chart **out);
+
+/**
+ * @brief wr_hit_chart_new() with the caller's allocator.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The new chart.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out);
+
+/**
+ * @brief Releases a hit chart.
+ * @param chart The chart, or NULL (nothing happens).
+ */
+WR_API void wr_hit_chart_free(wr_hit_chart *chart);
+
+/**
+ * @brief Adds a location: d100 results lo..hi, with the wound for each d4 result.
+ * @param chart The chart.
+ * @param lo First d100 result, 1..100.
+ * @param hi Last d100 result, lo..100.
+ * @param location The game's number for the location, 0..1000000.
+ * @param severity Four wounds, for d4 = 1..4; none may be ::WR_WOUND_NONE.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
+ *         unknown or NONE wound, or a range overlapping an earlier location
+ *         (the chart is then unchanged).
+ */
+WR_API wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int location,
+                                  const wr_wound severity[4]);
+
+/**
+ * @brief Whether every d100 result has a location.
+ * @param chart The chart.
+ * @param[out] complete 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete);
+
+/**
+ * @brief Looks up one hit [Wounds].
+ * @param chart The chart.
+ * @param d100 The location roll, 1..100.
+ * @param d4 The severity roll, 1..4.
+ * @param[out] location The location's number.
+ * @param[out] wound The wound.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_STATE when the
+ *         chart has no location for that d100 result.
+ */
+WR_API wr_status wr_hit_chart_lookup(const wr_hit_chart *chart, int d100, int d4, int *location,
+                                     wr_wound *wound);
+
+/**
+ * @brief The wounds a monster or character has taken; they accumulate [Wounds].
+ *
+ * Start from all zeros. Only wr_wounds_add() should change it.
+ */
+typedef struct wr_wounds {
+    int hits;        /**< Every hit taken, the ignored ones included. */
+    int counted;     /**< Hits that count towards death (not nicked, stunned or blinded). */
+    int serious;     /**< Serious wounds. */
+    int critical;    /**< Critical wounds. */
+    int unconscious; /**< 1 once knocked unconscious. */
+    int dead;        /**< 1 once dead. */
+} wr_wounds;
+
+/**
+ * @brief Adds one hit to a wound record and applies the death rules [Wounds].
+ *
+ * Both: a KILLED result kills; a hit on one who is unconscious kills (any
+ * hit, even nicked). Nicked, stunned and blinded never count otherwise.
+ * Monsters die of a critical wound together with any other serious or
+ * critical wound. Characters die of a critical wound together with any
+ * other counted wound, or of a serious wound together with any two other
+ * counted wounds. An unconscious result counts as a wound for a character
+ * and as neither serious nor critical (see docs/rules/melee.md).
+ *
+ * @param wounds The record; a dead one stays dead (the hit is still counted).
+ * @param wound The hit, not ::WR_WOUND_NONE.
+ * @param character Non-zero for a character, zero for a monster.
+ * @param[out] dead 1 when the record is now dead, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown or NONE
+ *         wound; ::WR_ERR_RANGE when a count would pass 1000000 (the record
+ *         is then unchanged).
+ */
+WR_API wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *dead);
+
+/* ------------------------------------------------------------------------ */
+/* Units                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/** @brief What a unit is. */
+typedef enum wr_unit_kind {
+    WR_UNIT_TROOPS = 0,   /**< A unit of ordinary figures. */
+    WR_UNIT_MONSTER = 1,  /**< One monster: hits are wounds on its hit chart. */
+    WR_UNIT_CHARACTER = 2 /**< One character: hits are wounds on the humanoid hit table. */
+} wr_unit_kind;
+
+/** @brief A unit's mount. */
+typedef enum wr_mount {
+    WR_MOUNT_NONE = 0,       /**< On foot. */
+    WR_MOUNT_UNARMOURED = 1, /**< Mounted (cavalry, chariots). */
+    WR_MOUNT_ARMOURED = 2    /**< Mounted on armoured mounts. */
+} wr_mount;
+
+/** @brief A unit's troop class [Modifiers: elite/veteran, C class]. */
+typedef enum wr_troop_class {
+    WR_TROOP_REGULAR = 0,  /**< No class modifier. */
+    WR_TROOP_ELITE = 1,    /**< Elite: ::WR_MOD_ELITE_VETERAN. */
+    WR_TROOP_VETERAN = 2,  /**< Veteran: ::WR_MOD_ELITE_VETERAN. */
+    WR_TROOP_C_CLASS = 3   /**< C class: ::WR_MOD_C_CLASS. */
+} wr_troop_class;
+
+/** @brief Unit flag: the unit carries shields. */
+#define WR_UNIT_SHIELDS 0x01u
+/** @brief Unit flag: the unit is disordered. */
+#define WR_UNIT_DISORDERED 0x02u
+/** @brief Unit flag: a flying unit (or flying monster). */
+#define WR_UNIT_FLYING 0x04u
+/** @brief Unit flag: flying at Combat Height (with ::WR_UNIT_FLYING). */
+#define WR_UNIT_COMBAT_HEIGHT 0x08u
+/** @brief Unit flag: a ground swarm. */
+#define WR_UNIT_SWARM 0x10u
+/** @brief Unit flag: a giant (a character who disorders a flank he attacks). */
+#define WR_UNIT_GIANT 0x20u
+/** @brief Every unit flag. */
+#define WR_UNIT_ALL_FLAGS 0x3Fu
+
+/** @brief What a unit is made of; see wr_unit_def_default(). */
+typedef struct wr_unit_def {
+    wr_unit_kind kind;          /**< Troops, monster or character. */
+    int figures;                /**< 0..100000; exactly 1 for a monster or character. */
+    int files;                  /**< Figures per rank, 1..100000; 1 for a monster or character. */
+    int weapon_type;            /**< The profile's weapon row, 0..15; the row must be allowed. */
+    int armour;                 /**< The armour column enemies strike at, 0..7. */
+    wr_mount mount;             /**< On foot or mounted. */
+    wr_troop_class troop_class; /**< Elite, veteran, regular or C class. */
+    unsigned flags;             /**< WR_UNIT_* flags. */
+    int morale;                 /**< The sample morale model's rating, 0..100 (a sample, not the game's). */
+    int legs;                   /**< A monster's legs: 2 falls, 4 (or any other) collapses; 0..100. */
+    int base_width_mm;          /**< A monster's base width, 1..10000 mm. */
+    int base_depth_mm;          /**< A monster's base depth, 1..10000 mm. */
+} wr_unit_def;
+
+/**
+ * @brief A unit definition with defaults: troops, 1 figure in 1 file,
+ *        weapon row 0, armour 0, on foot, regular, no flags, sample morale
+ *        50, 4 legs, a 20x20 mm base.
+ * @return The definition.
+ */
+WR_API wr_unit_def wr_unit_def_default(void);
+
+/** @brief A unit, monster or character in hand-to-hand combat. */
+typedef struct wr_melee_unit wr_melee_unit;
+
+/**
+ * @brief Makes a unit.
+ * @param profile Its race's profile; must outlive the unit.
+ * @param def What the unit is made of.
+ * @param[out] out The new unit; release it with wr_melee_unit_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a number out of range;
+ *         ::WR_ERR_INVALID for an unknown enum or flag, a monster or
+ *         character that is not 1 figure in 1 file, ::WR_UNIT_COMBAT_HEIGHT
+ *         without ::WR_UNIT_FLYING, or a swarm that flies;
+ *         ::WR_ERR_FORBIDDEN when the race may not use the weapon; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_melee_unit_new(const wr_profile *profile, const wr_unit_def *def,
+                                   wr_melee_unit **out);
+
+/**
+ * @brief wr_melee_unit_new() with the caller's allocator.
+ * @param profile Its race's profile.
+ * @param def What the unit is made of.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The new unit.
+ * @return As wr_melee_unit_new().
+ */
+WR_API wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_unit_def *def,
+                                      const wr_allocator *alloc, wr_melee_unit **out);
+
+/**
+ * @brief Releases a unit. Engagements using it must be released first.
+ * @param unit The unit, or NULL (nothing happens).
+ */
+WR_API void wr_melee_unit_free(wr_melee_unit *unit);
+
+/**
+ * @brief The unit's current definition (figures and disorder as they are now).
+ * @param unit The unit.
+ * @param[out] def Its definition.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_unit_def *def);
+
+/**
+ * @brief Sets the figures left (for removing casualties the game counts itself).
+ * @param unit The unit.
+ * @param figures 0..100000; 0..1 for a monster or character.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_melee_unit_set_figures(wr_melee_unit *unit, int figures);
+
+/**
+ * @brief Sets or clears disorder (reforming clears it) [Reach].
+ * @param unit The unit.
+ * @param disordered Non-zero to disorder.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_FORBIDDEN when disordering a
+ *         character (characters are never disordered, Blood Lust aside).
+ */
+WR_API wr_status wr_melee_unit_set_disordered(wr_melee_unit *unit, int disordered);
+
+/**
+ * @brief Sets the hit chart used for wounds on a monster or character.
+ * @param unit The unit.
+ * @param chart The chart (must outlive the unit), or NULL to remove it.
+ * @return ::WR_OK; ::WR_ERR_NULL when unit is NULL.
+ */
+WR_API wr_status wr_melee_unit_set_hit_chart(wr_melee_unit *unit, const wr_hit_chart *chart);
+
+/**
+ * @brief The wounds a monster or character has taken so far.
+ * @param unit The unit.
+ * @param[out] wounds The record (all zeros for troops).
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_unit_wounds(const wr_melee_unit *unit, wr_wounds *wounds);
+
+/**
+ * @brief Whether a unit in combat may be ordered to leave it [Continuing]:
+ *        only flying units at Combat Height may.
+ * @param unit The unit.
+ * @param[out] may 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_unit_may_leave(const wr_melee_unit *unit, int *may);
+
+/* ------------------------------------------------------------------------ */
+/* Starting a melee; advancing units; dead monsters                         */
+/* ------------------------------------------------------------------------ */
+
+/** @brief How a unit comes into contact with the enemy [Starting]. */
+typedef enum wr_contact_move {
+    WR_MOVE_CHARGE = 0,   /**< A charge: starts a melee. */
+    WR_MOVE_PUSHBACK = 1, /**< A pushback: starts a melee. */
+    WR_MOVE_PURSUIT = 2,  /**< A pursuit move: starts a melee. */
+    WR_MOVE_ADVANCE = 3,  /**< An ordered advance at normal speed: stops 5 cm short. */
+    WR_MOVE_OTHER = 4     /**< Any other move: does not start a melee. */
+} wr_contact_move;
+
+/**
+ * @brief Whether a move may start hand-to-hand combat [Starting].
+ * @param move The move.
+ * @param[out] starts 1 for charges, pushbacks and pursuits, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID.
+ */
+WR_API wr_status wr_melee_may_start(wr_contact_move move, int *starts);
+
+/** @brief The distance, in mm, at which two advancing units stop [Starting]. */
+#define WR_ADVANCE_STOP_MM 50
+
+/**
+ * @brief Two units ordered to advance at normal speed into each other stop
+ *        5 cm apart, or stay put when already 5 cm or less apart [Starting].
+ *
+ * When the moves would not bring them into contact (move_a + move_b <
+ * gap_mm) they are unchanged. Otherwise the distance they may close,
+ * gap_mm - 50, is shared in proportion to their moves: a gets
+ * floor(close * move_a / (move_a + move_b)), b the rest (a reading).
+ *
+ * @param gap_mm The distance between them, 0..10000000 mm.
+ * @param move_a_mm The first unit's ordered move, 0..10000000 mm.
+ * @param move_b_mm The second unit's ordered move, 0..10000000 mm.
+ * @param[out] a_mm The first unit's move.
+ * @param[out] b_mm The second unit's move.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_advance_stop(int gap_mm, int move_a_mm, int move_b_mm, int *a_mm, int *b_mm);
+
+/** @brief What a dead monster leaves [Dead monsters]. */
+typedef enum wr_remains {
+    WR_REMAINS_WALL = 0,      /**< An obstacle that acts like a wall (base at most 40x40 mm). */
+    WR_REMAINS_IMPASSABLE = 1 /**< Impassable terrain (base larger than 40x40 mm). */
+} wr_remains;
+
+/** @brief How a dead monster comes down [Dead monsters]. */
+typedef enum wr_fall {
+    WR_FALL_COLLAPSE = 0, /**< Collapses where it stands (four-legged beasts and the rest). */
+    WR_FALL_TOPPLE = 1,   /**< Falls in a random direction, crash rules for what it hits (two legs). */
+    WR_FALL_CRASH = 2     /**< Killed in flight: follows the crash rules. */
+} wr_fall;
+
+/**
+ * @brief What a dead monster becomes and how it falls [Dead monsters].
+ * @param monster The monster.
+ * @param in_flight Non-zero when it was killed flying.
+ * @param d8 A d8 roll, 1..8, for the direction of a two-legged fall
+ *        (1 = straight ahead, then clockwise in 45 degree steps); read only
+ *        for a topple.
+ * @param[out] remains Wall-like obstacle or impassable terrain.
+ * @param[out] fall Collapse, topple or crash.
+ * @param[out] direction 1..8 for a topple, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for d8 when needed;
+ *         ::WR_ERR_INVALID when the unit is not a monster, or in flight
+ *         without ::WR_UNIT_FLYING.
+ */
+WR_API wr_status wr_dead_monster(const wr_melee_unit *monster, int in_flight, int d8,
+                                 wr_remains *remains, wr_fall *fall, int *direction);
+
+/**
+ * @brief wr_dead_monster() rolling the d8 on a wr_rng (only when it topples).
+ * @param monster The monster.
+ * @param in_flight Non-zero when it was killed flying.
+ * @param rng The dice.
+ * @param[out] remains Wall-like obstacle or impassable terrain.
+ * @param[out] fall Collapse, topple or crash.
+ * @param[out] direction 1..8 for a topple, else 0.
+ * @return As wr_dead_monster(); ::WR_ERR_NULL when rng is NULL.
+ */
+WR_API wr_status wr_dead_monster_rng(const wr_melee_unit *monster, int in_flight, wr_rng *rng,
+                                     wr_remains *remains, wr_fall *fall, int *direction);
+
+/* ------------------------------------------------------------------------ */
+/* Explanations                                                             */
+/* ------------------------------------------------------------------------ */
+
+/** @brief A rule that an event applies; see wr_melee_rule_name() and wr_melee_rule_source(). */
+typedef enum wr_melee_rule {
+    WR_RULE_BCP = 0,               /**< value = the BCP; detail = weapon row * 8 + armour. */
+    WR_RULE_MODIFIER = 1,          /**< value = the modifier's total; detail = the ::wr_modifier. */
+    WR_RULE_MCP = 2,               /**< value = the MCP. */
+    WR_RULE_FIGHTING = 3,          /**< value = figures that fight; detail = the case 1..7 of wr_fighting_figures(). */
+    WR_RULE_FCP = 4,               /**< value = the FCP. */
+    WR_RULE_CERTAIN_KILLS = 5,     /**< value = FCP / 100 kills or wounds. */
+    WR_RULE_REMAINDER_HIT = 6,     /**< value = the remainder; detail = the roll (at most it). */
+    WR_RULE_REMAINDER_MISS = 7,    /**< value = the remainder; detail = the roll (above it). */
+    WR_RULE_KILLS_CAPPED = 8,      /**< value = the figures present; detail = the kills scored. */
+    WR_RULE_WOUND = 9,             /**< value = the ::wr_wound; detail = the location. */
+    WR_RULE_SLAIN = 10,            /**< A monster or character is killed; value = hits so far. */
+    WR_RULE_DISORDERED = 11,       /**< Attacked in flank or rear: disordered; detail = the ::wr_modifier FLANK or REAR. */
+    WR_RULE_NOT_DISORDERED = 12,   /**< Flank or rear attack that does not disorder; detail = the reason (1 character attacker, 2 monster in flank, 3 character). */
+    WR_RULE_FLANK_TEST = 13,       /**< A morale test for a flank or rear attack; value = pass %, detail = the roll. */
+    WR_RULE_ONE_RANK = 14,         /**< Flanked: one rank counts; value = the ranks it has. */
+    WR_RULE_LOST_ROUND = 15,       /**< value = figures lost; detail = figures the enemy lost. */
+    WR_RULE_DRAWN = 16,            /**< Equal losses: drawn; value = each side's losses. */
+    WR_RULE_PUSHED_BACK = 17,      /**< The loser is pushed back. */
+    WR_RULE_MORALE_TEST = 18,      /**< The loser tests morale; value = pass %, detail = the roll. */
+    WR_RULE_MORALE_PASSED = 19,    /**< The test passed: the combat continues. */
+    WR_RULE_RETIRES = 20,          /**< The test failed: the side retires and the combat ends. */
+    WR_RULE_ROUTS = 21,            /**< The test failed: the side routs. */
+    WR_RULE_PURSUIT = 22,          /**< The victor may make a pursuit move. */
+    WR_RULE_DESTROYED = 23,        /**< The side has no figures left. */
+    WR_RULE_COUNT = 24             /**< The number of rules (not a rule). */
+} wr_melee_rule;
+
+/** @brief One step of an explanation a game can show a player. */
+typedef struct wr_melee_event {
+    wr_melee_rule rule; /**< The rule applied. */
+    int side;           /**< The side it concerns, 0 or 1. */
+    int value;          /**< The main number (see ::wr_melee_rule). */
+    int detail;         /**< A second number (see ::wr_melee_rule). */
+} wr_melee_event;
+
+/**
+ * @brief A short English name for a rule, such as "Modified Combat Percentage".
+ * @param rule Any value.
+ * @return A static string; "unknown rule" for an unknown value; never NULL.
+ */
+WR_API const char *wr_melee_rule_name(wr_melee_rule rule);
+
+/**
+ * @brief Where in the text a rule comes from: its section and phrase.
+ * @param rule Any value.
+ * @return A static string; "" for an unknown value; never NULL.
+ */
+WR_API const char *wr_melee_rule_source(wr_melee_rule rule);
+
+/**
+ * @brief A short English name for a combat modifier, such as "Fighting a hated foe".
+ * @param modifier Any value.
+ * @return A static string; "unknown modifier" for an unknown value; never NULL.
+ */
+WR_API const char *wr_modifier_name(wr_modifier modifier);
+
+/**
+ * @brief One English sentence for an event, for a player.
+ * @param event The event.
+ * @param buf Where to write it (NUL-terminated, cut to fit); may be NULL when cap is 0.
+ * @param cap The size of buf in bytes.
+ * @param[out] len The sentence's full length, without the NUL (may be more than cap - 1).
+ * @return ::WR_OK; ::WR_ERR_NULL when event or len is NULL, or buf is NULL
+ *         with cap > 0; ::WR_ERR_INVALID for an unknown rule.
+ */
+WR_API wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap,
+                                     size_t *len);
+
+/* ------------------------------------------------------------------------ */
+/* Engagements and rounds                                                   */
+/* ------------------------------------------------------------------------ */
+
+/** @brief Where the enemy strikes a side [Flank and rear]. */
+typedef enum wr_facing {
+    WR_FACING_FRONT = 0, /**< In the front. */
+    WR_FACING_FLANK = 1, /**< In the flank. */
+    WR_FACING_REAR = 2   /**< In the rear. */
+} wr_facing;
+
+/** @brief The degree of cover a side is behind [Modifiers: cover]. */
+typedef enum wr_cover {
+    WR_COVER_NONE = 0,   /**< No cover. */
+    WR_COVER_LIGHT = 1,  /**< Light cover: ::WR_MOD_COVER_LIGHT for the enemy. */
+    WR_COVER_MEDIUM = 2, /**< Medium cover: ::WR_MOD_COVER_MEDIUM for the enemy. */
+    WR_COVER_HEAVY = 3   /**< Heavy cover: ::WR_MOD_COVER_HEAVY for the enemy. */
+} wr_cover;
+
+/** @brief One side's situation in an engagement. */
+typedef struct wr_side_situation {
+    int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures). */
+    int charged;            /**< Non-zero when it charged (or pursued) into combat this turn. */
+    wr_facing attacked_in;  /**< Where the enemy strikes it. */
+    wr_cover cover;         /**< The cover it is behind. */
+    int character_present;  /**< Non-zero when a character leads it. */
+} wr_side_situation;
+
+/** @brief The situation of an engagement: side 0 and side 1. */
+typedef struct wr_situation {
+    wr_side_situation side[2]; /**< Each side's situation. */
+} wr_situation;
+
+/** @brief What a morale test is for. */
+typedef enum wr_morale_reason {
+    WR_MORALE_REASON_LOST_ROUND = 0, /**< The side lost the round [Casualties 8]. */
+    WR_MORALE_REASON_FLANK = 1,      /**< The side is attacked in the flank [Flank and rear]. */
+    WR_MORALE_REASON_REAR = 2        /**< The side is attacked in the rear [Flank and rear]. */
+} wr_morale_reason;
+
+/** @brief A morale test to be taken; the numbers describe the moment of the test. */
+typedef struct wr_morale_test {
+    wr_morale_reason reason;       /**< Why the test is taken. */
+    int side;                      /**< 0 or 1. */
+    int round;                     /**< The round, from 1. */
+    int figures;                   /**< Figures it has left (after this round's losses). */
+    int lost;                      /**< Figures it lost this round. */
+    int enemy_lost;                /**< Figures the enemy lost this round. */
+    int disordered;                /**< 1 when it is disordered. */
+    int character_present;         /**< 1 when a character leads it. */
+    int enemy_monster;             /**< 1 when the enemy is a monster. */
+    const wr_melee_unit *unit;     /**< The unit (its own figures may differ: use the fields above). */
+    const wr_melee_unit *enemy;    /**< The enemy. */
+} wr_morale_test;
+
+/**
+ * @brief The odds of a morale test, in percent: a d100 of at most `pass`
+ *        passes, at most `pass + retire` retires, and above that routs.
+ */
+typedef struct wr_morale_odds {
+    int pass;   /**< 0..100. */
+    int retire; /**< 0..100. */
+    int rout;   /**< 0..100; the three sum to 100. */
+} wr_morale_odds;
+
+/**
+ * @brief A morale model: the game's Morale Test as odds.
+ *
+ * Must be a pure function of its arguments (the exact odds call it for
+ * many states). Any status but ::WR_OK stops the caller, which returns it.
+ *
+ * @param user The pointer given with the model.
+ * @param test The test.
+ * @param[out] odds The odds.
+ * @return ::WR_OK or a status to pass on.
+ */
+typedef wr_status (*wr_morale_fn)(void *user, const wr_morale_test *test, wr_morale_odds *odds);
+
+/**
+ * @brief The sample morale model (a sample, not the game's Morale Test).
+ *
+ * target = the unit's morale rating + the profile's applicable morale
+ * modifiers (lost round, per figure lost, attacked in flank or rear,
+ * disordered, character present, fighting a monster); pass =
+ * clamp(target, 0, 100), retire = clamp(target + retire band, 0, 100) - pass,
+ * rout the rest.
+ *
+ * @param user Ignored.
+ * @param test The test.
+ * @param[out] odds The odds.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown reason.
+ */
+WR_API wr_status wr_morale_sample(void *user, const wr_morale_test *test, wr_morale_odds *odds);
+
+/** @brief An engagement: two units in hand-to-hand combat and their situation. */
+typedef struct wr_engagement wr_engagement;
+
+/**
+ * @brief Makes an engagement.
+ *
+ * A character in direct control of a unit fights separately [Who fights]:
+ * make a separate engagement for him, and set character_present for the unit.
+ *
+ * @param a Side 0 (strikes first); must outlive the engagement; not b.
+ * @param b Side 1; must outlive the engagement.
+ * @param situation The situation.
+ * @param[out] out The new engagement; release it with wr_engagement_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for in_contact out of
+ *         range; ::WR_ERR_INVALID for an unknown facing or cover, a == b, both
+ *         sides attacked in flank or rear, or a swarm and a flier (they fight
+ *         only with missiles); ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_engagement_new(wr_melee_unit *a, wr_melee_unit *b,
+                                   const wr_situation *situation, wr_engagement **out);
+
+/**
+ * @brief wr_engagement_new() with the caller's allocator.
+ * @param a Side 0.
+ * @param b Side 1.
+ * @param situation The situation.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The new engagement.
+ * @return As wr_engagement_new().
+ */
+WR_API wr_status wr_engagement_new_ex(wr_melee_unit *a, wr_melee_unit *b,
+                                      const wr_situation *situation, const wr_allocator *alloc,
+                                      wr_engagement **out);
+
+/**
+ * @brief Releases an engagement (not its units).
+ * @param engagement The engagement, or NULL (nothing happens).
+ */
+WR_API void wr_engagement_free(wr_engagement *engagement);
+
+/**
+ * @brief Sets the morale model.
+ * @param engagement The engagement.
+ * @param fn The model, or NULL for wr_morale_sample().
+ * @param user Passed to fn.
+ * @return ::WR_OK; ::WR_ERR_NULL when engagement is NULL.
+ */
+WR_API wr_status wr_engagement_set_morale(wr_engagement *engagement, wr_morale_fn fn, void *user);
+
+/** @brief One side's strike in a round [Casualties 1-4]. */
+typedef struct wr_strike {
+    int bcp;          /**< Basic Combat Percentage. */
+    int modifiers;    /**< Sum of the combat modifiers. */
+    int mod[WR_MOD_COUNT]; /**< Each modifier's part of the sum (0 when it does not apply). */
+    int ranks;        /**< Complete ranks counted for ::WR_MOD_PER_RANK. */
+    int mcp;          /**< Modified Combat Percentage. */
+    int fighting;     /**< Figures that fight. */
+    int fighting_case;/**< The case 1..7 of wr_fighting_figures() that applied. */
+    int fcp;          /**< Final Combat Percentage. */
+    int roll;         /**< The remainder d100, or 0 when there was no remainder. */
+    int hits;         /**< Kills (or wounds) scored, before the cap. */
+    int kills;        /**< Figures of the enemy slain: hits capped by the figures present; for monsters and characters 1 when killed. */
+} wr_strike;
+
+/** @brief The most wounds of one round recorded one by one per side. */
+#define WR_ROUND_MAX_WOUNDS 32
+/** @brief The most events of one round. */
+#define WR_ROUND_MAX_EVENTS 96
+
+/** @brief How an engagement stands or ended. */
+typedef enum wr_melee_end {
+    WR_END_ONGOING = 0,        /**< The combat goes on (or the round cap was reached). */
+    WR_END_A_ROUTS = 1,        /**< Side 0 routs: side 1 may pursue. */
+    WR_END_A_RETIRES = 2,      /**< Side 0 retires: the combat ends. */
+    WR_END_B_ROUTS = 3,        /**< Side 1 routs: side 0 may pursue. */
+    WR_END_B_RETIRES = 4,      /**< Side 1 retires: the combat ends. */
+    WR_END_A_DESTROYED = 5,    /**< Side 0 has no figures left. */
+    WR_END_B_DESTROYED = 6,    /**< Side 1 has no figures left. */
+    WR_END_BOTH_DESTROYED = 7, /**< Neither side has figures left. */
+    WR_END_COUNT = 8           /**< The number of ends (not an end). */
+} wr_melee_end;
+
+/** @brief The outcome of a morale test. */
+typedef enum wr_morale_result {
+    WR_MORALE_NONE = 0,   /**< No test. */
+    WR_MORALE_PASS = 1,   /**< Passed. */
+    WR_MORALE_RETIRE = 2, /**< Failed: retires. */
+    WR_MORALE_ROUT = 3    /**< Failed: routs. */
+} wr_morale_result;
+
+/** @brief Everything one round decided; nothing is applied until wr_engagement_apply(). */
+typedef struct wr_melee_round {
+    int round;                          /**< The round, from 1. */
+    int figures_before[2];              /**< Each side's figures when the round began. */
+    wr_morale_result flank_test[2];     /**< Each side's test for a flank or rear attack. */
+    int flank_roll[2];                  /**< Their d100 rolls (0 when none). */
+    int disordered[2];                  /**< 1 when the side is disordered this round. */
+    int fought;                         /**< 1 when blows were struck (no flank test failed). */
+    wr_strike strike[2];                /**< strike[i]: side i's attack on the other side. */
+    int lost[2];                        /**< Figures each side lost. */
+    int n_wounds[2];                    /**< Wounds side i took (monsters and characters). */
+    wr_wound wound[2][WR_ROUND_MAX_WOUNDS]; /**< The first of them, in order. */
+    int wound_location[2][WR_ROUND_MAX_WOUNDS]; /**< Their locations. */
+    wr_wounds wounds_after[2];          /**< Each side's wound record after the round. */
+    int loser;                          /**< The side that lost more figures, or -1 for a draw. */
+    int pushed_back;                    /**< 1 when the loser is pushed back. */
+    wr_morale_result morale;            /**< The loser's test. */
+    int morale_roll;                    /**< Its d100 (0 when none). */
+    wr_morale_odds morale_odds;         /**< Its odds. */
+    wr_melee_end end;                   /**< How the engagement stands after the round. */
+    int pursuit;                        /**< The side entitled to pursue, or -1. */
+    int n_events;                       /**< Events recorded. */
+    int events_truncated;               /**< 1 when more than ::WR_ROUND_MAX_EVENTS happened. */
+    wr_melee_event events[WR_ROUND_MAX_EVENTS]; /**< The explanation, in order. */
+} wr_melee_round;
+
+/**
+ * @brief One side's strike as it stands now (the first part of the casualty
+ *        procedure, without the remainder roll).
+ * @param engagement The engagement.
+ * @param side 0 or 1: the attacking side.
+ * @param[out] strike bcp, modifiers, mod[], ranks, mcp, fighting,
+ *        fighting_case, fcp; roll 0, hits fcp / 100, kills capped.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for side; ::WR_ERR_STATE when
+ *         the engagement has ended.
+ */
+WR_API wr_status wr_engagement_strike(const wr_engagement *engagement, int side, wr_strike *strike);
+
+/**
+ * @brief Fights one round with the caller's dice [Casualties 1-8].
+ *
+ * Rolls are read in this order, each only when needed: (1) the flank or
+ * rear morale test d100 of side 0, then of side 1 (in the round where the
+ * enemy charged into its flank or rear); (2) side 0's remainder d100 when
+ * its FCP leaves a remainder; (3) when side 1 is a monster or character, a
+ * d100 location then a d4 severity for each hit of side 0, until it dies;
+ * (4) and (5) the same for side 1 against side 0; (6) the loser's morale
+ * d100. Nothing is changed: apply the result with wr_engagement_apply()
+ * after every combat of the phase is resolved [Casualties: phase ten].
+ *
+ * @param engagement The engagement.
+ * @param rolls The dice, each in its range (d100 1..100, d4 1..4).
+ * @param n_rolls How many there are.
+ * @param[out] used How many were read.
+ * @param[out] round The round.
+ * @return ::WR_OK; ::WR_ERR_NULL (rolls may be NULL when n_rolls is 0);
+ *         ::WR_ERR_RANGE when a roll is out of range or too few were given;
+ *         ::WR_ERR_STATE when the engagement has ended or a monster or
+ *         character has no hit chart (or the chart has no entry for a
+ *         roll); any status the morale model returns.
+ */
+WR_API wr_status wr_engagement_fight_rolls(const wr_engagement *engagement, const int *rolls,
+                                           size_t n_rolls, size_t *used, wr_melee_round *round);
+
+/**
+ * @brief Fights one round rolling on a wr_rng, in the order of
+ *        wr_engagement_fight_rolls() (the same dice give the same round).
+ * @param engagement The engagement.
+ * @param rng The dice.
+ * @param[out] round The round.
+ * @return As wr_engagement_fight_rolls() (no ::WR_ERR_RANGE for dice).
+ */
+WR_API wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng,
+                                     wr_melee_round *round);
+
+/**
+ * @brief Applies a round: casualties, wounds, disorder; after the last
+ *        round the engagement ends [Casualties 7-8, Continuing].
+ *
+ * The charge bonus and the flank test belong to the first round: later
+ * rounds count neither.
+ *
+ * @param engagement The engagement.
+ * @param round A round this engagement fought in its current state.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_STATE when the engagement has
+ *         ended or the round is not its next one (nothing is applied).
+ */
+WR_API wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *round);
+
+/**
+ * @brief How an engagement stands.
+ * @param engagement The engagement.
+ * @param[out] end ::WR_END_ONGOING or how it ended.
+ * @param[out] rounds Rounds applied so far.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_engagement_status(const wr_engagement *engagement, wr_melee_end *end,
+                                      int *rounds);
+
+/* ------------------------------------------------------------------------ */
+/* Exact odds                                                               */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief The exact distribution of the kills (or wounds) of one side's strike
+ *        this round: hits[0] with percent[0] in 100, hits[1] with percent[1].
+ *
+ * With no remainder both entries are equal to FCP / 100 and percent[0] is 100.
+ * kills[] are the same capped by the figures present.
+ */
+typedef struct wr_kill_odds {
+    int hits[2];    /**< FCP / 100 and FCP / 100 + 1. */
+    int kills[2];   /**< Those capped by the figures present (wounds on a monster or character are not capped). */
+    int percent[2]; /**< 100 - remainder and remainder (exact, out of 100). */
+} wr_kill_odds;
+
+/**
+ * @brief One side's kill distribution for the next round [Casualties 4].
+ * @param engagement The engagement.
+ * @param side 0 or 1: the attacking side.
+ * @param[out] odds The distribution.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for side; ::WR_ERR_STATE when ended.
+ */
+WR_API wr_status wr_engagement_kill_odds(const wr_engagement *engagement, int side,
+                                         wr_kill_odds *odds);
+
+/** @brief The most figures per side the exact odds accept. */
+#define WR_ODDS_MAX_FIGURES 400
+/** @brief The most rounds the exact odds accept. */
+#define WR_ODDS_MAX_ROUNDS 40
+
+/**
+ * @brief The exact outcome distribution of a melee fought round after round.
+ *
+ * Every probability is a fraction whose denominator is 10^(6 * rounds)
+ * (each round reads at most three d100s), held exactly in base 10^9
+ * multi-word integers: no rounding anywhere.
+ */
+typedef struct wr_melee_odds wr_melee_odds;
+
+/**
+ * @brief Computes the exact odds of an engagement from its current state,
+ *        under its morale model, for at most max_rounds rounds (a Markov
+ *        chain over the figures left on each side) [Continuing].
+ *
+ * Only troops (no monsters or characters). Mass still fighting after
+ * max_rounds is reported as ::WR_END_ONGOING.
+ *
+ * @param engagement The engagement (not changed).
+ * @param max_rounds 1..::WR_ODDS_MAX_ROUNDS.
+ * @param[out] out The odds; release them with wr_melee_odds_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for max_rounds or a side
+ *         of more than ::WR_ODDS_MAX_FIGURES figures; ::WR_ERR_INVALID for
+ *         a monster or character; ::WR_ERR_STATE when the engagement has
+ *         ended; ::WR_ERR_NOMEM; any status of the morale model, or
+ *         ::WR_ERR_INVALID when it returns odds that are not 0..100 summing to 100.
+ */
+WR_API wr_status wr_melee_odds_new(const wr_engagement *engagement, int max_rounds,
+                                   wr_melee_odds **out);
+
+/**
+ * @brief wr_melee_odds_new() with the caller's allocator (all its memory
+ *        comes from it, in a few blocks allocated at the start).
+ * @param engagement The engagement.
+ * @param max_rounds 1..::WR_ODDS_MAX_ROUNDS.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The odds.
+ * @return As wr_melee_odds_new().
+ */
+WR_API wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
+                                      const wr_allocator *alloc, wr_melee_odds **out);
+
+/**
+ * @brief Releases odds.
+ * @param odds The odds, or NULL (nothing happens).
+ */
+WR_API void wr_melee_odds_free(wr_melee_odds *odds);
+
+/**
+ * @brief The denominator's exponent: every probability is n / 10^exponent.
+ * @param odds The odds.
+ * @param[out] exponent 6 * the rounds computed.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_odds_exponent(const wr_melee_odds *odds, int *exponent);
+
+/**
+ * @brief The probability of an end, rounded down to units of 10^-18.
+ * @param odds The odds.
+ * @param end The end.
+ * @param[out] p_e18 floor(probability * 10^18), 0..10^18.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown end.
+ */
+WR_API wr_status wr_melee_odds_end(const wr_melee_odds *odds, wr_melee_end end, uint64_t *p_e18);
+
+/**
+ * @brief The exact probability of an end as a decimal string ("0.0123", "1", "0").
+ * @param odds The odds.
+ * @param end The end.
+ * @param buf Where to write it, NUL-terminated; may be NULL when cap is 0.
+ * @param cap The size of buf; the string is at most exponent + 3 bytes with the NUL.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown end;
+ *         ::WR_ERR_RANGE when cap is too small (len is then still written, buf not).
+ */
+WR_API wr_status wr_melee_odds_end_exact(const wr_melee_odds *odds, wr_melee_end end, char *buf,
+                                         size_t cap, size_t *len);
+
+/**
+ * @brief The probability that a side has exactly `figures` left when the
+ *        melee ends (or at the round cap), rounded down to units of 10^-18.
+ * @param odds The odds.
+ * @param side 0 or 1.
+ * @param figures 0..the side's figures at the start.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_melee_odds_figures(const wr_melee_odds *odds, int side, int figures,
+                                       uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string.
+ * @param odds The odds.
+ * @param side 0 or 1.
+ * @param figures 0..the side's figures at the start.
+ * @param buf Where to write it; may be NULL when cap is 0.
+ * @param cap The size of buf.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for side, figures or a too small cap.
+ */
+WR_API wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side, int figures,
+                                             char *buf, size_t cap, size_t *len);
+
+/**
+ * @brief Fights the melee `trials` times from the engagement's current state
+ *        with the same rules and morale model, and counts the ends (Monte Carlo).
+ * @param engagement The engagement (not changed).
+ * @param max_rounds 1..1000.
+ * @param rng The dice.
+ * @param trials 1..100000000.
+ * @param[out] counts WR_END_COUNT counters.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_STATE when ended
+ *         or a monster or character has no hit chart; any status of the
+ *         round or of the morale model.
+ */
+WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
+                                   int trials, uint64_t counts[WR_END_COUNT]);
 
 #ifdef __cplusplus
 }

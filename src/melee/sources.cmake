@@ -1,2 +1,10 @@
 # Sources of the melee module (see the top-level CMakeLists.txt).
-list(APPEND WR_SOURCES)
+list(APPEND WR_SOURCES
+  src/melee/reach.c
+  src/melee/profile.c
+  src/melee/wounds.c
+  src/melee/unit.c
+  src/melee/round.c
+  src/melee/engagement.c
+  src/melee/explain.c
+  src/melee/odds.c)

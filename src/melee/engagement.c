@@ -1,0 +1,197 @@
+/* Engagements: two units and their situation; fighting a round, applying
+   it after the phase, and the kill distribution of a strike
+   [Casualties], [Continuing]. */
+#include <string.h>
+
+#include "internal.h"
+
+static wr_status check_situation(wr_melee_unit *const u[2], const wr_situation *s)
+{
+    for (int i = 0; i < 2; i++) {
+        const wr_side_situation *d = &s->side[i];
+        int facing = (int)d->attacked_in, cover = (int)d->cover;
+        if (facing < WR_FACING_FRONT || facing > WR_FACING_REAR || cover < WR_COVER_NONE ||
+            cover > WR_COVER_HEAVY)
+            return WR_ERR_INVALID;
+        int most = u[i]->def.files < u[i]->def.figures ? u[i]->def.files : u[i]->def.figures;
+        if (d->in_contact < 0 || d->in_contact > most)
+            return WR_ERR_RANGE;
+    }
+    if (s->side[0].attacked_in != WR_FACING_FRONT && s->side[1].attacked_in != WR_FACING_FRONT)
+        return WR_ERR_INVALID;
+    unsigned f0 = u[0]->def.flags, f1 = u[1]->def.flags;
+    if (((f0 & WR_UNIT_SWARM) && (f1 & WR_UNIT_FLYING)) ||
+        ((f0 & WR_UNIT_FLYING) && (f1 & WR_UNIT_SWARM)))
+        return WR_ERR_INVALID;
+    return WR_OK;
+}
+
+wr_status wr_engagement_new_ex(wr_melee_unit *a, wr_melee_unit *b, const wr_situation *situation,
+                               const wr_allocator *alloc, wr_engagement **out)
+{
+    if (a == NULL || b == NULL || situation == NULL || out == NULL)
+        return WR_ERR_NULL;
+    if (a == b)
+        return WR_ERR_INVALID;
+    wr_melee_unit *const u[2] = {a, b};
+    wr_status st = check_situation(u, situation);
+    if (st != WR_OK)
+        return st;
+    wr_allocator al;
+    if ((st = wri_allocator_init(&al, alloc)) != WR_OK)
+        return st;
+    wr_engagement *e = wri_alloc_zero(&al, 1, sizeof *e);
+    if (e == NULL)
+        return WR_ERR_NOMEM;
+    e->alloc = al;
+    e->unit[0] = a;
+    e->unit[1] = b;
+    e->situation = *situation;
+    e->end = WR_END_ONGOING;
+    *out = e;
+    return WR_OK;
+}
+
+wr_status wr_engagement_new(wr_melee_unit *a, wr_melee_unit *b, const wr_situation *situation,
+                            wr_engagement **out)
+{
+    return wr_engagement_new_ex(a, b, situation, NULL, out);
+}
+
+void wr_engagement_free(wr_engagement *engagement)
+{
+    if (engagement != NULL) {
+        wr_allocator a = engagement->alloc;
+        wri_free(&a, engagement, 1, sizeof *engagement);
+    }
+}
+
+wr_status wr_engagement_set_morale(wr_engagement *engagement, wr_morale_fn fn, void *user)
+{
+    if (engagement == NULL)
+        return WR_ERR_NULL;
+    engagement->morale = fn;
+    engagement->morale_user = user;
+    return WR_OK;
+}
+
+/* An engagement can fight while it goes on and both sides have figures. */
+static wr_status ready(const wr_engagement *e)
+{
+    if (e->end != WR_END_ONGOING || e->unit[0]->def.figures < 1 || e->unit[1]->def.figures < 1)
+        return WR_ERR_STATE;
+    return WR_OK;
+}
+
+wr_status wr_engagement_strike(const wr_engagement *engagement, int side, wr_strike *strike)
+{
+    if (engagement == NULL || strike == NULL)
+        return WR_ERR_NULL;
+    if (side < 0 || side > 1)
+        return WR_ERR_RANGE;
+    wr_status st = ready(engagement);
+    if (st != WR_OK)
+        return st;
+    wri_snapshot s;
+    wr_strike k;
+    wri_melee_snapshot(engagement, &s);
+    if ((st = wri_melee_strike(&s, side, &k, NULL)) != WR_OK)
+        return st;
+    *strike = k;
+    return WR_OK;
+}
+
+static wr_status fight(const wr_engagement *e, wri_dice *dice, wr_melee_round *out)
+{
+    wr_status st = ready(e);
+    if (st != WR_OK)
+        return st;
+    wri_snapshot s;
+    wri_melee_snapshot(e, &s);
+    wr_melee_round r;
+    memset(&r, 0, sizeof r);
+    wri_events ev = {r.events, &r.n_events, &r.events_truncated};
+    if ((st = wri_melee_round(&s, dice, e->morale, e->morale_user, &r, &ev)) != WR_OK)
+        return st;
+    *out = r;
+    return WR_OK;
+}
+
+wr_status wr_engagement_fight_rolls(const wr_engagement *engagement, const int *rolls,
+                                    size_t n_rolls, size_t *used, wr_melee_round *round)
+{
+    if (engagement == NULL || used == NULL || round == NULL || (rolls == NULL && n_rolls > 0))
+        return WR_ERR_NULL;
+    wri_dice dice = {NULL, rolls, n_rolls, 0};
+    wr_status st = fight(engagement, &dice, round);
+    if (st == WR_OK)
+        *used = dice.used;
+    return st;
+}
+
+wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_melee_round *round)
+{
+    if (engagement == NULL || rng == NULL || round == NULL)
+        return WR_ERR_NULL;
+    wri_dice dice = {rng, NULL, 0, 0};
+    return fight(engagement, &dice, round);
+}
+
+wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *round)
+{
+    if (engagement == NULL || round == NULL)
+        return WR_ERR_NULL;
+    wr_engagement *e = engagement;
+    if (e->end != WR_END_ONGOING || round->round != e->rounds + 1 || (int)round->end < 0 ||
+        (int)round->end >= WR_END_COUNT)
+        return WR_ERR_STATE;
+    for (int i = 0; i < 2; i++) {
+        if (round->figures_before[i] != e->unit[i]->def.figures || round->lost[i] < 0 ||
+            round->lost[i] > e->unit[i]->def.figures)
+            return WR_ERR_STATE;
+    }
+    wri_snapshot s;
+    wri_melee_snapshot(e, &s);
+    wri_melee_advance(&s, round);
+    for (int i = 0; i < 2; i++) {
+        wr_melee_unit *u = e->unit[i];
+        u->def.figures = s.side[i].figures;
+        u->wounds = s.side[i].wounds;
+        if (s.side[i].disordered)
+            u->def.flags |= WR_UNIT_DISORDERED;
+    }
+    e->rounds++;
+    e->end = round->end;
+    return WR_OK;
+}
+
+wr_status wr_engagement_status(const wr_engagement *engagement, wr_melee_end *end, int *rounds)
+{
+    if (engagement == NULL || end == NULL || rounds == NULL)
+        return WR_ERR_NULL;
+    *end = engagement->end;
+    *rounds = engagement->rounds;
+    return WR_OK;
+}
+
+wr_status wr_engagement_kill_odds(const wr_engagement *engagement, int side, wr_kill_odds *odds)
+{
+    wr_strike k;
+    if (odds == NULL)
+        return WR_ERR_NULL;
+    wr_status st = wr_engagement_strike(engagement, side, &k);
+    if (st != WR_OK)
+        return st;
+    int rem = k.fcp % 100;
+    int figures = engagement->unit[1 - side]->def.figures;
+    int troops = engagement->unit[1 - side]->def.kind == WR_UNIT_TROOPS;
+    wr_kill_odds o;
+    o.hits[0] = k.fcp / 100;
+    o.hits[1] = o.hits[0] + (rem > 0 ? 1 : 0);
+    o.percent[0] = 100 - rem;
+    o.percent[1] = rem;
+    for (int i = 0; i < 2; i++)
+        o.kills[i] = troops && o.hits[i] > figures ? figures : o.hits[i];
+    *odds = o;
+    return WR_OK;
+}

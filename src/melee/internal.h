@@ -1,0 +1,100 @@
+/* Private structures and helpers of the melee module. */
+#ifndef WARRULES_SRC_MELEE_INTERNAL_H
+#define WARRULES_SRC_MELEE_INTERNAL_H
+
+#include "core/memory.h"
+#include "warrules/melee.h"
+
+#define WRI_MAX_FIGURES 100000
+
+struct wr_profile {
+    wr_allocator alloc;
+    int race;
+    unsigned char reach[WR_PROFILE_WEAPONS];
+    unsigned char allowed[WR_PROFILE_WEAPONS];
+    int bcp[WR_PROFILE_WEAPONS][WR_PROFILE_ARMOURS];
+    int mod[WR_MOD_COUNT];
+    int morale_mod[WR_MORALE_COUNT];
+    int retire_band;
+    uint64_t hated; /* bit r: race r is a hated foe */
+};
+
+struct wr_hit_chart {
+    wr_allocator alloc;
+    unsigned char covered[100];
+    int location[100];
+    unsigned char wound[100][4];
+};
+
+struct wr_melee_unit {
+    wr_allocator alloc;
+    const wr_profile *profile;
+    const wr_hit_chart *chart;
+    wr_unit_def def;
+    wr_wounds wounds;
+};
+
+struct wr_engagement {
+    wr_allocator alloc;
+    wr_melee_unit *unit[2];
+    wr_situation situation;
+    wr_morale_fn morale;
+    void *morale_user;
+    int rounds;
+    wr_melee_end end;
+};
+
+/* What a round needs to know of one side: a copy, so that the odds and the
+   Monte Carlo can vary the figures without touching the handles. */
+typedef struct wri_side {
+    const wr_melee_unit *unit;
+    const wr_profile *profile;
+    const wr_hit_chart *chart;
+    int kind;
+    int figures;
+    int disordered; /* the unit's own disorder, before this round's attack */
+    wr_wounds wounds;
+} wri_side;
+
+typedef struct wri_snapshot {
+    wri_side side[2];
+    wr_situation situation;
+    int round; /* the round about to be fought, from 1 */
+} wri_snapshot;
+
+/* Dice: a wr_rng or the caller's list. */
+typedef struct wri_dice {
+    wr_rng *rng;
+    const int *rolls;
+    size_t n;
+    size_t used;
+} wri_dice;
+
+/* Where explanations go; NULL sink means none are kept. */
+typedef struct wri_events {
+    wr_melee_event *buf;
+    int *n;
+    int *truncated;
+} wri_events;
+
+void wri_melee_event(const wri_events *ev, wr_melee_rule rule, int side, int value, int detail);
+
+/* wr_fighting_figures without checks, also telling which case applied. */
+int wri_melee_fighting(int figures, int files, int in_contact, wr_weapon weapon, unsigned self,
+                       unsigned enemy, int *which_case);
+
+void wri_melee_snapshot(const wr_engagement *e, wri_snapshot *s);
+int wri_melee_disorders(const wri_snapshot *s, int side, int *reason);
+int wri_melee_flank_test_due(const wri_snapshot *s, int side);
+wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const wri_events *ev);
+wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
+                          wr_melee_round *r, const wri_events *ev);
+void wri_melee_morale_test(const wri_snapshot *s, int side, wr_morale_reason reason, int lost,
+                           int enemy_lost, wr_morale_test *t);
+wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_test *t,
+                                wr_morale_odds *o);
+wr_melee_end wri_melee_end_of(int side, wr_morale_result res);
+/* The state after a round: casualties, wounds, disorder, the next round. */
+void wri_melee_advance(wri_snapshot *s, const wr_melee_round *r);
+
+#endif

@@ -1,0 +1,228 @@
+/* Profile sheets: weapons a race may use, the BCP table, combat and morale
+   modifiers [Weapons by race], [Casualties 1-2], [Modifiers]. */
+#include "internal.h"
+
+static int pikes_allowed(int race)
+{
+    return race == WR_RACE_DWARF || race == WR_RACE_HIGH_ELF || race == WR_RACE_HUMAN;
+}
+
+wr_status wr_profile_new_ex(wr_race race, const wr_allocator *alloc, wr_profile **out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    int r = (int)race;
+    if (r < 0 || r > WR_RACE_MAX)
+        return WR_ERR_RANGE;
+    wr_allocator a;
+    wr_status st = wri_allocator_init(&a, alloc);
+    if (st != WR_OK)
+        return st;
+    wr_profile *p = wri_alloc_zero(&a, 1, sizeof *p);
+    if (p == NULL)
+        return WR_ERR_NOMEM;
+    p->alloc = a;
+    p->race = r;
+    for (int w = 0; w < WR_PROFILE_WEAPONS; w++) {
+        p->reach[w] = (unsigned char)(w <= WR_WEAPON_PIKE ? w : WR_WEAPON_OTHER);
+        p->allowed[w] = (unsigned char)(p->reach[w] != WR_WEAPON_PIKE || pikes_allowed(r));
+    }
+    *out = p;
+    return WR_OK;
+}
+
+wr_status wr_profile_new(wr_race race, wr_profile **out)
+{
+    return wr_profile_new_ex(race, NULL, out);
+}
+
+wr_status wr_profile_new_sample(wr_sample_profile which, wr_profile **out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    int w = (int)which;
+    if (w != WR_SAMPLE_DWARF_VETERANS && w != WR_SAMPLE_ORC_URUCKS)
+        return WR_ERR_INVALID;
+    wr_profile *p = NULL;
+    int dwarf = w == WR_SAMPLE_DWARF_VETERANS;
+    wr_status st = wr_profile_new(dwarf ? WR_RACE_DWARF : WR_RACE_ORC, &p);
+    if (st != WR_OK)
+        return st;
+    /* Only numbers from the worked example [Casualties, example]. */
+    if (dwarf) {
+        p->bcp[WR_WEAPON_SPEAR][WR_SAMPLE_ARMOUR_CHAINMAIL] = 14;
+        p->mod[WR_MOD_CHARGED] = 10;
+        p->mod[WR_MOD_HATED_FOE] = 8;
+        p->mod[WR_MOD_PER_RANK] = 2;
+        p->mod[WR_MOD_ELITE_VETERAN] = 6;
+        p->hated = UINT64_C(1) << WR_RACE_ORC;
+    } else {
+        p->bcp[WR_WEAPON_POLEARM][WR_SAMPLE_ARMOUR_CHAINMAIL] = 25;
+        p->mod[WR_MOD_HATED_FOE] = 6;
+        p->mod[WR_MOD_PER_RANK] = 2;
+        p->mod[WR_MOD_ELITE_VETERAN] = 6;
+        p->mod[WR_MOD_ENEMY_SHIELD] = -2;
+        p->hated = UINT64_C(1) << WR_RACE_DWARF;
+    }
+    *out = p;
+    return WR_OK;
+}
+
+void wr_profile_free(wr_profile *profile)
+{
+    if (profile != NULL) {
+        wr_allocator a = profile->alloc;
+        wri_free(&a, profile, 1, sizeof *profile);
+    }
+}
+
+wr_status wr_profile_race(const wr_profile *profile, wr_race *race)
+{
+    if (profile == NULL || race == NULL)
+        return WR_ERR_NULL;
+    *race = (wr_race)profile->race;
+    return WR_OK;
+}
+
+wr_status wr_profile_set_weapon(wr_profile *profile, int weapon_type, wr_weapon reach, int allowed)
+{
+    if (profile == NULL)
+        return WR_ERR_NULL;
+    if (weapon_type < 0 || weapon_type >= WR_PROFILE_WEAPONS)
+        return WR_ERR_RANGE;
+    int r = (int)reach;
+    if (r < WR_WEAPON_OTHER || r > WR_WEAPON_PIKE)
+        return WR_ERR_INVALID;
+    profile->reach[weapon_type] = (unsigned char)r;
+    profile->allowed[weapon_type] = (unsigned char)(allowed != 0);
+    return WR_OK;
+}
+
+wr_status wr_profile_weapon(const wr_profile *profile, int weapon_type, wr_weapon *reach,
+                            int *allowed)
+{
+    if (profile == NULL || reach == NULL || allowed == NULL)
+        return WR_ERR_NULL;
+    if (weapon_type < 0 || weapon_type >= WR_PROFILE_WEAPONS)
+        return WR_ERR_RANGE;
+    *reach = (wr_weapon)profile->reach[weapon_type];
+    *allowed = profile->allowed[weapon_type];
+    return WR_OK;
+}
+
+static int cell_ok(int weapon_type, int armour)
+{
+    return weapon_type >= 0 && weapon_type < WR_PROFILE_WEAPONS && armour >= 0 &&
+           armour < WR_PROFILE_ARMOURS;
+}
+
+wr_status wr_profile_set_bcp(wr_profile *profile, int weapon_type, int armour, int bcp)
+{
+    if (profile == NULL)
+        return WR_ERR_NULL;
+    if (!cell_ok(weapon_type, armour) || bcp < 0 || bcp > 1000)
+        return WR_ERR_RANGE;
+    profile->bcp[weapon_type][armour] = bcp;
+    return WR_OK;
+}
+
+wr_status wr_profile_bcp(const wr_profile *profile, int weapon_type, int armour, int *bcp)
+{
+    if (profile == NULL || bcp == NULL)
+        return WR_ERR_NULL;
+    if (!cell_ok(weapon_type, armour))
+        return WR_ERR_RANGE;
+    *bcp = profile->bcp[weapon_type][armour];
+    return WR_OK;
+}
+
+wr_status wr_profile_set_modifier(wr_profile *profile, wr_modifier modifier, int value)
+{
+    if (profile == NULL)
+        return WR_ERR_NULL;
+    int m = (int)modifier;
+    if (m < 0 || m >= WR_MOD_COUNT)
+        return WR_ERR_INVALID;
+    if (value < -1000 || value > 1000)
+        return WR_ERR_RANGE;
+    profile->mod[m] = value;
+    return WR_OK;
+}
+
+wr_status wr_profile_modifier(const wr_profile *profile, wr_modifier modifier, int *value)
+{
+    if (profile == NULL || value == NULL)
+        return WR_ERR_NULL;
+    int m = (int)modifier;
+    if (m < 0 || m >= WR_MOD_COUNT)
+        return WR_ERR_INVALID;
+    *value = profile->mod[m];
+    return WR_OK;
+}
+
+wr_status wr_profile_set_hated(wr_profile *profile, wr_race enemy, int hated)
+{
+    if (profile == NULL)
+        return WR_ERR_NULL;
+    int r = (int)enemy;
+    if (r < 0 || r > WR_RACE_MAX)
+        return WR_ERR_RANGE;
+    uint64_t bit = UINT64_C(1) << r;
+    profile->hated = hated ? (profile->hated | bit) : (profile->hated & ~bit);
+    return WR_OK;
+}
+
+wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated)
+{
+    if (profile == NULL || hated == NULL)
+        return WR_ERR_NULL;
+    int r = (int)enemy;
+    if (r < 0 || r > WR_RACE_MAX)
+        return WR_ERR_RANGE;
+    *hated = (int)((profile->hated >> r) & 1u);
+    return WR_OK;
+}
+
+wr_status wr_profile_set_morale_modifier(wr_profile *profile, wr_morale_modifier modifier,
+                                         int value)
+{
+    if (profile == NULL)
+        return WR_ERR_NULL;
+    int m = (int)modifier;
+    if (m < 0 || m >= WR_MORALE_COUNT)
+        return WR_ERR_INVALID;
+    if (value < -1000 || value > 1000)
+        return WR_ERR_RANGE;
+    profile->morale_mod[m] = value;
+    return WR_OK;
+}
+
+wr_status wr_profile_morale_modifier(const wr_profile *profile, wr_morale_modifier modifier,
+                                     int *value)
+{
+    if (profile == NULL || value == NULL)
+        return WR_ERR_NULL;
+    int m = (int)modifier;
+    if (m < 0 || m >= WR_MORALE_COUNT)
+        return WR_ERR_INVALID;
+    *value = profile->morale_mod[m];
+    return WR_OK;
+}
+
+wr_status wr_profile_set_retire_band(wr_profile *profile, int band)
+{
+    if (profile == NULL)
+        return WR_ERR_NULL;
+    if (band < 0 || band > 100)
+        return WR_ERR_RANGE;
+    profile->retire_band = band;
+    return WR_OK;
+}
+
+wr_status wr_profile_retire_band(const wr_profile *profile, int *band)
+{
+    if (profile == NULL || band == NULL)
+        return WR_ERR_NULL;
+    *band = profile->retire_band;
+    return WR_OK;
+}

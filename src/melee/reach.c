@@ -1,0 +1,138 @@
+/* The pinned counting rules: reach by rank, who fights, complete ranks,
+   combat percentages and kills [Reach], [Who fights], [Casualties 2-4]. */
+#include "internal.h"
+
+#define SIDE_ALL_FLAGS \
+    (WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_SWARM | WR_SIDE_FLYING | WR_SIDE_FLANKED)
+
+static int reach_of(wr_weapon weapon, int disordered)
+{
+    if (disordered)
+        return 1;
+    switch (weapon) {
+    case WR_WEAPON_SPEAR:
+    case WR_WEAPON_POLEARM:
+        return 2;
+    case WR_WEAPON_PIKE:
+        return 3;
+    default:
+        return 1;
+    }
+}
+
+static int weapon_valid(wr_weapon weapon)
+{
+    int w = (int)weapon;
+    return w >= WR_WEAPON_OTHER && w <= WR_WEAPON_PIKE;
+}
+
+wr_status wr_reach_ranks(wr_weapon weapon, int disordered, int *ranks)
+{
+    if (ranks == NULL)
+        return WR_ERR_NULL;
+    if (!weapon_valid(weapon))
+        return WR_ERR_INVALID;
+    *ranks = reach_of(weapon, disordered);
+    return WR_OK;
+}
+
+int wri_melee_fighting(int figures, int files, int in_contact, wr_weapon weapon, unsigned self,
+                       unsigned enemy, int *which_case)
+{
+    if (((self & WR_SIDE_SWARM) && (enemy & WR_SIDE_FLYING)) ||
+        ((self & WR_SIDE_FLYING) && (enemy & WR_SIDE_SWARM))) {
+        *which_case = 1;
+        return 0;
+    }
+    if ((self | enemy) & WR_SIDE_FLYING) {
+        *which_case = 2;
+        return figures;
+    }
+    if (self & WR_SIDE_SWARM) {
+        *which_case = 3;
+        return figures;
+    }
+    if ((self & WR_SIDE_MOUNTED) && (enemy & WR_SIDE_MOUNTED)) {
+        *which_case = 4;
+        return figures;
+    }
+    if (self & WR_SIDE_MOUNTED) {
+        *which_case = 5;
+        return in_contact;
+    }
+    if (self & (WR_SIDE_DISORDERED | WR_SIDE_FLANKED)) {
+        *which_case = 6;
+        return in_contact;
+    }
+    *which_case = 7;
+    int reach = reach_of(weapon, 0);
+    int total = 0;
+    for (int k = 0; k < reach; k++) {
+        long long in_rank = (long long)figures - (long long)k * files;
+        if (in_rank <= 0)
+            break;
+        if (in_rank > files)
+            in_rank = files;
+        total += in_rank < in_contact ? (int)in_rank : in_contact;
+    }
+    return total;
+}
+
+wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_weapon weapon,
+                              unsigned self_flags, unsigned enemy_flags, int *fighting)
+{
+    if (fighting == NULL)
+        return WR_ERR_NULL;
+    if (figures < 0 || figures > WRI_MAX_FIGURES || files < 1 || files > WRI_MAX_FIGURES)
+        return WR_ERR_RANGE;
+    int most = files < figures ? files : figures;
+    if (in_contact < 0 || in_contact > most)
+        return WR_ERR_RANGE;
+    if (!weapon_valid(weapon) || (self_flags & ~SIDE_ALL_FLAGS) || (enemy_flags & ~SIDE_ALL_FLAGS))
+        return WR_ERR_INVALID;
+    int which = 0;
+    *fighting = wri_melee_fighting(figures, files, in_contact, weapon, self_flags, enemy_flags,
+                                   &which);
+    return WR_OK;
+}
+
+wr_status wr_complete_ranks(int figures, int files, unsigned self_flags, int *ranks)
+{
+    if (ranks == NULL)
+        return WR_ERR_NULL;
+    if (figures < 0 || figures > WRI_MAX_FIGURES || files < 1 || files > WRI_MAX_FIGURES)
+        return WR_ERR_RANGE;
+    if (self_flags & ~SIDE_ALL_FLAGS)
+        return WR_ERR_INVALID;
+    int r = figures / files;
+    if ((self_flags & WR_SIDE_FLANKED) && r > 1)
+        r = 1;
+    *ranks = r;
+    return WR_OK;
+}
+
+wr_status wr_combat_percent(int bcp, int modifiers, int fighting, int *mcp, int *fcp)
+{
+    if (mcp == NULL || fcp == NULL)
+        return WR_ERR_NULL;
+    if (bcp < 0 || bcp > 1000 || modifiers < -1000 || modifiers > 1000 || fighting < 0 ||
+        fighting > WRI_MAX_FIGURES)
+        return WR_ERR_RANGE;
+    int m = bcp + modifiers;
+    if (m < 0)
+        m = 0;
+    *mcp = m;
+    *fcp = m * fighting; /* at most 2000 * 100000 */
+    return WR_OK;
+}
+
+wr_status wr_kills_from_percent(int fcp, int d100, int *kills)
+{
+    if (kills == NULL)
+        return WR_ERR_NULL;
+    if (fcp < 0 || fcp > 200000000 || d100 < 1 || d100 > 100)
+        return WR_ERR_RANGE;
+    int rem = fcp % 100;
+    *kills = fcp / 100 + (rem > 0 && d100 <= rem ? 1 : 0);
+    return WR_OK;
+}

@@ -1,0 +1,175 @@
+/* Wounds on monsters and characters: hit charts, the death rules, and what
+   a dead monster becomes [Wounds], [Dead monsters]. */
+#include "internal.h"
+
+#define MAX_COUNT 1000000
+
+wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    wr_allocator a;
+    wr_status st = wri_allocator_init(&a, alloc);
+    if (st != WR_OK)
+        return st;
+    wr_hit_chart *c = wri_alloc_zero(&a, 1, sizeof *c);
+    if (c == NULL)
+        return WR_ERR_NOMEM;
+    c->alloc = a;
+    *out = c;
+    return WR_OK;
+}
+
+wr_status wr_hit_chart_new(wr_hit_chart **out)
+{
+    return wr_hit_chart_new_ex(NULL, out);
+}
+
+void wr_hit_chart_free(wr_hit_chart *chart)
+{
+    if (chart != NULL) {
+        wr_allocator a = chart->alloc;
+        wri_free(&a, chart, 1, sizeof *chart);
+    }
+}
+
+static int wound_valid(wr_wound w)
+{
+    int v = (int)w;
+    return v >= WR_WOUND_NICKED && v <= WR_WOUND_KILLED;
+}
+
+wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int location,
+                           const wr_wound severity[4])
+{
+    if (chart == NULL || severity == NULL)
+        return WR_ERR_NULL;
+    if (lo < 1 || lo > 100 || hi < lo || hi > 100 || location < 0 || location > 1000000)
+        return WR_ERR_RANGE;
+    for (int i = 0; i < 4; i++)
+        if (!wound_valid(severity[i]))
+            return WR_ERR_INVALID;
+    for (int d = lo; d <= hi; d++)
+        if (chart->covered[d - 1])
+            return WR_ERR_INVALID;
+    for (int d = lo; d <= hi; d++) {
+        chart->covered[d - 1] = 1;
+        chart->location[d - 1] = location;
+        for (int i = 0; i < 4; i++)
+            chart->wound[d - 1][i] = (unsigned char)severity[i];
+    }
+    return WR_OK;
+}
+
+wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete)
+{
+    if (chart == NULL || complete == NULL)
+        return WR_ERR_NULL;
+    int all = 1;
+    for (int d = 0; d < 100; d++)
+        all &= chart->covered[d];
+    *complete = all;
+    return WR_OK;
+}
+
+wr_status wr_hit_chart_lookup(const wr_hit_chart *chart, int d100, int d4, int *location,
+                              wr_wound *wound)
+{
+    if (chart == NULL || location == NULL || wound == NULL)
+        return WR_ERR_NULL;
+    if (d100 < 1 || d100 > 100 || d4 < 1 || d4 > 4)
+        return WR_ERR_RANGE;
+    if (!chart->covered[d100 - 1])
+        return WR_ERR_STATE;
+    *location = chart->location[d100 - 1];
+    *wound = (wr_wound)chart->wound[d100 - 1][d4 - 1];
+    return WR_OK;
+}
+
+wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *dead)
+{
+    if (wounds == NULL || dead == NULL)
+        return WR_ERR_NULL;
+    if (!wound_valid(wound))
+        return WR_ERR_INVALID;
+    wr_wounds w = *wounds;
+    if (w.hits >= MAX_COUNT || w.counted < 0 || w.serious < 0 || w.critical < 0 || w.hits < 0)
+        return WR_ERR_RANGE;
+    w.hits++;
+    if (w.unconscious || wound == WR_WOUND_KILLED)
+        w.dead = 1;
+    switch (wound) {
+    case WR_WOUND_LIGHT:
+        w.counted++;
+        break;
+    case WR_WOUND_SERIOUS:
+        w.counted++;
+        w.serious++;
+        break;
+    case WR_WOUND_CRITICAL:
+        w.counted++;
+        w.critical++;
+        break;
+    case WR_WOUND_UNCONSCIOUS:
+        w.counted++;
+        w.unconscious = 1;
+        break;
+    default: /* nicked, stunned, blinded never count; killed is handled above */
+        break;
+    }
+    if (character) {
+        if ((w.critical >= 1 && w.counted >= 2) || (w.serious >= 1 && w.counted >= 3))
+            w.dead = 1;
+    } else if (w.critical >= 1 && w.serious + w.critical >= 2) {
+        w.dead = 1;
+    }
+    w.dead = w.dead ? 1 : 0;
+    *wounds = w;
+    *dead = w.dead;
+    return WR_OK;
+}
+
+static wr_status dead_monster(const wr_melee_unit *m, int in_flight, int d8, int have_d8,
+                              wr_remains *remains, wr_fall *fall, int *direction, int *needs_d8)
+{
+    if (m->def.kind != WR_UNIT_MONSTER)
+        return WR_ERR_INVALID;
+    if (in_flight && !(m->def.flags & WR_UNIT_FLYING))
+        return WR_ERR_INVALID;
+    wr_fall f = in_flight ? WR_FALL_CRASH : (m->def.legs == 2 ? WR_FALL_TOPPLE : WR_FALL_COLLAPSE);
+    *needs_d8 = f == WR_FALL_TOPPLE;
+    if (!have_d8 && f == WR_FALL_TOPPLE)
+        return WR_OK; /* the caller rolls and calls again */
+    if (f == WR_FALL_TOPPLE && (d8 < 1 || d8 > 8))
+        return WR_ERR_RANGE;
+    *remains = (m->def.base_width_mm <= 40 && m->def.base_depth_mm <= 40) ? WR_REMAINS_WALL
+                                                                          : WR_REMAINS_IMPASSABLE;
+    *fall = f;
+    *direction = f == WR_FALL_TOPPLE ? d8 : 0;
+    return WR_OK;
+}
+
+wr_status wr_dead_monster(const wr_melee_unit *monster, int in_flight, int d8, wr_remains *remains,
+                          wr_fall *fall, int *direction)
+{
+    if (monster == NULL || remains == NULL || fall == NULL || direction == NULL)
+        return WR_ERR_NULL;
+    int needs = 0;
+    return dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs);
+}
+
+wr_status wr_dead_monster_rng(const wr_melee_unit *monster, int in_flight, wr_rng *rng,
+                              wr_remains *remains, wr_fall *fall, int *direction)
+{
+    if (monster == NULL || rng == NULL || remains == NULL || fall == NULL || direction == NULL)
+        return WR_ERR_NULL;
+    int needs = 0;
+    wr_status st = dead_monster(monster, in_flight, 0, 0, remains, fall, direction, &needs);
+    if (st != WR_OK || !needs)
+        return st;
+    int d8 = 0;
+    st = wr_rng_roll(rng, 8, &d8);
+    if (st != WR_OK)
+        return st;
+    return dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs);
+}
