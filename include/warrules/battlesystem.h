@@ -11,7 +11,7 @@
  * - leg lengths and sight ranges are in twelfths of an inch
  *   (::WR_LEN_PER_INCH per inch);
  * - movement amounts (rates, costs, what is left) are in move points, forty-
- *   eighths of an inch of clear terrain (::WR_TACTICAL_PER_INCH per inch), fine
+ *   eighths of an inch of clear terrain (::WR_MOVE_PER_INCH per inch), fine
  *   enough that every cost of Table 14 is a whole number;
  * - a figure's MV is in inches per Game Round, so a unit has 48 * MV move
  *   points a round;
@@ -737,7 +737,7 @@ typedef enum wr_terrain {
 /** @brief Twelfths of an inch: the unit of lengths and sight ranges. */
 #define WR_LEN_PER_INCH 12
 /** @brief Move points per inch of clear terrain. */
-#define WR_TACTICAL_PER_INCH 48
+#define WR_MOVE_PER_INCH 48
 
 /**
  * @brief Table 14: the fraction of normal movement in a terrain, reduced.

@@ -3,7 +3,7 @@
 #include "battlesystem_internal.h"
 
 #define MAX_FRONTAGE 100000
-#define MAX_TURN_COST (WR_TACTICAL_PER_INCH * 1000)
+#define MAX_TURN_COST (WR_MOVE_PER_INCH * 1000)
 
 static int valid_order(wr_formation_order order)
 {
@@ -119,7 +119,7 @@ wr_status wr_formation_break(wr_formation *formation)
 
 static int full_rate(const wr_unit *unit)
 {
-    return WR_TACTICAL_PER_INCH * unit->figure->mv;
+    return WR_MOVE_PER_INCH * unit->figure->mv;
 }
 
 int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation)

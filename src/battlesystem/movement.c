@@ -133,7 +133,7 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
         if (order == WR_ORDER_CLOSED && closed_order_banned(terrain) &&
             terrain_problem == WR_TACTICAL_OK)
             terrain_problem = WR_TACTICAL_CLOSED_ORDER;
-        cost += (int64_t)legs[i].length * (WR_TACTICAL_PER_INCH / WR_LEN_PER_INCH) * den / num;
+        cost += (int64_t)legs[i].length * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
     }
 
     wr_tactical_problem problem = WR_TACTICAL_OK;

@@ -1,0 +1,1477 @@
+/* Battlesystem special movement (seed 000, [11.1]-[11.9] and the rulings):
+   figures and ratings, units and formations, charges, shield walls, set
+   spears, tactical moves over Table 14, woods, forest fires, [11.9]. */
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "warrules/battlesystem.h"
+
+static wr_figure *figure4(int ar, int hd, int ac, int mv)
+{
+    wr_figure *f = NULL;
+    assert_int_equal(wr_figure_new(&f), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_AR, ar), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_HD, hd), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_AC, ac), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
+    return f;
+}
+
+static int stat(const wr_figure *f, wr_stat s)
+{
+    int v = -99999;
+    assert_int_equal(wr_figure_get(f, s, &v), WR_OK);
+    return v;
+}
+
+static void check_range(const wr_figure *f, int min, int max)
+{
+    int lo = -1, hi = -1;
+    assert_int_equal(wr_figure_damage_range(f, &lo, &hi), WR_OK);
+    assert_int_equal(lo, min);
+    assert_int_equal(hi, max);
+}
+
+static void check_group(const wr_figure *f, size_t i, int dice, int sides)
+{
+    int d = 0, s = 0;
+    assert_int_equal(wr_figure_damage_group(f, i, &d, &s), WR_OK);
+    assert_int_equal(d, dice);
+    assert_int_equal(s, sides);
+}
+
+static wr_unit *make_unit(wr_unit_type type, int figures, int mv, unsigned equipment,
+                          unsigned traits, int single)
+{
+    wr_figure *f = figure4(10, 1, 5, mv);
+    wr_unit_desc d = wr_unit_desc_default();
+    d.type = type;
+    d.figures = figures;
+    d.equipment = equipment;
+    d.traits = traits;
+    d.single_creature = single;
+    wr_unit *u = NULL;
+    assert_int_equal(wr_unit_new(f, &d, &u), WR_OK);
+    wr_figure_free(f);
+    return u;
+}
+
+static wr_formation *make_formation(wr_formation_order order, int frontage)
+{
+    wr_formation *f = NULL;
+    assert_int_equal(wr_formation_new(order, frontage, 0, &f), WR_OK);
+    return f;
+}
+
+/* ---- figures ------------------------------------------------------------ */
+
+static void figure_stats(void **state)
+{
+    (void)state;
+    wr_figure *f = NULL;
+    assert_int_equal(wr_figure_new(&f), WR_OK);
+    for (int s = WR_STAT_AR; s <= WR_STAT_SD; s++)
+        assert_int_equal(stat(f, (wr_stat)s), 0);
+    size_t groups = 99;
+    assert_int_equal(wr_figure_damage_groups(f, &groups), WR_OK);
+    assert_int_equal(groups, 0);
+    check_range(f, 0, 0);
+
+    const int bounds[][3] = {{WR_STAT_AR, -100, 100}, {WR_STAT_HD, 0, 1000},
+                             {WR_STAT_AC, -100, 100}, {WR_STAT_MV, 0, 1000}};
+    for (size_t i = 0; i < 4; i++) {
+        wr_stat s = (wr_stat)bounds[i][0];
+        assert_int_equal(wr_figure_set(f, s, bounds[i][1]), WR_OK);
+        assert_int_equal(stat(f, s), bounds[i][1]);
+        assert_int_equal(wr_figure_set(f, s, bounds[i][2]), WR_OK);
+        assert_int_equal(stat(f, s), bounds[i][2]);
+    }
+    /* SA and SD keep any 32-bit pattern. */
+    const int patterns[] = {0, 1, INT_MAX, -1, INT_MIN, 0x55aa55aa};
+    for (size_t i = 0; i < sizeof patterns / sizeof patterns[0]; i++) {
+        assert_int_equal(wr_figure_set(f, WR_STAT_SA, patterns[i]), WR_OK);
+        assert_int_equal(wr_figure_set(f, WR_STAT_SD, patterns[i]), WR_OK);
+        assert_int_equal(stat(f, WR_STAT_SA), patterns[i]);
+        assert_int_equal(stat(f, WR_STAT_SD), patterns[i]);
+    }
+    wr_figure_free(f);
+    wr_figure_free(NULL);
+}
+
+static void figure_damage_merges(void **state)
+{
+    (void)state;
+    wr_figure *f = figure4(0, 0, 0, 0);
+    assert_int_equal(wr_figure_add_damage(f, 1, 8, 1), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 8, 2), WR_OK); /* 1d8 + 1d8 = 2d8 */
+    assert_int_equal(wr_figure_add_damage(f, 2, 6, 0), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 20, 0), WR_OK);
+    size_t groups = 0;
+    assert_int_equal(wr_figure_damage_groups(f, &groups), WR_OK);
+    assert_int_equal(groups, 3);
+    check_group(f, 0, 2, 6);
+    check_group(f, 1, 2, 8);
+    check_group(f, 2, 1, 20);
+    int dice = 0, bonus = 0;
+    assert_int_equal(wr_figure_damage_totals(f, &dice, &bonus), WR_OK);
+    assert_int_equal(dice, 5);
+    assert_int_equal(bonus, 3);
+    check_range(f, 5 + 3, 12 + 16 + 20 + 3);
+    wr_figure_free(f);
+
+    /* A negative bonus never takes damage below 0. */
+    f = figure4(0, 0, 0, 0);
+    assert_int_equal(wr_figure_add_damage(f, 1, 4, -5), WR_OK);
+    check_range(f, 0, 0);
+    assert_int_equal(wr_figure_add_damage(f, 1, 4, 0), WR_OK);
+    check_range(f, 0, 3);
+    assert_int_equal(wr_figure_add_damage(f, 1, 1, 1000), WR_OK);
+    check_range(f, 998, 1004);
+    wr_figure_free(f);
+}
+
+static void figure_damage_limits(void **state)
+{
+    (void)state;
+    wr_figure *f = figure4(0, 0, 0, 0);
+    for (int i = 0; i < WR_FIGURE_MAX_DICE / 1000; i++)
+        assert_int_equal(wr_figure_add_damage(f, 1000, 1000, 1000), WR_OK);
+    check_range(f, WR_FIGURE_MAX_DICE + WR_FIGURE_MAX_BONUS,
+                WR_FIGURE_MAX_DICE * 1000 + WR_FIGURE_MAX_BONUS);
+    assert_int_equal(wr_figure_add_damage(f, 1, 6, 0), WR_ERR_RANGE);
+    wr_figure_free(f);
+
+    f = figure4(0, 0, 0, 0);
+    for (int i = 0; i < WR_FIGURE_MAX_BONUS / 1000; i++)
+        assert_int_equal(wr_figure_add_damage(f, 1, 6, -1000), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 6, -1), WR_ERR_RANGE);
+    int dice = 0, bonus = 0;
+    assert_int_equal(wr_figure_damage_totals(f, &dice, &bonus), WR_OK);
+    assert_int_equal(dice, WR_FIGURE_MAX_BONUS / 1000); /* unchanged by the refused call */
+    assert_int_equal(bonus, -WR_FIGURE_MAX_BONUS);
+    wr_figure_free(f);
+}
+
+static void figure_clone_is_independent(void **state)
+{
+    (void)state;
+    wr_figure *f = figure4(3, 4, 5, 6);
+    assert_int_equal(wr_figure_set(f, WR_STAT_SA, 9), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 2, 4, 1), WR_OK);
+    wr_figure *c = NULL;
+    assert_int_equal(wr_figure_clone(f, &c), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 4, 0), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_AR, 7), WR_OK);
+    wr_figure_free(f);
+    assert_int_equal(stat(c, WR_STAT_AR), 3);
+    assert_int_equal(stat(c, WR_STAT_HD), 4);
+    assert_int_equal(stat(c, WR_STAT_AC), 5);
+    assert_int_equal(stat(c, WR_STAT_MV), 6);
+    assert_int_equal(stat(c, WR_STAT_SA), 9);
+    check_range(c, 3, 9);
+    wr_figure *empty = figure4(0, 0, 0, 0), *c2 = NULL;
+    assert_int_equal(wr_figure_clone(empty, &c2), WR_OK);
+    check_range(c2, 0, 0);
+    wr_figure_free(empty);
+    wr_figure_free(c2);
+    wr_figure_free(c);
+}
+
+static void figure_new_ex(void **state)
+{
+    (void)state;
+    wr_figure *f = NULL;
+    assert_int_equal(wr_figure_new_ex(NULL, &f), WR_OK);
+    assert_int_equal(stat(f, WR_STAT_HD), 0);
+    wr_figure_free(f);
+}
+
+/* ---- [11.5] one damage roll --------------------------------------------- */
+
+static void damage_from_rolls(void **state)
+{
+    (void)state;
+    wr_figure *f = figure4(0, 0, 0, 0);
+    assert_int_equal(wr_figure_add_damage(f, 2, 6, 0), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 4, 1), WR_OK);
+    /* groups: 1d4 then 2d6 */
+    const int rolls[] = {3, 6, 5};
+    int dmg = -1;
+    assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 15);
+    const int low[] = {1, 1, 1};
+    assert_int_equal(wr_figure_damage_from_rolls(f, low, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 4);
+    wr_figure_free(f);
+
+    f = figure4(0, 0, 0, 0);
+    assert_int_equal(wr_figure_add_damage(f, 1, 4, -3), WR_OK);
+    const int one[] = {2};
+    assert_int_equal(wr_figure_damage_from_rolls(f, one, 1, &dmg), WR_OK);
+    assert_int_equal(dmg, 0);
+    wr_figure_free(f);
+
+    f = figure4(0, 0, 0, 0);
+    assert_int_equal(wr_figure_damage_from_rolls(f, NULL, 0, &dmg), WR_OK);
+    assert_int_equal(dmg, 0);
+    wr_figure_free(f);
+}
+
+static void damage_roll_uses_rng_in_group_order(void **state)
+{
+    (void)state;
+    wr_figure *f = figure4(0, 0, 0, 0);
+    assert_int_equal(wr_figure_add_damage(f, 2, 6, 2), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 3, 1, 0), WR_OK); /* 1-sided: no draw */
+    assert_int_equal(wr_figure_add_damage(f, 1, 10, 0), WR_OK);
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        wr_rng *a = NULL, *b = NULL;
+        assert_int_equal(wr_rng_new(seed, &a), WR_OK);
+        assert_int_equal(wr_rng_new(seed, &b), WR_OK);
+        int dmg = -1;
+        assert_int_equal(wr_figure_damage_roll(f, a, &dmg), WR_OK);
+        int rolls[6] = {1, 1, 1, 0, 0, 0};
+        assert_int_equal(wr_rng_roll(b, 6, &rolls[3]), WR_OK);
+        assert_int_equal(wr_rng_roll(b, 6, &rolls[4]), WR_OK);
+        assert_int_equal(wr_rng_roll(b, 10, &rolls[5]), WR_OK);
+        int expected = -1;
+        assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 6, &expected), WR_OK);
+        assert_int_equal(dmg, expected);
+        int lo = 0, hi = 0;
+        assert_int_equal(wr_figure_damage_range(f, &lo, &hi), WR_OK);
+        assert_true(dmg >= lo && dmg <= hi);
+        /* both rollers are at the same point: the same next roll */
+        int na = 0, nb = 0;
+        assert_int_equal(wr_rng_roll(a, 1000, &na), WR_OK);
+        assert_int_equal(wr_rng_roll(b, 1000, &nb), WR_OK);
+        assert_int_equal(na, nb);
+        wr_rng_free(a);
+        wr_rng_free(b);
+    }
+    wr_figure_free(f);
+}
+
+/* ---- [11.2] and [11.3] ratings ------------------------------------------ */
+
+static void rate_cavalry(void **state)
+{
+    (void)state;
+    wr_figure *rider = figure4(8, 1, 5, 12), *mount = figure4(12, 2, 7, 18);
+    assert_int_equal(wr_figure_set(rider, WR_STAT_SA, 0x1), WR_OK);
+    assert_int_equal(wr_figure_set(rider, WR_STAT_SD, 0x3), WR_OK);
+    assert_int_equal(wr_figure_set(mount, WR_STAT_SA, 0x4), WR_OK);
+    assert_int_equal(wr_figure_set(mount, WR_STAT_SD, 0x6), WR_OK);
+    assert_int_equal(wr_figure_add_damage(rider, 1, 8, 0), WR_OK);
+    assert_int_equal(wr_figure_add_damage(mount, 1, 8, 1), WR_OK);
+    assert_int_equal(wr_figure_add_damage(mount, 1, 4, 0), WR_OK);
+    wr_figure *c = NULL;
+    assert_int_equal(wr_rate_cavalry(rider, mount, &c), WR_OK);
+    assert_int_equal(stat(c, WR_STAT_AR), 8);  /* rider's */
+    assert_int_equal(stat(c, WR_STAT_HD), 2);  /* ceil(3 / 2) */
+    assert_int_equal(stat(c, WR_STAT_AC), 7);  /* the poorer */
+    assert_int_equal(stat(c, WR_STAT_MV), 18); /* mount's */
+    assert_int_equal(stat(c, WR_STAT_SA), 0x5);
+    assert_int_equal(stat(c, WR_STAT_SD), 0x2);
+    size_t groups = 0;
+    assert_int_equal(wr_figure_damage_groups(c, &groups), WR_OK);
+    assert_int_equal(groups, 2);
+    check_group(c, 0, 1, 4);
+    check_group(c, 1, 2, 8);
+    check_range(c, 4, 21);
+    wr_figure_free(c);
+
+    /* even sum of HD, the rider's AC the poorer, negative ACs */
+    assert_int_equal(wr_figure_set(rider, WR_STAT_HD, 4), WR_OK);
+    assert_int_equal(wr_figure_set(rider, WR_STAT_AC, -1), WR_OK);
+    assert_int_equal(wr_figure_set(mount, WR_STAT_AC, -3), WR_OK);
+    assert_int_equal(wr_rate_cavalry_ex(rider, mount, NULL, &c), WR_OK);
+    assert_int_equal(stat(c, WR_STAT_HD), 3);
+    assert_int_equal(stat(c, WR_STAT_AC), -1);
+    wr_figure_free(c);
+    wr_figure_free(rider);
+    wr_figure_free(mount);
+}
+
+static wr_figure *rated_chariot(wr_figure **pass, size_t np, wr_figure **pull, size_t nl)
+{
+    const wr_figure *p[4], *l[4];
+    for (size_t i = 0; i < np; i++)
+        p[i] = pass[i];
+    for (size_t i = 0; i < nl; i++)
+        l[i] = pull[i];
+    wr_figure *c = NULL;
+    assert_int_equal(wr_rate_chariot(p, np, l, nl, &c), WR_OK);
+    return c;
+}
+
+static void rate_chariot_means_and_rounding(void **state)
+{
+    (void)state;
+    /* negative means: AR (-1 + -2) / 2 = -1.5 -> -2; AC -1.5 -> -2, then -2 -> -4 */
+    wr_figure *pass[2] = {figure4(-1, 1, -1, 6), NULL};
+    wr_figure *pull[2] = {figure4(-2, 3, -2, 24), NULL};
+    wr_figure *c = rated_chariot(pass, 1, pull, 1);
+    assert_int_equal(stat(c, WR_STAT_AR), -2);
+    assert_int_equal(stat(c, WR_STAT_AC), -4);
+    assert_int_equal(stat(c, WR_STAT_HD), 4);  /* 3 + 1 */
+    assert_int_equal(stat(c, WR_STAT_MV), 24); /* 3 >= 3 * 1: full rate */
+    wr_figure_free(c);
+
+    /* positive means: AR (3 + 4) / 2 = 3.5 -> 3; AC (5 + 6) / 2 = 5.5 -> 5 - 2 = 3 */
+    assert_int_equal(wr_figure_set(pass[0], WR_STAT_AR, 3), WR_OK);
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_AR, 4), WR_OK);
+    assert_int_equal(wr_figure_set(pass[0], WR_STAT_AC, 5), WR_OK);
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_AC, 6), WR_OK);
+    c = rated_chariot(pass, 1, pull, 1);
+    assert_int_equal(stat(c, WR_STAT_AR), 3);
+    assert_int_equal(stat(c, WR_STAT_AC), 3);
+    wr_figure_free(c);
+
+    /* three creatures: AR (-1 -1 0) / 3 = -0.67 -> -1; AC (0 + 0 + 1) / 3 -> 0 - 2 */
+    assert_int_equal(wr_figure_set(pass[0], WR_STAT_AR, -1), WR_OK);
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_AR, -1), WR_OK);
+    assert_int_equal(wr_figure_set(pass[0], WR_STAT_AC, 0), WR_OK);
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_AC, 0), WR_OK);
+    pull[1] = figure4(0, 4, 1, 18);
+    c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_AR), -1);
+    assert_int_equal(stat(c, WR_STAT_AC), -2);
+    assert_int_equal(stat(c, WR_STAT_HD), 4 + 1); /* ceil((3 + 4) / 2) + 1 */
+    assert_int_equal(stat(c, WR_STAT_MV), 18);    /* slowest puller, 7 >= 3 */
+    wr_figure_free(c);
+
+    /* two passengers: HD ceil((3 + 4) / 2) + ceil((1 + 2) / 2) = 4 + 2 */
+    pass[1] = figure4(0, 2, 0, 6);
+    c = rated_chariot(pass, 2, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_HD), 6);
+    wr_figure_free(c);
+    for (int i = 0; i < 2; i++) {
+        wr_figure_free(pass[i]);
+        wr_figure_free(pull[i]);
+    }
+}
+
+static void rate_chariot_three_times_exception(void **state)
+{
+    (void)state;
+    wr_figure *pass[1] = {figure4(0, 2, 0, 6)};
+    wr_figure *pull[2] = {figure4(0, 3, 0, 20), figure4(0, 3, 0, 24)};
+    /* pullers' HD 6 = 3 * 2: exactly three times, the full rate of the slowest */
+    wr_figure *c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_MV), 20);
+    wr_figure_free(c);
+    /* 5 < 6: two thirds, rounded down: floor(40 / 3) = 13 */
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_HD, 2), WR_OK);
+    c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_MV), 13);
+    wr_figure_free(c);
+    /* 18 -> 12 exactly */
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_MV, 18), WR_OK);
+    c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_MV), 12);
+    wr_figure_free(c);
+    /* passengers with 0 HD: any pullers are 3 times as strong */
+    assert_int_equal(wr_figure_set(pass[0], WR_STAT_HD, 0), WR_OK);
+    c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_MV), 18);
+    wr_figure_free(c);
+    wr_figure_free(pass[0]);
+    wr_figure_free(pull[0]);
+    wr_figure_free(pull[1]);
+}
+
+static void rate_chariot_damage_and_abilities(void **state)
+{
+    (void)state;
+    wr_figure *pass[2] = {figure4(0, 1, 0, 6), figure4(0, 1, 0, 6)};
+    wr_figure *pull[2] = {figure4(0, 3, 0, 24), figure4(0, 3, 0, 24)};
+    const int sa[4] = {0x1, 0x2, 0x10, 0x100}, sd[4] = {0x7, 0x3, 0x13, 0x1F};
+    for (int i = 0; i < 4; i++) {
+        wr_figure *f = i < 2 ? pass[i] : pull[i - 2];
+        assert_int_equal(wr_figure_set(f, WR_STAT_SA, sa[i]), WR_OK);
+        assert_int_equal(wr_figure_set(f, WR_STAT_SD, sd[i]), WR_OK);
+        assert_int_equal(wr_figure_add_damage(f, 1, i < 2 ? 6 : 4, i), WR_OK);
+    }
+    wr_figure *c = rated_chariot(pass, 2, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_SA), 0x113);
+    assert_int_equal(stat(c, WR_STAT_SD), 0x3);
+    check_group(c, 0, 2, 4);
+    check_group(c, 1, 2, 6);
+    check_range(c, 4 + 6, 20 + 6);
+    wr_figure_free(c);
+
+    const wr_figure *p[1] = {pass[0]}, *l[1] = {pull[0]};
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, NULL, &c), WR_OK);
+    assert_int_equal(stat(c, WR_STAT_SA), 0x11);
+    wr_figure_free(c);
+    for (int i = 0; i < 2; i++) {
+        wr_figure_free(pass[i]);
+        wr_figure_free(pull[i]);
+    }
+}
+
+/* A chariot of rated figures may go beyond the ranges of wr_figure_set. */
+static void rate_chariot_extremes(void **state)
+{
+    (void)state;
+    wr_figure *pass[1] = {figure4(-100, 1000, -100, 0)};
+    wr_figure *pull[1] = {figure4(-100, 1000, -100, 1000)};
+    wr_figure *c = rated_chariot(pass, 1, pull, 1);
+    assert_int_equal(stat(c, WR_STAT_HD), 2000);
+    assert_int_equal(stat(c, WR_STAT_AC), -102);
+    assert_int_equal(stat(c, WR_STAT_MV), 666); /* 1000 < 3000: floor(2000 / 3) */
+    wr_figure_free(c);
+    wr_figure_free(pass[0]);
+    wr_figure_free(pull[0]);
+
+    /* 64 passengers and 64 pullers */
+    const wr_figure *p[64], *l[64];
+    wr_figure *one = figure4(1, 1, 1, 9);
+    for (int i = 0; i < 64; i++)
+        p[i] = l[i] = one;
+    assert_int_equal(wr_rate_chariot(p, 64, l, 64, &c), WR_OK);
+    assert_int_equal(stat(c, WR_STAT_AR), 1);
+    assert_int_equal(stat(c, WR_STAT_HD), 2);
+    assert_int_equal(stat(c, WR_STAT_MV), 6);
+    wr_figure_free(c);
+    wr_figure_free(one);
+}
+
+/* ---- [11.1] removal ----------------------------------------------------- */
+
+static void mounted_removed(void **state)
+{
+    (void)state;
+    int removed = -1;
+    assert_int_equal(wr_mounted_removed(0, &removed), WR_OK);
+    assert_int_equal(removed, 0);
+    assert_int_equal(wr_mounted_removed(WR_PART_RIDER, &removed), WR_OK);
+    assert_int_equal(removed, 1);
+    assert_int_equal(wr_mounted_removed(WR_PART_STEED, &removed), WR_OK);
+    assert_int_equal(removed, 1);
+    assert_int_equal(wr_mounted_removed(WR_PART_RIDER | WR_PART_STEED, &removed), WR_OK);
+    assert_int_equal(removed, 1);
+}
+
+/* [11.1] EXAMPLE: drow on nightmares; a spell kills the nightmares but not the
+   drow (magic resistance); the cavalry unit is removed all the same. */
+static void example_drow_on_nightmares(void **state)
+{
+    (void)state;
+    wr_figure *drow = figure4(12, 2, 4, 12), *nightmare = figure4(10, 6, -4, 15);
+    wr_figure *cavalry = NULL;
+    assert_int_equal(wr_rate_cavalry(drow, nightmare, &cavalry), WR_OK);
+    wr_unit_desc d = wr_unit_desc_default();
+    d.type = WR_UNIT_TYPE_CAVALRY;
+    d.figures = 10;
+    wr_unit *unit = NULL;
+    assert_int_equal(wr_unit_new(cavalry, &d, &unit), WR_OK);
+    int removed = -1;
+    assert_int_equal(wr_mounted_removed(WR_PART_STEED, &removed), WR_OK);
+    assert_int_equal(removed, 1);
+    assert_int_equal(wr_unit_kill_parts(unit, WR_PART_STEED, 10, &removed), WR_OK);
+    assert_int_equal(removed, 10);
+    assert_int_equal(wr_unit_get_desc(unit, &d), WR_OK);
+    assert_int_equal(d.figures, 0); /* removed */
+    wr_unit_free(unit);
+    wr_figure_free(cavalry);
+    wr_figure_free(drow);
+    wr_figure_free(nightmare);
+}
+
+static void unit_kill_parts(void **state)
+{
+    (void)state;
+    wr_unit *chariots = make_unit(WR_UNIT_TYPE_CHARIOT, 6, 12, 0, 0, 0);
+    int removed = -1;
+    assert_int_equal(wr_unit_kill_parts(chariots, WR_PART_RIDER, 2, &removed), WR_OK);
+    assert_int_equal(removed, 2);
+    assert_int_equal(wr_unit_kill_parts(chariots, 0, 4, &removed), WR_OK);
+    assert_int_equal(removed, 0);
+    assert_int_equal(wr_unit_kill_parts(chariots, WR_PART_RIDER | WR_PART_STEED, 1, &removed),
+                     WR_OK);
+    assert_int_equal(removed, 1);
+    wr_unit_desc d;
+    assert_int_equal(wr_unit_get_desc(chariots, &d), WR_OK);
+    assert_int_equal(d.figures, 3);
+    wr_unit_free(chariots);
+
+    wr_unit *foot = make_unit(WR_UNIT_TYPE_FOOT, 5, 12, 0, 0, 0);
+    assert_int_equal(wr_unit_kill_parts(foot, WR_PART_RIDER, 5, &removed), WR_OK);
+    assert_int_equal(removed, 5);
+    wr_unit_free(foot);
+}
+
+/* ---- units and formations ----------------------------------------------- */
+
+static void unit_desc_and_figure(void **state)
+{
+    (void)state;
+    wr_unit_desc d = wr_unit_desc_default();
+    assert_int_equal(d.type, WR_UNIT_TYPE_FOOT);
+    assert_int_equal(d.figures, 1);
+    assert_int_equal(d.equipment, 0);
+    assert_int_equal(d.traits, 0);
+    assert_int_equal(d.single_creature, 0);
+    assert_int_equal(d.in_command, 1);
+
+    wr_figure *f = figure4(5, 3, 6, 9);
+    d.figures = 100000;
+    d.equipment = WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS | WR_EQUIP_CHARGE_WEAPONS;
+    d.traits = WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC;
+    wr_unit *u = NULL;
+    assert_int_equal(wr_unit_new_ex(f, &d, NULL, &u), WR_OK);
+    wr_figure_free(f); /* the unit keeps its own copy */
+    const wr_figure *mine = NULL;
+    assert_int_equal(wr_unit_figure(u, &mine), WR_OK);
+    assert_int_equal(stat(mine, WR_STAT_MV), 9);
+    assert_int_equal(stat(mine, WR_STAT_AC), 6);
+    wr_unit_desc got;
+    assert_int_equal(wr_unit_get_desc(u, &got), WR_OK);
+    assert_int_equal(got.figures, 100000);
+    assert_int_equal(got.traits, 0x0F);
+    assert_int_equal(got.equipment, 0x07);
+    d.type = WR_UNIT_TYPE_CHARIOT;
+    d.figures = 0;
+    d.in_command = 0;
+    d.single_creature = 1;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_unit_get_desc(u, &got), WR_OK);
+    assert_int_equal(got.type, WR_UNIT_TYPE_CHARIOT);
+    assert_int_equal(got.figures, 0);
+    assert_int_equal(got.in_command, 0);
+    assert_int_equal(got.single_creature, 1);
+    wr_unit_free(u);
+    wr_unit_free(NULL);
+}
+
+static void formation_basics(void **state)
+{
+    (void)state;
+    wr_formation *f = NULL;
+    assert_int_equal(wr_formation_new_ex(WR_ORDER_CLOSED, 10, 270, NULL, &f), WR_OK);
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.order, WR_ORDER_CLOSED);
+    assert_int_equal(info.frontage, 10);
+    assert_int_equal(info.facing, 270);
+    assert_int_equal(info.special, WR_SPECIAL_NONE);
+    assert_int_equal(info.sides, 0);
+    assert_int_equal(info.spent, 0);
+    assert_int_equal(info.turned, 0);
+
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 25, 12, 0, 0, 0);
+    int ranks = -1, front = -1;
+    assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
+    assert_int_equal(ranks, 3);
+    assert_int_equal(front, 10);
+    assert_int_equal(wr_formation_set_frontage(f, 25), WR_OK);
+    assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
+    assert_int_equal(ranks, 1);
+    assert_int_equal(front, 25);
+    assert_int_equal(wr_formation_set_frontage(f, 40), WR_OK);
+    assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
+    assert_int_equal(ranks, 1);
+    assert_int_equal(front, 25);
+    wr_unit_desc d;
+    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    d.figures = 0;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
+    assert_int_equal(ranks, 0);
+    assert_int_equal(front, 0);
+
+    int avail = -1;
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 12 * WR_MOVE_PER_INCH);
+
+    /* ordinary turns are free and wrap around */
+    assert_int_equal(wr_formation_turn(f, u, 180), WR_OK);
+    assert_int_equal(wr_formation_turn(f, u, -180), WR_OK);
+    assert_int_equal(wr_formation_turn(f, u, 100), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.facing, 10);
+    assert_int_equal(info.turned, 460);
+    assert_int_equal(wr_formation_turn(f, u, -20), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.facing, 350);
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.turned, 0);
+
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.order, WR_ORDER_OPEN);
+    assert_int_equal(wr_formation_break(f), WR_OK);
+    wr_unit_free(u);
+    wr_formation_free(f);
+    wr_formation_free(NULL);
+}
+
+/* ---- [11.6] shield wall ------------------------------------------------- */
+
+static void check_shield_wall(const wr_unit *u, const wr_formation *f, int all_round, int cost,
+                              wr_declare_problem expected)
+{
+    wr_declare_problem p = (wr_declare_problem)-1;
+    assert_int_equal(wr_shield_wall_check(u, f, all_round, cost, &p), WR_OK);
+    assert_int_equal(p, expected);
+}
+
+static void shield_wall_who_may_declare(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    check_shield_wall(u, f, 0, WR_TURN_COST_DEFAULT, WR_DECLARE_OK);
+    check_shield_wall(u, f, 1, WR_TURN_COST_DEFAULT, WR_DECLARE_OK);
+
+    wr_unit_desc d;
+    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    d.in_command = 0;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_IN_COMMAND);
+    assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_ERR_FORBIDDEN);
+    d.in_command = 1;
+    d.equipment = WR_EQUIP_SPEARS;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NO_EQUIPMENT);
+    d.equipment = WR_EQUIP_LARGE_SHIELDS;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
+
+    /* only before the unit moves */
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 12, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_MOVED);
+    assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
+
+    /* an all-round wall needs movement to turn figures to the rear */
+    check_shield_wall(u, f, 1, 12 * WR_MOVE_PER_INCH, WR_DECLARE_OK);
+    check_shield_wall(u, f, 1, 12 * WR_MOVE_PER_INCH + 1, WR_DECLARE_NO_TURN);
+    check_shield_wall(u, f, 0, 12 * WR_MOVE_PER_INCH + 1, WR_DECLARE_OK);
+
+    assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_ALREADY);
+    assert_int_equal(wr_shield_wall_declare(u, f, 1, 1), WR_ERR_FORBIDDEN);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void ac(const wr_formation *f, wr_attack_kind kind, wr_attack_from from, int expected)
+{
+    int m = 99;
+    assert_int_equal(wr_shield_wall_ac_modifier(f, kind, from, &m), WR_OK);
+    assert_int_equal(m, expected);
+}
+
+static void shield_wall_front_only(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    ac(f, WR_ATTACK_MISSILE, WR_FROM_FRONT, 0); /* no wall yet */
+    assert_int_equal(wr_shield_wall_declare(u, f, 0, WR_TURN_COST_DEFAULT), WR_OK);
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.special, WR_SPECIAL_SHIELD_WALL);
+    assert_int_equal(info.sides, WR_FACE_FRONT);
+    assert_int_equal(info.spent, 0);
+
+    ac(f, WR_ATTACK_MISSILE, WR_FROM_FRONT, -4);
+    ac(f, WR_ATTACK_MELEE, WR_FROM_FRONT, -2);
+    ac(f, WR_ATTACK_ARTILLERY, WR_FROM_FRONT, 0);
+    ac(f, WR_ATTACK_OTHER, WR_FROM_FRONT, 0);
+    for (int from = WR_FROM_LEFT; from <= WR_FROM_ABOVE; from++) {
+        ac(f, WR_ATTACK_MISSILE, (wr_attack_from)from, 0);
+        ac(f, WR_ATTACK_MELEE, (wr_attack_from)from, 0);
+    }
+
+    /* half movement rate */
+    int avail = 0;
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 6 * WR_MOVE_PER_INCH);
+    wr_tactical_leg six = {WR_TERRAIN_CLEAR, 6 * WR_LEN_PER_INCH, 0, 0};
+    wr_tactical_leg more = {WR_TERRAIN_CLEAR, 6 * WR_LEN_PER_INCH + 1, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, &more, 1, 0, &r), WR_OK);
+    assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+    assert_int_equal(wr_tactical_check(u, f, &six, 1, 0, &r), WR_OK);
+    assert_true(r.legal);
+    assert_int_equal(r.left, 0);
+
+    /* facing: at most 90 degrees, for its whole movement */
+    assert_int_equal(wr_formation_turn(f, u, 91), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_formation_turn(f, u, -91), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_formation_turn(f, u, -90), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.facing, 270);
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 0);
+    assert_int_equal(wr_tactical_check(u, f, &six, 1, 0, &r), WR_OK);
+    assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+    assert_int_equal(wr_formation_turn(f, u, 10), WR_ERR_FORBIDDEN); /* one a round */
+    assert_int_equal(wr_formation_turn(f, u, 0), WR_OK);
+
+    /* next round: a unit that has moved cannot pay for a turn */
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    wr_tactical_leg inch = {WR_TERRAIN_CLEAR, WR_LEN_PER_INCH, 0, 0};
+    assert_int_equal(wr_tactical_apply(u, f, &inch, 1, 0, &r), WR_OK);
+    assert_int_equal(wr_formation_turn(f, u, 45), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.facing, 270);
+    assert_int_equal(info.special, WR_SPECIAL_SHIELD_WALL); /* the wall stays */
+
+    /* going to open order ends it */
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.special, WR_SPECIAL_NONE);
+    ac(f, WR_ATTACK_MISSILE, WR_FROM_FRONT, 0);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void shield_wall_all_round(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 16, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 4);
+    assert_int_equal(wr_shield_wall_declare(u, f, 1, 48), WR_OK);
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.sides, WR_FACE_ALL);
+    assert_int_equal(info.spent, 48);
+    for (int from = WR_FROM_FRONT; from <= WR_FROM_REAR; from++) {
+        ac(f, WR_ATTACK_MISSILE, (wr_attack_from)from, -4);
+        ac(f, WR_ATTACK_MELEE, (wr_attack_from)from, -2);
+        ac(f, WR_ATTACK_ARTILLERY, (wr_attack_from)from, 0);
+    }
+    ac(f, WR_ATTACK_MISSILE, WR_FROM_ABOVE, 0);
+    ac(f, WR_ATTACK_MELEE, WR_FROM_ABOVE, 0);
+
+    /* it cannot move, nor turn */
+    int avail = -1;
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 0);
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 1, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_false(r.legal);
+    assert_int_equal(r.problem, WR_TACTICAL_IMMOBILE);
+    assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    assert_int_equal(wr_tactical_check(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_int_equal(r.problem, WR_TACTICAL_IMMOBILE);
+    assert_int_equal(wr_formation_turn(f, u, 90), WR_ERR_FORBIDDEN);
+    /* standing still is a legal "move" */
+    assert_int_equal(wr_tactical_check(u, f, NULL, 0, 0, &r), WR_OK);
+    assert_true(r.legal);
+    assert_int_equal(r.cost, 0);
+
+    /* a unit with no movement cannot turn figures for an all-round wall */
+    wr_unit *slow = make_unit(WR_UNIT_TYPE_FOOT, 16, 0, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *g = make_formation(WR_ORDER_CLOSED, 4);
+    check_shield_wall(slow, g, 1, WR_TURN_COST_DEFAULT, WR_DECLARE_NO_TURN);
+    check_shield_wall(slow, g, 1, 0, WR_DECLARE_OK);
+    check_shield_wall(slow, g, 0, WR_TURN_COST_DEFAULT, WR_DECLARE_OK);
+    wr_unit_free(slow);
+    wr_formation_free(g);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+/* ---- [11.7] set spears / pikes -------------------------------------------- */
+
+static void check_set_spears(const wr_unit *u, const wr_formation *f, unsigned sides, int cost,
+                             wr_declare_problem expected)
+{
+    wr_declare_problem p = (wr_declare_problem)-1;
+    assert_int_equal(wr_set_spears_check(u, f, sides, cost, &p), WR_OK);
+    assert_int_equal(p, expected);
+}
+
+static void set_spears_who_may_declare(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_SPEARS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_OK);
+    wr_unit_desc d;
+    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    d.in_command = 0;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_NOT_IN_COMMAND);
+    d.in_command = 1;
+    d.equipment = WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_CHARGE_WEAPONS;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_NO_EQUIPMENT);
+    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
+    d.equipment = WR_EQUIP_SPEARS;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_NOT_CLOSED);
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
+    assert_int_equal(wr_formation_turn(f, u, 45), WR_OK);
+    check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_MOVED);
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+
+    /* 12" = 576 points, entering costs 288, leaving 288 to turn figures */
+    check_set_spears(u, f, WR_FACE_ALL, 288, WR_DECLARE_OK);
+    check_set_spears(u, f, WR_FACE_ALL, 289, WR_DECLARE_NO_TURN);
+    check_set_spears(u, f, WR_FACE_FRONT | WR_FACE_REAR, 289, WR_DECLARE_NO_TURN);
+    check_set_spears(u, f, WR_FACE_LEFT, 289, WR_DECLARE_NO_TURN);
+    check_set_spears(u, f, WR_FACE_FRONT, 289, WR_DECLARE_OK); /* front only: no turn */
+
+    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_ALL, 100), WR_OK);
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.special, WR_SPECIAL_SET_SPEARS);
+    assert_int_equal(info.sides, WR_FACE_ALL);
+    assert_int_equal(info.spent, 288 + 100);
+    check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_ALREADY);
+    /* set spears stand: no moving */
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 1, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_int_equal(r.problem, WR_TACTICAL_IMMOBILE);
+    assert_int_equal(wr_formation_break(f), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.special, WR_SPECIAL_NONE);
+    assert_int_equal(info.sides, 0);
+
+    /* front only: half the movement rate, nothing more */
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 100), WR_OK);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.spent, 288);
+    int avail = 0;
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 288);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void set_spears_damage_and_charges(void **state)
+{
+    (void)state;
+    wr_unit *pikes = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_SPEARS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    wr_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, WR_EQUIP_CHARGE_WEAPONS, 0, 0);
+    wr_unit *chariots = make_unit(WR_UNIT_TYPE_CHARIOT, 4, 16, 0, 0, 0);
+    wr_unit *foot = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, WR_EQUIP_CHARGE_WEAPONS, 0, 0);
+    int m = 0;
+
+    /* [11.4] -2 to AR for charging cavalry and chariots (break-throughs too) */
+    assert_int_equal(wr_charge_ar_modifier(cav, f, WR_FROM_FRONT, &m), WR_OK);
+    assert_int_equal(m, -2);
+    assert_int_equal(wr_charge_ar_modifier(chariots, f, WR_FROM_REAR, &m), WR_OK);
+    assert_int_equal(m, -2);
+    assert_int_equal(wr_charge_ar_modifier(foot, f, WR_FROM_FRONT, &m), WR_OK);
+    assert_int_equal(m, 0);
+    assert_int_equal(wr_set_spears_multiplier(f, WR_FROM_FRONT, &m), WR_OK);
+    assert_int_equal(m, 1);
+
+    assert_int_equal(wr_set_spears_declare(pikes, f, WR_FACE_FRONT | WR_FACE_LEFT, 1), WR_OK);
+    for (int from = WR_FROM_FRONT; from <= WR_FROM_ABOVE; from++) {
+        int protected_side = from == WR_FROM_FRONT || from == WR_FROM_LEFT;
+        assert_int_equal(wr_set_spears_multiplier(f, (wr_attack_from)from, &m), WR_OK);
+        assert_int_equal(m, protected_side ? 2 : 1);
+        assert_int_equal(wr_charge_ar_modifier(cav, f, (wr_attack_from)from, &m), WR_OK);
+        assert_int_equal(m, protected_side ? 0 : -2);
+        assert_int_equal(wr_charge_ar_modifier(chariots, f, (wr_attack_from)from, &m), WR_OK);
+        assert_int_equal(m, protected_side ? 0 : -2);
+        assert_int_equal(wr_charge_ar_modifier(foot, f, (wr_attack_from)from, &m), WR_OK);
+        assert_int_equal(m, 0);
+    }
+
+    /* [11.4] weapons that double damage in a charge */
+    assert_int_equal(wr_charge_damage_multiplier(cav, &m), WR_OK);
+    assert_int_equal(m, 2);
+    assert_int_equal(wr_charge_damage_multiplier(foot, &m), WR_OK);
+    assert_int_equal(m, 2);
+    assert_int_equal(wr_charge_damage_multiplier(chariots, &m), WR_OK);
+    assert_int_equal(m, 1);
+    wr_unit_free(pikes);
+    wr_unit_free(cav);
+    wr_unit_free(chariots);
+    wr_unit_free(foot);
+    wr_formation_free(f);
+}
+
+static int strikers(const wr_unit *u, const wr_formation *f, int in_contact, int losses)
+{
+    int s = -1;
+    assert_int_equal(wr_charger_strikers(u, f, in_contact, losses, &s), WR_OK);
+    return s;
+}
+
+static void set_spears_charger_strikers(void **state)
+{
+    (void)state;
+    wr_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 25, 18, 0, 0, 0);
+    wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
+    wr_formation *closed = make_formation(WR_ORDER_CLOSED, 10);
+    /* open: losses are removed from the figures in contact */
+    assert_int_equal(strikers(cav, open, 10, 0), 10);
+    assert_int_equal(strikers(cav, open, 10, 3), 7);
+    assert_int_equal(strikers(cav, open, 10, 12), 0);
+    assert_int_equal(strikers(cav, open, 6, 2), 4);
+    /* closed: the rear ranks fill the front rank first */
+    assert_int_equal(strikers(cav, closed, 10, 3), 10);
+    assert_int_equal(strikers(cav, closed, 10, 15), 10);
+    assert_int_equal(strikers(cav, closed, 10, 20), 5);
+    assert_int_equal(strikers(cav, closed, 10, 25), 0);
+    assert_int_equal(strikers(cav, closed, 6, 2), 6);
+    /* a closed unit of one rank has nobody to fill the gaps */
+    wr_unit *line = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, 0, 0, 0);
+    assert_int_equal(strikers(line, closed, 10, 3), 7);
+    wr_unit_free(line);
+    wr_unit_free(cav);
+    wr_formation_free(open);
+    wr_formation_free(closed);
+}
+
+/* ---- [11.8] Table 14 ---------------------------------------------------- */
+
+static void speed(wr_terrain t, unsigned traits, int num, int den)
+{
+    int n = 0, d = 0;
+    assert_int_equal(wr_terrain_speed(t, traits, &n, &d), WR_OK);
+    assert_int_equal(n, num);
+    assert_int_equal(d, den);
+}
+
+static void terrain_speed_table14(void **state)
+{
+    (void)state;
+    speed(WR_TERRAIN_CLEAR, 0, 1, 1);
+    speed(WR_TERRAIN_ROAD, 0, 4, 3);
+    speed(WR_TERRAIN_WOODS, 0, 2, 3);
+    speed(WR_TERRAIN_ROUGH, 0, 1, 2);
+    speed(WR_TERRAIN_SWAMP, 0, 1, 2);
+    int n = -1, d = -1;
+    assert_int_equal(wr_terrain_speed(WR_TERRAIN_WATER, 0, &n, &d), WR_ERR_FORBIDDEN);
+    assert_int_equal(n, -1);
+    /* each trait lifts its own penalty and no other */
+    speed(WR_TERRAIN_WOODS, WR_TRAIT_WOODLAND, 1, 1);
+    speed(WR_TERRAIN_ROUGH, WR_TRAIT_WOODLAND, 1, 2);
+    speed(WR_TERRAIN_SWAMP, WR_TRAIT_WOODLAND, 1, 2);
+    speed(WR_TERRAIN_ROUGH, WR_TRAIT_MOUNTAIN, 1, 1);
+    speed(WR_TERRAIN_WOODS, WR_TRAIT_MOUNTAIN, 2, 3);
+    speed(WR_TERRAIN_SWAMP, WR_TRAIT_MOUNTAIN, 1, 2);
+    speed(WR_TERRAIN_SWAMP, WR_TRAIT_SWAMP, 1, 1);
+    speed(WR_TERRAIN_WOODS, WR_TRAIT_SWAMP, 2, 3);
+    speed(WR_TERRAIN_ROUGH, WR_TRAIT_SWAMP, 1, 2);
+    speed(WR_TERRAIN_WATER, WR_TRAIT_AQUATIC, 1, 1);
+    speed(WR_TERRAIN_SWAMP, WR_TRAIT_AQUATIC, 1, 2);
+    const unsigned others = WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP;
+    assert_int_equal(wr_terrain_speed(WR_TERRAIN_WATER, others, &n, &d), WR_ERR_FORBIDDEN);
+    for (unsigned t = 0; t <= 0x0F; t++) {
+        speed(WR_TERRAIN_CLEAR, t, 1, 1);
+        speed(WR_TERRAIN_ROAD, t, 4, 3);
+    }
+}
+
+static wr_tactical_result move(const wr_unit *u, const wr_formation *f, const wr_tactical_leg *legs,
+                               size_t n, unsigned flags)
+{
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, legs, n, flags, &r), WR_OK);
+    assert_int_equal(r.legal, r.problem == WR_TACTICAL_OK);
+    assert_int_equal(r.left, r.available - r.cost);
+    return r;
+}
+
+#define INCH WR_LEN_PER_INCH
+#define MP WR_MOVE_PER_INCH
+
+static void tactical_terrain_costs(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
+    wr_tactical_result r;
+
+    wr_tactical_leg clear = {WR_TERRAIN_CLEAR, 12 * INCH, 0, 0};
+    r = move(u, open, &clear, 1, 0);
+    assert_true(r.legal);
+    assert_int_equal(r.cost, 12 * MP);
+    assert_int_equal(r.available, 12 * MP);
+    assert_int_equal(r.left, 0);
+    assert_int_equal(r.order, WR_ORDER_OPEN);
+    clear.length++;
+    r = move(u, open, &clear, 1, 0);
+    assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+    assert_int_equal(r.left, -4);
+
+    /* thirds and halves are exact: 1 tick of woods costs 6 points, of road 3 */
+    const struct { wr_terrain t; int inches; } full[] = {
+        {WR_TERRAIN_WOODS, 8}, {WR_TERRAIN_ROUGH, 6}, {WR_TERRAIN_SWAMP, 6}};
+    for (size_t i = 0; i < 3; i++) {
+        wr_tactical_leg leg = {full[i].t, full[i].inches * INCH, 0, 0};
+        r = move(u, open, &leg, 1, 0);
+        assert_true(r.legal);
+        assert_int_equal(r.left, 0);
+        leg.length++;
+        r = move(u, open, &leg, 1, 0);
+        assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+    }
+    wr_tactical_leg woods1 = {WR_TERRAIN_WOODS, 1, 0, 0};
+    r = move(u, open, &woods1, 1, 0);
+    assert_int_equal(r.cost, 6);
+    /* a mixed move: 3" clear, 2" woods, 1" rough */
+    wr_tactical_leg mixed[3] = {{WR_TERRAIN_CLEAR, 3 * INCH, 0, 0},
+                                {WR_TERRAIN_WOODS, 2 * INCH, 0, 0},
+                                {WR_TERRAIN_ROUGH, 1 * INCH, 0, 0}};
+    r = move(u, open, mixed, 3, 0);
+    assert_int_equal(r.cost, 3 * MP + 3 * MP + 2 * MP);
+    assert_int_equal(r.left, 4 * MP);
+    wr_unit_free(u);
+    wr_formation_free(open);
+}
+
+static void tactical_roads(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 2);
+    wr_tactical_leg road[2] = {{WR_TERRAIN_ROAD, 10 * INCH, 0, 0}, {WR_TERRAIN_ROAD, 6 * INCH, 0, 0}};
+    wr_tactical_result r = move(u, f, road, 2, WR_TACTICAL_FLAG_ON_ROAD);
+    assert_true(r.legal);
+    assert_true(r.road);
+    assert_int_equal(r.cost, 12 * MP); /* 16" on the road = 12" of movement */
+    /* not the entire unit on the road: the road is clear terrain */
+    r = move(u, f, road, 2, 0);
+    assert_false(r.road);
+    assert_int_equal(r.cost, 16 * MP);
+    assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+    /* leaving the road during the move loses the bonus for all of it */
+    wr_tactical_leg off[2] = {{WR_TERRAIN_ROAD, 8 * INCH, 0, 0}, {WR_TERRAIN_CLEAR, 1 * INCH, 0, 0}};
+    r = move(u, f, off, 2, WR_TACTICAL_FLAG_ON_ROAD);
+    assert_false(r.road);
+    assert_int_equal(r.cost, 9 * MP);
+    /* the flag alone does nothing for a move with no legs */
+    r = move(u, f, NULL, 0, WR_TACTICAL_FLAG_ON_ROAD);
+    assert_false(r.road);
+    assert_int_equal(r.cost, 0);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void tactical_traits(void **state)
+{
+    (void)state;
+    wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
+    const struct { unsigned trait; wr_terrain t; } lifted[] = {
+        {WR_TRAIT_WOODLAND, WR_TERRAIN_WOODS}, {WR_TRAIT_MOUNTAIN, WR_TERRAIN_ROUGH},
+        {WR_TRAIT_SWAMP, WR_TERRAIN_SWAMP}, {WR_TRAIT_AQUATIC, WR_TERRAIN_WATER}};
+    for (size_t i = 0; i < 4; i++) {
+        wr_unit *with = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, lifted[i].trait, 0);
+        wr_unit *without = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0, 0);
+        wr_tactical_leg leg = {lifted[i].t, 12 * INCH, 0, 0};
+        wr_tactical_result r = move(with, open, &leg, 1, 0);
+        assert_true(r.legal);
+        assert_int_equal(r.cost, 12 * MP);
+        r = move(without, open, &leg, 1, 0);
+        assert_false(r.legal);
+        assert_int_equal(r.problem, lifted[i].t == WR_TERRAIN_WATER ? WR_TACTICAL_WATER
+                                                                     : WR_TACTICAL_TOO_FAR);
+        /* other traits do not help */
+        for (size_t j = 0; j < 4; j++) {
+            if (j == i)
+                continue;
+            wr_unit *other = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, lifted[j].trait, 0);
+            r = move(other, open, &leg, 1, 0);
+            assert_false(r.legal);
+            wr_unit_free(other);
+        }
+        wr_unit_free(with);
+        wr_unit_free(without);
+    }
+    wr_formation_free(open);
+}
+
+static void tactical_closed_order(void **state)
+{
+    (void)state;
+    wr_formation *closed = make_formation(WR_ORDER_CLOSED, 10);
+    /* no unit, woodland, mountain-bred or aquatic, may be closed in these */
+    wr_unit *all = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0x0F, 0);
+    const wr_terrain banned[] = {WR_TERRAIN_WOODS, WR_TERRAIN_ROUGH, WR_TERRAIN_SWAMP,
+                                 WR_TERRAIN_WATER};
+    for (size_t i = 0; i < 4; i++) {
+        wr_tactical_leg leg = {banned[i], INCH, 0, 0};
+        wr_tactical_result r = move(all, closed, &leg, 1, 0);
+        assert_int_equal(r.problem, WR_TACTICAL_CLOSED_ORDER);
+    }
+    wr_tactical_leg ok[2] = {{WR_TERRAIN_CLEAR, INCH, 0, 0}, {WR_TERRAIN_ROAD, INCH, 0, 0}};
+    wr_tactical_result r = move(all, closed, ok, 2, 0);
+    assert_true(r.legal);
+    assert_int_equal(r.order, WR_ORDER_CLOSED);
+    /* non-aquatic closed unit into water: water is the first problem */
+    wr_unit *plain = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0, 0);
+    wr_tactical_leg water = {WR_TERRAIN_WATER, INCH, 0, 0};
+    r = move(plain, closed, &water, 1, 0);
+    assert_int_equal(r.problem, WR_TACTICAL_WATER);
+    wr_unit_free(plain);
+    wr_unit_free(all);
+    wr_formation_free(closed);
+}
+
+static void tactical_obstacles_and_climbs(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    /* a stream (any angle), then woods: the crossing opens the formation first */
+    wr_tactical_leg legs[1] = {{WR_TERRAIN_WOODS, 4 * INCH, 1, 0}};
+    wr_tactical_result r = move(u, f, legs, 1, 0);
+    assert_true(r.legal);
+    assert_int_equal(r.cost, 4 * MP + 6 * MP); /* 1/3 of 12" + 4" of woods */
+    assert_int_equal(r.order, WR_ORDER_OPEN);
+    assert_false(r.breaks_formation);
+    /* woods before the obstacle: still closed in the woods */
+    wr_tactical_leg late[2] = {{WR_TERRAIN_WOODS, INCH, 0, 0}, {WR_TERRAIN_CLEAR, INCH, 1, 0}};
+    r = move(u, f, late, 2, 0);
+    assert_int_equal(r.problem, WR_TACTICAL_CLOSED_ORDER);
+    /* three obstacles use all the movement */
+    wr_tactical_leg three = {WR_TERRAIN_CLEAR, 0, 3, 0};
+    r = move(u, f, &three, 1, 0);
+    assert_true(r.legal);
+    assert_int_equal(r.left, 0);
+    /* climbs: 1/3 of the rate for every 10 feet up */
+    wr_tactical_leg hill = {WR_TERRAIN_CLEAR, 4 * INCH, 0, 2};
+    r = move(u, f, &hill, 1, 0);
+    assert_true(r.legal);
+    assert_int_equal(r.cost, 8 * MP + 4 * MP);
+    assert_int_equal(r.order, WR_ORDER_CLOSED); /* climbing keeps the order */
+    hill.rises = 3;
+    r = move(u, f, &hill, 1, 0);
+    assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+
+    /* apply: spends, and turns the unit to open order */
+    assert_int_equal(wr_tactical_apply(u, f, legs, 1, 0, &r), WR_OK);
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.order, WR_ORDER_OPEN);
+    assert_int_equal(info.spent, 10 * MP);
+    wr_tactical_leg rest = {WR_TERRAIN_CLEAR, 2 * INCH, 0, 0};
+    r = move(u, f, &rest, 1, 0);
+    assert_int_equal(r.available, 2 * MP);
+    assert_true(r.legal);
+    rest.length++;
+    assert_int_equal(wr_tactical_apply(u, f, &rest, 1, 0, &r), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.spent, 10 * MP);
+
+    /* a front-only shield wall pays thirds of its halved rate and loses the wall */
+    wr_unit *shields = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *wall = make_formation(WR_ORDER_CLOSED, 10);
+    assert_int_equal(wr_shield_wall_declare(shields, wall, 0, 1), WR_OK);
+    wr_tactical_leg fence = {WR_TERRAIN_CLEAR, 2 * INCH, 1, 0};
+    r = move(shields, wall, &fence, 1, 0);
+    assert_true(r.legal);
+    assert_int_equal(r.cost, 2 * MP + 2 * MP);
+    assert_int_equal(r.available, 6 * MP);
+    assert_true(r.breaks_formation);
+    assert_int_equal(wr_tactical_apply(shields, wall, &fence, 1, 0, &r), WR_OK);
+    assert_int_equal(wr_formation_get(wall, &info), WR_OK);
+    assert_int_equal(info.special, WR_SPECIAL_NONE);
+    assert_int_equal(info.order, WR_ORDER_OPEN);
+    wr_unit_free(shields);
+    wr_formation_free(wall);
+
+    /* a unit with MV 0 goes nowhere */
+    wr_unit *still = make_unit(WR_UNIT_TYPE_FOOT, 1, 0, 0, 0, 0);
+    wr_tactical_leg tick = {WR_TERRAIN_CLEAR, 1, 0, 0};
+    r = move(still, f, &tick, 1, 0);
+    assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
+    wr_unit_free(still);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void charge(const wr_unit *u, const wr_tactical_leg *legs, size_t n,
+                   wr_tactical_problem expected)
+{
+    wr_tactical_problem p = (wr_tactical_problem)-1;
+    assert_int_equal(wr_charge_check(u, legs, n, &p), WR_OK);
+    assert_int_equal(p, expected);
+    wr_formation *f = make_formation(WR_ORDER_OPEN, 10);
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, legs, n, WR_TACTICAL_FLAG_CHARGE, &r), WR_OK);
+    assert_int_equal(r.problem, expected);
+    wr_formation_free(f);
+}
+
+static void charge_legality(void **state)
+{
+    (void)state;
+    wr_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, 0, WR_TRAIT_WOODLAND, 0);
+    wr_unit *hero = make_unit(WR_UNIT_TYPE_FOOT, 1, 12, 0, 0, 1);
+    wr_tactical_leg flat = {WR_TERRAIN_CLEAR, 6 * INCH, 0, 0};
+    charge(cav, &flat, 1, WR_TACTICAL_OK);
+    wr_tactical_leg up = {WR_TERRAIN_CLEAR, 6 * INCH, 0, 1};
+    charge(cav, &up, 1, WR_TACTICAL_CHARGE_UPHILL);
+    charge(hero, &up, 1, WR_TACTICAL_CHARGE_UPHILL);
+    wr_tactical_leg wall = {WR_TERRAIN_CLEAR, 6 * INCH, 1, 0};
+    charge(cav, &wall, 1, WR_TACTICAL_CHARGE_OBSTACLE);
+    charge(hero, &wall, 1, WR_TACTICAL_CHARGE_OBSTACLE);
+    /* into woods (elves too): only single creatures and characters */
+    wr_tactical_leg into[2] = {{WR_TERRAIN_CLEAR, 2 * INCH, 0, 0}, {WR_TERRAIN_WOODS, INCH, 0, 0}};
+    charge(cav, into, 2, WR_TACTICAL_CHARGE_WOODS);
+    charge(hero, into, 2, WR_TACTICAL_OK);
+    wr_tactical_leg in = {WR_TERRAIN_WOODS, INCH, 0, 0};
+    charge(cav, &in, 1, WR_TACTICAL_CHARGE_WOODS);
+    charge(hero, &in, 1, WR_TACTICAL_OK);
+    charge(cav, NULL, 0, WR_TACTICAL_OK);
+    /* the same move without the charge flag is fine */
+    wr_formation *f = make_formation(WR_ORDER_OPEN, 10);
+    wr_tactical_result r = move(cav, f, &up, 1, 0);
+    assert_true(r.legal);
+    wr_formation_free(f);
+    wr_unit_free(cav);
+    wr_unit_free(hero);
+}
+
+/* ---- woods -------------------------------------------------------------- */
+
+static void woods_missiles(void **state)
+{
+    (void)state;
+    /* rows: shooter out, edge, in; columns: target out, edge, in */
+    const int expected[3][3] = {{1, 1, 0}, {1, 1, 0}, {0, 0, 0}};
+    for (int s = 0; s < 3; s++) {
+        for (int t = 0; t < 3; t++) {
+            int allowed = -1;
+            assert_int_equal(wr_woods_missile_allowed((wr_woods_pos)s, (wr_woods_pos)t, &allowed),
+                             WR_OK);
+            assert_int_equal(allowed, expected[s][t]);
+            int m = -1;
+            assert_int_equal(wr_woods_melee_modifier((wr_woods_pos)s, (wr_woods_pos)t, &m), WR_OK);
+            assert_int_equal(m, 0);
+        }
+    }
+    /* a unit half in, half out, some figures on the edge */
+    int firing = -1;
+    assert_int_equal(wr_woods_firing_figures(4, 3, 5, WR_WOODS_OUT, &firing), WR_OK);
+    assert_int_equal(firing, 7);
+    assert_int_equal(wr_woods_firing_figures(4, 3, 5, WR_WOODS_EDGE, &firing), WR_OK);
+    assert_int_equal(firing, 7);
+    assert_int_equal(wr_woods_firing_figures(4, 3, 5, WR_WOODS_IN, &firing), WR_OK);
+    assert_int_equal(firing, 0);
+    assert_int_equal(wr_woods_firing_figures(0, 0, 9, WR_WOODS_OUT, &firing), WR_OK);
+    assert_int_equal(firing, 0);
+}
+
+static void woods_sight(void **state)
+{
+    (void)state;
+    int range = -1;
+    assert_int_equal(wr_woods_sight_range(WR_TRAIT_WOODLAND, &range), WR_OK);
+    assert_int_equal(range, 6 * INCH);
+    assert_int_equal(wr_woods_sight_range(WR_TRAIT_WOODLAND | WR_TRAIT_AQUATIC, &range), WR_OK);
+    assert_int_equal(range, 6 * INCH);
+    assert_int_equal(wr_woods_sight_range(0, &range), WR_OK);
+    assert_int_equal(range, 1 * INCH);
+    assert_int_equal(wr_woods_sight_range(WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP, &range), WR_OK);
+    assert_int_equal(range, 1 * INCH);
+}
+
+static void fire(wr_fire_wind wind, int turns, wr_fire_shape shape, int width, int length,
+                 int area, int area_pi)
+{
+    wr_fire_area a;
+    assert_int_equal(wr_forest_fire(wind, turns, &a), WR_OK);
+    assert_int_equal(a.shape, shape);
+    assert_int_equal(a.width, width);
+    assert_int_equal(a.length, length);
+    assert_int_equal(a.area, area);
+    assert_int_equal(a.area_pi, area_pi);
+}
+
+static void forest_fires(void **state)
+{
+    (void)state;
+    /* calm: 1/2" across, growing 1/2" a turn; area pi r^2 in square quarter inches */
+    fire(WR_FIRE_WIND_CALM, 0, WR_FIRE_CIRCLE, 2, 2, 0, 1);
+    fire(WR_FIRE_WIND_CALM, 1, WR_FIRE_CIRCLE, 4, 4, 0, 4);
+    fire(WR_FIRE_WIND_CALM, 3, WR_FIRE_CIRCLE, 8, 8, 0, 16);
+    fire(WR_FIRE_WIND_CALM, 1000, WR_FIRE_CIRCLE, 2002, 2002, 0, 1001 * 1001);
+    /* light: 1/2" by 1", +1" downwind and +1/2" each side a turn */
+    fire(WR_FIRE_WIND_LIGHT, 0, WR_FIRE_RECTANGLE, 2, 4, 8, 0);
+    fire(WR_FIRE_WIND_LIGHT, 1, WR_FIRE_RECTANGLE, 6, 8, 48, 0);
+    fire(WR_FIRE_WIND_LIGHT, 2, WR_FIRE_RECTANGLE, 10, 12, 120, 0);
+    fire(WR_FIRE_WIND_LIGHT, 1000, WR_FIRE_RECTANGLE, 4002, 4004, 4002 * 4004, 0);
+    /* strong: 2" downwind a turn */
+    fire(WR_FIRE_WIND_STRONG, 0, WR_FIRE_RECTANGLE, 2, 4, 8, 0);
+    fire(WR_FIRE_WIND_STRONG, 1, WR_FIRE_RECTANGLE, 6, 12, 72, 0);
+    fire(WR_FIRE_WIND_STRONG, 1000, WR_FIRE_RECTANGLE, 4002, 8004, 4002 * 8004, 0);
+}
+
+/* ---- [11.9] ------------------------------------------------------------- */
+
+static void low_ground(void **state)
+{
+    (void)state;
+    for (int place = WR_LOW_NONE; place <= WR_LOW_SWAMP; place++) {
+        int m = -1;
+        assert_int_equal(wr_low_ground_ar_modifier((wr_low_ground)place, 1, &m), WR_OK);
+        assert_int_equal(m, place == WR_LOW_NONE ? 0 : 4);
+        assert_int_equal(wr_low_ground_ar_modifier((wr_low_ground)place, 0, &m), WR_OK);
+        assert_int_equal(m, 0);
+    }
+}
+
+static void missile_table(void **state)
+{
+    (void)state;
+    wr_missile_table t = wr_missile_table_default();
+    for (int i = 0; i < WR_TERRAIN_COUNT; i++) {
+        int m = -1;
+        assert_int_equal(wr_missile_terrain_modifier(&t, (wr_terrain)i, &m), WR_OK);
+        assert_int_equal(m, 0);
+    }
+    t.modifier[WR_TERRAIN_WOODS] = 2;
+    t.modifier[WR_TERRAIN_ROUGH] = -100;
+    t.modifier[WR_TERRAIN_WATER] = 100;
+    int m = 0;
+    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_WOODS, &m), WR_OK);
+    assert_int_equal(m, 2);
+    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_ROUGH, &m), WR_OK);
+    assert_int_equal(m, -100);
+    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_WATER, &m), WR_OK);
+    assert_int_equal(m, 100);
+}
+
+/* ---- allocation failures ------------------------------------------------ */
+
+typedef struct failing {
+    long allocations, fail_at, live;
+} failing;
+
+static void *failing_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    failing *f = user;
+    (void)old_size;
+    if (new_size == 0) {
+        if (ptr != NULL)
+            f->live--;
+        free(ptr);
+        return NULL;
+    }
+    if (f->allocations == f->fail_at)
+        return NULL;
+    f->allocations++;
+    void *p = realloc(ptr, new_size);
+    if (p != NULL && ptr == NULL)
+        f->live++;
+    return p;
+}
+
+#define TRY(call)                                                                                  \
+    do {                                                                                           \
+        st = (call);                                                                               \
+        if (st != WR_OK)                                                                           \
+            goto done;                                                                             \
+    } while (0)
+
+static wr_status scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_figure *a = NULL, *b = NULL, *cav = NULL, *chariot = NULL, *copy = NULL;
+    wr_unit *unit = NULL;
+    wr_formation *form = NULL;
+    TRY(wr_figure_new_ex(alloc, &a));
+    TRY(wr_figure_new_ex(alloc, &b));
+    TRY(wr_figure_add_damage(a, 1, 6, 0));
+    TRY(wr_figure_add_damage(a, 1, 8, 0));
+    TRY(wr_figure_add_damage(b, 1, 4, 0));
+    TRY(wr_figure_clone(a, &copy));
+    TRY(wr_rate_cavalry_ex(a, b, alloc, &cav));
+    const wr_figure *p[1] = {a}, *l[2] = {b, copy};
+    TRY(wr_rate_chariot_ex(p, 1, l, 2, alloc, &chariot));
+    wr_unit_desc d = wr_unit_desc_default();
+    TRY(wr_unit_new_ex(cav, &d, alloc, &unit));
+    TRY(wr_formation_new_ex(WR_ORDER_OPEN, 1, 0, alloc, &form));
+done:
+    wr_figure_free(a);
+    wr_figure_free(b);
+    wr_figure_free(copy);
+    wr_figure_free(cav);
+    wr_figure_free(chariot);
+    wr_unit_free(unit);
+    wr_formation_free(form);
+    return st;
+}
+
+static void allocation_failures(void **state)
+{
+    (void)state;
+    failing counter = {0, -1, 0};
+    wr_allocator alloc = {failing_alloc, &counter};
+    assert_int_equal(scenario(&alloc), WR_OK);
+    assert_int_equal(counter.live, 0);
+    assert_true(counter.allocations > 10);
+    for (long k = 0; k < counter.allocations; k++) {
+        failing f = {0, k, 0};
+        wr_allocator a = {failing_alloc, &f};
+        assert_int_equal(scenario(&a), WR_ERR_NOMEM);
+        assert_int_equal(f.live, 0);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(figure_stats),
+        cmocka_unit_test(figure_damage_merges),
+        cmocka_unit_test(figure_damage_limits),
+        cmocka_unit_test(figure_clone_is_independent),
+        cmocka_unit_test(figure_new_ex),
+        cmocka_unit_test(damage_from_rolls),
+        cmocka_unit_test(damage_roll_uses_rng_in_group_order),
+        cmocka_unit_test(rate_cavalry),
+        cmocka_unit_test(rate_chariot_means_and_rounding),
+        cmocka_unit_test(rate_chariot_three_times_exception),
+        cmocka_unit_test(rate_chariot_damage_and_abilities),
+        cmocka_unit_test(rate_chariot_extremes),
+        cmocka_unit_test(mounted_removed),
+        cmocka_unit_test(example_drow_on_nightmares),
+        cmocka_unit_test(unit_kill_parts),
+        cmocka_unit_test(unit_desc_and_figure),
+        cmocka_unit_test(formation_basics),
+        cmocka_unit_test(shield_wall_who_may_declare),
+        cmocka_unit_test(shield_wall_front_only),
+        cmocka_unit_test(shield_wall_all_round),
+        cmocka_unit_test(set_spears_who_may_declare),
+        cmocka_unit_test(set_spears_damage_and_charges),
+        cmocka_unit_test(set_spears_charger_strikers),
+        cmocka_unit_test(terrain_speed_table14),
+        cmocka_unit_test(tactical_terrain_costs),
+        cmocka_unit_test(tactical_roads),
+        cmocka_unit_test(tactical_traits),
+        cmocka_unit_test(tactical_closed_order),
+        cmocka_unit_test(tactical_obstacles_and_climbs),
+        cmocka_unit_test(charge_legality),
+        cmocka_unit_test(woods_missiles),
+        cmocka_unit_test(woods_sight),
+        cmocka_unit_test(forest_fires),
+        cmocka_unit_test(low_ground),
+        cmocka_unit_test(missile_table),
+        cmocka_unit_test(allocation_failures),
+    };
+    return cmocka_run_group_tests_name("battlesystem", tests, NULL, NULL);
+}
