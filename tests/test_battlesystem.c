@@ -1016,7 +1016,7 @@ static void tactical_terrain_costs(void **state)
     assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
     assert_int_equal(r.left, -4);
 
-    /* thirds and halves are exact: 1 tick of woods costs 6 points, of road 3 */
+    /* thirds and halves are exact: 1/12" of woods costs 6 points, of road 3 */
     const struct { wr_terrain t; int inches; } full[] = {
         {WR_TERRAIN_WOODS, 8}, {WR_TERRAIN_ROUGH, 6}, {WR_TERRAIN_SWAMP, 6}};
     for (size_t i = 0; i < 3; i++) {

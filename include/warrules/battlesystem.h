@@ -801,7 +801,7 @@ typedef struct wr_tactical_result {
 /**
  * @brief [11.8] The cost and legality of a whole tactical move.
  *
- * Each tick of length costs 4 * den / num move points by wr_terrain_speed();
+ * Each twelfth of an inch of a leg costs 4 * den / num move points by wr_terrain_speed();
  * road legs get the road rate only with ::WR_TACTICAL_FLAG_ON_ROAD and when every leg
  * is a road, and cost as clear otherwise. Each obstacle and each 10-foot rise
  * costs a third of the movement rate (16 * MV move points, 8 * MV in a
