@@ -1,6 +1,33 @@
 /**
  * @file campaign.h
- * @brief Strategic campaign movement on hex maps (seed 002).
+ * @brief Strategic campaign movement on hex maps (seed 002, Valormr Campaign,
+ *        "Strategic Movement: Terrain Effects").
+ *
+ * What this header holds:
+ * - the pinned river crossing, straggler and raft timber rules;
+ * - hex utilities in axial coordinates (distance, neighbours, rings, ranges,
+ *   lines);
+ * - a hex map (::wr_map): terrain, regions, ports, channels, mud flats,
+ *   rivers and crossings on hexsides, roads and tracks, water courses;
+ * - move point tables per arm and vessel class (::wr_move_costs) with
+ *   defaults labelled as defaults (the text's own table is missing);
+ * - spending and saving move points on a march (::wr_march), unformed
+ *   movement, stragglers, getting lost, beaching and sighting at sea;
+ * - route planning (::wr_planner): earliest arrival, the earliest arrival
+ *   field, the hexes reachable within N days, on a ::wr_map or over a game's
+ *   own map through callbacks (::wr_plan_graph).
+ *
+ * docs/rules/campaign.md in the source tree cites the section of the text
+ * behind every rule and writes down each reading of an open point.
+ *
+ * Time on a march is counted in move points. A force that has spent T points
+ * since it set out (T = 0 at the start of day 1) is on day ceil(T / P), P being
+ * its daily points, with day * P - T points saved. This is exactly the text's
+ * spending and saving: a force enters a hex when it has the points, else it
+ * waits for the next day with its unused points saved, and while it keeps
+ * moving nothing is lost. Points are lost only when the force stays
+ * stationary, halts or meets the enemy: whole-day crossings and rally days
+ * therefore start on a fresh day.
  */
 #ifndef WARRULES_CAMPAIGN_H
 #define WARRULES_CAMPAIGN_H
@@ -10,6 +37,1063 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ------------------------------------------------------------------------ */
+/** @name Pinned rules: river crossings, stragglers, raft timber
+ *  @{ */
+
+/** @brief The arm of a land force ("Crossing", "Forest and Swamp"). */
+typedef enum wr_arm {
+    WR_ARM_INFANTRY = 0, /**< Foot troops: 12 move points a day in the text. */
+    WR_ARM_CAVALRY = 1   /**< Mounted troops. */
+} wr_arm;
+
+/** @brief The category of a river ("Crossing": white space between the
+ *         shores is a major river, a single line a minor one). */
+typedef enum wr_river {
+    WR_RIVER_MINOR = 1, /**< Drawn as a single line. */
+    WR_RIVER_MAJOR = 2  /**< Opposite shores separated by white space. */
+} wr_river;
+
+/** @brief No river on a hexside (the value of wr_side::river). */
+#define WR_NO_RIVER 0
+
+/** @brief The means of crossing a river on one hexside. */
+typedef enum wr_crossing {
+    WR_CROSS_OPEN = 0,   /**< No bridge, ferry or ford. */
+    WR_CROSS_BRIDGE = 1, /**< An arc over the river. */
+    WR_CROSS_FERRY = 2,  /**< Two dots, one either side of the river. */
+    WR_CROSS_FORD = 3    /**< Two carets pointing to the ford (minor rivers only). */
+} wr_crossing;
+
+/**
+ * @brief The cost of crossing a river ("Crossing", "Major Rivers", "Minor
+ *        Rivers").
+ *
+ * BRIDGE: 0 points, 0 days, formed. FERRY: minor 0 points 1 day, major 0
+ * points 2 days. FORD (minor only): cavalry 0 points, infantry
+ * ceil(daily_points / 2) points, 0 days. OPEN: minor, cavalry
+ * ceil(daily_points / 2) points and 0 days, infantry 0 points and 3 days
+ * (rafts); major, both arms 0 points and 3 days (rafts). Every crossing but a
+ * bridge leaves the force unformed; the days include reforming.
+ *
+ * @param arm The arm crossing.
+ * @param river The river's category.
+ * @param crossing The means of crossing.
+ * @param daily_points The force's daily move points, 1..1000.
+ * @param[out] extra_points Points spent on top of entering the hex.
+ * @param[out] days Whole days the crossing takes.
+ * @param[out] unformed 1 for every crossing but a bridge.
+ * @return ::WR_OK; ::WR_ERR_NULL when an out pointer is NULL; ::WR_ERR_RANGE
+ *         for daily_points; ::WR_ERR_INVALID for an unknown enum value or a
+ *         ford on a major river (major rivers have no fords).
+ */
+WR_API wr_status wr_river_crossing(wr_arm arm, wr_river river, wr_crossing crossing,
+                                   int daily_points, int *extra_points, int *days,
+                                   int *unformed);
+
+/**
+ * @brief A half-die: a d6 divided by two, rounded up (note 2).
+ * @param d6 The die, 1..6.
+ * @param[out] half ceil(d6 / 2), 1..3.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for d6.
+ */
+WR_API wr_status wr_half_die(int d6, int *half);
+
+/**
+ * @brief Figures lost to stragglers for one day of unformed movement
+ *        ("Units, Formed and Unformed": half-dice x 5 %, rounded up to the
+ *        nearest figure).
+ * @param figures The force, 0..1000000 figures.
+ * @param half_die The half-die, 1..3.
+ * @param[out] lost ceil(figures * half_die * 5 / 100).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for figures or half_die.
+ */
+WR_API wr_status wr_stragglers(int figures, int half_die, int *lost);
+
+/**
+ * @brief Whether a force finds timber for rafts ("Major Rivers": in forest
+ *        or swamp always; elsewhere a roll of 1-4 at the end of the first day
+ *        reveals insufficient timber).
+ * @param d6 The die, 1..6 (read only outside forest and swamp, but always
+ *        checked).
+ * @param in_forest_or_swamp Non-zero in a forest or swamp hex.
+ * @param[out] enough 1 when there is timber enough, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for d6.
+ */
+WR_API wr_status wr_raft_timber(int d6, int in_forest_or_swamp, int *enough);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Hex coordinates
+ *  Axial coordinates (q, r). Direction d of 0..5 is (+1,0), (+1,-1), (0,-1),
+ *  (-1,0), (-1,+1), (0,+1); the distance is (|dq| + |dr| + |dq + dr|) / 2.
+ *  @{ */
+
+/** @brief A hex in axial coordinates. */
+typedef struct wr_hex {
+    int q; /**< Axial column. */
+    int r; /**< Axial row. */
+} wr_hex;
+
+/** @brief The largest |q| and |r| the hex utilities accept. */
+#define WR_HEX_COORD_MAX (1 << 28)
+/** @brief The largest radius of wr_hex_ring() and wr_hex_range(). */
+#define WR_HEX_RADIUS_MAX (1 << 20)
+
+/**
+ * @brief The distance between two hexes, (|dq| + |dr| + |dq + dr|) / 2.
+ * @param a One hex, |q| and |r| at most ::WR_HEX_COORD_MAX.
+ * @param b The other hex, likewise.
+ * @param[out] distance The number of steps between them.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a coordinate.
+ */
+WR_API wr_status wr_hex_distance(wr_hex a, wr_hex b, int *distance);
+
+/**
+ * @brief The neighbour of a hex in a direction.
+ * @param hex The hex, coordinates within ::WR_HEX_COORD_MAX.
+ * @param direction 0..5.
+ * @param[out] out The neighbour; it must be within ::WR_HEX_COORD_MAX too.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a coordinate, a
+ *         neighbour out of bounds or direction.
+ */
+WR_API wr_status wr_hex_neighbor(wr_hex hex, int direction, wr_hex *out);
+
+/**
+ * @brief The direction from a hex to an adjacent hex.
+ * @param from The hex, coordinates within ::WR_HEX_COORD_MAX.
+ * @param to A neighbour of from.
+ * @param[out] direction 0..5.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a coordinate;
+ *         ::WR_ERR_INVALID when the hexes are not adjacent.
+ */
+WR_API wr_status wr_hex_direction(wr_hex from, wr_hex to, int *direction);
+
+/**
+ * @brief The hexes at exactly one distance from a centre.
+ *
+ * Radius 0 gives the centre. Otherwise the ring starts at centre + radius x
+ * direction 4 and walks radius steps in each of the directions 0, 1, ..., 5,
+ * giving 6 x radius hexes. Call with out NULL and capacity 0 to learn the
+ * count.
+ *
+ * @param center The centre.
+ * @param radius 0..::WR_HEX_RADIUS_MAX; every hex of the ring must be within
+ *        ::WR_HEX_COORD_MAX.
+ * @param[out] out The hexes, or NULL to count only.
+ * @param capacity The size of out (0 when out is NULL).
+ * @param[out] count The number of hexes of the ring.
+ * @return ::WR_OK; ::WR_ERR_NULL when count is NULL, or out is NULL with a
+ *         capacity; ::WR_ERR_RANGE for radius, coordinates, or a capacity
+ *         smaller than the ring.
+ */
+WR_API wr_status wr_hex_ring(wr_hex center, int radius, wr_hex *out, size_t capacity,
+                             size_t *count);
+
+/**
+ * @brief The hexes within a distance of a centre, 3 r (r + 1) + 1 of them,
+ *        ordered by q, then r (both ascending).
+ * @param center The centre.
+ * @param radius 0..::WR_HEX_RADIUS_MAX; every hex must be within
+ *        ::WR_HEX_COORD_MAX.
+ * @param[out] out The hexes, or NULL to count only.
+ * @param capacity The size of out (0 when out is NULL).
+ * @param[out] count The number of hexes.
+ * @return As wr_hex_ring().
+ */
+WR_API wr_status wr_hex_range(wr_hex center, int radius, wr_hex *out, size_t capacity,
+                              size_t *count);
+
+/**
+ * @brief The hexes on the straight line from a to b, both included, N + 1 of
+ *        them for a distance N.
+ *
+ * Hex i is the cube-coordinate point a + (b - a) i / N rounded to the nearest
+ * hex in exact integer arithmetic. Ties (a point exactly on a hexside or a
+ * corner) are broken as if both ends were moved by an infinitesimal
+ * (+1, +2, -3) x epsilon in cube coordinates (q, r, s = -q - r), the usual
+ * nudge: the line is the same every time and from every platform.
+ *
+ * @param a The first hex, coordinates within ::WR_HEX_COORD_MAX.
+ * @param b The last hex, likewise; distance(a, b) at most
+ *        ::WR_HEX_RADIUS_MAX.
+ * @param[out] out The hexes, or NULL to count only.
+ * @param capacity The size of out (0 when out is NULL).
+ * @param[out] count N + 1.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for coordinates, the
+ *         distance or too small a capacity.
+ */
+WR_API wr_status wr_hex_line(wr_hex a, wr_hex b, wr_hex *out, size_t capacity, size_t *count);
+
+/**
+ * @brief The hex of an offset position (col, row) in the map layout: odd rows
+ *        shoved half a hex to the right ("odd-r"), q = col - floor(row / 2),
+ *        r = row.
+ * @param col The column, 0..::WR_HEX_COORD_MAX.
+ * @param row The row, 0..::WR_HEX_COORD_MAX.
+ * @param[out] out The hex.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_hex_from_offset(int col, int row, wr_hex *out);
+
+/**
+ * @brief The offset position of a hex (the inverse of wr_hex_from_offset()):
+ *        col = q + floor(r / 2), row = r.
+ * @param hex The hex, coordinates within ::WR_HEX_COORD_MAX.
+ * @param[out] col The column.
+ * @param[out] row The row.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_hex_to_offset(wr_hex hex, int *col, int *row);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name The hex map
+ *  @{ */
+
+/**
+ * @brief The terrain of a strategic map hex ("Movement by Terrain Type",
+ *        "Sea", "Rivers").
+ *
+ * Clear to mountains and coast are land for land forces; a coast hex holds a
+ * shore, so vessels move through it too. Sea and lake are water.
+ */
+typedef enum wr_hex_terrain {
+    WR_HEX_CLEAR = 0,     /**< Clear terrain. */
+    WR_HEX_FOREST = 1,    /**< Forest. */
+    WR_HEX_SWAMP = 2,     /**< Swamp. */
+    WR_HEX_HILLS = 3,     /**< Hills. */
+    WR_HEX_MOUNTAINS = 4, /**< Mountains. */
+    WR_HEX_SEA = 5,       /**< Sea: coastal waters or open sea (see ::wr_zone). */
+    WR_HEX_COAST = 6,     /**< A hex of shore: land and water. */
+    WR_HEX_LAKE = 7       /**< Inland water. */
+} wr_hex_terrain;
+
+/** @brief The number of ::wr_hex_terrain values. */
+#define WR_HEX_TERRAIN_COUNT 8
+
+/** @brief Hex feature: a port (troop transports dock only at ports). */
+#define WR_FEATURE_PORT 0x01u
+/** @brief Hex feature: a channel (dashed lines) that vessels can use. */
+#define WR_FEATURE_CHANNEL 0x02u
+/** @brief Hex feature: a mud flat coast, passable to vessels only by a channel. */
+#define WR_FEATURE_MUD_FLAT 0x04u
+/** @brief Every hex feature bit. */
+#define WR_FEATURE_ALL 0x07u
+
+/** @brief A hexside's river, crossing and road links. */
+typedef struct wr_side {
+    int river;    /**< ::WR_NO_RIVER, ::WR_RIVER_MINOR or ::WR_RIVER_MAJOR. */
+    int crossing; /**< A ::wr_crossing (::WR_CROSS_OPEN without a river). */
+    int road;     /**< Non-zero: a road (two parallel lines) links the two hexes. */
+    int track;    /**< Non-zero: a track (line of crosses) links the two hexes. */
+} wr_side;
+
+/** @brief wr_map_set_watercourse(): no water course through the hex. */
+#define WR_NO_WATERCOURSE (-1)
+/** @brief Water course flag: not navigable (the old canal). */
+#define WR_WATER_UNNAVIGABLE 0x01u
+/** @brief Water course flag: a cataract where the course leaves the hex
+ *         downstream (crossing bars): no vessel passes it either way. */
+#define WR_WATER_CATARACT 0x02u
+/** @brief Water course flag: within the river's tidal reach. */
+#define WR_WATER_TIDAL 0x04u
+/** @brief Every water course flag bit. */
+#define WR_WATER_ALL 0x07u
+
+/** @brief What a hex is for vessels (see wr_map_zone()). */
+typedef enum wr_zone {
+    WR_ZONE_LAND = 0,           /**< Clear, forest, swamp, hills or mountains. */
+    WR_ZONE_COAST = 1,          /**< A coast hex. */
+    WR_ZONE_COASTAL_WATERS = 2, /**< A sea hex within two hexes of a coast hex. */
+    WR_ZONE_OPEN_SEA = 3,       /**< A sea hex beyond coastal waters. */
+    WR_ZONE_LAKE = 4            /**< A lake hex. */
+} wr_zone;
+
+/** @brief The largest width and height of a map. */
+#define WR_MAP_MAX_SIDE 16384
+/** @brief The largest number of hexes of a map. */
+#define WR_MAP_MAX_HEXES (1 << 24)
+
+/**
+ * @brief A strategic hex map: width x height hexes in the "odd-r" offset
+ *        layout (see wr_hex_from_offset()).
+ *
+ * Hex (q, r) is on the map when 0 <= r < height and 0 <= q + floor(r / 2) <
+ * width; its index (used by wr_map_index() and the field) is
+ * r * width + q + floor(r / 2). Each hex has a terrain (clear when made),
+ * features, 32 region tag bits, and a water course; each hexside between two
+ * hexes of the map has a ::wr_side. A const map may be read from many threads
+ * at once.
+ */
+typedef struct wr_map wr_map;
+
+/**
+ * @brief Makes a map of clear hexes without rivers, roads or regions.
+ * @param width 1..::WR_MAP_MAX_SIDE.
+ * @param height 1..::WR_MAP_MAX_SIDE; width x height at most
+ *        ::WR_MAP_MAX_HEXES.
+ * @param[out] out The map; release it with wr_map_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_map_new(int width, int height, wr_map **out);
+
+/**
+ * @brief As wr_map_new(), with the caller's allocator.
+ * @param width 1..::WR_MAP_MAX_SIDE.
+ * @param height 1..::WR_MAP_MAX_SIDE.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The map.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
+ *         allocator without a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map **out);
+
+/**
+ * @brief Releases a map.
+ * @param map The map, or NULL.
+ */
+WR_API void wr_map_free(wr_map *map);
+
+/**
+ * @brief The size of a map.
+ * @param map The map.
+ * @param[out] width Its width.
+ * @param[out] height Its height.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_map_size(const wr_map *map, int *width, int *height);
+
+/**
+ * @brief Whether a hex is on the map.
+ * @param map The map.
+ * @param hex Any hex.
+ * @param[out] inside 1 when on the map, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside);
+
+/**
+ * @brief The index of a hex: r * width + q + floor(r / 2).
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param[out] index 0..width x height - 1.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE when the hex is off the map.
+ */
+WR_API wr_status wr_map_index(const wr_map *map, wr_hex hex, int32_t *index);
+
+/**
+ * @brief The hex of an index.
+ * @param map The map.
+ * @param index 0..width x height - 1.
+ * @param[out] hex The hex.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_map_hex(const wr_map *map, int32_t index, wr_hex *hex);
+
+/**
+ * @brief Sets the terrain of a hex.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param terrain A ::wr_hex_terrain.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map;
+ *         ::WR_ERR_INVALID for an unknown terrain.
+ */
+WR_API wr_status wr_map_set_terrain(wr_map *map, wr_hex hex, wr_hex_terrain terrain);
+
+/**
+ * @brief The terrain of a hex.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param[out] terrain Its terrain.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_terrain(const wr_map *map, wr_hex hex, wr_hex_terrain *terrain);
+
+/**
+ * @brief Sets the features of a hex (port, channel, mud flat), replacing the
+ *        old ones.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param features ::WR_FEATURE_PORT, ::WR_FEATURE_CHANNEL and
+ *        ::WR_FEATURE_MUD_FLAT or'ed; they count on coast hexes.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map;
+ *         ::WR_ERR_INVALID for unknown bits.
+ */
+WR_API wr_status wr_map_set_features(wr_map *map, wr_hex hex, unsigned features);
+
+/**
+ * @brief The features of a hex.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param[out] features Its feature bits.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_features(const wr_map *map, wr_hex hex, unsigned *features);
+
+/**
+ * @brief Sets the region tags of a hex: 32 bits whose meaning the game
+ *        chooses (the Ellriendi home forest, say; see
+ *        wr_plan_params::home_regions).
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param tags The tags.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags);
+
+/**
+ * @brief The region tags of a hex.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param[out] tags Its tags.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_regions(const wr_map *map, wr_hex hex, uint32_t *tags);
+
+/**
+ * @brief Sets a hexside: its river and crossing, road and track. The side is
+ *        shared: (hex, d) and (neighbour, d + 3 mod 6) are the same side.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param direction 0..5; the neighbour must be on the map too.
+ * @param side The side: river ::WR_NO_RIVER or a ::wr_river, crossing a
+ *        ::wr_crossing.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map, for direction
+ *         or a neighbour off the map; ::WR_ERR_INVALID for an unknown river
+ *         or crossing, a bridge, ferry or ford without a river, or a ford on
+ *         a major river.
+ */
+WR_API wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side *side);
+
+/**
+ * @brief A hexside.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param direction 0..5; the neighbour must be on the map.
+ * @param[out] side The side (road and track as 0 or 1).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *side);
+
+/**
+ * @brief Sets the water course through a hex: the river a vessel navigates
+ *        ("Rivers: Navigating").
+ *
+ * A water course hex leads downstream to its neighbour in the given
+ * direction, which is another water course hex, or the sea, a coast hex or a
+ * lake where the river ends. Flags belong to the hex and to the link to its
+ * downstream neighbour: unnavigable, a cataract on that link, tidal reach.
+ *
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param downstream 0..5 (the neighbour must be on the map), or
+ *        ::WR_NO_WATERCOURSE to remove it.
+ * @param flags ::WR_WATER_UNNAVIGABLE, ::WR_WATER_CATARACT and
+ *        ::WR_WATER_TIDAL or'ed (0 with ::WR_NO_WATERCOURSE).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map, for the
+ *         direction or a neighbour off the map; ::WR_ERR_INVALID for unknown
+ *         flags or flags without a course.
+ */
+WR_API wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream,
+                                        unsigned flags);
+
+/**
+ * @brief The water course through a hex.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param[out] downstream 0..5, or ::WR_NO_WATERCOURSE.
+ * @param[out] flags Its ::WR_WATER_ALL bits.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_watercourse(const wr_map *map, wr_hex hex, int *downstream,
+                                    unsigned *flags);
+
+/**
+ * @brief What a hex is for vessels ("Coastal Waters", "Open Sea"): coastal
+ *        waters extend two sea hexes out from a coast hex.
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param[out] zone Its ::wr_zone.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone);
+
+/**
+ * @brief Whether an observer in one hex can see a ship or shore in another
+ *        ("Open Sea": ships beyond coastal waters cannot see the coast, nor
+ *        can a shoreline observer see them).
+ *
+ * 0 when one hex is open sea and the other is land or coast; 1 otherwise
+ * (this rule sets no other limit: ranges of sight are the game's).
+ *
+ * @param map The map.
+ * @param a One hex of the map.
+ * @param b Another hex of the map.
+ * @param[out] visible 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ */
+WR_API wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Movers and move point tables
+ *  @{ */
+
+/** @brief What moves: a land arm or a vessel class. The first two values are
+ *         the ::wr_arm values. */
+typedef enum wr_mover {
+    WR_MOVER_INFANTRY = 0,     /**< Infantry (::WR_ARM_INFANTRY). */
+    WR_MOVER_CAVALRY = 1,      /**< Cavalry (::WR_ARM_CAVALRY). */
+    WR_MOVER_LONGSHIP = 2,     /**< Coastal waters, rivers; beaches. */
+    WR_MOVER_GALLEY = 3,       /**< Coastal waters only; beaches. */
+    WR_MOVER_SAILING_SHIP = 4, /**< Any sea; anchors offshore. */
+    WR_MOVER_TRANSPORT = 5,    /**< Any sea; coast only by channel or port; docks at ports. */
+    WR_MOVER_RIVER_BOAT = 6    /**< Rivers and lakes; beaches on river banks. */
+} wr_mover;
+
+/** @brief The number of ::wr_mover values. */
+#define WR_MOVER_COUNT 7
+
+/**
+ * @brief A move point table for one mover: the text's table is missing, so
+ *        every number is the caller's to set (wr_move_costs_default() gives
+ *        the library's labelled defaults).
+ *
+ * A cost of 0 means "cannot enter"; other costs are 1..1000.
+ */
+typedef struct wr_move_costs {
+    int daily_points;                 /**< Move points a day, 1..1000. */
+    int enter[WR_HEX_TERRAIN_COUNT];  /**< Cost to enter a hex, by ::wr_hex_terrain. */
+    int road;                         /**< Cost to enter a hex along a road. */
+    int track;                        /**< Cost to enter a hex along a track. */
+    int upstream;                     /**< A vessel's cost to move one hex upstream. */
+    int downstream;                   /**< A vessel's cost to move one hex downstream. */
+    int sail_percent;                 /**< River sailing: cost in percent with a fair
+                                           wind, 1..100, or 0 for a vessel that does not
+                                           sail on rivers. */
+} wr_move_costs;
+
+/**
+ * @brief The library's DEFAULT move point table for a mover (not the game's
+ *        own table, which the text lacks; see docs/rules/campaign.md).
+ *
+ * From the text: infantry 12 points a day; a clear hex 6; hills and swamp at
+ * 2/3 of the clear rate, so 9; a river boat 30 points upstream and 42
+ * downstream at 6 a hex, i.e. 5 and 7 hexes a day, given on one budget of 70
+ * points as 14 a hex upstream and 10 downstream. Defaults of this library:
+ * forest 9, mountains 12, coast 6, road 6, track 9, cavalry 18 points a day
+ * with infantry's hex costs; vessels 70 points a day: longship sea and coast
+ * 10, rivers 14 up and 10 down, lake 10, sails at 67 %; galley sea and coast
+ * 10; sailing ship sea 7 and coast 10; transport sea and coast 10; river boat
+ * rivers 14 up and 10 down, lake 10, sails at 67 %.
+ *
+ * @param mover A ::wr_mover.
+ * @param[out] out The table.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown mover.
+ */
+WR_API wr_status wr_move_costs_default(wr_mover mover, wr_move_costs *out);
+
+/** @brief Force trait: Ellriendi elves, at the clear rate in their home forest. */
+#define WR_FORCE_ELLRIENDI 0x01u
+/** @brief Force trait: lizard men, at the clear rate in swamp. */
+#define WR_FORCE_LIZARD_MEN 0x02u
+/** @brief Every force trait bit. */
+#define WR_FORCE_ALL 0x03u
+
+/** @brief How a land force enters a hex (see wr_land_entry()). */
+typedef enum wr_route_kind {
+    WR_ROUTE_NONE = 0,  /**< Across country. */
+    WR_ROUTE_ROAD = 1,  /**< Along a road. */
+    WR_ROUTE_TRACK = 2  /**< Along a track. */
+} wr_route_kind;
+
+/**
+ * @brief The cost of a land force entering a hex and whether it may do so
+ *        formed ("Forest and Swamp", "Mountains").
+ *
+ * Across country the cost is costs->enter[terrain], or the clear cost for
+ * Ellriendi elves in forest of their home region and lizard men in swamp;
+ * along a road costs->road, along a track costs->track. Only infantry moves
+ * formed through forest or swamp without a road; formed bodies cross
+ * mountains only by road or track. A land force never enters sea or lake.
+ *
+ * @param costs The mover's table (checked as wr_plan_params::costs).
+ * @param arm The arm.
+ * @param traits ::WR_FORCE_ALL bits.
+ * @param terrain The hex's terrain.
+ * @param home_region Non-zero when the hex is in the elves' home region.
+ * @param route A ::wr_route_kind.
+ * @param[out] cost The points to enter.
+ * @param[out] formed 1 when the force may enter formed, 0 when only unformed.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a number of the table;
+ *         ::WR_ERR_INVALID for an unknown arm, terrain, route or trait bits;
+ *         ::WR_ERR_FORBIDDEN for water or a cost of 0 (cannot enter).
+ */
+WR_API wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned traits,
+                               wr_hex_terrain terrain, int home_region, wr_route_kind route,
+                               int *cost, int *formed);
+
+/** @brief How a vessel puts in at a hex (see wr_map_landing()). */
+typedef enum wr_landing {
+    WR_LANDING_BEACH = 1,  /**< Beached (longships, galleys; river boats and longships on river banks). */
+    WR_LANDING_ANCHOR = 2, /**< Anchored offshore, troops debark by rowboat (sailing ships). */
+    WR_LANDING_DOCK = 3    /**< Docked at a port (troop transports). */
+} wr_landing;
+
+/**
+ * @brief How a vessel may put in at a hex ("Coastal Waters", "Rivers").
+ *
+ * Longships and galleys beach on any coast hex they may enter; river boats
+ * and longships beach on either bank of a navigable water course hex;
+ * sailing ships anchor off a coast hex; troop transports dock at a port.
+ *
+ * @param map The map.
+ * @param mover A vessel class.
+ * @param hex A hex of the map.
+ * @param[out] how The ::wr_landing.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map;
+ *         ::WR_ERR_INVALID for an unknown mover or a land arm;
+ *         ::WR_ERR_FORBIDDEN when it cannot put in there.
+ */
+WR_API wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landing *how);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Spending and saving, unformed movement, getting lost
+ *  @{ */
+
+/**
+ * @brief One force's move points during a march ("Spending Move Points",
+ *        "Saving Move Points", "Units, Formed and Unformed").
+ *
+ * Fill it with wr_march_start(); the functions check every field and refuse
+ * a corrupted struct with ::WR_ERR_INVALID.
+ */
+typedef struct wr_march {
+    int daily_points;  /**< 1..1000. */
+    int points;        /**< Points left today, saved points included, 0..1000000. */
+    int day;           /**< The current day, from 1. */
+    int marching;      /**< 1 when the force entered or pressed towards a hex today. */
+    int unformed;      /**< 1 while the force is unformed. */
+    int unformed_today;/**< 1 when it moved unformed today. */
+    int unformed_days; /**< Days of unformed movement since it last rallied. */
+} wr_march;
+
+/**
+ * @brief Starts a march: day 1, the daily points, formed.
+ * @param daily_points 1..1000.
+ * @param[out] march The state.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_march_start(int daily_points, wr_march *march);
+
+/**
+ * @brief The force tries to enter the next hex: it enters when it has the
+ *        points, else it moves no farther today and presses on (its points
+ *        will be saved for tomorrow).
+ * @param march The state.
+ * @param cost The cost of entering (crossing points included), 1..100000.
+ * @param unformed Non-zero for a move made unformed.
+ * @param[out] entered 1 when it entered (points spent), 0 when it stops.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for cost;
+ *         ::WR_ERR_INVALID for a corrupted state.
+ */
+WR_API wr_status wr_march_enter(wr_march *march, int cost, int unformed, int *entered);
+
+/**
+ * @brief Ends the day. A force that entered or pressed towards a hex today
+ *        and does not halt keeps its unused points for tomorrow; a force that
+ *        stayed stationary or halts loses them. A day of unformed movement is
+ *        counted.
+ * @param march The state.
+ * @param halt Non-zero when the force halts its movement.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a corrupted state;
+ *         ::WR_ERR_RANGE when the day count would overflow.
+ */
+WR_API wr_status wr_march_end_day(wr_march *march, int halt);
+
+/**
+ * @brief Enemy contact: excess points are lost, and an unformed force starts
+ *        the engagement non-rallied, as if in retreat.
+ * @param march The state.
+ * @param[out] non_rallied 1 when the force is unformed.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a corrupted state.
+ */
+WR_API wr_status wr_march_contact(wr_march *march, int *non_rallied);
+
+/**
+ * @brief Spends the current day at a rally point reforming: the force must
+ *        not have moved today; its points are lost, it is formed again and
+ *        the day ends.
+ * @param march The state.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a corrupted state;
+ *         ::WR_ERR_STATE when the force is formed or moved today;
+ *         ::WR_ERR_RANGE when the day count would overflow.
+ */
+WR_API wr_status wr_march_rally(wr_march *march);
+
+/**
+ * @brief Stragglers gathered by one day's wait at the rally point (half-dice
+ *        x 5 % of the force per day, rounded up, at most those missing).
+ * @param figures The force's figures when it set out unformed, 0..1000000.
+ * @param missing Stragglers still missing, 0..figures.
+ * @param half_die 1..3.
+ * @param[out] gathered min(missing, ceil(figures * half_die * 5 / 100)).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_stragglers_gathered(int figures, int missing, int half_die, int *gathered);
+
+/**
+ * @brief wr_half_die() with the d6 rolled on a dice roller.
+ * @param rng The roller.
+ * @param[out] half 1..3.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_half_die_roll(wr_rng *rng, int *half);
+
+/**
+ * @brief The strength a force building rafts defends with ("Major Rivers":
+ *        one-third its force during the first two days).
+ * @param figures The force, 0..1000000.
+ * @param raft_day The day of the raft crossing, 1..3 (collecting timber,
+ *        building, crossing).
+ * @param[out] defending figures / 3 (rounded down) on days 1 and 2; all on
+ *        day 3, when the force crossing is unformed.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_raft_defence(int figures, int raft_day, int *defending);
+
+/**
+ * @brief Whether a commander gets lost (advanced, "Getting Lost"): only a
+ *        small-unit commander, only off road, track and water course, with
+ *        the chance the caller supplies.
+ * @param small_unit Non-zero for a small-unit commander (a lieutenant, say).
+ * @param on_route Non-zero when following a road, track or water course.
+ * @param chance_percent 0..100.
+ * @param d100 The roll, 1..100: lost when d100 <= chance_percent.
+ * @param[out] lost 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_getting_lost(int small_unit, int on_route, int chance_percent, int d100,
+                                 int *lost);
+
+/**
+ * @brief wr_getting_lost() with the d100 rolled on a dice roller (one roll is
+ *        drawn only when the commander can get lost).
+ * @param small_unit Non-zero for a small-unit commander.
+ * @param on_route Non-zero when following a road, track or water course.
+ * @param chance_percent 0..100.
+ * @param rng The roller.
+ * @param[out] lost 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent,
+                                      wr_rng *rng, int *lost);
+
+/**
+ * @brief Whether the move from a hex in a direction follows a road, track or
+ *        water course (for getting lost).
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param direction 0..5; the neighbour must be on the map.
+ * @param[out] on_route 1 along a road or track link, or between a water
+ *        course hex and its downstream neighbour; else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route);
+
+/** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name Route planning
+ *  @{ */
+
+/** @brief Plan option: allow unformed movement (rally days, stragglers). */
+#define WR_PLAN_UNFORMED 0x01u
+/** @brief Plan option: assume timber for rafts everywhere (else only where
+ *         the near bank is forest or swamp, where it is certain). */
+#define WR_PLAN_RAFTS_ANYWHERE 0x02u
+/** @brief Plan option (advanced): the force has an engineers' bridging train. */
+#define WR_PLAN_BRIDGING_TRAIN 0x04u
+/** @brief Plan option: plain costs, for comparison with a plain Dijkstra:
+ *         every move costs its points plus days x daily points, with no day
+ *         boundaries, no formation state and no rally. */
+#define WR_PLAN_PLAIN_COSTS 0x08u
+/** @brief Every plan option bit. */
+#define WR_PLAN_ALL 0x0Fu
+
+/** @brief The tide, for rivers within their tidal reach (advanced, "Tide"). */
+typedef enum wr_tide {
+    WR_TIDE_NONE = 0,  /**< The tide is not tracked. */
+    WR_TIDE_FLOOD = 1, /**< Incoming: upstream is with the tide. */
+    WR_TIDE_EBB = 2    /**< Outgoing: downstream is with the tide. */
+} wr_tide;
+
+/** @brief wr_plan_params::wind: no wind for river sailing. */
+#define WR_WIND_NONE (-1)
+
+/** @brief The largest number of days a plan may take (labels beyond are
+ *         unreachable). */
+#define WR_PLAN_MAX_DAYS 1000000
+
+/**
+ * @brief What to plan for: the mover, its table, traits and options. Start
+ *        from wr_plan_params_default().
+ */
+typedef struct wr_plan_params {
+    int mover;             /**< A ::wr_mover. */
+    wr_move_costs costs;   /**< Its move point table. */
+    unsigned traits;       /**< ::WR_FORCE_ALL bits (land forces). */
+    uint32_t home_regions; /**< Region tags of the Ellriendi home forest. */
+    unsigned options;      /**< ::WR_PLAN_ALL bits. */
+    int bridging_days;     /**< Whole days the bridging train takes to cross a
+                                river without bridge, 1..30 (default 1, a default
+                                of this library). */
+    int tide;              /**< A ::wr_tide. */
+    int wind;              /**< River sailing: the direction 0..5 the wind blows
+                                towards, or ::WR_WIND_NONE. */
+    int figures;           /**< The force's figures, 0..1000000, for expected stragglers. */
+} wr_plan_params;
+
+/**
+ * @brief Default plan parameters for a mover: its default table, no traits,
+ *        no options, bridging in 1 day, no tide, no wind, 0 figures.
+ * @param mover A ::wr_mover.
+ * @param[out] out The parameters.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown mover.
+ */
+WR_API wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out);
+
+/** @brief Step: the start of the route. */
+#define WR_STEP_START 0x0001u
+/** @brief Step: made unformed (edge: needs unformed movement). */
+#define WR_STEP_UNFORMED 0x0002u
+/** @brief Step: along a road. */
+#define WR_STEP_ROAD 0x0004u
+/** @brief Step: along a track. */
+#define WR_STEP_TRACK 0x0008u
+/** @brief Step: fords a river (points on top of the hex). */
+#define WR_STEP_FORD 0x0010u
+/** @brief Step: cavalry crosses a minor river without a ford (half its daily points). */
+#define WR_STEP_SWIM 0x0020u
+/** @brief Step: over a bridge. */
+#define WR_STEP_BRIDGE 0x0040u
+/** @brief Step: by ferry (whole days). */
+#define WR_STEP_FERRY 0x0080u
+/** @brief Step: by rafts (three whole days). */
+#define WR_STEP_RAFTS 0x0100u
+/** @brief Step: over the bridging train's bridge (whole days). */
+#define WR_STEP_BRIDGING 0x0200u
+/** @brief Step: a day at a rally point to reform, in the same hex. */
+#define WR_STEP_RALLY 0x0400u
+/** @brief Step: a vessel moves upstream. */
+#define WR_STEP_UPSTREAM 0x0800u
+/** @brief Step: a vessel moves downstream. */
+#define WR_STEP_DOWNSTREAM 0x1000u
+/** @brief Step: into open sea (a troop transport loses its galley escort). */
+#define WR_STEP_OPEN_SEA 0x2000u
+/** @brief Step: the force spends the night of wr_step::day in this hex. */
+#define WR_STEP_NIGHT 0x4000u
+
+/** @brief One step of a route. */
+typedef struct wr_step {
+    wr_hex hex;      /**< The hex reached (for the callback form, the node's hex). */
+    int32_t node;    /**< Its index (wr_map_index(), or the callback node). */
+    int day;         /**< The day on which the step is completed (the start: day 1). */
+    int points_left; /**< Points left that day after the step, saved ones included. */
+    int nights;      /**< Nights spent in this hex before the next step completes
+                          (1 for the last step). */
+    unsigned flags;  /**< WR_STEP_ bits. */
+} wr_step;
+
+/** @brief A planned route; the steps belong to the planner and stay valid
+ *         until its next call. */
+typedef struct wr_route {
+    const wr_step *steps; /**< The steps, the start first. */
+    size_t step_count;    /**< Their number, at least 1. */
+    int arrival_day;      /**< The day the force is at the target, formed. */
+    int points_left;      /**< Points saved on that day. */
+    int rally_days;       /**< Days spent reforming. */
+    int unformed_days;    /**< Days of unformed movement. */
+    int stragglers;       /**< Expected stragglers: wr_stragglers() with the
+                               mean half-die 2, day after day, from
+                               wr_plan_params::figures. */
+    int escort_lost;      /**< 1 when a troop transport enters open sea. */
+} wr_route;
+
+/** @brief The earliest arrival at one hex (see wr_planner_field()). */
+typedef struct wr_arrival {
+    int32_t day;         /**< The earliest day, formed; -1 when unreachable. */
+    int32_t points_left; /**< Points saved on that day (0 when unreachable). */
+} wr_arrival;
+
+/**
+ * @brief A route planner: its search state, reused from query to query (no
+ *        allocation after the first use on a map size). Use one per thread;
+ *        many planners may read one const map at once.
+ */
+typedef struct wr_planner wr_planner;
+
+/**
+ * @brief Makes a planner.
+ * @param[out] out The planner; release it with wr_planner_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_new(wr_planner **out);
+
+/**
+ * @brief Makes a planner with the caller's allocator.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The planner.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an allocator without
+ *         a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out);
+
+/**
+ * @brief Releases a planner.
+ * @param planner The planner, or NULL.
+ */
+WR_API void wr_planner_free(wr_planner *planner);
+
+/**
+ * @brief The earliest arrival of a force from one hex to another: the fewest
+ *        days, then the most points saved, keeping every rule (daily points
+ *        and saving, terrain and formation, crossings in points or whole
+ *        days, unformed movement and rally days when allowed, sea and river
+ *        rules for vessels). The plan starts at the beginning of day 1 and
+ *        ends with the force formed at the target (a last rally day when it
+ *        arrives unformed).
+ * @param planner The planner.
+ * @param map The map.
+ * @param params The force (checked as described under ::wr_plan_params).
+ * @param from The start hex, where the mover must be able to be.
+ * @param to The target hex.
+ * @param[out] route The route.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a hex off the map or a
+ *         number of params; ::WR_ERR_INVALID for an unknown mover, tide,
+ *         option or trait bits; ::WR_ERR_FORBIDDEN when the mover cannot be
+ *         at the start or no route exists; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_route(wr_planner *planner, const wr_map *map,
+                                  const wr_plan_params *params, wr_hex from, wr_hex to,
+                                  wr_route *route);
+
+/**
+ * @brief The earliest arrival field: for every hex of the map its earliest
+ *        (day, points saved), formed, from one start.
+ * @param planner The planner.
+ * @param map The map.
+ * @param params The force.
+ * @param from The start hex.
+ * @param[out] field width x height entries, by wr_map_index().
+ * @param count The number of entries of field: exactly width x height.
+ * @return As wr_planner_route() (no ::WR_ERR_FORBIDDEN for unreachable
+ *         hexes, which get day -1); ::WR_ERR_RANGE for a wrong count.
+ */
+WR_API wr_status wr_planner_field(wr_planner *planner, const wr_map *map,
+                                  const wr_plan_params *params, wr_hex from, wr_arrival *field,
+                                  size_t count);
+
+/**
+ * @brief The hexes a force reaches, formed, within a number of days, the
+ *        start included, in order of arrival.
+ * @param planner The planner.
+ * @param map The map.
+ * @param params The force.
+ * @param from The start hex.
+ * @param days 1..::WR_PLAN_MAX_DAYS.
+ * @param[out] hexes The hexes, owned by the planner until its next call.
+ * @param[out] count Their number.
+ * @return As wr_planner_route(); ::WR_ERR_RANGE for days.
+ */
+WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
+                                      const wr_plan_params *params, wr_hex from, int days,
+                                      const wr_hex **hexes, size_t *count);
+
+/** @brief The most moves a node may have in ::wr_plan_graph or wr_map_moves(). */
+#define WR_PLAN_MAX_EDGES 32
+/** @brief The largest points of one move. */
+#define WR_PLAN_MAX_EDGE_POINTS 100000
+/** @brief The largest whole days of one move. */
+#define WR_PLAN_MAX_EDGE_DAYS 1000
+
+/**
+ * @brief One move from a node: into node `to` for `points`, or, when days > 0,
+ *        a whole-day move (a crossing) that starts on a fresh day and takes
+ *        `days` days.
+ *
+ * With ::WR_STEP_UNFORMED in flags the move needs unformed movement: a
+ * formed force takes it only when ::WR_PLAN_UNFORMED is set and is unformed
+ * afterwards; a whole-day move leaves the force formed unless the flag is
+ * set. The other WR_STEP_ bits are passed to the steps as they are.
+ */
+typedef struct wr_plan_edge {
+    int32_t to;     /**< The node entered. */
+    int32_t points; /**< Points, 0..::WR_PLAN_MAX_EDGE_POINTS (ignored when days > 0). */
+    int32_t days;   /**< Whole days, 0..::WR_PLAN_MAX_EDGE_DAYS. */
+    uint32_t flags; /**< WR_STEP_ bits. */
+} wr_plan_edge;
+
+/**
+ * @brief A game's own map for the planner, in the Freeciv style: callbacks
+ *        and a user pointer. Nodes are 0..node_count - 1.
+ */
+typedef struct wr_plan_graph {
+    int32_t node_count; /**< 1..::WR_MAP_MAX_HEXES. */
+    /** @brief Lists the moves from a node into out (capacity
+     *         ::WR_PLAN_MAX_EDGES) and returns their number, or a negative
+     *         number to stop the plan with ::WR_ERR_INVALID. */
+    int (*moves)(void *user, int32_t node, wr_plan_edge *out, int capacity);
+    /** @brief The hex of a node for the steps; may be NULL (then q = node, r = 0). */
+    wr_hex (*node_hex)(void *user, int32_t node);
+    void *user; /**< Passed to the callbacks. */
+} wr_plan_graph;
+
+/**
+ * @brief wr_planner_route() over a game's own map. The rules of saving,
+ *        whole days, unformed movement and rally are the planner's; the moves
+ *        and their costs are the game's. params->costs.daily_points,
+ *        options (::WR_PLAN_UNFORMED, ::WR_PLAN_PLAIN_COSTS) and figures are
+ *        used; the rest of params is checked but not used.
+ * @param planner The planner.
+ * @param graph The callbacks.
+ * @param params The force.
+ * @param from The start node.
+ * @param to The target node.
+ * @param[out] route The route.
+ * @return ::WR_OK; ::WR_ERR_NULL (graph->moves too); ::WR_ERR_RANGE for a
+ *         node or params number; ::WR_ERR_INVALID for a bad move from the
+ *         callback (count, node, points or days out of range) or params;
+ *         ::WR_ERR_FORBIDDEN when no route exists; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph,
+                                        const wr_plan_params *params, int32_t from, int32_t to,
+                                        wr_route *route);
+
+/**
+ * @brief The moves the planner considers from a hex of a map, as
+ *        ::wr_plan_edge (nodes by wr_map_index()): for a benchmark or a game
+ *        that builds its own graph.
+ * @param map The map.
+ * @param params The force.
+ * @param from A hex of the map.
+ * @param[out] out Room for capacity moves.
+ * @param capacity At least ::WR_PLAN_MAX_EDGES.
+ * @param[out] count The number of moves.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for the hex, capacity or a
+ *         number of params; ::WR_ERR_INVALID for params.
+ */
+WR_API wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex from,
+                              wr_plan_edge *out, size_t capacity, size_t *count);
+
+/** @} */
 
 #ifdef __cplusplus
 }

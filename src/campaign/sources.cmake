@@ -1,2 +1,7 @@
 # Sources of the campaign module (see the top-level CMakeLists.txt).
-list(APPEND WR_SOURCES)
+list(APPEND WR_SOURCES
+  src/campaign/rules.c
+  src/campaign/hex.c
+  src/campaign/map.c
+  src/campaign/moves.c
+  src/campaign/planner.c)

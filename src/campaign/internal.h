@@ -1,0 +1,96 @@
+/* The campaign module's private parts: the map's storage and the move
+   generator shared by wr_map_moves() and the planner. */
+#ifndef WARRULES_SRC_CAMPAIGN_INTERNAL_H
+#define WARRULES_SRC_CAMPAIGN_INTERNAL_H
+
+#include <stdint.h>
+
+#include "warrules/campaign.h"
+#include "core/memory.h"
+
+/* Side byte: bits 0-1 river, 2-3 crossing, 4 road, 5 track. */
+#define WRI_SIDE_RIVER(b) ((unsigned)(b) & 3u)
+#define WRI_SIDE_CROSSING(b) (((unsigned)(b) >> 2) & 3u)
+#define WRI_SIDE_ROAD 0x10u
+#define WRI_SIDE_TRACK 0x20u
+
+/* Water byte: bits 0-2 downstream direction (7: none), bits 3-5 WR_WATER_ flags. */
+#define WRI_WATER_NONE 7u
+#define WRI_WATER_DIR(b) ((unsigned)(b) & 7u)
+#define WRI_WATER_FLAGS(b) (((unsigned)(b) >> 3) & 7u)
+
+/* Neighbour byte: bits 0-5 the directions whose neighbour is on the map, bit 6 odd row. */
+#define WRI_ODD_ROW 0x40u
+
+typedef struct wri_cell {
+    uint8_t terrain;
+    uint8_t features;
+    uint8_t water;
+    uint8_t coast_near; /* coast hexes within two hexes, itself included */
+    uint8_t side[3];    /* the sides in directions 0, 1, 2 */
+    uint8_t nb;
+} wri_cell;
+
+struct wr_map {
+    wr_allocator alloc;
+    int width, height;
+    int32_t count;
+    wri_cell *cells;
+    uint32_t *regions;
+};
+
+/* Index offsets of the six neighbours, by row parity (0 even, 1 odd). */
+extern const int32_t wri_campaign_nb_delta_unit[2][6][2];
+
+static inline int32_t wri_nb_index(const wr_map *map, int32_t idx, unsigned odd, int d)
+{
+    return idx + wri_campaign_nb_delta_unit[odd][d][0] * map->width +
+           wri_campaign_nb_delta_unit[odd][d][1];
+}
+
+/* The side byte of (idx, d); the neighbour must be on the map. */
+static inline uint8_t wri_side_byte(const wr_map *map, int32_t idx, int32_t nb, int d)
+{
+    return d < 3 ? map->cells[idx].side[d] : map->cells[nb].side[d - 3];
+}
+
+/* Index of an on-map hex, or -1. */
+int32_t wri_campaign_index(const wr_map *map, wr_hex hex);
+wr_hex wri_campaign_hex(const wr_map *map, int32_t index);
+
+/* Checked parameters turned into the numbers the move generator reads. */
+typedef struct wri_movegen {
+    const wr_map *map;
+    int mover;
+    int vessel;
+    int navigates; /* river boats and longships */
+    int open_sea;  /* sailing ships and transports */
+    unsigned traits;
+    uint32_t home;
+    unsigned options;
+    int daily;
+    int half_daily;
+    int bridging_days;
+    int tide;
+    int wind;
+    int sail;
+    int enter[WR_HEX_TERRAIN_COUNT];    /* across country, 0: cannot */
+    uint8_t formed[WR_HEX_TERRAIN_COUNT]; /* across country formed */
+    uint8_t track_formed[WR_HEX_TERRAIN_COUNT];
+    int road, track, upstream, downstream;
+    int max_delta; /* the largest label increase of one transition */
+} wri_movegen;
+
+wr_status wri_campaign_check_params(const wr_plan_params *p);
+void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_params *p);
+/* Whether the mover may be in a hex (start hexes). */
+int wri_campaign_can_be(const wri_movegen *g, int32_t idx);
+/* The moves from a hex; out must hold WR_PLAN_MAX_EDGES. */
+int wri_campaign_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out);
+
+static inline int wri_ceil_div(int a, int b)
+{
+    return (a + b - 1) / b; /* a >= 0, b > 0 */
+}
+
+#endif

@@ -1,0 +1,342 @@
+/* The hex map: storage in the odd-r offset layout, terrain, features,
+   regions, hexsides, water courses and coastal waters. */
+#include <string.h>
+
+#include "campaign/internal.h"
+
+/* {row delta, column delta} of the six neighbours, by row parity. */
+const int32_t wri_campaign_nb_delta_unit[2][6][2] = {
+    {{0, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}, {1, 0}},
+    {{0, 1}, {-1, 1}, {-1, 0}, {0, -1}, {1, 0}, {1, 1}},
+};
+
+int32_t wri_campaign_index(const wr_map *map, wr_hex hex)
+{
+    if (hex.r < 0 || hex.r >= map->height)
+        return -1;
+    int64_t col = (int64_t)hex.q + (hex.r >> 1);
+    if (col < 0 || col >= map->width)
+        return -1;
+    return (int32_t)((int64_t)hex.r * map->width + col);
+}
+
+wr_hex wri_campaign_hex(const wr_map *map, int32_t index)
+{
+    int row = index / map->width, col = index % map->width;
+    wr_hex h = {col - (row >> 1), row};
+    return h;
+}
+
+wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map **out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    if (width < 1 || width > WR_MAP_MAX_SIDE || height < 1 || height > WR_MAP_MAX_SIDE ||
+        (int64_t)width * height > WR_MAP_MAX_HEXES)
+        return WR_ERR_RANGE;
+    wr_allocator a;
+    wr_status st = wri_allocator_init(&a, alloc);
+    if (st != WR_OK)
+        return st;
+    size_t n = (size_t)width * (size_t)height;
+    wr_map *m = wri_alloc_zero(&a, 1, sizeof *m);
+    if (m == NULL)
+        return WR_ERR_NOMEM;
+    m->alloc = a;
+    m->width = width;
+    m->height = height;
+    m->count = (int32_t)n;
+    m->cells = wri_alloc_zero(&a, n, sizeof *m->cells);
+    m->regions = m->cells ? wri_alloc_zero(&a, n, sizeof *m->regions) : NULL;
+    if (m->regions == NULL) {
+        wr_map_free(m);
+        return WR_ERR_NOMEM;
+    }
+    for (int row = 0; row < height; row++) {
+        unsigned odd = (unsigned)row & 1u;
+        for (int col = 0; col < width; col++) {
+            wri_cell *c = &m->cells[(size_t)row * (size_t)width + (size_t)col];
+            c->terrain = WR_HEX_CLEAR;
+            c->water = WRI_WATER_NONE;
+            unsigned mask = 0;
+            for (int d = 0; d < 6; d++) {
+                int nr = row + wri_campaign_nb_delta_unit[odd][d][0];
+                int nc = col + wri_campaign_nb_delta_unit[odd][d][1];
+                if (nr >= 0 && nr < height && nc >= 0 && nc < width)
+                    mask |= 1u << d;
+            }
+            c->nb = (uint8_t)(mask | (odd ? WRI_ODD_ROW : 0u));
+        }
+    }
+    *out = m;
+    return WR_OK;
+}
+
+wr_status wr_map_new(int width, int height, wr_map **out)
+{
+    return wr_map_new_ex(width, height, NULL, out);
+}
+
+void wr_map_free(wr_map *map)
+{
+    if (map == NULL)
+        return;
+    wr_allocator a = map->alloc;
+    size_t n = (size_t)map->count;
+    wri_free(&a, map->cells, n, sizeof *map->cells);
+    wri_free(&a, map->regions, n, sizeof *map->regions);
+    wri_free(&a, map, 1, sizeof *map);
+}
+
+wr_status wr_map_size(const wr_map *map, int *width, int *height)
+{
+    if (map == NULL || width == NULL || height == NULL)
+        return WR_ERR_NULL;
+    *width = map->width;
+    *height = map->height;
+    return WR_OK;
+}
+
+wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside)
+{
+    if (map == NULL || inside == NULL)
+        return WR_ERR_NULL;
+    *inside = wri_campaign_index(map, hex) >= 0;
+    return WR_OK;
+}
+
+wr_status wr_map_index(const wr_map *map, wr_hex hex, int32_t *index)
+{
+    if (map == NULL || index == NULL)
+        return WR_ERR_NULL;
+    int32_t i = wri_campaign_index(map, hex);
+    if (i < 0)
+        return WR_ERR_RANGE;
+    *index = i;
+    return WR_OK;
+}
+
+wr_status wr_map_hex(const wr_map *map, int32_t index, wr_hex *hex)
+{
+    if (map == NULL || hex == NULL)
+        return WR_ERR_NULL;
+    if (index < 0 || index >= map->count)
+        return WR_ERR_RANGE;
+    *hex = wri_campaign_hex(map, index);
+    return WR_OK;
+}
+
+/* Looks a hex up for a getter or setter. */
+#define LOOKUP(map, hex, idx)                  \
+    int32_t idx = wri_campaign_index(map, hex); \
+    if (idx < 0)                                \
+        return WR_ERR_RANGE
+
+/* Adds delta to the coast count of every hex within two of idx. */
+static void coast_count_add(wr_map *map, wr_hex hex, int delta)
+{
+    for (int dq = -2; dq <= 2; dq++) {
+        for (int dr = -2; dr <= 2; dr++) {
+            int ds = -dq - dr;
+            if (ds < -2 || ds > 2)
+                continue;
+            wr_hex h = {hex.q + dq, hex.r + dr};
+            int32_t i = wri_campaign_index(map, h);
+            if (i >= 0)
+                map->cells[i].coast_near = (uint8_t)(map->cells[i].coast_near + delta);
+        }
+    }
+}
+
+wr_status wr_map_set_terrain(wr_map *map, wr_hex hex, wr_hex_terrain terrain)
+{
+    if (map == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    int t = (int)terrain;
+    if (t < 0 || t >= WR_HEX_TERRAIN_COUNT)
+        return WR_ERR_INVALID;
+    int old = map->cells[i].terrain;
+    if (old == WR_HEX_COAST && t != WR_HEX_COAST)
+        coast_count_add(map, hex, -1);
+    else if (old != WR_HEX_COAST && t == WR_HEX_COAST)
+        coast_count_add(map, hex, 1);
+    map->cells[i].terrain = (uint8_t)t;
+    return WR_OK;
+}
+
+wr_status wr_map_terrain(const wr_map *map, wr_hex hex, wr_hex_terrain *terrain)
+{
+    if (map == NULL || terrain == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    *terrain = (wr_hex_terrain)map->cells[i].terrain;
+    return WR_OK;
+}
+
+wr_status wr_map_set_features(wr_map *map, wr_hex hex, unsigned features)
+{
+    if (map == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    if (features & ~WR_FEATURE_ALL)
+        return WR_ERR_INVALID;
+    map->cells[i].features = (uint8_t)features;
+    return WR_OK;
+}
+
+wr_status wr_map_features(const wr_map *map, wr_hex hex, unsigned *features)
+{
+    if (map == NULL || features == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    *features = map->cells[i].features;
+    return WR_OK;
+}
+
+wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags)
+{
+    if (map == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    map->regions[i] = tags;
+    return WR_OK;
+}
+
+wr_status wr_map_regions(const wr_map *map, wr_hex hex, uint32_t *tags)
+{
+    if (map == NULL || tags == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    *tags = map->regions[i];
+    return WR_OK;
+}
+
+/* The cell and slot that store side (i, d); -1 when the neighbour is off the map. */
+static int side_slot(const wr_map *map, int32_t i, int d, int32_t *owner)
+{
+    if (d < 0 || d > 5 || !(map->cells[i].nb & (1u << d)))
+        return -1;
+    unsigned odd = map->cells[i].nb & WRI_ODD_ROW ? 1u : 0u;
+    int32_t nb = wri_nb_index(map, i, odd, d);
+    *owner = d < 3 ? i : nb;
+    return d < 3 ? d : d - 3;
+}
+
+wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side *side)
+{
+    if (map == NULL || side == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    int32_t owner = 0;
+    int slot = side_slot(map, i, direction, &owner);
+    if (slot < 0)
+        return WR_ERR_RANGE;
+    if (side->river < WR_NO_RIVER || side->river > WR_RIVER_MAJOR || side->crossing < 0 ||
+        side->crossing > WR_CROSS_FORD)
+        return WR_ERR_INVALID;
+    if (side->river == WR_NO_RIVER && side->crossing != WR_CROSS_OPEN)
+        return WR_ERR_INVALID;
+    if (side->river == WR_RIVER_MAJOR && side->crossing == WR_CROSS_FORD)
+        return WR_ERR_INVALID;
+    unsigned b = (unsigned)side->river | ((unsigned)side->crossing << 2) |
+                 (side->road ? WRI_SIDE_ROAD : 0u) | (side->track ? WRI_SIDE_TRACK : 0u);
+    map->cells[owner].side[slot] = (uint8_t)b;
+    return WR_OK;
+}
+
+wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *side)
+{
+    if (map == NULL || side == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    int32_t owner = 0;
+    int slot = side_slot(map, i, direction, &owner);
+    if (slot < 0)
+        return WR_ERR_RANGE;
+    unsigned b = map->cells[owner].side[slot];
+    wr_side s = {(int)WRI_SIDE_RIVER(b), (int)WRI_SIDE_CROSSING(b), (b & WRI_SIDE_ROAD) != 0,
+                 (b & WRI_SIDE_TRACK) != 0};
+    *side = s;
+    return WR_OK;
+}
+
+wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream, unsigned flags)
+{
+    if (map == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    if (downstream == WR_NO_WATERCOURSE) {
+        if (flags != 0)
+            return WR_ERR_INVALID;
+        map->cells[i].water = WRI_WATER_NONE;
+        return WR_OK;
+    }
+    if (downstream < 0 || downstream > 5 || !(map->cells[i].nb & (1u << downstream)))
+        return WR_ERR_RANGE;
+    if (flags & ~WR_WATER_ALL)
+        return WR_ERR_INVALID;
+    map->cells[i].water = (uint8_t)((unsigned)downstream | (flags << 3));
+    return WR_OK;
+}
+
+wr_status wr_map_watercourse(const wr_map *map, wr_hex hex, int *downstream, unsigned *flags)
+{
+    if (map == NULL || downstream == NULL || flags == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    unsigned w = map->cells[i].water;
+    *downstream = WRI_WATER_DIR(w) == WRI_WATER_NONE ? WR_NO_WATERCOURSE : (int)WRI_WATER_DIR(w);
+    *flags = WRI_WATER_FLAGS(w);
+    return WR_OK;
+}
+
+static wr_zone zone_of(const wri_cell *c)
+{
+    switch (c->terrain) {
+    case WR_HEX_SEA: return c->coast_near ? WR_ZONE_COASTAL_WATERS : WR_ZONE_OPEN_SEA;
+    case WR_HEX_COAST: return WR_ZONE_COAST;
+    case WR_HEX_LAKE: return WR_ZONE_LAKE;
+    default: return WR_ZONE_LAND;
+    }
+}
+
+wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone)
+{
+    if (map == NULL || zone == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    *zone = zone_of(&map->cells[i]);
+    return WR_OK;
+}
+
+wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible)
+{
+    if (map == NULL || visible == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, a, ia);
+    LOOKUP(map, b, ib);
+    wr_zone za = zone_of(&map->cells[ia]), zb = zone_of(&map->cells[ib]);
+    int shore_a = za == WR_ZONE_LAND || za == WR_ZONE_COAST;
+    int shore_b = zb == WR_ZONE_LAND || zb == WR_ZONE_COAST;
+    *visible = !((za == WR_ZONE_OPEN_SEA && shore_b) || (zb == WR_ZONE_OPEN_SEA && shore_a));
+    return WR_OK;
+}
+
+wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route)
+{
+    if (map == NULL || on_route == NULL)
+        return WR_ERR_NULL;
+    LOOKUP(map, hex, i);
+    int32_t owner = 0;
+    int slot = side_slot(map, i, direction, &owner);
+    if (slot < 0)
+        return WR_ERR_RANGE;
+    unsigned b = map->cells[owner].side[slot];
+    unsigned odd = map->cells[i].nb & WRI_ODD_ROW ? 1u : 0u;
+    int32_t nb = wri_nb_index(map, i, odd, direction);
+    int water = WRI_WATER_DIR(map->cells[i].water) == (unsigned)direction ||
+                WRI_WATER_DIR(map->cells[nb].water) == (unsigned)((direction + 3) % 6);
+    *on_route = (b & (WRI_SIDE_ROAD | WRI_SIDE_TRACK)) != 0 || water;
+    return WR_OK;
+}

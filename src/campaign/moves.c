@@ -1,0 +1,441 @@
+/* Move point tables and their defaults, the terrain and formation rules,
+   vessels at sea and on rivers: the moves of one hex, shared by
+   wr_map_moves() and the planner. */
+#include "campaign/internal.h"
+
+#define INF_COST 0x7fffffff
+
+wr_status wr_move_costs_default(wr_mover mover, wr_move_costs *out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    int m = (int)mover;
+    if (m < 0 || m >= WR_MOVER_COUNT)
+        return WR_ERR_INVALID;
+    wr_move_costs c = {0, {0, 0, 0, 0, 0, 0, 0, 0}, 0, 0, 0, 0, 0};
+    if (m == WR_MOVER_INFANTRY || m == WR_MOVER_CAVALRY) {
+        c.daily_points = m == WR_MOVER_INFANTRY ? 12 : 18;
+        c.enter[WR_HEX_CLEAR] = 6;
+        c.enter[WR_HEX_FOREST] = 9;
+        c.enter[WR_HEX_SWAMP] = 9;
+        c.enter[WR_HEX_HILLS] = 9;
+        c.enter[WR_HEX_MOUNTAINS] = 12;
+        c.enter[WR_HEX_COAST] = 6;
+        c.road = 6;
+        c.track = 9;
+    } else {
+        c.daily_points = 70;
+        switch (m) {
+        case WR_MOVER_LONGSHIP:
+            c.enter[WR_HEX_SEA] = 10;
+            c.enter[WR_HEX_COAST] = 10;
+            c.enter[WR_HEX_LAKE] = 10;
+            c.upstream = 14;
+            c.downstream = 10;
+            c.sail_percent = 67;
+            break;
+        case WR_MOVER_GALLEY:
+        case WR_MOVER_TRANSPORT:
+            c.enter[WR_HEX_SEA] = 10;
+            c.enter[WR_HEX_COAST] = 10;
+            break;
+        case WR_MOVER_SAILING_SHIP:
+            c.enter[WR_HEX_SEA] = 7;
+            c.enter[WR_HEX_COAST] = 10;
+            break;
+        default: /* river boat */
+            c.enter[WR_HEX_LAKE] = 10;
+            c.upstream = 14;
+            c.downstream = 10;
+            c.sail_percent = 67;
+            break;
+        }
+    }
+    *out = c;
+    return WR_OK;
+}
+
+static wr_status check_costs(const wr_move_costs *c)
+{
+    if (c->daily_points < 1 || c->daily_points > 1000)
+        return WR_ERR_RANGE;
+    for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
+        if (c->enter[t] < 0 || c->enter[t] > 1000)
+            return WR_ERR_RANGE;
+    if (c->road < 0 || c->road > 1000 || c->track < 0 || c->track > 1000 || c->upstream < 0 ||
+        c->upstream > 1000 || c->downstream < 0 || c->downstream > 1000 || c->sail_percent < 0 ||
+        c->sail_percent > 100)
+        return WR_ERR_RANGE;
+    return WR_OK;
+}
+
+static int is_land(int t)
+{
+    return t != WR_HEX_SEA && t != WR_HEX_LAKE;
+}
+
+/* Across country formed: only infantry in forest and swamp; nobody in mountains. */
+static int formed_across(int arm, int t)
+{
+    if (t == WR_HEX_MOUNTAINS)
+        return 0;
+    if (t == WR_HEX_FOREST || t == WR_HEX_SWAMP)
+        return arm == WR_ARM_INFANTRY;
+    return 1;
+}
+
+wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned traits,
+                        wr_hex_terrain terrain, int home_region, wr_route_kind route, int *cost,
+                        int *formed)
+{
+    if (costs == NULL || cost == NULL || formed == NULL)
+        return WR_ERR_NULL;
+    wr_status st = check_costs(costs);
+    if (st != WR_OK)
+        return st;
+    int a = (int)arm, t = (int)terrain, rt = (int)route;
+    if (a < 0 || a > 1 || t < 0 || t >= WR_HEX_TERRAIN_COUNT || rt < 0 || rt > 2 ||
+        (traits & ~WR_FORCE_ALL))
+        return WR_ERR_INVALID;
+    if (!is_land(t))
+        return WR_ERR_FORBIDDEN;
+    int c, f;
+    if (rt == WR_ROUTE_ROAD) {
+        c = costs->road;
+        f = 1;
+    } else if (rt == WR_ROUTE_TRACK) {
+        c = costs->track;
+        f = formed_across(a, t) || t == WR_HEX_MOUNTAINS;
+    } else {
+        c = costs->enter[t];
+        if (c > 0 && costs->enter[WR_HEX_CLEAR] > 0 &&
+            ((t == WR_HEX_FOREST && (traits & WR_FORCE_ELLRIENDI) && home_region) ||
+             (t == WR_HEX_SWAMP && (traits & WR_FORCE_LIZARD_MEN))))
+            c = costs->enter[WR_HEX_CLEAR];
+        f = formed_across(a, t);
+    }
+    if (c == 0)
+        return WR_ERR_FORBIDDEN;
+    *cost = c;
+    *formed = f;
+    return WR_OK;
+}
+
+wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    wr_plan_params p;
+    wr_status st = wr_move_costs_default(mover, &p.costs);
+    if (st != WR_OK)
+        return st;
+    p.mover = (int)mover;
+    p.traits = 0;
+    p.home_regions = 0;
+    p.options = 0;
+    p.bridging_days = 1;
+    p.tide = WR_TIDE_NONE;
+    p.wind = WR_WIND_NONE;
+    p.figures = 0;
+    *out = p;
+    return WR_OK;
+}
+
+wr_status wri_campaign_check_params(const wr_plan_params *p)
+{
+    if (p->mover < 0 || p->mover >= WR_MOVER_COUNT || (p->traits & ~WR_FORCE_ALL) ||
+        (p->options & ~WR_PLAN_ALL) || p->tide < WR_TIDE_NONE || p->tide > WR_TIDE_EBB)
+        return WR_ERR_INVALID;
+    wr_status st = check_costs(&p->costs);
+    if (st != WR_OK)
+        return st;
+    if (p->bridging_days < 1 || p->bridging_days > 30 || p->wind < WR_WIND_NONE || p->wind > 5 ||
+        p->figures < 0 || p->figures > 1000000)
+        return WR_ERR_RANGE;
+    return WR_OK;
+}
+
+void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_params *p)
+{
+    const wr_move_costs *c = &p->costs;
+    g->map = map;
+    g->mover = p->mover;
+    g->vessel = p->mover >= WR_MOVER_LONGSHIP;
+    g->navigates = p->mover == WR_MOVER_LONGSHIP || p->mover == WR_MOVER_RIVER_BOAT;
+    g->open_sea = p->mover == WR_MOVER_SAILING_SHIP || p->mover == WR_MOVER_TRANSPORT;
+    g->traits = p->traits;
+    g->home = p->home_regions;
+    g->options = p->options;
+    g->daily = c->daily_points;
+    g->half_daily = wri_ceil_div(c->daily_points, 2);
+    g->bridging_days = p->bridging_days;
+    g->tide = p->tide;
+    g->wind = p->wind;
+    g->sail = c->sail_percent;
+    int max_pt = 1;
+    for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++) {
+        int e = c->enter[t];
+        if (!g->vessel && !is_land(t))
+            e = 0;
+        if (t == WR_HEX_SWAMP && !g->vessel && (p->traits & WR_FORCE_LIZARD_MEN) && e > 0 &&
+            c->enter[WR_HEX_CLEAR] > 0)
+            e = c->enter[WR_HEX_CLEAR];
+        g->enter[t] = e;
+        int arm = p->mover == WR_MOVER_CAVALRY ? WR_ARM_CAVALRY : WR_ARM_INFANTRY;
+        g->formed[t] = (uint8_t)formed_across(arm, t);
+        g->track_formed[t] = (uint8_t)(formed_across(arm, t) || t == WR_HEX_MOUNTAINS);
+        if (c->enter[t] > max_pt)
+            max_pt = c->enter[t];
+    }
+    g->road = g->vessel ? 0 : c->road;
+    g->track = g->vessel ? 0 : c->track;
+    g->upstream = g->navigates ? c->upstream : 0;
+    g->downstream = g->navigates ? c->downstream : 0;
+    int m2 = 2 * (c->road > c->track ? c->road : c->track);
+    int m3 = 2 * (c->upstream > c->downstream ? c->upstream : c->downstream);
+    if (m2 > max_pt)
+        max_pt = m2;
+    if (m3 > max_pt)
+        max_pt = m3;
+    int days = p->bridging_days > 3 ? p->bridging_days : 3;
+    g->max_delta = max_pt + g->half_daily + (days + 2) * g->daily;
+}
+
+static int vessel_can_be(const wri_movegen *g, const wri_cell *c)
+{
+    unsigned f = c->features;
+    switch (c->terrain) {
+    case WR_HEX_SEA:
+        return g->enter[WR_HEX_SEA] > 0 && (c->coast_near > 0 || g->open_sea);
+    case WR_HEX_COAST:
+        return g->enter[WR_HEX_COAST] > 0 &&
+               (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL)) &&
+               (g->mover != WR_MOVER_TRANSPORT || (f & (WR_FEATURE_CHANNEL | WR_FEATURE_PORT)));
+    case WR_HEX_LAKE:
+        return g->enter[WR_HEX_LAKE] > 0;
+    default:
+        return g->navigates && WRI_WATER_DIR(c->water) != WRI_WATER_NONE &&
+               !(WRI_WATER_FLAGS(c->water) & WR_WATER_UNNAVIGABLE) &&
+               (g->upstream > 0 || g->downstream > 0);
+    }
+}
+
+int wri_campaign_can_be(const wri_movegen *g, int32_t idx)
+{
+    const wri_cell *c = &g->map->cells[idx];
+    if (g->vessel)
+        return vessel_can_be(g, c);
+    return is_land(c->terrain);
+}
+
+static inline int add_edge(wr_plan_edge *out, int n, int32_t to, int points, int days,
+                           unsigned flags)
+{
+    out[n].to = to;
+    out[n].points = points;
+    out[n].days = days;
+    out[n].flags = flags;
+    return n + 1;
+}
+
+/* A formed edge, and an unformed one when across country is cheaper. */
+static inline int add_pair(wr_plan_edge *out, int n, int32_t to, int fcost, unsigned fflag,
+                           int acost, unsigned aflag, int extra, unsigned xflag)
+{
+    if (fcost != INF_COST)
+        n = add_edge(out, n, to, fcost + extra, 0, fflag | xflag);
+    if (acost < fcost)
+        n = add_edge(out, n, to, acost + extra, 0, aflag | xflag | WR_STEP_UNFORMED);
+    return n;
+}
+
+static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
+{
+    const wr_map *map = g->map;
+    const wri_cell *c = &map->cells[idx];
+    unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    int cavalry = g->mover == WR_MOVER_CAVALRY;
+    int n = 0;
+    for (int d = 0; d < 6; d++) {
+        if (!(c->nb & (1u << d)))
+            continue;
+        int32_t nb = wri_nb_index(map, idx, odd, d);
+        const wri_cell *h = &map->cells[nb];
+        int t = h->terrain;
+        unsigned side = wri_side_byte(map, idx, nb, d);
+        int off = g->enter[t];
+        if (t == WR_HEX_FOREST && off > 0 && (g->traits & WR_FORCE_ELLRIENDI) &&
+            (map->regions[nb] & g->home) && g->enter[WR_HEX_CLEAR] > 0)
+            off = g->enter[WR_HEX_CLEAR];
+        int fcost = INF_COST, acost = INF_COST;
+        unsigned fflag = 0, aflag = 0;
+        if (off > 0) {
+            acost = off;
+            if (g->formed[t])
+                fcost = off;
+        }
+        if (!is_land(t))
+            continue;
+        if ((side & WRI_SIDE_ROAD) && g->road > 0) {
+            if (g->road <= fcost) {
+                fcost = g->road;
+                fflag = WR_STEP_ROAD;
+            }
+            if (g->road <= acost) {
+                acost = g->road;
+                aflag = WR_STEP_ROAD;
+            }
+        }
+        if ((side & WRI_SIDE_TRACK) && g->track > 0) {
+            if (g->track_formed[t] && g->track < fcost) {
+                fcost = g->track;
+                fflag = WR_STEP_TRACK;
+            }
+            if (g->track < acost) {
+                acost = g->track;
+                aflag = WR_STEP_TRACK;
+            }
+        }
+        if (acost == INF_COST)
+            continue;
+        unsigned river = WRI_SIDE_RIVER(side), crossing = WRI_SIDE_CROSSING(side);
+        if (river == 0) {
+            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, 0, 0);
+            continue;
+        }
+        if (crossing == WR_CROSS_BRIDGE) {
+            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE);
+            continue;
+        }
+        if (crossing == WR_CROSS_FORD)
+            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, cavalry ? 0 : g->half_daily,
+                         WR_STEP_FORD);
+        else if (river == WR_RIVER_MINOR && cavalry)
+            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM);
+        int days = INF_COST;
+        unsigned dflag = 0;
+        if (crossing == WR_CROSS_FERRY) {
+            days = river == WR_RIVER_MINOR ? 1 : 2;
+            dflag = WR_STEP_FERRY;
+        }
+        if (crossing == WR_CROSS_OPEN && (river == WR_RIVER_MAJOR || !cavalry) &&
+            (c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP ||
+             (g->options & WR_PLAN_RAFTS_ANYWHERE)) &&
+            3 < days) {
+            days = 3;
+            dflag = WR_STEP_RAFTS;
+        }
+        if ((g->options & WR_PLAN_BRIDGING_TRAIN) && g->bridging_days < days) {
+            days = g->bridging_days;
+            dflag = WR_STEP_BRIDGING;
+        }
+        if (days != INF_COST)
+            n = add_edge(out, n, nb, 0, days,
+                         dflag | (fcost == INF_COST ? WR_STEP_UNFORMED : fflag));
+    }
+    return n;
+}
+
+static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
+{
+    const wr_map *map = g->map;
+    const wri_cell *c = &map->cells[idx];
+    unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    int here_water = c->terrain == WR_HEX_SEA || c->terrain == WR_HEX_COAST;
+    int n = 0;
+    for (int d = 0; d < 6; d++) {
+        if (!(c->nb & (1u << d)))
+            continue;
+        int32_t nb = wri_nb_index(map, idx, odd, d);
+        const wri_cell *h = &map->cells[nb];
+        if (!vessel_can_be(g, h))
+            continue;
+        unsigned open = (h->terrain == WR_HEX_SEA && h->coast_near == 0) ? WR_STEP_OPEN_SEA : 0u;
+        const wri_cell *upper = NULL;
+        int down = 0;
+        if (WRI_WATER_DIR(c->water) == (unsigned)d) {
+            upper = c;
+            down = 1;
+        } else if (WRI_WATER_DIR(h->water) == (unsigned)((d + 3) % 6)) {
+            upper = h;
+        }
+        if (upper != NULL && g->navigates) {
+            unsigned wf = WRI_WATER_FLAGS(upper->water);
+            int cost = down ? g->downstream : g->upstream;
+            if ((wf & (WR_WATER_UNNAVIGABLE | WR_WATER_CATARACT)) || cost == 0)
+                continue;
+            if ((wf & WR_WATER_TIDAL) && g->tide != WR_TIDE_NONE) {
+                int with = (g->tide == WR_TIDE_FLOOD) != down;
+                cost = with ? wri_ceil_div(cost, 2) : cost * 2;
+            }
+            if (g->sail > 0 && g->wind >= 0 &&
+                (d == g->wind || d == (g->wind + 1) % 6 || d == (g->wind + 5) % 6))
+                cost = wri_ceil_div(cost * g->sail, 100);
+            n = add_edge(out, n, nb, cost, 0,
+                         (down ? WR_STEP_DOWNSTREAM : WR_STEP_UPSTREAM) | open);
+            continue;
+        }
+        int there_water = h->terrain == WR_HEX_SEA || h->terrain == WR_HEX_COAST;
+        if ((here_water && there_water) ||
+            (c->terrain == WR_HEX_LAKE && h->terrain == WR_HEX_LAKE))
+            n = add_edge(out, n, nb, g->enter[h->terrain], 0, open);
+    }
+    return n;
+}
+
+int wri_campaign_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
+{
+    return g->vessel ? vessel_moves(g, idx, out) : land_moves(g, idx, out);
+}
+
+wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex from,
+                       wr_plan_edge *out, size_t capacity, size_t *count)
+{
+    if (map == NULL || params == NULL || out == NULL || count == NULL)
+        return WR_ERR_NULL;
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return st;
+    int32_t idx = wri_campaign_index(map, from);
+    if (idx < 0 || capacity < WR_PLAN_MAX_EDGES)
+        return WR_ERR_RANGE;
+    wri_movegen g;
+    wri_campaign_movegen_init(&g, map, params);
+    wr_plan_edge tmp[WR_PLAN_MAX_EDGES];
+    int n = wri_campaign_moves(&g, idx, tmp);
+    for (int i = 0; i < n; i++)
+        out[i] = tmp[i];
+    *count = (size_t)n;
+    return WR_OK;
+}
+
+wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landing *how)
+{
+    if (map == NULL || how == NULL)
+        return WR_ERR_NULL;
+    int m = (int)mover;
+    if (m < WR_MOVER_LONGSHIP || m >= WR_MOVER_COUNT)
+        return WR_ERR_INVALID;
+    int32_t idx = wri_campaign_index(map, hex);
+    if (idx < 0)
+        return WR_ERR_RANGE;
+    const wri_cell *c = &map->cells[idx];
+    unsigned f = c->features;
+    int coast = c->terrain == WR_HEX_COAST &&
+                (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL));
+    int river = WRI_WATER_DIR(c->water) != WRI_WATER_NONE &&
+                !(WRI_WATER_FLAGS(c->water) & WR_WATER_UNNAVIGABLE);
+    wr_landing l;
+    if ((m == WR_MOVER_LONGSHIP || m == WR_MOVER_GALLEY) && coast)
+        l = WR_LANDING_BEACH;
+    else if ((m == WR_MOVER_LONGSHIP || m == WR_MOVER_RIVER_BOAT) && river)
+        l = WR_LANDING_BEACH;
+    else if (m == WR_MOVER_SAILING_SHIP && coast)
+        l = WR_LANDING_ANCHOR;
+    else if (m == WR_MOVER_TRANSPORT && coast && (f & WR_FEATURE_PORT))
+        l = WR_LANDING_DOCK;
+    else
+        return WR_ERR_FORBIDDEN;
+    *how = l;
+    return WR_OK;
+}

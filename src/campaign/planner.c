@@ -1,0 +1,435 @@
+/* Route planning: earliest arrival, the arrival field, the hexes reachable
+   within N days, on a wr_map or over a game's callbacks. */
+#include <string.h>
+
+#include "campaign/internal.h"
+
+struct wr_planner {
+    wr_allocator alloc;
+    size_t cap;      /* states the arrays below hold */
+    uint32_t *dist;  /* label: points since the start; UINT32_MAX unreached */
+    int32_t *parent;
+    uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
+    int32_t *next, *prev;
+    int32_t *order;  /* settled nodes, for the reachable set and paths */
+    int32_t *heads;  /* the bucket ring */
+    uint32_t ring;
+    wr_step *steps;
+    size_t cap_steps;
+    wr_hex *hexes;
+    size_t cap_hexes;
+};
+
+typedef struct search_opts {
+    int32_t cells;
+    uint32_t daily;
+    int two;         /* formed and unformed states */
+    int plain;
+    int unformed_ok;
+    int32_t src;
+    int32_t goal;    /* stop when settled; -1: none */
+    uint32_t limit;  /* stop past this label */
+    uint64_t key_max;
+    uint32_t ring_hint;
+    int32_t *order;
+    size_t *order_count;
+} search_opts;
+
+wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
+{
+    if (out == NULL)
+        return WR_ERR_NULL;
+    wr_allocator a;
+    wr_status st = wri_allocator_init(&a, alloc);
+    if (st != WR_OK)
+        return st;
+    wr_planner *p = wri_alloc_zero(&a, 1, sizeof *p);
+    if (p == NULL)
+        return WR_ERR_NOMEM;
+    p->alloc = a;
+    *out = p;
+    return WR_OK;
+}
+
+wr_status wr_planner_new(wr_planner **out)
+{
+    return wr_planner_new_ex(NULL, out);
+}
+
+static void free_states(wr_planner *p)
+{
+    const wr_allocator *a = &p->alloc;
+    wri_free(a, p->dist, p->cap, sizeof *p->dist);
+    wri_free(a, p->parent, p->cap, sizeof *p->parent);
+    wri_free(a, p->via, p->cap, sizeof *p->via);
+    wri_free(a, p->next, p->cap, sizeof *p->next);
+    wri_free(a, p->prev, p->cap, sizeof *p->prev);
+    wri_free(a, p->order, p->cap, sizeof *p->order);
+    p->dist = NULL;
+    p->parent = NULL;
+    p->via = NULL;
+    p->next = p->prev = p->order = NULL;
+    p->cap = 0;
+}
+
+void wr_planner_free(wr_planner *planner)
+{
+    if (planner == NULL)
+        return;
+    free_states(planner);
+    wr_allocator a = planner->alloc;
+    wri_free(&a, planner->heads, planner->ring, sizeof *planner->heads);
+    wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);
+    wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
+    wri_free(&a, planner, 1, sizeof *planner);
+}
+
+static wr_status ensure_states(wr_planner *p, size_t n)
+{
+    if (p->cap >= n)
+        return WR_OK;
+    free_states(p);
+    const wr_allocator *a = &p->alloc;
+    p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
+    p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
+    p->via = wri_alloc_zero(a, n, sizeof *p->via);
+    p->next = wri_alloc_zero(a, n, sizeof *p->next);
+    p->prev = wri_alloc_zero(a, n, sizeof *p->prev);
+    p->order = wri_alloc_zero(a, n, sizeof *p->order);
+    p->cap = n;
+    if (!p->dist || !p->parent || !p->via || !p->next || !p->prev || !p->order) {
+        free_states(p);
+        return WR_ERR_NOMEM;
+    }
+    return WR_OK;
+}
+
+static uint32_t pow2_above(uint64_t v)
+{
+    uint32_t r = 64;
+    while (r <= v && r < (1u << 30))
+        r <<= 1;
+    return r;
+}
+
+/* An empty ring of at least hint + 1 buckets. */
+static wr_status ring_reset(wr_planner *p, uint32_t hint)
+{
+    uint32_t want = pow2_above(hint);
+    if (p->ring < want) {
+        int32_t *h = wri_alloc_zero(&p->alloc, want, sizeof *h);
+        if (h == NULL)
+            return WR_ERR_NOMEM;
+        wri_free(&p->alloc, p->heads, p->ring, sizeof *p->heads);
+        p->heads = h;
+        p->ring = want;
+    }
+    memset(p->heads, 0xff, (size_t)p->ring * sizeof *p->heads);
+    return WR_OK;
+}
+
+/* A bigger ring for a move of `delta` points; queued states move over. */
+static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t queued)
+{
+    (void)cur;
+    (void)queued;
+    uint32_t want = pow2_above((uint64_t)delta * 2u);
+    if (want <= p->ring)
+        return WR_ERR_RANGE;
+    int32_t *h = wri_alloc_zero(&p->alloc, want, sizeof *h);
+    if (h == NULL)
+        return WR_ERR_NOMEM;
+    memset(h, 0xff, (size_t)want * sizeof *h);
+    uint32_t mask = want - 1u;
+    for (uint32_t b = 0; b < p->ring; b++) {
+        int32_t s = p->heads[b];
+        while (s >= 0) {
+            int32_t nx = p->next[s];
+            int32_t *hb = &h[p->dist[s] & mask];
+            p->next[s] = *hb;
+            p->prev[s] = -1;
+            if (*hb >= 0)
+                p->prev[*hb] = s;
+            *hb = s;
+            s = nx;
+        }
+    }
+    wri_free(&p->alloc, p->heads, p->ring, sizeof *p->heads);
+    p->heads = h;
+    p->ring = want;
+    return WR_OK;
+}
+
+/* ---- the two instances of the search ---- */
+
+#define SEARCH_NAME search_map
+#define SEARCH_CTX wri_movegen
+#define SEARCH_MOVES(ctx, node, out) wri_campaign_moves(ctx, node, out)
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
+#undef SEARCH_CTX
+#undef SEARCH_MOVES
+
+static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
+{
+    int n = g->moves(g->user, node, out, WR_PLAN_MAX_EDGES);
+    if (n < 0 || n > WR_PLAN_MAX_EDGES)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        if (out[i].to < 0 || out[i].to >= g->node_count || out[i].points < 0 ||
+            out[i].points > WR_PLAN_MAX_EDGE_POINTS || out[i].days < 0 ||
+            out[i].days > WR_PLAN_MAX_EDGE_DAYS)
+            return -1;
+    }
+    return n;
+}
+
+#define SEARCH_NAME search_graph
+#define SEARCH_CTX wr_plan_graph
+#define SEARCH_MOVES(ctx, node, out) graph_moves(ctx, node, out)
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
+#undef SEARCH_CTX
+#undef SEARCH_MOVES
+
+/* ---- queries ---- */
+
+static void opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, int32_t src)
+{
+    memset(o, 0, sizeof *o);
+    o->cells = cells;
+    o->daily = (uint32_t)p->costs.daily_points;
+    o->plain = (p->options & WR_PLAN_PLAIN_COSTS) != 0;
+    o->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
+    o->two = o->unformed_ok && !o->plain;
+    o->src = src;
+    o->goal = -1;
+    o->key_max = (uint64_t)WR_PLAN_MAX_DAYS * o->daily;
+    o->limit = (uint32_t)o->key_max;
+}
+
+static int day_of(uint32_t t, uint32_t daily)
+{
+    return t == 0 ? 1 : (int)((t + daily - 1u) / daily);
+}
+
+/* Runs the search on a map: checks, then the instance for wri_movegen. */
+static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
+                            wr_hex from, search_opts *o, wri_movegen *g)
+{
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return st;
+    int32_t src = wri_campaign_index(map, from);
+    if (src < 0)
+        return WR_ERR_RANGE;
+    wri_campaign_movegen_init(g, map, params);
+    if (!wri_campaign_can_be(g, src))
+        return WR_ERR_FORBIDDEN;
+    search_opts base;
+    opts_init(&base, params, map->count, src);
+    base.goal = o->goal;
+    base.limit = o->limit < base.limit ? o->limit : base.limit;
+    base.order = o->order;
+    base.order_count = o->order_count;
+    base.ring_hint = (uint32_t)g->max_delta;
+    *o = base;
+    st = ensure_states(pl, (size_t)map->count * 2u);
+    if (st != WR_OK)
+        return st;
+    return search_map(pl, g, o);
+}
+
+/* Builds the steps of the path to state `goal` into the planner's buffer. */
+static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
+                             const wr_map *map, const wr_plan_graph *graph, int figures,
+                             int transport, wr_route *route)
+{
+    size_t len = 0;
+    for (int32_t s = goal; s >= 0; s = pl->parent[s])
+        pl->order[len++] = s;
+    if (pl->cap_steps < len) {
+        size_t want = len < 64 ? 64 : len + len / 2;
+        wr_step *ns = wri_alloc_zero(&pl->alloc, want, sizeof *ns);
+        if (ns == NULL)
+            return WR_ERR_NOMEM;
+        wri_free(&pl->alloc, pl->steps, pl->cap_steps, sizeof *pl->steps);
+        pl->steps = ns;
+        pl->cap_steps = want;
+    }
+    const uint32_t P = o->daily;
+    wr_route r;
+    memset(&r, 0, sizeof r);
+    int last_unformed_day = 0, strag_left = figures;
+    for (size_t i = 0; i < len; i++) {
+        int32_t s = pl->order[len - 1 - i];
+        int unformed = s >= o->cells;
+        int32_t node = unformed ? s - o->cells : s;
+        wr_step *st = &pl->steps[i];
+        uint32_t t = pl->dist[s];
+        st->node = node;
+        if (map != NULL) {
+            st->hex = wri_campaign_hex(map, node);
+        } else if (graph->node_hex != NULL) {
+            st->hex = graph->node_hex(graph->user, node);
+        } else {
+            wr_hex h = {node, 0};
+            st->hex = h;
+        }
+        st->day = day_of(t, P);
+        st->points_left = (int)((uint32_t)st->day * P - t);
+        unsigned fl = pl->via[s];
+        if (o->two)
+            fl = (fl & ~WR_STEP_UNFORMED) | (unformed ? WR_STEP_UNFORMED : 0u);
+        st->flags = fl;
+        if (fl & WR_STEP_RALLY)
+            r.rally_days++;
+        if ((fl & WR_STEP_OPEN_SEA) && transport)
+            r.escort_lost = 1;
+        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY)) {
+            uint32_t t0 = pl->dist[pl->order[len - i]];
+            int first = (int)(t0 / P) + 1, lastd = st->day;
+            if (first <= last_unformed_day)
+                first = last_unformed_day + 1;
+            for (int d = first; d <= lastd; d++) {
+                int lost = (strag_left + 9) / 10; /* wr_stragglers with half-die 2 */
+                strag_left -= lost;
+                r.stragglers += lost;
+                r.unformed_days++;
+            }
+            if (lastd > last_unformed_day)
+                last_unformed_day = lastd;
+        }
+    }
+    for (size_t i = 0; i < len; i++) {
+        wr_step *st = &pl->steps[i];
+        st->nights = i + 1 < len ? pl->steps[i + 1].day - st->day : 1;
+        if (st->nights > 0)
+            st->flags |= WR_STEP_NIGHT;
+    }
+    r.steps = pl->steps;
+    r.step_count = len;
+    r.arrival_day = pl->steps[len - 1].day;
+    r.points_left = pl->steps[len - 1].points_left;
+    *route = r;
+    return WR_OK;
+}
+
+wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                           wr_hex from, wr_hex to, wr_route *route)
+{
+    if (planner == NULL || map == NULL || params == NULL || route == NULL)
+        return WR_ERR_NULL;
+    int32_t goal = wri_campaign_index(map, to);
+    if (goal < 0 || wri_campaign_index(map, from) < 0)
+        return WR_ERR_RANGE;
+    search_opts o;
+    memset(&o, 0, sizeof o);
+    o.goal = goal;
+    o.limit = UINT32_MAX;
+    wri_movegen g;
+    wr_status st = map_search(planner, map, params, from, &o, &g);
+    if (st != WR_OK)
+        return st;
+    if (planner->dist[goal] == UINT32_MAX)
+        return WR_ERR_FORBIDDEN;
+    return build_route(planner, &o, goal, map, NULL, params->figures,
+                       params->mover == WR_MOVER_TRANSPORT, route);
+}
+
+wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                           wr_hex from, wr_arrival *field, size_t count)
+{
+    if (planner == NULL || map == NULL || params == NULL || field == NULL)
+        return WR_ERR_NULL;
+    if (count != (size_t)map->count)
+        return WR_ERR_RANGE;
+    search_opts o;
+    memset(&o, 0, sizeof o);
+    o.goal = -1;
+    o.limit = UINT32_MAX;
+    wri_movegen g;
+    wr_status st = map_search(planner, map, params, from, &o, &g);
+    if (st != WR_OK)
+        return st;
+    const uint32_t *dist = planner->dist;
+    for (int32_t i = 0; i < map->count; i++) {
+        if (dist[i] == UINT32_MAX) {
+            field[i].day = -1;
+            field[i].points_left = 0;
+        } else {
+            int day = day_of(dist[i], o.daily);
+            field[i].day = day;
+            field[i].points_left = (int32_t)((uint32_t)day * o.daily - dist[i]);
+        }
+    }
+    return WR_OK;
+}
+
+wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
+                               const wr_plan_params *params, wr_hex from, int days,
+                               const wr_hex **hexes, size_t *count)
+{
+    if (planner == NULL || map == NULL || params == NULL || hexes == NULL || count == NULL)
+        return WR_ERR_NULL;
+    if (days < 1 || days > WR_PLAN_MAX_DAYS)
+        return WR_ERR_RANGE;
+    if (planner->cap_hexes < (size_t)map->count) {
+        wr_hex *h = wri_alloc_zero(&planner->alloc, (size_t)map->count, sizeof *h);
+        if (h == NULL)
+            return WR_ERR_NOMEM;
+        wri_free(&planner->alloc, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
+        planner->hexes = h;
+        planner->cap_hexes = (size_t)map->count;
+    }
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return st;
+    st = ensure_states(planner, (size_t)map->count * 2u);
+    if (st != WR_OK)
+        return st;
+    size_t n = 0;
+    search_opts o;
+    memset(&o, 0, sizeof o);
+    o.goal = -1;
+    o.limit = (uint32_t)days * (uint32_t)params->costs.daily_points;
+    o.order = planner->order;
+    o.order_count = &n;
+    wri_movegen g;
+    st = map_search(planner, map, params, from, &o, &g);
+    if (st != WR_OK)
+        return st;
+    for (size_t i = 0; i < n; i++)
+        planner->hexes[i] = wri_campaign_hex(map, planner->order[i]);
+    *hexes = planner->hexes;
+    *count = n;
+    return WR_OK;
+}
+
+wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph,
+                                 const wr_plan_params *params, int32_t from, int32_t to,
+                                 wr_route *route)
+{
+    if (planner == NULL || graph == NULL || params == NULL || route == NULL ||
+        graph->moves == NULL)
+        return WR_ERR_NULL;
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return st;
+    if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES || from < 0 ||
+        from >= graph->node_count || to < 0 || to >= graph->node_count)
+        return WR_ERR_RANGE;
+    st = ensure_states(planner, (size_t)graph->node_count * 2u);
+    if (st != WR_OK)
+        return st;
+    search_opts o;
+    opts_init(&o, params, graph->node_count, from);
+    o.goal = to;
+    o.ring_hint = 4u * o.daily + 64u;
+    st = search_graph(planner, graph, &o);
+    if (st != WR_OK)
+        return st;
+    if (planner->dist[to] == UINT32_MAX)
+        return WR_ERR_FORBIDDEN;
+    return build_route(planner, &o, to, NULL, graph, params->figures, 0, route);
+}
