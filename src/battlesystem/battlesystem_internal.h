@@ -8,6 +8,12 @@
 #include "core/memory.h"
 #include "warrules/battlesystem.h"
 
+/* Figures in a unit, and in each woods place of wr_woods_firing_figures. */
+#define WRI_BATTLESYSTEM_MAX_FIGURES 100000
+/* Every WR_TRAIT_* bit. */
+#define WRI_BATTLESYSTEM_ALL_TRAITS                                                                \
+    (WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC)
+
 /* One group of damage dice: `dice` dice of `sides` sides. */
 typedef struct wri_dice_group {
     int sides;
@@ -49,5 +55,14 @@ wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *
 /* The unit's movement rate in move points for its formation: 48 * MV, or
    24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */
 int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation);
+
+/* What is left of that rate after what the formation spent this phase (never below 0). */
+int wri_battlesystem_available(const wr_unit *unit, const wr_formation *formation);
+
+/* Ends a shield wall or set spears. */
+void wri_battlesystem_end_special(wr_formation *formation);
+
+/* Whether terrain is a wr_terrain value. */
+int wri_battlesystem_valid_terrain(wr_terrain terrain);
 
 #endif

@@ -1,9 +1,8 @@
 /* [11.9] terrain effects on combat, the woods rulings and forest fires. */
 #include "battlesystem_internal.h"
 
-#define MAX_FIGURES 100000
+#define MAX_FIGURES WRI_BATTLESYSTEM_MAX_FIGURES
 #define MAX_FIRE_TURNS 1000
-#define ALL_TRAITS (WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC)
 
 static int valid_place(wr_woods_pos pos)
 {
@@ -38,7 +37,7 @@ wr_status wr_woods_sight_range(unsigned traits, int *range)
 {
     if (range == NULL)
         return WR_ERR_NULL;
-    if (traits & ~ALL_TRAITS)
+    if (traits & ~WRI_BATTLESYSTEM_ALL_TRAITS)
         return WR_ERR_INVALID;
     *range = ((traits & WR_TRAIT_WOODLAND) ? 6 : 1) * WR_LEN_PER_INCH;
     return WR_OK;
@@ -102,7 +101,7 @@ wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain 
 {
     if (table == NULL || modifier == NULL)
         return WR_ERR_NULL;
-    if ((int)target < WR_TERRAIN_CLEAR || (int)target > WR_TERRAIN_WATER)
+    if (!wri_battlesystem_valid_terrain(target))
         return WR_ERR_INVALID;
     int m = table->modifier[target];
     if (m < -100 || m > 100)

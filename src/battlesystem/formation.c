@@ -56,7 +56,7 @@ wr_status wr_formation_get(const wr_formation *formation, wr_formation_info *inf
     return WR_OK;
 }
 
-static void end_special(wr_formation *formation)
+void wri_battlesystem_end_special(wr_formation *formation)
 {
     formation->info.special = WR_SPECIAL_NONE;
     formation->info.sides = 0;
@@ -70,7 +70,7 @@ wr_status wr_formation_set_order(wr_formation *formation, wr_formation_order ord
         return WR_ERR_INVALID;
     formation->info.order = order;
     if (order == WR_ORDER_OPEN)
-        end_special(formation);
+        wri_battlesystem_end_special(formation);
     return WR_OK;
 }
 
@@ -113,7 +113,7 @@ wr_status wr_formation_break(wr_formation *formation)
 {
     if (formation == NULL)
         return WR_ERR_NULL;
-    end_special(formation);
+    wri_battlesystem_end_special(formation);
     return WR_OK;
 }
 
@@ -129,18 +129,18 @@ int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation)
     return full_rate(unit);
 }
 
-static int available(const wr_unit *unit, const wr_formation *formation)
+int wri_battlesystem_available(const wr_unit *unit, const wr_formation *formation)
 {
     int left = wri_battlesystem_rate(unit, formation) - formation->info.spent;
     return left > 0 ? left : 0;
 }
 
 wr_status wr_formation_available(const wr_formation *formation, const wr_unit *unit,
-                                 int *available_out)
+                                 int *available)
 {
-    if (formation == NULL || unit == NULL || available_out == NULL)
+    if (formation == NULL || unit == NULL || available == NULL)
         return WR_ERR_NULL;
-    *available_out = available(unit, formation);
+    *available = wri_battlesystem_available(unit, formation);
     return WR_OK;
 }
 

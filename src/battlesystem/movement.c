@@ -4,10 +4,9 @@
 #define MAX_LEGS 256
 #define MAX_LEG_LENGTH 120000
 #define MAX_LEG_CROSSINGS 100
-#define ALL_TRAITS (WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC)
 #define ALL_MOVE_FLAGS (WR_TACTICAL_FLAG_CHARGE | WR_TACTICAL_FLAG_ON_ROAD)
 
-static int valid_terrain(wr_terrain terrain)
+int wri_battlesystem_valid_terrain(wr_terrain terrain)
 {
     return (int)terrain >= WR_TERRAIN_CLEAR && (int)terrain <= WR_TERRAIN_WATER;
 }
@@ -16,7 +15,7 @@ wr_status wr_terrain_speed(wr_terrain terrain, unsigned traits, int *num, int *d
 {
     if (num == NULL || den == NULL)
         return WR_ERR_NULL;
-    if (!valid_terrain(terrain) || (traits & ~ALL_TRAITS))
+    if (!wri_battlesystem_valid_terrain(terrain) || (traits & ~WRI_BATTLESYSTEM_ALL_TRAITS))
         return WR_ERR_INVALID;
     int n = 1, d = 1;
     switch (terrain) {
@@ -54,7 +53,7 @@ static wr_status check_legs(const wr_tactical_leg *legs, size_t n_legs)
     if (legs == NULL && n_legs > 0)
         return WR_ERR_NULL;
     for (size_t i = 0; i < n_legs; i++) {
-        if (!valid_terrain(legs[i].terrain))
+        if (!wri_battlesystem_valid_terrain(legs[i].terrain))
             return WR_ERR_INVALID;
         if (legs[i].length < 0 || legs[i].length > MAX_LEG_LENGTH || legs[i].obstacles < 0 ||
             legs[i].obstacles > MAX_LEG_CROSSINGS || legs[i].rises < 0 ||
@@ -103,7 +102,7 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
 {
     const wr_formation_info *info = &formation->info;
     int rate = wri_battlesystem_rate(unit, formation);
-    int available = rate - info->spent > 0 ? rate - info->spent : 0;
+    int available = wri_battlesystem_available(unit, formation);
     int immobile = info->special == WR_SPECIAL_SET_SPEARS ||
                    (info->special == WR_SPECIAL_SHIELD_WALL && info->sides != WR_FACE_FRONT);
     int on_road = (flags & WR_TACTICAL_FLAG_ON_ROAD) && n_legs > 0;
@@ -136,11 +135,14 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
         cost += (int64_t)legs[i].length * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
     }
 
+    wr_tactical_problem charge = (flags & WR_TACTICAL_FLAG_CHARGE)
+                                     ? charge_problem(unit, legs, n_legs)
+                                     : WR_TACTICAL_OK;
     wr_tactical_problem problem = WR_TACTICAL_OK;
     if (immobile && cost > 0)
         problem = WR_TACTICAL_IMMOBILE;
-    else if ((flags & WR_TACTICAL_FLAG_CHARGE) && charge_problem(unit, legs, n_legs) != WR_TACTICAL_OK)
-        problem = charge_problem(unit, legs, n_legs);
+    else if (charge != WR_TACTICAL_OK)
+        problem = charge;
     else if (terrain_problem != WR_TACTICAL_OK)
         problem = terrain_problem;
     else if (cost > available)
@@ -194,8 +196,7 @@ wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation, const 
     formation->info.spent += r.cost;
     if (crossed) {
         formation->info.order = WR_ORDER_OPEN;
-        formation->info.special = WR_SPECIAL_NONE;
-        formation->info.sides = 0;
+        wri_battlesystem_end_special(formation);
     }
     *result = r;
     return WR_OK;

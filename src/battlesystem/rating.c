@@ -6,12 +6,9 @@ wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
 {
     if (rider == NULL || mount == NULL || out == NULL)
         return WR_ERR_NULL;
-    wr_allocator a;
-    wr_status st = wri_allocator_init(&a, alloc);
-    if (st != WR_OK)
-        return st;
     wr_figure *rated = NULL;
-    if ((st = wr_figure_new_ex(&a, &rated)) != WR_OK)
+    wr_status st = wr_figure_new_ex(alloc, &rated);
+    if (st != WR_OK)
         return st;
     if ((st = wri_battlesystem_figure_merge_damage(rated, rider)) != WR_OK ||
         (st = wri_battlesystem_figure_merge_damage(rated, mount)) != WR_OK) {
@@ -56,11 +53,8 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
     if ((st = check_crew(passengers, n_passengers)) != WR_OK ||
         (st = check_crew(pullers, n_pullers)) != WR_OK)
         return st;
-    wr_allocator a;
-    if ((st = wri_allocator_init(&a, alloc)) != WR_OK)
-        return st;
     wr_figure *rated = NULL;
-    if ((st = wr_figure_new_ex(&a, &rated)) != WR_OK)
+    if ((st = wr_figure_new_ex(alloc, &rated)) != WR_OK)
         return st;
 
     int64_t ar = 0, ac = 0, passenger_hd = 0, puller_hd = 0;

@@ -1,9 +1,7 @@
 /* wr_unit: figures of one rated figure, their equipment and traits; [11.1] removal. */
 #include "battlesystem_internal.h"
 
-#define MAX_FIGURES 100000
 #define ALL_EQUIPMENT (WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS | WR_EQUIP_CHARGE_WEAPONS)
-#define ALL_TRAITS (WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC)
 
 wr_unit_desc wr_unit_desc_default(void)
 {
@@ -15,10 +13,10 @@ static wr_status check_desc(const wr_unit_desc *desc)
 {
     int kind = (int)desc->type;
     if (kind < WR_UNIT_TYPE_FOOT || kind > WR_UNIT_TYPE_CHARIOT || (desc->equipment & ~ALL_EQUIPMENT) ||
-        (desc->traits & ~ALL_TRAITS) || (desc->single_creature != 0 && desc->single_creature != 1) ||
+        (desc->traits & ~WRI_BATTLESYSTEM_ALL_TRAITS) || (desc->single_creature != 0 && desc->single_creature != 1) ||
         (desc->in_command != 0 && desc->in_command != 1))
         return WR_ERR_INVALID;
-    if (desc->figures < 0 || desc->figures > MAX_FIGURES)
+    if (desc->figures < 0 || desc->figures > WRI_BATTLESYSTEM_MAX_FIGURES)
         return WR_ERR_RANGE;
     return WR_OK;
 }
@@ -97,10 +95,7 @@ wr_status wr_unit_kill_parts(wr_unit *unit, unsigned killed_parts, int figures_h
         return WR_ERR_INVALID;
     if (figures_hit < 0 || figures_hit > unit->desc.figures)
         return WR_ERR_RANGE;
-    int gone = 0;
-    if (wr_mounted_removed(killed_parts, &gone) != WR_OK)
-        return WR_ERR_INVALID;
-    int n = gone ? figures_hit : 0;
+    int n = killed_parts != 0 ? figures_hit : 0;
     unit->desc.figures -= n;
     *removed = n;
     return WR_OK;
