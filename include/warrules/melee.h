@@ -1101,7 +1101,7 @@ WR_API wr_status wr_engagement_kill_odds(const wr_engagement *engagement, int si
                                          wr_kill_odds *odds);
 
 /** @brief The most figures per side the exact odds accept. */
-#define WR_ODDS_MAX_FIGURES 400
+#define WR_ODDS_MAX_FIGURES 200
 /** @brief The most rounds the exact odds accept. */
 #define WR_ODDS_MAX_ROUNDS 40
 

@@ -1,0 +1,1953 @@
+/* Fantasy Warlord hand-to-hand combat (seed 004): the pinned counting rules,
+   the worked examples of the text, every rule of the module, and the exact
+   odds against brute-force enumeration of the dice and against Monte Carlo. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warrules/melee.h"
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static wr_profile *profile(wr_race race)
+{
+    wr_profile *p = NULL;
+    assert_int_equal(wr_profile_new(race, &p), WR_OK);
+    return p;
+}
+
+static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type,
+                             int armour, unsigned flags)
+{
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = figures;
+    d.files = files;
+    d.weapon_type = weapon_type;
+    d.armour = armour;
+    d.flags = flags;
+    wr_melee_unit *u = NULL;
+    assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_OK);
+    return u;
+}
+
+static wr_melee_unit *from_def(const wr_profile *p, const wr_unit_def *d)
+{
+    wr_melee_unit *u = NULL;
+    assert_int_equal(wr_melee_unit_new(p, d, &u), WR_OK);
+    return u;
+}
+
+static wr_situation front(int contact0, int contact1)
+{
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = contact0;
+    s.side[1].in_contact = contact1;
+    return s;
+}
+
+static wr_engagement *engage(wr_melee_unit *a, wr_melee_unit *b, const wr_situation *s)
+{
+    wr_engagement *e = NULL;
+    assert_int_equal(wr_engagement_new(a, b, s, &e), WR_OK);
+    return e;
+}
+
+/* A morale model with fixed odds (the user pointer is a wr_morale_odds). */
+static wr_status fixed_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    (void)test;
+    *odds = *(const wr_morale_odds *)user;
+    return WR_OK;
+}
+
+static int has_event(const wr_melee_round *r, wr_melee_rule rule, int side, int detail)
+{
+    for (int i = 0; i < r->n_events; i++)
+        if (r->events[i].rule == rule && r->events[i].side == side &&
+            (detail < 0 || r->events[i].detail == detail))
+            return 1;
+    return 0;
+}
+
+/* ---- pinned counting rules --------------------------------------------- */
+
+static void reach(void **state)
+{
+    (void)state;
+    int r = 0;
+    const int expect[] = {1, 2, 2, 3};
+    for (int w = 0; w <= 3; w++) {
+        assert_int_equal(wr_reach_ranks((wr_weapon)w, 0, &r), WR_OK);
+        assert_int_equal(r, expect[w]);
+        assert_int_equal(wr_reach_ranks((wr_weapon)w, 1, &r), WR_OK);
+        assert_int_equal(r, 1);
+    }
+}
+
+static int fighting(int figures, int files, int contact, wr_weapon w, unsigned self, unsigned enemy)
+{
+    int n = -1;
+    assert_int_equal(wr_fighting_figures(figures, files, contact, w, self, enemy, &n), WR_OK);
+    return n;
+}
+
+static void fighting_cases(void **state)
+{
+    (void)state;
+    /* [Reach] fifteen soldiers in three ranks of five */
+    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_OTHER, 0, 0), 5);
+    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_SPEAR, 0, 0), 10);
+    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_POLEARM, 0, 0), 10);
+    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_PIKE, 0, 0), 15);
+    /* the rank advantage is lost when disordered */
+    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_PIKE, WR_SIDE_DISORDERED, 0), 5);
+    /* case 1: swarms and fliers fight only with missiles */
+    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_SIDE_SWARM, WR_SIDE_FLYING), 0);
+    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_SIDE_FLYING, WR_SIDE_SWARM), 0);
+    /* case 2: fliers over a unit: everyone fights, on both sides */
+    assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_SIDE_FLYING, 0), 30);
+    assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_SIDE_DISORDERED, WR_SIDE_FLYING), 30);
+    /* case 3: ground swarms count every figure */
+    assert_int_equal(fighting(40, 10, 3, WR_WEAPON_OTHER, WR_SIDE_SWARM, 0), 40);
+    /* case 4: two mounted units: all figures */
+    assert_int_equal(fighting(12, 6, 1, WR_WEAPON_OTHER, WR_SIDE_MOUNTED, WR_SIDE_MOUNTED), 12);
+    /* case 5: cavalry against infantry: those in contact */
+    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_SPEAR, WR_SIDE_MOUNTED, 0), 6);
+    /* case 6: flanked: those in contact, whatever the weapon */
+    assert_int_equal(fighting(20, 5, 4, WR_WEAPON_SPEAR, WR_SIDE_FLANKED, 0), 4);
+    /* case 7: ranks of a short last rank */
+    assert_int_equal(fighting(9, 5, 4, WR_WEAPON_POLEARM, 0, 0), 8);
+    assert_int_equal(fighting(7, 5, 5, WR_WEAPON_PIKE, 0, 0), 7);
+    assert_int_equal(fighting(0, 5, 0, WR_WEAPON_PIKE, 0, 0), 0);
+}
+
+/* [Reach] examples: the boar riders and the Lawkland cavalry. */
+static void example_boar_riders(void **state)
+{
+    (void)state;
+    /* eight orc boar riders in two ranks (four files), four in contact */
+    assert_int_equal(fighting(8, 4, 4, WR_WEAPON_OTHER, WR_SIDE_MOUNTED, 0), 4);
+    /* ten Fenmark swordsmen in two ranks of five, five in contact */
+    assert_int_equal(fighting(10, 5, 5, WR_WEAPON_OTHER, 0, WR_SIDE_MOUNTED), 5);
+
+    /* the same through units and an engagement */
+    wr_profile *orc = profile(WR_RACE_ORC), *human = profile(WR_RACE_HUMAN);
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 8;
+    d.files = 4;
+    d.mount = WR_MOUNT_UNARMOURED;
+    wr_melee_unit *boars = from_def(orc, &d);
+    wr_melee_unit *swords = troops(human, 10, 5, WR_WEAPON_OTHER, 0, 0);
+    wr_situation s = front(4, 5);
+    s.side[0].charged = 1;
+    wr_engagement *e = engage(boars, swords, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.fighting, 4);
+    assert_int_equal(k.fighting_case, 5);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.fighting, 5);
+    assert_int_equal(k.fighting_case, 7);
+    wr_engagement_free(e);
+    wr_melee_unit_free(boars);
+    wr_melee_unit_free(swords);
+    wr_profile_free(orc);
+    wr_profile_free(human);
+}
+
+static void example_lawkland_cavalry(void **state)
+{
+    (void)state;
+    /* twelve Lawkland cavalry in two ranks: the six in contact */
+    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_OTHER, WR_SIDE_MOUNTED, 0), 6);
+    /* twelve Fenmark polearms in two ranks: both ranks */
+    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_POLEARM, 0, WR_SIDE_MOUNTED), 12);
+
+    wr_profile *human = profile(WR_RACE_HUMAN);
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 12;
+    d.files = 6;
+    d.mount = WR_MOUNT_UNARMOURED;
+    wr_melee_unit *cav = from_def(human, &d);
+    wr_melee_unit *pole = troops(human, 12, 6, WR_WEAPON_POLEARM, 0, 0);
+    wr_situation s = front(6, 6);
+    s.side[0].charged = 1;
+    wr_engagement *e = engage(cav, pole, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.fighting, 6);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.fighting, 12);
+    wr_engagement_free(e);
+    wr_melee_unit_free(cav);
+    wr_melee_unit_free(pole);
+    wr_profile_free(human);
+}
+
+static void complete_ranks_and_percent(void **state)
+{
+    (void)state;
+    int r = 0, mcp = 0, fcp = 0, kills = 0;
+    assert_int_equal(wr_complete_ranks(10, 5, 0, &r), WR_OK);
+    assert_int_equal(r, 2);
+    assert_int_equal(wr_complete_ranks(9, 5, 0, &r), WR_OK);
+    assert_int_equal(r, 1);
+    assert_int_equal(wr_complete_ranks(4, 5, 0, &r), WR_OK);
+    assert_int_equal(r, 0);
+    assert_int_equal(wr_complete_ranks(20, 5, WR_SIDE_FLANKED, &r), WR_OK);
+    assert_int_equal(r, 1);
+    assert_int_equal(wr_complete_ranks(3, 5, WR_SIDE_FLANKED, &r), WR_OK);
+    assert_int_equal(r, 0);
+
+    assert_int_equal(wr_combat_percent(14, 28, 10, &mcp, &fcp), WR_OK);
+    assert_int_equal(mcp, 42);
+    assert_int_equal(fcp, 420);
+    assert_int_equal(wr_combat_percent(5, -20, 10, &mcp, &fcp), WR_OK);
+    assert_int_equal(mcp, 0);
+    assert_int_equal(fcp, 0);
+    assert_int_equal(wr_combat_percent(1000, 1000, 100000, &mcp, &fcp), WR_OK);
+    assert_int_equal(fcp, 200000000);
+
+    assert_int_equal(wr_kills_from_percent(420, 34, &kills), WR_OK);
+    assert_int_equal(kills, 4);
+    assert_int_equal(wr_kills_from_percent(420, 20, &kills), WR_OK);
+    assert_int_equal(kills, 5);
+    assert_int_equal(wr_kills_from_percent(296, 84, &kills), WR_OK);
+    assert_int_equal(kills, 3);
+    assert_int_equal(wr_kills_from_percent(296, 97, &kills), WR_OK);
+    assert_int_equal(kills, 2);
+    assert_int_equal(wr_kills_from_percent(300, 1, &kills), WR_OK);
+    assert_int_equal(kills, 3);
+    assert_int_equal(wr_kills_from_percent(0, 1, &kills), WR_OK);
+    assert_int_equal(kills, 0);
+}
+
+/* ---- the worked example: dwarf veterans against orc urucks -------------- */
+
+typedef struct example {
+    wr_profile *dwarf, *orc;
+    wr_melee_unit *dwarfs, *orcs;
+    wr_engagement *e;
+} example;
+
+/* The dwarfs: ten veteran spearmen in two ranks of five, chainmail and
+   shields, charging; five in contact with four orcs. The orcs: urucks with
+   polearms in chainmail, nine of them in ranks of five (one complete rank
+   of five and four behind), which gives exactly the one rank bonus (+2) the
+   text lists and, with four in contact, the eight fighting it uses. */
+static void example_setup(example *x)
+{
+    assert_int_equal(wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &x->dwarf), WR_OK);
+    assert_int_equal(wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &x->orc), WR_OK);
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 10;
+    d.files = 5;
+    d.weapon_type = WR_WEAPON_SPEAR;
+    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
+    d.flags = WR_UNIT_SHIELDS;
+    d.troop_class = WR_TROOP_VETERAN;
+    x->dwarfs = from_def(x->dwarf, &d);
+    d.figures = 9;
+    d.weapon_type = WR_WEAPON_POLEARM;
+    d.flags = 0;
+    d.troop_class = WR_TROOP_ELITE;
+    x->orcs = from_def(x->orc, &d);
+    wr_situation s = front(5, 4);
+    s.side[0].charged = 1;
+    x->e = engage(x->dwarfs, x->orcs, &s);
+}
+
+static void example_teardown(example *x)
+{
+    wr_engagement_free(x->e);
+    wr_melee_unit_free(x->dwarfs);
+    wr_melee_unit_free(x->orcs);
+    wr_profile_free(x->dwarf);
+    wr_profile_free(x->orc);
+}
+
+static void example_dwarfs_and_urucks(void **state)
+{
+    (void)state;
+    example x;
+    example_setup(&x);
+    wr_strike k;
+    /* the dwarfs: BCP 14, +10 charged, +8 hated foe, +2 for each of two
+       complete ranks, +6 veterans = +28 (the text prints +26 but uses 42) */
+    assert_int_equal(wr_engagement_strike(x.e, 0, &k), WR_OK);
+    assert_int_equal(k.bcp, 14);
+    assert_int_equal(k.mod[WR_MOD_CHARGED], 10);
+    assert_int_equal(k.mod[WR_MOD_HATED_FOE], 8);
+    assert_int_equal(k.ranks, 2);
+    assert_int_equal(k.mod[WR_MOD_PER_RANK], 4);
+    assert_int_equal(k.mod[WR_MOD_ELITE_VETERAN], 6);
+    assert_int_equal(k.modifiers, 28);
+    assert_int_equal(k.mcp, 42);
+    assert_int_equal(k.fighting, 10);
+    assert_int_equal(k.fcp, 420);
+    /* the orcs: BCP 25, +6 hated foe, +2 one rank, +6 urucks, -2 shields = +12 */
+    assert_int_equal(wr_engagement_strike(x.e, 1, &k), WR_OK);
+    assert_int_equal(k.bcp, 25);
+    assert_int_equal(k.mod[WR_MOD_HATED_FOE], 6);
+    assert_int_equal(k.ranks, 1);
+    assert_int_equal(k.mod[WR_MOD_PER_RANK], 2);
+    assert_int_equal(k.mod[WR_MOD_ELITE_VETERAN], 6);
+    assert_int_equal(k.mod[WR_MOD_ENEMY_SHIELD], -2);
+    assert_int_equal(k.mod[WR_MOD_CHARGED], 0);
+    assert_int_equal(k.modifiers, 12);
+    assert_int_equal(k.mcp, 37);
+    assert_int_equal(k.fighting, 8);
+    assert_int_equal(k.fcp, 296);
+
+    /* the dwarfs roll 34 against 20% (a miss), the orcs 84 against 96% (a
+       hit); the orcs lost more, are pushed back and test morale (roll 10) */
+    const int rolls[] = {34, 84, 10, 99};
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_fight_rolls(x.e, rolls, 4, &used, &r), WR_OK);
+    assert_int_equal(used, 3);
+    assert_int_equal(r.strike[0].roll, 34);
+    assert_int_equal(r.strike[0].kills, 4);
+    assert_int_equal(r.strike[1].roll, 84);
+    assert_int_equal(r.strike[1].kills, 3);
+    assert_int_equal(r.lost[0], 3);
+    assert_int_equal(r.lost[1], 4);
+    assert_int_equal(r.loser, 1);
+    assert_int_equal(r.pushed_back, 1);
+    assert_int_equal(r.morale_roll, 10);
+    assert_int_equal(r.morale, WR_MORALE_PASS); /* sample model: morale 50 */
+    assert_int_equal(r.end, WR_END_ONGOING);
+    assert_true(has_event(&r, WR_RULE_REMAINDER_MISS, 0, 34));
+    assert_true(has_event(&r, WR_RULE_REMAINDER_HIT, 1, 84));
+    assert_true(has_event(&r, WR_RULE_MODIFIER, 0, WR_MOD_CHARGED));
+    assert_true(has_event(&r, WR_RULE_MODIFIER, 1, WR_MOD_ENEMY_SHIELD));
+    assert_true(has_event(&r, WR_RULE_LOST_ROUND, 1, -1));
+    assert_true(has_event(&r, WR_RULE_PUSHED_BACK, 1, -1));
+    assert_true(has_event(&r, WR_RULE_MORALE_PASSED, 1, -1));
+    assert_int_equal(r.events_truncated, 0);
+
+    /* nothing changes until the round is applied */
+    wr_unit_def d;
+    assert_int_equal(wr_melee_unit_def(x.orcs, &d), WR_OK);
+    assert_int_equal(d.figures, 9);
+    assert_int_equal(wr_engagement_apply(x.e, &r), WR_OK);
+    assert_int_equal(wr_melee_unit_def(x.orcs, &d), WR_OK);
+    assert_int_equal(d.figures, 5);
+    assert_int_equal(wr_melee_unit_def(x.dwarfs, &d), WR_OK);
+    assert_int_equal(d.figures, 7);
+    /* a round cannot be applied twice */
+    assert_int_equal(wr_engagement_apply(x.e, &r), WR_ERR_STATE);
+    wr_melee_end end;
+    int rounds = 0;
+    assert_int_equal(wr_engagement_status(x.e, &end, &rounds), WR_OK);
+    assert_int_equal(end, WR_END_ONGOING);
+    assert_int_equal(rounds, 1);
+    /* the next round: the charge bonus is gone, ranks counted afresh */
+    assert_int_equal(wr_engagement_strike(x.e, 0, &k), WR_OK);
+    assert_int_equal(k.mod[WR_MOD_CHARGED], 0);
+    assert_int_equal(k.ranks, 1);
+    assert_int_equal(k.modifiers, 8 + 2 + 6);
+    example_teardown(&x);
+}
+
+/* The same dice from a wr_rng give the same round as the roll list. */
+static void rng_form_matches_rolls(void **state)
+{
+    (void)state;
+    example x;
+    example_setup(&x);
+    wr_rng *rng = NULL, *copy = NULL;
+    assert_int_equal(wr_rng_new(2024, &rng), WR_OK);
+    assert_int_equal(wr_rng_clone(rng, &copy), WR_OK);
+    wr_melee_round a, b;
+    assert_int_equal(wr_engagement_fight(x.e, rng, &a), WR_OK);
+    int rolls[8];
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(wr_rng_roll(copy, 100, &rolls[i]), WR_OK);
+    size_t used = 0;
+    assert_int_equal(wr_engagement_fight_rolls(x.e, rolls, 8, &used, &b), WR_OK);
+    assert_int_equal(a.strike[0].roll, b.strike[0].roll);
+    assert_int_equal(a.strike[1].roll, b.strike[1].roll);
+    assert_int_equal(a.lost[0], b.lost[0]);
+    assert_int_equal(a.lost[1], b.lost[1]);
+    assert_int_equal(a.morale_roll, b.morale_roll);
+    assert_int_equal(a.end, b.end);
+    assert_int_equal(a.n_events, b.n_events);
+    /* too few dice */
+    assert_int_equal(wr_engagement_fight_rolls(x.e, rolls, 1, &used, &b), WR_ERR_RANGE);
+    wr_rng_free(rng);
+    wr_rng_free(copy);
+    example_teardown(&x);
+}
+
+/* [Flank and rear] twenty orc spearmen in four ranks of five, attacked in
+   the flank by ten dwarf spearmen in two ranks of five. */
+static void example_flanked_orc_spearmen(void **state)
+{
+    (void)state;
+    wr_profile *dwarf = profile(WR_RACE_DWARF), *orc = profile(WR_RACE_ORC);
+    assert_int_equal(wr_profile_set_modifier(dwarf, WR_MOD_FLANK, 7), WR_OK); /* a sample value */
+    assert_int_equal(wr_profile_set_modifier(dwarf, WR_MOD_PER_RANK, 1), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(dwarf, WR_MOD_CHARGED, 3), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(dwarf, WR_MOD_ENEMY_DISORDERED, 4), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(orc, WR_MOD_PER_RANK, 1), WR_OK);
+    wr_melee_unit *dwarfs = troops(dwarf, 10, 5, WR_WEAPON_SPEAR, 0, 0);
+    wr_melee_unit *orcs = troops(orc, 20, 5, WR_WEAPON_SPEAR, 0, 0);
+    wr_situation s = front(5, 4);
+    s.side[0].charged = 1;
+    s.side[1].attacked_in = WR_FACING_FLANK;
+    wr_engagement *e = engage(dwarfs, orcs, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.fighting, 10);
+    assert_int_equal(k.ranks, 2);
+    assert_int_equal(k.mod[WR_MOD_FLANK], 7);
+    assert_int_equal(k.mod[WR_MOD_CHARGED], 3);
+    assert_int_equal(k.mod[WR_MOD_PER_RANK], 2);
+    assert_int_equal(k.mod[WR_MOD_ENEMY_DISORDERED], 4);
+    assert_int_equal(k.modifiers, 16);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.fighting, 4);
+    assert_int_equal(k.ranks, 1);
+    assert_int_equal(k.mod[WR_MOD_PER_RANK], 1);
+
+    /* the orcs are disordered and test morale before the blows */
+    wr_morale_odds fail = {0, 100, 0};
+    assert_int_equal(wr_engagement_set_morale(e, fixed_morale, &fail), WR_OK);
+    const int rolls[] = {50};
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls, 1, &used, &r), WR_OK);
+    assert_int_equal(used, 1);
+    assert_int_equal(r.disordered[1], 1);
+    assert_int_equal(r.disordered[0], 0);
+    assert_int_equal(r.flank_test[1], WR_MORALE_RETIRE);
+    assert_int_equal(r.fought, 0);
+    assert_int_equal(r.end, WR_END_B_RETIRES);
+    assert_int_equal(r.pursuit, -1);
+    assert_true(has_event(&r, WR_RULE_DISORDERED, 1, WR_MOD_FLANK));
+    assert_true(has_event(&r, WR_RULE_FLANK_TEST, 1, 50));
+    assert_true(has_event(&r, WR_RULE_RETIRES, 1, -1));
+
+    wr_morale_odds pass = {100, 0, 0};
+    assert_int_equal(wr_engagement_set_morale(e, fixed_morale, &pass), WR_OK);
+    const int rolls2[] = {50, 1, 1, 1};
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls2, 4, &used, &r), WR_OK);
+    assert_int_equal(used, 4);
+    assert_int_equal(r.flank_test[1], WR_MORALE_PASS);
+    assert_int_equal(r.fought, 1);
+    assert_true(has_event(&r, WR_RULE_ONE_RANK, 1, -1));
+    assert_int_equal(wr_engagement_apply(e, &r), WR_OK);
+    wr_unit_def d;
+    assert_int_equal(wr_melee_unit_def(orcs, &d), WR_OK);
+    assert_true(d.flags & WR_UNIT_DISORDERED);
+    /* no new flank test in the next round */
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls2 + 1, 3, &used, &r), WR_OK);
+    assert_int_equal(r.flank_test[1], WR_MORALE_NONE);
+
+    wr_engagement_free(e);
+    wr_melee_unit_free(dwarfs);
+    wr_melee_unit_free(orcs);
+    wr_profile_free(dwarf);
+    wr_profile_free(orc);
+}
+
+/* ---- profiles ----------------------------------------------------------- */
+
+static void profiles_and_pikes(void **state)
+{
+    (void)state;
+    const struct {
+        wr_race race;
+        int pikes;
+    } races[] = {{WR_RACE_DWARF, 1},    {WR_RACE_HIGH_ELF, 1}, {WR_RACE_HUMAN, 1},
+                 {WR_RACE_WOOD_ELF, 0}, {WR_RACE_ORC, 0},      {WR_RACE_GOBLIN, 0},
+                 {WR_RACE_OTHER, 0},    {(wr_race)40, 0}};
+    for (size_t i = 0; i < sizeof races / sizeof races[0]; i++) {
+        wr_profile *p = profile(races[i].race);
+        wr_weapon reach = WR_WEAPON_OTHER;
+        int allowed = -1;
+        wr_race race = WR_RACE_OTHER;
+        assert_int_equal(wr_profile_race(p, &race), WR_OK);
+        assert_int_equal(race, races[i].race);
+        assert_int_equal(wr_profile_weapon(p, WR_WEAPON_PIKE, &reach, &allowed), WR_OK);
+        assert_int_equal(reach, WR_WEAPON_PIKE);
+        assert_int_equal(allowed, races[i].pikes);
+        assert_int_equal(wr_profile_weapon(p, WR_WEAPON_SPEAR, &reach, &allowed), WR_OK);
+        assert_int_equal(reach, WR_WEAPON_SPEAR);
+        assert_int_equal(allowed, 1);
+        assert_int_equal(wr_profile_weapon(p, 9, &reach, &allowed), WR_OK);
+        assert_int_equal(reach, WR_WEAPON_OTHER);
+        wr_unit_def d = wr_unit_def_default();
+        d.weapon_type = WR_WEAPON_PIKE;
+        wr_melee_unit *u = NULL;
+        assert_int_equal(wr_melee_unit_new(p, &d, &u), races[i].pikes ? WR_OK : WR_ERR_FORBIDDEN);
+        wr_melee_unit_free(u);
+        wr_profile_free(p);
+    }
+    /* a game may take a weapon away or give one (say, a special pike unit) */
+    wr_profile *p = profile(WR_RACE_ORC);
+    assert_int_equal(wr_profile_set_weapon(p, 12, WR_WEAPON_PIKE, 1), WR_OK);
+    wr_weapon reach;
+    int allowed;
+    assert_int_equal(wr_profile_weapon(p, 12, &reach, &allowed), WR_OK);
+    assert_int_equal(reach, WR_WEAPON_PIKE);
+    assert_int_equal(allowed, 1);
+    assert_int_equal(wr_profile_set_weapon(p, 1, WR_WEAPON_SPEAR, 0), WR_OK);
+    wr_unit_def d = wr_unit_def_default();
+    d.weapon_type = 1;
+    wr_melee_unit *u = NULL;
+    assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_ERR_FORBIDDEN);
+    /* a pike row's reach is three ranks in a strike */
+    d.weapon_type = 12;
+    d.figures = 15;
+    d.files = 5;
+    u = from_def(p, &d);
+    wr_melee_unit *v = troops(p, 5, 5, 0, 0, 0);
+    wr_situation s = front(5, 5);
+    wr_engagement *e = engage(u, v, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.fighting, 15);
+    wr_engagement_free(e);
+    wr_melee_unit_free(u);
+    wr_melee_unit_free(v);
+
+    int value = 0;
+    assert_int_equal(wr_profile_set_bcp(p, 3, 7, 1000), WR_OK);
+    assert_int_equal(wr_profile_bcp(p, 3, 7, &value), WR_OK);
+    assert_int_equal(value, 1000);
+    assert_int_equal(wr_profile_bcp(p, 4, 7, &value), WR_OK);
+    assert_int_equal(value, 0);
+    for (int m = 0; m < WR_MOD_COUNT; m++) {
+        assert_int_equal(wr_profile_modifier(p, (wr_modifier)m, &value), WR_OK);
+        assert_int_equal(value, 0); /* no invented numbers */
+        assert_int_equal(wr_profile_set_modifier(p, (wr_modifier)m, -1000 + m), WR_OK);
+        assert_int_equal(wr_profile_modifier(p, (wr_modifier)m, &value), WR_OK);
+        assert_int_equal(value, -1000 + m);
+    }
+    for (int m = 0; m < WR_MORALE_COUNT; m++) {
+        assert_int_equal(wr_profile_morale_modifier(p, (wr_morale_modifier)m, &value), WR_OK);
+        assert_int_equal(value, 0);
+        assert_int_equal(wr_profile_set_morale_modifier(p, (wr_morale_modifier)m, 5 * m), WR_OK);
+        assert_int_equal(wr_profile_morale_modifier(p, (wr_morale_modifier)m, &value), WR_OK);
+        assert_int_equal(value, 5 * m);
+    }
+    assert_int_equal(wr_profile_retire_band(p, &value), WR_OK);
+    assert_int_equal(value, 0);
+    assert_int_equal(wr_profile_set_retire_band(p, 35), WR_OK);
+    assert_int_equal(wr_profile_retire_band(p, &value), WR_OK);
+    assert_int_equal(value, 35);
+    assert_int_equal(wr_profile_hates(p, WR_RACE_DWARF, &value), WR_OK);
+    assert_int_equal(value, 0);
+    assert_int_equal(wr_profile_set_hated(p, WR_RACE_DWARF, 1), WR_OK);
+    assert_int_equal(wr_profile_set_hated(p, (wr_race)WR_RACE_MAX, 1), WR_OK);
+    assert_int_equal(wr_profile_hates(p, WR_RACE_DWARF, &value), WR_OK);
+    assert_int_equal(value, 1);
+    assert_int_equal(wr_profile_hates(p, (wr_race)WR_RACE_MAX, &value), WR_OK);
+    assert_int_equal(value, 1);
+    assert_int_equal(wr_profile_set_hated(p, WR_RACE_DWARF, 0), WR_OK);
+    assert_int_equal(wr_profile_hates(p, WR_RACE_DWARF, &value), WR_OK);
+    assert_int_equal(value, 0);
+    wr_profile_free(p);
+    wr_profile_free(NULL);
+}
+
+static void sample_profiles(void **state)
+{
+    (void)state;
+    wr_profile *d = NULL, *o = NULL;
+    assert_int_equal(wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &d), WR_OK);
+    assert_int_equal(wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &o), WR_OK);
+    int v = 0;
+    assert_int_equal(wr_profile_bcp(d, WR_WEAPON_SPEAR, WR_SAMPLE_ARMOUR_CHAINMAIL, &v), WR_OK);
+    assert_int_equal(v, 14);
+    assert_int_equal(wr_profile_bcp(o, WR_WEAPON_POLEARM, WR_SAMPLE_ARMOUR_CHAINMAIL, &v), WR_OK);
+    assert_int_equal(v, 25);
+    assert_int_equal(wr_profile_modifier(d, WR_MOD_CHARGED, &v), WR_OK);
+    assert_int_equal(v, 10);
+    assert_int_equal(wr_profile_modifier(o, WR_MOD_ENEMY_SHIELD, &v), WR_OK);
+    assert_int_equal(v, -2);
+    assert_int_equal(wr_profile_modifier(d, WR_MOD_FLANK, &v), WR_OK);
+    assert_int_equal(v, 0); /* not in the example: not invented */
+    assert_int_equal(wr_profile_hates(d, WR_RACE_ORC, &v), WR_OK);
+    assert_int_equal(v, 1);
+    assert_int_equal(wr_profile_hates(o, WR_RACE_DWARF, &v), WR_OK);
+    assert_int_equal(v, 1);
+    wr_race r;
+    assert_int_equal(wr_profile_race(d, &r), WR_OK);
+    assert_int_equal(r, WR_RACE_DWARF);
+    wr_profile_free(d);
+    wr_profile_free(o);
+}
+
+/* ---- modifiers ---------------------------------------------------------- */
+
+/* A profile whose every modifier has its own value, so each can be seen. */
+static wr_profile *marked_profile(wr_race race)
+{
+    wr_profile *p = profile(race);
+    static const int values[WR_MOD_COUNT] = {3, 5, 7, 11, 13, 17, -19, 23, -2, -4, -8, 29, -31, -37, -41, 43};
+    for (int m = 0; m < WR_MOD_COUNT; m++)
+        assert_int_equal(wr_profile_set_modifier(p, (wr_modifier)m, values[m]), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 50), WR_OK);
+    return p;
+}
+
+static void modifiers_each(void **state)
+{
+    (void)state;
+    wr_profile *p = marked_profile(WR_RACE_HUMAN);
+    wr_profile *q = profile(WR_RACE_ORC);
+    assert_int_equal(wr_profile_set_hated(p, WR_RACE_ORC, 1), WR_OK);
+
+    /* cavalry charging infantry: charge doubled, cavalry against infantry */
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 6;
+    d.files = 3;
+    d.mount = WR_MOUNT_UNARMOURED;
+    d.troop_class = WR_TROOP_ELITE;
+    wr_melee_unit *cav = from_def(p, &d);
+    d = wr_unit_def_default();
+    d.figures = 8;
+    d.files = 4;
+    d.flags = WR_UNIT_SHIELDS;
+    wr_melee_unit *foot = from_def(q, &d);
+    wr_situation s = front(3, 4);
+    s.side[0].charged = 1;
+    s.side[0].character_present = 1;
+    s.side[1].cover = WR_COVER_MEDIUM;
+    wr_engagement *e = engage(cav, foot, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.mod[WR_MOD_CHARGED], 6);
+    assert_int_equal(k.mod[WR_MOD_HATED_FOE], 5);
+    assert_int_equal(k.mod[WR_MOD_CAVALRY_VS_INFANTRY], 7);
+    assert_int_equal(k.ranks, 2);
+    assert_int_equal(k.mod[WR_MOD_PER_RANK], 22);
+    assert_int_equal(k.mod[WR_MOD_CHARACTER_PRESENT], 23);
+    assert_int_equal(k.mod[WR_MOD_COVER_MEDIUM], -4);
+    assert_int_equal(k.mod[WR_MOD_COVER_LIGHT], 0);
+    assert_int_equal(k.mod[WR_MOD_ELITE_VETERAN], 29);
+    assert_int_equal(k.mod[WR_MOD_ENEMY_SHIELD], -37);
+    assert_int_equal(k.mod[WR_MOD_FLANK] + k.mod[WR_MOD_REAR] + k.mod[WR_MOD_FIGHTING_MONSTER] +
+                         k.mod[WR_MOD_C_CLASS] + k.mod[WR_MOD_ENEMY_ARMOURED_MOUNT] +
+                         k.mod[WR_MOD_ENEMY_DISORDERED],
+                     0);
+    assert_int_equal(k.modifiers, 6 + 5 + 7 + 22 + 23 - 4 + 29 - 37);
+    assert_int_equal(k.mcp, 50 + k.modifiers);
+    assert_int_equal(k.fighting, 3);
+    assert_int_equal(k.fcp, k.mcp * 3);
+    wr_engagement_free(e);
+    wr_melee_unit_free(foot);
+
+    /* against an armoured, disordered mounted enemy in the rear behind heavy
+       cover, C class: no cavalry bonus, the charge doubled */
+    d = wr_unit_def_default();
+    d.figures = 4;
+    d.files = 4;
+    d.mount = WR_MOUNT_ARMOURED;
+    d.flags = WR_UNIT_DISORDERED;
+    wr_melee_unit *knights = from_def(q, &d);
+    s = front(3, 1);
+    s.side[0].charged = 1;
+    s.side[1].attacked_in = WR_FACING_REAR;
+    s.side[1].cover = WR_COVER_HEAVY;
+    e = engage(cav, knights, &s);
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.mod[WR_MOD_CAVALRY_VS_INFANTRY], 0);
+    assert_int_equal(k.mod[WR_MOD_REAR], 17);
+    assert_int_equal(k.mod[WR_MOD_FLANK], 0);
+    assert_int_equal(k.mod[WR_MOD_COVER_HEAVY], -8);
+    assert_int_equal(k.mod[WR_MOD_ENEMY_ARMOURED_MOUNT], -41);
+    assert_int_equal(k.mod[WR_MOD_ENEMY_DISORDERED], 43);
+    assert_int_equal(k.fighting, 6); /* two mounted units: all figures */
+    assert_int_equal(k.fighting_case, 4);
+    wr_engagement_free(e);
+    wr_melee_unit_free(knights);
+    wr_melee_unit_free(cav);
+
+    /* infantry, C class, fighting a monster, light cover, flank */
+    d = wr_unit_def_default();
+    d.figures = 10;
+    d.files = 5;
+    d.troop_class = WR_TROOP_C_CLASS;
+    wr_melee_unit *levy = from_def(p, &d);
+    d = wr_unit_def_default();
+    d.kind = WR_UNIT_MONSTER;
+    wr_melee_unit *troll = from_def(q, &d);
+    s = front(5, 1);
+    s.side[0].charged = 1;
+    s.side[1].attacked_in = WR_FACING_FLANK;
+    s.side[1].cover = WR_COVER_LIGHT;
+    e = engage(levy, troll, &s);
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.mod[WR_MOD_CHARGED], 3); /* infantry: not doubled */
+    assert_int_equal(k.mod[WR_MOD_C_CLASS], -31);
+    assert_int_equal(k.mod[WR_MOD_FIGHTING_MONSTER], -19);
+    assert_int_equal(k.mod[WR_MOD_COVER_LIGHT], -2);
+    assert_int_equal(k.mod[WR_MOD_FLANK], 13);
+    assert_int_equal(k.mod[WR_MOD_ENEMY_DISORDERED], 0); /* monsters: only from the rear */
+    assert_int_equal(k.mod[WR_MOD_ELITE_VETERAN], 0);
+    /* the monster counts no ranks */
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.ranks, 0);
+    assert_int_equal(k.fighting, 1);
+    wr_engagement_free(e);
+    wr_melee_unit_free(troll);
+    wr_melee_unit_free(levy);
+    wr_profile_free(p);
+    wr_profile_free(q);
+}
+
+/* MCP never goes below zero; a huge FCP is refused. */
+static void mcp_floor_and_fcp_bound(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_modifier(p, WR_MOD_C_CLASS, -300), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 20), WR_OK);
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 10;
+    d.files = 10;
+    d.troop_class = WR_TROOP_C_CLASS;
+    wr_melee_unit *a = from_def(p, &d);
+    wr_melee_unit *b = troops(p, 10, 10, 0, 0, 0);
+    wr_situation s = front(10, 10);
+    wr_engagement *e = engage(a, b, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.mcp, 0);
+    assert_int_equal(k.fcp, 0);
+    wr_engagement_free(e);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+
+    assert_int_equal(wr_profile_set_modifier(p, WR_MOD_PER_RANK, 1000), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, WR_WEAPON_SPEAR, 0, 20), WR_OK);
+    wr_melee_unit *big = troops(p, 100000, 1, WR_WEAPON_SPEAR, 0, 0);
+    wr_melee_unit *c = troops(p, 100000, 100000, 0, 0, 0);
+    s = front(1, 100000);
+    e = engage(big, c, &s);
+    /* 100000 ranks * 1000: MCP 100000020, two ranks of spears fighting: an
+       FCP beyond the rules' range of 200000000 */
+    wr_melee_round r;
+    size_t used = 0;
+    const int rolls[] = {1, 1, 1};
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_ERR_RANGE);
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls, 3, &used, &r), WR_ERR_RANGE);
+    wr_engagement_free(e);
+    wr_melee_unit_free(big);
+    wr_melee_unit_free(c);
+    wr_profile_free(p);
+}
+
+/* ---- disorder ------------------------------------------------------------ */
+
+static void disorder_rules(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    wr_unit_def d = wr_unit_def_default();
+    d.kind = WR_UNIT_CHARACTER;
+    wr_melee_unit *hero = from_def(p, &d);
+    d.flags = WR_UNIT_GIANT;
+    wr_melee_unit *giant = from_def(p, &d);
+    d = wr_unit_def_default();
+    d.kind = WR_UNIT_MONSTER;
+    wr_melee_unit *beast = from_def(p, &d);
+    wr_melee_unit *unit = troops(p, 10, 5, WR_WEAPON_SPEAR, 0, 0);
+    wr_melee_unit *other = troops(p, 10, 5, 0, 0, 0);
+    wr_morale_odds pass = {100, 0, 0};
+    struct {
+        wr_melee_unit *attacker, *target;
+        wr_facing facing;
+        int disordered, reason, tested;
+    } cases[] = {
+        {other, unit, WR_FACING_FLANK, 1, 0, 1},  /* a unit attacks a unit's flank */
+        {other, unit, WR_FACING_REAR, 1, 0, 1},   /* and its rear */
+        {hero, unit, WR_FACING_FLANK, 0, 1, 1},   /* a character: no disorder, still a test */
+        {giant, unit, WR_FACING_REAR, 1, 0, 1},   /* unless he is a giant */
+        {other, beast, WR_FACING_FLANK, 0, 2, 0}, /* monsters: not from the flank */
+        {other, beast, WR_FACING_REAR, 1, 0, 1},  /* but from the rear */
+        {other, hero, WR_FACING_REAR, 0, 3, 0},   /* characters never */
+        {other, unit, WR_FACING_FRONT, 0, 0, 0},  /* a frontal attack */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        wr_situation s = front(1, 1);
+        s.side[0].charged = 1;
+        s.side[1].attacked_in = cases[i].facing;
+        wr_engagement *e = engage(cases[i].attacker, cases[i].target, &s);
+        assert_int_equal(wr_engagement_set_morale(e, fixed_morale, &pass), WR_OK);
+        const int rolls[] = {7, 7, 7, 7, 7, 7};
+        size_t used = 0;
+        wr_melee_round r;
+        assert_int_equal(wr_engagement_fight_rolls(e, rolls, 6, &used, &r), WR_OK);
+        assert_int_equal(r.disordered[1], cases[i].disordered);
+        assert_int_equal(r.flank_test[1], cases[i].tested ? WR_MORALE_PASS : WR_MORALE_NONE);
+        if (cases[i].reason)
+            assert_true(has_event(&r, WR_RULE_NOT_DISORDERED, 1, cases[i].reason));
+        if (cases[i].disordered)
+            assert_true(has_event(&r, WR_RULE_DISORDERED, 1, -1));
+        /* flanked by anyone: only those in contact fight, one rank counts */
+        wr_strike k;
+        assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+        if (cases[i].target == unit && cases[i].facing != WR_FACING_FRONT) {
+            assert_int_equal(k.fighting, 1);
+            assert_int_equal(k.ranks, 1);
+        }
+        if (cases[i].target == unit && cases[i].facing == WR_FACING_FRONT)
+            assert_int_equal(k.fighting, 2);
+        wr_engagement_free(e);
+    }
+    /* without a charge there is no flank test (the attack is not new) */
+    wr_situation s = front(1, 1);
+    s.side[1].attacked_in = WR_FACING_FLANK;
+    wr_engagement *e = engage(other, unit, &s);
+    const int rolls[] = {7, 7, 7};
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls, 3, &used, &r), WR_OK);
+    assert_int_equal(r.flank_test[1], WR_MORALE_NONE);
+    assert_int_equal(r.disordered[1], 1);
+    wr_engagement_free(e);
+
+    /* characters cannot be disordered */
+    assert_int_equal(wr_melee_unit_set_disordered(hero, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_melee_unit_set_disordered(hero, 0), WR_OK);
+    /* reforming clears disorder */
+    assert_int_equal(wr_melee_unit_set_disordered(unit, 1), WR_OK);
+    wr_unit_def got;
+    assert_int_equal(wr_melee_unit_def(unit, &got), WR_OK);
+    assert_true(got.flags & WR_UNIT_DISORDERED);
+    assert_int_equal(wr_melee_unit_set_disordered(unit, 0), WR_OK);
+    assert_int_equal(wr_melee_unit_def(unit, &got), WR_OK);
+    assert_false(got.flags & WR_UNIT_DISORDERED);
+
+    wr_melee_unit_free(hero);
+    wr_melee_unit_free(giant);
+    wr_melee_unit_free(beast);
+    wr_melee_unit_free(unit);
+    wr_melee_unit_free(other);
+    wr_profile_free(p);
+}
+
+/* ---- rounds: losers, draws, caps, morale ---------------------------------- */
+
+typedef struct duel {
+    wr_profile *p;
+    wr_melee_unit *a, *b;
+    wr_engagement *e;
+} duel;
+
+/* Two sword units facing each other: a has figures_a in one rank with MCP
+   mcp_a, likewise b. */
+static void duel_setup(duel *x, int figures_a, int mcp_a, int figures_b, int mcp_b)
+{
+    x->p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(x->p, 0, 0, mcp_a), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(x->p, 0, 1, mcp_b), WR_OK);
+    x->a = troops(x->p, figures_a, figures_a, 0, 1, 0);
+    x->b = troops(x->p, figures_b, figures_b, 0, 0, 0);
+    wr_situation s = front(figures_a, figures_b);
+    x->e = engage(x->a, x->b, &s);
+}
+
+static void duel_teardown(duel *x)
+{
+    wr_engagement_free(x->e);
+    wr_melee_unit_free(x->a);
+    wr_melee_unit_free(x->b);
+    wr_profile_free(x->p);
+}
+
+static void round_draw_and_cap(void **state)
+{
+    (void)state;
+    duel x;
+    /* 2 figures at MCP 100 against 2 at MCP 100: two kills each: both destroyed */
+    duel_setup(&x, 2, 100, 2, 100);
+    wr_melee_round r;
+    size_t used = 9;
+    assert_int_equal(wr_engagement_fight_rolls(x.e, NULL, 0, &used, &r), WR_OK);
+    assert_int_equal(used, 0);
+    assert_int_equal(r.end, WR_END_BOTH_DESTROYED);
+    assert_int_equal(r.loser, -1);
+    duel_teardown(&x);
+
+    /* 4 at 50 against 4 at 50: two kills each, a draw, no morale roll */
+    duel_setup(&x, 4, 50, 4, 50);
+    assert_int_equal(wr_engagement_fight_rolls(x.e, NULL, 0, &used, &r), WR_OK);
+    assert_int_equal(r.loser, -1);
+    assert_int_equal(r.pushed_back, 0);
+    assert_int_equal(r.morale, WR_MORALE_NONE);
+    assert_int_equal(r.end, WR_END_ONGOING);
+    assert_true(has_event(&r, WR_RULE_DRAWN, -1, 2));
+    assert_int_equal(wr_engagement_apply(x.e, &r), WR_OK);
+    duel_teardown(&x);
+
+    /* kills are capped by the figures present; the defender still strikes */
+    duel_setup(&x, 5, 300, 3, 50);
+    const int miss[] = {80};
+    assert_int_equal(wr_engagement_fight_rolls(x.e, miss, 1, &used, &r), WR_OK);
+    assert_int_equal(r.strike[0].hits, 15);
+    assert_int_equal(r.strike[0].kills, 3);
+    assert_int_equal(r.strike[1].kills, 1); /* 3 * 50 = 150, 80 misses the 50% */
+    duel_teardown(&x);
+    duel_setup(&x, 5, 300, 3, 60);
+    const int rolls[] = {80};
+    assert_int_equal(wr_engagement_fight_rolls(x.e, rolls, 1, &used, &r), WR_OK);
+    assert_int_equal(used, 1);
+    assert_int_equal(r.strike[1].kills, 2); /* 180: 80 hits the 80% */
+    assert_int_equal(r.lost[0], 2);
+    assert_int_equal(r.lost[1], 3);
+    assert_int_equal(r.end, WR_END_B_DESTROYED);
+    assert_true(has_event(&r, WR_RULE_KILLS_CAPPED, 0, 15));
+    assert_true(has_event(&r, WR_RULE_DESTROYED, 1, -1));
+    assert_int_equal(wr_engagement_apply(x.e, &r), WR_OK);
+    wr_melee_end end;
+    int rounds;
+    assert_int_equal(wr_engagement_status(x.e, &end, &rounds), WR_OK);
+    assert_int_equal(end, WR_END_B_DESTROYED);
+    /* an ended engagement fights no more */
+    assert_int_equal(wr_engagement_fight_rolls(x.e, rolls, 1, &used, &r), WR_ERR_STATE);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(x.e, 0, &k), WR_ERR_STATE);
+    duel_teardown(&x);
+}
+
+static void round_morale_outcomes(void **state)
+{
+    (void)state;
+    wr_morale_odds odds = {30, 20, 50};
+    const struct {
+        int roll;
+        wr_morale_result result;
+        wr_melee_end end;
+        int pursuit;
+    } cases[] = {{1, WR_MORALE_PASS, WR_END_ONGOING, -1},
+                 {30, WR_MORALE_PASS, WR_END_ONGOING, -1},
+                 {31, WR_MORALE_RETIRE, WR_END_B_RETIRES, -1},
+                 {50, WR_MORALE_RETIRE, WR_END_B_RETIRES, -1},
+                 {51, WR_MORALE_ROUT, WR_END_B_ROUTS, 0},
+                 {100, WR_MORALE_ROUT, WR_END_B_ROUTS, 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        duel x;
+        duel_setup(&x, 5, 60, 5, 20); /* 3 kills against 1 */
+        assert_int_equal(wr_engagement_set_morale(x.e, fixed_morale, &odds), WR_OK);
+        size_t used = 0;
+        wr_melee_round r;
+        assert_int_equal(wr_engagement_fight_rolls(x.e, &cases[i].roll, 1, &used, &r), WR_OK);
+        assert_int_equal(r.loser, 1);
+        assert_int_equal(r.morale, cases[i].result);
+        assert_int_equal(r.end, cases[i].end);
+        assert_int_equal(r.pursuit, cases[i].pursuit);
+        assert_int_equal(r.morale_odds.pass, 30);
+        if (cases[i].pursuit == 0)
+            assert_true(has_event(&r, WR_RULE_PURSUIT, 0, -1));
+        assert_int_equal(wr_engagement_apply(x.e, &r), WR_OK);
+        wr_melee_end end;
+        int rounds;
+        assert_int_equal(wr_engagement_status(x.e, &end, &rounds), WR_OK);
+        assert_int_equal(end, cases[i].end);
+        duel_teardown(&x);
+    }
+}
+
+static wr_status failing_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    (void)user;
+    (void)test;
+    (void)odds;
+    return WR_ERR_FORBIDDEN;
+}
+
+static void morale_models(void **state)
+{
+    (void)state;
+    duel x;
+    duel_setup(&x, 5, 60, 5, 20);
+    const int roll = 5;
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_set_morale(x.e, failing_morale, NULL), WR_OK);
+    assert_int_equal(wr_engagement_fight_rolls(x.e, &roll, 1, &used, &r), WR_ERR_FORBIDDEN);
+    wr_morale_odds bad = {50, 50, 1};
+    assert_int_equal(wr_engagement_set_morale(x.e, fixed_morale, &bad), WR_OK);
+    assert_int_equal(wr_engagement_fight_rolls(x.e, &roll, 1, &used, &r), WR_ERR_INVALID);
+    wr_morale_odds negative = {-1, 51, 50};
+    assert_int_equal(wr_engagement_set_morale(x.e, fixed_morale, &negative), WR_OK);
+    assert_int_equal(wr_engagement_fight_rolls(x.e, &roll, 1, &used, &r), WR_ERR_INVALID);
+    assert_int_equal(wr_engagement_set_morale(x.e, NULL, NULL), WR_OK); /* back to the sample */
+    assert_int_equal(wr_engagement_fight_rolls(x.e, &roll, 1, &used, &r), WR_OK);
+    assert_int_equal(r.morale_odds.pass, 50);
+    assert_int_equal(r.morale_odds.rout, 50);
+    duel_teardown(&x);
+
+    /* the sample model adds the profile's morale modifiers */
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_LOST_ROUND, -10), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_PER_FIGURE_LOST, -5), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_ATTACKED_FLANK, -20), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_ATTACKED_REAR, -30), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_DISORDERED, -7), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_CHARACTER_PRESENT, 9), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_FIGHTING_MONSTER, -11), WR_OK);
+    assert_int_equal(wr_profile_set_retire_band(p, 25), WR_OK);
+    wr_unit_def d = wr_unit_def_default();
+    d.morale = 70;
+    wr_melee_unit *u = from_def(p, &d);
+    wr_morale_test t;
+    memset(&t, 0, sizeof t);
+    t.unit = u;
+    t.reason = WR_MORALE_REASON_LOST_ROUND;
+    t.lost = 3;
+    wr_morale_odds o;
+    assert_int_equal(wr_morale_sample(NULL, &t, &o), WR_OK);
+    assert_int_equal(o.pass, 70 - 10 - 15);
+    assert_int_equal(o.retire, 25);
+    assert_int_equal(o.rout, 100 - 45 - 25);
+    t.reason = WR_MORALE_REASON_REAR;
+    t.disordered = 1;
+    t.character_present = 1;
+    t.enemy_monster = 1;
+    assert_int_equal(wr_morale_sample(NULL, &t, &o), WR_OK);
+    assert_int_equal(o.pass, 70 - 30 - 7 + 9 - 11);
+    t.reason = WR_MORALE_REASON_FLANK;
+    t.disordered = 0;
+    t.character_present = 0;
+    t.enemy_monster = 0;
+    assert_int_equal(wr_morale_sample(NULL, &t, &o), WR_OK);
+    assert_int_equal(o.pass, 50);
+    assert_int_equal(o.retire, 25);
+    /* clamped to 0..100 */
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_ATTACKED_FLANK, -1000), WR_OK);
+    assert_int_equal(wr_morale_sample(NULL, &t, &o), WR_OK);
+    assert_int_equal(o.pass, 0);
+    assert_int_equal(o.retire, 0);
+    assert_int_equal(o.rout, 100);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_ATTACKED_FLANK, 1000), WR_OK);
+    assert_int_equal(wr_morale_sample(NULL, &t, &o), WR_OK);
+    assert_int_equal(o.pass, 100);
+    assert_int_equal(o.rout, 0);
+    wr_melee_unit_free(u);
+    wr_profile_free(p);
+}
+
+/* ---- wounds, monsters and characters -------------------------------------- */
+
+static int add(wr_wounds *w, wr_wound wound, int character)
+{
+    int dead = -1;
+    assert_int_equal(wr_wounds_add(w, wound, character, &dead), WR_OK);
+    assert_int_equal(dead, w->dead);
+    return dead;
+}
+
+static void wound_death_rules(void **state)
+{
+    (void)state;
+    wr_wounds w;
+    /* monsters: a critical with any other serious or critical */
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_SERIOUS, 0));
+    assert_false(add(&w, WR_WOUND_SERIOUS, 0));
+    assert_false(add(&w, WR_WOUND_LIGHT, 0));
+    assert_true(add(&w, WR_WOUND_CRITICAL, 0)); /* preceded by a serious */
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_CRITICAL, 0));
+    assert_false(add(&w, WR_WOUND_LIGHT, 0));  /* a light wound is not enough for a monster */
+    assert_false(add(&w, WR_WOUND_NICKED, 0));
+    assert_true(add(&w, WR_WOUND_CRITICAL, 0)); /* followed by a critical */
+    memset(&w, 0, sizeof w);
+    assert_true(add(&w, WR_WOUND_KILLED, 0));
+    assert_true(add(&w, WR_WOUND_NICKED, 0)); /* dead stays dead */
+    assert_int_equal(w.hits, 2);
+
+    /* characters: a critical with any other wound */
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_CRITICAL, 1));
+    assert_false(add(&w, WR_WOUND_NICKED, 1));
+    assert_false(add(&w, WR_WOUND_STUNNED, 1));
+    assert_false(add(&w, WR_WOUND_BLINDED, 1));
+    assert_true(add(&w, WR_WOUND_LIGHT, 1));
+    /* a serious with any two other wounds */
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_LIGHT, 1));
+    assert_false(add(&w, WR_WOUND_SERIOUS, 1));
+    assert_false(add(&w, WR_WOUND_BLINDED, 1));
+    assert_true(add(&w, WR_WOUND_LIGHT, 1));
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_LIGHT, 1));
+    assert_false(add(&w, WR_WOUND_LIGHT, 1));
+    assert_false(add(&w, WR_WOUND_LIGHT, 1)); /* light wounds alone never kill */
+    assert_true(add(&w, WR_WOUND_SERIOUS, 1));
+    /* unconscious and hit again: dead, even by a nick */
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_UNCONSCIOUS, 1));
+    assert_int_equal(w.unconscious, 1);
+    assert_true(add(&w, WR_WOUND_NICKED, 1));
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_UNCONSCIOUS, 0));
+    assert_true(add(&w, WR_WOUND_STUNNED, 0));
+    /* the unconscious wound counts as a wound for a character */
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_CRITICAL, 1));
+    assert_true(add(&w, WR_WOUND_UNCONSCIOUS, 1));
+    memset(&w, 0, sizeof w);
+    assert_false(add(&w, WR_WOUND_CRITICAL, 0));
+    assert_false(add(&w, WR_WOUND_UNCONSCIOUS, 0)); /* neither serious nor critical */
+}
+
+static wr_hit_chart *sample_chart(void)
+{
+    /* a labelled sample chart, not the game's: 1-50 body, 51-100 head */
+    wr_hit_chart *c = NULL;
+    assert_int_equal(wr_hit_chart_new(&c), WR_OK);
+    int complete = -1;
+    assert_int_equal(wr_hit_chart_complete(c, &complete), WR_OK);
+    assert_int_equal(complete, 0);
+    const wr_wound body[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
+    const wr_wound head[4] = {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS,
+                              WR_WOUND_KILLED};
+    assert_int_equal(wr_hit_chart_add(c, 1, 50, 1, body), WR_OK);
+    assert_int_equal(wr_hit_chart_complete(c, &complete), WR_OK);
+    assert_int_equal(complete, 0);
+    assert_int_equal(wr_hit_chart_add(c, 50, 60, 2, head), WR_ERR_INVALID); /* overlap */
+    assert_int_equal(wr_hit_chart_add(c, 51, 100, 2, head), WR_OK);
+    assert_int_equal(wr_hit_chart_complete(c, &complete), WR_OK);
+    assert_int_equal(complete, 1);
+    return c;
+}
+
+static void hit_charts(void **state)
+{
+    (void)state;
+    wr_hit_chart *c = sample_chart();
+    int loc = 0;
+    wr_wound w = WR_WOUND_NONE;
+    assert_int_equal(wr_hit_chart_lookup(c, 50, 3, &loc, &w), WR_OK);
+    assert_int_equal(loc, 1);
+    assert_int_equal(w, WR_WOUND_SERIOUS);
+    assert_int_equal(wr_hit_chart_lookup(c, 51, 4, &loc, &w), WR_OK);
+    assert_int_equal(loc, 2);
+    assert_int_equal(w, WR_WOUND_KILLED);
+    wr_hit_chart_free(c);
+    assert_int_equal(wr_hit_chart_new(&c), WR_OK);
+    assert_int_equal(wr_hit_chart_lookup(c, 10, 1, &loc, &w), WR_ERR_STATE);
+    wr_hit_chart_free(c);
+    wr_hit_chart_free(NULL);
+}
+
+static void monster_in_combat(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN), *m = profile(WR_RACE_OTHER);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 50), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(m, 0, 0, 150), WR_OK);
+    wr_melee_unit *men = troops(p, 5, 5, 0, 0, 0);
+    wr_unit_def d = wr_unit_def_default();
+    d.kind = WR_UNIT_MONSTER;
+    d.legs = 2;
+    d.base_width_mm = 40;
+    d.base_depth_mm = 60;
+    wr_melee_unit *giant = from_def(m, &d);
+    wr_situation s = front(5, 1);
+    wr_engagement *e = engage(men, giant, &s);
+    /* 5 men at 50%: FCP 250, two wounds and a 50% roll */
+    const int rolls[] = {99, 10, 3, 20, 4, 60, 5};
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls, 7, &used, &r), WR_ERR_STATE); /* no chart */
+    wr_hit_chart *c = sample_chart();
+    assert_int_equal(wr_melee_unit_set_hit_chart(giant, c), WR_OK);
+    /* remainder 99 misses; wounds: body serious (10, 3), body critical (20, 4):
+       dead; the giant strikes back with 150%: 1 kill, roll 60 against 50 misses */
+    assert_int_equal(wr_engagement_fight_rolls(e, rolls, 7, &used, &r), WR_OK);
+    assert_int_equal(used, 6);
+    assert_int_equal(r.strike[0].hits, 2);
+    assert_int_equal(r.n_wounds[1], 2);
+    assert_int_equal(r.wound[1][0], WR_WOUND_SERIOUS);
+    assert_int_equal(r.wound[1][1], WR_WOUND_CRITICAL);
+    assert_int_equal(r.wound_location[1][1], 1);
+    assert_int_equal(r.wounds_after[1].dead, 1);
+    assert_int_equal(r.strike[0].kills, 1);
+    assert_int_equal(r.strike[1].kills, 1); /* it still strikes back this round */
+    assert_int_equal(r.end, WR_END_B_DESTROYED);
+    assert_true(has_event(&r, WR_RULE_SLAIN, 1, -1));
+    assert_true(has_event(&r, WR_RULE_WOUND, 1, 1));
+    assert_int_equal(wr_engagement_apply(e, &r), WR_OK);
+    wr_wounds w;
+    assert_int_equal(wr_melee_unit_wounds(giant, &w), WR_OK);
+    assert_int_equal(w.dead, 1);
+    assert_int_equal(w.serious, 1);
+    wr_unit_def got;
+    assert_int_equal(wr_melee_unit_def(giant, &got), WR_OK);
+    assert_int_equal(got.figures, 0);
+    assert_int_equal(wr_melee_unit_wounds(men, &w), WR_OK);
+    assert_int_equal(w.hits, 0);
+
+    /* a two-legged monster on a base larger than 40x40 */
+    wr_remains rem;
+    wr_fall fall;
+    int dir = -1;
+    assert_int_equal(wr_dead_monster(giant, 0, 3, &rem, &fall, &dir), WR_OK);
+    assert_int_equal(rem, WR_REMAINS_IMPASSABLE);
+    assert_int_equal(fall, WR_FALL_TOPPLE);
+    assert_int_equal(dir, 3);
+    assert_int_equal(wr_dead_monster(giant, 0, 9, &rem, &fall, &dir), WR_ERR_RANGE);
+    assert_int_equal(wr_dead_monster(giant, 1, 3, &rem, &fall, &dir), WR_ERR_INVALID); /* no wings */
+    wr_rng *rng = NULL;
+    assert_int_equal(wr_rng_new(5, &rng), WR_OK);
+    for (int i = 0; i < 50; i++) {
+        assert_int_equal(wr_dead_monster_rng(giant, 0, rng, &rem, &fall, &dir), WR_OK);
+        assert_int_equal(fall, WR_FALL_TOPPLE);
+        assert_in_range(dir, 1, 8);
+    }
+    /* four legs collapse in place; a 40x40 base becomes a wall-like obstacle */
+    d.legs = 4;
+    d.base_depth_mm = 40;
+    d.flags = WR_UNIT_FLYING;
+    wr_melee_unit *beast = from_def(m, &d);
+    assert_int_equal(wr_dead_monster(beast, 0, 0, &rem, &fall, &dir), WR_OK);
+    assert_int_equal(rem, WR_REMAINS_WALL);
+    assert_int_equal(fall, WR_FALL_COLLAPSE);
+    assert_int_equal(dir, 0);
+    assert_int_equal(wr_dead_monster_rng(beast, 0, rng, &rem, &fall, &dir), WR_OK);
+    assert_int_equal(fall, WR_FALL_COLLAPSE);
+    /* fliers killed in flight crash */
+    assert_int_equal(wr_dead_monster(beast, 1, 0, &rem, &fall, &dir), WR_OK);
+    assert_int_equal(fall, WR_FALL_CRASH);
+    d.base_width_mm = 41;
+    wr_melee_unit *wide = from_def(m, &d);
+    assert_int_equal(wr_dead_monster(wide, 0, 0, &rem, &fall, &dir), WR_OK);
+    assert_int_equal(rem, WR_REMAINS_IMPASSABLE);
+    assert_int_equal(wr_dead_monster(men, 0, 1, &rem, &fall, &dir), WR_ERR_INVALID);
+    wr_rng_free(rng);
+    wr_melee_unit_free(beast);
+    wr_melee_unit_free(wide);
+    wr_engagement_free(e);
+    wr_melee_unit_free(men);
+    wr_melee_unit_free(giant);
+    wr_hit_chart_free(c);
+    wr_profile_free(p);
+    wr_profile_free(m);
+}
+
+/* A character in a unit fights separately: his own engagement; the unit
+   gets the character-present modifier in its own. */
+static void character_fights_separately(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN), *o = profile(WR_RACE_ORC);
+    assert_int_equal(wr_profile_set_modifier(p, WR_MOD_CHARACTER_PRESENT, 5), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 40), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(o, 0, 0, 100), WR_OK);
+    wr_melee_unit *guard = troops(p, 10, 5, 0, 0, 0);
+    wr_unit_def d = wr_unit_def_default();
+    d.kind = WR_UNIT_CHARACTER;
+    wr_melee_unit *lord = from_def(p, &d);
+    wr_melee_unit *orcs = troops(o, 12, 6, 0, 0, 0);
+    wr_situation s = front(5, 5);
+    s.side[0].character_present = 1;
+    wr_engagement *unit_fight = engage(guard, orcs, &s);
+    wr_situation t = front(1, 1);
+    wr_engagement *his_fight = engage(lord, orcs, &t);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(unit_fight, 0, &k), WR_OK);
+    assert_int_equal(k.mod[WR_MOD_CHARACTER_PRESENT], 5);
+    assert_int_equal(k.fighting, 5);
+    /* the orcs' blows on the character are wounds on the humanoid table */
+    wr_hit_chart *c = sample_chart();
+    assert_int_equal(wr_melee_unit_set_hit_chart(lord, c), WR_OK);
+    const int rolls[] = {10, 30, 2, 50};
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_fight_rolls(his_fight, rolls, 4, &used, &r), WR_OK);
+    assert_int_equal(r.strike[0].fcp, 40);
+    assert_int_equal(r.strike[0].roll, 10);
+    assert_int_equal(r.strike[1].hits, 1);
+    assert_int_equal(r.n_wounds[0], 1);
+    assert_int_equal(r.wound[0][0], WR_WOUND_LIGHT);
+    assert_int_equal(r.lost[0], 0);
+    assert_int_equal(r.lost[1], 1);
+    assert_int_equal(r.loser, 1);
+    assert_int_equal(used, 4);
+    assert_int_equal(r.disordered[0], 0);
+    assert_int_equal(wr_engagement_apply(his_fight, &r), WR_OK);
+    wr_wounds w;
+    assert_int_equal(wr_melee_unit_wounds(lord, &w), WR_OK);
+    assert_int_equal(w.counted, 1);
+    wr_engagement_free(unit_fight);
+    wr_engagement_free(his_fight);
+    wr_hit_chart_free(c);
+    wr_melee_unit_free(guard);
+    wr_melee_unit_free(lord);
+    wr_melee_unit_free(orcs);
+    wr_profile_free(p);
+    wr_profile_free(o);
+}
+
+/* ---- starting, advancing, leaving ------------------------------------------ */
+
+static void starting_and_leaving(void **state)
+{
+    (void)state;
+    int starts = -1;
+    const int expect[] = {1, 1, 1, 0, 0};
+    for (int m = 0; m <= WR_MOVE_OTHER; m++) {
+        assert_int_equal(wr_melee_may_start((wr_contact_move)m, &starts), WR_OK);
+        assert_int_equal(starts, expect[m]);
+    }
+    int a = -1, b = -1;
+    assert_int_equal(wr_advance_stop(200, 100, 100, &a, &b), WR_OK);
+    assert_int_equal(a, 75);
+    assert_int_equal(b, 75);
+    assert_int_equal(wr_advance_stop(120, 100, 50, &a, &b), WR_OK);
+    assert_int_equal(a, 46);
+    assert_int_equal(b, 24);
+    assert_int_equal(a + b + WR_ADVANCE_STOP_MM, 120);
+    assert_int_equal(wr_advance_stop(50, 100, 100, &a, &b), WR_OK); /* already 5 cm: stay */
+    assert_int_equal(a + b, 0);
+    assert_int_equal(wr_advance_stop(30, 100, 0, &a, &b), WR_OK);
+    assert_int_equal(a + b, 0);
+    assert_int_equal(wr_advance_stop(300, 100, 100, &a, &b), WR_OK); /* no contact */
+    assert_int_equal(a, 100);
+    assert_int_equal(b, 100);
+    assert_int_equal(wr_advance_stop(200, 0, 300, &a, &b), WR_OK);
+    assert_int_equal(a, 0);
+    assert_int_equal(b, 150);
+
+    wr_profile *p = profile(WR_RACE_OTHER);
+    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit *ground = from_def(p, &d);
+    d.flags = WR_UNIT_FLYING;
+    wr_melee_unit *low = from_def(p, &d);
+    d.flags = WR_UNIT_FLYING | WR_UNIT_COMBAT_HEIGHT;
+    wr_melee_unit *high = from_def(p, &d);
+    int may = -1;
+    assert_int_equal(wr_melee_unit_may_leave(ground, &may), WR_OK);
+    assert_int_equal(may, 0);
+    assert_int_equal(wr_melee_unit_may_leave(low, &may), WR_OK);
+    assert_int_equal(may, 0);
+    assert_int_equal(wr_melee_unit_may_leave(high, &may), WR_OK);
+    assert_int_equal(may, 1);
+    wr_melee_unit_free(ground);
+    wr_melee_unit_free(low);
+    wr_melee_unit_free(high);
+    wr_profile_free(p);
+}
+
+static void units(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    wr_unit_def d = wr_unit_def_default();
+    assert_int_equal(d.kind, WR_UNIT_TROOPS);
+    assert_int_equal(d.figures, 1);
+    assert_int_equal(d.morale, 50);
+    d.figures = 30;
+    d.files = 10;
+    d.flags = WR_UNIT_SWARM;
+    wr_melee_unit *swarm = from_def(p, &d);
+    d = wr_unit_def_default();
+    d.figures = 6;
+    d.files = 6;
+    d.flags = WR_UNIT_FLYING;
+    wr_melee_unit *bats = from_def(p, &d);
+    wr_melee_unit *men = troops(p, 20, 10, WR_WEAPON_SPEAR, 0, 0);
+    wr_situation s = front(2, 3);
+    wr_engagement *e = NULL;
+    /* swarms and fliers cannot fight hand to hand */
+    assert_int_equal(wr_engagement_new(swarm, bats, &s, &e), WR_ERR_INVALID);
+    assert_int_equal(wr_engagement_new(bats, swarm, &s, &e), WR_ERR_INVALID);
+    assert_null(e);
+    /* fliers over a unit: every figure on both sides */
+    e = engage(bats, men, &s);
+    wr_strike k;
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.fighting, 6);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.fighting, 20);
+    wr_engagement_free(e);
+    /* a ground swarm counts every figure */
+    e = engage(swarm, men, &s);
+    assert_int_equal(wr_engagement_strike(e, 0, &k), WR_OK);
+    assert_int_equal(k.fighting, 30);
+    assert_int_equal(k.fighting_case, 3);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.fighting, 6);
+    wr_engagement_free(e);
+
+    /* figures left shrink the front: in contact is clipped */
+    assert_int_equal(wr_melee_unit_set_figures(men, 2), WR_OK);
+    s = front(2, 10);
+    assert_int_equal(wr_melee_unit_set_figures(men, 20), WR_OK);
+    e = engage(swarm, men, &s);
+    assert_int_equal(wr_melee_unit_set_figures(men, 3), WR_OK);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_OK);
+    assert_int_equal(k.fighting, 3);
+    assert_int_equal(wr_melee_unit_set_figures(men, 0), WR_OK);
+    assert_int_equal(wr_engagement_strike(e, 1, &k), WR_ERR_STATE);
+    wr_engagement_free(e);
+    wr_unit_def got;
+    assert_int_equal(wr_melee_unit_def(men, &got), WR_OK);
+    assert_int_equal(got.figures, 0);
+    assert_int_equal(got.files, 10);
+    wr_melee_unit_free(swarm);
+    wr_melee_unit_free(bats);
+    wr_melee_unit_free(men);
+    wr_melee_unit_free(NULL);
+    wr_engagement_free(NULL);
+    wr_profile_free(p);
+}
+
+/* ---- explanations -------------------------------------------------------- */
+
+static void explanations(void **state)
+{
+    (void)state;
+    for (int r = 0; r < WR_RULE_COUNT; r++) {
+        assert_true(strlen(wr_melee_rule_name((wr_melee_rule)r)) > 3);
+        assert_true(strchr(wr_melee_rule_source((wr_melee_rule)r), '[') != NULL);
+    }
+    assert_string_equal(wr_melee_rule_name((wr_melee_rule)WR_RULE_COUNT), "unknown rule");
+    assert_string_equal(wr_melee_rule_source((wr_melee_rule)-1), "");
+    for (int m = 0; m < WR_MOD_COUNT; m++)
+        assert_true(strlen(wr_modifier_name((wr_modifier)m)) > 3);
+    assert_string_equal(wr_modifier_name((wr_modifier)99), "unknown modifier");
+
+    example x;
+    example_setup(&x);
+    const int rolls[] = {34, 84, 10};
+    size_t used = 0;
+    wr_melee_round r;
+    assert_int_equal(wr_engagement_fight_rolls(x.e, rolls, 3, &used, &r), WR_OK);
+    char buf[200];
+    size_t len = 0;
+    int saw_charge = 0, saw_mcp = 0;
+    for (int i = 0; i < r.n_events; i++) {
+        assert_int_equal(wr_melee_event_text(&r.events[i], buf, sizeof buf, &len), WR_OK);
+        assert_int_equal(strlen(buf), len);
+        assert_true(len > 5);
+        if (strcmp(buf, "Side 0: Unit charged into combat +10.") == 0)
+            saw_charge = 1;
+        if (strcmp(buf, "Side 0: Modified Combat Percentage 42%.") == 0)
+            saw_mcp = 1;
+    }
+    assert_true(saw_charge);
+    assert_true(saw_mcp);
+    /* cut to fit, with the full length */
+    wr_melee_event ev = {WR_RULE_MCP, 1, 37, 0};
+    char tiny[8];
+    assert_int_equal(wr_melee_event_text(&ev, tiny, sizeof tiny, &len), WR_OK);
+    assert_string_equal(tiny, "Side 1:");
+    assert_int_equal(len, strlen("Side 1: Modified Combat Percentage 37%."));
+    assert_int_equal(wr_melee_event_text(&ev, NULL, 0, &len), WR_OK);
+    example_teardown(&x);
+}
+
+/* ---- exact odds ----------------------------------------------------------- */
+
+static void kill_odds(void **state)
+{
+    (void)state;
+    example x;
+    example_setup(&x);
+    wr_kill_odds o;
+    assert_int_equal(wr_engagement_kill_odds(x.e, 0, &o), WR_OK);
+    assert_int_equal(o.hits[0], 4);
+    assert_int_equal(o.hits[1], 5);
+    assert_int_equal(o.percent[0], 80);
+    assert_int_equal(o.percent[1], 20);
+    assert_int_equal(o.kills[1], 5);
+    assert_int_equal(wr_engagement_kill_odds(x.e, 1, &o), WR_OK);
+    assert_int_equal(o.hits[0], 2);
+    assert_int_equal(o.hits[1], 3);
+    assert_int_equal(o.percent[0], 4);
+    assert_int_equal(o.percent[1], 96);
+    example_teardown(&x);
+    duel d;
+    duel_setup(&d, 5, 300, 3, 100);
+    assert_int_equal(wr_engagement_kill_odds(d.e, 0, &o), WR_OK);
+    assert_int_equal(o.hits[0], 15);
+    assert_int_equal(o.hits[1], 15);
+    assert_int_equal(o.kills[0], 3);
+    assert_int_equal(o.percent[0], 100);
+    assert_int_equal(o.percent[1], 0);
+    duel_teardown(&d);
+}
+
+/* Brute force: every die the round reads is tried at each of its 100 (or 4)
+   values through wr_engagement_fight_rolls, round after round, adding up the
+   number of dice sequences that lead to each state. A path that reads fewer
+   dice than the round's budget stands for 100 sequences per die not read. */
+#define BRUTE_STATES 64
+typedef struct brute {
+    int n;
+    int a[BRUTE_STATES], b[BRUTE_STATES];
+    uint64_t w[BRUTE_STATES];
+    uint64_t ends[WR_END_COUNT];
+    uint64_t figs[2][64];
+} brute;
+
+static uint64_t pow100(int k)
+{
+    uint64_t v = 1;
+    while (k-- > 0)
+        v *= 100;
+    return v;
+}
+
+static void brute_live(brute *out, int a, int b, uint64_t w)
+{
+    for (int i = 0; i < out->n; i++)
+        if (out->a[i] == a && out->b[i] == b) {
+            out->w[i] += w;
+            return;
+        }
+    assert_true(out->n < BRUTE_STATES);
+    out->a[out->n] = a;
+    out->b[out->n] = b;
+    out->w[out->n++] = w;
+}
+
+static void brute_walk(wr_engagement *e, int *rolls, int depth, uint64_t w, int budget,
+                       brute *out)
+{
+    size_t used = 99;
+    wr_melee_round r;
+    wr_status st = wr_engagement_fight_rolls(e, rolls, (size_t)depth, &used, &r);
+    if (st == WR_ERR_RANGE) { /* needs another die */
+        assert_true(depth < 16);
+        for (int v = 1; v <= 100; v++) {
+            rolls[depth] = v;
+            brute_walk(e, rolls, depth + 1, w, budget, out);
+        }
+        return;
+    }
+    assert_int_equal(st, WR_OK);
+    assert_int_equal(used, (size_t)depth);
+    assert_true(depth <= budget);
+    uint64_t weight = w * pow100(budget - depth);
+    int a = r.figures_before[0] - r.lost[0], b = r.figures_before[1] - r.lost[1];
+    if (r.end != WR_END_ONGOING) {
+        out->ends[r.end] += weight;
+        out->figs[0][a] += weight;
+        out->figs[1][b] += weight;
+    } else {
+        brute_live(out, a, b, weight);
+    }
+}
+
+/* Fights `rounds` rounds: first on e1, later ones on e2 (the same units and
+   facing, no charge), with budget1 dice in the first round and 3 later. */
+static void brute_force(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *u0,
+                        wr_melee_unit *u1, int rounds, int budget1, brute *out)
+{
+    memset(out, 0, sizeof *out);
+    wr_unit_def d0, d1;
+    assert_int_equal(wr_melee_unit_def(u0, &d0), WR_OK);
+    assert_int_equal(wr_melee_unit_def(u1, &d1), WR_OK);
+    out->n = 1;
+    out->a[0] = d0.figures;
+    out->b[0] = d1.figures;
+    out->w[0] = 1;
+    for (int r = 0; r < rounds; r++) {
+        brute next;
+        memcpy(&next, out, sizeof next);
+        next.n = 0;
+        int budget = r == 0 ? budget1 : 3;
+        /* finished mass waits for the later dice */
+        for (int i = 0; i < WR_END_COUNT; i++)
+            next.ends[i] *= pow100(budget);
+        for (int s = 0; s < 2; s++)
+            for (int f = 0; f < 64; f++)
+                next.figs[s][f] *= pow100(budget);
+        for (int i = 0; i < out->n; i++) {
+            assert_int_equal(wr_melee_unit_set_figures(u0, out->a[i]), WR_OK);
+            assert_int_equal(wr_melee_unit_set_figures(u1, out->b[i]), WR_OK);
+            int rolls[16];
+            brute_walk(r == 0 ? e1 : e2, rolls, 0, out->w[i], budget, &next);
+        }
+        memcpy(out, &next, sizeof next);
+    }
+    for (int i = 0; i < out->n; i++) {
+        out->ends[WR_END_ONGOING] += out->w[i];
+        out->figs[0][out->a[i]] += out->w[i];
+        out->figs[1][out->b[i]] += out->w[i];
+    }
+    assert_int_equal(wr_melee_unit_set_figures(u0, d0.figures), WR_OK);
+    assert_int_equal(wr_melee_unit_set_figures(u1, d1.figures), WR_OK);
+}
+
+/* n / 10^digits as the library writes it. */
+static void decimal(uint64_t n, int digits, char *buf)
+{
+    uint64_t one = 1;
+    for (int i = 0; i < digits; i++)
+        one *= 10;
+    if (n == one) {
+        strcpy(buf, "1");
+        return;
+    }
+    if (n == 0) {
+        strcpy(buf, "0");
+        return;
+    }
+    char d[32];
+    for (int i = digits - 1; i >= 0; i--) {
+        d[i] = (char)('0' + n % 10);
+        n /= 10;
+    }
+    int last = digits;
+    while (last > 0 && d[last - 1] == '0')
+        last--;
+    buf[0] = '0';
+    buf[1] = '.';
+    memcpy(buf + 2, d, (size_t)last);
+    buf[last + 2] = '\0';
+}
+
+static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *u0,
+                               wr_melee_unit *u1, int rounds, int budget1)
+{
+    brute *b = malloc(sizeof *b);
+    assert_non_null(b);
+    brute_force(e1, e2, u0, u1, rounds, budget1, b);
+    int digits = 2 * (budget1 + 3 * (rounds - 1));
+    assert_true(digits <= 18);
+    wr_melee_odds *o = NULL;
+    assert_int_equal(wr_melee_odds_new(e1, rounds, &o), WR_OK);
+    char want[64], got[400];
+    size_t len = 0;
+    uint64_t total = 0;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        decimal(b->ends[end], digits, want);
+        assert_int_equal(wr_melee_odds_end_exact(o, (wr_melee_end)end, got, sizeof got, &len), WR_OK);
+        assert_string_equal(got, want);
+        total += b->ends[end];
+        uint64_t e18 = 0;
+        assert_int_equal(wr_melee_odds_end(o, (wr_melee_end)end, &e18), WR_OK);
+        assert_true(e18 == b->ends[end] * pow100(9 - digits / 2));
+    }
+    assert_true(total == pow100(digits / 2));
+    wr_unit_def d0, d1;
+    assert_int_equal(wr_melee_unit_def(u0, &d0), WR_OK);
+    assert_int_equal(wr_melee_unit_def(u1, &d1), WR_OK);
+    for (int s = 0; s < 2; s++)
+        for (int f = 0; f <= (s == 0 ? d0.figures : d1.figures); f++) {
+            decimal(b->figs[s][f], digits, want);
+            assert_int_equal(wr_melee_odds_figures_exact(o, s, f, got, sizeof got, &len), WR_OK);
+            assert_string_equal(got, want);
+        }
+    wr_melee_odds_free(o);
+    free(b);
+}
+
+static void odds_match_brute_force_one_round(void **state)
+{
+    (void)state;
+    /* both remainders and the morale roll random: all 100^3 dice */
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 1, 37), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 25), WR_OK);
+    wr_melee_unit *a = troops(p, 3, 3, 0, 0, 0), *b = troops(p, 2, 2, 0, 1, 0);
+    wr_situation s = front(3, 2);
+    wr_engagement *e = engage(a, b, &s);
+    wr_morale_odds odds = {40, 30, 30};
+    assert_int_equal(wr_engagement_set_morale(e, fixed_morale, &odds), WR_OK);
+    compare_with_brute(e, e, a, b, 1, 3);
+    wr_engagement_free(e);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_profile_free(p);
+}
+
+static void odds_match_brute_force_rounds(void **state)
+{
+    (void)state;
+    /* three rounds, a charge in the first, the sample morale model whose
+       odds change with the losses; side 1's FCP has no remainder */
+    wr_profile *p = profile(WR_RACE_HUMAN), *q = profile(WR_RACE_ORC);
+    assert_int_equal(wr_profile_set_bcp(p, WR_WEAPON_SPEAR, 0, 25), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(p, WR_MOD_CHARGED, 20), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(q, 0, 0, 100), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_PER_FIGURE_LOST, -15), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(q, WR_MORALE_LOST_ROUND, -10), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(q, WR_MORALE_PER_FIGURE_LOST, -20), WR_OK);
+    assert_int_equal(wr_profile_set_retire_band(p, 20), WR_OK);
+    assert_int_equal(wr_profile_set_retire_band(q, 15), WR_OK);
+    wr_melee_unit *a = troops(p, 6, 3, WR_WEAPON_SPEAR, 0, 0), *b = troops(q, 6, 6, 0, 0, 0);
+    wr_situation s1 = front(3, 1), s2 = s1;
+    s1.side[0].charged = 1;
+    wr_engagement *e1 = engage(a, b, &s1), *e2 = engage(a, b, &s2);
+    compare_with_brute(e1, e2, a, b, 3, 3);
+    /* one round only, and the round cap leaves mass undecided */
+    compare_with_brute(e1, e2, a, b, 1, 3);
+    wr_engagement_free(e1);
+    wr_engagement_free(e2);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_profile_free(p);
+    wr_profile_free(q);
+}
+
+static void odds_match_brute_force_flank(void **state)
+{
+    (void)state;
+    /* a flank charge: the flank test stage, then two rounds */
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 100), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(p, WR_MOD_FLANK, 50), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_ATTACKED_FLANK, -25), WR_OK);
+    assert_int_equal(wr_profile_set_retire_band(p, 10), WR_OK);
+    wr_melee_unit *a = troops(p, 2, 2, 0, 0, 0), *b = troops(p, 8, 4, WR_WEAPON_SPEAR, 0, 0);
+    wr_situation s1 = front(2, 1), s2;
+    s1.side[0].charged = 1;
+    s1.side[1].attacked_in = WR_FACING_FLANK;
+    s2 = s1;
+    s2.side[0].charged = 0;
+    wr_engagement *e1 = engage(a, b, &s1), *e2 = engage(a, b, &s2);
+    compare_with_brute(e1, e2, a, b, 2, 4);
+    int exponent = 0;
+    wr_melee_odds *o = NULL;
+    assert_int_equal(wr_melee_odds_new(e1, 2, &o), WR_OK);
+    assert_int_equal(wr_melee_odds_exponent(o, &exponent), WR_OK);
+    assert_int_equal(exponent, 2 + 6 + 6);
+    wr_melee_odds_free(o);
+    wr_engagement_free(e1);
+    wr_engagement_free(e2);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_profile_free(p);
+}
+
+/* Adds decimal fractions ("0.25", "1", "0") exactly. */
+static void add_decimal(int *sum, int digits, const char *text)
+{
+    if (strcmp(text, "1") == 0) {
+        sum[0] += 1;
+        return;
+    }
+    if (strcmp(text, "0") == 0)
+        return;
+    int n = (int)strlen(text) - 2;
+    for (int i = 0; i < n && i < digits; i++)
+        sum[i + 1] += text[i + 2] - '0';
+    for (int i = digits; i > 0; i--) {
+        sum[i - 1] += sum[i] / 10;
+        sum[i] %= 10;
+    }
+}
+
+static void odds_of_the_example(void **state)
+{
+    (void)state;
+    example x;
+    example_setup(&x);
+    wr_melee_odds *o = NULL;
+    assert_int_equal(wr_melee_odds_new(x.e, 30, &o), WR_OK);
+    int exponent = 0;
+    assert_int_equal(wr_melee_odds_exponent(o, &exponent), WR_OK);
+    assert_true(exponent > 0 && exponent <= 180);
+    /* the exact probabilities add up to exactly one */
+    int sum[200] = {0};
+    char text[300];
+    size_t len = 0;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        assert_int_equal(wr_melee_odds_end_exact(o, (wr_melee_end)end, text, sizeof text, &len), WR_OK);
+        add_decimal(sum, exponent, text);
+    }
+    assert_int_equal(sum[0], 1);
+    for (int i = 1; i <= exponent; i++)
+        assert_int_equal(sum[i], 0);
+    memset(sum, 0, sizeof sum);
+    for (int f = 0; f <= 10; f++) {
+        assert_int_equal(wr_melee_odds_figures_exact(o, 0, f, text, sizeof text, &len), WR_OK);
+        add_decimal(sum, exponent, text);
+    }
+    assert_int_equal(sum[0], 1);
+    /* the first round alone: the orcs lose it unless ... (exactly as the kill odds say) */
+    wr_melee_odds *one = NULL;
+    assert_int_equal(wr_melee_odds_new(x.e, 1, &one), WR_OK);
+    assert_int_equal(wr_melee_odds_end_exact(one, WR_END_ONGOING, text, sizeof text, &len), WR_OK);
+    /* orcs lose every combination (4 or 5 kills against 2 or 3): they test at
+       the sample's 50% pass and all-or-nothing rout, so one half goes on */
+    assert_string_equal(text, "0.5");
+    assert_int_equal(wr_melee_odds_end_exact(one, WR_END_B_ROUTS, text, sizeof text, &len), WR_OK);
+    assert_string_equal(text, "0.5");
+    /* 10 dwarfs: 7 left with 96%, 8 with 4% */
+    assert_int_equal(wr_melee_odds_figures_exact(one, 0, 7, text, sizeof text, &len), WR_OK);
+    assert_string_equal(text, "0.96");
+    uint64_t e18 = 0;
+    assert_int_equal(wr_melee_odds_figures(one, 0, 8, &e18), WR_OK);
+    assert_true(e18 == UINT64_C(40000000000000000));
+    assert_int_equal(wr_melee_odds_end(one, WR_END_A_ROUTS, &e18), WR_OK);
+    assert_true(e18 == 0);
+    /* too small a buffer */
+    assert_int_equal(wr_melee_odds_figures_exact(one, 0, 7, text, 4, &len), WR_ERR_RANGE);
+    assert_int_equal(len, 4);
+    wr_melee_odds_free(one);
+    wr_melee_odds_free(o);
+    example_teardown(&x);
+}
+
+/* Monte Carlo with wr_rng agrees with the exact odds within sampling error
+   (five standard deviations, plus one). */
+static void monte_carlo_agrees(void **state)
+{
+    (void)state;
+    example x;
+    example_setup(&x);
+    wr_profile *dp = NULL;
+    (void)dp;
+    wr_morale_odds odds = {55, 25, 20};
+    assert_int_equal(wr_engagement_set_morale(x.e, fixed_morale, &odds), WR_OK);
+    const int rounds = 12, trials = 40000;
+    wr_melee_odds *o = NULL;
+    assert_int_equal(wr_melee_odds_new(x.e, rounds, &o), WR_OK);
+    wr_rng *rng = NULL;
+    assert_int_equal(wr_rng_new(77, &rng), WR_OK);
+    uint64_t counts[WR_END_COUNT];
+    assert_int_equal(wr_melee_simulate(x.e, rounds, rng, trials, counts), WR_OK);
+    uint64_t total = 0;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        uint64_t e18 = 0;
+        assert_int_equal(wr_melee_odds_end(o, (wr_melee_end)end, &e18), WR_OK);
+        double p = (double)e18 / 1e18;
+        double mean = p * trials, sd = 0;
+        double var = trials * p * (1 - p);
+        while (sd * sd < var)
+            sd += 0.01;
+        double diff = (double)counts[end] - mean;
+        if (diff < 0)
+            diff = -diff;
+        assert_true(diff <= 5 * sd + 1);
+        total += counts[end];
+    }
+    assert_true(total == (uint64_t)trials);
+    /* the same seed gives the same tallies */
+    uint64_t again[WR_END_COUNT];
+    wr_rng_free(rng);
+    assert_int_equal(wr_rng_new(77, &rng), WR_OK);
+    assert_int_equal(wr_melee_simulate(x.e, rounds, rng, trials, again), WR_OK);
+    assert_memory_equal(counts, again, sizeof counts);
+    wr_rng_free(rng);
+    wr_melee_odds_free(o);
+    example_teardown(&x);
+}
+
+/* The Monte Carlo also fights monsters (wounds on its chart). */
+static void monte_carlo_monster(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN), *m = profile(WR_RACE_OTHER);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 30), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(m, 0, 0, 120), WR_OK);
+    wr_melee_unit *men = troops(p, 8, 4, 0, 0, 0);
+    wr_unit_def d = wr_unit_def_default();
+    d.kind = WR_UNIT_MONSTER;
+    wr_melee_unit *ogre = from_def(m, &d);
+    wr_situation s = front(4, 1);
+    wr_engagement *e = engage(men, ogre, &s);
+    wr_rng *rng = NULL;
+    assert_int_equal(wr_rng_new(3, &rng), WR_OK);
+    uint64_t counts[WR_END_COUNT];
+    assert_int_equal(wr_melee_simulate(e, 20, rng, 100, counts), WR_ERR_STATE); /* no chart */
+    wr_hit_chart *c = sample_chart();
+    assert_int_equal(wr_melee_unit_set_hit_chart(ogre, c), WR_OK);
+    assert_int_equal(wr_melee_simulate(e, 20, rng, 2000, counts), WR_OK);
+    uint64_t total = 0;
+    for (int end = 0; end < WR_END_COUNT; end++)
+        total += counts[end];
+    assert_true(total == 2000);
+    assert_true(counts[WR_END_B_DESTROYED] > 0);
+    /* the exact odds are for troops only */
+    wr_melee_odds *o = NULL;
+    assert_int_equal(wr_melee_odds_new(e, 5, &o), WR_ERR_INVALID);
+    assert_null(o);
+    wr_rng_free(rng);
+    wr_engagement_free(e);
+    wr_hit_chart_free(c);
+    wr_melee_unit_free(men);
+    wr_melee_unit_free(ogre);
+    wr_profile_free(p);
+    wr_profile_free(m);
+}
+
+/* The odds of a big melee: quick, and bounded memory. */
+static void odds_large(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(p, WR_WEAPON_PIKE, 0, 17), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 23), WR_OK);
+    assert_int_equal(wr_profile_set_retire_band(p, 30), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_PER_FIGURE_LOST, -3), WR_OK);
+    wr_melee_unit *a = troops(p, WR_ODDS_MAX_FIGURES, 20, WR_WEAPON_PIKE, 0, 0);
+    wr_melee_unit *b = troops(p, 150, 30, 0, 0, 0);
+    wr_situation s = front(20, 20);
+    wr_engagement *e = engage(a, b, &s);
+    wr_melee_odds *o = NULL;
+    assert_int_equal(wr_melee_odds_new(e, WR_ODDS_MAX_ROUNDS, &o), WR_OK);
+    uint64_t sum = 0, e18 = 0;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        assert_int_equal(wr_melee_odds_end(o, (wr_melee_end)end, &e18), WR_OK);
+        sum += e18;
+    }
+    assert_true(sum <= UINT64_C(1000000000000000000));
+    assert_true(sum >= UINT64_C(1000000000000000000) - WR_END_COUNT);
+    wr_melee_odds_free(o);
+    assert_int_equal(wr_melee_unit_set_figures(a, WR_ODDS_MAX_FIGURES + 1), WR_OK);
+    assert_int_equal(wr_melee_odds_new(e, 3, &o), WR_ERR_RANGE);
+    wr_engagement_free(e);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_profile_free(p);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(reach),
+        cmocka_unit_test(fighting_cases),
+        cmocka_unit_test(example_boar_riders),
+        cmocka_unit_test(example_lawkland_cavalry),
+        cmocka_unit_test(complete_ranks_and_percent),
+        cmocka_unit_test(example_dwarfs_and_urucks),
+        cmocka_unit_test(rng_form_matches_rolls),
+        cmocka_unit_test(example_flanked_orc_spearmen),
+        cmocka_unit_test(profiles_and_pikes),
+        cmocka_unit_test(sample_profiles),
+        cmocka_unit_test(modifiers_each),
+        cmocka_unit_test(mcp_floor_and_fcp_bound),
+        cmocka_unit_test(disorder_rules),
+        cmocka_unit_test(round_draw_and_cap),
+        cmocka_unit_test(round_morale_outcomes),
+        cmocka_unit_test(morale_models),
+        cmocka_unit_test(wound_death_rules),
+        cmocka_unit_test(hit_charts),
+        cmocka_unit_test(monster_in_combat),
+        cmocka_unit_test(character_fights_separately),
+        cmocka_unit_test(starting_and_leaving),
+        cmocka_unit_test(units),
+        cmocka_unit_test(explanations),
+        cmocka_unit_test(kill_odds),
+        cmocka_unit_test(odds_match_brute_force_one_round),
+        cmocka_unit_test(odds_match_brute_force_rounds),
+        cmocka_unit_test(odds_match_brute_force_flank),
+        cmocka_unit_test(odds_of_the_example),
+        cmocka_unit_test(monte_carlo_agrees),
+        cmocka_unit_test(monte_carlo_monster),
+        cmocka_unit_test(odds_large),
+    };
+    return cmocka_run_group_tests_name("melee", tests, NULL, NULL);
+}
