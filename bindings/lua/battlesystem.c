@@ -30,7 +30,7 @@ static void set_stat(lua_State *L, wr_figure *fig, int stat, int arg)
     int value;
     if (stat == WR_STAT_SA || stat == WR_STAT_SD) {
         if (v < INT32_MIN || v > (lua_Integer)UINT32_MAX)
-            luaL_error(L, "WR_ERR_RANGE: %s is a 32-bit pattern", stat_names[stat]);
+            wrl_fail(L, "WR_ERR_RANGE: %s is a 32-bit pattern", stat_names[stat]);
         value = (int)(int32_t)(uint32_t)(v & 0xFFFFFFFF);
     } else {
         value = wrl_int(L, arg);
@@ -80,7 +80,7 @@ static int figure_newindex(lua_State *L)
     const char *key = luaL_checkstring(L, 2);
     int stat = stat_of(key);
     if (stat < 0)
-        return luaL_error(L, "WR_ERR_INVALID: a Figure has no field '%s'", key);
+        return wrl_fail(L, "WR_ERR_INVALID: a Figure has no field '%s'", key);
     set_stat(L, wrl_check_handle(L, 1, FIGURE_MT), stat, 3);
     return 0;
 }
@@ -157,7 +157,7 @@ static const wr_figure **figure_array(lua_State *L, int arg, size_t *n)
     luaL_checktype(L, arg, LUA_TTABLE);
     lua_Integer len = luaL_len(L, arg);
     if (len < 0 || len > 1000)
-        luaL_error(L, "WR_ERR_RANGE: argument #%d has %d figures", arg, (int)len);
+        wrl_fail(L, "WR_ERR_RANGE: argument #%d has %d figures", arg, (int)len);
     const wr_figure **figs = lua_newuserdatauv(L, sizeof *figs * (size_t)(len ? len : 1), 0);
     for (lua_Integer i = 1; i <= len; i++) {
         lua_geti(L, arg, i);

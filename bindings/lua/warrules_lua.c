@@ -1,13 +1,23 @@
 /* The Lua 5.4 module `warrules`: luaopen_warrules and the shared helpers. */
 #include <limits.h>
+#include <stdarg.h>
 #include <stdint.h>
 
 #include "warrules_lua.h"
 
+int wrl_fail(lua_State *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    return lua_error(L);
+}
+
 int wrl_check(lua_State *L, wr_status status, const char *what)
 {
     if (status != WR_OK)
-        return luaL_error(L, "%s: %s (%s)", wr_status_name(status), wr_status_str(status), what);
+        return wrl_fail(L, "%s: %s (%s)", wr_status_name(status), wr_status_str(status), what);
     return 0;
 }
 
@@ -24,7 +34,7 @@ int wrl_int(lua_State *L, int arg)
 {
     lua_Integer v = luaL_checkinteger(L, arg);
     if (v < INT_MIN || v > INT_MAX)
-        return luaL_error(L, "WR_ERR_RANGE: argument #%d does not fit in a C int", arg);
+        return wrl_fail(L, "WR_ERR_RANGE: argument #%d does not fit in a C int", arg);
     return (int)v;
 }
 
@@ -32,7 +42,7 @@ unsigned wrl_uint(lua_State *L, int arg, unsigned dflt)
 {
     lua_Integer v = luaL_optinteger(L, arg, (lua_Integer)dflt);
     if (v < 0 || v > (lua_Integer)UINT32_MAX)
-        return (unsigned)luaL_error(L, "WR_ERR_RANGE: argument #%d is not a 32-bit flag set", arg);
+        return (unsigned)wrl_fail(L, "WR_ERR_RANGE: argument #%d is not a 32-bit flag set", arg);
     return (unsigned)v;
 }
 
@@ -48,7 +58,7 @@ void *wrl_check_handle(lua_State *L, int arg, const char *metatable)
 {
     wrl_box *box = luaL_checkudata(L, arg, metatable);
     if (box->ptr == NULL)
-        luaL_error(L, "WR_ERR_STATE: the %s is closed", metatable);
+        wrl_fail(L, "WR_ERR_STATE: the %s is closed", metatable);
     return box->ptr;
 }
 
@@ -63,7 +73,8 @@ void wrl_register_type(lua_State *L, const char *metatable, const luaL_Reg *meth
     lua_setfield(L, -2, "__close");
     lua_pushcfunction(L, tostring);
     lua_setfield(L, -2, "__tostring");
-    luaL_newlib(L, methods); /* methods table, also holding close */
+    lua_newtable(L); /* the methods table, also holding close */
+    luaL_setfuncs(L, methods, 0);
     lua_pushcfunction(L, close);
     lua_setfield(L, -2, "close");
     if (index != NULL) {

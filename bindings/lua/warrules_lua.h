@@ -7,6 +7,9 @@
 
 #include "warrules/warrules.h"
 
+/* Raises a Lua error with exactly this message (no position prefix), so that
+   a message can start with the status name. */
+int wrl_fail(lua_State *L, const char *fmt, ...);
 /* Raises a Lua error whose message starts with the status name. */
 int wrl_check(lua_State *L, wr_status status, const char *what);
 /* A truth-value argument: a boolean, or an integer (0 false). */
