@@ -198,6 +198,15 @@ static void wounds_bad_input(void **state)
     assert_int_equal(w.hits, 1000000);
     w.hits = -1;
     assert_int_equal(wr_wounds_add(&w, WR_WOUND_LIGHT, 0, &dead), WR_ERR_RANGE);
+    w.hits = 0;
+    w.counted = INT32_MAX;
+    assert_int_equal(wr_wounds_add(&w, WR_WOUND_LIGHT, 0, &dead), WR_ERR_RANGE);
+    w.counted = 0;
+    w.serious = -5;
+    assert_int_equal(wr_wounds_add(&w, WR_WOUND_SERIOUS, 0, &dead), WR_ERR_RANGE);
+    w.serious = 0;
+    w.critical = 1000000;
+    assert_int_equal(wr_wounds_add(&w, WR_WOUND_CRITICAL, 1, &dead), WR_ERR_RANGE);
     assert_int_equal(dead, S);
 }
 

@@ -477,8 +477,8 @@ typedef struct wr_wounds {
  * @param character Non-zero for a character, zero for a monster.
  * @param[out] dead 1 when the record is now dead, else 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown or NONE
- *         wound; ::WR_ERR_RANGE when a count would pass 1000000 (the record
- *         is then unchanged).
+ *         wound; ::WR_ERR_RANGE when a count of the record is negative or
+ *         would pass 1000000 (the record is then unchanged).
  */
 WR_API wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *dead);
 

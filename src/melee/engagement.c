@@ -75,8 +75,7 @@ wr_status wr_engagement_set_morale(wr_engagement *engagement, wr_morale_fn fn, v
     return WR_OK;
 }
 
-/* An engagement can fight while it goes on and both sides have figures. */
-static wr_status ready(const wr_engagement *e)
+wr_status wri_melee_ready(const wr_engagement *e)
 {
     if (e->end != WR_END_ONGOING || e->unit[0]->def.figures < 1 || e->unit[1]->def.figures < 1)
         return WR_ERR_STATE;
@@ -89,7 +88,7 @@ wr_status wr_engagement_strike(const wr_engagement *engagement, int side, wr_str
         return WR_ERR_NULL;
     if (side < 0 || side > 1)
         return WR_ERR_RANGE;
-    wr_status st = ready(engagement);
+    wr_status st = wri_melee_ready(engagement);
     if (st != WR_OK)
         return st;
     wri_snapshot s;
@@ -103,7 +102,7 @@ wr_status wr_engagement_strike(const wr_engagement *engagement, int side, wr_str
 
 static wr_status fight(const wr_engagement *e, wri_dice *dice, wr_melee_round *out)
 {
-    wr_status st = ready(e);
+    wr_status st = wri_melee_ready(e);
     if (st != WR_OK)
         return st;
     wri_snapshot s;

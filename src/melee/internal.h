@@ -84,6 +84,10 @@ int wri_melee_fighting(int figures, int files, int in_contact, wr_weapon weapon,
                        unsigned enemy, int *which_case);
 
 void wri_melee_snapshot(const wr_engagement *e, wri_snapshot *s);
+/* WR_OK when the engagement goes on and both sides have figures, else WR_ERR_STATE. */
+wr_status wri_melee_ready(const wr_engagement *e);
+/* The morale test reason for the side's flank or rear attack. */
+wr_morale_reason wri_melee_flank_reason(const wri_snapshot *s, int side);
 int wri_melee_disorders(const wri_snapshot *s, int side, int *reason);
 int wri_melee_flank_test_due(const wri_snapshot *s, int side);
 wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const wri_events *ev);

@@ -133,10 +133,7 @@ static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, v
     int a = s->side[0].figures, b = s->side[1].figures;
     wr_morale_test t;
     wr_morale_odds m;
-    wr_morale_reason why = s->situation.side[side].attacked_in == WR_FACING_REAR
-                               ? WR_MORALE_REASON_REAR
-                               : WR_MORALE_REASON_FLANK;
-    wri_melee_morale_test(s, side, why, 0, 0, &t);
+    wri_melee_morale_test(s, side, wri_melee_flank_reason(s, side), 0, 0, &t);
     wr_status st = wri_melee_morale_odds(fn, user, &t, &m);
     if (st != WR_OK)
         return st;
@@ -261,13 +258,6 @@ void wr_melee_odds_free(wr_melee_odds *odds)
     wri_free(&a, odds, 1, sizeof *odds);
 }
 
-static wr_status check_fightable(const wr_engagement *e)
-{
-    if (e->end != WR_END_ONGOING || e->unit[0]->def.figures < 1 || e->unit[1]->def.figures < 1)
-        return WR_ERR_STATE;
-    return WR_OK;
-}
-
 wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
                                const wr_allocator *alloc, wr_melee_odds **out)
 {
@@ -281,7 +271,7 @@ wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
         if (engagement->unit[i]->def.figures > WR_ODDS_MAX_FIGURES)
             return WR_ERR_RANGE;
     }
-    wr_status st = check_fightable(engagement);
+    wr_status st = wri_melee_ready(engagement);
     if (st != WR_OK)
         return st;
     wr_allocator al;
@@ -466,7 +456,7 @@ wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_
         return WR_ERR_NULL;
     if (max_rounds < 1 || max_rounds > 1000 || trials < 1 || trials > 100000000)
         return WR_ERR_RANGE;
-    wr_status st = check_fightable(engagement);
+    wr_status st = wri_melee_ready(engagement);
     if (st != WR_OK)
         return st;
     wri_snapshot start;

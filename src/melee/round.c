@@ -84,6 +84,12 @@ int wri_melee_flank_test_due(const wri_snapshot *s, int side)
     return kind == WR_UNIT_TROOPS || (kind == WR_UNIT_MONSTER && facing == WR_FACING_REAR);
 }
 
+wr_morale_reason wri_melee_flank_reason(const wri_snapshot *s, int side)
+{
+    return s->situation.side[side].attacked_in == WR_FACING_REAR ? WR_MORALE_REASON_REAR
+                                                                 : WR_MORALE_REASON_FLANK;
+}
+
 static unsigned side_flags(const wri_snapshot *s, int side)
 {
     const wr_unit_def *d = def_of(s, side);
@@ -328,10 +334,7 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
             continue;
         wr_morale_test t;
         wr_morale_odds o;
-        wr_morale_reason why = s->situation.side[i].attacked_in == WR_FACING_REAR
-                                   ? WR_MORALE_REASON_REAR
-                                   : WR_MORALE_REASON_FLANK;
-        wri_melee_morale_test(s, i, why, 0, 0, &t);
+        wri_melee_morale_test(s, i, wri_melee_flank_reason(s, i), 0, 0, &t);
         if ((st = wri_melee_morale_odds(fn, user, &t, &o)) != WR_OK)
             return st;
         if ((st = roll(dice, 100, &r->flank_roll[i])) != WR_OK)

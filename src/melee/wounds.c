@@ -93,8 +93,10 @@ wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *d
     if (!wound_valid(wound))
         return WR_ERR_INVALID;
     wr_wounds w = *wounds;
-    if (w.hits >= MAX_COUNT || w.counted < 0 || w.serious < 0 || w.critical < 0 || w.hits < 0)
-        return WR_ERR_RANGE;
+    const int counts[] = {w.hits, w.counted, w.serious, w.critical};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (counts[i] < 0 || counts[i] >= MAX_COUNT)
+            return WR_ERR_RANGE;
     w.hits++;
     if (w.unconscious || wound == WR_WOUND_KILLED)
         w.dead = 1;
