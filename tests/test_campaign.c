@@ -1,0 +1,1649 @@
+/* Campaign module: the text's rules and worked example, hex utilities, the
+   map, vessels, and route plans checked against a brute-force search over
+   (hex, day, points, formation) on small maps. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warrules/campaign.h"
+
+#define OK(call) assert_int_equal((call), WR_OK)
+
+static wr_hex H(int q, int r)
+{
+    wr_hex h = {q, r};
+    return h;
+}
+
+/* The hex at offset (col, row). */
+static wr_hex O(int col, int row)
+{
+    wr_hex h;
+    OK(wr_hex_from_offset(col, row, &h));
+    return h;
+}
+
+static void side(wr_map *m, wr_hex h, int d, int river, int crossing, int road, int track)
+{
+    wr_side s = {river, crossing, road, track};
+    OK(wr_map_set_side(m, h, d, &s));
+}
+
+static wr_plan_params params_for(wr_mover mover)
+{
+    wr_plan_params p;
+    OK(wr_plan_params_default(mover, &p));
+    return p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Pinned rules */
+
+static void river_crossing_table(void **state)
+{
+    (void)state;
+    int x = -1, d = -1, u = -1;
+    for (int arm = 0; arm < 2; arm++) {
+        for (int river = 1; river <= 2; river++) {
+            OK(wr_river_crossing((wr_arm)arm, (wr_river)river, WR_CROSS_BRIDGE, 12, &x, &d, &u));
+            assert_int_equal(x, 0);
+            assert_int_equal(d, 0);
+            assert_int_equal(u, 0);
+            OK(wr_river_crossing((wr_arm)arm, (wr_river)river, WR_CROSS_FERRY, 12, &x, &d, &u));
+            assert_int_equal(x, 0);
+            assert_int_equal(d, river == WR_RIVER_MINOR ? 1 : 2);
+            assert_int_equal(u, 1);
+        }
+        x = d = u = -7;
+        assert_int_equal(wr_river_crossing((wr_arm)arm, WR_RIVER_MAJOR, WR_CROSS_FORD, 12, &x, &d, &u),
+                         WR_ERR_INVALID);
+        assert_int_equal(x, -7);
+        OK(wr_river_crossing((wr_arm)arm, WR_RIVER_MAJOR, WR_CROSS_OPEN, 12, &x, &d, &u));
+        assert_int_equal(x, 0);
+        assert_int_equal(d, 3);
+        assert_int_equal(u, 1);
+    }
+    OK(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, &x, &d, &u));
+    assert_int_equal(x, 6);
+    assert_int_equal(d, 0);
+    assert_int_equal(u, 1);
+    OK(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 13, &x, &d, &u));
+    assert_int_equal(x, 7);
+    OK(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MINOR, WR_CROSS_FORD, 18, &x, &d, &u));
+    assert_int_equal(x, 0);
+    assert_int_equal(u, 1);
+    OK(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MINOR, WR_CROSS_OPEN, 17, &x, &d, &u));
+    assert_int_equal(x, 9);
+    assert_int_equal(d, 0);
+    OK(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_OPEN, 12, &x, &d, &u));
+    assert_int_equal(x, 0);
+    assert_int_equal(d, 3);
+    OK(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 1, &x, &d, &u));
+    assert_int_equal(x, 1);
+    OK(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MINOR, WR_CROSS_OPEN, 1000, &x, &d, &u));
+    assert_int_equal(x, 500);
+}
+
+static void half_die_stragglers_timber(void **state)
+{
+    (void)state;
+    const int halves[7] = {0, 1, 1, 2, 2, 3, 3};
+    for (int d6 = 1; d6 <= 6; d6++) {
+        int h = 0;
+        OK(wr_half_die(d6, &h));
+        assert_int_equal(h, halves[d6]);
+        int enough = -1;
+        OK(wr_raft_timber(d6, 1, &enough));
+        assert_int_equal(enough, 1);
+        OK(wr_raft_timber(d6, 0, &enough));
+        assert_int_equal(enough, d6 >= 5);
+    }
+    int lost = -1;
+    OK(wr_stragglers(100, 1, &lost));
+    assert_int_equal(lost, 5);
+    OK(wr_stragglers(100, 3, &lost));
+    assert_int_equal(lost, 15);
+    OK(wr_stragglers(21, 1, &lost)); /* 1.05 rounds up to 2 */
+    assert_int_equal(lost, 2);
+    OK(wr_stragglers(20, 1, &lost));
+    assert_int_equal(lost, 1);
+    OK(wr_stragglers(0, 2, &lost));
+    assert_int_equal(lost, 0);
+    OK(wr_stragglers(1000000, 3, &lost));
+    assert_int_equal(lost, 150000);
+    OK(wr_stragglers(1, 1, &lost));
+    assert_int_equal(lost, 1);
+    int gathered = -1;
+    OK(wr_stragglers_gathered(100, 30, 2, &gathered));
+    assert_int_equal(gathered, 10);
+    OK(wr_stragglers_gathered(100, 4, 3, &gathered));
+    assert_int_equal(gathered, 4);
+    OK(wr_stragglers_gathered(21, 21, 1, &gathered));
+    assert_int_equal(gathered, 2);
+    wr_rng *rng = NULL;
+    OK(wr_rng_new(7, &rng));
+    int counts[4] = {0, 0, 0, 0};
+    for (int i = 0; i < 600; i++) {
+        int h = 0;
+        OK(wr_half_die_roll(rng, &h));
+        assert_true(h >= 1 && h <= 3);
+        counts[h]++;
+    }
+    assert_true(counts[1] > 100 && counts[2] > 100 && counts[3] > 100);
+    wr_rng_free(rng);
+    int def = -1;
+    OK(wr_raft_defence(100, 1, &def));
+    assert_int_equal(def, 33);
+    OK(wr_raft_defence(100, 2, &def));
+    assert_int_equal(def, 33);
+    OK(wr_raft_defence(100, 3, &def));
+    assert_int_equal(def, 100);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The text's ford example: infantry, 12 points, a clear hex (6) and a minor
+   river ford (6) in one morning; camps on the far bank. */
+
+static void ford_example(void **state)
+{
+    (void)state;
+    int x = 0, d = 0, u = 0;
+    OK(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, &x, &d, &u));
+    wr_move_costs c;
+    OK(wr_move_costs_default(WR_MOVER_INFANTRY, &c));
+    assert_int_equal(c.daily_points, 12);
+    assert_int_equal(c.enter[WR_HEX_CLEAR], 6);
+    int cost = 0, formed = 0;
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed));
+    assert_int_equal(cost + x, 12);
+    assert_int_equal(d, 0);
+    assert_int_equal(u, 1);
+
+    wr_march m;
+    OK(wr_march_start(12, &m));
+    int entered = 0;
+    OK(wr_march_enter(&m, cost + x, 0, &entered));
+    assert_int_equal(entered, 1);
+    assert_int_equal(m.points, 0);
+    assert_int_equal(m.day, 1);
+
+    wr_map *map = NULL;
+    OK(wr_map_new(2, 1, &map));
+    side(map, O(0, 0), 0, WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0);
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    wr_route r;
+    OK(wr_planner_route(pl, map, &p, O(0, 0), O(1, 0), &r));
+    assert_int_equal(r.step_count, 2);
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, 0);
+    assert_true(r.steps[0].flags & WR_STEP_START);
+    assert_int_equal(r.steps[0].nights, 0);
+    assert_true(r.steps[1].flags & WR_STEP_FORD);
+    assert_true(r.steps[1].flags & WR_STEP_NIGHT); /* camps on the far bank */
+    assert_int_equal(r.steps[1].hex.q, O(1, 0).q);
+    assert_int_equal(r.steps[1].day, 1);
+    assert_int_equal(r.rally_days, 0);
+    wr_planner_free(pl);
+    wr_map_free(map);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Hex utilities */
+
+static void hex_basics(void **state)
+{
+    (void)state;
+    int d = -1;
+    OK(wr_hex_distance(H(0, 0), H(3, -1), &d));
+    assert_int_equal(d, 3);
+    OK(wr_hex_distance(H(-2, 5), H(1, -1), &d));
+    assert_int_equal(d, 6);
+    OK(wr_hex_distance(H(WR_HEX_COORD_MAX, -WR_HEX_COORD_MAX), H(-WR_HEX_COORD_MAX, WR_HEX_COORD_MAX), &d));
+    assert_int_equal(d, 2 * WR_HEX_COORD_MAX);
+    const int dq[6] = {1, 1, 0, -1, -1, 0}, dr[6] = {0, -1, -1, 0, 1, 1};
+    for (int i = 0; i < 6; i++) {
+        wr_hex n;
+        OK(wr_hex_neighbor(H(2, 3), i, &n));
+        assert_int_equal(n.q, 2 + dq[i]);
+        assert_int_equal(n.r, 3 + dr[i]);
+        int back = -1;
+        OK(wr_hex_direction(n, H(2, 3), &back));
+        assert_int_equal(back, (i + 3) % 6);
+        OK(wr_hex_distance(n, H(2, 3), &d));
+        assert_int_equal(d, 1);
+    }
+    int dir = 9;
+    assert_int_equal(wr_hex_direction(H(0, 0), H(2, 0), &dir), WR_ERR_INVALID);
+    assert_int_equal(wr_hex_direction(H(0, 0), H(0, 0), &dir), WR_ERR_INVALID);
+    assert_int_equal(dir, 9);
+
+    wr_hex h;
+    int col, row;
+    for (int rr = 0; rr < 6; rr++) {
+        for (int cc = 0; cc < 6; cc++) {
+            OK(wr_hex_from_offset(cc, rr, &h));
+            OK(wr_hex_to_offset(h, &col, &row));
+            assert_int_equal(col, cc);
+            assert_int_equal(row, rr);
+        }
+    }
+    OK(wr_hex_from_offset(3, 3, &h)); /* odd row shoved right: q = 3 - 1 */
+    assert_int_equal(h.q, 2);
+    assert_int_equal(h.r, 3);
+    OK(wr_hex_to_offset(H(0, -1), &col, &row));
+    assert_int_equal(col, -1);
+    assert_int_equal(row, -1);
+}
+
+static void hex_rings_and_ranges(void **state)
+{
+    (void)state;
+    wr_hex buf[400];
+    size_t n = 0;
+    OK(wr_hex_ring(H(1, 1), 0, NULL, 0, &n));
+    assert_int_equal(n, 1);
+    OK(wr_hex_ring(H(1, 1), 0, buf, 1, &n));
+    assert_int_equal(buf[0].q, 1);
+    for (int radius = 1; radius <= 5; radius++) {
+        OK(wr_hex_ring(H(1, -2), radius, NULL, 0, &n));
+        assert_int_equal(n, 6 * radius);
+        OK(wr_hex_ring(H(1, -2), radius, buf, 400, &n));
+        assert_int_equal(buf[0].q, 1 - radius); /* centre + radius x direction 4 */
+        assert_int_equal(buf[0].r, -2 + radius);
+        for (size_t i = 0; i < n; i++) {
+            int d = 0;
+            OK(wr_hex_distance(buf[i], H(1, -2), &d));
+            assert_int_equal(d, radius);
+            OK(wr_hex_distance(buf[i], buf[(i + 1) % n], &d));
+            assert_int_equal(d, 1);
+            for (size_t j = 0; j < i; j++)
+                assert_false(buf[i].q == buf[j].q && buf[i].r == buf[j].r);
+        }
+        OK(wr_hex_range(H(1, -2), radius, NULL, 0, &n));
+        assert_int_equal(n, 3 * radius * (radius + 1) + 1);
+        OK(wr_hex_range(H(1, -2), radius, buf, 400, &n));
+        int inside = 0;
+        for (int q = -10; q <= 10; q++) {
+            for (int r = -10; r <= 10; r++) {
+                int d = 0;
+                OK(wr_hex_distance(H(q, r), H(1, -2), &d));
+                inside += d <= radius;
+            }
+        }
+        assert_int_equal((int)n, inside);
+        for (size_t i = 0; i < n; i++) {
+            int d = 0;
+            OK(wr_hex_distance(buf[i], H(1, -2), &d));
+            assert_true(d <= radius);
+            if (i > 0)
+                assert_true(buf[i - 1].q < buf[i].q ||
+                            (buf[i - 1].q == buf[i].q && buf[i - 1].r < buf[i].r));
+        }
+    }
+    size_t untouched = 77;
+    assert_int_equal(wr_hex_ring(H(0, 0), 3, buf, 17, &untouched), WR_ERR_RANGE);
+    assert_int_equal(wr_hex_range(H(0, 0), 2, buf, 18, &untouched), WR_ERR_RANGE);
+    assert_int_equal(untouched, 77);
+}
+
+/* Floating reference of the nudged cube lerp, for the test only. */
+static wr_hex line_reference(wr_hex a, wr_hex b, int i, int n)
+{
+    double t = n == 0 ? 0.0 : (double)i / n;
+    double aq = a.q + 1e-6, ar = a.r + 2e-6, as = -a.q - a.r - 3e-6;
+    double bq = b.q + 1e-6, br = b.r + 2e-6, bs = -b.q - b.r - 3e-6;
+    double q = aq + (bq - aq) * t, r = ar + (br - ar) * t, s = as + (bs - as) * t;
+    double rq = (double)(long long)(q + (q < 0 ? -0.5 : 0.5));
+    double rr = (double)(long long)(r + (r < 0 ? -0.5 : 0.5));
+    double rs = (double)(long long)(s + (s < 0 ? -0.5 : 0.5));
+    double eq = rq - q, er = rr - r, es = rs - s;
+    eq = eq < 0 ? -eq : eq;
+    er = er < 0 ? -er : er;
+    es = es < 0 ? -es : es;
+    if (eq > er && eq > es)
+        rq = -rr - rs;
+    else if (er > es)
+        rr = -rq - rs;
+    return H((int)rq, (int)rr);
+}
+
+static void hex_lines(void **state)
+{
+    (void)state;
+    wr_hex buf[64];
+    size_t n = 0;
+    OK(wr_hex_line(H(0, 0), H(0, 0), buf, 64, &n));
+    assert_int_equal(n, 1);
+    OK(wr_hex_line(H(0, 0), H(3, 0), NULL, 0, &n));
+    assert_int_equal(n, 4);
+    /* A line along a hexside: the nudge decides, the same way each time. */
+    OK(wr_hex_line(H(0, 0), H(2, -1), buf, 64, &n));
+    assert_int_equal(n, 3);
+    srand(5);
+    for (int k = 0; k < 3000; k++) {
+        wr_hex a = H(rand() % 21 - 10, rand() % 21 - 10), b = H(rand() % 21 - 10, rand() % 21 - 10);
+        int dist = 0;
+        OK(wr_hex_distance(a, b, &dist));
+        OK(wr_hex_line(a, b, buf, 64, &n));
+        assert_int_equal(n, (size_t)dist + 1);
+        assert_int_equal(buf[0].q, a.q);
+        assert_int_equal(buf[0].r, a.r);
+        assert_int_equal(buf[n - 1].q, b.q);
+        assert_int_equal(buf[n - 1].r, b.r);
+        for (size_t i = 0; i < n; i++) {
+            wr_hex ref = line_reference(a, b, (int)i, dist);
+            assert_int_equal(buf[i].q, ref.q);
+            assert_int_equal(buf[i].r, ref.r);
+            if (i > 0) {
+                int d = 0;
+                OK(wr_hex_distance(buf[i - 1], buf[i], &d));
+                assert_int_equal(d, 1);
+            }
+        }
+    }
+    size_t untouched = 5;
+    assert_int_equal(wr_hex_line(H(0, 0), H(9, 0), buf, 9, &untouched), WR_ERR_RANGE);
+    assert_int_equal(untouched, 5);
+}
+
+/* ------------------------------------------------------------------------ */
+/* The map */
+
+static void map_storage(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(5, 4, &m));
+    int w = 0, h = 0;
+    OK(wr_map_size(m, &w, &h));
+    assert_int_equal(w, 5);
+    assert_int_equal(h, 4);
+    int inside = -1;
+    OK(wr_map_contains(m, O(4, 3), &inside));
+    assert_int_equal(inside, 1);
+    OK(wr_map_contains(m, H(-1, 0), &inside));
+    assert_int_equal(inside, 0);
+    OK(wr_map_contains(m, H(-1, 2), &inside)); /* col 0 of row 2 */
+    assert_int_equal(inside, 1);
+    OK(wr_map_contains(m, H(4, 2), &inside)); /* col 5 */
+    assert_int_equal(inside, 0);
+    for (int32_t i = 0; i < 20; i++) {
+        wr_hex hx;
+        int32_t back = -1;
+        OK(wr_map_hex(m, i, &hx));
+        OK(wr_map_index(m, hx, &back));
+        assert_int_equal(back, i);
+    }
+    wr_hex_terrain t;
+    OK(wr_map_terrain(m, O(2, 2), &t));
+    assert_int_equal(t, WR_HEX_CLEAR);
+    OK(wr_map_set_terrain(m, O(2, 2), WR_HEX_SWAMP));
+    OK(wr_map_terrain(m, O(2, 2), &t));
+    assert_int_equal(t, WR_HEX_SWAMP);
+    unsigned f = 9;
+    OK(wr_map_set_features(m, O(1, 1), WR_FEATURE_PORT | WR_FEATURE_CHANNEL));
+    OK(wr_map_features(m, O(1, 1), &f));
+    assert_int_equal(f, WR_FEATURE_PORT | WR_FEATURE_CHANNEL);
+    uint32_t tags = 0;
+    OK(wr_map_set_regions(m, O(3, 1), 0x80000001u));
+    OK(wr_map_regions(m, O(3, 1), &tags));
+    assert_int_equal(tags, 0x80000001u);
+    /* A side is shared by both hexes. */
+    wr_hex a = O(2, 1), b;
+    for (int d = 0; d < 6; d++) {
+        OK(wr_hex_neighbor(a, d, &b));
+        side(m, a, d, WR_RIVER_MINOR, d % 4, d & 1, (d >> 1) & 1);
+        wr_side s;
+        OK(wr_map_side(m, b, (d + 3) % 6, &s));
+        assert_int_equal(s.river, WR_RIVER_MINOR);
+        assert_int_equal(s.crossing, d % 4);
+        assert_int_equal(s.road, d & 1);
+        assert_int_equal(s.track, (d >> 1) & 1);
+    }
+    side(m, a, 0, WR_RIVER_MAJOR, WR_CROSS_FERRY, 0, 0);
+    wr_side s0;
+    OK(wr_map_side(m, a, 0, &s0));
+    assert_int_equal(s0.river, WR_RIVER_MAJOR);
+    assert_int_equal(s0.crossing, WR_CROSS_FERRY);
+    /* No ford on a major river, no crossing without a river, nothing off the map. */
+    wr_side bad = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0};
+    assert_int_equal(wr_map_set_side(m, a, 0, &bad), WR_ERR_INVALID);
+    wr_side bad2 = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
+    assert_int_equal(wr_map_set_side(m, a, 0, &bad2), WR_ERR_INVALID);
+    OK(wr_map_side(m, a, 0, &s0));
+    assert_int_equal(s0.crossing, WR_CROSS_FERRY);
+    wr_side ok = {0, 0, 1, 0};
+    assert_int_equal(wr_map_set_side(m, O(0, 0), 3, &ok), WR_ERR_RANGE);
+    int down = 0;
+    unsigned wf = 0;
+    OK(wr_map_watercourse(m, a, &down, &wf));
+    assert_int_equal(down, WR_NO_WATERCOURSE);
+    OK(wr_map_set_watercourse(m, a, 5, WR_WATER_TIDAL | WR_WATER_CATARACT));
+    OK(wr_map_watercourse(m, a, &down, &wf));
+    assert_int_equal(down, 5);
+    assert_int_equal(wf, WR_WATER_TIDAL | WR_WATER_CATARACT);
+    OK(wr_map_set_watercourse(m, a, WR_NO_WATERCOURSE, 0));
+    OK(wr_map_watercourse(m, a, &down, &wf));
+    assert_int_equal(down, WR_NO_WATERCOURSE);
+    assert_int_equal(wr_map_set_watercourse(m, O(0, 3), 4, 0), WR_ERR_RANGE);
+    wr_map_free(m);
+
+    wr_allocator none = {NULL, NULL};
+    wr_map *u = (wr_map *)&none;
+    assert_int_equal(wr_map_new_ex(2, 2, &none, &u), WR_ERR_INVALID);
+    assert_ptr_equal(u, (wr_map *)&none);
+}
+
+static void map_zones_and_sight(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(8, 1, &m));
+    for (int c = 1; c < 8; c++)
+        OK(wr_map_set_terrain(m, O(c, 0), WR_HEX_SEA));
+    OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_COAST));
+    const wr_zone want[8] = {WR_ZONE_LAND, WR_ZONE_COAST, WR_ZONE_COASTAL_WATERS,
+                             WR_ZONE_COASTAL_WATERS, WR_ZONE_OPEN_SEA, WR_ZONE_OPEN_SEA,
+                             WR_ZONE_OPEN_SEA, WR_ZONE_OPEN_SEA};
+    for (int c = 0; c < 8; c++) {
+        wr_zone z;
+        OK(wr_map_zone(m, O(c, 0), &z));
+        assert_int_equal(z, want[c]);
+    }
+    int v = -1;
+    OK(wr_map_sight(m, O(4, 0), O(1, 0), &v));
+    assert_int_equal(v, 0); /* open sea and shore */
+    OK(wr_map_sight(m, O(0, 0), O(5, 0), &v));
+    assert_int_equal(v, 0);
+    OK(wr_map_sight(m, O(3, 0), O(1, 0), &v));
+    assert_int_equal(v, 1); /* coastal waters */
+    OK(wr_map_sight(m, O(4, 0), O(6, 0), &v));
+    assert_int_equal(v, 1); /* ship to ship */
+    OK(wr_map_sight(m, O(4, 0), O(2, 0), &v));
+    assert_int_equal(v, 1);
+    /* Moving the coast moves the coastal waters. */
+    OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_SEA));
+    wr_zone z;
+    OK(wr_map_zone(m, O(2, 0), &z));
+    assert_int_equal(z, WR_ZONE_OPEN_SEA);
+    OK(wr_map_set_terrain(m, O(6, 0), WR_HEX_COAST));
+    OK(wr_map_zone(m, O(4, 0), &z));
+    assert_int_equal(z, WR_ZONE_COASTAL_WATERS);
+    OK(wr_map_zone(m, O(3, 0), &z));
+    assert_int_equal(z, WR_ZONE_OPEN_SEA);
+    OK(wr_map_set_terrain(m, O(7, 0), WR_HEX_LAKE));
+    OK(wr_map_zone(m, O(7, 0), &z));
+    assert_int_equal(z, WR_ZONE_LAKE);
+    wr_map_free(m);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Move tables, terrain and formation */
+
+static void default_tables(void **state)
+{
+    (void)state;
+    wr_move_costs c;
+    OK(wr_move_costs_default(WR_MOVER_INFANTRY, &c));
+    assert_int_equal(c.daily_points, 12);
+    assert_int_equal(c.enter[WR_HEX_CLEAR], 6);
+    /* hills and swamp at 2/3 of the clear rate */
+    assert_int_equal(c.enter[WR_HEX_HILLS] * 2, c.enter[WR_HEX_CLEAR] * 3);
+    assert_int_equal(c.enter[WR_HEX_SWAMP] * 2, c.enter[WR_HEX_CLEAR] * 3);
+    assert_int_equal(c.enter[WR_HEX_SEA], 0);
+    assert_int_equal(c.enter[WR_HEX_LAKE], 0);
+    OK(wr_move_costs_default(WR_MOVER_RIVER_BOAT, &c));
+    /* 30 points upstream, 42 downstream at 6 a hex: 5 and 7 hexes a day */
+    assert_int_equal(c.daily_points / c.upstream, 30 / 6);
+    assert_int_equal(c.daily_points / c.downstream, 42 / 6);
+    assert_int_equal(c.daily_points % c.upstream, 0);
+    assert_int_equal(c.daily_points % c.downstream, 0);
+    for (int mv = 0; mv < WR_MOVER_COUNT; mv++) {
+        OK(wr_move_costs_default((wr_mover)mv, &c));
+        assert_true(c.daily_points >= 1 && c.daily_points <= 1000);
+        wr_plan_params p;
+        OK(wr_plan_params_default((wr_mover)mv, &p));
+        assert_int_equal(p.mover, mv);
+        assert_int_equal(p.bridging_days, 1);
+        assert_int_equal(p.wind, WR_WIND_NONE);
+        assert_memory_equal(&p.costs, &c, sizeof c);
+    }
+    OK(wr_move_costs_default(WR_MOVER_GALLEY, &c));
+    assert_int_equal(c.upstream, 0);
+}
+
+static void terrain_and_formation(void **state)
+{
+    (void)state;
+    wr_move_costs c;
+    OK(wr_move_costs_default(WR_MOVER_INFANTRY, &c));
+    int cost = 0, formed = 0;
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_FOREST, 0, WR_ROUTE_NONE, &cost, &formed));
+    assert_int_equal(cost, 9);
+    assert_int_equal(formed, 1);
+    OK(wr_land_entry(&c, WR_ARM_CAVALRY, 0, WR_HEX_FOREST, 0, WR_ROUTE_NONE, &cost, &formed));
+    assert_int_equal(formed, 0); /* cavalry off-road in forest only unformed */
+    OK(wr_land_entry(&c, WR_ARM_CAVALRY, 0, WR_HEX_SWAMP, 0, WR_ROUTE_ROAD, &cost, &formed));
+    assert_int_equal(cost, 6);
+    assert_int_equal(formed, 1);
+    OK(wr_land_entry(&c, WR_ARM_CAVALRY, 0, WR_HEX_FOREST, 0, WR_ROUTE_TRACK, &cost, &formed));
+    assert_int_equal(formed, 0); /* a track is no road */
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_MOUNTAINS, 0, WR_ROUTE_NONE, &cost, &formed));
+    assert_int_equal(cost, 12);
+    assert_int_equal(formed, 0);
+    OK(wr_land_entry(&c, WR_ARM_CAVALRY, 0, WR_HEX_MOUNTAINS, 0, WR_ROUTE_TRACK, &cost, &formed));
+    assert_int_equal(cost, 9);
+    assert_int_equal(formed, 1);
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_MOUNTAINS, 0, WR_ROUTE_ROAD, &cost, &formed));
+    assert_int_equal(formed, 1);
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, WR_FORCE_ELLRIENDI, WR_HEX_FOREST, 1, WR_ROUTE_NONE, &cost,
+                     &formed));
+    assert_int_equal(cost, 6);
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, WR_FORCE_ELLRIENDI, WR_HEX_FOREST, 0, WR_ROUTE_NONE, &cost,
+                     &formed));
+    assert_int_equal(cost, 9); /* not their home forest */
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, WR_FORCE_LIZARD_MEN, WR_HEX_SWAMP, 0, WR_ROUTE_NONE, &cost,
+                     &formed));
+    assert_int_equal(cost, 6);
+    OK(wr_land_entry(&c, WR_ARM_INFANTRY, WR_FORCE_LIZARD_MEN, WR_HEX_HILLS, 0, WR_ROUTE_NONE, &cost,
+                     &formed));
+    assert_int_equal(cost, 9);
+    cost = formed = -3;
+    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_SEA, 0, WR_ROUTE_NONE, &cost, &formed),
+                     WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_LAKE, 0, WR_ROUTE_ROAD, &cost, &formed),
+                     WR_ERR_FORBIDDEN);
+    c.enter[WR_HEX_HILLS] = 0;
+    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_HILLS, 0, WR_ROUTE_NONE, &cost, &formed),
+                     WR_ERR_FORBIDDEN);
+    assert_int_equal(cost, -3);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Spending and saving */
+
+static void march_saving(void **state)
+{
+    (void)state;
+    wr_march m;
+    OK(wr_march_start(12, &m));
+    int in = 0, hexes = 0;
+    /* hills at 9: two-thirds of the clear rate over three days */
+    for (int day = 1; day <= 3; day++) {
+        for (;;) {
+            OK(wr_march_enter(&m, 9, 0, &in));
+            if (!in)
+                break;
+            hexes++;
+        }
+        OK(wr_march_end_day(&m, 0));
+    }
+    assert_int_equal(hexes, 4); /* 36 points: 3, 6, 0 saved */
+    assert_int_equal(m.day, 4);
+    assert_int_equal(m.points, 12);
+
+    /* stationary: the points are lost */
+    OK(wr_march_start(12, &m));
+    OK(wr_march_enter(&m, 9, 0, &in));
+    OK(wr_march_end_day(&m, 0));
+    assert_int_equal(m.points, 15);
+    OK(wr_march_end_day(&m, 0)); /* no move on day 2 */
+    assert_int_equal(m.points, 12);
+    /* halting: lost */
+    OK(wr_march_enter(&m, 5, 0, &in));
+    OK(wr_march_end_day(&m, 1));
+    assert_int_equal(m.points, 12);
+    /* pressing towards a hex that costs more than a day */
+    OK(wr_march_enter(&m, 20, 0, &in));
+    assert_int_equal(in, 0);
+    OK(wr_march_end_day(&m, 0));
+    assert_int_equal(m.points, 24);
+    OK(wr_march_enter(&m, 20, 0, &in));
+    assert_int_equal(in, 1);
+    assert_int_equal(m.points, 4);
+    /* enemy contact: lost; an unformed force is non-rallied */
+    int nr = -1;
+    OK(wr_march_contact(&m, &nr));
+    assert_int_equal(nr, 0);
+    assert_int_equal(m.points, 0);
+    OK(wr_march_end_day(&m, 0));
+    OK(wr_march_enter(&m, 9, 1, &in));
+    assert_int_equal(m.unformed, 1);
+    assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* moved today */
+    OK(wr_march_contact(&m, &nr));
+    assert_int_equal(nr, 1);
+    OK(wr_march_end_day(&m, 1));
+    assert_int_equal(m.unformed_days, 1);
+    int day = m.day;
+    OK(wr_march_rally(&m));
+    assert_int_equal(m.unformed, 0);
+    assert_int_equal(m.day, day + 1);
+    assert_int_equal(m.points, 12);
+    assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* formed */
+    m.points = -1;
+    assert_int_equal(wr_march_enter(&m, 3, 0, &in), WR_ERR_INVALID);
+}
+
+static void getting_lost(void **state)
+{
+    (void)state;
+    int lost = -1;
+    OK(wr_getting_lost(1, 0, 30, 30, &lost));
+    assert_int_equal(lost, 1);
+    OK(wr_getting_lost(1, 0, 30, 31, &lost));
+    assert_int_equal(lost, 0);
+    OK(wr_getting_lost(1, 1, 100, 1, &lost));
+    assert_int_equal(lost, 0); /* on a road, track or water course */
+    OK(wr_getting_lost(0, 0, 100, 1, &lost));
+    assert_int_equal(lost, 0); /* larger units do not get lost */
+    wr_rng *a = NULL, *b = NULL;
+    OK(wr_rng_new(99, &a));
+    OK(wr_rng_new(99, &b));
+    for (int i = 0; i < 50; i++) {
+        int d100 = 0, l1 = 0, l2 = 0;
+        OK(wr_getting_lost_roll(1, 0, 40, a, &l1));
+        OK(wr_rng_roll(b, 100, &d100));
+        OK(wr_getting_lost(1, 0, 40, d100, &l2));
+        assert_int_equal(l1, l2);
+    }
+    OK(wr_getting_lost_roll(0, 0, 40, a, &lost)); /* draws no roll */
+    int x = 0, y = 0;
+    OK(wr_rng_roll(a, 6, &x));
+    OK(wr_rng_roll(b, 6, &y));
+    assert_int_equal(x, y);
+    wr_rng_free(a);
+    wr_rng_free(b);
+
+    wr_map *m = NULL;
+    OK(wr_map_new(3, 3, &m));
+    int on = -1;
+    OK(wr_map_on_route(m, O(1, 1), 0, &on));
+    assert_int_equal(on, 0);
+    side(m, O(1, 1), 0, 0, 0, 1, 0);
+    OK(wr_map_on_route(m, O(1, 1), 0, &on));
+    assert_int_equal(on, 1);
+    side(m, O(1, 1), 3, 0, 0, 0, 1);
+    OK(wr_map_on_route(m, O(0, 1), 0, &on));
+    assert_int_equal(on, 1);
+    OK(wr_map_set_watercourse(m, O(1, 1), 5, 0));
+    wr_hex n;
+    OK(wr_hex_neighbor(O(1, 1), 5, &n));
+    OK(wr_map_on_route(m, n, 2, &on));
+    assert_int_equal(on, 1); /* upstream along the water course */
+    OK(wr_map_on_route(m, O(1, 1), 1, &on));
+    assert_int_equal(on, 0);
+    wr_map_free(m);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Planner: each rule on a small map */
+
+static wr_planner *g_pl;
+
+/* A row of hexes of the given terrains (one letter each: c f s h m S C L). */
+static wr_map *row_map(const char *terrains)
+{
+    wr_map *m = NULL;
+    int n = (int)strlen(terrains);
+    OK(wr_map_new(n, 1, &m));
+    for (int i = 0; i < n; i++) {
+        wr_hex_terrain t = WR_HEX_CLEAR;
+        switch (terrains[i]) {
+        case 'f': t = WR_HEX_FOREST; break;
+        case 's': t = WR_HEX_SWAMP; break;
+        case 'h': t = WR_HEX_HILLS; break;
+        case 'm': t = WR_HEX_MOUNTAINS; break;
+        case 'S': t = WR_HEX_SEA; break;
+        case 'C': t = WR_HEX_COAST; break;
+        case 'L': t = WR_HEX_LAKE; break;
+        default: break;
+        }
+        OK(wr_map_set_terrain(m, O(i, 0), t));
+    }
+    return m;
+}
+
+static wr_status plan(wr_map *m, const wr_plan_params *p, int from, int to, wr_route *r)
+{
+    return wr_planner_route(g_pl, m, p, O(from, 0), O(to, 0), r);
+}
+
+static void expect_arrival(wr_map *m, const wr_plan_params *p, int from, int to, int day, int pts)
+{
+    wr_route r;
+    OK(plan(m, p, from, to, &r));
+    assert_int_equal(r.arrival_day, day);
+    assert_int_equal(r.points_left, pts);
+}
+
+static void expect_forbidden(wr_map *m, const wr_plan_params *p, int from, int to)
+{
+    wr_route r;
+    memset(&r, 0x5a, sizeof r);
+    assert_int_equal(plan(m, p, from, to, &r), WR_ERR_FORBIDDEN);
+    assert_int_equal(r.arrival_day, 0x5a5a5a5a);
+}
+
+static void plan_saving_points(void **state)
+{
+    (void)state;
+    wr_map *m = row_map("hhhhh");
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    wr_route r;
+    OK(plan(m, &p, 0, 4, &r));
+    assert_int_equal(r.step_count, 5);
+    const int days[5] = {1, 1, 2, 3, 3}, left[5] = {12, 3, 6, 9, 0};
+    const int nights[5] = {0, 1, 1, 0, 1};
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(r.steps[i].day, days[i]);
+        assert_int_equal(r.steps[i].points_left, left[i]);
+        assert_int_equal(r.steps[i].nights, nights[i]);
+        assert_int_equal((r.steps[i].flags & WR_STEP_NIGHT) != 0, nights[i] > 0);
+        assert_int_equal(r.steps[i].hex.q, O(i, 0).q);
+    }
+    /* same place: day 1, all points */
+    expect_arrival(m, &p, 2, 2, 1, 12);
+    /* a hex dearer than a day: saved points carry the force in */
+    p.costs.enter[WR_HEX_HILLS] = 20;
+    expect_arrival(m, &p, 0, 2, 4, 8); /* 40 points: day 4 with 8 left */
+    wr_map_free(m);
+}
+
+static void plan_forest_and_unformed(void **state)
+{
+    (void)state;
+    wr_map *m = row_map("cfc");
+    wr_plan_params p = params_for(WR_MOVER_CAVALRY);
+    expect_forbidden(m, &p, 0, 2);
+    p.options = WR_PLAN_UNFORMED;
+    p.figures = 100;
+    wr_route r;
+    OK(plan(m, &p, 0, 2, &r));
+    /* forest 9 and clear 6 unformed on day 1, a day to rally on day 2 */
+    assert_int_equal(r.arrival_day, 2);
+    assert_int_equal(r.points_left, 0);
+    assert_int_equal(r.rally_days, 1);
+    assert_int_equal(r.unformed_days, 1);
+    assert_int_equal(r.stragglers, 10);
+    assert_int_equal(r.step_count, 4);
+    assert_true(r.steps[1].flags & WR_STEP_UNFORMED);
+    assert_true(r.steps[2].flags & WR_STEP_UNFORMED);
+    assert_true(r.steps[3].flags & WR_STEP_RALLY);
+    assert_false(r.steps[3].flags & WR_STEP_UNFORMED);
+    assert_int_equal(r.steps[3].hex.q, r.steps[2].hex.q);
+    /* infantry moves formed through forest */
+    wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    expect_arrival(m, &inf, 0, 2, 2, 9);
+    /* a road through the forest: cavalry formed */
+    side(m, O(0, 0), 0, 0, 0, 1, 0);
+    side(m, O(1, 0), 0, 0, 0, 1, 0);
+    p.options = 0;
+    OK(plan(m, &p, 0, 2, &r));
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, 6);
+    assert_true(r.steps[1].flags & WR_STEP_ROAD);
+    wr_map_free(m);
+
+    /* Ellriendi elves in their home forest, lizard men in swamp */
+    m = row_map("cffff");
+    for (int i = 1; i < 5; i++)
+        OK(wr_map_set_regions(m, O(i, 0), i < 4 ? 0x4u : 0x1u));
+    wr_plan_params elf = params_for(WR_MOVER_INFANTRY);
+    expect_arrival(m, &elf, 0, 3, 3, 9); /* 27 */
+    elf.traits = WR_FORCE_ELLRIENDI;
+    elf.home_regions = 0x4u;
+    expect_arrival(m, &elf, 0, 3, 2, 6); /* 18 */
+    expect_arrival(m, &elf, 0, 4, 3, 9); /* 18 + 9: the last hex is not home */
+    wr_map_free(m);
+    m = row_map("csss");
+    wr_plan_params liz = params_for(WR_MOVER_INFANTRY);
+    liz.traits = WR_FORCE_LIZARD_MEN;
+    expect_arrival(m, &liz, 0, 3, 2, 6);
+    wr_map_free(m);
+}
+
+static void plan_mountains(void **state)
+{
+    (void)state;
+    wr_map *m = row_map("cmc");
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    expect_forbidden(m, &p, 0, 2);
+    p.options = WR_PLAN_UNFORMED; /* armies cross mountains unformed */
+    wr_route r;
+    OK(plan(m, &p, 0, 2, &r));
+    assert_int_equal(r.arrival_day, 3); /* 12 + 6 = 18 on day 2, rally on day 3 */
+    assert_int_equal(r.points_left, 6); /* rallies in the mountains on day 2, clear on day 3 */
+    assert_int_equal(r.rally_days, 1);
+    assert_int_equal(r.unformed_days, 1);
+    side(m, O(0, 0), 0, 0, 0, 0, 1); /* a track */
+    side(m, O(1, 0), 0, 0, 0, 0, 1);
+    OK(plan(m, &p, 0, 2, &r));
+    assert_int_equal(r.arrival_day, 2); /* track 9, then clear 6: 15, formed */
+    assert_int_equal(r.points_left, 9);
+    assert_int_equal(r.rally_days, 0);
+    assert_true(r.steps[1].flags & WR_STEP_TRACK);
+    wr_map_free(m);
+}
+
+static void plan_crossings(void **state)
+{
+    (void)state;
+    wr_map *m = row_map("ccc");
+    wr_plan_params inf = params_for(WR_MOVER_INFANTRY), cav = params_for(WR_MOVER_CAVALRY);
+    wr_route r;
+    /* ferries: whole days from a fresh day */
+    side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0);
+    expect_arrival(m, &inf, 1, 2, 1, 0);
+    OK(plan(m, &inf, 0, 2, &r));
+    assert_int_equal(r.arrival_day, 2); /* moved on day 1: the ferry takes day 2 */
+    assert_int_equal(r.points_left, 0);
+    assert_true(r.steps[2].flags & WR_STEP_FERRY);
+    assert_int_equal(r.steps[1].nights, 1);
+    side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_FERRY, 0, 0);
+    expect_arrival(m, &inf, 1, 2, 2, 0);
+    expect_arrival(m, &cav, 1, 2, 2, 0);
+    /* bridges are free */
+    side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_BRIDGE, 0, 0);
+    OK(plan(m, &inf, 0, 2, &r));
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, 0);
+    assert_true(r.steps[2].flags & WR_STEP_BRIDGE);
+    /* a major river without crossing: rafts, certain only in forest or swamp */
+    side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0);
+    expect_forbidden(m, &inf, 1, 2);
+    expect_forbidden(m, &cav, 1, 2);
+    inf.options = WR_PLAN_RAFTS_ANYWHERE;
+    expect_arrival(m, &inf, 1, 2, 3, 0);
+    OK(plan(m, &inf, 1, 2, &r));
+    assert_true(r.steps[1].flags & WR_STEP_RAFTS);
+    inf.options = 0;
+    OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_FOREST));
+    expect_arrival(m, &inf, 1, 2, 3, 0);
+    expect_arrival(m, &cav, 1, 2, 3, 0);
+    /* the engineers' bridging train */
+    inf.options = WR_PLAN_BRIDGING_TRAIN;
+    expect_arrival(m, &inf, 1, 2, 1, 0);
+    inf.bridging_days = 2;
+    expect_arrival(m, &inf, 1, 2, 2, 0);
+    inf.bridging_days = 5;
+    expect_arrival(m, &inf, 1, 2, 3, 0); /* rafts are quicker */
+    inf.options = 0;
+    OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_CLEAR));
+    /* a minor river without crossing: cavalry at half its daily points */
+    side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_OPEN, 0, 0);
+    OK(plan(m, &cav, 1, 2, &r));
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, 3); /* 6 + 9 of 18 */
+    assert_true(r.steps[1].flags & WR_STEP_SWIM);
+    expect_forbidden(m, &inf, 1, 2);
+    /* a minor ford: cavalry at full speed */
+    side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0);
+    expect_arrival(m, &cav, 1, 2, 1, 12);
+    expect_arrival(m, &inf, 1, 2, 1, 0);
+    expect_arrival(m, &inf, 0, 2, 2, 6); /* 6, then 12 more: day 2 */
+    wr_map_free(m);
+}
+
+static void plan_sea(void **state)
+{
+    (void)state;
+    wr_map *m = row_map("cCSSSSSSC");
+    wr_plan_params galley = params_for(WR_MOVER_GALLEY), ship = params_for(WR_MOVER_SAILING_SHIP);
+    wr_plan_params tr = params_for(WR_MOVER_TRANSPORT), lship = params_for(WR_MOVER_LONGSHIP);
+    wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    wr_route r;
+    /* hexes 2 and 3 and 6, 7 are coastal waters; 4 and 5 open sea */
+    expect_arrival(m, &galley, 1, 3, 1, 50);
+    expect_forbidden(m, &galley, 1, 8);
+    expect_forbidden(m, &lship, 1, 8);
+    OK(plan(m, &ship, 1, 8, &r));
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, 70 - 6 * 7 - 10);
+    assert_true(r.steps[3].flags & WR_STEP_OPEN_SEA);
+    assert_int_equal(r.escort_lost, 0);
+    /* transports: a coast hex only with a channel or port */
+    expect_forbidden(m, &tr, 2, 8);
+    OK(wr_map_set_features(m, O(8, 0), WR_FEATURE_PORT));
+    OK(plan(m, &tr, 2, 8, &r));
+    assert_int_equal(r.escort_lost, 1);
+    OK(plan(m, &tr, 2, 3, &r));
+    assert_int_equal(r.escort_lost, 0);
+    /* mud flats: every vessel needs a channel */
+    OK(wr_map_set_features(m, O(8, 0), WR_FEATURE_MUD_FLAT | WR_FEATURE_PORT));
+    expect_forbidden(m, &ship, 2, 8);
+    OK(wr_map_set_features(m, O(8, 0), WR_FEATURE_MUD_FLAT | WR_FEATURE_CHANNEL));
+    expect_arrival(m, &ship, 2, 8, 1, 70 - 5 * 7 - 10);
+    /* land forces stay ashore; vessels do not start on land */
+    expect_forbidden(m, &inf, 0, 2);
+    assert_int_equal(plan(m, &ship, 0, 2, &r), WR_ERR_FORBIDDEN);
+    assert_int_equal(plan(m, &galley, 4, 2, &r), WR_ERR_FORBIDDEN); /* open sea start */
+
+    wr_landing how;
+    OK(wr_map_landing(m, WR_MOVER_GALLEY, O(1, 0), &how));
+    assert_int_equal(how, WR_LANDING_BEACH);
+    OK(wr_map_landing(m, WR_MOVER_LONGSHIP, O(1, 0), &how));
+    assert_int_equal(how, WR_LANDING_BEACH);
+    OK(wr_map_landing(m, WR_MOVER_SAILING_SHIP, O(1, 0), &how));
+    assert_int_equal(how, WR_LANDING_ANCHOR);
+    how = (wr_landing)0;
+    assert_int_equal(wr_map_landing(m, WR_MOVER_TRANSPORT, O(1, 0), &how), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_map_landing(m, WR_MOVER_RIVER_BOAT, O(1, 0), &how), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_map_landing(m, WR_MOVER_GALLEY, O(3, 0), &how), WR_ERR_FORBIDDEN);
+    OK(wr_map_set_features(m, O(1, 0), WR_FEATURE_PORT));
+    OK(wr_map_landing(m, WR_MOVER_TRANSPORT, O(1, 0), &how));
+    assert_int_equal(how, WR_LANDING_DOCK);
+    OK(wr_map_set_features(m, O(1, 0), WR_FEATURE_MUD_FLAT | WR_FEATURE_PORT));
+    assert_int_equal(wr_map_landing(m, WR_MOVER_GALLEY, O(1, 0), &how), WR_ERR_FORBIDDEN);
+    assert_int_equal(how, WR_LANDING_DOCK);
+    wr_map_free(m);
+}
+
+static wr_map *river_map(void)
+{
+    /* cols 0-4 a river flowing east into the coast hex 5, sea 6-7 */
+    wr_map *m = row_map("cccccCSS");
+    for (int i = 0; i < 5; i++)
+        OK(wr_map_set_watercourse(m, O(i, 0), 0, i >= 3 ? WR_WATER_TIDAL : 0u));
+    return m;
+}
+
+static void plan_rivers(void **state)
+{
+    (void)state;
+    wr_map *m = river_map();
+    wr_plan_params boat = params_for(WR_MOVER_RIVER_BOAT), ls = params_for(WR_MOVER_LONGSHIP);
+    wr_plan_params galley = params_for(WR_MOVER_GALLEY);
+    wr_route r;
+    OK(plan(m, &boat, 0, 4, &r));
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, 70 - 40); /* downstream 10 a hex */
+    assert_true(r.steps[1].flags & WR_STEP_DOWNSTREAM);
+    OK(plan(m, &boat, 4, 0, &r));
+    assert_int_equal(r.points_left, 70 - 56); /* upstream 14 */
+    assert_true(r.steps[1].flags & WR_STEP_UPSTREAM);
+    expect_forbidden(m, &boat, 4, 6); /* river boats keep off the sea (default table) */
+    expect_forbidden(m, &galley, 5, 3); /* only river boats and longships navigate */
+    /* a longship from the sea up the river */
+    expect_arrival(m, &ls, 6, 0, 2, 2 * 70 - 10 - 70); /* 10 + 5 x 14 = 80 */
+    /* tides in the tidal reach (the links of hexes 3 and 4) */
+    ls.tide = WR_TIDE_FLOOD;
+    expect_arrival(m, &ls, 5, 0, 1, 70 - (7 + 7 + 14 * 3));
+    ls.tide = WR_TIDE_EBB;
+    expect_arrival(m, &ls, 5, 0, 2, 140 - (28 + 28 + 14 * 3));
+    expect_arrival(m, &ls, 0, 5, 1, 70 - (10 * 3 + 5 + 5));
+    ls.tide = WR_TIDE_NONE;
+    /* river sailing with a fair wind blowing west */
+    ls.wind = 3;
+    expect_arrival(m, &ls, 5, 0, 1, 70 - 5 * 10); /* ceil(14 x 67 / 100) = 10 */
+    ls.wind = 0;
+    expect_arrival(m, &ls, 5, 0, 1, 0);
+    ls.wind = WR_WIND_NONE;
+    /* cataracts and the unnavigable canal block */
+    OK(wr_map_set_watercourse(m, O(2, 0), 0, WR_WATER_CATARACT));
+    expect_forbidden(m, &boat, 0, 4);
+    expect_arrival(m, &boat, 0, 2, 1, 50);
+    OK(wr_map_set_watercourse(m, O(2, 0), 0, 0));
+    OK(wr_map_set_watercourse(m, O(1, 0), 0, WR_WATER_UNNAVIGABLE));
+    expect_forbidden(m, &boat, 0, 4);
+    assert_int_equal(plan(m, &boat, 1, 3, &r), WR_ERR_FORBIDDEN);
+    wr_landing how;
+    assert_int_equal(wr_map_landing(m, WR_MOVER_RIVER_BOAT, O(1, 0), &how), WR_ERR_FORBIDDEN);
+    OK(wr_map_landing(m, WR_MOVER_RIVER_BOAT, O(2, 0), &how));
+    assert_int_equal(how, WR_LANDING_BEACH);
+    OK(wr_map_landing(m, WR_MOVER_LONGSHIP, O(2, 0), &how));
+    assert_int_equal(how, WR_LANDING_BEACH);
+    assert_int_equal(wr_map_landing(m, WR_MOVER_GALLEY, O(2, 0), &how), WR_ERR_FORBIDDEN);
+    wr_map_free(m);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Brute force over (hex, day, points, formation), written from the text:
+   each day the force has its daily points plus what it saved; it enters a
+   hex when it has the points; at night it keeps its unused points if it
+   moved that day or could not afford a move (it presses on), else loses
+   them; whole-day crossings and rally days start at the beginning of a day
+   and end the force in the far hex (or formed) at the end of their last
+   day. It takes the moves from wr_map_moves(). */
+
+typedef struct bf_graph {
+    int32_t n;
+    int P;
+    int unformed_ok;
+    int maxstep;
+    int *count;
+    wr_plan_edge *edges; /* n x WR_PLAN_MAX_EDGES */
+} bf_graph;
+
+static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
+{
+    int w = 0, h = 0;
+    OK(wr_map_size(m, &w, &h));
+    g->n = w * h;
+    g->P = p->costs.daily_points;
+    g->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
+    g->count = calloc((size_t)g->n, sizeof *g->count);
+    g->edges = calloc((size_t)g->n * WR_PLAN_MAX_EDGES, sizeof *g->edges);
+    g->maxstep = 1;
+    for (int32_t i = 0; i < g->n; i++) {
+        wr_hex hx;
+        size_t c = 0;
+        OK(wr_map_hex(m, i, &hx));
+        OK(wr_map_moves(m, p, hx, g->edges + (size_t)i * WR_PLAN_MAX_EDGES, WR_PLAN_MAX_EDGES, &c));
+        g->count[i] = (int)c;
+        for (size_t k = 0; k < c; k++) {
+            const wr_plan_edge *e = &g->edges[(size_t)i * WR_PLAN_MAX_EDGES + k];
+            if (e->days == 0 && e->points > g->maxstep)
+                g->maxstep = e->points;
+        }
+    }
+}
+
+static void bf_free(bf_graph *g)
+{
+    free(g->count);
+    free(g->edges);
+}
+
+/* Earliest formed arrival (day, points) at every node; day -1 when not
+   within dmax days. */
+static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day, int *best_pts)
+{
+    const int P = g->P, pmax = P + g->maxstep + 1;
+    const size_t nst = (size_t)g->n * 2 * (size_t)pmax;
+#define IX(h, f, p) ((((size_t)(h)) * 2 + (size_t)(f)) * (size_t)pmax + (size_t)(p))
+    unsigned char *start = calloc(nst, 1), *moved = calloc(nst, 1), *nstart = calloc(nst, 1);
+    unsigned char *arrive = calloc((size_t)(dmax + 2) * (size_t)g->n * 2, 1);
+    size_t *stack = malloc(nst * sizeof *stack);
+    for (int32_t i = 0; i < g->n; i++) {
+        best_day[i] = -1;
+        best_pts[i] = 0;
+    }
+    start[IX(src, 0, P)] = 1;
+    for (int d = 1; d <= dmax; d++) {
+        memset(moved, 0, nst);
+        size_t sp = 0;
+        /* whole-day moves and rally days begin this morning */
+        for (int32_t h = 0; h < g->n; h++) {
+            for (int f = 0; f < 2; f++) {
+                int any = 0;
+                for (int p = 0; p < pmax; p++)
+                    any |= start[IX(h, f, p)];
+                if (!any)
+                    continue;
+                if (f == 1)
+                    arrive[((size_t)d * (size_t)g->n + (size_t)h) * 2] = 1;
+                for (int k = 0; k < g->count[h]; k++) {
+                    const wr_plan_edge *e = &g->edges[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k];
+                    if (e->days == 0)
+                        continue;
+                    int needs = (e->flags & WR_STEP_UNFORMED) != 0;
+                    if (needs && !g->unformed_ok)
+                        continue;
+                    int ad = d + e->days - 1;
+                    if (ad <= dmax)
+                        arrive[((size_t)ad * (size_t)g->n + (size_t)e->to) * 2 + (size_t)needs] = 1;
+                }
+            }
+        }
+        /* those ending today are in the far hex with no points */
+        for (int32_t h = 0; h < g->n; h++)
+            for (int f = 0; f < 2; f++)
+                if (arrive[((size_t)d * (size_t)g->n + (size_t)h) * 2 + (size_t)f] && !moved[IX(h, f, 0)]) {
+                    moved[IX(h, f, 0)] = 1;
+                    stack[sp++] = IX(h, f, 0);
+                }
+        /* moves from the morning's states, then from every state reached */
+        for (size_t s = 0; s < nst; s++)
+            if (start[s])
+                stack[sp++] = s | ((size_t)1 << 62);
+        while (sp > 0) {
+            size_t s = stack[--sp] & ~((size_t)1 << 62);
+            int p = (int)(s % (size_t)pmax);
+            int f = (int)((s / (size_t)pmax) % 2);
+            int32_t h = (int32_t)(s / (size_t)pmax / 2);
+            for (int k = 0; k < g->count[h]; k++) {
+                const wr_plan_edge *e = &g->edges[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k];
+                if (e->days != 0 || e->points > p)
+                    continue;
+                int needs = (e->flags & WR_STEP_UNFORMED) != 0;
+                if (needs && !f && !g->unformed_ok)
+                    continue;
+                size_t t = IX(e->to, (f || needs) ? 1 : 0, p - e->points);
+                if (!moved[t]) {
+                    moved[t] = 1;
+                    stack[sp++] = t;
+                }
+            }
+        }
+        /* arrivals of the day */
+        for (int32_t h = 0; h < g->n; h++) {
+            if (best_day[h] != -1)
+                continue;
+            int bp = -1;
+            for (int p = 0; p < pmax; p++)
+                if (moved[IX(h, 0, p)] || start[IX(h, 0, p)])
+                    bp = p;
+            if (bp >= 0) {
+                best_day[h] = d;
+                best_pts[h] = bp;
+            }
+        }
+        /* the night */
+        memset(nstart, 0, nst);
+        for (int32_t h = 0; h < g->n; h++) {
+            for (int f = 0; f < 2; f++) {
+                for (int p = 0; p < pmax; p++) {
+                    if (moved[IX(h, f, p)]) {
+                        int c = p + P < pmax ? p + P : pmax - 1;
+                        nstart[IX(h, f, c)] = 1;
+                    }
+                    if (start[IX(h, f, p)]) {
+                        int pressing = 0;
+                        for (int k = 0; k < g->count[h]; k++) {
+                            const wr_plan_edge *e = &g->edges[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k];
+                            pressing |= e->days == 0 && e->points > p;
+                        }
+                        int c = pressing ? (p + P < pmax ? p + P : pmax - 1) : P;
+                        nstart[IX(h, f, c)] = 1;
+                    }
+                }
+            }
+        }
+        unsigned char *tmp = start;
+        start = nstart;
+        nstart = tmp;
+    }
+#undef IX
+    free(start);
+    free(moved);
+    free(nstart);
+    free(arrive);
+    free(stack);
+}
+
+static unsigned rnd(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (*s >> 16) & 0x7fffu;
+}
+
+static wr_map *random_land_map(unsigned *s, int w, int h)
+{
+    wr_map *m = NULL;
+    OK(wr_map_new(w, h, &m));
+    static const wr_hex_terrain pick[20] = {
+        WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR,
+        WR_HEX_FOREST, WR_HEX_FOREST, WR_HEX_FOREST, WR_HEX_SWAMP, WR_HEX_SWAMP, WR_HEX_HILLS,
+        WR_HEX_HILLS, WR_HEX_HILLS, WR_HEX_MOUNTAINS, WR_HEX_MOUNTAINS, WR_HEX_MOUNTAINS,
+        WR_HEX_COAST, WR_HEX_SEA, WR_HEX_LAKE};
+    for (int32_t i = 0; i < w * h; i++) {
+        wr_hex hx;
+        OK(wr_map_hex(m, i, &hx));
+        OK(wr_map_set_terrain(m, hx, pick[rnd(s) % 20]));
+        OK(wr_map_set_regions(m, hx, rnd(s) % 2));
+        for (int d = 0; d < 3; d++) {
+            wr_hex n;
+            int inside = 0;
+            OK(wr_hex_neighbor(hx, d, &n));
+            OK(wr_map_contains(m, n, &inside));
+            if (!inside)
+                continue;
+            wr_side sd = {0, 0, rnd(s) % 6 == 0, rnd(s) % 6 == 0};
+            if (rnd(s) % 3 == 0) {
+                sd.river = 1 + (int)(rnd(s) % 2);
+                sd.crossing = (int)(rnd(s) % (sd.river == WR_RIVER_MINOR ? 4 : 3));
+            }
+            OK(wr_map_set_side(m, hx, d, &sd));
+        }
+    }
+    return m;
+}
+
+static wr_map *random_water_map(unsigned *s, int w, int h)
+{
+    wr_map *m = NULL;
+    OK(wr_map_new(w, h, &m));
+    static const wr_hex_terrain pick[8] = {WR_HEX_SEA, WR_HEX_SEA, WR_HEX_SEA, WR_HEX_COAST,
+                                           WR_HEX_COAST, WR_HEX_LAKE, WR_HEX_CLEAR, WR_HEX_CLEAR};
+    for (int32_t i = 0; i < w * h; i++) {
+        wr_hex hx;
+        OK(wr_map_hex(m, i, &hx));
+        wr_hex_terrain t = pick[rnd(s) % 8];
+        OK(wr_map_set_terrain(m, hx, t));
+        OK(wr_map_set_features(m, hx, rnd(s) % 8));
+        int d = (int)(rnd(s) % 6);
+        wr_hex n;
+        int inside = 0;
+        OK(wr_hex_neighbor(hx, d, &n));
+        OK(wr_map_contains(m, n, &inside));
+        if (inside && (t == WR_HEX_CLEAR || rnd(s) % 4 == 0))
+            OK(wr_map_set_watercourse(m, hx, d, rnd(s) % 3 == 0 ? rnd(s) % 8 : 0u));
+    }
+    return m;
+}
+
+static void random_params(unsigned *s, wr_plan_params *p, int vessel)
+{
+    *p = params_for((wr_mover)(vessel ? 2 + (int)(rnd(s) % 5) : (int)(rnd(s) % 2)));
+    if (rnd(s) % 2) {
+        p->costs.daily_points = 6 + (int)(rnd(s) % 15);
+        for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
+            if (p->costs.enter[t] > 0)
+                p->costs.enter[t] = rnd(s) % 10 == 0 ? 0 : 1 + (int)(rnd(s) % 20);
+        if (!vessel) {
+            p->costs.road = (int)(rnd(s) % 10);
+            p->costs.track = (int)(rnd(s) % 12);
+        } else {
+            p->costs.upstream = (int)(rnd(s) % 20);
+            p->costs.downstream = 1 + (int)(rnd(s) % 15);
+        }
+    }
+    if (!vessel) {
+        p->traits = rnd(s) % 4;
+        p->home_regions = 1;
+        p->options = rnd(s) % 8; /* unformed, rafts anywhere, bridging train */
+        p->bridging_days = 1 + (int)(rnd(s) % 4);
+    } else {
+        p->tide = (int)(rnd(s) % 3);
+        p->wind = (int)(rnd(s) % 7) - 1;
+    }
+}
+
+/* The field against the brute force from every start, and each route
+   against the field. */
+static void check_against_brute_force(wr_map *m, const wr_plan_params *p, int dmax)
+{
+    bf_graph g;
+    bf_build(&g, m, p);
+    int *bd = malloc((size_t)g.n * sizeof *bd), *bp = malloc((size_t)g.n * sizeof *bp);
+    wr_arrival *field = malloc((size_t)g.n * sizeof *field);
+    for (int32_t src = 0; src < g.n; src++) {
+        wr_hex from;
+        OK(wr_map_hex(m, src, &from));
+        wr_status st = wr_planner_field(g_pl, m, p, from, field, (size_t)g.n);
+        if (st == WR_ERR_FORBIDDEN)
+            continue; /* the mover cannot be here */
+        OK(st);
+        brute_force(&g, src, dmax, bd, bp);
+        for (int32_t t = 0; t < g.n; t++) {
+            if (field[t].day > dmax) /* beyond the brute force's horizon */
+                continue;
+            if (field[t].day != bd[t] || field[t].points_left != bp[t])
+                fail_msg("mover %d options %u from %d to %d: planner (%d, %d), brute force (%d, %d)",
+                         p->mover, p->options, src, t, field[t].day, field[t].points_left, bd[t],
+                         bp[t]);
+            wr_hex to;
+            OK(wr_map_hex(m, t, &to));
+            wr_route r;
+            st = wr_planner_route(g_pl, m, p, from, to, &r);
+            if (field[t].day < 0) {
+                assert_int_equal(st, WR_ERR_FORBIDDEN);
+                continue;
+            }
+            OK(st);
+            assert_int_equal(r.arrival_day, field[t].day);
+            assert_int_equal(r.points_left, field[t].points_left);
+            assert_int_equal(r.steps[0].node, src);
+            assert_int_equal(r.steps[r.step_count - 1].node, t);
+            /* each step is one of the moves of the hex before, or a rally */
+            for (size_t i = 1; i < r.step_count; i++) {
+                int32_t a = r.steps[i - 1].node, b = r.steps[i].node;
+                assert_true(r.steps[i].day >= r.steps[i - 1].day);
+                if (r.steps[i].flags & WR_STEP_RALLY) {
+                    assert_int_equal(a, b);
+                    continue;
+                }
+                int found = 0;
+                for (int k = 0; k < g.count[a]; k++)
+                    found |= g.edges[(size_t)a * WR_PLAN_MAX_EDGES + (size_t)k].to == b;
+                assert_true(found);
+            }
+        }
+    }
+    free(bd);
+    free(bp);
+    free(field);
+    bf_free(&g);
+}
+
+static void plan_brute_force_land(void **state)
+{
+    (void)state;
+    unsigned s = 12345;
+    for (int trial = 0; trial < 120; trial++) {
+        wr_map *m = random_land_map(&s, 3 + (int)(rnd(&s) % 4), 2 + (int)(rnd(&s) % 4));
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        check_against_brute_force(m, &p, 120);
+        wr_map_free(m);
+    }
+}
+
+static void plan_brute_force_water(void **state)
+{
+    (void)state;
+    unsigned s = 777;
+    for (int trial = 0; trial < 120; trial++) {
+        wr_map *m = random_water_map(&s, 3 + (int)(rnd(&s) % 4), 2 + (int)(rnd(&s) % 4));
+        wr_plan_params p;
+        random_params(&s, &p, 1);
+        check_against_brute_force(m, &p, 60);
+        wr_map_free(m);
+    }
+}
+
+/* A plain Dijkstra (quadratic, for small maps) over the same moves. */
+static void plain_dijkstra(const bf_graph *g, int32_t src, int64_t *dist)
+{
+    unsigned char *done = calloc((size_t)g->n, 1);
+    for (int32_t i = 0; i < g->n; i++)
+        dist[i] = INT64_MAX;
+    dist[src] = 0;
+    for (;;) {
+        int32_t u = -1;
+        for (int32_t i = 0; i < g->n; i++)
+            if (!done[i] && dist[i] != INT64_MAX && (u < 0 || dist[i] < dist[u]))
+                u = i;
+        if (u < 0)
+            break;
+        done[u] = 1;
+        for (int k = 0; k < g->count[u]; k++) {
+            const wr_plan_edge *e = &g->edges[(size_t)u * WR_PLAN_MAX_EDGES + (size_t)k];
+            if ((e->flags & WR_STEP_UNFORMED) && !g->unformed_ok)
+                continue;
+            int64_t nd = dist[u] + e->points + (int64_t)e->days * g->P;
+            if (nd < dist[e->to])
+                dist[e->to] = nd;
+        }
+    }
+    free(done);
+}
+
+static void plan_plain_costs(void **state)
+{
+    (void)state;
+    unsigned s = 4242;
+    for (int trial = 0; trial < 60; trial++) {
+        wr_map *m = random_land_map(&s, 4 + (int)(rnd(&s) % 8), 3 + (int)(rnd(&s) % 8));
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        p.options |= WR_PLAN_PLAIN_COSTS;
+        bf_graph g;
+        bf_build(&g, m, &p);
+        int64_t *dist = malloc((size_t)g.n * sizeof *dist);
+        wr_arrival *field = malloc((size_t)g.n * sizeof *field);
+        for (int32_t src = 0; src < g.n; src += 3) {
+            wr_hex from;
+            OK(wr_map_hex(m, src, &from));
+            if (wr_planner_field(g_pl, m, &p, from, field, (size_t)g.n) != WR_OK)
+                continue;
+            plain_dijkstra(&g, src, dist);
+            for (int32_t t = 0; t < g.n; t++) {
+                if (dist[t] == INT64_MAX) {
+                    assert_int_equal(field[t].day, -1);
+                } else {
+                    int64_t T = (int64_t)field[t].day * p.costs.daily_points - field[t].points_left;
+                    assert_int_equal(T, dist[t]);
+                }
+            }
+        }
+        free(dist);
+        free(field);
+        bf_free(&g);
+        wr_map_free(m);
+    }
+}
+
+static void plan_reachable(void **state)
+{
+    (void)state;
+    unsigned s = 99;
+    for (int trial = 0; trial < 30; trial++) {
+        wr_map *m = random_land_map(&s, 10, 8);
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        wr_arrival field[80];
+        wr_hex from = O((int)(rnd(&s) % 10), (int)(rnd(&s) % 8));
+        wr_status st = wr_planner_field(g_pl, m, &p, from, field, 80);
+        if (st == WR_ERR_FORBIDDEN) {
+            wr_map_free(m);
+            continue;
+        }
+        OK(st);
+        for (int days = 1; days <= 6; days++) {
+            const wr_hex *hexes = NULL;
+            size_t n = 0;
+            OK(wr_planner_reachable(g_pl, m, &p, from, days, &hexes, &n));
+            size_t want = 0;
+            for (int i = 0; i < 80; i++)
+                want += field[i].day >= 1 && field[i].day <= days;
+            assert_int_equal(n, want);
+            assert_int_equal(hexes[0].q, from.q);
+            assert_int_equal(hexes[0].r, from.r);
+            int64_t last = -1;
+            for (size_t i = 0; i < n; i++) {
+                int32_t idx = 0;
+                OK(wr_map_index(m, hexes[i], &idx));
+                assert_true(field[idx].day >= 1 && field[idx].day <= days);
+                int64_t T = (int64_t)field[idx].day * p.costs.daily_points - field[idx].points_left;
+                assert_true(T >= last); /* in order of arrival */
+                last = T;
+            }
+        }
+        wr_map_free(m);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+/* The callback form */
+
+typedef struct map_graph {
+    const wr_map *map;
+    const wr_plan_params *params;
+    int calls;
+} map_graph;
+
+static int map_graph_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    map_graph *mg = user;
+    wr_hex h;
+    size_t n = 0;
+    mg->calls++;
+    if (wr_map_hex(mg->map, node, &h) != WR_OK ||
+        wr_map_moves(mg->map, mg->params, h, out, (size_t)capacity, &n) != WR_OK)
+        return -1;
+    return (int)n;
+}
+
+static wr_hex map_graph_hex(void *user, int32_t node)
+{
+    map_graph *mg = user;
+    wr_hex h = {0, 0};
+    (void)wr_map_hex(mg->map, node, &h);
+    return h;
+}
+
+static void plan_callbacks(void **state)
+{
+    (void)state;
+    unsigned s = 31337;
+    for (int trial = 0; trial < 20; trial++) {
+        wr_map *m = random_land_map(&s, 9, 7);
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        map_graph mg = {m, &p, 0};
+        wr_plan_graph graph = {63, map_graph_moves, map_graph_hex, &mg};
+        for (int k = 0; k < 20; k++) {
+            int32_t a = (int32_t)(rnd(&s) % 63), b = (int32_t)(rnd(&s) % 63);
+            wr_hex ha, hb;
+            OK(wr_map_hex(m, a, &ha));
+            OK(wr_map_hex(m, b, &hb));
+            wr_route r1, r2;
+            wr_status s1 = wr_planner_route(g_pl, m, &p, ha, hb, &r1);
+            if (s1 != WR_OK)
+                continue; /* also a start the mover cannot be at */
+            int days1 = r1.arrival_day, pts1 = r1.points_left, rally1 = r1.rally_days;
+            size_t n1 = r1.step_count;
+            OK(wr_planner_route_graph(g_pl, &graph, &p, a, b, &r2));
+            assert_int_equal(r2.arrival_day, days1);
+            assert_int_equal(r2.points_left, pts1);
+            assert_int_equal(r2.rally_days, rally1);
+            assert_int_equal(r2.step_count, n1);
+            assert_int_equal(r2.steps[n1 - 1].hex.q, hb.q);
+            assert_int_equal(r2.steps[n1 - 1].hex.r, hb.r);
+        }
+        assert_true(mg.calls > 0);
+        wr_map_free(m);
+    }
+}
+
+/* A game's own graph: a chain 0-1-2-3 with one very long move that makes
+   the bucket ring grow, a whole-day move, and a node without hex callback. */
+static int chain_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    (void)user;
+    (void)capacity;
+    wr_plan_edge e = {node + 1, 5, 0, 0};
+    if (node == 3)
+        return 0;
+    if (node == 1) {
+        e.points = 0;
+        e.days = 2;
+        e.flags = WR_STEP_FERRY;
+    }
+    out[0] = e;
+    if (node == 0) {
+        wr_plan_edge far = {3, 100000, 0, 0};
+        out[1] = far;
+        return 2;
+    }
+    return 1;
+}
+
+static int bad_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    (void)user;
+    (void)capacity;
+    wr_plan_edge e = {node + 100, 5, 0, 0};
+    out[0] = e;
+    return 1;
+}
+
+static void plan_custom_graph(void **state)
+{
+    (void)state;
+    wr_plan_graph graph = {4, chain_moves, NULL, NULL};
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    wr_route r;
+    OK(wr_planner_route_graph(g_pl, &graph, &p, 0, 3, &r));
+    /* 5 points on day 1, the 2-day move on days 2 and 3, 5 points on day 4 */
+    assert_int_equal(r.arrival_day, 4);
+    assert_int_equal(r.points_left, 7);
+    assert_int_equal(r.step_count, 4);
+    assert_int_equal(r.steps[3].hex.q, 3);
+    assert_int_equal(r.steps[3].hex.r, 0);
+    assert_true(r.steps[2].flags & WR_STEP_FERRY);
+    p.options = WR_PLAN_PLAIN_COSTS;
+    OK(wr_planner_route_graph(g_pl, &graph, &p, 0, 3, &r));
+    assert_int_equal(r.arrival_day, 3); /* 5 + 24 + 5 = 34 points */
+    assert_int_equal(r.points_left, 2);
+    graph.moves = bad_moves;
+    memset(&r, 0, sizeof r);
+    assert_int_equal(wr_planner_route_graph(g_pl, &graph, &p, 0, 3, &r), WR_ERR_INVALID);
+    assert_int_equal(r.step_count, 0);
+    /* the far move alone */
+    graph.moves = chain_moves;
+    p.costs.daily_points = 1000;
+    p.options = 0;
+    OK(wr_planner_route_graph(g_pl, &graph, &p, 0, 3, &r));
+    assert_int_equal(r.arrival_day, 4); /* 5, days 2 and 3, then 5: 3005 */
+    assert_int_equal(r.points_left, 995);
+}
+
+/* ------------------------------------------------------------------------ */
+/* No allocation per query once the planner has served a map size. */
+
+typedef struct counting {
+    int allocs;
+} counting;
+
+static void *counting_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    (void)old_size;
+    counting *c = user;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    c->allocs++;
+    return realloc(ptr, new_size);
+}
+
+static void plan_no_allocation_per_query(void **state)
+{
+    (void)state;
+    counting c = {0};
+    wr_allocator a = {counting_alloc, &c};
+    wr_planner *pl = NULL;
+    OK(wr_planner_new_ex(&a, &pl));
+    unsigned s = 5;
+    wr_map *m = random_land_map(&s, 30, 20);
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    p.options = WR_PLAN_UNFORMED;
+    wr_route r;
+    wr_arrival *field = malloc(600 * sizeof *field);
+    (void)wr_planner_route(pl, m, &p, O(0, 0), O(29, 19), &r);
+    OK(wr_planner_field(pl, m, &p, O(0, 0), field, 600));
+    int before = c.allocs;
+    for (int i = 0; i < 10; i++) {
+        (void)wr_planner_route(pl, m, &p, O(0, 0), O(29, 19), &r);
+        wr_status st = wr_planner_field(pl, m, &p, O(i, 3), field, 600);
+        assert_true(st == WR_OK || st == WR_ERR_FORBIDDEN); /* a start in the sea */
+    }
+    assert_int_equal(c.allocs, before);
+    free(field);
+    wr_map_free(m);
+    wr_planner_free(pl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(river_crossing_table),
+        cmocka_unit_test(half_die_stragglers_timber),
+        cmocka_unit_test(ford_example),
+        cmocka_unit_test(hex_basics),
+        cmocka_unit_test(hex_rings_and_ranges),
+        cmocka_unit_test(hex_lines),
+        cmocka_unit_test(map_storage),
+        cmocka_unit_test(map_zones_and_sight),
+        cmocka_unit_test(default_tables),
+        cmocka_unit_test(terrain_and_formation),
+        cmocka_unit_test(march_saving),
+        cmocka_unit_test(getting_lost),
+        cmocka_unit_test(plan_saving_points),
+        cmocka_unit_test(plan_forest_and_unformed),
+        cmocka_unit_test(plan_mountains),
+        cmocka_unit_test(plan_crossings),
+        cmocka_unit_test(plan_sea),
+        cmocka_unit_test(plan_rivers),
+        cmocka_unit_test(plan_brute_force_land),
+        cmocka_unit_test(plan_brute_force_water),
+        cmocka_unit_test(plan_plain_costs),
+        cmocka_unit_test(plan_reachable),
+        cmocka_unit_test(plan_callbacks),
+        cmocka_unit_test(plan_custom_graph),
+        cmocka_unit_test(plan_no_allocation_per_query),
+    };
+    OK(wr_planner_new(&g_pl));
+    int failed = cmocka_run_group_tests_name("campaign", tests, NULL, NULL);
+    wr_planner_free(g_pl);
+    return failed;
+}
