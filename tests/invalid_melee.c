@@ -466,7 +466,14 @@ static void engagement_bad_input(void **state)
     assert_int_equal(wr_engagement_fight_rolls(e, rolls, 3, &used, &good), WR_OK);
     static wr_melee_round forged;
     forged = good;
-    forged.figures_before[0] = 9;
+    forged.figures_before[0] = -1;
+    assert_int_equal(wr_engagement_apply(e, &forged), WR_ERR_STATE);
+    forged = good;
+    forged.figures_before[0] = 100001;
+    assert_int_equal(wr_engagement_apply(e, &forged), WR_ERR_STATE);
+    forged = good;
+    forged.figures_before[1] = 1;
+    forged.lost[1] = 2;
     assert_int_equal(wr_engagement_apply(e, &forged), WR_ERR_STATE);
     forged = good;
     forged.lost[1] = 11;

@@ -1295,6 +1295,99 @@ static void character_fights_separately(void **state)
     wr_profile_free(o);
 }
 
+
+/* [Casualties: phase ten] a unit fighting two engagements in one phase:
+   both rounds are resolved on the figures at the start of the phase, then
+   both are applied. */
+static void two_combats_one_phase(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 100), WR_OK);
+    wr_melee_unit *centre = troops(p, 12, 6, 0, 0, 0);
+    wr_melee_unit *front_foe = troops(p, 6, 6, 0, 0, 0);
+    wr_melee_unit *flank_foe = troops(p, 4, 4, 0, 0, 0);
+    wr_situation s1 = front(6, 6), s2 = front(2, 4);
+    s2.side[0].attacked_in = WR_FACING_FLANK;
+    wr_engagement *e1 = engage(centre, front_foe, &s1), *e2 = engage(centre, flank_foe, &s2);
+    wr_morale_odds pass = {100, 0, 0};
+    assert_int_equal(wr_engagement_set_morale(e1, fixed_morale, &pass), WR_OK);
+    assert_int_equal(wr_engagement_set_morale(e2, fixed_morale, &pass), WR_OK);
+    const int rolls[] = {50, 50, 50};
+    size_t used = 0;
+    wr_melee_round r1, r2;
+    assert_int_equal(wr_engagement_fight_rolls(e1, rolls, 3, &used, &r1), WR_OK);
+    assert_int_equal(wr_engagement_fight_rolls(e2, rolls, 3, &used, &r2), WR_OK);
+    assert_int_equal(r1.lost[0], 6); /* six front figures at 100% */
+    assert_int_equal(r2.lost[0], 4);
+    assert_int_equal(r2.strike[0].fighting, 2); /* flanked: those in contact */
+    assert_int_equal(wr_engagement_apply(e1, &r1), WR_OK);
+    assert_int_equal(wr_engagement_apply(e2, &r2), WR_OK);
+    wr_unit_def d;
+    assert_int_equal(wr_melee_unit_def(centre, &d), WR_OK);
+    assert_int_equal(d.figures, 12 - 6 - 4);
+    assert_true(d.flags & WR_UNIT_DISORDERED);
+    wr_engagement_free(e1);
+    wr_engagement_free(e2);
+    wr_melee_unit_free(centre);
+    wr_melee_unit_free(front_foe);
+    wr_melee_unit_free(flank_foe);
+    wr_profile_free(p);
+}
+
+/* A monster wounded in two combats of one phase: the death rules apply to
+   the sum (a critical in one and a serious in the other kill it; a hit in
+   one on a monster knocked unconscious in the other kills it). */
+static void monster_two_combats(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN), *m = profile(WR_RACE_OTHER);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 100), WR_OK);
+    wr_hit_chart *c = sample_chart();
+    wr_melee_unit *left = troops(p, 1, 1, 0, 0, 0), *right = troops(p, 1, 1, 0, 0, 0);
+    for (int variant = 0; variant < 2; variant++) {
+        wr_unit_def d = wr_unit_def_default();
+        d.kind = WR_UNIT_MONSTER;
+        wr_melee_unit *beast = from_def(m, &d);
+        assert_int_equal(wr_melee_unit_set_hit_chart(beast, c), WR_OK);
+        wr_situation s = front(1, 1);
+        wr_engagement *e1 = engage(left, beast, &s), *e2 = engage(right, beast, &s);
+        /* variant 0: body critical (d4 4), then body serious (d4 3);
+           variant 1: head unconscious (d4 3), then body nicked (d4 1) */
+        const int first[] = {variant ? 70 : 10, variant ? 3 : 4};
+        const int second[] = {10, variant ? 1 : 3};
+        size_t used = 0;
+        wr_melee_round r1, r2;
+        assert_int_equal(wr_engagement_fight_rolls(e1, first, 2, &used, &r1), WR_OK);
+        assert_int_equal(wr_engagement_fight_rolls(e2, second, 2, &used, &r2), WR_OK);
+        assert_int_equal(r1.wounds_after[1].dead, 0);
+        assert_int_equal(r2.wounds_after[1].dead, 0);
+        assert_int_equal(r1.end, WR_END_ONGOING);
+        assert_int_equal(wr_engagement_apply(e1, &r1), WR_OK);
+        assert_int_equal(wr_engagement_apply(e2, &r2), WR_OK);
+        wr_wounds w;
+        assert_int_equal(wr_melee_unit_wounds(beast, &w), WR_OK);
+        assert_int_equal(w.dead, 1);
+        assert_int_equal(w.hits, 2);
+        wr_unit_def got;
+        assert_int_equal(wr_melee_unit_def(beast, &got), WR_OK);
+        assert_int_equal(got.figures, 0);
+        /* a forged record is refused */
+        wr_melee_round forged = r2;
+        forged.round = 2;
+        forged.wounds_after[1].counted = forged.wounds_after[1].hits + 1;
+        assert_int_equal(wr_engagement_apply(e1, &forged), WR_ERR_STATE);
+        wr_engagement_free(e1);
+        wr_engagement_free(e2);
+        wr_melee_unit_free(beast);
+    }
+    wr_melee_unit_free(left);
+    wr_melee_unit_free(right);
+    wr_hit_chart_free(c);
+    wr_profile_free(p);
+    wr_profile_free(m);
+}
+
 /* ---- starting, advancing, leaving ------------------------------------------ */
 
 static void starting_and_leaving(void **state)
@@ -1937,6 +2030,8 @@ int main(void)
         cmocka_unit_test(hit_charts),
         cmocka_unit_test(monster_in_combat),
         cmocka_unit_test(character_fights_separately),
+        cmocka_unit_test(two_combats_one_phase),
+        cmocka_unit_test(monster_two_combats),
         cmocka_unit_test(starting_and_leaving),
         cmocka_unit_test(units),
         cmocka_unit_test(explanations),

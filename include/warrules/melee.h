@@ -987,6 +987,7 @@ typedef struct wr_melee_round {
     int n_wounds[2];                    /**< Wounds side i took (monsters and characters). */
     wr_wound wound[2][WR_ROUND_MAX_WOUNDS]; /**< The first of them, in order. */
     int wound_location[2][WR_ROUND_MAX_WOUNDS]; /**< Their locations. */
+    wr_wounds wounds_before[2];         /**< Each side's wound record when the round began. */
     wr_wounds wounds_after[2];          /**< Each side's wound record after the round. */
     int loser;                          /**< The side that lost more figures, or -1 for a draw. */
     int pushed_back;                    /**< 1 when the loser is pushed back. */
@@ -1056,10 +1057,21 @@ WR_API wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rn
  * The charge bonus and the flank test belong to the first round: later
  * rounds count neither.
  *
+ * A unit may fight in more than one engagement in a phase (attacked in
+ * front and flank): resolve every round first, then apply them all
+ * [Casualties: phase ten]. Each application removes that round's losses
+ * from the figures the unit has then (never below 0), and adds that round's
+ * wounds to the record the monster or character has then, applying the
+ * death rules to the sum (a hit from one combat on one knocked unconscious
+ * in another kills). The game ends the other engagements of a unit that
+ * routed or retired.
+ *
  * @param engagement The engagement.
- * @param round A round this engagement fought in its current state.
+ * @param round The round this engagement fought next.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_STATE when the engagement has
- *         ended or the round is not its next one (nothing is applied).
+ *         ended, the round is not its next one, or its numbers are not
+ *         those of a round (losses or wound counts out of range); nothing
+ *         is applied then.
  */
 WR_API wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *round);
 

@@ -136,6 +136,43 @@ wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_m
     return fight(engagement, &dice, round);
 }
 
+#define MAX_WOUND_COUNT 1000000
+
+static int wounds_sane(const wr_wounds *w)
+{
+    return w->hits >= 0 && w->hits <= MAX_WOUND_COUNT && w->counted >= 0 &&
+           w->counted <= w->hits && w->serious >= 0 && w->critical >= 0 &&
+           w->serious + w->critical <= w->counted && (w->unconscious == 0 || w->unconscious == 1) &&
+           (w->dead == 0 || w->dead == 1);
+}
+
+/* The record `now` plus what the round added to `before`, with the death
+   rules on the sum. */
+static int merge_wounds(const wr_wounds *now, const wr_wounds *before, const wr_wounds *after,
+                        int character, wr_wounds *out)
+{
+    wr_wounds m = *now;
+    int dh = after->hits - before->hits, dc = after->counted - before->counted;
+    int ds = after->serious - before->serious, dk = after->critical - before->critical;
+    if (dh < 0 || dc < 0 || ds < 0 || dk < 0 || m.hits > MAX_WOUND_COUNT - dh)
+        return 0;
+    m.hits += dh;
+    m.counted += dc;
+    m.serious += ds;
+    m.critical += dk;
+    int was_unconscious = now->unconscious;
+    m.unconscious = now->unconscious || after->unconscious;
+    int dead = now->dead || after->dead || (was_unconscious && dh > 0) ||
+               (after->unconscious && !before->unconscious && now->hits > before->hits);
+    if (character)
+        dead |= (m.critical >= 1 && m.counted >= 2) || (m.serious >= 1 && m.counted >= 3);
+    else
+        dead |= m.critical >= 1 && m.serious + m.critical >= 2;
+    m.dead = dead ? 1 : 0;
+    *out = m;
+    return 1;
+}
+
 wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *round)
 {
     if (engagement == NULL || round == NULL)
@@ -144,19 +181,29 @@ wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *r
     if (e->end != WR_END_ONGOING || round->round != e->rounds + 1 || (int)round->end < 0 ||
         (int)round->end >= WR_END_COUNT)
         return WR_ERR_STATE;
+    wr_wounds merged[2];
     for (int i = 0; i < 2; i++) {
-        if (round->figures_before[i] != e->unit[i]->def.figures || round->lost[i] < 0 ||
-            round->lost[i] > e->unit[i]->def.figures)
+        const wr_melee_unit *u = e->unit[i];
+        if (round->figures_before[i] < 0 || round->figures_before[i] > WRI_MAX_FIGURES ||
+            round->lost[i] < 0 || round->lost[i] > round->figures_before[i])
+            return WR_ERR_STATE;
+        merged[i] = u->wounds;
+        if (u->def.kind != WR_UNIT_TROOPS &&
+            (!wounds_sane(&round->wounds_before[i]) || !wounds_sane(&round->wounds_after[i]) ||
+             !merge_wounds(&u->wounds, &round->wounds_before[i], &round->wounds_after[i],
+                           u->def.kind == WR_UNIT_CHARACTER, &merged[i])))
             return WR_ERR_STATE;
     }
-    wri_snapshot s;
-    wri_melee_snapshot(e, &s);
-    wri_melee_advance(&s, round);
     for (int i = 0; i < 2; i++) {
         wr_melee_unit *u = e->unit[i];
-        u->def.figures = s.side[i].figures;
-        u->wounds = s.side[i].wounds;
-        if (s.side[i].disordered)
+        if (u->def.kind == WR_UNIT_TROOPS) {
+            u->def.figures = u->def.figures > round->lost[i] ? u->def.figures - round->lost[i] : 0;
+        } else {
+            u->wounds = merged[i];
+            if (u->wounds.dead)
+                u->def.figures = 0;
+        }
+        if (round->disordered[i] && u->def.kind != WR_UNIT_CHARACTER)
             u->def.flags |= WR_UNIT_DISORDERED;
     }
     e->rounds++;

@@ -318,6 +318,7 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
     r->end = WR_END_ONGOING;
     for (int i = 0; i < 2; i++) {
         r->figures_before[i] = s->side[i].figures;
+        r->wounds_before[i] = s->side[i].wounds;
         r->wounds_after[i] = s->side[i].wounds;
         int reason = 0;
         int by_attack = wri_melee_disorders(s, i, &reason);
