@@ -81,6 +81,28 @@ typedef struct wri_movegen {
     int max_delta; /* the largest label increase of one transition */
 } wri_movegen;
 
+/* Land moves by (terrain, side byte, timber at the near bank, elves' home):
+   a table filled once per query so the planner's inner loop only looks up. */
+typedef struct wri_tedge {
+    int32_t points, days;
+    uint32_t flags;
+} wri_tedge;
+typedef struct wri_tentry {
+    uint32_t count;
+    wri_tedge e[5];
+} wri_tentry;
+#define WRI_TABLE_KEYS 2048u
+static inline unsigned wri_table_key(unsigned terrain, unsigned side, unsigned timber,
+                                     unsigned home)
+{
+    return (side & 0x3fu) | (terrain << 6) | (timber << 9) | (home << 10);
+}
+/* The land moves into a neighbour of the given terrain across the given side
+   (their `to` is left 0); at most 5. */
+int wri_campaign_side_edges(const wri_movegen *g, int terrain, unsigned side, int timber, int home,
+                            wr_plan_edge *out);
+void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table);
+
 wr_status wri_campaign_check_params(const wr_plan_params *p);
 void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_params *p);
 /* Whether the mover may be in a hex (start hexes). */

@@ -249,91 +249,111 @@ static inline int add_pair(wr_plan_edge *out, int n, int32_t to, int fcost, unsi
     return n;
 }
 
+int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timber, int home,
+                            wr_plan_edge *out)
+{
+    int cavalry = g->mover == WR_MOVER_CAVALRY;
+    int n = 0;
+    int32_t to = 0;
+    if (!is_land(t))
+        return 0;
+    int off = g->enter[t];
+    if (home && t == WR_HEX_FOREST && off > 0 && g->enter[WR_HEX_CLEAR] > 0)
+        off = g->enter[WR_HEX_CLEAR];
+    int fcost = INF_COST, acost = INF_COST;
+    unsigned fflag = 0, aflag = 0;
+    if (off > 0) {
+        acost = off;
+        if (g->formed[t])
+            fcost = off;
+    }
+    if ((side & WRI_SIDE_ROAD) && g->road > 0) {
+        if (g->road <= fcost) {
+            fcost = g->road;
+            fflag = WR_STEP_ROAD;
+        }
+        if (g->road <= acost) {
+            acost = g->road;
+            aflag = WR_STEP_ROAD;
+        }
+    }
+    if ((side & WRI_SIDE_TRACK) && g->track > 0) {
+        if (g->track_formed[t] && g->track < fcost) {
+            fcost = g->track;
+            fflag = WR_STEP_TRACK;
+        }
+        if (g->track < acost) {
+            acost = g->track;
+            aflag = WR_STEP_TRACK;
+        }
+    }
+    if (acost == INF_COST)
+        return 0;
+    unsigned river = WRI_SIDE_RIVER(side), crossing = WRI_SIDE_CROSSING(side);
+    if (river == 0)
+        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, 0);
+    if (crossing == WR_CROSS_BRIDGE)
+        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE);
+    if (crossing == WR_CROSS_FORD)
+        n = add_pair(out, n, to, fcost, fflag, acost, aflag, cavalry ? 0 : g->half_daily,
+                     WR_STEP_FORD);
+    else if (river == WR_RIVER_MINOR && cavalry)
+        n = add_pair(out, n, to, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM);
+    int days = INF_COST;
+    unsigned dflag = 0;
+    if (crossing == WR_CROSS_FERRY) {
+        days = river == WR_RIVER_MINOR ? 1 : 2;
+        dflag = WR_STEP_FERRY;
+    }
+    if (crossing == WR_CROSS_OPEN && (river == WR_RIVER_MAJOR || !cavalry) &&
+        (timber || (g->options & WR_PLAN_RAFTS_ANYWHERE)) && 3 < days) {
+        days = 3;
+        dflag = WR_STEP_RAFTS;
+    }
+    if ((g->options & WR_PLAN_BRIDGING_TRAIN) && g->bridging_days < days) {
+        days = g->bridging_days;
+        dflag = WR_STEP_BRIDGING;
+    }
+    if (days != INF_COST)
+        n = add_edge(out, n, to, 0, days, dflag | (fcost == INF_COST ? WR_STEP_UNFORMED : fflag));
+    return n;
+}
+
 static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
 {
     const wr_map *map = g->map;
     const wri_cell *c = &map->cells[idx];
     unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
-    int cavalry = g->mover == WR_MOVER_CAVALRY;
+    int timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
     int n = 0;
     for (int d = 0; d < 6; d++) {
         if (!(c->nb & (1u << d)))
             continue;
         int32_t nb = wri_nb_index(map, idx, odd, d);
         const wri_cell *h = &map->cells[nb];
-        int t = h->terrain;
-        unsigned side = wri_side_byte(map, idx, nb, d);
-        int off = g->enter[t];
-        if (t == WR_HEX_FOREST && off > 0 && (g->traits & WR_FORCE_ELLRIENDI) &&
-            (map->regions[nb] & g->home) && g->enter[WR_HEX_CLEAR] > 0)
-            off = g->enter[WR_HEX_CLEAR];
-        int fcost = INF_COST, acost = INF_COST;
-        unsigned fflag = 0, aflag = 0;
-        if (off > 0) {
-            acost = off;
-            if (g->formed[t])
-                fcost = off;
-        }
-        if (!is_land(t))
-            continue;
-        if ((side & WRI_SIDE_ROAD) && g->road > 0) {
-            if (g->road <= fcost) {
-                fcost = g->road;
-                fflag = WR_STEP_ROAD;
-            }
-            if (g->road <= acost) {
-                acost = g->road;
-                aflag = WR_STEP_ROAD;
-            }
-        }
-        if ((side & WRI_SIDE_TRACK) && g->track > 0) {
-            if (g->track_formed[t] && g->track < fcost) {
-                fcost = g->track;
-                fflag = WR_STEP_TRACK;
-            }
-            if (g->track < acost) {
-                acost = g->track;
-                aflag = WR_STEP_TRACK;
-            }
-        }
-        if (acost == INF_COST)
-            continue;
-        unsigned river = WRI_SIDE_RIVER(side), crossing = WRI_SIDE_CROSSING(side);
-        if (river == 0) {
-            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, 0, 0);
-            continue;
-        }
-        if (crossing == WR_CROSS_BRIDGE) {
-            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE);
-            continue;
-        }
-        if (crossing == WR_CROSS_FORD)
-            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, cavalry ? 0 : g->half_daily,
-                         WR_STEP_FORD);
-        else if (river == WR_RIVER_MINOR && cavalry)
-            n = add_pair(out, n, nb, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM);
-        int days = INF_COST;
-        unsigned dflag = 0;
-        if (crossing == WR_CROSS_FERRY) {
-            days = river == WR_RIVER_MINOR ? 1 : 2;
-            dflag = WR_STEP_FERRY;
-        }
-        if (crossing == WR_CROSS_OPEN && (river == WR_RIVER_MAJOR || !cavalry) &&
-            (c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP ||
-             (g->options & WR_PLAN_RAFTS_ANYWHERE)) &&
-            3 < days) {
-            days = 3;
-            dflag = WR_STEP_RAFTS;
-        }
-        if ((g->options & WR_PLAN_BRIDGING_TRAIN) && g->bridging_days < days) {
-            days = g->bridging_days;
-            dflag = WR_STEP_BRIDGING;
-        }
-        if (days != INF_COST)
-            n = add_edge(out, n, nb, 0, days,
-                         dflag | (fcost == INF_COST ? WR_STEP_UNFORMED : fflag));
+        int home = (g->traits & WR_FORCE_ELLRIENDI) && (map->regions[nb] & g->home);
+        int k = wri_campaign_side_edges(g, h->terrain, wri_side_byte(map, idx, nb, d), timber,
+                                        home, out + n);
+        for (int i = 0; i < k; i++)
+            out[n + i].to = nb;
+        n += k;
     }
     return n;
+}
+
+void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table)
+{
+    wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
+        int n = wri_campaign_side_edges(g, (int)((key >> 6) & 7u), key & 0x3fu,
+                                        (int)((key >> 9) & 1u), (int)((key >> 10) & 1u), e);
+        table[key].count = (uint32_t)n;
+        for (int i = 0; i < n; i++) {
+            table[key].e[i].points = e[i].points;
+            table[key].e[i].days = e[i].days;
+            table[key].e[i].flags = e[i].flags;
+        }
+    }
 }
 
 static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)

@@ -4,21 +4,35 @@
 
 #include "campaign/internal.h"
 
+#define WRI_CHUNK 64u
+typedef struct wri_bucket {
+    int32_t head;  /* its first chunk, or -1 when empty */
+    uint32_t fill; /* states in the first chunk */
+} wri_bucket;
+
 struct wr_planner {
     wr_allocator alloc;
     size_t cap;      /* states the arrays below hold */
     uint32_t *dist;  /* label: points since the start; UINT32_MAX unreached */
     int32_t *parent;
     uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
-    int32_t *next, *prev;
     int32_t *order;  /* settled nodes, for the reachable set and paths */
-    int32_t *heads;  /* the bucket ring */
+    wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;
+    int32_t *pool;       /* chunks of bucket entries */
+    size_t chunks;
+    int32_t free_chunk;
     wr_step *steps;
     size_t cap_steps;
     wr_hex *hexes;
     size_t cap_hexes;
+    wri_tentry *table;         /* land moves of the last parameters */
+    wr_plan_params table_for;
+    int table_valid;
 };
+
+static void free_ring(wr_planner *p);
+static wr_status pool_grow(wr_planner *p, size_t chunks);
 
 typedef struct search_opts {
     int32_t cells;
@@ -47,6 +61,7 @@ wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
     if (p == NULL)
         return WR_ERR_NOMEM;
     p->alloc = a;
+    p->free_chunk = -1;
     *out = p;
     return WR_OK;
 }
@@ -62,13 +77,11 @@ static void free_states(wr_planner *p)
     wri_free(a, p->dist, p->cap, sizeof *p->dist);
     wri_free(a, p->parent, p->cap, sizeof *p->parent);
     wri_free(a, p->via, p->cap, sizeof *p->via);
-    wri_free(a, p->next, p->cap, sizeof *p->next);
-    wri_free(a, p->prev, p->cap, sizeof *p->prev);
     wri_free(a, p->order, p->cap, sizeof *p->order);
     p->dist = NULL;
     p->parent = NULL;
     p->via = NULL;
-    p->next = p->prev = p->order = NULL;
+    p->order = NULL;
     p->cap = 0;
 }
 
@@ -78,9 +91,10 @@ void wr_planner_free(wr_planner *planner)
         return;
     free_states(planner);
     wr_allocator a = planner->alloc;
-    wri_free(&a, planner->heads, planner->ring, sizeof *planner->heads);
+    free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
+    wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -93,11 +107,10 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
     p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
     p->via = wri_alloc_zero(a, n, sizeof *p->via);
-    p->next = wri_alloc_zero(a, n, sizeof *p->next);
-    p->prev = wri_alloc_zero(a, n, sizeof *p->prev);
     p->order = wri_alloc_zero(a, n, sizeof *p->order);
     p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->next || !p->prev || !p->order) {
+    if (!p->dist || !p->parent || !p->via || !p->order ||
+        pool_grow(p, n * 2u / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
         return WR_ERR_NOMEM;
     }
@@ -112,63 +125,209 @@ static uint32_t pow2_above(uint64_t v)
     return r;
 }
 
+/* Bucket entries live in chunks of WRI_CHUNK int32: slot 0 links to the
+   next chunk of the bucket (or the free list), slots 1.. hold states. The
+   pool is sized with the states, so a search allocates nothing unless more
+   than about twice the states wait in the queue at once. */
+static wr_status pool_grow(wr_planner *p, size_t chunks)
+{
+    if (chunks <= p->chunks)
+        return WR_OK;
+    int32_t *np = wri_realloc_array(&p->alloc, p->pool, p->chunks * WRI_CHUNK,
+                                    chunks * WRI_CHUNK, sizeof *np);
+    if (np == NULL)
+        return WR_ERR_NOMEM;
+    p->pool = np;
+    for (size_t c = p->chunks; c < chunks; c++) {
+        np[c * WRI_CHUNK] = p->free_chunk;
+        p->free_chunk = (int32_t)c;
+    }
+    p->chunks = chunks;
+    return WR_OK;
+}
+
+static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
+{
+    if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
+        if (p->free_chunk < 0) {
+            if (p->chunks > (size_t)INT32_MAX / 2u)
+                return WR_ERR_NOMEM;
+            wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
+            if (st != WR_OK)
+                return st;
+        }
+        int32_t c = p->free_chunk;
+        p->free_chunk = p->pool[(size_t)c * WRI_CHUNK];
+        p->pool[(size_t)c * WRI_CHUNK] = b->head;
+        b->head = c;
+        b->fill = 0;
+    }
+    p->pool[(size_t)b->head * WRI_CHUNK + ++b->fill] = s;
+    return WR_OK;
+}
+
+/* The head chunk of a bucket is empty: back to the free list. */
+static void bucket_release(wr_planner *p, wri_bucket *b)
+{
+    int32_t c = b->head;
+    b->head = p->pool[(size_t)c * WRI_CHUNK];
+    b->fill = b->head >= 0 ? WRI_CHUNK - 1u : 0u;
+    p->pool[(size_t)c * WRI_CHUNK] = p->free_chunk;
+    p->free_chunk = c;
+}
+
+static void free_ring(wr_planner *p)
+{
+    wri_free(&p->alloc, p->buckets, p->ring, sizeof *p->buckets);
+    wri_free(&p->alloc, p->pool, p->chunks * WRI_CHUNK, sizeof *p->pool);
+    p->buckets = NULL;
+    p->ring = 0;
+    p->pool = NULL;
+    p->chunks = 0;
+    p->free_chunk = -1;
+}
+
+/* Every chunk back on the free list. */
+static void pool_reset(wr_planner *p)
+{
+    p->free_chunk = -1;
+    for (size_t c = p->chunks; c-- > 0;) {
+        p->pool[c * WRI_CHUNK] = p->free_chunk;
+        p->free_chunk = (int32_t)c;
+    }
+}
+
 /* An empty ring of at least hint + 1 buckets. */
 static wr_status ring_reset(wr_planner *p, uint32_t hint)
 {
     uint32_t want = pow2_above(hint);
     if (p->ring < want) {
-        int32_t *h = wri_alloc_zero(&p->alloc, want, sizeof *h);
-        if (h == NULL)
+        wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, p->ring, want, sizeof *nb);
+        if (nb == NULL)
             return WR_ERR_NOMEM;
-        wri_free(&p->alloc, p->heads, p->ring, sizeof *p->heads);
-        p->heads = h;
+        p->buckets = nb;
         p->ring = want;
     }
-    memset(p->heads, 0xff, (size_t)p->ring * sizeof *p->heads);
+    for (uint32_t i = 0; i < p->ring; i++) {
+        p->buckets[i].head = -1;
+        p->buckets[i].fill = 0;
+    }
+    pool_reset(p);
     return WR_OK;
 }
 
-/* A bigger ring for a move of `delta` points; queued states move over. */
-static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t queued)
+/* A bigger ring for a move of `delta` points: live entries move over,
+   stale ones are dropped. */
+static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *queued)
 {
-    (void)cur;
-    (void)queued;
-    uint32_t want = pow2_above((uint64_t)delta * 2u);
-    if (want <= p->ring)
+    uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
+    if (want <= old)
         return WR_ERR_RANGE;
-    int32_t *h = wri_alloc_zero(&p->alloc, want, sizeof *h);
-    if (h == NULL)
+    size_t total = 0;
+    for (uint32_t i = 0; i < old; i++)
+        for (int32_t c = p->buckets[i].head; c >= 0; c = p->pool[(size_t)c * WRI_CHUNK])
+            total += WRI_CHUNK;
+    int32_t *tmp = total ? wri_alloc_zero(&p->alloc, total, sizeof *tmp) : NULL;
+    if (total && tmp == NULL)
         return WR_ERR_NOMEM;
-    memset(h, 0xff, (size_t)want * sizeof *h);
-    uint32_t mask = want - 1u;
-    for (uint32_t b = 0; b < p->ring; b++) {
-        int32_t s = p->heads[b];
-        while (s >= 0) {
-            int32_t nx = p->next[s];
-            int32_t *hb = &h[p->dist[s] & mask];
-            p->next[s] = *hb;
-            p->prev[s] = -1;
-            if (*hb >= 0)
-                p->prev[*hb] = s;
-            *hb = s;
-            s = nx;
+    size_t k = 0;
+    for (uint32_t i = 0; i < old; i++) {
+        wri_bucket *b = &p->buckets[i];
+        while (b->head >= 0) {
+            int32_t s = p->pool[(size_t)b->head * WRI_CHUNK + b->fill];
+            uint32_t d = p->dist[s];
+            if (d >= cur && (d & (old - 1u)) == i)
+                tmp[k++] = s;
+            if (--b->fill == 0)
+                bucket_release(p, b);
         }
     }
-    wri_free(&p->alloc, p->heads, p->ring, sizeof *p->heads);
-    p->heads = h;
-    p->ring = want;
-    return WR_OK;
+    wr_status st = WR_OK;
+    wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, old, want, sizeof *nb);
+    if (nb == NULL) {
+        st = WR_ERR_NOMEM;
+    } else {
+        p->buckets = nb;
+        p->ring = want;
+        for (uint32_t i = 0; i < want; i++) {
+            nb[i].head = -1;
+            nb[i].fill = 0;
+        }
+        for (size_t i = 0; i < k && st == WR_OK; i++)
+            st = bucket_push(p, &nb[p->dist[tmp[i]] & (want - 1u)], tmp[i]);
+    }
+    wri_free(&p->alloc, tmp, total, sizeof *tmp);
+    *queued = k;
+    return st;
 }
 
 /* ---- the two instances of the search ---- */
 
-#define SEARCH_NAME search_map
-#define SEARCH_CTX wri_movegen
-#define SEARCH_MOVES(ctx, node, out) wri_campaign_moves(ctx, node, out)
+/* The moves of a map hex: land forces read the table, vessels the generator. */
+typedef struct fastgen {
+    const wri_movegen *g;
+    const wri_cell *cells;
+    const uint32_t *regions;
+    const wri_tentry *table; /* NULL for vessels */
+    int32_t delta[2][6];
+    uint32_t home; /* 0 unless Ellriendi */
+} fastgen;
+
+/* Moves from an array filled by a generator function. */
+#define EDGES_FROM_ARRAY(gen, ctx, node, bad, ...)                                    \
+    do {                                                                             \
+        wr_plan_edge arr_[WR_PLAN_MAX_EDGES];                                        \
+        int n_ = gen(ctx, node, arr_);                                               \
+        if (n_ < 0)                                                                  \
+            bad = 1;                                                                 \
+        for (int i_ = 0; i_ < n_; i_++) {                                            \
+            int32_t e_to = arr_[i_].to;                                              \
+            int32_t e_points = arr_[i_].points, e_days = arr_[i_].days;              \
+            uint32_t e_flags = arr_[i_].flags;                                       \
+            __VA_ARGS__                                                              \
+        }                                                                            \
+    } while (0)
+
+/* Land moves straight from the table. */
+#define EDGES_FROM_TABLE(f, idx, bad, ...)                                            \
+    do {                                                                             \
+        const wri_cell *c_ = &(f)->cells[idx];                                       \
+        unsigned odd_ = (c_->nb & WRI_ODD_ROW) ? 1u : 0u;                            \
+        unsigned timber_ = c_->terrain == WR_HEX_FOREST || c_->terrain == WR_HEX_SWAMP; \
+        for (int d_ = 0; d_ < 6; d_++) {                                             \
+            if (!(c_->nb & (1u << d_)))                                              \
+                continue;                                                            \
+            int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            const wri_cell *h_ = &(f)->cells[e_to];                                  \
+            unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
+            unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
+            const wri_tentry *t_ =                                                   \
+                &(f)->table[wri_table_key(h_->terrain, side_, timber_, home_)];      \
+            for (uint32_t k_ = 0; k_ < t_->count; k_++) {                            \
+                int32_t e_points = t_->e[k_].points, e_days = t_->e[k_].days;        \
+                uint32_t e_flags = t_->e[k_].flags;                                  \
+                __VA_ARGS__                                                          \
+            }                                                                        \
+        }                                                                            \
+        (void)bad;                                                                   \
+    } while (0)
+
+#define SEARCH_NAME search_land
+#define SEARCH_CTX fastgen
+#define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_CTX
-#undef SEARCH_MOVES
+#undef SEARCH_EDGES
+
+#define SEARCH_NAME search_water
+#define SEARCH_CTX wri_movegen
+#define SEARCH_EDGES(ctx, node, bad, ...) \
+    EDGES_FROM_ARRAY(wri_campaign_moves, ctx, node, bad, __VA_ARGS__)
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
+#undef SEARCH_CTX
+#undef SEARCH_EDGES
 
 static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 {
@@ -186,11 +345,12 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 
 #define SEARCH_NAME search_graph
 #define SEARCH_CTX wr_plan_graph
-#define SEARCH_MOVES(ctx, node, out) graph_moves(ctx, node, out)
+#define SEARCH_EDGES(ctx, node, bad, ...) \
+    EDGES_FROM_ARRAY(graph_moves, ctx, node, bad, __VA_ARGS__)
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_CTX
-#undef SEARCH_MOVES
+#undef SEARCH_EDGES
 
 /* ---- queries ---- */
 
@@ -237,7 +397,30 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
     st = ensure_states(pl, (size_t)map->count * 2u);
     if (st != WR_OK)
         return st;
-    return search_map(pl, g, o);
+    fastgen f;
+    memset(&f, 0, sizeof f);
+    f.g = g;
+    f.cells = map->cells;
+    f.regions = map->regions;
+    for (int odd = 0; odd < 2; odd++)
+        for (int d = 0; d < 6; d++)
+            f.delta[odd][d] = wri_nb_index(map, 0, (unsigned)odd, d);
+    f.home = (params->traits & WR_FORCE_ELLRIENDI) ? params->home_regions : 0u;
+    if (!g->vessel) {
+        if (pl->table == NULL) {
+            pl->table = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->table);
+            if (pl->table == NULL)
+                return WR_ERR_NOMEM;
+        }
+        if (!pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0) {
+            wri_campaign_land_table(g, pl->table);
+            pl->table_for = *params;
+            pl->table_valid = 1;
+        }
+        f.table = pl->table;
+        return search_land(pl, &f, o);
+    }
+    return search_water(pl, g, o);
 }
 
 /* Builds the steps of the path to state `goal` into the planner's buffer. */

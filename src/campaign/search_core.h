@@ -1,122 +1,124 @@
 /* The label-setting search of the planner, instantiated once per move
    source (the library's map, a game's callbacks): define SEARCH_NAME,
-   SEARCH_CTX and SEARCH_MOVES(ctx, node, out) before including.
+   SEARCH_CTX and SEARCH_EDGES(ctx, node, bad, body) before including;
+   SEARCH_EDGES runs body once per move with e_to, e_points, e_days and
+   e_flags set, and sets bad on a bad move.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
    T' = (ceil(T / P) + days) * P. Every transition is monotone in T, so a
-   bucket queue (Dial's algorithm) settles each state once, in order. */
+   bucket queue (Dial's algorithm over a ring of buckets, with lazy deletion:
+   an entry whose state has since got a smaller label is skipped) settles
+   each state once, in order. */
+
+/* Offers label nk to state t, reached from s by a move with flags fl. */
+#define SEARCH_OFFER(t_, nk_, fl_)                                                  \
+    do {                                                                            \
+        uint64_t nk = (nk_);                                                        \
+        int32_t t = (t_);                                                           \
+        if (nk < dist[t] && nk <= key_max) {                                        \
+            uint32_t k = (uint32_t)nk;                                              \
+            dist[t] = k;                                                            \
+            parent[t] = s;                                                          \
+            via[t] = (uint16_t)((fl_) & 0x7fffu);                                   \
+            if (k - cur >= pl->ring) {                                              \
+                st = ring_grow(pl, k - cur, cur, &queued);                          \
+                if (st != WR_OK)                                                    \
+                    return st;                                                      \
+                mask = pl->ring - 1u;                                               \
+                ring = pl->buckets;                                                 \
+                pool = pl->pool;                                                    \
+            }                                                                       \
+            wri_bucket *tb = &ring[k & mask];                                       \
+            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {                       \
+                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;                \
+            } else {                                                                \
+                st = bucket_push(pl, tb, t);                                        \
+                if (st != WR_OK)                                                    \
+                    return st;                                                      \
+                pool = pl->pool;                                                    \
+            }                                                                       \
+            queued++;                                                               \
+        }                                                                           \
+    } while (0)
 
 static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
     const size_t nstates = (size_t)cells * (o->two ? 2u : 1u);
+    const uint64_t key_max = o->key_max;
+    const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
-    int32_t *next = pl->next;
-    int32_t *prev = pl->prev;
     memset(dist, 0xff, nstates * sizeof *dist);
     wr_status st = ring_reset(pl, o->ring_hint);
     if (st != WR_OK)
         return st;
     uint32_t mask = pl->ring - 1u;
-    int32_t *heads = pl->heads;
+    wri_bucket *ring = pl->buckets;
+    int32_t *pool = pl->pool;
     size_t queued = 0;
     uint32_t cur = 0;
-    wr_plan_edge edges[WR_PLAN_MAX_EDGES];
     size_t settled = 0;
 
     dist[o->src] = 0;
     parent[o->src] = -1;
     via[o->src] = (uint16_t)WR_STEP_START;
-    next[o->src] = -1;
-    prev[o->src] = -1;
-    heads[0] = o->src;
+    st = bucket_push(pl, &ring[0], o->src);
+    if (st != WR_OK)
+        return st;
+    pool = pl->pool;
     queued = 1;
 
     while (queued > 0) {
-        while (heads[cur & mask] < 0)
+        wri_bucket *b = &ring[cur & mask];
+        if (b->head < 0) {
             cur++;
-        int32_t s = heads[cur & mask];
-        heads[cur & mask] = next[s];
-        if (next[s] >= 0)
-            prev[next[s]] = -1;
+            continue;
+        }
+        int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
         queued--;
-        if (cur > o->limit)
-            break;
-        if (s == o->goal)
+        if (dist[s] != cur)
+            continue; /* a stale entry */
+        if (cur > o->limit || s == o->goal)
             break;
         int unformed = s >= cells;
         int32_t node = unformed ? s - cells : s;
         if (o->order != NULL && !unformed)
             o->order[settled++] = node;
-        int ne = SEARCH_MOVES(ctx, node, edges);
-        if (ne < 0)
-            return WR_ERR_INVALID;
-        uint32_t day_end = ((cur + P - 1u) / P) * P; /* the end of the current day */
-        for (int i = 0; i < ne + (o->two && unformed); i++) {
-            uint64_t nk;
-            int32_t t;
-            unsigned fl;
-            if (i == ne) { /* a day at the rally point */
-                nk = (uint64_t)day_end + P;
-                t = node;
-                fl = WR_STEP_RALLY;
-            } else {
-                const wr_plan_edge *e = &edges[i];
-                fl = e->flags;
-                int needs = (fl & WR_STEP_UNFORMED) != 0;
-                if (o->plain) {
-                    if (needs && !o->unformed_ok)
-                        continue;
-                    nk = (uint64_t)cur + (uint64_t)e->points + (uint64_t)e->days * P;
-                    t = e->to;
-                } else if (e->days > 0) {
-                    if (needs && !o->unformed_ok)
-                        continue;
-                    nk = (uint64_t)day_end + (uint64_t)e->days * P;
-                    t = needs ? e->to + cells : e->to;
-                } else {
-                    if (needs && !unformed && !o->unformed_ok)
-                        continue;
-                    nk = (uint64_t)cur + (uint64_t)e->points;
-                    t = (needs || unformed) ? e->to + cells : e->to;
+        const uint32_t day_end = ((cur + P - 1u) / P) * P; /* the end of the current day */
+        int bad = 0;
+        if (plain) {
+            SEARCH_EDGES(ctx, node, bad, {
+                if (!(e_flags & WR_STEP_UNFORMED) || unformed_ok)
+                    SEARCH_OFFER(e_to, (uint64_t)cur + (uint64_t)e_points + (uint64_t)e_days * P,
+                                 e_flags);
+            });
+        } else {
+            SEARCH_EDGES(ctx, node, bad, {
+                int needs = (e_flags & WR_STEP_UNFORMED) != 0;
+                if (e_days > 0) {
+                    if (!needs || unformed_ok)
+                        SEARCH_OFFER(needs ? e_to + cells : e_to,
+                                     (uint64_t)day_end + (uint64_t)e_days * P, e_flags);
+                } else if (!needs || unformed || unformed_ok) {
+                    SEARCH_OFFER((needs || unformed) ? e_to + cells : e_to,
+                                 (uint64_t)cur + (uint64_t)e_points, e_flags);
                 }
-            }
-            if (nk > o->key_max || nk >= dist[t])
-                continue;
-            uint32_t k = (uint32_t)nk;
-            if (dist[t] != UINT32_MAX) { /* unlink from its bucket */
-                if (prev[t] >= 0)
-                    next[prev[t]] = next[t];
-                else
-                    heads[dist[t] & mask] = next[t];
-                if (next[t] >= 0)
-                    prev[next[t]] = prev[t];
-            } else {
-                queued++;
-            }
-            dist[t] = k;
-            parent[t] = s;
-            via[t] = (uint16_t)(fl & 0x7fffu);
-            if (k - cur >= pl->ring) {
-                st = ring_grow(pl, k - cur, cur, queued);
-                if (st != WR_OK)
-                    return st;
-                mask = pl->ring - 1u;
-                heads = pl->heads;
-            }
-            int32_t *hb = &heads[k & mask];
-            next[t] = *hb;
-            prev[t] = -1;
-            if (*hb >= 0)
-                prev[*hb] = t;
-            *hb = t;
+            });
+            if (two && unformed) /* a day at the rally point */
+                SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
+        if (bad)
+            return WR_ERR_INVALID;
     }
     if (o->order_count != NULL)
         *o->order_count = settled;
     return WR_OK;
 }
+
+#undef SEARCH_OFFER
