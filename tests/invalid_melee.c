@@ -270,6 +270,11 @@ static void unit_bad_input(void **state)
     assert_int_equal(wr_melee_unit_set_figures(u, 100001), WR_ERR_RANGE);
     assert_int_equal(wr_melee_unit_set_disordered(NULL, 1), WR_ERR_NULL);
     assert_int_equal(wr_melee_unit_set_hit_chart(NULL, NULL), WR_ERR_NULL);
+    wr_wounds rec;
+    memset(&rec, 0, sizeof rec);
+    assert_int_equal(wr_melee_unit_set_wounds(NULL, &rec), WR_ERR_NULL);
+    assert_int_equal(wr_melee_unit_set_wounds(u, NULL), WR_ERR_NULL);
+    assert_int_equal(wr_melee_unit_set_wounds(u, &rec), WR_ERR_INVALID); /* troops */
     wr_wounds w;
     memset(&w, 0x5a, sizeof w);
     assert_int_equal(wr_melee_unit_wounds(NULL, &w), WR_ERR_NULL);
@@ -294,6 +299,14 @@ static void unit_bad_input(void **state)
     wr_melee_unit *m = NULL;
     assert_int_equal(wr_melee_unit_new(p, &d, &m), WR_OK);
     assert_int_equal(wr_melee_unit_set_figures(m, 2), WR_ERR_RANGE);
+    const wr_wounds bad_records[] = {
+        {-1, 0, 0, 0, 0, 0}, {1000001, 0, 0, 0, 0, 0}, {1, 2, 0, 0, 0, 0}, {3, 2, 2, 1, 0, 0},
+        {3, 3, -1, 0, 0, 0}, {1, 1, 0, 0, 2, 0},        {1, 1, 0, 0, 0, -1}, {INT32_MAX, 1, 0, 0, 0, 0}};
+    for (size_t i = 0; i < sizeof bad_records / sizeof bad_records[0]; i++)
+        assert_int_equal(wr_melee_unit_set_wounds(m, &bad_records[i]), WR_ERR_RANGE);
+    wr_wounds kept;
+    assert_int_equal(wr_melee_unit_wounds(m, &kept), WR_OK);
+    assert_int_equal(kept.hits, 0);
     wr_remains rem = (wr_remains)S;
     wr_fall fall = (wr_fall)S;
     int dir = S;
@@ -506,12 +519,12 @@ static void engagement_bad_input(void **state)
     assert_int_equal(wr_melee_odds_new(e, 0, &ountouched), WR_ERR_RANGE);
     assert_int_equal(wr_melee_odds_new(e, WR_ODDS_MAX_ROUNDS + 1, &ountouched), WR_ERR_RANGE);
     assert_int_equal(wr_melee_odds_new_ex(e, 5, &none, &ountouched), WR_ERR_INVALID);
-    for (int left = 0; left < 7; left++) { /* every allocation failing in turn */
+    for (int left = 0; left < 13; left++) { /* every allocation failing in turn */
         f.left = left;
         assert_int_equal(wr_melee_odds_new_ex(e, 5, &fail, &ountouched), WR_ERR_NOMEM);
     }
     assert_ptr_equal(ountouched, (wr_melee_odds *)&o);
-    f.left = 7;
+    f.left = 13;
     assert_int_equal(wr_melee_odds_new_ex(e, 5, &fail, &o), WR_OK);
     uint64_t p18 = 777;
     char text[8] = "same";

@@ -1578,116 +1578,152 @@ static void kill_odds(void **state)
     duel_teardown(&d);
 }
 
-/* Brute force: every die the round reads is tried at each of its 100 (or 4)
-   values through wr_engagement_fight_rolls, round after round, adding up the
-   number of dice sequences that lead to each state. A path that reads fewer
-   dice than the round's budget stands for 100 sequences per die not read. */
-#define BRUTE_STATES 64
+/* Brute force: every die the round reads is tried at each of its values
+   through wr_engagement_fight_rolls, round after round, adding up the dice
+   sequences that lead to each state. A d100 value weighs 1/100, a d4 value
+   25/100; a round's dice that a path does not read count as certain, so
+   every path of a round has the same denominator (10^digits). Counts are
+   128-bit. */
+__extension__ typedef unsigned __int128 u128;
+
+#define BRUTE_STATES 256
+typedef struct bstate {
+    int figures[2];
+    wr_wounds wounds[2];
+    u128 w;
+} bstate;
+
 typedef struct brute {
     int n;
-    int a[BRUTE_STATES], b[BRUTE_STATES];
-    uint64_t w[BRUTE_STATES];
-    uint64_t ends[WR_END_COUNT];
-    uint64_t figs[2][64];
+    bstate s[BRUTE_STATES];
+    u128 ends[WR_END_COUNT];
+    u128 figs[2][64];
 } brute;
 
-static uint64_t pow100(int k)
+static u128 pow10u(int k)
 {
-    uint64_t v = 1;
+    u128 v = 1;
     while (k-- > 0)
-        v *= 100;
+        v *= 10;
     return v;
 }
 
-static void brute_live(brute *out, int a, int b, uint64_t w)
+static void brute_live(brute *out, const bstate *st)
 {
     for (int i = 0; i < out->n; i++)
-        if (out->a[i] == a && out->b[i] == b) {
-            out->w[i] += w;
+        if (memcmp(out->s[i].figures, st->figures, sizeof st->figures) == 0 &&
+            memcmp(out->s[i].wounds, st->wounds, sizeof st->wounds) == 0) {
+            out->s[i].w += st->w;
             return;
         }
     assert_true(out->n < BRUTE_STATES);
-    out->a[out->n] = a;
-    out->b[out->n] = b;
-    out->w[out->n++] = w;
+    out->s[out->n++] = *st;
 }
 
-static void brute_walk(wr_engagement *e, int *rolls, int depth, uint64_t w, int budget,
-                       brute *out)
+/* Whether the die at `depth` is a d4: a 5 there fails while plenty of 1s
+   after it cannot run short. */
+static int next_die_is_d4(wr_engagement *e, int *rolls, int depth)
+{
+    size_t used = 0;
+    wr_melee_round r;
+    rolls[depth] = 5;
+    for (int i = depth + 1; i < depth + 40; i++)
+        rolls[i] = 1;
+    return wr_engagement_fight_rolls(e, rolls, (size_t)depth + 40, &used, &r) == WR_ERR_RANGE;
+}
+
+static void brute_walk(wr_engagement *e, int *rolls, int depth, u128 w, int digits, brute *out)
 {
     size_t used = 99;
     wr_melee_round r;
     wr_status st = wr_engagement_fight_rolls(e, rolls, (size_t)depth, &used, &r);
     if (st == WR_ERR_RANGE) { /* needs another die */
-        assert_true(depth < 16);
-        for (int v = 1; v <= 100; v++) {
+        assert_true(depth < 24);
+        int d4 = next_die_is_d4(e, rolls, depth);
+        for (int v = 1; v <= (d4 ? 4 : 100); v++) {
             rolls[depth] = v;
-            brute_walk(e, rolls, depth + 1, w, budget, out);
+            brute_walk(e, rolls, depth + 1, d4 ? w * 25 : w, digits, out);
         }
         return;
     }
     assert_int_equal(st, WR_OK);
     assert_int_equal(used, (size_t)depth);
-    assert_true(depth <= budget);
-    uint64_t weight = w * pow100(budget - depth);
-    int a = r.figures_before[0] - r.lost[0], b = r.figures_before[1] - r.lost[1];
+    assert_true(2 * depth <= digits);
+    bstate next;
+    next.w = w * pow10u(digits - 2 * depth);
+    for (int i = 0; i < 2; i++) {
+        next.figures[i] = r.figures_before[i] - r.lost[i];
+        next.wounds[i] = r.wounds_after[i];
+    }
     if (r.end != WR_END_ONGOING) {
-        out->ends[r.end] += weight;
-        out->figs[0][a] += weight;
-        out->figs[1][b] += weight;
+        out->ends[r.end] += next.w;
+        out->figs[0][next.figures[0]] += next.w;
+        out->figs[1][next.figures[1]] += next.w;
     } else {
-        brute_live(out, a, b, weight);
+        brute_live(out, &next);
     }
 }
 
-/* Fights `rounds` rounds: first on e1, later ones on e2 (the same units and
-   facing, no charge), with budget1 dice in the first round and 3 later. */
-static void brute_force(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *u0,
-                        wr_melee_unit *u1, int rounds, int budget1, brute *out)
+static void brute_set(wr_melee_unit *u, int figures, const wr_wounds *w)
+{
+    wr_unit_def d;
+    assert_int_equal(wr_melee_unit_def(u, &d), WR_OK);
+    if (d.kind == WR_UNIT_TROOPS)
+        assert_int_equal(wr_melee_unit_set_figures(u, figures), WR_OK);
+    else
+        assert_int_equal(wr_melee_unit_set_wounds(u, w), WR_OK);
+}
+
+/* Fights `rounds` rounds: the first on e1 (digits1 digits of dice), later
+   ones on e2 (the same units and facing, no charge; digits_later). */
+static void brute_force(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *const u[2],
+                        int rounds, int digits1, int digits_later, brute *out)
 {
     memset(out, 0, sizeof *out);
-    wr_unit_def d0, d1;
-    assert_int_equal(wr_melee_unit_def(u0, &d0), WR_OK);
-    assert_int_equal(wr_melee_unit_def(u1, &d1), WR_OK);
+    bstate first;
+    memset(&first, 0, sizeof first);
+    for (int i = 0; i < 2; i++) {
+        wr_unit_def d;
+        assert_int_equal(wr_melee_unit_def(u[i], &d), WR_OK);
+        first.figures[i] = d.figures;
+        assert_int_equal(wr_melee_unit_wounds(u[i], &first.wounds[i]), WR_OK);
+    }
+    first.w = 1;
     out->n = 1;
-    out->a[0] = d0.figures;
-    out->b[0] = d1.figures;
-    out->w[0] = 1;
+    out->s[0] = first;
+    brute *next = malloc(sizeof *next);
+    assert_non_null(next);
     for (int r = 0; r < rounds; r++) {
-        brute next;
-        memcpy(&next, out, sizeof next);
-        next.n = 0;
-        int budget = r == 0 ? budget1 : 3;
-        /* finished mass waits for the later dice */
+        int digits = r == 0 ? digits1 : digits_later;
+        memcpy(next, out, sizeof *next);
+        next->n = 0;
         for (int i = 0; i < WR_END_COUNT; i++)
-            next.ends[i] *= pow100(budget);
-        for (int s = 0; s < 2; s++)
+            next->ends[i] *= pow10u(digits);
+        for (int side = 0; side < 2; side++)
             for (int f = 0; f < 64; f++)
-                next.figs[s][f] *= pow100(budget);
+                next->figs[side][f] *= pow10u(digits);
         for (int i = 0; i < out->n; i++) {
-            assert_int_equal(wr_melee_unit_set_figures(u0, out->a[i]), WR_OK);
-            assert_int_equal(wr_melee_unit_set_figures(u1, out->b[i]), WR_OK);
-            int rolls[16];
-            brute_walk(r == 0 ? e1 : e2, rolls, 0, out->w[i], budget, &next);
+            for (int side = 0; side < 2; side++)
+                brute_set(u[side], out->s[i].figures[side], &out->s[i].wounds[side]);
+            int rolls[64];
+            brute_walk(r == 0 ? e1 : e2, rolls, 0, out->s[i].w, digits, next);
         }
-        memcpy(out, &next, sizeof next);
+        memcpy(out, next, sizeof *next);
     }
+    free(next);
     for (int i = 0; i < out->n; i++) {
-        out->ends[WR_END_ONGOING] += out->w[i];
-        out->figs[0][out->a[i]] += out->w[i];
-        out->figs[1][out->b[i]] += out->w[i];
+        out->ends[WR_END_ONGOING] += out->s[i].w;
+        out->figs[0][out->s[i].figures[0]] += out->s[i].w;
+        out->figs[1][out->s[i].figures[1]] += out->s[i].w;
     }
-    assert_int_equal(wr_melee_unit_set_figures(u0, d0.figures), WR_OK);
-    assert_int_equal(wr_melee_unit_set_figures(u1, d1.figures), WR_OK);
+    for (int side = 0; side < 2; side++)
+        brute_set(u[side], first.figures[side], &first.wounds[side]);
 }
 
 /* n / 10^digits as the library writes it. */
-static void decimal(uint64_t n, int digits, char *buf)
+static void decimal(u128 n, int digits, char *buf)
 {
-    uint64_t one = 1;
-    for (int i = 0; i < digits; i++)
-        one *= 10;
-    if (n == one) {
+    if (n == pow10u(digits)) {
         strcpy(buf, "1");
         return;
     }
@@ -1695,9 +1731,9 @@ static void decimal(uint64_t n, int digits, char *buf)
         strcpy(buf, "0");
         return;
     }
-    char d[32];
+    char d[64];
     for (int i = digits - 1; i >= 0; i--) {
-        d[i] = (char)('0' + n % 10);
+        d[i] = (char)('0' + (int)(n % 10));
         n /= 10;
     }
     int last = digits;
@@ -1710,18 +1746,19 @@ static void decimal(uint64_t n, int digits, char *buf)
 }
 
 static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *u0,
-                               wr_melee_unit *u1, int rounds, int budget1)
+                               wr_melee_unit *u1, int rounds, int digits1, int digits_later)
 {
+    wr_melee_unit *const u[2] = {u0, u1};
     brute *b = malloc(sizeof *b);
     assert_non_null(b);
-    brute_force(e1, e2, u0, u1, rounds, budget1, b);
-    int digits = 2 * (budget1 + 3 * (rounds - 1));
-    assert_true(digits <= 18);
+    brute_force(e1, e2, u, rounds, digits1, digits_later, b);
+    int digits = digits1 + digits_later * (rounds - 1);
+    assert_true(digits <= 38);
     wr_melee_odds *o = NULL;
     assert_int_equal(wr_melee_odds_new(e1, rounds, &o), WR_OK);
     char want[64], got[400];
     size_t len = 0;
-    uint64_t total = 0;
+    u128 total = 0;
     for (int end = 0; end < WR_END_COUNT; end++) {
         decimal(b->ends[end], digits, want);
         assert_int_equal(wr_melee_odds_end_exact(o, (wr_melee_end)end, got, sizeof got, &len), WR_OK);
@@ -1729,18 +1766,20 @@ static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_un
         total += b->ends[end];
         uint64_t e18 = 0;
         assert_int_equal(wr_melee_odds_end(o, (wr_melee_end)end, &e18), WR_OK);
-        assert_true(e18 == b->ends[end] * pow100(9 - digits / 2));
+        u128 scaled = digits <= 18 ? b->ends[end] * pow10u(18 - digits)
+                                   : b->ends[end] / pow10u(digits - 18);
+        assert_true((u128)e18 == scaled);
     }
-    assert_true(total == pow100(digits / 2));
-    wr_unit_def d0, d1;
-    assert_int_equal(wr_melee_unit_def(u0, &d0), WR_OK);
-    assert_int_equal(wr_melee_unit_def(u1, &d1), WR_OK);
-    for (int s = 0; s < 2; s++)
-        for (int f = 0; f <= (s == 0 ? d0.figures : d1.figures); f++) {
+    assert_true(total == pow10u(digits));
+    for (int s = 0; s < 2; s++) {
+        wr_unit_def d;
+        assert_int_equal(wr_melee_unit_def(u[s], &d), WR_OK);
+        for (int f = 0; f <= d.figures; f++) {
             decimal(b->figs[s][f], digits, want);
             assert_int_equal(wr_melee_odds_figures_exact(o, s, f, got, sizeof got, &len), WR_OK);
             assert_string_equal(got, want);
         }
+    }
     wr_melee_odds_free(o);
     free(b);
 }
@@ -1757,7 +1796,7 @@ static void odds_match_brute_force_one_round(void **state)
     wr_engagement *e = engage(a, b, &s);
     wr_morale_odds odds = {40, 30, 30};
     assert_int_equal(wr_engagement_set_morale(e, fixed_morale, &odds), WR_OK);
-    compare_with_brute(e, e, a, b, 1, 3);
+    compare_with_brute(e, e, a, b, 1, 6, 6);
     wr_engagement_free(e);
     wr_melee_unit_free(a);
     wr_melee_unit_free(b);
@@ -1782,9 +1821,9 @@ static void odds_match_brute_force_rounds(void **state)
     wr_situation s1 = front(3, 1), s2 = s1;
     s1.side[0].charged = 1;
     wr_engagement *e1 = engage(a, b, &s1), *e2 = engage(a, b, &s2);
-    compare_with_brute(e1, e2, a, b, 3, 3);
+    compare_with_brute(e1, e2, a, b, 3, 6, 6);
     /* one round only, and the round cap leaves mass undecided */
-    compare_with_brute(e1, e2, a, b, 1, 3);
+    compare_with_brute(e1, e2, a, b, 1, 6, 6);
     wr_engagement_free(e1);
     wr_engagement_free(e2);
     wr_melee_unit_free(a);
@@ -1809,7 +1848,7 @@ static void odds_match_brute_force_flank(void **state)
     s2 = s1;
     s2.side[0].charged = 0;
     wr_engagement *e1 = engage(a, b, &s1), *e2 = engage(a, b, &s2);
-    compare_with_brute(e1, e2, a, b, 2, 4);
+    compare_with_brute(e1, e2, a, b, 2, 8, 6);
     int exponent = 0;
     wr_melee_odds *o = NULL;
     assert_int_equal(wr_melee_odds_new(e1, 2, &o), WR_OK);
@@ -1821,6 +1860,45 @@ static void odds_match_brute_force_flank(void **state)
     wr_melee_unit_free(a);
     wr_melee_unit_free(b);
     wr_profile_free(p);
+}
+
+
+/* A monster (and a character) against troops: each round one hit on it,
+   looked up on its chart with a d100 and a d4, and one kill on the troops;
+   two rounds of every die against the exact odds. */
+static void odds_match_brute_force_wounds(void **state)
+{
+    (void)state;
+    wr_profile *p = profile(WR_RACE_HUMAN), *m = profile(WR_RACE_OTHER);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 100), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(m, 0, 0, 100), WR_OK);
+    wr_hit_chart *c = sample_chart();
+    for (int kind = WR_UNIT_MONSTER; kind <= WR_UNIT_CHARACTER; kind++) {
+        wr_melee_unit *men = troops(p, 3, 3, 0, 0, 0);
+        wr_unit_def d = wr_unit_def_default();
+        d.kind = (wr_unit_kind)kind;
+        wr_melee_unit *beast = from_def(m, &d);
+        assert_int_equal(wr_melee_unit_set_hit_chart(beast, c), WR_OK);
+        wr_situation s = front(1, 1);
+        wr_engagement *e = engage(men, beast, &s);
+        wr_morale_odds odds = {60, 25, 15};
+        assert_int_equal(wr_engagement_set_morale(e, fixed_morale, &odds), WR_OK);
+        /* a round: one wound (4 digits), two remainders and a morale test (6) */
+        compare_with_brute(e, e, men, beast, 2, 10, 10);
+        /* from a wounded start: one serious wound already */
+        wr_wounds w;
+        memset(&w, 0, sizeof w);
+        int dead = 0;
+        assert_int_equal(wr_wounds_add(&w, WR_WOUND_SERIOUS, kind == WR_UNIT_CHARACTER, &dead), WR_OK);
+        assert_int_equal(wr_melee_unit_set_wounds(beast, &w), WR_OK);
+        compare_with_brute(e, e, men, beast, 1, 10, 10);
+        wr_engagement_free(e);
+        wr_melee_unit_free(men);
+        wr_melee_unit_free(beast);
+    }
+    wr_hit_chart_free(c);
+    wr_profile_free(p);
+    wr_profile_free(m);
 }
 
 /* Adds decimal fractions ("0.25", "1", "0") exactly. */
@@ -1963,10 +2041,25 @@ static void monte_carlo_monster(void **state)
         total += counts[end];
     assert_true(total == 2000);
     assert_true(counts[WR_END_B_DESTROYED] > 0);
-    /* the exact odds are for troops only */
+    /* the exact odds of the same melee agree with it */
     wr_melee_odds *o = NULL;
-    assert_int_equal(wr_melee_odds_new(e, 5, &o), WR_ERR_INVALID);
-    assert_null(o);
+    assert_int_equal(wr_melee_odds_new(e, 20, &o), WR_OK);
+    const int trials = 20000;
+    assert_int_equal(wr_melee_simulate(e, 20, rng, trials, counts), WR_OK);
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        uint64_t e18 = 0;
+        assert_int_equal(wr_melee_odds_end(o, (wr_melee_end)end, &e18), WR_OK);
+        double p18 = (double)e18 / 1e18, sd = 0;
+        double var = trials * p18 * (1 - p18), diff = (double)counts[end] - p18 * trials;
+        while (sd * sd < var)
+            sd += 0.01;
+        assert_true((diff < 0 ? -diff : diff) <= 5 * sd + 1);
+    }
+    uint64_t alive = 0;
+    assert_int_equal(wr_melee_odds_figures(o, 1, 1, &alive), WR_OK);
+    assert_true(alive > 0);
+    assert_int_equal(wr_melee_odds_figures(o, 1, 2, &alive), WR_ERR_RANGE); /* one figure */
+    wr_melee_odds_free(o);
     wr_rng_free(rng);
     wr_engagement_free(e);
     wr_hit_chart_free(c);
@@ -2039,6 +2132,7 @@ int main(void)
         cmocka_unit_test(odds_match_brute_force_one_round),
         cmocka_unit_test(odds_match_brute_force_rounds),
         cmocka_unit_test(odds_match_brute_force_flank),
+        cmocka_unit_test(odds_match_brute_force_wounds),
         cmocka_unit_test(odds_of_the_example),
         cmocka_unit_test(monte_carlo_agrees),
         cmocka_unit_test(monte_carlo_monster),

@@ -623,6 +623,17 @@ WR_API wr_status wr_melee_unit_set_hit_chart(wr_melee_unit *unit, const wr_hit_c
 WR_API wr_status wr_melee_unit_wounds(const wr_melee_unit *unit, wr_wounds *wounds);
 
 /**
+ * @brief Sets the wounds of a monster or character (restoring a saved game,
+ *        or setting up a position); its figures become 0 when dead, else 1.
+ * @param unit The monster or character.
+ * @param wounds The record: counts 0..1000000 with counted <= hits and
+ *        serious + critical <= counted; unconscious and dead 0 or 1.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a record that breaks
+ *         those bounds; ::WR_ERR_INVALID for troops (they take no wounds).
+ */
+WR_API wr_status wr_melee_unit_set_wounds(wr_melee_unit *unit, const wr_wounds *wounds);
+
+/**
  * @brief Whether a unit in combat may be ordered to leave it [Continuing]:
  *        only flying units at Combat Height may.
  * @param unit The unit.
@@ -1120,27 +1131,33 @@ WR_API wr_status wr_engagement_kill_odds(const wr_engagement *engagement, int si
 /**
  * @brief The exact outcome distribution of a melee fought round after round.
  *
- * Every probability is a fraction whose denominator is 10^(6 * rounds)
- * (each round reads at most three d100s), held exactly in base 10^9
- * multi-word integers: no rounding anywhere.
+ * Every probability is a fraction whose denominator is a power of ten
+ * (10^6 for each round of troops: at most three d100s; 10^4 more for each
+ * wound a round can inflict on a monster or character: a d100 and a d4;
+ * 10^2 for a flank test), held exactly in base 10^9 multi-word integers:
+ * no rounding anywhere.
  */
 typedef struct wr_melee_odds wr_melee_odds;
 
 /**
  * @brief Computes the exact odds of an engagement from its current state,
  *        under its morale model, for at most max_rounds rounds (a Markov
- *        chain over the figures left on each side) [Continuing].
+ *        chain over the figures left of troops and the wound record of a
+ *        monster or character) [Continuing], [Wounds].
  *
- * Only troops (no monsters or characters). Mass still fighting after
- * max_rounds is reported as ::WR_END_ONGOING.
+ * Mass still fighting after max_rounds is reported as ::WR_END_ONGOING.
+ * A monster or character counts 1 figure while alive.
  *
  * @param engagement The engagement (not changed).
  * @param max_rounds 1..::WR_ODDS_MAX_ROUNDS.
  * @param[out] out The odds; release them with wr_melee_odds_free().
- * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for max_rounds or a side
- *         of more than ::WR_ODDS_MAX_FIGURES figures; ::WR_ERR_INVALID for
- *         a monster or character; ::WR_ERR_STATE when the engagement has
- *         ended; ::WR_ERR_NOMEM; any status of the morale model, or
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for max_rounds, a side
+ *         of more than ::WR_ODDS_MAX_FIGURES figures, or a denominator of
+ *         more than 1800 digits (max_rounds * (6 + 4 * the wounds a round
+ *         can inflict on monsters and characters)); ::WR_ERR_STATE when the
+ *         engagement has ended, or a monster or character has no hit chart
+ *         or one that leaves a d100 result without a location;
+ *         ::WR_ERR_NOMEM; any status of the morale model, or
  *         ::WR_ERR_INVALID when it returns odds that are not 0..100 summing to 100.
  */
 WR_API wr_status wr_melee_odds_new(const wr_engagement *engagement, int max_rounds,
@@ -1167,7 +1184,7 @@ WR_API void wr_melee_odds_free(wr_melee_odds *odds);
 /**
  * @brief The denominator's exponent: every probability is n / 10^exponent.
  * @param odds The odds.
- * @param[out] exponent 6 * the rounds computed.
+ * @param[out] exponent The sum of the stages' digits (6 per round of troops).
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
 WR_API wr_status wr_melee_odds_exponent(const wr_melee_odds *odds, int *exponent);

@@ -138,14 +138,6 @@ wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_m
 
 #define MAX_WOUND_COUNT 1000000
 
-static int wounds_sane(const wr_wounds *w)
-{
-    return w->hits >= 0 && w->hits <= MAX_WOUND_COUNT && w->counted >= 0 &&
-           w->counted <= w->hits && w->serious >= 0 && w->critical >= 0 &&
-           w->serious + w->critical <= w->counted && (w->unconscious == 0 || w->unconscious == 1) &&
-           (w->dead == 0 || w->dead == 1);
-}
-
 /* The record `now` plus what the round added to `before`, with the death
    rules on the sum. */
 static int merge_wounds(const wr_wounds *now, const wr_wounds *before, const wr_wounds *after,
@@ -189,7 +181,7 @@ wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *r
             return WR_ERR_STATE;
         merged[i] = u->wounds;
         if (u->def.kind != WR_UNIT_TROOPS &&
-            (!wounds_sane(&round->wounds_before[i]) || !wounds_sane(&round->wounds_after[i]) ||
+            (!wri_melee_wounds_sane(&round->wounds_before[i]) || !wri_melee_wounds_sane(&round->wounds_after[i]) ||
              !merge_wounds(&u->wounds, &round->wounds_before[i], &round->wounds_after[i],
                            u->def.kind == WR_UNIT_CHARACTER, &merged[i])))
             return WR_ERR_STATE;

@@ -77,6 +77,9 @@ typedef struct wri_events {
     int *truncated;
 } wri_events;
 
+/* Whether a wound record is one wr_wounds_add could have made. */
+int wri_melee_wounds_sane(const wr_wounds *w);
+
 void wri_melee_event(const wri_events *ev, wr_melee_rule rule, int side, int value, int detail);
 
 /* wr_fighting_figures without checks, also telling which case applied. */

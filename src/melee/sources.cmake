@@ -7,4 +7,5 @@ list(APPEND WR_SOURCES
   src/melee/round.c
   src/melee/engagement.c
   src/melee/explain.c
-  src/melee/odds.c)
+  src/melee/odds.c
+  src/melee/odds_chain.c)

@@ -129,6 +129,27 @@ wr_status wr_melee_unit_wounds(const wr_melee_unit *unit, wr_wounds *wounds)
     return WR_OK;
 }
 
+int wri_melee_wounds_sane(const wr_wounds *w)
+{
+    const int most = 1000000;
+    return w->hits >= 0 && w->hits <= most && w->counted >= 0 && w->counted <= w->hits &&
+           w->serious >= 0 && w->critical >= 0 && w->serious <= w->counted - w->critical &&
+           (w->unconscious == 0 || w->unconscious == 1) && (w->dead == 0 || w->dead == 1);
+}
+
+wr_status wr_melee_unit_set_wounds(wr_melee_unit *unit, const wr_wounds *wounds)
+{
+    if (unit == NULL || wounds == NULL)
+        return WR_ERR_NULL;
+    if (unit->def.kind == WR_UNIT_TROOPS)
+        return WR_ERR_INVALID;
+    if (!wri_melee_wounds_sane(wounds))
+        return WR_ERR_RANGE;
+    unit->wounds = *wounds;
+    unit->def.figures = wounds->dead ? 0 : 1;
+    return WR_OK;
+}
+
 wr_status wr_melee_unit_may_leave(const wr_melee_unit *unit, int *may)
 {
     if (unit == NULL || may == NULL)
