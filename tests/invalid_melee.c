@@ -582,12 +582,58 @@ static void engagement_bad_input(void **state)
     wr_profile_free(p);
 }
 
+static void odds_wounds_bad_input(void **state)
+{
+    (void)state;
+    wr_profile *p = NULL;
+    assert_int_equal(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(p, 0, 0, 1000), WR_OK);
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 20;
+    d.files = 20;
+    wr_melee_unit *men = NULL, *beast = NULL;
+    assert_int_equal(wr_melee_unit_new(p, &d, &men), WR_OK);
+    d = wr_unit_def_default();
+    d.kind = WR_UNIT_MONSTER;
+    assert_int_equal(wr_melee_unit_new(p, &d, &beast), WR_OK);
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = 20;
+    s.side[1].in_contact = 1;
+    wr_engagement *e = NULL;
+    assert_int_equal(wr_engagement_new(men, beast, &s, &e), WR_OK);
+    wr_melee_odds *o = NULL, *untouched = (wr_melee_odds *)&o;
+    /* no hit chart, then one with holes */
+    assert_int_equal(wr_melee_odds_new(e, 1, &untouched), WR_ERR_STATE);
+    wr_hit_chart *c = NULL;
+    assert_int_equal(wr_hit_chart_new(&c), WR_OK);
+    const wr_wound sev[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
+    assert_int_equal(wr_hit_chart_add(c, 1, 99, 0, sev), WR_OK);
+    assert_int_equal(wr_melee_unit_set_hit_chart(beast, c), WR_OK);
+    assert_int_equal(wr_melee_odds_new(e, 1, &untouched), WR_ERR_STATE);
+    assert_int_equal(wr_hit_chart_add(c, 100, 100, 1, sev), WR_OK);
+    /* 20 figures at 1000%: 200 wounds a round, 806 digits a round */
+    assert_int_equal(wr_melee_odds_new(e, 3, &untouched), WR_ERR_RANGE);
+    assert_ptr_equal(untouched, (wr_melee_odds *)&o);
+    assert_int_equal(wr_melee_odds_new(e, 2, &o), WR_OK);
+    uint64_t dead = 0;
+    assert_int_equal(wr_melee_odds_figures(o, 1, 0, &dead), WR_OK);
+    assert_true(dead > 0);
+    wr_melee_odds_free(o);
+    wr_engagement_free(e);
+    wr_hit_chart_free(c);
+    wr_melee_unit_free(men);
+    wr_melee_unit_free(beast);
+    wr_profile_free(p);
+}
+
 int invalid_melee_tests(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pinned_bad_input),  cmocka_unit_test(profile_bad_input),
         cmocka_unit_test(wounds_bad_input),  cmocka_unit_test(unit_bad_input),
         cmocka_unit_test(explain_bad_input), cmocka_unit_test(engagement_bad_input),
+        cmocka_unit_test(odds_wounds_bad_input),
     };
     return cmocka_run_group_tests_name("invalid_melee", tests, NULL, NULL);
 }
