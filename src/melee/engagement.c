@@ -154,13 +154,9 @@ static int merge_wounds(const wr_wounds *now, const wr_wounds *before, const wr_
     m.critical += dk;
     int was_unconscious = now->unconscious;
     m.unconscious = now->unconscious || after->unconscious;
-    int dead = now->dead || after->dead || (was_unconscious && dh > 0) ||
-               (after->unconscious && !before->unconscious && now->hits > before->hits);
-    if (character)
-        dead |= (m.critical >= 1 && m.counted >= 2) || (m.serious >= 1 && m.counted >= 3);
-    else
-        dead |= m.critical >= 1 && m.serious + m.critical >= 2;
-    m.dead = dead ? 1 : 0;
+    m.dead = now->dead || after->dead || (was_unconscious && dh > 0) ||
+             (after->unconscious && !before->unconscious && now->hits > before->hits) ||
+             wri_melee_counts_kill(&m, character);
     *out = m;
     return 1;
 }

@@ -77,6 +77,9 @@ typedef struct wri_events {
     int *truncated;
 } wri_events;
 
+/* The death rules on a record's counts [Wounds] (not the killed result nor
+   the unconscious rule, which depend on the last hit). */
+int wri_melee_counts_kill(const wr_wounds *w, int character);
 /* Whether a wound record is one wr_wounds_add could have made. */
 int wri_melee_wounds_sane(const wr_wounds *w);
 

@@ -86,6 +86,13 @@ wr_status wr_hit_chart_lookup(const wr_hit_chart *chart, int d100, int d4, int *
     return WR_OK;
 }
 
+int wri_melee_counts_kill(const wr_wounds *w, int character)
+{
+    if (character)
+        return (w->critical >= 1 && w->counted >= 2) || (w->serious >= 1 && w->counted >= 3);
+    return w->critical >= 1 && w->serious + w->critical >= 2;
+}
+
 wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *dead)
 {
     if (wounds == NULL || dead == NULL)
@@ -119,13 +126,7 @@ wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *d
     default: /* nicked, stunned, blinded never count; killed is handled above */
         break;
     }
-    if (character) {
-        if ((w.critical >= 1 && w.counted >= 2) || (w.serious >= 1 && w.counted >= 3))
-            w.dead = 1;
-    } else if (w.critical >= 1 && w.serious + w.critical >= 2) {
-        w.dead = 1;
-    }
-    w.dead = w.dead ? 1 : 0;
+    w.dead = w.dead || wri_melee_counts_kill(&w, character);
     *wounds = w;
     *dead = w.dead;
     return WR_OK;
