@@ -1,4 +1,6 @@
-/* warrules demo: the library's main job on a built-in scenario. */
+/* warrules demo: the library's main job on a built-in scenario, each step
+   with the rule section it comes from. The figures and profiles are samples
+   (the worked example's numbers where the texts give them), not the games'. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,7 +11,7 @@
 static int parse_seed(const char *text, uint64_t *seed)
 {
     char *end = NULL;
-    if (text == NULL || *text == '\0' || *text == '-')
+    if (text == NULL || *text < '0' || *text > '9')
         return 0;
     unsigned long long v = strtoull(text, &end, 10);
     if (*end != '\0')
@@ -18,13 +20,186 @@ static int parse_seed(const char *text, uint64_t *seed)
     return 1;
 }
 
+static wr_figure *make_figure(int ar, int hd, int ac, int mv, int dice, int sides, int bonus)
+{
+    wr_figure *f = NULL;
+    if (wr_figure_new(&f) != WR_OK)
+        return NULL;
+    if (wr_figure_set(f, WR_STAT_AR, ar) != WR_OK || wr_figure_set(f, WR_STAT_HD, hd) != WR_OK ||
+        wr_figure_set(f, WR_STAT_AC, ac) != WR_OK || wr_figure_set(f, WR_STAT_MV, mv) != WR_OK ||
+        wr_figure_add_damage(f, dice, sides, bonus) != WR_OK) {
+        wr_figure_free(f);
+        return NULL;
+    }
+    return f;
+}
+
+static void print_figure(FILE *out, const char *name, const wr_figure *f)
+{
+    int v[4] = {0}, lo = 0, hi = 0;
+    for (int i = 0; i < 4; i++)
+        (void)wr_figure_get(f, (wr_stat)i, &v[i]);
+    (void)wr_figure_damage_range(f, &lo, &hi);
+    fprintf(out, "  %-22s AR %3d  HD %2d  AC %3d  MV %2d  damage %d-%d\n", name, v[0], v[1], v[2],
+            v[3], lo, hi);
+}
+
+/* [11.2], [11.3]: a cavalry figure and a chariot. */
+static int demo_ratings(FILE *out)
+{
+    fprintf(out, "\n== Battlesystem ratings (sample figures)\n");
+    wr_figure *rider = make_figure(12, 1, 4, 12, 1, 8, 0);
+    wr_figure *horse = make_figure(14, 3, 7, 18, 1, 6, 0);
+    wr_figure *archer = make_figure(13, 1, 6, 12, 1, 6, 0);
+    wr_figure *cav = NULL, *chariot = NULL;
+    int ok = rider && horse && archer;
+    if (ok) {
+        print_figure(out, "rider (sample)", rider);
+        print_figure(out, "warhorse (sample)", horse);
+        ok = wr_rate_cavalry(rider, horse, &cav) == WR_OK;
+    }
+    if (ok) {
+        print_figure(out, "cavalry figure", cav);
+        fprintf(out, "    [11.2] AR the rider's; HD the mean rounded up; AC the poorer; MV the "
+                     "mount's; damage added\n");
+        const wr_figure *passengers[] = {rider, archer};
+        const wr_figure *pullers[] = {horse, horse};
+        ok = wr_rate_chariot(passengers, 2, pullers, 2, &chariot) == WR_OK;
+    }
+    if (ok) {
+        print_figure(out, "chariot (2+2 horses)", chariot);
+        fprintf(out, "    [11.3] AR and AC the means in the chariot's favour, AC -2; pullers' HD 6 "
+                     "is 3x the passengers' 2, so full MV\n");
+    }
+    wr_figure_free(chariot);
+    wr_figure_free(cav);
+    wr_figure_free(archer);
+    wr_figure_free(horse);
+    wr_figure_free(rider);
+    return ok ? TOOL_OK : TOOL_FAILED;
+}
+
+static const char *const end_names[WR_END_COUNT] = {
+    "still fighting after the round cap", "the dwarfs rout", "the dwarfs retire", "the orcs rout",
+    "the orcs retire", "the dwarfs are destroyed", "the orcs are destroyed", "both are destroyed"};
+
+/* Each event of a round with the section of the text it comes from. */
+static void print_events(FILE *out, const wr_melee_round *r)
+{
+    for (int i = 0; i < r->n_events; i++) {
+        char text[200];
+        size_t len = 0;
+        const wr_melee_event *e = &r->events[i];
+        if (wr_melee_event_text(e, text, sizeof text, &len) != WR_OK)
+            continue;
+        const char *source = wr_melee_rule_source(e->rule);
+        const char *close = strchr(source, ']');
+        int section = close ? (int)(close - source + 1) : (int)strlen(source);
+        fprintf(out, "    %-62s %.*s\n", text, section, source);
+    }
+}
+
+static int print_odds(FILE *out, const wr_engagement *e)
+{
+    wr_melee_odds *odds = NULL;
+    if (wr_melee_odds_new(e, 30, &odds) != WR_OK)
+        return TOOL_FAILED;
+    fprintf(out, "  exact odds from here (sample morale, up to 30 rounds):\n");
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        uint64_t p = 0;
+        if (wr_melee_odds_end(odds, (wr_melee_end)end, &p) != WR_OK || p == 0)
+            continue;
+        uint64_t tenths = p / UINT64_C(100000000000000); /* 10^-4 units */
+        fprintf(out, "    %-34s %3u.%02u%%\n", end_names[end], (unsigned)(tenths / 100),
+                (unsigned)(tenths % 100));
+    }
+    wr_melee_odds_free(odds);
+    return TOOL_OK;
+}
+
+/* Fantasy Warlord: the dwarfs charge the orc urucks, round by round. */
+static int demo_melee(FILE *out, wr_rng *rng)
+{
+    fprintf(out, "\n== Fantasy Warlord melee: dwarf veterans charge orc urucks "
+                 "(the text's worked example; sample profiles)\n");
+    wr_profile *dwarf = NULL, *orc = NULL;
+    wr_melee_unit *dwarfs = NULL, *orcs = NULL;
+    wr_engagement *e = NULL;
+    int rc = TOOL_FAILED;
+    if (wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &dwarf) != WR_OK ||
+        wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &orc) != WR_OK)
+        goto done;
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 10;
+    d.files = 5;
+    d.weapon_type = WR_WEAPON_SPEAR;
+    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
+    d.flags = WR_UNIT_SHIELDS;
+    d.troop_class = WR_TROOP_VETERAN;
+    if (wr_melee_unit_new(dwarf, &d, &dwarfs) != WR_OK)
+        goto done;
+    d.figures = 9;
+    d.weapon_type = WR_WEAPON_POLEARM;
+    d.flags = 0;
+    d.troop_class = WR_TROOP_ELITE;
+    if (wr_melee_unit_new(orc, &d, &orcs) != WR_OK)
+        goto done;
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = 5;
+    s.side[1].in_contact = 4;
+    s.side[0].charged = 1;
+    if (wr_engagement_new(dwarfs, orcs, &s, &e) != WR_OK)
+        goto done;
+    fprintf(out, "  10 dwarfs (spears, shields, two ranks of five) charge 9 orcs (polearms); "
+                 "5 dwarfs touch 4 orcs\n");
+    if (print_odds(out, e) != TOOL_OK)
+        goto done;
+
+    wr_melee_end end = WR_END_ONGOING;
+    for (int round = 1; round <= 30 && end == WR_END_ONGOING; round++) {
+        wr_melee_round r;
+        wr_status st;
+        if (round == 1) {
+            /* the text's own dice: the dwarfs roll 34, the orcs 84 */
+            int rolls[3] = {34, 84, 0};
+            size_t used = 0;
+            (void)wr_rng_roll(rng, 100, &rolls[2]);
+            st = wr_engagement_fight_rolls(e, rolls, 3, &used, &r);
+        } else {
+            st = wr_engagement_fight(e, rng, &r);
+        }
+        if (st != WR_OK || wr_engagement_apply(e, &r) != WR_OK)
+            goto done;
+        fprintf(out, "  round %d%s: the dwarfs lose %d, the orcs %d\n", round,
+                round == 1 ? " (the text's dice 34 and 84)" : "", r.lost[0], r.lost[1]);
+        print_events(out, &r);
+        int rounds = 0;
+        if (wr_engagement_status(e, &end, &rounds) != WR_OK)
+            goto done;
+        if (end == WR_END_ONGOING && print_odds(out, e) != TOOL_OK)
+            goto done;
+    }
+    fprintf(out, "  result: %s\n", end_names[end]);
+    rc = TOOL_OK;
+done:
+    wr_engagement_free(e);
+    wr_melee_unit_free(orcs);
+    wr_melee_unit_free(dwarfs);
+    wr_profile_free(orc);
+    wr_profile_free(dwarf);
+    return rc;
+}
+
 int tool_demo(int argc, char **argv, FILE *out)
 {
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) {
             fprintf(out, "usage: warrules demo [--seed N]\n\n"
-                         "Runs the built-in scenario with dice seeded by N (default 1).\n");
+                         "Rates a cavalry figure and a chariot, fights the dwarfs against the orc\n"
+                         "urucks round by round with the exact odds beside each round, and plans a\n"
+                         "march across a built-in campaign map. N seeds the dice (default 1).\n");
             return TOOL_OK;
         }
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc && parse_seed(argv[i + 1], &seed)) {
@@ -39,14 +214,12 @@ int tool_demo(int argc, char **argv, FILE *out)
         fprintf(stderr, "warrules demo: out of memory\n");
         return TOOL_FAILED;
     }
-    fprintf(out, "libwarrules %s demo, seed %llu\n", wr_version(), (unsigned long long)seed);
-    fprintf(out, "Dice (wr_rng, the pinned xoshiro256** sequence): d6");
-    for (int i = 0; i < 6; i++) {
-        int roll = 0;
-        (void)wr_rng_roll(rng, 6, &roll);
-        fprintf(out, " %d", roll);
-    }
-    fprintf(out, "\n");
+    fprintf(out, "libwarrules %s demo, dice seed %llu\n", wr_version(), (unsigned long long)seed);
+    int rc = demo_ratings(out);
+    if (rc == TOOL_OK)
+        rc = demo_melee(out, rng);
     wr_rng_free(rng);
-    return TOOL_OK;
+    if (rc != TOOL_OK)
+        fprintf(stderr, "warrules demo: the scenario failed\n");
+    return rc;
 }
