@@ -543,6 +543,90 @@ static void woods_fire_and_combat_bad_input(void **state)
     assert_int_equal(v, S);
 }
 
+static void batch_bad_input(void **state)
+{
+    (void)state;
+    int terrain[4] = {0, 1, 2, 3}, num[4] = {S, S, S, S}, den[4] = {S, S, S, S};
+    unsigned traits[4] = {0, 0, 0, 0};
+    size_t bad = 999;
+    assert_int_equal(wr_terrain_speed_batch(4, NULL, traits, num, den, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_terrain_speed_batch(4, terrain, NULL, num, den, &bad), WR_ERR_NULL);
+    assert_int_equal(bad, 999);
+    terrain[2] = 6;
+    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
+    assert_int_equal(bad, 2);
+    terrain[2] = -1;
+    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
+    terrain[2] = INT32_MIN;
+    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, NULL), WR_ERR_INVALID);
+    terrain[2] = 2;
+    traits[3] = 0x10u;
+    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
+    assert_int_equal(bad, 3);
+    traits[3] = 0;
+    terrain[1] = WR_TERRAIN_WATER;
+    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_FORBIDDEN);
+    assert_int_equal(bad, 1);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(num[i], S);
+        assert_int_equal(den[i], S);
+    }
+
+    wr_unit *u = unit_of(0, 10);
+    wr_formation *f = NULL;
+    assert_int_equal(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
+    wr_tactical_leg legs[3] = {{WR_TERRAIN_CLEAR, 12, 0, 0},
+                               {WR_TERRAIN_WOODS, 12, 0, 0},
+                               {WR_TERRAIN_ROUGH, 12, 0, 0}};
+    int counts[3] = {1, 0, 2};
+    wr_tactical_result r[3], before[3];
+    for (int i = 0; i < 3; i++) {
+        wr_tactical_result sentinel = {S, (wr_tactical_problem)S, S, S, S, WR_ORDER_OPEN, S, S};
+        r[i] = sentinel;
+        before[i] = sentinel;
+    }
+    bad = 999;
+    assert_int_equal(wr_tactical_check_batch(NULL, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_tactical_check_batch(u, NULL, legs, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_tactical_check_batch(u, f, NULL, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, NULL, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, NULL, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0x04u, r, &bad),
+                     WR_ERR_INVALID);
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, UINT_MAX, r, &bad),
+                     WR_ERR_INVALID);
+    assert_int_equal(bad, 999);
+    /* counts that run past n_legs, or add up to less */
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 2, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_int_equal(bad, 2);
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 2, 0, r, &bad), WR_ERR_RANGE);
+    assert_int_equal(bad, 2);
+    counts[1] = -1;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_int_equal(bad, 1);
+    counts[1] = 257;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    counts[1] = INT32_MIN;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_int_equal(bad, 1);
+    counts[1] = 0;
+    /* a bad leg in the last move */
+    legs[2].terrain = (wr_terrain)6;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_INVALID);
+    assert_int_equal(bad, 2);
+    legs[2].terrain = WR_TERRAIN_ROUGH;
+    legs[2].length = -1;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, NULL), WR_ERR_RANGE);
+    legs[2].length = 120001;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    legs[0].obstacles = 101;
+    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_int_equal(bad, 0);
+    assert_memory_equal(r, before, sizeof r);
+    wr_formation_free(f);
+    wr_unit_free(u);
+}
+
 int invalid_battlesystem_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -553,6 +637,7 @@ int invalid_battlesystem_tests(void)
         cmocka_unit_test(special_formations_bad_input),
         cmocka_unit_test(movement_bad_input),
         cmocka_unit_test(woods_fire_and_combat_bad_input),
+        cmocka_unit_test(batch_bad_input),
     };
     return cmocka_run_group_tests_name("invalid_battlesystem", tests, NULL, NULL);
 }

@@ -627,6 +627,108 @@ static void odds_wounds_bad_input(void **state)
     wr_profile_free(p);
 }
 
+static void batch_bad_input(void **state)
+{
+    (void)state;
+    enum { N = 4 };
+    int fig[N] = {10, 10, 10, 10}, files[N] = {5, 5, 5, 5}, contact[N] = {5, 5, 5, 5};
+    int weapon[N] = {0, 1, 2, 3}, bcp[N] = {10, 20, 30, 40}, mods[N] = {0, 0, 0, 0};
+    int d100[N] = {1, 50, 99, 100};
+    unsigned flags[N] = {0, 0, 0, 0};
+    wr_melee_batch_side a = {fig, files, contact, weapon, flags, bcp, mods, d100};
+    wr_melee_batch_side b = a;
+    int o[5][N], loser[N];
+    for (int k = 0; k < 5; k++)
+        for (int i = 0; i < N; i++)
+            o[k][i] = S;
+    for (int i = 0; i < N; i++)
+        loser[i] = S;
+    wr_melee_batch_out out = {o[0], o[1], o[2], o[3], o[4]};
+    size_t bad = 999;
+
+    assert_int_equal(wr_melee_rounds_batch(N, NULL, &b, &out, &out, loser, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_melee_rounds_batch(N, &a, NULL, &out, &out, loser, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_melee_rounds_batch(N, &a, &b, NULL, &out, loser, &bad), WR_ERR_NULL);
+    assert_int_equal(wr_melee_rounds_batch(N, &a, &b, &out, NULL, loser, &bad), WR_ERR_NULL);
+    wr_melee_batch_side holed = a;
+    holed.d100 = NULL;
+    assert_int_equal(wr_melee_rounds_batch(N, &a, &holed, &out, &out, loser, &bad), WR_ERR_NULL);
+    holed = a;
+    holed.flags = NULL;
+    assert_int_equal(wr_melee_rounds_batch(N, &holed, &b, &out, &out, loser, &bad), WR_ERR_NULL);
+    assert_int_equal(bad, 999);
+
+    /* each bad field at item 2, on either side, with its status */
+    int *bfig = malloc(sizeof fig), *bfiles = malloc(sizeof files), *bcontact = malloc(sizeof contact);
+    int *bweapon = malloc(sizeof weapon), *bbcp = malloc(sizeof bcp), *bmods = malloc(sizeof mods);
+    int *bd100 = malloc(sizeof d100);
+    unsigned *bflags = malloc(sizeof flags);
+    assert_non_null(bfig);
+    assert_non_null(bfiles);
+    assert_non_null(bcontact);
+    assert_non_null(bweapon);
+    assert_non_null(bbcp);
+    assert_non_null(bmods);
+    assert_non_null(bd100);
+    assert_non_null(bflags);
+    wr_melee_batch_side bb = {bfig, bfiles, bcontact, bweapon, bflags, bbcp, bmods, bd100};
+    const struct {
+        int what, value;
+        wr_status st;
+    } bads[] = {
+        {0, -1, WR_ERR_RANGE},       {0, 100001, WR_ERR_RANGE},  {1, 0, WR_ERR_RANGE},
+        {1, 100001, WR_ERR_RANGE},   {2, -1, WR_ERR_RANGE},      {2, 6, WR_ERR_RANGE},
+        {3, 4, WR_ERR_INVALID},      {3, -1, WR_ERR_INVALID},    {4, 0x20, WR_ERR_INVALID},
+        {5, -1, WR_ERR_RANGE},       {5, 1001, WR_ERR_RANGE},    {6, -1001, WR_ERR_RANGE},
+        {6, 1001, WR_ERR_RANGE},     {7, 0, WR_ERR_RANGE},       {7, 101, WR_ERR_RANGE},
+        {0, INT32_MIN, WR_ERR_RANGE}, {6, INT32_MAX, WR_ERR_RANGE},
+    };
+    for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++) {
+        memcpy(bfig, fig, sizeof fig);
+        memcpy(bfiles, files, sizeof files);
+        memcpy(bcontact, contact, sizeof contact);
+        memcpy(bweapon, weapon, sizeof weapon);
+        memcpy(bbcp, bcp, sizeof bcp);
+        memcpy(bmods, mods, sizeof mods);
+        memcpy(bd100, d100, sizeof d100);
+        memcpy(bflags, flags, sizeof flags);
+        int *cols[] = {bfig, bfiles, bcontact, bweapon, NULL, bbcp, bmods, bd100};
+        if (bads[k].what == 4)
+            bflags[2] = (unsigned)bads[k].value;
+        else
+            cols[bads[k].what][2] = bads[k].value;
+        bad = 999;
+        assert_int_equal(wr_melee_rounds_batch(N, &a, &bb, &out, &out, loser, &bad), bads[k].st);
+        assert_int_equal(bad, 2);
+        bad = 999;
+        /* the same item on side 0 */
+        assert_int_equal(wr_melee_rounds_batch(N, &bb, &b, &out, &out, loser, &bad), bads[k].st);
+        assert_int_equal(bad, 2);
+        /* and without a bad_index */
+        assert_int_equal(wr_melee_rounds_batch(N, &bb, &b, &out, &out, loser, NULL), bads[k].st);
+    }
+    /* the first bad item wins: item 1 out of range, item 3 invalid */
+    memcpy(bweapon, weapon, sizeof weapon);
+    memcpy(bd100, d100, sizeof d100);
+    bd100[1] = 0;
+    bweapon[3] = 9;
+    assert_int_equal(wr_melee_rounds_batch(N, &a, &bb, &out, &out, loser, &bad), WR_ERR_RANGE);
+    assert_int_equal(bad, 1);
+    for (int k = 0; k < 5; k++)
+        for (int i = 0; i < N; i++)
+            assert_int_equal(o[k][i], S);
+    for (int i = 0; i < N; i++)
+        assert_int_equal(loser[i], S);
+    free(bfig);
+    free(bfiles);
+    free(bcontact);
+    free(bweapon);
+    free(bbcp);
+    free(bmods);
+    free(bd100);
+    free(bflags);
+}
+
 int invalid_melee_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -634,6 +736,7 @@ int invalid_melee_tests(void)
         cmocka_unit_test(wounds_bad_input),  cmocka_unit_test(unit_bad_input),
         cmocka_unit_test(explain_bad_input), cmocka_unit_test(engagement_bad_input),
         cmocka_unit_test(odds_wounds_bad_input),
+        cmocka_unit_test(batch_bad_input),
     };
     return cmocka_run_group_tests_name("invalid_melee", tests, NULL, NULL);
 }

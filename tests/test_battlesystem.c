@@ -1433,6 +1433,89 @@ static void allocation_failures(void **state)
     }
 }
 
+/* ---- batch forms -------------------------------------------------------- */
+
+static void batch_terrain_speeds(void **state)
+{
+    (void)state;
+    enum { N = 6 * 16 };
+    int terrain[N], num[N], den[N];
+    unsigned traits[N];
+    int n = 0;
+    for (int t = 0; t < 6; t++)
+        for (unsigned tr = 0; tr < 16; tr++)
+            if (t != WR_TERRAIN_WATER || (tr & WR_TRAIT_AQUATIC)) {
+                terrain[n] = t;
+                traits[n] = tr;
+                n++;
+            }
+    size_t bad = 55;
+    assert_int_equal(wr_terrain_speed_batch((size_t)n, terrain, traits, num, den, &bad), WR_OK);
+    assert_int_equal(bad, 55);
+    for (int i = 0; i < n; i++) {
+        int en = 0, ed = 0;
+        assert_int_equal(wr_terrain_speed((wr_terrain)terrain[i], traits[i], &en, &ed), WR_OK);
+        assert_int_equal(num[i], en);
+        assert_int_equal(den[i], ed);
+    }
+    /* Table 14 through the batch */
+    assert_int_equal(num[1 * 16], 4);
+    assert_int_equal(den[1 * 16], 3);
+    assert_int_equal(num[2 * 16], 2);
+    assert_int_equal(den[2 * 16], 3);
+    assert_int_equal(wr_terrain_speed_batch((size_t)n, terrain, traits, NULL, den, NULL), WR_OK);
+    assert_int_equal(wr_terrain_speed_batch(0, NULL, NULL, NULL, NULL, NULL), WR_OK);
+}
+
+static void batch_tactical_checks(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
+    /* random moves of 0..4 legs each, against wr_tactical_check one by one */
+    enum { MOVES = 500 };
+    static wr_tactical_leg legs[MOVES * 4];
+    static int counts[MOVES];
+    static wr_tactical_result results[MOVES];
+    uint32_t s = 11u;
+    size_t n_legs = 0;
+    for (int i = 0; i < MOVES; i++) {
+        s = s * 1664525u + 1013904223u;
+        counts[i] = (int)((s >> 10) % 5u);
+        for (int k = 0; k < counts[i]; k++) {
+            s = s * 1664525u + 1013904223u;
+            wr_tactical_leg leg = {(wr_terrain)((s >> 8) % 6u), (int)((s >> 12) % 200u),
+                                   (int)((s >> 20) % 3u) == 0 ? 1 : 0,
+                                   (int)((s >> 24) % 5u) == 0 ? 1 : 0};
+            legs[n_legs++] = leg;
+        }
+    }
+    for (unsigned flags = 0; flags < 4; flags++) {
+        size_t bad = 42;
+        assert_int_equal(wr_tactical_check_batch(u, open, legs, n_legs, counts, MOVES, flags,
+                                                 results, &bad),
+                         WR_OK);
+        assert_int_equal(bad, 42);
+        size_t start = 0;
+        int legal = 0;
+        for (int i = 0; i < MOVES; i++) {
+            wr_tactical_result r = move(u, open, counts[i] ? legs + start : NULL,
+                                        (size_t)counts[i], flags);
+            assert_memory_equal(&r, &results[i], sizeof r);
+            legal += r.legal;
+            start += (size_t)counts[i];
+        }
+        assert_true(legal > 0 && legal < MOVES);
+    }
+    /* the formation is unchanged: nothing was spent */
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(open, &info), WR_OK);
+    assert_int_equal(info.spent, 0);
+    assert_int_equal(wr_tactical_check_batch(u, open, NULL, 0, NULL, 0, 0, NULL, NULL), WR_OK);
+    wr_formation_free(open);
+    wr_unit_free(u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1472,6 +1555,8 @@ int main(void)
         cmocka_unit_test(low_ground),
         cmocka_unit_test(missile_table),
         cmocka_unit_test(allocation_failures),
+        cmocka_unit_test(batch_terrain_speeds),
+        cmocka_unit_test(batch_tactical_checks),
     };
     return cmocka_run_group_tests_name("battlesystem", tests, NULL, NULL);
 }

@@ -1003,6 +1003,68 @@ WR_API wr_missile_table wr_missile_table_default(void);
 WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
                                              int *modifier);
 
+/* ------------------------------------------------------------------------ */
+/* Batch forms                                                              */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief Table 14 for n (terrain, traits) pairs in one call: num[i]/den[i]
+ *        is exactly wr_terrain_speed(terrain[i], traits[i]).
+ *
+ * Every item is checked before anything is written: on the first bad item
+ * (an unknown terrain or trait bits, or WATER without ::WR_TRAIT_AQUATIC)
+ * the function returns wr_terrain_speed()'s status for it, writes its index
+ * to *bad_index and writes no output.
+ *
+ * @param n The number of items (0 does nothing and returns ::WR_OK).
+ * @param terrain n ::wr_terrain values, as int; may be NULL only when n is 0.
+ * @param traits n sets of WR_TRAIT_* bits; may be NULL only when n is 0.
+ * @param[out] num n numerators; may be NULL (not written).
+ * @param[out] den n denominators; may be NULL (not written).
+ * @param[out] bad_index The index of the first bad item, written only when
+ *        an item is refused; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL when n > 0 and terrain or traits is NULL;
+ *         ::WR_ERR_INVALID or ::WR_ERR_FORBIDDEN for the first bad item.
+ */
+WR_API wr_status wr_terrain_speed_batch(size_t n, const int *terrain, const unsigned *traits,
+                                        int *num, int *den, size_t *bad_index);
+
+/**
+ * @brief [11.8] The cost and legality of n_moves tactical moves of one unit
+ *        from the same formation, in one call: results[i] is exactly
+ *        wr_tactical_check() of move i.
+ *
+ * The moves' legs lie one after another in `legs`: move i has leg_counts[i]
+ * legs, starting after those of the moves before it, and the counts add up
+ * to n_legs. Each move is checked from the formation as it is (the moves
+ * are alternatives, not a sequence: nothing is spent).
+ *
+ * Every move is checked before anything is written: on the first bad move
+ * the function returns its status, writes its index to *bad_index (n_moves
+ * when the counts add up to less than n_legs) and writes no result.
+ *
+ * @param unit The unit.
+ * @param formation Its formation.
+ * @param legs n_legs legs; may be NULL only when n_legs is 0.
+ * @param n_legs The number of legs of all moves together.
+ * @param leg_counts n_moves counts, each 0..256; may be NULL only when n_moves is 0.
+ * @param n_moves The number of moves (0 checks only the counts against n_legs).
+ * @param flags WR_TACTICAL_FLAG_* bits, for every move.
+ * @param[out] results n_moves results; may be NULL only when n_moves is 0.
+ * @param[out] bad_index The index of the first bad move, written only when
+ *        a move is refused; may be NULL.
+ * @return ::WR_OK (also for illegal moves: see each result); ::WR_ERR_NULL
+ *         for a NULL unit, formation, or array that must be given;
+ *         ::WR_ERR_INVALID for unknown flag bits, or a move with an unknown
+ *         terrain; ::WR_ERR_RANGE for a move whose count is outside 0..256 or
+ *         runs past n_legs, a leg number out of range, or counts that add up
+ *         to less than n_legs.
+ */
+WR_API wr_status wr_tactical_check_batch(const wr_unit *unit, const wr_formation *formation,
+                                         const wr_tactical_leg *legs, size_t n_legs,
+                                         const int *leg_counts, size_t n_moves, unsigned flags,
+                                         wr_tactical_result *results, size_t *bad_index);
+
 #ifdef __cplusplus
 }
 #endif

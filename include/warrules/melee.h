@@ -1251,6 +1251,79 @@ WR_API wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side
 WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
                                    int trials, uint64_t counts[WR_END_COUNT]);
 
+/* ------------------------------------------------------------------------ */
+/* Batch forms                                                              */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief One side's inputs to wr_melee_rounds_batch(): one array per
+ *        quantity (struct of arrays), each holding one value per round.
+ *
+ * Every member must point to at least n values. The values have the ranges
+ * of the pinned functions they feed.
+ */
+typedef struct wr_melee_batch_side {
+    const int *figures;    /**< The side's figures, 0..100000 (wr_fighting_figures()). */
+    const int *files;      /**< Figures per rank, 1..100000. */
+    const int *in_contact; /**< Figures in base-to-base contact, 0..min(files, figures). */
+    const int *weapon;     /**< The reach class, a ::wr_weapon value. */
+    const unsigned *flags; /**< WR_SIDE_* flags of the side (the other side's are its enemy flags). */
+    const int *bcp;        /**< Basic Combat Percentage, 0..1000 (wr_combat_percent()). */
+    const int *modifiers;  /**< Sum of the combat modifiers, -1000..1000. */
+    const int *d100;       /**< The side's remainder roll, 1..100 (wr_kills_from_percent()). */
+} wr_melee_batch_side;
+
+/**
+ * @brief One side's outputs of wr_melee_rounds_batch(): one array per
+ *        quantity, each with room for n values; a NULL member is not written.
+ */
+typedef struct wr_melee_batch_out {
+    int *fighting; /**< Figures of the side that fight (wr_fighting_figures()). */
+    int *mcp;      /**< The side's Modified Combat Percentage (wr_combat_percent()). */
+    int *fcp;      /**< The side's Final Combat Percentage. */
+    int *kills;    /**< Kills the side scores (wr_kills_from_percent(), not capped). */
+    int *lost;     /**< Figures the side loses: the enemy's kills capped by the side's figures. */
+} wr_melee_batch_out;
+
+/**
+ * @brief Resolves n independent rounds of troops against troops with the
+ *        caller's dice, in one call [Who fights], [Casualties 2-4], [Casualties 7].
+ *
+ * Round i is exactly what the pinned functions give for each side s (0 is
+ * `a`, 1 is `b`, the enemy being the other): fighting =
+ * wr_fighting_figures(figures, files, in_contact, weapon, flags of s, flags
+ * of the enemy); (mcp, fcp) = wr_combat_percent(bcp, modifiers, fighting);
+ * kills = wr_kills_from_percent(fcp, d100). Each side loses the enemy's
+ * kills capped by its figures, and loser[i] is the side that lost more
+ * figures, or -1 for a draw (equal losses), as in a round of
+ * wr_engagement_fight_rolls().
+ *
+ * Every item is checked before anything is written: on the first bad item
+ * the function returns the status the pinned functions give it (checked in
+ * the order side 0 then side 1; for each wr_fighting_figures(),
+ * wr_combat_percent(), wr_kills_from_percent(); so a d100 outside 1..100 is
+ * refused even when there is no remainder), writes that item's index to
+ * *bad_index and writes no output. Outputs must not overlap the inputs.
+ *
+ * @param n The number of rounds (0 does nothing and returns ::WR_OK).
+ * @param a Side 0's inputs; its members may be NULL only when n is 0.
+ * @param b Side 1's inputs; likewise.
+ * @param out_a Side 0's outputs (members may be NULL: not written).
+ * @param out_b Side 1's outputs (members may be NULL: not written).
+ * @param[out] loser n values: 0, 1, or -1 for a draw; may be NULL (not written).
+ * @param[out] bad_index The index of the first bad item, written only when
+ *        an item is refused (the one output written on failure); may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL when a, b, out_a or out_b is NULL, or n > 0
+ *         and an input member is NULL (bad_index is not written);
+ *         ::WR_ERR_RANGE or ::WR_ERR_INVALID for the first bad item, as the
+ *         pinned functions return them.
+ */
+WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
+                                       const wr_melee_batch_side *b,
+                                       const wr_melee_batch_out *out_a,
+                                       const wr_melee_batch_out *out_b, int *loser,
+                                       size_t *bad_index);
+
 #ifdef __cplusplus
 }
 #endif

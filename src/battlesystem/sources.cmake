@@ -5,4 +5,5 @@ list(APPEND WR_SOURCES
   src/battlesystem/unit.c
   src/battlesystem/formation.c
   src/battlesystem/movement.c
-  src/battlesystem/combat.c)
+  src/battlesystem/combat.c
+  src/battlesystem/batch.c)

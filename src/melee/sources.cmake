@@ -8,4 +8,5 @@ list(APPEND WR_SOURCES
   src/melee/engagement.c
   src/melee/explain.c
   src/melee/odds.c
-  src/melee/odds_chain.c)
+  src/melee/odds_chain.c
+  src/melee/batch.c)
