@@ -1,0 +1,192 @@
+/* Melee in C: nanoseconds per round (wr_engagement_fight in a loop, and
+   wr_melee_rounds_batch when the library has it), and the exact odds of
+   10 against 10 and 50 against 50 figures against a Monte Carlo of the
+   same rules (wr_melee_simulate), whose frequencies must agree with the
+   exact probabilities within 5 standard errors.
+
+     bench_melee <repeats> <rounds> <trials> */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warrules/melee.h"
+
+#include "common.h"
+
+static void check(wr_status st, const char *what)
+{
+    if (st != WR_OK) {
+        fprintf(stderr, "bench_melee: %s failed: %s\n", what, wr_status_name(st));
+        exit(2);
+    }
+}
+
+typedef struct fight {
+    wr_profile *dwarf, *orc;
+    wr_melee_unit *a, *b;
+    wr_engagement *e;
+} fight;
+
+/* The worked example's dwarf spearmen against orc urucks, `figures` a side
+   in ranks of `files`, all of the front rank in contact (sample profiles). */
+static void fight_new(fight *f, int figures, int files)
+{
+    check(wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &f->dwarf), "profile");
+    check(wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &f->orc), "profile");
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = figures;
+    d.files = files;
+    d.weapon_type = WR_WEAPON_SPEAR;
+    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
+    d.flags = WR_UNIT_SHIELDS;
+    d.troop_class = WR_TROOP_VETERAN;
+    check(wr_melee_unit_new(f->dwarf, &d, &f->a), "unit");
+    d.weapon_type = WR_WEAPON_POLEARM;
+    d.flags = 0;
+    d.troop_class = WR_TROOP_ELITE;
+    check(wr_melee_unit_new(f->orc, &d, &f->b), "unit");
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = files;
+    s.side[1].in_contact = files;
+    s.side[0].charged = 1;
+    check(wr_engagement_new(f->a, f->b, &s, &f->e), "engagement");
+}
+
+static void fight_free(fight *f)
+{
+    wr_engagement_free(f->e);
+    wr_melee_unit_free(f->a);
+    wr_melee_unit_free(f->b);
+    wr_profile_free(f->dwarf);
+    wr_profile_free(f->orc);
+}
+
+static void rounds_in_c(int repeats, int rounds)
+{
+    fight f;
+    fight_new(&f, 50, 10);
+    wr_rng *rng = NULL;
+    check(wr_rng_new(7, &rng), "rng");
+    wr_melee_round *round = malloc(sizeof *round);
+    double *t = malloc((size_t)repeats * sizeof *t);
+    long checksum = 0;
+    for (int r = 0; r < repeats; r++) {
+        double t0 = bench_now_ms();
+        for (int i = 0; i < rounds; i++) {
+            check(wr_engagement_fight(f.e, rng, round), "wr_engagement_fight");
+            checksum += round->lost[0];
+        }
+        t[r] = bench_now_ms() - t0;
+    }
+    double ms = bench_median(t, repeats);
+    fprintf(stderr, "bench_melee: wr_engagement_fight %d rounds %.3f ms (checksum %ld)\n",
+            rounds, ms, checksum);
+    bench_extra("c_ns_per_round_engagement_fight", ms * 1e6 / rounds, "ns");
+#ifdef BENCH_HAVE_ROUNDS_BATCH
+    {
+        size_t n = (size_t)rounds;
+        int *in = malloc(n * 16u * sizeof *in);
+        unsigned *fl = calloc(n * 2u, sizeof *fl);
+        int *out = malloc(n * 11u * sizeof *out);
+        bench_seed(11);
+        for (size_t i = 0; i < n; i++) {
+            for (int s = 0; s < 2; s++) {
+                int *v = in + (size_t)s * 8u * n;
+                int figs = 1 + bench_below(60), files = 1 + bench_below(10);
+                v[i] = figs;
+                v[n + i] = files;
+                v[2 * n + i] = bench_below((files < figs ? files : figs) + 1);
+                v[3 * n + i] = bench_below(4);
+                v[4 * n + i] = 5 + bench_below(40);
+                v[5 * n + i] = bench_below(30) - 10;
+                v[6 * n + i] = 1 + bench_below(100);
+            }
+        }
+        wr_melee_batch_side sa = {in, in + n, in + 2 * n, in + 3 * n, fl, in + 4 * n,
+                                  in + 5 * n, in + 6 * n};
+        int *b = in + 8u * n;
+        wr_melee_batch_side sb = {b, b + n, b + 2 * n, b + 3 * n, fl + n, b + 4 * n,
+                                  b + 5 * n, b + 6 * n};
+        wr_melee_batch_out oa = {out, out + n, out + 2 * n, out + 3 * n, out + 4 * n};
+        wr_melee_batch_out ob = {out + 5 * n, out + 6 * n, out + 7 * n, out + 8 * n,
+                                 out + 9 * n};
+        for (int r = 0; r < repeats; r++) {
+            size_t bad = 0;
+            double t0 = bench_now_ms();
+            check(wr_melee_rounds_batch(n, &sa, &sb, &oa, &ob, out + 10 * n, &bad),
+                  "wr_melee_rounds_batch");
+            t[r] = bench_now_ms() - t0;
+        }
+        ms = bench_median(t, repeats);
+        bench_extra("c_ns_per_round_rounds_batch", ms * 1e6 / rounds, "ns");
+        free(in);
+        free(fl);
+        free(out);
+    }
+#endif
+    free(t);
+    free(round);
+    wr_rng_free(rng);
+    fight_free(&f);
+}
+
+/* Exact odds against a Monte Carlo of `trials` melees. */
+static void odds_case(const char *name, int figures, int files, int max_rounds, int repeats,
+                      int trials)
+{
+    fight f;
+    fight_new(&f, figures, files);
+    wr_melee_odds *odds = NULL;
+    check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+    wr_rng *rng = NULL;
+    check(wr_rng_new(99, &rng), "rng");
+    uint64_t counts[WR_END_COUNT];
+    check(wr_melee_simulate(f.e, max_rounds, rng, trials, counts), "wr_melee_simulate");
+    int match = 1;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        uint64_t p18 = 0;
+        check(wr_melee_odds_end(odds, (wr_melee_end)end, &p18), "wr_melee_odds_end");
+        double p = (double)p18 / 1e18, freq = (double)counts[end] / trials;
+        double se = sqrt(p * (1.0 - p) / trials);
+        if (fabs(freq - p) > 5.0 * se + 1.0 / trials) {
+            fprintf(stderr, "bench_melee: %s end %d exact %.6f monte carlo %.6f\n", name, end,
+                    p, freq);
+            match = 0;
+        }
+    }
+    wr_melee_odds_free(odds);
+    double *te = malloc((size_t)repeats * sizeof *te), *tm = malloc((size_t)repeats * sizeof *tm);
+    for (int r = 0; r < repeats; r++) {
+        double t0 = bench_now_ms();
+        check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+        te[r] = bench_now_ms() - t0;
+        wr_melee_odds_free(odds);
+        t0 = bench_now_ms();
+        check(wr_melee_simulate(f.e, max_rounds, rng, trials, counts), "wr_melee_simulate");
+        tm[r] = bench_now_ms() - t0;
+    }
+    char baseline[64];
+    snprintf(baseline, sizeof baseline, "montecarlo_%d", trials);
+    bench_case(name, baseline, bench_median(tm, repeats), bench_median(te, repeats), match);
+    free(te);
+    free(tm);
+    wr_rng_free(rng);
+    fight_free(&f);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: bench_melee <repeats> <rounds> <trials>\n");
+        return 2;
+    }
+    int repeats = atoi(argv[1]), rounds = atoi(argv[2]), trials = atoi(argv[3]);
+    if (repeats < 1 || rounds < 1 || trials < 1)
+        return 2;
+    rounds_in_c(repeats, rounds);
+    odds_case("odds_10v10", 10, 5, WR_ODDS_MAX_ROUNDS, repeats, trials);
+    odds_case("odds_50v50", 50, 10, WR_ODDS_MAX_ROUNDS, repeats, trials);
+    return 0;
+}

@@ -1,0 +1,573 @@
+// Route planning side by side: the library's planner (plain-costs mode)
+// against Boost Graph, igraph and a plain binary-heap Dijkstra on the same
+// seeded random hex maps.
+//
+//   bench_route <size> <repeats> <queries> [--memory]
+//
+// Cases: route_field_<size> (one hex to every hex), route_query_<size>
+// (point to point, <queries> pairs summed), reach_<size> (hexes within N
+// days). Answers are compared hex by hex before anything is timed. With
+// --memory only the library runs (map, planner, one field) and the program
+// prints bytes per hex and its peak RSS.
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+
+#include <boost/graph/compressed_sparse_row_graph.hpp>
+#include <boost/graph/dijkstra_shortest_paths.hpp>
+#include <igraph/igraph.h>
+
+#include "warrules/campaign.h"
+
+#include "common.h"
+
+namespace {
+
+void check(wr_status st, const char *what)
+{
+    if (st != WR_OK) {
+        std::fprintf(stderr, "bench_route: %s failed: %s\n", what, wr_status_name(st));
+        std::exit(2);
+    }
+}
+
+// ---- a counting allocator, for bytes per hex ----
+
+struct Counter {
+    size_t live = 0;
+    size_t peak = 0;
+};
+
+void *counting_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    Counter *c = static_cast<Counter *>(user);
+    if (new_size == 0) {
+        std::free(ptr);
+        c->live -= old_size;
+        return nullptr;
+    }
+    void *p = std::realloc(ptr, new_size);
+    if (p == nullptr)
+        return nullptr;
+    c->live = c->live - old_size + new_size;
+    c->peak = std::max(c->peak, c->live);
+    return p;
+}
+
+// ---- the map ----
+
+// A seeded random land map: clear (6 points for infantry) and hills (9),
+// lakes as impassable hexes, and rivers running from the top row to the
+// bottom row along hexsides, minor or major, with open banks, bridges,
+// fords and ferries.
+wr_map *make_map(int size, uint64_t seed, const wr_allocator *alloc)
+{
+    bench_seed(seed);
+    wr_map *m = nullptr;
+    check(wr_map_new_ex(size, size, alloc, &m), "wr_map_new_ex");
+    for (int row = 0; row < size; row++) {
+        for (int col = 0; col < size; col++) {
+            wr_hex h;
+            check(wr_hex_from_offset(col, row, &h), "wr_hex_from_offset");
+            int roll = bench_below(100);
+            wr_hex_terrain t = roll < 8 ? WR_HEX_LAKE : roll < 40 ? WR_HEX_HILLS : WR_HEX_CLEAR;
+            check(wr_map_set_terrain(m, h, t), "wr_map_set_terrain");
+        }
+    }
+    int rivers = std::max(1, size / 16);
+    for (int k = 0; k < rivers; k++) {
+        int major = bench_below(100) < 30;
+        int col = bench_below(size);
+        for (int row = 0; row < size; row++) {
+            col = std::min(size - 2, std::max(0, col + bench_below(3) - 1));
+            wr_hex h;
+            check(wr_hex_from_offset(col, row, &h), "wr_hex_from_offset");
+            static const int dirs[3] = {0, 1, 5}; // east, north-east, south-east
+            for (int d : dirs) {
+                wr_hex nb;
+                int inside = 0;
+                if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                    continue;
+                check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+                if (!inside)
+                    continue;
+                wr_side side{};
+                side.river = major ? WR_RIVER_MAJOR : WR_RIVER_MINOR;
+                int c = bench_below(100);
+                side.crossing = c < 70   ? WR_CROSS_OPEN
+                                : c < 80 ? WR_CROSS_BRIDGE
+                                : c < 90 ? (major ? WR_CROSS_FERRY : WR_CROSS_FORD)
+                                         : WR_CROSS_FERRY;
+                check(wr_map_set_side(m, h, d, &side), "wr_map_set_side");
+            }
+        }
+    }
+    return m;
+}
+
+wr_plan_params plain_params()
+{
+    wr_plan_params p;
+    check(wr_plan_params_default(WR_MOVER_INFANTRY, &p), "wr_plan_params_default");
+    p.options = WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE;
+    return p;
+}
+
+// ---- the same map as a graph (built outside the timed region) ----
+
+struct Graph {
+    int n = 0;
+    std::vector<int> off; // CSR offsets, n + 1
+    std::vector<int> to;
+    std::vector<int> w;   // points + days x daily points
+};
+
+Graph build_graph(const wr_map *m, const wr_plan_params &p)
+{
+    int width = 0, height = 0;
+    check(wr_map_size(m, &width, &height), "wr_map_size");
+    Graph g;
+    g.n = width * height;
+    g.off.assign((size_t)g.n + 1, 0);
+    wr_plan_edge edges[WR_PLAN_MAX_EDGES];
+    for (int32_t i = 0; i < g.n; i++) {
+        wr_hex h;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        size_t count = 0;
+        check(wr_map_moves(m, &p, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
+        for (size_t k = 0; k < count; k++) {
+            if (edges[k].flags & WR_STEP_UNFORMED)
+                continue; // unformed movement is not allowed in these plans
+            g.to.push_back(edges[k].to);
+            g.w.push_back(edges[k].points + edges[k].days * p.costs.daily_points);
+        }
+        g.off[(size_t)i + 1] = (int)g.to.size();
+    }
+    return g;
+}
+
+constexpr int64_t UNREACHED = -1;
+
+// ---- baseline: a plain binary-heap Dijkstra ----
+
+// Stops when `goal` is settled (goal >= 0) or past `limit`.
+void heap_dijkstra(const Graph &g, int src, int goal, int64_t limit, std::vector<int64_t> &dist,
+                   std::vector<int> &parent, std::vector<uint64_t> &heap)
+{
+    dist.assign((size_t)g.n, std::numeric_limits<int64_t>::max());
+    parent.assign((size_t)g.n, -1);
+    heap.clear();
+    auto greater = std::greater<uint64_t>();
+    dist[(size_t)src] = 0;
+    heap.push_back((uint64_t)src);
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), greater);
+        uint64_t top = heap.back();
+        heap.pop_back();
+        int u = (int)(top & 0xffffffffu);
+        int64_t d = (int64_t)(top >> 32);
+        if (d != dist[(size_t)u])
+            continue;
+        if (d > limit || u == goal)
+            break;
+        for (int k = g.off[(size_t)u]; k < g.off[(size_t)u + 1]; k++) {
+            int v = g.to[(size_t)k];
+            int64_t nd = d + g.w[(size_t)k];
+            if (nd < dist[(size_t)v]) {
+                dist[(size_t)v] = nd;
+                parent[(size_t)v] = u;
+                heap.push_back(((uint64_t)nd << 32) | (uint64_t)v);
+                std::push_heap(heap.begin(), heap.end(), greater);
+            }
+        }
+    }
+}
+
+// ---- baseline: Boost Graph ----
+
+struct EdgeW {
+    int w;
+};
+using BoostGraph =
+    boost::compressed_sparse_row_graph<boost::directedS, boost::no_property, EdgeW>;
+
+struct BoostStop {};
+
+// Throws BoostStop when the goal is examined or a label passes the limit.
+struct StopVisitor : boost::default_dijkstra_visitor {
+    int goal;
+    int64_t limit;
+    const int *dist;
+    StopVisitor(int goal_, int64_t limit_, const int *dist_)
+        : goal(goal_), limit(limit_), dist(dist_) {}
+    template <class V, class G> void examine_vertex(V u, const G &)
+    {
+        if ((int)u == goal || dist[u] > limit)
+            throw BoostStop();
+    }
+};
+
+struct BoostRun {
+    BoostGraph g;
+    std::vector<int> dist, pred;
+    explicit BoostRun(const Graph &gr) : g(make(gr)), dist((size_t)gr.n), pred((size_t)gr.n) {}
+    static BoostGraph make(const Graph &gr)
+    {
+        std::vector<std::pair<int, int>> e;
+        std::vector<EdgeW> w;
+        e.reserve(gr.to.size());
+        for (int u = 0; u < gr.n; u++)
+            for (int k = gr.off[(size_t)u]; k < gr.off[(size_t)u + 1]; k++) {
+                e.emplace_back(u, gr.to[(size_t)k]);
+                w.push_back(EdgeW{gr.w[(size_t)k]});
+            }
+        return BoostGraph(boost::edges_are_sorted, e.begin(), e.end(), w.begin(),
+                          (size_t)gr.n);
+    }
+    void run(int src, int goal, int64_t limit)
+    {
+        StopVisitor vis(goal, limit, dist.data());
+        try {
+            boost::dijkstra_shortest_paths(
+                g, (size_t)src,
+                boost::weight_map(boost::get(&EdgeW::w, g))
+                    .distance_map(boost::make_iterator_property_map(
+                        dist.begin(), boost::get(boost::vertex_index, g)))
+                    .predecessor_map(boost::make_iterator_property_map(
+                        pred.begin(), boost::get(boost::vertex_index, g)))
+                    .visitor(vis));
+        } catch (const BoostStop &) {
+        }
+    }
+    int64_t at(int v) const
+    {
+        return dist[(size_t)v] == std::numeric_limits<int>::max() ? UNREACHED : dist[(size_t)v];
+    }
+};
+
+// ---- baseline: igraph ----
+
+struct IgraphRun {
+    igraph_t g;
+    igraph_vector_t w;
+    igraph_matrix_t res;
+    igraph_vector_int_t path_v, path_e;
+    explicit IgraphRun(const Graph &gr)
+    {
+        igraph_vector_int_t e;
+        igraph_vector_int_init(&e, (igraph_integer_t)gr.to.size() * 2);
+        igraph_vector_init(&w, (igraph_integer_t)gr.to.size());
+        igraph_integer_t i = 0;
+        for (int u = 0; u < gr.n; u++)
+            for (int k = gr.off[(size_t)u]; k < gr.off[(size_t)u + 1]; k++, i++) {
+                VECTOR(e)[2 * i] = u;
+                VECTOR(e)[2 * i + 1] = gr.to[(size_t)k];
+                VECTOR(w)[i] = gr.w[(size_t)k];
+            }
+        igraph_create(&g, &e, gr.n, IGRAPH_DIRECTED);
+        igraph_vector_int_destroy(&e);
+        igraph_matrix_init(&res, 0, 0);
+        igraph_vector_int_init(&path_v, 0);
+        igraph_vector_int_init(&path_e, 0);
+    }
+    ~IgraphRun()
+    {
+        igraph_vector_int_destroy(&path_v);
+        igraph_vector_int_destroy(&path_e);
+        igraph_matrix_destroy(&res);
+        igraph_vector_destroy(&w);
+        igraph_destroy(&g);
+    }
+    IgraphRun(const IgraphRun &) = delete;
+    IgraphRun &operator=(const IgraphRun &) = delete;
+    void field(int src)
+    {
+        igraph_distances_dijkstra(&g, &res, igraph_vss_1(src), igraph_vss_all(), &w, IGRAPH_OUT);
+    }
+    void reach(int src, int64_t limit)
+    {
+        igraph_distances_dijkstra_cutoff(&g, &res, igraph_vss_1(src), igraph_vss_all(), &w,
+                                         IGRAPH_OUT, (igraph_real_t)limit);
+    }
+    int64_t at(int v) const
+    {
+        igraph_real_t d = MATRIX(res, 0, v);
+        return d == IGRAPH_INFINITY ? UNREACHED : (int64_t)d;
+    }
+    int64_t route(int src, int goal)
+    {
+        igraph_get_shortest_path_dijkstra(&g, &path_v, &path_e, src, goal, &w, IGRAPH_OUT);
+        if (igraph_vector_int_size(&path_v) == 0)
+            return UNREACHED;
+        int64_t sum = 0;
+        for (igraph_integer_t k = 0; k < igraph_vector_int_size(&path_e); k++)
+            sum += (int64_t)VECTOR(w)[VECTOR(path_e)[k]];
+        return sum;
+    }
+};
+
+// ---- the library ----
+
+int64_t arrival_points(const wr_arrival &a, int daily)
+{
+    return a.day < 0 ? UNREACHED : (int64_t)a.day * daily - a.points_left;
+}
+
+struct Timer {
+    std::vector<std::vector<double>> samples;
+    explicit Timer(size_t impls) : samples(impls) {}
+    double median(size_t i)
+    {
+        return bench_median(samples[i].data(), (int)samples[i].size());
+    }
+};
+
+// Runs every implementation `repeats` times, interleaved, the first one
+// rotating from repeat to repeat.
+void interleave(int repeats, std::vector<std::function<void()>> &impls, Timer &t)
+{
+    for (int r = 0; r < repeats; r++) {
+        for (size_t k = 0; k < impls.size(); k++) {
+            size_t i = (k + (size_t)r) % impls.size();
+            double t0 = bench_now_ms();
+            impls[i]();
+            t.samples[i].push_back(bench_now_ms() - t0);
+        }
+    }
+}
+
+const char *const BASELINES[3] = {"boost", "igraph", "heap"};
+
+void report(const std::string &name, Timer &t, const int match[3])
+{
+    double lib = t.median(0);
+    for (size_t b = 0; b < 3; b++)
+        bench_case(name.c_str(), BASELINES[b], t.median(b + 1), lib, match[b]);
+}
+
+int memory_mode(int size)
+{
+    Counter map_bytes, planner_bytes;
+    wr_allocator am{counting_alloc, &map_bytes};
+    wr_allocator ap{counting_alloc, &planner_bytes};
+    wr_map *m = make_map(size, 1234u + (uint64_t)size, &am);
+    wr_plan_params p = plain_params();
+    wr_planner *pl = nullptr;
+    check(wr_planner_new_ex(&ap, &pl), "wr_planner_new_ex");
+    size_t n = (size_t)size * (size_t)size;
+    std::vector<wr_arrival> field(n);
+    wr_hex from;
+    check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+    wr_hex to;
+    check(wr_hex_from_offset(size - 1, size - 1, &to), "wr_hex_from_offset");
+    check(wr_map_set_terrain(m, to, WR_HEX_CLEAR), "wr_map_set_terrain");
+    wr_route route;
+    check(wr_planner_route(pl, m, &p, from, to, &route), "wr_planner_route");
+    const wr_hex *hexes = nullptr;
+    size_t count = 0;
+    check(wr_planner_reachable(pl, m, &p, from, 30, &hexes, &count), "wr_planner_reachable");
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    std::string s = std::to_string(size);
+    bench_extra(("map_bytes_per_hex_" + s).c_str(), (double)map_bytes.peak / (double)n, "B");
+    bench_extra(("planner_bytes_per_hex_" + s).c_str(), (double)planner_bytes.peak / (double)n,
+                "B");
+    bench_extra(("field_bytes_per_hex_" + s).c_str(), (double)sizeof(wr_arrival), "B");
+    bench_extra(("peak_rss_library_only_" + s).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory]\n");
+        return 2;
+    }
+    int size = std::atoi(argv[1]), repeats = std::atoi(argv[2]), queries = std::atoi(argv[3]);
+    if (size < 4 || size > 4096 || repeats < 1 || queries < 1) {
+        std::fprintf(stderr, "bench_route: size 4..4096, repeats and queries at least 1\n");
+        return 2;
+    }
+    if (argc > 4 && std::string(argv[4]) == "--memory")
+        return memory_mode(size);
+    igraph_set_warning_handler(igraph_warning_handler_ignore);
+    const std::string S = std::to_string(size);
+
+    wr_map *m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    wr_plan_params p = plain_params();
+    const int P = p.costs.daily_points;
+    wr_hex from;
+    check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    int32_t src = 0;
+    check(wr_map_index(m, from, &src), "wr_map_index");
+
+    Graph g = build_graph(m, p);
+    BoostRun boost_run(g);
+    IgraphRun igraph_run(g);
+    std::vector<int64_t> hd;
+    std::vector<int> hp;
+    std::vector<uint64_t> heap;
+    wr_planner *pl = nullptr;
+    check(wr_planner_new(&pl), "wr_planner_new");
+    const size_t n = (size_t)g.n;
+    std::vector<wr_arrival> field(n);
+    std::fprintf(stderr, "bench_route: %dx%d map, %d hexes, %zu moves\n", size, size, g.n,
+                 g.to.size());
+
+    // ---- route_field: answers first, then the clock ----
+    {
+        check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+        boost_run.run(src, -1, std::numeric_limits<int64_t>::max());
+        igraph_run.field(src);
+        heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
+        int match[3] = {1, 1, 1};
+        size_t reached = 0;
+        for (size_t i = 0; i < n; i++) {
+            int64_t lib = arrival_points(field[i], P);
+            int64_t h = hd[i] == std::numeric_limits<int64_t>::max() ? UNREACHED : hd[i];
+            reached += lib != UNREACHED;
+            match[0] &= boost_run.at((int)i) == lib;
+            match[1] &= igraph_run.at((int)i) == lib;
+            match[2] &= h == lib;
+        }
+        std::fprintf(stderr, "bench_route: field reaches %zu hexes\n", reached);
+        std::vector<std::function<void()>> impls = {
+            [&] { wr_planner_field(pl, m, &p, from, field.data(), n); },
+            [&] { boost_run.run(src, -1, std::numeric_limits<int64_t>::max()); },
+            [&] { igraph_run.field(src); },
+            [&] {
+                heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
+            }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        report("route_field_" + S, t, match);
+    }
+
+    // ---- route_query: point to point, `queries` pairs of passable hexes ----
+    {
+        bench_seed(99u + (uint64_t)size);
+        std::vector<std::pair<wr_hex, wr_hex>> pairs;
+        std::vector<std::pair<int, int>> ipairs;
+        while ((int)pairs.size() < queries) {
+            int32_t a = (int32_t)bench_below(g.n), b = (int32_t)bench_below(g.n);
+            if (a == b || g.off[(size_t)a] == g.off[(size_t)a + 1] ||
+                g.off[(size_t)b] == g.off[(size_t)b + 1])
+                continue;
+            wr_hex ha, hb;
+            wr_hex_terrain ta, tb;
+            check(wr_map_hex(m, a, &ha), "wr_map_hex");
+            check(wr_map_hex(m, b, &hb), "wr_map_hex");
+            check(wr_map_terrain(m, ha, &ta), "wr_map_terrain");
+            check(wr_map_terrain(m, hb, &tb), "wr_map_terrain");
+            if (ta == WR_HEX_LAKE || tb == WR_HEX_LAKE)
+                continue;
+            pairs.emplace_back(ha, hb);
+            ipairs.emplace_back(a, b);
+        }
+        int match[3] = {1, 1, 1};
+        wr_route route;
+        for (size_t q = 0; q < pairs.size(); q++) {
+            wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
+            int64_t lib = UNREACHED;
+            if (st == WR_OK)
+                lib = (int64_t)route.arrival_day * P - route.points_left;
+            else if (st != WR_ERR_FORBIDDEN)
+                check(st, "wr_planner_route");
+            int a = ipairs[q].first, b = ipairs[q].second;
+            boost_run.run(a, b, std::numeric_limits<int64_t>::max());
+            heap_dijkstra(g, a, b, std::numeric_limits<int64_t>::max(), hd, hp, heap);
+            int64_t h = hd[(size_t)b] == std::numeric_limits<int64_t>::max() ? UNREACHED
+                                                                            : hd[(size_t)b];
+            match[0] &= boost_run.at(b) == lib;
+            match[1] &= igraph_run.route(a, b) == lib;
+            match[2] &= h == lib;
+        }
+        std::vector<std::function<void()>> impls = {
+            [&] {
+                for (auto &pr : pairs)
+                    wr_planner_route(pl, m, &p, pr.first, pr.second, &route);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    boost_run.run(pr.first, pr.second, std::numeric_limits<int64_t>::max());
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    igraph_run.route(pr.first, pr.second);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    heap_dijkstra(g, pr.first, pr.second, std::numeric_limits<int64_t>::max(),
+                                  hd, hp, heap);
+            }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        report("route_query_" + S, t, match);
+    }
+
+    // ---- reach: the hexes within N days ----
+    {
+        int days = std::max(2, size / 16);
+        int64_t limit = (int64_t)days * P;
+        const wr_hex *hexes = nullptr;
+        size_t count = 0;
+        check(wr_planner_reachable(pl, m, &p, from, days, &hexes, &count),
+              "wr_planner_reachable");
+        std::vector<int32_t> lib;
+        for (size_t i = 0; i < count; i++) {
+            int32_t idx = 0;
+            check(wr_map_index(m, hexes[i], &idx), "wr_map_index");
+            lib.push_back(idx);
+        }
+        std::sort(lib.begin(), lib.end());
+        auto within = [&](const std::function<int64_t(int)> &at) {
+            std::vector<int32_t> v;
+            for (int i = 0; i < g.n; i++) {
+                int64_t d = at(i);
+                if (d != UNREACHED && d <= limit)
+                    v.push_back(i);
+            }
+            return v;
+        };
+        boost_run.run(src, -1, limit);
+        igraph_run.reach(src, limit);
+        heap_dijkstra(g, src, -1, limit, hd, hp, heap);
+        int match[3];
+        match[0] = within([&](int i) { return boost_run.at(i); }) == lib;
+        match[1] = within([&](int i) { return igraph_run.at(i); }) == lib;
+        match[2] = within([&](int i) {
+                       return hd[(size_t)i] == std::numeric_limits<int64_t>::max() ? UNREACHED
+                                                                                  : hd[(size_t)i];
+                   }) == lib;
+        std::fprintf(stderr, "bench_route: %zu hexes within %d days\n", lib.size(), days);
+        std::vector<std::function<void()>> impls = {
+            [&] { wr_planner_reachable(pl, m, &p, from, days, &hexes, &count); },
+            [&] { boost_run.run(src, -1, limit); },
+            [&] { igraph_run.reach(src, limit); },
+            [&] { heap_dijkstra(g, src, -1, limit, hd, hp, heap); }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        report("reach_" + S, t, match);
+    }
+
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    bench_extra(("peak_rss_bench_route_" + S).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return 0;
+}
