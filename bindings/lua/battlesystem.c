@@ -1,10 +1,16 @@
-/* Lua binding of warrules/battlesystem.h. */
+/* Lua binding of warrules/battlesystem.h: figures and ratings, units,
+   formations, charges, shield walls, set spears, tactical moves, woods,
+   forest fires, terrain effects on combat. */
 #include <stdint.h>
 #include <string.h>
 
 #include "warrules_lua.h"
 
-#define FIGURE_MT "warrules.Figure"
+#define UNIT_MT "warrules.Unit"
+#define FORMATION_MT "warrules.Formation"
+#define MAX_LEGS 4096 /* more than the library takes: it answers WR_ERR_RANGE */
+
+/* ---- figures ------------------------------------------------------------ */
 
 static const char *const stat_names[] = {"ar", "hd", "ac", "mv", "sa", "sd"};
 
@@ -16,19 +22,24 @@ static int stat_of(const char *name)
     return -1;
 }
 
-static int figure_close(lua_State *L)
+static void figure_free(void *p)
 {
-    wrl_box *box = luaL_checkudata(L, 1, FIGURE_MT);
-    wr_figure_free(box->ptr);
-    box->ptr = NULL;
-    return 0;
+    wr_figure_free(p);
 }
 
+/* Pushes an empty Figure box; its handle goes in *slot. */
+static wr_figure **push_new_figure(lua_State *L)
+{
+    wrl_box *box = wrl_new_box(L, WRL_FIGURE_MT, sizeof(wrl_box), 0, 0, figure_free);
+    return (wr_figure **)&box->ptr;
+}
+
+/* SA and SD take any 32-bit pattern: -2^31..2^32-1. */
 static void set_stat(lua_State *L, wr_figure *fig, int stat, int arg)
 {
-    lua_Integer v = luaL_checkinteger(L, arg);
     int value;
     if (stat == WR_STAT_SA || stat == WR_STAT_SD) {
+        lua_Integer v = wrl_integer(L, arg);
         if (v < INT32_MIN || v > (lua_Integer)UINT32_MAX)
             wrl_fail(L, "WR_ERR_RANGE: %s is a 32-bit pattern", stat_names[stat]);
         value = (int)(int32_t)(uint32_t)(v & 0xFFFFFFFF);
@@ -38,17 +49,47 @@ static void set_stat(lua_State *L, wr_figure *fig, int stat, int arg)
     wrl_check(L, wr_figure_set(fig, (wr_stat)stat, value), "Figure");
 }
 
+static void push_stat(lua_State *L, const wr_figure *fig, int stat)
+{
+    int value = 0;
+    wrl_check(L, wr_figure_get(fig, (wr_stat)stat, &value), "Figure");
+    if (stat == WR_STAT_SA || stat == WR_STAT_SD)
+        lua_pushinteger(L, (lua_Integer)(uint32_t)value);
+    else
+        lua_pushinteger(L, value);
+}
+
+static int figure_set(lua_State *L)
+{
+    wr_figure *fig = wrl_check_mutable(L, 1, WRL_FIGURE_MT);
+    int stat = wrl_int(L, 2);
+    if (stat < 0 || stat > 5)
+        return wrl_check(L, WR_ERR_INVALID, "Figure:set");
+    set_stat(L, fig, stat, 3);
+    return 0;
+}
+
+static int figure_get(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    int stat = wrl_int(L, 2);
+    if (stat < 0 || stat > 5)
+        return wrl_check(L, WR_ERR_INVALID, "Figure:get");
+    push_stat(L, fig, stat);
+    return 1;
+}
+
 static int figure_add_damage(lua_State *L)
 {
-    wr_figure *fig = wrl_check_handle(L, 1, FIGURE_MT);
-    int bonus = lua_isnoneornil(L, 4) ? 0 : wrl_int(L, 4);
-    wrl_check(L, wr_figure_add_damage(fig, wrl_int(L, 2), wrl_int(L, 3), bonus), "Figure:add_damage");
+    wr_figure *fig = wrl_check_mutable(L, 1, WRL_FIGURE_MT);
+    wrl_check(L, wr_figure_add_damage(fig, wrl_int(L, 2), wrl_int(L, 3), wrl_optint(L, 4, 0)),
+              "Figure:add_damage");
     return 0;
 }
 
 static int figure_damage_range(lua_State *L)
 {
-    wr_figure *fig = wrl_check_handle(L, 1, FIGURE_MT);
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
     int lo = 0, hi = 0;
     wrl_check(L, wr_figure_damage_range(fig, &lo, &hi), "Figure:damage_range");
     lua_pushinteger(L, lo);
@@ -56,66 +97,117 @@ static int figure_damage_range(lua_State *L)
     return 2;
 }
 
+static int figure_damage_groups(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    size_t groups = 0;
+    wrl_check(L, wr_figure_damage_groups(fig, &groups), "Figure:damage_groups");
+    lua_pushinteger(L, (lua_Integer)groups);
+    return 1;
+}
+
+/* damage_group(index): index from 0, as in C. */
+static int figure_damage_group(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    lua_Integer index = wrl_integer(L, 2);
+    if (index < 0)
+        return wrl_check(L, WR_ERR_RANGE, "Figure:damage_group");
+    int dice = 0, sides = 0;
+    wrl_check(L, wr_figure_damage_group(fig, (size_t)index, &dice, &sides), "Figure:damage_group");
+    lua_pushinteger(L, dice);
+    lua_pushinteger(L, sides);
+    return 2;
+}
+
+static int figure_damage_totals(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    int dice = 0, bonus = 0;
+    wrl_check(L, wr_figure_damage_totals(fig, &dice, &bonus), "Figure:damage_totals");
+    lua_pushinteger(L, dice);
+    lua_pushinteger(L, bonus);
+    return 2;
+}
+
+static int figure_damage_from_rolls(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    size_t n = 0;
+    int *rolls = wrl_int_sequence(L, 2, WR_FIGURE_MAX_DICE + 1, &n);
+    int damage = 0;
+    wrl_check(L, wr_figure_damage_from_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
+    lua_pushinteger(L, damage);
+    return 1;
+}
+
+static int figure_damage_roll(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
+    int damage = 0;
+    wrl_check(L, wr_figure_damage_roll(fig, rng, &damage), "Figure:damage_roll");
+    lua_pushinteger(L, damage);
+    return 1;
+}
+
+static int figure_clone(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    wr_figure **slot = push_new_figure(L);
+    wrl_check(L, wr_figure_clone(fig, slot), "Figure:clone");
+    return 1;
+}
+
 static int figure_index(lua_State *L)
 {
-    const char *key = luaL_checkstring(L, 2);
-    int stat = stat_of(key);
+    int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
     if (stat < 0) {
         luaL_getmetafield(L, 1, "methods");
-        lua_getfield(L, -1, key);
+        lua_pushvalue(L, 2);
+        lua_rawget(L, -2);
         return 1;
     }
-    wr_figure *fig = wrl_check_handle(L, 1, FIGURE_MT);
-    int value = 0;
-    wrl_check(L, wr_figure_get(fig, (wr_stat)stat, &value), "Figure");
-    if (stat == WR_STAT_SA || stat == WR_STAT_SD)
-        lua_pushinteger(L, (lua_Integer)(uint32_t)value);
-    else
-        lua_pushinteger(L, value);
+    push_stat(L, wrl_check_handle(L, 1, WRL_FIGURE_MT), stat);
     return 1;
 }
 
 static int figure_newindex(lua_State *L)
 {
-    const char *key = luaL_checkstring(L, 2);
-    int stat = stat_of(key);
+    int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
     if (stat < 0)
-        return wrl_fail(L, "WR_ERR_INVALID: a Figure has no field '%s'", key);
-    set_stat(L, wrl_check_handle(L, 1, FIGURE_MT), stat, 3);
+        return wrl_fail(L, "WR_ERR_INVALID: a Figure has no field '%s'", luaL_tolstring(L, 2, NULL));
+    set_stat(L, wrl_check_mutable(L, 1, WRL_FIGURE_MT), stat, 3);
     return 0;
 }
 
 static int figure_tostring(lua_State *L)
 {
-    wrl_box *box = luaL_checkudata(L, 1, FIGURE_MT);
-    if (box->ptr == NULL) {
-        lua_pushstring(L, "warrules.Figure (closed)");
+    if (wrl_tostring_closed(L, 1, WRL_FIGURE_MT))
         return 1;
-    }
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
     int v[6] = {0}, lo = 0, hi = 0;
     for (int i = 0; i < 6; i++)
-        (void)wr_figure_get(box->ptr, (wr_stat)i, &v[i]);
-    (void)wr_figure_damage_range(box->ptr, &lo, &hi);
+        (void)wr_figure_get(fig, (wr_stat)i, &v[i]);
+    (void)wr_figure_damage_range(fig, &lo, &hi);
     lua_pushfstring(L, "warrules.Figure(ar=%d, hd=%d, ac=%d, mv=%d, damage %d-%d)", v[0], v[1], v[2],
                     v[3], lo, hi);
     return 1;
 }
 
-static wr_figure **push_new_figure(lua_State *L)
-{
-    wrl_box *box = wrl_new_box(L, FIGURE_MT, NULL);
-    return (wr_figure **)&box->ptr;
-}
-
 /* Figure{ar=, hd=, ac=, mv=, sa=, sd=, damage={{dice, sides, bonus}, ...}} */
 static int figure_new(lua_State *L)
 {
+    static const char *const fields[] = {"ar", "hd", "ac", "mv", "sa", "sd", "damage", NULL};
     int has_table = !lua_isnoneornil(L, 1);
-    if (has_table)
-        luaL_checktype(L, 1, LUA_TTABLE);
+    if (has_table) {
+        wrl_check_table(L, 1);
+        wrl_only_fields(L, 1, "a Figure", fields);
+    }
     wr_figure **slot = push_new_figure(L);
     int fig_index = lua_gettop(L);
-    wrl_check(L, wr_figure_new(slot), "Figure");
+    wr_allocator a = wrl_allocator(L);
+    wrl_check(L, wr_figure_new_ex(&a, slot), "Figure");
     if (!has_table)
         return 1;
     for (int i = 0; i < 6; i++) {
@@ -124,18 +216,22 @@ static int figure_new(lua_State *L)
         lua_pop(L, 1);
     }
     if (lua_getfield(L, 1, "damage") != LUA_TNIL) {
-        luaL_checktype(L, -1, LUA_TTABLE);
-        lua_Integer n = luaL_len(L, -1);
+        int damage = lua_gettop(L);
+        if (!lua_istable(L, damage))
+            return wrl_fail(L, "WR_ERR_INVALID: field 'damage' must be a table of {dice, sides, bonus}");
+        lua_Integer n = (lua_Integer)lua_rawlen(L, damage);
         for (lua_Integer k = 1; k <= n; k++) {
-            lua_geti(L, -1, k);
-            luaL_checktype(L, -1, LUA_TTABLE);
+            if (lua_rawgeti(L, damage, k) != LUA_TTABLE)
+                return wrl_fail(L, "WR_ERR_INVALID: damage item %d is not a {dice, sides, bonus} table",
+                                (int)k);
             int triple = lua_gettop(L);
-            lua_geti(L, triple, 1);
-            lua_geti(L, triple, 2);
-            lua_geti(L, triple, 3);
-            int bonus = lua_isnil(L, -1) ? 0 : wrl_int(L, -1);
-            wrl_check(L, wr_figure_add_damage(*slot, wrl_int(L, -3), wrl_int(L, -2), bonus), "Figure");
-            lua_settop(L, triple - 1);
+            lua_rawgeti(L, triple, 1);
+            lua_rawgeti(L, triple, 2);
+            lua_rawgeti(L, triple, 3);
+            int bonus = wrl_optint(L, triple + 3, 0);
+            wrl_check(L, wr_figure_add_damage(*slot, wrl_int(L, triple + 1), wrl_int(L, triple + 2), bonus),
+                      "Figure");
+            lua_settop(L, damage);
         }
     }
     lua_settop(L, fig_index);
@@ -144,27 +240,28 @@ static int figure_new(lua_State *L)
 
 static int l_rate_cavalry(lua_State *L)
 {
-    wr_figure *rider = wrl_check_handle(L, 1, FIGURE_MT);
-    wr_figure *mount = wrl_check_handle(L, 2, FIGURE_MT);
+    wr_figure *rider = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    wr_figure *mount = wrl_check_handle(L, 2, WRL_FIGURE_MT);
     wr_figure **slot = push_new_figure(L);
-    wrl_check(L, wr_rate_cavalry(rider, mount, slot), "rate_cavalry");
+    wr_allocator a = wrl_allocator(L);
+    wrl_check(L, wr_rate_cavalry_ex(rider, mount, &a, slot), "rate_cavalry");
     return 1;
 }
 
 /* Reads a sequence of Figures at arg into a Lua-owned array. */
 static const wr_figure **figure_array(lua_State *L, int arg, size_t *n)
 {
-    luaL_checktype(L, arg, LUA_TTABLE);
-    lua_Integer len = luaL_len(L, arg);
-    if (len < 0 || len > 1000)
-        wrl_fail(L, "WR_ERR_RANGE: argument #%d has %d figures", arg, (int)len);
-    const wr_figure **figs = lua_newuserdatauv(L, sizeof *figs * (size_t)(len ? len : 1), 0);
-    for (lua_Integer i = 1; i <= len; i++) {
-        lua_geti(L, arg, i);
-        figs[i - 1] = wrl_check_handle(L, -1, FIGURE_MT);
+    wrl_check_table(L, arg);
+    size_t len = (size_t)lua_rawlen(L, arg);
+    if (len > 1000)
+        wrl_fail(L, "WR_ERR_RANGE: argument #%d has more than 1000 figures", arg);
+    const wr_figure **figs = lua_newuserdatauv(L, sizeof *figs * (len ? len : 1), 0);
+    for (size_t i = 0; i < len; i++) {
+        lua_rawgeti(L, arg, (lua_Integer)i + 1);
+        figs[i] = wrl_check_handle(L, -1, WRL_FIGURE_MT);
         lua_pop(L, 1);
     }
-    *n = (size_t)len;
+    *n = len;
     return figs;
 }
 
@@ -174,9 +271,326 @@ static int l_rate_chariot(lua_State *L)
     const wr_figure **passengers = figure_array(L, 1, &np);
     const wr_figure **pullers = figure_array(L, 2, &nq);
     wr_figure **slot = push_new_figure(L);
-    wrl_check(L, wr_rate_chariot(passengers, np, pullers, nq, slot), "rate_chariot");
+    wr_allocator a = wrl_allocator(L);
+    wrl_check(L, wr_rate_chariot_ex(passengers, np, pullers, nq, &a, slot), "rate_chariot");
     return 1;
 }
+
+static int l_mounted_removed(lua_State *L)
+{
+    int removed = 0;
+    wrl_check(L, wr_mounted_removed(wrl_uint(L, 1, 0), &removed), "mounted_removed");
+    lua_pushboolean(L, removed);
+    return 1;
+}
+
+/* ---- units -------------------------------------------------------------- */
+
+static void unit_free(void *p)
+{
+    wr_unit_free(p);
+}
+
+static void push_desc(lua_State *L, const wr_unit_desc *d)
+{
+    lua_createtable(L, 0, 6);
+    wrl_set_int(L, "type", d->type);
+    wrl_set_int(L, "figures", d->figures);
+    wrl_set_int(L, "equipment", d->equipment);
+    wrl_set_int(L, "traits", d->traits);
+    wrl_set_int(L, "single_creature", d->single_creature);
+    wrl_set_int(L, "in_command", d->in_command);
+}
+
+/* Fields of the table at t override *d. */
+static void read_desc(lua_State *L, int t, wr_unit_desc *d)
+{
+    static const char *const fields[] = {"type",   "figures",         "equipment",
+                                         "traits", "single_creature", "in_command", NULL};
+    wrl_check_table(L, t);
+    wrl_only_fields(L, t, "a unit_desc", fields);
+    int type = (int)d->type;
+    wrl_field_int(L, t, "type", &type);
+    d->type = (wr_unit_type)type;
+    wrl_field_int(L, t, "figures", &d->figures);
+    wrl_field_uint(L, t, "equipment", &d->equipment);
+    wrl_field_uint(L, t, "traits", &d->traits);
+    wrl_field_truth(L, t, "single_creature", &d->single_creature);
+    wrl_field_truth(L, t, "in_command", &d->in_command);
+}
+
+static int l_unit_desc_default(lua_State *L)
+{
+    wr_unit_desc d = wr_unit_desc_default();
+    push_desc(L, &d);
+    return 1;
+}
+
+/* Unit(figure, desc): desc's missing fields take wr_unit_desc_default(). */
+static int unit_new(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    wr_unit_desc d = wr_unit_desc_default();
+    if (!lua_isnoneornil(L, 2))
+        read_desc(L, 2, &d);
+    wrl_box *box = wrl_new_box(L, UNIT_MT, sizeof(wrl_box), 0, 0, unit_free);
+    wr_allocator a = wrl_allocator(L);
+    wr_unit *unit = NULL;
+    wrl_check(L, wr_unit_new_ex(fig, &d, &a, &unit), "Unit");
+    box->ptr = unit;
+    return 1;
+}
+
+static int unit_get_desc(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_unit_desc d;
+    wrl_check(L, wr_unit_get_desc(unit, &d), "Unit:get_desc");
+    push_desc(L, &d);
+    return 1;
+}
+
+/* set_desc(t): fields missing from t keep their current values. */
+static int unit_set_desc(lua_State *L)
+{
+    wr_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
+    wr_unit_desc d;
+    wrl_check(L, wr_unit_get_desc(unit, &d), "Unit:set_desc");
+    read_desc(L, 2, &d);
+    wrl_check(L, wr_unit_set_desc(unit, &d), "Unit:set_desc");
+    return 0;
+}
+
+/* figure(): a copy of the unit's rated figure (a Figure of its own). */
+static int unit_figure(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    const wr_figure *fig = NULL;
+    wrl_check(L, wr_unit_figure(unit, &fig), "Unit:figure");
+    wr_figure **slot = push_new_figure(L);
+    wrl_check(L, wr_figure_clone(fig, slot), "Unit:figure");
+    return 1;
+}
+
+static int unit_kill_parts(lua_State *L)
+{
+    wr_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
+    int removed = 0;
+    wrl_check(L, wr_unit_kill_parts(unit, wrl_uint(L, 2, 0), wrl_int(L, 3), &removed),
+              "Unit:kill_parts");
+    lua_pushinteger(L, removed);
+    return 1;
+}
+
+static int unit_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, UNIT_MT))
+        return 1;
+    wr_unit_desc d;
+    (void)wr_unit_get_desc(wrl_check_handle(L, 1, UNIT_MT), &d);
+    static const char *const types[] = {"foot", "cavalry", "chariots"};
+    int t = (int)d.type;
+    lua_pushfstring(L, "warrules.Unit(%d %s)", d.figures, t >= 0 && t < 3 ? types[t] : "?");
+    return 1;
+}
+
+/* ---- formations --------------------------------------------------------- */
+
+static void formation_free(void *p)
+{
+    wr_formation_free(p);
+}
+
+/* Formation(order, frontage, facing = 0) */
+static int formation_new(lua_State *L)
+{
+    int order = wrl_int(L, 1), frontage = wrl_int(L, 2), facing = wrl_optint(L, 3, 0);
+    wrl_box *box = wrl_new_box(L, FORMATION_MT, sizeof(wrl_box), 0, 0, formation_free);
+    wr_allocator a = wrl_allocator(L);
+    wr_formation *f = NULL;
+    wrl_check(L, wr_formation_new_ex((wr_formation_order)order, frontage, facing, &a, &f), "Formation");
+    box->ptr = f;
+    return 1;
+}
+
+static int formation_get(lua_State *L)
+{
+    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
+    wr_formation_info i;
+    wrl_check(L, wr_formation_get(f, &i), "Formation:get");
+    lua_createtable(L, 0, 7);
+    wrl_set_int(L, "order", i.order);
+    wrl_set_int(L, "frontage", i.frontage);
+    wrl_set_int(L, "facing", i.facing);
+    wrl_set_int(L, "special", i.special);
+    wrl_set_int(L, "sides", i.sides);
+    wrl_set_int(L, "spent", i.spent);
+    wrl_set_int(L, "turned", i.turned);
+    return 1;
+}
+
+static int formation_set_order(lua_State *L)
+{
+    wr_formation *f = wrl_check_mutable(L, 1, FORMATION_MT);
+    wrl_check(L, wr_formation_set_order(f, (wr_formation_order)wrl_int(L, 2)), "Formation:set_order");
+    return 0;
+}
+
+static int formation_set_frontage(lua_State *L)
+{
+    wr_formation *f = wrl_check_mutable(L, 1, FORMATION_MT);
+    wrl_check(L, wr_formation_set_frontage(f, wrl_int(L, 2)), "Formation:set_frontage");
+    return 0;
+}
+
+static int formation_ranks(lua_State *L)
+{
+    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
+    wr_unit *unit = wrl_check_handle(L, 2, UNIT_MT);
+    int ranks = 0, front = 0;
+    wrl_check(L, wr_formation_ranks(f, unit, &ranks, &front), "Formation:ranks");
+    lua_pushinteger(L, ranks);
+    lua_pushinteger(L, front);
+    return 2;
+}
+
+static int formation_begin_phase(lua_State *L)
+{
+    wrl_check(L, wr_formation_begin_phase(wrl_check_mutable(L, 1, FORMATION_MT)),
+              "Formation:begin_phase");
+    return 0;
+}
+
+static int formation_break(lua_State *L)
+{
+    wrl_check(L, wr_formation_break(wrl_check_mutable(L, 1, FORMATION_MT)), "Formation:break");
+    return 0;
+}
+
+static int formation_available(lua_State *L)
+{
+    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
+    wr_unit *unit = wrl_check_handle(L, 2, UNIT_MT);
+    int available = 0;
+    wrl_check(L, wr_formation_available(f, unit, &available), "Formation:available");
+    lua_pushinteger(L, available);
+    return 1;
+}
+
+static int formation_turn(lua_State *L)
+{
+    wr_formation *f = wrl_check_mutable(L, 1, FORMATION_MT);
+    wr_unit *unit = wrl_check_handle(L, 2, UNIT_MT);
+    wrl_check(L, wr_formation_turn(f, unit, wrl_int(L, 3)), "Formation:turn");
+    return 0;
+}
+
+static int formation_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, FORMATION_MT))
+        return 1;
+    wr_formation_info i;
+    (void)wr_formation_get(wrl_check_handle(L, 1, FORMATION_MT), &i);
+    lua_pushfstring(L, "warrules.Formation(%s, frontage %d, facing %d)",
+                    i.order == WR_ORDER_CLOSED ? "closed" : "open", i.frontage, i.facing);
+    return 1;
+}
+
+/* ---- shield walls, set spears, charges ---------------------------------- */
+
+static int l_shield_wall_check(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    wr_declare_problem problem = WR_DECLARE_OK;
+    wrl_check(L, wr_shield_wall_check(unit, f, wrl_truth(L, 3), wrl_optint(L, 4, WR_TURN_COST_DEFAULT), &problem),
+              "shield_wall_check");
+    lua_pushinteger(L, problem);
+    return 1;
+}
+
+static int l_shield_wall_declare(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    wrl_check(L, wr_shield_wall_declare(unit, f, wrl_truth(L, 3), wrl_optint(L, 4, WR_TURN_COST_DEFAULT)),
+              "shield_wall_declare");
+    return 0;
+}
+
+static int l_shield_wall_ac_modifier(lua_State *L)
+{
+    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
+    int modifier = 0;
+    wrl_check(L, wr_shield_wall_ac_modifier(f, (wr_attack_kind)wrl_int(L, 2),
+                                            (wr_attack_from)wrl_int(L, 3), &modifier),
+              "shield_wall_ac_modifier");
+    lua_pushinteger(L, modifier);
+    return 1;
+}
+
+static int l_set_spears_check(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    wr_declare_problem problem = WR_DECLARE_OK;
+    wrl_check(L, wr_set_spears_check(unit, f, wrl_uint(L, 3, 0), wrl_optint(L, 4, WR_TURN_COST_DEFAULT), &problem),
+              "set_spears_check");
+    lua_pushinteger(L, problem);
+    return 1;
+}
+
+static int l_set_spears_declare(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    wrl_check(L, wr_set_spears_declare(unit, f, wrl_uint(L, 3, 0), wrl_optint(L, 4, WR_TURN_COST_DEFAULT)),
+              "set_spears_declare");
+    return 0;
+}
+
+static int l_set_spears_multiplier(lua_State *L)
+{
+    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
+    int multiplier = 0;
+    wrl_check(L, wr_set_spears_multiplier(f, (wr_attack_from)wrl_int(L, 2), &multiplier),
+              "set_spears_multiplier");
+    lua_pushinteger(L, multiplier);
+    return 1;
+}
+
+static int l_charger_strikers(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    int strikers = 0;
+    wrl_check(L, wr_charger_strikers(unit, f, wrl_int(L, 3), wrl_int(L, 4), &strikers),
+              "charger_strikers");
+    lua_pushinteger(L, strikers);
+    return 1;
+}
+
+static int l_charge_ar_modifier(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    int modifier = 0;
+    wrl_check(L, wr_charge_ar_modifier(unit, f, (wr_attack_from)wrl_int(L, 3), &modifier),
+              "charge_ar_modifier");
+    lua_pushinteger(L, modifier);
+    return 1;
+}
+
+static int l_charge_damage_multiplier(lua_State *L)
+{
+    int multiplier = 0;
+    wrl_check(L, wr_charge_damage_multiplier(wrl_check_handle(L, 1, UNIT_MT), &multiplier),
+              "charge_damage_multiplier");
+    lua_pushinteger(L, multiplier);
+    return 1;
+}
+
+/* ---- terrain and movement ----------------------------------------------- */
 
 static int l_terrain_speed(lua_State *L)
 {
@@ -188,25 +602,267 @@ static int l_terrain_speed(lua_State *L)
     return 2;
 }
 
+/* A sequence of {terrain=, length=, obstacles=, rises=} tables (missing fields 0). */
+static wr_tactical_leg *leg_array(lua_State *L, int arg, size_t *n)
+{
+    static const char *const fields[] = {"terrain", "length", "obstacles", "rises", NULL};
+    wrl_check_table(L, arg);
+    size_t len = (size_t)lua_rawlen(L, arg);
+    if (len > MAX_LEGS)
+        wrl_fail(L, "WR_ERR_RANGE: argument #%d has more than %d legs", arg, MAX_LEGS);
+    wr_tactical_leg *legs = lua_newuserdatauv(L, sizeof *legs * (len ? len : 1), 0);
+    for (size_t i = 0; i < len; i++) {
+        if (lua_rawgeti(L, arg, (lua_Integer)i + 1) != LUA_TTABLE)
+            wrl_fail(L, "WR_ERR_INVALID: leg %d is not a table", (int)i + 1);
+        int t = lua_gettop(L);
+        wrl_only_fields(L, t, "a tactical_leg", fields);
+        int terrain = 0;
+        memset(&legs[i], 0, sizeof legs[i]);
+        wrl_field_int(L, t, "terrain", &terrain);
+        legs[i].terrain = (wr_terrain)terrain;
+        wrl_field_int(L, t, "length", &legs[i].length);
+        wrl_field_int(L, t, "obstacles", &legs[i].obstacles);
+        wrl_field_int(L, t, "rises", &legs[i].rises);
+        lua_pop(L, 1);
+    }
+    *n = len;
+    return legs;
+}
+
+static void push_tactical_result(lua_State *L, const wr_tactical_result *r)
+{
+    lua_createtable(L, 0, 8);
+    wrl_set_bool(L, "legal", r->legal);
+    wrl_set_int(L, "problem", r->problem);
+    wrl_set_int(L, "cost", r->cost);
+    wrl_set_int(L, "available", r->available);
+    wrl_set_int(L, "left", r->left);
+    wrl_set_int(L, "order", r->order);
+    wrl_set_bool(L, "road", r->road);
+    wrl_set_bool(L, "breaks_formation", r->breaks_formation);
+}
+
+/* tactical_check(unit, formation, legs, flags = 0) -> result table */
+static int l_tactical_check(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    size_t n = 0;
+    wr_tactical_leg *legs = leg_array(L, 3, &n);
+    wr_tactical_result r;
+    wrl_check(L, wr_tactical_check(unit, f, legs, n, wrl_uint(L, 4, 0), &r), "tactical_check");
+    push_tactical_result(L, &r);
+    return 1;
+}
+
+static int l_tactical_apply(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    size_t n = 0;
+    wr_tactical_leg *legs = leg_array(L, 3, &n);
+    wr_tactical_result r;
+    wrl_check(L, wr_tactical_apply(unit, f, legs, n, wrl_uint(L, 4, 0), &r), "tactical_apply");
+    push_tactical_result(L, &r);
+    return 1;
+}
+
+static int l_charge_check(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    size_t n = 0;
+    wr_tactical_leg *legs = leg_array(L, 2, &n);
+    wr_tactical_problem problem = WR_TACTICAL_OK;
+    wrl_check(L, wr_charge_check(unit, legs, n, &problem), "charge_check");
+    lua_pushinteger(L, problem);
+    return 1;
+}
+
+/* ---- woods, fire, [11.9] ------------------------------------------------ */
+
+static int l_woods_missile_allowed(lua_State *L)
+{
+    int allowed = 0;
+    wrl_check(L, wr_woods_missile_allowed((wr_woods_pos)wrl_int(L, 1), (wr_woods_pos)wrl_int(L, 2), &allowed),
+              "woods_missile_allowed");
+    lua_pushboolean(L, allowed);
+    return 1;
+}
+
+static int l_woods_firing_figures(lua_State *L)
+{
+    int firing = 0;
+    wrl_check(L, wr_woods_firing_figures(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3),
+                                         (wr_woods_pos)wrl_int(L, 4), &firing),
+              "woods_firing_figures");
+    lua_pushinteger(L, firing);
+    return 1;
+}
+
+static int l_woods_sight_range(lua_State *L)
+{
+    int range = 0;
+    wrl_check(L, wr_woods_sight_range(wrl_uint(L, 1, 0), &range), "woods_sight_range");
+    lua_pushinteger(L, range);
+    return 1;
+}
+
+static int l_woods_melee_modifier(lua_State *L)
+{
+    int modifier = 0;
+    wrl_check(L, wr_woods_melee_modifier((wr_woods_pos)wrl_int(L, 1), (wr_woods_pos)wrl_int(L, 2), &modifier),
+              "woods_melee_modifier");
+    lua_pushinteger(L, modifier);
+    return 1;
+}
+
+static int l_forest_fire(lua_State *L)
+{
+    wr_fire_area a;
+    wrl_check(L, wr_forest_fire((wr_fire_wind)wrl_int(L, 1), wrl_int(L, 2), &a), "forest_fire");
+    lua_createtable(L, 0, 5);
+    wrl_set_int(L, "shape", a.shape);
+    wrl_set_int(L, "width", a.width);
+    wrl_set_int(L, "length", a.length);
+    wrl_set_int(L, "area", a.area);
+    wrl_set_int(L, "area_pi", a.area_pi);
+    return 1;
+}
+
+/* low_ground_ar_modifier(attacker_in, target_at_edge) */
+static int l_low_ground_ar_modifier(lua_State *L)
+{
+    int modifier = 0;
+    wrl_check(L, wr_low_ground_ar_modifier((wr_low_ground)wrl_int(L, 1), wrl_truth(L, 2), &modifier),
+              "low_ground_ar_modifier");
+    lua_pushinteger(L, modifier);
+    return 1;
+}
+
+/* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
+static int l_missile_table_default(lua_State *L)
+{
+    wr_missile_table t = wr_missile_table_default();
+    lua_createtable(L, 0, 1);
+    wrl_push_int_array0(L, t.modifier, WR_TERRAIN_COUNT);
+    lua_setfield(L, -2, "modifier");
+    return 1;
+}
+
+static int l_missile_terrain_modifier(lua_State *L)
+{
+    static const char *const fields[] = {"modifier", NULL};
+    wr_missile_table t = wr_missile_table_default();
+    wrl_check_table(L, 1);
+    wrl_only_fields(L, 1, "a missile_table", fields);
+    if (lua_getfield(L, 1, "modifier") != LUA_TTABLE)
+        return wrl_fail(L, "WR_ERR_INVALID: field 'modifier' must be a table indexed by terrain");
+    int m = lua_gettop(L);
+    for (int i = 0; i < WR_TERRAIN_COUNT; i++) {
+        lua_pushinteger(L, i);
+        lua_pushvalue(L, -1);
+        lua_rawget(L, m);
+        if (!lua_isnil(L, -1)) {
+            lua_Integer v = wrl_integer(L, -1);
+            if (v < -1000000 || v > 1000000)
+                return wrl_check(L, WR_ERR_RANGE, "missile_terrain_modifier");
+            t.modifier[i] = (int)v;
+        }
+        lua_pop(L, 2);
+    }
+    int modifier = 0;
+    wrl_check(L, wr_missile_terrain_modifier(&t, (wr_terrain)wrl_int(L, 2), &modifier),
+              "missile_terrain_modifier");
+    lua_pushinteger(L, modifier);
+    return 1;
+}
+
+/* ---- registration ------------------------------------------------------- */
+
+static const wrl_const consts[] = {
+    {"STAT_AR", WR_STAT_AR}, {"STAT_HD", WR_STAT_HD}, {"STAT_AC", WR_STAT_AC},
+    {"STAT_MV", WR_STAT_MV}, {"STAT_SA", WR_STAT_SA}, {"STAT_SD", WR_STAT_SD},
+    {"FIGURE_MAX_DICE", WR_FIGURE_MAX_DICE}, {"FIGURE_MAX_BONUS", WR_FIGURE_MAX_BONUS},
+    {"PART_RIDER", WR_PART_RIDER}, {"PART_STEED", WR_PART_STEED},
+    {"UNIT_TYPE_FOOT", WR_UNIT_TYPE_FOOT}, {"UNIT_TYPE_CAVALRY", WR_UNIT_TYPE_CAVALRY},
+    {"UNIT_TYPE_CHARIOT", WR_UNIT_TYPE_CHARIOT},
+    {"EQUIP_LARGE_SHIELDS", WR_EQUIP_LARGE_SHIELDS}, {"EQUIP_SPEARS", WR_EQUIP_SPEARS},
+    {"EQUIP_CHARGE_WEAPONS", WR_EQUIP_CHARGE_WEAPONS},
+    {"TRAIT_WOODLAND", WR_TRAIT_WOODLAND}, {"TRAIT_MOUNTAIN", WR_TRAIT_MOUNTAIN},
+    {"TRAIT_SWAMP", WR_TRAIT_SWAMP}, {"TRAIT_AQUATIC", WR_TRAIT_AQUATIC},
+    {"ORDER_OPEN", WR_ORDER_OPEN}, {"ORDER_CLOSED", WR_ORDER_CLOSED},
+    {"SPECIAL_NONE", WR_SPECIAL_NONE}, {"SPECIAL_SHIELD_WALL", WR_SPECIAL_SHIELD_WALL},
+    {"SPECIAL_SET_SPEARS", WR_SPECIAL_SET_SPEARS},
+    {"FACE_FRONT", WR_FACE_FRONT}, {"FACE_LEFT", WR_FACE_LEFT}, {"FACE_RIGHT", WR_FACE_RIGHT},
+    {"FACE_REAR", WR_FACE_REAR}, {"FACE_ALL", WR_FACE_ALL},
+    {"FROM_FRONT", WR_FROM_FRONT}, {"FROM_LEFT", WR_FROM_LEFT}, {"FROM_RIGHT", WR_FROM_RIGHT},
+    {"FROM_REAR", WR_FROM_REAR}, {"FROM_ABOVE", WR_FROM_ABOVE},
+    {"ATTACK_MELEE", WR_ATTACK_MELEE}, {"ATTACK_MISSILE", WR_ATTACK_MISSILE},
+    {"ATTACK_ARTILLERY", WR_ATTACK_ARTILLERY}, {"ATTACK_OTHER", WR_ATTACK_OTHER},
+    {"DECLARE_OK", WR_DECLARE_OK}, {"DECLARE_NOT_IN_COMMAND", WR_DECLARE_NOT_IN_COMMAND},
+    {"DECLARE_NOT_CLOSED", WR_DECLARE_NOT_CLOSED}, {"DECLARE_NO_EQUIPMENT", WR_DECLARE_NO_EQUIPMENT},
+    {"DECLARE_MOVED", WR_DECLARE_MOVED}, {"DECLARE_ALREADY", WR_DECLARE_ALREADY},
+    {"DECLARE_NO_TURN", WR_DECLARE_NO_TURN}, {"TURN_COST_DEFAULT", WR_TURN_COST_DEFAULT},
+    {"TERRAIN_CLEAR", WR_TERRAIN_CLEAR}, {"TERRAIN_ROAD", WR_TERRAIN_ROAD},
+    {"TERRAIN_WOODS", WR_TERRAIN_WOODS}, {"TERRAIN_ROUGH", WR_TERRAIN_ROUGH},
+    {"TERRAIN_SWAMP", WR_TERRAIN_SWAMP}, {"TERRAIN_WATER", WR_TERRAIN_WATER},
+    {"TERRAIN_COUNT", WR_TERRAIN_COUNT}, {"LEN_PER_INCH", WR_LEN_PER_INCH},
+    {"MOVE_PER_INCH", WR_MOVE_PER_INCH},
+    {"TACTICAL_FLAG_CHARGE", WR_TACTICAL_FLAG_CHARGE}, {"TACTICAL_FLAG_ON_ROAD", WR_TACTICAL_FLAG_ON_ROAD},
+    {"TACTICAL_OK", WR_TACTICAL_OK}, {"TACTICAL_IMMOBILE", WR_TACTICAL_IMMOBILE},
+    {"TACTICAL_CHARGE_UPHILL", WR_TACTICAL_CHARGE_UPHILL},
+    {"TACTICAL_CHARGE_OBSTACLE", WR_TACTICAL_CHARGE_OBSTACLE},
+    {"TACTICAL_CHARGE_WOODS", WR_TACTICAL_CHARGE_WOODS}, {"TACTICAL_WATER", WR_TACTICAL_WATER},
+    {"TACTICAL_CLOSED_ORDER", WR_TACTICAL_CLOSED_ORDER}, {"TACTICAL_TOO_FAR", WR_TACTICAL_TOO_FAR},
+    {"WOODS_OUT", WR_WOODS_OUT}, {"WOODS_EDGE", WR_WOODS_EDGE}, {"WOODS_IN", WR_WOODS_IN},
+    {"FIRE_WIND_CALM", WR_FIRE_WIND_CALM}, {"FIRE_WIND_LIGHT", WR_FIRE_WIND_LIGHT},
+    {"FIRE_WIND_STRONG", WR_FIRE_WIND_STRONG}, {"FIRE_CIRCLE", WR_FIRE_CIRCLE},
+    {"FIRE_RECTANGLE", WR_FIRE_RECTANGLE}, {"FIRE_PER_INCH", WR_FIRE_PER_INCH},
+    {"LOW_NONE", WR_LOW_NONE}, {"LOW_DITCH", WR_LOW_DITCH}, {"LOW_FORD", WR_LOW_FORD},
+    {"LOW_SWAMP", WR_LOW_SWAMP},
+    {NULL, 0}};
+
 void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
-        {"add_damage", figure_add_damage}, {"damage_range", figure_damage_range}, {NULL, NULL}};
-    wrl_register_type(L, FIGURE_MT, figure_methods, figure_close, figure_tostring, figure_index,
+        {"set", figure_set}, {"get", figure_get}, {"add_damage", figure_add_damage},
+        {"damage_range", figure_damage_range}, {"damage_groups", figure_damage_groups},
+        {"damage_group", figure_damage_group}, {"damage_totals", figure_damage_totals},
+        {"damage_from_rolls", figure_damage_from_rolls}, {"damage_roll", figure_damage_roll},
+        {"clone", figure_clone}, {NULL, NULL}};
+    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, figure_tostring, figure_index,
                       figure_newindex);
+    static const luaL_Reg unit_methods[] = {
+        {"get_desc", unit_get_desc}, {"desc", unit_get_desc}, {"set_desc", unit_set_desc},
+        {"figure", unit_figure}, {"kill_parts", unit_kill_parts}, {NULL, NULL}};
+    wrl_register_type(L, UNIT_MT, "unit", unit_methods, unit_tostring, NULL, NULL);
+    static const luaL_Reg formation_methods[] = {
+        {"get", formation_get}, {"set_order", formation_set_order},
+        {"set_frontage", formation_set_frontage}, {"ranks", formation_ranks},
+        {"begin_phase", formation_begin_phase}, {"break", formation_break},
+        {"break_special", formation_break}, {"available", formation_available},
+        {"turn", formation_turn}, {NULL, NULL}};
+    wrl_register_type(L, FORMATION_MT, "formation", formation_methods, formation_tostring, NULL, NULL);
     static const luaL_Reg fns[] = {
-        {"Figure", figure_new}, {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},
-        {"terrain_speed", l_terrain_speed}, {NULL, NULL}};
+        {"Figure", figure_new}, {"figure_new", figure_new},
+        {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},
+        {"mounted_removed", l_mounted_removed}, {"unit_desc_default", l_unit_desc_default},
+        {"Unit", unit_new}, {"unit_new", unit_new},
+        {"Formation", formation_new}, {"formation_new", formation_new},
+        {"shield_wall_check", l_shield_wall_check}, {"shield_wall_declare", l_shield_wall_declare},
+        {"shield_wall_ac_modifier", l_shield_wall_ac_modifier},
+        {"set_spears_check", l_set_spears_check}, {"set_spears_declare", l_set_spears_declare},
+        {"set_spears_multiplier", l_set_spears_multiplier},
+        {"charger_strikers", l_charger_strikers}, {"charge_ar_modifier", l_charge_ar_modifier},
+        {"charge_damage_multiplier", l_charge_damage_multiplier},
+        {"terrain_speed", l_terrain_speed}, {"tactical_check", l_tactical_check},
+        {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
+        {"woods_missile_allowed", l_woods_missile_allowed},
+        {"woods_firing_figures", l_woods_firing_figures},
+        {"woods_sight_range", l_woods_sight_range}, {"woods_melee_modifier", l_woods_melee_modifier},
+        {"forest_fire", l_forest_fire}, {"low_ground_ar_modifier", l_low_ground_ar_modifier},
+        {"missile_table_default", l_missile_table_default},
+        {"missile_terrain_modifier", l_missile_terrain_modifier}, {NULL, NULL}};
     luaL_setfuncs(L, fns, 0);
-    static const char *const stats[] = {"STAT_AR", "STAT_HD", "STAT_AC", "STAT_MV", "STAT_SA", "STAT_SD"};
-    for (int i = 0; i < 6; i++)
-        wrl_set_int(L, stats[i], i);
-    static const char *const terrains[] = {"TERRAIN_CLEAR", "TERRAIN_ROAD", "TERRAIN_WOODS",
-                                           "TERRAIN_ROUGH", "TERRAIN_SWAMP", "TERRAIN_WATER"};
-    for (int i = 0; i < 6; i++)
-        wrl_set_int(L, terrains[i], i);
-    wrl_set_int(L, "TRAIT_WOODLAND", WR_TRAIT_WOODLAND);
-    wrl_set_int(L, "TRAIT_MOUNTAIN", WR_TRAIT_MOUNTAIN);
-    wrl_set_int(L, "TRAIT_SWAMP", WR_TRAIT_SWAMP);
-    wrl_set_int(L, "TRAIT_AQUATIC", WR_TRAIT_AQUATIC);
+    wrl_set_consts(L, consts);
 }
