@@ -110,7 +110,7 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     p->order = wri_alloc_zero(a, n, sizeof *p->order);
     p->cap = n;
     if (!p->dist || !p->parent || !p->via || !p->order ||
-        pool_grow(p, n * 2u / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
+        pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
         return WR_ERR_NOMEM;
     }
@@ -127,8 +127,8 @@ static uint32_t pow2_above(uint64_t v)
 
 /* Bucket entries live in chunks of WRI_CHUNK int32: slot 0 links to the
    next chunk of the bucket (or the free list), slots 1.. hold states. The
-   pool is sized with the states, so a search allocates nothing unless more
-   than about twice the states wait in the queue at once. */
+   pool holds as many entries as there are states (twice the hexes), so a
+   search allocates nothing unless more entries than that wait at once. */
 static wr_status pool_grow(wr_planner *p, size_t chunks)
 {
     if (chunks <= p->chunks)
