@@ -4,7 +4,18 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+
+/* An invariant of the library: a violation names itself and traps, which
+   libFuzzer reports as a crash. */
+#define REQUIRE(cond)                                                                              \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, __LINE__, #cond);          \
+            __builtin_trap();                                                                      \
+        }                                                                                          \
+    } while (0)
 
 typedef struct fuzz_input {
     const uint8_t *data;
@@ -41,6 +52,17 @@ static inline uint64_t fuzz_u64(fuzz_input *in)
 {
     uint64_t lo = fuzz_u32(in);
     return lo | ((uint64_t)fuzz_u32(in) << 32);
+}
+
+/* v + by without overflow, clamped to the int range. */
+static inline int fuzz_shift(int v, int by)
+{
+    int64_t s = (int64_t)v + by;
+    if (s > INT32_MAX)
+        return INT32_MAX;
+    if (s < INT32_MIN)
+        return INT32_MIN;
+    return (int)s;
 }
 
 static inline int fuzz_more(const fuzz_input *in)
