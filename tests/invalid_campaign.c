@@ -571,6 +571,81 @@ static void tables_and_planner(void **state)
     wr_planner_free(pl);
 }
 
+
+static void moves_from_bad_input(void **state)
+{
+    (void)state;
+    wr_plan_params p = good_params();
+    wr_hex_desc here = {1, WR_HEX_CLEAR, 0, 0, WR_NO_WATERCOURSE, 0, 0}, nb[6];
+    wr_side sides[6];
+    int32_t nodes[6];
+    for (int d = 0; d < 6; d++) {
+        nb[d] = here;
+        wr_side open = {WR_NO_RIVER, WR_CROSS_OPEN, 0, 0};
+        sides[d] = open;
+        nodes[d] = d;
+    }
+    wr_plan_edge out[WR_PLAN_MAX_EDGES];
+    size_t n = 999;
+    assert_int_equal(wr_moves_from(NULL, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, NULL, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, &here, NULL, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, &here, nb, NULL, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, NULL, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, NULL, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES - 1, &n), WR_ERR_RANGE);
+    wr_plan_params bad = p;
+    bad.mover = 9;
+    assert_int_equal(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    bad = p;
+    bad.costs.daily_points = -3;
+    assert_int_equal(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_RANGE);
+    wr_hex_desc h2 = here;
+    h2.on_map = 0; /* the force's own hex must be on the map */
+    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    const int bad_terrain[] = {INT32_MIN, -1, 8, INT32_MAX};
+    for (int i = 0; i < 4; i++) {
+        h2 = here;
+        h2.terrain = bad_terrain[i]; /* unknown terrain */
+        assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+        wr_hex_desc keep = nb[2];
+        nb[2].terrain = bad_terrain[i];
+        assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+        nb[2] = keep;
+    }
+    h2 = here;
+    h2.features = 0x80u;
+    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    h2 = here;
+    h2.downstream = 6;
+    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    h2 = here;
+    h2.water = WR_WATER_TIDAL; /* flags without a course */
+    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    h2 = here;
+    h2.downstream = 1;
+    h2.water = 0x40u;
+    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    wr_hex_desc keep1 = nb[1];
+    nb[1].on_map = 0; /* downstream off the map */
+    h2 = here;
+    h2.downstream = 1;
+    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    nb[1] = keep1;
+    /* a major-river ford, a crossing without a river */
+    wr_side ford = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, bridge = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
+    wr_side keep = sides[4];
+    sides[4] = ford;
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    sides[4] = bridge;
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    sides[4] = keep;
+    assert_int_equal(n, 999);
+    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_OK);
+    assert_int_equal(n, 6);
+}
+
 int invalid_campaign_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -579,6 +654,7 @@ int invalid_campaign_tests(void)
         cmocka_unit_test(hex_utilities),
         cmocka_unit_test(map_functions),
         cmocka_unit_test(tables_and_planner),
+        cmocka_unit_test(moves_from_bad_input),
     };
     return cmocka_run_group_tests_name("invalid_campaign", tests, NULL, NULL);
 }

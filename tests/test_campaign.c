@@ -1567,6 +1567,127 @@ static void plan_custom_graph(void **state)
     assert_int_equal(r.points_left, 995);
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* A game's own storage: hex descriptions and sides copied out of a wr_map,
+   planned through wr_plan_graph with wr_moves_from(). */
+
+typedef struct game_map {
+    int n;
+    wr_hex_desc *hexes;
+    wr_side *sides; /* n x 6 */
+    int32_t *nbr;   /* n x 6, -1 off the map */
+    const wr_plan_params *params;
+} game_map;
+
+static void game_map_from(game_map *gm, const wr_map *m)
+{
+    int w = 0, h = 0;
+    OK(wr_map_size(m, &w, &h));
+    gm->n = w * h;
+    gm->hexes = calloc((size_t)gm->n, sizeof *gm->hexes);
+    gm->sides = calloc((size_t)gm->n * 6, sizeof *gm->sides);
+    gm->nbr = calloc((size_t)gm->n * 6, sizeof *gm->nbr);
+    for (int32_t i = 0; i < gm->n; i++) {
+        wr_hex hx;
+        OK(wr_map_hex(m, i, &hx));
+        wr_hex_desc *d = &gm->hexes[i];
+        wr_hex_terrain t;
+        wr_zone z;
+        OK(wr_map_terrain(m, hx, &t));
+        OK(wr_map_features(m, hx, &d->features));
+        OK(wr_map_regions(m, hx, &d->regions));
+        OK(wr_map_watercourse(m, hx, &d->downstream, &d->water));
+        OK(wr_map_zone(m, hx, &z));
+        d->on_map = 1;
+        d->terrain = (int)t;
+        d->coastal = z == WR_ZONE_COASTAL_WATERS;
+        for (int dir = 0; dir < 6; dir++) {
+            wr_hex nb;
+            int32_t j = -1;
+            OK(wr_hex_neighbor(hx, dir, &nb));
+            if (wr_map_index(m, nb, &j) == WR_OK)
+                OK(wr_map_side(m, hx, dir, &gm->sides[(size_t)i * 6 + (size_t)dir]));
+            gm->nbr[(size_t)i * 6 + (size_t)dir] = j;
+        }
+    }
+}
+
+static void game_map_free(game_map *gm)
+{
+    free(gm->hexes);
+    free(gm->sides);
+    free(gm->nbr);
+}
+
+static int game_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    const game_map *gm = user;
+    wr_hex_desc nb[6];
+    for (int d = 0; d < 6; d++) {
+        int32_t j = gm->nbr[(size_t)node * 6 + (size_t)d];
+        if (j >= 0) {
+            nb[d] = gm->hexes[j];
+        } else {
+            memset(&nb[d], 0, sizeof nb[d]);
+            nb[d].downstream = WR_NO_WATERCOURSE;
+        }
+    }
+    size_t n = 0;
+    if (wr_moves_from(gm->params, &gm->hexes[node], nb, &gm->sides[(size_t)node * 6],
+                      &gm->nbr[(size_t)node * 6], out, (size_t)capacity, &n) != WR_OK)
+        return -1;
+    return (int)n;
+}
+
+static void moves_from_own_storage(void **state)
+{
+    (void)state;
+    unsigned s = 2024;
+    for (int trial = 0; trial < 40; trial++) {
+        int water = trial % 2;
+        wr_map *m = water ? random_water_map(&s, 7, 6) : random_land_map(&s, 7, 6);
+        wr_plan_params p;
+        random_params(&s, &p, water);
+        game_map gm;
+        game_map_from(&gm, m);
+        gm.params = &p;
+        /* the same moves, hex by hex */
+        for (int32_t i = 0; i < gm.n; i++) {
+            wr_hex hx;
+            OK(wr_map_hex(m, i, &hx));
+            wr_plan_edge a[WR_PLAN_MAX_EDGES], b[WR_PLAN_MAX_EDGES];
+            size_t na = 0;
+            OK(wr_map_moves(m, &p, hx, a, WR_PLAN_MAX_EDGES, &na));
+            int nb = game_moves(&gm, i, b, WR_PLAN_MAX_EDGES);
+            assert_int_equal((int)na, nb);
+            for (size_t k = 0; k < na; k++) {
+                assert_int_equal(a[k].to, b[k].to);
+                assert_int_equal(a[k].points, b[k].points);
+                assert_int_equal(a[k].days, b[k].days);
+                assert_int_equal(a[k].flags, b[k].flags);
+            }
+        }
+        /* the same plans */
+        wr_plan_graph graph = {gm.n, game_moves, NULL, &gm};
+        for (int k = 0; k < 15; k++) {
+            int32_t from = (int32_t)(rnd(&s) % (unsigned)gm.n), to = (int32_t)(rnd(&s) % (unsigned)gm.n);
+            wr_hex hf, ht;
+            OK(wr_map_hex(m, from, &hf));
+            OK(wr_map_hex(m, to, &ht));
+            wr_route r1, r2;
+            if (wr_planner_route(g_pl, m, &p, hf, ht, &r1) != WR_OK)
+                continue;
+            int d1 = r1.arrival_day, p1 = r1.points_left;
+            OK(wr_planner_route_graph(g_pl, &graph, &p, from, to, &r2));
+            assert_int_equal(r2.arrival_day, d1);
+            assert_int_equal(r2.points_left, p1);
+        }
+        game_map_free(&gm);
+        wr_map_free(m);
+    }
+}
+
 /* ------------------------------------------------------------------------ */
 /* No allocation per query once the planner has served a map size. */
 
@@ -1640,6 +1761,7 @@ int main(void)
         cmocka_unit_test(plan_reachable),
         cmocka_unit_test(plan_callbacks),
         cmocka_unit_test(plan_custom_graph),
+        cmocka_unit_test(moves_from_own_storage),
         cmocka_unit_test(plan_no_allocation_per_query),
     };
     OK(wr_planner_new(&g_pl));

@@ -1093,6 +1093,44 @@ WR_API wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph
 WR_API wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex from,
                               wr_plan_edge *out, size_t capacity, size_t *count);
 
+/**
+ * @brief One hex of a game's own map, described for wr_moves_from().
+ */
+typedef struct wr_hex_desc {
+    int on_map;         /**< 0 when there is no hex (the other fields are then ignored). */
+    int terrain;        /**< A ::wr_hex_terrain. */
+    unsigned features;  /**< ::WR_FEATURE_ALL bits. */
+    uint32_t regions;   /**< Region tags. */
+    int downstream;     /**< Water course: 0..5, or ::WR_NO_WATERCOURSE. */
+    unsigned water;     /**< ::WR_WATER_ALL bits (0 without a water course). */
+    int coastal;        /**< For a sea hex: non-zero within two hexes of a coast hex
+                             (coastal waters), 0 for open sea. */
+} wr_hex_desc;
+
+/**
+ * @brief The moves of a force from one hex of a game's own map, with every
+ *        rule of the library: the building block of a ::wr_plan_graph
+ *        callback over the game's storage (it gives the same moves as
+ *        wr_map_moves() for the same hexes).
+ * @param params The force.
+ * @param here The hex the force is in (on_map must be set).
+ * @param neighbors Its six neighbours, by direction 0..5.
+ * @param sides The six hexsides, by direction (river ::WR_NO_RIVER or a
+ *        ::wr_river, crossing a ::wr_crossing, road and track).
+ * @param nodes The game's node of each neighbour, copied to wr_plan_edge::to.
+ * @param[out] out Room for capacity moves.
+ * @param capacity At least ::WR_PLAN_MAX_EDGES.
+ * @param[out] count The number of moves.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for capacity, a direction
+ *         or a number of params; ::WR_ERR_INVALID for params, an unknown
+ *         terrain, unknown feature or water bits, a side that makes no sense
+ *         (a major-river ford, a crossing without a river), or here off the map.
+ */
+WR_API wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
+                               const wr_hex_desc neighbors[6], const wr_side sides[6],
+                               const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
+                               size_t *count);
+
 /** @} */
 
 #ifdef __cplusplus

@@ -1,6 +1,8 @@
 /* Move point tables and their defaults, the terrain and formation rules,
    vessels at sea and on rivers: the moves of one hex, shared by
    wr_map_moves() and the planner. */
+#include <string.h>
+
 #include "campaign/internal.h"
 
 #define INF_COST 0x7fffffff
@@ -457,5 +459,106 @@ wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landi
     else
         return WR_ERR_FORBIDDEN;
     *how = l;
+    return WR_OK;
+}
+
+/* A side as the map stores it, or -1 when it makes no sense. */
+static int side_byte_of(const wr_side *s)
+{
+    if (s->river < WR_NO_RIVER || s->river > WR_RIVER_MAJOR || s->crossing < 0 ||
+        s->crossing > WR_CROSS_FORD || (s->river == WR_NO_RIVER && s->crossing != WR_CROSS_OPEN) ||
+        (s->river == WR_RIVER_MAJOR && s->crossing == WR_CROSS_FORD))
+        return -1;
+    return (int)((unsigned)s->river | ((unsigned)s->crossing << 2) |
+                 (s->road ? WRI_SIDE_ROAD : 0u) | (s->track ? WRI_SIDE_TRACK : 0u));
+}
+
+static int desc_ok(const wr_hex_desc *d)
+{
+    return d->terrain >= 0 && d->terrain < WR_HEX_TERRAIN_COUNT &&
+           !(d->features & ~WR_FEATURE_ALL) && !(d->water & ~WR_WATER_ALL) &&
+           d->downstream >= WR_NO_WATERCOURSE && d->downstream <= 5 &&
+           (d->downstream != WR_NO_WATERCOURSE || d->water == 0);
+}
+
+static void desc_to_cell(const wr_hex_desc *d, wri_cell *c)
+{
+    c->terrain = (uint8_t)d->terrain;
+    c->features = (uint8_t)d->features;
+    c->water = d->downstream == WR_NO_WATERCOURSE
+                   ? (uint8_t)WRI_WATER_NONE
+                   : (uint8_t)((unsigned)d->downstream | (d->water << 3));
+    c->coast_near = d->terrain == WR_HEX_SEA ? (uint8_t)(d->coastal != 0) : 0u;
+}
+
+wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
+                        const wr_hex_desc neighbors[6], const wr_side sides[6],
+                        const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
+                        size_t *count)
+{
+    if (params == NULL || here == NULL || neighbors == NULL || sides == NULL || nodes == NULL ||
+        out == NULL || count == NULL)
+        return WR_ERR_NULL;
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return st;
+    if (capacity < WR_PLAN_MAX_EDGES)
+        return WR_ERR_RANGE;
+    if (!here->on_map || !desc_ok(here))
+        return WR_ERR_INVALID;
+    /* A 3 x 3 map around the hex: it sits in the odd middle row. */
+    wri_cell cells[9];
+    uint32_t regions[9];
+    memset(cells, 0, sizeof cells);
+    memset(regions, 0, sizeof regions);
+    wr_map mini;
+    memset(&mini, 0, sizeof mini);
+    mini.width = 3;
+    mini.height = 3;
+    mini.count = 9;
+    mini.cells = cells;
+    mini.regions = regions;
+    const int32_t center = 4;
+    unsigned mask = 0;
+    int32_t at[6];
+    for (int d = 0; d < 6; d++) {
+        at[d] = wri_nb_index(&mini, center, 1u, d);
+        cells[at[d]].water = WRI_WATER_NONE;
+        if (!neighbors[d].on_map)
+            continue;
+        if (!desc_ok(&neighbors[d]))
+            return WR_ERR_INVALID;
+        desc_to_cell(&neighbors[d], &cells[at[d]]);
+        regions[at[d]] = neighbors[d].regions;
+        mask |= 1u << d;
+    }
+    if (here->downstream != WR_NO_WATERCOURSE && !(mask & (1u << here->downstream)))
+        return WR_ERR_INVALID;
+    desc_to_cell(here, &cells[center]);
+    regions[center] = here->regions;
+    cells[center].nb = (uint8_t)(mask | WRI_ODD_ROW);
+    for (int d = 0; d < 6; d++) {
+        int b = side_byte_of(&sides[d]);
+        if (b < 0)
+            return WR_ERR_INVALID;
+        if (d < 3)
+            cells[center].side[d] = (uint8_t)b;
+        else
+            cells[at[d]].side[d - 3] = (uint8_t)b;
+    }
+    wri_movegen g;
+    wri_campaign_movegen_init(&g, &mini, params);
+    wr_plan_edge tmp[WR_PLAN_MAX_EDGES];
+    int n = wri_campaign_moves(&g, center, tmp);
+    for (int i = 0; i < n; i++) {
+        for (int d = 0; d < 6; d++) {
+            if (tmp[i].to == at[d]) {
+                tmp[i].to = nodes[d];
+                break;
+            }
+        }
+        out[i] = tmp[i];
+    }
+    *count = (size_t)n;
     return WR_OK;
 }
