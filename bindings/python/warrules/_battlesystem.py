@@ -1,21 +1,86 @@
-"""AD&D Battlesystem ratings and terrain (warrules/battlesystem.h)."""
+"""AD&D Battlesystem ratings, units, formations and terrain (warrules/battlesystem.h)."""
+import array
 import ctypes
+from collections import namedtuple
 from fractions import Fraction
 
-from ._core import Handle
-from ._native import FIGURE, lib
+from ._core import Handle, Rng
+from ._errors import WarrulesError
+from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
+                      TacticalLeg, TacticalResult, UnitDesc, lib)
+from ._util import flag, int_columns, int_out, ints_out, new_ints
 
-__all__ = ["STAT_AR", "STAT_HD", "STAT_AC", "STAT_MV", "STAT_SA", "STAT_SD",
-           "TERRAIN_CLEAR", "TERRAIN_ROAD", "TERRAIN_WOODS", "TERRAIN_ROUGH", "TERRAIN_SWAMP",
-           "TERRAIN_WATER", "TRAIT_WOODLAND", "TRAIT_MOUNTAIN", "TRAIT_SWAMP", "TRAIT_AQUATIC",
-           "Figure", "rate_cavalry", "rate_chariot", "terrain_speed"]
+__all__ = [
+    # enums and flags
+    "STAT_AR", "STAT_HD", "STAT_AC", "STAT_MV", "STAT_SA", "STAT_SD",
+    "FIGURE_MAX_DICE", "FIGURE_MAX_BONUS", "PART_RIDER", "PART_STEED",
+    "UNIT_TYPE_FOOT", "UNIT_TYPE_CAVALRY", "UNIT_TYPE_CHARIOT",
+    "EQUIP_LARGE_SHIELDS", "EQUIP_SPEARS", "EQUIP_CHARGE_WEAPONS",
+    "TRAIT_WOODLAND", "TRAIT_MOUNTAIN", "TRAIT_SWAMP", "TRAIT_AQUATIC",
+    "ORDER_OPEN", "ORDER_CLOSED", "SPECIAL_NONE", "SPECIAL_SHIELD_WALL", "SPECIAL_SET_SPEARS",
+    "FACE_FRONT", "FACE_LEFT", "FACE_RIGHT", "FACE_REAR", "FACE_ALL",
+    "FROM_FRONT", "FROM_LEFT", "FROM_RIGHT", "FROM_REAR", "FROM_ABOVE",
+    "ATTACK_MELEE", "ATTACK_MISSILE", "ATTACK_ARTILLERY", "ATTACK_OTHER",
+    "DECLARE_OK", "DECLARE_NOT_IN_COMMAND", "DECLARE_NOT_CLOSED", "DECLARE_NO_EQUIPMENT",
+    "DECLARE_MOVED", "DECLARE_ALREADY", "DECLARE_NO_TURN", "TURN_COST_DEFAULT",
+    "TERRAIN_CLEAR", "TERRAIN_ROAD", "TERRAIN_WOODS", "TERRAIN_ROUGH", "TERRAIN_SWAMP",
+    "TERRAIN_WATER", "TERRAIN_COUNT", "LEN_PER_INCH", "MOVE_PER_INCH",
+    "TACTICAL_FLAG_CHARGE", "TACTICAL_FLAG_ON_ROAD",
+    "TACTICAL_OK", "TACTICAL_IMMOBILE", "TACTICAL_CHARGE_UPHILL", "TACTICAL_CHARGE_OBSTACLE",
+    "TACTICAL_CHARGE_WOODS", "TACTICAL_WATER", "TACTICAL_CLOSED_ORDER", "TACTICAL_TOO_FAR",
+    "WOODS_OUT", "WOODS_EDGE", "WOODS_IN", "FIRE_WIND_CALM", "FIRE_WIND_LIGHT",
+    "FIRE_WIND_STRONG", "FIRE_CIRCLE", "FIRE_RECTANGLE", "FIRE_PER_INCH",
+    "LOW_NONE", "LOW_DITCH", "LOW_FORD", "LOW_SWAMP",
+    # structs
+    "UnitDesc", "FormationInfo", "TacticalLeg", "TacticalResult", "FireArea", "MissileTable",
+    # handles and functions
+    "Figure", "Unit", "Formation", "rate_cavalry", "rate_chariot", "mounted_removed",
+    "unit_desc_default", "terrain_speed", "woods_missile_allowed", "woods_firing_figures",
+    "woods_sight_range", "woods_melee_modifier", "forest_fire", "low_ground_ar_modifier",
+    "missile_table_default", "missile_terrain_modifier",
+    # batch forms
+    "terrain_speed_batch", "tactical_check_batch", "TacticalBatch",
+]
 
 STAT_AR, STAT_HD, STAT_AC, STAT_MV, STAT_SA, STAT_SD = range(6)
-TERRAIN_CLEAR, TERRAIN_ROAD, TERRAIN_WOODS, TERRAIN_ROUGH, TERRAIN_SWAMP, TERRAIN_WATER = range(6)
+FIGURE_MAX_DICE = 100000
+FIGURE_MAX_BONUS = 100000
+PART_RIDER = 0x01
+PART_STEED = 0x02
+UNIT_TYPE_FOOT, UNIT_TYPE_CAVALRY, UNIT_TYPE_CHARIOT = range(3)
+EQUIP_LARGE_SHIELDS = 0x01
+EQUIP_SPEARS = 0x02
+EQUIP_CHARGE_WEAPONS = 0x04
 TRAIT_WOODLAND = 0x01
 TRAIT_MOUNTAIN = 0x02
 TRAIT_SWAMP = 0x04
 TRAIT_AQUATIC = 0x08
+ORDER_OPEN, ORDER_CLOSED = range(2)
+SPECIAL_NONE, SPECIAL_SHIELD_WALL, SPECIAL_SET_SPEARS = range(3)
+FACE_FRONT = 0x01
+FACE_LEFT = 0x02
+FACE_RIGHT = 0x04
+FACE_REAR = 0x08
+FACE_ALL = 0x0F
+FROM_FRONT, FROM_LEFT, FROM_RIGHT, FROM_REAR, FROM_ABOVE = range(5)
+ATTACK_MELEE, ATTACK_MISSILE, ATTACK_ARTILLERY, ATTACK_OTHER = range(4)
+(DECLARE_OK, DECLARE_NOT_IN_COMMAND, DECLARE_NOT_CLOSED, DECLARE_NO_EQUIPMENT, DECLARE_MOVED,
+ DECLARE_ALREADY, DECLARE_NO_TURN) = range(7)
+TURN_COST_DEFAULT = 1
+(TERRAIN_CLEAR, TERRAIN_ROAD, TERRAIN_WOODS, TERRAIN_ROUGH, TERRAIN_SWAMP,
+ TERRAIN_WATER) = range(6)
+TERRAIN_COUNT = 6
+LEN_PER_INCH = 12
+MOVE_PER_INCH = 48
+TACTICAL_FLAG_CHARGE = 0x01
+TACTICAL_FLAG_ON_ROAD = 0x02
+(TACTICAL_OK, TACTICAL_IMMOBILE, TACTICAL_CHARGE_UPHILL, TACTICAL_CHARGE_OBSTACLE,
+ TACTICAL_CHARGE_WOODS, TACTICAL_WATER, TACTICAL_CLOSED_ORDER, TACTICAL_TOO_FAR) = range(8)
+WOODS_OUT, WOODS_EDGE, WOODS_IN = range(3)
+FIRE_WIND_CALM, FIRE_WIND_LIGHT, FIRE_WIND_STRONG = range(3)
+FIRE_CIRCLE, FIRE_RECTANGLE = range(2)
+FIRE_PER_INCH = 4
+LOW_NONE, LOW_DITCH, LOW_FORD, LOW_SWAMP = range(4)
 
 _STATS = {"ar": STAT_AR, "hd": STAT_HD, "ac": STAT_AC, "mv": STAT_MV, "sa": STAT_SA, "sd": STAT_SD}
 
@@ -27,7 +92,12 @@ def _to_c_int(value):
 
 
 class Figure(Handle):
-    """A rated figure (wr_figure): AR, HD, AC, MV, SA, SD and damage dice."""
+    """A rated figure (wr_figure): AR, HD, AC, MV, SA, SD and damage dice.
+
+    Figure(ar=0, hd=0, ac=0, mv=0, sa=0, sd=0, damage=()) where damage is a
+    sequence of (dice, sides, bonus) triples, each one add_damage() call.
+    The statistics are attributes of those names (sa and sd as unsigned
+    32-bit values)."""
 
     _free = staticmethod(lambda p: lib.wr_figure_free(p))
 
@@ -40,42 +110,84 @@ class Figure(Handle):
                 setattr(self, name, value)
             for dice, sides, bonus in damage:
                 self.add_damage(dice, sides, bonus)
-        except Exception:
+        except BaseException:
             self.close()
             raise
 
     @classmethod
-    def _adopt(cls, ptr):
+    def _borrow(cls, ptr, owner):
+        """A read-only view of a figure that `owner` holds (it is never freed here)."""
         fig = cls.__new__(cls)
         Handle.__init__(fig, ptr)
+        fig._borrowed = True
+        fig._pin(owner)
         return fig
 
+    def close(self):
+        if self.__dict__.get("_borrowed"):
+            ptr, self._ptr = self.__dict__.get("_ptr"), None
+            if ptr:
+                for other in list(self._pinned):
+                    self._unpin(other)
+            return
+        super().close()
+
     def _get(self, stat):
-        out = ctypes.c_int()
-        lib.wr_figure_get(self._handle(), stat, ctypes.byref(out))
-        return out.value & 0xFFFFFFFF if stat in (STAT_SA, STAT_SD) else out.value
+        out = int_out(lib.wr_figure_get, self._handle(), stat)
+        return out & 0xFFFFFFFF if stat in (STAT_SA, STAT_SD) else out
 
     def _set(self, stat, value):
+        if self.__dict__.get("_borrowed"):
+            raise AttributeError("the figure of a unit is read-only; set the unit's figure when making it")
         if stat in (STAT_SA, STAT_SD):
             value = _to_c_int(value)
         lib.wr_figure_set(self._handle(), stat, value)
 
     def add_damage(self, dice, sides, bonus=0):
-        """Adds dice d sides + bonus to the figure's damage."""
+        """Adds `dice`d`sides` + bonus to the figure's damage (groups of the same sides merge)."""
+        if self.__dict__.get("_borrowed"):
+            raise AttributeError("the figure of a unit is read-only")
         lib.wr_figure_add_damage(self._handle(), dice, sides, bonus)
+
+    def clone(self):
+        """An independent copy, damage dice included."""
+        ptr = FIGURE()
+        lib.wr_figure_clone(self._handle(), ctypes.byref(ptr))
+        return Figure._adopt(ptr)
 
     @property
     def damage_range(self):
         """(min, max) damage."""
-        lo, hi = ctypes.c_int(), ctypes.c_int()
-        lib.wr_figure_damage_range(self._handle(), ctypes.byref(lo), ctypes.byref(hi))
-        return lo.value, hi.value
+        return ints_out(lib.wr_figure_damage_range, 2, self._handle())
+
+    @property
+    def damage_groups(self):
+        """The damage dice as [(dice, sides), ...] in order of increasing sides."""
+        n = ctypes.c_size_t()
+        lib.wr_figure_damage_groups(self._handle(), ctypes.byref(n))
+        return [ints_out(lib.wr_figure_damage_group, 2, self._handle(), i) for i in range(n.value)]
+
+    @property
+    def damage_totals(self):
+        """(total dice, total bonus)."""
+        return ints_out(lib.wr_figure_damage_totals, 2, self._handle())
+
+    def damage_from_rolls(self, rolls):
+        """[11.5] The one damage roll from the caller's dice: one roll per die,
+        group by group in order of increasing sides."""
+        rolls = list(rolls)
+        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        return int_out(lib.wr_figure_damage_from_rolls, self._handle(), buf, len(rolls))
+
+    def damage_roll(self, rng):
+        """[11.5] The one damage roll, rolled on a Rng."""
+        return int_out(lib.wr_figure_damage_roll, self._handle(), rng._handle())
 
     def __repr__(self):
         if self.closed:
             return "Figure(<closed>)"
-        return "Figure(ar={}, hd={}, ac={}, mv={}, sa={:#x}, sd={:#x}, damage_range={})".format(
-            self.ar, self.hd, self.ac, self.mv, self.sa, self.sd, self.damage_range)
+        return "Figure(ar={}, hd={}, ac={}, mv={}, sa={:#x}, sd={:#x}, damage={})".format(
+            self.ar, self.hd, self.ac, self.mv, self.sa, self.sd, self.damage_groups)
 
 
 def _stat_property(stat):
@@ -103,8 +215,321 @@ def rate_chariot(passengers, pullers):
     return Figure._adopt(out)
 
 
+def mounted_removed(killed_parts):
+    """[11.1] Whether a cavalry or chariot figure is removed when these parts
+    (PART_RIDER, PART_STEED) are killed."""
+    return bool(int_out(lib.wr_mounted_removed, killed_parts))
+
+
+def unit_desc_default():
+    """The default UnitDesc: one figure on foot, nothing carried, no traits, in command."""
+    return lib.wr_unit_desc_default()
+
+
+def _desc(desc, fields):
+    d = unit_desc_default() if desc is None else UnitDesc.from_buffer_copy(desc)
+    for name, value in fields.items():
+        if value is not None:
+            setattr(d, name, int(flag(value)) if name in ("single_creature", "in_command") else value)
+    return d
+
+
+class Unit(Handle):
+    """A Battlesystem unit (wr_unit): figures of one rated figure, with what
+    they carry and what they are.
+
+    Unit(figure, desc=None, **fields): desc is a UnitDesc (default
+    unit_desc_default()); keyword fields (type, figures, equipment, traits,
+    single_creature, in_command) override it. The unit keeps its own copy of
+    the figure."""
+
+    _free = staticmethod(lambda p: lib.wr_unit_free(p))
+
+    def __init__(self, figure, desc=None, **fields):
+        d = _desc(desc, fields)
+        ptr = UNIT()
+        lib.wr_unit_new(figure._handle(), ctypes.byref(d), ctypes.byref(ptr))
+        super().__init__(ptr)
+
+    @property
+    def desc(self):
+        """What the unit is, as a UnitDesc copy."""
+        d = UnitDesc()
+        lib.wr_unit_get_desc(self._handle(), ctypes.byref(d))
+        return d
+
+    @desc.setter
+    def desc(self, value):
+        lib.wr_unit_set_desc(self._handle(), ctypes.byref(value))
+
+    def update(self, **fields):
+        """Changes some fields of the description (checked as by Unit())."""
+        self.desc = _desc(self.desc, fields)
+
+    @property
+    def figures(self):
+        return self.desc.figures
+
+    @property
+    def figure(self):
+        """The unit's own rated figure (read-only, valid while the unit is open)."""
+        ptr = FIGURE()
+        lib.wr_unit_figure(self._handle(), ctypes.byref(ptr))
+        return Figure._borrow(ptr, self)
+
+    def kill_parts(self, killed_parts, figures_hit):
+        """[11.1] Kills riders and/or steeds in figures_hit figures; returns the figures removed."""
+        return int_out(lib.wr_unit_kill_parts, self._handle(), killed_parts, figures_hit)
+
+    def charge_damage_multiplier(self):
+        """[11.4] 2 with EQUIP_CHARGE_WEAPONS, else 1."""
+        return int_out(lib.wr_charge_damage_multiplier, self._handle())
+
+    def charge_ar_modifier(self, defender, charge_from=FROM_FRONT):
+        """[11.4] AR modifier of this unit charging a defender's formation."""
+        return int_out(lib.wr_charge_ar_modifier, self._handle(), defender._handle(), charge_from)
+
+    def charge_check(self, legs):
+        """[11.8] TACTICAL_OK or the reason a charge along these legs is not allowed."""
+        arr, n = _legs(legs)
+        return int_out(lib.wr_charge_check, self._handle(), arr, n)
+
+    def __repr__(self):
+        return "Unit(<closed>)" if self.closed else f"Unit({self.desc!r})"
+
+
+def _legs(legs):
+    """Legs as a C array: TacticalLeg values or (terrain, length, obstacles, rises) tuples."""
+    legs = [leg if isinstance(leg, TacticalLeg) else TacticalLeg(*leg) for leg in legs]
+    return (TacticalLeg * max(1, len(legs)))(*legs), len(legs)
+
+
+class Formation(Handle):
+    """How a unit stands (wr_formation): order, frontage, facing, special
+    formation and what it spent this Movement Phase."""
+
+    _free = staticmethod(lambda p: lib.wr_formation_free(p))
+
+    def __init__(self, order=ORDER_OPEN, frontage=1, facing=0):
+        ptr = FORMATION()
+        lib.wr_formation_new(order, frontage, facing, ctypes.byref(ptr))
+        super().__init__(ptr)
+
+    @property
+    def info(self):
+        """A FormationInfo copy: order, frontage, facing, special, sides, spent, turned."""
+        info = FormationInfo()
+        lib.wr_formation_get(self._handle(), ctypes.byref(info))
+        return info
+
+    @property
+    def order(self):
+        return self.info.order
+
+    @order.setter
+    def order(self, value):
+        lib.wr_formation_set_order(self._handle(), value)
+
+    @property
+    def frontage(self):
+        return self.info.frontage
+
+    @frontage.setter
+    def frontage(self, value):
+        lib.wr_formation_set_frontage(self._handle(), value)
+
+    def ranks(self, unit):
+        """(ranks, figures in the front rank) of a unit standing in this formation."""
+        return ints_out(lib.wr_formation_ranks, 2, self._handle(), unit._handle())
+
+    def begin_phase(self):
+        """Starts a Movement Phase: nothing spent, nothing turned."""
+        lib.wr_formation_begin_phase(self._handle())
+
+    def break_special(self):
+        """Ends a shield wall or set spears (the order stays)."""
+        lib.wr_formation_break(self._handle())
+
+    def available(self, unit):
+        """Move points the unit may still spend in this phase."""
+        return int_out(lib.wr_formation_available, self._handle(), unit._handle())
+
+    def turn(self, unit, degrees):
+        """Turns the unit (clockwise positive, -180..180)."""
+        lib.wr_formation_turn(self._handle(), unit._handle(), degrees)
+
+    def shield_wall_check(self, unit, all_round=False, turn_cost=TURN_COST_DEFAULT):
+        """[11.6] DECLARE_OK or the first reason a shield wall may not be declared."""
+        return int_out(lib.wr_shield_wall_check, unit._handle(), self._handle(), flag(all_round),
+                       turn_cost)
+
+    def shield_wall_declare(self, unit, all_round=False, turn_cost=TURN_COST_DEFAULT):
+        """[11.6] Declares a shield wall (WR_ERR_FORBIDDEN when the check gives a problem)."""
+        lib.wr_shield_wall_declare(unit._handle(), self._handle(), flag(all_round), turn_cost)
+
+    def shield_wall_ac_modifier(self, kind, attack_from):
+        """[11.6] The AC modifier this formation's shield wall gives against an attack."""
+        return int_out(lib.wr_shield_wall_ac_modifier, self._handle(), kind, attack_from)
+
+    def set_spears_check(self, unit, sides=FACE_FRONT, turn_cost=TURN_COST_DEFAULT):
+        """[11.7] DECLARE_OK or the first reason set spears may not be declared."""
+        return int_out(lib.wr_set_spears_check, unit._handle(), self._handle(), sides, turn_cost)
+
+    def set_spears_declare(self, unit, sides=FACE_FRONT, turn_cost=TURN_COST_DEFAULT):
+        """[11.7] Declares set spears or pikes protecting `sides`."""
+        lib.wr_set_spears_declare(unit._handle(), self._handle(), sides, turn_cost)
+
+    def set_spears_multiplier(self, charge_from=FROM_FRONT):
+        """[11.7] 2 when set spears protect that side against a charge, else 1."""
+        return int_out(lib.wr_set_spears_multiplier, self._handle(), charge_from)
+
+    def charger_strikers(self, charger, in_contact, losses):
+        """[11.7] Figures of a charger (standing in this formation) that strike back after losses."""
+        return int_out(lib.wr_charger_strikers, charger._handle(), self._handle(), in_contact, losses)
+
+    def tactical_check(self, unit, legs, flags=0):
+        """[11.8] The cost and legality of a move (a TacticalResult); nothing changes."""
+        arr, n = _legs(legs)
+        r = TacticalResult()
+        lib.wr_tactical_check(unit._handle(), self._handle(), arr, n, flags, ctypes.byref(r))
+        return r
+
+    def tactical_apply(self, unit, legs, flags=0):
+        """[11.8] Makes a legal move (WR_ERR_FORBIDDEN otherwise) and returns its TacticalResult."""
+        arr, n = _legs(legs)
+        r = TacticalResult()
+        lib.wr_tactical_apply(unit._handle(), self._handle(), arr, n, flags, ctypes.byref(r))
+        return r
+
+    def __repr__(self):
+        return "Formation(<closed>)" if self.closed else f"Formation({self.info!r})"
+
+
 def terrain_speed(terrain, traits=0):
     """Table 14: the fraction of normal movement in a terrain, as a Fraction."""
-    num, den = ctypes.c_int(), ctypes.c_int()
-    lib.wr_terrain_speed(terrain, traits, ctypes.byref(num), ctypes.byref(den))
-    return Fraction(num.value, den.value)
+    num, den = ints_out(lib.wr_terrain_speed, 2, terrain, traits)
+    return Fraction(num, den)
+
+
+def woods_missile_allowed(shooter, target):
+    """Whether a figure at `shooter` (WOODS_*) may shoot one at `target`."""
+    return bool(int_out(lib.wr_woods_missile_allowed, shooter, target))
+
+
+def woods_firing_figures(out_figures, edge_figures, in_figures, target):
+    """Figures of a unit, out of, at the edge of and in the woods, that may fire at a target."""
+    return int_out(lib.wr_woods_firing_figures, out_figures, edge_figures, in_figures, target)
+
+
+def woods_sight_range(traits=0):
+    """Sight and spell range in woods, in twelfths of an inch."""
+    return int_out(lib.wr_woods_sight_range, traits)
+
+
+def woods_melee_modifier(attacker, defender):
+    """The AR modifier woods give melee (always 0)."""
+    return int_out(lib.wr_woods_melee_modifier, attacker, defender)
+
+
+def forest_fire(wind, turns):
+    """The FireArea a forest fire burns after some turns."""
+    area = FireArea()
+    lib.wr_forest_fire(wind, turns, ctypes.byref(area))
+    return area
+
+
+def low_ground_ar_modifier(attacker_in, target_at_edge=False):
+    """[11.9] AR modifier of a unit in low ground (LOW_*) attacking a unit at its edge."""
+    return int_out(lib.wr_low_ground_ar_modifier, attacker_in, flag(target_at_edge))
+
+
+def missile_table_default():
+    """The placeholder MissileTable: 0 for every terrain."""
+    return lib.wr_missile_table_default()
+
+
+def missile_terrain_modifier(table, target):
+    """[11.9] The AR modifier for missile fire at a target in a terrain; table
+    is a MissileTable or a sequence of TERRAIN_COUNT ints."""
+    if not isinstance(table, MissileTable):
+        table = MissileTable((ctypes.c_int * TERRAIN_COUNT)(*table))
+    return int_out(lib.wr_missile_terrain_modifier, ctypes.byref(table), target)
+
+
+# ---- batch forms ----------------------------------------------------------
+
+def _batch_call(fn, name, *args):
+    bad = ctypes.c_size_t(2**64 - 1)
+    try:
+        fn(*args, ctypes.byref(bad))
+    except WarrulesError as exc:
+        index = bad.value if bad.value != 2**64 - 1 else None
+        raise WarrulesError(exc.status, exc.name, name, index) from None
+
+
+def terrain_speed_batch(terrain, traits=0):
+    """Table 14 for many items in one C call: (num, den), two array.array('i')
+    with num[i] / den[i] == terrain_speed(terrain[i], traits[i]).
+
+    terrain and traits are array.array('i'), buffers of 4-byte ints, lists,
+    or a single int for every item. The first bad item raises WarrulesError
+    with .index set (and nothing is returned)."""
+    n, cols = int_columns({"terrain": terrain, "traits": traits}, "terrain_speed_batch",
+                          unsigned=("traits",))
+    num, pnum = new_ints(n)
+    den, pden = new_ints(n)
+    if n:
+        _batch_call(lib.wr_terrain_speed_batch, "wr_terrain_speed_batch", n,
+                    cols["terrain"][1], cols["traits"][1], pnum, pden)
+    return num, den
+
+
+TacticalBatch = namedtuple("TacticalBatch", [f for f, _ in TacticalResult._fields_])
+TacticalBatch.__doc__ = "Results of tactical_check_batch: one array.array('i') per field of TacticalResult."
+
+
+def tactical_check_batch(unit, formation, legs, leg_counts=None, flags=0):
+    """[11.8] Many alternative moves of one unit from one formation in one C
+    call (nothing is spent).
+
+    legs: the moves' legs one after another, as an array.array('i') or
+    buffer of 4 ints per leg (terrain, length, obstacles, rises), or a
+    sequence of TacticalLeg or 4-tuples (converted once). leg_counts: the
+    legs of each move (default: one leg per move). Returns a TacticalBatch of
+    array.array('i') columns (legal, problem, cost, available, left, order,
+    road, breaks_formation). A bad move raises WarrulesError with .index."""
+    raw, n_legs = _leg_buffer(legs)
+    counts = array.array("i", [1]) * n_legs if leg_counts is None else leg_counts
+    if isinstance(counts, int):
+        raise TypeError("tactical_check_batch: leg_counts is a sequence of counts, one per move")
+    n_moves, cols = int_columns({"leg_counts": counts}, "tactical_check_batch")
+    out = array.array("i", bytes(n_moves * ctypes.sizeof(TacticalResult)))
+    pres = (TacticalResult * n_moves).from_buffer(out) if n_moves else None
+    pleg = (TacticalLeg * n_legs).from_buffer(raw) if n_legs else None
+    _batch_call(lib.wr_tactical_check_batch, "wr_tactical_check_batch", unit._handle(),
+                formation._handle(), pleg, n_legs, cols["leg_counts"][1] if n_moves else None,
+                n_moves, flags, pres)
+    k = len(TacticalResult._fields_)
+    return TacticalBatch(*[out[i::k] for i in range(k)])
+
+
+def _leg_buffer(legs):
+    """Legs as a writable buffer of 4 C ints per leg, and their number."""
+    if isinstance(legs, ctypes.Array) and legs._type_ is TacticalLeg:
+        return legs, len(legs)
+    try:
+        view = memoryview(legs)
+    except TypeError:
+        view = None
+    if view is None:
+        flat = array.array("i")
+        for leg in legs:
+            flat.extend(leg if not isinstance(leg, TacticalLeg) else
+                        (leg.terrain, leg.length, leg.obstacles, leg.rises))
+        if len(flat) % 4:
+            raise WarrulesError(3, "WR_ERR_INVALID", "tactical_check_batch: each leg needs 4 ints")
+        return flat, len(flat) // 4
+    n, cols = int_columns({"legs": legs}, "tactical_check_batch")
+    if n % 4:
+        raise WarrulesError(3, "WR_ERR_INVALID", "tactical_check_batch: the legs buffer needs 4 ints per leg")
+    return cols["legs"][0], n // 4

@@ -33,18 +33,49 @@ def version_number():
 
 
 class Handle:
-    """Base of the handle classes: close() releases the C handle, also on
-    `with` exit and in __del__; closing twice is harmless."""
+    """Base of the handle classes.
+
+    close() releases the C handle; so do leaving a `with` block and __del__;
+    closing twice is harmless. A handle that others depend on (a profile
+    used by units, units in an engagement, a chart set on a monster) is kept
+    alive by them: closing it only marks it closed for Python, and the C
+    object is released when the last handle using it is closed, so no C
+    function ever sees a released pointer.
+    """
 
     _free = None
 
     def __init__(self, ptr):
         self._ptr = ptr
+        self._users = 0        # open handles that depend on this one
+        self._pinned = []      # handles this one depends on
+        self._close_wanted = False
+
+    def _pin(self, other):
+        """Keeps `other` alive (in C too) until this handle is closed."""
+        other._handle()
+        other._users += 1
+        self._pinned.append(other)
+
+    def _unpin(self, other):
+        self._pinned.remove(other)
+        other._users -= 1
+        if other._close_wanted and other._users == 0:
+            other._release()
+
+    def _release(self):
+        ptr, self._ptr = self.__dict__.get("_ptr"), None
+        if ptr and type(self)._free is not None:
+            type(self)._free(ptr)
+        for other in list(self.__dict__.get("_pinned", ())):
+            self._unpin(other)
 
     def close(self):
-        ptr, self._ptr = getattr(self, "_ptr", None), None
-        if ptr:
-            type(self)._free(ptr)
+        """Releases the handle (later, when handles using it are still open)."""
+        if self.__dict__.get("_users", 0) > 0:
+            self._close_wanted = True
+            return
+        self._release()
 
     def __enter__(self):
         return self
@@ -60,12 +91,19 @@ class Handle:
 
     @property
     def closed(self):
-        return not self._ptr
+        return not self.__dict__.get("_ptr") or self.__dict__.get("_close_wanted", False)
 
     def _handle(self):
-        if not self._ptr:
+        if self.closed:
             raise ValueError(f"{type(self).__name__} is closed")
         return self._ptr
+
+    @classmethod
+    def _adopt(cls, ptr):
+        """Wraps a new C handle made by another function."""
+        obj = cls.__new__(cls)
+        Handle.__init__(obj, ptr)
+        return obj
 
 
 class Rng(Handle):
@@ -88,6 +126,4 @@ class Rng(Handle):
         """A copy that goes on to roll the same sequence."""
         ptr = RNG()
         lib.wr_rng_clone(self._handle(), ctypes.byref(ptr))
-        copy = Rng.__new__(Rng)
-        Handle.__init__(copy, ptr)
-        return copy
+        return Rng._adopt(ptr)

@@ -1,53 +1,710 @@
-"""Fantasy Warlord hand-to-hand combat (warrules/melee.h)."""
+"""Fantasy Warlord hand-to-hand combat (warrules/melee.h): the pinned counting
+rules, profiles, hit charts and wounds, units, engagements and rounds, the
+exact odds, and the batch form of many rounds."""
 import ctypes
+from collections import namedtuple
+from fractions import Fraction
 
-from ._native import lib
-
-__all__ = ["WEAPON_OTHER", "WEAPON_SPEAR", "WEAPON_POLEARM", "WEAPON_PIKE",
-           "SIDE_MOUNTED", "SIDE_DISORDERED", "SIDE_SWARM", "SIDE_FLYING", "SIDE_FLANKED",
-           "reach_ranks", "fighting_figures", "complete_ranks", "combat_percent",
-           "kills_from_percent"]
+from ._core import Handle
+from ._errors import WarrulesError
+from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_UNIT, MORALE_FN, PROFILE,
+                      KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
+                      MoraleOdds, MoraleTest, SideSituation, Situation, Strike, UnitDef,
+                      Wounds, lib)
+from ._util import flag, int_columns, int_out, ints_out, new_ints
 
 WEAPON_OTHER = 0
 WEAPON_SPEAR = 1
 WEAPON_POLEARM = 2
 WEAPON_PIKE = 3
-
+RACE_OTHER = 0
+RACE_HUMAN = 1
+RACE_DWARF = 2
+RACE_HIGH_ELF = 3
+RACE_WOOD_ELF = 4
+RACE_ORC = 5
+RACE_GOBLIN = 6
+MOD_CHARGED = 0
+MOD_HATED_FOE = 1
+MOD_CAVALRY_VS_INFANTRY = 2
+MOD_PER_RANK = 3
+MOD_FLANK = 4
+MOD_REAR = 5
+MOD_FIGHTING_MONSTER = 6
+MOD_CHARACTER_PRESENT = 7
+MOD_COVER_LIGHT = 8
+MOD_COVER_MEDIUM = 9
+MOD_COVER_HEAVY = 10
+MOD_ELITE_VETERAN = 11
+MOD_C_CLASS = 12
+MOD_ENEMY_SHIELD = 13
+MOD_ENEMY_ARMOURED_MOUNT = 14
+MOD_ENEMY_DISORDERED = 15
+MOD_COUNT = 16
+MORALE_LOST_ROUND = 0
+MORALE_PER_FIGURE_LOST = 1
+MORALE_ATTACKED_FLANK = 2
+MORALE_ATTACKED_REAR = 3
+MORALE_DISORDERED = 4
+MORALE_CHARACTER_PRESENT = 5
+MORALE_FIGHTING_MONSTER = 6
+MORALE_COUNT = 7
+SAMPLE_DWARF_VETERANS = 0
+SAMPLE_ORC_URUCKS = 1
+WOUND_NONE = 0
+WOUND_NICKED = 1
+WOUND_STUNNED = 2
+WOUND_BLINDED = 3
+WOUND_LIGHT = 4
+WOUND_SERIOUS = 5
+WOUND_CRITICAL = 6
+WOUND_UNCONSCIOUS = 7
+WOUND_KILLED = 8
+UNIT_TROOPS = 0
+UNIT_MONSTER = 1
+UNIT_CHARACTER = 2
+MOUNT_NONE = 0
+MOUNT_UNARMOURED = 1
+MOUNT_ARMOURED = 2
+TROOP_REGULAR = 0
+TROOP_ELITE = 1
+TROOP_VETERAN = 2
+TROOP_C_CLASS = 3
+MOVE_CHARGE = 0
+MOVE_PUSHBACK = 1
+MOVE_PURSUIT = 2
+MOVE_ADVANCE = 3
+MOVE_OTHER = 4
+REMAINS_WALL = 0
+REMAINS_IMPASSABLE = 1
+FALL_COLLAPSE = 0
+FALL_TOPPLE = 1
+FALL_CRASH = 2
+RULE_BCP = 0
+RULE_MODIFIER = 1
+RULE_MCP = 2
+RULE_FIGHTING = 3
+RULE_FCP = 4
+RULE_CERTAIN_KILLS = 5
+RULE_REMAINDER_HIT = 6
+RULE_REMAINDER_MISS = 7
+RULE_KILLS_CAPPED = 8
+RULE_WOUND = 9
+RULE_SLAIN = 10
+RULE_DISORDERED = 11
+RULE_NOT_DISORDERED = 12
+RULE_FLANK_TEST = 13
+RULE_ONE_RANK = 14
+RULE_LOST_ROUND = 15
+RULE_DRAWN = 16
+RULE_PUSHED_BACK = 17
+RULE_MORALE_TEST = 18
+RULE_MORALE_PASSED = 19
+RULE_RETIRES = 20
+RULE_ROUTS = 21
+RULE_PURSUIT = 22
+RULE_DESTROYED = 23
+RULE_COUNT = 24
+FACING_FRONT = 0
+FACING_FLANK = 1
+FACING_REAR = 2
+COVER_NONE = 0
+COVER_LIGHT = 1
+COVER_MEDIUM = 2
+COVER_HEAVY = 3
+MORALE_REASON_LOST_ROUND = 0
+MORALE_REASON_FLANK = 1
+MORALE_REASON_REAR = 2
+END_ONGOING = 0
+END_A_ROUTS = 1
+END_A_RETIRES = 2
+END_B_ROUTS = 3
+END_B_RETIRES = 4
+END_A_DESTROYED = 5
+END_B_DESTROYED = 6
+END_BOTH_DESTROYED = 7
+END_COUNT = 8
+MORALE_NONE = 0
+MORALE_PASS = 1
+MORALE_RETIRE = 2
+MORALE_ROUT = 3
 SIDE_MOUNTED = 0x01
 SIDE_DISORDERED = 0x02
 SIDE_SWARM = 0x04
 SIDE_FLYING = 0x08
 SIDE_FLANKED = 0x10
+RACE_MAX = 63
+PROFILE_WEAPONS = 16
+PROFILE_ARMOURS = 8
+SAMPLE_ARMOUR_CHAINMAIL = 2
+UNIT_SHIELDS = 0x01
+UNIT_DISORDERED = 0x02
+UNIT_FLYING = 0x04
+UNIT_COMBAT_HEIGHT = 0x08
+UNIT_SWARM = 0x10
+UNIT_GIANT = 0x20
+UNIT_ALL_FLAGS = 0x3F
+ADVANCE_STOP_MM = 50
+ROUND_MAX_WOUNDS = 32
+ROUND_MAX_EVENTS = 96
+ODDS_MAX_FIGURES = 200
+ODDS_MAX_ROUNDS = 40
+
+__all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
+           and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
+                            "PROFILE")]
+__all__ += [
+    "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
+    "Strike", "MeleeRound", "KillOdds",
+    "reach_ranks", "fighting_figures", "complete_ranks", "combat_percent", "kills_from_percent",
+    "Profile", "HitChart", "wounds_add", "unit_def_default", "MeleeUnit", "melee_may_start",
+    "advance_stop", "melee_rule_name", "melee_rule_source", "modifier_name", "melee_event_text",
+    "morale_sample", "side_situation", "Engagement", "MeleeOdds",
+    "melee_rounds_batch", "MeleeBatch", "MeleeBatchSideResult",
+]
 
 
-def _int_out(fn, *args):
-    out = ctypes.c_int()
-    fn(*args, ctypes.byref(out))
-    return out.value
-
+# ---- pinned ------------------------------------------------------------------
 
 def reach_ranks(weapon, disordered=False):
     """Ranks that fight with this weapon: OTHER 1, SPEAR 2, POLEARM 2, PIKE 3; 1 when disordered."""
-    return _int_out(lib.wr_reach_ranks, weapon, 1 if disordered else 0)
+    return int_out(lib.wr_reach_ranks, weapon, 1 if disordered else 0)
 
 
 def fighting_figures(figures, files, in_contact, weapon, self_flags=0, enemy_flags=0):
     """How many figures of a side fight this round."""
-    return _int_out(lib.wr_fighting_figures, figures, files, in_contact, weapon, self_flags, enemy_flags)
+    return int_out(lib.wr_fighting_figures, figures, files, in_contact, weapon, self_flags,
+                   enemy_flags)
 
 
 def complete_ranks(figures, files, self_flags=0):
     """Complete ranks for the rank modifier (at most 1 when flanked)."""
-    return _int_out(lib.wr_complete_ranks, figures, files, self_flags)
+    return int_out(lib.wr_complete_ranks, figures, files, self_flags)
 
 
 def combat_percent(bcp, modifiers, fighting):
     """(MCP, FCP): the modified and the final combat percentage."""
-    mcp, fcp = ctypes.c_int(), ctypes.c_int()
-    lib.wr_combat_percent(bcp, modifiers, fighting, ctypes.byref(mcp), ctypes.byref(fcp))
-    return mcp.value, fcp.value
+    return ints_out(lib.wr_combat_percent, 2, bcp, modifiers, fighting)
 
 
 def kills_from_percent(fcp, d100):
     """Figures killed by a final combat percentage with the remainder roll d100."""
-    return _int_out(lib.wr_kills_from_percent, fcp, d100)
+    return int_out(lib.wr_kills_from_percent, fcp, d100)
+
+
+# ---- profiles ----------------------------------------------------------------
+
+class Profile(Handle):
+    """A race's profile sheet (wr_profile): weapon rows, BCP table, combat and
+    morale modifiers, hated foes, retire band. Profile(race) is empty (every
+    number 0); Profile.sample(SAMPLE_DWARF_VETERANS) holds the worked example's numbers."""
+
+    _free = staticmethod(lambda p: lib.wr_profile_free(p))
+
+    def __init__(self, race=RACE_OTHER):
+        ptr = PROFILE()
+        lib.wr_profile_new(race, ctypes.byref(ptr))
+        super().__init__(ptr)
+
+    @classmethod
+    def sample(cls, which):
+        """A labelled sample profile of the worked example (SAMPLE_*)."""
+        ptr = PROFILE()
+        lib.wr_profile_new_sample(which, ctypes.byref(ptr))
+        return cls._adopt(ptr)
+
+    @property
+    def race(self):
+        return int_out(lib.wr_profile_race, self._handle())
+
+    def set_weapon(self, weapon_type, reach, allowed=True):
+        """Sets a weapon row (0..15): its reach class and whether the race may use it."""
+        lib.wr_profile_set_weapon(self._handle(), weapon_type, reach, flag(allowed))
+
+    def weapon(self, weapon_type):
+        """(reach, allowed) of a weapon row."""
+        reach, allowed = ints_out(lib.wr_profile_weapon, 2, self._handle(), weapon_type)
+        return reach, bool(allowed)
+
+    def set_bcp(self, weapon_type, armour, bcp):
+        """Sets one cell of the Basic Combat Percentage table."""
+        lib.wr_profile_set_bcp(self._handle(), weapon_type, armour, bcp)
+
+    def bcp(self, weapon_type, armour):
+        return int_out(lib.wr_profile_bcp, self._handle(), weapon_type, armour)
+
+    def set_modifier(self, modifier, value):
+        """Sets a combat modifier's value (MOD_*)."""
+        lib.wr_profile_set_modifier(self._handle(), modifier, value)
+
+    def modifier(self, modifier):
+        return int_out(lib.wr_profile_modifier, self._handle(), modifier)
+
+    def set_hated(self, enemy, hated=True):
+        """Marks a race as a hated foe (or not)."""
+        lib.wr_profile_set_hated(self._handle(), enemy, flag(hated))
+
+    def hates(self, enemy):
+        return bool(int_out(lib.wr_profile_hates, self._handle(), enemy))
+
+    def set_morale_modifier(self, modifier, value):
+        """Sets a morale modifier's value (MORALE_* of wr_morale_modifier)."""
+        lib.wr_profile_set_morale_modifier(self._handle(), modifier, value)
+
+    def morale_modifier(self, modifier):
+        return int_out(lib.wr_profile_morale_modifier, self._handle(), modifier)
+
+    @property
+    def retire_band(self):
+        return int_out(lib.wr_profile_retire_band, self._handle())
+
+    @retire_band.setter
+    def retire_band(self, band):
+        lib.wr_profile_set_retire_band(self._handle(), band)
+
+    def __repr__(self):
+        return "Profile(<closed>)" if self.closed else f"Profile(race={self.race})"
+
+
+# ---- hit charts and wounds ---------------------------------------------------
+
+class HitChart(Handle):
+    """A hit chart (wr_hit_chart): d100 for the location, d4 for the severity."""
+
+    _free = staticmethod(lambda p: lib.wr_hit_chart_free(p))
+
+    def __init__(self, locations=()):
+        """locations: (lo, hi, location, (w1, w2, w3, w4)) entries, each one add() call."""
+        ptr = HIT_CHART()
+        lib.wr_hit_chart_new(ctypes.byref(ptr))
+        super().__init__(ptr)
+        try:
+            for entry in locations:
+                self.add(*entry)
+        except BaseException:
+            self.close()
+            raise
+
+    def add(self, lo, hi, location, severity):
+        """Adds a location: d100 results lo..hi with the wound (WOUND_*) for each d4 result."""
+        severity = list(severity)
+        if len(severity) != 4:
+            raise WarrulesError(3, "WR_ERR_INVALID", "wr_hit_chart_add: severity needs 4 wounds")
+        lib.wr_hit_chart_add(self._handle(), lo, hi, location, (ctypes.c_int * 4)(*severity))
+
+    @property
+    def complete(self):
+        """Whether every d100 result has a location."""
+        return bool(int_out(lib.wr_hit_chart_complete, self._handle()))
+
+    def lookup(self, d100, d4):
+        """(location, wound) of one hit."""
+        return ints_out(lib.wr_hit_chart_lookup, 2, self._handle(), d100, d4)
+
+
+def wounds_add(wounds, wound, character=False):
+    """Adds one hit to a Wounds record in place and applies the death rules;
+    returns whether the record is now dead."""
+    return bool(int_out(lib.wr_wounds_add, ctypes.byref(wounds), wound, flag(character)))
+
+
+# ---- units -------------------------------------------------------------------
+
+def unit_def_default():
+    """The default UnitDef: troops, 1 figure in 1 file, weapon row 0, armour 0,
+    on foot, regular, no flags, sample morale 50, 4 legs, a 20x20 mm base."""
+    return lib.wr_unit_def_default()
+
+
+class MeleeUnit(Handle):
+    """A unit, monster or character in hand-to-hand combat (wr_melee_unit).
+
+    MeleeUnit(profile, definition=None, **fields): definition is a UnitDef
+    (default unit_def_default()); keyword fields (kind, figures, files,
+    weapon_type, armour, mount, troop_class, flags, morale, legs,
+    base_width_mm, base_depth_mm) override it. The profile is kept alive
+    while the unit is open."""
+
+    _free = staticmethod(lambda p: lib.wr_melee_unit_free(p))
+
+    def __init__(self, profile, definition=None, **fields):
+        d = unit_def_default() if definition is None else UnitDef.from_buffer_copy(definition)
+        for name, value in fields.items():
+            setattr(d, name, value)
+        ptr = MELEE_UNIT()
+        lib.wr_melee_unit_new(profile._handle(), ctypes.byref(d), ctypes.byref(ptr))
+        super().__init__(ptr)
+        self._pin(profile)
+        self._chart = None
+
+    @property
+    def definition(self):
+        """The unit's current UnitDef (figures and disorder as they are now)."""
+        d = UnitDef()
+        lib.wr_melee_unit_def(self._handle(), ctypes.byref(d))
+        return d
+
+    @property
+    def figures(self):
+        return self.definition.figures
+
+    @figures.setter
+    def figures(self, value):
+        lib.wr_melee_unit_set_figures(self._handle(), value)
+
+    @property
+    def disordered(self):
+        return bool(self.definition.flags & UNIT_DISORDERED)
+
+    @disordered.setter
+    def disordered(self, value):
+        lib.wr_melee_unit_set_disordered(self._handle(), flag(value))
+
+    @property
+    def hit_chart(self):
+        return self._chart
+
+    @hit_chart.setter
+    def hit_chart(self, chart):
+        """Sets (or with None removes) the hit chart; it is kept alive meanwhile."""
+        lib.wr_melee_unit_set_hit_chart(self._handle(), None if chart is None else chart._handle())
+        if self._chart is not None:
+            self._unpin(self._chart)
+        self._chart = chart
+        if chart is not None:
+            self._pin(chart)
+
+    @property
+    def wounds(self):
+        """The Wounds a monster or character has taken (a copy)."""
+        w = Wounds()
+        lib.wr_melee_unit_wounds(self._handle(), ctypes.byref(w))
+        return w
+
+    @wounds.setter
+    def wounds(self, value):
+        lib.wr_melee_unit_set_wounds(self._handle(), ctypes.byref(value))
+
+    @property
+    def may_leave(self):
+        """Whether the unit may be ordered out of combat (fliers at Combat Height)."""
+        return bool(int_out(lib.wr_melee_unit_may_leave, self._handle()))
+
+    def dead_monster(self, in_flight=False, d8=1):
+        """(remains, fall, direction) of this dead monster; d8 is read only for a topple."""
+        return ints_out(lib.wr_dead_monster, 3, self._handle(), flag(in_flight), d8)
+
+    def dead_monster_rng(self, in_flight, rng):
+        """dead_monster() rolling the d8 on a Rng."""
+        return ints_out(lib.wr_dead_monster_rng, 3, self._handle(), flag(in_flight), rng._handle())
+
+    def __repr__(self):
+        return "MeleeUnit(<closed>)" if self.closed else f"MeleeUnit({self.definition!r})"
+
+
+def melee_may_start(move):
+    """Whether a move (MOVE_*) may start hand-to-hand combat."""
+    return bool(int_out(lib.wr_melee_may_start, move))
+
+
+def advance_stop(gap_mm, move_a_mm, move_b_mm):
+    """(a_mm, b_mm): how far two units advancing into each other move."""
+    return ints_out(lib.wr_advance_stop, 2, gap_mm, move_a_mm, move_b_mm)
+
+
+# ---- explanations ------------------------------------------------------------
+
+def melee_rule_name(rule):
+    return lib.wr_melee_rule_name(rule).decode()
+
+
+def melee_rule_source(rule):
+    return lib.wr_melee_rule_source(rule).decode()
+
+
+def modifier_name(modifier):
+    return lib.wr_modifier_name(modifier).decode()
+
+
+def melee_event_text(event):
+    """One English sentence for a MeleeEvent."""
+    n = ctypes.c_size_t()
+    lib.wr_melee_event_text(ctypes.byref(event), None, 0, ctypes.byref(n))
+    buf = ctypes.create_string_buffer(n.value + 1)
+    lib.wr_melee_event_text(ctypes.byref(event), buf, len(buf), ctypes.byref(n))
+    return buf.value.decode()
+
+
+def _round_events(self):
+    """The round's explanation as MeleeEvent structs."""
+    return list(self.events[:self.n_events])
+
+
+def _round_explain(self):
+    """The round's explanation as English sentences."""
+    return [melee_event_text(e) for e in _round_events(self)]
+
+
+MeleeRound.event_list = _round_events
+MeleeRound.explain = _round_explain
+
+
+# ---- engagements -------------------------------------------------------------
+
+def morale_sample(test):
+    """The sample morale model's MoraleOdds for a MoraleTest."""
+    odds = MoraleOdds()
+    lib.wr_morale_sample(None, ctypes.byref(test), ctypes.byref(odds))
+    return odds
+
+
+def side_situation(in_contact=0, charged=False, attacked_in=FACING_FRONT, cover=COVER_NONE,
+                   character_present=False):
+    """One side's SideSituation."""
+    return SideSituation(in_contact, flag(charged), attacked_in, cover, flag(character_present))
+
+
+def _situation(situation):
+    if situation is None:
+        return Situation()
+    if isinstance(situation, Situation):
+        return situation
+    sides = []
+    for side in situation:
+        if isinstance(side, SideSituation):
+            sides.append(side)
+        elif isinstance(side, dict):
+            sides.append(side_situation(**side))
+        else:
+            sides.append(side_situation(*side))
+    if len(sides) != 2:
+        raise WarrulesError(3, "WR_ERR_INVALID", "wr_engagement_new: a situation has two sides")
+    return Situation((SideSituation * 2)(*sides))
+
+
+class Engagement(Handle):
+    """Two units in hand-to-hand combat and their situation (wr_engagement).
+
+    Engagement(a, b, situation): situation is a Situation or a pair of
+    SideSituation, dicts of side_situation() keywords, or tuples. The units
+    are kept alive while the engagement is open. Side 0 (a) strikes first."""
+
+    _free = staticmethod(lambda p: lib.wr_engagement_free(p))
+
+    def __init__(self, a, b, situation=None):
+        s = _situation(situation)
+        ptr = ENGAGEMENT()
+        lib.wr_engagement_new(a._handle(), b._handle(), ctypes.byref(s), ctypes.byref(ptr))
+        super().__init__(ptr)
+        self._pin(a)
+        self._pin(b)
+        self.units = (a, b)
+        self._morale = None
+        self._morale_error = None
+
+    def set_morale(self, model=None):
+        """Sets the morale model: a callable taking a MoraleTest and returning a
+        MoraleOdds or a (pass, retire, rout) tuple of percentages; None for the
+        sample model. It must be a pure function of the test (the exact odds
+        call it for many states). An exception it raises is raised again by
+        the call that ran it (a WarrulesError keeps its status)."""
+        if model is None:
+            lib.wr_engagement_set_morale(self._handle(), MORALE_FN(), None)
+            self._morale = None
+            return
+
+        def trampoline(user, test, odds):
+            try:
+                result = model(MoraleTest.from_buffer_copy(test.contents))
+                if not isinstance(result, MoraleOdds):
+                    result = MoraleOdds(*result)
+                odds[0] = result
+                return 0
+            except WarrulesError as exc:
+                self._morale_error = exc
+                return exc.status
+            except BaseException as exc:  # never let an exception cross C
+                self._morale_error = exc
+                return 3
+
+        callback = MORALE_FN(trampoline)
+        lib.wr_engagement_set_morale(self._handle(), callback, None)
+        self._morale = callback  # kept alive as long as the engagement
+
+    def _call(self, fn, *args):
+        self._morale_error = None
+        try:
+            return fn(*args)
+        except WarrulesError:
+            err, self._morale_error = self._morale_error, None
+            if err is not None:
+                raise err
+            raise
+
+    def strike(self, side):
+        """One side's Strike as it stands now (without the remainder roll)."""
+        k = Strike()
+        lib.wr_engagement_strike(self._handle(), side, ctypes.byref(k))
+        return k
+
+    def fight_rolls(self, rolls):
+        """Fights one round with the caller's dice; returns (MeleeRound, rolls used).
+        Nothing changes until apply()."""
+        rolls = list(rolls)
+        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        used = ctypes.c_size_t()
+        r = MeleeRound()
+        self._call(lib.wr_engagement_fight_rolls, self._handle(), buf, len(rolls),
+                   ctypes.byref(used), ctypes.byref(r))
+        return r, used.value
+
+    def fight(self, rng):
+        """Fights one round rolling on a Rng; returns the MeleeRound."""
+        r = MeleeRound()
+        self._call(lib.wr_engagement_fight, self._handle(), rng._handle(), ctypes.byref(r))
+        return r
+
+    def apply(self, melee_round):
+        """Applies a round: casualties, wounds, disorder."""
+        lib.wr_engagement_apply(self._handle(), ctypes.byref(melee_round))
+
+    @property
+    def status(self):
+        """(end, rounds applied): END_ONGOING or how it ended."""
+        return ints_out(lib.wr_engagement_status, 2, self._handle())
+
+    def kill_odds(self, side):
+        """One side's KillOdds for the next round."""
+        k = KillOdds()
+        lib.wr_engagement_kill_odds(self._handle(), side, ctypes.byref(k))
+        return k
+
+    def odds(self, max_rounds):
+        """The exact MeleeOdds of the melee from its current state."""
+        ptr = MELEE_ODDS()
+        self._call(lib.wr_melee_odds_new, self._handle(), max_rounds, ctypes.byref(ptr))
+        return MeleeOdds._adopt(ptr)
+
+    def simulate(self, max_rounds, rng, trials):
+        """Monte Carlo: a list of END_COUNT counts of each end over `trials` melees."""
+        counts = (ctypes.c_uint64 * END_COUNT)()
+        self._call(lib.wr_melee_simulate, self._handle(), max_rounds, rng._handle(), trials, counts)
+        return list(counts)
+
+    def __repr__(self):
+        if self.closed:
+            return "Engagement(<closed>)"
+        end, rounds = self.status
+        return f"Engagement(end={end}, rounds={rounds})"
+
+
+class MeleeOdds(Handle):
+    """The exact outcome distribution of a melee (wr_melee_odds); every
+    probability is n / 10**exponent, given exactly as a Fraction or a decimal string."""
+
+    _free = staticmethod(lambda p: lib.wr_melee_odds_free(p))
+
+    @property
+    def exponent(self):
+        return int_out(lib.wr_melee_odds_exponent, self._handle())
+
+    def end_e18(self, end):
+        """The probability of an end, rounded down to units of 10**-18."""
+        p = ctypes.c_uint64()
+        lib.wr_melee_odds_end(self._handle(), end, ctypes.byref(p))
+        return p.value
+
+    def end_exact(self, end):
+        """The exact probability of an end as a decimal string."""
+        return _exact(lib.wr_melee_odds_end_exact, self._handle(), end)
+
+    def end(self, end):
+        """The exact probability of an end as a Fraction."""
+        return Fraction(self.end_exact(end))
+
+    def figures_e18(self, side, figures):
+        """The probability that a side has exactly `figures` left, in units of 10**-18."""
+        p = ctypes.c_uint64()
+        lib.wr_melee_odds_figures(self._handle(), side, figures, ctypes.byref(p))
+        return p.value
+
+    def figures_exact(self, side, figures):
+        return _exact(lib.wr_melee_odds_figures_exact, self._handle(), side, figures)
+
+    def figures(self, side, figures):
+        """The same as a Fraction."""
+        return Fraction(self.figures_exact(side, figures))
+
+
+def _exact(fn, *args):
+    """Calls an `_exact` function with a buffer large enough (it tells the
+    length it needs through WR_ERR_RANGE when the first one is too small)."""
+    n = ctypes.c_size_t()
+    buf = ctypes.create_string_buffer(64)
+    try:
+        fn(*args, buf, len(buf), ctypes.byref(n))
+    except WarrulesError as exc:
+        if exc.status != ERR_RANGE_STATUS or n.value < len(buf):
+            raise
+        buf = ctypes.create_string_buffer(n.value + 1)
+        fn(*args, buf, len(buf), ctypes.byref(n))
+    return buf.value.decode()
+
+
+ERR_RANGE_STATUS = 2
+
+
+# ---- batch form --------------------------------------------------------------
+
+_SIDE_COLUMNS = ("figures", "files", "in_contact", "weapon", "flags", "bcp", "modifiers", "d100")
+MeleeBatchSideResult = namedtuple("MeleeBatchSideResult", ["fighting", "mcp", "fcp", "kills", "lost"])
+MeleeBatch = namedtuple("MeleeBatch", ["a", "b", "loser"])
+
+
+def _side_columns(side, label):
+    if isinstance(side, dict):
+        get = side.get
+    else:
+        def get(name, default=None):
+            return getattr(side, name, default)
+    cols = {}
+    for name in _SIDE_COLUMNS:
+        value = get(name, 0 if name in ("flags", "modifiers") else None)
+        if value is None:
+            raise WarrulesError(1, "WR_ERR_NULL", f"melee_rounds_batch: side {label} has no {name}")
+        cols[f"{label}.{name}"] = value
+    return cols
+
+
+def melee_rounds_batch(a, b):
+    """Resolves many independent rounds of troops in one C call
+    (wr_melee_rounds_batch), exactly as the pinned functions item by item.
+
+    a and b are side 0 and side 1: dicts (or objects with attributes) of the
+    columns figures, files, in_contact, weapon, flags (default 0), bcp,
+    modifiers (default 0) and d100. Each column is an array.array('i'), a
+    buffer of 4-byte ints, a list (converted once), or one int for every
+    round. Returns MeleeBatch(a, b, loser): for each side a
+    MeleeBatchSideResult of array.array('i') columns (fighting, mcp, fcp,
+    kills, lost) and loser, an array.array('i') of 0, 1 or -1 for a draw.
+    The first bad round raises WarrulesError with .index (nothing returned)."""
+    columns = _side_columns(a, "a")
+    columns.update(_side_columns(b, "b"))
+    n, cols = int_columns(columns, "melee_rounds_batch", unsigned=("a.flags", "b.flags"))
+    sides, outs, results = [], [], []
+    for label in ("a", "b"):
+        sides.append(MeleeBatchSide(*[cols[f"{label}.{name}"][1] for name in _SIDE_COLUMNS]))
+        arrays = [new_ints(n) for _ in MeleeBatchSideResult._fields]
+        outs.append(MeleeBatchOut(*[p for _, p in arrays]))
+        results.append(MeleeBatchSideResult(*[arr for arr, _ in arrays]))
+    loser, ploser = new_ints(n)
+    if n:
+        bad = ctypes.c_size_t(2**64 - 1)
+        try:
+            lib.wr_melee_rounds_batch(n, ctypes.byref(sides[0]), ctypes.byref(sides[1]),
+                                      ctypes.byref(outs[0]), ctypes.byref(outs[1]), ploser,
+                                      ctypes.byref(bad))
+        except WarrulesError as exc:
+            index = bad.value if bad.value != 2**64 - 1 else None
+            raise WarrulesError(exc.status, exc.name, "wr_melee_rounds_batch", index) from None
+    return MeleeBatch(results[0], results[1], loser)

@@ -1,0 +1,104 @@
+"""Small helpers shared by the wrappers: out parameters and array buffers."""
+import array
+import ctypes
+
+from ._errors import WarrulesError
+
+_INT_BYTES = ctypes.sizeof(ctypes.c_int)
+
+
+def int_out(fn, *args):
+    """Calls fn(*args, &out) for one int out parameter and returns out."""
+    out = ctypes.c_int()
+    fn(*args, ctypes.byref(out))
+    return out.value
+
+
+def ints_out(fn, count, *args):
+    """Calls fn(*args, &o1, ..., &on) for `count` int out parameters."""
+    outs = [ctypes.c_int() for _ in range(count)]
+    fn(*args, *[ctypes.byref(o) for o in outs])
+    return tuple(o.value for o in outs)
+
+
+def flag(value):
+    """A truth value as the C int 0 or 1 (an int other than 0 or 1 passes as is,
+    so the C function can refuse it)."""
+    if isinstance(value, bool) or value is None:
+        return 1 if value else 0
+    return value
+
+
+def bad_batch(status_name, function, message):
+    status = {"WR_ERR_NULL": 1, "WR_ERR_RANGE": 2, "WR_ERR_INVALID": 3}[status_name]
+    return WarrulesError(status, status_name, f"{function}: {message}")
+
+
+def _as_ints(value, name, function, code):
+    """A buffer of C ints for one column, and its number of items."""
+    if isinstance(value, array.array) and value.itemsize == _INT_BYTES and value.typecode in "iI":
+        return value, len(value)
+    try:
+        view = memoryview(value)
+    except TypeError:
+        view = None
+    if view is not None:
+        if view.format in ("B", "b", "c") and view.c_contiguous:
+            if view.nbytes % _INT_BYTES:
+                raise bad_batch("WR_ERR_INVALID", function,
+                                f"{name}: {view.nbytes} bytes is not a whole number of C ints")
+            view = view.cast("B").cast(code)
+        if view.itemsize != _INT_BYTES or not view.c_contiguous or view.format.lstrip("@=<") not in ("i", "I"):
+            raise bad_batch("WR_ERR_INVALID", function,
+                            f"{name}: a C-contiguous buffer of 4-byte ints is needed")
+        if view.readonly:
+            return array.array(code, view.tobytes()), view.nbytes // _INT_BYTES
+        return view, view.nbytes // _INT_BYTES
+    try:
+        arr = array.array(code, value)
+    except OverflowError:
+        raise bad_batch("WR_ERR_RANGE", function, f"{name}: an item does not fit a C int") from None
+    except TypeError as exc:
+        raise TypeError(f"{function}: {name}: {exc}") from None
+    return arr, len(arr)
+
+
+def int_columns(columns, function, unsigned=()):
+    """The columns of a batch (a dict name -> value) as C int arrays of one
+    length n, without per-item Python work: an array.array('i') or any
+    C-contiguous buffer of 4-byte ints (a writable one is used in place, a
+    read-only one copied once; bytes are read as native ints), a list or any
+    iterable converted once by array.array, or a single int repeated n times
+    (n is 1 when every column is a single int).
+    Returns (n, {name: (keepalive, ctypes pointer or None when n is 0)})."""
+    buffers, n = {}, None
+    for name, value in columns.items():
+        if isinstance(value, int):
+            continue
+        code = "I" if name in unsigned else "i"
+        buf, length = _as_ints(value, name, function, code)
+        if n is None:
+            n = length
+        elif length != n:
+            raise bad_batch("WR_ERR_INVALID", function, f"{name} has {length} items, not {n}")
+        buffers[name] = buf
+    if n is None:
+        n = 1
+    out = {}
+    for name, value in columns.items():
+        code = "I" if name in unsigned else "i"
+        if name not in buffers:
+            try:
+                buffers[name] = array.array(code, [value]) * n
+            except OverflowError:
+                raise bad_batch("WR_ERR_RANGE", function, f"{name} = {value} does not fit a C int") from None
+        ctype = ctypes.c_uint if name in unsigned else ctypes.c_int
+        buf = buffers[name]
+        out[name] = (buf, (ctype * n).from_buffer(buf) if n else None)
+    return n, out
+
+
+def new_ints(n):
+    """A zeroed array.array('i') of n items and a ctypes pointer into it."""
+    arr = array.array("i", bytes(n * _INT_BYTES))
+    return arr, ((ctypes.c_int * n).from_buffer(arr) if n else None)
