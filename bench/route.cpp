@@ -8,7 +8,8 @@
 // (point to point, <queries> pairs summed), reach_<size> (hexes within N
 // days). Answers are compared hex by hex before anything is timed. With
 // --memory only the library runs (map, planner, one field) and the program
-// prints bytes per hex and its peak RSS.
+// prints bytes per hex and its peak RSS; with --profile only the library's
+// field runs, <repeats> times, for perf or callgrind.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -388,12 +389,33 @@ int memory_mode(int size)
     return 0;
 }
 
+// Only the library's field, `repeats` times: for perf record / callgrind.
+int profile_mode(int size, int repeats)
+{
+    wr_map *m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    wr_plan_params p = plain_params();
+    wr_hex from;
+    check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    wr_planner *pl = nullptr;
+    check(wr_planner_new(&pl), "wr_planner_new");
+    size_t n = (size_t)size * (size_t)size;
+    std::vector<wr_arrival> field(n);
+    double t0 = bench_now_ms();
+    for (int r = 0; r < repeats; r++)
+        check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+    std::fprintf(stderr, "bench_route: %d fields in %.1f ms\n", repeats, bench_now_ms() - t0);
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory]\n");
+        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile]\n");
         return 2;
     }
     int size = std::atoi(argv[1]), repeats = std::atoi(argv[2]), queries = std::atoi(argv[3]);
@@ -403,6 +425,8 @@ int main(int argc, char **argv)
     }
     if (argc > 4 && std::string(argv[4]) == "--memory")
         return memory_mode(size);
+    if (argc > 4 && std::string(argv[4]) == "--profile")
+        return profile_mode(size, repeats);
     igraph_set_warning_handler(igraph_warning_handler_ignore);
     const std::string S = std::to_string(size);
 
