@@ -4,6 +4,8 @@ from fractions import Fraction
 
 import warrules as wr
 
+from .support import skip_unless_module
+
 
 class MeleePinned(unittest.TestCase):
     def test_reach_ranks(self):
@@ -71,6 +73,7 @@ class BattlesystemPinned(unittest.TestCase):
             wr.rate_chariot([], [q])
 
 
+@skip_unless_module("campaign")
 class CampaignPinned(unittest.TestCase):
     def test_crossings(self):
         self.assertEqual(wr.river_crossing(wr.ARM_INFANTRY, wr.RIVER_MINOR, wr.CROSS_FORD, 12), (6, 0, 1))

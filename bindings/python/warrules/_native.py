@@ -1,6 +1,7 @@
 """Finding and loading libwarrules, and the one table of its C functions.
 
-Each row of FUNCTIONS is (name, restype, argtypes). Functions returning
+Each row of FUNCTIONS is (name, restype, argtypes); a string row names the
+module (header) the rows after it belong to. Functions returning
 wr_status raise WarrulesError on any status but WR_OK. A symbol the loaded
 library lacks is reported by name when it is first called.
 """
@@ -165,7 +166,7 @@ STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
 
 FUNCTIONS = [
-    # core.h
+    "core",  # a string starts the rows of one module (core.h, melee.h, ...)
     ("wr_status_name", c_str, [c_int]),
     ("wr_status_str", c_str, [c_int]),
     ("wr_version", c_str, []),
@@ -175,6 +176,7 @@ FUNCTIONS = [
     ("wr_rng_free", None, [RNG]),
     ("wr_rng_roll", STATUS, [RNG, c_int, PI]),
     ("wr_rng_clone", STATUS, [RNG, P(RNG)]),
+    "melee",
     # melee.h: pinned
     ("wr_reach_ranks", STATUS, [c_int, c_int, PI]),
     ("wr_fighting_figures", STATUS, [c_int, c_int, c_int, c_int, c_uint, c_uint, PI]),
@@ -253,6 +255,7 @@ FUNCTIONS = [
     # melee.h: batch forms
     ("wr_melee_rounds_batch", STATUS, [c_size, P(MeleeBatchSide), P(MeleeBatchSide),
                                        P(MeleeBatchOut), P(MeleeBatchOut), PI, PZ]),
+    "battlesystem",
     # battlesystem.h: figures and ratings
     ("wr_figure_new", STATUS, [P(FIGURE)]),
     ("wr_figure_new_ex", STATUS, [ALLOC, P(FIGURE)]),
@@ -320,6 +323,7 @@ FUNCTIONS = [
     ("wr_terrain_speed_batch", STATUS, [c_size, PI, PU, PI, PI, PZ]),
     ("wr_tactical_check_batch", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, PI, c_size,
                                          c_uint, P(TacticalResult), PZ]),
+    "campaign",
     # campaign.h: pinned
     ("wr_river_crossing", STATUS, [c_int, c_int, c_int, c_int, PI, PI, PI]),
     ("wr_half_die", STATUS, [c_int, PI]),
@@ -371,7 +375,14 @@ class _Library:
     def __init__(self):
         self.cdll, self.path = _open()
         self.missing = []
-        for name, restype, argtypes in FUNCTIONS:
+        self.module_of = {}
+        module = None
+        for row in FUNCTIONS:
+            if isinstance(row, str):
+                module = row
+                continue
+            name, restype, argtypes = row
+            self.module_of[name] = module
             try:
                 fn = getattr(self.cdll, name)
             except AttributeError:
@@ -388,7 +399,7 @@ class _Library:
 
     def has(self, name):
         """Whether the loaded library exports the C function `name`."""
-        return name not in self.missing
+        return name in self.module_of and name not in self.missing
 
 
 def _guarded(fn, name):
