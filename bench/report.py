@@ -1,0 +1,94 @@
+"""Gathers the CASE and EXTRA lines of the benchmark programs into the
+results file ({"cases": [...]}) and an extras file (memory, ns per round, the
+machine), and prints the table.
+
+    python3 bench/report.py <output.txt> <results.json> <extra.json> <mode>
+
+Exits 1 when any case's answers did not match.
+"""
+import json
+import os
+import platform
+import subprocess
+import sys
+
+# name -> (baseline, least ratio) of the issue's targets
+TARGETS = {
+    ("route_field_1024", "boost"): 3.0,
+    ("route_field_1024", "igraph"): 15.0,
+    ("melee_rounds_binding_batch", "python"): 30.0,
+    ("melee_rounds_binding_batch_buffers", "python"): 30.0,
+}
+
+
+def machine():
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem_kib = 0
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    mem_kib = int(line.split()[1])
+    except OSError:
+        pass
+    try:
+        compiler = subprocess.run(["c++", "--version"], capture_output=True, text=True,
+                                  check=False).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        compiler = "unknown"
+    return {"nproc": os.cpu_count(), "cpu": cpu, "memory_gib": round(mem_kib / 2**20, 1),
+            "kernel": platform.release(), "python": platform.python_version(),
+            "compiler": compiler}
+
+
+def main():
+    out_txt, results_json, extra_json, mode = sys.argv[1:5]
+    cases, extras = [], []
+    with open(out_txt) as f:
+        for line in f:
+            if line.startswith("CASE "):
+                cases.append(json.loads(line[5:]))
+            elif line.startswith("EXTRA "):
+                extras.append(json.loads(line[6:]))
+    for c in cases:
+        c["ratio"] = c["baseline_ms"] / c["warrules_ms"] if c["warrules_ms"] > 0 else None
+    with open(results_json, "w") as f:
+        json.dump({"cases": cases}, f, indent=1)
+        f.write("\n")
+    with open(extra_json, "w") as f:
+        json.dump({"mode": mode, "machine": machine(), "extras": extras}, f, indent=1)
+        f.write("\n")
+
+    print(f"| case | baseline | baseline ms | warrules ms | ratio | match | target |")
+    print(f"|---|---|---:|---:|---:|---|---|")
+    for c in cases:
+        target = TARGETS.get((c["name"], c["baseline"]))
+        t = ""
+        if target is not None:
+            t = f">= {target:g}x: {'met' if c['ratio'] >= target else 'NOT met'}"
+        print(f"| {c['name']} | {c['baseline']} | {c['baseline_ms']:.3f} | "
+              f"{c['warrules_ms']:.3f} | {c['ratio']:.2f} | "
+              f"{'yes' if c['match'] else 'NO'} | {t} |")
+    print()
+    print("| measurement | value | unit |")
+    print("|---|---:|---|")
+    for e in extras:
+        print(f"| {e['name']} | {e['value']:.1f} | {e['unit']} |")
+    bad = [c for c in cases if not c["match"]]
+    if bad:
+        for c in bad:
+            print(f"MISMATCH: {c['name']} against {c['baseline']}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

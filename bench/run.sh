@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Benchmarks of libwarrules side by side with Boost Graph, igraph and plain
+# Python (see docs/performance.md). Run from the repository root:
+#
+#   bench/run.sh           full run: 15 repeats, more queries and rounds
+#   bench/run.sh --quick   7 repeats, within 3 minutes, 1024x1024 included
+#   bench/run.sh --smoke   tiny sizes, 1 repeat: builds and checks that every
+#                          implementation agrees (exit 1 when one does not)
+#
+# Builds in Release into bench/build (git-ignored), runs the implementations
+# interleaved and reports medians. Writes bench/results.json and
+# bench/extra.json (the smoke run writes them under bench/build instead).
+set -euo pipefail
+
+mode=full
+for arg in "$@"; do
+    case "$arg" in
+    --quick) mode=quick ;;
+    --smoke) mode=smoke ;;
+    -h | --help)
+        sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+        exit 0
+        ;;
+    *)
+        echo "bench/run.sh: unknown argument '$arg' (use --quick, --smoke or nothing)" >&2
+        exit 2
+        ;;
+    esac
+done
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+build=bench/build
+
+# ---- benchmark-only dependencies: Boost Graph and igraph from Debian ----
+have_deps() {
+    [ -f /usr/include/boost/graph/dijkstra_shortest_paths.hpp ] &&
+        pkg-config --exists igraph 2>/dev/null &&
+        command -v cmake >/dev/null && command -v c++ >/dev/null &&
+        command -v python3 >/dev/null
+}
+if ! have_deps; then
+    if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
+        echo "bench/run.sh: installing the benchmark dependencies from Debian" >&2
+        apt-get update
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+            libboost-graph-dev libigraph-dev pkg-config cmake g++ python3
+    else
+        cat >&2 <<'EOF'
+bench/run.sh: missing benchmark dependencies. They are:
+  Boost Graph (headers), igraph (with its pkg-config file), pkg-config, cmake,
+  a C++17 compiler and python3.
+On Debian or Ubuntu, as root:
+  apt-get update && apt-get install libboost-graph-dev libigraph-dev pkg-config cmake g++ python3
+Elsewhere install the equivalent packages (Homebrew: boost igraph pkg-config).
+EOF
+        exit 1
+    fi
+fi
+
+# ---- build ----
+mkdir -p "$build"
+log=$build/build.log
+echo "bench/run.sh: building in $build (Release), log in $log" >&2
+cmake -S bench -B "$build" -DCMAKE_BUILD_TYPE=Release >"$log" 2>&1 ||
+    { cat "$log" >&2; exit 1; }
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target bench_route bench_melee warrules \
+    >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+lib=$(cat "$build/library_path.txt")
+
+# ---- sizes per mode ----
+case "$mode" in
+smoke)
+    repeats=1 sizes="24 40" queries=3 c_rounds=2000 trials=2000 py_rounds=2000
+    mem_size=40 results=$build/results-smoke.json extra=$build/extra-smoke.json
+    ;;
+quick)
+    repeats=7 sizes="256 1024" queries=4 c_rounds=200000 trials=10000 py_rounds=100000
+    mem_size=1024 results=bench/results.json extra=bench/extra.json
+    ;;
+full)
+    repeats=15 sizes="256 1024" queries=8 c_rounds=1000000 trials=100000 py_rounds=200000
+    mem_size=1024 results=bench/results.json extra=bench/extra.json
+    ;;
+esac
+
+out=$build/output-$mode.txt
+: >"$out"
+echo "bench/run.sh: $mode run, $repeats repeats (medians), output in $out" >&2
+for size in $sizes; do
+    q=$queries
+    [ "$size" -le 256 ] && q=$((queries * 4))
+    "$build/bench_route" "$size" "$repeats" "$q" >>"$out"
+done
+"$build/bench_route" "$mem_size" 1 1 --memory >>"$out"
+"$build/bench_melee" "$repeats" "$c_rounds" "$trials" >>"$out"
+python3 bench/melee.py "$lib" "$repeats" "$py_rounds" >>"$out"
+
+echo >&2
+status=0
+python3 bench/report.py "$out" "$results" "$extra" "$mode" || status=$?
+echo "bench/run.sh: wrote $results and $extra" >&2
+exit $status
