@@ -1,6 +1,7 @@
 /* Campaign module: the text's rules and worked example, hex utilities, the
    map, vessels, and route plans checked against a brute-force search over
    (hex, day, points, formation) on small maps. */
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1688,6 +1689,59 @@ static void moves_from_own_storage(void **state)
     }
 }
 
+
+/* ------------------------------------------------------------------------ */
+/* Many planners read one const map from many threads. */
+
+typedef struct thread_job {
+    const wr_map *map;
+    wr_plan_params params;
+    wr_arrival *field;
+    int n;
+    wr_status status;
+} thread_job;
+
+static void *thread_plan(void *arg)
+{
+    thread_job *job = arg;
+    wr_planner *pl = NULL;
+    job->status = wr_planner_new(&pl);
+    for (int round = 0; round < 5 && job->status == WR_OK; round++)
+        job->status = wr_planner_field(pl, job->map, &job->params, O(0, 0), job->field, (size_t)job->n);
+    wr_planner_free(pl);
+    return NULL;
+}
+
+static void plan_threads(void **state)
+{
+    (void)state;
+    unsigned s = 8;
+    wr_map *m = random_land_map(&s, 40, 30);
+    OK(wr_map_set_terrain(m, O(0, 0), WR_HEX_CLEAR));
+    enum { THREADS = 4 };
+    pthread_t th[THREADS];
+    thread_job jobs[THREADS];
+    for (int i = 0; i < THREADS; i++) {
+        jobs[i].map = m;
+        jobs[i].params = params_for(i % 2 ? WR_MOVER_CAVALRY : WR_MOVER_INFANTRY);
+        jobs[i].params.options = WR_PLAN_UNFORMED;
+        jobs[i].n = 1200;
+        jobs[i].field = calloc(1200, sizeof(wr_arrival));
+        assert_int_equal(pthread_create(&th[i], NULL, thread_plan, &jobs[i]), 0);
+    }
+    for (int i = 0; i < THREADS; i++)
+        assert_int_equal(pthread_join(th[i], NULL), 0);
+    wr_arrival *ref = calloc(1200, sizeof *ref);
+    for (int i = 0; i < THREADS; i++) {
+        OK(jobs[i].status);
+        OK(wr_planner_field(g_pl, m, &jobs[i].params, O(0, 0), ref, 1200));
+        assert_memory_equal(ref, jobs[i].field, 1200 * sizeof *ref);
+        free(jobs[i].field);
+    }
+    free(ref);
+    wr_map_free(m);
+}
+
 /* ------------------------------------------------------------------------ */
 /* No allocation per query once the planner has served a map size. */
 
@@ -1762,6 +1816,7 @@ int main(void)
         cmocka_unit_test(plan_callbacks),
         cmocka_unit_test(plan_custom_graph),
         cmocka_unit_test(moves_from_own_storage),
+        cmocka_unit_test(plan_threads),
         cmocka_unit_test(plan_no_allocation_per_query),
     };
     OK(wr_planner_new(&g_pl));
