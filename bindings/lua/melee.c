@@ -1,5 +1,21 @@
-/* Lua binding of warrules/melee.h. */
+/* Lua binding of warrules/melee.h: the pinned melee functions, profiles,
+   hit charts and wounds, units, explanations, engagements with a morale
+   model written in Lua, and exact odds. */
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
 #include "warrules_lua.h"
+
+#define PROFILE_MT "warrules.Profile"
+#define CHART_MT "warrules.HitChart"
+#define MUNIT_MT "warrules.MeleeUnit"
+#define ENGAGEMENT_MT "warrules.Engagement"
+#define ODDS_MT "warrules.MeleeOdds"
+
+#define MAX_ROLLS 1000000
+
+/* ---- the pinned functions ------------------------------------------------ */
 
 static int l_reach_ranks(lua_State *L)
 {
@@ -46,20 +62,1344 @@ static int l_kills_from_percent(lua_State *L)
     return 1;
 }
 
+/* ---- structs as tables, by field lists ---------------------------------- */
+
+/* Every field is an int, an enum (int-sized) or unsigned flags. */
+typedef enum { F_INT, F_TRUTH, F_UINT } fkind;
+typedef struct field {
+    const char *name;
+    size_t offset;
+    fkind kind;
+} field;
+
+_Static_assert(sizeof(wr_unit_kind) == sizeof(int), "enums are int-sized");
+_Static_assert(sizeof(wr_melee_rule) == sizeof(int), "enums are int-sized");
+
+#define FLD(type, member, kind) {#member, offsetof(type, member), kind}
+
+static void push_fields(lua_State *L, const void *base, const field *f)
+{
+    lua_newtable(L);
+    for (; f->name != NULL; f++) {
+        const char *p = (const char *)base + f->offset;
+        if (f->kind == F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_set_int(L, f->name, u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            wrl_set_int(L, f->name, v);
+        }
+    }
+}
+
+/* Reads the fields present in the table at t over *base. */
+static void read_fields(lua_State *L, int t, void *base, const field *f)
+{
+    for (; f->name != NULL; f++) {
+        char *p = (char *)base + f->offset;
+        if (f->kind == F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_field_uint(L, t, f->name, &u);
+            memcpy(p, &u, sizeof u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            if (f->kind == F_TRUTH)
+                wrl_field_truth(L, t, f->name, &v);
+            else
+                wrl_field_int(L, t, f->name, &v);
+            memcpy(p, &v, sizeof v);
+        }
+    }
+}
+
+/* Raises WR_ERR_INVALID for a key of the table at t not among the fields
+   and the extra names. */
+static void only_fields(lua_State *L, int t, const char *what, const field *f, const char *const *extra)
+{
+    const char *names[40];
+    int n = 0;
+    for (; f->name != NULL && n < 32; f++)
+        names[n++] = f->name;
+    for (; extra != NULL && *extra != NULL && n < 39; extra++)
+        names[n++] = *extra;
+    names[n] = NULL;
+    wrl_only_fields(L, t, what, names);
+}
+
+/* Reads a struct from argument or value t (a table) with only known keys. */
+static void read_struct(lua_State *L, int t, const char *what, void *base, const field *f)
+{
+    t = lua_absindex(L, t);
+    if (lua_type(L, t) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: %s must be a table, got %s", what, luaL_typename(L, t));
+    only_fields(L, t, what, f, NULL);
+    read_fields(L, t, base, f);
+}
+
+static const field unit_def_fields[] = {
+    FLD(wr_unit_def, kind, F_INT),          FLD(wr_unit_def, figures, F_INT),
+    FLD(wr_unit_def, files, F_INT),         FLD(wr_unit_def, weapon_type, F_INT),
+    FLD(wr_unit_def, armour, F_INT),        FLD(wr_unit_def, mount, F_INT),
+    FLD(wr_unit_def, troop_class, F_INT),   FLD(wr_unit_def, flags, F_UINT),
+    FLD(wr_unit_def, morale, F_INT),        FLD(wr_unit_def, legs, F_INT),
+    FLD(wr_unit_def, base_width_mm, F_INT), FLD(wr_unit_def, base_depth_mm, F_INT),
+    {NULL, 0, F_INT}};
+
+static const field wounds_fields[] = {
+    FLD(wr_wounds, hits, F_INT),     FLD(wr_wounds, counted, F_INT),
+    FLD(wr_wounds, serious, F_INT),  FLD(wr_wounds, critical, F_INT),
+    FLD(wr_wounds, unconscious, F_TRUTH), FLD(wr_wounds, dead, F_TRUTH),
+    {NULL, 0, F_INT}};
+
+static const field side_fields[] = {
+    FLD(wr_side_situation, in_contact, F_INT), FLD(wr_side_situation, charged, F_TRUTH),
+    FLD(wr_side_situation, attacked_in, F_INT), FLD(wr_side_situation, cover, F_INT),
+    FLD(wr_side_situation, character_present, F_TRUTH), {NULL, 0, F_INT}};
+
+static const field strike_fields[] = {
+    FLD(wr_strike, bcp, F_INT),     FLD(wr_strike, modifiers, F_INT),
+    FLD(wr_strike, ranks, F_INT),   FLD(wr_strike, mcp, F_INT),
+    FLD(wr_strike, fighting, F_INT), FLD(wr_strike, fighting_case, F_INT),
+    FLD(wr_strike, fcp, F_INT),     FLD(wr_strike, roll, F_INT),
+    FLD(wr_strike, hits, F_INT),    FLD(wr_strike, kills, F_INT),
+    {NULL, 0, F_INT}};
+
+static const field odds_fields[] = {
+    FLD(wr_morale_odds, pass, F_INT), FLD(wr_morale_odds, retire, F_INT),
+    FLD(wr_morale_odds, rout, F_INT), {NULL, 0, F_INT}};
+
+static const field event_fields[] = {
+    FLD(wr_melee_event, rule, F_INT), FLD(wr_melee_event, side, F_INT),
+    FLD(wr_melee_event, value, F_INT), FLD(wr_melee_event, detail, F_INT),
+    {NULL, 0, F_INT}};
+
+static const field test_fields[] = {
+    FLD(wr_morale_test, reason, F_INT),     FLD(wr_morale_test, side, F_INT),
+    FLD(wr_morale_test, round, F_INT),      FLD(wr_morale_test, figures, F_INT),
+    FLD(wr_morale_test, lost, F_INT),       FLD(wr_morale_test, enemy_lost, F_INT),
+    FLD(wr_morale_test, disordered, F_TRUTH), FLD(wr_morale_test, character_present, F_TRUTH),
+    FLD(wr_morale_test, enemy_monster, F_TRUTH), {NULL, 0, F_INT}};
+
+/* ---- profiles ------------------------------------------------------------ */
+
+static void profile_free(void *p)
+{
+    wr_profile_free(p);
+}
+
+static int profile_new(lua_State *L)
+{
+    int race = wrl_int(L, 1);
+    wrl_box *box = wrl_new_box(L, PROFILE_MT, sizeof(wrl_box), 0, 0, profile_free);
+    wr_allocator a = wrl_allocator(L);
+    wr_profile *p = NULL;
+    wrl_check(L, wr_profile_new_ex((wr_race)race, &a, &p), "Profile");
+    box->ptr = p;
+    return 1;
+}
+
+static int profile_new_sample(lua_State *L)
+{
+    int which = wrl_int(L, 1);
+    wrl_box *box = wrl_new_box(L, PROFILE_MT, sizeof(wrl_box), 0, 0, profile_free);
+    wr_profile *p = NULL;
+    wrl_check(L, wr_profile_new_sample((wr_sample_profile)which, &p), "profile_new_sample");
+    box->ptr = p;
+    return 1;
+}
+
+static int profile_race(lua_State *L)
+{
+    wr_race race = WR_RACE_OTHER;
+    wrl_check(L, wr_profile_race(wrl_check_handle(L, 1, PROFILE_MT), &race), "Profile:race");
+    lua_pushinteger(L, race);
+    return 1;
+}
+
+static int profile_set_weapon(lua_State *L)
+{
+    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
+    wrl_check(L, wr_profile_set_weapon(p, wrl_int(L, 2), (wr_weapon)wrl_int(L, 3), wrl_truth(L, 4)),
+              "Profile:set_weapon");
+    return 0;
+}
+
+static int profile_weapon(lua_State *L)
+{
+    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
+    wr_weapon reach = WR_WEAPON_OTHER;
+    int allowed = 0;
+    wrl_check(L, wr_profile_weapon(p, wrl_int(L, 2), &reach, &allowed), "Profile:weapon");
+    lua_pushinteger(L, reach);
+    lua_pushboolean(L, allowed);
+    return 2;
+}
+
+static int profile_set_bcp(lua_State *L)
+{
+    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
+    wrl_check(L, wr_profile_set_bcp(p, wrl_int(L, 2), wrl_int(L, 3), wrl_int(L, 4)), "Profile:set_bcp");
+    return 0;
+}
+
+static int profile_bcp(lua_State *L)
+{
+    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
+    int bcp = 0;
+    wrl_check(L, wr_profile_bcp(p, wrl_int(L, 2), wrl_int(L, 3), &bcp), "Profile:bcp");
+    lua_pushinteger(L, bcp);
+    return 1;
+}
+
+static int profile_set_modifier(lua_State *L)
+{
+    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
+    wrl_check(L, wr_profile_set_modifier(p, (wr_modifier)wrl_int(L, 2), wrl_int(L, 3)),
+              "Profile:set_modifier");
+    return 0;
+}
+
+static int profile_modifier(lua_State *L)
+{
+    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
+    int value = 0;
+    wrl_check(L, wr_profile_modifier(p, (wr_modifier)wrl_int(L, 2), &value), "Profile:modifier");
+    lua_pushinteger(L, value);
+    return 1;
+}
+
+static int profile_set_hated(lua_State *L)
+{
+    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
+    int enemy = wrl_int(L, 2);
+    int hated = lua_isnone(L, 3) ? 1 : wrl_truth(L, 3);
+    wrl_check(L, wr_profile_set_hated(p, (wr_race)enemy, hated), "Profile:set_hated");
+    return 0;
+}
+
+static int profile_hates(lua_State *L)
+{
+    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
+    int hated = 0;
+    wrl_check(L, wr_profile_hates(p, (wr_race)wrl_int(L, 2), &hated), "Profile:hates");
+    lua_pushboolean(L, hated);
+    return 1;
+}
+
+static int profile_set_morale_modifier(lua_State *L)
+{
+    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
+    wrl_check(L, wr_profile_set_morale_modifier(p, (wr_morale_modifier)wrl_int(L, 2), wrl_int(L, 3)),
+              "Profile:set_morale_modifier");
+    return 0;
+}
+
+static int profile_morale_modifier(lua_State *L)
+{
+    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
+    int value = 0;
+    wrl_check(L, wr_profile_morale_modifier(p, (wr_morale_modifier)wrl_int(L, 2), &value),
+              "Profile:morale_modifier");
+    lua_pushinteger(L, value);
+    return 1;
+}
+
+static int profile_set_retire_band(lua_State *L)
+{
+    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
+    wrl_check(L, wr_profile_set_retire_band(p, wrl_int(L, 2)), "Profile:set_retire_band");
+    return 0;
+}
+
+static int profile_retire_band(lua_State *L)
+{
+    int band = 0;
+    wrl_check(L, wr_profile_retire_band(wrl_check_handle(L, 1, PROFILE_MT), &band), "Profile:retire_band");
+    lua_pushinteger(L, band);
+    return 1;
+}
+
+static int profile_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, PROFILE_MT))
+        return 1;
+    wr_race race = WR_RACE_OTHER;
+    (void)wr_profile_race(wrl_check_handle(L, 1, PROFILE_MT), &race);
+    lua_pushfstring(L, "warrules.Profile(race %d)", (int)race);
+    return 1;
+}
+
+/* ---- hit charts and wounds ----------------------------------------------- */
+
+static void chart_free(void *p)
+{
+    wr_hit_chart_free(p);
+}
+
+static int chart_new(lua_State *L)
+{
+    wrl_box *box = wrl_new_box(L, CHART_MT, sizeof(wrl_box), 0, 0, chart_free);
+    wr_allocator a = wrl_allocator(L);
+    wr_hit_chart *c = NULL;
+    wrl_check(L, wr_hit_chart_new_ex(&a, &c), "HitChart");
+    box->ptr = c;
+    return 1;
+}
+
+/* add(lo, hi, location, {wound for d4 = 1, 2, 3, 4}) */
+static int chart_add(lua_State *L)
+{
+    wr_hit_chart *c = wrl_check_mutable(L, 1, CHART_MT);
+    int lo = wrl_int(L, 2), hi = wrl_int(L, 3), location = wrl_int(L, 4);
+    size_t n = 0;
+    int *sev = wrl_int_sequence(L, 5, 4, &n);
+    if (n != 4)
+        return wrl_fail(L, "WR_ERR_INVALID: the severity table needs 4 wounds (d4 = 1..4), got %d", (int)n);
+    wr_wound severity[4];
+    for (int i = 0; i < 4; i++)
+        severity[i] = (wr_wound)sev[i];
+    wrl_check(L, wr_hit_chart_add(c, lo, hi, location, severity), "HitChart:add");
+    return 0;
+}
+
+static int chart_complete(lua_State *L)
+{
+    int complete = 0;
+    wrl_check(L, wr_hit_chart_complete(wrl_check_handle(L, 1, CHART_MT), &complete), "HitChart:complete");
+    lua_pushboolean(L, complete);
+    return 1;
+}
+
+static int chart_lookup(lua_State *L)
+{
+    wr_hit_chart *c = wrl_check_handle(L, 1, CHART_MT);
+    int location = 0;
+    wr_wound wound = WR_WOUND_NONE;
+    wrl_check(L, wr_hit_chart_lookup(c, wrl_int(L, 2), wrl_int(L, 3), &location, &wound), "HitChart:lookup");
+    lua_pushinteger(L, location);
+    lua_pushinteger(L, wound);
+    return 2;
+}
+
+static int chart_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, CHART_MT))
+        return 1;
+    int complete = 0;
+    (void)wr_hit_chart_complete(wrl_check_handle(L, 1, CHART_MT), &complete);
+    lua_pushstring(L, complete ? "warrules.HitChart(complete)" : "warrules.HitChart(incomplete)");
+    return 1;
+}
+
+/* wounds_add(record, wound, character) -> dead (boolean); the record table
+   is updated in place (only when the call succeeds). */
+static int l_wounds_add(lua_State *L)
+{
+    wr_wounds w;
+    memset(&w, 0, sizeof w);
+    read_struct(L, 1, "a wounds record", &w, wounds_fields);
+    int dead = 0;
+    wrl_check(L, wr_wounds_add(&w, (wr_wound)wrl_int(L, 2), wrl_truth(L, 3), &dead), "wounds_add");
+    for (const field *f = wounds_fields; f->name != NULL; f++) {
+        int v;
+        memcpy(&v, (const char *)&w + f->offset, sizeof v);
+        lua_pushinteger(L, v);
+        lua_setfield(L, 1, f->name);
+    }
+    lua_pushboolean(L, dead);
+    return 1;
+}
+
+/* ---- units --------------------------------------------------------------- */
+
+enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
+
+static void munit_free(void *p)
+{
+    wr_melee_unit_free(p);
+}
+
+static int l_unit_def_default(lua_State *L)
+{
+    wr_unit_def d = wr_unit_def_default();
+    push_fields(L, &d, unit_def_fields);
+    return 1;
+}
+
+/* MeleeUnit(profile, def): def's missing fields take wr_unit_def_default(). */
+static int munit_new(lua_State *L)
+{
+    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
+    wr_unit_def d = wr_unit_def_default();
+    if (!lua_isnoneornil(L, 2))
+        read_struct(L, 2, "a unit_def", &d, unit_def_fields);
+    wrl_box *box = wrl_new_box(L, MUNIT_MT, sizeof(wrl_box), 2, 2, munit_free);
+    int idx = lua_gettop(L);
+    wr_allocator a = wrl_allocator(L);
+    wr_melee_unit *u = NULL;
+    wrl_check(L, wr_melee_unit_new_ex(p, &d, &a, &u), "MeleeUnit");
+    box->ptr = u;
+    wrl_set_parent(L, idx, MUNIT_PROFILE, 1);
+    return 1;
+}
+
+static int munit_def(lua_State *L)
+{
+    wr_unit_def d;
+    wrl_check(L, wr_melee_unit_def(wrl_check_handle(L, 1, MUNIT_MT), &d), "MeleeUnit:def");
+    push_fields(L, &d, unit_def_fields);
+    return 1;
+}
+
+static int munit_set_figures(lua_State *L)
+{
+    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
+    wrl_check(L, wr_melee_unit_set_figures(u, wrl_int(L, 2)), "MeleeUnit:set_figures");
+    return 0;
+}
+
+static int munit_set_disordered(lua_State *L)
+{
+    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
+    int disordered = lua_isnone(L, 2) ? 1 : wrl_truth(L, 2);
+    wrl_check(L, wr_melee_unit_set_disordered(u, disordered), "MeleeUnit:set_disordered");
+    return 0;
+}
+
+/* set_hit_chart(chart or nil): the unit keeps the chart alive. */
+static int munit_set_hit_chart(lua_State *L)
+{
+    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
+    const wr_hit_chart *c = NULL;
+    if (!lua_isnoneornil(L, 2))
+        c = wrl_check_handle(L, 2, CHART_MT);
+    wrl_check(L, wr_melee_unit_set_hit_chart(u, c), "MeleeUnit:set_hit_chart");
+    wrl_set_parent(L, 1, MUNIT_CHART, c != NULL ? 2 : 0);
+    return 0;
+}
+
+static int munit_wounds(lua_State *L)
+{
+    wr_wounds w;
+    wrl_check(L, wr_melee_unit_wounds(wrl_check_handle(L, 1, MUNIT_MT), &w), "MeleeUnit:wounds");
+    push_fields(L, &w, wounds_fields);
+    return 1;
+}
+
+static int munit_set_wounds(lua_State *L)
+{
+    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
+    wr_wounds w;
+    memset(&w, 0, sizeof w);
+    read_struct(L, 2, "a wounds record", &w, wounds_fields);
+    wrl_check(L, wr_melee_unit_set_wounds(u, &w), "MeleeUnit:set_wounds");
+    return 0;
+}
+
+static int munit_may_leave(lua_State *L)
+{
+    int may = 0;
+    wrl_check(L, wr_melee_unit_may_leave(wrl_check_handle(L, 1, MUNIT_MT), &may), "MeleeUnit:may_leave");
+    lua_pushboolean(L, may);
+    return 1;
+}
+
+static int munit_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, MUNIT_MT))
+        return 1;
+    wr_unit_def d;
+    (void)wr_melee_unit_def(wrl_check_handle(L, 1, MUNIT_MT), &d);
+    static const char *const kinds[] = {"troops", "monster", "character"};
+    int k = (int)d.kind;
+    lua_pushfstring(L, "warrules.MeleeUnit(%s, %d figures)", k >= 0 && k < 3 ? kinds[k] : "?", d.figures);
+    return 1;
+}
+
+/* ---- starting a melee, dead monsters, explanations ------------------------ */
+
+static int l_melee_may_start(lua_State *L)
+{
+    int starts = 0;
+    wrl_check(L, wr_melee_may_start((wr_contact_move)wrl_int(L, 1), &starts), "melee_may_start");
+    lua_pushboolean(L, starts);
+    return 1;
+}
+
+static int l_advance_stop(lua_State *L)
+{
+    int a = 0, b = 0;
+    wrl_check(L, wr_advance_stop(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3), &a, &b), "advance_stop");
+    lua_pushinteger(L, a);
+    lua_pushinteger(L, b);
+    return 2;
+}
+
+static int push_dead_monster(lua_State *L, wr_remains remains, wr_fall fall, int direction)
+{
+    lua_pushinteger(L, remains);
+    lua_pushinteger(L, fall);
+    lua_pushinteger(L, direction);
+    return 3;
+}
+
+/* dead_monster(monster, in_flight, d8 = 0) -> remains, fall, direction */
+static int l_dead_monster(lua_State *L)
+{
+    wr_melee_unit *u = wrl_check_handle(L, 1, MUNIT_MT);
+    wr_remains remains = WR_REMAINS_WALL;
+    wr_fall fall = WR_FALL_COLLAPSE;
+    int direction = 0;
+    wrl_check(L, wr_dead_monster(u, wrl_truth(L, 2), wrl_optint(L, 3, 0), &remains, &fall, &direction),
+              "dead_monster");
+    return push_dead_monster(L, remains, fall, direction);
+}
+
+static int l_dead_monster_rng(lua_State *L)
+{
+    wr_melee_unit *u = wrl_check_handle(L, 1, MUNIT_MT);
+    int in_flight = wrl_truth(L, 2);
+    wr_rng *rng = wrl_check_mutable(L, 3, WRL_RNG_MT);
+    wr_remains remains = WR_REMAINS_WALL;
+    wr_fall fall = WR_FALL_COLLAPSE;
+    int direction = 0;
+    wrl_check(L, wr_dead_monster_rng(u, in_flight, rng, &remains, &fall, &direction), "dead_monster_rng");
+    return push_dead_monster(L, remains, fall, direction);
+}
+
+static int l_melee_rule_name(lua_State *L)
+{
+    lua_pushstring(L, wr_melee_rule_name((wr_melee_rule)wrl_int(L, 1)));
+    return 1;
+}
+
+static int l_melee_rule_source(lua_State *L)
+{
+    lua_pushstring(L, wr_melee_rule_source((wr_melee_rule)wrl_int(L, 1)));
+    return 1;
+}
+
+static int l_modifier_name(lua_State *L)
+{
+    lua_pushstring(L, wr_modifier_name((wr_modifier)wrl_int(L, 1)));
+    return 1;
+}
+
+static int l_melee_event_text(lua_State *L)
+{
+    wr_melee_event e;
+    memset(&e, 0, sizeof e);
+    read_struct(L, 1, "an event", &e, event_fields);
+    size_t len = 0;
+    wrl_check(L, wr_melee_event_text(&e, NULL, 0, &len), "melee_event_text");
+    char *buf = lua_newuserdatauv(L, len + 1, 0);
+    wrl_check(L, wr_melee_event_text(&e, buf, len + 1, &len), "melee_event_text");
+    lua_pushlstring(L, buf, len);
+    return 1;
+}
+
+/* ---- morale -------------------------------------------------------------- */
+
+/* Pushes a morale test as a table; unit and enemy are the MeleeUnit
+   userdata at indices a and b when their handles match (else nil). */
+static void push_test(lua_State *L, const wr_morale_test *t, int a, int b)
+{
+    push_fields(L, t, test_fields);
+    const void *units[2] = {t->unit, t->enemy};
+    static const char *const names[2] = {"unit", "enemy"};
+    for (int i = 0; i < 2; i++) {
+        if (a != 0 && units[i] != NULL && ((wrl_box *)lua_touserdata(L, a))->ptr == units[i])
+            lua_pushvalue(L, a);
+        else if (b != 0 && units[i] != NULL && ((wrl_box *)lua_touserdata(L, b))->ptr == units[i])
+            lua_pushvalue(L, b);
+        else
+            lua_pushnil(L);
+        lua_setfield(L, -2, names[i]);
+    }
+}
+
+/* morale_sample(test) -> {pass=, retire=, rout=}; test.unit and test.enemy are MeleeUnits. */
+static int l_morale_sample(lua_State *L)
+{
+    static const char *const extra[] = {"unit", "enemy", NULL};
+    wr_morale_test t;
+    memset(&t, 0, sizeof t);
+    if (lua_type(L, 1) != LUA_TTABLE)
+        return wrl_fail(L, "WR_ERR_INVALID: a morale test must be a table, got %s", luaL_typename(L, 1));
+    only_fields(L, 1, "a morale test", test_fields, extra);
+    read_fields(L, 1, &t, test_fields);
+    lua_getfield(L, 1, "unit");
+    if (!lua_isnil(L, -1))
+        t.unit = wrl_check_handle(L, lua_gettop(L), MUNIT_MT);
+    lua_getfield(L, 1, "enemy");
+    if (!lua_isnil(L, -1))
+        t.enemy = wrl_check_handle(L, lua_gettop(L), MUNIT_MT);
+    wr_morale_odds o;
+    wrl_check(L, wr_morale_sample(NULL, &t, &o), "morale_sample");
+    push_fields(L, &o, odds_fields);
+    return 1;
+}
+
+/* An engagement box: the handle, units a and b in user values 1 and 2,
+   the Lua morale function in user value 3, and the context of the library
+   call running now (only while one runs). */
+typedef struct eng_box {
+    wrl_box box;
+    lua_State *L; /* the state of the running call, or NULL */
+    int self;     /* the engagement's stack index in that call */
+    int errslot;  /* where a callback's error is kept */
+    int failed;   /* 1 when the Lua morale function raised an error */
+} eng_box;
+
+enum { ENG_A = 1, ENG_B = 2, ENG_MORALE = 3 };
+
+/* Runs protected: (engagement, test, odds) -> calls the Lua function. */
+static int morale_call(lua_State *L)
+{
+    const wr_morale_test *t = lua_touserdata(L, 2);
+    wr_morale_odds *odds = lua_touserdata(L, 3);
+    lua_getiuservalue(L, 1, ENG_MORALE);
+    lua_getiuservalue(L, 1, ENG_A);
+    lua_getiuservalue(L, 1, ENG_B);
+    int fn = lua_gettop(L) - 2;
+    push_test(L, t, fn + 1, fn + 2);
+    lua_remove(L, fn + 2);
+    lua_remove(L, fn + 1);
+    lua_call(L, 1, 3);
+    wr_morale_odds o = {0, 0, 0};
+    if (lua_type(L, -3) == LUA_TTABLE) {
+        read_struct(L, lua_gettop(L) - 2, "the morale function's result", &o, odds_fields);
+    } else {
+        int base = lua_gettop(L) - 2, v[3];
+        for (int i = 0; i < 3; i++) {
+            int isnum = 0;
+            lua_Integer x = lua_tointegerx(L, base + i, &isnum);
+            if (!isnum || x < -1000000 || x > 1000000)
+                return wrl_fail(L, "WR_ERR_INVALID: the morale function must return pass, retire, rout "
+                                   "(integers) or a table of them");
+            v[i] = (int)x;
+        }
+        o.pass = v[0];
+        o.retire = v[1];
+        o.rout = v[2];
+    }
+    *odds = o;
+    return 0;
+}
+
+/* The library's morale callback: calls the Lua function under lua_pcall,
+   so that no Lua error crosses the library; an error is kept and raised
+   once the library call has returned. */
+static wr_status lua_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    eng_box *eb = user;
+    lua_State *L = eb->L;
+    if (L == NULL || eb->failed)
+        return WR_ERR_STATE;
+    if (!lua_checkstack(L, 6))
+        return WR_ERR_NOMEM;
+    lua_pushcfunction(L, morale_call);
+    lua_pushvalue(L, eb->self);
+    lua_pushlightuserdata(L, (void *)test);
+    lua_pushlightuserdata(L, odds);
+    if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+        lua_replace(L, eb->errslot);
+        eb->failed = 1;
+        return WR_ERR_STATE;
+    }
+    return WR_OK;
+}
+
+/* Before and after a library call that may call the morale function: the
+   engagement, its units, their profiles and charts (and rng, when given)
+   are busy meanwhile, so that the Lua function can neither close nor change
+   them. Nothing between begin and end may raise an error. */
+static eng_box *begin_call(lua_State *L, int eng, int rng)
+{
+    eng_box *eb = lua_touserdata(L, eng);
+    lua_pushnil(L);
+    eb->errslot = lua_gettop(L);
+    eb->self = lua_absindex(L, eng);
+    eb->failed = 0;
+    eb->L = L;
+    wrl_busy(L, eng, 1);
+    if (rng != 0)
+        wrl_busy(L, rng, 1);
+    return eb;
+}
+
+static void end_call(lua_State *L, eng_box *eb, int rng)
+{
+    wrl_busy(L, eb->self, -1);
+    if (rng != 0)
+        wrl_busy(L, rng, -1);
+    eb->L = NULL;
+    if (eb->failed) {
+        eb->failed = 0;
+        lua_pushvalue(L, eb->errslot);
+        lua_error(L);
+    }
+}
+
+/* ---- engagements --------------------------------------------------------- */
+
+static void engagement_free(void *p)
+{
+    wr_engagement_free(p);
+}
+
+/* situation = {side = {[0] = {...}, [1] = {...}}}; missing side fields are 0. */
+static void read_situation(lua_State *L, int arg, wr_situation *s)
+{
+    static const char *const fields[] = {"side", NULL};
+    memset(s, 0, sizeof *s);
+    wrl_check_table(L, arg);
+    wrl_only_fields(L, arg, "a situation", fields);
+    if (lua_getfield(L, arg, "side") != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: a situation needs side = {[0] = {...}, [1] = {...}}");
+    int sides = lua_gettop(L);
+    for (int i = 0; i < 2; i++) {
+        if (lua_rawgeti(L, sides, i) != LUA_TTABLE)
+            wrl_fail(L, "WR_ERR_INVALID: situation.side[%d] must be a table (sides are 0 and 1)", i);
+        read_struct(L, -1, "a side situation", &s->side[i], side_fields);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+static int engagement_new(lua_State *L)
+{
+    wr_melee_unit *a = wrl_check_handle(L, 1, MUNIT_MT);
+    wr_melee_unit *b = wrl_check_handle(L, 2, MUNIT_MT);
+    wr_situation s;
+    read_situation(L, 3, &s);
+    eng_box *eb = (eng_box *)wrl_new_box(L, ENGAGEMENT_MT, sizeof(eng_box), 3, 2, engagement_free);
+    int idx = lua_gettop(L);
+    wr_allocator al = wrl_allocator(L);
+    wr_engagement *e = NULL;
+    wrl_check(L, wr_engagement_new_ex(a, b, &s, &al, &e), "Engagement");
+    eb->box.ptr = e;
+    wrl_set_parent(L, idx, ENG_A, 1);
+    wrl_set_parent(L, idx, ENG_B, 2);
+    return 1;
+}
+
+/* set_morale(fn or nil): fn(test) returns pass, retire, rout (or a table of
+   them); nil restores the sample model. */
+static int engagement_set_morale(lua_State *L)
+{
+    wr_engagement *e = wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    eng_box *eb = lua_touserdata(L, 1);
+    if (lua_isnoneornil(L, 2)) {
+        wrl_check(L, wr_engagement_set_morale(e, NULL, NULL), "Engagement:set_morale");
+        lua_pushnil(L);
+    } else {
+        if (lua_type(L, 2) != LUA_TFUNCTION)
+            return wrl_fail(L, "WR_ERR_INVALID: argument #2: function expected, got %s", luaL_typename(L, 2));
+        wrl_check(L, wr_engagement_set_morale(e, lua_morale, eb), "Engagement:set_morale");
+        lua_pushvalue(L, 2);
+    }
+    lua_setiuservalue(L, 1, ENG_MORALE);
+    return 0;
+}
+
+static void push_strike(lua_State *L, const wr_strike *k)
+{
+    push_fields(L, k, strike_fields);
+    wrl_push_int_array0(L, k->mod, WR_MOD_COUNT);
+    lua_setfield(L, -2, "mod");
+}
+
+static int engagement_strike(lua_State *L)
+{
+    wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
+    wr_strike k;
+    wrl_check(L, wr_engagement_strike(e, wrl_int(L, 2), &k), "Engagement:strike");
+    push_strike(L, &k);
+    return 1;
+}
+
+/* Pushes a table {[0] = f(0), [1] = f(1)} of per-side structs. */
+static void push_pair_fields(lua_State *L, const void *v0, const void *v1, const field *f)
+{
+    lua_createtable(L, 1, 1);
+    push_fields(L, v0, f);
+    lua_rawseti(L, -2, 0);
+    push_fields(L, v1, f);
+    lua_rawseti(L, -2, 1);
+}
+
+static void push_round(lua_State *L, const wr_melee_round *r)
+{
+    lua_createtable(L, 0, 28);
+    wrl_set_int(L, "round", r->round);
+    wrl_push_int_array0(L, r->figures_before, 2);
+    lua_setfield(L, -2, "figures_before");
+    int ft[2] = {(int)r->flank_test[0], (int)r->flank_test[1]};
+    wrl_push_int_array0(L, ft, 2);
+    lua_setfield(L, -2, "flank_test");
+    wrl_push_int_array0(L, r->flank_roll, 2);
+    lua_setfield(L, -2, "flank_roll");
+    wrl_push_int_array0(L, r->disordered, 2);
+    lua_setfield(L, -2, "disordered");
+    wrl_set_int(L, "fought", r->fought);
+    lua_createtable(L, 1, 1);
+    for (int i = 0; i < 2; i++) {
+        push_strike(L, &r->strike[i]);
+        lua_rawseti(L, -2, i);
+    }
+    lua_setfield(L, -2, "strike");
+    wrl_push_int_array0(L, r->lost, 2);
+    lua_setfield(L, -2, "lost");
+    wrl_push_int_array0(L, r->n_wounds, 2);
+    lua_setfield(L, -2, "n_wounds");
+    lua_createtable(L, 1, 1); /* wound[side] = sequence */
+    lua_createtable(L, 1, 1); /* wound_location[side] = sequence */
+    for (int i = 0; i < 2; i++) {
+        int n = r->n_wounds[i] < 0 ? 0 : r->n_wounds[i] > WR_ROUND_MAX_WOUNDS ? WR_ROUND_MAX_WOUNDS : r->n_wounds[i];
+        lua_createtable(L, n, 0);
+        lua_createtable(L, n, 0);
+        for (int k = 0; k < n; k++) {
+            lua_pushinteger(L, r->wound[i][k]);
+            lua_rawseti(L, -3, k + 1);
+            lua_pushinteger(L, r->wound_location[i][k]);
+            lua_rawseti(L, -2, k + 1);
+        }
+        lua_rawseti(L, -3, i);
+        lua_rawseti(L, -3, i);
+    }
+    lua_setfield(L, -3, "wound_location");
+    lua_setfield(L, -2, "wound");
+    push_pair_fields(L, &r->wounds_before[0], &r->wounds_before[1], wounds_fields);
+    lua_setfield(L, -2, "wounds_before");
+    push_pair_fields(L, &r->wounds_after[0], &r->wounds_after[1], wounds_fields);
+    lua_setfield(L, -2, "wounds_after");
+    wrl_set_int(L, "loser", r->loser);
+    wrl_set_int(L, "pushed_back", r->pushed_back);
+    wrl_set_int(L, "morale", r->morale);
+    wrl_set_int(L, "morale_roll", r->morale_roll);
+    push_fields(L, &r->morale_odds, odds_fields);
+    lua_setfield(L, -2, "morale_odds");
+    wrl_set_int(L, "end", r->end);
+    wrl_set_int(L, "pursuit", r->pursuit);
+    wrl_set_int(L, "n_events", r->n_events);
+    wrl_set_int(L, "events_truncated", r->events_truncated);
+    int n = r->n_events < 0 ? 0 : r->n_events > WR_ROUND_MAX_EVENTS ? WR_ROUND_MAX_EVENTS : r->n_events;
+    lua_createtable(L, n, 0);
+    for (int k = 0; k < n; k++) {
+        push_fields(L, &r->events[k], event_fields);
+        lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -2, "events");
+}
+
+/* Reads t[name][0..n-1] (C indices) into v; a missing table or entry leaves v. */
+static void read_array0(lua_State *L, int t, const char *name, int *v, int n)
+{
+    int type = lua_getfield(L, t, name);
+    if (type != LUA_TNIL) {
+        if (type != LUA_TTABLE)
+            wrl_fail(L, "WR_ERR_INVALID: field '%s' must be a table indexed from 0", name);
+        int a = lua_gettop(L);
+        for (int i = 0; i < n; i++) {
+            lua_rawgeti(L, a, i);
+            if (!lua_isnil(L, -1)) {
+                lua_Integer x = wrl_integer(L, -1);
+                if (x < -2147483647 - 1 || x > 2147483647)
+                    wrl_fail(L, "WR_ERR_RANGE: %s[%d] does not fit in a C int", name, i);
+                v[i] = (int)x;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* Pushes t[name][i] (a table) or fails. */
+static int get_side_table(lua_State *L, int t, const char *name, int i)
+{
+    if (lua_getfield(L, t, name) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: a round needs field '%s' = {[0] = ..., [1] = ...}", name);
+    if (lua_rawgeti(L, -1, i) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: %s[%d] must be a table", name, i);
+    lua_remove(L, -2);
+    return lua_gettop(L);
+}
+
+static void read_round(lua_State *L, int t, wr_melee_round *r)
+{
+    static const char *const fields[] = {
+        "round", "figures_before", "flank_test", "flank_roll", "disordered", "fought", "strike", "lost",
+        "n_wounds", "wound", "wound_location", "wounds_before", "wounds_after", "loser", "pushed_back",
+        "morale", "morale_roll", "morale_odds", "end", "pursuit", "n_events", "events_truncated", "events",
+        NULL};
+    static const char *const strike_extra[] = {"mod", NULL};
+    memset(r, 0, sizeof *r);
+    wrl_check_table(L, t);
+    wrl_only_fields(L, t, "a round", fields);
+    wrl_field_int(L, t, "round", &r->round);
+    read_array0(L, t, "figures_before", r->figures_before, 2);
+    int ft[2] = {0, 0};
+    read_array0(L, t, "flank_test", ft, 2);
+    r->flank_test[0] = (wr_morale_result)ft[0];
+    r->flank_test[1] = (wr_morale_result)ft[1];
+    read_array0(L, t, "flank_roll", r->flank_roll, 2);
+    read_array0(L, t, "disordered", r->disordered, 2);
+    wrl_field_int(L, t, "fought", &r->fought);
+    for (int i = 0; i < 2; i++) {
+        int k = get_side_table(L, t, "strike", i);
+        only_fields(L, k, "a strike", strike_fields, strike_extra);
+        read_fields(L, k, &r->strike[i], strike_fields);
+        read_array0(L, k, "mod", r->strike[i].mod, WR_MOD_COUNT);
+        lua_pop(L, 1);
+        k = get_side_table(L, t, "wounds_before", i);
+        read_struct(L, k, "a wounds record", &r->wounds_before[i], wounds_fields);
+        lua_pop(L, 1);
+        k = get_side_table(L, t, "wounds_after", i);
+        read_struct(L, k, "a wounds record", &r->wounds_after[i], wounds_fields);
+        lua_pop(L, 1);
+    }
+    read_array0(L, t, "lost", r->lost, 2);
+    read_array0(L, t, "n_wounds", r->n_wounds, 2);
+    for (int i = 0; i < 2; i++) {
+        int k = get_side_table(L, t, "wound", i);
+        size_t n = (size_t)lua_rawlen(L, k);
+        if (n > WR_ROUND_MAX_WOUNDS)
+            wrl_fail(L, "WR_ERR_RANGE: wound[%d] has more than %d wounds", i, WR_ROUND_MAX_WOUNDS);
+        int loc = get_side_table(L, t, "wound_location", i);
+        for (size_t j = 0; j < n; j++) {
+            lua_rawgeti(L, k, (lua_Integer)j + 1);
+            lua_rawgeti(L, loc, (lua_Integer)j + 1);
+            lua_Integer w = wrl_integer(L, -2), l = wrl_integer(L, -1);
+            if (w < 0 || w > 1000 || l < -2147483647 - 1 || l > 2147483647)
+                wrl_fail(L, "WR_ERR_RANGE: wound %d of side %d", (int)j + 1, i);
+            r->wound[i][j] = (wr_wound)w;
+            r->wound_location[i][j] = (int)l;
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 2);
+    }
+    wrl_field_int(L, t, "loser", &r->loser);
+    wrl_field_int(L, t, "pushed_back", &r->pushed_back);
+    int v = 0;
+    wrl_field_int(L, t, "morale", &v);
+    r->morale = (wr_morale_result)v;
+    wrl_field_int(L, t, "morale_roll", &r->morale_roll);
+    if (lua_getfield(L, t, "morale_odds") != LUA_TNIL)
+        read_struct(L, -1, "morale odds", &r->morale_odds, odds_fields);
+    lua_pop(L, 1);
+    v = 0;
+    wrl_field_int(L, t, "end", &v);
+    r->end = (wr_melee_end)v;
+    wrl_field_int(L, t, "pursuit", &r->pursuit);
+    wrl_field_int(L, t, "n_events", &r->n_events);
+    wrl_field_int(L, t, "events_truncated", &r->events_truncated);
+    if (lua_getfield(L, t, "events") == LUA_TTABLE) {
+        int ev = lua_gettop(L);
+        size_t n = (size_t)lua_rawlen(L, ev);
+        if (n > WR_ROUND_MAX_EVENTS)
+            wrl_fail(L, "WR_ERR_RANGE: a round has at most %d events", WR_ROUND_MAX_EVENTS);
+        for (size_t j = 0; j < n; j++) {
+            lua_rawgeti(L, ev, (lua_Integer)j + 1);
+            read_struct(L, -1, "an event", &r->events[j], event_fields);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+/* fight_rolls(rolls) -> used, round */
+static int engagement_fight_rolls(lua_State *L)
+{
+    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
+    size_t n = 0;
+    int *rolls = wrl_int_sequence(L, 2, MAX_ROLLS, &n);
+    wr_melee_round r;
+    size_t used = 0;
+    eng_box *eb = begin_call(L, 1, 0);
+    wr_status st = wr_engagement_fight_rolls(e, rolls, n, &used, &r);
+    end_call(L, eb, 0);
+    wrl_check(L, st, "Engagement:fight_rolls");
+    lua_pushinteger(L, (lua_Integer)used);
+    push_round(L, &r);
+    return 2;
+}
+
+/* fight(rng) -> round */
+static int engagement_fight(lua_State *L)
+{
+    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
+    wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
+    wr_melee_round r;
+    eng_box *eb = begin_call(L, 1, 2);
+    wr_status st = wr_engagement_fight(e, rng, &r);
+    end_call(L, eb, 2);
+    wrl_check(L, st, "Engagement:fight");
+    push_round(L, &r);
+    return 1;
+}
+
+static int engagement_apply(lua_State *L)
+{
+    wr_engagement *e = wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    wr_melee_round r;
+    read_round(L, 2, &r);
+    wrl_check(L, wr_engagement_apply(e, &r), "Engagement:apply");
+    return 0;
+}
+
+/* status() -> end, rounds */
+static int engagement_status(lua_State *L)
+{
+    wr_melee_end end = WR_END_ONGOING;
+    int rounds = 0;
+    wrl_check(L, wr_engagement_status(wrl_check_handle(L, 1, ENGAGEMENT_MT), &end, &rounds),
+              "Engagement:status");
+    lua_pushinteger(L, end);
+    lua_pushinteger(L, rounds);
+    return 2;
+}
+
+static int engagement_kill_odds(lua_State *L)
+{
+    wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
+    wr_kill_odds o;
+    wrl_check(L, wr_engagement_kill_odds(e, wrl_int(L, 2), &o), "Engagement:kill_odds");
+    lua_createtable(L, 0, 3);
+    wrl_push_int_array0(L, o.hits, 2);
+    lua_setfield(L, -2, "hits");
+    wrl_push_int_array0(L, o.kills, 2);
+    lua_setfield(L, -2, "kills");
+    wrl_push_int_array0(L, o.percent, 2);
+    lua_setfield(L, -2, "percent");
+    return 1;
+}
+
+static void odds_free(void *p)
+{
+    wr_melee_odds_free(p);
+}
+
+/* MeleeOdds(engagement, max_rounds), also engagement:odds(max_rounds) */
+static int odds_new(lua_State *L)
+{
+    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
+    int max_rounds = wrl_int(L, 2);
+    wrl_box *box = wrl_new_box(L, ODDS_MT, sizeof(wrl_box), 0, 0, odds_free);
+    int idx = lua_gettop(L);
+    wr_allocator a = wrl_allocator(L);
+    wr_melee_odds *o = NULL;
+    eng_box *eb = begin_call(L, 1, 0);
+    wr_status st = wr_melee_odds_new_ex(e, max_rounds, &a, &o);
+    end_call(L, eb, 0);
+    wrl_check(L, st, "MeleeOdds");
+    box->ptr = o;
+    lua_pushvalue(L, idx);
+    return 1;
+}
+
+/* simulate(max_rounds, rng, trials) -> counts {[0] = ongoing, ..., [7]} by end */
+static int engagement_simulate(lua_State *L)
+{
+    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
+    int max_rounds = wrl_int(L, 2);
+    wr_rng *rng = wrl_check_mutable(L, 3, WRL_RNG_MT);
+    int trials = wrl_int(L, 4);
+    uint64_t counts[WR_END_COUNT];
+    memset(counts, 0, sizeof counts);
+    eng_box *eb = begin_call(L, 1, 3);
+    wr_status st = wr_melee_simulate(e, max_rounds, rng, trials, counts);
+    end_call(L, eb, 3);
+    wrl_check(L, st, "melee_simulate");
+    lua_createtable(L, WR_END_COUNT, 1);
+    for (int i = 0; i < WR_END_COUNT; i++) {
+        lua_pushinteger(L, (lua_Integer)counts[i]);
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
+static int engagement_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, ENGAGEMENT_MT))
+        return 1;
+    wr_melee_end end = WR_END_ONGOING;
+    int rounds = 0;
+    (void)wr_engagement_status(wrl_check_handle(L, 1, ENGAGEMENT_MT), &end, &rounds);
+    lua_pushfstring(L, "warrules.Engagement(%d rounds, end %d)", rounds, (int)end);
+    return 1;
+}
+
+/* ---- exact odds ---------------------------------------------------------- */
+
+static int odds_exponent(lua_State *L)
+{
+    int exponent = 0;
+    wrl_check(L, wr_melee_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &exponent), "MeleeOdds:exponent");
+    lua_pushinteger(L, exponent);
+    return 1;
+}
+
+/* end(e) -> floor(probability * 10^18) */
+static int odds_end(lua_State *L)
+{
+    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    uint64_t p = 0;
+    wrl_check(L, wr_melee_odds_end(o, (wr_melee_end)wrl_int(L, 2), &p), "MeleeOdds:end");
+    lua_pushinteger(L, (lua_Integer)p);
+    return 1;
+}
+
+static int odds_figures(lua_State *L)
+{
+    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    uint64_t p = 0;
+    wrl_check(L, wr_melee_odds_figures(o, wrl_int(L, 2), wrl_int(L, 3), &p), "MeleeOdds:figures");
+    lua_pushinteger(L, (lua_Integer)p);
+    return 1;
+}
+
+/* The two exact forms: first ask the length (WR_ERR_RANGE with len written). */
+static int push_exact(lua_State *L, const wr_melee_odds *o, int side, int a, int is_end, const char *what)
+{
+    size_t len = SIZE_MAX;
+    wr_status st = is_end ? wr_melee_odds_end_exact(o, (wr_melee_end)a, NULL, 0, &len)
+                          : wr_melee_odds_figures_exact(o, side, a, NULL, 0, &len);
+    if (st != WR_OK && !(st == WR_ERR_RANGE && len != SIZE_MAX))
+        return wrl_check(L, st, what);
+    if (len == SIZE_MAX || len > 100000)
+        return wrl_check(L, WR_ERR_RANGE, what);
+    char *buf = lua_newuserdatauv(L, len + 1, 0);
+    st = is_end ? wr_melee_odds_end_exact(o, (wr_melee_end)a, buf, len + 1, &len)
+                : wr_melee_odds_figures_exact(o, side, a, buf, len + 1, &len);
+    wrl_check(L, st, what);
+    lua_pushlstring(L, buf, len);
+    return 1;
+}
+
+static int odds_end_exact(lua_State *L)
+{
+    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    return push_exact(L, o, 0, wrl_int(L, 2), 1, "MeleeOdds:end_exact");
+}
+
+static int odds_figures_exact(lua_State *L)
+{
+    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    int side = wrl_int(L, 2);
+    return push_exact(L, o, side, wrl_int(L, 3), 0, "MeleeOdds:figures_exact");
+}
+
+static int odds_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, ODDS_MT))
+        return 1;
+    int exponent = 0;
+    (void)wr_melee_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &exponent);
+    lua_pushfstring(L, "warrules.MeleeOdds(exact in units of 10^-%d)", exponent);
+    return 1;
+}
+
+/* ---- batch --------------------------------------------------------------- */
+
+/* rounds_batch(a, b): a and b are tables of equal-length sequences
+   {figures=, files=, in_contact=, weapon=, flags=, bcp=, modifiers=, d100=};
+   returns out_a, out_b (tables of sequences fighting, mcp, fcp, kills, lost)
+   and loser (a sequence). A refused item raises its status with its number. */
+static const char *const batch_in[] = {"figures", "files", "in_contact", "weapon", "flags",
+                                       "bcp",     "modifiers", "d100", NULL};
+static const char *const batch_out[] = {"fighting", "mcp", "fcp", "kills", "lost", NULL};
+
+static size_t read_batch_side(lua_State *L, int arg, const int *cols[8], size_t n)
+{
+    wrl_check_table(L, arg);
+    wrl_only_fields(L, arg, "a batch side", batch_in);
+    for (int c = 0; c < 8; c++) {
+        if (lua_getfield(L, arg, batch_in[c]) != LUA_TTABLE)
+            wrl_fail(L, "WR_ERR_INVALID: batch field '%s' must be a sequence", batch_in[c]);
+        size_t len = (size_t)lua_rawlen(L, -1);
+        if (n == SIZE_MAX)
+            n = len;
+        if (len != n)
+            wrl_fail(L, "WR_ERR_INVALID: batch field '%s' has %d items, not %d", batch_in[c], (int)len, (int)n);
+        if (n > 10000000)
+            wrl_fail(L, "WR_ERR_RANGE: a batch has at most 10000000 items");
+        int *v = lua_newuserdatauv(L, sizeof *v * (n ? n : 1), 0);
+        for (size_t i = 0; i < n; i++) {
+            lua_rawgeti(L, -2, (lua_Integer)i + 1);
+            lua_Integer x = wrl_integer(L, -1);
+            if (c == 4 ? (x < 0 || x > (lua_Integer)UINT32_MAX) : (x < -2147483647 - 1 || x > 2147483647))
+                wrl_fail(L, "WR_ERR_RANGE: %s[%d] does not fit", batch_in[c], (int)i + 1);
+            if (c == 4) {
+                unsigned u = (unsigned)x;
+                memcpy(&v[i], &u, sizeof u);
+            } else {
+                v[i] = (int)x;
+            }
+            lua_pop(L, 1);
+        }
+        cols[c] = v;
+        lua_remove(L, -2); /* keep the array userdata on the stack */
+    }
+    return n;
+}
+
+static int l_melee_rounds_batch(lua_State *L)
+{
+    const int *ca[8], *cb[8];
+    size_t n = read_batch_side(L, 1, ca, SIZE_MAX);
+    read_batch_side(L, 2, cb, n);
+    wr_melee_batch_side a = {ca[0], ca[1], ca[2], ca[3], (const unsigned *)(const void *)ca[4], ca[5], ca[6], ca[7]};
+    wr_melee_batch_side b = {cb[0], cb[1], cb[2], cb[3], (const unsigned *)(const void *)cb[4], cb[5], cb[6], cb[7]};
+    int *outs = lua_newuserdatauv(L, sizeof *outs * (n ? n : 1) * 11, 0);
+    size_t s = n ? n : 1;
+    wr_melee_batch_out oa = {outs, outs + s, outs + 2 * s, outs + 3 * s, outs + 4 * s};
+    wr_melee_batch_out ob = {outs + 5 * s, outs + 6 * s, outs + 7 * s, outs + 8 * s, outs + 9 * s};
+    int *loser = outs + 10 * s;
+    size_t bad = SIZE_MAX;
+    wr_status st = wr_melee_rounds_batch(n, &a, &b, &oa, &ob, loser, &bad);
+    if (st != WR_OK && bad != SIZE_MAX)
+        return wrl_fail(L, "%s: %s (melee_rounds_batch, item %d)", wr_status_name(st), wr_status_str(st),
+                        (int)bad + 1);
+    wrl_check(L, st, "melee_rounds_batch");
+    for (int side = 0; side < 2; side++) {
+        lua_createtable(L, 0, 5);
+        for (int c = 0; c < 5; c++) {
+            const int *col = outs + (size_t)(side * 5 + c) * s;
+            lua_createtable(L, (int)n, 0);
+            for (size_t i = 0; i < n; i++) {
+                lua_pushinteger(L, col[i]);
+                lua_rawseti(L, -2, (lua_Integer)i + 1);
+            }
+            lua_setfield(L, -2, batch_out[c]);
+        }
+    }
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_pushinteger(L, loser[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 3;
+}
+
+/* ---- registration -------------------------------------------------------- */
+
+static const wrl_const consts[] = {
+    {"WEAPON_OTHER", WR_WEAPON_OTHER}, {"WEAPON_SPEAR", WR_WEAPON_SPEAR},
+    {"WEAPON_POLEARM", WR_WEAPON_POLEARM}, {"WEAPON_PIKE", WR_WEAPON_PIKE},
+    {"SIDE_MOUNTED", WR_SIDE_MOUNTED}, {"SIDE_DISORDERED", WR_SIDE_DISORDERED},
+    {"SIDE_SWARM", WR_SIDE_SWARM}, {"SIDE_FLYING", WR_SIDE_FLYING}, {"SIDE_FLANKED", WR_SIDE_FLANKED},
+    {"RACE_OTHER", WR_RACE_OTHER}, {"RACE_HUMAN", WR_RACE_HUMAN}, {"RACE_DWARF", WR_RACE_DWARF},
+    {"RACE_HIGH_ELF", WR_RACE_HIGH_ELF}, {"RACE_WOOD_ELF", WR_RACE_WOOD_ELF}, {"RACE_ORC", WR_RACE_ORC},
+    {"RACE_GOBLIN", WR_RACE_GOBLIN}, {"RACE_MAX", WR_RACE_MAX},
+    {"PROFILE_WEAPONS", WR_PROFILE_WEAPONS}, {"PROFILE_ARMOURS", WR_PROFILE_ARMOURS},
+    {"SAMPLE_ARMOUR_CHAINMAIL", WR_SAMPLE_ARMOUR_CHAINMAIL},
+    {"MOD_CHARGED", WR_MOD_CHARGED}, {"MOD_HATED_FOE", WR_MOD_HATED_FOE},
+    {"MOD_CAVALRY_VS_INFANTRY", WR_MOD_CAVALRY_VS_INFANTRY}, {"MOD_PER_RANK", WR_MOD_PER_RANK},
+    {"MOD_FLANK", WR_MOD_FLANK}, {"MOD_REAR", WR_MOD_REAR}, {"MOD_FIGHTING_MONSTER", WR_MOD_FIGHTING_MONSTER},
+    {"MOD_CHARACTER_PRESENT", WR_MOD_CHARACTER_PRESENT}, {"MOD_COVER_LIGHT", WR_MOD_COVER_LIGHT},
+    {"MOD_COVER_MEDIUM", WR_MOD_COVER_MEDIUM}, {"MOD_COVER_HEAVY", WR_MOD_COVER_HEAVY},
+    {"MOD_ELITE_VETERAN", WR_MOD_ELITE_VETERAN}, {"MOD_C_CLASS", WR_MOD_C_CLASS},
+    {"MOD_ENEMY_SHIELD", WR_MOD_ENEMY_SHIELD}, {"MOD_ENEMY_ARMOURED_MOUNT", WR_MOD_ENEMY_ARMOURED_MOUNT},
+    {"MOD_ENEMY_DISORDERED", WR_MOD_ENEMY_DISORDERED}, {"MOD_COUNT", WR_MOD_COUNT},
+    {"MORALE_LOST_ROUND", WR_MORALE_LOST_ROUND}, {"MORALE_PER_FIGURE_LOST", WR_MORALE_PER_FIGURE_LOST},
+    {"MORALE_ATTACKED_FLANK", WR_MORALE_ATTACKED_FLANK}, {"MORALE_ATTACKED_REAR", WR_MORALE_ATTACKED_REAR},
+    {"MORALE_DISORDERED", WR_MORALE_DISORDERED}, {"MORALE_CHARACTER_PRESENT", WR_MORALE_CHARACTER_PRESENT},
+    {"MORALE_FIGHTING_MONSTER", WR_MORALE_FIGHTING_MONSTER}, {"MORALE_COUNT", WR_MORALE_COUNT},
+    {"SAMPLE_DWARF_VETERANS", WR_SAMPLE_DWARF_VETERANS}, {"SAMPLE_ORC_URUCKS", WR_SAMPLE_ORC_URUCKS},
+    {"WOUND_NONE", WR_WOUND_NONE}, {"WOUND_NICKED", WR_WOUND_NICKED}, {"WOUND_STUNNED", WR_WOUND_STUNNED},
+    {"WOUND_BLINDED", WR_WOUND_BLINDED}, {"WOUND_LIGHT", WR_WOUND_LIGHT}, {"WOUND_SERIOUS", WR_WOUND_SERIOUS},
+    {"WOUND_CRITICAL", WR_WOUND_CRITICAL}, {"WOUND_UNCONSCIOUS", WR_WOUND_UNCONSCIOUS},
+    {"WOUND_KILLED", WR_WOUND_KILLED},
+    {"UNIT_TROOPS", WR_UNIT_TROOPS}, {"UNIT_MONSTER", WR_UNIT_MONSTER}, {"UNIT_CHARACTER", WR_UNIT_CHARACTER},
+    {"MOUNT_NONE", WR_MOUNT_NONE}, {"MOUNT_UNARMOURED", WR_MOUNT_UNARMOURED}, {"MOUNT_ARMOURED", WR_MOUNT_ARMOURED},
+    {"TROOP_REGULAR", WR_TROOP_REGULAR}, {"TROOP_ELITE", WR_TROOP_ELITE}, {"TROOP_VETERAN", WR_TROOP_VETERAN},
+    {"TROOP_C_CLASS", WR_TROOP_C_CLASS},
+    {"UNIT_SHIELDS", WR_UNIT_SHIELDS}, {"UNIT_DISORDERED", WR_UNIT_DISORDERED}, {"UNIT_FLYING", WR_UNIT_FLYING},
+    {"UNIT_COMBAT_HEIGHT", WR_UNIT_COMBAT_HEIGHT}, {"UNIT_SWARM", WR_UNIT_SWARM}, {"UNIT_GIANT", WR_UNIT_GIANT},
+    {"UNIT_ALL_FLAGS", WR_UNIT_ALL_FLAGS},
+    {"MOVE_CHARGE", WR_MOVE_CHARGE}, {"MOVE_PUSHBACK", WR_MOVE_PUSHBACK}, {"MOVE_PURSUIT", WR_MOVE_PURSUIT},
+    {"MOVE_ADVANCE", WR_MOVE_ADVANCE}, {"MOVE_OTHER", WR_MOVE_OTHER}, {"ADVANCE_STOP_MM", WR_ADVANCE_STOP_MM},
+    {"REMAINS_WALL", WR_REMAINS_WALL}, {"REMAINS_IMPASSABLE", WR_REMAINS_IMPASSABLE},
+    {"FALL_COLLAPSE", WR_FALL_COLLAPSE}, {"FALL_TOPPLE", WR_FALL_TOPPLE}, {"FALL_CRASH", WR_FALL_CRASH},
+    {"RULE_BCP", WR_RULE_BCP}, {"RULE_MODIFIER", WR_RULE_MODIFIER}, {"RULE_MCP", WR_RULE_MCP},
+    {"RULE_FIGHTING", WR_RULE_FIGHTING}, {"RULE_FCP", WR_RULE_FCP}, {"RULE_CERTAIN_KILLS", WR_RULE_CERTAIN_KILLS},
+    {"RULE_REMAINDER_HIT", WR_RULE_REMAINDER_HIT}, {"RULE_REMAINDER_MISS", WR_RULE_REMAINDER_MISS},
+    {"RULE_KILLS_CAPPED", WR_RULE_KILLS_CAPPED}, {"RULE_WOUND", WR_RULE_WOUND}, {"RULE_SLAIN", WR_RULE_SLAIN},
+    {"RULE_DISORDERED", WR_RULE_DISORDERED}, {"RULE_NOT_DISORDERED", WR_RULE_NOT_DISORDERED},
+    {"RULE_FLANK_TEST", WR_RULE_FLANK_TEST}, {"RULE_ONE_RANK", WR_RULE_ONE_RANK},
+    {"RULE_LOST_ROUND", WR_RULE_LOST_ROUND}, {"RULE_DRAWN", WR_RULE_DRAWN},
+    {"RULE_PUSHED_BACK", WR_RULE_PUSHED_BACK}, {"RULE_MORALE_TEST", WR_RULE_MORALE_TEST},
+    {"RULE_MORALE_PASSED", WR_RULE_MORALE_PASSED}, {"RULE_RETIRES", WR_RULE_RETIRES},
+    {"RULE_ROUTS", WR_RULE_ROUTS}, {"RULE_PURSUIT", WR_RULE_PURSUIT}, {"RULE_DESTROYED", WR_RULE_DESTROYED},
+    {"RULE_COUNT", WR_RULE_COUNT},
+    {"FACING_FRONT", WR_FACING_FRONT}, {"FACING_FLANK", WR_FACING_FLANK}, {"FACING_REAR", WR_FACING_REAR},
+    {"COVER_NONE", WR_COVER_NONE}, {"COVER_LIGHT", WR_COVER_LIGHT}, {"COVER_MEDIUM", WR_COVER_MEDIUM},
+    {"COVER_HEAVY", WR_COVER_HEAVY},
+    {"MORALE_REASON_LOST_ROUND", WR_MORALE_REASON_LOST_ROUND}, {"MORALE_REASON_FLANK", WR_MORALE_REASON_FLANK},
+    {"MORALE_REASON_REAR", WR_MORALE_REASON_REAR},
+    {"ROUND_MAX_WOUNDS", WR_ROUND_MAX_WOUNDS}, {"ROUND_MAX_EVENTS", WR_ROUND_MAX_EVENTS},
+    {"END_ONGOING", WR_END_ONGOING}, {"END_A_ROUTS", WR_END_A_ROUTS}, {"END_A_RETIRES", WR_END_A_RETIRES},
+    {"END_B_ROUTS", WR_END_B_ROUTS}, {"END_B_RETIRES", WR_END_B_RETIRES},
+    {"END_A_DESTROYED", WR_END_A_DESTROYED}, {"END_B_DESTROYED", WR_END_B_DESTROYED},
+    {"END_BOTH_DESTROYED", WR_END_BOTH_DESTROYED}, {"END_COUNT", WR_END_COUNT},
+    {"MORALE_NONE", WR_MORALE_NONE}, {"MORALE_PASS", WR_MORALE_PASS}, {"MORALE_RETIRE", WR_MORALE_RETIRE},
+    {"MORALE_ROUT", WR_MORALE_ROUT},
+    {"ODDS_MAX_FIGURES", WR_ODDS_MAX_FIGURES}, {"ODDS_MAX_ROUNDS", WR_ODDS_MAX_ROUNDS},
+    {NULL, 0}};
+
 void wrl_open_melee(lua_State *L)
 {
+    static const luaL_Reg profile_methods[] = {
+        {"race", profile_race}, {"set_weapon", profile_set_weapon}, {"weapon", profile_weapon},
+        {"set_bcp", profile_set_bcp}, {"bcp", profile_bcp}, {"set_modifier", profile_set_modifier},
+        {"modifier", profile_modifier}, {"set_hated", profile_set_hated}, {"hates", profile_hates},
+        {"set_morale_modifier", profile_set_morale_modifier},
+        {"morale_modifier", profile_morale_modifier}, {"set_retire_band", profile_set_retire_band},
+        {"retire_band", profile_retire_band}, {NULL, NULL}};
+    wrl_register_type(L, PROFILE_MT, "profile", profile_methods, profile_tostring, NULL, NULL);
+    static const luaL_Reg chart_methods[] = {
+        {"add", chart_add}, {"complete", chart_complete}, {"lookup", chart_lookup}, {NULL, NULL}};
+    wrl_register_type(L, CHART_MT, "hit_chart", chart_methods, chart_tostring, NULL, NULL);
+    static const luaL_Reg munit_methods[] = {
+        {"def", munit_def}, {"set_figures", munit_set_figures}, {"set_disordered", munit_set_disordered},
+        {"set_hit_chart", munit_set_hit_chart}, {"wounds", munit_wounds}, {"set_wounds", munit_set_wounds},
+        {"may_leave", munit_may_leave}, {NULL, NULL}};
+    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, munit_tostring, NULL, NULL);
+    static const luaL_Reg engagement_methods[] = {
+        {"set_morale", engagement_set_morale}, {"strike", engagement_strike},
+        {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
+        {"apply", engagement_apply}, {"status", engagement_status}, {"kill_odds", engagement_kill_odds},
+        {"odds", odds_new}, {"simulate", engagement_simulate}, {NULL, NULL}};
+    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, engagement_tostring, NULL, NULL);
+    static const luaL_Reg odds_methods[] = {
+        {"exponent", odds_exponent}, {"end", odds_end}, {"end_e18", odds_end},
+        {"end_exact", odds_end_exact}, {"figures", odds_figures}, {"figures_exact", odds_figures_exact},
+        {NULL, NULL}};
+    wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, odds_tostring, NULL, NULL);
     static const luaL_Reg fns[] = {
         {"reach_ranks", l_reach_ranks}, {"fighting_figures", l_fighting_figures},
         {"complete_ranks", l_complete_ranks}, {"combat_percent", l_combat_percent},
-        {"kills_from_percent", l_kills_from_percent}, {NULL, NULL}};
+        {"kills_from_percent", l_kills_from_percent},
+        {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
+        {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"wounds_add", l_wounds_add},
+        {"unit_def_default", l_unit_def_default}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
+        {"melee_may_start", l_melee_may_start}, {"advance_stop", l_advance_stop},
+        {"dead_monster", l_dead_monster}, {"dead_monster_rng", l_dead_monster_rng},
+        {"melee_rule_name", l_melee_rule_name}, {"melee_rule_source", l_melee_rule_source},
+        {"modifier_name", l_modifier_name}, {"melee_event_text", l_melee_event_text},
+        {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
+        {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
+        {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
+        {NULL, NULL}};
     luaL_setfuncs(L, fns, 0);
-    wrl_set_int(L, "WEAPON_OTHER", WR_WEAPON_OTHER);
-    wrl_set_int(L, "WEAPON_SPEAR", WR_WEAPON_SPEAR);
-    wrl_set_int(L, "WEAPON_POLEARM", WR_WEAPON_POLEARM);
-    wrl_set_int(L, "WEAPON_PIKE", WR_WEAPON_PIKE);
-    wrl_set_int(L, "SIDE_MOUNTED", WR_SIDE_MOUNTED);
-    wrl_set_int(L, "SIDE_DISORDERED", WR_SIDE_DISORDERED);
-    wrl_set_int(L, "SIDE_SWARM", WR_SIDE_SWARM);
-    wrl_set_int(L, "SIDE_FLYING", WR_SIDE_FLYING);
-    wrl_set_int(L, "SIDE_FLANKED", WR_SIDE_FLANKED);
+    wrl_set_consts(L, consts);
 }
