@@ -579,7 +579,8 @@ typedef struct wr_move_costs {
 } wr_move_costs;
 
 /**
- * @brief The library's DEFAULT move point table for a mover (not the game's
+ * @brief The library's DEFAULT move point table for a mover ("Movement by
+ *        Terrain Type", "Advanced: Upstream, Downstream") (not the game's
  *        own table, which the text lacks; see docs/rules/campaign.md).
  *
  * From the text: infantry 12 points a day; a clear hex 6; hills and swamp at
@@ -686,7 +687,8 @@ typedef struct wr_march {
 } wr_march;
 
 /**
- * @brief Starts a march: day 1, the daily points, formed.
+ * @brief Starts a march ("Spending Move Points"): day 1, the daily points,
+ *        formed.
  * @param daily_points 1..1000.
  * @param[out] march The state.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
@@ -694,9 +696,9 @@ typedef struct wr_march {
 WR_API wr_status wr_march_start(int daily_points, wr_march *march);
 
 /**
- * @brief The force tries to enter the next hex: it enters when it has the
- *        points, else it moves no farther today and presses on (its points
- *        will be saved for tomorrow).
+ * @brief The force tries to enter the next hex ("Spending Move Points"): it
+ *        enters when it has the points, else it moves no farther today and
+ *        presses on (its points will be saved for tomorrow).
  * @param march The state.
  * @param cost The cost of entering (crossing points included), 1..100000.
  * @param unformed Non-zero for a move made unformed.
@@ -707,7 +709,7 @@ WR_API wr_status wr_march_start(int daily_points, wr_march *march);
 WR_API wr_status wr_march_enter(wr_march *march, int cost, int unformed, int *entered);
 
 /**
- * @brief Ends the day. A force that entered or pressed towards a hex today
+ * @brief Ends the day ("Saving Move Points"). A force that entered or pressed towards a hex today
  *        and does not halt keeps its unused points for tomorrow; a force that
  *        stayed stationary or halts loses them. A day of unformed movement is
  *        counted.
@@ -719,7 +721,8 @@ WR_API wr_status wr_march_enter(wr_march *march, int cost, int unformed, int *en
 WR_API wr_status wr_march_end_day(wr_march *march, int halt);
 
 /**
- * @brief Enemy contact: excess points are lost, and an unformed force starts
+ * @brief Enemy contact ("Saving Move Points", "Units, Formed and Unformed"):
+ *        excess points are lost, and an unformed force starts
  *        the engagement non-rallied, as if in retreat.
  * @param march The state.
  * @param[out] non_rallied 1 when the force is unformed.
@@ -728,7 +731,8 @@ WR_API wr_status wr_march_end_day(wr_march *march, int halt);
 WR_API wr_status wr_march_contact(wr_march *march, int *non_rallied);
 
 /**
- * @brief Spends the current day at a rally point reforming: the force must
+ * @brief Spends the current day at a rally point reforming ("Units, Formed
+ *        and Unformed"): the force must
  *        not have moved today; its points are lost, it is formed again and
  *        the day ends.
  * @param march The state.
@@ -739,8 +743,9 @@ WR_API wr_status wr_march_contact(wr_march *march, int *non_rallied);
 WR_API wr_status wr_march_rally(wr_march *march);
 
 /**
- * @brief Stragglers gathered by one day's wait at the rally point (half-dice
- *        x 5 % of the force per day, rounded up, at most those missing).
+ * @brief Stragglers gathered by one day's wait at the rally point ("Units,
+ *        Formed and Unformed": half-dice x 5 % of the force per day, rounded
+ *        up, at most those missing; those still missing on departure are lost).
  * @param figures The force's figures when it set out unformed, 0..1000000.
  * @param missing Stragglers still missing, 0..figures.
  * @param half_die 1..3.
@@ -750,7 +755,7 @@ WR_API wr_status wr_march_rally(wr_march *march);
 WR_API wr_status wr_stragglers_gathered(int figures, int missing, int half_die, int *gathered);
 
 /**
- * @brief wr_half_die() with the d6 rolled on a dice roller.
+ * @brief wr_half_die() with the d6 rolled on a dice roller (note 2).
  * @param rng The roller.
  * @param[out] half 1..3.
  * @return ::WR_OK; ::WR_ERR_NULL.
@@ -963,7 +968,8 @@ WR_API wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out);
 WR_API void wr_planner_free(wr_planner *planner);
 
 /**
- * @brief The earliest arrival of a force from one hex to another: the fewest
+ * @brief The earliest arrival of a force from one hex to another (every
+ *        section of the text): the fewest
  *        days, then the most points saved, keeping every rule (daily points
  *        and saving, terrain and formation, crossings in points or whole
  *        days, unformed movement and rally days when allowed, sea and river
