@@ -236,8 +236,9 @@ WR_API wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mou
  * @param n_pullers 1..64.
  * @param[out] out A new figure the caller releases with wr_figure_free().
  * @return ::WR_OK; ::WR_ERR_NULL (also for a NULL element); ::WR_ERR_RANGE
- *         for a count outside 1..64 or combined dice or bonus beyond the
- *         figure limits; ::WR_ERR_NOMEM.
+ *         for a count outside 1..64, combined dice or bonus beyond the
+ *         figure limits, or a rated HD above 2000 or AC below -102 (a crew
+ *         of rated chariots); ::WR_ERR_NOMEM.
  */
 WR_API wr_status wr_rate_chariot(const wr_figure *const *passengers, size_t n_passengers,
                                  const wr_figure *const *pullers, size_t n_pullers,

@@ -76,10 +76,18 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
         sd &= f->sd;
     }
     int64_t everyone = (int64_t)(n_passengers + n_pullers);
+    int64_t rated_ac = wri_battlesystem_floor_div(ac, everyone) - 2;
+    int64_t rated_hd = wri_battlesystem_ceil_div(puller_hd, (int64_t)n_pullers) +
+                       wri_battlesystem_ceil_div(passenger_hd, (int64_t)n_passengers);
+    /* a chariot among the crew could push a chariot past the documented
+       limits (HD doubling with each nesting until it overflows an int) */
+    if (rated_hd > 2000 || rated_ac < -102) {
+        wr_figure_free(rated);
+        return WR_ERR_RANGE;
+    }
     rated->ar = (int)wri_battlesystem_floor_div(ar, everyone);
-    rated->ac = (int)wri_battlesystem_floor_div(ac, everyone) - 2;
-    rated->hd = (int)(wri_battlesystem_ceil_div(puller_hd, (int64_t)n_pullers) +
-                      wri_battlesystem_ceil_div(passenger_hd, (int64_t)n_passengers));
+    rated->ac = (int)rated_ac;
+    rated->hd = (int)rated_hd;
     rated->mv = puller_hd >= 3 * passenger_hd ? slowest : (int)(2 * (int64_t)slowest / 3);
     rated->sa = sa;
     rated->sd = sd;
