@@ -13,6 +13,11 @@ typedef struct command {
 
 static const command commands[] = {
     {"demo", "run the built-in scenario: ratings, a melee with its odds, a march", tool_demo},
+    {"rate", "rate cavalry figures and chariots [11.2], [11.3]", tool_rate},
+    {"melee", "fight a melee round by round with dice, each step explained", tool_melee},
+    {"odds", "the exact outcome distribution of a melee (--svg: bars)", tool_odds},
+    {"route", "plan a march on a map file (--ascii, --svg: pictures)", tool_route},
+    {"map", "check a map file and draw it (text, --svg)", tool_mapcmd},
 };
 
 static void usage(FILE *f)

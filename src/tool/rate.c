@@ -1,0 +1,219 @@
+/* warrules rate: Battlesystem figures and their cavalry and chariot ratings
+   ([11.2], [11.3]) from a scenario or --set options. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+/* The demo's sample figures, used when nothing is given. */
+static const char sample_scenario[] =
+    "[figure rider]\nar = 12\nhd = 1\nac = 4\nmv = 12\ndamage = 1d8\n"
+    "[figure warhorse]\nar = 14\nhd = 3\nac = 7\nmv = 18\ndamage = 1d6\n"
+    "[figure archer]\nar = 13\nhd = 1\nac = 6\nmv = 12\ndamage = 1d6\n"
+    "[cavalry knight]\nrider = rider\nmount = warhorse\n"
+    "[chariot chariot]\npassengers = rider, archer\npullers = warhorse, warhorse\n";
+
+static int32_t as_int32(uint32_t bits)
+{
+    int32_t v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+static uint32_t as_bits(int v)
+{
+    int32_t s = (int32_t)v;
+    uint32_t bits;
+    memcpy(&bits, &s, sizeof bits);
+    return bits;
+}
+
+static wr_status build_figure(const tool_figure_spec *spec, wr_figure **out)
+{
+    wr_figure *f = NULL;
+    wr_status st = wr_figure_new(&f);
+    for (int s = 0; s < 4 && st == WR_OK; s++)
+        st = wr_figure_set(f, (wr_stat)s, spec->stat[s]);
+    if (st == WR_OK)
+        st = wr_figure_set(f, WR_STAT_SA, as_int32(spec->sa));
+    if (st == WR_OK)
+        st = wr_figure_set(f, WR_STAT_SD, as_int32(spec->sd));
+    for (int i = 0; i < spec->n_damage && st == WR_OK; i++)
+        st = wr_figure_add_damage(f, spec->damage[i][0], spec->damage[i][1], spec->damage[i][2]);
+    if (st != WR_OK) {
+        wr_figure_free(f);
+        return st;
+    }
+    *out = f;
+    return WR_OK;
+}
+
+/* "2d8+1d6+3" */
+static void damage_text(const wr_figure *f, char *buf, size_t cap)
+{
+    size_t groups = 0, o = 0;
+    int dice = 0, bonus = 0;
+    buf[0] = '\0';
+    (void)wr_figure_damage_groups(f, &groups);
+    (void)wr_figure_damage_totals(f, &dice, &bonus);
+    for (size_t g = 0; g < groups && o + 24 < cap; g++) {
+        int n = 0, sides = 0;
+        (void)wr_figure_damage_group(f, g, &n, &sides);
+        o += (size_t)snprintf(buf + o, cap - o, "%s%dd%d", g ? "+" : "", n, sides);
+    }
+    if (bonus != 0 && o + 16 < cap)
+        o += (size_t)snprintf(buf + o, cap - o, "%+d", bonus);
+    if (o == 0)
+        snprintf(buf, cap, "none");
+}
+
+static void print_figure(FILE *out, int json, const char *kind, const char *name,
+                         const wr_figure *f, const char *section)
+{
+    int v[6] = {0}, lo = 0, hi = 0;
+    char dmg[256];
+    for (int i = 0; i < 6; i++)
+        (void)wr_figure_get(f, (wr_stat)i, &v[i]);
+    (void)wr_figure_damage_range(f, &lo, &hi);
+    damage_text(f, dmg, sizeof dmg);
+    if (json) {
+        fprintf(out, "{\"kind\": ");
+        tool_json_str(out, kind);
+        fprintf(out, ", \"name\": ");
+        tool_json_str(out, name);
+        fprintf(out,
+                ", \"ar\": %d, \"hd\": %d, \"ac\": %d, \"mv\": %d, \"sa\": %lu, \"sd\": %lu, "
+                "\"damage\": ",
+                v[0], v[1], v[2], v[3], (unsigned long)as_bits(v[4]),
+                (unsigned long)as_bits(v[5]));
+        tool_json_str(out, dmg);
+        fprintf(out, ", \"damage_min\": %d, \"damage_max\": %d, \"section\": ", lo, hi);
+        tool_json_str(out, section);
+        fprintf(out, "}");
+        return;
+    }
+    fprintf(out, "%-8s %-16s AR %3d  HD %3d  AC %3d  MV %3d  damage %s (%d-%d)  SA 0x%08lx  SD 0x%08lx%s%s\n",
+            kind, name, v[0], v[1], v[2], v[3], dmg, lo, hi, (unsigned long)as_bits(v[4]),
+            (unsigned long)as_bits(v[5]), section[0] ? "  " : "", section);
+}
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+            "usage: warrules rate [SCENARIO] [--set SECTION.NAME.KEY=VALUE]... [--json]\n\n"
+            "Rates Battlesystem cavalry figures [11.2] and chariots [11.3] from the [figure],\n"
+            "[cavalry] and [chariot] sections of a scenario file (see docs/tool.md). With\n"
+            "neither a file nor --set it rates the demo's sample figures.\n\n"
+            "  SCENARIO, --scenario FILE  the scenario file ('-' for standard input)\n"
+            "  --set S.N.K=V              set one key, e.g. --set figure.rider.ar=11\n"
+            "  --json                     JSON output\n");
+    return TOOL_OK;
+}
+
+int tool_rate(int argc, char **argv, FILE *out)
+{
+    static const char cmd[] = "rate";
+    const char *path = NULL;
+    int json = 0, n_sets = 0;
+    tool_scenario *sc = malloc(sizeof *sc);
+    if (sc == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    tool_scenario_init(sc);
+    int rc = TOOL_OK;
+    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            free(sc);
+            return usage(out);
+        }
+    }
+    /* the file first, then the settings in order */
+    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--json") == 0) {
+            json = 1;
+        } else if (strcmp(a, "--set") == 0) {
+            n_sets++;
+            if (tool_option_value(cmd, argc, argv, &i) == NULL)
+                rc = TOOL_USAGE;
+        } else if (strcmp(a, "--scenario") == 0 || (a[0] != '-' || strcmp(a, "-") == 0)) {
+            const char *p = strcmp(a, "--scenario") == 0 ? tool_option_value(cmd, argc, argv, &i) : a;
+            if (p == NULL)
+                rc = TOOL_USAGE;
+            else if (path)
+                rc = tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and '%s')", path, p);
+            else
+                path = p;
+        } else {
+            rc = tool_fail(cmd, TOOL_USAGE, "unknown option '%s' (try 'warrules rate --help')", a);
+        }
+    }
+    char err[400];
+    if (rc == TOOL_OK && path)
+        rc = tool_load_scenario(cmd, path, sc);
+    else if (rc == TOOL_OK && n_sets == 0 &&
+             tool_scenario_read(sample_scenario, sizeof sample_scenario - 1, sc, err, sizeof err))
+        rc = tool_fail(cmd, TOOL_FAILED, "the sample scenario: %s", err);
+    for (int i = 1; i < argc && rc == TOOL_OK; i++)
+        if (strcmp(argv[i], "--set") == 0 || strcmp(argv[i], "--scenario") == 0) {
+            i++;
+            if (strcmp(argv[i - 1], "--set") == 0 &&
+                tool_scenario_set(sc, argv[i], err, sizeof err) != 0)
+                rc = tool_fail(cmd, TOOL_USAGE, "--set %s: %s", argv[i], err);
+        }
+    if (rc == TOOL_OK && sc->n_figures == 0)
+        rc = tool_fail(cmd, TOOL_USAGE, "nothing to rate: no [figure] given");
+
+    wr_figure *figs[TOOL_MAX_FIGURES] = {0};
+    for (int i = 0; i < sc->n_figures && rc == TOOL_OK; i++) {
+        wr_status st = build_figure(&sc->figures[i], &figs[i]);
+        if (st != WR_OK)
+            rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
+                           "figure %s: %s", sc->figures[i].name, wr_status_str(st));
+    }
+    if (rc == TOOL_OK) {
+        if (json)
+            fprintf(out, "{\"figures\": [");
+        for (int i = 0; i < sc->n_figures; i++) {
+            if (json && i)
+                fprintf(out, ", ");
+            print_figure(out, json, "figure", sc->figures[i].name, figs[i], "");
+        }
+        if (json)
+            fprintf(out, "], \"ratings\": [");
+        for (int i = 0; i < sc->n_ratings && rc == TOOL_OK; i++) {
+            const tool_rating_spec *r = &sc->ratings[i];
+            const wr_figure *first[TOOL_MAX_MEMBERS], *second[TOOL_MAX_MEMBERS];
+            for (int k = 0; k < r->n_first; k++)
+                first[k] = figs[r->first[k]];
+            for (int k = 0; k < r->n_second; k++)
+                second[k] = figs[r->second[k]];
+            wr_figure *rated = NULL;
+            wr_status st;
+            if (r->n_first == 0 || r->n_second == 0) {
+                rc = tool_fail(cmd, TOOL_USAGE, "%s %s needs %s", r->chariot ? "chariot" : "cavalry",
+                               r->name, r->chariot ? "passengers and pullers" : "a rider and a mount");
+                break;
+            }
+            if (r->chariot)
+                st = wr_rate_chariot(first, (size_t)r->n_first, second, (size_t)r->n_second, &rated);
+            else
+                st = wr_rate_cavalry(first[0], second[0], &rated);
+            if (st != WR_OK) {
+                rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE, "%s %s: %s",
+                               r->chariot ? "chariot" : "cavalry", r->name, wr_status_str(st));
+                break;
+            }
+            if (json && i)
+                fprintf(out, ", ");
+            print_figure(out, json, r->chariot ? "chariot" : "cavalry", r->name, rated,
+                         r->chariot ? "[11.3]" : "[11.2]");
+            wr_figure_free(rated);
+        }
+        if (json)
+            fprintf(out, "]}\n");
+    }
+    for (int i = 0; i < TOOL_MAX_FIGURES; i++)
+        wr_figure_free(figs[i]);
+    free(sc);
+    return rc;
+}
