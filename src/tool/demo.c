@@ -5,6 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mapfile.h"
+#include "route.h"
+#include "svg.h"
 #include "tool.h"
 #include "warrules/warrules.h"
 
@@ -191,6 +194,70 @@ done:
     return rc;
 }
 
+/* The built-in campaign map, in the format of docs/map-format.md: a minor
+   river runs north to south between the western fields and the hills, with
+   a ford; beyond it a road climbs through the mountains. */
+static const char demo_map[] =
+    "[terrain]\n"
+    "..ff..h.....\n"
+    " ..f...hh.ss.\n"
+    "......h...s.\n"
+    " .hh.......m.\n"
+    "..h.....f.mm\n"
+    " .....fff.mm.\n"
+    ".....ff.....\n"
+    "[rivers]\n"
+    "5,0 minor E\n5,1 minor NE E SE\n5,2 minor E\n5,3 minor NE E SE\n"
+    "5,4 minor E\n5,5 minor NE E SE\n5,6 minor E\n"
+    "[crossings]\n"
+    "5,4 E ford\n"
+    "[roads]\n"
+    "6,4 NE E E E E E\n";
+
+static int plan_march(FILE *out, wr_planner *planner, const wr_map *map, wr_mover mover,
+                      int draw)
+{
+    wr_plan_params params;
+    wr_route route;
+    wr_hex from, to;
+    (void)wr_hex_from_offset(0, 3, &from);
+    (void)wr_hex_from_offset(11, 3, &to);
+    if (wr_plan_params_default(mover, &params) != WR_OK ||
+        wr_planner_route(planner, map, &params, from, to, &route) != WR_OK)
+        return TOOL_FAILED;
+    fprintf(out, "  %s, %d points a day, from 0,3 to 11,3:\n",
+            mover == WR_MOVER_CAVALRY ? "cavalry" : "infantry", params.costs.daily_points);
+    tool_route_print(out, map, &params, &route);
+    if (draw) {
+        fprintf(out, "\n");
+        tool_ascii_map(out, map, route.steps, route.step_count);
+    }
+    return TOOL_OK;
+}
+
+/* Valormr strategic movement: a march across the river, each step with
+   its section of the text. */
+static int demo_march(FILE *out)
+{
+    fprintf(out, "\n== Valormr campaign march across a river (built-in map; the library's "
+                 "default move costs, labelled defaults)\n");
+    wr_map *map = NULL;
+    wr_planner *planner = NULL;
+    char err[200];
+    int rc = TOOL_FAILED;
+    if (tool_map_read(demo_map, sizeof demo_map - 1, &map, err, sizeof err) != 0) {
+        fprintf(stderr, "warrules demo: the built-in map: %s\n", err);
+        return TOOL_FAILED;
+    }
+    if (wr_planner_new(&planner) == WR_OK && plan_march(out, planner, map, WR_MOVER_INFANTRY, 1) == TOOL_OK) {
+        fprintf(out, "\n");
+        rc = plan_march(out, planner, map, WR_MOVER_CAVALRY, 0);
+    }
+    wr_planner_free(planner);
+    wr_map_free(map);
+    return rc;
+}
+
 int tool_demo(int argc, char **argv, FILE *out)
 {
     uint64_t seed = 1;
@@ -218,6 +285,8 @@ int tool_demo(int argc, char **argv, FILE *out)
     int rc = demo_ratings(out);
     if (rc == TOOL_OK)
         rc = demo_melee(out, rng);
+    if (rc == TOOL_OK)
+        rc = demo_march(out);
     wr_rng_free(rng);
     if (rc != TOOL_OK)
         fprintf(stderr, "warrules demo: the scenario failed\n");

@@ -21,7 +21,7 @@ static const step_note notes[] = {
     {WR_STEP_ROAD, "along a road at the road cost", "[Movement by Terrain Type]"},
     {WR_STEP_TRACK, "along a track at the track cost", "[Mountains]"},
     {WR_STEP_BRIDGE, "over a bridge, formed", "[Bridges]"},
-    {WR_STEP_FORD, "fords the minor river (points on top of the hex)", "[Fords]"},
+    {WR_STEP_FORD, "fords the minor river (infantry half its daily points on top, cavalry at full speed)", "[Fords]"},
     {WR_STEP_SWIM, "cavalry crosses the minor river without a ford: half its daily points",
      "[Minor Rivers]"},
     {WR_STEP_FERRY, "crosses by ferry in whole days", "[Ferries]"},
