@@ -191,6 +191,41 @@ void heap_dijkstra(const Graph &g, int src, int goal, int64_t limit, std::vector
     }
 }
 
+// ---- reference (not a baseline): Dial's bucket queue over the prebuilt
+// graph, to show what the planner's own search could reach without
+// generating moves per hex ----
+
+void dial_field(const Graph &g, int src, std::vector<uint32_t> &dist,
+                std::vector<std::vector<int>> &ring)
+{
+    dist.assign((size_t)g.n, UINT32_MAX);
+    const uint32_t mask = (uint32_t)ring.size() - 1u;
+    for (auto &b : ring)
+        b.clear();
+    dist[(size_t)src] = 0;
+    ring[0].push_back(src);
+    size_t queued = 1;
+    for (uint32_t cur = 0; queued > 0; cur++) {
+        std::vector<int> &b = ring[cur & mask];
+        while (!b.empty()) {
+            int u = b.back();
+            b.pop_back();
+            queued--;
+            if (dist[(size_t)u] != cur)
+                continue;
+            for (int k = g.off[(size_t)u]; k < g.off[(size_t)u + 1]; k++) {
+                int v = g.to[(size_t)k];
+                uint32_t nd = cur + (uint32_t)g.w[(size_t)k];
+                if (nd < dist[(size_t)v]) {
+                    dist[(size_t)v] = nd;
+                    ring[nd & mask].push_back(v);
+                    queued++;
+                }
+            }
+        }
+    }
+}
+
 // ---- baseline: Boost Graph ----
 
 struct EdgeW {
@@ -479,6 +514,39 @@ int main(int argc, char **argv)
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_field_" + S, t, match);
+
+        // Extras: the planner with its full rules (no answer to compare:
+        // whole-day crossings start on a fresh day), with unformed movement
+        // too (two states a hex), and Dial's algorithm over the prebuilt graph.
+        wr_plan_params full = p, unformed = p;
+        full.options = WR_PLAN_RAFTS_ANYWHERE;
+        unformed.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+        std::vector<uint32_t> dd;
+        int maxw = 1;
+        for (int w : g.w)
+            maxw = std::max(maxw, w);
+        size_t ringsize = 1;
+        while (ringsize <= (size_t)maxw)
+            ringsize <<= 1;
+        std::vector<std::vector<int>> ring(ringsize);
+        dial_field(g, src, dd, ring);
+        int dial_match = 1;
+        for (size_t i = 0; i < n; i++)
+            dial_match &= (dd[i] == UINT32_MAX ? UNREACHED : (int64_t)dd[i]) ==
+                          arrival_points(field[i], P);
+        if (!dial_match)
+            std::fprintf(stderr, "bench_route: the Dial reference disagrees\n");
+        check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+        check(wr_planner_field(pl, m, &unformed, from, field.data(), n), "wr_planner_field");
+        std::vector<std::function<void()>> extra = {
+            [&] { wr_planner_field(pl, m, &full, from, field.data(), n); },
+            [&] { wr_planner_field(pl, m, &unformed, from, field.data(), n); },
+            [&] { dial_field(g, src, dd, ring); }};
+        Timer te(extra.size());
+        interleave(repeats, extra, te);
+        bench_extra(("route_field_" + S + "_full_rules_ms").c_str(), te.median(0), "ms");
+        bench_extra(("route_field_" + S + "_full_rules_unformed_ms").c_str(), te.median(1), "ms");
+        bench_extra(("route_field_" + S + "_dial_prebuilt_graph_ms").c_str(), te.median(2), "ms");
     }
 
     // ---- route_query: point to point, `queries` pairs of passable hexes ----
