@@ -1,50 +1,51 @@
 /* Batch forms of the pinned counting rules: many independent melee rounds
    over caller arrays in one call, for bindings and engines that would
-   otherwise pay one call per round. */
+   otherwise pay one call per round. The checks and the arithmetic are those
+   of wr_fighting_figures(), wr_combat_percent() and wr_kills_from_percent()
+   (src/melee/reach.c), in the same order; the tests compare item by item. */
 #include "internal.h"
 
-/* One side's numbers of one item, and what it scores. */
-typedef struct side_item {
-    int figures, files, in_contact, weapon, bcp, modifiers, d100;
-    unsigned flags;
+#define SIDE_ALL_FLAGS \
+    (WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_SWARM | WR_SIDE_FLYING | WR_SIDE_FLANKED)
+
+/* The status the pinned functions give one side of round i. */
+static wr_status side_status(const wr_melee_batch_side *s, size_t i, unsigned enemy_flags)
+{
+    int figures = s->figures[i], files = s->files[i], contact = s->in_contact[i];
+    if (figures < 0 || figures > WRI_MAX_FIGURES || files < 1 || files > WRI_MAX_FIGURES)
+        return WR_ERR_RANGE;
+    int most = files < figures ? files : figures;
+    if (contact < 0 || contact > most)
+        return WR_ERR_RANGE;
+    int weapon = s->weapon[i];
+    if (weapon < WR_WEAPON_OTHER || weapon > WR_WEAPON_PIKE || (s->flags[i] & ~SIDE_ALL_FLAGS) ||
+        (enemy_flags & ~SIDE_ALL_FLAGS))
+        return WR_ERR_INVALID;
+    int bcp = s->bcp[i], modifiers = s->modifiers[i], d100 = s->d100[i];
+    if (bcp < 0 || bcp > 1000 || modifiers < -1000 || modifiers > 1000)
+        return WR_ERR_RANGE;
+    if (d100 < 1 || d100 > 100)
+        return WR_ERR_RANGE;
+    return WR_OK;
+}
+
+/* One side's strike of a checked round. */
+typedef struct strike {
     int fighting, mcp, fcp, kills;
-} side_item;
+} strike;
 
-static void load(const wr_melee_batch_side *s, size_t i, side_item *it)
+static strike side_strike(const wr_melee_batch_side *s, size_t i, unsigned enemy_flags)
 {
-    it->figures = s->figures[i];
-    it->files = s->files[i];
-    it->in_contact = s->in_contact[i];
-    it->weapon = s->weapon[i];
-    it->flags = s->flags[i];
-    it->bcp = s->bcp[i];
-    it->modifiers = s->modifiers[i];
-    it->d100 = s->d100[i];
-}
-
-/* Exactly the pinned functions, in the order a round calls them. */
-static wr_status score(side_item *self, unsigned enemy_flags)
-{
-    wr_status st = wr_fighting_figures(self->figures, self->files, self->in_contact,
-                                       (wr_weapon)self->weapon, self->flags, enemy_flags,
-                                       &self->fighting);
-    if (st != WR_OK)
-        return st;
-    st = wr_combat_percent(self->bcp, self->modifiers, self->fighting, &self->mcp, &self->fcp);
-    if (st != WR_OK)
-        return st;
-    return wr_kills_from_percent(self->fcp, self->d100, &self->kills);
-}
-
-static wr_status item(const wr_melee_batch_side *a, const wr_melee_batch_side *b, size_t i,
-                      side_item it[2])
-{
-    load(a, i, &it[0]);
-    load(b, i, &it[1]);
-    wr_status st = score(&it[0], it[1].flags);
-    if (st != WR_OK)
-        return st;
-    return score(&it[1], it[0].flags);
+    strike k;
+    int which = 0;
+    k.fighting = wri_melee_fighting(s->figures[i], s->files[i], s->in_contact[i],
+                                    (wr_weapon)s->weapon[i], s->flags[i], enemy_flags, &which);
+    int m = s->bcp[i] + s->modifiers[i];
+    k.mcp = m < 0 ? 0 : m;
+    k.fcp = k.mcp * k.fighting; /* at most 2000 * 100000 */
+    int rem = k.fcp % 100;
+    k.kills = k.fcp / 100 + (rem > 0 && s->d100[i] <= rem ? 1 : 0);
+    return k;
 }
 
 static int side_complete(const wr_melee_batch_side *s)
@@ -54,16 +55,16 @@ static int side_complete(const wr_melee_batch_side *s)
            s->d100 != NULL;
 }
 
-static void write_side(const wr_melee_batch_out *o, size_t i, const side_item *it, int lost)
+static void write_side(const wr_melee_batch_out *o, size_t i, const strike *k, int lost)
 {
     if (o->fighting != NULL)
-        o->fighting[i] = it->fighting;
+        o->fighting[i] = k->fighting;
     if (o->mcp != NULL)
-        o->mcp[i] = it->mcp;
+        o->mcp[i] = k->mcp;
     if (o->fcp != NULL)
-        o->fcp[i] = it->fcp;
+        o->fcp[i] = k->fcp;
     if (o->kills != NULL)
-        o->kills[i] = it->kills;
+        o->kills[i] = k->kills;
     if (o->lost != NULL)
         o->lost[i] = lost;
 }
@@ -78,9 +79,10 @@ wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
         return WR_OK;
     if (!side_complete(a) || !side_complete(b))
         return WR_ERR_NULL;
-    side_item it[2];
     for (size_t i = 0; i < n; i++) {
-        wr_status st = item(a, b, i, it);
+        wr_status st = side_status(a, i, b->flags[i]);
+        if (st == WR_OK)
+            st = side_status(b, i, a->flags[i]);
         if (st != WR_OK) {
             if (bad_index != NULL)
                 *bad_index = i;
@@ -88,13 +90,14 @@ wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
         }
     }
     for (size_t i = 0; i < n; i++) {
-        (void)item(a, b, i, it);
-        int lost0 = it[1].kills < it[0].figures ? it[1].kills : it[0].figures;
-        int lost1 = it[0].kills < it[1].figures ? it[0].kills : it[1].figures;
-        write_side(out_a, i, &it[0], lost0);
-        write_side(out_b, i, &it[1], lost1);
+        strike ka = side_strike(a, i, b->flags[i]);
+        strike kb = side_strike(b, i, a->flags[i]);
+        int lost_a = kb.kills < a->figures[i] ? kb.kills : a->figures[i];
+        int lost_b = ka.kills < b->figures[i] ? ka.kills : b->figures[i];
+        write_side(out_a, i, &ka, lost_a);
+        write_side(out_b, i, &kb, lost_b);
         if (loser != NULL)
-            loser[i] = lost0 == lost1 ? -1 : (lost0 > lost1 ? 0 : 1);
+            loser[i] = lost_a == lost_b ? -1 : (lost_a > lost_b ? 0 : 1);
     }
     return WR_OK;
 }

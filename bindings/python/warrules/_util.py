@@ -100,5 +100,5 @@ def int_columns(columns, function, unsigned=()):
 
 def new_ints(n):
     """A zeroed array.array('i') of n items and a ctypes pointer into it."""
-    arr = array.array("i", bytes(n * _INT_BYTES))
+    arr = array.array("i", [0]) * n
     return arr, ((ctypes.c_int * n).from_buffer(arr) if n else None)
