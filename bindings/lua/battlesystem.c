@@ -647,10 +647,11 @@ static int l_tactical_check(lua_State *L)
 {
     wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
     size_t n = 0;
     wr_tactical_leg *legs = leg_array(L, 3, &n);
     wr_tactical_result r;
-    wrl_check(L, wr_tactical_check(unit, f, legs, n, wrl_uint(L, 4, 0), &r), "tactical_check");
+    wrl_check(L, wr_tactical_check(unit, f, legs, n, flags, &r), "tactical_check");
     push_tactical_result(L, &r);
     return 1;
 }
@@ -659,10 +660,11 @@ static int l_tactical_apply(lua_State *L)
 {
     wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
     size_t n = 0;
     wr_tactical_leg *legs = leg_array(L, 3, &n);
     wr_tactical_result r;
-    wrl_check(L, wr_tactical_apply(unit, f, legs, n, wrl_uint(L, 4, 0), &r), "tactical_apply");
+    wrl_check(L, wr_tactical_apply(unit, f, legs, n, flags, &r), "tactical_apply");
     push_tactical_result(L, &r);
     return 1;
 }
@@ -777,6 +779,96 @@ static int l_missile_terrain_modifier(lua_State *L)
     return 1;
 }
 
+/* ---- batch forms -------------------------------------------------------- */
+
+static int fail_item(lua_State *L, wr_status st, const char *what, size_t bad)
+{
+    return wrl_fail(L, "%s: %s (%s, item %d)", wr_status_name(st), wr_status_str(st), what, (int)bad + 1);
+}
+
+/* terrain_speed_batch(terrains, traits) -> nums, dens (sequences of equal length) */
+static int l_terrain_speed_batch(lua_State *L)
+{
+    size_t n = 0, nt = 0;
+    int *terrain = wrl_int_sequence(L, 1, 10000000, &n);
+    wrl_check_table(L, 2);
+    nt = (size_t)lua_rawlen(L, 2);
+    if (nt != n)
+        return wrl_fail(L, "WR_ERR_INVALID: %d terrains but %d trait sets", (int)n, (int)nt);
+    unsigned *traits = lua_newuserdatauv(L, sizeof *traits * (n ? n : 1), 0);
+    for (size_t i = 0; i < n; i++) {
+        lua_rawgeti(L, 2, (lua_Integer)i + 1);
+        lua_Integer x = wrl_integer(L, -1);
+        if (x < 0 || x > (lua_Integer)UINT32_MAX)
+            return wrl_fail(L, "WR_ERR_RANGE: traits[%d] is not a 32-bit flag set", (int)i + 1);
+        traits[i] = (unsigned)x;
+        lua_pop(L, 1);
+    }
+    int *out = lua_newuserdatauv(L, sizeof *out * (n ? n : 1) * 2, 0);
+    size_t bad = SIZE_MAX;
+    wr_status st = wr_terrain_speed_batch(n, terrain, traits, out, out + (n ? n : 1), &bad);
+    if (st != WR_OK && bad != SIZE_MAX)
+        return fail_item(L, st, "terrain_speed_batch", bad);
+    wrl_check(L, st, "terrain_speed_batch");
+    for (int k = 0; k < 2; k++) {
+        lua_createtable(L, (int)n, 0);
+        for (size_t i = 0; i < n; i++) {
+            lua_pushinteger(L, out[(size_t)k * (n ? n : 1) + i]);
+            lua_rawseti(L, -2, (lua_Integer)i + 1);
+        }
+    }
+    return 2;
+}
+
+/* tactical_check_batch(unit, formation, moves, flags = 0) -> results:
+   moves is a sequence of moves, each a sequence of legs as tactical_check takes. */
+static int l_tactical_check_batch(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
+    wrl_check_table(L, 3);
+    unsigned flags = wrl_uint(L, 4, 0);
+    size_t n_moves = (size_t)lua_rawlen(L, 3), n_legs = 0;
+    if (n_moves > 100000)
+        return wrl_fail(L, "WR_ERR_RANGE: at most 100000 moves in a batch");
+    int *counts = lua_newuserdatauv(L, sizeof *counts * (n_moves ? n_moves : 1), 0);
+    for (size_t i = 0; i < n_moves; i++) {
+        if (lua_rawgeti(L, 3, (lua_Integer)i + 1) != LUA_TTABLE)
+            return wrl_fail(L, "WR_ERR_INVALID: move %d is not a sequence of legs", (int)i + 1);
+        size_t len = (size_t)lua_rawlen(L, -1);
+        if (len > MAX_LEGS || n_legs + len > 1000000)
+            return wrl_fail(L, "WR_ERR_RANGE: move %d has too many legs", (int)i + 1);
+        counts[i] = (int)len;
+        n_legs += len;
+        lua_pop(L, 1);
+    }
+    wr_tactical_leg *legs = lua_newuserdatauv(L, sizeof *legs * (n_legs ? n_legs : 1), 0);
+    size_t at = 0;
+    for (size_t i = 0; i < n_moves; i++) {
+        lua_rawgeti(L, 3, (lua_Integer)i + 1);
+        size_t len = 0;
+        wr_tactical_leg *one = leg_array(L, lua_gettop(L), &len);
+        if (len != (size_t)counts[i])
+            return wrl_fail(L, "WR_ERR_INVALID: move %d changed while it was read", (int)i + 1);
+        if (len > 0)
+            memcpy(legs + at, one, sizeof *legs * len);
+        at += len;
+        lua_pop(L, 2);
+    }
+    wr_tactical_result *results = lua_newuserdatauv(L, sizeof *results * (n_moves ? n_moves : 1), 0);
+    size_t bad = SIZE_MAX;
+    wr_status st = wr_tactical_check_batch(unit, f, legs, n_legs, counts, n_moves, flags, results, &bad);
+    if (st != WR_OK && bad != SIZE_MAX)
+        return fail_item(L, st, "tactical_check_batch", bad);
+    wrl_check(L, st, "tactical_check_batch");
+    lua_createtable(L, (int)n_moves, 0);
+    for (size_t i = 0; i < n_moves; i++) {
+        push_tactical_result(L, &results[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
 /* ---- registration ------------------------------------------------------- */
 
 static const wrl_const consts[] = {
@@ -862,7 +954,9 @@ void wrl_open_battlesystem(lua_State *L)
         {"woods_sight_range", l_woods_sight_range}, {"woods_melee_modifier", l_woods_melee_modifier},
         {"forest_fire", l_forest_fire}, {"low_ground_ar_modifier", l_low_ground_ar_modifier},
         {"missile_table_default", l_missile_table_default},
-        {"missile_terrain_modifier", l_missile_terrain_modifier}, {NULL, NULL}};
+        {"missile_terrain_modifier", l_missile_terrain_modifier},
+        {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
+        {NULL, NULL}};
     luaL_setfuncs(L, fns, 0);
     wrl_set_consts(L, consts);
 }
