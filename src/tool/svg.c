@@ -278,6 +278,47 @@ void tool_svg_odds(FILE *out, const tool_odds_data *d)
     fprintf(out, "</svg>\n");
 }
 
+/* The mark of a hexside in the text map: crossings first, then rivers, then
+   roads and tracks; `road` is the road mark of this side's direction. */
+static char side_mark(const wr_map *map, wr_hex hx, int direction, char minor, char major,
+                      char road)
+{
+    wr_side side;
+    if (wr_map_side(map, hx, direction, &side) != WR_OK)
+        return ' ';
+    if (side.river != WR_NO_RIVER)
+        return side.crossing == WR_CROSS_BRIDGE  ? '='
+               : side.crossing == WR_CROSS_FORD  ? ':'
+               : side.crossing == WR_CROSS_FERRY ? '%'
+               : side.river == WR_RIVER_MAJOR    ? major
+                                                 : minor;
+    if (side.road)
+        return road;
+    if (side.track)
+        return '+';
+    return ' ';
+}
+
+static char hex_mark(const wr_map *map, wr_hex hx, const wr_step *steps, size_t n_steps)
+{
+    wr_hex_terrain ter = WR_HEX_CLEAR;
+    (void)wr_map_terrain(map, hx, &ter);
+    char mark = tool_terrain_letter(ter);
+    for (size_t i = 0; i < n_steps && steps; i++) {
+        if (steps[i].hex.q != hx.q || steps[i].hex.r != hx.r)
+            continue;
+        if (i == 0)
+            mark = 'A';
+        else if (i + 1 == n_steps)
+            mark = 'B';
+        else if (steps[i].flags & WR_STEP_NIGHT)
+            mark = (char)('0' + steps[i].day % 10);
+        else if (mark != 'A' && !(mark >= '0' && mark <= '9'))
+            mark = '*';
+    }
+    return mark;
+}
+
 void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps)
 {
     int w = 0, h = 0;
@@ -290,42 +331,31 @@ void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n
         fprintf(out, "%4d %s", row, (row & 1) ? " " : "");
         for (int col = 0; col < w; col++) {
             wr_hex hx;
-            wr_hex_terrain ter = WR_HEX_CLEAR;
             (void)wr_hex_from_offset(col, row, &hx);
-            (void)wr_map_terrain(map, hx, &ter);
-            char mark = tool_terrain_letter(ter);
-            for (size_t i = 0; i < n_steps && steps; i++) {
-                if (steps[i].hex.q != hx.q || steps[i].hex.r != hx.r)
-                    continue;
-                if (i == 0)
-                    mark = 'A';
-                else if (i + 1 == n_steps)
-                    mark = 'B';
-                else if (steps[i].flags & WR_STEP_NIGHT)
-                    mark = (char)('0' + steps[i].day % 10);
-                else if (mark != 'A' && !(mark >= '0' && mark <= '9'))
-                    mark = '*';
-            }
-            char sep = ' ';
-            wr_side side;
-            if (col + 1 < w && wr_map_side(map, hx, 0, &side) == WR_OK) {
-                if (side.river != WR_NO_RIVER)
-                    sep = side.crossing == WR_CROSS_BRIDGE  ? '='
-                          : side.crossing == WR_CROSS_FORD  ? ':'
-                          : side.crossing == WR_CROSS_FERRY ? '%'
-                          : side.river == WR_RIVER_MAJOR    ? '!'
-                                                            : '|';
-                else if (side.road)
-                    sep = '-';
-                else if (side.track)
-                    sep = '+';
-            }
-            fprintf(out, "%c%c", mark, col + 1 < w ? sep : '\n');
+            fputc(hex_mark(map, hx, steps, n_steps), out);
+            fputc(col + 1 < w ? side_mark(map, hx, 0, '|', '!', '-') : '\n', out);
         }
+        if (row + 1 == h)
+            break;
+        /* the sides between this row and the next: SW under the hex, SE after it */
+        char between[2 * WR_MAP_MAX_SIDE + 4];
+        size_t n = 0;
+        if (row & 1)
+            between[n++] = ' ';
+        for (int col = 0; col < w; col++) {
+            wr_hex hx;
+            (void)wr_hex_from_offset(col, row, &hx);
+            between[n++] = side_mark(map, hx, 4, '_', '#', '/');
+            between[n++] = side_mark(map, hx, 5, '_', '#', '\\');
+        }
+        while (n > 0 && between[n - 1] == ' ')
+            n--;
+        between[n] = '\0';
+        fprintf(out, "     %s\n", between);
     }
     fprintf(out, "\nterrain: . clear  f forest  s swamp  h hills  m mountains  ~ sea  c coast  l lake\n"
-                 "between a hex and its east neighbour: | minor river  ! major river  = bridge  "
-                 ": ford  %% ferry  - road  + track\n");
+                 "hexsides (between hexes and between rows): | _ minor river  ! # major river\n"
+                 "  = bridge  : ford  %% ferry  - / \\ road  + track\n");
     if (steps && n_steps)
         fprintf(out, "route: A start  B end  * on the way  0-9 a night's camp (last digit of the day)\n");
 }
