@@ -154,13 +154,55 @@ static void combat(fuzz_input *fi)
         REQUIRE(st == WR_OK && v == (parts != 0));
 }
 
+
+/* wr_terrain_speed_batch against wr_terrain_speed item by item. */
+static void terrain_batch(fuzz_input *fi)
+{
+    int t[8], num[8], den[8];
+    unsigned traits[8];
+    size_t n = (size_t)(fuzz_small(fi, 8) & 7);
+    for (size_t i = 0; i < n; i++) {
+        t[i] = fuzz_small(fi, 6);
+        traits[i] = (unsigned)fuzz_small(fi, 16);
+    }
+    for (int i = 0; i < 8; i++)
+        num[i] = den[i] = SENT;
+    size_t bad = 9999;
+    wr_status st = wr_terrain_speed_batch(n, n ? t : NULL, n ? traits : NULL, num, den, &bad);
+    size_t first = n;
+    wr_status want = WR_OK;
+    for (size_t i = 0; i < n && first == n; i++) {
+        int a = 0, b = 0;
+        wr_status e = wr_terrain_speed((wr_terrain)t[i], traits[i], &a, &b);
+        if (e != WR_OK) {
+            first = i;
+            want = e;
+        }
+    }
+    REQUIRE(st == want);
+    for (size_t i = 0; i < 8; i++) {
+        if (st != WR_OK || i >= n) {
+            REQUIRE(num[i] == SENT && den[i] == SENT);
+            continue;
+        }
+        int a = 0, b = 0;
+        REQUIRE(wr_terrain_speed((wr_terrain)t[i], traits[i], &a, &b) == WR_OK && a == num[i] &&
+                b == den[i]);
+    }
+    REQUIRE(st == WR_OK ? bad == 9999 : bad == first);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input fi = {data, size, 0};
     wr_unit_desc d = wr_unit_desc_default();
     REQUIRE(d.figures == 1 && d.in_command == 1 && d.type == WR_UNIT_TYPE_FOOT);
     while (fuzz_more(&fi)) {
-        switch (fuzz_small(&fi, 4) & 3) {
+        switch (fuzz_small(&fi, 5) & 7) {
+        case 4:
+        case 5:
+            terrain_batch(&fi);
+            break;
         case 0:
             terrain(&fi);
             break;

@@ -216,15 +216,98 @@ static void others(fuzz_input *fi)
         REQUIRE(o.pass == SENT && o.retire == SENT && o.rout == SENT);
 }
 
+
+/* wr_melee_rounds_batch against the pinned functions item by item. */
+#define NB 8
+static void batch(fuzz_input *fi)
+{
+    int fig[2][NB], files[2][NB], contact[2][NB], weapon[2][NB], bcp[2][NB], mods[2][NB],
+        d100[2][NB];
+    unsigned flags[2][NB];
+    size_t n = (size_t)(fuzz_small(fi, NB) & (NB - 1)) + 1;
+    for (size_t i = 0; i < n; i++)
+        for (int s = 0; s < 2; s++) {
+            fig[s][i] = fuzz_small(fi, 30);
+            files[s][i] = fuzz_small(fi, 8);
+            contact[s][i] = fuzz_small(fi, 8);
+            weapon[s][i] = fuzz_small(fi, 4);
+            flags[s][i] = (unsigned)fuzz_small(fi, 32);
+            bcp[s][i] = fuzz_small(fi, 100);
+            mods[s][i] = fuzz_shift(fuzz_small(fi, 100), -50);
+            d100[s][i] = fuzz_small(fi, 100);
+        }
+    wr_melee_batch_side side[2];
+    int fighting[2][NB], mcp[2][NB], fcp[2][NB], kills[2][NB], lost[2][NB], loser[NB];
+    wr_melee_batch_out out[2];
+    for (int s = 0; s < 2; s++) {
+        side[s] = (wr_melee_batch_side){fig[s], files[s], contact[s], weapon[s], flags[s],
+                                        bcp[s], mods[s], d100[s]};
+        out[s] = (wr_melee_batch_out){fighting[s], mcp[s], fcp[s], kills[s], lost[s]};
+        for (size_t i = 0; i < NB; i++)
+            fighting[s][i] = mcp[s][i] = fcp[s][i] = kills[s][i] = lost[s][i] = SENT;
+    }
+    for (size_t i = 0; i < NB; i++)
+        loser[i] = SENT;
+    size_t bad = 9999;
+    wr_status st = wr_melee_rounds_batch(n, &side[0], &side[1], &out[0], &out[1], loser, &bad);
+    /* item by item */
+    size_t first_bad = n;
+    wr_status want = WR_OK;
+    for (size_t i = 0; i < n && first_bad == n; i++)
+        for (int s = 0; s < 2 && first_bad == n; s++) {
+            int f = 0, m = 0, c = 0, k = 0;
+            wr_status e = wr_fighting_figures(fig[s][i], files[s][i], contact[s][i],
+                                              (wr_weapon)weapon[s][i], flags[s][i],
+                                              flags[1 - s][i], &f);
+            if (e == WR_OK)
+                e = wr_combat_percent(bcp[s][i], mods[s][i], f, &m, &c);
+            if (e == WR_OK)
+                e = wr_kills_from_percent(c, d100[s][i], &k);
+            if (e != WR_OK) {
+                first_bad = i;
+                want = e;
+            }
+        }
+    REQUIRE(st == want);
+    if (st != WR_OK) {
+        REQUIRE(bad == first_bad);
+        for (int s = 0; s < 2; s++)
+            for (size_t i = 0; i < NB; i++)
+                REQUIRE(fighting[s][i] == SENT && mcp[s][i] == SENT && fcp[s][i] == SENT &&
+                        kills[s][i] == SENT && lost[s][i] == SENT && loser[i] == SENT);
+        return;
+    }
+    REQUIRE(bad == 9999);
+    for (size_t i = 0; i < n; i++) {
+        for (int s = 0; s < 2; s++) {
+            int f = 0, m = 0, c = 0, k = 0;
+            REQUIRE(wr_fighting_figures(fig[s][i], files[s][i], contact[s][i],
+                                        (wr_weapon)weapon[s][i], flags[s][i], flags[1 - s][i],
+                                        &f) == WR_OK);
+            REQUIRE(wr_combat_percent(bcp[s][i], mods[s][i], f, &m, &c) == WR_OK);
+            REQUIRE(wr_kills_from_percent(c, d100[s][i], &k) == WR_OK);
+            REQUIRE(fighting[s][i] == f && mcp[s][i] == m && fcp[s][i] == c && kills[s][i] == k);
+        }
+        for (int s = 0; s < 2; s++)
+            REQUIRE(lost[s][i] == min_int(kills[1 - s][i], fig[s][i]));
+        REQUIRE(loser[i] == (lost[0][i] == lost[1][i] ? -1 : lost[0][i] > lost[1][i] ? 0 : 1));
+    }
+    for (size_t i = n; i < NB; i++)
+        REQUIRE(loser[i] == SENT && fighting[0][i] == SENT);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input fi = {data, size, 0};
     while (fuzz_more(&fi)) {
         size_t before = fi.pos;
-        if (fuzz_small(&fi, 2) & 1)
+        int which = fuzz_small(&fi, 3) & 3;
+        if (which == 0 || which == 3)
             pinned(&fi);
-        else
+        else if (which == 1)
             others(&fi);
+        else
+            batch(&fi);
         if (fi.pos == before)
             break;
     }
