@@ -226,6 +226,62 @@ void dial_field(const Graph &g, int src, std::vector<uint32_t> &dist,
     }
 }
 
+// A* over the prebuilt graph with a bucket queue keyed by label + h, h = the
+// cheapest move (min_w) x the hex distance to the goal: consistent, so the
+// keys never decrease and each hex is settled once. Returns the label of the
+// goal (UNREACHED when none) and counts the hexes settled.
+int64_t astar_route(const Graph &g, int width, int min_w, int src, int goal,
+                    std::vector<uint32_t> &dist, std::vector<std::vector<int>> &ring,
+                    size_t *settled)
+{
+    auto hex_of = [width](int i, int &q, int &r) {
+        r = i / width;
+        q = i % width - (r >> 1);
+    };
+    int gq, gr;
+    hex_of(goal, gq, gr);
+    auto h = [&](int i) {
+        int q, r;
+        hex_of(i, q, r);
+        int dq = q - gq, dr = r - gr;
+        return (uint32_t)min_w * (uint32_t)((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2);
+    };
+    dist.assign((size_t)g.n, UINT32_MAX);
+    const uint32_t mask = (uint32_t)ring.size() - 1u;
+    for (auto &b : ring)
+        b.clear();
+    dist[(size_t)src] = 0;
+    uint32_t f0 = h(src);
+    ring[f0 & mask].push_back(src);
+    size_t queued = 1, count = 0;
+    for (uint32_t cur = f0; queued > 0; cur++) {
+        std::vector<int> &b = ring[cur & mask];
+        while (!b.empty()) {
+            int u = b.back();
+            b.pop_back();
+            queued--;
+            if (dist[(size_t)u] + h(u) != cur)
+                continue; // stale
+            count++;
+            if (u == goal) {
+                *settled = count;
+                return dist[(size_t)u];
+            }
+            for (int k = g.off[(size_t)u]; k < g.off[(size_t)u + 1]; k++) {
+                int v = g.to[(size_t)k];
+                uint32_t nd = dist[(size_t)u] + (uint32_t)g.w[(size_t)k];
+                if (nd < dist[(size_t)v]) {
+                    dist[(size_t)v] = nd;
+                    ring[(nd + h(v)) & mask].push_back(v);
+                    queued++;
+                }
+            }
+        }
+    }
+    *settled = count;
+    return UNREACHED;
+}
+
 // ---- baseline: Boost Graph ----
 
 struct EdgeW {
@@ -609,6 +665,45 @@ int main(int argc, char **argv)
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_query_" + S, t, match);
+
+        // Extra: A* over the prebuilt graph, and how many hexes it settles
+        // against a Dijkstra that stops at the goal.
+        int maxw = 1, minw = INT32_MAX;
+        for (int w : g.w) {
+            maxw = std::max(maxw, w);
+            minw = std::min(minw, w);
+        }
+        size_t ringsize = 1;
+        while (ringsize <= (size_t)maxw + (size_t)minw)
+            ringsize <<= 1;
+        std::vector<std::vector<int>> ring(ringsize);
+        std::vector<uint32_t> ad;
+        size_t astar_settled = 0, dijkstra_settled = 0, one = 0;
+        int astar_match = 1;
+        for (auto &pr : ipairs) {
+            heap_dijkstra(g, pr.first, pr.second, std::numeric_limits<int64_t>::max(), hd, hp,
+                          heap);
+            int64_t hdist = hd[(size_t)pr.second] == std::numeric_limits<int64_t>::max()
+                                ? UNREACHED
+                                : hd[(size_t)pr.second];
+            for (size_t i = 0; i < n; i++)
+                dijkstra_settled += hd[i] != std::numeric_limits<int64_t>::max() &&
+                                    hd[i] < hdist;
+            astar_match &= astar_route(g, size, minw, pr.first, pr.second, ad, ring, &one) == hdist;
+            astar_settled += one;
+        }
+        if (!astar_match)
+            std::fprintf(stderr, "bench_route: the A* reference disagrees\n");
+        std::vector<std::function<void()>> extra = {[&] {
+            for (auto &pr : ipairs)
+                astar_route(g, size, minw, pr.first, pr.second, ad, ring, &one);
+        }};
+        Timer te(1);
+        interleave(repeats, extra, te);
+        bench_extra(("route_query_" + S + "_astar_prebuilt_graph_ms").c_str(), te.median(0), "ms");
+        bench_extra(("route_query_" + S + "_astar_settled_percent_of_dijkstra").c_str(),
+                    100.0 * (double)astar_settled / (double)std::max<size_t>(1, dijkstra_settled),
+                    "%");
     }
 
     // ---- reach: the hexes within N days ----
