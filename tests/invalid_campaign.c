@@ -505,7 +505,7 @@ static void tables_and_planner(void **state)
     bp[1].mover = -1;
     bp[2].traits = 0x10u;
     bp[3].options = 0x100u;
-    bp[4].tide = 3;
+    bp[4].tide = 4;
     bp[5].tide = -1;
     bp[6].costs.daily_points = 0;
     bp[7].costs.enter[WR_HEX_HILLS] = -5;

@@ -919,6 +919,11 @@ static void plan_sea(void **state)
     /* mud flats: every vessel needs a channel */
     OK(wr_map_set_features(m, O(8, 0), WR_FEATURE_MUD_FLAT | WR_FEATURE_PORT));
     expect_forbidden(m, &ship, 2, 8);
+    ship.tide = WR_TIDE_HIGH; /* a mud flat at all but times of high tide */
+    expect_arrival(m, &ship, 2, 8, 1, 70 - 5 * 7 - 10);
+    ship.tide = WR_TIDE_FLOOD;
+    expect_forbidden(m, &ship, 2, 8);
+    ship.tide = WR_TIDE_NONE;
     OK(wr_map_set_features(m, O(8, 0), WR_FEATURE_MUD_FLAT | WR_FEATURE_CHANNEL));
     expect_arrival(m, &ship, 2, 8, 1, 70 - 5 * 7 - 10);
     /* land forces stay ashore; vessels do not start on land */
@@ -979,6 +984,8 @@ static void plan_rivers(void **state)
     ls.tide = WR_TIDE_EBB;
     expect_arrival(m, &ls, 5, 0, 2, 140 - (28 + 28 + 14 * 3));
     expect_arrival(m, &ls, 0, 5, 1, 70 - (10 * 3 + 5 + 5));
+    ls.tide = WR_TIDE_HIGH; /* slack water */
+    expect_arrival(m, &ls, 5, 0, 1, 0);
     ls.tide = WR_TIDE_NONE;
     /* river sailing with a fair wind blowing west */
     ls.wind = 3;
@@ -1252,7 +1259,7 @@ static void random_params(unsigned *s, wr_plan_params *p, int vessel)
         p->options = rnd(s) % 8; /* unformed, rafts anywhere, bridging train */
         p->bridging_days = 1 + (int)(rnd(s) % 4);
     } else {
-        p->tide = (int)(rnd(s) % 3);
+        p->tide = (int)(rnd(s) % 4);
         p->wind = (int)(rnd(s) % 7) - 1;
     }
 }

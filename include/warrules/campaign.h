@@ -837,7 +837,10 @@ WR_API wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, i
 typedef enum wr_tide {
     WR_TIDE_NONE = 0,  /**< The tide is not tracked. */
     WR_TIDE_FLOOD = 1, /**< Incoming: upstream is with the tide. */
-    WR_TIDE_EBB = 2    /**< Outgoing: downstream is with the tide. */
+    WR_TIDE_EBB = 2,   /**< Outgoing: downstream is with the tide. */
+    WR_TIDE_HIGH = 3   /**< High water ("Coastal Waters": the mud flat is a mud flat
+                            at all but times of high tide): vessels cross mud flats
+                            without a channel; slack water on rivers. */
 } wr_tide;
 
 /** @brief wr_plan_params::wind: no wind for river sailing. */

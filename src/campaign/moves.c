@@ -146,7 +146,7 @@ wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out)
 wr_status wri_campaign_check_params(const wr_plan_params *p)
 {
     if (p->mover < 0 || p->mover >= WR_MOVER_COUNT || (p->traits & ~WR_FORCE_ALL) ||
-        (p->options & ~WR_PLAN_ALL) || p->tide < WR_TIDE_NONE || p->tide > WR_TIDE_EBB)
+        (p->options & ~WR_PLAN_ALL) || p->tide < WR_TIDE_NONE || p->tide > WR_TIDE_HIGH)
         return WR_ERR_INVALID;
     wr_status st = check_costs(&p->costs);
     if (st != WR_OK)
@@ -211,7 +211,8 @@ static int vessel_can_be(const wri_movegen *g, const wri_cell *c)
         return g->enter[WR_HEX_SEA] > 0 && (c->coast_near > 0 || g->open_sea);
     case WR_HEX_COAST:
         return g->enter[WR_HEX_COAST] > 0 &&
-               (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL)) &&
+               (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL) ||
+                g->tide == WR_TIDE_HIGH) &&
                (g->mover != WR_MOVER_TRANSPORT || (f & (WR_FEATURE_CHANNEL | WR_FEATURE_PORT)));
     case WR_HEX_LAKE:
         return g->enter[WR_HEX_LAKE] > 0;
@@ -386,7 +387,7 @@ static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
             int cost = down ? g->downstream : g->upstream;
             if ((wf & (WR_WATER_UNNAVIGABLE | WR_WATER_CATARACT)) || cost == 0)
                 continue;
-            if ((wf & WR_WATER_TIDAL) && g->tide != WR_TIDE_NONE) {
+            if ((wf & WR_WATER_TIDAL) && (g->tide == WR_TIDE_FLOOD || g->tide == WR_TIDE_EBB)) {
                 int with = (g->tide == WR_TIDE_FLOOD) != down;
                 cost = with ? wri_ceil_div(cost, 2) : cost * 2;
             }
