@@ -1045,9 +1045,16 @@ static int engagement_fight(lua_State *L)
     return 1;
 }
 
+/* apply changes the units: none may be in use by a running call (another
+   engagement's, whose morale function is running now). */
 static int engagement_apply(lua_State *L)
 {
     wr_engagement *e = wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    for (int i = ENG_A; i <= ENG_B; i++) {
+        if (lua_getiuservalue(L, 1, i) == LUA_TUSERDATA && ((wrl_box *)lua_touserdata(L, -1))->busy > 0)
+            return wrl_fail(L, "WR_ERR_STATE: a unit of the engagement is in use by a running call");
+        lua_pop(L, 1);
+    }
     wr_melee_round r;
     read_round(L, 2, &r);
     wrl_check(L, wr_engagement_apply(e, &r), "Engagement:apply");
