@@ -62,85 +62,17 @@ static int l_kills_from_percent(lua_State *L)
     return 1;
 }
 
-/* ---- structs as tables, by field lists ---------------------------------- */
+/* ---- structs as tables (field lists) ----------------------------------- */
 
-/* Every field is an int, an enum (int-sized) or unsigned flags. */
-typedef enum { F_INT, F_TRUTH, F_UINT } fkind;
-typedef struct field {
-    const char *name;
-    size_t offset;
-    fkind kind;
-} field;
+#define FLD WRL_FIELD
+#define F_INT WRL_F_INT
+#define F_TRUTH WRL_F_TRUTH
+#define F_UINT WRL_F_UINT
 
 _Static_assert(sizeof(wr_unit_kind) == sizeof(int), "enums are int-sized");
 _Static_assert(sizeof(wr_melee_rule) == sizeof(int), "enums are int-sized");
 
-#define FLD(type, member, kind) {#member, offsetof(type, member), kind}
-
-static void push_fields(lua_State *L, const void *base, const field *f)
-{
-    lua_newtable(L);
-    for (; f->name != NULL; f++) {
-        const char *p = (const char *)base + f->offset;
-        if (f->kind == F_UINT) {
-            unsigned u;
-            memcpy(&u, p, sizeof u);
-            wrl_set_int(L, f->name, u);
-        } else {
-            int v;
-            memcpy(&v, p, sizeof v);
-            wrl_set_int(L, f->name, v);
-        }
-    }
-}
-
-/* Reads the fields present in the table at t over *base. */
-static void read_fields(lua_State *L, int t, void *base, const field *f)
-{
-    for (; f->name != NULL; f++) {
-        char *p = (char *)base + f->offset;
-        if (f->kind == F_UINT) {
-            unsigned u;
-            memcpy(&u, p, sizeof u);
-            wrl_field_uint(L, t, f->name, &u);
-            memcpy(p, &u, sizeof u);
-        } else {
-            int v;
-            memcpy(&v, p, sizeof v);
-            if (f->kind == F_TRUTH)
-                wrl_field_truth(L, t, f->name, &v);
-            else
-                wrl_field_int(L, t, f->name, &v);
-            memcpy(p, &v, sizeof v);
-        }
-    }
-}
-
-/* Raises WR_ERR_INVALID for a key of the table at t not among the fields
-   and the extra names. */
-static void only_fields(lua_State *L, int t, const char *what, const field *f, const char *const *extra)
-{
-    const char *names[40];
-    int n = 0;
-    for (; f->name != NULL && n < 32; f++)
-        names[n++] = f->name;
-    for (; extra != NULL && *extra != NULL && n < 39; extra++)
-        names[n++] = *extra;
-    names[n] = NULL;
-    wrl_only_fields(L, t, what, names);
-}
-
-/* Reads a struct from argument or value t (a table) with only known keys. */
-static void read_struct(lua_State *L, int t, const char *what, void *base, const field *f)
-{
-    t = lua_absindex(L, t);
-    if (lua_type(L, t) != LUA_TTABLE)
-        wrl_fail(L, "WR_ERR_INVALID: %s must be a table, got %s", what, luaL_typename(L, t));
-    only_fields(L, t, what, f, NULL);
-    read_fields(L, t, base, f);
-}
-
-static const field unit_def_fields[] = {
+static const wrl_field unit_def_fields[] = {
     FLD(wr_unit_def, kind, F_INT),          FLD(wr_unit_def, figures, F_INT),
     FLD(wr_unit_def, files, F_INT),         FLD(wr_unit_def, weapon_type, F_INT),
     FLD(wr_unit_def, armour, F_INT),        FLD(wr_unit_def, mount, F_INT),
@@ -149,18 +81,18 @@ static const field unit_def_fields[] = {
     FLD(wr_unit_def, base_width_mm, F_INT), FLD(wr_unit_def, base_depth_mm, F_INT),
     {NULL, 0, F_INT}};
 
-static const field wounds_fields[] = {
+static const wrl_field wounds_fields[] = {
     FLD(wr_wounds, hits, F_INT),     FLD(wr_wounds, counted, F_INT),
     FLD(wr_wounds, serious, F_INT),  FLD(wr_wounds, critical, F_INT),
     FLD(wr_wounds, unconscious, F_TRUTH), FLD(wr_wounds, dead, F_TRUTH),
     {NULL, 0, F_INT}};
 
-static const field side_fields[] = {
+static const wrl_field side_fields[] = {
     FLD(wr_side_situation, in_contact, F_INT), FLD(wr_side_situation, charged, F_TRUTH),
     FLD(wr_side_situation, attacked_in, F_INT), FLD(wr_side_situation, cover, F_INT),
     FLD(wr_side_situation, character_present, F_TRUTH), {NULL, 0, F_INT}};
 
-static const field strike_fields[] = {
+static const wrl_field strike_fields[] = {
     FLD(wr_strike, bcp, F_INT),     FLD(wr_strike, modifiers, F_INT),
     FLD(wr_strike, ranks, F_INT),   FLD(wr_strike, mcp, F_INT),
     FLD(wr_strike, fighting, F_INT), FLD(wr_strike, fighting_case, F_INT),
@@ -168,16 +100,16 @@ static const field strike_fields[] = {
     FLD(wr_strike, hits, F_INT),    FLD(wr_strike, kills, F_INT),
     {NULL, 0, F_INT}};
 
-static const field odds_fields[] = {
+static const wrl_field odds_fields[] = {
     FLD(wr_morale_odds, pass, F_INT), FLD(wr_morale_odds, retire, F_INT),
     FLD(wr_morale_odds, rout, F_INT), {NULL, 0, F_INT}};
 
-static const field event_fields[] = {
+static const wrl_field event_fields[] = {
     FLD(wr_melee_event, rule, F_INT), FLD(wr_melee_event, side, F_INT),
     FLD(wr_melee_event, value, F_INT), FLD(wr_melee_event, detail, F_INT),
     {NULL, 0, F_INT}};
 
-static const field test_fields[] = {
+static const wrl_field test_fields[] = {
     FLD(wr_morale_test, reason, F_INT),     FLD(wr_morale_test, side, F_INT),
     FLD(wr_morale_test, round, F_INT),      FLD(wr_morale_test, figures, F_INT),
     FLD(wr_morale_test, lost, F_INT),       FLD(wr_morale_test, enemy_lost, F_INT),
@@ -401,10 +333,10 @@ static int l_wounds_add(lua_State *L)
 {
     wr_wounds w;
     memset(&w, 0, sizeof w);
-    read_struct(L, 1, "a wounds record", &w, wounds_fields);
+    wrl_read_struct(L, 1, "a wounds record", &w, wounds_fields);
     int dead = 0;
     wrl_check(L, wr_wounds_add(&w, (wr_wound)wrl_int(L, 2), wrl_truth(L, 3), &dead), "wounds_add");
-    for (const field *f = wounds_fields; f->name != NULL; f++) {
+    for (const wrl_field *f = wounds_fields; f->name != NULL; f++) {
         int v;
         memcpy(&v, (const char *)&w + f->offset, sizeof v);
         lua_pushinteger(L, v);
@@ -426,7 +358,7 @@ static void munit_free(void *p)
 static int l_unit_def_default(lua_State *L)
 {
     wr_unit_def d = wr_unit_def_default();
-    push_fields(L, &d, unit_def_fields);
+    wrl_push_fields(L, &d, unit_def_fields);
     return 1;
 }
 
@@ -436,7 +368,7 @@ static int munit_new(lua_State *L)
     wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
     wr_unit_def d = wr_unit_def_default();
     if (!lua_isnoneornil(L, 2))
-        read_struct(L, 2, "a unit_def", &d, unit_def_fields);
+        wrl_read_struct(L, 2, "a unit_def", &d, unit_def_fields);
     wrl_box *box = wrl_new_box(L, MUNIT_MT, sizeof(wrl_box), 2, 2, munit_free);
     int idx = lua_gettop(L);
     wr_allocator a = wrl_allocator(L);
@@ -451,7 +383,7 @@ static int munit_def(lua_State *L)
 {
     wr_unit_def d;
     wrl_check(L, wr_melee_unit_def(wrl_check_handle(L, 1, MUNIT_MT), &d), "MeleeUnit:def");
-    push_fields(L, &d, unit_def_fields);
+    wrl_push_fields(L, &d, unit_def_fields);
     return 1;
 }
 
@@ -486,7 +418,7 @@ static int munit_wounds(lua_State *L)
 {
     wr_wounds w;
     wrl_check(L, wr_melee_unit_wounds(wrl_check_handle(L, 1, MUNIT_MT), &w), "MeleeUnit:wounds");
-    push_fields(L, &w, wounds_fields);
+    wrl_push_fields(L, &w, wounds_fields);
     return 1;
 }
 
@@ -495,7 +427,7 @@ static int munit_set_wounds(lua_State *L)
     wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
     wr_wounds w;
     memset(&w, 0, sizeof w);
-    read_struct(L, 2, "a wounds record", &w, wounds_fields);
+    wrl_read_struct(L, 2, "a wounds record", &w, wounds_fields);
     wrl_check(L, wr_melee_unit_set_wounds(u, &w), "MeleeUnit:set_wounds");
     return 0;
 }
@@ -593,7 +525,7 @@ static int l_melee_event_text(lua_State *L)
 {
     wr_melee_event e;
     memset(&e, 0, sizeof e);
-    read_struct(L, 1, "an event", &e, event_fields);
+    wrl_read_struct(L, 1, "an event", &e, event_fields);
     size_t len = 0;
     wrl_check(L, wr_melee_event_text(&e, NULL, 0, &len), "melee_event_text");
     char *buf = lua_newuserdatauv(L, len + 1, 0);
@@ -608,7 +540,7 @@ static int l_melee_event_text(lua_State *L)
    userdata at indices a and b when their handles match (else nil). */
 static void push_test(lua_State *L, const wr_morale_test *t, int a, int b)
 {
-    push_fields(L, t, test_fields);
+    wrl_push_fields(L, t, test_fields);
     const void *units[2] = {t->unit, t->enemy};
     static const char *const names[2] = {"unit", "enemy"};
     for (int i = 0; i < 2; i++) {
@@ -630,8 +562,8 @@ static int l_morale_sample(lua_State *L)
     memset(&t, 0, sizeof t);
     if (lua_type(L, 1) != LUA_TTABLE)
         return wrl_fail(L, "WR_ERR_INVALID: a morale test must be a table, got %s", luaL_typename(L, 1));
-    only_fields(L, 1, "a morale test", test_fields, extra);
-    read_fields(L, 1, &t, test_fields);
+    wrl_only_known(L, 1, "a morale test", test_fields, extra);
+    wrl_read_fields(L, 1, &t, test_fields);
     lua_getfield(L, 1, "unit");
     if (!lua_isnil(L, -1))
         t.unit = wrl_check_handle(L, lua_gettop(L), MUNIT_MT);
@@ -640,7 +572,7 @@ static int l_morale_sample(lua_State *L)
         t.enemy = wrl_check_handle(L, lua_gettop(L), MUNIT_MT);
     wr_morale_odds o;
     wrl_check(L, wr_morale_sample(NULL, &t, &o), "morale_sample");
-    push_fields(L, &o, odds_fields);
+    wrl_push_fields(L, &o, odds_fields);
     return 1;
 }
 
@@ -672,7 +604,7 @@ static int morale_call(lua_State *L)
     lua_call(L, 1, 3);
     wr_morale_odds o = {0, 0, 0};
     if (lua_type(L, -3) == LUA_TTABLE) {
-        read_struct(L, lua_gettop(L) - 2, "the morale function's result", &o, odds_fields);
+        wrl_read_struct(L, lua_gettop(L) - 2, "the morale function's result", &o, odds_fields);
     } else {
         int base = lua_gettop(L) - 2, v[3];
         for (int i = 0; i < 3; i++) {
@@ -765,7 +697,7 @@ static void read_situation(lua_State *L, int arg, wr_situation *s)
     for (int i = 0; i < 2; i++) {
         if (lua_rawgeti(L, sides, i) != LUA_TTABLE)
             wrl_fail(L, "WR_ERR_INVALID: situation.side[%d] must be a table (sides are 0 and 1)", i);
-        read_struct(L, -1, "a side situation", &s->side[i], side_fields);
+        wrl_read_struct(L, -1, "a side situation", &s->side[i], side_fields);
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -809,7 +741,7 @@ static int engagement_set_morale(lua_State *L)
 
 static void push_strike(lua_State *L, const wr_strike *k)
 {
-    push_fields(L, k, strike_fields);
+    wrl_push_fields(L, k, strike_fields);
     wrl_push_int_array0(L, k->mod, WR_MOD_COUNT);
     lua_setfield(L, -2, "mod");
 }
@@ -824,12 +756,12 @@ static int engagement_strike(lua_State *L)
 }
 
 /* Pushes a table {[0] = f(0), [1] = f(1)} of per-side structs. */
-static void push_pair_fields(lua_State *L, const void *v0, const void *v1, const field *f)
+static void push_pair_fields(lua_State *L, const void *v0, const void *v1, const wrl_field *f)
 {
     lua_createtable(L, 1, 1);
-    push_fields(L, v0, f);
+    wrl_push_fields(L, v0, f);
     lua_rawseti(L, -2, 0);
-    push_fields(L, v1, f);
+    wrl_push_fields(L, v1, f);
     lua_rawseti(L, -2, 1);
 }
 
@@ -882,7 +814,7 @@ static void push_round(lua_State *L, const wr_melee_round *r)
     wrl_set_int(L, "pushed_back", r->pushed_back);
     wrl_set_int(L, "morale", r->morale);
     wrl_set_int(L, "morale_roll", r->morale_roll);
-    push_fields(L, &r->morale_odds, odds_fields);
+    wrl_push_fields(L, &r->morale_odds, odds_fields);
     lua_setfield(L, -2, "morale_odds");
     wrl_set_int(L, "end", r->end);
     wrl_set_int(L, "pursuit", r->pursuit);
@@ -891,7 +823,7 @@ static void push_round(lua_State *L, const wr_melee_round *r)
     int n = r->n_events < 0 ? 0 : r->n_events > WR_ROUND_MAX_EVENTS ? WR_ROUND_MAX_EVENTS : r->n_events;
     lua_createtable(L, n, 0);
     for (int k = 0; k < n; k++) {
-        push_fields(L, &r->events[k], event_fields);
+        wrl_push_fields(L, &r->events[k], event_fields);
         lua_rawseti(L, -2, k + 1);
     }
     lua_setfield(L, -2, "events");
@@ -952,15 +884,15 @@ static void read_round(lua_State *L, int t, wr_melee_round *r)
     wrl_field_int(L, t, "fought", &r->fought);
     for (int i = 0; i < 2; i++) {
         int k = get_side_table(L, t, "strike", i);
-        only_fields(L, k, "a strike", strike_fields, strike_extra);
-        read_fields(L, k, &r->strike[i], strike_fields);
+        wrl_only_known(L, k, "a strike", strike_fields, strike_extra);
+        wrl_read_fields(L, k, &r->strike[i], strike_fields);
         read_array0(L, k, "mod", r->strike[i].mod, WR_MOD_COUNT);
         lua_pop(L, 1);
         k = get_side_table(L, t, "wounds_before", i);
-        read_struct(L, k, "a wounds record", &r->wounds_before[i], wounds_fields);
+        wrl_read_struct(L, k, "a wounds record", &r->wounds_before[i], wounds_fields);
         lua_pop(L, 1);
         k = get_side_table(L, t, "wounds_after", i);
-        read_struct(L, k, "a wounds record", &r->wounds_after[i], wounds_fields);
+        wrl_read_struct(L, k, "a wounds record", &r->wounds_after[i], wounds_fields);
         lua_pop(L, 1);
     }
     read_array0(L, t, "lost", r->lost, 2);
@@ -990,7 +922,7 @@ static void read_round(lua_State *L, int t, wr_melee_round *r)
     r->morale = (wr_morale_result)v;
     wrl_field_int(L, t, "morale_roll", &r->morale_roll);
     if (lua_getfield(L, t, "morale_odds") != LUA_TNIL)
-        read_struct(L, -1, "morale odds", &r->morale_odds, odds_fields);
+        wrl_read_struct(L, -1, "morale odds", &r->morale_odds, odds_fields);
     lua_pop(L, 1);
     v = 0;
     wrl_field_int(L, t, "end", &v);
@@ -1005,7 +937,7 @@ static void read_round(lua_State *L, int t, wr_melee_round *r)
             wrl_fail(L, "WR_ERR_RANGE: a round has at most %d events", WR_ROUND_MAX_EVENTS);
         for (size_t j = 0; j < n; j++) {
             lua_rawgeti(L, ev, (lua_Integer)j + 1);
-            read_struct(L, -1, "an event", &r->events[j], event_fields);
+            wrl_read_struct(L, -1, "an event", &r->events[j], event_fields);
             lua_pop(L, 1);
         }
     }

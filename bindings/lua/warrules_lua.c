@@ -200,6 +200,75 @@ int *wrl_int_sequence(lua_State *L, int arg, size_t max, size_t *n)
     return v;
 }
 
+/* ---- structs as tables, by field lists ---------------------------------- */
+
+/* Every field is an int, an enum (int-sized) or unsigned flags. */
+
+_Static_assert(sizeof(int) == 4 && sizeof(unsigned) == 4, "fields are 32-bit (int32_t, uint32_t too)");
+
+void wrl_push_fields(lua_State *L, const void *base, const wrl_field *f)
+{
+    lua_newtable(L);
+    for (; f->name != NULL; f++) {
+        const char *p = (const char *)base + f->offset;
+        if (f->kind == WRL_F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_set_int(L, f->name, u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            wrl_set_int(L, f->name, v);
+        }
+    }
+}
+
+/* Reads the fields present in the table at t over *base. */
+void wrl_read_fields(lua_State *L, int t, void *base, const wrl_field *f)
+{
+    for (; f->name != NULL; f++) {
+        char *p = (char *)base + f->offset;
+        if (f->kind == WRL_F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_field_uint(L, t, f->name, &u);
+            memcpy(p, &u, sizeof u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            if (f->kind == WRL_F_TRUTH)
+                wrl_field_truth(L, t, f->name, &v);
+            else
+                wrl_field_int(L, t, f->name, &v);
+            memcpy(p, &v, sizeof v);
+        }
+    }
+}
+
+/* Raises WR_ERR_INVALID for a key of the table at t not among the fields
+   and the extra names. */
+void wrl_only_known(lua_State *L, int t, const char *what, const wrl_field *f, const char *const *extra)
+{
+    const char *names[40];
+    int n = 0;
+    for (; f->name != NULL && n < 32; f++)
+        names[n++] = f->name;
+    for (; extra != NULL && *extra != NULL && n < 39; extra++)
+        names[n++] = *extra;
+    names[n] = NULL;
+    wrl_only_fields(L, t, what, names);
+}
+
+/* Reads a struct from argument or value t (a table) with only known keys. */
+void wrl_read_struct(lua_State *L, int t, const char *what, void *base, const wrl_field *f)
+{
+    t = lua_absindex(L, t);
+    if (lua_type(L, t) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: %s must be a table, got %s", what, luaL_typename(L, t));
+    wrl_only_known(L, t, what, f, NULL);
+    wrl_read_fields(L, t, base, f);
+}
+
 /* ---- handle boxes ------------------------------------------------------- */
 
 wrl_box *wrl_new_box(lua_State *L, const char *metatable, size_t size, int nuv, int nparents,

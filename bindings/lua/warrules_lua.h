@@ -3,6 +3,8 @@
 #ifndef WARRULES_LUA_H
 #define WARRULES_LUA_H
 
+#include <stddef.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -38,6 +40,25 @@ void wrl_push_int_array0(lua_State *L, const int *v, int n);
 /* Reads the Lua sequence at arg into a new Lua-owned int array (pushed as a
    userdata, freed by the garbage collector); *n gets its length. */
 int *wrl_int_sequence(lua_State *L, int arg, size_t max, size_t *n);
+
+/* Structs as tables: a list of fields (ended by a NULL name), each an int,
+   an enum (int-sized), a truth value (an int; a boolean too on input) or
+   unsigned flags. */
+typedef enum { WRL_F_INT, WRL_F_TRUTH, WRL_F_UINT } wrl_fkind;
+typedef struct wrl_field {
+    const char *name;
+    size_t offset;
+    wrl_fkind kind;
+} wrl_field;
+#define WRL_FIELD(type, member, kind) {#member, offsetof(type, member), kind}
+/* Pushes a new table with the fields of *base. */
+void wrl_push_fields(lua_State *L, const void *base, const wrl_field *f);
+/* Reads the fields present in the table at t over *base. */
+void wrl_read_fields(lua_State *L, int t, void *base, const wrl_field *f);
+/* Raises WR_ERR_INVALID for a key of the table at t that is neither a field nor in extra. */
+void wrl_only_known(lua_State *L, int t, const char *what, const wrl_field *f, const char *const *extra);
+/* Checks that t is a table of known fields and reads it over *base. */
+void wrl_read_struct(lua_State *L, int t, const char *what, void *base, const wrl_field *f);
 
 /* A handle in a userdata box. A handle that holds pointers to other handles
    keeps their userdata in its user values 1..nparents and counts in each of
