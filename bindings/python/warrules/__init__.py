@@ -10,7 +10,7 @@ take array buffers and resolve many items in one C call.
 """
 from ._errors import WarrulesError, WarrulesLibraryError
 from ._core import (OK, ERR_NULL, ERR_RANGE, ERR_INVALID, ERR_NOMEM, ERR_FORBIDDEN, ERR_STATE,
-                    Handle, Rng, status_name, status_str, version, version_number)
+                    Handle, Rng, Allocator, CountingAllocator, status_name, status_str, version, version_number)
 from ._melee import *  # noqa: F401,F403
 from ._battlesystem import *  # noqa: F401,F403
 from ._campaign import *  # noqa: F401,F403

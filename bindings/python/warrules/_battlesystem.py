@@ -4,7 +4,7 @@ import ctypes
 from collections import namedtuple
 from fractions import Fraction
 
-from ._core import Handle, Rng
+from ._core import Handle, Rng, keep_allocator, make_handle
 from ._errors import WarrulesError
 from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
                       TacticalLeg, TacticalResult, UnitDesc, lib)
@@ -101,10 +101,10 @@ class Figure(Handle):
 
     _free = staticmethod(lambda p: lib.wr_figure_free(p))
 
-    def __init__(self, ar=0, hd=0, ac=0, mv=0, sa=0, sd=0, damage=()):
-        ptr = FIGURE()
-        lib.wr_figure_new(ctypes.byref(ptr))
+    def __init__(self, ar=0, hd=0, ac=0, mv=0, sa=0, sd=0, damage=(), *, allocator=None):
+        ptr = make_handle(lib.wr_figure_new, lib.wr_figure_new_ex, FIGURE, allocator)
         super().__init__(ptr)
+        keep_allocator(self, allocator)
         try:
             for name, value in (("ar", ar), ("hd", hd), ("ac", ac), ("mv", mv), ("sa", sa), ("sd", sd)):
                 setattr(self, name, value)
@@ -153,7 +153,7 @@ class Figure(Handle):
         """An independent copy, damage dice included."""
         ptr = FIGURE()
         lib.wr_figure_clone(self._handle(), ctypes.byref(ptr))
-        return Figure._adopt(ptr)
+        return keep_allocator(Figure._adopt(ptr), self.__dict__.get("_allocator"))
 
     @property
     def damage_range(self):
@@ -198,21 +198,21 @@ for _name, _stat in _STATS.items():
     setattr(Figure, _name, _stat_property(_stat))
 
 
-def rate_cavalry(rider, mount):
+def rate_cavalry(rider, mount, *, allocator=None):
     """[11.2] The cavalry figure of a rider on a mount."""
-    out = FIGURE()
-    lib.wr_rate_cavalry(rider._handle(), mount._handle(), ctypes.byref(out))
-    return Figure._adopt(out)
+    out = make_handle(lib.wr_rate_cavalry, lib.wr_rate_cavalry_ex, FIGURE, allocator,
+                      rider._handle(), mount._handle())
+    return keep_allocator(Figure._adopt(out), allocator)
 
 
-def rate_chariot(passengers, pullers):
+def rate_chariot(passengers, pullers, *, allocator=None):
     """[11.3] The chariot figure of its passengers and the creatures pulling it."""
     passengers, pullers = list(passengers), list(pullers)
     pa = (FIGURE * max(1, len(passengers)))(*[p._handle() for p in passengers])
     pu = (FIGURE * max(1, len(pullers)))(*[p._handle() for p in pullers])
-    out = FIGURE()
-    lib.wr_rate_chariot(pa, len(passengers), pu, len(pullers), ctypes.byref(out))
-    return Figure._adopt(out)
+    out = make_handle(lib.wr_rate_chariot, lib.wr_rate_chariot_ex, FIGURE, allocator,
+                      pa, len(passengers), pu, len(pullers))
+    return keep_allocator(Figure._adopt(out), allocator)
 
 
 def mounted_removed(killed_parts):
@@ -245,11 +245,12 @@ class Unit(Handle):
 
     _free = staticmethod(lambda p: lib.wr_unit_free(p))
 
-    def __init__(self, figure, desc=None, **fields):
+    def __init__(self, figure, desc=None, *, allocator=None, **fields):
         d = _desc(desc, fields)
-        ptr = UNIT()
-        lib.wr_unit_new(figure._handle(), ctypes.byref(d), ctypes.byref(ptr))
+        ptr = make_handle(lib.wr_unit_new, lib.wr_unit_new_ex, UNIT, allocator, figure._handle(),
+                          ctypes.byref(d))
         super().__init__(ptr)
+        keep_allocator(self, allocator)
 
     @property
     def desc(self):
@@ -310,10 +311,11 @@ class Formation(Handle):
 
     _free = staticmethod(lambda p: lib.wr_formation_free(p))
 
-    def __init__(self, order=ORDER_OPEN, frontage=1, facing=0):
-        ptr = FORMATION()
-        lib.wr_formation_new(order, frontage, facing, ctypes.byref(ptr))
+    def __init__(self, order=ORDER_OPEN, frontage=1, facing=0, *, allocator=None):
+        ptr = make_handle(lib.wr_formation_new, lib.wr_formation_new_ex, FORMATION, allocator,
+                          order, frontage, facing)
         super().__init__(ptr)
+        keep_allocator(self, allocator)
 
     @property
     def info(self):

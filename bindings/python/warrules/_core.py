@@ -1,7 +1,8 @@
 """Core: status codes, version, dice."""
 import ctypes
 
-from ._native import RNG, lib
+from ._native import ALLOC_FN, RNG, lib
+from ._native import Allocator as AllocatorStruct
 
 OK = 0
 ERR_NULL = 1
@@ -111,10 +112,11 @@ class Rng(Handle):
 
     _free = staticmethod(lambda p: lib.wr_rng_free(p))
 
-    def __init__(self, seed=0):
-        ptr = RNG()
-        lib.wr_rng_new(ctypes.c_uint64(seed & 0xFFFFFFFFFFFFFFFF), ctypes.byref(ptr))
+    def __init__(self, seed=0, *, allocator=None):
+        ptr = make_handle(lib.wr_rng_new, lib.wr_rng_new_ex, RNG, allocator,
+                          ctypes.c_uint64(seed & 0xFFFFFFFFFFFFFFFF))
         super().__init__(ptr)
+        keep_allocator(self, allocator)
 
     def roll(self, sides):
         """One die of `sides` faces (2..1000000): an int in 1..sides."""
@@ -126,4 +128,82 @@ class Rng(Handle):
         """A copy that goes on to roll the same sequence."""
         ptr = RNG()
         lib.wr_rng_clone(self._handle(), ctypes.byref(ptr))
-        return Rng._adopt(ptr)
+        return keep_allocator(Rng._adopt(ptr), self.__dict__.get("_allocator"))
+
+
+class Allocator:
+    """A caller's allocator (wr_allocator) for the `allocator=` argument of
+    the constructors, which then call the C `_ex` forms.
+
+    fn(ptr, old_size, new_size) is called as the C wr_alloc_fn is (without its
+    user pointer): allocate when ptr is None, resize, or free when new_size
+    is 0; it returns the block's address (an int) or None when it cannot
+    allocate (the C function then fails with WR_ERR_NOMEM). An exception it
+    raises counts as a failed allocation. Every handle made with it keeps it
+    alive."""
+
+    def __init__(self, fn):
+        def trampoline(user, ptr, old_size, new_size):
+            try:
+                return fn(ptr, old_size, new_size)
+            except BaseException:  # never let an exception cross C
+                return None
+
+        self._callback = ALLOC_FN(trampoline)
+        self._struct = AllocatorStruct(self._callback, None)
+
+    def _ref(self):
+        return ctypes.byref(self._struct)
+
+
+class CountingAllocator(Allocator):
+    """An Allocator over the C library's malloc, realloc and free that counts
+    what it hands out (.live_blocks, .live_bytes, .allocations) and, with
+    fail_after=n, fails every allocation after the first n (for tests)."""
+
+    def __init__(self, fail_after=None):
+        libc = ctypes.CDLL(None)
+        self._malloc, self._realloc, self._freefn = libc.malloc, libc.realloc, libc.free
+        self._malloc.restype = self._realloc.restype = ctypes.c_void_p
+        self._malloc.argtypes = [ctypes.c_size_t]
+        self._realloc.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+        self._freefn.argtypes = [ctypes.c_void_p]
+        self.fail_after = fail_after
+        self.allocations = 0
+        self.live_blocks = 0
+        self.live_bytes = 0
+        super().__init__(self._alloc)
+
+    def _alloc(self, ptr, old_size, new_size):
+        if new_size == 0:
+            if ptr:
+                self._freefn(ptr)
+                self.live_blocks -= 1
+                self.live_bytes -= old_size
+            return None
+        if self.fail_after is not None and self.allocations >= self.fail_after:
+            return None
+        self.allocations += 1
+        block = self._realloc(ptr, new_size) if ptr else self._malloc(new_size)
+        if block:
+            if not ptr:
+                self.live_blocks += 1
+            self.live_bytes += new_size - (old_size if ptr else 0)
+        return block
+
+
+def make_handle(fn, fn_ex, handle_type, allocator, *args):
+    """Calls fn(*args, &out), or fn_ex(*args, allocator, &out) when an
+    allocator is given; returns the new C handle."""
+    ptr = handle_type()
+    if allocator is None:
+        fn(*args, ctypes.byref(ptr))
+    else:
+        fn_ex(*args, allocator._ref(), ctypes.byref(ptr))
+    return ptr
+
+
+def keep_allocator(handle, allocator):
+    """Keeps the allocator (its callback) alive as long as the handle."""
+    handle._allocator = allocator
+    return handle

@@ -5,7 +5,7 @@ import ctypes
 from collections import namedtuple
 from fractions import Fraction
 
-from ._core import Handle
+from ._core import Handle, keep_allocator, make_handle
 from ._errors import WarrulesError
 from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_UNIT, MORALE_FN, PROFILE,
                       KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
@@ -201,10 +201,10 @@ class Profile(Handle):
 
     _free = staticmethod(lambda p: lib.wr_profile_free(p))
 
-    def __init__(self, race=RACE_OTHER):
-        ptr = PROFILE()
-        lib.wr_profile_new(race, ctypes.byref(ptr))
+    def __init__(self, race=RACE_OTHER, *, allocator=None):
+        ptr = make_handle(lib.wr_profile_new, lib.wr_profile_new_ex, PROFILE, allocator, race)
         super().__init__(ptr)
+        keep_allocator(self, allocator)
 
     @classmethod
     def sample(cls, which):
@@ -273,11 +273,11 @@ class HitChart(Handle):
 
     _free = staticmethod(lambda p: lib.wr_hit_chart_free(p))
 
-    def __init__(self, locations=()):
+    def __init__(self, locations=(), *, allocator=None):
         """locations: (lo, hi, location, (w1, w2, w3, w4)) entries, each one add() call."""
-        ptr = HIT_CHART()
-        lib.wr_hit_chart_new(ctypes.byref(ptr))
+        ptr = make_handle(lib.wr_hit_chart_new, lib.wr_hit_chart_new_ex, HIT_CHART, allocator)
         super().__init__(ptr)
+        keep_allocator(self, allocator)
         try:
             for entry in locations:
                 self.add(*entry)
@@ -327,13 +327,14 @@ class MeleeUnit(Handle):
 
     _free = staticmethod(lambda p: lib.wr_melee_unit_free(p))
 
-    def __init__(self, profile, definition=None, **fields):
+    def __init__(self, profile, definition=None, *, allocator=None, **fields):
         d = unit_def_default() if definition is None else UnitDef.from_buffer_copy(definition)
         for name, value in fields.items():
             setattr(d, name, value)
-        ptr = MELEE_UNIT()
-        lib.wr_melee_unit_new(profile._handle(), ctypes.byref(d), ctypes.byref(ptr))
+        ptr = make_handle(lib.wr_melee_unit_new, lib.wr_melee_unit_new_ex, MELEE_UNIT, allocator,
+                          profile._handle(), ctypes.byref(d))
         super().__init__(ptr)
+        keep_allocator(self, allocator)
         self._pin(profile)
         self._chart = None
 
@@ -491,11 +492,12 @@ class Engagement(Handle):
 
     _free = staticmethod(lambda p: lib.wr_engagement_free(p))
 
-    def __init__(self, a, b, situation=None):
+    def __init__(self, a, b, situation=None, *, allocator=None):
         s = _situation(situation)
-        ptr = ENGAGEMENT()
-        lib.wr_engagement_new(a._handle(), b._handle(), ctypes.byref(s), ctypes.byref(ptr))
+        ptr = make_handle(lib.wr_engagement_new, lib.wr_engagement_new_ex, ENGAGEMENT, allocator,
+                          a._handle(), b._handle(), ctypes.byref(s))
         super().__init__(ptr)
+        keep_allocator(self, allocator)
         self._pin(a)
         self._pin(b)
         self.units = (a, b)
@@ -579,11 +581,11 @@ class Engagement(Handle):
         lib.wr_engagement_kill_odds(self._handle(), side, ctypes.byref(k))
         return k
 
-    def odds(self, max_rounds):
+    def odds(self, max_rounds, *, allocator=None):
         """The exact MeleeOdds of the melee from its current state."""
-        ptr = MELEE_ODDS()
-        self._call(lib.wr_melee_odds_new, self._handle(), max_rounds, ctypes.byref(ptr))
-        return MeleeOdds._adopt(ptr)
+        ptr = self._call(make_handle, lib.wr_melee_odds_new, lib.wr_melee_odds_new_ex, MELEE_ODDS,
+                         allocator, self._handle(), max_rounds)
+        return keep_allocator(MeleeOdds._adopt(ptr), allocator)
 
     def simulate(self, max_rounds, rng, trials):
         """Monte Carlo: a list of END_COUNT counts of each end over `trials` melees."""

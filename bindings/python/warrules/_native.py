@@ -20,11 +20,9 @@ def _checked(base, lo, hi):
     WarrulesError(WR_ERR_RANGE), so 2**32 + 5 never reaches C as 5."""
 
     def from_param(cls, value):
-        if isinstance(value, int) and not isinstance(value, bool) and not lo <= value <= hi:
+        if isinstance(value, int) and not lo <= value <= hi:
             raise WarrulesError(2, "WR_ERR_RANGE", f"argument {value} does not fit a C {base.__name__}")
-        if isinstance(value, float):
-            raise TypeError(f"an integer is required, not {value!r}")
-        return base.from_param(int(value))
+        return base.from_param(value)
 
     return type(base.__name__, (base,), {"from_param": classmethod(from_param)})
 
