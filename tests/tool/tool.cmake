@@ -1,0 +1,182 @@
+# The warrules tool on good and bad input (included by tests/CMakeLists.txt).
+# Bad input exits 2 with one line on standard error naming the problem (and
+# for files, FILE:LINE:COLUMN); JSON is parsed by python3; SVG is parsed by
+# python3's xml.etree and its elements counted.
+if(NOT WARRULES_BUILD_TOOL OR NOT TARGET warrules_tool)
+  return()
+endif()
+
+set(TT ${CMAKE_CURRENT_SOURCE_DIR}/tool)
+set(WR_EX ${PROJECT_SOURCE_DIR}/examples)
+set(WR_TOOL $<TARGET_FILE:warrules_tool>)
+set(WR_MSG sh ${TT}/expect_message.sh)
+set(WR_JSON sh ${TT}/check_json.sh)
+set(WR_OUT ${CMAKE_CURRENT_BINARY_DIR}/tool-out)
+file(MAKE_DIRECTORY ${WR_OUT})
+find_package(Python3 COMPONENTS Interpreter)
+
+# wr_tool_test(NAME [WORKDIR dir] COMMAND ...): one ctest case, run in tests/tool
+# so that messages carry the short relative paths.
+function(wr_tool_test name)
+  add_test(NAME tool_${name} COMMAND ${ARGN})
+  set_tests_properties(tool_${name} PROPERTIES WORKING_DIRECTORY ${TT})
+endfunction()
+
+# --help of every subcommand: exit 0 and a usage line.
+foreach(sub demo rate melee odds route map)
+  wr_tool_test(help_${sub} ${WR_TOOL} ${sub} --help)
+  set_tests_properties(tool_help_${sub} PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules ${sub}")
+endforeach()
+
+# Good input.
+wr_tool_test(rate_sample ${WR_TOOL} rate)
+set_tests_properties(tool_rate_sample PROPERTIES PASS_REGULAR_EXPRESSION
+  "cavalry +knight +AR +12 +HD +2 +AC +7 +MV +18")
+wr_tool_test(rate_file ${WR_TOOL} rate ${WR_EX}/cavalry.scn)
+set_tests_properties(tool_rate_file PROPERTIES PASS_REGULAR_EXPRESSION
+  "chariot +war-chariot +AR +13 +HD +5 +AC +3 +MV +12")
+wr_tool_test(rate_set ${WR_TOOL} rate --set figure.r.ar=10 --set figure.r.hd=4
+  --set figure.m.hd=1 --set figure.m.mv=24 --set cavalry.c.rider=r --set cavalry.c.mount=m)
+set_tests_properties(tool_rate_set PROPERTIES PASS_REGULAR_EXPRESSION
+  "cavalry +c +AR +10 +HD +3 +AC +0 +MV +24")
+wr_tool_test(melee_example ${WR_TOOL} melee --seed 7)
+set_tests_properties(tool_melee_example PROPERTIES PASS_REGULAR_EXPRESSION "result: ")
+wr_tool_test(melee_file ${WR_TOOL} melee ${WR_EX}/melee.scn)
+wr_tool_test(melee_custom ${WR_TOOL} melee ${WR_EX}/custom-melee.scn --rounds 3)
+wr_tool_test(odds_example ${WR_TOOL} odds)
+set_tests_properties(tool_odds_example PROPERTIES PASS_REGULAR_EXPRESSION
+  "side b \\(orcs\\) routs +[0-9]+\\.[0-9][0-9]%")
+wr_tool_test(route_ford ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3)
+set_tests_properties(tool_route_ford PROPERTIES PASS_REGULAR_EXPRESSION
+  "6,4 +clear +4 +3 +1 .*\\[Crossing\\].*\\[Fords\\]")
+wr_tool_test(route_ferry ${WR_TOOL} route ${WR_EX}/march.scn --ascii)
+set_tests_properties(tool_route_ferry PROPERTIES PASS_REGULAR_EXPRESSION "\\[Ferries\\]")
+wr_tool_test(route_relative_map ${WR_TOOL} route scenarios/relative_map.scn)
+wr_tool_test(route_reachable ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 2)
+set_tests_properties(tool_route_reachable PROPERTIES PASS_REGULAR_EXPRESSION "reaches [0-9]+ hexes")
+wr_tool_test(map_valley ${WR_TOOL} map ${WR_EX}/valley.map)
+set_tests_properties(tool_map_valley PROPERTIES PASS_REGULAR_EXPRESSION "16 x 10 hexes")
+
+# The demo: its march crosses the river by the ford; same seed, same output.
+wr_tool_test(demo_march ${WR_TOOL} demo --seed 3)
+set_tests_properties(tool_demo_march PROPERTIES PASS_REGULAR_EXPRESSION
+  "\\[Crossing\\] \\[Saving Move Points\\] \\[Movement by Terrain Type\\] \\[Fords\\]")
+wr_tool_test(demo_deterministic sh ${TT}/same_output.sh SAME "demo --seed 11" "demo --seed 11" ${WR_TOOL})
+wr_tool_test(demo_default_seed sh ${TT}/same_output.sh SAME "demo" "demo --seed 1" ${WR_TOOL})
+wr_tool_test(demo_seeds_differ sh ${TT}/same_output.sh DIFFERENT "demo --seed 1" "demo --seed 2" ${WR_TOOL})
+wr_tool_test(melee_deterministic sh ${TT}/same_output.sh SAME "melee --seed 5 --json" "melee --seed 5 --json" ${WR_TOOL})
+
+# JSON parsed by python3, with a look at its content.
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_rate ${WR_JSON} "len(d['figures']) == 3 and d['ratings'][0]['section'] == '[11.2]'"
+    ${WR_TOOL} rate ${WR_EX}/cavalry.scn --json)
+  wr_tool_test(json_escape sh ${TT}/json_escape.sh ${WR_TOOL} ${WR_EX} ${WR_OUT})
+  wr_tool_test(json_melee ${WR_JSON} "d['rounds'][0]['events'][0]['section'][:1] == chr(91) and d['end'] != ''"
+    ${WR_TOOL} melee --seed 9 --json)
+  wr_tool_test(json_odds ${WR_JSON}
+    "abs(sum(e['percent'] for e in d['ends']) - 100) < 0.1 and len(d['figures_left'][0]) == 11"
+    ${WR_TOOL} odds --json)
+  wr_tool_test(json_route ${WR_JSON}
+    "d['arrival_day'] == 7 and any('ford' in s['flags'] for s in d['steps']) and d['steps'][0]['flags'][0] == 'start'"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --json)
+  wr_tool_test(json_route_path_escape ${WR_JSON} "d['map'].endswith('crossing.map')"
+    ${WR_TOOL} route --map ${WR_EX}/../examples/crossing.map --from 0,3 --to 11,3 --json)
+  wr_tool_test(json_reachable ${WR_JSON} "[0, 3] in d['reachable']"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 1 --json)
+
+  # SVG: well-formed XML, one polygon per hex, the camps, the rivers, the bars.
+  wr_tool_test(svg_route sh ${TT}/svg_run.sh ${WR_OUT}/route.svg
+    "polygon.hex=84 circle.camp>=6 line.river=13 circle.ford=1 polyline.route=1 line.road=6"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/route.svg)
+  wr_tool_test(svg_valley sh ${TT}/svg_run.sh ${WR_OUT}/valley.svg
+    "polygon.hex=160 line.river=28 circle.ferry=2 rect.bridge=1 line.watercourse=8 circle.port=1"
+    ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/valley.svg)
+  wr_tool_test(svg_odds sh ${TT}/svg_run.sh ${WR_OUT}/odds.svg
+    "rect.bar=29 rect.end=8"
+    ${WR_TOOL} odds --svg ${WR_OUT}/odds.svg)
+endif()
+
+# Bad maps: FILE:LINE:COLUMN and the problem.
+foreach(case
+    "bad_terrain|bad_terrain.map:3:5: unknown terrain 'Q'"
+    "ragged|ragged.map:4:5: row 2 has 3 hexes, the first row has 4"
+    "bad_section|bad_section.map:3:2: unknown section 'lakes'"
+    "off_map|off_map.map:5:1: hex 7,1 is off the 4 x 2 map"
+    "crossing_without_river|crossing_without_river.map:5:5: no river on this side"
+    "major_ford|major_ford.map:7:7: major rivers have no fords"
+    "bad_direction|bad_direction.map:5:7: expected a direction"
+    "no_terrain|no_terrain.map:1:1: the [terrain] section comes first"
+    "empty|empty.map:1:1: the map needs a [terrain] section"
+    "edge|edge.map:4:5: no hex beyond this side"
+    "flag_first|flag_first.map:4:5: a flag follows the direction"
+    "bad_region|bad_region.map:4:1: expected a region number 0-31, got '32'"
+    "twice|twice.map:3:1: section [terrain] appears twice"
+    "bad_feature|bad_feature.map:4:5: unknown feature 'harbour'"
+    "river_extra|river_extra.map:4:13: expected a direction"
+    "bad_hex|bad_hex.map:4:1: expected a hex as COLUMN,ROW, got '0,x'"
+    "control|control.map:2:2: unknown terrain '\\x01'")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 file)
+  list(GET parts 1 text)
+  wr_tool_test(bad_map_${file} ${WR_MSG} 2 "${text}" ${WR_TOOL} map maps/${file}.map)
+endforeach()
+wr_tool_test(bad_map_in_route ${WR_MSG} 2 "maps/ragged.map:4:5:"
+  ${WR_TOOL} route --map maps/ragged.map --from 0,0 --to 1,0)
+wr_tool_test(bad_map_nul sh -c
+  "printf '[terrain]\\n..\\000.\\n' > '${WR_OUT}/nul.map' && sh '${TT}/expect_message.sh' 2 'nul.map:2:3: unknown terrain' '${WR_TOOL}' map '${WR_OUT}/nul.map'")
+wr_tool_test(bad_map_binary sh -c
+  "head -c 4096 '${WR_TOOL}' > '${WR_OUT}/binary.map' && sh '${TT}/expect_message.sh' 2 'binary.map:' '${WR_TOOL}' map '${WR_OUT}/binary.map'")
+
+# Bad scenarios.
+foreach(case
+    "bad_number|melee|bad_number.scn:2:11: expected a whole number 0..100000, got 'ten'"
+    "unknown_key|melee|unknown_key.scn:2:1: unknown key for a [side]: 'legs'"
+    "unknown_section|odds|unknown_section.scn:1:2: unknown section 'army'"
+    "missing_profile|melee|side b: no [profile] of that name"
+    "too_many_figures|odds|at most 200 figures a side"
+    "unknown_figure|rate|unknown_figure.scn:5:9: no [figure] of that name: 'b'"
+    "bad_damage|rate|bad_damage.scn:2:10: expected damage as XdY"
+    "key_first|rate|key_first.scn:1:1: a key before the first section"
+    "missing_map|route|cannot open 'scenarios/../maps/nowhere.map'")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 file)
+  list(GET parts 1 sub)
+  list(GET parts 2 text)
+  wr_tool_test(bad_scenario_${file} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${sub} scenarios/${file}.scn)
+endforeach()
+
+# Bad usage: unknown options, missing files and values, bad numbers.
+foreach(case
+    "rate_unknown_option|unknown option '--fast'|rate;--fast"
+    "melee_unknown_option|unknown option '--svg'|melee;--svg;x.svg"
+    "odds_unknown_option|unknown option '--seed'|odds;--seed;3"
+    "route_unknown_option|unknown option '--quick'|route;--quick"
+    "map_unknown_option|unknown option '--json'|map;maps/empty.map;--json"
+    "missing_scenario|cannot open 'nowhere.scn'|melee;nowhere.scn"
+    "missing_map_file|cannot open 'nowhere.map'|map;nowhere.map"
+    "map_no_file|no map file given|map"
+    "seed_letters|--seed takes a whole number|melee;--seed;abc"
+    "seed_negative|--seed takes a whole number|melee;--seed;-1"
+    "seed_too_big|--seed takes a whole number|melee;--seed;18446744073709551616"
+    "seed_missing|option --seed needs a value|melee;--seed"
+    "rounds_zero|--rounds takes a whole number 1..1000|melee;--rounds;0"
+    "odds_rounds|--rounds takes a whole number 1..40|odds;--rounds;41"
+    "set_no_equals|--set side.a.figures: expected SECTION.KEY=VALUE|melee;--set;side.a.figures"
+    "set_bad_value|--set side.a.figures=-1: expected a whole number|odds;--set;side.a.figures=-1"
+    "set_unknown_section|unknown section 'army'|melee;--set;army.a.x=1"
+    "set_side_c|a side is a or b, not 'c'|melee;--set;side.c.figures=3"
+    "in_contact|the engagement is refused|melee;--set;side.a.in-contact=7"
+    "route_no_map|no map: give --map FILE|route;--from;0,0;--to;1,1"
+    "route_no_from|no start: give --from|route;--map;maps/bad_terrain.map"
+    "route_bad_from|--from 3: expected a hex as COLUMN,ROW|route;--from;3"
+    "route_from_off_map|the start hex 12,0 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;12,0;--to;1,1"
+    "route_bad_mover|expected infantry, cavalry|route;--mover;dragon"
+    "route_no_route|no route for infantry|route;--map;../../examples/valley.map;--from;6,0;--to;0,0"
+    "route_svg_unwritable|cannot write '/nonexistent/x.svg'|route;--map;../../examples/crossing.map;--from;0,3;--to;11,3;--svg;/nonexistent/x.svg"
+    "two_scenarios|one scenario file only|odds;a.scn;b.scn")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(usage_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
