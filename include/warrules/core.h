@@ -9,8 +9,8 @@
  *   than ::WR_OK;
  * - caller mistakes (NULL, numbers out of range, unknown enum values) get a
  *   status, never an abort or undefined behaviour;
- * - handles are opaque, made by `wr_x_new(..., wr_x **out)` and released by
- *   `wr_x_free()`, which accepts NULL;
+ * - handles are opaque, made by `wr_<name>_new(..., wr_<name> **out)` and released by
+ *   `wr_<name>_free()`, which accepts NULL;
  * - there is no hidden global mutable state: separate handles may be used
  *   from separate threads at once and const handles may be shared;
  * - rule results use integer arithmetic only, so the same inputs and seed
