@@ -445,4 +445,19 @@ do
   eq(#e3, 0, "empty batch")
 end
 
+-- an engagement of a unit with itself is refused
+do
+  local _, dwarfs = example()
+  raises("WR_ERR_INVALID", wr.Engagement, dwarfs, dwarfs, {side = {[0] = {in_contact = 5}, [1] = {in_contact = 5}}})
+  raises("WR_ERR_INVALID", wr.Engagement, dwarfs, dwarfs, {side = {{in_contact = 5}, {in_contact = 5}}})
+end
+
+-- left for lua_close to finalize in any order: an engagement whose units and
+-- charts were closed while it lives (freed only after it)
+KEEP = {example()}
+KEEP[2]:close()
+KEEP[3]:set_hit_chart(wr.HitChart())
+KEEP[3]:close()
+KEEP[1]:set_morale(function() return 100, 0, 0 end)
+
 T.finish("lua melee")
