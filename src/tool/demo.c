@@ -266,7 +266,9 @@ int tool_demo(int argc, char **argv, FILE *out)
             fprintf(out, "usage: warrules demo [--seed N]\n\n"
                          "Rates a cavalry figure and a chariot, fights the dwarfs against the orc\n"
                          "urucks round by round with the exact odds beside each round, and plans a\n"
-                         "march across a built-in campaign map. N seeds the dice (default 1).\n");
+                         "march across a built-in campaign map over a river by its ford, each step\n"
+                         "with its rule section. N seeds the dice, 0..2^64-1 (default 1); the same\n"
+                         "seed gives the same output. See docs/tool.md.\n");
             return TOOL_OK;
         }
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc && parse_seed(argv[i + 1], &seed)) {

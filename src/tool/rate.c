@@ -170,6 +170,28 @@ int tool_rate(int argc, char **argv, FILE *out)
             rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
                            "figure %s: %s", sc->figures[i].name, wr_status_str(st));
     }
+    /* every rating first, so that a refused one prints nothing on stdout */
+    wr_figure *rated[TOOL_MAX_RATINGS] = {0};
+    for (int i = 0; i < sc->n_ratings && rc == TOOL_OK; i++) {
+        const tool_rating_spec *r = &sc->ratings[i];
+        const wr_figure *first[TOOL_MAX_MEMBERS], *second[TOOL_MAX_MEMBERS];
+        const char *kind = r->chariot ? "chariot" : "cavalry";
+        if (r->n_first == 0 || r->n_second == 0) {
+            rc = tool_fail(cmd, TOOL_USAGE, "%s %s needs %s", kind, r->name,
+                           r->chariot ? "passengers and pullers" : "a rider and a mount");
+            break;
+        }
+        for (int k = 0; k < r->n_first; k++)
+            first[k] = figs[r->first[k]];
+        for (int k = 0; k < r->n_second; k++)
+            second[k] = figs[r->second[k]];
+        wr_status st = r->chariot ? wr_rate_chariot(first, (size_t)r->n_first, second,
+                                                    (size_t)r->n_second, &rated[i])
+                                  : wr_rate_cavalry(first[0], second[0], &rated[i]);
+        if (st != WR_OK)
+            rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE, "%s %s: %s", kind,
+                           r->name, wr_status_str(st));
+    }
     if (rc == TOOL_OK) {
         if (json)
             fprintf(out, "{\"figures\": [");
@@ -180,38 +202,18 @@ int tool_rate(int argc, char **argv, FILE *out)
         }
         if (json)
             fprintf(out, "], \"ratings\": [");
-        for (int i = 0; i < sc->n_ratings && rc == TOOL_OK; i++) {
+        for (int i = 0; i < sc->n_ratings; i++) {
             const tool_rating_spec *r = &sc->ratings[i];
-            const wr_figure *first[TOOL_MAX_MEMBERS], *second[TOOL_MAX_MEMBERS];
-            for (int k = 0; k < r->n_first; k++)
-                first[k] = figs[r->first[k]];
-            for (int k = 0; k < r->n_second; k++)
-                second[k] = figs[r->second[k]];
-            wr_figure *rated = NULL;
-            wr_status st;
-            if (r->n_first == 0 || r->n_second == 0) {
-                rc = tool_fail(cmd, TOOL_USAGE, "%s %s needs %s", r->chariot ? "chariot" : "cavalry",
-                               r->name, r->chariot ? "passengers and pullers" : "a rider and a mount");
-                break;
-            }
-            if (r->chariot)
-                st = wr_rate_chariot(first, (size_t)r->n_first, second, (size_t)r->n_second, &rated);
-            else
-                st = wr_rate_cavalry(first[0], second[0], &rated);
-            if (st != WR_OK) {
-                rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE, "%s %s: %s",
-                               r->chariot ? "chariot" : "cavalry", r->name, wr_status_str(st));
-                break;
-            }
             if (json && i)
                 fprintf(out, ", ");
-            print_figure(out, json, r->chariot ? "chariot" : "cavalry", r->name, rated,
+            print_figure(out, json, r->chariot ? "chariot" : "cavalry", r->name, rated[i],
                          r->chariot ? "[11.3]" : "[11.2]");
-            wr_figure_free(rated);
         }
         if (json)
             fprintf(out, "]}\n");
     }
+    for (int i = 0; i < TOOL_MAX_RATINGS; i++)
+        wr_figure_free(rated[i]);
     for (int i = 0; i < TOOL_MAX_FIGURES; i++)
         wr_figure_free(figs[i]);
     free(sc);

@@ -39,8 +39,8 @@ static const step_note notes[] = {
                         WR_STEP_BRIDGING | WR_STEP_BRIDGE)
 
 /* The explanation of step i: words and sections, each list joined by "; ". */
-static void explain(const wr_route *route, size_t i, char *text, size_t tcap, char *sections,
-                    size_t scap)
+static void explain(const wr_route *route, size_t i, int vessel, char *text, size_t tcap,
+                    char *sections, size_t scap)
 {
     const wr_step *s = &route->steps[i];
     size_t to = 0, so = 0;
@@ -64,7 +64,7 @@ static void explain(const wr_route *route, size_t i, char *text, size_t tcap, ch
     }
     if (i > 0 && !(s->flags & (WR_STEP_ROAD | WR_STEP_TRACK | WR_STEP_UPSTREAM |
                                WR_STEP_DOWNSTREAM | WHOLE_DAY_FLAGS))) {
-        ADD(text, to, tcap, "enters across country");
+        ADD(text, to, tcap, vessel ? "moves on at the hex's cost" : "enters across country");
         ADD(sections, so, scap, "[Movement by Terrain Type]");
     }
     for (size_t k = 0; k < sizeof notes / sizeof notes[0]; k++)
@@ -104,7 +104,8 @@ void tool_route_print(FILE *out, const wr_map *map, const wr_plan_params *params
         (void)wr_map_terrain(map, s->hex, &ter);
         hex_cr(s->hex, &col, &row);
         snprintf(hx, sizeof hx, "%d,%d", col, row);
-        explain(route, i, text, sizeof text, sections, sizeof sections);
+        explain(route, i, params->mover >= WR_MOVER_LONGSHIP, text, sizeof text, sections,
+                sizeof sections);
         fprintf(out, "  %-7s %-10s %4d %6d %6d  %s %s\n", hx, tool_terrain_name(ter), s->day,
                 s->points_left, s->nights, text, sections);
     }
@@ -120,7 +121,8 @@ void tool_route_print(FILE *out, const wr_map *map, const wr_plan_params *params
     fprintf(out, "\n");
 }
 
-void tool_route_json_steps(FILE *out, const wr_map *map, const wr_route *route)
+void tool_route_json_steps(FILE *out, const wr_map *map, const wr_plan_params *params,
+                           const wr_route *route)
 {
     static const char *const flag_names[15] = {
         "start", "unformed", "road", "track", "ford", "swim", "bridge", "ferry",
@@ -133,7 +135,8 @@ void tool_route_json_steps(FILE *out, const wr_map *map, const wr_route *route)
         wr_hex_terrain ter = WR_HEX_CLEAR;
         (void)wr_map_terrain(map, s->hex, &ter);
         hex_cr(s->hex, &col, &row);
-        explain(route, i, text, sizeof text, sections, sizeof sections);
+        explain(route, i, params->mover >= WR_MOVER_LONGSHIP, text, sizeof text, sections,
+                sizeof sections);
         fprintf(out,
                 "%s{\"col\": %d, \"row\": %d, \"q\": %d, \"r\": %d, \"terrain\": \"%s\", "
                 "\"day\": %d, \"points_left\": %d, \"nights\": %d, \"flags\": [",
@@ -384,8 +387,12 @@ int tool_route(int argc, char **argv, FILE *out)
             rc = TOOL_USAGE;
         else {
             char title[200];
-            snprintf(title, sizeof title, "%s from %d,%d%s", tool_mover_name(r->mover), r->from[0],
-                     r->from[1], r->days ? "" : " to the target");
+            if (r->days)
+                snprintf(title, sizeof title, "%s from %d,%d", tool_mover_name(r->mover),
+                         r->from[0], r->from[1]);
+            else
+                snprintf(title, sizeof title, "%s from %d,%d to %d,%d: day %d", tool_mover_name(r->mover),
+                         r->from[0], r->from[1], r->to[0], r->to[1], route.arrival_day);
             tool_svg_map(f, map, r->days ? NULL : route.steps, r->days ? 0 : route.step_count, title);
             rc = tool_close_out(cmd, svg, f);
         }
@@ -410,7 +417,7 @@ int tool_route(int argc, char **argv, FILE *out)
                     "\"unformed_days\": %d, \"stragglers\": %d, \"escort_lost\": %s, \"steps\": ",
                     r->to[0], r->to[1], route.arrival_day, route.points_left, route.rally_days,
                     route.unformed_days, route.stragglers, route.escort_lost ? "true" : "false");
-            tool_route_json_steps(out, map, &route);
+            tool_route_json_steps(out, map, &params, &route);
             fprintf(out, "}\n");
         }
     } else if (rc == TOOL_OK && to_stdout) {

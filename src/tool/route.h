@@ -12,6 +12,7 @@ void tool_route_print(FILE *out, const wr_map *map, const wr_plan_params *params
                       const wr_route *route);
 
 /* The same as a JSON array of steps. */
-void tool_route_json_steps(FILE *out, const wr_map *map, const wr_route *route);
+void tool_route_json_steps(FILE *out, const wr_map *map, const wr_plan_params *params,
+                           const wr_route *route);
 
 #endif

@@ -35,7 +35,7 @@ static const char *const unit_flag_names[6] = {"shields", "disordered", "flying"
 static const char *const option_names[4] = {"unformed", "rafts-anywhere", "bridging-train",
                                             "plain-costs"};
 static const char *const trait_names[2] = {"ellriendi", "lizard-men"};
-static const char *const tide_names[3] = {"none", "flood", "ebb"};
+static const char *const tide_names[4] = {"none", "flood", "ebb", "high"};
 static const char *const sample_names[2] = {"dwarf-veterans", "orc-urucks"};
 
 const char *tool_mover_name(int mover)
@@ -641,7 +641,7 @@ static int key_route(tool_scenario *sc, const tool_tok *key, const tool_line *v,
     if (tool_tok_is(key, "days"))
         return int_value(v, 0, 1000, &r->days, p);
     if (tool_tok_is(key, "tide"))
-        return enum_value(v, tide_names, 3, &r->tide, p, "expected none, flood or ebb, got");
+        return enum_value(v, tide_names, 4, &r->tide, p, "expected none, flood, ebb or high, got");
     if (tool_tok_is(key, "wind")) {
         if (one_value(v, &t, p))
             return 2;

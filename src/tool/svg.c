@@ -79,16 +79,17 @@ void tool_svg_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_s
     int width = 2 * MARGIN + w * STEP_X + 173;
     int height = 2 * MARGIN + TOP + 400 + (h - 1) * STEP_Y;
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" ", t(width, a));
-    fprintf(out, "height=\"%s\" viewBox=\"0 0 %s ", t(height, a), t(width, a));
-    fprintf(out, "%s\">\n", t(height, b));
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
+            t(width, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n", t(width, a), t(height, b));
     fprintf(out,
             "<style>\n"
             ".hex{stroke:#555;stroke-width:0.6}\n"
             ".coord{font:6px sans-serif;fill:#333;text-anchor:middle}\n"
             ".river{stroke:#1f5fbf;stroke-linecap:round}.river.minor{stroke-width:2.5}"
             ".river.major{stroke-width:5}\n"
-            ".watercourse{stroke:#9cc3ee;stroke-width:1.5;stroke-dasharray:2 2}\n"
+            ".watercourse{stroke:#9cc3ee;stroke-width:1.5;stroke-dasharray:2 2}"
+            ".cataract{stroke:#000;stroke-width:2}\n"
             ".road{stroke:#7a4a1a;stroke-width:2.5}.track{stroke:#7a4a1a;stroke-width:1.5;"
             "stroke-dasharray:3 2}\n"
             ".bridge{fill:#8b5a2b;stroke:#000;stroke-width:0.5}.ford{fill:#fff;stroke:#1f5fbf}"
@@ -136,6 +137,11 @@ void tool_svg_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_s
                 wr_hex_neighbor(hx, down, &nb) == WR_OK) {
                 center(nb, &nx, &ny);
                 line(out, "watercourse", x, y, nx, ny);
+                if (flags & WR_WATER_CATARACT) {
+                    /* crossing bars: a short bar across the link's middle */
+                    int mx = (x + nx) / 2, my = (y + ny) / 2, dx = (ny - y) / 4, dy = (x - nx) / 4;
+                    line(out, "cataract", mx - dx, my - dy, mx + dx, my + dy);
+                }
             }
             for (int d = 0; d < 3; d++) {
                 wr_side side;

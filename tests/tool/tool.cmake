@@ -51,6 +51,10 @@ set_tests_properties(tool_route_ford PROPERTIES PASS_REGULAR_EXPRESSION
   "6,4 +clear +4 +3 +1 .*\\[Crossing\\].*\\[Fords\\]")
 wr_tool_test(route_ferry ${WR_TOOL} route ${WR_EX}/march.scn --ascii)
 set_tests_properties(tool_route_ferry PROPERTIES PASS_REGULAR_EXPRESSION "\\[Ferries\\]")
+wr_tool_test(route_river_boat ${WR_TOOL} route --map ${WR_EX}/valley.map --mover river-boat
+  --from 3,6 --to 6,6 --set route.tide=high)
+set_tests_properties(tool_route_river_boat PROPERTIES PASS_REGULAR_EXPRESSION
+  "6,6 +clear +1 +28 +1 +upstream")
 wr_tool_test(route_relative_map ${WR_TOOL} route scenarios/relative_map.scn)
 wr_tool_test(route_reachable ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 2)
 set_tests_properties(tool_route_reachable PROPERTIES PASS_REGULAR_EXPRESSION "reaches [0-9]+ hexes")
@@ -172,6 +176,8 @@ foreach(case
     "route_from_off_map|the start hex 12,0 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;12,0;--to;1,1"
     "route_bad_mover|expected infantry, cavalry|route;--mover;dragon"
     "route_no_route|no route for infantry|route;--map;../../examples/valley.map;--from;6,0;--to;0,0"
+    "route_cataract|no route for river-boat from 3,6 to 8,6|route;--map;../../examples/valley.map;--mover;river-boat;--from;3,6;--to;8,6"
+    "route_bad_tide|expected none, flood, ebb or high, got 'neap'|route;--set;route.tide=neap"
     "route_svg_unwritable|cannot write '/nonexistent/x.svg'|route;--map;../../examples/crossing.map;--from;0,3;--to;11,3;--svg;/nonexistent/x.svg"
     "two_scenarios|one scenario file only|odds;a.scn;b.scn")
   string(REPLACE "|" ";" parts "${case}")
