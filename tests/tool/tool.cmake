@@ -22,6 +22,16 @@ function(wr_tool_test name)
   set_tests_properties(tool_${name} PROPERTIES WORKING_DIRECTORY ${TT})
 endfunction()
 
+# The readers on mutated input (under the sanitizers when WARRULES_SANITIZE).
+add_executable(tool_readers_stress ${TT}/readers_stress.c ${PROJECT_SOURCE_DIR}/src/tool/mapfile.c
+  ${PROJECT_SOURCE_DIR}/src/tool/scenario.c ${PROJECT_SOURCE_DIR}/src/tool/lex.c)
+target_include_directories(tool_readers_stress PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
+target_link_libraries(tool_readers_stress PRIVATE warrules_static warrules_flags)
+add_test(NAME tool_readers_stress COMMAND tool_readers_stress
+  ${WR_EX}/crossing.map ${WR_EX}/valley.map ${WR_EX}/march.scn ${WR_EX}/melee.scn
+  ${WR_EX}/custom-melee.scn ${WR_EX}/cavalry.scn ${TT}/maps/major_ford.map
+  ${TT}/maps/flag_first.map)
+
 # --help of every subcommand: exit 0 and a usage line.
 foreach(sub demo rate melee odds route map)
   wr_tool_test(help_${sub} ${WR_TOOL} ${sub} --help)
