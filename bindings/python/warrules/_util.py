@@ -1,6 +1,7 @@
 """Small helpers shared by the wrappers: out parameters and array buffers."""
 import array
 import ctypes
+import struct
 
 from ._errors import WarrulesError
 
@@ -54,6 +55,17 @@ def _as_ints(value, name, function, code):
         if view.readonly:
             return array.array(code, view.tobytes()), view.nbytes // _INT_BYTES
         return view, view.nbytes // _INT_BYTES
+    if isinstance(value, (list, tuple)):
+        # struct packs a list about twice as fast as array.array converts it
+        try:
+            packed = struct.pack(f"{len(value)}{code}", *value)
+        except struct.error as exc:
+            if "range" in str(exc) or "format requires" in str(exc):
+                raise bad_batch("WR_ERR_RANGE", function, f"{name}: an item does not fit a C int") from None
+            raise TypeError(f"{function}: {name}: {exc}") from None
+        arr = array.array(code)
+        arr.frombytes(packed)
+        return arr, len(value)
     try:
         arr = array.array(code, value)
     except OverflowError:
