@@ -108,6 +108,22 @@ class MeleeBatch(unittest.TestCase):
         self.assertEqual(list(r.b.kills), [3, 3, 3])
         self.assertEqual(list(d100), [34, 1, 100])  # inputs are not written
 
+    def test_out_reuses_the_arrays(self):
+        rng = random.Random(8)
+        a, b = random_side(rng, 30), random_side(rng, 30)
+        first = wr.melee_rounds_batch(a, b)
+        a2, b2 = random_side(rng, 30), random_side(rng, 30)
+        again = wr.melee_rounds_batch(a2, b2, out=first)
+        self.assertIs(again.loser, first.loser)
+        self.assertIs(again.a.kills, first.a.kills)
+        self.assertEqual(again, wr.melee_rounds_batch(a2, b2))
+        before = [list(x) for x in again.a]
+        b2["d100"][5] = 101
+        self.assertEqual(raises(self, "WR_ERR_RANGE", wr.melee_rounds_batch, a2, b2, out=again).index, 5)
+        self.assertEqual([list(x) for x in again.a], before)  # nothing written
+        raises(self, "WR_ERR_INVALID", wr.melee_rounds_batch, a, b, out=wr.melee_rounds_batch(
+            {k: v[:3] for k, v in a.items()}, {k: v[:3] for k, v in b.items()}))
+
     def test_empty_batch(self):
         r = wr.melee_rounds_batch({c: [] for c in COLUMNS}, {c: [] for c in COLUMNS})
         self.assertEqual(len(r.loser), 0)

@@ -1,6 +1,7 @@
 """Fantasy Warlord hand-to-hand combat (warrules/melee.h): the pinned counting
 rules, profiles, hit charts and wounds, units, engagements and rounds, the
 exact odds, and the batch form of many rounds."""
+import array
 import ctypes
 from collections import namedtuple
 from fractions import Fraction
@@ -678,7 +679,7 @@ def _side_columns(side, label):
     return cols
 
 
-def melee_rounds_batch(a, b):
+def melee_rounds_batch(a, b, out=None):
     """Resolves many independent rounds of troops in one C call
     (wr_melee_rounds_batch), exactly as the pinned functions item by item.
 
@@ -689,17 +690,29 @@ def melee_rounds_batch(a, b):
     round. Returns MeleeBatch(a, b, loser): for each side a
     MeleeBatchSideResult of array.array('i') columns (fighting, mcp, fcp,
     kills, lost) and loser, an array.array('i') of 0, 1 or -1 for a draw.
-    The first bad round raises WarrulesError with .index (nothing returned)."""
+    The first bad round raises WarrulesError with .index (nothing returned).
+
+    out: a MeleeBatch from an earlier call with the same number of rounds,
+    whose arrays are written again and returned (no allocation), for an
+    engine that resolves batch after batch. Nothing is written on an error."""
     columns = _side_columns(a, "a")
     columns.update(_side_columns(b, "b"))
     n, cols = int_columns(columns, "melee_rounds_batch", unsigned=("a.flags", "b.flags"))
     sides, outs, results = [], [], []
-    for label in ("a", "b"):
+    if out is not None:
+        _check_out(out, n)
+    for k, label in enumerate(("a", "b")):
         sides.append(MeleeBatchSide(*[cols[f"{label}.{name}"][1] for name in _SIDE_COLUMNS]))
-        arrays = [new_ints(n) for _ in MeleeBatchSideResult._fields]
+        if out is None:
+            arrays = [new_ints(n) for _ in MeleeBatchSideResult._fields]
+        else:
+            arrays = [(arr, (ctypes.c_int * n).from_buffer(arr) if n else None) for arr in out[k]]
         outs.append(MeleeBatchOut(*[p for _, p in arrays]))
         results.append(MeleeBatchSideResult(*[arr for arr, _ in arrays]))
-    loser, ploser = new_ints(n)
+    if out is None:
+        loser, ploser = new_ints(n)
+    else:
+        loser, ploser = out.loser, (ctypes.c_int * n).from_buffer(out.loser) if n else None
     if n:
         bad = ctypes.c_size_t(2**64 - 1)
         try:
@@ -710,3 +723,11 @@ def melee_rounds_batch(a, b):
             index = bad.value if bad.value != 2**64 - 1 else None
             raise WarrulesError(exc.status, exc.name, "wr_melee_rounds_batch", index) from None
     return MeleeBatch(results[0], results[1], loser)
+
+
+def _check_out(out, n):
+    arrays = list(out.a) + list(out.b) + [out.loser]
+    for arr in arrays:
+        if not (isinstance(arr, array.array) and arr.typecode == "i" and len(arr) == n):
+            raise WarrulesError(3, "WR_ERR_INVALID",
+                                f"melee_rounds_batch: out needs array.array('i') columns of {n} items")
