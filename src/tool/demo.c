@@ -11,18 +11,6 @@
 #include "tool.h"
 #include "warrules/warrules.h"
 
-static int parse_seed(const char *text, uint64_t *seed)
-{
-    char *end = NULL;
-    if (text == NULL || *text < '0' || *text > '9')
-        return 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (*end != '\0')
-        return 0;
-    *seed = (uint64_t)v;
-    return 1;
-}
-
 static wr_figure *make_figure(int ar, int hd, int ac, int mv, int dice, int sides, int bonus)
 {
     wr_figure *f = NULL;
@@ -271,8 +259,13 @@ int tool_demo(int argc, char **argv, FILE *out)
                          "seed gives the same output. See docs/tool.md.\n");
             return TOOL_OK;
         }
-        if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc && parse_seed(argv[i + 1], &seed)) {
-            i++;
+        if (strcmp(argv[i], "--seed") == 0) {
+            const char *v = tool_option_value("demo", argc, argv, &i);
+            if (v == NULL)
+                return TOOL_USAGE;
+            if (!tool_parse_seed(v, &seed))
+                return tool_fail("demo", TOOL_USAGE,
+                                 "--seed takes a whole number 0..2^64-1, not '%s'", v);
             continue;
         }
         fprintf(stderr, "warrules demo: bad argument '%s' (try 'warrules demo --help')\n", argv[i]);

@@ -43,8 +43,15 @@ int main(int argc, char **argv)
         return TOOL_OK;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (strcmp(argv[1], commands[i].name) == 0)
-            return commands[i].run(argc - 1, argv + 1, stdout);
+        if (strcmp(argv[1], commands[i].name) == 0) {
+            int rc = commands[i].run(argc - 1, argv + 1, stdout);
+            if (fflush(stdout) != 0 || ferror(stdout)) {
+                fprintf(stderr, "warrules %s: error writing standard output\n", argv[1]);
+                if (rc == TOOL_OK)
+                    rc = TOOL_FAILED;
+            }
+            return rc;
+        }
     fprintf(stderr, "warrules: unknown command '%s' (try 'warrules --help')\n", argv[1]);
     return TOOL_USAGE;
 }
