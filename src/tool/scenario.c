@@ -493,7 +493,7 @@ static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_
         return 0;
     }
     if (tool_tok_is(key, "figures"))
-        return int_value(v, 0, WR_ODDS_MAX_FIGURES * 500, &d->figures, p);
+        return int_value(v, 0, 100000, &d->figures, p);
     if (tool_tok_is(key, "files"))
         return int_value(v, 1, 100000, &d->files, p);
     if (tool_tok_is(key, "weapon")) {
