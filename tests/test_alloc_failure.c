@@ -6,10 +6,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
-#include "warrules/warrules.h"
+#include "warrules/battlesystem.h"
+#include "warrules/melee.h"
 
 typedef struct failing_allocator {
     long allocations; /* successful allocations and growths so far */
@@ -61,6 +63,121 @@ done:
     return st;
 }
 
+/* Battlesystem: figures (damage groups grow one sides value at a time),
+   clones, cavalry and chariot ratings, units and formations. */
+static wr_status figure_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_figure *rider = NULL, *mount = NULL, *copy = NULL, *cav = NULL, *chariot = NULL;
+    TRY(wr_figure_new_ex(alloc, &rider));
+    TRY(wr_figure_new_ex(alloc, &mount));
+    TRY(wr_figure_set(rider, WR_STAT_HD, 3));
+    for (int sides = 2; sides <= 40; sides += 2)
+        TRY(wr_figure_add_damage(rider, 1, sides, 0));
+    TRY(wr_figure_add_damage(mount, 2, 6, 1));
+    TRY(wr_figure_add_damage(mount, 1, 7, 0));
+    TRY(wr_figure_clone(rider, &copy));
+    TRY(wr_figure_add_damage(copy, 1, 99, 0));
+    TRY(wr_rate_cavalry_ex(rider, mount, alloc, &cav));
+    const wr_figure *passengers[2] = {rider, copy};
+    const wr_figure *pullers[2] = {mount, cav};
+    TRY(wr_rate_chariot_ex(passengers, 2, pullers, 2, alloc, &chariot));
+done:
+    wr_figure_free(rider);
+    wr_figure_free(mount);
+    wr_figure_free(copy);
+    wr_figure_free(cav);
+    wr_figure_free(chariot);
+    return st;
+}
+
+static wr_status unit_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_figure *f = NULL;
+    wr_unit *u = NULL;
+    wr_formation *m = NULL;
+    TRY(wr_figure_new_ex(alloc, &f));
+    TRY(wr_figure_set(f, WR_STAT_MV, 12));
+    TRY(wr_figure_add_damage(f, 1, 8, 0));
+    TRY(wr_figure_add_damage(f, 1, 4, 0));
+    wr_unit_desc d = wr_unit_desc_default();
+    d.figures = 20;
+    d.equipment = WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS;
+    TRY(wr_unit_new_ex(f, &d, alloc, &u));
+    TRY(wr_formation_new_ex(WR_ORDER_CLOSED, 5, 0, alloc, &m));
+    TRY(wr_shield_wall_declare(u, m, 0, WR_TURN_COST_DEFAULT));
+    wr_tactical_result r;
+    const wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 12, 0, 0};
+    TRY(wr_tactical_check(u, m, &leg, 1, 0, &r));
+done:
+    wr_figure_free(f);
+    wr_unit_free(u);
+    wr_formation_free(m);
+    return st;
+}
+
+/* Melee: profiles, a hit chart, units, engagements, a round, Monte Carlo
+   and exact odds of troops and of a monster. */
+static wr_status melee_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_profile *men = NULL, *beast = NULL;
+    wr_hit_chart *chart = NULL;
+    wr_melee_unit *a = NULL, *b = NULL, *ogre = NULL;
+    wr_engagement *e = NULL, *m = NULL;
+    wr_melee_odds *o1 = NULL, *o2 = NULL;
+    wr_rng *rng = NULL;
+    TRY(wr_profile_new_ex(WR_RACE_HUMAN, alloc, &men));
+    TRY(wr_profile_new_ex(WR_RACE_OTHER, alloc, &beast));
+    TRY(wr_profile_set_bcp(men, 0, 0, 40));
+    TRY(wr_profile_set_bcp(beast, 0, 0, 150));
+    TRY(wr_hit_chart_new_ex(alloc, &chart));
+    const wr_wound body[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
+    const wr_wound head[4] = {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS,
+                              WR_WOUND_KILLED};
+    TRY(wr_hit_chart_add(chart, 1, 30, 1, body));
+    TRY(wr_hit_chart_add(chart, 31, 60, 2, head));
+    TRY(wr_hit_chart_add(chart, 61, 100, 3, body));
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 8;
+    d.files = 4;
+    TRY(wr_melee_unit_new_ex(men, &d, alloc, &a));
+    TRY(wr_melee_unit_new_ex(men, &d, alloc, &b));
+    d = wr_unit_def_default();
+    d.kind = WR_UNIT_MONSTER;
+    TRY(wr_melee_unit_new_ex(beast, &d, alloc, &ogre));
+    TRY(wr_melee_unit_set_hit_chart(ogre, chart));
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = 4;
+    s.side[1].in_contact = 4;
+    TRY(wr_engagement_new_ex(a, b, &s, alloc, &e));
+    s.side[1].in_contact = 1;
+    TRY(wr_engagement_new_ex(b, ogre, &s, alloc, &m));
+    TRY(wr_rng_new_ex(5, alloc, &rng));
+    TRY(wr_melee_odds_new_ex(e, 4, alloc, &o1));
+    TRY(wr_melee_odds_new_ex(m, 3, alloc, &o2));
+    uint64_t counts[WR_END_COUNT];
+    TRY(wr_melee_simulate(m, 10, rng, 20, counts));
+    static wr_melee_round r;
+    TRY(wr_engagement_fight(e, rng, &r));
+    TRY(wr_engagement_apply(e, &r));
+done:
+    wr_melee_odds_free(o1);
+    wr_melee_odds_free(o2);
+    wr_engagement_free(e);
+    wr_engagement_free(m);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_melee_unit_free(ogre);
+    wr_hit_chart_free(chart);
+    wr_profile_free(men);
+    wr_profile_free(beast);
+    wr_rng_free(rng);
+    return st;
+}
+
 static void run_scenario(scenario_fn scenario)
 {
     failing_allocator counter = {0, -1, 0};
@@ -83,10 +200,31 @@ static void rng_allocations(void **state)
     run_scenario(rng_scenario);
 }
 
+static void figure_allocations(void **state)
+{
+    (void)state;
+    run_scenario(figure_scenario);
+}
+
+static void unit_allocations(void **state)
+{
+    (void)state;
+    run_scenario(unit_scenario);
+}
+
+static void melee_allocations(void **state)
+{
+    (void)state;
+    run_scenario(melee_scenario);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rng_allocations),
+        cmocka_unit_test(figure_allocations),
+        cmocka_unit_test(unit_allocations),
+        cmocka_unit_test(melee_allocations),
     };
     return cmocka_run_group_tests_name("alloc_failure", tests, NULL, NULL);
 }
