@@ -357,7 +357,7 @@ void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n
         while (n > 0 && between[n - 1] == ' ')
             n--;
         between[n] = '\0';
-        fprintf(out, "     %s\n", between);
+        fprintf(out, "%s%s\n", n ? "     " : "", between);
     }
     fprintf(out, "\nterrain: . clear  f forest  s swamp  h hills  m mountains  ~ sea  c coast  l lake\n"
                  "hexsides (between hexes and between rows): | _ minor river  ! # major river\n"

@@ -65,6 +65,10 @@ wr_tool_test(route_river_boat ${WR_TOOL} route --map ${WR_EX}/valley.map --mover
   --from 3,6 --to 6,6 --set route.tide=high)
 set_tests_properties(tool_route_river_boat PROPERTIES PASS_REGULAR_EXPRESSION
   "6,6 +clear +1 +28 +1 +upstream")
+wr_tool_test(route_unformed ${WR_TOOL} route --map maps/forest_band.map --mover cavalry
+  --from 0,1 --to 8,1 --unformed --figures 300)
+set_tests_properties(tool_route_unformed PROPERTIES PASS_REGULAR_EXPRESSION
+  "moves unformed.*a day at the rally point to reform.*1 rally day\\(s\\); about 82 stragglers")
 wr_tool_test(route_relative_map ${WR_TOOL} route scenarios/relative_map.scn)
 wr_tool_test(route_reachable ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 2)
 set_tests_properties(tool_route_reachable PROPERTIES PASS_REGULAR_EXPRESSION "reaches [0-9]+ hexes")
