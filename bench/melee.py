@@ -14,7 +14,8 @@ the *_buffers forms: columns already in C int buffers (array.array), results
 left in buffers, as for an engine that keeps its state in arrays. The
 binding's form (warrules.melee_rounds_batch) is measured when the binding
 has it; the ctypes forms call wr_melee_rounds_batch directly. Prints CASE and
-EXTRA lines for bench/run.sh.
+EXTRA lines for bench/run.sh. Times are the thread's CPU time, or the wall
+clock with BENCH_CLOCK=wall.
 """
 import array
 import ctypes
@@ -283,13 +284,14 @@ def main():
             print(f"bench_melee.py: {name} failed: {exc}", file=sys.stderr)
             match[name] = None
     forms = [(k, f) for k, f in forms if k == "python" or match[k] is not None]
+    clock = time.perf_counter if os.environ.get("BENCH_CLOCK") == "wall" else time.thread_time
     times = {k: [] for k, _ in forms}
     for r in range(repeats):
         for j in range(len(forms)):
             name, f = forms[(j + r) % len(forms)]
-            t0 = time.perf_counter()
+            t0 = clock()
             f()
-            times[name].append((time.perf_counter() - t0) * 1e3)
+            times[name].append((clock() - t0) * 1e3)
     med = {k: statistics.median(v) for k, v in times.items()}
     cases = {"ctypes_batch": "melee_rounds_ctypes_batch",
              "ctypes_batch_buffers": "melee_rounds_ctypes_batch_buffers",

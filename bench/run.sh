@@ -6,10 +6,13 @@
 #   bench/run.sh --quick   7 repeats, within 3 minutes, 1024x1024 included
 #   bench/run.sh --smoke   tiny sizes, 1 repeat: builds and checks that every
 #                          implementation agrees (exit 1 when one does not)
+#   --wall                 time with the wall clock instead of CPU time
 #
 # Builds in Release into bench/build (git-ignored), runs the implementations
-# interleaved and reports medians. Writes bench/results.json and
-# bench/extra.json (the smoke run writes them under bench/build instead).
+# interleaved and reports medians of the thread's CPU time (other processes
+# on a shared machine do not count; --wall for elapsed time). Writes
+# bench/results.json and bench/extra.json (the smoke run writes them under
+# bench/build instead).
 set -euo pipefail
 
 mode=full
@@ -17,8 +20,9 @@ for arg in "$@"; do
     case "$arg" in
     --quick) mode=quick ;;
     --smoke) mode=smoke ;;
+    --wall) export BENCH_CLOCK=wall ;;
     -h | --help)
-        sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     *)
@@ -86,7 +90,7 @@ esac
 
 out=$build/output-$mode.txt
 : >"$out"
-echo "bench/run.sh: $mode run, $repeats repeats (medians), output in $out" >&2
+echo "bench/run.sh: $mode run, $repeats repeats (medians, ${BENCH_CLOCK:-cpu} clock), output in $out" >&2
 for size in $sizes; do
     q=$queries
     [ "$size" -le 256 ] && q=$((queries * 4))
