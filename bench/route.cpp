@@ -1,6 +1,6 @@
 // Route planning side by side: the library's planner (plain-costs mode)
-// against Boost Graph, igraph and a plain binary-heap Dijkstra on the same
-// seeded random hex maps.
+// against Boost Graph (its CSR graph, and adjacency_list), igraph and a
+// plain binary-heap Dijkstra on the same seeded random hex maps.
 //
 //   bench_route <size> <repeats> <queries> [--memory]
 //
@@ -21,6 +21,7 @@
 
 #include <sys/resource.h>
 
+#include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <igraph/igraph.h>
@@ -344,6 +345,41 @@ struct BoostRun {
     }
 };
 
+// The same with Boost's adjacency_list, the graph type most Boost users
+// start from (baseline "boost_adjlist"; the targets are against the CSR graph).
+using BoostAdjGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS,
+                                            boost::no_property,
+                                            boost::property<boost::edge_weight_t, int>>;
+
+struct BoostAdjRun {
+    BoostAdjGraph g;
+    std::vector<int> dist, pred;
+    explicit BoostAdjRun(const Graph &gr) : g((size_t)gr.n), dist((size_t)gr.n), pred((size_t)gr.n)
+    {
+        for (int u = 0; u < gr.n; u++)
+            for (int k = gr.off[(size_t)u]; k < gr.off[(size_t)u + 1]; k++)
+                boost::add_edge((size_t)u, (size_t)gr.to[(size_t)k], gr.w[(size_t)k], g);
+    }
+    void run(int src, int goal, int64_t limit)
+    {
+        StopVisitor vis(goal, limit, dist.data());
+        try {
+            boost::dijkstra_shortest_paths(
+                g, (size_t)src,
+                boost::distance_map(boost::make_iterator_property_map(
+                                        dist.begin(), boost::get(boost::vertex_index, g)))
+                    .predecessor_map(boost::make_iterator_property_map(
+                        pred.begin(), boost::get(boost::vertex_index, g)))
+                    .visitor(vis));
+        } catch (const BoostStop &) {
+        }
+    }
+    int64_t at(int v) const
+    {
+        return dist[(size_t)v] == std::numeric_limits<int>::max() ? UNREACHED : dist[(size_t)v];
+    }
+};
+
 // ---- baseline: igraph ----
 
 struct IgraphRun {
@@ -435,12 +471,12 @@ void interleave(int repeats, std::vector<std::function<void()>> &impls, Timer &t
     }
 }
 
-const char *const BASELINES[3] = {"boost", "igraph", "heap"};
+const char *const BASELINES[4] = {"boost", "igraph", "heap", "boost_adjlist"};
 
-void report(const std::string &name, Timer &t, const int match[3])
+void report(const std::string &name, Timer &t, const int match[4])
 {
     double lib = t.median(0);
-    for (size_t b = 0; b < 3; b++)
+    for (size_t b = 0; b < 4; b++)
         bench_case(name.c_str(), BASELINES[b], t.median(b + 1), lib, match[b]);
 }
 
@@ -532,6 +568,7 @@ int main(int argc, char **argv)
 
     Graph g = build_graph(m, p);
     BoostRun boost_run(g);
+    BoostAdjRun adj_run(g);
     IgraphRun igraph_run(g);
     std::vector<int64_t> hd;
     std::vector<int> hp;
@@ -549,7 +586,8 @@ int main(int argc, char **argv)
         boost_run.run(src, -1, std::numeric_limits<int64_t>::max());
         igraph_run.field(src);
         heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
-        int match[3] = {1, 1, 1};
+        adj_run.run(src, -1, std::numeric_limits<int64_t>::max());
+        int match[4] = {1, 1, 1, 1};
         size_t reached = 0;
         for (size_t i = 0; i < n; i++) {
             int64_t lib = arrival_points(field[i], P);
@@ -558,6 +596,7 @@ int main(int argc, char **argv)
             match[0] &= boost_run.at((int)i) == lib;
             match[1] &= igraph_run.at((int)i) == lib;
             match[2] &= h == lib;
+            match[3] &= adj_run.at((int)i) == lib;
         }
         std::fprintf(stderr, "bench_route: field reaches %zu hexes\n", reached);
         std::vector<std::function<void()>> impls = {
@@ -566,7 +605,8 @@ int main(int argc, char **argv)
             [&] { igraph_run.field(src); },
             [&] {
                 heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
-            }};
+            },
+            [&] { adj_run.run(src, -1, std::numeric_limits<int64_t>::max()); }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_field_" + S, t, match);
@@ -626,7 +666,7 @@ int main(int argc, char **argv)
             pairs.emplace_back(ha, hb);
             ipairs.emplace_back(a, b);
         }
-        int match[3] = {1, 1, 1};
+        int match[4] = {1, 1, 1, 1};
         wr_route route;
         for (size_t q = 0; q < pairs.size(); q++) {
             wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
@@ -643,6 +683,8 @@ int main(int argc, char **argv)
             match[0] &= boost_run.at(b) == lib;
             match[1] &= igraph_run.route(a, b) == lib;
             match[2] &= h == lib;
+            adj_run.run(a, b, std::numeric_limits<int64_t>::max());
+            match[3] &= adj_run.at(b) == lib;
         }
         std::vector<std::function<void()>> impls = {
             [&] {
@@ -661,6 +703,10 @@ int main(int argc, char **argv)
                 for (auto &pr : ipairs)
                     heap_dijkstra(g, pr.first, pr.second, std::numeric_limits<int64_t>::max(),
                                   hd, hp, heap);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    adj_run.run(pr.first, pr.second, std::numeric_limits<int64_t>::max());
             }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
@@ -733,19 +779,22 @@ int main(int argc, char **argv)
         boost_run.run(src, -1, limit);
         igraph_run.reach(src, limit);
         heap_dijkstra(g, src, -1, limit, hd, hp, heap);
-        int match[3];
+        adj_run.run(src, -1, limit);
+        int match[4];
         match[0] = within([&](int i) { return boost_run.at(i); }) == lib;
         match[1] = within([&](int i) { return igraph_run.at(i); }) == lib;
         match[2] = within([&](int i) {
                        return hd[(size_t)i] == std::numeric_limits<int64_t>::max() ? UNREACHED
                                                                                   : hd[(size_t)i];
                    }) == lib;
+        match[3] = within([&](int i) { return adj_run.at(i); }) == lib;
         std::fprintf(stderr, "bench_route: %zu hexes within %d days\n", lib.size(), days);
         std::vector<std::function<void()>> impls = {
             [&] { wr_planner_reachable(pl, m, &p, from, days, &hexes, &count); },
             [&] { boost_run.run(src, -1, limit); },
             [&] { igraph_run.reach(src, limit); },
-            [&] { heap_dijkstra(g, src, -1, limit, hd, hp, heap); }};
+            [&] { heap_dijkstra(g, src, -1, limit, hd, hp, heap); },
+            [&] { adj_run.run(src, -1, limit); }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("reach_" + S, t, match);
