@@ -1,5 +1,21 @@
-/* Lua binding of warrules/campaign.h. */
+/* Lua binding of warrules/campaign.h: river crossings and stragglers, hex
+   coordinates, the hex map, move point tables, marches, and the route
+   planner (over a map, or over a game's own graph given as Lua functions). */
+#include <stdint.h>
+#include <string.h>
+
 #include "warrules_lua.h"
+
+#define MAP_MT "warrules.Map"
+#define PLANNER_MT "warrules.Planner"
+
+#define F_INT WRL_F_INT
+#define F_TRUTH WRL_F_TRUTH
+#define F_UINT WRL_F_UINT
+
+_Static_assert(sizeof(wr_route_kind) == sizeof(int), "enums are int-sized");
+
+/* ---- the pinned functions ------------------------------------------------ */
 
 static int l_river_crossing(lua_State *L)
 {
@@ -37,18 +53,958 @@ static int l_raft_timber(lua_State *L)
     return 1;
 }
 
+/* ---- hexes --------------------------------------------------------------- */
+
+/* A hex is {q = , r = } (or {q, r}). */
+static wr_hex check_hex(lua_State *L, int arg)
+{
+    static const char *const fields[] = {"q", "r", NULL};
+    arg = lua_absindex(L, arg);
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: argument #%d: hex {q =, r =} expected, got %s", arg,
+                 luaL_typename(L, arg));
+    wr_hex h = {0, 0};
+    if (lua_rawlen(L, arg) == 2) {
+        lua_rawgeti(L, arg, 1);
+        lua_rawgeti(L, arg, 2);
+        h.q = wrl_int(L, -2);
+        h.r = wrl_int(L, -1);
+        lua_pop(L, 2);
+        return h;
+    }
+    wrl_only_fields(L, arg, "a hex", fields);
+    if (lua_getfield(L, arg, "q") == LUA_TNIL || lua_getfield(L, arg, "r") == LUA_TNIL)
+        wrl_fail(L, "WR_ERR_INVALID: argument #%d: a hex needs q and r", arg);
+    lua_pop(L, 2);
+    wrl_field_int(L, arg, "q", &h.q);
+    wrl_field_int(L, arg, "r", &h.r);
+    return h;
+}
+
+static void push_hex(lua_State *L, wr_hex h)
+{
+    lua_createtable(L, 0, 2);
+    wrl_set_int(L, "q", h.q);
+    wrl_set_int(L, "r", h.r);
+}
+
+static int l_hex_distance(lua_State *L)
+{
+    int d = 0;
+    wrl_check(L, wr_hex_distance(check_hex(L, 1), check_hex(L, 2), &d), "hex_distance");
+    lua_pushinteger(L, d);
+    return 1;
+}
+
+static int l_hex_neighbor(lua_State *L)
+{
+    wr_hex out;
+    wrl_check(L, wr_hex_neighbor(check_hex(L, 1), wrl_int(L, 2), &out), "hex_neighbor");
+    push_hex(L, out);
+    return 1;
+}
+
+static int l_hex_direction(lua_State *L)
+{
+    int d = 0;
+    wrl_check(L, wr_hex_direction(check_hex(L, 1), check_hex(L, 2), &d), "hex_direction");
+    lua_pushinteger(L, d);
+    return 1;
+}
+
+/* A Lua sequence of the hexes a counting call gives (first call: how many). */
+typedef wr_status (*hex_list_fn)(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n);
+
+static wr_status ring(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
+{
+    (void)b;
+    return wr_hex_ring(a, radius, out, cap, n);
+}
+
+static wr_status range(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
+{
+    (void)b;
+    return wr_hex_range(a, radius, out, cap, n);
+}
+
+static wr_status line(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
+{
+    (void)radius;
+    return wr_hex_line(a, b, out, cap, n);
+}
+
+#define MAX_HEX_LIST 10000000
+
+static int push_hex_list(lua_State *L, hex_list_fn fn, wr_hex a, wr_hex b, int radius, const char *what)
+{
+    size_t n = 0;
+    wrl_check(L, fn(a, b, radius, NULL, 0, &n), what);
+    if (n > MAX_HEX_LIST)
+        return wrl_fail(L, "WR_ERR_RANGE: %s would give more than %d hexes", what, MAX_HEX_LIST);
+    wr_hex *out = lua_newuserdatauv(L, sizeof *out * (n ? n : 1), 0);
+    wrl_check(L, fn(a, b, radius, out, n, &n), what);
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        push_hex(L, out[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+static int l_hex_ring(lua_State *L)
+{
+    wr_hex c = check_hex(L, 1);
+    return push_hex_list(L, ring, c, c, wrl_int(L, 2), "hex_ring");
+}
+
+static int l_hex_range(lua_State *L)
+{
+    wr_hex c = check_hex(L, 1);
+    return push_hex_list(L, range, c, c, wrl_int(L, 2), "hex_range");
+}
+
+static int l_hex_line(lua_State *L)
+{
+    wr_hex a = check_hex(L, 1), b = check_hex(L, 2);
+    return push_hex_list(L, line, a, b, 0, "hex_line");
+}
+
+static int l_hex_from_offset(lua_State *L)
+{
+    wr_hex out;
+    wrl_check(L, wr_hex_from_offset(wrl_int(L, 1), wrl_int(L, 2), &out), "hex_from_offset");
+    push_hex(L, out);
+    return 1;
+}
+
+static int l_hex_to_offset(lua_State *L)
+{
+    int col = 0, row = 0;
+    wrl_check(L, wr_hex_to_offset(check_hex(L, 1), &col, &row), "hex_to_offset");
+    lua_pushinteger(L, col);
+    lua_pushinteger(L, row);
+    return 2;
+}
+
+/* ---- structs ------------------------------------------------------------- */
+
+static const wrl_field side_fields[] = {
+    WRL_FIELD(wr_side, river, F_INT), WRL_FIELD(wr_side, crossing, F_INT),
+    WRL_FIELD(wr_side, road, F_TRUTH), WRL_FIELD(wr_side, track, F_TRUTH), {NULL, 0, F_INT}};
+
+static const wrl_field march_fields[] = {
+    WRL_FIELD(wr_march, daily_points, F_INT), WRL_FIELD(wr_march, points, F_INT),
+    WRL_FIELD(wr_march, day, F_INT), WRL_FIELD(wr_march, marching, F_TRUTH),
+    WRL_FIELD(wr_march, unformed, F_TRUTH), WRL_FIELD(wr_march, unformed_today, F_TRUTH),
+    WRL_FIELD(wr_march, unformed_days, F_INT), {NULL, 0, F_INT}};
+
+static const wrl_field costs_fields[] = {
+    WRL_FIELD(wr_move_costs, daily_points, F_INT), WRL_FIELD(wr_move_costs, road, F_INT),
+    WRL_FIELD(wr_move_costs, track, F_INT), WRL_FIELD(wr_move_costs, upstream, F_INT),
+    WRL_FIELD(wr_move_costs, downstream, F_INT), WRL_FIELD(wr_move_costs, sail_percent, F_INT),
+    {NULL, 0, F_INT}};
+
+static const wrl_field params_fields[] = {
+    WRL_FIELD(wr_plan_params, mover, F_INT), WRL_FIELD(wr_plan_params, traits, F_UINT),
+    WRL_FIELD(wr_plan_params, home_regions, F_UINT), WRL_FIELD(wr_plan_params, options, F_UINT),
+    WRL_FIELD(wr_plan_params, bridging_days, F_INT), WRL_FIELD(wr_plan_params, tide, F_INT),
+    WRL_FIELD(wr_plan_params, wind, F_INT), WRL_FIELD(wr_plan_params, figures, F_INT),
+    {NULL, 0, F_INT}};
+
+static const wrl_field edge_fields[] = {
+    WRL_FIELD(wr_plan_edge, to, F_INT), WRL_FIELD(wr_plan_edge, points, F_INT),
+    WRL_FIELD(wr_plan_edge, days, F_INT), WRL_FIELD(wr_plan_edge, flags, F_UINT), {NULL, 0, F_INT}};
+
+static const wrl_field hex_desc_fields[] = {
+    WRL_FIELD(wr_hex_desc, on_map, F_TRUTH), WRL_FIELD(wr_hex_desc, terrain, F_INT),
+    WRL_FIELD(wr_hex_desc, features, F_UINT), WRL_FIELD(wr_hex_desc, regions, F_UINT),
+    WRL_FIELD(wr_hex_desc, downstream, F_INT), WRL_FIELD(wr_hex_desc, water, F_UINT),
+    WRL_FIELD(wr_hex_desc, coastal, F_TRUTH), {NULL, 0, F_INT}};
+
+static const wrl_field step_fields[] = {
+    WRL_FIELD(wr_step, node, F_INT), WRL_FIELD(wr_step, day, F_INT),
+    WRL_FIELD(wr_step, points_left, F_INT), WRL_FIELD(wr_step, nights, F_INT),
+    WRL_FIELD(wr_step, flags, F_UINT), {NULL, 0, F_INT}};
+
+static void push_costs(lua_State *L, const wr_move_costs *c)
+{
+    wrl_push_fields(L, c, costs_fields);
+    wrl_push_int_array0(L, c->enter, WR_HEX_TERRAIN_COUNT);
+    lua_setfield(L, -2, "enter");
+}
+
+/* Reads a move point table at t over *c: enter = {[0] = clear, ...}. */
+static void read_costs(lua_State *L, int t, wr_move_costs *c)
+{
+    static const char *const extra[] = {"enter", NULL};
+    t = lua_absindex(L, t);
+    if (lua_type(L, t) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: a move point table must be a table, got %s", luaL_typename(L, t));
+    wrl_only_known(L, t, "a move point table", costs_fields, extra);
+    wrl_read_fields(L, t, c, costs_fields);
+    int type = lua_getfield(L, t, "enter");
+    if (type == LUA_TTABLE) {
+        for (int i = 0; i < WR_HEX_TERRAIN_COUNT; i++) {
+            if (lua_rawgeti(L, -1, i) != LUA_TNIL) {
+                lua_Integer v = wrl_integer(L, -1);
+                if (v < -2147483647 - 1 || v > 2147483647)
+                    wrl_fail(L, "WR_ERR_RANGE: enter[%d] does not fit in a C int", i);
+                c->enter[i] = (int)v;
+            }
+            lua_pop(L, 1);
+        }
+    } else if (type != LUA_TNIL) {
+        wrl_fail(L, "WR_ERR_INVALID: field 'enter' must be a table indexed by terrain from 0");
+    }
+    lua_pop(L, 1);
+}
+
+static void push_params(lua_State *L, const wr_plan_params *p)
+{
+    wrl_push_fields(L, p, params_fields);
+    push_costs(L, &p->costs);
+    lua_setfield(L, -2, "costs");
+}
+
+/* Reads plan params at arg: missing fields take wr_plan_params_default() of
+   the mover (infantry when no mover is given). */
+static void check_params(lua_State *L, int arg, wr_plan_params *p)
+{
+    static const char *const extra[] = {"costs", NULL};
+    arg = lua_absindex(L, arg);
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: argument #%d: plan params table expected, got %s", arg,
+                 luaL_typename(L, arg));
+    wrl_only_known(L, arg, "plan params", params_fields, extra);
+    int mover = WR_MOVER_INFANTRY;
+    wrl_field_int(L, arg, "mover", &mover);
+    wrl_check(L, wr_plan_params_default((wr_mover)mover, p), "plan params");
+    wrl_read_fields(L, arg, p, params_fields);
+    if (lua_getfield(L, arg, "costs") != LUA_TNIL)
+        read_costs(L, -1, &p->costs);
+    lua_pop(L, 1);
+}
+
+static int l_move_costs_default(lua_State *L)
+{
+    wr_move_costs c;
+    wrl_check(L, wr_move_costs_default((wr_mover)wrl_int(L, 1), &c), "move_costs_default");
+    push_costs(L, &c);
+    return 1;
+}
+
+static int l_plan_params_default(lua_State *L)
+{
+    wr_plan_params p;
+    wrl_check(L, wr_plan_params_default((wr_mover)wrl_int(L, 1), &p), "plan_params_default");
+    push_params(L, &p);
+    return 1;
+}
+
+/* land_entry(costs, arm, traits, terrain, home_region, route) -> cost, formed */
+static int l_land_entry(lua_State *L)
+{
+    wr_move_costs c;
+    memset(&c, 0, sizeof c);
+    read_costs(L, 1, &c);
+    int cost = 0, formed = 0;
+    wrl_check(L, wr_land_entry(&c, (wr_arm)wrl_int(L, 2), wrl_uint(L, 3, 0), (wr_hex_terrain)wrl_int(L, 4),
+                               wrl_truth(L, 5), (wr_route_kind)wrl_optint(L, 6, WR_ROUTE_NONE), &cost, &formed),
+              "land_entry");
+    lua_pushinteger(L, cost);
+    lua_pushboolean(L, formed);
+    return 2;
+}
+
+static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
+{
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        wrl_push_fields(L, &e[i], edge_fields);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+
+/* ---- the map ------------------------------------------------------------- */
+
+static void map_free(void *p)
+{
+    wr_map_free(p);
+}
+
+static int map_new(lua_State *L)
+{
+    int w = wrl_int(L, 1), h = wrl_int(L, 2);
+    wrl_box *box = wrl_new_box(L, MAP_MT, sizeof(wrl_box), 0, 0, map_free);
+    wr_allocator a = wrl_allocator(L);
+    wr_map *m = NULL;
+    wrl_check(L, wr_map_new_ex(w, h, &a, &m), "Map");
+    box->ptr = m;
+    return 1;
+}
+
+static int map_size(lua_State *L)
+{
+    int w = 0, h = 0;
+    wrl_check(L, wr_map_size(wrl_check_handle(L, 1, MAP_MT), &w, &h), "Map:size");
+    lua_pushinteger(L, w);
+    lua_pushinteger(L, h);
+    return 2;
+}
+
+static int map_contains(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int inside = 0;
+    wrl_check(L, wr_map_contains(m, check_hex(L, 2), &inside), "Map:contains");
+    lua_pushboolean(L, inside);
+    return 1;
+}
+
+static int map_index(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int32_t index = 0;
+    wrl_check(L, wr_map_index(m, check_hex(L, 2), &index), "Map:index");
+    lua_pushinteger(L, index);
+    return 1;
+}
+
+static int map_hex(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    wr_hex h;
+    wrl_check(L, wr_map_hex(m, (int32_t)wrl_int(L, 2), &h), "Map:hex");
+    push_hex(L, h);
+    return 1;
+}
+
+static int map_set_terrain(lua_State *L)
+{
+    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
+    wrl_check(L, wr_map_set_terrain(m, check_hex(L, 2), (wr_hex_terrain)wrl_int(L, 3)), "Map:set_terrain");
+    return 0;
+}
+
+static int map_terrain(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    wr_hex_terrain t = WR_HEX_CLEAR;
+    wrl_check(L, wr_map_terrain(m, check_hex(L, 2), &t), "Map:terrain");
+    lua_pushinteger(L, t);
+    return 1;
+}
+
+static int map_set_features(lua_State *L)
+{
+    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
+    wrl_check(L, wr_map_set_features(m, check_hex(L, 2), wrl_uint(L, 3, 0)), "Map:set_features");
+    return 0;
+}
+
+static int map_features(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    unsigned f = 0;
+    wrl_check(L, wr_map_features(m, check_hex(L, 2), &f), "Map:features");
+    lua_pushinteger(L, f);
+    return 1;
+}
+
+static int map_set_regions(lua_State *L)
+{
+    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
+    wrl_check(L, wr_map_set_regions(m, check_hex(L, 2), (uint32_t)wrl_uint(L, 3, 0)), "Map:set_regions");
+    return 0;
+}
+
+static int map_regions(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    uint32_t tags = 0;
+    wrl_check(L, wr_map_regions(m, check_hex(L, 2), &tags), "Map:regions");
+    lua_pushinteger(L, (lua_Integer)tags);
+    return 1;
+}
+
+/* set_side(hex, direction, {river =, crossing =, road =, track =}); missing fields 0. */
+static int map_set_side(lua_State *L)
+{
+    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
+    wr_hex h = check_hex(L, 2);
+    int dir = wrl_int(L, 3);
+    wr_side s;
+    memset(&s, 0, sizeof s);
+    wrl_read_struct(L, 4, "a side", &s, side_fields);
+    wrl_check(L, wr_map_set_side(m, h, dir, &s), "Map:set_side");
+    return 0;
+}
+
+static int map_side(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    wr_side s;
+    wrl_check(L, wr_map_side(m, check_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
+    wrl_push_fields(L, &s, side_fields);
+    return 1;
+}
+
+/* set_watercourse(hex, downstream, flags = 0) */
+static int map_set_watercourse(lua_State *L)
+{
+    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
+    wrl_check(L, wr_map_set_watercourse(m, check_hex(L, 2), wrl_int(L, 3), wrl_uint(L, 4, 0)),
+              "Map:set_watercourse");
+    return 0;
+}
+
+static int map_watercourse(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int down = 0;
+    unsigned flags = 0;
+    wrl_check(L, wr_map_watercourse(m, check_hex(L, 2), &down, &flags), "Map:watercourse");
+    lua_pushinteger(L, down);
+    lua_pushinteger(L, flags);
+    return 2;
+}
+
+static int map_zone(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    wr_zone z = WR_ZONE_LAND;
+    wrl_check(L, wr_map_zone(m, check_hex(L, 2), &z), "Map:zone");
+    lua_pushinteger(L, z);
+    return 1;
+}
+
+static int map_sight(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int visible = 0;
+    wrl_check(L, wr_map_sight(m, check_hex(L, 2), check_hex(L, 3), &visible), "Map:sight");
+    lua_pushboolean(L, visible);
+    return 1;
+}
+
+/* landing(mover, hex) -> how */
+static int map_landing(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int mover = wrl_int(L, 2);
+    wr_landing how = WR_LANDING_BEACH;
+    wrl_check(L, wr_map_landing(m, (wr_mover)mover, check_hex(L, 3), &how), "Map:landing");
+    lua_pushinteger(L, how);
+    return 1;
+}
+
+static int map_on_route(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int on = 0;
+    wrl_check(L, wr_map_on_route(m, check_hex(L, 2), wrl_int(L, 3), &on), "Map:on_route");
+    lua_pushboolean(L, on);
+    return 1;
+}
+
+/* moves(params, from) -> the planner's moves from a hex, a sequence of edges */
+static int map_moves(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    wr_plan_params p;
+    check_params(L, 2, &p);
+    wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    size_t n = 0;
+    wrl_check(L, wr_map_moves(m, &p, check_hex(L, 3), e, WR_PLAN_MAX_EDGES, &n), "Map:moves");
+    push_edges(L, e, n);
+    return 1;
+}
+
+static int map_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, MAP_MT))
+        return 1;
+    int w = 0, h = 0;
+    (void)wr_map_size(wrl_check_handle(L, 1, MAP_MT), &w, &h);
+    lua_pushfstring(L, "warrules.Map(%d x %d)", w, h);
+    return 1;
+}
+
+/* ---- marches (in/out records updated in place) ---------------------------- */
+
+static void read_march(lua_State *L, int arg, wr_march *m)
+{
+    memset(m, 0, sizeof *m);
+    wrl_read_struct(L, arg, "a march", m, march_fields);
+}
+
+static void write_march(lua_State *L, int arg, const wr_march *m)
+{
+    for (const wrl_field *f = march_fields; f->name != NULL; f++) {
+        int v;
+        memcpy(&v, (const char *)m + f->offset, sizeof v);
+        lua_pushinteger(L, v);
+        lua_setfield(L, arg, f->name);
+    }
+}
+
+static int l_march_start(lua_State *L)
+{
+    wr_march m;
+    wrl_check(L, wr_march_start(wrl_int(L, 1), &m), "march_start");
+    wrl_push_fields(L, &m, march_fields);
+    return 1;
+}
+
+/* march_enter(march, cost, unformed) -> entered; the march table is updated */
+static int l_march_enter(lua_State *L)
+{
+    wr_march m;
+    read_march(L, 1, &m);
+    int entered = 0;
+    wrl_check(L, wr_march_enter(&m, wrl_int(L, 2), wrl_truth(L, 3), &entered), "march_enter");
+    write_march(L, 1, &m);
+    lua_pushboolean(L, entered);
+    return 1;
+}
+
+static int l_march_end_day(lua_State *L)
+{
+    wr_march m;
+    read_march(L, 1, &m);
+    wrl_check(L, wr_march_end_day(&m, wrl_truth(L, 2)), "march_end_day");
+    write_march(L, 1, &m);
+    return 0;
+}
+
+static int l_march_contact(lua_State *L)
+{
+    wr_march m;
+    read_march(L, 1, &m);
+    int non_rallied = 0;
+    wrl_check(L, wr_march_contact(&m, &non_rallied), "march_contact");
+    write_march(L, 1, &m);
+    lua_pushboolean(L, non_rallied);
+    return 1;
+}
+
+static int l_march_rally(lua_State *L)
+{
+    wr_march m;
+    read_march(L, 1, &m);
+    wrl_check(L, wr_march_rally(&m), "march_rally");
+    write_march(L, 1, &m);
+    return 0;
+}
+
+static int l_stragglers_gathered(lua_State *L)
+{
+    int gathered = 0;
+    wrl_check(L, wr_stragglers_gathered(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3), &gathered),
+              "stragglers_gathered");
+    lua_pushinteger(L, gathered);
+    return 1;
+}
+
+static int l_half_die_roll(lua_State *L)
+{
+    int half = 0;
+    wrl_check(L, wr_half_die_roll(wrl_check_mutable(L, 1, WRL_RNG_MT), &half), "half_die_roll");
+    lua_pushinteger(L, half);
+    return 1;
+}
+
+static int l_raft_defence(lua_State *L)
+{
+    int defending = 0;
+    wrl_check(L, wr_raft_defence(wrl_int(L, 1), wrl_int(L, 2), &defending), "raft_defence");
+    lua_pushinteger(L, defending);
+    return 1;
+}
+
+/* getting_lost(small_unit, on_route, chance_percent, d100) -> lost */
+static int l_getting_lost(lua_State *L)
+{
+    int lost = 0;
+    wrl_check(L, wr_getting_lost(wrl_truth(L, 1), wrl_truth(L, 2), wrl_int(L, 3), wrl_int(L, 4), &lost),
+              "getting_lost");
+    lua_pushboolean(L, lost);
+    return 1;
+}
+
+static int l_getting_lost_roll(lua_State *L)
+{
+    int small = wrl_truth(L, 1), on_route = wrl_truth(L, 2), chance = wrl_int(L, 3);
+    wr_rng *rng = wrl_check_mutable(L, 4, WRL_RNG_MT);
+    int lost = 0;
+    wrl_check(L, wr_getting_lost_roll(small, on_route, chance, rng, &lost), "getting_lost_roll");
+    lua_pushboolean(L, lost);
+    return 1;
+}
+
+/* ---- the planner --------------------------------------------------------- */
+
+/* A planner box, with the context of a route_graph call while one runs. */
+typedef struct planner_box {
+    wrl_box box;
+    lua_State *L;  /* the state of the running call, or NULL */
+    int moves;     /* stack index of the moves function */
+    int node_hex;  /* stack index of the node_hex function, or 0 */
+    int errslot;   /* where a callback's error is kept */
+    int failed;
+} planner_box;
+
+static void planner_free(void *p)
+{
+    wr_planner_free(p);
+}
+
+static int planner_new(lua_State *L)
+{
+    planner_box *pb = (planner_box *)wrl_new_box(L, PLANNER_MT, sizeof(planner_box), 0, 0, planner_free);
+    wr_allocator a = wrl_allocator(L);
+    wr_planner *p = NULL;
+    wrl_check(L, wr_planner_new_ex(&a, &p), "Planner");
+    pb->box.ptr = p;
+    return 1;
+}
+
+static void push_route(lua_State *L, const wr_route *r)
+{
+    lua_createtable(L, 0, 8);
+    lua_createtable(L, (int)r->step_count, 0);
+    for (size_t i = 0; i < r->step_count; i++) {
+        wrl_push_fields(L, &r->steps[i], step_fields);
+        push_hex(L, r->steps[i].hex);
+        lua_setfield(L, -2, "hex");
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    lua_setfield(L, -2, "steps");
+    wrl_set_int(L, "step_count", (lua_Integer)r->step_count);
+    wrl_set_int(L, "arrival_day", r->arrival_day);
+    wrl_set_int(L, "points_left", r->points_left);
+    wrl_set_int(L, "rally_days", r->rally_days);
+    wrl_set_int(L, "unformed_days", r->unformed_days);
+    wrl_set_int(L, "stragglers", r->stragglers);
+    wrl_set_int(L, "escort_lost", r->escort_lost);
+}
+
+/* route(map, params, from, to) -> route table */
+static int planner_route(lua_State *L)
+{
+    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    wr_hex from = check_hex(L, 4), to = check_hex(L, 5);
+    wr_route r;
+    wrl_check(L, wr_planner_route(p, m, &params, from, to, &r), "Planner:route");
+    push_route(L, &r);
+    return 1;
+}
+
+/* field(map, params, from) -> {[index] = {day =, points_left =}} by map:index(), from 0 */
+static int planner_field(lua_State *L)
+{
+    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    wr_hex from = check_hex(L, 4);
+    int w = 0, h = 0;
+    wrl_check(L, wr_map_size(m, &w, &h), "Planner:field");
+    size_t n = (size_t)w * (size_t)h;
+    wr_arrival *field = lua_newuserdatauv(L, sizeof *field * (n ? n : 1), 0);
+    wrl_check(L, wr_planner_field(p, m, &params, from, field, n), "Planner:field");
+    lua_createtable(L, (int)n, 1);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 2);
+        wrl_set_int(L, "day", field[i].day);
+        wrl_set_int(L, "points_left", field[i].points_left);
+        lua_rawseti(L, -2, (lua_Integer)i);
+    }
+    return 1;
+}
+
+/* reachable(map, params, from, days) -> a sequence of hexes in order of arrival */
+static int planner_reachable(lua_State *L)
+{
+    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    wr_hex from = check_hex(L, 4);
+    int days = wrl_int(L, 5);
+    const wr_hex *hexes = NULL;
+    size_t n = 0;
+    wrl_check(L, wr_planner_reachable(p, m, &params, from, days, &hexes, &n), "Planner:reachable");
+    lua_createtable(L, (int)n, 0);
+    for (size_t i = 0; i < n; i++) {
+        push_hex(L, hexes[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+    return 1;
+}
+
+/* Protected: (planner, node, out, capacity) -> the count, from moves(node). */
+static int moves_call(lua_State *L)
+{
+    planner_box *pb = lua_touserdata(L, 1);
+    wr_plan_edge *out = lua_touserdata(L, 3);
+    int capacity = (int)lua_tointeger(L, 4);
+    (void)pb;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 2);
+    lua_call(L, 1, 1);
+    if (lua_type(L, -1) != LUA_TTABLE)
+        return wrl_fail(L, "WR_ERR_INVALID: graph.moves must return a sequence of moves, got %s",
+                        luaL_typename(L, -1));
+    int list = lua_gettop(L);
+    size_t n = (size_t)lua_rawlen(L, list);
+    if (n > (size_t)capacity)
+        return wrl_fail(L, "WR_ERR_INVALID: graph.moves returned %d moves, at most %d", (int)n, capacity);
+    for (size_t i = 0; i < n; i++) {
+        wr_plan_edge e;
+        memset(&e, 0, sizeof e);
+        lua_rawgeti(L, list, (lua_Integer)i + 1);
+        wrl_read_struct(L, -1, "a move", &e, edge_fields);
+        out[i] = e;
+        lua_pop(L, 1);
+    }
+    lua_pushinteger(L, (lua_Integer)n);
+    return 1;
+}
+
+/* Protected: (planner, node, hex out) -> node_hex(node). */
+static int node_hex_call(lua_State *L)
+{
+    wr_hex *out = lua_touserdata(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 2);
+    lua_call(L, 1, 1);
+    *out = check_hex(L, -1);
+    return 0;
+}
+
+/* Runs fn (moves_call or node_hex_call, with the Lua function at stack index
+   `lua_fn` as its upvalue) under lua_pcall; keeps the first error. The
+   closure is created before the library call (see planner_route_graph). */
+static int run_protected(planner_box *pb, int closure, int32_t node, void *out, int capacity, lua_Integer *result)
+{
+    lua_State *L = pb->L;
+    if (L == NULL || pb->failed || !lua_checkstack(L, 6))
+        return 0;
+    lua_pushvalue(L, closure);
+    lua_pushlightuserdata(L, pb);
+    lua_pushinteger(L, node);
+    lua_pushlightuserdata(L, out);
+    lua_pushinteger(L, capacity);
+    if (lua_pcall(L, 4, 1, 0) != LUA_OK) {
+        lua_replace(L, pb->errslot);
+        pb->failed = 1;
+        return 0;
+    }
+    *result = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return 1;
+}
+
+static int graph_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    planner_box *pb = user;
+    lua_Integer n = 0;
+    if (!run_protected(pb, pb->moves, node, out, capacity, &n))
+        return -1; /* stops the plan with WR_ERR_INVALID; the error is raised after */
+    return (int)n;
+}
+
+static wr_hex graph_node_hex(void *user, int32_t node)
+{
+    planner_box *pb = user;
+    wr_hex h = {node, 0};
+    lua_Integer ignored = 0;
+    if (!run_protected(pb, pb->node_hex, node, &h, 0, &ignored)) {
+        h.q = node;
+        h.r = 0;
+    }
+    return h;
+}
+
+/* route_graph(graph, params, from, to): graph = {node_count =, moves = function(node)
+   returning {{to =, points =, days =, flags =}, ...}, node_hex = function(node)
+   returning a hex (optional)}. */
+static int planner_route_graph(lua_State *L)
+{
+    static const char *const fields[] = {"node_count", "moves", "node_hex", NULL};
+    wrl_check_mutable(L, 1, PLANNER_MT);
+    planner_box *pb = lua_touserdata(L, 1);
+    wrl_check_table(L, 2);
+    wrl_only_fields(L, 2, "a graph", fields);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    int32_t from = (int32_t)wrl_int(L, 4), to = (int32_t)wrl_int(L, 5);
+    wr_plan_graph g;
+    memset(&g, 0, sizeof g);
+    int count = 0;
+    if (lua_getfield(L, 2, "node_count") == LUA_TNIL)
+        return wrl_fail(L, "WR_ERR_INVALID: a graph needs node_count");
+    lua_pop(L, 1);
+    wrl_field_int(L, 2, "node_count", &count);
+    g.node_count = count;
+    if (lua_getfield(L, 2, "moves") != LUA_TFUNCTION)
+        return wrl_fail(L, "WR_ERR_INVALID: graph.moves must be a function");
+    lua_pushcclosure(L, moves_call, 1);
+    int moves = lua_gettop(L);
+    int node_hex = 0;
+    int t = lua_getfield(L, 2, "node_hex");
+    if (t == LUA_TFUNCTION) {
+        lua_pushcclosure(L, node_hex_call, 1);
+        node_hex = lua_gettop(L);
+    } else if (t != LUA_TNIL) {
+        return wrl_fail(L, "WR_ERR_INVALID: graph.node_hex must be a function or nil");
+    } else {
+        lua_pop(L, 1);
+    }
+    g.moves = graph_moves;
+    g.node_hex = node_hex != 0 ? graph_node_hex : NULL;
+    g.user = pb;
+    wr_route r;
+    lua_pushnil(L);
+    pb->errslot = lua_gettop(L);
+    pb->moves = moves;
+    pb->node_hex = node_hex;
+    pb->failed = 0;
+    pb->L = L;
+    pb->box.busy++;
+    wr_status st = wr_planner_route_graph(pb->box.ptr, &g, &params, from, to, &r);
+    pb->box.busy--;
+    pb->L = NULL;
+    if (pb->failed) {
+        pb->failed = 0;
+        lua_pushvalue(L, pb->errslot);
+        return lua_error(L);
+    }
+    wrl_check(L, st, "Planner:route_graph");
+    push_route(L, &r);
+    return 1;
+}
+
+static int planner_tostring(lua_State *L)
+{
+    if (!wrl_tostring_closed(L, 1, PLANNER_MT))
+        lua_pushstring(L, "warrules.Planner");
+    return 1;
+}
+
+/* moves_from(params, here, neighbors, sides, nodes) -> edges: neighbors and
+   sides are tables indexed by direction 0..5 (hex_desc and side tables),
+   nodes likewise (integers). */
+static int l_moves_from(lua_State *L)
+{
+    wr_plan_params p;
+    check_params(L, 1, &p);
+    wr_hex_desc here, nb[6];
+    wr_side sides[6];
+    int32_t nodes[6];
+    memset(&here, 0, sizeof here);
+    memset(nb, 0, sizeof nb);
+    memset(sides, 0, sizeof sides);
+    memset(nodes, 0, sizeof nodes);
+    here.downstream = WR_NO_WATERCOURSE;
+    wrl_read_struct(L, 2, "a hex_desc", &here, hex_desc_fields);
+    for (int arg = 3; arg <= 5; arg++)
+        wrl_check_table(L, arg);
+    for (int d = 0; d < 6; d++) {
+        nb[d].downstream = WR_NO_WATERCOURSE;
+        if (lua_rawgeti(L, 3, d) != LUA_TNIL)
+            wrl_read_struct(L, -1, "a hex_desc", &nb[d], hex_desc_fields);
+        if (lua_rawgeti(L, 4, d) != LUA_TNIL)
+            wrl_read_struct(L, -1, "a side", &sides[d], side_fields);
+        if (lua_rawgeti(L, 5, d) != LUA_TNIL) {
+            lua_Integer v = wrl_integer(L, -1);
+            if (v < INT32_MIN || v > INT32_MAX)
+                wrl_fail(L, "WR_ERR_RANGE: nodes[%d] does not fit in 32 bits", d);
+            nodes[d] = (int32_t)v;
+        }
+        lua_pop(L, 3);
+    }
+    wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    size_t n = 0;
+    wrl_check(L, wr_moves_from(&p, &here, nb, sides, nodes, e, WR_PLAN_MAX_EDGES, &n), "moves_from");
+    push_edges(L, e, n);
+    return 1;
+}
+
+/* ---- registration -------------------------------------------------------- */
+
+static const wrl_const consts[] = {
+    {"ARM_INFANTRY", WR_ARM_INFANTRY}, {"ARM_CAVALRY", WR_ARM_CAVALRY},
+    {"RIVER_MINOR", WR_RIVER_MINOR}, {"RIVER_MAJOR", WR_RIVER_MAJOR}, {"NO_RIVER", WR_NO_RIVER},
+    {"CROSS_OPEN", WR_CROSS_OPEN}, {"CROSS_BRIDGE", WR_CROSS_BRIDGE}, {"CROSS_FERRY", WR_CROSS_FERRY},
+    {"CROSS_FORD", WR_CROSS_FORD},
+    {"HEX_COORD_MAX", WR_HEX_COORD_MAX}, {"HEX_RADIUS_MAX", WR_HEX_RADIUS_MAX},
+    {"HEX_CLEAR", WR_HEX_CLEAR}, {"HEX_FOREST", WR_HEX_FOREST}, {"HEX_SWAMP", WR_HEX_SWAMP},
+    {"HEX_HILLS", WR_HEX_HILLS}, {"HEX_MOUNTAINS", WR_HEX_MOUNTAINS}, {"HEX_SEA", WR_HEX_SEA},
+    {"HEX_COAST", WR_HEX_COAST}, {"HEX_LAKE", WR_HEX_LAKE}, {"HEX_TERRAIN_COUNT", WR_HEX_TERRAIN_COUNT},
+    {"FEATURE_PORT", WR_FEATURE_PORT}, {"FEATURE_CHANNEL", WR_FEATURE_CHANNEL},
+    {"FEATURE_MUD_FLAT", WR_FEATURE_MUD_FLAT}, {"FEATURE_ALL", WR_FEATURE_ALL},
+    {"NO_WATERCOURSE", WR_NO_WATERCOURSE}, {"WATER_UNNAVIGABLE", WR_WATER_UNNAVIGABLE},
+    {"WATER_CATARACT", WR_WATER_CATARACT}, {"WATER_TIDAL", WR_WATER_TIDAL}, {"WATER_ALL", WR_WATER_ALL},
+    {"ZONE_LAND", WR_ZONE_LAND}, {"ZONE_COAST", WR_ZONE_COAST}, {"ZONE_COASTAL_WATERS", WR_ZONE_COASTAL_WATERS},
+    {"ZONE_OPEN_SEA", WR_ZONE_OPEN_SEA}, {"ZONE_LAKE", WR_ZONE_LAKE},
+    {"MAP_MAX_SIDE", WR_MAP_MAX_SIDE}, {"MAP_MAX_HEXES", WR_MAP_MAX_HEXES},
+    {"MOVER_INFANTRY", WR_MOVER_INFANTRY}, {"MOVER_CAVALRY", WR_MOVER_CAVALRY},
+    {"MOVER_LONGSHIP", WR_MOVER_LONGSHIP}, {"MOVER_GALLEY", WR_MOVER_GALLEY},
+    {"MOVER_SAILING_SHIP", WR_MOVER_SAILING_SHIP}, {"MOVER_TRANSPORT", WR_MOVER_TRANSPORT},
+    {"MOVER_RIVER_BOAT", WR_MOVER_RIVER_BOAT}, {"MOVER_COUNT", WR_MOVER_COUNT},
+    {"FORCE_ELLRIENDI", WR_FORCE_ELLRIENDI}, {"FORCE_LIZARD_MEN", WR_FORCE_LIZARD_MEN},
+    {"FORCE_ALL", WR_FORCE_ALL},
+    {"ROUTE_NONE", WR_ROUTE_NONE}, {"ROUTE_ROAD", WR_ROUTE_ROAD}, {"ROUTE_TRACK", WR_ROUTE_TRACK},
+    {"LANDING_BEACH", WR_LANDING_BEACH}, {"LANDING_ANCHOR", WR_LANDING_ANCHOR},
+    {"LANDING_DOCK", WR_LANDING_DOCK},
+    {"PLAN_UNFORMED", WR_PLAN_UNFORMED}, {"PLAN_RAFTS_ANYWHERE", WR_PLAN_RAFTS_ANYWHERE},
+    {"PLAN_BRIDGING_TRAIN", WR_PLAN_BRIDGING_TRAIN}, {"PLAN_PLAIN_COSTS", WR_PLAN_PLAIN_COSTS},
+    {"PLAN_ALL", WR_PLAN_ALL},
+    {"TIDE_NONE", WR_TIDE_NONE}, {"TIDE_FLOOD", WR_TIDE_FLOOD}, {"TIDE_EBB", WR_TIDE_EBB},
+    {"TIDE_HIGH", WR_TIDE_HIGH}, {"WIND_NONE", WR_WIND_NONE}, {"PLAN_MAX_DAYS", WR_PLAN_MAX_DAYS},
+    {"STEP_START", WR_STEP_START}, {"STEP_UNFORMED", WR_STEP_UNFORMED}, {"STEP_ROAD", WR_STEP_ROAD},
+    {"STEP_TRACK", WR_STEP_TRACK}, {"STEP_FORD", WR_STEP_FORD}, {"STEP_SWIM", WR_STEP_SWIM},
+    {"STEP_BRIDGE", WR_STEP_BRIDGE}, {"STEP_FERRY", WR_STEP_FERRY}, {"STEP_RAFTS", WR_STEP_RAFTS},
+    {"STEP_BRIDGING", WR_STEP_BRIDGING}, {"STEP_RALLY", WR_STEP_RALLY}, {"STEP_UPSTREAM", WR_STEP_UPSTREAM},
+    {"STEP_DOWNSTREAM", WR_STEP_DOWNSTREAM}, {"STEP_OPEN_SEA", WR_STEP_OPEN_SEA},
+    {"STEP_NIGHT", WR_STEP_NIGHT},
+    {"PLAN_MAX_EDGES", WR_PLAN_MAX_EDGES}, {"PLAN_MAX_EDGE_POINTS", WR_PLAN_MAX_EDGE_POINTS},
+    {"PLAN_MAX_EDGE_DAYS", WR_PLAN_MAX_EDGE_DAYS},
+    {NULL, 0}};
+
 void wrl_open_campaign(lua_State *L)
 {
+    static const luaL_Reg map_methods[] = {
+        {"size", map_size}, {"contains", map_contains}, {"index", map_index}, {"hex", map_hex},
+        {"set_terrain", map_set_terrain}, {"terrain", map_terrain}, {"set_features", map_set_features},
+        {"features", map_features}, {"set_regions", map_set_regions}, {"regions", map_regions},
+        {"set_side", map_set_side}, {"side", map_side}, {"set_watercourse", map_set_watercourse},
+        {"watercourse", map_watercourse}, {"zone", map_zone}, {"sight", map_sight},
+        {"landing", map_landing}, {"on_route", map_on_route}, {"moves", map_moves}, {NULL, NULL}};
+    wrl_register_type(L, MAP_MT, "map", map_methods, map_tostring, NULL, NULL);
+    static const luaL_Reg planner_methods[] = {
+        {"route", planner_route}, {"field", planner_field}, {"reachable", planner_reachable},
+        {"route_graph", planner_route_graph}, {NULL, NULL}};
+    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, planner_tostring, NULL, NULL);
     static const luaL_Reg fns[] = {
         {"river_crossing", l_river_crossing}, {"half_die", l_half_die},
-        {"stragglers", l_stragglers}, {"raft_timber", l_raft_timber}, {NULL, NULL}};
+        {"stragglers", l_stragglers}, {"raft_timber", l_raft_timber},
+        {"hex_distance", l_hex_distance}, {"hex_neighbor", l_hex_neighbor},
+        {"hex_direction", l_hex_direction}, {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range},
+        {"hex_line", l_hex_line}, {"hex_from_offset", l_hex_from_offset}, {"hex_to_offset", l_hex_to_offset},
+        {"Map", map_new}, {"map_new", map_new}, {"move_costs_default", l_move_costs_default},
+        {"land_entry", l_land_entry}, {"march_start", l_march_start}, {"march_enter", l_march_enter},
+        {"march_end_day", l_march_end_day}, {"march_contact", l_march_contact},
+        {"march_rally", l_march_rally}, {"stragglers_gathered", l_stragglers_gathered},
+        {"half_die_roll", l_half_die_roll}, {"raft_defence", l_raft_defence},
+        {"getting_lost", l_getting_lost}, {"getting_lost_roll", l_getting_lost_roll},
+        {"plan_params_default", l_plan_params_default}, {"Planner", planner_new},
+        {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, fns, 0);
-    wrl_set_int(L, "ARM_INFANTRY", WR_ARM_INFANTRY);
-    wrl_set_int(L, "ARM_CAVALRY", WR_ARM_CAVALRY);
-    wrl_set_int(L, "RIVER_MINOR", WR_RIVER_MINOR);
-    wrl_set_int(L, "RIVER_MAJOR", WR_RIVER_MAJOR);
-    wrl_set_int(L, "CROSS_OPEN", WR_CROSS_OPEN);
-    wrl_set_int(L, "CROSS_BRIDGE", WR_CROSS_BRIDGE);
-    wrl_set_int(L, "CROSS_FERRY", WR_CROSS_FERRY);
-    wrl_set_int(L, "CROSS_FORD", WR_CROSS_FORD);
+    wrl_set_consts(L, consts);
 }

@@ -1,0 +1,38 @@
+-- Every public function and constant of the headers is reachable from Lua:
+-- wr_x(...) as wr.x, WR_X as wr.X. The _ex forms (caller allocators) are the
+-- only exception: the binding's constructors call them with the Lua state's
+-- own allocator.
+package.path = (arg[0]:match("(.*/)") or "./") .. "?.lua;" .. package.path
+local wr = require("warrules")
+local T = require("testlib")
+
+local dir = (arg[0]:match("(.*/)") or "./") .. "../../../include/warrules/"
+local headers = {"core.h", "battlesystem.h", "melee.h", "campaign.h"}
+local skip = {WR_API = true, WR_BUILDING_SHARED = true, WR_USING_SHARED = true}
+local functions, constants = 0, 0
+for _, h in ipairs(headers) do
+  local f = assert(io.open(dir .. h))
+  local text = f:read("a")
+  f:close()
+  text = text:gsub("/%*.-%*/", "") -- comments
+  for name in text:gmatch("WR_API[^;]-[%s%*](wr_[%w_]+)%s*%(") do
+    if not name:find("_ex$") then
+      functions = functions + 1
+      T.check(type(wr[name:sub(4)]) == "function", h .. ": " .. name .. " is wr." .. name:sub(4))
+    end
+  end
+  for name in text:gmatch("#define%s+(WR_[%w_]+)") do
+    if not skip[name] then
+      constants = constants + 1
+      T.check(wr[name:sub(4)] ~= nil, h .. ": " .. name .. " is wr." .. name:sub(4))
+    end
+  end
+  for name in text:gmatch("[\n,{]%s*(WR_[%w_]+)%s*=") do
+    constants = constants + 1
+    T.check(math.type(wr[name:sub(4)]) == "integer", h .. ": " .. name .. " is wr." .. name:sub(4))
+  end
+end
+T.check(functions > 150, "found the functions (" .. functions .. ")")
+T.check(constants > 200, "found the constants (" .. constants .. ")")
+T.eq(wr.VERSION_STRING, wr.version(), "VERSION_STRING")
+T.finish("lua names")
