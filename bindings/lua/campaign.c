@@ -749,10 +749,8 @@ static int planner_reachable(lua_State *L)
 /* Protected: (planner, node, out, capacity) -> the count, from moves(node). */
 static int moves_call(lua_State *L)
 {
-    planner_box *pb = lua_touserdata(L, 1);
     wr_plan_edge *out = lua_touserdata(L, 3);
     int capacity = (int)lua_tointeger(L, 4);
-    (void)pb;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);
@@ -786,9 +784,9 @@ static int node_hex_call(lua_State *L)
     return 0;
 }
 
-/* Runs fn (moves_call or node_hex_call, with the Lua function at stack index
-   `lua_fn` as its upvalue) under lua_pcall; keeps the first error. The
-   closure is created before the library call (see planner_route_graph). */
+/* Calls the closure at stack index `closure` (moves_call or node_hex_call,
+   made before the library call, holding the Lua function as its upvalue)
+   under lua_pcall; keeps the first error in errslot and returns 0 then. */
 static int run_protected(planner_box *pb, int closure, int32_t node, void *out, int capacity, lua_Integer *result)
 {
     lua_State *L = pb->L;
