@@ -1,11 +1,18 @@
-"""Strategic movement on hex maps (warrules/campaign.h)."""
+"""Strategic movement on hex maps (warrules/campaign.h): the pinned river
+crossing, straggler and raft rules, hex coordinates, the hex map, move point
+tables, marches, and route planning on a map or over a game's own graph.
+
+Hexes are given as any (q, r) pair (a tuple or a Hex) and returned as
+(q, r) tuples."""
+import array
 import ctypes
+from collections import namedtuple
 
-from ._native import lib
-
-__all__ = ["ARM_INFANTRY", "ARM_CAVALRY", "RIVER_MINOR", "RIVER_MAJOR",
-           "CROSS_OPEN", "CROSS_BRIDGE", "CROSS_FERRY", "CROSS_FORD",
-           "river_crossing", "half_die", "stragglers", "raft_timber"]
+from ._core import Handle, keep_allocator, make_handle
+from ._errors import WarrulesError
+from ._native import (MAP, PLAN_MOVES_FN, PLANNER, Arrival, Hex, HexDesc, March, MoveCosts,
+                      PlanEdge, PlanGraph, PlanParams, Route, Side, Step, lib)
+from ._util import flag, int_out, ints_out
 
 ARM_INFANTRY = 0
 ARM_CAVALRY = 1
@@ -15,32 +22,470 @@ CROSS_OPEN = 0
 CROSS_BRIDGE = 1
 CROSS_FERRY = 2
 CROSS_FORD = 3
+HEX_CLEAR = 0
+HEX_FOREST = 1
+HEX_SWAMP = 2
+HEX_HILLS = 3
+HEX_MOUNTAINS = 4
+HEX_SEA = 5
+HEX_COAST = 6
+HEX_LAKE = 7
+ZONE_LAND = 0
+ZONE_COAST = 1
+ZONE_COASTAL_WATERS = 2
+ZONE_OPEN_SEA = 3
+ZONE_LAKE = 4
+MOVER_INFANTRY = 0
+MOVER_CAVALRY = 1
+MOVER_LONGSHIP = 2
+MOVER_GALLEY = 3
+MOVER_SAILING_SHIP = 4
+MOVER_TRANSPORT = 5
+MOVER_RIVER_BOAT = 6
+ROUTE_NONE = 0
+ROUTE_ROAD = 1
+ROUTE_TRACK = 2
+LANDING_BEACH = 1
+LANDING_ANCHOR = 2
+LANDING_DOCK = 3
+TIDE_NONE = 0
+TIDE_FLOOD = 1
+TIDE_EBB = 2
+TIDE_HIGH = 3
+NO_RIVER = 0
+HEX_TERRAIN_COUNT = 8
+FEATURE_PORT = 0x01
+FEATURE_CHANNEL = 0x02
+FEATURE_MUD_FLAT = 0x04
+FEATURE_ALL = 0x07
+NO_WATERCOURSE = -1
+WATER_UNNAVIGABLE = 0x01
+WATER_CATARACT = 0x02
+WATER_TIDAL = 0x04
+WATER_ALL = 0x07
+MAP_MAX_SIDE = 16384
+MOVER_COUNT = 7
+FORCE_ELLRIENDI = 0x01
+FORCE_LIZARD_MEN = 0x02
+FORCE_ALL = 0x03
+PLAN_UNFORMED = 0x01
+PLAN_RAFTS_ANYWHERE = 0x02
+PLAN_BRIDGING_TRAIN = 0x04
+PLAN_PLAIN_COSTS = 0x08
+PLAN_ALL = 0x0F
+WIND_NONE = -1
+PLAN_MAX_DAYS = 1000000
+STEP_START = 0x0001
+STEP_UNFORMED = 0x0002
+STEP_ROAD = 0x0004
+STEP_TRACK = 0x0008
+STEP_FORD = 0x0010
+STEP_SWIM = 0x0020
+STEP_BRIDGE = 0x0040
+STEP_FERRY = 0x0080
+STEP_RAFTS = 0x0100
+STEP_BRIDGING = 0x0200
+STEP_RALLY = 0x0400
+STEP_UPSTREAM = 0x0800
+STEP_DOWNSTREAM = 0x1000
+STEP_OPEN_SEA = 0x2000
+STEP_NIGHT = 0x4000
+PLAN_MAX_EDGES = 32
+PLAN_MAX_EDGE_POINTS = 100000
+PLAN_MAX_EDGE_DAYS = 1000
+HEX_COORD_MAX = 1 << 28
+HEX_RADIUS_MAX = 1 << 20
+MAP_MAX_HEXES = 1 << 24
+
+__all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
+           and name not in ("MAP", "PLANNER", "PLAN_MOVES_FN")]
+__all__ += [
+    "Hex", "Side", "MoveCosts", "March", "PlanParams", "Step", "Route", "Arrival", "PlanEdge",
+    "PlanGraph", "HexDesc", "PlannedRoute",
+    "river_crossing", "half_die", "stragglers", "raft_timber",
+    "hex_distance", "hex_neighbor", "hex_direction", "hex_ring", "hex_range", "hex_line",
+    "hex_from_offset", "hex_to_offset", "Map", "move_costs_default", "land_entry",
+    "march_start", "stragglers_gathered", "half_die_roll", "raft_defence", "getting_lost",
+    "getting_lost_roll", "plan_params_default", "Planner", "moves_from",
+]
 
 
-def _int_out(fn, *args):
-    out = ctypes.c_int()
-    fn(*args, ctypes.byref(out))
-    return out.value
-
+# ---- pinned ------------------------------------------------------------------
 
 def river_crossing(arm, river, crossing, daily_points):
     """(extra_points, days, unformed) of a river crossing."""
-    extra, days, unformed = ctypes.c_int(), ctypes.c_int(), ctypes.c_int()
-    lib.wr_river_crossing(arm, river, crossing, daily_points,
-                          ctypes.byref(extra), ctypes.byref(days), ctypes.byref(unformed))
-    return extra.value, days.value, unformed.value
+    return ints_out(lib.wr_river_crossing, 3, arm, river, crossing, daily_points)
 
 
 def half_die(d6):
     """A half-die: ceil(d6 / 2)."""
-    return _int_out(lib.wr_half_die, d6)
+    return int_out(lib.wr_half_die, d6)
 
 
 def stragglers(figures, half_die):
     """Figures lost to stragglers in one day of unformed movement."""
-    return _int_out(lib.wr_stragglers, figures, half_die)
+    return int_out(lib.wr_stragglers, figures, half_die)
 
 
 def raft_timber(d6, in_forest_or_swamp=False):
     """Whether there is timber enough for rafts."""
-    return bool(_int_out(lib.wr_raft_timber, d6, 1 if in_forest_or_swamp else 0))
+    return bool(int_out(lib.wr_raft_timber, d6, 1 if in_forest_or_swamp else 0))
+
+
+# ---- hex coordinates -----------------------------------------------------------
+
+def _hex(h):
+    if isinstance(h, Hex):
+        return h
+    q, r = h
+    return Hex(q, r)
+
+
+def _pair(h):
+    return (h.q, h.r)
+
+
+def hex_distance(a, b):
+    """(|dq| + |dr| + |dq + dr|) / 2."""
+    return int_out(lib.wr_hex_distance, _hex(a), _hex(b))
+
+
+def hex_neighbor(h, direction):
+    """The neighbour of a hex in a direction 0..5."""
+    out = Hex()
+    lib.wr_hex_neighbor(_hex(h), direction, ctypes.byref(out))
+    return _pair(out)
+
+
+def hex_direction(a, b):
+    """The direction 0..5 from a hex to an adjacent one (WR_ERR_INVALID when not adjacent)."""
+    return int_out(lib.wr_hex_direction, _hex(a), _hex(b))
+
+
+def _hex_list(fn, *args):
+    count = ctypes.c_size_t()
+    try:
+        fn(*args, None, 0, ctypes.byref(count))
+    except WarrulesError as exc:
+        if exc.status != 2 or count.value == 0:
+            raise
+    buf = (Hex * max(1, count.value))()
+    fn(*args, buf, count.value, ctypes.byref(count))
+    return [(h.q, h.r) for h in buf[:count.value]]
+
+
+def hex_ring(center, radius):
+    """The hexes at exactly `radius` from a centre, in the library's order."""
+    return _hex_list(lib.wr_hex_ring, _hex(center), radius)
+
+
+def hex_range(center, radius):
+    """The hexes within `radius` of a centre, ordered by q then r."""
+    return _hex_list(lib.wr_hex_range, _hex(center), radius)
+
+
+def hex_line(a, b):
+    """The hexes on the straight line from a to b, both included."""
+    return _hex_list(lib.wr_hex_line, _hex(a), _hex(b))
+
+
+def hex_from_offset(col, row):
+    """The hex of an "odd-r" offset position."""
+    out = Hex()
+    lib.wr_hex_from_offset(col, row, ctypes.byref(out))
+    return _pair(out)
+
+
+def hex_to_offset(h):
+    """The (col, row) offset position of a hex."""
+    return ints_out(lib.wr_hex_to_offset, 2, _hex(h))
+
+
+# ---- the map -------------------------------------------------------------------
+
+def _side(side):
+    if isinstance(side, Side):
+        return side
+    if isinstance(side, dict):
+        return Side(**{k: int(flag(v)) for k, v in side.items()})
+    return Side(*[int(flag(v)) for v in side])
+
+
+class Map(Handle):
+    """A strategic hex map (wr_map), width x height hexes in the "odd-r" layout."""
+
+    _free = staticmethod(lambda p: lib.wr_map_free(p))
+
+    def __init__(self, width, height, *, allocator=None):
+        ptr = make_handle(lib.wr_map_new, lib.wr_map_new_ex, MAP, allocator, width, height)
+        super().__init__(ptr)
+        keep_allocator(self, allocator)
+
+    @property
+    def size(self):
+        """(width, height)."""
+        return ints_out(lib.wr_map_size, 2, self._handle())
+
+    def contains(self, h):
+        return bool(int_out(lib.wr_map_contains, self._handle(), _hex(h)))
+
+    def __contains__(self, h):
+        return self.contains(h)
+
+    def index(self, h):
+        """The index of a hex: r * width + q + floor(r / 2)."""
+        out = ctypes.c_int32()
+        lib.wr_map_index(self._handle(), _hex(h), ctypes.byref(out))
+        return out.value
+
+    def hex(self, index):
+        """The hex of an index."""
+        out = Hex()
+        lib.wr_map_hex(self._handle(), index, ctypes.byref(out))
+        return _pair(out)
+
+    def set_terrain(self, h, terrain):
+        lib.wr_map_set_terrain(self._handle(), _hex(h), terrain)
+
+    def terrain(self, h):
+        return int_out(lib.wr_map_terrain, self._handle(), _hex(h))
+
+    def set_features(self, h, features):
+        lib.wr_map_set_features(self._handle(), _hex(h), features)
+
+    def features(self, h):
+        out = ctypes.c_uint()
+        lib.wr_map_features(self._handle(), _hex(h), ctypes.byref(out))
+        return out.value
+
+    def set_regions(self, h, tags):
+        lib.wr_map_set_regions(self._handle(), _hex(h), tags)
+
+    def regions(self, h):
+        out = ctypes.c_uint32()
+        lib.wr_map_regions(self._handle(), _hex(h), ctypes.byref(out))
+        return out.value
+
+    def set_side(self, h, direction, side):
+        """Sets a hexside: a Side, a dict or a (river, crossing, road, track) tuple."""
+        s = _side(side)
+        lib.wr_map_set_side(self._handle(), _hex(h), direction, ctypes.byref(s))
+
+    def side(self, h, direction):
+        s = Side()
+        lib.wr_map_side(self._handle(), _hex(h), direction, ctypes.byref(s))
+        return s
+
+    def set_watercourse(self, h, downstream, flags=0):
+        lib.wr_map_set_watercourse(self._handle(), _hex(h), downstream, flags)
+
+    def watercourse(self, h):
+        """(downstream direction or NO_WATERCOURSE, flags)."""
+        d, f = ctypes.c_int(), ctypes.c_uint()
+        lib.wr_map_watercourse(self._handle(), _hex(h), ctypes.byref(d), ctypes.byref(f))
+        return d.value, f.value
+
+    def zone(self, h):
+        return int_out(lib.wr_map_zone, self._handle(), _hex(h))
+
+    def sight(self, a, b):
+        return bool(int_out(lib.wr_map_sight, self._handle(), _hex(a), _hex(b)))
+
+    def landing(self, mover, h):
+        """How a vessel may put in at a hex (LANDING_*; WR_ERR_FORBIDDEN when it cannot)."""
+        return int_out(lib.wr_map_landing, self._handle(), mover, _hex(h))
+
+    def on_route(self, h, direction):
+        return bool(int_out(lib.wr_map_on_route, self._handle(), _hex(h), direction))
+
+    def moves(self, params, h):
+        """The PlanEdge moves the planner considers from a hex."""
+        out = (PlanEdge * PLAN_MAX_EDGES)()
+        n = ctypes.c_size_t()
+        lib.wr_map_moves(self._handle(), ctypes.byref(params), _hex(h), out, PLAN_MAX_EDGES,
+                         ctypes.byref(n))
+        return [PlanEdge.from_buffer_copy(e) for e in out[:n.value]]
+
+    def __repr__(self):
+        return "Map(<closed>)" if self.closed else "Map(width={}, height={})".format(*self.size)
+
+
+# ---- move point tables, marches ----------------------------------------------------
+
+def move_costs_default(mover):
+    """The library's labelled DEFAULT MoveCosts for a mover (the text's table is missing)."""
+    out = MoveCosts()
+    lib.wr_move_costs_default(mover, ctypes.byref(out))
+    return out
+
+
+def land_entry(costs, arm, terrain, traits=0, home_region=False, route=ROUTE_NONE):
+    """(cost, formed) of a land force entering a hex."""
+    cost, formed = ints_out(lib.wr_land_entry, 2, ctypes.byref(costs), arm, traits, terrain,
+                            flag(home_region), route)
+    return cost, bool(formed)
+
+
+def march_start(daily_points):
+    """A new March: day 1, the daily points, formed."""
+    m = March()
+    lib.wr_march_start(daily_points, ctypes.byref(m))
+    return m
+
+
+def _march_enter(self, cost, unformed=False):
+    """Tries to enter the next hex; True when it entered (points spent)."""
+    return bool(int_out(lib.wr_march_enter, ctypes.byref(self), cost, flag(unformed)))
+
+
+def _march_end_day(self, halt=False):
+    """Ends the day (points are saved unless the force stayed or halts)."""
+    lib.wr_march_end_day(ctypes.byref(self), flag(halt))
+
+
+def _march_contact(self):
+    """Enemy contact: excess points are lost; True when the force is non-rallied."""
+    return bool(int_out(lib.wr_march_contact, ctypes.byref(self)))
+
+
+def _march_rally(self):
+    """Spends the day at a rally point reforming."""
+    lib.wr_march_rally(ctypes.byref(self))
+
+
+March.start = staticmethod(march_start)
+March.enter = _march_enter
+March.end_day = _march_end_day
+March.contact = _march_contact
+March.rally = _march_rally
+
+
+def stragglers_gathered(figures, missing, half_die):
+    return int_out(lib.wr_stragglers_gathered, figures, missing, half_die)
+
+
+def half_die_roll(rng):
+    return int_out(lib.wr_half_die_roll, rng._handle())
+
+
+def raft_defence(figures, raft_day):
+    return int_out(lib.wr_raft_defence, figures, raft_day)
+
+
+def getting_lost(small_unit, on_route, chance_percent, d100):
+    return bool(int_out(lib.wr_getting_lost, flag(small_unit), flag(on_route), chance_percent, d100))
+
+
+def getting_lost_roll(small_unit, on_route, chance_percent, rng):
+    return bool(int_out(lib.wr_getting_lost_roll, flag(small_unit), flag(on_route),
+                        chance_percent, rng._handle()))
+
+
+# ---- planning ------------------------------------------------------------------
+
+def plan_params_default(mover):
+    """Default PlanParams for a mover: its default table, no traits or options."""
+    out = PlanParams()
+    lib.wr_plan_params_default(mover, ctypes.byref(out))
+    return out
+
+
+PlannedRoute = namedtuple("PlannedRoute", ["steps", "arrival_day", "points_left", "rally_days",
+                                           "unformed_days", "stragglers", "escort_lost"])
+PlannedRoute.__doc__ = ("A planned route: steps (a list of Step copies, the start first) and "
+                        "the totals of wr_route.")
+
+
+def _planned(route, node_hex=None):
+    steps = [Step.from_buffer_copy(route.steps[i]) for i in range(route.step_count)]
+    if node_hex is not None:
+        for step in steps:
+            step.hex = _hex(node_hex(step.node))
+    return PlannedRoute(steps, route.arrival_day, route.points_left, route.rally_days,
+                        route.unformed_days, route.stragglers, bool(route.escort_lost))
+
+
+class Planner(Handle):
+    """A route planner (wr_planner), reused from query to query; one per thread."""
+
+    _free = staticmethod(lambda p: lib.wr_planner_free(p))
+
+    def __init__(self, *, allocator=None):
+        ptr = make_handle(lib.wr_planner_new, lib.wr_planner_new_ex, PLANNER, allocator)
+        super().__init__(ptr)
+        keep_allocator(self, allocator)
+
+    def route(self, map, params, start, target):
+        """The earliest arrival from start to target on a Map: a PlannedRoute."""
+        r = Route()
+        lib.wr_planner_route(self._handle(), map._handle(), ctypes.byref(params), _hex(start),
+                             _hex(target), ctypes.byref(r))
+        return _planned(r)
+
+    def field(self, map, params, start):
+        """The earliest arrival at every hex, by map index: (days, points_left),
+        two array.array('i') (day -1 where unreachable)."""
+        width, height = map.size
+        n = width * height
+        buf = array.array("i", [0]) * (2 * n)
+        arr = (Arrival * n).from_buffer(buf)
+        lib.wr_planner_field(self._handle(), map._handle(), ctypes.byref(params), _hex(start),
+                             arr, n)
+        return buf[0::2], buf[1::2]
+
+    def reachable(self, map, params, start, days):
+        """The hexes reached, formed, within `days` days, in order of arrival."""
+        hexes = ctypes.POINTER(Hex)()
+        n = ctypes.c_size_t()
+        lib.wr_planner_reachable(self._handle(), map._handle(), ctypes.byref(params), _hex(start),
+                                 days, ctypes.byref(hexes), ctypes.byref(n))
+        return [(hexes[i].q, hexes[i].r) for i in range(n.value)]
+
+    def route_graph(self, node_count, moves, params, start, target, node_hex=None):
+        """The earliest arrival over a game's own graph of nodes 0..node_count-1.
+
+        moves(node) returns the moves from a node: PlanEdge values or
+        (to, points, days, flags) tuples, at most PLAN_MAX_EDGES. node_hex(node),
+        when given, names the (q, r) of each step's node. An exception either
+        raises is raised again by this call."""
+        errors = []
+
+        def trampoline(user, node, out, capacity):
+            try:
+                edges = list(moves(node))
+                if len(edges) > capacity:
+                    raise WarrulesError(3, "WR_ERR_INVALID",
+                                        f"moves({node}) gave {len(edges)} moves, at most {capacity}")
+                for i, e in enumerate(edges):
+                    out[i] = e if isinstance(e, PlanEdge) else PlanEdge(*e)
+                return len(edges)
+            except BaseException as exc:  # never let an exception cross C
+                errors.append(exc)
+                return -1
+
+        callback = PLAN_MOVES_FN(trampoline)
+        graph = PlanGraph(node_count, callback, None, None)
+        r = Route()
+        try:
+            lib.wr_planner_route_graph(self._handle(), ctypes.byref(graph), ctypes.byref(params),
+                                       start, target, ctypes.byref(r))
+        except WarrulesError:
+            if errors:
+                raise errors[0]
+            raise
+        if errors:
+            raise errors[0]
+        return _planned(r, node_hex)
+
+
+def moves_from(params, here, neighbors, sides, nodes):
+    """The PlanEdge moves of a force from one hex of a game's own map: here a
+    HexDesc, neighbors six HexDesc, sides six Side (or tuples), nodes six ints."""
+    nb = (HexDesc * 6)(*neighbors)
+    sd = (Side * 6)(*[_side(s) for s in sides])
+    nd = (ctypes.c_int32 * 6)(*nodes)
+    out = (PlanEdge * PLAN_MAX_EDGES)()
+    n = ctypes.c_size_t()
+    lib.wr_moves_from(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,
+                      ctypes.byref(n))
+    return [PlanEdge.from_buffer_copy(e) for e in out[:n.value]]

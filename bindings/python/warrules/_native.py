@@ -30,6 +30,8 @@ def _checked(base, lo, hi):
 c_int = _checked(ctypes.c_int, -2**31, 2**31 - 1)
 c_uint = _checked(ctypes.c_uint, 0, 2**32 - 1)
 c_size = _checked(ctypes.c_size_t, 0, 2**64 - 1)
+c_i32 = _checked(ctypes.c_int32, -2**31, 2**31 - 1)
+c_u32 = _checked(ctypes.c_uint32, 0, 2**32 - 1)
 c_u64 = ctypes.c_uint64
 ci = ctypes.c_int  # plain types for struct fields and pointers
 cu = ctypes.c_uint
@@ -53,6 +55,8 @@ HIT_CHART = opaque("wr_hit_chart")
 MELEE_UNIT = opaque("wr_melee_unit")
 ENGAGEMENT = opaque("wr_engagement")
 MELEE_ODDS = opaque("wr_melee_odds")
+MAP = opaque("wr_map")
+PLANNER = opaque("wr_planner")
 
 c_ptr = ctypes.c_void_p
 c_str = ctypes.c_char_p
@@ -156,9 +160,41 @@ MeleeBatchOut = struct("wr_melee_batch_out", [
     ("fighting", PI), ("mcp", PI), ("fcp", PI), ("kills", PI), ("lost", PI)])
 MORALE_FN = ctypes.CFUNCTYPE(ci, c_ptr, P(MoraleTest), P(MoraleOdds))
 
+# campaign.h
+i32 = ctypes.c_int32
+u32 = ctypes.c_uint32
+Hex = struct("wr_hex", [("q", ci), ("r", ci)])
+Side = struct("wr_side", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
+MoveCosts = struct("wr_move_costs", [
+    ("daily_points", ci), ("enter", ci * 8), ("road", ci), ("track", ci), ("upstream", ci),
+    ("downstream", ci), ("sail_percent", ci)])
+March = struct("wr_march", [
+    ("daily_points", ci), ("points", ci), ("day", ci), ("marching", ci), ("unformed", ci),
+    ("unformed_today", ci), ("unformed_days", ci)])
+PlanParams = struct("wr_plan_params", [
+    ("mover", ci), ("costs", MoveCosts), ("traits", cu), ("home_regions", u32), ("options", cu),
+    ("bridging_days", ci), ("tide", ci), ("wind", ci), ("figures", ci)])
+Step = struct("wr_step", [
+    ("hex", Hex), ("node", i32), ("day", ci), ("points_left", ci), ("nights", ci), ("flags", cu)])
+Route = struct("wr_route", [
+    ("steps", P(Step)), ("step_count", cz), ("arrival_day", ci), ("points_left", ci),
+    ("rally_days", ci), ("unformed_days", ci), ("stragglers", ci), ("escort_lost", ci)])
+Arrival = struct("wr_arrival", [("day", i32), ("points_left", i32)])
+PlanEdge = struct("wr_plan_edge", [("to", i32), ("points", i32), ("days", i32), ("flags", u32)])
+PLAN_MOVES_FN = ctypes.CFUNCTYPE(ci, c_ptr, i32, P(PlanEdge), ci)
+# ctypes callbacks cannot return a struct: the binding passes node_hex as NULL
+# and maps nodes to hexes in Python; the field keeps the C layout.
+PLAN_NODE_HEX_FN = c_ptr
+PlanGraph = struct("wr_plan_graph", [
+    ("node_count", i32), ("moves", PLAN_MOVES_FN), ("node_hex", PLAN_NODE_HEX_FN), ("user", c_ptr)])
+HexDesc = struct("wr_hex_desc", [
+    ("on_map", ci), ("terrain", ci), ("features", cu), ("regions", u32), ("downstream", ci),
+    ("water", cu), ("coastal", ci)])
+
 STRUCTS = [Allocator, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, UnitDef, MeleeEvent, SideSituation, Situation, MoraleTest,
-           MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut]
+           MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, Hex, Side,
+           MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc]
 
 STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
@@ -327,6 +363,63 @@ FUNCTIONS = [
     ("wr_half_die", STATUS, [c_int, PI]),
     ("wr_stragglers", STATUS, [c_int, c_int, PI]),
     ("wr_raft_timber", STATUS, [c_int, c_int, PI]),
+    # campaign.h: hex coordinates
+    ("wr_hex_distance", STATUS, [Hex, Hex, PI]),
+    ("wr_hex_neighbor", STATUS, [Hex, c_int, P(Hex)]),
+    ("wr_hex_direction", STATUS, [Hex, Hex, PI]),
+    ("wr_hex_ring", STATUS, [Hex, c_int, P(Hex), c_size, PZ]),
+    ("wr_hex_range", STATUS, [Hex, c_int, P(Hex), c_size, PZ]),
+    ("wr_hex_line", STATUS, [Hex, Hex, P(Hex), c_size, PZ]),
+    ("wr_hex_from_offset", STATUS, [c_int, c_int, P(Hex)]),
+    ("wr_hex_to_offset", STATUS, [Hex, PI, PI]),
+    # campaign.h: the hex map
+    ("wr_map_new", STATUS, [c_int, c_int, P(MAP)]),
+    ("wr_map_new_ex", STATUS, [c_int, c_int, ALLOC, P(MAP)]),
+    ("wr_map_free", None, [MAP]),
+    ("wr_map_size", STATUS, [MAP, PI, PI]),
+    ("wr_map_contains", STATUS, [MAP, Hex, PI]),
+    ("wr_map_index", STATUS, [MAP, Hex, P(i32)]),
+    ("wr_map_hex", STATUS, [MAP, c_i32, P(Hex)]),
+    ("wr_map_set_terrain", STATUS, [MAP, Hex, c_int]),
+    ("wr_map_terrain", STATUS, [MAP, Hex, PI]),
+    ("wr_map_set_features", STATUS, [MAP, Hex, c_uint]),
+    ("wr_map_features", STATUS, [MAP, Hex, PU]),
+    ("wr_map_set_regions", STATUS, [MAP, Hex, c_u32]),
+    ("wr_map_regions", STATUS, [MAP, Hex, P(u32)]),
+    ("wr_map_set_side", STATUS, [MAP, Hex, c_int, P(Side)]),
+    ("wr_map_side", STATUS, [MAP, Hex, c_int, P(Side)]),
+    ("wr_map_set_watercourse", STATUS, [MAP, Hex, c_int, c_uint]),
+    ("wr_map_watercourse", STATUS, [MAP, Hex, PI, PU]),
+    ("wr_map_zone", STATUS, [MAP, Hex, PI]),
+    ("wr_map_sight", STATUS, [MAP, Hex, Hex, PI]),
+    # campaign.h: movers and move point tables
+    ("wr_move_costs_default", STATUS, [c_int, P(MoveCosts)]),
+    ("wr_land_entry", STATUS, [P(MoveCosts), c_int, c_uint, c_int, c_int, c_int, PI, PI]),
+    ("wr_map_landing", STATUS, [MAP, c_int, Hex, PI]),
+    # campaign.h: spending and saving, unformed movement, getting lost
+    ("wr_march_start", STATUS, [c_int, P(March)]),
+    ("wr_march_enter", STATUS, [P(March), c_int, c_int, PI]),
+    ("wr_march_end_day", STATUS, [P(March), c_int]),
+    ("wr_march_contact", STATUS, [P(March), PI]),
+    ("wr_march_rally", STATUS, [P(March)]),
+    ("wr_stragglers_gathered", STATUS, [c_int, c_int, c_int, PI]),
+    ("wr_half_die_roll", STATUS, [RNG, PI]),
+    ("wr_raft_defence", STATUS, [c_int, c_int, PI]),
+    ("wr_getting_lost", STATUS, [c_int, c_int, c_int, c_int, PI]),
+    ("wr_getting_lost_roll", STATUS, [c_int, c_int, c_int, RNG, PI]),
+    ("wr_map_on_route", STATUS, [MAP, Hex, c_int, PI]),
+    # campaign.h: route planning
+    ("wr_plan_params_default", STATUS, [c_int, P(PlanParams)]),
+    ("wr_planner_new", STATUS, [P(PLANNER)]),
+    ("wr_planner_new_ex", STATUS, [ALLOC, P(PLANNER)]),
+    ("wr_planner_free", None, [PLANNER]),
+    ("wr_planner_route", STATUS, [PLANNER, MAP, P(PlanParams), Hex, Hex, P(Route)]),
+    ("wr_planner_field", STATUS, [PLANNER, MAP, P(PlanParams), Hex, P(Arrival), c_size]),
+    ("wr_planner_reachable", STATUS, [PLANNER, MAP, P(PlanParams), Hex, c_int, P(P(Hex)), PZ]),
+    ("wr_planner_route_graph", STATUS, [PLANNER, P(PlanGraph), P(PlanParams), c_i32, c_i32, P(Route)]),
+    ("wr_map_moves", STATUS, [MAP, P(PlanParams), Hex, P(PlanEdge), c_size, PZ]),
+    ("wr_moves_from", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Side), P(i32), P(PlanEdge),
+                               c_size, PZ]),
 ]
 
 
