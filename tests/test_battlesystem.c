@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -1516,6 +1517,63 @@ static void batch_tactical_checks(void **state)
     wr_unit_free(u);
 }
 
+/* The allocator is told each block's true size when it is resized or freed
+   (core.h's contract), also after damage groups merge. */
+typedef struct sized_blocks {
+    void *ptr[64];
+    size_t size[64];
+    int mismatches;
+} sized_blocks;
+
+static void *sized_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    sized_blocks *b = user;
+    int slot = -1;
+    for (int i = 0; i < 64; i++)
+        if (b->ptr[i] == ptr)
+            slot = i;
+    if (ptr != NULL && (slot < 0 || b->size[slot] != old_size))
+        b->mismatches++;
+    if (new_size == 0) {
+        if (slot >= 0)
+            b->ptr[slot] = NULL;
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (p == NULL)
+        return NULL;
+    if (slot < 0)
+        for (slot = 0; slot < 64 && b->ptr[slot] != NULL; slot++)
+            ;
+    if (slot < 64) {
+        b->ptr[slot] = p;
+        b->size[slot] = new_size;
+    }
+    return p;
+}
+
+static void allocator_told_true_sizes(void **state)
+{
+    (void)state;
+    sized_blocks b;
+    memset(&b, 0, sizeof b);
+    wr_allocator alloc = {sized_alloc, &b};
+    wr_figure *f = NULL, *copy = NULL;
+    assert_int_equal(wr_figure_new_ex(&alloc, &f), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 8, 0), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 8, 1), WR_OK); /* merges into 2d8 */
+    assert_int_equal(wr_figure_add_damage(f, 2, 6, 0), WR_OK);
+    assert_int_equal(wr_figure_add_damage(f, 1, 6, 0), WR_OK); /* merges into 3d6 */
+    assert_int_equal(wr_figure_clone(f, &copy), WR_OK);
+    assert_int_equal(wr_figure_add_damage(copy, 1, 6, 0), WR_OK);
+    wr_figure_free(copy);
+    wr_figure_free(f);
+    assert_int_equal(b.mismatches, 0);
+    for (int i = 0; i < 64; i++)
+        assert_null(b.ptr[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1557,6 +1615,7 @@ int main(void)
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(batch_terrain_speeds),
         cmocka_unit_test(batch_tactical_checks),
+        cmocka_unit_test(allocator_told_true_sizes),
     };
     return cmocka_run_group_tests_name("battlesystem", tests, NULL, NULL);
 }

@@ -26,6 +26,7 @@ struct wr_figure {
     uint32_t sa, sd;
     wri_dice_group *groups; /* sorted by increasing sides */
     size_t n_groups;
+    size_t cap_groups; /* the block's size in groups, for the allocator */
     int total_dice;
     int bonus;
 };

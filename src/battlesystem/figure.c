@@ -46,7 +46,7 @@ void wr_figure_free(wr_figure *figure)
     if (figure == NULL)
         return;
     wr_allocator a = figure->alloc;
-    wri_free(&a, figure->groups, figure->n_groups, sizeof *figure->groups);
+    wri_free(&a, figure->groups, figure->cap_groups, sizeof *figure->groups);
     wri_free(&a, figure, 1, sizeof *figure);
 }
 
@@ -70,6 +70,7 @@ wr_status wri_battlesystem_figure_copy(const wr_figure *figure, const wr_allocat
     *copy = *figure;
     copy->alloc = *a;
     copy->groups = groups;
+    copy->cap_groups = figure->n_groups;
     *out = copy;
     return WR_OK;
 }
@@ -162,9 +163,10 @@ static wr_status merge_groups(wr_figure *figure, const wri_dice_group *groups, s
             }
         }
     }
-    wri_free(&figure->alloc, figure->groups, figure->n_groups, sizeof *figure->groups);
+    wri_free(&figure->alloc, figure->groups, figure->cap_groups, sizeof *figure->groups);
     figure->groups = merged;
     figure->n_groups = m;
+    figure->cap_groups = cap;
     figure->total_dice = (int)dice;
     figure->bonus = (int)new_bonus;
     return WR_OK;
