@@ -620,6 +620,7 @@ static void march_saving(void **state)
     assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* moved today */
     OK(wr_march_contact(&m, &nr));
     assert_int_equal(nr, 1);
+    assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* contact does not undo today's move */
     OK(wr_march_end_day(&m, 1));
     assert_int_equal(m.unformed_days, 1);
     int day = m.day;

@@ -210,8 +210,7 @@ wr_status wr_march_contact(wr_march *march, int *non_rallied)
         return WR_ERR_NULL;
     if (!march_valid(march))
         return WR_ERR_INVALID;
-    march->points = 0;
-    march->marching = 0;
+    march->points = 0; /* it still moved today: no rally before the next day */
     *non_rallied = march->unformed;
     return WR_OK;
 }
