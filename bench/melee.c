@@ -5,6 +5,8 @@
    exact probabilities within 5 standard errors.
 
      bench_melee <repeats> <rounds> <trials> */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
