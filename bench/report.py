@@ -59,7 +59,8 @@ def main():
             elif line.startswith("EXTRA "):
                 extras.append(json.loads(line[6:]))
     for c in cases:
-        c["ratio"] = c["baseline_ms"] / c["warrules_ms"] if c["warrules_ms"] > 0 else None
+        ok = c["warrules_ms"] is not None and c["warrules_ms"] > 0
+        c["ratio"] = c["baseline_ms"] / c["warrules_ms"] if ok else None
     with open(results_json, "w") as f:
         json.dump({"cases": cases}, f, indent=1)
         f.write("\n")
@@ -73,9 +74,13 @@ def main():
         target = TARGETS.get((c["name"], c["baseline"]))
         t = ""
         if target is not None:
-            t = f">= {target:g}x: {'met' if c['ratio'] >= target else 'NOT met'}"
-        print(f"| {c['name']} | {c['baseline']} | {c['baseline_ms']:.3f} | "
-              f"{c['warrules_ms']:.3f} | {c['ratio']:.2f} | "
+            met = c["ratio"] is not None and c["ratio"] >= target
+            t = f">= {target:g}x: {'met' if met else 'NOT met'}"
+
+        def num(v, digits):
+            return "-" if v is None else f"{v:.{digits}f}"
+        print(f"| {c['name']} | {c['baseline']} | {num(c['baseline_ms'], 3)} | "
+              f"{num(c['warrules_ms'], 3)} | {num(c['ratio'], 2)} | "
               f"{'yes' if c['match'] else 'NO'} | {t} |")
     print()
     print("| measurement | value | unit |")
