@@ -76,7 +76,7 @@ for t in json.load(sys.stdin)["tests"]:
                 print(t["name"] + "\t" + "\t".join(cmd))
 ' "$root/build/valgrind/")
     if [ $quick = 1 ]; then # the .shared twins run the same code: static only
-        mapfile -t programs < <(printf '%s\n' "${programs[@]}" | grep -v '^[^	]*\.shared'$'\t')
+        mapfile -t programs < <(printf '%s\n' "${programs[@]}" | awk -F'\t' '$1 !~ /\.shared$/')
     fi
     vg_fail=0
     running=0
