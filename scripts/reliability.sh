@@ -237,8 +237,37 @@ def pinned():
     return x.h
 
 
+def campaign_pinned():
+    x = H()
+    for arm in range(2):
+        for river in (1, 2):
+            for crossing in range(4):
+                for daily in range(1, 1001, 37):
+                    try:
+                        st, vals = 0, wr.river_crossing(arm, river, crossing, daily)
+                    except wr.WarrulesError as e:
+                        st, vals = e.status, (0, 0, 0)
+                    x.fold(st)
+                    for v in vals:
+                        x.fold(int(v))
+    for d6 in range(1, 7):
+        x.fold(0)
+        x.fold(wr.half_die(d6))
+        for forest in (False, True):
+            x.fold(0)
+            x.fold(int(wr.raft_timber(d6, forest)))
+    for figures in range(0, 1000001, 9973):
+        for half in range(1, 4):
+            x.fold(0)
+            x.fold(wr.stragglers(figures, half))
+    return x.h
+
+
+sections = [("dice", dice), ("pinned", pinned)]
+if "campaign_pinned" in golden and hasattr(wr, "river_crossing"):
+    sections.append(("campaign_pinned", campaign_pinned))
 bad = 0
-for name, fn in (("dice", dice), ("pinned", pinned)):
+for name, fn in sections:
     got = fn()
     good = got == golden[name]
     print(f"python {name}: 0x{got:016x} {'golden' if good else 'MISMATCH, golden 0x%016x' % golden[name]}")

@@ -8,6 +8,12 @@ foreach(module ${WARRULES_MODULES})
   list(APPEND WR_RELIABILITY_DEFINITIONS WR_HAVE_${upper})
 endforeach()
 
+# alloc_failure (registered in tests/CMakeLists.txt) runs the scenarios of
+# the modules built.
+if(TARGET test_alloc_failure)
+  target_compile_definitions(test_alloc_failure PRIVATE ${WR_RELIABILITY_DEFINITIONS})
+endif()
+
 if("battlesystem" IN_LIST WARRULES_MODULES AND "melee" IN_LIST WARRULES_MODULES)
   add_executable(test_determinism test_determinism.c)
   target_link_libraries(test_determinism PRIVATE warrules_static warrules_flags)

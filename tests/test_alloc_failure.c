@@ -10,8 +10,16 @@
 
 #include <cmocka.h>
 
+#include "warrules/core.h"
+#ifdef WR_HAVE_BATTLESYSTEM
 #include "warrules/battlesystem.h"
+#endif
+#ifdef WR_HAVE_MELEE
 #include "warrules/melee.h"
+#endif
+#ifdef WR_HAVE_CAMPAIGN
+#include "warrules/campaign.h"
+#endif
 
 typedef struct failing_allocator {
     long allocations; /* successful allocations and growths so far */
@@ -63,6 +71,7 @@ done:
     return st;
 }
 
+#ifdef WR_HAVE_BATTLESYSTEM
 /* Battlesystem: figures (damage groups grow one sides value at a time),
    clones, cavalry and chariot ratings, units and formations. */
 static wr_status figure_scenario(const wr_allocator *alloc)
@@ -117,6 +126,9 @@ done:
     return st;
 }
 
+#endif
+
+#ifdef WR_HAVE_MELEE
 /* Melee: profiles, a hit chart, units, engagements, a round, Monte Carlo
    and exact odds of troops and of a monster. */
 static wr_status melee_scenario(const wr_allocator *alloc)
@@ -177,6 +189,7 @@ done:
     wr_rng_free(rng);
     return st;
 }
+#endif
 
 static void run_scenario(scenario_fn scenario)
 {
@@ -200,6 +213,7 @@ static void rng_allocations(void **state)
     run_scenario(rng_scenario);
 }
 
+#ifdef WR_HAVE_BATTLESYSTEM
 static void figure_allocations(void **state)
 {
     (void)state;
@@ -211,20 +225,75 @@ static void unit_allocations(void **state)
     (void)state;
     run_scenario(unit_scenario);
 }
+#endif
 
+#ifdef WR_HAVE_MELEE
 static void melee_allocations(void **state)
 {
     (void)state;
     run_scenario(melee_scenario);
 }
+#endif
+
+#ifdef WR_HAVE_CAMPAIGN
+/* Campaign: a map, a planner whose search state grows with the first query
+   on a map size and again on a larger map, routes, a field, a reachable set. */
+static wr_status campaign_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *small = NULL, *large = NULL;
+    wr_planner *planner = NULL;
+    TRY(wr_map_new_ex(6, 5, alloc, &small));
+    TRY(wr_map_new_ex(14, 11, alloc, &large));
+    wr_hex h;
+    TRY(wr_hex_from_offset(3, 2, &h));
+    TRY(wr_map_set_terrain(large, h, WR_HEX_FOREST));
+    const wr_side river = {WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0};
+    TRY(wr_map_set_side(large, h, 0, &river));
+    TRY(wr_planner_new_ex(alloc, &planner));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    p.options = WR_PLAN_UNFORMED;
+    wr_hex from, to;
+    TRY(wr_hex_from_offset(0, 0, &from));
+    TRY(wr_hex_from_offset(5, 4, &to));
+    wr_route r;
+    TRY(wr_planner_route(planner, small, &p, from, to, &r));
+    TRY(wr_hex_from_offset(13, 10, &to));
+    TRY(wr_planner_route(planner, large, &p, from, to, &r));
+    static wr_arrival field[14 * 11];
+    TRY(wr_planner_field(planner, large, &p, from, field, 14 * 11));
+    const wr_hex *hexes = NULL;
+    size_t count = 0;
+    TRY(wr_planner_reachable(planner, large, &p, from, 3, &hexes, &count));
+done:
+    wr_planner_free(planner);
+    wr_map_free(small);
+    wr_map_free(large);
+    return st;
+}
+
+static void campaign_allocations(void **state)
+{
+    (void)state;
+    run_scenario(campaign_scenario);
+}
+#endif
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rng_allocations),
+#ifdef WR_HAVE_BATTLESYSTEM
         cmocka_unit_test(figure_allocations),
         cmocka_unit_test(unit_allocations),
+#endif
+#ifdef WR_HAVE_MELEE
         cmocka_unit_test(melee_allocations),
+#endif
+#ifdef WR_HAVE_CAMPAIGN
+        cmocka_unit_test(campaign_allocations),
+#endif
     };
     return cmocka_run_group_tests_name("alloc_failure", tests, NULL, NULL);
 }

@@ -9,6 +9,7 @@
    by scripts/reliability.sh and must match. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "warrules/battlesystem.h"
@@ -445,6 +446,166 @@ static void odds(hash *x)
     melee_free(&m);
 }
 
+#ifdef WR_HAVE_CAMPAIGN
+/* The pinned campaign functions over their whole ranges: the Python binding
+   computes the same hash. */
+static void campaign_pinned(hash *x)
+{
+    int a = 0, b = 0, c = 0;
+    for (int arm = 0; arm < 2; arm++)
+        for (int river = 1; river <= 2; river++)
+            for (int crossing = 0; crossing < 4; crossing++)
+                for (int daily = 1; daily <= 1000; daily += 37) {
+                    a = b = c = 0;
+                    wr_status st = wr_river_crossing((wr_arm)arm, (wr_river)river,
+                                                     (wr_crossing)crossing, daily, &a, &b, &c);
+                    fold(x, st);
+                    fold(x, a);
+                    fold(x, b);
+                    fold(x, c);
+                }
+    for (int d6 = 1; d6 <= 6; d6++) {
+        check(x, wr_half_die(d6, &a), WR_OK);
+        fold(x, a);
+        for (int forest = 0; forest < 2; forest++) {
+            check(x, wr_raft_timber(d6, forest, &a), WR_OK);
+            fold(x, a);
+        }
+    }
+    for (int figures = 0; figures <= 1000000; figures += 9973)
+        for (int half = 1; half <= 3; half++) {
+            check(x, wr_stragglers(figures, half, &a), WR_OK);
+            fold(x, a);
+        }
+}
+
+/* A 20 x 14 map made with wr_rng (seed 77): terrain, rivers with every
+   crossing, roads, a sea with a coast and a port, a water course; routes for
+   every mover between fixed hexes, with and without unformed movement, and
+   one arrival field. */
+static void route(hash *x)
+{
+    enum { W = 20, H = 14 };
+    wr_map *map = NULL;
+    wr_planner *planner = NULL;
+    wr_rng *rng = NULL;
+    check(x, wr_map_new(W, H, &map), WR_OK);
+    check(x, wr_planner_new(&planner), WR_OK);
+    check(x, wr_rng_new(77, &rng), WR_OK);
+    if (map == NULL || planner == NULL || rng == NULL)
+        goto done;
+    for (int32_t i = 0; i < W * H; i++) {
+        wr_hex h;
+        int roll = 0;
+        check(x, wr_map_hex(map, i, &h), WR_OK);
+        int col = 0, row = 0;
+        check(x, wr_hex_to_offset(h, &col, &row), WR_OK);
+        wr_hex_terrain t = WR_HEX_CLEAR;
+        if (col >= W - 3)
+            t = col == W - 3 ? WR_HEX_COAST : WR_HEX_SEA;
+        else {
+            check(x, wr_rng_roll(rng, 10, &roll), WR_OK);
+            static const wr_hex_terrain land[10] = {WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR,
+                                                    WR_HEX_CLEAR, WR_HEX_FOREST, WR_HEX_FOREST,
+                                                    WR_HEX_SWAMP, WR_HEX_HILLS, WR_HEX_HILLS,
+                                                    WR_HEX_MOUNTAINS};
+            t = land[roll - 1];
+        }
+        check(x, wr_map_set_terrain(map, h, t), WR_OK);
+        if (t == WR_HEX_COAST && row % 5 == 2)
+            check(x, wr_map_set_features(map, h, WR_FEATURE_PORT), WR_OK);
+        check(x, wr_map_set_regions(map, h, (uint32_t)(col / 5)), WR_OK);
+    }
+    /* a river down column 8 (the hexsides to the east), crossings by row */
+    for (int row = 0; row < H; row++) {
+        wr_hex h;
+        check(x, wr_hex_from_offset(8, row, &h), WR_OK);
+        wr_side side = {row < 7 ? WR_RIVER_MINOR : WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
+        if (row == 2)
+            side.crossing = WR_CROSS_BRIDGE;
+        else if (row == 5)
+            side.crossing = WR_CROSS_FORD;
+        else if (row == 9)
+            side.crossing = WR_CROSS_FERRY;
+        if (row == 2)
+            side.road = 1;
+        check(x, wr_map_set_side(map, h, 0, &side), WR_OK);
+    }
+    /* a road along row 2 and a track along row 11 */
+    for (int col = 0; col + 1 < W - 3; col++) {
+        wr_hex h;
+        wr_side side;
+        for (int k = 0; k < 2; k++) {
+            check(x, wr_hex_from_offset(col, k ? 11 : 2, &h), WR_OK);
+            check(x, wr_map_side(map, h, 0, &side), WR_OK);
+            if (k)
+                side.track = 1;
+            else
+                side.road = 1;
+            check(x, wr_map_set_side(map, h, 0, &side), WR_OK);
+        }
+    }
+    /* a water course down row 7 to the coast */
+    for (int col = 0; col < W - 3; col++) {
+        wr_hex h;
+        check(x, wr_hex_from_offset(col, 7, &h), WR_OK);
+        check(x, wr_map_set_watercourse(map, h, 0, col > 12 ? WR_WATER_TIDAL : 0u), WR_OK);
+    }
+    static const int ends[][4] = {{0, 0, 15, 13}, {1, 12, 14, 1}, {0, 7, 16, 7},
+                                  {3, 3, 12, 10}, {16, 2, 16, 12}, {5, 6, 10, 6},
+                                  {18, 0, 18, 13}, {17, 3, 19, 10}, {2, 7, 12, 7}};
+    for (int mover = 0; mover < WR_MOVER_COUNT; mover++)
+        for (unsigned options = 0; options <= WR_PLAN_UNFORMED; options++)
+            for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++) {
+                wr_plan_params p;
+                check(x, wr_plan_params_default((wr_mover)mover, &p), WR_OK);
+                p.options = options;
+                p.figures = 240;
+                wr_hex from, to;
+                check(x, wr_hex_from_offset(ends[e][0], ends[e][1], &from), WR_OK);
+                check(x, wr_hex_from_offset(ends[e][2], ends[e][3], &to), WR_OK);
+                wr_route r;
+                memset(&r, 0, sizeof r);
+                wr_status st = wr_planner_route(planner, map, &p, from, to, &r);
+                fold(x, st);
+                if (getenv("DETERMINISM_VERBOSE") != NULL)
+                    fprintf(stderr, "route: mover %d options %u ends %zu: %s, %zu steps, day %d\n",
+                            mover, options, e, wr_status_name(st), r.step_count, r.arrival_day);
+                if (st != WR_OK)
+                    continue;
+                fold(x, (int64_t)r.step_count);
+                for (size_t k = 0; k < r.step_count; k++) {
+                    fold(x, r.steps[k].hex.q);
+                    fold(x, r.steps[k].hex.r);
+                    fold(x, r.steps[k].day);
+                    fold(x, r.steps[k].points_left);
+                    fold(x, r.steps[k].nights);
+                    fold(x, (int64_t)r.steps[k].flags);
+                }
+                fold(x, r.arrival_day);
+                fold(x, r.points_left);
+                fold(x, r.rally_days);
+                fold(x, r.unformed_days);
+                fold(x, r.stragglers);
+                fold(x, r.escort_lost);
+            }
+    static wr_arrival field[W * H];
+    wr_plan_params p;
+    check(x, wr_plan_params_default(WR_MOVER_CAVALRY, &p), WR_OK);
+    wr_hex from;
+    check(x, wr_hex_from_offset(4, 4, &from), WR_OK);
+    check(x, wr_planner_field(planner, map, &p, from, field, W * H), WR_OK);
+    for (int i = 0; i < W * H; i++) {
+        fold(x, field[i].day);
+        fold(x, field[i].points_left);
+    }
+done:
+    wr_rng_free(rng);
+    wr_planner_free(planner);
+    wr_map_free(map);
+}
+#endif
+
 typedef struct section {
     const char *name;
     void (*run)(hash *x);
@@ -460,6 +621,10 @@ int main(int argc, char **argv)
         {"battlesystem", battlesystem, UINT64_C(0x344c86e7b46088e5)},
         {"melee", melee, UINT64_C(0xd98a0b51bc6c1140)},
         {"odds", odds, UINT64_C(0xe9ebd5dbdce34ff1)},
+#ifdef WR_HAVE_CAMPAIGN
+        {"campaign_pinned", campaign_pinned, UINT64_C(0x6599c098596d4bc5)},
+        {"route", route, UINT64_C(0x16c52eb929e1be37)},
+#endif
     };
     int failures = 0;
     for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) {

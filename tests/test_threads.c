@@ -1,5 +1,6 @@
 /* threads: melee resolutions, simulations and exact odds, battlesystem
-   damage rolls and move checks (and route plans once campaign is built) run
+   damage rolls and move checks, and route plans (each thread with its own
+   planner over one const map) run
    on several threads at once over shared const handles, each thread with its
    own wr_rng; every result must equal the one computed on a single thread
    first. scripts/reliability.sh builds it with -fsanitize=thread too. Plain C
@@ -11,6 +12,9 @@
 
 #include "warrules/battlesystem.h"
 #include "warrules/melee.h"
+#ifdef WR_HAVE_CAMPAIGN
+#include "warrules/campaign.h"
+#endif
 
 #define THREADS 6
 #define REPEATS 3
@@ -24,6 +28,9 @@ typedef struct shared {
     wr_figure *rider, *mount, *cav;
     wr_unit *unit;
     wr_formation *formation;
+#ifdef WR_HAVE_CAMPAIGN
+    wr_map *map;
+#endif
 } shared;
 
 static uint64_t fnv(uint64_t h, int64_t v)
@@ -114,6 +121,28 @@ static int shared_new(shared *s)
     desc.figures = 12;
     OK(wr_unit_new(s->cav, &desc, &s->unit));
     OK(wr_formation_new(WR_ORDER_OPEN, 4, 90, &s->formation));
+#ifdef WR_HAVE_CAMPAIGN
+    /* a 16 x 12 map: terrain by a formula, a sea in the east, a river */
+    OK(wr_map_new(16, 12, &s->map));
+    for (int32_t i = 0; i < 16 * 12; i++) {
+        wr_hex h;
+        int col = 0, row = 0;
+        OK(wr_map_hex(s->map, i, &h));
+        OK(wr_hex_to_offset(h, &col, &row));
+        static const wr_hex_terrain land[7] = {WR_HEX_CLEAR, WR_HEX_FOREST, WR_HEX_CLEAR,
+                                               WR_HEX_HILLS, WR_HEX_SWAMP, WR_HEX_CLEAR,
+                                               WR_HEX_MOUNTAINS};
+        wr_hex_terrain t = col >= 13 ? (col == 13 ? WR_HEX_COAST : WR_HEX_SEA)
+                                     : land[(col * 3 + row * 5) % 7];
+        OK(wr_map_set_terrain(s->map, h, t));
+    }
+    for (int row = 0; row < 12; row++) {
+        wr_hex h;
+        OK(wr_hex_from_offset(6, row, &h));
+        wr_side side = {WR_RIVER_MINOR, row == 4 ? WR_CROSS_BRIDGE : WR_CROSS_OPEN, row == 4, 0};
+        OK(wr_map_set_side(s->map, h, 0, &side));
+    }
+#endif
     return 1;
 }
 
@@ -135,7 +164,59 @@ static void shared_free(shared *s)
     wr_figure_free(s->rider);
     wr_figure_free(s->mount);
     wr_figure_free(s->cav);
+#ifdef WR_HAVE_CAMPAIGN
+    wr_map_free(s->map);
+#endif
 }
+
+#ifdef WR_HAVE_CAMPAIGN
+/* Route plans over the shared const map with this thread's own planner. */
+static uint64_t plans(const shared *s, uint64_t h)
+{
+    wr_planner *planner = NULL;
+    if (wr_planner_new(&planner) != WR_OK)
+        return 0;
+    static const int ends[][4] = {{0, 0, 12, 11}, {1, 10, 11, 2}, {3, 4, 9, 4}, {14, 0, 15, 11}};
+    static const wr_mover movers[] = {WR_MOVER_INFANTRY, WR_MOVER_CAVALRY, WR_MOVER_SAILING_SHIP};
+    for (size_t m = 0; m < sizeof movers / sizeof movers[0]; m++)
+        for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++) {
+            wr_plan_params p;
+            wr_hex from, to;
+            wr_route r;
+            if (wr_plan_params_default(movers[m], &p) != WR_OK ||
+                wr_hex_from_offset(ends[e][0], ends[e][1], &from) != WR_OK ||
+                wr_hex_from_offset(ends[e][2], ends[e][3], &to) != WR_OK) {
+                wr_planner_free(planner);
+                return 0;
+            }
+            p.options = (unsigned)(e & 1) * WR_PLAN_UNFORMED;
+            wr_status st = wr_planner_route(planner, s->map, &p, from, to, &r);
+            h = fnv(h, st);
+            if (st != WR_OK)
+                continue;
+            for (size_t k = 0; k < r.step_count; k++) {
+                h = fnv(h, r.steps[k].hex.q);
+                h = fnv(h, r.steps[k].hex.r);
+                h = fnv(h, r.steps[k].day);
+            }
+            h = fnv(h, r.arrival_day);
+            h = fnv(h, r.points_left);
+        }
+    static _Thread_local wr_arrival field[16 * 12];
+    wr_plan_params p;
+    wr_hex from;
+    if (wr_plan_params_default(WR_MOVER_CAVALRY, &p) != WR_OK ||
+        wr_hex_from_offset(2, 2, &from) != WR_OK ||
+        wr_planner_field(planner, s->map, &p, from, field, 16 * 12) != WR_OK) {
+        wr_planner_free(planner);
+        return 0;
+    }
+    for (int i = 0; i < 16 * 12; i++)
+        h = fnv(h, field[i].day);
+    wr_planner_free(planner);
+    return h;
+}
+#endif
 
 /* Everything one worker computes from the const handles, as one hash;
    0 on a failed call. Only const handles are shared: each worker has its
@@ -218,6 +299,11 @@ static uint64_t work(const shared *s, uint64_t seed)
     int available = 0;
     OK(wr_formation_available(s->formation, s->unit, &available));
     h = fnv(h, available);
+#ifdef WR_HAVE_CAMPAIGN
+    h = plans(s, h);
+    if (h == 0)
+        return 0;
+#endif
     return h == 0 ? 1 : h;
 }
 
