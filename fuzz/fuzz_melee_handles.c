@@ -627,6 +627,8 @@ static void engagement_ops(fuzz_input *in, world *w)
     case 8:
     case 9: {
         int rounds = pick(in, 4) + (fuzz_small(in, 8) == 0 ? 40 : 0);
+        if (rounds > 3 && (f0 > 12 || f1 > 12))
+            rounds = rounds > 40 ? rounds : 3; /* long chains only for small sides: speed */
         if (f0 > 60 || f1 > 60) {
             if (f0 <= 200 && f1 <= 200)
                 return;
