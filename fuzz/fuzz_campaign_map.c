@@ -261,6 +261,66 @@ static void plan(fuzz_input *in, wr_planner *planner, const wr_map *map, int32_t
         REQUIRE(st == WR_OK && rg.arrival_day == arrival && rg.points_left == left);
 }
 
+/* A game graph whose moves come from the input: any counts, nodes, points,
+   days and flags, the same for a node at every call. */
+typedef struct wild_graph {
+    int32_t nodes;
+    int count[16];
+    wr_plan_edge edge[16][4];
+} wild_graph;
+
+static int wild_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    const wild_graph *g = user;
+    REQUIRE(node >= 0 && node < g->nodes && capacity >= WR_PLAN_MAX_EDGES);
+    int k = (int)(node % 16), n = g->count[k];
+    for (int i = 0; i < n && i < 4; i++) {
+        out[i] = g->edge[k][i];
+        if (out[i].to >= 0 && out[i].to < g->nodes) /* mostly real nodes near this one */
+            out[i].to = (node + out[i].to) % g->nodes;
+    }
+    return n;
+}
+
+static void wild_plan(fuzz_input *in, wr_planner *planner)
+{
+    wild_graph g;
+    g.nodes = (fuzz_small(in, 4) == 0) ? any_value(in, 100) : (int32_t)(fuzz_small(in, 60) & 63) + 1;
+    for (int k = 0; k < 16; k++) {
+        g.count[k] = fuzz_small(in, 8) == 0 ? fuzz_small(in, 40) : (fuzz_small(in, 4) & 3) + 1;
+        for (int i = 0; i < 4; i++) {
+            wr_plan_edge *e = &g.edge[k][i];
+            e->to = fuzz_small(in, 8) == 0 ? fuzz_int(in) : fuzz_small(in, 8) & 7;
+            e->points = fuzz_small(in, 8) == 0 ? fuzz_int(in) : fuzz_small(in, 40);
+            e->days = fuzz_small(in, 8) == 0 ? fuzz_int(in) : (fuzz_small(in, 4) == 0 ? 1 : 0);
+            e->flags = fuzz_small(in, 8) == 0 ? fuzz_u32(in) : (fuzz_small(in, 4) == 0 ? WR_STEP_UNFORMED : 0u);
+        }
+    }
+    wr_plan_params p;
+    REQUIRE(wr_plan_params_default(WR_MOVER_INFANTRY, &p) == WR_OK);
+    p.options = (unsigned)fuzz_small(in, 16);
+    p.costs.daily_points = fuzz_small(in, 4) == 0 ? any_value(in, 100) : (fuzz_small(in, 40) & 63) + 1;
+    wr_plan_graph graph = {g.nodes, wild_moves, NULL, &g};
+    int32_t from = any_value(in, 64), to = any_value(in, 64);
+    wr_route r;
+    memset(&r, 0x5A, sizeof r);
+    wr_route sent = r;
+    wr_status st = wr_planner_route_graph(planner, &graph, &p, from, to, &r);
+    if (st != WR_OK) {
+        REQUIRE(memcmp(&r, &sent, sizeof r) == 0);
+        REQUIRE(st == WR_ERR_RANGE || st == WR_ERR_INVALID || st == WR_ERR_FORBIDDEN ||
+                st == WR_ERR_NOMEM);
+        return;
+    }
+    REQUIRE(r.step_count >= 1 && r.arrival_day >= 1);
+    REQUIRE(r.steps[0].hex.q == from && r.steps[r.step_count - 1].hex.q == to);
+    for (size_t k = 0; k < r.step_count; k++) {
+        REQUIRE(r.steps[k].hex.q >= 0 && r.steps[k].hex.q < g.nodes && r.steps[k].hex.r == 0);
+        if (k > 0)
+            REQUIRE(r.steps[k].day >= r.steps[k - 1].day);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size, 0};
@@ -290,8 +350,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     wr_arrival *field = malloc(sizeof *field * (size_t)n);
     REQUIRE(field != NULL);
     if (st == WR_OK) {
-        for (int q = 0; q < 4 && fuzz_more(&in); q++)
-            plan(&in, planner, map, n, field);
+        for (int q = 0; q < 4 && fuzz_more(&in); q++) {
+            if (fuzz_small(&in, 4) == 0)
+                wild_plan(&in, planner);
+            else
+                plan(&in, planner, map, n, field);
+        }
         wr_planner_free(planner);
     } else {
         REQUIRE(planner == (wr_planner *)&a);
