@@ -1513,6 +1513,72 @@ static void plan_callbacks(void **state)
     }
 }
 
+/* wr_planner_route() on a map (A* for land forces) gives exactly the route
+   of the plain bucket-queue Dijkstra over the same moves (the callback form
+   over wr_map_moves()): arrival, every step, rally days, stragglers. */
+static void expect_same_route(const wr_route *a, const wr_route *b)
+{
+    assert_int_equal(a->step_count, b->step_count);
+    for (size_t k = 0; k < a->step_count; k++) {
+        assert_int_equal(a->steps[k].hex.q, b->steps[k].hex.q);
+        assert_int_equal(a->steps[k].hex.r, b->steps[k].hex.r);
+        assert_int_equal(a->steps[k].node, b->steps[k].node);
+        assert_int_equal(a->steps[k].day, b->steps[k].day);
+        assert_int_equal(a->steps[k].points_left, b->steps[k].points_left);
+        assert_int_equal(a->steps[k].nights, b->steps[k].nights);
+        assert_int_equal(a->steps[k].flags, b->steps[k].flags);
+    }
+    assert_int_equal(a->arrival_day, b->arrival_day);
+    assert_int_equal(a->points_left, b->points_left);
+    assert_int_equal(a->rally_days, b->rally_days);
+    assert_int_equal(a->unformed_days, b->unformed_days);
+    assert_int_equal(a->stragglers, b->stragglers);
+}
+
+static void plan_astar_same_routes(void **state)
+{
+    (void)state;
+    unsigned s = 4242;
+    wr_planner *pl2 = NULL;
+    OK(wr_planner_new(&pl2));
+    int compared = 0;
+    for (int trial = 0; trial < 60; trial++) {
+        int vessel = trial % 6 == 5;
+        int w = 8 + (int)(rnd(&s) % 20), h = 6 + (int)(rnd(&s) % 14);
+        wr_map *m = vessel ? random_water_map(&s, w, h) : random_land_map(&s, w, h);
+        wr_plan_params p;
+        if (trial % 3 == 0 && !vessel) {
+            p = params_for((wr_mover)(trial % 2)); /* the default tables */
+            p.options = (unsigned)(trial / 3) % 16u;
+        } else {
+            random_params(&s, &p, vessel);
+            if (!vessel && rnd(&s) % 4 == 0)
+                p.options |= WR_PLAN_PLAIN_COSTS;
+        }
+        p.figures = 300;
+        map_graph mg = {m, &p, 0};
+        wr_plan_graph graph = {w * h, map_graph_moves, map_graph_hex, &mg};
+        for (int k = 0; k < 25; k++) {
+            int32_t a = (int32_t)(rnd(&s) % (unsigned)(w * h));
+            int32_t b = (int32_t)(rnd(&s) % (unsigned)(w * h));
+            wr_hex ha, hb;
+            OK(wr_map_hex(m, a, &ha));
+            OK(wr_map_hex(m, b, &hb));
+            wr_route r1, r2;
+            wr_status s1 = wr_planner_route(g_pl, m, &p, ha, hb, &r1);
+            if (s1 == WR_ERR_FORBIDDEN)
+                continue; /* a start the mover cannot be at, or no route */
+            OK(s1);
+            OK(wr_planner_route_graph(pl2, &graph, &p, a, b, &r2));
+            expect_same_route(&r1, &r2);
+            compared++;
+        }
+        wr_map_free(m);
+    }
+    assert_true(compared > 300);
+    wr_planner_free(pl2);
+}
+
 /* A game's own graph: a chain 0-1-2-3 with one very long move that makes
    the bucket ring grow, a whole-day move, and a node without hex callback. */
 static int chain_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
@@ -1826,6 +1892,7 @@ int main(void)
         cmocka_unit_test(moves_from_own_storage),
         cmocka_unit_test(plan_threads),
         cmocka_unit_test(plan_no_allocation_per_query),
+        cmocka_unit_test(plan_astar_same_routes),
     };
     OK(wr_planner_new(&g_pl));
     int failed = cmocka_run_group_tests_name("campaign", tests, NULL, NULL);

@@ -16,7 +16,9 @@ struct wr_planner {
     uint32_t *dist;  /* label: points since the start; UINT32_MAX unreached */
     int32_t *parent;
     uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
-    int32_t *order;  /* settled nodes, for the reachable set and paths */
+    int32_t *order;  /* settled nodes, for the reachable set and paths; A*: ranks */
+    uint32_t *stamp; /* A*: == gen for the states on a shortest path to the goal */
+    uint32_t gen;
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;
     int32_t *pool;       /* chunks of bucket entries */
@@ -29,6 +31,7 @@ struct wr_planner {
     wri_tentry *table;         /* land moves of the last parameters */
     wr_plan_params table_for;
     int table_valid;
+    uint32_t table_hmin; /* the smallest label increase of any land transition */
 };
 
 static void free_ring(wr_planner *p);
@@ -47,7 +50,20 @@ typedef struct search_opts {
     uint32_t ring_hint;
     int32_t *order;
     size_t *order_count;
+    /* A*: h(s) = hmin x the hex distance from s's hex to the goal's */
+    uint32_t hmin;
+    int32_t width;
+    int32_t goal_q, goal_r;
 } search_opts;
+
+static inline uint32_t search_h(const search_opts *o, int32_t s)
+{
+    int32_t node = s >= o->cells ? s - o->cells : s;
+    int32_t row = node / o->width, col = node - row * o->width;
+    int32_t dq = col - (row >> 1) - o->goal_q, dr = row - o->goal_r, ds = dq + dr;
+    uint32_t d = (uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u;
+    return o->hmin * d;
+}
 
 wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
 {
@@ -78,6 +94,9 @@ static void free_states(wr_planner *p)
     wri_free(a, p->parent, p->cap, sizeof *p->parent);
     wri_free(a, p->via, p->cap, sizeof *p->via);
     wri_free(a, p->order, p->cap, sizeof *p->order);
+    wri_free(a, p->stamp, p->cap, sizeof *p->stamp);
+    p->stamp = NULL;
+    p->gen = 0;
     p->dist = NULL;
     p->parent = NULL;
     p->via = NULL;
@@ -108,8 +127,9 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
     p->via = wri_alloc_zero(a, n, sizeof *p->via);
     p->order = wri_alloc_zero(a, n, sizeof *p->order);
+    p->stamp = wri_alloc_zero(a, n, sizeof *p->stamp);
     p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->order ||
+    if (!p->dist || !p->parent || !p->via || !p->order || !p->stamp ||
         pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
         return WR_ERR_NOMEM;
@@ -312,20 +332,43 @@ typedef struct fastgen {
         (void)bad;                                                                   \
     } while (0)
 
-#define SEARCH_NAME search_land
 #define SEARCH_CTX fastgen
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
+#define SEARCH_ASTAR 0
+#define SEARCH_PARENTS 1
+#define SEARCH_NAME search_land
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
+#undef SEARCH_PARENTS
+#define SEARCH_PARENTS 0
+#define SEARCH_NAME search_land_np
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
+#undef SEARCH_ASTAR
+#define SEARCH_ASTAR 1
+#define SEARCH_NAME search_land_astar
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
+#undef SEARCH_ASTAR
+#undef SEARCH_PARENTS
 #undef SEARCH_CTX
 #undef SEARCH_EDGES
 
-#define SEARCH_NAME search_water
 #define SEARCH_CTX wri_movegen
 #define SEARCH_EDGES(ctx, node, bad, ...) \
     EDGES_FROM_ARRAY(wri_campaign_moves, ctx, node, bad, __VA_ARGS__)
+#define SEARCH_ASTAR 0
+#define SEARCH_PARENTS 1
+#define SEARCH_NAME search_water
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
+#undef SEARCH_PARENTS
+#define SEARCH_PARENTS 0
+#define SEARCH_NAME search_water_np
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
+#undef SEARCH_PARENTS
+#undef SEARCH_ASTAR
 #undef SEARCH_CTX
 #undef SEARCH_EDGES
 
@@ -347,10 +390,14 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 #define SEARCH_CTX wr_plan_graph
 #define SEARCH_EDGES(ctx, node, bad, ...) \
     EDGES_FROM_ARRAY(graph_moves, ctx, node, bad, __VA_ARGS__)
+#define SEARCH_ASTAR 0
+#define SEARCH_PARENTS 1
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_CTX
 #undef SEARCH_EDGES
+#undef SEARCH_ASTAR
+#undef SEARCH_PARENTS
 
 /* ---- queries ---- */
 
@@ -373,9 +420,237 @@ static int day_of(uint32_t t, uint32_t daily)
     return t == 0 ? 1 : (int)((t + daily - 1u) / daily);
 }
 
+/* ---- A* for routes on a map, with Dijkstra's route ----
+
+   A* (key = label + hmin x hex distance to the goal; consistent, as no
+   transition raises the label by less than hmin and a move changes the
+   distance by at most one) settles every state whose key is at most the
+   goal's label, which includes every state on a shortest path to the goal,
+   with its final label. The route must be the one the Dijkstra of
+   search_land() returns (the golden routes): there a state's parent is the
+   first settled of its optimal predecessors, and the states of one label
+   leave their bucket last in, first out, that is in the reverse order of
+   the (settle rank of the parent, offer index) that pushed them. So the
+   states on shortest paths to the goal are collected backwards from it, and
+   ranked label by label in that order, which gives each its parent. */
+
+/* The index of the first offer from state u to state t with label want, in
+   the order search_land() makes its offers (its move list, then the rally
+   day), or -1; its flags in *flags. */
+static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *dist, int32_t u,
+                      int32_t t, uint32_t want, uint32_t *flags)
+{
+    const int32_t cells = o->cells;
+    const uint32_t P = o->daily;
+    const int unformed = u >= cells;
+    const int32_t node = unformed ? u - cells : u, tnode = t >= cells ? t - cells : t;
+    const uint32_t lab = dist[u], day_end = ((lab + P - 1u) / P) * P;
+    const wri_cell *c = &f->cells[node];
+    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    int idx = 0;
+    for (int d = 0; d < 6; d++) {
+        if (!(c->nb & (1u << d)))
+            continue;
+        int32_t to = node + f->delta[odd][d];
+        const wri_cell *h = &f->cells[to];
+        unsigned side = d < 3 ? c->side[d] : h->side[d - 3];
+        unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
+        const wri_tentry *te = &f->table[wri_table_key(h->terrain, side, timber, home)];
+        if (to != tnode) {
+            idx += (int)te->count;
+            continue;
+        }
+        for (uint32_t k = 0; k < te->count; k++, idx++) {
+            uint32_t fl = te->e[k].flags;
+            int needs = (fl & WR_STEP_UNFORMED) != 0;
+            int32_t target;
+            uint64_t nk;
+            if (o->plain) {
+                if (needs && !o->unformed_ok)
+                    continue;
+                target = to;
+                nk = (uint64_t)lab + (uint64_t)te->e[k].points + (uint64_t)te->e[k].days * P;
+            } else if (te->e[k].days > 0) {
+                if (needs && !o->unformed_ok)
+                    continue;
+                target = needs ? to + cells : to;
+                nk = (uint64_t)day_end + (uint64_t)te->e[k].days * P;
+            } else {
+                if (needs && !unformed && !o->unformed_ok)
+                    continue;
+                target = (needs || unformed) ? to + cells : to;
+                nk = (uint64_t)lab + (uint64_t)te->e[k].points;
+            }
+            if (target == t && nk == want) {
+                *flags = fl;
+                return idx;
+            }
+        }
+    }
+    if (o->two && unformed && t == node && (uint64_t)day_end + P == want) {
+        *flags = WR_STEP_RALLY;
+        return idx;
+    }
+    return -1;
+}
+
+/* The states that may move into state t: its hex's and its neighbours'. */
+static int land_preds(const fastgen *f, const search_opts *o, int32_t t, int32_t *out)
+{
+    int32_t tnode = t >= o->cells ? t - o->cells : t;
+    const wri_cell *c = &f->cells[tnode];
+    unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    int n = 0;
+    for (int d = -1; d < 6; d++) {
+        int32_t v = tnode;
+        if (d >= 0) {
+            if (!(c->nb & (1u << d)))
+                continue;
+            v = tnode + f->delta[odd][d];
+        }
+        out[n++] = v;
+        if (o->two)
+            out[n++] = v + o->cells;
+    }
+    return n;
+}
+
+static void sift_down(uint64_t *a, size_t i, size_t n)
+{
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && a[c + 1] > a[c])
+            c++;
+        if (a[i] >= a[c])
+            return;
+        uint64_t x = a[i];
+        a[i] = a[c];
+        a[c] = x;
+        i = c;
+    }
+}
+
+/* Heapsort, ascending: no allocation. */
+static void sort_u64(uint64_t *a, size_t n)
+{
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(a, i, n);
+    for (size_t i = n; i-- > 1;) {
+        uint64_t x = a[0];
+        a[0] = a[i];
+        a[i] = x;
+        sift_down(a, 0, i);
+    }
+}
+
+/* A* to o->goal, then Dijkstra's parents on the shortest paths to it.
+   WR_ERR_STATE: not done (a ring or scratch too small), run search_land(). */
+static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
+{
+    wr_status st = search_land_astar(pl, f, o);
+    if (st != WR_OK)
+        return st;
+    const uint32_t *dist = pl->dist;
+    const int32_t goal = o->goal;
+    if (dist[goal] == UINT32_MAX)
+        return WR_OK;
+    /* the bucket pool is free until the next search: the scratch list */
+    if (((uintptr_t)pl->pool & 7u) != 0)
+        return WR_ERR_STATE;
+    uint64_t *list = (uint64_t *)(void *)pl->pool;
+    size_t cap = pl->chunks * WRI_CHUNK / 2u;
+    if (cap > ((size_t)1 << 25))
+        cap = (size_t)1 << 25; /* rank x 64 + offer index stays below 2^31 */
+    if (++pl->gen == 0) {
+        memset(pl->stamp, 0, pl->cap * sizeof *pl->stamp);
+        pl->gen = 1;
+    }
+    const uint32_t gen = pl->gen;
+    uint32_t *stamp = pl->stamp;
+    int32_t preds[14];
+    uint32_t fl;
+    size_t m = 0;
+    list[m++] = (uint64_t)dist[goal] << 32 | (uint32_t)goal;
+    stamp[goal] = gen;
+    for (size_t i = 0; i < m; i++) {
+        int32_t t = (int32_t)(uint32_t)list[i];
+        int n = land_preds(f, o, t, preds);
+        for (int k = 0; k < n; k++) {
+            int32_t u = preds[k];
+            if (stamp[u] == gen || dist[u] >= dist[t] ||
+                land_offer(f, o, dist, u, t, dist[t], &fl) < 0)
+                continue;
+            if (m == cap)
+                return WR_ERR_STATE;
+            stamp[u] = gen;
+            list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
+        }
+    }
+    sort_u64(list, m);
+    int32_t *rank = pl->order, *parent = pl->parent;
+    uint16_t *via = pl->via;
+    int32_t next = 0;
+    for (size_t i = 0; i < m;) {
+        const uint32_t lab = (uint32_t)(list[i] >> 32);
+        size_t j = i;
+        for (; j < m && (uint32_t)(list[j] >> 32) == lab; j++) {
+            int32_t t = (int32_t)(uint32_t)list[j];
+            uint64_t key = 0;
+            if (t != o->src) {
+                int32_t best = -1;
+                int best_idx = 0;
+                uint32_t best_fl = 0;
+                int n = land_preds(f, o, t, preds);
+                for (int k = 0; k < n; k++) {
+                    int32_t u = preds[k];
+                    if (stamp[u] != gen || dist[u] >= lab)
+                        continue;
+                    int idx = land_offer(f, o, dist, u, t, lab, &fl);
+                    if (idx >= 0 && (best < 0 || rank[u] < rank[best])) {
+                        best = u;
+                        best_idx = idx;
+                        best_fl = fl;
+                    }
+                }
+                if (best < 0)
+                    return WR_ERR_STATE;
+                parent[t] = best;
+                via[t] = (uint16_t)(best_fl & 0x7fffu);
+                key = (uint64_t)rank[best] * 64u + (uint64_t)best_idx;
+            }
+            list[j] = key << 32 | (uint32_t)t;
+        }
+        /* within a label: the last pushed leaves its bucket first */
+        sort_u64(list + i, j - i);
+        for (size_t k = j; k-- > i;)
+            rank[(uint32_t)list[k]] = next++;
+        i = j;
+    }
+    return WR_OK;
+}
+
+/* The smallest label increase of a land transition: a move's points, or at
+   least one day (P) for whole-day moves and rally days; 0 when a move is
+   free (then no A*). */
+static uint32_t land_hmin(const wri_tentry *table, uint32_t daily, int home)
+{
+    uint32_t h = daily;
+    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
+        if (!home && (key >> 10) & 1u)
+            continue;
+        for (uint32_t k = 0; k < table[key].count; k++)
+            if (table[key].e[k].days == 0 && (uint32_t)table[key].e[k].points < h)
+                h = (uint32_t)table[key].e[k].points;
+    }
+    return h;
+}
+
 /* Runs the search on a map: checks, then the instance for wri_movegen. */
 static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
-                            wr_hex from, search_opts *o, wri_movegen *g)
+                            wr_hex from, search_opts *o, wri_movegen *g, int route)
 {
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
@@ -416,11 +691,26 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             wri_campaign_land_table(g, pl->table);
             pl->table_for = *params;
             pl->table_valid = 1;
+            pl->table_hmin = land_hmin(pl->table, o->daily, f.home != 0);
         }
         f.table = pl->table;
+        if (!route)
+            return search_land_np(pl, &f, o);
+        if (pl->table_hmin > 0) {
+            search_opts a = *o;
+            wr_hex goal = wri_campaign_hex(map, o->goal);
+            a.hmin = pl->table_hmin;
+            a.width = map->width;
+            a.goal_q = goal.q;
+            a.goal_r = goal.r;
+            a.ring_hint += a.hmin;
+            st = astar_route(pl, &f, &a);
+            if (st != WR_ERR_STATE)
+                return st;
+        }
         return search_land(pl, &f, o);
     }
-    return search_water(pl, g, o);
+    return route ? search_water(pl, g, o) : search_water_np(pl, g, o);
 }
 
 /* Builds the steps of the path to state `goal` into the planner's buffer. */
@@ -511,7 +801,7 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = goal;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = map_search(planner, map, params, from, &o, &g);
+    wr_status st = map_search(planner, map, params, from, &o, &g, 1);
     if (st != WR_OK)
         return st;
     if (planner->dist[goal] == UINT32_MAX)
@@ -532,7 +822,7 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = map_search(planner, map, params, from, &o, &g);
+    wr_status st = map_search(planner, map, params, from, &o, &g, 0);
     if (st != WR_OK)
         return st;
     const uint32_t *dist = planner->dist;
@@ -579,7 +869,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
     o.order = planner->order;
     o.order_count = &n;
     wri_movegen g;
-    st = map_search(planner, map, params, from, &o, &g);
+    st = map_search(planner, map, params, from, &o, &g, 0);
     if (st != WR_OK)
         return st;
     for (size_t i = 0; i < n; i++)

@@ -2,7 +2,11 @@
    source (the library's map, a game's callbacks): define SEARCH_NAME,
    SEARCH_CTX and SEARCH_EDGES(ctx, node, bad, body) before including;
    SEARCH_EDGES runs body once per move with e_to, e_points, e_days and
-   e_flags set, and sets bad on a bad move.
+   e_flags set, and sets bad on a bad move. SEARCH_PARENTS 1 writes parent
+   and via (routes), 0 does not (fields, reachable sets). SEARCH_ASTAR 1
+   keys the queue by label + search_h() (A* towards o->goal, parents not
+   written: see astar_route() in planner.c); it then returns WR_ERR_STATE
+   when the ring is too small, for the caller to fall back to Dijkstra.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -19,9 +23,15 @@
         if (nk < dist[t] && nk <= key_max) {                                        \
             uint32_t k = (uint32_t)nk;                                              \
             dist[t] = k;                                                            \
-            parent[t] = s;                                                          \
-            via[t] = (uint16_t)((fl_) & 0x7fffu);                                   \
-            if (k - cur >= pl->ring) {                                              \
+            if (SEARCH_PARENTS) {                                                   \
+                parent[t] = s;                                                      \
+                via[t] = (uint16_t)((fl_) & 0x7fffu);                               \
+            }                                                                       \
+            if (SEARCH_ASTAR) {                                                     \
+                k += search_h(o, t);                                                \
+                if (k - cur >= pl->ring)                                            \
+                    return WR_ERR_STATE;                                            \
+            } else if (k - cur >= pl->ring) {                                       \
                 st = ring_grow(pl, k - cur, cur, &queued);                          \
                 if (st != WR_OK)                                                    \
                     return st;                                                      \
@@ -52,6 +62,8 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
+    (void)parent;
+    (void)via;
     memset(dist, 0xff, nstates * sizeof *dist);
     wr_status st = ring_reset(pl, o->ring_hint);
     if (st != WR_OK)
@@ -66,7 +78,10 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     dist[o->src] = 0;
     parent[o->src] = -1;
     via[o->src] = (uint16_t)WR_STEP_START;
-    st = bucket_push(pl, &ring[0], o->src);
+    if (SEARCH_ASTAR)
+        cur = search_h(o, o->src);
+    int found = 0;
+    st = bucket_push(pl, &ring[cur & mask], o->src);
     if (st != WR_OK)
         return st;
     pool = pl->pool;
@@ -75,6 +90,8 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     while (queued > 0) {
         wri_bucket *b = &ring[cur & mask];
         if (b->head < 0) {
+            if (SEARCH_ASTAR && found)
+                break; /* every state keyed up to the goal's label is settled */
             cur++;
             continue;
         }
@@ -82,20 +99,28 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         if (--b->fill == 0)
             bucket_release(pl, b);
         queued--;
-        if (dist[s] != cur)
-            continue; /* a stale entry */
-        if (cur > o->limit || s == o->goal)
-            break;
+        if (SEARCH_ASTAR) {
+            if (dist[s] + search_h(o, s) != cur)
+                continue; /* a stale entry */
+            if (s == o->goal)
+                found = 1;
+        } else {
+            if (dist[s] != cur)
+                continue; /* a stale entry */
+            if (cur > o->limit || s == o->goal)
+                break;
+        }
         int unformed = s >= cells;
         int32_t node = unformed ? s - cells : s;
         if (o->order != NULL && !unformed)
             o->order[settled++] = node;
-        const uint32_t day_end = ((cur + P - 1u) / P) * P; /* the end of the current day */
+        const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
+        const uint32_t day_end = ((lab + P - 1u) / P) * P; /* the end of the current day */
         int bad = 0;
         if (plain) {
             SEARCH_EDGES(ctx, node, bad, {
                 if (!(e_flags & WR_STEP_UNFORMED) || unformed_ok)
-                    SEARCH_OFFER(e_to, (uint64_t)cur + (uint64_t)e_points + (uint64_t)e_days * P,
+                    SEARCH_OFFER(e_to, (uint64_t)lab + (uint64_t)e_points + (uint64_t)e_days * P,
                                  e_flags);
             });
         } else {
@@ -107,7 +132,7 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
                                      (uint64_t)day_end + (uint64_t)e_days * P, e_flags);
                 } else if (!needs || unformed || unformed_ok) {
                     SEARCH_OFFER((needs || unformed) ? e_to + cells : e_to,
-                                 (uint64_t)cur + (uint64_t)e_points, e_flags);
+                                 (uint64_t)lab + (uint64_t)e_points, e_flags);
                 }
             });
             if (two && unformed) /* a day at the rally point */
