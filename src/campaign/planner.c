@@ -29,6 +29,7 @@ struct wr_planner {
     wr_hex *hexes;
     size_t cap_hexes;
     wri_tentry *table;         /* land moves of the last parameters */
+    uint32_t *ptable;          /* by the same key: the cheapest plain cost, or UINT32_MAX */
     wr_plan_params table_for;
     int table_valid;
     uint32_t table_hmin; /* the smallest label increase of any land transition */
@@ -114,6 +115,7 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
     wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
+    wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -289,6 +291,7 @@ typedef struct fastgen {
     const wri_cell *cells;
     const uint32_t *regions;
     const wri_tentry *table; /* NULL for vessels */
+    const uint32_t *ptable;  /* plain costs by key */
     int32_t delta[2][6];
     uint32_t home; /* 0 unless Ellriendi */
 } fastgen;
@@ -332,6 +335,26 @@ typedef struct fastgen {
         (void)bad;                                                                   \
     } while (0)
 
+/* Plain costs straight from the plain table: the cheapest move a neighbour. */
+#define PLAIN_FROM_TABLE(f, idx, ...)                                                 \
+    do {                                                                             \
+        const wri_cell *c_ = &(f)->cells[idx];                                       \
+        unsigned odd_ = (c_->nb & WRI_ODD_ROW) ? 1u : 0u;                            \
+        unsigned timber_ = c_->terrain == WR_HEX_FOREST || c_->terrain == WR_HEX_SWAMP; \
+        for (int d_ = 0; d_ < 6; d_++) {                                             \
+            if (!(c_->nb & (1u << d_)))                                              \
+                continue;                                                            \
+            int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            const wri_cell *h_ = &(f)->cells[e_to];                                  \
+            unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
+            unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
+            uint32_t e_cost = (f)->ptable[wri_table_key(h_->terrain, side_, timber_, home_)]; \
+            if (e_cost != UINT32_MAX) {                                              \
+                __VA_ARGS__                                                          \
+            }                                                                        \
+        }                                                                            \
+    } while (0)
+
 #define SEARCH_CTX fastgen
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #define SEARCH_ASTAR 0
@@ -340,6 +363,7 @@ typedef struct fastgen {
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_PARENTS
+#define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_FROM_TABLE(ctx, node, __VA_ARGS__)
 #define SEARCH_PARENTS 0
 #define SEARCH_NAME search_land_np
 #include "campaign/search_core.h"
@@ -351,6 +375,7 @@ typedef struct fastgen {
 #undef SEARCH_NAME
 #undef SEARCH_ASTAR
 #undef SEARCH_PARENTS
+#undef SEARCH_PLAIN_EDGES
 #undef SEARCH_CTX
 #undef SEARCH_EDGES
 
@@ -648,6 +673,24 @@ static uint32_t land_hmin(const wri_tentry *table, uint32_t daily, int home)
     return h;
 }
 
+/* The cheapest plain cost (points + days x P) of the allowed moves of each
+   key (which all enter the same neighbour), UINT32_MAX for none. */
+static void plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok, uint32_t *out)
+{
+    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
+        uint32_t best = UINT32_MAX;
+        for (uint32_t k = 0; k < table[key].count; k++) {
+            const wri_tedge *e = &table[key].e[k];
+            if ((e->flags & WR_STEP_UNFORMED) && !unformed_ok)
+                continue;
+            uint32_t c = (uint32_t)e->points + (uint32_t)e->days * daily;
+            if (c < best)
+                best = c;
+        }
+        out[key] = best;
+    }
+}
+
 /* Runs the search on a map: checks, then the instance for wri_movegen. */
 static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
                             wr_hex from, search_opts *o, wri_movegen *g, int route)
@@ -687,13 +730,20 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             if (pl->table == NULL)
                 return WR_ERR_NOMEM;
         }
+        if (pl->ptable == NULL) {
+            pl->ptable = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->ptable);
+            if (pl->ptable == NULL)
+                return WR_ERR_NOMEM;
+        }
         if (!pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0) {
             wri_campaign_land_table(g, pl->table);
             pl->table_for = *params;
             pl->table_valid = 1;
             pl->table_hmin = land_hmin(pl->table, o->daily, f.home != 0);
+            plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
         }
         f.table = pl->table;
+        f.ptable = pl->ptable;
         if (!route)
             return search_land_np(pl, &f, o);
         if (pl->table_hmin > 0) {
@@ -826,14 +876,19 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     if (st != WR_OK)
         return st;
     const uint32_t *dist = planner->dist;
+    /* day_of() without a division: floor(x / P) = (x * M) >> 40 with
+       M = ceil(2^40 / P) is exact while x * P < 2^40, and here
+       x < key_max + P <= (10^6 + 1) x P with P <= 1000. */
+    const uint64_t P = o.daily, M = (((uint64_t)1 << 40) + P - 1u) / P;
     for (int32_t i = 0; i < map->count; i++) {
-        if (dist[i] == UINT32_MAX) {
+        uint32_t t = dist[i];
+        if (t == UINT32_MAX) {
             field[i].day = -1;
             field[i].points_left = 0;
         } else {
-            int day = day_of(dist[i], o.daily);
-            field[i].day = day;
-            field[i].points_left = (int32_t)((uint32_t)day * o.daily - dist[i]);
+            uint64_t day = t == 0 ? 1u : (((uint64_t)t + P - 1u) * M) >> 40;
+            field[i].day = (int32_t)day;
+            field[i].points_left = (int32_t)(day * P - t);
         }
     }
     return WR_OK;

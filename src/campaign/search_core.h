@@ -7,6 +7,10 @@
    keys the queue by label + search_h() (A* towards o->goal, parents not
    written: see astar_route() in planner.c); it then returns WR_ERR_STATE
    when the ring is too small, for the caller to fall back to Dijkstra.
+   SEARCH_PLAIN_EDGES(ctx, node, body), when defined, gives the plain-cost
+   moves instead (body once per neighbour with e_to and e_cost, the cheapest
+   allowed move's points + days x P): only without parents, as it loses the
+   flags; the order of the offers, and so of the settled states, is kept.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -51,6 +55,7 @@
             queued++;                                                               \
         }                                                                           \
     } while (0)
+
 
 static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
 {
@@ -115,15 +120,19 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         if (o->order != NULL && !unformed)
             o->order[settled++] = node;
         const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
-        const uint32_t day_end = ((lab + P - 1u) / P) * P; /* the end of the current day */
         int bad = 0;
         if (plain) {
+#ifdef SEARCH_PLAIN_EDGES
+            SEARCH_PLAIN_EDGES(ctx, node, { SEARCH_OFFER(e_to, (uint64_t)lab + e_cost, 0u); });
+#else
             SEARCH_EDGES(ctx, node, bad, {
                 if (!(e_flags & WR_STEP_UNFORMED) || unformed_ok)
                     SEARCH_OFFER(e_to, (uint64_t)lab + (uint64_t)e_points + (uint64_t)e_days * P,
                                  e_flags);
             });
+#endif
         } else {
+            const uint32_t day_end = ((lab + P - 1u) / P) * P; /* the end of the current day */
             SEARCH_EDGES(ctx, node, bad, {
                 int needs = (e_flags & WR_STEP_UNFORMED) != 0;
                 if (e_days > 0) {
