@@ -1541,9 +1541,9 @@ static void plan_astar_same_routes(void **state)
     unsigned s = 4242;
     wr_planner *pl2 = NULL;
     OK(wr_planner_new(&pl2));
-    int compared = 0;
+    int compared = 0, vessels = 0;
     for (int trial = 0; trial < 60; trial++) {
-        int vessel = trial % 6 == 5;
+        int vessel = trial % 3 == 2;
         int w = 8 + (int)(rnd(&s) % 20), h = 6 + (int)(rnd(&s) % 14);
         wr_map *m = vessel ? random_water_map(&s, w, h) : random_land_map(&s, w, h);
         wr_plan_params p;
@@ -1572,10 +1572,36 @@ static void plan_astar_same_routes(void **state)
             OK(wr_planner_route_graph(pl2, &graph, &p, a, b, &r2));
             expect_same_route(&r1, &r2);
             compared++;
+            vessels += vessel;
         }
         wr_map_free(m);
     }
+    /* a map of clear hexes only: many equally good routes to break ties among */
+    wr_map *m = NULL;
+    OK(wr_map_new(40, 30, &m));
+    for (int mover = 0; mover < 2; mover++)
+        for (unsigned options = 0; options < 16; options += 9) {
+            wr_plan_params p = params_for((wr_mover)mover);
+            p.options = options;
+            p.figures = 100;
+            map_graph mg = {m, &p, 0};
+            wr_plan_graph graph = {40 * 30, map_graph_moves, map_graph_hex, &mg};
+            for (int k = 0; k < 20; k++) {
+                int32_t a = (int32_t)(rnd(&s) % 1200u), b = (int32_t)(rnd(&s) % 1200u);
+                wr_hex ha, hb;
+                OK(wr_map_hex(m, a, &ha));
+                OK(wr_map_hex(m, b, &hb));
+                wr_route r1, r2;
+                OK(wr_planner_route(g_pl, m, &p, ha, hb, &r1));
+                OK(wr_planner_route_graph(pl2, &graph, &p, a, b, &r2));
+                expect_same_route(&r1, &r2);
+                compared++;
+            }
+        }
+    wr_map_free(m);
+    print_message("plan_astar_same_routes: %d routes, %d by vessels\n", compared, vessels);
     assert_true(compared > 300);
+    assert_true(vessels > 50);
     wr_planner_free(pl2);
 }
 

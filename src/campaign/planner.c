@@ -392,6 +392,11 @@ typedef struct fastgen {
 #define SEARCH_NAME search_water_np
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
+#undef SEARCH_ASTAR
+#define SEARCH_ASTAR 1
+#define SEARCH_NAME search_water_astar
+#include "campaign/search_core.h"
+#undef SEARCH_NAME
 #undef SEARCH_PARENTS
 #undef SEARCH_ASTAR
 #undef SEARCH_CTX
@@ -520,6 +525,58 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
     return -1;
 }
 
+/* land_offer() for vessels: the generator's moves, in the order
+   search_water() offers them. */
+static int water_offer(const wri_movegen *g, const search_opts *o, const uint32_t *dist, int32_t u,
+                       int32_t t, uint32_t want, uint32_t *flags)
+{
+    const int32_t cells = o->cells;
+    const uint32_t P = o->daily;
+    const int unformed = u >= cells;
+    const int32_t node = unformed ? u - cells : u;
+    const uint32_t lab = dist[u], day_end = ((lab + P - 1u) / P) * P;
+    wr_plan_edge arr[WR_PLAN_MAX_EDGES];
+    int n = wri_campaign_moves(g, node, arr);
+    for (int i = 0; i < n; i++) {
+        const wr_plan_edge *e = &arr[i];
+        int needs = (e->flags & WR_STEP_UNFORMED) != 0;
+        int32_t target;
+        uint64_t nk;
+        if (o->plain) {
+            if (needs && !o->unformed_ok)
+                continue;
+            target = e->to;
+            nk = (uint64_t)lab + (uint64_t)e->points + (uint64_t)e->days * P;
+        } else if (e->days > 0) {
+            if (needs && !o->unformed_ok)
+                continue;
+            target = needs ? e->to + cells : e->to;
+            nk = (uint64_t)day_end + (uint64_t)e->days * P;
+        } else {
+            if (needs && !unformed && !o->unformed_ok)
+                continue;
+            target = (needs || unformed) ? e->to + cells : e->to;
+            nk = (uint64_t)lab + (uint64_t)e->points;
+        }
+        if (target == t && nk == want) {
+            *flags = e->flags;
+            return i;
+        }
+    }
+    if (o->two && unformed && t == node && (uint64_t)day_end + P == want) {
+        *flags = WR_STEP_RALLY;
+        return n;
+    }
+    return -1;
+}
+
+static int state_offer(const fastgen *f, const search_opts *o, const uint32_t *dist, int32_t u,
+                       int32_t t, uint32_t want, uint32_t *flags)
+{
+    return f->table != NULL ? land_offer(f, o, dist, u, t, want, flags)
+                            : water_offer(f->g, o, dist, u, t, want, flags);
+}
+
 /* The states that may move into state t: its hex's and its neighbours'. */
 static int land_preds(const fastgen *f, const search_opts *o, int32_t t, int32_t *out)
 {
@@ -571,11 +628,12 @@ static void sort_u64(uint64_t *a, size_t n)
     }
 }
 
-/* A* to o->goal, then Dijkstra's parents on the shortest paths to it.
+/* A* to o->goal (land or vessels), then Dijkstra's parents on the
+   shortest paths to it.
    WR_ERR_STATE: not done (a ring or scratch too small), run search_land(). */
 static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
 {
-    wr_status st = search_land_astar(pl, f, o);
+    wr_status st = f->table != NULL ? search_land_astar(pl, f, o) : search_water_astar(pl, f->g, o);
     if (st != WR_OK)
         return st;
     const uint32_t *dist = pl->dist;
@@ -606,7 +664,7 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
         for (int k = 0; k < n; k++) {
             int32_t u = preds[k];
             if (stamp[u] == gen || dist[u] >= dist[t] ||
-                land_offer(f, o, dist, u, t, dist[t], &fl) < 0)
+                state_offer(f, o, dist, u, t, dist[t], &fl) < 0)
                 continue;
             if (m == cap)
                 return WR_ERR_STATE;
@@ -633,7 +691,7 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                     int32_t u = preds[k];
                     if (stamp[u] != gen || dist[u] >= lab)
                         continue;
-                    int idx = land_offer(f, o, dist, u, t, lab, &fl);
+                    int idx = state_offer(f, o, dist, u, t, lab, &fl);
                     if (idx >= 0 && (best < 0 || rank[u] < rank[best])) {
                         best = u;
                         best_idx = idx;
@@ -691,6 +749,33 @@ static void plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok
     }
 }
 
+/* land_hmin() for vessels, from the generator's numbers: the cheapest water
+   hex to enter, and the cheapest river move with the tide and the wind (its
+   cost halved with the tide, then times the sail percent). */
+static uint32_t vessel_hmin(const wri_movegen *g, uint32_t daily)
+{
+    uint32_t h = daily;
+    static const int water[3] = {WR_HEX_SEA, WR_HEX_COAST, WR_HEX_LAKE};
+    for (int i = 0; i < 3; i++)
+        if (g->enter[water[i]] > 0 && (uint32_t)g->enter[water[i]] < h)
+            h = (uint32_t)g->enter[water[i]];
+    if (g->navigates) {
+        int river[2] = {g->upstream, g->downstream};
+        for (int i = 0; i < 2; i++) {
+            int c = river[i];
+            if (c <= 0)
+                continue;
+            if (g->tide == WR_TIDE_FLOOD || g->tide == WR_TIDE_EBB)
+                c = wri_ceil_div(c, 2);
+            if (g->sail > 0 && g->wind >= 0)
+                c = wri_ceil_div(c * g->sail, 100);
+            if ((uint32_t)c < h)
+                h = (uint32_t)c;
+        }
+    }
+    return h;
+}
+
 /* Runs the search on a map: checks, then the instance for wri_movegen. */
 static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
                             wr_hex from, search_opts *o, wri_movegen *g, int route)
@@ -746,21 +831,23 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         f.ptable = pl->ptable;
         if (!route)
             return search_land_np(pl, &f, o);
-        if (pl->table_hmin > 0) {
-            search_opts a = *o;
-            wr_hex goal = wri_campaign_hex(map, o->goal);
-            a.hmin = pl->table_hmin;
-            a.width = map->width;
-            a.goal_q = goal.q;
-            a.goal_r = goal.r;
-            a.ring_hint += a.hmin;
-            st = astar_route(pl, &f, &a);
-            if (st != WR_ERR_STATE)
-                return st;
-        }
-        return search_land(pl, &f, o);
+    } else if (!route) {
+        return search_water_np(pl, g, o);
     }
-    return route ? search_water(pl, g, o) : search_water_np(pl, g, o);
+    uint32_t hmin = g->vessel ? vessel_hmin(g, o->daily) : pl->table_hmin;
+    if (hmin > 0) {
+        search_opts a = *o;
+        wr_hex goal = wri_campaign_hex(map, o->goal);
+        a.hmin = hmin;
+        a.width = map->width;
+        a.goal_q = goal.q;
+        a.goal_r = goal.r;
+        a.ring_hint += a.hmin;
+        st = astar_route(pl, &f, &a);
+        if (st != WR_ERR_STATE)
+            return st;
+    }
+    return g->vessel ? search_water(pl, g, o) : search_land(pl, &f, o);
 }
 
 /* Builds the steps of the path to state `goal` into the planner's buffer. */
