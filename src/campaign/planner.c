@@ -628,6 +628,30 @@ static void sort_u64(uint64_t *a, size_t n)
     }
 }
 
+/* Sorts a[0..n) by its high 32 bits (at most max_hi), into a or tmp (the
+   result); least significant digit first, 11 bits a pass. */
+static uint64_t *radix_sort_hi(uint64_t *a, uint64_t *tmp, size_t n, uint32_t max_hi)
+{
+    uint32_t count[2048]; /* n < 2^25 */
+    for (unsigned shift = 32; shift < 64 && (max_hi >> (shift - 32)) != 0; shift += 11) {
+        memset(count, 0, sizeof count);
+        for (size_t i = 0; i < n; i++)
+            count[(a[i] >> shift) & 2047u]++;
+        uint32_t sum = 0;
+        for (unsigned d = 0; d < 2048u; d++) {
+            uint32_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            tmp[count[(a[i] >> shift) & 2047u]++] = a[i];
+        uint64_t *x = a;
+        a = tmp;
+        tmp = x;
+    }
+    return a;
+}
+
 /* A* to o->goal (land or vessels), then Dijkstra's parents on the
    shortest paths to it.
    WR_ERR_STATE: not done (a ring or scratch too small), run search_land(). */
@@ -672,7 +696,10 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
             list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
         }
     }
-    sort_u64(list, m);
+    if (2u * m <= cap)
+        list = radix_sort_hi(list, list + m, m, dist[goal]);
+    else
+        sort_u64(list, m);
     int32_t *rank = pl->order, *parent = pl->parent;
     uint16_t *via = pl->via;
     int32_t next = 0;
