@@ -8,7 +8,7 @@
 #      tests/test_determinism.c, plus the "dice" and "pinned" hashes through
 #      the Python binding: all must equal the golden values in the test;
 #   4. tests/test_threads.c under ThreadSanitizer (clang);
-#   5. fuzz/run.sh: every libFuzzer target, 30 s each (10 s with --quick).
+#   5. fuzz/run.sh: every libFuzzer target, 20 s each (10 s with --quick).
 # Runs every step, prints a summary and exits non-zero when any step failed.
 # Environment: WARRULES_RELIABILITY_MODULES (rule modules, default all three),
 # WARRULES_FUZZ_SECONDS (overrides the fuzzing time per target).
@@ -23,7 +23,7 @@ case "${1:-}" in
     *) echo "usage: scripts/reliability.sh [--quick]" >&2; exit 2 ;;
 esac
 modules=${WARRULES_RELIABILITY_MODULES:-battlesystem;melee;campaign}
-fuzz_seconds=${WARRULES_FUZZ_SECONDS:-$([ $quick = 1 ] && echo 10 || echo 30)}
+fuzz_seconds=${WARRULES_FUZZ_SECONDS:-$([ $quick = 1 ] && echo 10 || echo 20)}
 jobs=$(nproc 2>/dev/null || echo 2)
 out=build/rel-out
 mkdir -p "$out"
@@ -44,7 +44,7 @@ for m in ${modules//;/ }; do defines+=("-DWR_HAVE_${m^^}"); done
 
 configure() { # dir, extra cmake arguments...
     local dir=$1; shift
-    cmake -S . -B "$dir" -DWARRULES_BUILD_TOOL=OFF -DWARRULES_BUILD_DOCS=OFF \
+    cmake -S . -B "$dir" -DWARRULES_BUILD_DOCS=OFF \
         "-DWARRULES_MODULES=$modules" "$@" >"$dir.configure.log" 2>&1 &&
         cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1
 }
