@@ -16,9 +16,8 @@ struct wr_planner {
     uint32_t *dist;  /* label: points since the start; UINT32_MAX unreached */
     int32_t *parent;
     uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
-    int32_t *order;  /* settled nodes, for the reachable set and paths; A*: ranks */
-    uint32_t *stamp; /* A*: == gen for the states on a shortest path to the goal */
-    uint32_t gen;
+    int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
+    uint32_t mark_base; /* A*: order values from here on are this query's marks */
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;
     int32_t *pool;       /* chunks of bucket entries */
@@ -95,9 +94,7 @@ static void free_states(wr_planner *p)
     wri_free(a, p->parent, p->cap, sizeof *p->parent);
     wri_free(a, p->via, p->cap, sizeof *p->via);
     wri_free(a, p->order, p->cap, sizeof *p->order);
-    wri_free(a, p->stamp, p->cap, sizeof *p->stamp);
-    p->stamp = NULL;
-    p->gen = 0;
+    p->mark_base = 0;
     p->dist = NULL;
     p->parent = NULL;
     p->via = NULL;
@@ -129,9 +126,8 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
     p->via = wri_alloc_zero(a, n, sizeof *p->via);
     p->order = wri_alloc_zero(a, n, sizeof *p->order);
-    p->stamp = wri_alloc_zero(a, n, sizeof *p->stamp);
     p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->order || !p->stamp ||
+    if (!p->dist || !p->parent || !p->via || !p->order ||
         pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
         return WR_ERR_NOMEM;
@@ -671,28 +667,34 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     size_t cap = pl->chunks * WRI_CHUNK / 2u;
     if (cap > ((size_t)1 << 25))
         cap = (size_t)1 << 25; /* rank x 64 + offer index stays below 2^31 */
-    if (++pl->gen == 0) {
-        memset(pl->stamp, 0, pl->cap * sizeof *pl->stamp);
-        pl->gen = 1;
+    /* Marks in order[]: B for a state found on a shortest path, B + 1 + its
+       rank once ranked; every other value there is below B (the reachable
+       set and build_route() write indices below 2^25, earlier queries
+       values below this query's B). */
+    const uint32_t first_base = (uint32_t)1 << 26;
+    if (pl->mark_base < first_base || pl->mark_base > UINT32_MAX - (uint32_t)cap - 2u) {
+        memset(pl->order, 0, pl->cap * sizeof *pl->order);
+        pl->mark_base = first_base;
     }
-    const uint32_t gen = pl->gen;
-    uint32_t *stamp = pl->stamp;
+    const uint32_t B = pl->mark_base;
+    pl->mark_base = B + (uint32_t)cap + 2u;
+    uint32_t *mark = (uint32_t *)pl->order;
     int32_t preds[14];
     uint32_t fl;
     size_t m = 0;
     list[m++] = (uint64_t)dist[goal] << 32 | (uint32_t)goal;
-    stamp[goal] = gen;
+    mark[goal] = B;
     for (size_t i = 0; i < m; i++) {
         int32_t t = (int32_t)(uint32_t)list[i];
         int n = land_preds(f, o, t, preds);
         for (int k = 0; k < n; k++) {
             int32_t u = preds[k];
-            if (stamp[u] == gen || dist[u] >= dist[t] ||
+            if (mark[u] >= B || dist[u] >= dist[t] ||
                 state_offer(f, o, dist, u, t, dist[t], &fl) < 0)
                 continue;
             if (m == cap)
                 return WR_ERR_STATE;
-            stamp[u] = gen;
+            mark[u] = B;
             list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
         }
     }
@@ -700,9 +702,9 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
         list = radix_sort_hi(list, list + m, m, dist[goal]);
     else
         sort_u64(list, m);
-    int32_t *rank = pl->order, *parent = pl->parent;
+    int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
-    int32_t next = 0;
+    uint32_t next = B + 1u;
     for (size_t i = 0; i < m;) {
         const uint32_t lab = (uint32_t)(list[i] >> 32);
         size_t j = i;
@@ -716,10 +718,10 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                 int n = land_preds(f, o, t, preds);
                 for (int k = 0; k < n; k++) {
                     int32_t u = preds[k];
-                    if (stamp[u] != gen || dist[u] >= lab)
-                        continue;
+                    if (mark[u] <= B || dist[u] >= lab)
+                        continue; /* not ranked: not on a shortest path, or not before t */
                     int idx = state_offer(f, o, dist, u, t, lab, &fl);
-                    if (idx >= 0 && (best < 0 || rank[u] < rank[best])) {
+                    if (idx >= 0 && (best < 0 || mark[u] < mark[best])) {
                         best = u;
                         best_idx = idx;
                         best_fl = fl;
@@ -729,14 +731,14 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                     return WR_ERR_STATE;
                 parent[t] = best;
                 via[t] = (uint16_t)(best_fl & 0x7fffu);
-                key = (uint64_t)rank[best] * 64u + (uint64_t)best_idx;
+                key = (uint64_t)(mark[best] - B - 1u) * 64u + (uint64_t)best_idx;
             }
             list[j] = key << 32 | (uint32_t)t;
         }
         /* within a label: the last pushed leaves its bucket first */
         sort_u64(list + i, j - i);
         for (size_t k = j; k-- > i;)
-            rank[(uint32_t)list[k]] = next++;
+            mark[(uint32_t)list[k]] = next++;
         i = j;
     }
     return WR_OK;
