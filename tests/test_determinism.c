@@ -573,11 +573,21 @@ static void route(hash *x)
                             mover, options, e, wr_status_name(st), r.step_count, r.arrival_day);
                 if (st != WR_OK)
                     continue;
-                /* what the planner promises: the earliest day, then the most
-                   points saved (the steps of equally good routes may differ
-                   from one version of the search to the next) */
+                fold(x, (int64_t)r.step_count);
+                for (size_t k = 0; k < r.step_count; k++) {
+                    fold(x, r.steps[k].hex.q);
+                    fold(x, r.steps[k].hex.r);
+                    fold(x, r.steps[k].day);
+                    fold(x, r.steps[k].points_left);
+                    fold(x, r.steps[k].nights);
+                    fold(x, (int64_t)r.steps[k].flags);
+                }
                 fold(x, r.arrival_day);
                 fold(x, r.points_left);
+                fold(x, r.rally_days);
+                fold(x, r.unformed_days);
+                fold(x, r.stragglers);
+                fold(x, r.escort_lost);
             }
     static wr_arrival field[W * H];
     wr_plan_params p;
@@ -613,7 +623,7 @@ int main(int argc, char **argv)
         {"odds", odds, UINT64_C(0xe9ebd5dbdce34ff1)},
 #ifdef WR_HAVE_CAMPAIGN
         {"campaign_pinned", campaign_pinned, UINT64_C(0x6599c098596d4bc5)},
-        {"route", route, UINT64_C(0x60ddbe95d01986e1)},
+        {"route", route, UINT64_C(0x16c52eb929e1be37)},
 #endif
     };
     int failures = 0;
