@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing (Debian, as root), then builds and runs
-# ctest on both libraries (ci preset, consumer tests included), the docs target
-# (fails on any Doxygen warning), and the suite again under ASan and UBSan (dev).
+# ctest on both libraries (ci preset: consumer, binding, tool and ABI tests
+# included), the docs target (fails on any Doxygen warning), the suite again
+# under ASan and UBSan (dev), the reliability checks in their quick form
+# (valgrind, the determinism matrix, ThreadSanitizer, a brief fuzz run), and a
+# smoke run of the benchmarks (they build, and every implementation agrees).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -18,3 +21,9 @@ echo "== dev: AddressSanitizer and UBSan"
 cmake --preset dev >/dev/null
 cmake --build --preset dev
 ctest --preset dev
+
+echo "== reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick)"
+scripts/reliability.sh --quick
+
+echo "== benchmarks: smoke run"
+bench/run.sh --smoke
