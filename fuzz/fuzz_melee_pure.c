@@ -142,10 +142,10 @@ static void others(fuzz_input *fi)
     st = wr_advance_stop(gap, ma, mb, &a, &b);
     if (in(gap, 0, 10000000) && in(ma, 0, 10000000) && in(mb, 0, 10000000)) {
         REQUIRE(st == WR_OK && in(a, 0, ma) && in(b, 0, mb));
-        if (gap <= WR_ADVANCE_STOP_MM) /* already 5 cm or less apart: they stay put */
-            REQUIRE(a == 0 && b == 0);
-        else if ((int64_t)ma + mb < gap)
+        if ((int64_t)ma + mb < gap) /* the orders do not bring them into contact */
             REQUIRE(a == ma && b == mb);
+        else if (gap <= WR_ADVANCE_STOP_MM) /* already 5 cm or less apart: they stay put */
+            REQUIRE(a == 0 && b == 0);
         else
             REQUIRE(a + b == gap - WR_ADVANCE_STOP_MM);
     } else {

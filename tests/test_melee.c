@@ -1417,6 +1417,10 @@ static void starting_and_leaving(void **state)
     assert_int_equal(wr_advance_stop(200, 0, 300, &a, &b), WR_OK);
     assert_int_equal(a, 0);
     assert_int_equal(b, 150);
+    /* 4 cm apart with moves that would not meet: not "into each other", unchanged */
+    assert_int_equal(wr_advance_stop(40, 10, 10, &a, &b), WR_OK);
+    assert_int_equal(a, 10);
+    assert_int_equal(b, 10);
 
     wr_profile *p = profile(WR_RACE_OTHER);
     wr_unit_def d = wr_unit_def_default();

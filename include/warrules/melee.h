@@ -671,7 +671,7 @@ WR_API wr_status wr_melee_may_start(wr_contact_move move, int *starts);
  *        5 cm apart, or stay put when already 5 cm or less apart [Starting].
  *
  * When the moves would not bring them into contact (move_a + move_b <
- * gap_mm) they are unchanged. Otherwise the distance they may close,
+ * gap_mm) they are unchanged, however close they are. Otherwise the distance they may close,
  * gap_mm - 50, is shared in proportion to their moves: a gets
  * floor(close * move_a / (move_a + move_b)), b the rest (a reading).
  *

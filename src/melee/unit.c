@@ -179,10 +179,12 @@ wr_status wr_advance_stop(int gap_mm, int move_a_mm, int move_b_mm, int *a_mm, i
         move_b_mm > most)
         return WR_ERR_RANGE;
     int a = move_a_mm, b = move_b_mm;
-    if (gap_mm <= WR_ADVANCE_STOP_MM) {
+    if ((long long)a + b < gap_mm) {
+        /* the orders do not bring them into contact: the rule does not apply */
+    } else if (gap_mm <= WR_ADVANCE_STOP_MM) {
         a = 0;
         b = 0;
-    } else if ((long long)a + b >= gap_mm) {
+    } else {
         long long close = gap_mm - WR_ADVANCE_STOP_MM;
         a = (int)(close * move_a_mm / ((long long)move_a_mm + move_b_mm));
         b = (int)(close - a);
