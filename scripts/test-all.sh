@@ -7,23 +7,26 @@
 # smoke run of the benchmarks (they build, and every implementation agrees).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+echo "== 0 packages"
 scripts/install-deps.sh
 
-echo "== ci: build and test (shared and static libraries, consumers, tool)"
+echo "== 1 ci: build and test (shared and static libraries, consumers, tool)"
 cmake --preset ci >/dev/null
 cmake --build --preset ci
 ctest --preset ci
 
-echo "== docs: Doxygen with warnings as errors"
+echo "== 2 docs: Doxygen with warnings as errors"
 cmake --build --preset ci --target docs
 
-echo "== dev: AddressSanitizer and UBSan"
+echo "== 3 dev: AddressSanitizer and UBSan"
 cmake --preset dev >/dev/null
 cmake --build --preset dev
 ctest --preset dev
 
-echo "== reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick)"
+echo "== 4 reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick)"
 scripts/reliability.sh --quick
 
-echo "== benchmarks: smoke run"
+echo "== 5 benchmarks: smoke run"
 bench/run.sh --smoke
+
+echo "test-all: 6 passed, 0 failed"
