@@ -10,6 +10,8 @@
 
 #include <cmocka.h>
 
+#include "failing_alloc.h"
+
 #include "warrules/core.h"
 #ifdef WR_HAVE_BATTLESYSTEM
 #include "warrules/battlesystem.h"
@@ -21,41 +23,6 @@
 #include "warrules/campaign.h"
 #endif
 
-typedef struct failing_allocator {
-    long allocations; /* successful allocations and growths so far */
-    long fail_at;     /* the allocation (from 0) that fails; -1 for none */
-    long live;        /* blocks not yet freed */
-} failing_allocator;
-
-static void *failing_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
-{
-    failing_allocator *f = user;
-    (void)old_size;
-    if (new_size == 0) {
-        if (ptr != NULL)
-            f->live--;
-        free(ptr);
-        return NULL;
-    }
-    if (f->allocations == f->fail_at)
-        return NULL;
-    f->allocations++;
-    void *p = realloc(ptr, new_size);
-    if (p != NULL && ptr == NULL)
-        f->live++;
-    return p;
-}
-
-/* A scenario makes handles with the allocator, uses them and frees them all,
-   returning the first status other than WR_OK. */
-typedef wr_status (*scenario_fn)(const wr_allocator *alloc);
-
-#define TRY(call)                                                                                  \
-    do {                                                                                           \
-        st = (call);                                                                               \
-        if (st != WR_OK)                                                                           \
-            goto done;                                                                             \
-    } while (0)
 
 static wr_status rng_scenario(const wr_allocator *alloc)
 {
@@ -191,20 +158,9 @@ done:
 }
 #endif
 
-static void run_scenario(scenario_fn scenario)
+static void run_scenario(alloc_scenario_fn scenario)
 {
-    failing_allocator counter = {0, -1, 0};
-    wr_allocator alloc = {failing_alloc, &counter};
-    assert_int_equal(scenario(&alloc), WR_OK);
-    assert_int_equal(counter.live, 0);
-    long total = counter.allocations;
-    assert_true(total > 0);
-    for (long k = 0; k < total; k++) {
-        failing_allocator f = {0, k, 0};
-        wr_allocator a = {failing_alloc, &f};
-        assert_int_equal(scenario(&a), WR_ERR_NOMEM);
-        assert_int_equal(f.live, 0);
-    }
+    check_alloc_failures(scenario, 0);
 }
 
 static void rng_allocations(void **state)

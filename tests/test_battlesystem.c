@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "failing_alloc.h"
+
 #include "warrules/battlesystem.h"
 
 static wr_figure *figure4(int ar, int hd, int ac, int mv)
@@ -1359,35 +1361,6 @@ static void missile_table(void **state)
 
 /* ---- allocation failures ------------------------------------------------ */
 
-typedef struct failing {
-    long allocations, fail_at, live;
-} failing;
-
-static void *failing_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
-{
-    failing *f = user;
-    (void)old_size;
-    if (new_size == 0) {
-        if (ptr != NULL)
-            f->live--;
-        free(ptr);
-        return NULL;
-    }
-    if (f->allocations == f->fail_at)
-        return NULL;
-    f->allocations++;
-    void *p = realloc(ptr, new_size);
-    if (p != NULL && ptr == NULL)
-        f->live++;
-    return p;
-}
-
-#define TRY(call)                                                                                  \
-    do {                                                                                           \
-        st = (call);                                                                               \
-        if (st != WR_OK)                                                                           \
-            goto done;                                                                             \
-    } while (0)
 
 static wr_status scenario(const wr_allocator *alloc)
 {
@@ -1421,17 +1394,7 @@ done:
 static void allocation_failures(void **state)
 {
     (void)state;
-    failing counter = {0, -1, 0};
-    wr_allocator alloc = {failing_alloc, &counter};
-    assert_int_equal(scenario(&alloc), WR_OK);
-    assert_int_equal(counter.live, 0);
-    assert_true(counter.allocations > 10);
-    for (long k = 0; k < counter.allocations; k++) {
-        failing f = {0, k, 0};
-        wr_allocator a = {failing_alloc, &f};
-        assert_int_equal(scenario(&a), WR_ERR_NOMEM);
-        assert_int_equal(f.live, 0);
-    }
+    check_alloc_failures(scenario, 10);
 }
 
 /* ---- batch forms -------------------------------------------------------- */
