@@ -20,12 +20,10 @@ wr_status wr_formation_new_ex(wr_formation_order order, int frontage, int facing
     if (frontage < 1 || frontage > MAX_FRONTAGE || facing < 0 || facing > 359)
         return WR_ERR_RANGE;
     wr_allocator a;
-    wr_status st = wri_allocator_init(&a, alloc);
-    if (st != WR_OK)
-        return st;
-    wr_formation *f = wri_alloc_zero(&a, 1, sizeof *f);
+    wr_status st;
+    wr_formation *f = wri_new_object(alloc, sizeof *f, &a, &st);
     if (f == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     f->alloc = a;
     f->info.order = order;
     f->info.frontage = frontage;

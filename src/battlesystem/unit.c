@@ -30,11 +30,9 @@ wr_status wr_unit_new_ex(const wr_figure *figure, const wr_unit_desc *desc,
     if (st != WR_OK)
         return st;
     wr_allocator a;
-    if ((st = wri_allocator_init(&a, alloc)) != WR_OK)
-        return st;
-    wr_unit *unit = wri_alloc_zero(&a, 1, sizeof *unit);
+    wr_unit *unit = wri_new_object(alloc, sizeof *unit, &a, &st);
     if (unit == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     if ((st = wri_battlesystem_figure_copy(figure, &a, &unit->figure)) != WR_OK) {
         wri_free(&a, unit, 1, sizeof *unit);
         return st;

@@ -70,12 +70,10 @@ wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
     if (out == NULL)
         return WR_ERR_NULL;
     wr_allocator a;
-    wr_status st = wri_allocator_init(&a, alloc);
-    if (st != WR_OK)
-        return st;
-    wr_planner *p = wri_alloc_zero(&a, 1, sizeof *p);
+    wr_status st;
+    wr_planner *p = wri_new_object(alloc, sizeof *p, &a, &st);
     if (p == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     p->alloc = a;
     p->free_chunk = -1;
     *out = p;

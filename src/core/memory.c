@@ -29,6 +29,18 @@ wr_status wri_allocator_init(wr_allocator *dst, const wr_allocator *alloc)
     return WR_OK;
 }
 
+void *wri_new_object(const wr_allocator *alloc, size_t size, wr_allocator *used,
+                     wr_status *status)
+{
+    *status = wri_allocator_init(used, alloc);
+    if (*status != WR_OK)
+        return NULL;
+    void *object = wri_alloc_zero(used, 1, size);
+    if (object == NULL)
+        *status = WR_ERR_NOMEM;
+    return object;
+}
+
 void *wri_alloc_zero(const wr_allocator *a, size_t count, size_t size)
 {
     return wri_realloc_array(a, NULL, 0, count, size);

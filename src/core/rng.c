@@ -43,12 +43,10 @@ wr_status wr_rng_new_ex(uint64_t seed, const wr_allocator *alloc, wr_rng **out)
     if (out == NULL)
         return WR_ERR_NULL;
     wr_allocator a;
-    wr_status st = wri_allocator_init(&a, alloc);
-    if (st != WR_OK)
-        return st;
-    wr_rng *rng = wri_alloc_zero(&a, 1, sizeof *rng);
+    wr_status st;
+    wr_rng *rng = wri_new_object(alloc, sizeof *rng, &a, &st);
     if (rng == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     rng->alloc = a;
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)

@@ -38,11 +38,9 @@ wr_status wr_engagement_new_ex(wr_melee_unit *a, wr_melee_unit *b, const wr_situ
     if (st != WR_OK)
         return st;
     wr_allocator al;
-    if ((st = wri_allocator_init(&al, alloc)) != WR_OK)
-        return st;
-    wr_engagement *e = wri_alloc_zero(&al, 1, sizeof *e);
+    wr_engagement *e = wri_new_object(alloc, sizeof *e, &al, &st);
     if (e == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     e->alloc = al;
     e->unit[0] = a;
     e->unit[1] = b;

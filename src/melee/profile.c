@@ -15,12 +15,10 @@ wr_status wr_profile_new_ex(wr_race race, const wr_allocator *alloc, wr_profile 
     if (r < 0 || r > WR_RACE_MAX)
         return WR_ERR_RANGE;
     wr_allocator a;
-    wr_status st = wri_allocator_init(&a, alloc);
-    if (st != WR_OK)
-        return st;
-    wr_profile *p = wri_alloc_zero(&a, 1, sizeof *p);
+    wr_status st;
+    wr_profile *p = wri_new_object(alloc, sizeof *p, &a, &st);
     if (p == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     p->alloc = a;
     p->race = r;
     for (int w = 0; w < WR_PROFILE_WEAPONS; w++) {

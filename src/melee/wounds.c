@@ -9,12 +9,10 @@ wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out)
     if (out == NULL)
         return WR_ERR_NULL;
     wr_allocator a;
-    wr_status st = wri_allocator_init(&a, alloc);
-    if (st != WR_OK)
-        return st;
-    wr_hit_chart *c = wri_alloc_zero(&a, 1, sizeof *c);
+    wr_status st;
+    wr_hit_chart *c = wri_new_object(alloc, sizeof *c, &a, &st);
     if (c == NULL)
-        return WR_ERR_NOMEM;
+        return st;
     c->alloc = a;
     *out = c;
     return WR_OK;
