@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: installs what is missing (Debian, as root), then builds and runs
+# Every test: installs what is missing (Debian, as root), checks that the
+# README's first command works without the test tools, then builds and runs
 # ctest on both libraries (ci preset: consumer, binding, tool and ABI tests
 # included), the docs target (fails on any Doxygen warning), the suite again
 # under ASan and UBSan (dev), the reliability checks in their quick form
@@ -10,23 +11,26 @@ cd "$(dirname "$0")/.."
 echo "== 0 packages"
 scripts/install-deps.sh
 
-echo "== 1 ci: build and test (shared and static libraries, consumers, tool)"
+echo "== 1 first command: the README's build-and-demo line with the test tools hidden"
+scripts/check-first-command.sh
+
+echo "== 2 ci: build and test (shared and static libraries, consumers, tool)"
 cmake --preset ci >/dev/null
 cmake --build --preset ci
 ctest --preset ci
 
-echo "== 2 docs: Doxygen with warnings as errors"
+echo "== 3 docs: Doxygen with warnings as errors"
 cmake --build --preset ci --target docs
 
-echo "== 3 dev: AddressSanitizer and UBSan"
+echo "== 4 dev: AddressSanitizer and UBSan"
 cmake --preset dev >/dev/null
 cmake --build --preset dev
 ctest --preset dev
 
-echo "== 4 reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick)"
+echo "== 5 reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick)"
 scripts/reliability.sh --quick
 
-echo "== 5 benchmarks: smoke run"
+echo "== 6 benchmarks: smoke run"
 bench/run.sh --smoke
 
-echo "test-all: 6 passed, 0 failed"
+echo "test-all: 7 passed, 0 failed"

@@ -17,6 +17,42 @@
 /* A value no function writes by accident: outputs start as this and must stay. */
 #define WR_SENTINEL (-12345)
 
+/* assert_status(call, expected): the call returns `expected`; when that is a
+   failure, the thread's detail (wr_last_error_detail) names the very function
+   called, the same status, and says something in wr_last_error(). A file that
+   defines WR_INVALID_SKIP_DETAIL before including this checks the status only. */
+#include <string.h>
+
+static inline void wr_check_status_detail(wr_status got, wr_status want, const char *call,
+                                          const char *file, int line)
+{
+    _assert_int_equal((uintmax_t)got, (uintmax_t)want, file, line);
+#ifndef WR_INVALID_SKIP_DETAIL
+    if (want == WR_OK)
+        return;
+    wr_error e;
+    _assert_int_equal(wr_last_error_detail(&e), WR_OK, file, line);
+    _assert_int_equal((uintmax_t)e.status, (uintmax_t)want, file, line);
+    size_t n = strcspn(call, "( ");
+    char fn[128];
+    if (n >= sizeof fn)
+        n = sizeof fn - 1;
+    memcpy(fn, call, n);
+    fn[n] = '\0';
+    _assert_string_equal(e.function, fn, file, line);
+    _assert_true(wr_last_error()[0] != '\0', "wr_last_error() is empty", file, line);
+#else
+    (void)call;
+#endif
+}
+
+#define assert_status(call, want)                                                                  \
+    do {                                                                                           \
+        wr_clear_error();                                                                          \
+        wr_status got_status_ = (call);                                                            \
+        wr_check_status_detail(got_status_, (want), #call, __FILE__, __LINE__);                    \
+    } while (0)
+
 /* Each returns the number of failed tests of its group; each file includes
    its own module's header. */
 int invalid_battlesystem_tests(void);

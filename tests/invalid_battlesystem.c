@@ -2,6 +2,8 @@
    returns its status and leaves its outputs (WR_SENTINEL) and handles as they were. */
 #include <limits.h>
 
+/* Until this module records its failure details, check statuses only. */
+#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
 #include "warrules/battlesystem.h"
 
@@ -13,8 +15,8 @@ static const int bad_enums[] = {INT_MIN, -1, 99, INT_MAX};
 static wr_figure *figure_with_mv(int mv)
 {
     wr_figure *f = NULL;
-    assert_int_equal(wr_figure_new(&f), WR_OK);
-    assert_int_equal(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
+    assert_status(wr_figure_new(&f), WR_OK);
+    assert_status(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
     return f;
 }
 
@@ -25,7 +27,7 @@ static wr_unit *unit_of(unsigned equipment, int figures)
     d.figures = figures;
     d.equipment = equipment;
     wr_unit *u = NULL;
-    assert_int_equal(wr_unit_new(f, &d, &u), WR_OK);
+    assert_status(wr_unit_new(f, &d, &u), WR_OK);
     wr_figure_free(f);
     return u;
 }
@@ -35,92 +37,92 @@ static void figure_bad_input(void **state)
     (void)state;
     wr_figure *f = NULL;
     wr_figure *untouched = (wr_figure *)&f;
-    assert_int_equal(wr_figure_new(NULL), WR_ERR_NULL);
-    assert_int_equal(wr_figure_new_ex(NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_new(NULL), WR_ERR_NULL);
+    assert_status(wr_figure_new_ex(NULL, NULL), WR_ERR_NULL);
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_figure_new_ex(&no_fn, &untouched), WR_ERR_INVALID);
-    assert_int_equal(wr_figure_clone(NULL, &untouched), WR_ERR_NULL);
+    assert_status(wr_figure_new_ex(&no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_figure_clone(NULL, &untouched), WR_ERR_NULL);
     assert_ptr_equal(untouched, (wr_figure *)&f);
     wr_figure_free(NULL);
 
-    assert_int_equal(wr_figure_new(&f), WR_OK);
-    assert_int_equal(wr_figure_clone(f, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_figure_set(NULL, WR_STAT_AR, 0), WR_ERR_NULL);
+    assert_status(wr_figure_new(&f), WR_OK);
+    assert_status(wr_figure_clone(f, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_set(NULL, WR_STAT_AR, 0), WR_ERR_NULL);
     const int out_of_range[][3] = {{WR_STAT_AR, -101, 101}, {WR_STAT_HD, -1, 1001},
                                    {WR_STAT_AC, -101, 101}, {WR_STAT_MV, -1, 1001}};
     for (size_t i = 0; i < 4; i++) {
         wr_stat s = (wr_stat)out_of_range[i][0];
-        assert_int_equal(wr_figure_set(f, s, 7), WR_OK);
-        assert_int_equal(wr_figure_set(f, s, out_of_range[i][1]), WR_ERR_RANGE);
-        assert_int_equal(wr_figure_set(f, s, out_of_range[i][2]), WR_ERR_RANGE);
-        assert_int_equal(wr_figure_set(f, s, INT_MIN), WR_ERR_RANGE);
-        assert_int_equal(wr_figure_set(f, s, INT_MAX), WR_ERR_RANGE);
+        assert_status(wr_figure_set(f, s, 7), WR_OK);
+        assert_status(wr_figure_set(f, s, out_of_range[i][1]), WR_ERR_RANGE);
+        assert_status(wr_figure_set(f, s, out_of_range[i][2]), WR_ERR_RANGE);
+        assert_status(wr_figure_set(f, s, INT_MIN), WR_ERR_RANGE);
+        assert_status(wr_figure_set(f, s, INT_MAX), WR_ERR_RANGE);
         int v = S;
-        assert_int_equal(wr_figure_get(f, s, &v), WR_OK);
+        assert_status(wr_figure_get(f, s, &v), WR_OK);
         assert_int_equal(v, 7);
     }
     int v = S;
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
-        assert_int_equal(wr_figure_set(f, (wr_stat)bad_enums[i], 0), WR_ERR_INVALID);
-        assert_int_equal(wr_figure_get(f, (wr_stat)bad_enums[i], &v), WR_ERR_INVALID);
+        assert_status(wr_figure_set(f, (wr_stat)bad_enums[i], 0), WR_ERR_INVALID);
+        assert_status(wr_figure_get(f, (wr_stat)bad_enums[i], &v), WR_ERR_INVALID);
     }
-    assert_int_equal(wr_figure_get(NULL, WR_STAT_AR, &v), WR_ERR_NULL);
-    assert_int_equal(wr_figure_get(f, WR_STAT_AR, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_get(NULL, WR_STAT_AR, &v), WR_ERR_NULL);
+    assert_status(wr_figure_get(f, WR_STAT_AR, NULL), WR_ERR_NULL);
     assert_int_equal(v, S);
 
-    assert_int_equal(wr_figure_add_damage(NULL, 1, 6, 0), WR_ERR_NULL);
+    assert_status(wr_figure_add_damage(NULL, 1, 6, 0), WR_ERR_NULL);
     const int bad_dice[][3] = {{0, 6, 0}, {1001, 6, 0}, {-1, 6, 0}, {1, 0, 0}, {1, 1001, 0},
                                {1, 6, -1001}, {1, 6, 1001}, {INT_MIN, INT_MIN, INT_MIN}};
     for (size_t i = 0; i < sizeof bad_dice / sizeof bad_dice[0]; i++)
-        assert_int_equal(wr_figure_add_damage(f, bad_dice[i][0], bad_dice[i][1], bad_dice[i][2]),
+        assert_status(wr_figure_add_damage(f, bad_dice[i][0], bad_dice[i][1], bad_dice[i][2]),
                          WR_ERR_RANGE);
     int lo = S, hi = S;
-    assert_int_equal(wr_figure_damage_range(NULL, &lo, &hi), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_range(f, NULL, &hi), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_range(f, &lo, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_range(NULL, &lo, &hi), WR_ERR_NULL);
+    assert_status(wr_figure_damage_range(f, NULL, &hi), WR_ERR_NULL);
+    assert_status(wr_figure_damage_range(f, &lo, NULL), WR_ERR_NULL);
     assert_int_equal(lo, S);
     assert_int_equal(hi, S);
     size_t groups = 77;
-    assert_int_equal(wr_figure_damage_groups(NULL, &groups), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_groups(f, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_groups(NULL, &groups), WR_ERR_NULL);
+    assert_status(wr_figure_damage_groups(f, NULL), WR_ERR_NULL);
     assert_int_equal(groups, 77);
-    assert_int_equal(wr_figure_damage_groups(f, &groups), WR_OK);
+    assert_status(wr_figure_damage_groups(f, &groups), WR_OK);
     assert_int_equal(groups, 0); /* nothing was added by the refused calls */
 
-    assert_int_equal(wr_figure_add_damage(f, 2, 6, 1), WR_OK);
+    assert_status(wr_figure_add_damage(f, 2, 6, 1), WR_OK);
     int dice = S, sides = S;
-    assert_int_equal(wr_figure_damage_group(NULL, 0, &dice, &sides), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_group(f, 0, NULL, &sides), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_group(f, 0, &dice, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_group(f, 1, &dice, &sides), WR_ERR_RANGE);
-    assert_int_equal(wr_figure_damage_group(f, SIZE_MAX, &dice, &sides), WR_ERR_RANGE);
+    assert_status(wr_figure_damage_group(NULL, 0, &dice, &sides), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group(f, 0, NULL, &sides), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group(f, 0, &dice, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group(f, 1, &dice, &sides), WR_ERR_RANGE);
+    assert_status(wr_figure_damage_group(f, SIZE_MAX, &dice, &sides), WR_ERR_RANGE);
     assert_int_equal(dice, S);
     assert_int_equal(sides, S);
     int bonus = S;
-    assert_int_equal(wr_figure_damage_totals(NULL, &dice, &bonus), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_totals(f, NULL, &bonus), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_totals(f, &dice, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_totals(NULL, &dice, &bonus), WR_ERR_NULL);
+    assert_status(wr_figure_damage_totals(f, NULL, &bonus), WR_ERR_NULL);
+    assert_status(wr_figure_damage_totals(f, &dice, NULL), WR_ERR_NULL);
     assert_int_equal(dice, S);
     assert_int_equal(bonus, S);
 
     /* [11.5] rolls */
     int dmg = S;
     const int rolls[] = {3, 4};
-    assert_int_equal(wr_figure_damage_from_rolls(NULL, rolls, 2, &dmg), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_from_rolls(f, NULL, 2, &dmg), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 2, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 1, &dmg), WR_ERR_INVALID);
-    assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 0, &dmg), WR_ERR_INVALID);
-    assert_int_equal(wr_figure_damage_from_rolls(f, NULL, 0, &dmg), WR_ERR_INVALID);
-    assert_int_equal(wr_figure_damage_from_rolls(f, rolls, SIZE_MAX, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_from_rolls(NULL, rolls, 2, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_from_rolls(f, NULL, 2, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_from_rolls(f, rolls, 2, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_from_rolls(f, rolls, 1, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_from_rolls(f, rolls, 0, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_from_rolls(f, NULL, 0, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_from_rolls(f, rolls, SIZE_MAX, &dmg), WR_ERR_INVALID);
     const int bad_rolls[][2] = {{0, 1}, {1, 7}, {-1, 3}, {INT_MAX, 1}, {INT_MIN, 1}};
     for (size_t i = 0; i < sizeof bad_rolls / sizeof bad_rolls[0]; i++)
-        assert_int_equal(wr_figure_damage_from_rolls(f, bad_rolls[i], 2, &dmg), WR_ERR_RANGE);
+        assert_status(wr_figure_damage_from_rolls(f, bad_rolls[i], 2, &dmg), WR_ERR_RANGE);
     wr_rng *rng = NULL;
-    assert_int_equal(wr_rng_new(5, &rng), WR_OK);
-    assert_int_equal(wr_figure_damage_roll(NULL, rng, &dmg), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_roll(f, NULL, &dmg), WR_ERR_NULL);
-    assert_int_equal(wr_figure_damage_roll(f, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_rng_new(5, &rng), WR_OK);
+    assert_status(wr_figure_damage_roll(NULL, rng, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_roll(f, NULL, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_roll(f, rng, NULL), WR_ERR_NULL);
     assert_int_equal(dmg, S);
     wr_rng_free(rng);
     wr_figure_free(f);
@@ -132,37 +134,37 @@ static void rating_bad_input(void **state)
     wr_figure *a = figure_with_mv(12), *b = figure_with_mv(18);
     wr_figure *out = NULL;
     wr_figure *untouched = (wr_figure *)&out;
-    assert_int_equal(wr_rate_cavalry(NULL, b, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rate_cavalry(a, NULL, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rate_cavalry(a, b, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_rate_cavalry_ex(a, b, NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_rate_cavalry(NULL, b, &untouched), WR_ERR_NULL);
+    assert_status(wr_rate_cavalry(a, NULL, &untouched), WR_ERR_NULL);
+    assert_status(wr_rate_cavalry(a, b, NULL), WR_ERR_NULL);
+    assert_status(wr_rate_cavalry_ex(a, b, NULL, NULL), WR_ERR_NULL);
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_rate_cavalry_ex(a, b, &no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_rate_cavalry_ex(a, b, &no_fn, &untouched), WR_ERR_INVALID);
 
     const wr_figure *one[1] = {a}, *with_null[2] = {a, NULL};
     const wr_figure *many[65];
     for (int i = 0; i < 65; i++)
         many[i] = b;
-    assert_int_equal(wr_rate_chariot(NULL, 1, one, 1, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rate_chariot(one, 1, NULL, 1, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rate_chariot(one, 1, one, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_rate_chariot(with_null, 2, one, 1, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rate_chariot(one, 1, with_null, 2, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rate_chariot(one, 0, one, 1, &untouched), WR_ERR_RANGE);
-    assert_int_equal(wr_rate_chariot(one, 1, one, 0, &untouched), WR_ERR_RANGE);
-    assert_int_equal(wr_rate_chariot(many, 65, one, 1, &untouched), WR_ERR_RANGE);
-    assert_int_equal(wr_rate_chariot(one, 1, many, 65, &untouched), WR_ERR_RANGE);
-    assert_int_equal(wr_rate_chariot(one, SIZE_MAX, one, 1, &untouched), WR_ERR_RANGE);
-    assert_int_equal(wr_rate_chariot_ex(one, 1, one, 1, &no_fn, &untouched), WR_ERR_INVALID);
-    assert_int_equal(wr_rate_chariot_ex(one, 1, one, 1, NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_rate_chariot(NULL, 1, one, 1, &untouched), WR_ERR_NULL);
+    assert_status(wr_rate_chariot(one, 1, NULL, 1, &untouched), WR_ERR_NULL);
+    assert_status(wr_rate_chariot(one, 1, one, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_rate_chariot(with_null, 2, one, 1, &untouched), WR_ERR_NULL);
+    assert_status(wr_rate_chariot(one, 1, with_null, 2, &untouched), WR_ERR_NULL);
+    assert_status(wr_rate_chariot(one, 0, one, 1, &untouched), WR_ERR_RANGE);
+    assert_status(wr_rate_chariot(one, 1, one, 0, &untouched), WR_ERR_RANGE);
+    assert_status(wr_rate_chariot(many, 65, one, 1, &untouched), WR_ERR_RANGE);
+    assert_status(wr_rate_chariot(one, 1, many, 65, &untouched), WR_ERR_RANGE);
+    assert_status(wr_rate_chariot(one, SIZE_MAX, one, 1, &untouched), WR_ERR_RANGE);
+    assert_status(wr_rate_chariot_ex(one, 1, one, 1, &no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_rate_chariot_ex(one, 1, one, 1, NULL, NULL), WR_ERR_NULL);
 
     /* combined dice beyond the figure limits */
     for (int i = 0; i < WR_FIGURE_MAX_DICE / 1000; i++)
-        assert_int_equal(wr_figure_add_damage(a, 1000, 6, 0), WR_OK);
-    assert_int_equal(wr_figure_add_damage(b, 1, 6, 0), WR_OK);
-    assert_int_equal(wr_rate_cavalry(a, b, &untouched), WR_ERR_RANGE);
+        assert_status(wr_figure_add_damage(a, 1000, 6, 0), WR_OK);
+    assert_status(wr_figure_add_damage(b, 1, 6, 0), WR_OK);
+    assert_status(wr_rate_cavalry(a, b, &untouched), WR_ERR_RANGE);
     const wr_figure *bs[1] = {b};
-    assert_int_equal(wr_rate_chariot(one, 1, bs, 1, &untouched), WR_ERR_RANGE);
+    assert_status(wr_rate_chariot(one, 1, bs, 1, &untouched), WR_ERR_RANGE);
     assert_ptr_equal(untouched, (wr_figure *)&out);
     wr_figure_free(a);
     wr_figure_free(b);
@@ -172,21 +174,21 @@ static void unit_bad_input(void **state)
 {
     (void)state;
     int removed = S;
-    assert_int_equal(wr_mounted_removed(WR_PART_RIDER, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_mounted_removed(0x04u, &removed), WR_ERR_INVALID);
-    assert_int_equal(wr_mounted_removed(UINT_MAX, &removed), WR_ERR_INVALID);
+    assert_status(wr_mounted_removed(WR_PART_RIDER, NULL), WR_ERR_NULL);
+    assert_status(wr_mounted_removed(0x04u, &removed), WR_ERR_INVALID);
+    assert_status(wr_mounted_removed(UINT_MAX, &removed), WR_ERR_INVALID);
     assert_int_equal(removed, S);
 
     wr_figure *f = figure_with_mv(12);
     wr_unit *u = NULL;
     wr_unit *untouched = (wr_unit *)&u;
     wr_unit_desc good = wr_unit_desc_default();
-    assert_int_equal(wr_unit_new(NULL, &good, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_unit_new(f, NULL, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_unit_new(f, &good, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_unit_new_ex(f, &good, NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_unit_new(NULL, &good, &untouched), WR_ERR_NULL);
+    assert_status(wr_unit_new(f, NULL, &untouched), WR_ERR_NULL);
+    assert_status(wr_unit_new(f, &good, NULL), WR_ERR_NULL);
+    assert_status(wr_unit_new_ex(f, &good, NULL, NULL), WR_ERR_NULL);
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_unit_new_ex(f, &good, &no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_unit_new_ex(f, &good, &no_fn, &untouched), WR_ERR_INVALID);
 
     wr_unit_desc bad[12];
     for (int i = 0; i < 12; i++)
@@ -204,39 +206,39 @@ static void unit_bad_input(void **state)
     bad[10].figures = INT_MIN;
     bad[11].figures = INT_MAX;
     for (int i = 0; i < 12; i++)
-        assert_int_equal(wr_unit_new(f, &bad[i], &untouched), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
+        assert_status(wr_unit_new(f, &bad[i], &untouched), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
     assert_ptr_equal(untouched, (wr_unit *)&u);
 
     good.figures = 10;
     good.type = WR_UNIT_TYPE_CAVALRY;
-    assert_int_equal(wr_unit_new(f, &good, &u), WR_OK);
+    assert_status(wr_unit_new(f, &good, &u), WR_OK);
     for (int i = 0; i < 12; i++)
-        assert_int_equal(wr_unit_set_desc(u, &bad[i]), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
-    assert_int_equal(wr_unit_set_desc(NULL, &good), WR_ERR_NULL);
-    assert_int_equal(wr_unit_set_desc(u, NULL), WR_ERR_NULL);
+        assert_status(wr_unit_set_desc(u, &bad[i]), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
+    assert_status(wr_unit_set_desc(NULL, &good), WR_ERR_NULL);
+    assert_status(wr_unit_set_desc(u, NULL), WR_ERR_NULL);
     wr_unit_desc got = bad[0];
-    assert_int_equal(wr_unit_get_desc(NULL, &got), WR_ERR_NULL);
-    assert_int_equal(wr_unit_get_desc(u, NULL), WR_ERR_NULL);
+    assert_status(wr_unit_get_desc(NULL, &got), WR_ERR_NULL);
+    assert_status(wr_unit_get_desc(u, NULL), WR_ERR_NULL);
     assert_int_equal(got.type, bad[0].type);
-    assert_int_equal(wr_unit_get_desc(u, &got), WR_OK);
+    assert_status(wr_unit_get_desc(u, &got), WR_OK);
     assert_int_equal(got.figures, 10); /* the refused set_desc calls changed nothing */
     assert_int_equal(got.type, WR_UNIT_TYPE_CAVALRY);
 
     const wr_figure *fig = (const wr_figure *)&u;
-    assert_int_equal(wr_unit_figure(NULL, &fig), WR_ERR_NULL);
-    assert_int_equal(wr_unit_figure(u, NULL), WR_ERR_NULL);
+    assert_status(wr_unit_figure(NULL, &fig), WR_ERR_NULL);
+    assert_status(wr_unit_figure(u, NULL), WR_ERR_NULL);
     assert_ptr_equal(fig, (const wr_figure *)&u);
 
-    assert_int_equal(wr_unit_kill_parts(NULL, WR_PART_STEED, 1, &removed), WR_ERR_NULL);
-    assert_int_equal(wr_unit_kill_parts(u, WR_PART_STEED, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_unit_kill_parts(u, 0x04u, 1, &removed), WR_ERR_INVALID);
-    assert_int_equal(wr_unit_kill_parts(u, WR_PART_STEED, -1, &removed), WR_ERR_RANGE);
-    assert_int_equal(wr_unit_kill_parts(u, WR_PART_STEED, 11, &removed), WR_ERR_RANGE);
-    assert_int_equal(wr_unit_kill_parts(u, WR_PART_STEED, INT_MAX, &removed), WR_ERR_RANGE);
+    assert_status(wr_unit_kill_parts(NULL, WR_PART_STEED, 1, &removed), WR_ERR_NULL);
+    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_unit_kill_parts(u, 0x04u, 1, &removed), WR_ERR_INVALID);
+    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, -1, &removed), WR_ERR_RANGE);
+    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, 11, &removed), WR_ERR_RANGE);
+    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, INT_MAX, &removed), WR_ERR_RANGE);
     wr_unit *foot = unit_of(0, 5);
-    assert_int_equal(wr_unit_kill_parts(foot, WR_PART_STEED, 1, &removed), WR_ERR_INVALID);
+    assert_status(wr_unit_kill_parts(foot, WR_PART_STEED, 1, &removed), WR_ERR_INVALID);
     assert_int_equal(removed, S);
-    assert_int_equal(wr_unit_get_desc(u, &got), WR_OK);
+    assert_status(wr_unit_get_desc(u, &got), WR_OK);
     assert_int_equal(got.figures, 10);
     wr_unit_free(foot);
     wr_unit_free(u);
@@ -249,59 +251,59 @@ static void formation_bad_input(void **state)
     (void)state;
     wr_formation *f = NULL;
     wr_formation *untouched = (wr_formation *)&f;
-    assert_int_equal(wr_formation_new(WR_ORDER_OPEN, 1, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_formation_new_ex(WR_ORDER_OPEN, 1, 0, NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_formation_new(WR_ORDER_OPEN, 1, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_formation_new_ex(WR_ORDER_OPEN, 1, 0, NULL, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_int_equal(wr_formation_new((wr_formation_order)bad_enums[i], 1, 0, &untouched),
+        assert_status(wr_formation_new((wr_formation_order)bad_enums[i], 1, 0, &untouched),
                          WR_ERR_INVALID);
     const int bad_frontage[] = {0, -1, 100001, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 5; i++)
-        assert_int_equal(wr_formation_new(WR_ORDER_OPEN, bad_frontage[i], 0, &untouched),
+        assert_status(wr_formation_new(WR_ORDER_OPEN, bad_frontage[i], 0, &untouched),
                          WR_ERR_RANGE);
     const int bad_facing[] = {-1, 360, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 4; i++)
-        assert_int_equal(wr_formation_new(WR_ORDER_OPEN, 1, bad_facing[i], &untouched),
+        assert_status(wr_formation_new(WR_ORDER_OPEN, 1, bad_facing[i], &untouched),
                          WR_ERR_RANGE);
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_formation_new_ex(WR_ORDER_OPEN, 1, 0, &no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_formation_new_ex(WR_ORDER_OPEN, 1, 0, &no_fn, &untouched), WR_ERR_INVALID);
     assert_ptr_equal(untouched, (wr_formation *)&f);
 
-    assert_int_equal(wr_formation_new(WR_ORDER_CLOSED, 5, 90, &f), WR_OK);
+    assert_status(wr_formation_new(WR_ORDER_CLOSED, 5, 90, &f), WR_OK);
     wr_formation_info info = {WR_ORDER_OPEN, S, S, WR_SPECIAL_NONE, 0, S, S};
-    assert_int_equal(wr_formation_get(NULL, &info), WR_ERR_NULL);
-    assert_int_equal(wr_formation_get(f, NULL), WR_ERR_NULL);
+    assert_status(wr_formation_get(NULL, &info), WR_ERR_NULL);
+    assert_status(wr_formation_get(f, NULL), WR_ERR_NULL);
     assert_int_equal(info.frontage, S);
-    assert_int_equal(wr_formation_set_order(NULL, WR_ORDER_OPEN), WR_ERR_NULL);
+    assert_status(wr_formation_set_order(NULL, WR_ORDER_OPEN), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_int_equal(wr_formation_set_order(f, (wr_formation_order)bad_enums[i]), WR_ERR_INVALID);
-    assert_int_equal(wr_formation_set_frontage(NULL, 3), WR_ERR_NULL);
+        assert_status(wr_formation_set_order(f, (wr_formation_order)bad_enums[i]), WR_ERR_INVALID);
+    assert_status(wr_formation_set_frontage(NULL, 3), WR_ERR_NULL);
     for (size_t i = 0; i < 5; i++)
-        assert_int_equal(wr_formation_set_frontage(f, bad_frontage[i]), WR_ERR_RANGE);
-    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+        assert_status(wr_formation_set_frontage(f, bad_frontage[i]), WR_ERR_RANGE);
+    assert_status(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.order, WR_ORDER_CLOSED);
     assert_int_equal(info.frontage, 5);
 
     wr_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
     int ranks = S, front = S, avail = S;
-    assert_int_equal(wr_formation_ranks(NULL, u, &ranks, &front), WR_ERR_NULL);
-    assert_int_equal(wr_formation_ranks(f, NULL, &ranks, &front), WR_ERR_NULL);
-    assert_int_equal(wr_formation_ranks(f, u, NULL, &front), WR_ERR_NULL);
-    assert_int_equal(wr_formation_ranks(f, u, &ranks, NULL), WR_ERR_NULL);
+    assert_status(wr_formation_ranks(NULL, u, &ranks, &front), WR_ERR_NULL);
+    assert_status(wr_formation_ranks(f, NULL, &ranks, &front), WR_ERR_NULL);
+    assert_status(wr_formation_ranks(f, u, NULL, &front), WR_ERR_NULL);
+    assert_status(wr_formation_ranks(f, u, &ranks, NULL), WR_ERR_NULL);
     assert_int_equal(ranks, S);
     assert_int_equal(front, S);
-    assert_int_equal(wr_formation_begin_phase(NULL), WR_ERR_NULL);
-    assert_int_equal(wr_formation_break(NULL), WR_ERR_NULL);
-    assert_int_equal(wr_formation_available(NULL, u, &avail), WR_ERR_NULL);
-    assert_int_equal(wr_formation_available(f, NULL, &avail), WR_ERR_NULL);
-    assert_int_equal(wr_formation_available(f, u, NULL), WR_ERR_NULL);
+    assert_status(wr_formation_begin_phase(NULL), WR_ERR_NULL);
+    assert_status(wr_formation_break(NULL), WR_ERR_NULL);
+    assert_status(wr_formation_available(NULL, u, &avail), WR_ERR_NULL);
+    assert_status(wr_formation_available(f, NULL, &avail), WR_ERR_NULL);
+    assert_status(wr_formation_available(f, u, NULL), WR_ERR_NULL);
     assert_int_equal(avail, S);
 
-    assert_int_equal(wr_formation_turn(NULL, u, 10), WR_ERR_NULL);
-    assert_int_equal(wr_formation_turn(f, NULL, 10), WR_ERR_NULL);
+    assert_status(wr_formation_turn(NULL, u, 10), WR_ERR_NULL);
+    assert_status(wr_formation_turn(f, NULL, 10), WR_ERR_NULL);
     const int bad_turns[] = {-181, 181, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 4; i++)
-        assert_int_equal(wr_formation_turn(f, u, bad_turns[i]), WR_ERR_RANGE);
-    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+        assert_status(wr_formation_turn(f, u, bad_turns[i]), WR_ERR_RANGE);
+    assert_status(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.facing, 90);
     assert_int_equal(info.turned, 0);
     wr_unit_free(u);
@@ -314,75 +316,75 @@ static void special_formations_bad_input(void **state)
     (void)state;
     wr_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
     wr_formation *f = NULL;
-    assert_int_equal(wr_formation_new(WR_ORDER_CLOSED, 10, 0, &f), WR_OK);
+    assert_status(wr_formation_new(WR_ORDER_CLOSED, 10, 0, &f), WR_OK);
     wr_declare_problem p = (wr_declare_problem)S;
     const wr_declare_problem untouched = (wr_declare_problem)S;
 
-    assert_int_equal(wr_shield_wall_check(NULL, f, 0, 1, &p), WR_ERR_NULL);
-    assert_int_equal(wr_shield_wall_check(u, NULL, 0, 1, &p), WR_ERR_NULL);
-    assert_int_equal(wr_shield_wall_check(u, f, 0, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_shield_wall_check(u, f, 2, 1, &p), WR_ERR_INVALID);
-    assert_int_equal(wr_shield_wall_check(u, f, -1, 1, &p), WR_ERR_INVALID);
-    assert_int_equal(wr_shield_wall_check(u, f, 0, -1, &p), WR_ERR_RANGE);
-    assert_int_equal(wr_shield_wall_check(u, f, 0, 48001, &p), WR_ERR_RANGE);
-    assert_int_equal(wr_shield_wall_check(u, f, 0, INT_MIN, &p), WR_ERR_RANGE);
+    assert_status(wr_shield_wall_check(NULL, f, 0, 1, &p), WR_ERR_NULL);
+    assert_status(wr_shield_wall_check(u, NULL, 0, 1, &p), WR_ERR_NULL);
+    assert_status(wr_shield_wall_check(u, f, 0, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_shield_wall_check(u, f, 2, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_shield_wall_check(u, f, -1, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_shield_wall_check(u, f, 0, -1, &p), WR_ERR_RANGE);
+    assert_status(wr_shield_wall_check(u, f, 0, 48001, &p), WR_ERR_RANGE);
+    assert_status(wr_shield_wall_check(u, f, 0, INT_MIN, &p), WR_ERR_RANGE);
     assert_int_equal(p, untouched);
-    assert_int_equal(wr_shield_wall_declare(NULL, f, 0, 1), WR_ERR_NULL);
-    assert_int_equal(wr_shield_wall_declare(u, NULL, 0, 1), WR_ERR_NULL);
-    assert_int_equal(wr_shield_wall_declare(u, f, 5, 1), WR_ERR_INVALID);
-    assert_int_equal(wr_shield_wall_declare(u, f, 1, 48001), WR_ERR_RANGE);
+    assert_status(wr_shield_wall_declare(NULL, f, 0, 1), WR_ERR_NULL);
+    assert_status(wr_shield_wall_declare(u, NULL, 0, 1), WR_ERR_NULL);
+    assert_status(wr_shield_wall_declare(u, f, 5, 1), WR_ERR_INVALID);
+    assert_status(wr_shield_wall_declare(u, f, 1, 48001), WR_ERR_RANGE);
 
     int m = S;
-    assert_int_equal(wr_shield_wall_ac_modifier(NULL, WR_ATTACK_MELEE, WR_FROM_FRONT, &m), WR_ERR_NULL);
-    assert_int_equal(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, WR_FROM_FRONT, NULL), WR_ERR_NULL);
+    assert_status(wr_shield_wall_ac_modifier(NULL, WR_ATTACK_MELEE, WR_FROM_FRONT, &m), WR_ERR_NULL);
+    assert_status(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, WR_FROM_FRONT, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
-        assert_int_equal(wr_shield_wall_ac_modifier(f, (wr_attack_kind)bad_enums[i], WR_FROM_FRONT, &m),
+        assert_status(wr_shield_wall_ac_modifier(f, (wr_attack_kind)bad_enums[i], WR_FROM_FRONT, &m),
                          WR_ERR_INVALID);
-        assert_int_equal(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, (wr_attack_from)bad_enums[i], &m),
+        assert_status(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, (wr_attack_from)bad_enums[i], &m),
                          WR_ERR_INVALID);
     }
-    assert_int_equal(wr_shield_wall_ac_modifier(f, (wr_attack_kind)4, WR_FROM_FRONT, &m), WR_ERR_INVALID);
-    assert_int_equal(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, (wr_attack_from)5, &m), WR_ERR_INVALID);
+    assert_status(wr_shield_wall_ac_modifier(f, (wr_attack_kind)4, WR_FROM_FRONT, &m), WR_ERR_INVALID);
+    assert_status(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, (wr_attack_from)5, &m), WR_ERR_INVALID);
 
-    assert_int_equal(wr_set_spears_check(NULL, f, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
-    assert_int_equal(wr_set_spears_check(u, NULL, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
-    assert_int_equal(wr_set_spears_check(u, f, WR_FACE_FRONT, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_set_spears_check(u, f, 0, 1, &p), WR_ERR_INVALID);
-    assert_int_equal(wr_set_spears_check(u, f, 0x10u, 1, &p), WR_ERR_INVALID);
-    assert_int_equal(wr_set_spears_check(u, f, UINT_MAX, 1, &p), WR_ERR_INVALID);
-    assert_int_equal(wr_set_spears_check(u, f, WR_FACE_ALL, -1, &p), WR_ERR_RANGE);
-    assert_int_equal(wr_set_spears_check(u, f, WR_FACE_ALL, 48001, &p), WR_ERR_RANGE);
+    assert_status(wr_set_spears_check(NULL, f, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
+    assert_status(wr_set_spears_check(u, NULL, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
+    assert_status(wr_set_spears_check(u, f, WR_FACE_FRONT, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_set_spears_check(u, f, 0, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_set_spears_check(u, f, 0x10u, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_set_spears_check(u, f, UINT_MAX, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_set_spears_check(u, f, WR_FACE_ALL, -1, &p), WR_ERR_RANGE);
+    assert_status(wr_set_spears_check(u, f, WR_FACE_ALL, 48001, &p), WR_ERR_RANGE);
     assert_int_equal(p, untouched);
-    assert_int_equal(wr_set_spears_declare(NULL, f, WR_FACE_FRONT, 1), WR_ERR_NULL);
-    assert_int_equal(wr_set_spears_declare(u, NULL, WR_FACE_FRONT, 1), WR_ERR_NULL);
-    assert_int_equal(wr_set_spears_declare(u, f, 0, 1), WR_ERR_INVALID);
-    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, -1), WR_ERR_RANGE);
+    assert_status(wr_set_spears_declare(NULL, f, WR_FACE_FRONT, 1), WR_ERR_NULL);
+    assert_status(wr_set_spears_declare(u, NULL, WR_FACE_FRONT, 1), WR_ERR_NULL);
+    assert_status(wr_set_spears_declare(u, f, 0, 1), WR_ERR_INVALID);
+    assert_status(wr_set_spears_declare(u, f, WR_FACE_FRONT, -1), WR_ERR_RANGE);
     wr_formation_info info;
-    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_status(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.special, WR_SPECIAL_NONE); /* nothing was declared */
     assert_int_equal(info.spent, 0);
 
-    assert_int_equal(wr_set_spears_multiplier(NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
-    assert_int_equal(wr_set_spears_multiplier(f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_charge_ar_modifier(NULL, f, WR_FROM_FRONT, &m), WR_ERR_NULL);
-    assert_int_equal(wr_charge_ar_modifier(u, NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
-    assert_int_equal(wr_charge_ar_modifier(u, f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
+    assert_status(wr_set_spears_multiplier(NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
+    assert_status(wr_set_spears_multiplier(f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
+    assert_status(wr_charge_ar_modifier(NULL, f, WR_FROM_FRONT, &m), WR_ERR_NULL);
+    assert_status(wr_charge_ar_modifier(u, NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
+    assert_status(wr_charge_ar_modifier(u, f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
-        assert_int_equal(wr_set_spears_multiplier(f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
-        assert_int_equal(wr_charge_ar_modifier(u, f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
+        assert_status(wr_set_spears_multiplier(f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
+        assert_status(wr_charge_ar_modifier(u, f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
     }
-    assert_int_equal(wr_charge_damage_multiplier(NULL, &m), WR_ERR_NULL);
-    assert_int_equal(wr_charge_damage_multiplier(u, NULL), WR_ERR_NULL);
+    assert_status(wr_charge_damage_multiplier(NULL, &m), WR_ERR_NULL);
+    assert_status(wr_charge_damage_multiplier(u, NULL), WR_ERR_NULL);
 
     int strikers = S;
-    assert_int_equal(wr_charger_strikers(NULL, f, 1, 0, &strikers), WR_ERR_NULL);
-    assert_int_equal(wr_charger_strikers(u, NULL, 1, 0, &strikers), WR_ERR_NULL);
-    assert_int_equal(wr_charger_strikers(u, f, 1, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_charger_strikers(u, f, -1, 0, &strikers), WR_ERR_RANGE);
-    assert_int_equal(wr_charger_strikers(u, f, 11, 0, &strikers), WR_ERR_RANGE); /* frontage 10 */
-    assert_int_equal(wr_charger_strikers(u, f, 1, -1, &strikers), WR_ERR_RANGE);
-    assert_int_equal(wr_charger_strikers(u, f, 1, 21, &strikers), WR_ERR_RANGE);
-    assert_int_equal(wr_charger_strikers(u, f, INT_MAX, INT_MIN, &strikers), WR_ERR_RANGE);
+    assert_status(wr_charger_strikers(NULL, f, 1, 0, &strikers), WR_ERR_NULL);
+    assert_status(wr_charger_strikers(u, NULL, 1, 0, &strikers), WR_ERR_NULL);
+    assert_status(wr_charger_strikers(u, f, 1, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_charger_strikers(u, f, -1, 0, &strikers), WR_ERR_RANGE);
+    assert_status(wr_charger_strikers(u, f, 11, 0, &strikers), WR_ERR_RANGE); /* frontage 10 */
+    assert_status(wr_charger_strikers(u, f, 1, -1, &strikers), WR_ERR_RANGE);
+    assert_status(wr_charger_strikers(u, f, 1, 21, &strikers), WR_ERR_RANGE);
+    assert_status(wr_charger_strikers(u, f, INT_MAX, INT_MIN, &strikers), WR_ERR_RANGE);
     assert_int_equal(m, S);
     assert_int_equal(strikers, S);
     wr_unit_free(u);
@@ -393,30 +395,30 @@ static void movement_bad_input(void **state)
 {
     (void)state;
     int num = S, den = S;
-    assert_int_equal(wr_terrain_speed(WR_TERRAIN_CLEAR, 0, NULL, &den), WR_ERR_NULL);
-    assert_int_equal(wr_terrain_speed(WR_TERRAIN_CLEAR, 0, &num, NULL), WR_ERR_NULL);
+    assert_status(wr_terrain_speed(WR_TERRAIN_CLEAR, 0, NULL, &den), WR_ERR_NULL);
+    assert_status(wr_terrain_speed(WR_TERRAIN_CLEAR, 0, &num, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_int_equal(wr_terrain_speed((wr_terrain)bad_enums[i], 0, &num, &den), WR_ERR_INVALID);
-    assert_int_equal(wr_terrain_speed((wr_terrain)6, 0, &num, &den), WR_ERR_INVALID);
-    assert_int_equal(wr_terrain_speed(WR_TERRAIN_CLEAR, 0x10u, &num, &den), WR_ERR_INVALID);
-    assert_int_equal(wr_terrain_speed(WR_TERRAIN_WATER, UINT_MAX, &num, &den), WR_ERR_INVALID);
-    assert_int_equal(wr_terrain_speed(WR_TERRAIN_WATER, 0, &num, &den), WR_ERR_FORBIDDEN);
+        assert_status(wr_terrain_speed((wr_terrain)bad_enums[i], 0, &num, &den), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed((wr_terrain)6, 0, &num, &den), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed(WR_TERRAIN_CLEAR, 0x10u, &num, &den), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed(WR_TERRAIN_WATER, UINT_MAX, &num, &den), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed(WR_TERRAIN_WATER, 0, &num, &den), WR_ERR_FORBIDDEN);
     assert_int_equal(num, S);
     assert_int_equal(den, S);
 
     wr_unit *u = unit_of(0, 10);
     wr_formation *f = NULL;
-    assert_int_equal(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
+    assert_status(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
     wr_tactical_leg ok = {WR_TERRAIN_CLEAR, 12, 0, 0};
     wr_tactical_result r = {S, (wr_tactical_problem)S, S, S, S, WR_ORDER_OPEN, S, S};
-    assert_int_equal(wr_tactical_check(NULL, f, &ok, 1, 0, &r), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check(u, NULL, &ok, 1, 0, &r), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check(u, f, NULL, 1, 0, &r), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check(u, f, &ok, 1, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check(u, f, &ok, 1, 0x04u, &r), WR_ERR_INVALID);
-    assert_int_equal(wr_tactical_check(u, f, &ok, 1, UINT_MAX, &r), WR_ERR_INVALID);
-    assert_int_equal(wr_tactical_check(u, f, &ok, 257, 0, &r), WR_ERR_RANGE);
-    assert_int_equal(wr_tactical_check(u, f, &ok, SIZE_MAX, 0, &r), WR_ERR_RANGE);
+    assert_status(wr_tactical_check(NULL, f, &ok, 1, 0, &r), WR_ERR_NULL);
+    assert_status(wr_tactical_check(u, NULL, &ok, 1, 0, &r), WR_ERR_NULL);
+    assert_status(wr_tactical_check(u, f, NULL, 1, 0, &r), WR_ERR_NULL);
+    assert_status(wr_tactical_check(u, f, &ok, 1, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_tactical_check(u, f, &ok, 1, 0x04u, &r), WR_ERR_INVALID);
+    assert_status(wr_tactical_check(u, f, &ok, 1, UINT_MAX, &r), WR_ERR_INVALID);
+    assert_status(wr_tactical_check(u, f, &ok, 257, 0, &r), WR_ERR_RANGE);
+    assert_status(wr_tactical_check(u, f, &ok, SIZE_MAX, 0, &r), WR_ERR_RANGE);
 
     wr_tactical_leg bad[10];
     for (int i = 0; i < 10; i++)
@@ -434,32 +436,32 @@ static void movement_bad_input(void **state)
     for (int i = 0; i < 10; i++) {
         wr_status expected = i < 2 ? WR_ERR_INVALID : WR_ERR_RANGE;
         wr_tactical_leg two[2] = {ok, bad[i]}; /* a bad leg anywhere */
-        assert_int_equal(wr_tactical_check(u, f, two, 2, 0, &r), expected);
-        assert_int_equal(wr_tactical_apply(u, f, two, 2, 0, &r), expected);
+        assert_status(wr_tactical_check(u, f, two, 2, 0, &r), expected);
+        assert_status(wr_tactical_apply(u, f, two, 2, 0, &r), expected);
         wr_tactical_problem p = (wr_tactical_problem)S;
-        assert_int_equal(wr_charge_check(u, two, 2, &p), expected);
+        assert_status(wr_charge_check(u, two, 2, &p), expected);
         assert_int_equal(p, (wr_tactical_problem)S);
     }
-    assert_int_equal(wr_tactical_apply(NULL, f, &ok, 1, 0, &r), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_apply(u, NULL, &ok, 1, 0, &r), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_apply(u, f, NULL, 1, 0, &r), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_apply(u, f, &ok, 1, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_apply(u, f, &ok, 1, 0x08u, &r), WR_ERR_INVALID);
-    assert_int_equal(wr_tactical_apply(u, f, &ok, 300, 0, &r), WR_ERR_RANGE);
+    assert_status(wr_tactical_apply(NULL, f, &ok, 1, 0, &r), WR_ERR_NULL);
+    assert_status(wr_tactical_apply(u, NULL, &ok, 1, 0, &r), WR_ERR_NULL);
+    assert_status(wr_tactical_apply(u, f, NULL, 1, 0, &r), WR_ERR_NULL);
+    assert_status(wr_tactical_apply(u, f, &ok, 1, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_tactical_apply(u, f, &ok, 1, 0x08u, &r), WR_ERR_INVALID);
+    assert_status(wr_tactical_apply(u, f, &ok, 300, 0, &r), WR_ERR_RANGE);
     wr_tactical_leg far = {WR_TERRAIN_CLEAR, 120000, 0, 0};
-    assert_int_equal(wr_tactical_apply(u, f, &far, 1, 0, &r), WR_ERR_FORBIDDEN);
+    assert_status(wr_tactical_apply(u, f, &far, 1, 0, &r), WR_ERR_FORBIDDEN);
     assert_int_equal(r.legal, S);
     assert_int_equal(r.cost, S);
     assert_int_equal(r.left, S);
     wr_formation_info info;
-    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_status(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.spent, 0);
 
     wr_tactical_problem p = (wr_tactical_problem)S;
-    assert_int_equal(wr_charge_check(NULL, &ok, 1, &p), WR_ERR_NULL);
-    assert_int_equal(wr_charge_check(u, NULL, 1, &p), WR_ERR_NULL);
-    assert_int_equal(wr_charge_check(u, &ok, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_charge_check(u, &ok, 257, &p), WR_ERR_RANGE);
+    assert_status(wr_charge_check(NULL, &ok, 1, &p), WR_ERR_NULL);
+    assert_status(wr_charge_check(u, NULL, 1, &p), WR_ERR_NULL);
+    assert_status(wr_charge_check(u, &ok, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_charge_check(u, &ok, 257, &p), WR_ERR_RANGE);
     assert_int_equal(p, (wr_tactical_problem)S);
 
     /* the largest legal input does not overflow */
@@ -473,8 +475,8 @@ static void movement_bad_input(void **state)
     wr_figure *fast = figure_with_mv(1000);
     wr_unit_desc d = wr_unit_desc_default();
     wr_unit *big = NULL;
-    assert_int_equal(wr_unit_new(fast, &d, &big), WR_OK);
-    assert_int_equal(wr_tactical_check(big, f, huge, 256, 0, &r), WR_OK);
+    assert_status(wr_unit_new(fast, &d, &big), WR_OK);
+    assert_status(wr_tactical_check(big, f, huge, 256, 0, &r), WR_OK);
     assert_int_equal(r.cost, 256 * (120000 * 8 + 200 * 16000));
     assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
     wr_unit_free(big);
@@ -487,59 +489,59 @@ static void woods_fire_and_combat_bad_input(void **state)
 {
     (void)state;
     int v = S;
-    assert_int_equal(wr_woods_missile_allowed(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_woods_melee_modifier(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
+    assert_status(wr_woods_missile_allowed(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
+    assert_status(wr_woods_melee_modifier(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
         wr_woods_pos bad = (wr_woods_pos)bad_enums[i];
-        assert_int_equal(wr_woods_missile_allowed(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
-        assert_int_equal(wr_woods_missile_allowed(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
-        assert_int_equal(wr_woods_melee_modifier(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
-        assert_int_equal(wr_woods_melee_modifier(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
-        assert_int_equal(wr_woods_firing_figures(1, 1, 1, bad, &v), WR_ERR_INVALID);
-        assert_int_equal(wr_low_ground_ar_modifier((wr_low_ground)bad_enums[i], 1, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_missile_allowed(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_missile_allowed(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_melee_modifier(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_melee_modifier(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_firing_figures(1, 1, 1, bad, &v), WR_ERR_INVALID);
+        assert_status(wr_low_ground_ar_modifier((wr_low_ground)bad_enums[i], 1, &v), WR_ERR_INVALID);
     }
-    assert_int_equal(wr_woods_missile_allowed((wr_woods_pos)3, WR_WOODS_OUT, &v), WR_ERR_INVALID);
-    assert_int_equal(wr_woods_firing_figures(1, 1, 1, WR_WOODS_OUT, NULL), WR_ERR_NULL);
+    assert_status(wr_woods_missile_allowed((wr_woods_pos)3, WR_WOODS_OUT, &v), WR_ERR_INVALID);
+    assert_status(wr_woods_firing_figures(1, 1, 1, WR_WOODS_OUT, NULL), WR_ERR_NULL);
     const int bad_counts[][3] = {{-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {100001, 0, 0},
                                  {0, 100001, 0}, {0, 0, 100001}, {INT_MIN, INT_MAX, 0}};
     for (size_t i = 0; i < sizeof bad_counts / sizeof bad_counts[0]; i++)
-        assert_int_equal(wr_woods_firing_figures(bad_counts[i][0], bad_counts[i][1],
+        assert_status(wr_woods_firing_figures(bad_counts[i][0], bad_counts[i][1],
                                                  bad_counts[i][2], WR_WOODS_OUT, &v),
                          WR_ERR_RANGE);
-    assert_int_equal(wr_woods_sight_range(0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_woods_sight_range(0x10u, &v), WR_ERR_INVALID);
-    assert_int_equal(wr_woods_sight_range(UINT_MAX, &v), WR_ERR_INVALID);
-    assert_int_equal(wr_low_ground_ar_modifier(WR_LOW_DITCH, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_low_ground_ar_modifier((wr_low_ground)4, 1, &v), WR_ERR_INVALID);
-    assert_int_equal(wr_low_ground_ar_modifier(WR_LOW_DITCH, 2, &v), WR_ERR_INVALID);
-    assert_int_equal(wr_low_ground_ar_modifier(WR_LOW_DITCH, -1, &v), WR_ERR_INVALID);
+    assert_status(wr_woods_sight_range(0, NULL), WR_ERR_NULL);
+    assert_status(wr_woods_sight_range(0x10u, &v), WR_ERR_INVALID);
+    assert_status(wr_woods_sight_range(UINT_MAX, &v), WR_ERR_INVALID);
+    assert_status(wr_low_ground_ar_modifier(WR_LOW_DITCH, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_low_ground_ar_modifier((wr_low_ground)4, 1, &v), WR_ERR_INVALID);
+    assert_status(wr_low_ground_ar_modifier(WR_LOW_DITCH, 2, &v), WR_ERR_INVALID);
+    assert_status(wr_low_ground_ar_modifier(WR_LOW_DITCH, -1, &v), WR_ERR_INVALID);
     assert_int_equal(v, S);
 
     wr_fire_area a = {WR_FIRE_CIRCLE, S, S, S, S};
-    assert_int_equal(wr_forest_fire(WR_FIRE_WIND_CALM, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_forest_fire(WR_FIRE_WIND_CALM, 0, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_int_equal(wr_forest_fire((wr_fire_wind)bad_enums[i], 0, &a), WR_ERR_INVALID);
-    assert_int_equal(wr_forest_fire((wr_fire_wind)3, 0, &a), WR_ERR_INVALID);
+        assert_status(wr_forest_fire((wr_fire_wind)bad_enums[i], 0, &a), WR_ERR_INVALID);
+    assert_status(wr_forest_fire((wr_fire_wind)3, 0, &a), WR_ERR_INVALID);
     const int bad_turns[] = {-1, 1001, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 4; i++)
-        assert_int_equal(wr_forest_fire(WR_FIRE_WIND_STRONG, bad_turns[i], &a), WR_ERR_RANGE);
+        assert_status(wr_forest_fire(WR_FIRE_WIND_STRONG, bad_turns[i], &a), WR_ERR_RANGE);
     assert_int_equal(a.width, S);
     assert_int_equal(a.area_pi, S);
 
     wr_missile_table t = wr_missile_table_default();
-    assert_int_equal(wr_missile_terrain_modifier(NULL, WR_TERRAIN_CLEAR, &v), WR_ERR_NULL);
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_CLEAR, NULL), WR_ERR_NULL);
+    assert_status(wr_missile_terrain_modifier(NULL, WR_TERRAIN_CLEAR, &v), WR_ERR_NULL);
+    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_CLEAR, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_int_equal(wr_missile_terrain_modifier(&t, (wr_terrain)bad_enums[i], &v),
+        assert_status(wr_missile_terrain_modifier(&t, (wr_terrain)bad_enums[i], &v),
                          WR_ERR_INVALID);
-    assert_int_equal(wr_missile_terrain_modifier(&t, (wr_terrain)WR_TERRAIN_COUNT, &v),
+    assert_status(wr_missile_terrain_modifier(&t, (wr_terrain)WR_TERRAIN_COUNT, &v),
                      WR_ERR_INVALID);
     t.modifier[WR_TERRAIN_WOODS] = 101;
     t.modifier[WR_TERRAIN_SWAMP] = -101;
     t.modifier[WR_TERRAIN_ROUGH] = INT_MIN;
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_WOODS, &v), WR_ERR_RANGE);
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_SWAMP, &v), WR_ERR_RANGE);
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_ROUGH, &v), WR_ERR_RANGE);
+    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_WOODS, &v), WR_ERR_RANGE);
+    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_SWAMP, &v), WR_ERR_RANGE);
+    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_ROUGH, &v), WR_ERR_RANGE);
     assert_int_equal(v, S);
 }
 
@@ -549,23 +551,23 @@ static void batch_bad_input(void **state)
     int terrain[4] = {0, 1, 2, 3}, num[4] = {S, S, S, S}, den[4] = {S, S, S, S};
     unsigned traits[4] = {0, 0, 0, 0};
     size_t bad = 999;
-    assert_int_equal(wr_terrain_speed_batch(4, NULL, traits, num, den, &bad), WR_ERR_NULL);
-    assert_int_equal(wr_terrain_speed_batch(4, terrain, NULL, num, den, &bad), WR_ERR_NULL);
+    assert_status(wr_terrain_speed_batch(4, NULL, traits, num, den, &bad), WR_ERR_NULL);
+    assert_status(wr_terrain_speed_batch(4, terrain, NULL, num, den, &bad), WR_ERR_NULL);
     assert_int_equal(bad, 999);
     terrain[2] = 6;
-    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
     assert_int_equal(bad, 2);
     terrain[2] = -1;
-    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
     terrain[2] = INT32_MIN;
-    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, NULL), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed_batch(4, terrain, traits, num, den, NULL), WR_ERR_INVALID);
     terrain[2] = 2;
     traits[3] = 0x10u;
-    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
+    assert_status(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_INVALID);
     assert_int_equal(bad, 3);
     traits[3] = 0;
     terrain[1] = WR_TERRAIN_WATER;
-    assert_int_equal(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_FORBIDDEN);
+    assert_status(wr_terrain_speed_batch(4, terrain, traits, num, den, &bad), WR_ERR_FORBIDDEN);
     assert_int_equal(bad, 1);
     for (int i = 0; i < 4; i++) {
         assert_int_equal(num[i], S);
@@ -574,7 +576,7 @@ static void batch_bad_input(void **state)
 
     wr_unit *u = unit_of(0, 10);
     wr_formation *f = NULL;
-    assert_int_equal(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
+    assert_status(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
     wr_tactical_leg legs[3] = {{WR_TERRAIN_CLEAR, 12, 0, 0},
                                {WR_TERRAIN_WOODS, 12, 0, 0},
                                {WR_TERRAIN_ROUGH, 12, 0, 0}};
@@ -586,41 +588,41 @@ static void batch_bad_input(void **state)
         before[i] = sentinel;
     }
     bad = 999;
-    assert_int_equal(wr_tactical_check_batch(NULL, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check_batch(u, NULL, legs, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check_batch(u, f, NULL, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, NULL, 3, 0, r, &bad), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, NULL, &bad), WR_ERR_NULL);
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0x04u, r, &bad),
+    assert_status(wr_tactical_check_batch(NULL, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_status(wr_tactical_check_batch(u, NULL, legs, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_status(wr_tactical_check_batch(u, f, NULL, 3, counts, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, NULL, 3, 0, r, &bad), WR_ERR_NULL);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, NULL, &bad), WR_ERR_NULL);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0x04u, r, &bad),
                      WR_ERR_INVALID);
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, UINT_MAX, r, &bad),
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, UINT_MAX, r, &bad),
                      WR_ERR_INVALID);
     assert_int_equal(bad, 999);
     /* counts that run past n_legs, or add up to less */
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 2, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 2, counts, 3, 0, r, &bad), WR_ERR_RANGE);
     assert_int_equal(bad, 2);
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 2, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 2, 0, r, &bad), WR_ERR_RANGE);
     assert_int_equal(bad, 2);
     counts[1] = -1;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
     assert_int_equal(bad, 1);
     counts[1] = 257;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
     counts[1] = INT32_MIN;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
     assert_int_equal(bad, 1);
     counts[1] = 0;
     /* a bad leg in the last move */
     legs[2].terrain = (wr_terrain)6;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_INVALID);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_INVALID);
     assert_int_equal(bad, 2);
     legs[2].terrain = WR_TERRAIN_ROUGH;
     legs[2].length = -1;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, NULL), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, NULL), WR_ERR_RANGE);
     legs[2].length = 120001;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
     legs[0].obstacles = 101;
-    assert_int_equal(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
+    assert_status(wr_tactical_check_batch(u, f, legs, 3, counts, 3, 0, r, &bad), WR_ERR_RANGE);
     assert_int_equal(bad, 0);
     assert_memory_equal(r, before, sizeof r);
     wr_formation_free(f);

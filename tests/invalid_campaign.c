@@ -1,6 +1,8 @@
 /* Bad input for every public function of the campaign module: NULLs,
    numbers out of range, unknown enum values, hexes off the map, a ford on a
    major river; every output keeps its sentinel. */
+/* Until this module records its failure details, check statuses only. */
+#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
 
 #include <string.h>
@@ -22,47 +24,47 @@ static void pinned_rules(void **state)
 {
     (void)state;
     int x = S, d = S, u = S;
-    assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, NULL, &d, &u), WR_ERR_NULL);
-    assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, &x, NULL, &u), WR_ERR_NULL);
-    assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, &x, &d, NULL), WR_ERR_NULL);
+    assert_status(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, NULL, &d, &u), WR_ERR_NULL);
+    assert_status(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, &x, NULL, &u), WR_ERR_NULL);
+    assert_status(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MINOR, WR_CROSS_FORD, 12, &x, &d, NULL), WR_ERR_NULL);
     const int bad_daily[] = {INT32_MIN, -1, 0, 1001, INT32_MAX};
     for (size_t i = 0; i < 5; i++)
-        assert_int_equal(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MINOR, WR_CROSS_OPEN, bad_daily[i], &x, &d, &u),
+        assert_status(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MINOR, WR_CROSS_OPEN, bad_daily[i], &x, &d, &u),
                          WR_ERR_RANGE);
     const int bad_enum[] = {INT32_MIN, -1, 4, 99, INT32_MAX};
     for (size_t i = 0; i < 5; i++) {
-        assert_int_equal(wr_river_crossing((wr_arm)bad_enum[i], WR_RIVER_MINOR, WR_CROSS_OPEN, 12, &x, &d, &u),
+        assert_status(wr_river_crossing((wr_arm)bad_enum[i], WR_RIVER_MINOR, WR_CROSS_OPEN, 12, &x, &d, &u),
                          WR_ERR_INVALID);
-        assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, (wr_river)bad_enum[i], WR_CROSS_OPEN, 12, &x, &d, &u),
+        assert_status(wr_river_crossing(WR_ARM_INFANTRY, (wr_river)bad_enum[i], WR_CROSS_OPEN, 12, &x, &d, &u),
                          WR_ERR_INVALID);
-        assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MAJOR, (wr_crossing)bad_enum[i], 12, &x, &d, &u),
+        assert_status(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MAJOR, (wr_crossing)bad_enum[i], 12, &x, &d, &u),
                          WR_ERR_INVALID);
     }
-    assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, (wr_river)0, WR_CROSS_OPEN, 12, &x, &d, &u), WR_ERR_INVALID);
-    assert_int_equal(wr_river_crossing((wr_arm)2, WR_RIVER_MINOR, WR_CROSS_OPEN, 12, &x, &d, &u), WR_ERR_INVALID);
+    assert_status(wr_river_crossing(WR_ARM_INFANTRY, (wr_river)0, WR_CROSS_OPEN, 12, &x, &d, &u), WR_ERR_INVALID);
+    assert_status(wr_river_crossing((wr_arm)2, WR_RIVER_MINOR, WR_CROSS_OPEN, 12, &x, &d, &u), WR_ERR_INVALID);
     /* a major-river ford */
-    assert_int_equal(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MAJOR, WR_CROSS_FORD, 12, &x, &d, &u), WR_ERR_INVALID);
-    assert_int_equal(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MAJOR, WR_CROSS_FORD, 18, &x, &d, &u), WR_ERR_INVALID);
+    assert_status(wr_river_crossing(WR_ARM_INFANTRY, WR_RIVER_MAJOR, WR_CROSS_FORD, 12, &x, &d, &u), WR_ERR_INVALID);
+    assert_status(wr_river_crossing(WR_ARM_CAVALRY, WR_RIVER_MAJOR, WR_CROSS_FORD, 18, &x, &d, &u), WR_ERR_INVALID);
     assert_int_equal(x, S);
     assert_int_equal(d, S);
     assert_int_equal(u, S);
 
     int h = S;
-    assert_int_equal(wr_half_die(3, NULL), WR_ERR_NULL);
+    assert_status(wr_half_die(3, NULL), WR_ERR_NULL);
     const int bad_d6[] = {INT32_MIN, -1, 0, 7, INT32_MAX};
     for (size_t i = 0; i < 5; i++) {
-        assert_int_equal(wr_half_die(bad_d6[i], &h), WR_ERR_RANGE);
-        assert_int_equal(wr_raft_timber(bad_d6[i], 0, &h), WR_ERR_RANGE);
-        assert_int_equal(wr_raft_timber(bad_d6[i], 1, &h), WR_ERR_RANGE);
+        assert_status(wr_half_die(bad_d6[i], &h), WR_ERR_RANGE);
+        assert_status(wr_raft_timber(bad_d6[i], 0, &h), WR_ERR_RANGE);
+        assert_status(wr_raft_timber(bad_d6[i], 1, &h), WR_ERR_RANGE);
     }
-    assert_int_equal(wr_raft_timber(3, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_stragglers(10, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_raft_timber(3, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_stragglers(10, 1, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD; i++)
-        assert_int_equal(wr_stragglers(bad_ints[i], 2, &h), WR_ERR_RANGE);
+        assert_status(wr_stragglers(bad_ints[i], 2, &h), WR_ERR_RANGE);
     const int bad_half[] = {INT32_MIN, -1, 0, 4, INT32_MAX};
     for (size_t i = 0; i < 5; i++)
-        assert_int_equal(wr_stragglers(100, bad_half[i], &h), WR_ERR_RANGE);
-    assert_int_equal(wr_stragglers(1000001, 1, &h), WR_ERR_RANGE);
+        assert_status(wr_stragglers(100, bad_half[i], &h), WR_ERR_RANGE);
+    assert_status(wr_stragglers(1000001, 1, &h), WR_ERR_RANGE);
     assert_int_equal(h, S);
 }
 
@@ -70,32 +72,32 @@ static void other_rules(void **state)
 {
     (void)state;
     int o = S;
-    assert_int_equal(wr_stragglers_gathered(10, 5, 1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_stragglers_gathered(-1, 0, 1, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_stragglers_gathered(1000001, 0, 1, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_stragglers_gathered(10, 11, 1, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_stragglers_gathered(10, -1, 1, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_stragglers_gathered(10, 5, 0, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_stragglers_gathered(10, 5, 4, &o), WR_ERR_RANGE);
+    assert_status(wr_stragglers_gathered(10, 5, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_stragglers_gathered(-1, 0, 1, &o), WR_ERR_RANGE);
+    assert_status(wr_stragglers_gathered(1000001, 0, 1, &o), WR_ERR_RANGE);
+    assert_status(wr_stragglers_gathered(10, 11, 1, &o), WR_ERR_RANGE);
+    assert_status(wr_stragglers_gathered(10, -1, 1, &o), WR_ERR_RANGE);
+    assert_status(wr_stragglers_gathered(10, 5, 0, &o), WR_ERR_RANGE);
+    assert_status(wr_stragglers_gathered(10, 5, 4, &o), WR_ERR_RANGE);
     wr_rng *rng = NULL;
-    assert_int_equal(wr_rng_new(1, &rng), WR_OK);
-    assert_int_equal(wr_half_die_roll(NULL, &o), WR_ERR_NULL);
-    assert_int_equal(wr_half_die_roll(rng, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_raft_defence(10, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_rng_new(1, &rng), WR_OK);
+    assert_status(wr_half_die_roll(NULL, &o), WR_ERR_NULL);
+    assert_status(wr_half_die_roll(rng, NULL), WR_ERR_NULL);
+    assert_status(wr_raft_defence(10, 1, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD; i++)
-        assert_int_equal(wr_raft_defence(bad_ints[i], 1, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_raft_defence(10, 0, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_raft_defence(10, 4, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost(1, 0, 50, 50, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_getting_lost(1, 0, -1, 50, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost(1, 0, 101, 50, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost(1, 0, 50, 0, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost(1, 0, 50, 101, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost(0, 1, 50, INT32_MIN, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost_roll(1, 0, 50, NULL, &o), WR_ERR_NULL);
-    assert_int_equal(wr_getting_lost_roll(1, 0, 50, rng, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_getting_lost_roll(1, 0, 101, rng, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_getting_lost_roll(1, 0, INT32_MIN, rng, &o), WR_ERR_RANGE);
+        assert_status(wr_raft_defence(bad_ints[i], 1, &o), WR_ERR_RANGE);
+    assert_status(wr_raft_defence(10, 0, &o), WR_ERR_RANGE);
+    assert_status(wr_raft_defence(10, 4, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost(1, 0, 50, 50, NULL), WR_ERR_NULL);
+    assert_status(wr_getting_lost(1, 0, -1, 50, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost(1, 0, 101, 50, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost(1, 0, 50, 0, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost(1, 0, 50, 101, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost(0, 1, 50, INT32_MIN, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost_roll(1, 0, 50, NULL, &o), WR_ERR_NULL);
+    assert_status(wr_getting_lost_roll(1, 0, 50, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_getting_lost_roll(1, 0, 101, rng, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost_roll(1, 0, INT32_MIN, rng, &o), WR_ERR_RANGE);
     assert_int_equal(o, S);
     wr_rng_free(rng);
 
@@ -103,23 +105,23 @@ static void other_rules(void **state)
     wr_march m, keep;
     memset(&m, 0x11, sizeof m);
     keep = m;
-    assert_int_equal(wr_march_start(12, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_march_start(0, &m), WR_ERR_RANGE);
-    assert_int_equal(wr_march_start(1001, &m), WR_ERR_RANGE);
-    assert_int_equal(wr_march_start(INT32_MIN, &m), WR_ERR_RANGE);
+    assert_status(wr_march_start(12, NULL), WR_ERR_NULL);
+    assert_status(wr_march_start(0, &m), WR_ERR_RANGE);
+    assert_status(wr_march_start(1001, &m), WR_ERR_RANGE);
+    assert_status(wr_march_start(INT32_MIN, &m), WR_ERR_RANGE);
     assert_memory_equal(&m, &keep, sizeof m);
-    assert_int_equal(wr_march_start(12, &m), WR_OK);
+    assert_status(wr_march_start(12, &m), WR_OK);
     keep = m;
-    assert_int_equal(wr_march_enter(NULL, 6, 0, &o), WR_ERR_NULL);
-    assert_int_equal(wr_march_enter(&m, 6, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_march_enter(&m, 0, 0, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_march_enter(&m, 100001, 0, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_march_enter(&m, INT32_MIN, 0, &o), WR_ERR_RANGE);
-    assert_int_equal(wr_march_end_day(NULL, 0), WR_ERR_NULL);
-    assert_int_equal(wr_march_contact(NULL, &o), WR_ERR_NULL);
-    assert_int_equal(wr_march_contact(&m, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_march_rally(NULL), WR_ERR_NULL);
-    assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* formed */
+    assert_status(wr_march_enter(NULL, 6, 0, &o), WR_ERR_NULL);
+    assert_status(wr_march_enter(&m, 6, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_march_enter(&m, 0, 0, &o), WR_ERR_RANGE);
+    assert_status(wr_march_enter(&m, 100001, 0, &o), WR_ERR_RANGE);
+    assert_status(wr_march_enter(&m, INT32_MIN, 0, &o), WR_ERR_RANGE);
+    assert_status(wr_march_end_day(NULL, 0), WR_ERR_NULL);
+    assert_status(wr_march_contact(NULL, &o), WR_ERR_NULL);
+    assert_status(wr_march_contact(&m, NULL), WR_ERR_NULL);
+    assert_status(wr_march_rally(NULL), WR_ERR_NULL);
+    assert_status(wr_march_rally(&m), WR_ERR_STATE); /* formed */
     assert_memory_equal(&m, &keep, sizeof m);
     /* corrupted states */
     wr_march bad[8];
@@ -135,15 +137,15 @@ static void other_rules(void **state)
     bad[7].unformed_today = 1; /* unformed today but formed */
     for (int i = 0; i < 8; i++) {
         wr_march before = bad[i];
-        assert_int_equal(wr_march_enter(&bad[i], 6, 0, &o), WR_ERR_INVALID);
-        assert_int_equal(wr_march_end_day(&bad[i], 0), WR_ERR_INVALID);
-        assert_int_equal(wr_march_contact(&bad[i], &o), WR_ERR_INVALID);
-        assert_int_equal(wr_march_rally(&bad[i]), WR_ERR_INVALID);
+        assert_status(wr_march_enter(&bad[i], 6, 0, &o), WR_ERR_INVALID);
+        assert_status(wr_march_end_day(&bad[i], 0), WR_ERR_INVALID);
+        assert_status(wr_march_contact(&bad[i], &o), WR_ERR_INVALID);
+        assert_status(wr_march_rally(&bad[i]), WR_ERR_INVALID);
         assert_memory_equal(&bad[i], &before, sizeof before);
     }
     wr_march last = keep;
     last.day = INT32_MAX;
-    assert_int_equal(wr_march_end_day(&last, 0), WR_ERR_RANGE);
+    assert_status(wr_march_end_day(&last, 0), WR_ERR_RANGE);
     assert_int_equal(last.day, INT32_MAX);
     assert_int_equal(o, S);
 }
@@ -154,48 +156,48 @@ static void hex_utilities(void **state)
     int o = S, o2 = S;
     wr_hex h = hx(S, S);
     const int big = WR_HEX_COORD_MAX + 1;
-    assert_int_equal(wr_hex_distance(hx(0, 0), hx(1, 1), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_distance(hx(big, 0), hx(0, 0), &o), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_distance(hx(0, 0), hx(0, -big), &o), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_distance(hx(INT32_MIN, INT32_MAX), hx(INT32_MAX, INT32_MIN), &o), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_neighbor(hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_distance(hx(0, 0), hx(1, 1), NULL), WR_ERR_NULL);
+    assert_status(wr_hex_distance(hx(big, 0), hx(0, 0), &o), WR_ERR_RANGE);
+    assert_status(wr_hex_distance(hx(0, 0), hx(0, -big), &o), WR_ERR_RANGE);
+    assert_status(wr_hex_distance(hx(INT32_MIN, INT32_MAX), hx(INT32_MAX, INT32_MIN), &o), WR_ERR_RANGE);
+    assert_status(wr_hex_neighbor(hx(0, 0), 0, NULL), WR_ERR_NULL);
     const int bad_dir[] = {INT32_MIN, -1, 6, 7, INT32_MAX};
     for (size_t i = 0; i < 5; i++)
-        assert_int_equal(wr_hex_neighbor(hx(0, 0), bad_dir[i], &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_neighbor(hx(WR_HEX_COORD_MAX, 0), 0, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_neighbor(hx(INT32_MAX, 0), 3, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_direction(hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_direction(hx(big, 0), hx(1, 0), &o), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_direction(hx(0, 0), hx(5, 5), &o), WR_ERR_INVALID);
+        assert_status(wr_hex_neighbor(hx(0, 0), bad_dir[i], &h), WR_ERR_RANGE);
+    assert_status(wr_hex_neighbor(hx(WR_HEX_COORD_MAX, 0), 0, &h), WR_ERR_RANGE);
+    assert_status(wr_hex_neighbor(hx(INT32_MAX, 0), 3, &h), WR_ERR_RANGE);
+    assert_status(wr_hex_direction(hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_hex_direction(hx(big, 0), hx(1, 0), &o), WR_ERR_RANGE);
+    assert_status(wr_hex_direction(hx(0, 0), hx(5, 5), &o), WR_ERR_INVALID);
     size_t n = 12345;
     wr_hex buf[8];
-    assert_int_equal(wr_hex_ring(hx(0, 0), 1, buf, 8, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_ring(hx(0, 0), 1, NULL, 8, &n), WR_ERR_NULL);
-    assert_int_equal(wr_hex_ring(hx(0, 0), -1, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_ring(hx(0, 0), WR_HEX_RADIUS_MAX + 1, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_ring(hx(0, 0), INT32_MIN, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_ring(hx(WR_HEX_COORD_MAX, 0), 1, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_ring(hx(big, 0), 0, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_ring(hx(0, 0), 2, buf, 8, &n), WR_ERR_RANGE); /* 12 do not fit */
-    assert_int_equal(wr_hex_range(hx(0, 0), 1, buf, 8, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_range(hx(0, 0), 1, NULL, 1, &n), WR_ERR_NULL);
-    assert_int_equal(wr_hex_range(hx(0, 0), -5, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_range(hx(0, 0), INT32_MAX, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_range(hx(0, -WR_HEX_COORD_MAX), 3, NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_range(hx(0, 0), 2, buf, 8, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_line(hx(0, 0), hx(1, 0), buf, 8, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_line(hx(0, 0), hx(1, 0), NULL, 8, &n), WR_ERR_NULL);
-    assert_int_equal(wr_hex_line(hx(big, 0), hx(1, 0), NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_line(hx(0, 0), hx(WR_HEX_RADIUS_MAX + 1, 0), NULL, 0, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_line(hx(0, 0), hx(9, 0), buf, 8, &n), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_from_offset(0, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_from_offset(-1, 0, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_from_offset(0, -1, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_from_offset(big, 0, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_from_offset(INT32_MIN, INT32_MAX, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_hex_to_offset(hx(0, 0), NULL, &o2), WR_ERR_NULL);
-    assert_int_equal(wr_hex_to_offset(hx(0, 0), &o, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_hex_to_offset(hx(INT32_MAX, INT32_MAX), &o, &o2), WR_ERR_RANGE);
+    assert_status(wr_hex_ring(hx(0, 0), 1, buf, 8, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_ring(hx(0, 0), 1, NULL, 8, &n), WR_ERR_NULL);
+    assert_status(wr_hex_ring(hx(0, 0), -1, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_ring(hx(0, 0), WR_HEX_RADIUS_MAX + 1, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_ring(hx(0, 0), INT32_MIN, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_ring(hx(WR_HEX_COORD_MAX, 0), 1, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_ring(hx(big, 0), 0, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_ring(hx(0, 0), 2, buf, 8, &n), WR_ERR_RANGE); /* 12 do not fit */
+    assert_status(wr_hex_range(hx(0, 0), 1, buf, 8, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_range(hx(0, 0), 1, NULL, 1, &n), WR_ERR_NULL);
+    assert_status(wr_hex_range(hx(0, 0), -5, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_range(hx(0, 0), INT32_MAX, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_range(hx(0, -WR_HEX_COORD_MAX), 3, NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_range(hx(0, 0), 2, buf, 8, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_line(hx(0, 0), hx(1, 0), buf, 8, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_line(hx(0, 0), hx(1, 0), NULL, 8, &n), WR_ERR_NULL);
+    assert_status(wr_hex_line(hx(big, 0), hx(1, 0), NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_line(hx(0, 0), hx(WR_HEX_RADIUS_MAX + 1, 0), NULL, 0, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_line(hx(0, 0), hx(9, 0), buf, 8, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_from_offset(0, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_from_offset(-1, 0, &h), WR_ERR_RANGE);
+    assert_status(wr_hex_from_offset(0, -1, &h), WR_ERR_RANGE);
+    assert_status(wr_hex_from_offset(big, 0, &h), WR_ERR_RANGE);
+    assert_status(wr_hex_from_offset(INT32_MIN, INT32_MAX, &h), WR_ERR_RANGE);
+    assert_status(wr_hex_to_offset(hx(0, 0), NULL, &o2), WR_ERR_NULL);
+    assert_status(wr_hex_to_offset(hx(0, 0), &o, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_to_offset(hx(INT32_MAX, INT32_MAX), &o, &o2), WR_ERR_RANGE);
     assert_int_equal(o, S);
     assert_int_equal(o2, S);
     assert_int_equal(h.q, S);
@@ -207,20 +209,20 @@ static void map_functions(void **state)
     (void)state;
     wr_map *untouched = (wr_map *)&state;
     wr_map *m = untouched;
-    assert_int_equal(wr_map_new(4, 4, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_new_ex(4, 4, NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_map_new(4, 4, NULL), WR_ERR_NULL);
+    assert_status(wr_map_new_ex(4, 4, NULL, NULL), WR_ERR_NULL);
     const int bad_side[] = {INT32_MIN, -1, 0, WR_MAP_MAX_SIDE + 1, INT32_MAX};
     for (size_t i = 0; i < 5; i++) {
-        assert_int_equal(wr_map_new(bad_side[i], 4, &m), WR_ERR_RANGE);
-        assert_int_equal(wr_map_new(4, bad_side[i], &m), WR_ERR_RANGE);
+        assert_status(wr_map_new(bad_side[i], 4, &m), WR_ERR_RANGE);
+        assert_status(wr_map_new(4, bad_side[i], &m), WR_ERR_RANGE);
     }
-    assert_int_equal(wr_map_new(WR_MAP_MAX_SIDE, WR_MAP_MAX_SIDE, &m), WR_ERR_RANGE); /* too many hexes */
+    assert_status(wr_map_new(WR_MAP_MAX_SIDE, WR_MAP_MAX_SIDE, &m), WR_ERR_RANGE); /* too many hexes */
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_map_new_ex(4, 4, &no_fn, &m), WR_ERR_INVALID);
+    assert_status(wr_map_new_ex(4, 4, &no_fn, &m), WR_ERR_INVALID);
     assert_ptr_equal(m, untouched);
     wr_map_free(NULL);
 
-    assert_int_equal(wr_map_new(4, 3, &m), WR_OK);
+    assert_status(wr_map_new(4, 3, &m), WR_OK);
     const wr_hex off[] = {{-1, 0}, {4, 0}, {0, -1}, {0, 3}, {-2, 2}, {3, 2}, {INT32_MIN, 0}, {0, INT32_MAX}};
     const size_t n_off = sizeof off / sizeof off[0];
     int o = S, o2 = S;
@@ -233,97 +235,97 @@ static void map_functions(void **state)
     wr_zone z = (wr_zone)S;
     const wr_side good = {WR_RIVER_MINOR, WR_CROSS_FORD, 1, 0};
 
-    assert_int_equal(wr_map_size(NULL, &o, &o2), WR_ERR_NULL);
-    assert_int_equal(wr_map_size(m, NULL, &o2), WR_ERR_NULL);
-    assert_int_equal(wr_map_size(m, &o, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_contains(NULL, hx(0, 0), &o), WR_ERR_NULL);
-    assert_int_equal(wr_map_contains(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_index(NULL, hx(0, 0), &idx), WR_ERR_NULL);
-    assert_int_equal(wr_map_index(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_hex(NULL, 0, &h), WR_ERR_NULL);
-    assert_int_equal(wr_map_hex(m, 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_hex(m, -1, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_map_hex(m, 12, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_map_hex(m, INT32_MIN, &h), WR_ERR_RANGE);
-    assert_int_equal(wr_map_set_terrain(NULL, hx(0, 0), WR_HEX_SEA), WR_ERR_NULL);
-    assert_int_equal(wr_map_terrain(NULL, hx(0, 0), &t), WR_ERR_NULL);
-    assert_int_equal(wr_map_terrain(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_size(NULL, &o, &o2), WR_ERR_NULL);
+    assert_status(wr_map_size(m, NULL, &o2), WR_ERR_NULL);
+    assert_status(wr_map_size(m, &o, NULL), WR_ERR_NULL);
+    assert_status(wr_map_contains(NULL, hx(0, 0), &o), WR_ERR_NULL);
+    assert_status(wr_map_contains(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_index(NULL, hx(0, 0), &idx), WR_ERR_NULL);
+    assert_status(wr_map_index(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_hex(NULL, 0, &h), WR_ERR_NULL);
+    assert_status(wr_map_hex(m, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_hex(m, -1, &h), WR_ERR_RANGE);
+    assert_status(wr_map_hex(m, 12, &h), WR_ERR_RANGE);
+    assert_status(wr_map_hex(m, INT32_MIN, &h), WR_ERR_RANGE);
+    assert_status(wr_map_set_terrain(NULL, hx(0, 0), WR_HEX_SEA), WR_ERR_NULL);
+    assert_status(wr_map_terrain(NULL, hx(0, 0), &t), WR_ERR_NULL);
+    assert_status(wr_map_terrain(m, hx(0, 0), NULL), WR_ERR_NULL);
     const int bad_terrain[] = {INT32_MIN, -1, 8, 100, INT32_MAX};
     for (size_t i = 0; i < 5; i++) /* unknown terrain */
-        assert_int_equal(wr_map_set_terrain(m, hx(0, 0), (wr_hex_terrain)bad_terrain[i]), WR_ERR_INVALID);
-    assert_int_equal(wr_map_set_features(NULL, hx(0, 0), 0), WR_ERR_NULL);
-    assert_int_equal(wr_map_set_features(m, hx(0, 0), 0x08u), WR_ERR_INVALID);
-    assert_int_equal(wr_map_set_features(m, hx(0, 0), 0xffffffffu), WR_ERR_INVALID);
-    assert_int_equal(wr_map_features(NULL, hx(0, 0), &f), WR_ERR_NULL);
-    assert_int_equal(wr_map_features(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_set_regions(NULL, hx(0, 0), 1), WR_ERR_NULL);
-    assert_int_equal(wr_map_regions(NULL, hx(0, 0), &tags), WR_ERR_NULL);
-    assert_int_equal(wr_map_regions(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_set_side(NULL, hx(0, 0), 0, &good), WR_ERR_NULL);
-    assert_int_equal(wr_map_set_side(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_side(NULL, hx(0, 0), 0, &sd), WR_ERR_NULL);
-    assert_int_equal(wr_map_side(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+        assert_status(wr_map_set_terrain(m, hx(0, 0), (wr_hex_terrain)bad_terrain[i]), WR_ERR_INVALID);
+    assert_status(wr_map_set_features(NULL, hx(0, 0), 0), WR_ERR_NULL);
+    assert_status(wr_map_set_features(m, hx(0, 0), 0x08u), WR_ERR_INVALID);
+    assert_status(wr_map_set_features(m, hx(0, 0), 0xffffffffu), WR_ERR_INVALID);
+    assert_status(wr_map_features(NULL, hx(0, 0), &f), WR_ERR_NULL);
+    assert_status(wr_map_features(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_set_regions(NULL, hx(0, 0), 1), WR_ERR_NULL);
+    assert_status(wr_map_regions(NULL, hx(0, 0), &tags), WR_ERR_NULL);
+    assert_status(wr_map_regions(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_set_side(NULL, hx(0, 0), 0, &good), WR_ERR_NULL);
+    assert_status(wr_map_set_side(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_side(NULL, hx(0, 0), 0, &sd), WR_ERR_NULL);
+    assert_status(wr_map_side(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
     const int bad_dir[] = {INT32_MIN, -1, 6, INT32_MAX};
     for (size_t i = 0; i < 4; i++) {
-        assert_int_equal(wr_map_set_side(m, hx(1, 1), bad_dir[i], &good), WR_ERR_RANGE);
-        assert_int_equal(wr_map_side(m, hx(1, 1), bad_dir[i], &sd), WR_ERR_RANGE);
-        assert_int_equal(wr_map_set_watercourse(m, hx(1, 1), bad_dir[i] == -1 ? -2 : bad_dir[i], 0), WR_ERR_RANGE);
-        assert_int_equal(wr_map_on_route(m, hx(1, 1), bad_dir[i], &o), WR_ERR_RANGE);
+        assert_status(wr_map_set_side(m, hx(1, 1), bad_dir[i], &good), WR_ERR_RANGE);
+        assert_status(wr_map_side(m, hx(1, 1), bad_dir[i], &sd), WR_ERR_RANGE);
+        assert_status(wr_map_set_watercourse(m, hx(1, 1), bad_dir[i] == -1 ? -2 : bad_dir[i], 0), WR_ERR_RANGE);
+        assert_status(wr_map_on_route(m, hx(1, 1), bad_dir[i], &o), WR_ERR_RANGE);
     }
     /* sides to the map's edge */
-    assert_int_equal(wr_map_set_side(m, hx(0, 0), 2, &good), WR_ERR_RANGE);
-    assert_int_equal(wr_map_side(m, hx(0, 0), 3, &sd), WR_ERR_RANGE);
-    assert_int_equal(wr_map_on_route(m, hx(0, 0), 3, &o), WR_ERR_RANGE);
+    assert_status(wr_map_set_side(m, hx(0, 0), 2, &good), WR_ERR_RANGE);
+    assert_status(wr_map_side(m, hx(0, 0), 3, &sd), WR_ERR_RANGE);
+    assert_status(wr_map_on_route(m, hx(0, 0), 3, &o), WR_ERR_RANGE);
     /* sides that make no sense */
     const wr_side bad_sides[] = {{WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, {WR_NO_RIVER, WR_CROSS_FERRY, 0, 0},
                                  {WR_NO_RIVER, WR_CROSS_FORD, 1, 1},    {3, WR_CROSS_OPEN, 0, 0},
                                  {-1, WR_CROSS_OPEN, 0, 0},             {WR_RIVER_MINOR, 4, 0, 0},
                                  {WR_RIVER_MINOR, -1, 0, 0},            {INT32_MIN, INT32_MAX, 0, 0}};
     for (size_t i = 0; i < sizeof bad_sides / sizeof bad_sides[0]; i++)
-        assert_int_equal(wr_map_set_side(m, hx(1, 1), 0, &bad_sides[i]), WR_ERR_INVALID);
-    assert_int_equal(wr_map_set_watercourse(NULL, hx(0, 0), 0, 0), WR_ERR_NULL);
-    assert_int_equal(wr_map_set_watercourse(m, hx(1, 1), 0, 0x08u), WR_ERR_INVALID);
-    assert_int_equal(wr_map_set_watercourse(m, hx(1, 1), WR_NO_WATERCOURSE, WR_WATER_TIDAL), WR_ERR_INVALID);
-    assert_int_equal(wr_map_set_watercourse(m, hx(0, 0), 3, 0), WR_ERR_RANGE); /* off the map downstream */
-    assert_int_equal(wr_map_watercourse(NULL, hx(0, 0), &o, &wf), WR_ERR_NULL);
-    assert_int_equal(wr_map_watercourse(m, hx(0, 0), NULL, &wf), WR_ERR_NULL);
-    assert_int_equal(wr_map_watercourse(m, hx(0, 0), &o, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_zone(NULL, hx(0, 0), &z), WR_ERR_NULL);
-    assert_int_equal(wr_map_zone(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_sight(NULL, hx(0, 0), hx(1, 0), &o), WR_ERR_NULL);
-    assert_int_equal(wr_map_sight(m, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_on_route(NULL, hx(0, 0), 0, &o), WR_ERR_NULL);
-    assert_int_equal(wr_map_on_route(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+        assert_status(wr_map_set_side(m, hx(1, 1), 0, &bad_sides[i]), WR_ERR_INVALID);
+    assert_status(wr_map_set_watercourse(NULL, hx(0, 0), 0, 0), WR_ERR_NULL);
+    assert_status(wr_map_set_watercourse(m, hx(1, 1), 0, 0x08u), WR_ERR_INVALID);
+    assert_status(wr_map_set_watercourse(m, hx(1, 1), WR_NO_WATERCOURSE, WR_WATER_TIDAL), WR_ERR_INVALID);
+    assert_status(wr_map_set_watercourse(m, hx(0, 0), 3, 0), WR_ERR_RANGE); /* off the map downstream */
+    assert_status(wr_map_watercourse(NULL, hx(0, 0), &o, &wf), WR_ERR_NULL);
+    assert_status(wr_map_watercourse(m, hx(0, 0), NULL, &wf), WR_ERR_NULL);
+    assert_status(wr_map_watercourse(m, hx(0, 0), &o, NULL), WR_ERR_NULL);
+    assert_status(wr_map_zone(NULL, hx(0, 0), &z), WR_ERR_NULL);
+    assert_status(wr_map_zone(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_sight(NULL, hx(0, 0), hx(1, 0), &o), WR_ERR_NULL);
+    assert_status(wr_map_sight(m, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_on_route(NULL, hx(0, 0), 0, &o), WR_ERR_NULL);
+    assert_status(wr_map_on_route(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
     /* coordinates off the map, everywhere */
     for (size_t i = 0; i < n_off; i++) {
         wr_hex b = off[i];
-        assert_int_equal(wr_map_index(m, b, &idx), WR_ERR_RANGE);
-        assert_int_equal(wr_map_set_terrain(m, b, WR_HEX_SEA), WR_ERR_RANGE);
-        assert_int_equal(wr_map_terrain(m, b, &t), WR_ERR_RANGE);
-        assert_int_equal(wr_map_set_features(m, b, 0), WR_ERR_RANGE);
-        assert_int_equal(wr_map_features(m, b, &f), WR_ERR_RANGE);
-        assert_int_equal(wr_map_set_regions(m, b, 1), WR_ERR_RANGE);
-        assert_int_equal(wr_map_regions(m, b, &tags), WR_ERR_RANGE);
-        assert_int_equal(wr_map_set_side(m, b, 0, &good), WR_ERR_RANGE);
-        assert_int_equal(wr_map_side(m, b, 0, &sd), WR_ERR_RANGE);
-        assert_int_equal(wr_map_set_watercourse(m, b, 0, 0), WR_ERR_RANGE);
-        assert_int_equal(wr_map_watercourse(m, b, &o, &wf), WR_ERR_RANGE);
-        assert_int_equal(wr_map_zone(m, b, &z), WR_ERR_RANGE);
-        assert_int_equal(wr_map_sight(m, b, hx(0, 0), &o), WR_ERR_RANGE);
-        assert_int_equal(wr_map_sight(m, hx(0, 0), b, &o), WR_ERR_RANGE);
-        assert_int_equal(wr_map_on_route(m, b, 0, &o), WR_ERR_RANGE);
+        assert_status(wr_map_index(m, b, &idx), WR_ERR_RANGE);
+        assert_status(wr_map_set_terrain(m, b, WR_HEX_SEA), WR_ERR_RANGE);
+        assert_status(wr_map_terrain(m, b, &t), WR_ERR_RANGE);
+        assert_status(wr_map_set_features(m, b, 0), WR_ERR_RANGE);
+        assert_status(wr_map_features(m, b, &f), WR_ERR_RANGE);
+        assert_status(wr_map_set_regions(m, b, 1), WR_ERR_RANGE);
+        assert_status(wr_map_regions(m, b, &tags), WR_ERR_RANGE);
+        assert_status(wr_map_set_side(m, b, 0, &good), WR_ERR_RANGE);
+        assert_status(wr_map_side(m, b, 0, &sd), WR_ERR_RANGE);
+        assert_status(wr_map_set_watercourse(m, b, 0, 0), WR_ERR_RANGE);
+        assert_status(wr_map_watercourse(m, b, &o, &wf), WR_ERR_RANGE);
+        assert_status(wr_map_zone(m, b, &z), WR_ERR_RANGE);
+        assert_status(wr_map_sight(m, b, hx(0, 0), &o), WR_ERR_RANGE);
+        assert_status(wr_map_sight(m, hx(0, 0), b, &o), WR_ERR_RANGE);
+        assert_status(wr_map_on_route(m, b, 0, &o), WR_ERR_RANGE);
         wr_landing how = (wr_landing)S;
-        assert_int_equal(wr_map_landing(m, WR_MOVER_GALLEY, b, &how), WR_ERR_RANGE);
+        assert_status(wr_map_landing(m, WR_MOVER_GALLEY, b, &how), WR_ERR_RANGE);
         assert_int_equal((int)how, S);
     }
     wr_landing how = (wr_landing)S;
-    assert_int_equal(wr_map_landing(NULL, WR_MOVER_GALLEY, hx(0, 0), &how), WR_ERR_NULL);
-    assert_int_equal(wr_map_landing(m, WR_MOVER_GALLEY, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_landing(m, WR_MOVER_INFANTRY, hx(0, 0), &how), WR_ERR_INVALID);
-    assert_int_equal(wr_map_landing(m, WR_MOVER_CAVALRY, hx(0, 0), &how), WR_ERR_INVALID);
-    assert_int_equal(wr_map_landing(m, (wr_mover)7, hx(0, 0), &how), WR_ERR_INVALID);
-    assert_int_equal(wr_map_landing(m, (wr_mover)-1, hx(0, 0), &how), WR_ERR_INVALID);
-    assert_int_equal(wr_map_landing(m, WR_MOVER_GALLEY, hx(0, 0), &how), WR_ERR_FORBIDDEN); /* clear */
+    assert_status(wr_map_landing(NULL, WR_MOVER_GALLEY, hx(0, 0), &how), WR_ERR_NULL);
+    assert_status(wr_map_landing(m, WR_MOVER_GALLEY, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_landing(m, WR_MOVER_INFANTRY, hx(0, 0), &how), WR_ERR_INVALID);
+    assert_status(wr_map_landing(m, WR_MOVER_CAVALRY, hx(0, 0), &how), WR_ERR_INVALID);
+    assert_status(wr_map_landing(m, (wr_mover)7, hx(0, 0), &how), WR_ERR_INVALID);
+    assert_status(wr_map_landing(m, (wr_mover)-1, hx(0, 0), &how), WR_ERR_INVALID);
+    assert_status(wr_map_landing(m, WR_MOVER_GALLEY, hx(0, 0), &how), WR_ERR_FORBIDDEN); /* clear */
     assert_int_equal((int)how, S);
     /* nothing was written and nothing changed */
     assert_int_equal(o, S);
@@ -336,9 +338,9 @@ static void map_functions(void **state)
     assert_int_equal(tags, (uint32_t)S);
     assert_int_equal(sd.river, S);
     assert_int_equal((int)z, S);
-    assert_int_equal(wr_map_terrain(m, hx(0, 0), &t), WR_OK);
+    assert_status(wr_map_terrain(m, hx(0, 0), &t), WR_OK);
     assert_int_equal(t, WR_HEX_CLEAR);
-    assert_int_equal(wr_map_side(m, hx(1, 1), 0, &sd), WR_OK);
+    assert_status(wr_map_side(m, hx(1, 1), 0, &sd), WR_OK);
     assert_int_equal(sd.river, WR_NO_RIVER);
     wr_map_free(m);
 }
@@ -346,7 +348,7 @@ static void map_functions(void **state)
 static wr_plan_params good_params(void)
 {
     wr_plan_params p;
-    assert_int_equal(wr_plan_params_default(WR_MOVER_INFANTRY, &p), WR_OK);
+    assert_status(wr_plan_params_default(WR_MOVER_INFANTRY, &p), WR_OK);
     return p;
 }
 
@@ -401,27 +403,27 @@ static void tables_and_planner(void **state)
     wr_move_costs c, keep_c;
     memset(&c, 0x22, sizeof c);
     keep_c = c;
-    assert_int_equal(wr_move_costs_default(WR_MOVER_INFANTRY, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_move_costs_default((wr_mover)7, &c), WR_ERR_INVALID);
-    assert_int_equal(wr_move_costs_default((wr_mover)-1, &c), WR_ERR_INVALID);
+    assert_status(wr_move_costs_default(WR_MOVER_INFANTRY, NULL), WR_ERR_NULL);
+    assert_status(wr_move_costs_default((wr_mover)7, &c), WR_ERR_INVALID);
+    assert_status(wr_move_costs_default((wr_mover)-1, &c), WR_ERR_INVALID);
     assert_memory_equal(&c, &keep_c, sizeof c);
     wr_plan_params p, keep_p;
     memset(&p, 0x33, sizeof p);
     keep_p = p;
-    assert_int_equal(wr_plan_params_default(WR_MOVER_GALLEY, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_plan_params_default((wr_mover)INT32_MAX, &p), WR_ERR_INVALID);
+    assert_status(wr_plan_params_default(WR_MOVER_GALLEY, NULL), WR_ERR_NULL);
+    assert_status(wr_plan_params_default((wr_mover)INT32_MAX, &p), WR_ERR_INVALID);
     assert_memory_equal(&p, &keep_p, sizeof p);
 
     int cost = S, formed = S;
-    assert_int_equal(wr_move_costs_default(WR_MOVER_INFANTRY, &c), WR_OK);
-    assert_int_equal(wr_land_entry(NULL, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_NULL);
-    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, NULL, &formed), WR_ERR_NULL);
-    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_land_entry(&c, (wr_arm)2, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
-    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0x04u, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
-    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, (wr_hex_terrain)8, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
-    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, (wr_hex_terrain)-1, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
-    assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, (wr_route_kind)3, &cost, &formed), WR_ERR_INVALID);
+    assert_status(wr_move_costs_default(WR_MOVER_INFANTRY, &c), WR_OK);
+    assert_status(wr_land_entry(NULL, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_NULL);
+    assert_status(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, NULL, &formed), WR_ERR_NULL);
+    assert_status(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, NULL), WR_ERR_NULL);
+    assert_status(wr_land_entry(&c, (wr_arm)2, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
+    assert_status(wr_land_entry(&c, WR_ARM_INFANTRY, 0x04u, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
+    assert_status(wr_land_entry(&c, WR_ARM_INFANTRY, 0, (wr_hex_terrain)8, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
+    assert_status(wr_land_entry(&c, WR_ARM_INFANTRY, 0, (wr_hex_terrain)-1, 0, WR_ROUTE_NONE, &cost, &formed), WR_ERR_INVALID);
+    assert_status(wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, (wr_route_kind)3, &cost, &formed), WR_ERR_INVALID);
     wr_move_costs bc[8];
     for (int i = 0; i < 8; i++)
         bc[i] = c;
@@ -434,23 +436,23 @@ static void tables_and_planner(void **state)
     bc[6].upstream = -1;
     bc[7].sail_percent = 101;
     for (int i = 0; i < 8; i++)
-        assert_int_equal(wr_land_entry(&bc[i], WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed),
+        assert_status(wr_land_entry(&bc[i], WR_ARM_INFANTRY, 0, WR_HEX_CLEAR, 0, WR_ROUTE_NONE, &cost, &formed),
                          WR_ERR_RANGE);
     assert_int_equal(cost, S);
     assert_int_equal(formed, S);
 
     wr_planner *untouched = (wr_planner *)&state;
     wr_planner *pl = untouched;
-    assert_int_equal(wr_planner_new(NULL), WR_ERR_NULL);
-    assert_int_equal(wr_planner_new_ex(NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_planner_new(NULL), WR_ERR_NULL);
+    assert_status(wr_planner_new_ex(NULL, NULL), WR_ERR_NULL);
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_planner_new_ex(&no_fn, &pl), WR_ERR_INVALID);
+    assert_status(wr_planner_new_ex(&no_fn, &pl), WR_ERR_INVALID);
     assert_ptr_equal(pl, untouched);
     wr_planner_free(NULL);
-    assert_int_equal(wr_planner_new(&pl), WR_OK);
+    assert_status(wr_planner_new(&pl), WR_OK);
     wr_map *m = NULL;
-    assert_int_equal(wr_map_new(4, 3, &m), WR_OK);
-    assert_int_equal(wr_map_set_terrain(m, hx(3, 0), WR_HEX_SEA), WR_OK);
+    assert_status(wr_map_new(4, 3, &m), WR_OK);
+    assert_status(wr_map_set_terrain(m, hx(3, 0), WR_HEX_SEA), WR_OK);
     wr_plan_params gp = good_params();
     wr_route r, keep_r;
     memset(&r, 0x44, sizeof r);
@@ -465,38 +467,38 @@ static void tables_and_planner(void **state)
     size_t n_edges = 888;
 
     /* NULLs */
-    assert_int_equal(wr_planner_route(NULL, m, &gp, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
-    assert_int_equal(wr_planner_route(pl, NULL, &gp, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
-    assert_int_equal(wr_planner_route(pl, m, NULL, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
-    assert_int_equal(wr_planner_field(NULL, m, &gp, hx(0, 0), field, 12), WR_ERR_NULL);
-    assert_int_equal(wr_planner_field(pl, NULL, &gp, hx(0, 0), field, 12), WR_ERR_NULL);
-    assert_int_equal(wr_planner_field(pl, m, NULL, hx(0, 0), field, 12), WR_ERR_NULL);
-    assert_int_equal(wr_planner_field(pl, m, &gp, hx(0, 0), NULL, 12), WR_ERR_NULL);
-    assert_int_equal(wr_planner_reachable(NULL, m, &gp, hx(0, 0), 1, &hexes, &count), WR_ERR_NULL);
-    assert_int_equal(wr_planner_reachable(pl, NULL, &gp, hx(0, 0), 1, &hexes, &count), WR_ERR_NULL);
-    assert_int_equal(wr_planner_reachable(pl, m, NULL, hx(0, 0), 1, &hexes, &count), WR_ERR_NULL);
-    assert_int_equal(wr_planner_reachable(pl, m, &gp, hx(0, 0), 1, NULL, &count), WR_ERR_NULL);
-    assert_int_equal(wr_planner_reachable(pl, m, &gp, hx(0, 0), 1, &hexes, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_map_moves(NULL, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_NULL);
-    assert_int_equal(wr_map_moves(m, NULL, hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_NULL);
-    assert_int_equal(wr_map_moves(m, &gp, hx(0, 0), NULL, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_NULL);
-    assert_int_equal(wr_map_moves(m, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
+    assert_status(wr_planner_route(NULL, m, &gp, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
+    assert_status(wr_planner_route(pl, NULL, &gp, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
+    assert_status(wr_planner_route(pl, m, NULL, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_planner_field(NULL, m, &gp, hx(0, 0), field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_field(pl, NULL, &gp, hx(0, 0), field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_field(pl, m, NULL, hx(0, 0), field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_field(pl, m, &gp, hx(0, 0), NULL, 12), WR_ERR_NULL);
+    assert_status(wr_planner_reachable(NULL, m, &gp, hx(0, 0), 1, &hexes, &count), WR_ERR_NULL);
+    assert_status(wr_planner_reachable(pl, NULL, &gp, hx(0, 0), 1, &hexes, &count), WR_ERR_NULL);
+    assert_status(wr_planner_reachable(pl, m, NULL, hx(0, 0), 1, &hexes, &count), WR_ERR_NULL);
+    assert_status(wr_planner_reachable(pl, m, &gp, hx(0, 0), 1, NULL, &count), WR_ERR_NULL);
+    assert_status(wr_planner_reachable(pl, m, &gp, hx(0, 0), 1, &hexes, NULL), WR_ERR_NULL);
+    assert_status(wr_map_moves(NULL, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_NULL);
+    assert_status(wr_map_moves(m, NULL, hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_NULL);
+    assert_status(wr_map_moves(m, &gp, hx(0, 0), NULL, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_NULL);
+    assert_status(wr_map_moves(m, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
     /* hexes off the map */
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(-1, 0), hx(1, 0), &r), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(0, 0), hx(0, 3), &r), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(INT32_MAX, 0), hx(INT32_MIN, 0), &r), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_field(pl, m, &gp, hx(4, 0), field, 12), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_reachable(pl, m, &gp, hx(0, -1), 1, &hexes, &count), WR_ERR_RANGE);
-    assert_int_equal(wr_map_moves(m, &gp, hx(9, 9), edges, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_RANGE);
+    assert_status(wr_planner_route(pl, m, &gp, hx(-1, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(0, 3), &r), WR_ERR_RANGE);
+    assert_status(wr_planner_route(pl, m, &gp, hx(INT32_MAX, 0), hx(INT32_MIN, 0), &r), WR_ERR_RANGE);
+    assert_status(wr_planner_field(pl, m, &gp, hx(4, 0), field, 12), WR_ERR_RANGE);
+    assert_status(wr_planner_reachable(pl, m, &gp, hx(0, -1), 1, &hexes, &count), WR_ERR_RANGE);
+    assert_status(wr_map_moves(m, &gp, hx(9, 9), edges, WR_PLAN_MAX_EDGES, &n_edges), WR_ERR_RANGE);
     /* numbers out of range */
-    assert_int_equal(wr_planner_field(pl, m, &gp, hx(0, 0), field, 11), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_field(pl, m, &gp, hx(0, 0), field, 13), WR_ERR_RANGE);
+    assert_status(wr_planner_field(pl, m, &gp, hx(0, 0), field, 11), WR_ERR_RANGE);
+    assert_status(wr_planner_field(pl, m, &gp, hx(0, 0), field, 13), WR_ERR_RANGE);
     for (size_t i = 0; i < N_BAD; i++)
-        assert_int_equal(wr_planner_reachable(pl, m, &gp, hx(0, 0), bad_ints[i] == 1000001 ? WR_PLAN_MAX_DAYS + 1 : bad_ints[i],
+        assert_status(wr_planner_reachable(pl, m, &gp, hx(0, 0), bad_ints[i] == 1000001 ? WR_PLAN_MAX_DAYS + 1 : bad_ints[i],
                                               &hexes, &count), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_reachable(pl, m, &gp, hx(0, 0), 0, &hexes, &count), WR_ERR_RANGE);
-    assert_int_equal(wr_map_moves(m, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES - 1, &n_edges), WR_ERR_RANGE);
+    assert_status(wr_planner_reachable(pl, m, &gp, hx(0, 0), 0, &hexes, &count), WR_ERR_RANGE);
+    assert_status(wr_map_moves(m, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES - 1, &n_edges), WR_ERR_RANGE);
     /* bad parameters */
     wr_plan_params bp[14];
     for (int i = 0; i < 14; i++)
@@ -520,44 +522,44 @@ static void tables_and_planner(void **state)
                                 WR_ERR_RANGE,   WR_ERR_RANGE,   WR_ERR_RANGE,   WR_ERR_RANGE};
     wr_plan_graph graph = {2, some_moves, NULL, NULL};
     for (int i = 0; i < 14; i++) {
-        assert_int_equal(wr_planner_route(pl, m, &bp[i], hx(0, 0), hx(1, 0), &r), want[i]);
-        assert_int_equal(wr_planner_field(pl, m, &bp[i], hx(0, 0), field, 12), want[i]);
-        assert_int_equal(wr_planner_reachable(pl, m, &bp[i], hx(0, 0), 2, &hexes, &count), want[i]);
-        assert_int_equal(wr_map_moves(m, &bp[i], hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), want[i]);
-        assert_int_equal(wr_planner_route_graph(pl, &graph, &bp[i], 0, 1, &r), want[i]);
+        assert_status(wr_planner_route(pl, m, &bp[i], hx(0, 0), hx(1, 0), &r), want[i]);
+        assert_status(wr_planner_field(pl, m, &bp[i], hx(0, 0), field, 12), want[i]);
+        assert_status(wr_planner_reachable(pl, m, &bp[i], hx(0, 0), 2, &hexes, &count), want[i]);
+        assert_status(wr_map_moves(m, &bp[i], hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), want[i]);
+        assert_status(wr_planner_route_graph(pl, &graph, &bp[i], 0, 1, &r), want[i]);
     }
     /* the rules forbid: infantry at sea, no route */
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(3, 0), hx(1, 0), &r), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_planner_field(pl, m, &gp, hx(3, 0), field, 12), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_planner_reachable(pl, m, &gp, hx(3, 0), 2, &hexes, &count), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(0, 0), hx(3, 0), &r), WR_ERR_FORBIDDEN);
+    assert_status(wr_planner_route(pl, m, &gp, hx(3, 0), hx(1, 0), &r), WR_ERR_FORBIDDEN);
+    assert_status(wr_planner_field(pl, m, &gp, hx(3, 0), field, 12), WR_ERR_FORBIDDEN);
+    assert_status(wr_planner_reachable(pl, m, &gp, hx(3, 0), 2, &hexes, &count), WR_ERR_FORBIDDEN);
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(3, 0), &r), WR_ERR_FORBIDDEN);
     wr_plan_params galley;
-    assert_int_equal(wr_plan_params_default(WR_MOVER_GALLEY, &galley), WR_OK);
-    assert_int_equal(wr_planner_route(pl, m, &galley, hx(3, 0), hx(3, 0), &r), WR_ERR_FORBIDDEN); /* open sea */
+    assert_status(wr_plan_params_default(WR_MOVER_GALLEY, &galley), WR_OK);
+    assert_status(wr_planner_route(pl, m, &galley, hx(3, 0), hx(3, 0), &r), WR_ERR_FORBIDDEN); /* open sea */
 
     /* the callback form */
-    assert_int_equal(wr_planner_route_graph(NULL, &graph, &gp, 0, 1, &r), WR_ERR_NULL);
-    assert_int_equal(wr_planner_route_graph(pl, NULL, &gp, 0, 1, &r), WR_ERR_NULL);
-    assert_int_equal(wr_planner_route_graph(pl, &graph, NULL, 0, 1, &r), WR_ERR_NULL);
-    assert_int_equal(wr_planner_route_graph(pl, &graph, &gp, 0, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_planner_route_graph(NULL, &graph, &gp, 0, 1, &r), WR_ERR_NULL);
+    assert_status(wr_planner_route_graph(pl, NULL, &gp, 0, 1, &r), WR_ERR_NULL);
+    assert_status(wr_planner_route_graph(pl, &graph, NULL, 0, 1, &r), WR_ERR_NULL);
+    assert_status(wr_planner_route_graph(pl, &graph, &gp, 0, 1, NULL), WR_ERR_NULL);
     wr_plan_graph no_moves = {2, NULL, NULL, NULL};
-    assert_int_equal(wr_planner_route_graph(pl, &no_moves, &gp, 0, 1, &r), WR_ERR_NULL);
+    assert_status(wr_planner_route_graph(pl, &no_moves, &gp, 0, 1, &r), WR_ERR_NULL);
     const int32_t bad_nodes[] = {INT32_MIN, -1, 2, INT32_MAX};
     for (size_t i = 0; i < 4; i++) {
-        assert_int_equal(wr_planner_route_graph(pl, &graph, &gp, bad_nodes[i], 1, &r), WR_ERR_RANGE);
-        assert_int_equal(wr_planner_route_graph(pl, &graph, &gp, 0, bad_nodes[i], &r), WR_ERR_RANGE);
+        assert_status(wr_planner_route_graph(pl, &graph, &gp, bad_nodes[i], 1, &r), WR_ERR_RANGE);
+        assert_status(wr_planner_route_graph(pl, &graph, &gp, 0, bad_nodes[i], &r), WR_ERR_RANGE);
     }
     wr_plan_graph bad_count[4] = {{0, some_moves, NULL, NULL}, {-1, some_moves, NULL, NULL},
                                   {WR_MAP_MAX_HEXES + 1, some_moves, NULL, NULL}, {INT32_MIN, some_moves, NULL, NULL}};
     for (int i = 0; i < 4; i++)
-        assert_int_equal(wr_planner_route_graph(pl, &bad_count[i], &gp, 0, 0, &r), WR_ERR_RANGE);
+        assert_status(wr_planner_route_graph(pl, &bad_count[i], &gp, 0, 0, &r), WR_ERR_RANGE);
     wr_plan_graph too_many = {2, too_many_moves, NULL, NULL};
-    assert_int_equal(wr_planner_route_graph(pl, &too_many, &gp, 0, 1, &r), WR_ERR_INVALID);
+    assert_status(wr_planner_route_graph(pl, &too_many, &gp, 0, 1, &r), WR_ERR_INVALID);
     wr_plan_graph negative = {2, negative_moves, NULL, NULL};
-    assert_int_equal(wr_planner_route_graph(pl, &negative, &gp, 0, 1, &r), WR_ERR_INVALID);
+    assert_status(wr_planner_route_graph(pl, &negative, &gp, 0, 1, &r), WR_ERR_INVALID);
     wr_plan_graph bad_edges = {2, bad_edge_moves, NULL, NULL};
     for (bad_edge_kind = 0; bad_edge_kind < 6; bad_edge_kind++)
-        assert_int_equal(wr_planner_route_graph(pl, &bad_edges, &gp, 0, 1, &r), WR_ERR_INVALID);
+        assert_status(wr_planner_route_graph(pl, &bad_edges, &gp, 0, 1, &r), WR_ERR_INVALID);
 
     assert_memory_equal(&r, &keep_r, sizeof r);
     assert_memory_equal(field, keep_field, sizeof field);
@@ -565,7 +567,7 @@ static void tables_and_planner(void **state)
     assert_int_equal(count, 777);
     assert_int_equal(n_edges, 888);
     /* the planner still works */
-    assert_int_equal(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), &r), WR_OK);
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), &r), WR_OK);
     assert_int_equal(r.arrival_day, 1);
     wr_map_free(m);
     wr_planner_free(pl);
@@ -587,62 +589,62 @@ static void moves_from_bad_input(void **state)
     }
     wr_plan_edge out[WR_PLAN_MAX_EDGES];
     size_t n = 999;
-    assert_int_equal(wr_moves_from(NULL, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, NULL, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, &here, NULL, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, &here, nb, NULL, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, NULL, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, NULL, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES - 1, &n), WR_ERR_RANGE);
+    assert_status(wr_moves_from(NULL, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, NULL, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, &here, NULL, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, &here, nb, NULL, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, &here, nb, sides, NULL, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, NULL, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
+    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES - 1, &n), WR_ERR_RANGE);
     wr_plan_params bad = p;
     bad.mover = 9;
-    assert_int_equal(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     bad = p;
     bad.costs.daily_points = -3;
-    assert_int_equal(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_RANGE);
+    assert_status(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_RANGE);
     wr_hex_desc h2 = here;
     h2.on_map = 0; /* the force's own hex must be on the map */
-    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     const int bad_terrain[] = {INT32_MIN, -1, 8, INT32_MAX};
     for (int i = 0; i < 4; i++) {
         h2 = here;
         h2.terrain = bad_terrain[i]; /* unknown terrain */
-        assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+        assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
         wr_hex_desc keep = nb[2];
         nb[2].terrain = bad_terrain[i];
-        assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+        assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
         nb[2] = keep;
     }
     h2 = here;
     h2.features = 0x80u;
-    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     h2 = here;
     h2.downstream = 6;
-    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     h2 = here;
     h2.water = WR_WATER_TIDAL; /* flags without a course */
-    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     h2 = here;
     h2.downstream = 1;
     h2.water = 0x40u;
-    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     wr_hex_desc keep1 = nb[1];
     nb[1].on_map = 0; /* downstream off the map */
     h2 = here;
     h2.downstream = 1;
-    assert_int_equal(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     nb[1] = keep1;
     /* a major-river ford, a crossing without a river */
     wr_side ford = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, bridge = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
     wr_side keep = sides[4];
     sides[4] = ford;
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     sides[4] = bridge;
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     sides[4] = keep;
     assert_int_equal(n, 999);
-    assert_int_equal(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_OK);
+    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_OK);
     assert_int_equal(n, 6);
 }
 

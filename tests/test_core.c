@@ -42,9 +42,9 @@ static void version(void **state)
 {
     (void)state;
     assert_string_equal(wr_version(), WR_VERSION_STRING);
-    assert_string_equal(wr_version(), "1.0.0");
+    assert_string_equal(wr_version(), "1.1.0");
     assert_int_equal(wr_version_number(), WR_VERSION_NUMBER);
-    assert_int_equal(WR_VERSION_NUMBER, 10000);
+    assert_int_equal(WR_VERSION_NUMBER, 10100);
     assert_int_equal(WR_VERSION_NUMBER,
                      WR_VERSION_MAJOR * 10000 + WR_VERSION_MINOR * 100 + WR_VERSION_PATCH);
 }

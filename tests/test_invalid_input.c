@@ -7,23 +7,23 @@ static void rng_bad_input(void **state)
     (void)state;
     wr_rng *rng = NULL;
     wr_rng *untouched = (wr_rng *)&rng;
-    assert_int_equal(wr_rng_new(1, NULL), WR_ERR_NULL);
-    assert_int_equal(wr_rng_new_ex(1, NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_rng_new(1, NULL), WR_ERR_NULL);
+    assert_status(wr_rng_new_ex(1, NULL, NULL), WR_ERR_NULL);
     wr_allocator no_fn = {NULL, NULL};
-    assert_int_equal(wr_rng_new_ex(1, &no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_rng_new_ex(1, &no_fn, &untouched), WR_ERR_INVALID);
     assert_ptr_equal(untouched, (wr_rng *)&rng);
 
-    assert_int_equal(wr_rng_new(1, &rng), WR_OK);
+    assert_status(wr_rng_new(1, &rng), WR_OK);
     int roll = WR_SENTINEL;
-    assert_int_equal(wr_rng_roll(NULL, 6, &roll), WR_ERR_NULL);
-    assert_int_equal(wr_rng_roll(rng, 6, NULL), WR_ERR_NULL);
+    assert_status(wr_rng_roll(NULL, 6, &roll), WR_ERR_NULL);
+    assert_status(wr_rng_roll(rng, 6, NULL), WR_ERR_NULL);
     const int bad_sides[] = {INT32_MIN, -1, 0, 1, 1000001, INT32_MAX};
     for (size_t i = 0; i < sizeof bad_sides / sizeof bad_sides[0]; i++)
-        assert_int_equal(wr_rng_roll(rng, bad_sides[i], &roll), WR_ERR_RANGE);
+        assert_status(wr_rng_roll(rng, bad_sides[i], &roll), WR_ERR_RANGE);
     assert_int_equal(roll, WR_SENTINEL);
 
-    assert_int_equal(wr_rng_clone(NULL, &untouched), WR_ERR_NULL);
-    assert_int_equal(wr_rng_clone(rng, NULL), WR_ERR_NULL);
+    assert_status(wr_rng_clone(NULL, &untouched), WR_ERR_NULL);
+    assert_status(wr_rng_clone(rng, NULL), WR_ERR_NULL);
     assert_ptr_equal(untouched, (wr_rng *)&rng);
     wr_rng_free(rng);
     wr_rng_free(NULL);

@@ -27,6 +27,40 @@ static int l_version_number(lua_State *L)
     return 1;
 }
 
+static int l_last_error(lua_State *L)
+{
+    lua_pushstring(L, wr_last_error());
+    return 1;
+}
+
+static int l_clear_error(lua_State *L)
+{
+    (void)L;
+    wr_clear_error();
+    return 0;
+}
+
+/* last_error_detail() -> {status=, function=, argument=, value=, expected=} */
+static int l_last_error_detail(lua_State *L)
+{
+    wr_error e;
+    wr_last_error_detail(&e);
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, e.status);
+    lua_setfield(L, -2, "status");
+    lua_pushstring(L, e.function);
+    lua_setfield(L, -2, "function");
+    lua_pushstring(L, e.argument);
+    lua_setfield(L, -2, "argument");
+    if (e.has_value) {
+        lua_pushinteger(L, (lua_Integer)e.value);
+        lua_setfield(L, -2, "value");
+    }
+    lua_pushstring(L, e.expected);
+    lua_setfield(L, -2, "expected");
+    return 1;
+}
+
 static void rng_free(void *p)
 {
     wr_rng_free(p);
@@ -78,6 +112,9 @@ void wrl_open_core(lua_State *L)
                                    {"status_str", l_status_str},
                                    {"version", l_version},
                                    {"version_number", l_version_number},
+                                   {"last_error", l_last_error},
+                                   {"clear_error", l_clear_error},
+                                   {"last_error_detail", l_last_error_detail},
                                    {"Rng", rng_new},
                                    {"rng_new", rng_new},
                                    {NULL, NULL}};

@@ -14,7 +14,12 @@
  * - there is no hidden global mutable state: separate handles may be used
  *   from separate threads at once and const handles may be shared;
  * - rule results use integer arithmetic only, so the same inputs and seed
- *   give bit-identical results everywhere.
+ *   give bit-identical results everywhere;
+ * - every failing call also leaves a detail (function, argument, value,
+ *   allowed range or rule) for the calling thread: see wr_last_error().
+ *
+ * The version macros below are the one source of the version number: CMake,
+ * pkg-config, the Python package and the Lua module read it from here.
  */
 #ifndef WARRULES_CORE_H
 #define WARRULES_CORE_H
@@ -50,11 +55,11 @@ extern "C" {
 /** @brief Major version: incompatible ABI changes. */
 #define WR_VERSION_MAJOR 1
 /** @brief Minor version: compatible additions. */
-#define WR_VERSION_MINOR 0
+#define WR_VERSION_MINOR 1
 /** @brief Patch version: fixes that change no interface. */
 #define WR_VERSION_PATCH 0
 /** @brief The version as "MAJOR.MINOR.PATCH". */
-#define WR_VERSION_STRING "1.0.0"
+#define WR_VERSION_STRING "1.1.0"
 /** @brief The version as MAJOR*10000 + MINOR*100 + PATCH. */
 #define WR_VERSION_NUMBER (WR_VERSION_MAJOR * 10000 + WR_VERSION_MINOR * 100 + WR_VERSION_PATCH)
 
@@ -98,6 +103,55 @@ WR_API const char *wr_version(void);
  *         ::WR_VERSION_NUMBER the library was built with.
  */
 WR_API int wr_version_number(void);
+
+/**
+ * @brief What went wrong in the most recent failing call on this thread.
+ *
+ * Filled by every call that returns a status other than ::WR_OK, in the
+ * style of `errno` and SQLite's `sqlite3_errmsg()`: each thread has its own
+ * detail, so threads never see each other's; a successful call leaves it
+ * alone; wr_clear_error() resets it. Recording a detail allocates nothing
+ * and formats nothing: the message is built when wr_last_error() asks.
+ *
+ * The strings are static (they live as long as the library is loaded).
+ */
+typedef struct wr_error {
+    wr_status status;     /**< The status the call returned; ::WR_OK when nothing failed. */
+    const char *function; /**< The public function that failed, such as "wr_planner_route"; "" when none. */
+    const char *argument; /**< The argument or field at fault, such as "to.q" or "params->daily_points"; "" when none. */
+    long long value;      /**< The value refused, when has_value is non-zero. */
+    int has_value;        /**< Non-zero when value holds the refused number. */
+    const char *expected; /**< What is allowed ("2..1000000", "a non-NULL pointer") or the rule
+                               that forbids it ("[11.6] closed formation at the start of the
+                               Movement Phase"); "" when none. */
+} wr_error;
+
+/**
+ * @brief The detail of the most recent failing call on this thread.
+ * @param[out] out The detail; its status is ::WR_OK when no call on this
+ *                 thread has failed since it started or since wr_clear_error().
+ * @return ::WR_OK; ::WR_ERR_NULL when out is NULL (that failure is not
+ *         recorded, so the detail asked for survives).
+ */
+WR_API wr_status wr_last_error_detail(wr_error *out);
+
+/**
+ * @brief The most recent failing call on this thread, in words.
+ *
+ * For example "wr_rng_roll: sides = 1 is outside 2..1000000 (WR_ERR_RANGE)".
+ * The text names the function, the argument and its value, and what is
+ * allowed or which rule forbids it, as far as the detail knows them.
+ *
+ * @return A string owned by the calling thread, valid until its next call
+ *         into the library; "" when nothing failed; never NULL.
+ */
+WR_API const char *wr_last_error(void);
+
+/**
+ * @brief Forgets this thread's failure detail, so that the next
+ *        wr_last_error_detail() reports ::WR_OK until a call fails.
+ */
+WR_API void wr_clear_error(void);
 
 /**
  * @brief A caller-supplied allocation function, in the style of Lua's

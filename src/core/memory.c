@@ -1,4 +1,5 @@
 #include "memory.h"
+#include "error.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,7 +25,7 @@ wr_status wri_allocator_init(wr_allocator *dst, const wr_allocator *alloc)
         return WR_OK;
     }
     if (alloc->fn == NULL)
-        return WR_ERR_INVALID;
+        return wri_fail(WR_ERR_INVALID, "", "alloc->fn", 0, 0, "an allocation function (alloc->fn is NULL)");
     *dst = *alloc;
     return WR_OK;
 }
@@ -37,7 +38,7 @@ void *wri_new_object(const wr_allocator *alloc, size_t size, wr_allocator *used,
         return NULL;
     void *object = wri_alloc_zero(used, 1, size);
     if (object == NULL)
-        *status = WR_ERR_NOMEM;
+        *status = wri_fail(WR_ERR_NOMEM, "", NULL, (long long)size, 1, "memory from the handle's allocator");
     return object;
 }
 

@@ -1,5 +1,6 @@
 /* wr_rng: the pinned dice algorithm (xoshiro256** seeded by SplitMix64,
    Lemire's nearly divisionless mapping to 1..sides). */
+#include "error.h"
 #include "memory.h"
 
 struct wr_rng {
@@ -41,12 +42,12 @@ static uint32_t draw32(wr_rng *rng)
 wr_status wr_rng_new_ex(uint64_t seed, const wr_allocator *alloc, wr_rng **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     wr_allocator a;
     wr_status st;
     wr_rng *rng = wri_new_object(alloc, sizeof *rng, &a, &st);
     if (rng == NULL)
-        return st;
+        return WRI_PASS(st);
     rng->alloc = a;
     uint64_t x = seed;
     for (int i = 0; i < 4; i++)
@@ -57,7 +58,7 @@ wr_status wr_rng_new_ex(uint64_t seed, const wr_allocator *alloc, wr_rng **out)
 
 wr_status wr_rng_new(uint64_t seed, wr_rng **out)
 {
-    return wr_rng_new_ex(seed, NULL, out);
+    return WRI_PASS(wr_rng_new_ex(seed, NULL, out));
 }
 
 void wr_rng_free(wr_rng *rng)
@@ -70,10 +71,12 @@ void wr_rng_free(wr_rng *rng)
 
 wr_status wr_rng_roll(wr_rng *rng, int sides, int *out)
 {
-    if (rng == NULL || out == NULL)
-        return WR_ERR_NULL;
+    if (rng == NULL)
+        return WRI_NULL(rng);
+    if (out == NULL)
+        return WRI_NULL(out);
     if (sides < 2 || sides > 1000000)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "sides", sides, "2..1000000");
     uint32_t n = (uint32_t)sides;
     uint64_t m = (uint64_t)draw32(rng) * n;
     uint32_t l = (uint32_t)m;
@@ -90,11 +93,13 @@ wr_status wr_rng_roll(wr_rng *rng, int sides, int *out)
 
 wr_status wr_rng_clone(const wr_rng *rng, wr_rng **out)
 {
-    if (rng == NULL || out == NULL)
-        return WR_ERR_NULL;
+    if (rng == NULL)
+        return WRI_NULL(rng);
+    if (out == NULL)
+        return WRI_NULL(out);
     wr_rng *copy = wri_alloc_zero(&rng->alloc, 1, sizeof *copy);
     if (copy == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     *copy = *rng;
     *out = copy;
     return WR_OK;

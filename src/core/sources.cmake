@@ -1,1 +1,1 @@
-list(APPEND WR_SOURCES src/core/memory.c src/core/status.c src/core/rng.c)
+list(APPEND WR_SOURCES src/core/memory.c src/core/status.c src/core/rng.c src/core/error.c)

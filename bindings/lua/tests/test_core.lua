@@ -6,8 +6,8 @@ local wr = require("warrules")
 local T = require("testlib")
 local check, eq, raises = T.check, T.eq, T.raises
 
-eq(wr.version(), "1.0.0", "version"); eq(wr.VERSION_STRING, "1.0.0", "VERSION_STRING")
-eq(wr.version_number(), 10000, "version_number"); eq(wr.VERSION_NUMBER, 10000, "VERSION_NUMBER")
+eq(wr.version(), "1.1.0", "version"); eq(wr.VERSION_STRING, "1.1.0", "VERSION_STRING")
+eq(wr.version_number(), 10100, "version_number"); eq(wr.VERSION_NUMBER, 10100, "VERSION_NUMBER")
 eq(wr.VERSION_MAJOR * 10000 + wr.VERSION_MINOR * 100 + wr.VERSION_PATCH, wr.version_number(), "parts")
 local names = {[0] = "WR_OK", "WR_ERR_NULL", "WR_ERR_RANGE", "WR_ERR_INVALID", "WR_ERR_NOMEM",
                "WR_ERR_FORBIDDEN", "WR_ERR_STATE"}

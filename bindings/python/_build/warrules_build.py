@@ -11,7 +11,7 @@ import tarfile
 import zipfile
 
 NAME = "warrules"
-VERSION = "1.0.0"
+VERSION = "1.1.0"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TAG = "py3-none-any"
 

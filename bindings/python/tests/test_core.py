@@ -9,8 +9,8 @@ import warrules
 
 class CoreTest(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(warrules.version(), "1.0.0")
-        self.assertEqual(warrules.version_number(), 10000)
+        self.assertEqual(warrules.version(), "1.1.0")
+        self.assertEqual(warrules.version_number(), 10100)
 
     def test_status_names(self):
         self.assertEqual(warrules.status_name(warrules.ERR_RANGE), "WR_ERR_RANGE")

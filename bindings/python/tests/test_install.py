@@ -34,7 +34,7 @@ class OfflineInstall(unittest.TestCase):
             proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                                   cwd=tmp, timeout=60)
             self.assertEqual(proc.returncode, 0, proc.stderr)
-            self.assertEqual(proc.stdout.strip(), "1.0.0 (42, 420) [4]")
+            self.assertEqual(proc.stdout.strip(), "1.1.0 (42, 420) [4]")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from ._battlesystem import *  # noqa: F401,F403
 from ._campaign import *  # noqa: F401,F403
 from ._native import lib as _lib
 
-__version__ = "1.0.0"
+__version__ = "1.1.0"
 
 
 def has_function(name):

@@ -1,0 +1,36 @@
+/* Recording the detail of a failure (see wr_last_error() in core.h).
+
+   Every `return WR_ERR_...` in the library goes through one of these, so the
+   calling thread can ask what went wrong. The innermost check names the
+   argument, its value and what is allowed; a public function that passes on
+   a helper's failure wraps it in WRI_PASS, which stamps its own name, so the
+   detail names the function the caller called. Recording is a few stores to
+   thread-local storage: no allocation, no formatting. */
+#ifndef WARRULES_SRC_CORE_ERROR_H
+#define WARRULES_SRC_CORE_ERROR_H
+
+#include "warrules/core.h"
+
+/* Records a failure and returns status. fn, arg and expected must be static
+   strings (string literals, __func__); NULL stands for "". */
+wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long value, int has_value,
+                   const char *expected);
+
+/* Passes on a failing status from a helper, naming fn as the function that
+   failed (the argument, value and expectation the helper recorded stay).
+   Returns status unchanged; WR_OK passes through without a store. */
+wr_status wri_pass(wr_status status, const char *fn);
+
+/* A failure with no number to show: WRI_FAIL(WR_ERR_INVALID, "arm", "WR_ARM_*"). */
+#define WRI_FAIL(status, arg, expected) wri_fail((status), __func__, (arg), 0, 0, (expected))
+/* A failure about a number: WRI_FAIL_VALUE(WR_ERR_RANGE, "sides", sides, "2..1000000"). */
+#define WRI_FAIL_VALUE(status, arg, value, expected) \
+    wri_fail((status), __func__, (arg), (long long)(value), 1, (expected))
+/* A NULL pointer argument: return WRI_NULL(out). */
+#define WRI_NULL(arg) wri_fail(WR_ERR_NULL, __func__, #arg, 0, 0, "a non-NULL pointer")
+/* An allocation failure. */
+#define WRI_NOMEM() wri_fail(WR_ERR_NOMEM, __func__, NULL, 0, 0, "memory from the handle's allocator")
+/* Passes on a helper's failure under this public function's name. */
+#define WRI_PASS(status) wri_pass((status), __func__)
+
+#endif
