@@ -6,8 +6,8 @@
 
 #include "warrules_lua.h"
 
-#define UNIT_MT "warrules.Unit"
-#define FORMATION_MT "warrules.Formation"
+#define UNIT_MT WRL_UNIT_MT
+#define FORMATION_MT WRL_FORMATION_MT
 #define MAX_LEGS 4096 /* more than the library takes: it answers WR_ERR_RANGE */
 
 /* ---- figures ------------------------------------------------------------ */
@@ -79,57 +79,6 @@ static int figure_get(lua_State *L)
     return 1;
 }
 
-static int figure_add_damage(lua_State *L)
-{
-    wr_figure *fig = wrl_check_mutable(L, 1, WRL_FIGURE_MT);
-    wrl_check(L, wr_figure_add_damage(fig, wrl_int(L, 2), wrl_int(L, 3), wrl_optint(L, 4, 0)),
-              "Figure:add_damage");
-    return 0;
-}
-
-static int figure_damage_range(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    int lo = 0, hi = 0;
-    wrl_check(L, wr_figure_damage_range(fig, &lo, &hi), "Figure:damage_range");
-    lua_pushinteger(L, lo);
-    lua_pushinteger(L, hi);
-    return 2;
-}
-
-static int figure_damage_groups(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    size_t groups = 0;
-    wrl_check(L, wr_figure_damage_groups(fig, &groups), "Figure:damage_groups");
-    lua_pushinteger(L, (lua_Integer)groups);
-    return 1;
-}
-
-/* damage_group(index): index from 0, as in C. */
-static int figure_damage_group(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    lua_Integer index = wrl_integer(L, 2);
-    if (index < 0)
-        return wrl_check(L, WR_ERR_RANGE, "Figure:damage_group");
-    int dice = 0, sides = 0;
-    wrl_check(L, wr_figure_damage_group(fig, (size_t)index, &dice, &sides), "Figure:damage_group");
-    lua_pushinteger(L, dice);
-    lua_pushinteger(L, sides);
-    return 2;
-}
-
-static int figure_damage_totals(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    int dice = 0, bonus = 0;
-    wrl_check(L, wr_figure_damage_totals(fig, &dice, &bonus), "Figure:damage_totals");
-    lua_pushinteger(L, dice);
-    lua_pushinteger(L, bonus);
-    return 2;
-}
-
 static int figure_damage_from_rolls(lua_State *L)
 {
     wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
@@ -137,16 +86,6 @@ static int figure_damage_from_rolls(lua_State *L)
     int *rolls = wrl_int_sequence(L, 2, WR_FIGURE_MAX_DICE + 1, &n);
     int damage = 0;
     wrl_check(L, wr_figure_damage_from_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
-    lua_pushinteger(L, damage);
-    return 1;
-}
-
-static int figure_damage_roll(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
-    int damage = 0;
-    wrl_check(L, wr_figure_damage_roll(fig, rng, &damage), "Figure:damage_roll");
     lua_pushinteger(L, damage);
     return 1;
 }
@@ -276,14 +215,6 @@ static int l_rate_chariot(lua_State *L)
     return 1;
 }
 
-static int l_mounted_removed(lua_State *L)
-{
-    int removed = 0;
-    wrl_check(L, wr_mounted_removed(wrl_uint(L, 1, 0), &removed), "mounted_removed");
-    lua_pushboolean(L, removed);
-    return 1;
-}
-
 /* ---- units -------------------------------------------------------------- */
 
 static void unit_free(void *p)
@@ -372,16 +303,6 @@ static int unit_figure(lua_State *L)
     return 1;
 }
 
-static int unit_kill_parts(lua_State *L)
-{
-    wr_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
-    int removed = 0;
-    wrl_check(L, wr_unit_kill_parts(unit, wrl_uint(L, 2, 0), wrl_int(L, 3), &removed),
-              "Unit:kill_parts");
-    lua_pushinteger(L, removed);
-    return 1;
-}
-
 static int unit_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, UNIT_MT))
@@ -429,62 +350,6 @@ static int formation_get(lua_State *L)
     return 1;
 }
 
-static int formation_set_order(lua_State *L)
-{
-    wr_formation *f = wrl_check_mutable(L, 1, FORMATION_MT);
-    wrl_check(L, wr_formation_set_order(f, (wr_formation_order)wrl_int(L, 2)), "Formation:set_order");
-    return 0;
-}
-
-static int formation_set_frontage(lua_State *L)
-{
-    wr_formation *f = wrl_check_mutable(L, 1, FORMATION_MT);
-    wrl_check(L, wr_formation_set_frontage(f, wrl_int(L, 2)), "Formation:set_frontage");
-    return 0;
-}
-
-static int formation_ranks(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    wr_unit *unit = wrl_check_handle(L, 2, UNIT_MT);
-    int ranks = 0, front = 0;
-    wrl_check(L, wr_formation_ranks(f, unit, &ranks, &front), "Formation:ranks");
-    lua_pushinteger(L, ranks);
-    lua_pushinteger(L, front);
-    return 2;
-}
-
-static int formation_begin_phase(lua_State *L)
-{
-    wrl_check(L, wr_formation_begin_phase(wrl_check_mutable(L, 1, FORMATION_MT)),
-              "Formation:begin_phase");
-    return 0;
-}
-
-static int formation_break(lua_State *L)
-{
-    wrl_check(L, wr_formation_break(wrl_check_mutable(L, 1, FORMATION_MT)), "Formation:break");
-    return 0;
-}
-
-static int formation_available(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    wr_unit *unit = wrl_check_handle(L, 2, UNIT_MT);
-    int available = 0;
-    wrl_check(L, wr_formation_available(f, unit, &available), "Formation:available");
-    lua_pushinteger(L, available);
-    return 1;
-}
-
-static int formation_turn(lua_State *L)
-{
-    wr_formation *f = wrl_check_mutable(L, 1, FORMATION_MT);
-    wr_unit *unit = wrl_check_handle(L, 2, UNIT_MT);
-    wrl_check(L, wr_formation_turn(f, unit, wrl_int(L, 3)), "Formation:turn");
-    return 0;
-}
-
 static int formation_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, FORMATION_MT))
@@ -496,111 +361,7 @@ static int formation_tostring(lua_State *L)
     return 1;
 }
 
-/* ---- shield walls, set spears, charges ---------------------------------- */
-
-static int l_shield_wall_check(lua_State *L)
-{
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    wr_declare_problem problem = WR_DECLARE_OK;
-    wrl_check(L, wr_shield_wall_check(unit, f, wrl_truth(L, 3), wrl_optint(L, 4, WR_TURN_COST_DEFAULT), &problem),
-              "shield_wall_check");
-    lua_pushinteger(L, problem);
-    return 1;
-}
-
-static int l_shield_wall_declare(lua_State *L)
-{
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wrl_check(L, wr_shield_wall_declare(unit, f, wrl_truth(L, 3), wrl_optint(L, 4, WR_TURN_COST_DEFAULT)),
-              "shield_wall_declare");
-    return 0;
-}
-
-static int l_shield_wall_ac_modifier(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    int modifier = 0;
-    wrl_check(L, wr_shield_wall_ac_modifier(f, (wr_attack_kind)wrl_int(L, 2),
-                                            (wr_attack_from)wrl_int(L, 3), &modifier),
-              "shield_wall_ac_modifier");
-    lua_pushinteger(L, modifier);
-    return 1;
-}
-
-static int l_set_spears_check(lua_State *L)
-{
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    wr_declare_problem problem = WR_DECLARE_OK;
-    wrl_check(L, wr_set_spears_check(unit, f, wrl_uint(L, 3, 0), wrl_optint(L, 4, WR_TURN_COST_DEFAULT), &problem),
-              "set_spears_check");
-    lua_pushinteger(L, problem);
-    return 1;
-}
-
-static int l_set_spears_declare(lua_State *L)
-{
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wrl_check(L, wr_set_spears_declare(unit, f, wrl_uint(L, 3, 0), wrl_optint(L, 4, WR_TURN_COST_DEFAULT)),
-              "set_spears_declare");
-    return 0;
-}
-
-static int l_set_spears_multiplier(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    int multiplier = 0;
-    wrl_check(L, wr_set_spears_multiplier(f, (wr_attack_from)wrl_int(L, 2), &multiplier),
-              "set_spears_multiplier");
-    lua_pushinteger(L, multiplier);
-    return 1;
-}
-
-static int l_charger_strikers(lua_State *L)
-{
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    int strikers = 0;
-    wrl_check(L, wr_charger_strikers(unit, f, wrl_int(L, 3), wrl_int(L, 4), &strikers),
-              "charger_strikers");
-    lua_pushinteger(L, strikers);
-    return 1;
-}
-
-static int l_charge_ar_modifier(lua_State *L)
-{
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    int modifier = 0;
-    wrl_check(L, wr_charge_ar_modifier(unit, f, (wr_attack_from)wrl_int(L, 3), &modifier),
-              "charge_ar_modifier");
-    lua_pushinteger(L, modifier);
-    return 1;
-}
-
-static int l_charge_damage_multiplier(lua_State *L)
-{
-    int multiplier = 0;
-    wrl_check(L, wr_charge_damage_multiplier(wrl_check_handle(L, 1, UNIT_MT), &multiplier),
-              "charge_damage_multiplier");
-    lua_pushinteger(L, multiplier);
-    return 1;
-}
-
 /* ---- terrain and movement ----------------------------------------------- */
-
-static int l_terrain_speed(lua_State *L)
-{
-    int num = 0, den = 0;
-    wrl_check(L, wr_terrain_speed((wr_terrain)wrl_int(L, 1), wrl_uint(L, 2, 0), &num, &den),
-              "terrain_speed");
-    lua_pushinteger(L, num);
-    lua_pushinteger(L, den);
-    return 2;
-}
 
 /* A sequence of {terrain=, length=, obstacles=, rises=} tables (missing fields 0). */
 static wr_tactical_leg *leg_array(lua_State *L, int arg, size_t *n)
@@ -682,42 +443,6 @@ static int l_charge_check(lua_State *L)
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
-static int l_woods_missile_allowed(lua_State *L)
-{
-    int allowed = 0;
-    wrl_check(L, wr_woods_missile_allowed((wr_woods_pos)wrl_int(L, 1), (wr_woods_pos)wrl_int(L, 2), &allowed),
-              "woods_missile_allowed");
-    lua_pushboolean(L, allowed);
-    return 1;
-}
-
-static int l_woods_firing_figures(lua_State *L)
-{
-    int firing = 0;
-    wrl_check(L, wr_woods_firing_figures(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3),
-                                         (wr_woods_pos)wrl_int(L, 4), &firing),
-              "woods_firing_figures");
-    lua_pushinteger(L, firing);
-    return 1;
-}
-
-static int l_woods_sight_range(lua_State *L)
-{
-    int range = 0;
-    wrl_check(L, wr_woods_sight_range(wrl_uint(L, 1, 0), &range), "woods_sight_range");
-    lua_pushinteger(L, range);
-    return 1;
-}
-
-static int l_woods_melee_modifier(lua_State *L)
-{
-    int modifier = 0;
-    wrl_check(L, wr_woods_melee_modifier((wr_woods_pos)wrl_int(L, 1), (wr_woods_pos)wrl_int(L, 2), &modifier),
-              "woods_melee_modifier");
-    lua_pushinteger(L, modifier);
-    return 1;
-}
-
 static int l_forest_fire(lua_State *L)
 {
     wr_fire_area a;
@@ -728,16 +453,6 @@ static int l_forest_fire(lua_State *L)
     wrl_set_int(L, "length", a.length);
     wrl_set_int(L, "area", a.area);
     wrl_set_int(L, "area_pi", a.area_pi);
-    return 1;
-}
-
-/* low_ground_ar_modifier(attacker_in, target_at_edge) */
-static int l_low_ground_ar_modifier(lua_State *L)
-{
-    int modifier = 0;
-    wrl_check(L, wr_low_ground_ar_modifier((wr_low_ground)wrl_int(L, 1), wrl_truth(L, 2), &modifier),
-              "low_ground_ar_modifier");
-    lua_pushinteger(L, modifier);
     return 1;
 }
 
@@ -869,6 +584,52 @@ static int l_tactical_check_batch(lua_State *L)
     return 1;
 }
 
+/* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
+
+#define TURN_COST(k) (a[k].given ? a[k].i : WR_TURN_COST_DEFAULT)
+#define BATTLESYSTEM_FNS(X)                                                                                        \
+    X(figure_add_damage, "Figure:add_damage", "!Fiio", "", wr_figure_add_damage(a[0].p, a[1].i, a[2].i, a[3].i))  \
+    X(figure_damage_range, "Figure:damage_range", "F", "ii", wr_figure_damage_range(a[0].p, WRL_OUT(0), WRL_OUT(1))) \
+    X(figure_damage_groups, "Figure:damage_groups", "F", "z", wr_figure_damage_groups(a[0].p, WRL_OUT(0)))      \
+    X(figure_damage_group, "Figure:damage_group", "Fz", "ii",                                                    \
+      wr_figure_damage_group(a[0].p, a[1].z, WRL_OUT(0), WRL_OUT(1)))                                           \
+    X(figure_damage_totals, "Figure:damage_totals", "F", "ii", wr_figure_damage_totals(a[0].p, WRL_OUT(0), WRL_OUT(1))) \
+    X(figure_damage_roll, "Figure:damage_roll", "F!R", "i", wr_figure_damage_roll(a[0].p, a[1].p, WRL_OUT(0)))   \
+    X(mounted_removed, "mounted_removed", "u", "b", wr_mounted_removed(a[0].u, WRL_OUT(0)))                     \
+    X(unit_kill_parts, "Unit:kill_parts", "!Uui", "i", wr_unit_kill_parts(a[0].p, a[1].u, a[2].i, WRL_OUT(0)))   \
+    X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, a[1].i))            \
+    X(formation_set_frontage, "Formation:set_frontage", "!Oi", "", wr_formation_set_frontage(a[0].p, a[1].i))   \
+    X(formation_ranks, "Formation:ranks", "OU", "ii", wr_formation_ranks(a[0].p, a[1].p, WRL_OUT(0), WRL_OUT(1))) \
+    X(formation_begin_phase, "Formation:begin_phase", "!O", "", wr_formation_begin_phase(a[0].p))               \
+    X(formation_break, "Formation:break", "!O", "", wr_formation_break(a[0].p))                                 \
+    X(formation_break_special, "Formation:break_special", "!O", "", wr_formation_break(a[0].p))                 \
+    X(formation_available, "Formation:available", "OU", "i", wr_formation_available(a[0].p, a[1].p, WRL_OUT(0))) \
+    X(formation_turn, "Formation:turn", "!OUi", "", wr_formation_turn(a[0].p, a[1].p, a[2].i))                  \
+    X(shield_wall_check, "shield_wall_check", "UObo", "i",                                                     \
+      wr_shield_wall_check(a[0].p, a[1].p, a[2].i, TURN_COST(3), WRL_OUT(0)))                                   \
+    X(shield_wall_declare, "shield_wall_declare", "U!Obo", "",                                                 \
+      wr_shield_wall_declare(a[0].p, a[1].p, a[2].i, TURN_COST(3)))                                             \
+    X(shield_wall_ac_modifier, "shield_wall_ac_modifier", "Oii", "i",                                          \
+      wr_shield_wall_ac_modifier(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))                                           \
+    X(set_spears_check, "set_spears_check", "UOuo", "i",                                                       \
+      wr_set_spears_check(a[0].p, a[1].p, a[2].u, TURN_COST(3), WRL_OUT(0)))                                    \
+    X(set_spears_declare, "set_spears_declare", "U!Ouo", "", wr_set_spears_declare(a[0].p, a[1].p, a[2].u, TURN_COST(3))) \
+    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_set_spears_multiplier(a[0].p, a[1].i, WRL_OUT(0))) \
+    X(charger_strikers, "charger_strikers", "UOii", "i",                                                       \
+      wr_charger_strikers(a[0].p, a[1].p, a[2].i, a[3].i, WRL_OUT(0)))                                          \
+    X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, a[2].i, WRL_OUT(0))) \
+    X(charge_damage_multiplier, "charge_damage_multiplier", "U", "i", wr_charge_damage_multiplier(a[0].p, WRL_OUT(0))) \
+    X(terrain_speed, "terrain_speed", "iu", "ii", wr_terrain_speed(a[0].i, a[1].u, WRL_OUT(0), WRL_OUT(1)))      \
+    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_missile_allowed(a[0].i, a[1].i, WRL_OUT(0))) \
+    X(woods_firing_figures, "woods_firing_figures", "iiii", "i",                                               \
+      wr_woods_firing_figures(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0)))                                      \
+    X(woods_sight_range, "woods_sight_range", "u", "i", wr_woods_sight_range(a[0].u, WRL_OUT(0)))               \
+    X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier(a[0].i, a[1].i, WRL_OUT(0))) \
+    X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier(a[0].i, a[1].i, WRL_OUT(0)))
+
+BATTLESYSTEM_FNS(WRL_FN_THUNK)
+static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) WRL_FN_END};
+
 /* ---- registration ------------------------------------------------------- */
 
 static const wrl_const consts[] = {
@@ -917,46 +678,30 @@ static const wrl_const consts[] = {
 void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
-        {"set", figure_set}, {"get", figure_get}, {"add_damage", figure_add_damage},
-        {"damage_range", figure_damage_range}, {"damage_groups", figure_damage_groups},
-        {"damage_group", figure_damage_group}, {"damage_totals", figure_damage_totals},
-        {"damage_from_rolls", figure_damage_from_rolls}, {"damage_roll", figure_damage_roll},
+        {"set", figure_set}, {"get", figure_get}, {"damage_from_rolls", figure_damage_from_rolls},
         {"clone", figure_clone}, {NULL, NULL}};
-    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, figure_tostring, figure_index,
+    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
     static const luaL_Reg unit_methods[] = {
         {"get_desc", unit_get_desc}, {"desc", unit_get_desc}, {"set_desc", unit_set_desc},
-        {"figure", unit_figure}, {"kill_parts", unit_kill_parts}, {NULL, NULL}};
-    wrl_register_type(L, UNIT_MT, "unit", unit_methods, unit_tostring, NULL, NULL);
-    static const luaL_Reg formation_methods[] = {
-        {"get", formation_get}, {"set_order", formation_set_order},
-        {"set_frontage", formation_set_frontage}, {"ranks", formation_ranks},
-        {"begin_phase", formation_begin_phase}, {"break", formation_break},
-        {"break_special", formation_break}, {"available", formation_available},
-        {"turn", formation_turn}, {NULL, NULL}};
-    wrl_register_type(L, FORMATION_MT, "formation", formation_methods, formation_tostring, NULL, NULL);
-    static const luaL_Reg fns[] = {
+        {"figure", unit_figure}, {NULL, NULL}};
+    wrl_register_type(L, UNIT_MT, "unit", unit_methods, fns, unit_tostring, NULL, NULL);
+    static const luaL_Reg formation_methods[] = {{"get", formation_get}, {NULL, NULL}};
+    wrl_register_type(L, FORMATION_MT, "formation", formation_methods, fns, formation_tostring, NULL, NULL);
+    static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
         {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},
-        {"mounted_removed", l_mounted_removed}, {"unit_desc_default", l_unit_desc_default},
+        {"unit_desc_default", l_unit_desc_default},
         {"Unit", unit_new}, {"unit_new", unit_new},
         {"Formation", formation_new}, {"formation_new", formation_new},
-        {"shield_wall_check", l_shield_wall_check}, {"shield_wall_declare", l_shield_wall_declare},
-        {"shield_wall_ac_modifier", l_shield_wall_ac_modifier},
-        {"set_spears_check", l_set_spears_check}, {"set_spears_declare", l_set_spears_declare},
-        {"set_spears_multiplier", l_set_spears_multiplier},
-        {"charger_strikers", l_charger_strikers}, {"charge_ar_modifier", l_charge_ar_modifier},
-        {"charge_damage_multiplier", l_charge_damage_multiplier},
-        {"terrain_speed", l_terrain_speed}, {"tactical_check", l_tactical_check},
+        {"tactical_check", l_tactical_check},
         {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
-        {"woods_missile_allowed", l_woods_missile_allowed},
-        {"woods_firing_figures", l_woods_firing_figures},
-        {"woods_sight_range", l_woods_sight_range}, {"woods_melee_modifier", l_woods_melee_modifier},
-        {"forest_fire", l_forest_fire}, {"low_ground_ar_modifier", l_low_ground_ar_modifier},
+        {"forest_fire", l_forest_fire},
         {"missile_table_default", l_missile_table_default},
         {"missile_terrain_modifier", l_missile_terrain_modifier},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};
-    luaL_setfuncs(L, fns, 0);
+    luaL_setfuncs(L, others, 0);
+    wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);
 }

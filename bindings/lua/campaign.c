@@ -6,8 +6,8 @@
 
 #include "warrules_lua.h"
 
-#define MAP_MT "warrules.Map"
-#define PLANNER_MT "warrules.Planner"
+#define MAP_MT WRL_MAP_MT
+#define PLANNER_MT WRL_PLANNER_MT
 
 #define F_INT WRL_F_INT
 #define F_TRUTH WRL_F_TRUTH
@@ -15,102 +15,7 @@
 
 _Static_assert(sizeof(wr_route_kind) == sizeof(int), "enums are int-sized");
 
-/* ---- the pinned functions ------------------------------------------------ */
-
-static int l_river_crossing(lua_State *L)
-{
-    int extra = 0, days = 0, unformed = 0;
-    wrl_check(L, wr_river_crossing((wr_arm)wrl_int(L, 1), (wr_river)wrl_int(L, 2),
-                                   (wr_crossing)wrl_int(L, 3), wrl_int(L, 4), &extra, &days, &unformed),
-              "river_crossing");
-    lua_pushinteger(L, extra);
-    lua_pushinteger(L, days);
-    lua_pushinteger(L, unformed);
-    return 3;
-}
-
-static int l_half_die(lua_State *L)
-{
-    int half = 0;
-    wrl_check(L, wr_half_die(wrl_int(L, 1), &half), "half_die");
-    lua_pushinteger(L, half);
-    return 1;
-}
-
-static int l_stragglers(lua_State *L)
-{
-    int lost = 0;
-    wrl_check(L, wr_stragglers(wrl_int(L, 1), wrl_int(L, 2), &lost), "stragglers");
-    lua_pushinteger(L, lost);
-    return 1;
-}
-
-static int l_raft_timber(lua_State *L)
-{
-    int enough = 0;
-    wrl_check(L, wr_raft_timber(wrl_int(L, 1), wrl_truth(L, 2), &enough), "raft_timber");
-    lua_pushboolean(L, enough);
-    return 1;
-}
-
 /* ---- hexes --------------------------------------------------------------- */
-
-/* A hex is {q = , r = } (or {q, r}). */
-static wr_hex check_hex(lua_State *L, int arg)
-{
-    static const char *const fields[] = {"q", "r", NULL};
-    arg = lua_absindex(L, arg);
-    if (lua_type(L, arg) != LUA_TTABLE)
-        wrl_fail(L, "WR_ERR_INVALID: argument #%d: hex {q =, r =} expected, got %s", arg,
-                 luaL_typename(L, arg));
-    wr_hex h = {0, 0};
-    if (lua_rawlen(L, arg) == 2) {
-        lua_rawgeti(L, arg, 1);
-        lua_rawgeti(L, arg, 2);
-        h.q = wrl_int(L, -2);
-        h.r = wrl_int(L, -1);
-        lua_pop(L, 2);
-        return h;
-    }
-    wrl_only_fields(L, arg, "a hex", fields);
-    if (lua_getfield(L, arg, "q") == LUA_TNIL || lua_getfield(L, arg, "r") == LUA_TNIL)
-        wrl_fail(L, "WR_ERR_INVALID: argument #%d: a hex needs q and r", arg);
-    lua_pop(L, 2);
-    wrl_field_int(L, arg, "q", &h.q);
-    wrl_field_int(L, arg, "r", &h.r);
-    return h;
-}
-
-static void push_hex(lua_State *L, wr_hex h)
-{
-    lua_createtable(L, 0, 2);
-    wrl_set_int(L, "q", h.q);
-    wrl_set_int(L, "r", h.r);
-}
-
-static int l_hex_distance(lua_State *L)
-{
-    int d = 0;
-    wrl_check(L, wr_hex_distance(check_hex(L, 1), check_hex(L, 2), &d), "hex_distance");
-    lua_pushinteger(L, d);
-    return 1;
-}
-
-static int l_hex_neighbor(lua_State *L)
-{
-    wr_hex out;
-    wrl_check(L, wr_hex_neighbor(check_hex(L, 1), wrl_int(L, 2), &out), "hex_neighbor");
-    push_hex(L, out);
-    return 1;
-}
-
-static int l_hex_direction(lua_State *L)
-{
-    int d = 0;
-    wrl_check(L, wr_hex_direction(check_hex(L, 1), check_hex(L, 2), &d), "hex_direction");
-    lua_pushinteger(L, d);
-    return 1;
-}
 
 /* A Lua sequence of the hexes a counting call gives (first call: how many). */
 typedef wr_status (*hex_list_fn)(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n);
@@ -145,7 +50,7 @@ static int push_hex_list(lua_State *L, hex_list_fn fn, wr_hex a, wr_hex b, int r
     wrl_check(L, fn(a, b, radius, out, n, &n), what);
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
-        push_hex(L, out[i]);
+        wrl_push_hex(L, out[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -153,37 +58,20 @@ static int push_hex_list(lua_State *L, hex_list_fn fn, wr_hex a, wr_hex b, int r
 
 static int l_hex_ring(lua_State *L)
 {
-    wr_hex c = check_hex(L, 1);
+    wr_hex c = wrl_hex(L, 1);
     return push_hex_list(L, ring, c, c, wrl_int(L, 2), "hex_ring");
 }
 
 static int l_hex_range(lua_State *L)
 {
-    wr_hex c = check_hex(L, 1);
+    wr_hex c = wrl_hex(L, 1);
     return push_hex_list(L, range, c, c, wrl_int(L, 2), "hex_range");
 }
 
 static int l_hex_line(lua_State *L)
 {
-    wr_hex a = check_hex(L, 1), b = check_hex(L, 2);
+    wr_hex a = wrl_hex(L, 1), b = wrl_hex(L, 2);
     return push_hex_list(L, line, a, b, 0, "hex_line");
-}
-
-static int l_hex_from_offset(lua_State *L)
-{
-    wr_hex out;
-    wrl_check(L, wr_hex_from_offset(wrl_int(L, 1), wrl_int(L, 2), &out), "hex_from_offset");
-    push_hex(L, out);
-    return 1;
-}
-
-static int l_hex_to_offset(lua_State *L)
-{
-    int col = 0, row = 0;
-    wrl_check(L, wr_hex_to_offset(check_hex(L, 1), &col, &row), "hex_to_offset");
-    lua_pushinteger(L, col);
-    lua_pushinteger(L, row);
-    return 2;
 }
 
 /* ---- structs ------------------------------------------------------------- */
@@ -343,95 +231,11 @@ static int map_new(lua_State *L)
     return 1;
 }
 
-static int map_size(lua_State *L)
-{
-    int w = 0, h = 0;
-    wrl_check(L, wr_map_size(wrl_check_handle(L, 1, MAP_MT), &w, &h), "Map:size");
-    lua_pushinteger(L, w);
-    lua_pushinteger(L, h);
-    return 2;
-}
-
-static int map_contains(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int inside = 0;
-    wrl_check(L, wr_map_contains(m, check_hex(L, 2), &inside), "Map:contains");
-    lua_pushboolean(L, inside);
-    return 1;
-}
-
-static int map_index(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int32_t index = 0;
-    wrl_check(L, wr_map_index(m, check_hex(L, 2), &index), "Map:index");
-    lua_pushinteger(L, index);
-    return 1;
-}
-
-static int map_hex(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_hex h;
-    wrl_check(L, wr_map_hex(m, (int32_t)wrl_int(L, 2), &h), "Map:hex");
-    push_hex(L, h);
-    return 1;
-}
-
-static int map_set_terrain(lua_State *L)
-{
-    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wrl_check(L, wr_map_set_terrain(m, check_hex(L, 2), (wr_hex_terrain)wrl_int(L, 3)), "Map:set_terrain");
-    return 0;
-}
-
-static int map_terrain(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_hex_terrain t = WR_HEX_CLEAR;
-    wrl_check(L, wr_map_terrain(m, check_hex(L, 2), &t), "Map:terrain");
-    lua_pushinteger(L, t);
-    return 1;
-}
-
-static int map_set_features(lua_State *L)
-{
-    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wrl_check(L, wr_map_set_features(m, check_hex(L, 2), wrl_uint(L, 3, 0)), "Map:set_features");
-    return 0;
-}
-
-static int map_features(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    unsigned f = 0;
-    wrl_check(L, wr_map_features(m, check_hex(L, 2), &f), "Map:features");
-    lua_pushinteger(L, f);
-    return 1;
-}
-
-static int map_set_regions(lua_State *L)
-{
-    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wrl_check(L, wr_map_set_regions(m, check_hex(L, 2), (uint32_t)wrl_uint(L, 3, 0)), "Map:set_regions");
-    return 0;
-}
-
-static int map_regions(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    uint32_t tags = 0;
-    wrl_check(L, wr_map_regions(m, check_hex(L, 2), &tags), "Map:regions");
-    lua_pushinteger(L, (lua_Integer)tags);
-    return 1;
-}
-
 /* set_side(hex, direction, {river =, crossing =, road =, track =}); missing fields 0. */
 static int map_set_side(lua_State *L)
 {
     wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wr_hex h = check_hex(L, 2);
+    wr_hex h = wrl_hex(L, 2);
     int dir = wrl_int(L, 3);
     wr_side s;
     memset(&s, 0, sizeof s);
@@ -444,66 +248,8 @@ static int map_side(lua_State *L)
 {
     wr_map *m = wrl_check_handle(L, 1, MAP_MT);
     wr_side s;
-    wrl_check(L, wr_map_side(m, check_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
+    wrl_check(L, wr_map_side(m, wrl_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
     wrl_push_fields(L, &s, side_fields);
-    return 1;
-}
-
-/* set_watercourse(hex, downstream, flags = 0) */
-static int map_set_watercourse(lua_State *L)
-{
-    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wrl_check(L, wr_map_set_watercourse(m, check_hex(L, 2), wrl_int(L, 3), wrl_uint(L, 4, 0)),
-              "Map:set_watercourse");
-    return 0;
-}
-
-static int map_watercourse(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int down = 0;
-    unsigned flags = 0;
-    wrl_check(L, wr_map_watercourse(m, check_hex(L, 2), &down, &flags), "Map:watercourse");
-    lua_pushinteger(L, down);
-    lua_pushinteger(L, flags);
-    return 2;
-}
-
-static int map_zone(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_zone z = WR_ZONE_LAND;
-    wrl_check(L, wr_map_zone(m, check_hex(L, 2), &z), "Map:zone");
-    lua_pushinteger(L, z);
-    return 1;
-}
-
-static int map_sight(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int visible = 0;
-    wrl_check(L, wr_map_sight(m, check_hex(L, 2), check_hex(L, 3), &visible), "Map:sight");
-    lua_pushboolean(L, visible);
-    return 1;
-}
-
-/* landing(mover, hex) -> how */
-static int map_landing(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int mover = wrl_int(L, 2);
-    wr_landing how = WR_LANDING_BEACH;
-    wrl_check(L, wr_map_landing(m, (wr_mover)mover, check_hex(L, 3), &how), "Map:landing");
-    lua_pushinteger(L, how);
-    return 1;
-}
-
-static int map_on_route(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int on = 0;
-    wrl_check(L, wr_map_on_route(m, check_hex(L, 2), wrl_int(L, 3), &on), "Map:on_route");
-    lua_pushboolean(L, on);
     return 1;
 }
 
@@ -515,7 +261,7 @@ static int map_moves(lua_State *L)
     check_params(L, 2, &p);
     wr_plan_edge e[WR_PLAN_MAX_EDGES];
     size_t n = 0;
-    wrl_check(L, wr_map_moves(m, &p, check_hex(L, 3), e, WR_PLAN_MAX_EDGES, &n), "Map:moves");
+    wrl_check(L, wr_map_moves(m, &p, wrl_hex(L, 3), e, WR_PLAN_MAX_EDGES, &n), "Map:moves");
     push_edges(L, e, n);
     return 1;
 }
@@ -597,51 +343,6 @@ static int l_march_rally(lua_State *L)
     return 0;
 }
 
-static int l_stragglers_gathered(lua_State *L)
-{
-    int gathered = 0;
-    wrl_check(L, wr_stragglers_gathered(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3), &gathered),
-              "stragglers_gathered");
-    lua_pushinteger(L, gathered);
-    return 1;
-}
-
-static int l_half_die_roll(lua_State *L)
-{
-    int half = 0;
-    wrl_check(L, wr_half_die_roll(wrl_check_mutable(L, 1, WRL_RNG_MT), &half), "half_die_roll");
-    lua_pushinteger(L, half);
-    return 1;
-}
-
-static int l_raft_defence(lua_State *L)
-{
-    int defending = 0;
-    wrl_check(L, wr_raft_defence(wrl_int(L, 1), wrl_int(L, 2), &defending), "raft_defence");
-    lua_pushinteger(L, defending);
-    return 1;
-}
-
-/* getting_lost(small_unit, on_route, chance_percent, d100) -> lost */
-static int l_getting_lost(lua_State *L)
-{
-    int lost = 0;
-    wrl_check(L, wr_getting_lost(wrl_truth(L, 1), wrl_truth(L, 2), wrl_int(L, 3), wrl_int(L, 4), &lost),
-              "getting_lost");
-    lua_pushboolean(L, lost);
-    return 1;
-}
-
-static int l_getting_lost_roll(lua_State *L)
-{
-    int small = wrl_truth(L, 1), on_route = wrl_truth(L, 2), chance = wrl_int(L, 3);
-    wr_rng *rng = wrl_check_mutable(L, 4, WRL_RNG_MT);
-    int lost = 0;
-    wrl_check(L, wr_getting_lost_roll(small, on_route, chance, rng, &lost), "getting_lost_roll");
-    lua_pushboolean(L, lost);
-    return 1;
-}
-
 /* ---- the planner --------------------------------------------------------- */
 
 /* A planner box, with the context of a route_graph call while one runs. */
@@ -675,7 +376,7 @@ static void push_route(lua_State *L, const wr_route *r)
     lua_createtable(L, (int)r->step_count, 0);
     for (size_t i = 0; i < r->step_count; i++) {
         wrl_push_fields(L, &r->steps[i], step_fields);
-        push_hex(L, r->steps[i].hex);
+        wrl_push_hex(L, r->steps[i].hex);
         lua_setfield(L, -2, "hex");
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
@@ -696,7 +397,7 @@ static int planner_route(lua_State *L)
     wr_map *m = wrl_check_handle(L, 2, MAP_MT);
     wr_plan_params params;
     check_params(L, 3, &params);
-    wr_hex from = check_hex(L, 4), to = check_hex(L, 5);
+    wr_hex from = wrl_hex(L, 4), to = wrl_hex(L, 5);
     wr_route r;
     wrl_check(L, wr_planner_route(p, m, &params, from, to, &r), "Planner:route");
     push_route(L, &r);
@@ -710,7 +411,7 @@ static int planner_field(lua_State *L)
     wr_map *m = wrl_check_handle(L, 2, MAP_MT);
     wr_plan_params params;
     check_params(L, 3, &params);
-    wr_hex from = check_hex(L, 4);
+    wr_hex from = wrl_hex(L, 4);
     int w = 0, h = 0;
     wrl_check(L, wr_map_size(m, &w, &h), "Planner:field");
     size_t n = (size_t)w * (size_t)h;
@@ -733,14 +434,14 @@ static int planner_reachable(lua_State *L)
     wr_map *m = wrl_check_handle(L, 2, MAP_MT);
     wr_plan_params params;
     check_params(L, 3, &params);
-    wr_hex from = check_hex(L, 4);
+    wr_hex from = wrl_hex(L, 4);
     int days = wrl_int(L, 5);
     const wr_hex *hexes = NULL;
     size_t n = 0;
     wrl_check(L, wr_planner_reachable(p, m, &params, from, days, &hexes, &n), "Planner:reachable");
     lua_createtable(L, (int)n, 0);
     for (size_t i = 0; i < n; i++) {
-        push_hex(L, hexes[i]);
+        wrl_push_hex(L, hexes[i]);
         lua_rawseti(L, -2, (lua_Integer)i + 1);
     }
     return 1;
@@ -780,7 +481,7 @@ static int node_hex_call(lua_State *L)
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 2);
     lua_call(L, 1, 1);
-    *out = check_hex(L, -1);
+    *out = wrl_hex(L, -1);
     return 0;
 }
 
@@ -933,6 +634,47 @@ static int l_moves_from(lua_State *L)
     return 1;
 }
 
+/* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
+
+#define CAMPAIGN_FNS(X)                                                                                          \
+    X(river_crossing, "river_crossing", "iiii", "iii",                                                         \
+      wr_river_crossing(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                     \
+    X(half_die, "half_die", "i", "i", wr_half_die(a[0].i, WRL_OUT(0)))                                          \
+    X(stragglers, "stragglers", "ii", "i", wr_stragglers(a[0].i, a[1].i, WRL_OUT(0)))                          \
+    X(raft_timber, "raft_timber", "ib", "b", wr_raft_timber(a[0].i, a[1].i, WRL_OUT(0)))                        \
+    X(hex_distance, "hex_distance", "hh", "i", wr_hex_distance(a[0].h, a[1].h, WRL_OUT(0)))                     \
+    X(hex_neighbor, "hex_neighbor", "hi", "h", wr_hex_neighbor(a[0].h, a[1].i, WRL_OUT(0)))                     \
+    X(hex_direction, "hex_direction", "hh", "i", wr_hex_direction(a[0].h, a[1].h, WRL_OUT(0)))                  \
+    X(hex_from_offset, "hex_from_offset", "ii", "h", wr_hex_from_offset(a[0].i, a[1].i, WRL_OUT(0)))            \
+    X(hex_to_offset, "hex_to_offset", "h", "ii", wr_hex_to_offset(a[0].h, WRL_OUT(0), WRL_OUT(1)))              \
+    X(map_size, "Map:size", "A", "ii", wr_map_size(a[0].p, WRL_OUT(0), WRL_OUT(1)))                             \
+    X(map_contains, "Map:contains", "Ah", "b", wr_map_contains(a[0].p, a[1].h, WRL_OUT(0)))                     \
+    X(map_index, "Map:index", "Ah", "I", wr_map_index(a[0].p, a[1].h, WRL_OUT(0)))                              \
+    X(map_hex, "Map:hex", "Ai", "h", wr_map_hex(a[0].p, (int32_t)a[1].i, WRL_OUT(0)))                          \
+    X(map_set_terrain, "Map:set_terrain", "!Ahi", "", wr_map_set_terrain(a[0].p, a[1].h, a[2].i))              \
+    X(map_terrain, "Map:terrain", "Ah", "i", wr_map_terrain(a[0].p, a[1].h, WRL_OUT(0)))                        \
+    X(map_set_features, "Map:set_features", "!Ahu", "", wr_map_set_features(a[0].p, a[1].h, a[2].u))           \
+    X(map_features, "Map:features", "Ah", "u", wr_map_features(a[0].p, a[1].h, WRL_OUT(0)))                     \
+    X(map_set_regions, "Map:set_regions", "!Ahu", "", wr_map_set_regions(a[0].p, a[1].h, (uint32_t)a[2].u))    \
+    X(map_regions, "Map:regions", "Ah", "U", wr_map_regions(a[0].p, a[1].h, WRL_OUT(0)))                        \
+    X(map_set_watercourse, "Map:set_watercourse", "!Ahiu", "",                                                 \
+      wr_map_set_watercourse(a[0].p, a[1].h, a[2].i, a[3].u))                                                   \
+    X(map_watercourse, "Map:watercourse", "Ah", "iu", wr_map_watercourse(a[0].p, a[1].h, WRL_OUT(0), WRL_OUT(1))) \
+    X(map_zone, "Map:zone", "Ah", "i", wr_map_zone(a[0].p, a[1].h, WRL_OUT(0)))                                 \
+    X(map_sight, "Map:sight", "Ahh", "b", wr_map_sight(a[0].p, a[1].h, a[2].h, WRL_OUT(0)))                     \
+    X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, a[1].i, a[2].h, WRL_OUT(0)))               \
+    X(map_on_route, "Map:on_route", "Ahi", "b", wr_map_on_route(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))            \
+    X(stragglers_gathered, "stragglers_gathered", "iii", "i",                                                  \
+      wr_stragglers_gathered(a[0].i, a[1].i, a[2].i, WRL_OUT(0)))                                               \
+    X(half_die_roll, "half_die_roll", "!R", "i", wr_half_die_roll(a[0].p, WRL_OUT(0)))                          \
+    X(raft_defence, "raft_defence", "ii", "i", wr_raft_defence(a[0].i, a[1].i, WRL_OUT(0)))                     \
+    X(getting_lost, "getting_lost", "bbii", "b", wr_getting_lost(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0)))   \
+    X(getting_lost_roll, "getting_lost_roll", "bbi!R", "b",                                                    \
+      wr_getting_lost_roll(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
+
+CAMPAIGN_FNS(WRL_FN_THUNK)
+static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) WRL_FN_END};
+
 /* ---- registration -------------------------------------------------------- */
 
 static const wrl_const consts[] = {
@@ -978,31 +720,20 @@ static const wrl_const consts[] = {
 void wrl_open_campaign(lua_State *L)
 {
     static const luaL_Reg map_methods[] = {
-        {"size", map_size}, {"contains", map_contains}, {"index", map_index}, {"hex", map_hex},
-        {"set_terrain", map_set_terrain}, {"terrain", map_terrain}, {"set_features", map_set_features},
-        {"features", map_features}, {"set_regions", map_set_regions}, {"regions", map_regions},
-        {"set_side", map_set_side}, {"side", map_side}, {"set_watercourse", map_set_watercourse},
-        {"watercourse", map_watercourse}, {"zone", map_zone}, {"sight", map_sight},
-        {"landing", map_landing}, {"on_route", map_on_route}, {"moves", map_moves}, {NULL, NULL}};
-    wrl_register_type(L, MAP_MT, "map", map_methods, map_tostring, NULL, NULL);
+        {"set_side", map_set_side}, {"side", map_side}, {"moves", map_moves}, {NULL, NULL}};
+    wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
         {"route", planner_route}, {"field", planner_field}, {"reachable", planner_reachable},
         {"route_graph", planner_route_graph}, {NULL, NULL}};
-    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, planner_tostring, NULL, NULL);
-    static const luaL_Reg fns[] = {
-        {"river_crossing", l_river_crossing}, {"half_die", l_half_die},
-        {"stragglers", l_stragglers}, {"raft_timber", l_raft_timber},
-        {"hex_distance", l_hex_distance}, {"hex_neighbor", l_hex_neighbor},
-        {"hex_direction", l_hex_direction}, {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range},
-        {"hex_line", l_hex_line}, {"hex_from_offset", l_hex_from_offset}, {"hex_to_offset", l_hex_to_offset},
+    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
+    static const luaL_Reg others[] = {
+        {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
         {"Map", map_new}, {"map_new", map_new}, {"move_costs_default", l_move_costs_default},
         {"land_entry", l_land_entry}, {"march_start", l_march_start}, {"march_enter", l_march_enter},
         {"march_end_day", l_march_end_day}, {"march_contact", l_march_contact},
-        {"march_rally", l_march_rally}, {"stragglers_gathered", l_stragglers_gathered},
-        {"half_die_roll", l_half_die_roll}, {"raft_defence", l_raft_defence},
-        {"getting_lost", l_getting_lost}, {"getting_lost_roll", l_getting_lost_roll},
-        {"plan_params_default", l_plan_params_default}, {"Planner", planner_new},
-        {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
-    luaL_setfuncs(L, fns, 0);
+        {"march_rally", l_march_rally}, {"plan_params_default", l_plan_params_default},
+        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
+    luaL_setfuncs(L, others, 0);
+    wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);
 }

@@ -3,42 +3,17 @@
 
 #include "warrules_lua.h"
 
-static int l_status_name(lua_State *L)
-{
-    lua_pushstring(L, wr_status_name((wr_status)wrl_int(L, 1)));
-    return 1;
-}
+#define CORE_FNS(X)                                                                                \
+    X(status_name, "status_name", "i", "s", (r[0].s = wr_status_name(a[0].i), WR_OK))             \
+    X(status_str, "status_str", "i", "s", (r[0].s = wr_status_str(a[0].i), WR_OK))                \
+    X(version, "version", "", "s", (r[0].s = wr_version(), WR_OK))                                 \
+    X(version_number, "version_number", "", "i", (r[0].i = wr_version_number(), WR_OK))           \
+    X(last_error, "last_error", "", "s", (r[0].s = wr_last_error(), WR_OK))                        \
+    X(clear_error, "clear_error", "", "", (wr_clear_error(), WR_OK))                               \
+    X(rng_roll, "Rng:roll", "!Ri", "i", wr_rng_roll(a[0].p, a[1].i, WRL_OUT(0)))
 
-static int l_status_str(lua_State *L)
-{
-    lua_pushstring(L, wr_status_str((wr_status)wrl_int(L, 1)));
-    return 1;
-}
-
-static int l_version(lua_State *L)
-{
-    lua_pushstring(L, wr_version());
-    return 1;
-}
-
-static int l_version_number(lua_State *L)
-{
-    lua_pushinteger(L, wr_version_number());
-    return 1;
-}
-
-static int l_last_error(lua_State *L)
-{
-    lua_pushstring(L, wr_last_error());
-    return 1;
-}
-
-static int l_clear_error(lua_State *L)
-{
-    (void)L;
-    wr_clear_error();
-    return 0;
-}
+CORE_FNS(WRL_FN_THUNK)
+static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) WRL_FN_END};
 
 /* last_error_detail() -> {status=, function=, argument=, value=, expected=} */
 static int l_last_error_detail(lua_State *L)
@@ -53,7 +28,7 @@ static int l_last_error_detail(lua_State *L)
     lua_pushstring(L, e.argument);
     lua_setfield(L, -2, "argument");
     if (e.has_value) {
-        lua_pushinteger(L, (lua_Integer)e.value);
+        wrl_push_int64(L, e.value);
         lua_setfield(L, -2, "value");
     }
     lua_pushstring(L, e.expected);
@@ -66,24 +41,16 @@ static void rng_free(void *p)
     wr_rng_free(p);
 }
 
-/* Rng(seed): seed is any Lua integer, its 64 bits taken as unsigned. */
+/* Rng(seed): seed is any Lua integer (or a string of one), its 64 bits
+   taken as unsigned. */
 static int rng_new(lua_State *L)
 {
-    uint64_t seed = lua_isnoneornil(L, 1) ? 0 : (uint64_t)wrl_integer(L, 1);
+    uint64_t seed = lua_isnoneornil(L, 1) ? 0 : wrl_seed(L, 1);
     wrl_box *box = wrl_new_box(L, WRL_RNG_MT, sizeof(wrl_box), 0, 0, rng_free);
     wr_allocator a = wrl_allocator(L);
     wr_rng *rng = NULL;
     wrl_check(L, wr_rng_new_ex(seed, &a, &rng), "Rng");
     box->ptr = rng;
-    return 1;
-}
-
-static int rng_roll(lua_State *L)
-{
-    wr_rng *rng = wrl_check_mutable(L, 1, WRL_RNG_MT);
-    int roll = 0;
-    wrl_check(L, wr_rng_roll(rng, wrl_int(L, 2), &roll), "Rng:roll");
-    lua_pushinteger(L, roll);
     return 1;
 }
 
@@ -106,19 +73,14 @@ static int rng_tostring(lua_State *L)
 
 void wrl_open_core(lua_State *L)
 {
-    static const luaL_Reg rng_methods[] = {{"roll", rng_roll}, {"clone", rng_clone}, {NULL, NULL}};
-    wrl_register_type(L, WRL_RNG_MT, "rng", rng_methods, rng_tostring, NULL, NULL);
-    static const luaL_Reg fns[] = {{"status_name", l_status_name},
-                                   {"status_str", l_status_str},
-                                   {"version", l_version},
-                                   {"version_number", l_version_number},
-                                   {"last_error", l_last_error},
-                                   {"clear_error", l_clear_error},
-                                   {"last_error_detail", l_last_error_detail},
-                                   {"Rng", rng_new},
-                                   {"rng_new", rng_new},
-                                   {NULL, NULL}};
-    luaL_setfuncs(L, fns, 0);
+    static const luaL_Reg rng_methods[] = {{"clone", rng_clone}, {NULL, NULL}};
+    wrl_register_type(L, WRL_RNG_MT, "rng", rng_methods, fns, rng_tostring, NULL, NULL);
+    static const luaL_Reg others[] = {{"last_error_detail", l_last_error_detail},
+                                      {"Rng", rng_new},
+                                      {"rng_new", rng_new},
+                                      {NULL, NULL}};
+    luaL_setfuncs(L, others, 0);
+    wrl_set_fns(L, fns);
     static const wrl_const consts[] = {{"OK", WR_OK},
                                        {"ERR_NULL", WR_ERR_NULL},
                                        {"ERR_RANGE", WR_ERR_RANGE},

@@ -7,60 +7,13 @@
 
 #include "warrules_lua.h"
 
-#define PROFILE_MT "warrules.Profile"
-#define CHART_MT "warrules.HitChart"
-#define MUNIT_MT "warrules.MeleeUnit"
-#define ENGAGEMENT_MT "warrules.Engagement"
-#define ODDS_MT "warrules.MeleeOdds"
+#define PROFILE_MT WRL_PROFILE_MT
+#define CHART_MT WRL_CHART_MT
+#define MUNIT_MT WRL_MUNIT_MT
+#define ENGAGEMENT_MT WRL_ENGAGEMENT_MT
+#define ODDS_MT WRL_ODDS_MT
 
 #define MAX_ROLLS 1000000
-
-/* ---- the pinned functions ------------------------------------------------ */
-
-static int l_reach_ranks(lua_State *L)
-{
-    int ranks = 0;
-    wrl_check(L, wr_reach_ranks((wr_weapon)wrl_int(L, 1), wrl_truth(L, 2), &ranks), "reach_ranks");
-    lua_pushinteger(L, ranks);
-    return 1;
-}
-
-static int l_fighting_figures(lua_State *L)
-{
-    int fighting = 0;
-    wrl_check(L, wr_fighting_figures(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3), (wr_weapon)wrl_int(L, 4),
-                                     wrl_uint(L, 5, 0), wrl_uint(L, 6, 0), &fighting),
-              "fighting_figures");
-    lua_pushinteger(L, fighting);
-    return 1;
-}
-
-static int l_complete_ranks(lua_State *L)
-{
-    int ranks = 0;
-    wrl_check(L, wr_complete_ranks(wrl_int(L, 1), wrl_int(L, 2), wrl_uint(L, 3, 0), &ranks),
-              "complete_ranks");
-    lua_pushinteger(L, ranks);
-    return 1;
-}
-
-static int l_combat_percent(lua_State *L)
-{
-    int mcp = 0, fcp = 0;
-    wrl_check(L, wr_combat_percent(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3), &mcp, &fcp),
-              "combat_percent");
-    lua_pushinteger(L, mcp);
-    lua_pushinteger(L, fcp);
-    return 2;
-}
-
-static int l_kills_from_percent(lua_State *L)
-{
-    int kills = 0;
-    wrl_check(L, wr_kills_from_percent(wrl_int(L, 1), wrl_int(L, 2), &kills), "kills_from_percent");
-    lua_pushinteger(L, kills);
-    return 1;
-}
 
 /* ---- structs as tables (field lists) ----------------------------------- */
 
@@ -144,117 +97,6 @@ static int profile_new_sample(lua_State *L)
     return 1;
 }
 
-static int profile_race(lua_State *L)
-{
-    wr_race race = WR_RACE_OTHER;
-    wrl_check(L, wr_profile_race(wrl_check_handle(L, 1, PROFILE_MT), &race), "Profile:race");
-    lua_pushinteger(L, race);
-    return 1;
-}
-
-static int profile_set_weapon(lua_State *L)
-{
-    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
-    wrl_check(L, wr_profile_set_weapon(p, wrl_int(L, 2), (wr_weapon)wrl_int(L, 3), wrl_truth(L, 4)),
-              "Profile:set_weapon");
-    return 0;
-}
-
-static int profile_weapon(lua_State *L)
-{
-    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    wr_weapon reach = WR_WEAPON_OTHER;
-    int allowed = 0;
-    wrl_check(L, wr_profile_weapon(p, wrl_int(L, 2), &reach, &allowed), "Profile:weapon");
-    lua_pushinteger(L, reach);
-    lua_pushboolean(L, allowed);
-    return 2;
-}
-
-static int profile_set_bcp(lua_State *L)
-{
-    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
-    wrl_check(L, wr_profile_set_bcp(p, wrl_int(L, 2), wrl_int(L, 3), wrl_int(L, 4)), "Profile:set_bcp");
-    return 0;
-}
-
-static int profile_bcp(lua_State *L)
-{
-    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    int bcp = 0;
-    wrl_check(L, wr_profile_bcp(p, wrl_int(L, 2), wrl_int(L, 3), &bcp), "Profile:bcp");
-    lua_pushinteger(L, bcp);
-    return 1;
-}
-
-static int profile_set_modifier(lua_State *L)
-{
-    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
-    wrl_check(L, wr_profile_set_modifier(p, (wr_modifier)wrl_int(L, 2), wrl_int(L, 3)),
-              "Profile:set_modifier");
-    return 0;
-}
-
-static int profile_modifier(lua_State *L)
-{
-    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    int value = 0;
-    wrl_check(L, wr_profile_modifier(p, (wr_modifier)wrl_int(L, 2), &value), "Profile:modifier");
-    lua_pushinteger(L, value);
-    return 1;
-}
-
-static int profile_set_hated(lua_State *L)
-{
-    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
-    int enemy = wrl_int(L, 2);
-    int hated = lua_isnone(L, 3) ? 1 : wrl_truth(L, 3);
-    wrl_check(L, wr_profile_set_hated(p, (wr_race)enemy, hated), "Profile:set_hated");
-    return 0;
-}
-
-static int profile_hates(lua_State *L)
-{
-    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    int hated = 0;
-    wrl_check(L, wr_profile_hates(p, (wr_race)wrl_int(L, 2), &hated), "Profile:hates");
-    lua_pushboolean(L, hated);
-    return 1;
-}
-
-static int profile_set_morale_modifier(lua_State *L)
-{
-    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
-    wrl_check(L, wr_profile_set_morale_modifier(p, (wr_morale_modifier)wrl_int(L, 2), wrl_int(L, 3)),
-              "Profile:set_morale_modifier");
-    return 0;
-}
-
-static int profile_morale_modifier(lua_State *L)
-{
-    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    int value = 0;
-    wrl_check(L, wr_profile_morale_modifier(p, (wr_morale_modifier)wrl_int(L, 2), &value),
-              "Profile:morale_modifier");
-    lua_pushinteger(L, value);
-    return 1;
-}
-
-static int profile_set_retire_band(lua_State *L)
-{
-    wr_profile *p = wrl_check_mutable(L, 1, PROFILE_MT);
-    wrl_check(L, wr_profile_set_retire_band(p, wrl_int(L, 2)), "Profile:set_retire_band");
-    return 0;
-}
-
-static int profile_retire_band(lua_State *L)
-{
-    int band = 0;
-    wrl_check(L, wr_profile_retire_band(wrl_check_handle(L, 1, PROFILE_MT), &band), "Profile:retire_band");
-    lua_pushinteger(L, band);
-    return 1;
-}
-
 static int profile_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, PROFILE_MT))
@@ -296,25 +138,6 @@ static int chart_add(lua_State *L)
         severity[i] = (wr_wound)sev[i];
     wrl_check(L, wr_hit_chart_add(c, lo, hi, location, severity), "HitChart:add");
     return 0;
-}
-
-static int chart_complete(lua_State *L)
-{
-    int complete = 0;
-    wrl_check(L, wr_hit_chart_complete(wrl_check_handle(L, 1, CHART_MT), &complete), "HitChart:complete");
-    lua_pushboolean(L, complete);
-    return 1;
-}
-
-static int chart_lookup(lua_State *L)
-{
-    wr_hit_chart *c = wrl_check_handle(L, 1, CHART_MT);
-    int location = 0;
-    wr_wound wound = WR_WOUND_NONE;
-    wrl_check(L, wr_hit_chart_lookup(c, wrl_int(L, 2), wrl_int(L, 3), &location, &wound), "HitChart:lookup");
-    lua_pushinteger(L, location);
-    lua_pushinteger(L, wound);
-    return 2;
 }
 
 static int chart_tostring(lua_State *L)
@@ -387,21 +210,6 @@ static int munit_def(lua_State *L)
     return 1;
 }
 
-static int munit_set_figures(lua_State *L)
-{
-    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
-    wrl_check(L, wr_melee_unit_set_figures(u, wrl_int(L, 2)), "MeleeUnit:set_figures");
-    return 0;
-}
-
-static int munit_set_disordered(lua_State *L)
-{
-    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
-    int disordered = lua_isnone(L, 2) ? 1 : wrl_truth(L, 2);
-    wrl_check(L, wr_melee_unit_set_disordered(u, disordered), "MeleeUnit:set_disordered");
-    return 0;
-}
-
 /* set_hit_chart(chart or nil): the unit keeps the chart alive. */
 static int munit_set_hit_chart(lua_State *L)
 {
@@ -432,14 +240,6 @@ static int munit_set_wounds(lua_State *L)
     return 0;
 }
 
-static int munit_may_leave(lua_State *L)
-{
-    int may = 0;
-    wrl_check(L, wr_melee_unit_may_leave(wrl_check_handle(L, 1, MUNIT_MT), &may), "MeleeUnit:may_leave");
-    lua_pushboolean(L, may);
-    return 1;
-}
-
 static int munit_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, MUNIT_MT))
@@ -452,74 +252,7 @@ static int munit_tostring(lua_State *L)
     return 1;
 }
 
-/* ---- starting a melee, dead monsters, explanations ------------------------ */
-
-static int l_melee_may_start(lua_State *L)
-{
-    int starts = 0;
-    wrl_check(L, wr_melee_may_start((wr_contact_move)wrl_int(L, 1), &starts), "melee_may_start");
-    lua_pushboolean(L, starts);
-    return 1;
-}
-
-static int l_advance_stop(lua_State *L)
-{
-    int a = 0, b = 0;
-    wrl_check(L, wr_advance_stop(wrl_int(L, 1), wrl_int(L, 2), wrl_int(L, 3), &a, &b), "advance_stop");
-    lua_pushinteger(L, a);
-    lua_pushinteger(L, b);
-    return 2;
-}
-
-static int push_dead_monster(lua_State *L, wr_remains remains, wr_fall fall, int direction)
-{
-    lua_pushinteger(L, remains);
-    lua_pushinteger(L, fall);
-    lua_pushinteger(L, direction);
-    return 3;
-}
-
-/* dead_monster(monster, in_flight, d8 = 0) -> remains, fall, direction */
-static int l_dead_monster(lua_State *L)
-{
-    wr_melee_unit *u = wrl_check_handle(L, 1, MUNIT_MT);
-    wr_remains remains = WR_REMAINS_WALL;
-    wr_fall fall = WR_FALL_COLLAPSE;
-    int direction = 0;
-    wrl_check(L, wr_dead_monster(u, wrl_truth(L, 2), wrl_optint(L, 3, 0), &remains, &fall, &direction),
-              "dead_monster");
-    return push_dead_monster(L, remains, fall, direction);
-}
-
-static int l_dead_monster_rng(lua_State *L)
-{
-    wr_melee_unit *u = wrl_check_handle(L, 1, MUNIT_MT);
-    int in_flight = wrl_truth(L, 2);
-    wr_rng *rng = wrl_check_mutable(L, 3, WRL_RNG_MT);
-    wr_remains remains = WR_REMAINS_WALL;
-    wr_fall fall = WR_FALL_COLLAPSE;
-    int direction = 0;
-    wrl_check(L, wr_dead_monster_rng(u, in_flight, rng, &remains, &fall, &direction), "dead_monster_rng");
-    return push_dead_monster(L, remains, fall, direction);
-}
-
-static int l_melee_rule_name(lua_State *L)
-{
-    lua_pushstring(L, wr_melee_rule_name((wr_melee_rule)wrl_int(L, 1)));
-    return 1;
-}
-
-static int l_melee_rule_source(lua_State *L)
-{
-    lua_pushstring(L, wr_melee_rule_source((wr_melee_rule)wrl_int(L, 1)));
-    return 1;
-}
-
-static int l_modifier_name(lua_State *L)
-{
-    lua_pushstring(L, wr_modifier_name((wr_modifier)wrl_int(L, 1)));
-    return 1;
-}
+/* ---- explanations -------------------------------------------------------- */
 
 static int l_melee_event_text(lua_State *L)
 {
@@ -993,18 +726,6 @@ static int engagement_apply(lua_State *L)
     return 0;
 }
 
-/* status() -> end, rounds */
-static int engagement_status(lua_State *L)
-{
-    wr_melee_end end = WR_END_ONGOING;
-    int rounds = 0;
-    wrl_check(L, wr_engagement_status(wrl_check_handle(L, 1, ENGAGEMENT_MT), &end, &rounds),
-              "Engagement:status");
-    lua_pushinteger(L, end);
-    lua_pushinteger(L, rounds);
-    return 2;
-}
-
 static int engagement_kill_odds(lua_State *L)
 {
     wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
@@ -1060,7 +781,7 @@ static int engagement_simulate(lua_State *L)
     wrl_check(L, st, "melee_simulate");
     lua_createtable(L, WR_END_COUNT, 1);
     for (int i = 0; i < WR_END_COUNT; i++) {
-        lua_pushinteger(L, (lua_Integer)counts[i]);
+        wrl_push_uint64(L, counts[i]);
         lua_rawseti(L, -2, i);
     }
     return 1;
@@ -1078,33 +799,6 @@ static int engagement_tostring(lua_State *L)
 }
 
 /* ---- exact odds ---------------------------------------------------------- */
-
-static int odds_exponent(lua_State *L)
-{
-    int exponent = 0;
-    wrl_check(L, wr_melee_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &exponent), "MeleeOdds:exponent");
-    lua_pushinteger(L, exponent);
-    return 1;
-}
-
-/* end(e) -> floor(probability * 10^18) */
-static int odds_end(lua_State *L)
-{
-    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_odds_end(o, (wr_melee_end)wrl_int(L, 2), &p), "MeleeOdds:end");
-    lua_pushinteger(L, (lua_Integer)p);
-    return 1;
-}
-
-static int odds_figures(lua_State *L)
-{
-    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_odds_figures(o, wrl_int(L, 2), wrl_int(L, 3), &p), "MeleeOdds:figures");
-    lua_pushinteger(L, (lua_Integer)p);
-    return 1;
-}
 
 /* The two exact forms: first ask the length (WR_ERR_RANGE with len written). */
 static int push_exact(lua_State *L, const wr_melee_odds *o, int side, int a, int is_end, const char *what)
@@ -1229,6 +923,53 @@ static int l_melee_rounds_batch(lua_State *L)
     return 3;
 }
 
+/* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
+
+#define MELEE_FNS(X)                                                                                             \
+    X(reach_ranks, "reach_ranks", "ib", "i", wr_reach_ranks(a[0].i, a[1].i, WRL_OUT(0)))                        \
+    X(fighting_figures, "fighting_figures", "iiiiuu", "i",                                                     \
+      wr_fighting_figures(a[0].i, a[1].i, a[2].i, a[3].i, a[4].u, a[5].u, WRL_OUT(0)))                          \
+    X(complete_ranks, "complete_ranks", "iiu", "i", wr_complete_ranks(a[0].i, a[1].i, a[2].u, WRL_OUT(0)))       \
+    X(combat_percent, "combat_percent", "iii", "ii", wr_combat_percent(a[0].i, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
+    X(kills_from_percent, "kills_from_percent", "ii", "i", wr_kills_from_percent(a[0].i, a[1].i, WRL_OUT(0)))    \
+    X(profile_race, "Profile:race", "P", "i", wr_profile_race(a[0].p, WRL_OUT(0)))                              \
+    X(profile_set_weapon, "Profile:set_weapon", "!Piib", "", wr_profile_set_weapon(a[0].p, a[1].i, a[2].i, a[3].i)) \
+    X(profile_weapon, "Profile:weapon", "Pi", "ib", wr_profile_weapon(a[0].p, a[1].i, WRL_OUT(0), WRL_OUT(1)))   \
+    X(profile_set_bcp, "Profile:set_bcp", "!Piii", "", wr_profile_set_bcp(a[0].p, a[1].i, a[2].i, a[3].i))       \
+    X(profile_bcp, "Profile:bcp", "Pii", "i", wr_profile_bcp(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))               \
+    X(profile_set_modifier, "Profile:set_modifier", "!Pii", "", wr_profile_set_modifier(a[0].p, a[1].i, a[2].i)) \
+    X(profile_modifier, "Profile:modifier", "Pi", "i", wr_profile_modifier(a[0].p, a[1].i, WRL_OUT(0)))          \
+    X(profile_set_hated, "Profile:set_hated", "!PiB", "", wr_profile_set_hated(a[0].p, a[1].i, a[2].i))          \
+    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hates(a[0].p, a[1].i, WRL_OUT(0)))                   \
+    X(profile_set_morale_modifier, "Profile:set_morale_modifier", "!Pii", "",                                  \
+      wr_profile_set_morale_modifier(a[0].p, a[1].i, a[2].i))                                                   \
+    X(profile_morale_modifier, "Profile:morale_modifier", "Pi", "i",                                           \
+      wr_profile_morale_modifier(a[0].p, a[1].i, WRL_OUT(0)))                                                   \
+    X(profile_set_retire_band, "Profile:set_retire_band", "!Pi", "", wr_profile_set_retire_band(a[0].p, a[1].i)) \
+    X(profile_retire_band, "Profile:retire_band", "P", "i", wr_profile_retire_band(a[0].p, WRL_OUT(0)))          \
+    X(chart_complete, "HitChart:complete", "C", "b", wr_hit_chart_complete(a[0].p, WRL_OUT(0)))                 \
+    X(chart_lookup, "HitChart:lookup", "Cii", "ii", wr_hit_chart_lookup(a[0].p, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
+    X(munit_set_figures, "MeleeUnit:set_figures", "!Mi", "", wr_melee_unit_set_figures(a[0].p, a[1].i))         \
+    X(munit_set_disordered, "MeleeUnit:set_disordered", "!MB", "", wr_melee_unit_set_disordered(a[0].p, a[1].i)) \
+    X(munit_may_leave, "MeleeUnit:may_leave", "M", "b", wr_melee_unit_may_leave(a[0].p, WRL_OUT(0)))             \
+    X(melee_may_start, "melee_may_start", "i", "b", wr_melee_may_start(a[0].i, WRL_OUT(0)))                     \
+    X(advance_stop, "advance_stop", "iii", "ii", wr_advance_stop(a[0].i, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
+    X(dead_monster, "dead_monster", "Mbo", "iii",                                                              \
+      wr_dead_monster(a[0].p, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                               \
+    X(dead_monster_rng, "dead_monster_rng", "Mb!R", "iii",                                                     \
+      wr_dead_monster_rng(a[0].p, a[1].i, a[2].p, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                           \
+    X(melee_rule_name, "melee_rule_name", "i", "s", (r[0].s = wr_melee_rule_name(a[0].i), WR_OK))               \
+    X(melee_rule_source, "melee_rule_source", "i", "s", (r[0].s = wr_melee_rule_source(a[0].i), WR_OK))         \
+    X(modifier_name, "modifier_name", "i", "s", (r[0].s = wr_modifier_name(a[0].i), WR_OK))                     \
+    X(engagement_status, "Engagement:status", "E", "ii", wr_engagement_status(a[0].p, WRL_OUT(0), WRL_OUT(1)))   \
+    X(odds_exponent, "MeleeOdds:exponent", "D", "i", wr_melee_odds_exponent(a[0].p, WRL_OUT(0)))                \
+    X(odds_end, "MeleeOdds:end", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))                      \
+    X(odds_end_e18, "MeleeOdds:end_e18", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))              \
+    X(odds_figures, "MeleeOdds:figures", "Dii", "e", wr_melee_odds_figures(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))
+
+MELEE_FNS(WRL_FN_THUNK)
+static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) WRL_FN_END};
+
 /* ---- registration -------------------------------------------------------- */
 
 static const wrl_const consts[] = {
@@ -1297,48 +1038,32 @@ static const wrl_const consts[] = {
 
 void wrl_open_melee(lua_State *L)
 {
-    static const luaL_Reg profile_methods[] = {
-        {"race", profile_race}, {"set_weapon", profile_set_weapon}, {"weapon", profile_weapon},
-        {"set_bcp", profile_set_bcp}, {"bcp", profile_bcp}, {"set_modifier", profile_set_modifier},
-        {"modifier", profile_modifier}, {"set_hated", profile_set_hated}, {"hates", profile_hates},
-        {"set_morale_modifier", profile_set_morale_modifier},
-        {"morale_modifier", profile_morale_modifier}, {"set_retire_band", profile_set_retire_band},
-        {"retire_band", profile_retire_band}, {NULL, NULL}};
-    wrl_register_type(L, PROFILE_MT, "profile", profile_methods, profile_tostring, NULL, NULL);
-    static const luaL_Reg chart_methods[] = {
-        {"add", chart_add}, {"complete", chart_complete}, {"lookup", chart_lookup}, {NULL, NULL}};
-    wrl_register_type(L, CHART_MT, "hit_chart", chart_methods, chart_tostring, NULL, NULL);
+    wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, profile_tostring, NULL, NULL);
+    static const luaL_Reg chart_methods[] = {{"add", chart_add}, {NULL, NULL}};
+    wrl_register_type(L, CHART_MT, "hit_chart", chart_methods, fns, chart_tostring, NULL, NULL);
     static const luaL_Reg munit_methods[] = {
-        {"def", munit_def}, {"set_figures", munit_set_figures}, {"set_disordered", munit_set_disordered},
-        {"set_hit_chart", munit_set_hit_chart}, {"wounds", munit_wounds}, {"set_wounds", munit_set_wounds},
-        {"may_leave", munit_may_leave}, {NULL, NULL}};
-    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, munit_tostring, NULL, NULL);
+        {"def", munit_def}, {"set_hit_chart", munit_set_hit_chart}, {"wounds", munit_wounds},
+        {"set_wounds", munit_set_wounds}, {NULL, NULL}};
+    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);
     static const luaL_Reg engagement_methods[] = {
         {"set_morale", engagement_set_morale}, {"strike", engagement_strike},
         {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
-        {"apply", engagement_apply}, {"status", engagement_status}, {"kill_odds", engagement_kill_odds},
+        {"apply", engagement_apply}, {"kill_odds", engagement_kill_odds},
         {"odds", odds_new}, {"simulate", engagement_simulate}, {NULL, NULL}};
-    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, engagement_tostring, NULL, NULL);
+    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
     static const luaL_Reg odds_methods[] = {
-        {"exponent", odds_exponent}, {"end", odds_end}, {"end_e18", odds_end},
-        {"end_exact", odds_end_exact}, {"figures", odds_figures}, {"figures_exact", odds_figures_exact},
-        {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, odds_tostring, NULL, NULL);
-    static const luaL_Reg fns[] = {
-        {"reach_ranks", l_reach_ranks}, {"fighting_figures", l_fighting_figures},
-        {"complete_ranks", l_complete_ranks}, {"combat_percent", l_combat_percent},
-        {"kills_from_percent", l_kills_from_percent},
+        {"end_exact", odds_end_exact}, {"figures_exact", odds_figures_exact}, {NULL, NULL}};
+    wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    static const luaL_Reg others[] = {
         {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
         {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"wounds_add", l_wounds_add},
         {"unit_def_default", l_unit_def_default}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
-        {"melee_may_start", l_melee_may_start}, {"advance_stop", l_advance_stop},
-        {"dead_monster", l_dead_monster}, {"dead_monster_rng", l_dead_monster_rng},
-        {"melee_rule_name", l_melee_rule_name}, {"melee_rule_source", l_melee_rule_source},
-        {"modifier_name", l_modifier_name}, {"melee_event_text", l_melee_event_text},
+        {"melee_event_text", l_melee_event_text},
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
         {NULL, NULL}};
-    luaL_setfuncs(L, fns, 0);
+    luaL_setfuncs(L, others, 0);
+    wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);
 }

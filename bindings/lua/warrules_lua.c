@@ -1,41 +1,241 @@
-/* The Lua 5.4 module `warrules`: luaopen_warrules and the shared helpers
+/* The Lua module `warrules`: luaopen_warrules and the shared helpers
    (errors, arguments, table fields, handle boxes). */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "warrules_lua.h"
+
+/* ---- errors --------------------------------------------------------------- */
+
+#define ERROR_MT "warrules.Error"
+
+static int error_tostring(lua_State *L)
+{
+    lua_getfield(L, 1, "message");
+    return 1;
+}
+
+/* `a .. err` and `err .. b` read as text. */
+static int error_concat(lua_State *L)
+{
+    luaL_tolstring(L, 1, NULL);
+    luaL_tolstring(L, 2, NULL);
+    lua_concat(L, 2);
+    return 1;
+}
+
+static void open_errors(lua_State *L)
+{
+    luaL_newmetatable(L, ERROR_MT);
+    lua_pushcfunction(L, error_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushcfunction(L, error_concat);
+    lua_setfield(L, -2, "__concat");
+    lua_pushstring(L, ERROR_MT);
+    lua_setfield(L, -2, "__name");
+    lua_pop(L, 1);
+}
+
+/* The Lua name of the running function: its descriptor's (table-driven
+   functions) or the name it was called by; NULL when unknown. */
+static const char *function_name(lua_State *L, int *is_method)
+{
+    lua_Debug ar;
+    *is_method = 0;
+    if (lua_islightuserdata(L, lua_upvalueindex(1)))
+        return ((const wrl_fn *)lua_touserdata(L, lua_upvalueindex(1)))->name;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.name == NULL)
+        return NULL;
+    *is_method = ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+    return ar.name;
+}
+
+/* Raises the error object for status with the message at the top of the
+   stack; d (or NULL) is the library's detail of the failure. */
+static int raise_error(lua_State *L, wr_status status, const wr_error *d)
+{
+    int message = lua_gettop(L);
+    lua_createtable(L, 0, 8);
+    lua_pushinteger(L, status);
+    lua_setfield(L, -2, "status");
+    lua_pushstring(L, wr_status_name(status));
+    lua_setfield(L, -2, "name");
+    lua_pushvalue(L, message);
+    lua_setfield(L, -2, "message");
+    if (d != NULL) {
+        lua_pushstring(L, d->function);
+        lua_setfield(L, -2, "function");
+        if (d->argument[0] != '\0') {
+            lua_pushstring(L, d->argument);
+            lua_setfield(L, -2, "argument");
+        }
+        if (d->has_value) {
+            lua_pushnumber(L, (lua_Number)d->value);
+#if WRL_HAS_INTEGERS
+            lua_pop(L, 1);
+            lua_pushinteger(L, (lua_Integer)d->value);
+#endif
+            lua_setfield(L, -2, "value");
+        }
+        if (d->expected[0] != '\0') {
+            lua_pushstring(L, d->expected);
+            lua_setfield(L, -2, "expected");
+        }
+    }
+    luaL_setmetatable(L, ERROR_MT);
+    return lua_error(L);
+}
+
+/* The status a message "WR_ERR_X: ..." starts with (WR_ERR_INVALID if none). */
+static wr_status status_prefix(const char *text, size_t *len)
+{
+    for (int st = WR_ERR_NULL; st <= WR_ERR_STATE; st++) {
+        const char *name = wr_status_name((wr_status)st);
+        size_t n = strlen(name);
+        if (strncmp(text, name, n) == 0 && strncmp(text + n, ": ", 2) == 0) {
+            *len = n + 2;
+            return (wr_status)st;
+        }
+    }
+    *len = 0;
+    return WR_ERR_INVALID;
+}
 
 int wrl_fail(lua_State *L, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
+    const char *text = lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    size_t skip = 0;
+    wr_status status = status_prefix(text, &skip);
+    int is_method = 0;
+    const char *name = function_name(L, &is_method);
+    lua_pushfstring(L, "%s: ", wr_status_name(status));
+    luaL_where(L, 1);
+    if (name != NULL)
+        lua_pushfstring(L, "%s: ", name);
+    else
+        lua_pushliteral(L, "");
+    lua_pushstring(L, text + skip);
+    lua_concat(L, 4);
+    return raise_error(L, status, NULL);
+}
+
+int wrl_argfail(lua_State *L, int arg, wr_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
     lua_pushvfstring(L, fmt, ap);
     va_end(ap);
-    return lua_error(L);
+    int is_method = 0;
+    const char *name = function_name(L, &is_method);
+    lua_pushfstring(L, "%s: ", wr_status_name(status));
+    luaL_where(L, 1);
+    if (is_method && arg == 1)
+        lua_pushfstring(L, "calling '%s' on bad self (", name);
+    else
+        lua_pushfstring(L, "bad argument #%d to '%s' (", is_method ? arg - 1 : arg, name ? name : "?");
+    lua_pushvalue(L, -4);
+    lua_pushliteral(L, ")");
+    lua_concat(L, 5);
+    return raise_error(L, status, NULL);
 }
 
 int wrl_check(lua_State *L, wr_status status, const char *what)
 {
-    if (status != WR_OK)
-        return wrl_fail(L, "%s: %s (%s)", wr_status_name(status), wr_status_str(status), what);
+    if (status == WR_OK)
+        return 0;
+    wr_error d;
+    wr_last_error_detail(&d);
+    int has_detail = d.status == status && d.function != NULL && d.function[0] != '\0';
+    lua_pushfstring(L, "%s: ", wr_status_name(status));
+    luaL_where(L, 1);
+    lua_pushfstring(L, "%s: ", what);
+    if (has_detail) {
+        /* wr_last_error() without its " (WR_ERR_X)" ending: the message starts with it */
+        const char *text = wr_last_error();
+        size_t n = strlen(text), tail = strlen(wr_status_name(status)) + 3;
+        if (n > tail && text[n - tail] == ' ' && text[n - tail + 1] == '(')
+            n -= tail;
+        lua_pushlstring(L, text, n);
+        wr_clear_error(); /* the error object carries the detail now */
+    } else {
+        lua_pushstring(L, wr_status_str(status));
+    }
+    lua_concat(L, 4);
+    return raise_error(L, status, has_detail ? &d : NULL);
+}
+
+/* ---- numbers -------------------------------------------------------------- */
+
+#define EXACT_MAX 9007199254740992.0 /* 2^53: doubles hold every integer up to here */
+
+int wrl_tointeger(lua_State *L, int idx, long long *v)
+{
+#if WRL_HAS_INTEGERS
+    int isnum = 0;
+    lua_Integer x = lua_tointegerx(L, idx, &isnum);
+    if (isnum) {
+        *v = (long long)x;
+        return 0;
+    }
+    return lua_type(L, idx) == LUA_TNUMBER || lua_isnumber(L, idx) ? 2 : 1;
+#else
+    if (!lua_isnumber(L, idx))
+        return 1;
+    lua_Number n = lua_tonumber(L, idx);
+    if (!(n >= -EXACT_MAX && n <= EXACT_MAX) || (lua_Number)(long long)n != n)
+        return 2;
+    *v = (long long)n;
     return 0;
+#endif
+}
+
+void wrl_push_int64(lua_State *L, long long v)
+{
+#if WRL_HAS_INTEGERS
+    lua_pushinteger(L, (lua_Integer)v);
+#else
+    if (v < -(long long)EXACT_MAX || v > (long long)EXACT_MAX)
+        wrl_fail(L, "WR_ERR_RANGE: the result %s does not fit a Lua number exactly (Lua %s has no integers)",
+                 lua_pushfstring(L, "%f", (lua_Number)v), LUA_VERSION);
+    lua_pushnumber(L, (lua_Number)v);
+#endif
+}
+
+void wrl_push_uint64(lua_State *L, unsigned long long v)
+{
+#if WRL_HAS_INTEGERS
+    lua_pushinteger(L, (lua_Integer)v);
+#else
+    if (v > (unsigned long long)EXACT_MAX)
+        wrl_fail(L, "WR_ERR_RANGE: the result %s does not fit a Lua number exactly (Lua %s has no integers)",
+                 lua_pushfstring(L, "%f", (lua_Number)v), LUA_VERSION);
+    lua_pushnumber(L, (lua_Number)v);
+#endif
 }
 
 /* ---- arguments ---------------------------------------------------------- */
 
-static lua_Integer to_integer(lua_State *L, int idx, const char *what, int arg)
+static long long arg_integer(lua_State *L, int arg)
 {
-    int isnum = 0;
-    lua_Integer v = lua_tointegerx(L, idx, &isnum);
-    if (!isnum) {
-        if (lua_type(L, idx) == LUA_TNUMBER)
-            wrl_fail(L, "WR_ERR_RANGE: %s%d is not an integer", what, arg);
-        wrl_fail(L, "WR_ERR_INVALID: %s%d: integer expected, got %s", what, arg,
-                 luaL_typename(L, idx));
+    long long v = 0;
+    switch (wrl_tointeger(L, arg, &v)) {
+    case 0:
+        return v;
+    case 2:
+        wrl_argfail(L, arg, WR_ERR_RANGE, "%s is not an integer%s", luaL_tolstring(L, arg, NULL),
+                    WRL_HAS_INTEGERS ? "" : " within +-2^53");
+        return 0;
+    default:
+        wrl_argfail(L, arg, WR_ERR_INVALID, "integer expected, got %s", luaL_typename(L, arg));
+        return 0;
     }
-    return v;
 }
 
 int wrl_truth(lua_State *L, int arg)
@@ -47,23 +247,22 @@ int wrl_truth(lua_State *L, int arg)
     case LUA_TBOOLEAN:
         return lua_toboolean(L, arg);
     case LUA_TNUMBER:
-        return to_integer(L, arg, "argument #", arg) != 0;
+        return arg_integer(L, arg) != 0;
     default:
-        return wrl_fail(L, "WR_ERR_INVALID: argument #%d: boolean expected, got %s", arg,
-                        luaL_typename(L, arg));
+        return wrl_argfail(L, arg, WR_ERR_INVALID, "boolean expected, got %s", luaL_typename(L, arg));
     }
 }
 
-lua_Integer wrl_integer(lua_State *L, int arg)
+long long wrl_integer(lua_State *L, int arg)
 {
-    return to_integer(L, arg, "argument #", arg);
+    return arg_integer(L, arg);
 }
 
 int wrl_int(lua_State *L, int arg)
 {
-    lua_Integer v = to_integer(L, arg, "argument #", arg);
+    long long v = arg_integer(L, arg);
     if (v < INT_MIN || v > INT_MAX)
-        return wrl_fail(L, "WR_ERR_RANGE: argument #%d does not fit in a C int", arg);
+        return wrl_argfail(L, arg, WR_ERR_RANGE, "%s does not fit in a C int", luaL_tolstring(L, arg, NULL));
     return (int)v;
 }
 
@@ -76,40 +275,54 @@ unsigned wrl_uint(lua_State *L, int arg, unsigned dflt)
 {
     if (lua_isnoneornil(L, arg))
         return dflt;
-    lua_Integer v = to_integer(L, arg, "argument #", arg);
-    if (v < 0 || v > (lua_Integer)UINT32_MAX)
-        return (unsigned)wrl_fail(L, "WR_ERR_RANGE: argument #%d is not a 32-bit flag set", arg);
+    long long v = arg_integer(L, arg);
+    if (v < 0 || v > (long long)UINT32_MAX)
+        return (unsigned)wrl_argfail(L, arg, WR_ERR_RANGE, "%s is not a 32-bit flag set",
+                                     luaL_tolstring(L, arg, NULL));
     return (unsigned)v;
+}
+
+/* A seed: an integer, or a string of one ("18446744073709551615", "-1",
+   "0xFFFFFFFFFFFFFFFF") for the 64 bits that a Lua without integers cannot hold. */
+uint64_t wrl_seed(lua_State *L, int arg)
+{
+    if (lua_type(L, arg) == LUA_TSTRING) {
+        const char *s = lua_tostring(L, arg);
+        char *end = NULL;
+        errno = 0;
+        uint64_t v = s[0] == '-' ? (uint64_t)strtoll(s, &end, 0) : (uint64_t)strtoull(s, &end, 0);
+        if (errno == 0 && end != s && *end == '\0' && s[0] != ' ' && s[0] != '+')
+            return v;
+        wrl_argfail(L, arg, WR_ERR_INVALID, "'%s' is not a 64-bit integer", s);
+    }
+    return (uint64_t)arg_integer(L, arg);
 }
 
 void wrl_check_table(lua_State *L, int arg)
 {
     if (lua_type(L, arg) != LUA_TTABLE)
-        wrl_fail(L, "WR_ERR_INVALID: argument #%d: table expected, got %s", arg,
-                 luaL_typename(L, arg));
+        wrl_argfail(L, arg, WR_ERR_INVALID, "table expected, got %s", luaL_typename(L, arg));
 }
 
 /* ---- table fields ------------------------------------------------------- */
 
-static lua_Integer field_integer(lua_State *L, const char *name)
+static long long field_integer(lua_State *L, const char *name)
 {
-    int isnum = 0;
-    lua_Integer v = lua_tointegerx(L, -1, &isnum);
-    if (!isnum) {
-        if (lua_type(L, -1) == LUA_TNUMBER)
-            wrl_fail(L, "WR_ERR_RANGE: field '%s' is not an integer", name);
-        wrl_fail(L, "WR_ERR_INVALID: field '%s': integer expected, got %s", name,
-                 luaL_typename(L, -1));
-    }
+    long long v = 0;
+    int bad = wrl_tointeger(L, -1, &v);
+    if (bad == 2)
+        wrl_fail(L, "WR_ERR_RANGE: field '%s' = %s is not an integer", name, luaL_tolstring(L, -1, NULL));
+    if (bad)
+        wrl_fail(L, "WR_ERR_INVALID: field '%s': integer expected, got %s", name, luaL_typename(L, -1));
     return v;
 }
 
 void wrl_field_int(lua_State *L, int t, const char *name, int *v)
 {
     if (lua_getfield(L, t, name) != LUA_TNIL) {
-        lua_Integer x = field_integer(L, name);
+        long long x = field_integer(L, name);
         if (x < INT_MIN || x > INT_MAX)
-            wrl_fail(L, "WR_ERR_RANGE: field '%s' does not fit in a C int", name);
+            wrl_fail(L, "WR_ERR_RANGE: field '%s' = %s does not fit in a C int", name, luaL_tolstring(L, -1, NULL));
         *v = (int)x;
     }
     lua_pop(L, 1);
@@ -118,9 +331,9 @@ void wrl_field_int(lua_State *L, int t, const char *name, int *v)
 void wrl_field_uint(lua_State *L, int t, const char *name, unsigned *v)
 {
     if (lua_getfield(L, t, name) != LUA_TNIL) {
-        lua_Integer x = field_integer(L, name);
-        if (x < 0 || x > (lua_Integer)UINT32_MAX)
-            wrl_fail(L, "WR_ERR_RANGE: field '%s' is not a 32-bit flag set", name);
+        long long x = field_integer(L, name);
+        if (x < 0 || x > (long long)UINT32_MAX)
+            wrl_fail(L, "WR_ERR_RANGE: field '%s' = %s is not a 32-bit flag set", name, luaL_tolstring(L, -1, NULL));
         *v = (unsigned)x;
     }
     lua_pop(L, 1);
@@ -132,10 +345,10 @@ void wrl_field_truth(lua_State *L, int t, const char *name, int *v)
     if (type == LUA_TBOOLEAN) {
         *v = lua_toboolean(L, -1);
     } else if (type != LUA_TNIL) {
-        lua_Integer x = field_integer(L, name);
+        long long x = field_integer(L, name);
         /* integers pass through so that the library checks them (0 or 1) */
         if (x < INT_MIN || x > INT_MAX)
-            wrl_fail(L, "WR_ERR_RANGE: field '%s' does not fit in a C int", name);
+            wrl_fail(L, "WR_ERR_RANGE: field '%s' = %s does not fit in a C int", name, luaL_tolstring(L, -1, NULL));
         *v = (int)x;
     }
     lua_pop(L, 1);
@@ -159,9 +372,9 @@ void wrl_only_fields(lua_State *L, int t, const char *what, const char *const *n
     }
 }
 
-void wrl_set_int(lua_State *L, const char *name, lua_Integer value)
+void wrl_set_int(lua_State *L, const char *name, long long value)
 {
-    lua_pushinteger(L, value);
+    wrl_push_int64(L, value);
     lua_setfield(L, -2, name);
 }
 
@@ -169,6 +382,37 @@ void wrl_set_bool(lua_State *L, const char *name, int value)
 {
     lua_pushboolean(L, value);
     lua_setfield(L, -2, name);
+}
+
+wr_hex wrl_hex(lua_State *L, int arg)
+{
+    static const char *const fields[] = {"q", "r", NULL};
+    arg = lua_absindex(L, arg);
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_argfail(L, arg, WR_ERR_INVALID, "hex {q =, r =} expected, got %s", luaL_typename(L, arg));
+    wr_hex h = {0, 0};
+    if (lua_rawlen(L, arg) == 2) {
+        lua_rawgeti(L, arg, 1);
+        lua_rawgeti(L, arg, 2);
+        h.q = wrl_int(L, -2);
+        h.r = wrl_int(L, -1);
+        lua_pop(L, 2);
+        return h;
+    }
+    wrl_only_fields(L, arg, "a hex", fields);
+    if (lua_getfield(L, arg, "q") == LUA_TNIL || lua_getfield(L, arg, "r") == LUA_TNIL)
+        wrl_argfail(L, arg, WR_ERR_INVALID, "a hex needs q and r");
+    lua_pop(L, 2);
+    wrl_field_int(L, arg, "q", &h.q);
+    wrl_field_int(L, arg, "r", &h.r);
+    return h;
+}
+
+void wrl_push_hex(lua_State *L, wr_hex h)
+{
+    lua_createtable(L, 0, 2);
+    wrl_set_int(L, "q", h.q);
+    wrl_set_int(L, "r", h.r);
 }
 
 void wrl_push_int_array0(lua_State *L, const int *v, int n)
@@ -185,11 +429,11 @@ int *wrl_int_sequence(lua_State *L, int arg, size_t max, size_t *n)
     wrl_check_table(L, arg);
     size_t len = (size_t)lua_rawlen(L, arg);
     if (len > max)
-        wrl_fail(L, "WR_ERR_RANGE: argument #%d has more than %d items", arg, (int)max);
+        wrl_argfail(L, arg, WR_ERR_RANGE, "more than %d items", (int)max);
     int *v = lua_newuserdatauv(L, sizeof *v * (len ? len : 1), 0);
     for (size_t i = 0; i < len; i++) {
         lua_rawgeti(L, arg, (lua_Integer)i + 1);
-        lua_Integer x = field_integer(L, "item");
+        long long x = field_integer(L, "item");
         if (x < INT_MIN || x > INT_MAX)
             wrl_fail(L, "WR_ERR_RANGE: item %d of argument #%d does not fit in a C int",
                      (int)i + 1, arg);
@@ -286,8 +530,7 @@ wrl_box *wrl_box_at(lua_State *L, int arg, const char *metatable)
 {
     wrl_box *box = luaL_testudata(L, arg, metatable);
     if (box == NULL)
-        wrl_fail(L, "WR_ERR_INVALID: argument #%d: %s expected, got %s", arg, metatable,
-                 luaL_typename(L, arg));
+        wrl_argfail(L, arg, WR_ERR_INVALID, "%s expected, got %s", metatable, luaL_typename(L, arg));
     return box;
 }
 
@@ -295,7 +538,7 @@ void *wrl_check_handle(lua_State *L, int arg, const char *metatable)
 {
     wrl_box *box = wrl_box_at(L, arg, metatable);
     if (box->closed || box->ptr == NULL)
-        wrl_fail(L, "WR_ERR_STATE: the %s is closed", metatable);
+        wrl_argfail(L, arg, WR_ERR_STATE, "the %s is closed", metatable);
     return box->ptr;
 }
 
@@ -303,7 +546,7 @@ void *wrl_check_mutable(lua_State *L, int arg, const char *metatable)
 {
     void *ptr = wrl_check_handle(L, arg, metatable);
     if (((wrl_box *)lua_touserdata(L, arg))->busy > 0)
-        wrl_fail(L, "WR_ERR_STATE: the %s is in use by a running call", metatable);
+        wrl_argfail(L, arg, WR_ERR_STATE, "the %s is in use by a running call", metatable);
     return ptr;
 }
 
@@ -406,13 +649,102 @@ int wrl_tostring_closed(lua_State *L, int arg, const char *metatable)
     return 1;
 }
 
+/* ---- table-driven functions ---------------------------------------------- */
+
+static const char *handle_mt(char kind)
+{
+    switch (kind) {
+    case 'R': return WRL_RNG_MT;
+    case 'F': return WRL_FIGURE_MT;
+    case 'U': return WRL_UNIT_MT;
+    case 'O': return WRL_FORMATION_MT;
+    case 'P': return WRL_PROFILE_MT;
+    case 'C': return WRL_CHART_MT;
+    case 'M': return WRL_MUNIT_MT;
+    case 'E': return WRL_ENGAGEMENT_MT;
+    case 'D': return WRL_ODDS_MT;
+    case 'A': return WRL_MAP_MT;
+    case 'N': return WRL_PLANNER_MT;
+    default: return NULL;
+    }
+}
+
+/* The one C function behind every table-driven function: its descriptor is upvalue 1. */
+static int call_fn(lua_State *L)
+{
+    const wrl_fn *fn = lua_touserdata(L, lua_upvalueindex(1));
+    wrl_val a[WRL_MAX_ARGS], r[WRL_MAX_ARGS];
+    memset(a, 0, sizeof a);
+    memset(r, 0, sizeof r);
+    int arg = 1;
+    for (const char *k = fn->args; *k != '\0'; k++, arg++) {
+        int changes = *k == '!';
+        k += changes;
+        wrl_val *v = &a[arg - 1];
+        v->given = !lua_isnoneornil(L, arg);
+        switch (*k) {
+        case 'i': v->i = wrl_int(L, arg); break;
+        case 'o': v->i = wrl_optint(L, arg, 0); break;
+        case 'u': v->u = wrl_uint(L, arg, 0); break;
+        case 'b': v->given = !lua_isnone(L, arg); v->i = wrl_truth(L, arg); break;
+        case 'B': v->given = !lua_isnone(L, arg); v->i = v->given ? wrl_truth(L, arg) : 1; break;
+        case 'h': v->h = wrl_hex(L, arg); break;
+        case 'z': {
+            long long x = wrl_integer(L, arg);
+            if (x < 0 || (unsigned long long)x > SIZE_MAX)
+                wrl_argfail(L, arg, WR_ERR_RANGE, "%s is not a size (0 or more)", luaL_tolstring(L, arg, NULL));
+            v->z = (size_t)x;
+            break;
+        }
+        default:
+            v->p = changes ? wrl_check_mutable(L, arg, handle_mt(*k)) : wrl_check_handle(L, arg, handle_mt(*k));
+            break;
+        }
+    }
+    wrl_check(L, fn->call(a, r), fn->name);
+    int n = 0;
+    for (const char *k = fn->results; *k != '\0'; k++, n++) {
+        const wrl_val *v = &r[n];
+        switch (*k) {
+        case 'i': lua_pushinteger(L, v->i); break;
+        case 'b': lua_pushboolean(L, v->i); break;
+        case 'u': wrl_push_int64(L, v->u); break;
+        case 'I': wrl_push_int64(L, v->i32); break;
+        case 'U': wrl_push_int64(L, v->u32); break;
+        case 'e': wrl_push_uint64(L, v->u64); break;
+        case 'z': wrl_push_uint64(L, v->z); break;
+        case 'h': wrl_push_hex(L, v->h); break;
+        default: lua_pushstring(L, v->s); break;
+        }
+    }
+    return n;
+}
+
+static void push_fn(lua_State *L, const wrl_fn *fn)
+{
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushcclosure(L, call_fn, 1);
+}
+
+void wrl_set_fns(lua_State *L, const wrl_fn *fns)
+{
+    for (const wrl_fn *fn = fns; fn->name != NULL; fn++) {
+        if (strchr(fn->name, ':') == NULL) {
+            push_fn(L, fn);
+            lua_setfield(L, -2, fn->name);
+        }
+    }
+}
+
 void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
-                       const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction index,
-                       lua_CFunction newindex)
+                       const luaL_Reg *methods, const wrl_fn *fns, lua_CFunction tostring,
+                       lua_CFunction index, lua_CFunction newindex)
 {
     int module = lua_absindex(L, -1);
     luaL_newmetatable(L, metatable);
     int mt = lua_gettop(L);
+    lua_pushstring(L, metatable); /* 5.1 and 5.2 do not set it */
+    lua_setfield(L, mt, "__name");
     lua_pushstring(L, metatable);
     lua_pushcclosure(L, box_close, 1);
     lua_pushvalue(L, -1);
@@ -428,12 +760,27 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
     lua_setfield(L, mt, "__tostring");
 
     lua_newtable(L); /* the methods table, also holding close */
-    luaL_setfuncs(L, methods, 0);
+    int table = lua_gettop(L);
+    if (methods != NULL)
+        luaL_setfuncs(L, methods, 0);
     lua_pushvalue(L, close);
-    lua_setfield(L, -2, "close");
-    for (const luaL_Reg *m = methods; m->name != NULL; m++) {
+    lua_setfield(L, table, "close");
+    for (const luaL_Reg *m = methods; m != NULL && m->name != NULL; m++) {
         lua_pushfstring(L, "%s_%s", prefix, m->name);
         lua_pushcfunction(L, m->func);
+        lua_settable(L, module);
+    }
+    const char *type = metatable + strlen("warrules.");
+    size_t type_len = strlen(type);
+    for (const wrl_fn *fn = fns; fn != NULL && fn->name != NULL; fn++) {
+        if (strncmp(fn->name, type, type_len) != 0 || fn->name[type_len] != ':')
+            continue;
+        const char *m = fn->name + type_len + 1;
+        push_fn(L, fn);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, table, m);
+        lua_pushfstring(L, "%s_%s", prefix, m);
+        lua_insert(L, -2);
         lua_settable(L, module);
     }
     if (index != NULL) {
@@ -460,6 +807,7 @@ int luaopen_warrules(lua_State *L);
 
 int luaopen_warrules(lua_State *L)
 {
+    open_errors(L);
     lua_newtable(L);
     wrl_open_core(L);
     wrl_open_battlesystem(L);

@@ -4,22 +4,39 @@
 #define WARRULES_LUA_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-#include <lauxlib.h>
-#include <lua.h>
-
+#include "compat.h"
 #include "warrules/warrules.h"
 
-/* Raises a Lua error with exactly this message (no position prefix), so that
-   a message can start with the status name. */
+/* Errors are tables {status =, name =, message =, and when the library
+   recorded a detail: function =, argument =, value =, expected =} whose
+   __tostring gives the message: "WR_ERR_X: chunk:line: what: detail". */
+
+/* Raises an error from a message "WR_ERR_X: text" (the status name first),
+   adding the caller's position and the running function's name. */
 int wrl_fail(lua_State *L, const char *fmt, ...);
-/* Raises a Lua error whose message starts with the status name. */
+/* Raises a bad-argument error ("bad argument #arg to 'name' (text)"). */
+int wrl_argfail(lua_State *L, int arg, wr_status status, const char *fmt, ...);
+/* Raises the error of a status other than WR_OK returned by the library,
+   with the library's detail of it (wr_last_error, which it then clears);
+   what is the Lua name ("Rng:roll"). Returns 0 for WR_OK. */
 int wrl_check(lua_State *L, wr_status status, const char *what);
+
+/* Numbers. Where Lua has no integers (5.1, 5.2, LuaJIT) an integer is a
+   double with an integral value within +-2^53. */
+/* 0 and *v for an integer (or a string of one) at idx; 1 for no number;
+   2 for a number that is not an integer (or out of the exact range). */
+int wrl_tointeger(lua_State *L, int idx, long long *v);
+/* Push a 64-bit integer; WR_ERR_RANGE where a double cannot hold it exactly. */
+void wrl_push_int64(lua_State *L, long long v);
+void wrl_push_uint64(lua_State *L, unsigned long long v);
 
 /* Arguments. Every error starts with a status name: WR_ERR_INVALID for a
    value of the wrong type, WR_ERR_RANGE for an integer that does not fit. */
 int wrl_truth(lua_State *L, int arg);            /* boolean or integer (0 false); none/nil false */
-lua_Integer wrl_integer(lua_State *L, int arg);  /* any Lua integer */
+long long wrl_integer(lua_State *L, int arg);    /* any Lua integer */
+uint64_t wrl_seed(lua_State *L, int arg);        /* an integer, or a string of a 64-bit one */
 int wrl_int(lua_State *L, int arg);              /* an integer that fits in a C int */
 int wrl_optint(lua_State *L, int arg, int dflt); /* wrl_int, dflt for none or nil */
 unsigned wrl_uint(lua_State *L, int arg, unsigned dflt); /* 0..2^32-1, dflt for none or nil */
@@ -33,8 +50,11 @@ void wrl_field_truth(lua_State *L, int t, const char *name, int *v);
 /* Raises WR_ERR_INVALID for a key of table t that is not in names (NULL-ended). */
 void wrl_only_fields(lua_State *L, int t, const char *what, const char *const *names);
 /* Sets t[name] = value in the table at the top of the stack. */
-void wrl_set_int(lua_State *L, const char *name, lua_Integer value);
+void wrl_set_int(lua_State *L, const char *name, long long value);
 void wrl_set_bool(lua_State *L, const char *name, int value);
+/* A hex is {q = , r = } (or {q, r}). */
+wr_hex wrl_hex(lua_State *L, int arg);
+void wrl_push_hex(lua_State *L, wr_hex h);
 /* Pushes a table {[0] = v[0], ..., [n-1] = v[n-1]} (C indices). */
 void wrl_push_int_array0(lua_State *L, const int *v, int n);
 /* Reads the Lua sequence at arg into a new Lua-owned int array (pushed as a
@@ -94,15 +114,71 @@ void wrl_busy(lua_State *L, int idx, int delta);
 /* The state's own allocator, for the _ex constructors. */
 wr_allocator wrl_allocator(lua_State *L);
 
+/* ---- table-driven functions ----------------------------------------------
+   A plain function is one line of a descriptor table: its Lua name ("x" for
+   wr.x, "Type:m" for the method m of warrules.Type), its argument kinds, its
+   result kinds, and a thunk that calls the C function with the arguments
+   in a[] and the out parameters in r[] (see WRL_FN and README.md).
+   Argument kinds, one character each:
+     i  an int                 o  an int, 0 when none or nil (a[k].given says which)
+     u  flags 0..2^32-1, 0 when none or nil
+     b  a truth value (boolean or integer), false when none or nil
+     B  a truth value, true when none
+     z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
+     h  a hex
+     R F U O P C M E D A N  a handle: Rng Figure Unit Formation Profile HitChart
+        MeleeUnit Engagement MeleeOdds Map Planner; "!" before the letter: the
+        handle is changed by the call (WR_ERR_STATE while a running call uses it)
+   Result kinds (read from r[k] after the call, pushed in order):
+     i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
+     e uint64_t   z size_t   h wr_hex   s string (const char *) */
+#define WRL_MAX_ARGS 8
+typedef struct wrl_val {
+    union {
+        int i;
+        unsigned u;
+        int32_t i32;
+        uint32_t u32;
+        uint64_t u64;
+        size_t z;
+        wr_hex h;
+        const char *s;
+        void *p;
+    };
+    int given; /* the argument was present (not none or nil; for b and B, not none) */
+} wrl_val;
+/* An out parameter of any type: the result kind says how to read r[k]. */
+#define WRL_OUT(k) ((void *)&r[k])
+typedef struct wrl_fn {
+    const char *name;
+    const char *args;
+    const char *results;
+    wr_status (*call)(const wrl_val *a, wrl_val *r);
+} wrl_fn;
+/* X-macro helpers: a list X(id, name, args, results, call expression) gives
+   the thunks with WRL_FN_THUNK and the table entries with WRL_FN_ENTRY. */
+#define WRL_FN_THUNK(id, name, args, results, call)                   \
+    static wr_status id##_thunk(const wrl_val *a, wrl_val *r)         \
+    {                                                                 \
+        (void)a;                                                      \
+        (void)r;                                                      \
+        return (call);                                                \
+    }
+#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk},
+#define WRL_FN_END {NULL, NULL, NULL, NULL}
+/* Sets every plain function of fns without a type ("x", not "Type:m") in
+   the table at the top of the stack. */
+void wrl_set_fns(lua_State *L, const wrl_fn *fns);
+
 /* Registers a handle type: one metatable with __gc and __close (the same
    close function, safe to call twice), __tostring, __name, and the methods
-   (plus close). With `index` the methods table is the metafield "methods"
+   (plus close and the methods "Type:m" of fns, which may be NULL). With `index` the methods table is the metafield "methods"
    and index handles the rest. Each method m is also set in the module
    table (just below the top of the stack) as <prefix>_<m>, and close as
    <prefix>_free. */
 void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
-                       const luaL_Reg *methods, lua_CFunction tostring, lua_CFunction index,
-                       lua_CFunction newindex);
+                       const luaL_Reg *methods, const wrl_fn *fns, lua_CFunction tostring,
+                       lua_CFunction index, lua_CFunction newindex);
 /* Pushes "warrules.X (closed)" for a closed box and returns 1, else 0. */
 int wrl_tostring_closed(lua_State *L, int arg, const char *metatable);
 
@@ -118,8 +194,17 @@ void wrl_open_battlesystem(lua_State *L);
 void wrl_open_melee(lua_State *L);
 void wrl_open_campaign(lua_State *L);
 
-/* battlesystem.c: figures are used by other files too. */
-#define WRL_FIGURE_MT "warrules.Figure"
+/* The handle types (metatable names). */
 #define WRL_RNG_MT "warrules.Rng"
+#define WRL_FIGURE_MT "warrules.Figure"
+#define WRL_UNIT_MT "warrules.Unit"
+#define WRL_FORMATION_MT "warrules.Formation"
+#define WRL_PROFILE_MT "warrules.Profile"
+#define WRL_CHART_MT "warrules.HitChart"
+#define WRL_MUNIT_MT "warrules.MeleeUnit"
+#define WRL_ENGAGEMENT_MT "warrules.Engagement"
+#define WRL_ODDS_MT "warrules.MeleeOdds"
+#define WRL_MAP_MT "warrules.Map"
+#define WRL_PLANNER_MT "warrules.Planner"
 
 #endif

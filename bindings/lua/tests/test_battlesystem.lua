@@ -9,7 +9,7 @@ local INCH, MP = wr.LEN_PER_INCH, wr.MOVE_PER_INCH
 
 -- ---- figures ---------------------------------------------------------------
 do
-  local f <close> = wr.Figure()
+  local f = wr.Figure()
   for _, k in ipairs({"ar", "hd", "ac", "mv", "sa", "sd"}) do eq(f[k], 0, "new figure " .. k) end
   f:set(wr.STAT_HD, 3)
   eq(f:get(wr.STAT_HD), 3, "set and get"); eq(f.hd, 3, "field")
@@ -108,7 +108,7 @@ do
   raises("WR_ERR_INVALID", wr.rate_chariot, man, {horse})
   eq(wr.mounted_removed(0), false, "nobody killed")
   eq(wr.mounted_removed(wr.PART_STEED), true, "the steed dies: removed")
-  eq(wr.mounted_removed(wr.PART_RIDER | wr.PART_STEED), true, "both")
+  eq(wr.mounted_removed(T.bor(wr.PART_RIDER, wr.PART_STEED)), true, "both")
   raises("WR_ERR_INVALID", wr.mounted_removed, 4)
 end
 
@@ -120,7 +120,7 @@ do
   -- [11.1] drow on nightmares: the steeds die, the figures are removed
   local drow = wr.Figure{ar = 12, hd = 2, ac = 4, mv = 12}
   local nightmare = wr.Figure{ar = 10, hd = 6, ac = -4, mv = 15}
-  local u <close> = wr.Unit(wr.rate_cavalry(drow, nightmare), {type = wr.UNIT_TYPE_CAVALRY, figures = 10})
+  local u = wr.Unit(wr.rate_cavalry(drow, nightmare), {type = wr.UNIT_TYPE_CAVALRY, figures = 10})
   eq(u:kill_parts(wr.PART_STEED, 10), 10, "all ten removed")
   eq(u:desc().figures, 0, "none left")
   eq(wr.unit_get_desc(u).type, wr.UNIT_TYPE_CAVALRY, "module-level unit_get_desc")
@@ -166,7 +166,7 @@ local function unit(desc, mv)
 end
 do
   local u = unit({figures = 20})
-  local f <close> = wr.Formation(wr.ORDER_CLOSED, 5)
+  local f = wr.Formation(wr.ORDER_CLOSED, 5)
   local i = f:get()
   eq(i.order, wr.ORDER_CLOSED, "order"); eq(i.frontage, 5, "frontage"); eq(i.facing, 0, "facing default")
   eq(i.special, wr.SPECIAL_NONE, "no special"); eq(i.spent, 0, "nothing spent")
@@ -229,7 +229,7 @@ do
   eq(wr.set_spears_check(pikes, f, wr.FACE_FRONT), wr.DECLARE_OK, "set spears may be declared")
   raises("WR_ERR_INVALID", wr.set_spears_check, pikes, f, 0)
   raises("WR_ERR_INVALID", wr.set_spears_check, pikes, f, 0x10)
-  wr.set_spears_declare(pikes, f, wr.FACE_FRONT | wr.FACE_LEFT, 1)
+  wr.set_spears_declare(pikes, f, T.bor(wr.FACE_FRONT, wr.FACE_LEFT), 1)
   eq(f:get().special, wr.SPECIAL_SET_SPEARS, "set spears")
   eq(f:get().spent, 6 * MP + 1, "half the movement rate and the turn")
   eq(wr.set_spears_multiplier(f, wr.FROM_FRONT), 2, "double damage to a charger in front")
@@ -267,7 +267,7 @@ do
   eq(table.concat(dens, ","), "1,3,3,1", "batch denominators")
   raises("WR_ERR_FORBIDDEN", wr.terrain_speed_batch, {0, 5}, {0, 0})
   local ok, err = pcall(wr.terrain_speed_batch, {0, 5}, {0, 0})
-  check(not ok and err:find("item 2") ~= nil, "the refused item is named")
+  check(not ok and tostring(err):find("item 2") ~= nil, "the refused item is named")
   raises("WR_ERR_INVALID", wr.terrain_speed_batch, {0, 1}, {0})
 end
 do
@@ -279,7 +279,7 @@ do
   r = wr.tactical_check(u, open, {{terrain = wr.TERRAIN_CLEAR, length = 12 * INCH + 1}})
   eq(r.legal, false, "too far"); eq(r.problem, wr.TACTICAL_TOO_FAR, "TOO_FAR")
   r = wr.tactical_check(u, open, {{terrain = wr.TERRAIN_WOODS, length = INCH}})
-  eq(r.cost, MP * 3 // 2, "an inch of woods costs 3/2")
+  eq(r.cost, T.idiv(MP * 3, 2), "an inch of woods costs 3/2")
   r = wr.tactical_check(u, open, {{terrain = wr.TERRAIN_ROAD, length = 12 * INCH}}, wr.TACTICAL_FLAG_ON_ROAD)
   eq(r.cost, 9 * MP, "the road: 4/3"); eq(r.road, true, "road bonus used")
   r = wr.tactical_check(u, open, {{terrain = wr.TERRAIN_WATER, length = INCH}})

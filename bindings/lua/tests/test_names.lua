@@ -12,7 +12,7 @@ local skip = {WR_API = true, WR_BUILDING_SHARED = true, WR_USING_SHARED = true}
 local functions, constants = 0, 0
 for _, h in ipairs(headers) do
   local f = assert(io.open(dir .. h))
-  local text = f:read("a")
+  local text = f:read("*a")
   f:close()
   text = text:gsub("/%*.-%*/", "") -- comments
   for name in text:gmatch("WR_API[^;]-[%s%*](wr_[%w_]+)%s*%(") do
@@ -29,7 +29,7 @@ for _, h in ipairs(headers) do
   end
   for name in text:gmatch("[\n,{]%s*(WR_[%w_]+)%s*=") do
     constants = constants + 1
-    T.check(math.type(wr[name:sub(4)]) == "integer", h .. ": " .. name .. " is wr." .. name:sub(4))
+    T.check(T.is_integer(wr[name:sub(4)]), h .. ": " .. name .. " is wr." .. name:sub(4))
   end
 end
 T.check(functions > 150, "found the functions (" .. functions .. ")")

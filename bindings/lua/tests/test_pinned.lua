@@ -18,7 +18,7 @@ check(wr.status_name(wr.ERR_RANGE) == "WR_ERR_RANGE", "status_name")
 
 -- dice
 do
-  local rng <close> = wr.Rng(0)
+  local rng = wr.Rng(0)
   local rolls = {}
   for i = 1, 6 do rolls[i] = rng:roll(6) end
   check(table.concat(rolls, ",") == "4,5,1,3,5,6", "pinned rng sequence")

@@ -23,16 +23,39 @@ function M.eq(got, want, what)
   end
 end
 
--- Checks that f(...) raises an error whose message starts with status.
+-- Checks that f(...) raises an error object of that status (a table with
+-- status and name, whose message starts with the status name).
 function M.raises(status, f, ...)
   M.checks = M.checks + 1
   local ok, err = pcall(f, ...)
-  if ok or type(err) ~= "string" or err:sub(1, #status) ~= status then
+  local good = not ok and type(err) == "table" and err.name == status and type(err.status) == "number"
+    and tostring(err):sub(1, #status) == status
+  if not good then
     M.failures = M.failures + 1
     io.stderr:write(("FAIL %s: expected an error starting with %s, got %s\n"):format(
       where(), status, ok and "no error" or tostring(err)))
   end
 end
+
+-- The same tests on every Lua: 5.1, 5.2 and LuaJIT have no bitwise operators,
+-- no math.type and no <close>; these stand in for them (flags are 0..2^32-1).
+local function bits(a, b, keep)
+  local r, bit = 0, 1
+  for _ = 1, 32 do
+    local x, y = a % 2, b % 2
+    if keep(x == 1, y == 1) then r = r + bit end
+    a, b, bit = (a - x) / 2, (b - y) / 2, bit * 2
+  end
+  return r
+end
+function M.band(a, b) return bits(a, b, function(x, y) return x and y end) end
+function M.bor(a, b) return bits(a, b, function(x, y) return x or y end) end
+function M.is_integer(v)
+  if math.type then return math.type(v) == "integer" end
+  return type(v) == "number" and v == math.floor(v)
+end
+M.has_integers = math.type ~= nil
+function M.idiv(a, b) return math.floor(a / b) end
 
 function M.finish(name)
   if M.failures > 0 then
