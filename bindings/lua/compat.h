@@ -102,6 +102,10 @@ static inline int wrl_compat_rawgeti(lua_State *L, int i, lua_Integer n)
     lua_rawgeti(L, i, (int)n);
     return lua_type(L, -1);
 }
+static inline void wrl_compat_rawseti(lua_State *L, int i, lua_Integer n)
+{
+    lua_rawseti(L, i, (int)n);
+}
 static inline int wrl_compat_rawget(lua_State *L, int i)
 {
     lua_rawget(L, i);
@@ -110,7 +114,8 @@ static inline int wrl_compat_rawget(lua_State *L, int i)
 #define lua_getfield(L, i, k) wrl_compat_getfield(L, i, k)
 #define lua_rawgeti(L, i, n) wrl_compat_rawgeti(L, i, n)
 #define lua_rawget(L, i) wrl_compat_rawget(L, i)
-#define lua_seti(L, i, n) lua_rawseti(L, i, (int)(n))
+#define lua_rawseti(L, i, n) wrl_compat_rawseti(L, i, n)
+#define lua_seti(L, i, n) wrl_compat_rawseti(L, i, n)
 #endif
 
 /* Full userdata with nuv user values: 5.4 has them; before, a box with user

@@ -341,9 +341,8 @@ static int morale_call(lua_State *L)
     } else {
         int base = lua_gettop(L) - 2, v[3];
         for (int i = 0; i < 3; i++) {
-            int isnum = 0;
-            lua_Integer x = lua_tointegerx(L, base + i, &isnum);
-            if (!isnum || x < -1000000 || x > 1000000)
+            long long x = 0;
+            if (wrl_tointeger(L, base + i, &x) != 0 || x < -1000000 || x > 1000000)
                 return wrl_fail(L, "WR_ERR_INVALID: the morale function must return pass, retire, rout "
                                    "(integers) or a table of them");
             v[i] = (int)x;

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,11 +75,14 @@ static int raise_error(lua_State *L, wr_status status, const wr_error *d)
             lua_setfield(L, -2, "argument");
         }
         if (d->has_value) {
-            lua_pushnumber(L, (lua_Number)d->value);
-#if WRL_HAS_INTEGERS
-            lua_pop(L, 1);
-            lua_pushinteger(L, (lua_Integer)d->value);
-#endif
+            /* where a double cannot hold it, the digits (no error inside an error) */
+            if (WRL_HAS_INTEGERS || (d->value >= -(1LL << 53) && d->value <= (1LL << 53)))
+                wrl_push_int64(L, d->value);
+            else {
+                char digits[32];
+                snprintf(digits, sizeof digits, "%lld", d->value);
+                lua_pushstring(L, digits);
+            }
             lua_setfield(L, -2, "value");
         }
         if (d->expected[0] != '\0') {
@@ -196,15 +200,28 @@ int wrl_tointeger(lua_State *L, int idx, long long *v)
 #endif
 }
 
+#if !WRL_HAS_INTEGERS
+static void refuse_result(lua_State *L, const char *digits)
+{
+    wrl_fail(L, "WR_ERR_RANGE: the result %s has no exact Lua number (%s numbers are doubles)", digits,
+             LUA_VERSION);
+}
+#endif
+
+/* Results: where numbers are doubles, a value that a double holds exactly
+   (any up to 2^53, and larger ones such as 5 * 10^17) or an error. */
 void wrl_push_int64(lua_State *L, long long v)
 {
 #if WRL_HAS_INTEGERS
     lua_pushinteger(L, (lua_Integer)v);
 #else
-    if (v < -(long long)EXACT_MAX || v > (long long)EXACT_MAX)
-        wrl_fail(L, "WR_ERR_RANGE: the result %s does not fit a Lua number exactly (Lua %s has no integers)",
-                 lua_pushfstring(L, "%f", (lua_Number)v), LUA_VERSION);
-    lua_pushnumber(L, (lua_Number)v);
+    lua_Number d = (lua_Number)v;
+    if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || (long long)d != v) {
+        char digits[32];
+        snprintf(digits, sizeof digits, "%lld", v);
+        refuse_result(L, digits);
+    }
+    lua_pushnumber(L, d);
 #endif
 }
 
@@ -213,10 +230,13 @@ void wrl_push_uint64(lua_State *L, unsigned long long v)
 #if WRL_HAS_INTEGERS
     lua_pushinteger(L, (lua_Integer)v);
 #else
-    if (v > (unsigned long long)EXACT_MAX)
-        wrl_fail(L, "WR_ERR_RANGE: the result %s does not fit a Lua number exactly (Lua %s has no integers)",
-                 lua_pushfstring(L, "%f", (lua_Number)v), LUA_VERSION);
-    lua_pushnumber(L, (lua_Number)v);
+    lua_Number d = (lua_Number)v;
+    if (!(d < 18446744073709551616.0) || (unsigned long long)d != v) {
+        char digits[32];
+        snprintf(digits, sizeof digits, "%llu", v);
+        refuse_result(L, digits);
+    }
+    lua_pushnumber(L, d);
 #endif
 }
 
