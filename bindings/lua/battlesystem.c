@@ -46,7 +46,9 @@ static void set_stat(lua_State *L, wr_figure *fig, int stat, int arg)
     } else {
         value = wrl_int(L, arg);
     }
-    wrl_check(L, wr_figure_set(fig, (wr_stat)stat, value), "Figure");
+    wr_status st = wr_figure_set(fig, (wr_stat)stat, value);
+    if (st != WR_OK)
+        wrl_check(L, st, lua_pushfstring(L, "Figure.%s = %d", stat_names[stat], value));
 }
 
 static void push_stat(lua_State *L, const wr_figure *fig, int stat)
@@ -498,7 +500,7 @@ static int l_missile_terrain_modifier(lua_State *L)
 
 static int fail_item(lua_State *L, wr_status st, const char *what, size_t bad)
 {
-    return wrl_fail(L, "%s: %s (%s, item %d)", wr_status_name(st), wr_status_str(st), what, (int)bad + 1);
+    return wrl_check(L, st, lua_pushfstring(L, "%s, item %d", what, (int)bad + 1));
 }
 
 /* terrain_speed_batch(terrains, traits) -> nums, dens (sequences of equal length) */

@@ -899,8 +899,7 @@ static int l_melee_rounds_batch(lua_State *L)
     size_t bad = SIZE_MAX;
     wr_status st = wr_melee_rounds_batch(n, &a, &b, &oa, &ob, loser, &bad);
     if (st != WR_OK && bad != SIZE_MAX)
-        return wrl_fail(L, "%s: %s (melee_rounds_batch, item %d)", wr_status_name(st), wr_status_str(st),
-                        (int)bad + 1);
+        return wrl_check(L, st, lua_pushfstring(L, "melee_rounds_batch, item %d", (int)bad + 1));
     wrl_check(L, st, "melee_rounds_batch");
     for (int side = 0; side < 2; side++) {
         lua_createtable(L, 0, 5);

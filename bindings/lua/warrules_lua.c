@@ -46,13 +46,30 @@ static void open_errors(lua_State *L)
 static const char *function_name(lua_State *L, int *is_method)
 {
     lua_Debug ar;
+    const char *name = NULL;
     *is_method = 0;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar)) {
+        name = ar.name;
+        *is_method = ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
+    }
     if (lua_islightuserdata(L, lua_upvalueindex(1)))
-        return ((const wrl_fn *)lua_touserdata(L, lua_upvalueindex(1)))->name;
-    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "n", &ar) || ar.name == NULL)
-        return NULL;
-    *is_method = ar.namewhat != NULL && strcmp(ar.namewhat, "method") == 0;
-    return ar.name;
+        name = ((const wrl_fn *)lua_touserdata(L, lua_upvalueindex(1)))->name;
+    return name;
+}
+
+/* Pushes "chunk:line: " of the nearest Lua function that called the running
+   one (luaL_where(L, 1), looking past C frames such as pcall, which LuaJIT
+   leaves in place of a Lua caller that made a tail call); "" when none. */
+static void push_where(lua_State *L)
+{
+    lua_Debug ar;
+    for (int level = 1; level <= 3 && lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
 }
 
 /* Raises the error object for status with the message at the top of the
@@ -120,7 +137,7 @@ int wrl_fail(lua_State *L, const char *fmt, ...)
     int is_method = 0;
     const char *name = function_name(L, &is_method);
     lua_pushfstring(L, "%s: ", wr_status_name(status));
-    luaL_where(L, 1);
+    push_where(L);
     if (name != NULL)
         lua_pushfstring(L, "%s: ", name);
     else
@@ -139,7 +156,7 @@ int wrl_argfail(lua_State *L, int arg, wr_status status, const char *fmt, ...)
     int is_method = 0;
     const char *name = function_name(L, &is_method);
     lua_pushfstring(L, "%s: ", wr_status_name(status));
-    luaL_where(L, 1);
+    push_where(L);
     if (is_method && arg == 1)
         lua_pushfstring(L, "calling '%s' on bad self (", name);
     else
@@ -158,7 +175,7 @@ int wrl_check(lua_State *L, wr_status status, const char *what)
     wr_last_error_detail(&d);
     int has_detail = d.status == status && d.function != NULL && d.function[0] != '\0';
     lua_pushfstring(L, "%s: ", wr_status_name(status));
-    luaL_where(L, 1);
+    push_where(L);
     lua_pushfstring(L, "%s: ", what);
     if (has_detail) {
         /* wr_last_error() without its " (WR_ERR_X)" ending: the message starts with it */
@@ -689,6 +706,29 @@ static const char *handle_mt(char kind)
     }
 }
 
+/* Pushes and returns "name(arguments)" for a failed call. */
+static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, int nargs)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addstring(&b, fn->name);
+    luaL_addchar(&b, '(');
+    const char *k = fn->args;
+    for (int i = 0; i < nargs; i++, k++) {
+        k += *k == '!';
+        if (i > 0)
+            luaL_addstring(&b, ", ");
+        if (*k == 'h')
+            lua_pushfstring(L, "{q = %d, r = %d}", a[i].h.q, a[i].h.r);
+        else
+            luaL_tolstring(L, i + 1, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_addchar(&b, ')');
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
+}
+
 /* The one C function behind every table-driven function: its descriptor is upvalue 1. */
 static int call_fn(lua_State *L)
 {
@@ -721,7 +761,15 @@ static int call_fn(lua_State *L)
             break;
         }
     }
-    wrl_check(L, fn->call(a, r), fn->name);
+    wr_status status = fn->call(a, r);
+    if (status != WR_OK) {
+        wr_error d;
+        wr_last_error_detail(&d);
+        /* without the library's detail, name the values passed: "half_die(7)" */
+        if (d.status != status)
+            wrl_check(L, status, call_text(L, fn, a, arg - 1));
+        wrl_check(L, status, fn->name);
+    }
     int n = 0;
     for (const char *k = fn->results; *k != '\0'; k++, n++) {
         const wrl_val *v = &r[n];

@@ -1,0 +1,104 @@
+-- Errors are objects a script can test without parsing text: {status, name,
+-- message, and the library's detail}, whose tostring starts with the status
+-- name and gives the caller's position. Numbers on a Lua without integers.
+package.path = (arg[0]:match("(.*/)") or "./") .. "?.lua;" .. package.path
+local wr = require("warrules")
+local T = require("testlib")
+local check, eq, raises = T.check, T.eq, T.raises
+
+-- Calls f and returns its error object (f must fail).
+local function error_of(f)
+  local ok, err = pcall(f)
+  check(not ok, "the call fails")
+  return err
+end
+local function has(text, part, what)
+  check(type(text) == "string" and text:find(part, 1, true) ~= nil,
+        ("%s: %q in %q"):format(what, part, tostring(text)))
+end
+local this = "test_errors.lua:"
+
+-- a library failure with the library's detail
+do
+  local rng = wr.Rng(0)
+  local line = debug.getinfo(1, "l").currentline + 1
+  local err = error_of(function() local r = rng:roll(1); return r end) -- not a tail call (LuaJIT drops those frames)
+  eq(type(err), "table", "an error object")
+  eq(err.status, wr.ERR_RANGE, "status"); eq(err.name, "WR_ERR_RANGE", "name")
+  eq(err["function"], "wr_rng_roll", "the C function"); eq(err.argument, "sides", "argument")
+  eq(err.value, 1, "value"); eq(err.expected, "2..1000000", "expected")
+  eq(tostring(err), err.message, "tostring is the message")
+  eq(tostring(err):sub(1, 14), "WR_ERR_RANGE: ", "the message starts with the status name")
+  has(err.message, this .. line .. ":", "the caller's position")
+  has(err.message, "Rng:roll", "the Lua name")
+  has(err.message, "sides = 1", "the argument and its value")
+  has(err.message, "2..1000000", "the allowed range")
+  has("error: " .. err, "WR_ERR_RANGE", "concatenation reads the message")
+  has(err .. "!", "WR_ERR_RANGE", "concatenation on the right")
+  eq(wr.last_error(), "", "the detail went into the error object")
+end
+
+-- a library failure without a detail names the values passed
+do
+  local err = error_of(function() return wr.half_die(7) end)
+  eq(err.status, wr.ERR_RANGE, "status"); has(err.message, "half_die(7)", "the call and its value")
+  err = error_of(function() return wr.river_crossing(wr.ARM_INFANTRY, wr.RIVER_MAJOR, wr.CROSS_FORD, 12) end)
+  eq(err.name, "WR_ERR_INVALID", "major ford"); has(err.message, "river_crossing(", "the call")
+  local f = wr.Figure()
+  err = error_of(function() f.ar = 1000 end)
+  eq(err.status, wr.ERR_RANGE, "a field out of range"); has(err.message, "ar = 1000", "the field and its value")
+  has(err.message, this, "the position of the assignment")
+end
+
+-- bad arguments: the argument's number, the function's name, the value
+do
+  local rng = wr.Rng(0)
+  local err = error_of(function() return wr.half_die("x") end)
+  eq(err.status, wr.ERR_INVALID, "wrong type")
+  has(err.message, "bad argument #1 to 'half_die' (integer expected, got string)", "argument error")
+  has(err.message, this, "position")
+  err = error_of(function() local r = rng:roll(6.5); return r end)
+  eq(err.status, wr.ERR_RANGE, "not an integer"); has(err.message, "#1 to 'Rng:roll' (6.5 ", "method argument")
+  err = error_of(function() return wr.half_die(2 ^ 40) end)
+  eq(err.status, wr.ERR_RANGE, "beyond a C int"); has(err.message, "#1 to 'half_die'", "named")
+  rng:close()
+  err = error_of(function() return rng:roll(6) end)
+  eq(err.status, wr.ERR_STATE, "closed"); has(err.message, "closed", "says closed")
+  err = error_of(function() return wr.Unit(wr.Figure(), {figure = 1}) end)
+  eq(err.status, wr.ERR_INVALID, "unknown field"); has(err.message, "'figure'", "names the field")
+  err = error_of(function() return wr.tactical_check(wr.Unit(wr.Figure{mv = 12}), wr.Formation(0, 2), {{length = -1}}) end)
+  eq(err.status, wr.ERR_RANGE, "a field of a leg"); has(err.message, this, "position")
+end
+
+-- a batch names the refused item
+do
+  local err = error_of(function() return wr.terrain_speed_batch({0, 5}, {0, 0}) end)
+  eq(err.status, wr.ERR_FORBIDDEN, "forbidden item"); has(err.message, "item 2", "the item")
+end
+
+-- errors raised in Lua callbacks come through unchanged
+do
+  local pl = wr.Planner()
+  local mine = setmetatable({}, {__tostring = function() return "mine" end})
+  local ok, err = pcall(pl.route_graph, pl, {node_count = 2, moves = function() error(mine) end}, {}, 0, 1)
+  check(not ok and err == mine, "the callback's own error object")
+end
+
+-- 64-bit seeds as strings, on every Lua; numbers on a Lua without integers
+do
+  local a, b = wr.Rng("18446744073709551615"), wr.Rng(-1)
+  eq(a:roll(1000000), b:roll(1000000), "the string of 2^64 - 1 is the seed -1")
+  eq(wr.Rng("0x10"):roll(1000), wr.Rng(16):roll(1000), "hexadecimal")
+  eq(wr.Rng("-2"):roll(1000), wr.Rng(-2):roll(1000), "negative")
+  raises("WR_ERR_INVALID", wr.Rng, "12x")
+  raises("WR_ERR_INVALID", wr.Rng, "18446744073709551616")
+  if not T.has_integers then
+    -- a double beyond 2^53 may be rounded already: refused, not cut
+    raises("WR_ERR_RANGE", wr.Rng, 2 ^ 60)
+    raises("WR_ERR_RANGE", wr.Rng, 2 ^ 53 + 2)
+    eq(wr.Rng(2 ^ 53):roll(1000), wr.Rng("9007199254740992"):roll(1000), "2^53 is exact")
+    raises("WR_ERR_RANGE", wr.half_die, 0.5)
+  end
+end
+
+T.finish("lua errors")
