@@ -1,0 +1,17 @@
+#!/bin/sh
+# ctest lua.luarocks_make: the rockspec builds the module against an installed
+# libwarrules (this build, installed to a scratch prefix), and it loads.
+# Usage: check_luarocks.sh <cmake> <build dir> <lua version> <interpreter>
+set -eu
+cmake=$1 build=$2 version=$3 lua=$4
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$cmake" --install "$build" --prefix "$work/prefix" >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+mkdir "$work/src"
+cp "$here"/*.c "$here"/*.h "$here"/warrules-*.rockspec "$work/src" # luarocks builds in place
+cd "$work/src"
+luarocks --lua-version "$version" --tree "$work/tree" make warrules-*.rockspec \
+    WARRULES_DIR="$work/prefix" >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }
+cd "$here/tests"
+LUA_CPATH="$work/tree/lib/lua/$version/?.so" "$lua" test_pinned.lua
