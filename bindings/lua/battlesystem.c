@@ -195,7 +195,7 @@ static const wr_figure **figure_array(lua_State *L, int arg, size_t *n)
     wrl_check_table(L, arg);
     size_t len = (size_t)lua_rawlen(L, arg);
     if (len > 1000)
-        wrl_fail(L, "WR_ERR_RANGE: argument #%d has more than 1000 figures", arg);
+        wrl_argfail(L, arg, WR_ERR_RANGE, "more than 1000 figures");
     const wr_figure **figs = lua_newuserdatauv(L, sizeof *figs * (len ? len : 1), 0);
     for (size_t i = 0; i < len; i++) {
         lua_rawgeti(L, arg, (lua_Integer)i + 1);
@@ -372,7 +372,7 @@ static wr_tactical_leg *leg_array(lua_State *L, int arg, size_t *n)
     wrl_check_table(L, arg);
     size_t len = (size_t)lua_rawlen(L, arg);
     if (len > MAX_LEGS)
-        wrl_fail(L, "WR_ERR_RANGE: argument #%d has more than %d legs", arg, MAX_LEGS);
+        wrl_argfail(L, arg, WR_ERR_RANGE, "more than %d legs", MAX_LEGS);
     wr_tactical_leg *legs = lua_newuserdatauv(L, sizeof *legs * (len ? len : 1), 0);
     for (size_t i = 0; i < len; i++) {
         if (lua_rawgeti(L, arg, (lua_Integer)i + 1) != LUA_TTABLE)

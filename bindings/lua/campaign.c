@@ -161,8 +161,7 @@ static void check_params(lua_State *L, int arg, wr_plan_params *p)
     static const char *const extra[] = {"costs", NULL};
     arg = lua_absindex(L, arg);
     if (lua_type(L, arg) != LUA_TTABLE)
-        wrl_fail(L, "WR_ERR_INVALID: argument #%d: plan params table expected, got %s", arg,
-                 luaL_typename(L, arg));
+        wrl_argfail(L, arg, WR_ERR_INVALID, "plan params table expected, got %s", luaL_typename(L, arg));
     wrl_only_known(L, arg, "plan params", params_fields, extra);
     int mover = WR_MOVER_INFANTRY;
     wrl_field_int(L, arg, "mover", &mover);
