@@ -29,9 +29,37 @@ static int error_concat(lua_State *L)
     return 1;
 }
 
+/* A string method called on an error object: on its message (upvalue 1: the method). */
+static int error_string_method(lua_State *L)
+{
+    luaL_tolstring(L, 1, NULL);
+    lua_replace(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/* err:find(...), err:match(...), ...: scripts written when errors were
+   strings keep working. Other missing keys are nil. */
+static int error_index(lua_State *L)
+{
+    lua_pushliteral(L, "");
+    if (lua_type(L, 2) != LUA_TSTRING || !luaL_getmetafield(L, -1, "__index") || lua_type(L, -1) != LUA_TTABLE)
+        return 0;
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    if (lua_type(L, -1) != LUA_TFUNCTION)
+        return 0;
+    lua_pushcclosure(L, error_string_method, 1);
+    return 1;
+}
+
 static void open_errors(lua_State *L)
 {
     luaL_newmetatable(L, ERROR_MT);
+    lua_pushcfunction(L, error_index);
+    lua_setfield(L, -2, "__index");
     lua_pushcfunction(L, error_tostring);
     lua_setfield(L, -2, "__tostring");
     lua_pushcfunction(L, error_concat);

@@ -35,6 +35,9 @@ do
   has(err.message, "2..1000000", "the allowed range")
   has("error: " .. err, "WR_ERR_RANGE", "concatenation reads the message")
   has(err .. "!", "WR_ERR_RANGE", "concatenation on the right")
+  eq(err:match("^(WR_[%u_]+):"), "WR_ERR_RANGE", "string methods read the message, as when errors were strings")
+  check(err:find("sides = 1", 1, true) ~= nil, "err:find"); eq(err:sub(1, 6), "WR_ERR", "err:sub")
+  eq(err.no_such_field, nil, "other keys are nil")
   eq(wr.last_error(), "", "the detail went into the error object")
 end
 
