@@ -818,6 +818,11 @@ static int call_fn(lua_State *L)
 
 static void push_fn(lua_State *L, const wrl_fn *fn)
 {
+    size_t kinds = strlen(fn->args);
+    for (const char *k = fn->args; *k != '\0'; k++)
+        kinds -= *k == '!';
+    if (kinds > WRL_MAX_ARGS || strlen(fn->results) > WRL_MAX_ARGS)
+        luaL_error(L, "warrules: %s has more than %d arguments or results", fn->name, WRL_MAX_ARGS);
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushcclosure(L, call_fn, 1);
 }
