@@ -1,6 +1,6 @@
 /**
  * @file battlesystem.h
- * @brief AD\&D Battlesystem special movement (seed 000): cavalry and chariot
+ * @brief AD\&D Battlesystem, chapter 11 "Special movement": cavalry and chariot
  *        ratings, charges, shield walls, set spears, terrain.
  *
  * Sections [11.1] to [11.9] of the Intermediate Game and the rulings on them.

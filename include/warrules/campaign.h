@@ -1,6 +1,6 @@
 /**
  * @file campaign.h
- * @brief Strategic campaign movement on hex maps (seed 002, Valormr Campaign,
+ * @brief Strategic campaign movement on hex maps (Valormr campaign,
  *        "Strategic Movement: Terrain Effects").
  *
  * What this header holds:

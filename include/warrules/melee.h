@@ -1,11 +1,11 @@
 /**
  * @file melee.h
- * @brief Fantasy Warlord hand-to-hand combat (seed 004): reach by rank, who
+ * @brief Fantasy Warlord, hand-to-hand combat: reach by rank, who
  *        fights, flank and rear attacks, the casualty procedure, wounds on
  *        monsters and characters, and the exact odds of a melee.
  *
  * Section names in brackets, such as [Reach] or [Casualties 4], refer to the
- * parts of the seed text listed in docs/rules/melee.md.
+ * parts of the rule text listed in docs/rules/melee.md.
  *
  * The profile sheets (Basic Combat Percentage tables, combat and morale
  * modifier values, hit charts) are not part of the text: the game fills them.
