@@ -108,7 +108,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         REQUIRE(wr_planner_new(&planner) == WR_OK);
     wr_map *map = maps[shape];
     const int fc = (int)(fuzz_u32(&in) % (uint32_t)w), fr = (int)(fuzz_u32(&in) % (uint32_t)h);
-    const int tc = clamp_to(fc + fuzz_small(&in, 24) - 12, w), tr = clamp_to(fr + fuzz_small(&in, 24) - 12, h);
+    const int tc = clamp_to(fc + (fuzz_small(&in, 24) & 31) - 16, w), tr = clamp_to(fr + (fuzz_small(&in, 24) & 31) - 16, h);
     paint(&in, map, w, h, fc, fr);
 
     wr_plan_params p;
