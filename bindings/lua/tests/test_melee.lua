@@ -15,6 +15,10 @@ raises("WR_ERR_INVALID", wr.reach_ranks, "pike")
 raises("WR_ERR_INVALID", wr.reach_ranks, wr.WEAPON_PIKE, "yes")
 eq(wr.fighting_figures(20, 5, 5, wr.WEAPON_PIKE), 15, "pikes: three ranks")
 eq(wr.fighting_figures(20, 5, 5, wr.WEAPON_PIKE, wr.SIDE_FLANKED), 5, "flanked: in contact")
+eq(wr.fighting_figures(20, 5, 5, wr.WEAPON_PIKE, wr.COMBATANT_FLANKED), 5, "the 1.1 name of the flag")
+for _, f in ipairs({"MOUNTED", "DISORDERED", "SWARM", "FLYING", "FLANKED"}) do
+  eq(wr["COMBATANT_" .. f], wr["SIDE_" .. f], "COMBATANT_" .. f .. " is SIDE_" .. f)
+end
 eq(wr.fighting_figures(10, 5, 5, wr.WEAPON_OTHER, wr.SIDE_SWARM, wr.SIDE_FLYING), 0, "swarm against fliers")
 raises("WR_ERR_RANGE", wr.fighting_figures, -1, 5, 0, wr.WEAPON_OTHER)
 raises("WR_ERR_INVALID", wr.fighting_figures, 10, 5, 5, wr.WEAPON_OTHER, 0x100)
