@@ -2,8 +2,6 @@
    returns its status and leaves its outputs (WR_SENTINEL) and handles as they were. */
 #include <limits.h>
 
-/* Until this module records its failure details, check statuses only. */
-#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
 #include "warrules/battlesystem.h"
 

@@ -63,6 +63,10 @@ int wri_battlesystem_available(const wr_unit *unit, const wr_formation *formatio
 /* Ends a shield wall or set spears. */
 void wri_battlesystem_end_special(wr_formation *formation);
 
+/* Table 14 for a checked terrain and traits: 0 when the unit may not enter
+   (water without WR_TRAIT_AQUATIC), else 1 with the fraction in num/den. */
+int wri_battlesystem_speed(wr_terrain terrain, unsigned traits, int *num, int *den);
+
 /* Whether terrain is a wr_terrain value. */
 int wri_battlesystem_valid_terrain(wr_terrain terrain);
 

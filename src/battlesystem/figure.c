@@ -2,6 +2,7 @@
 #include <limits.h>
 
 #include "battlesystem_internal.h"
+#include "core/error.h"
 
 int64_t wri_battlesystem_floor_div(int64_t a, int64_t b)
 {
@@ -19,7 +20,7 @@ static wr_status figure_alloc(const wr_allocator *a, wr_figure **out)
 {
     wr_figure *figure = wri_alloc_zero(a, 1, sizeof *figure);
     if (figure == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     figure->alloc = *a;
     *out = figure;
     return WR_OK;
@@ -28,17 +29,17 @@ static wr_status figure_alloc(const wr_allocator *a, wr_figure **out)
 wr_status wr_figure_new_ex(const wr_allocator *alloc, wr_figure **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     wr_allocator a;
     wr_status st = wri_allocator_init(&a, alloc);
     if (st != WR_OK)
-        return st;
-    return figure_alloc(&a, out);
+        return WRI_PASS(st);
+    return WRI_PASS(figure_alloc(&a, out));
 }
 
 wr_status wr_figure_new(wr_figure **out)
 {
-    return wr_figure_new_ex(NULL, out);
+    return WRI_PASS(wr_figure_new_ex(NULL, out));
 }
 
 void wr_figure_free(wr_figure *figure)
@@ -62,7 +63,7 @@ wr_status wri_battlesystem_figure_copy(const wr_figure *figure, const wr_allocat
         groups = wri_alloc_zero(a, figure->n_groups, sizeof *groups);
         if (groups == NULL) {
             wri_free(a, copy, 1, sizeof *copy);
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         }
         for (size_t i = 0; i < figure->n_groups; i++)
             groups[i] = figure->groups[i];
@@ -77,26 +78,28 @@ wr_status wri_battlesystem_figure_copy(const wr_figure *figure, const wr_allocat
 
 wr_status wr_figure_clone(const wr_figure *figure, wr_figure **out)
 {
-    if (figure == NULL || out == NULL)
-        return WR_ERR_NULL;
-    return wri_battlesystem_figure_copy(figure, &figure->alloc, out);
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (out == NULL)
+        return WRI_NULL(out);
+    return WRI_PASS(wri_battlesystem_figure_copy(figure, &figure->alloc, out));
 }
 
 wr_status wr_figure_set(wr_figure *figure, wr_stat stat, int value)
 {
     if (figure == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(figure);
     switch ((int)stat) {
     case WR_STAT_AR:
     case WR_STAT_AC:
         if (value < -100 || value > 100)
-            return WR_ERR_RANGE;
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "value", value, "-100..100 for AR and AC");
         *((int)stat == WR_STAT_AR ? &figure->ar : &figure->ac) = value;
         return WR_OK;
     case WR_STAT_HD:
     case WR_STAT_MV:
         if (value < 0 || value > 1000)
-            return WR_ERR_RANGE;
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "value", value, "0..1000 for HD and MV");
         *((int)stat == WR_STAT_HD ? &figure->hd : &figure->mv) = value;
         return WR_OK;
     case WR_STAT_SA:
@@ -106,7 +109,7 @@ wr_status wr_figure_set(wr_figure *figure, wr_stat stat, int value)
         figure->sd = (uint32_t)value;
         return WR_OK;
     default:
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "stat", stat, "a wr_stat (WR_STAT_AR..WR_STAT_SD)");
     }
 }
 
@@ -120,8 +123,10 @@ static int bits_to_int(uint32_t bits)
 
 wr_status wr_figure_get(const wr_figure *figure, wr_stat stat, int *value)
 {
-    if (figure == NULL || value == NULL)
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (value == NULL)
+        return WRI_NULL(value);
     switch ((int)stat) {
     case WR_STAT_AR: *value = figure->ar; return WR_OK;
     case WR_STAT_HD: *value = figure->hd; return WR_OK;
@@ -129,7 +134,7 @@ wr_status wr_figure_get(const wr_figure *figure, wr_stat stat, int *value)
     case WR_STAT_MV: *value = figure->mv; return WR_OK;
     case WR_STAT_SA: *value = bits_to_int(figure->sa); return WR_OK;
     case WR_STAT_SD: *value = bits_to_int(figure->sd); return WR_OK;
-    default: return WR_ERR_INVALID;
+    default: return WRI_FAIL_VALUE(WR_ERR_INVALID, "stat", stat, "a wr_stat (WR_STAT_AR..WR_STAT_SD)");
     }
 }
 
@@ -143,14 +148,17 @@ static wr_status merge_groups(wr_figure *figure, const wri_dice_group *groups, s
     int64_t new_bonus = (int64_t)figure->bonus + bonus;
     if (dice > WR_FIGURE_MAX_DICE || new_bonus > WR_FIGURE_MAX_BONUS ||
         new_bonus < -WR_FIGURE_MAX_BONUS)
-        return WR_ERR_RANGE;
+        return dice > WR_FIGURE_MAX_DICE
+                   ? WRI_FAIL_VALUE(WR_ERR_RANGE, "dice", dice, "at most 100000 dice on a figure")
+                   : WRI_FAIL_VALUE(WR_ERR_RANGE, "bonus", new_bonus,
+                                    "a total bonus within -100000..100000");
     size_t cap = figure->n_groups + n;
     wri_dice_group *merged = NULL;
     size_t m = 0;
     if (cap > 0) {
         merged = wri_alloc_zero(&figure->alloc, cap, sizeof *merged);
         if (merged == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         size_t i = 0, j = 0;
         while (i < figure->n_groups || j < n) {
             if (j == n || (i < figure->n_groups && figure->groups[i].sides < groups[j].sides)) {
@@ -180,17 +188,25 @@ wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *
 wr_status wr_figure_add_damage(wr_figure *figure, int dice, int sides, int bonus)
 {
     if (figure == NULL)
-        return WR_ERR_NULL;
-    if (dice < 1 || dice > 1000 || sides < 1 || sides > 1000 || bonus < -1000 || bonus > 1000)
-        return WR_ERR_RANGE;
+        return WRI_NULL(figure);
+    if (dice < 1 || dice > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "dice", dice, "1..1000");
+    if (sides < 1 || sides > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "sides", sides, "1..1000");
+    if (bonus < -1000 || bonus > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "bonus", bonus, "-1000..1000");
     wri_dice_group group = {sides, dice};
-    return merge_groups(figure, &group, 1, bonus);
+    return WRI_PASS(merge_groups(figure, &group, 1, bonus));
 }
 
 wr_status wr_figure_damage_range(const wr_figure *figure, int *min, int *max)
 {
-    if (figure == NULL || min == NULL || max == NULL)
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (min == NULL)
+        return WRI_NULL(min);
+    if (max == NULL)
+        return WRI_NULL(max);
     int64_t high = figure->bonus;
     for (size_t i = 0; i < figure->n_groups; i++)
         high += (int64_t)figure->groups[i].dice * figure->groups[i].sides;
@@ -202,18 +218,24 @@ wr_status wr_figure_damage_range(const wr_figure *figure, int *min, int *max)
 
 wr_status wr_figure_damage_groups(const wr_figure *figure, size_t *groups)
 {
-    if (figure == NULL || groups == NULL)
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (groups == NULL)
+        return WRI_NULL(groups);
     *groups = figure->n_groups;
     return WR_OK;
 }
 
 wr_status wr_figure_damage_group(const wr_figure *figure, size_t index, int *dice, int *sides)
 {
-    if (figure == NULL || dice == NULL || sides == NULL)
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (dice == NULL)
+        return WRI_NULL(dice);
+    if (sides == NULL)
+        return WRI_NULL(sides);
     if (index >= figure->n_groups)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "index", index, "below the figure's number of groups");
     *dice = figure->groups[index].dice;
     *sides = figure->groups[index].sides;
     return WR_OK;
@@ -221,8 +243,12 @@ wr_status wr_figure_damage_group(const wr_figure *figure, size_t index, int *dic
 
 wr_status wr_figure_damage_totals(const wr_figure *figure, int *dice, int *bonus)
 {
-    if (figure == NULL || dice == NULL || bonus == NULL)
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (dice == NULL)
+        return WRI_NULL(dice);
+    if (bonus == NULL)
+        return WRI_NULL(bonus);
     *dice = figure->total_dice;
     *bonus = figure->bonus;
     return WR_OK;
@@ -236,16 +262,20 @@ static int clamp_damage(int64_t total)
 wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls,
                                       int *damage)
 {
-    if (figure == NULL || damage == NULL || (rolls == NULL && n_rolls > 0))
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (damage == NULL)
+        return WRI_NULL(damage);
+    if (rolls == NULL && n_rolls > 0)
+        return WRI_NULL(rolls);
     if (n_rolls != (size_t)figure->total_dice)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "n_rolls", n_rolls, "the figure's total dice");
     int64_t total = figure->bonus;
     size_t k = 0;
     for (size_t g = 0; g < figure->n_groups; g++) {
         for (int d = 0; d < figure->groups[g].dice; d++, k++) {
             if (rolls[k] < 1 || rolls[k] > figure->groups[g].sides)
-                return WR_ERR_RANGE;
+                return WRI_FAIL_VALUE(WR_ERR_RANGE, "rolls[k]", rolls[k], "1..sides of its die");
             total += rolls[k];
         }
     }
@@ -255,8 +285,12 @@ wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls,
 
 wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage)
 {
-    if (figure == NULL || rng == NULL || damage == NULL)
-        return WR_ERR_NULL;
+    if (figure == NULL)
+        return WRI_NULL(figure);
+    if (rng == NULL)
+        return WRI_NULL(rng);
+    if (damage == NULL)
+        return WRI_NULL(damage);
     int64_t total = figure->bonus;
     for (size_t g = 0; g < figure->n_groups; g++) {
         int sides = figure->groups[g].sides;
@@ -265,7 +299,7 @@ wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damag
             if (sides > 1) {
                 wr_status st = wr_rng_roll(rng, sides, &roll);
                 if (st != WR_OK)
-                    return st;
+                    return WRI_PASS(st);
             }
             total += roll;
         }
@@ -277,9 +311,10 @@ wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damag
 wr_status wr_mounted_removed(unsigned killed_parts, int *removed)
 {
     if (removed == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(removed);
     if ((killed_parts & ~(WR_PART_RIDER | WR_PART_STEED)) != 0)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "killed_parts", killed_parts,
+                              "WR_PART_RIDER and/or WR_PART_STEED");
     *removed = killed_parts != 0;
     return WR_OK;
 }

@@ -1,19 +1,24 @@
 /* [11.2] cavalry and [11.3] chariot ratings. */
 #include "battlesystem_internal.h"
+#include "core/error.h"
 
 wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
                              const wr_allocator *alloc, wr_figure **out)
 {
-    if (rider == NULL || mount == NULL || out == NULL)
-        return WR_ERR_NULL;
+    if (rider == NULL)
+        return WRI_NULL(rider);
+    if (mount == NULL)
+        return WRI_NULL(mount);
+    if (out == NULL)
+        return WRI_NULL(out);
     wr_figure *rated = NULL;
     wr_status st = wr_figure_new_ex(alloc, &rated);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if ((st = wri_battlesystem_figure_merge_damage(rated, rider)) != WR_OK ||
         (st = wri_battlesystem_figure_merge_damage(rated, mount)) != WR_OK) {
         wr_figure_free(rated);
-        return st;
+        return WRI_PASS(st);
     }
     rated->ar = rider->ar;
     rated->hd = (int)wri_battlesystem_ceil_div((int64_t)rider->hd + mount->hd, 2);
@@ -27,7 +32,7 @@ wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
 
 wr_status wr_rate_cavalry(const wr_figure *rider, const wr_figure *mount, wr_figure **out)
 {
-    return wr_rate_cavalry_ex(rider, mount, NULL, out);
+    return WRI_PASS(wr_rate_cavalry_ex(rider, mount, NULL, out));
 }
 
 #define MAX_CHARIOT_CREW 64
@@ -36,7 +41,7 @@ static wr_status check_crew(const wr_figure *const *crew, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (crew[i] == NULL)
-            return WR_ERR_NULL;
+            return WRI_FAIL_VALUE(WR_ERR_NULL, "crew[i]", i, "a non-NULL figure for every member");
     return WR_OK;
 }
 
@@ -44,18 +49,23 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
                              const wr_figure *const *pullers, size_t n_pullers,
                              const wr_allocator *alloc, wr_figure **out)
 {
-    if (out == NULL || passengers == NULL || pullers == NULL)
-        return WR_ERR_NULL;
-    if (n_passengers < 1 || n_passengers > MAX_CHARIOT_CREW || n_pullers < 1 ||
-        n_pullers > MAX_CHARIOT_CREW)
-        return WR_ERR_RANGE;
+    if (out == NULL)
+        return WRI_NULL(out);
+    if (passengers == NULL)
+        return WRI_NULL(passengers);
+    if (pullers == NULL)
+        return WRI_NULL(pullers);
+    if (n_passengers < 1 || n_passengers > MAX_CHARIOT_CREW)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_passengers", n_passengers, "1..64");
+    if (n_pullers < 1 || n_pullers > MAX_CHARIOT_CREW)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_pullers", n_pullers, "1..64");
     wr_status st;
     if ((st = check_crew(passengers, n_passengers)) != WR_OK ||
         (st = check_crew(pullers, n_pullers)) != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wr_figure *rated = NULL;
     if ((st = wr_figure_new_ex(alloc, &rated)) != WR_OK)
-        return st;
+        return WRI_PASS(st);
 
     int64_t ar = 0, ac = 0, passenger_hd = 0, puller_hd = 0;
     int slowest = pullers[0]->mv;
@@ -65,7 +75,7 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
         const wr_figure *f = is_puller ? pullers[i - n_passengers] : passengers[i];
         if ((st = wri_battlesystem_figure_merge_damage(rated, f)) != WR_OK) {
             wr_figure_free(rated);
-            return st;
+            return WRI_PASS(st);
         }
         ar += f->ar;
         ac += f->ac;
@@ -83,7 +93,11 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
        limits (HD doubling with each nesting until it overflows an int) */
     if (rated_hd > 2000 || rated_ac < -102) {
         wr_figure_free(rated);
-        return WR_ERR_RANGE;
+        return rated_hd > 2000
+                   ? WRI_FAIL_VALUE(WR_ERR_RANGE, "rated HD", rated_hd,
+                                    "[11.3] a rated HD of at most 2000")
+                   : WRI_FAIL_VALUE(WR_ERR_RANGE, "rated AC", rated_ac,
+                                    "[11.3] a rated AC of at least -102");
     }
     rated->ar = (int)wri_battlesystem_floor_div(ar, everyone);
     rated->ac = (int)rated_ac;
@@ -98,5 +112,5 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
 wr_status wr_rate_chariot(const wr_figure *const *passengers, size_t n_passengers,
                           const wr_figure *const *pullers, size_t n_pullers, wr_figure **out)
 {
-    return wr_rate_chariot_ex(passengers, n_passengers, pullers, n_pullers, NULL, out);
+    return WRI_PASS(wr_rate_chariot_ex(passengers, n_passengers, pullers, n_pullers, NULL, out));
 }
