@@ -349,10 +349,23 @@ static void rate_chariot_means_and_rounding(void **state)
     assert_int_equal(stat(c, WR_STAT_MV), 18);    /* slowest puller, 7 >= 3 */
     wr_figure_free(c);
 
-    /* two passengers: HD ceil((3 + 4) / 2) + ceil((1 + 2) / 2) = 4 + 2 */
+    /* two passengers: HD ceil((3 + 4) / 2 + (1 + 2) / 2) = ceil(3.5 + 1.5) = 5 */
     pass[1] = figure4(0, 2, 0, 6);
     c = rated_chariot(pass, 2, pull, 2);
-    assert_int_equal(stat(c, WR_STAT_HD), 6);
+    assert_int_equal(stat(c, WR_STAT_HD), 5);
+    wr_figure_free(c);
+
+    /* [11.3] "HD: Avg. HD of all creatures pulling the chariot plus avg. HD
+       of all passengers": pullers 2 and 3, passengers 1 and 2 give
+       2.5 + 1.5 = 4, rounded once (1.0 rounded each mean up and gave 5) */
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_HD, 2), WR_OK);
+    assert_int_equal(wr_figure_set(pull[1], WR_STAT_HD, 3), WR_OK);
+    c = rated_chariot(pass, 2, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_HD), 4);
+    wr_figure_free(c);
+    /* 2.5 + 1 = 3.5: up to 4, as [11.2] rounds up */
+    c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_HD), 4);
     wr_figure_free(c);
     for (int i = 0; i < 2; i++) {
         wr_figure_free(pass[i]);
@@ -419,6 +432,118 @@ static void rate_chariot_damage_and_abilities(void **state)
     }
 }
 
+/* [11.3] "MV: 2/3 of the MV of the creatures pulling the chariot": kept
+   exact in move points where 2/3 of the MV is not a whole inch. */
+static void rate_chariot_exact_movement(void **state)
+{
+    (void)state;
+    wr_figure *pass[1] = {figure4(0, 2, 0, 6)};
+    wr_figure *pull[1] = {figure4(0, 1, 0, 10)};
+    wr_figure *c = rated_chariot(pass, 1, pull, 1);
+    int points = -1;
+    assert_int_equal(wr_figure_move_points(c, &points), WR_OK);
+    assert_int_equal(points, 320); /* 6 2/3" */
+    assert_int_equal(stat(c, WR_STAT_MV), 6);
+    /* a unit of such chariots moves 6 2/3" a phase, and 1/3" is not lost */
+    wr_unit_desc d = wr_unit_desc_default();
+    d.type = WR_UNIT_TYPE_CHARIOT;
+    wr_unit *u = NULL;
+    assert_int_equal(wr_unit_new(c, &d, &u), WR_OK);
+    wr_formation *f = make_formation(WR_ORDER_OPEN, 1);
+    int avail = 0;
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 320);
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 80, 0, 0}; /* 6 2/3" */
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_int_equal(r.legal, 1);
+    assert_int_equal(r.left, 0);
+    wr_unit_free(u);
+    wr_formation_free(f);
+    wr_figure_free(c);
+    /* a plain figure has 48 move points an inch; cavalry take the mount's */
+    assert_int_equal(wr_figure_move_points(pull[0], &points), WR_OK);
+    assert_int_equal(points, 480);
+    assert_int_equal(wr_rate_cavalry(pass[0], pull[0], &c), WR_OK);
+    assert_int_equal(wr_figure_move_points(c, &points), WR_OK);
+    assert_int_equal(points, 480);
+    wr_figure_free(c);
+    wr_figure_free(pass[0]);
+    wr_figure_free(pull[0]);
+}
+
+/* A counting allocator: blocks live and allocations made. */
+typedef struct counting_allocator {
+    long live;
+    long made;
+} counting_allocator;
+
+static void *counting_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    counting_allocator *c = user;
+    (void)old_size;
+    if (new_size == 0) {
+        if (ptr != NULL)
+            c->live--;
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (p != NULL && ptr == NULL) {
+        c->live++;
+        c->made++;
+    }
+    return p;
+}
+
+/* [11.3] a crew of rated chariots may rate beyond HD 2000 or AC -102: the
+   rating is refused, and what it had allocated is freed. */
+static void rate_chariot_refused_beyond_limits(void **state)
+{
+    (void)state;
+    wr_figure *big = figure4(0, 1000, 0, 12);
+    assert_int_equal(wr_figure_add_damage(big, 2, 6, 0), WR_OK);
+    wr_figure *hd2000 = rated_chariot(&big, 1, &big, 1);
+    assert_int_equal(stat(hd2000, WR_STAT_HD), 2000);
+    counting_allocator count = {0, 0};
+    wr_allocator alloc = {counting_alloc, &count};
+    const wr_figure *p[1] = {hd2000}, *l[1] = {big};
+    wr_figure *out = (wr_figure *)&count; /* must stay untouched */
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, &alloc, &out), WR_ERR_RANGE); /* 3000 */
+    assert_ptr_equal(out, (wr_figure *)&count);
+    assert_true(count.made > 0);
+    assert_int_equal(count.live, 0);
+    wr_error e;
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_string_equal(e.function, "wr_rate_chariot_ex");
+    assert_int_equal(e.value, 3000);
+
+    wr_figure *low = figure4(-100, 1, -100, 12);
+    wr_figure *ac102 = rated_chariot(&low, 1, &low, 1);
+    assert_int_equal(stat(ac102, WR_STAT_AC), -102);
+    p[0] = ac102;
+    l[0] = low;
+    count.made = 0;
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, &alloc, &out), WR_ERR_RANGE); /* -103 */
+    assert_ptr_equal(out, (wr_figure *)&count);
+    assert_int_equal(count.live, 0);
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_int_equal(e.value, -103);
+    /* the limit itself is allowed: (-102 - 98) / 2 - 2 = -102 */
+    wr_figure *near = figure4(0, 1, -98, 12);
+    l[0] = near;
+    wr_figure *ok = NULL;
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, &alloc, &ok), WR_OK);
+    assert_int_equal(stat(ok, WR_STAT_AC), -102);
+    wr_figure_free(ok);
+    assert_int_equal(count.live, 0);
+    wr_figure_free(near);
+    wr_figure_free(ac102);
+    wr_figure_free(low);
+    wr_figure_free(hd2000);
+    wr_figure_free(big);
+}
+
 /* A chariot of rated figures may go beyond the ranges of wr_figure_set. */
 static void rate_chariot_extremes(void **state)
 {
@@ -447,6 +572,73 @@ static void rate_chariot_extremes(void **state)
 }
 
 /* ---- [11.1] removal ----------------------------------------------------- */
+
+/* [11.4] "Weapons that do double damage in a charge also do double damage
+   in a cavalry or chariot charge": the rider's weapons, not the horse's hooves. */
+static void charge_doubles_rider_weapons_only(void **state)
+{
+    (void)state;
+    wr_figure *rider = figure4(8, 1, 5, 12), *mount = figure4(12, 2, 7, 18);
+    assert_int_equal(wr_figure_add_damage(rider, 1, 8, 0), WR_OK); /* lance */
+    assert_int_equal(wr_figure_add_damage(rider, 1, 4, 1), WR_OK); /* and dagger */
+    assert_int_equal(wr_figure_add_damage(mount, 1, 4, 0), WR_OK); /* hooves */
+    wr_figure *c = NULL;
+    assert_int_equal(wr_rate_cavalry(rider, mount, &c), WR_OK);
+    int r = -1, st = -1;
+    assert_int_equal(wr_figure_damage_group_parts(c, 0, &r, &st), WR_OK); /* d4 */
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 1);
+    assert_int_equal(wr_figure_damage_group_parts(c, 1, &r, &st), WR_OK); /* d8 */
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 0);
+    /* rolls: d4 group (rider's first, then the mount's), then the d8 */
+    const int rolls[3] = {3, 2, 7};
+    int dmg = -1;
+    assert_int_equal(wr_figure_damage_from_rolls(c, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 3 + 2 + 7 + 1);
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 2, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 2 * 3 + 2 + 2 * 7 + 1); /* the hooves' 2 once */
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 1, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 13);
+    /* the same dice from a roller, in the same order */
+    wr_rng *a = NULL, *b = NULL;
+    assert_int_equal(wr_rng_new(7, &a), WR_OK);
+    assert_int_equal(wr_rng_new(7, &b), WR_OK);
+    int d4a = 0, d4b = 0, d8 = 0;
+    assert_int_equal(wr_rng_roll(b, 4, &d4a), WR_OK);
+    assert_int_equal(wr_rng_roll(b, 4, &d4b), WR_OK);
+    assert_int_equal(wr_rng_roll(b, 8, &d8), WR_OK);
+    assert_int_equal(wr_figure_charge_damage_roll(c, 2, a, &dmg), WR_OK);
+    assert_int_equal(dmg, 2 * d4a + d4b + 2 * d8 + 1);
+    wr_rng_free(a);
+    wr_rng_free(b);
+    /* a copy keeps the parts */
+    wr_figure *copy = NULL;
+    assert_int_equal(wr_figure_clone(c, &copy), WR_OK);
+    assert_int_equal(wr_figure_damage_group_parts(copy, 0, &r, &st), WR_OK);
+    assert_int_equal(st, 1);
+    wr_figure_free(copy);
+    /* a figure on foot: all its dice are its own weapons */
+    assert_int_equal(wr_figure_damage_group_parts(rider, 0, &r, &st), WR_OK);
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 0);
+    wr_figure_free(c);
+
+    /* a chariot: the passengers' weapons double, the pullers' dice do not */
+    const wr_figure *p[1] = {rider}, *l[2] = {mount, mount};
+    assert_int_equal(wr_rate_chariot(p, 1, l, 2, &c), WR_OK);
+    assert_int_equal(wr_figure_damage_group_parts(c, 0, &r, &st), WR_OK);
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 2);
+    const int crolls[4] = {4, 1, 1, 8};
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 2, crolls, 4, &dmg), WR_OK);
+    assert_int_equal(dmg, 8 + 1 + 1 + 16 + 1);
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 3, crolls, 4, &dmg), WR_ERR_RANGE);
+    assert_int_equal(dmg, 8 + 1 + 1 + 16 + 1);
+    wr_figure_free(c);
+    wr_figure_free(rider);
+    wr_figure_free(mount);
+}
 
 static void mounted_removed(void **state)
 {
@@ -669,6 +861,33 @@ static void shield_wall_who_may_declare(void **state)
     assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_ALREADY);
     assert_int_equal(wr_shield_wall_declare(u, f, 1, 1), WR_ERR_FORBIDDEN);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+/* [11.6], [11.7] "in command and in closed formation at the beginning of
+   the unit's Movement Phase": a unit that began it in open order may close
+   up, but not declare. */
+static void declarations_check_phase_start(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
+                           0, 0);
+    wr_formation *f = make_formation(WR_ORDER_OPEN, 10);
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
+    wr_declare_problem p = (wr_declare_problem)-1;
+    assert_int_equal(wr_set_spears_check(u, f, WR_FACE_FRONT, 1, &p), WR_OK);
+    assert_int_equal(p, WR_DECLARE_NOT_CLOSED);
+    assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
+    /* the next phase begins closed */
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
+    /* closed at the start, opened since: not closed now */
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
     wr_unit_free(u);
     wr_formation_free(f);
 }
@@ -1552,6 +1771,10 @@ int main(void)
         cmocka_unit_test(rate_chariot_three_times_exception),
         cmocka_unit_test(rate_chariot_damage_and_abilities),
         cmocka_unit_test(rate_chariot_extremes),
+        cmocka_unit_test(rate_chariot_exact_movement),
+        cmocka_unit_test(rate_chariot_refused_beyond_limits),
+        cmocka_unit_test(charge_doubles_rider_weapons_only),
+        cmocka_unit_test(declarations_check_phase_start),
         cmocka_unit_test(mounted_removed),
         cmocka_unit_test(example_drow_on_nightmares),
         cmocka_unit_test(unit_kill_parts),

@@ -195,10 +195,78 @@ WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int 
 WR_API wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage);
 
 /**
+ * @brief The figure's movement rate in move points (forty-eighths of an
+ *        inch), exact where its MV in whole inches is rounded down.
+ *
+ * 48 * MV for a figure whose MV was set with wr_figure_set(); a rated
+ * chariot moving at two thirds of its pullers' rate ([11.3]) keeps the
+ * fraction: pullers of MV 10 give 320 (6 2/3"), where WR_STAT_MV gives 6.
+ * A unit's movement in a Movement Phase is this rate.
+ *
+ * @param figure The figure.
+ * @param[out] move_points 0..48000.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_figure_move_points(const wr_figure *figure, int *move_points);
+
+/**
+ * @brief [11.4] Which dice of one group are the rider's (or passengers')
+ *        and which the mount's (or pulling creatures').
+ *
+ * A figure made with wr_figure_new() has only rider dice: its own weapons.
+ * wr_rate_cavalry() and wr_rate_chariot() keep the parts apart. In the rolls
+ * of a group (wr_figure_damage_from_rolls()), the rider's dice come first.
+ *
+ * @param figure The figure.
+ * @param index 0..groups-1 (see wr_figure_damage_groups()).
+ * @param[out] rider_dice The rider's or passengers' dice of the group.
+ * @param[out] steed_dice The mount's or pulling creatures' dice of the group.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE when index is too large.
+ */
+WR_API wr_status wr_figure_damage_group_parts(const wr_figure *figure, size_t index,
+                                              int *rider_dice, int *steed_dice);
+
+/**
+ * @brief [11.4] and [11.5] The one damage roll of a charging figure: the
+ *        rider's (or passengers') weapon dice times multiplier, the
+ *        mount's (or pulling creatures') dice once.
+ *
+ * "Weapons that do double damage in a charge also do double damage in a
+ * cavalry or chariot charge": the weapons are the riders'; a horse's hooves
+ * are not doubled. The bonus is added once.
+ *
+ * @param figure The figure.
+ * @param multiplier 1 or 2, as wr_charge_damage_multiplier() gives it.
+ * @param rolls As wr_figure_damage_from_rolls() (the rider's dice first in
+ *              each group, see wr_figure_damage_group_parts()).
+ * @param n_rolls The figure's total dice.
+ * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for multiplier or a roll
+ *         outside 1..sides; ::WR_ERR_INVALID when n_rolls is not the number
+ *         of dice.
+ */
+WR_API wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier,
+                                                    const int *rolls, size_t n_rolls,
+                                                    int *damage);
+
+/**
+ * @brief wr_figure_charge_damage_from_rolls() with the dice rolled by a
+ *        ::wr_rng, in the order wr_figure_damage_roll() rolls them.
+ * @param figure The figure.
+ * @param multiplier 1 or 2.
+ * @param rng The dice roller.
+ * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for multiplier.
+ */
+WR_API wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier,
+                                              wr_rng *rng, int *damage);
+
+/**
  * @brief [11.2] Rates a cavalry figure from its rider and its mount.
  *
  * AR = rider's; HD = ceil((rider HD + mount HD) / 2); AC = the poorer
- * (larger); MV = mount's; damage = both figures' dice; SA = rider | mount;
+ * (larger); MV = mount's; damage = both figures' dice, the mount's kept as
+ * the steed part (wr_figure_damage_group_parts()); SA = rider | mount;
  * SD = rider & mount.
  *
  * @param rider The rider.
@@ -224,11 +292,14 @@ WR_API wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mou
  * @brief [11.3] Rates a chariot from its passengers and the creatures pulling it.
  *
  * AR = floor(mean AR of everyone) (in favour of the chariot);
- * HD = ceil(mean puller HD) + ceil(mean passenger HD);
+ * HD = ceil(mean puller HD + mean passenger HD), rounded once (1.0 rounded
+ * each mean up: pullers 2 and 3 with passengers 1 and 2 now give 4, not 5);
  * AC = floor(mean AC of everyone) - 2;
  * MV = the slowest puller's MV when the pullers' total HD is at least 3 times
- * the passengers' total HD, else floor(2 * slowest puller MV / 3);
- * damage = everyone's dice; SA = OR of all; SD = AND of all. floor(-1.5) = -2.
+ * the passengers' total HD, else floor(2 * slowest puller MV / 3) (the exact
+ * rate, fractions of an inch included, is wr_figure_move_points());
+ * damage = everyone's dice, the pullers' kept as the steed part;
+ * SA = OR of all; SD = AND of all. floor(-1.5) = -2.
  *
  * @param passengers The passengers.
  * @param n_passengers 1..64.
@@ -525,8 +596,9 @@ WR_API wr_status wr_formation_ranks(const wr_formation *formation, const wr_unit
                                     int *ranks, int *front);
 
 /**
- * @brief Starts the unit's Movement Phase: nothing spent, nothing turned.
- *        A special formation stays.
+ * @brief Starts the unit's Movement Phase: nothing spent, nothing turned;
+ *        records the order at this moment for the declarations of [11.6]
+ *        and [11.7]. A special formation stays.
  * @param formation The formation.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
@@ -586,8 +658,11 @@ typedef enum wr_declare_problem {
 /**
  * @brief [11.6] Whether a unit may declare a shield wall now.
  *
- * The unit must be in command, in closed formation, carry large shields and
- * not have moved in this phase (declared before moving). An all-round
+ * The unit must be in command and in closed formation at the beginning of
+ * its Movement Phase (as recorded by wr_formation_begin_phase() or
+ * wr_movement_phase_begin(); without a begun phase, its present order and
+ * command), still closed, carry large shields and not have moved in this
+ * phase (declared before moving). An all-round
  * (4-sided) shield wall also needs turn_cost move points for the figures
  * that turn to face the flanks and rear.
  *
@@ -634,7 +709,9 @@ WR_API wr_status wr_shield_wall_ac_modifier(const wr_formation *formation, wr_at
 /**
  * @brief [11.7] Whether a unit may declare set spears or pikes now.
  *
- * In command, closed formation, spears or pikes, not moved in this phase.
+ * In command and closed formation at the beginning of the Movement Phase
+ * (as for wr_shield_wall_check()), still closed, spears or pikes, not moved
+ * in this phase.
  * Protecting any side but the front needs turn_cost move points left after
  * the half movement rate that entering costs.
  *

@@ -115,6 +115,9 @@ wr_status wr_formation_begin_phase(wr_formation *formation)
         return WRI_NULL(formation);
     formation->info.spent = 0;
     formation->info.turned = 0;
+    formation->start.begun = 1;
+    formation->start.order = formation->info.order;
+    formation->start.in_command = -1;
     return WR_OK;
 }
 
@@ -128,7 +131,7 @@ wr_status wr_formation_break(wr_formation *formation)
 
 static int full_rate(const wr_unit *unit)
 {
-    return WR_MOVE_PER_INCH * unit->figure->mv;
+    return unit->figure->move_points;
 }
 
 int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation)
@@ -188,9 +191,15 @@ wr_status wr_formation_turn(wr_formation *formation, const wr_unit *unit, int de
 static wr_declare_problem common_problem(const wr_unit *unit, const wr_formation *formation,
                                          unsigned equipment)
 {
-    if (!unit->desc.in_command)
+    /* in command and in closed order at the beginning of the Movement Phase
+       (as recorded when it began), and still closed now */
+    const wri_phase_start *start = &formation->start;
+    int in_command = start->begun && start->in_command >= 0 ? start->in_command
+                                                             : unit->desc.in_command;
+    if (!in_command)
         return WR_DECLARE_NOT_IN_COMMAND;
-    if (formation->info.order != WR_ORDER_CLOSED)
+    if (formation->info.order != WR_ORDER_CLOSED ||
+        (start->begun && start->order != WR_ORDER_CLOSED))
         return WR_DECLARE_NOT_CLOSED;
     if (!(unit->desc.equipment & equipment))
         return WR_DECLARE_NO_EQUIPMENT;

@@ -15,8 +15,8 @@ wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
     wr_status st = wr_figure_new_ex(alloc, &rated);
     if (st != WR_OK)
         return WRI_PASS(st);
-    if ((st = wri_battlesystem_figure_merge_damage(rated, rider)) != WR_OK ||
-        (st = wri_battlesystem_figure_merge_damage(rated, mount)) != WR_OK) {
+    if ((st = wri_battlesystem_figure_merge_damage(rated, rider, 0)) != WR_OK ||
+        (st = wri_battlesystem_figure_merge_damage(rated, mount, 1)) != WR_OK) {
         wr_figure_free(rated);
         return WRI_PASS(st);
     }
@@ -24,6 +24,7 @@ wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
     rated->hd = (int)wri_battlesystem_ceil_div((int64_t)rider->hd + mount->hd, 2);
     rated->ac = rider->ac > mount->ac ? rider->ac : mount->ac;
     rated->mv = mount->mv;
+    rated->move_points = mount->move_points;
     rated->sa = rider->sa | mount->sa;
     rated->sd = rider->sd & mount->sd;
     *out = rated;
@@ -68,27 +69,30 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
         return WRI_PASS(st);
 
     int64_t ar = 0, ac = 0, passenger_hd = 0, puller_hd = 0;
-    int slowest = pullers[0]->mv;
+    int slowest = pullers[0]->move_points;
     uint32_t sa = 0, sd = UINT32_MAX;
     for (size_t i = 0; i < n_passengers + n_pullers; i++) {
         int is_puller = i >= n_passengers;
         const wr_figure *f = is_puller ? pullers[i - n_passengers] : passengers[i];
-        if ((st = wri_battlesystem_figure_merge_damage(rated, f)) != WR_OK) {
+        if ((st = wri_battlesystem_figure_merge_damage(rated, f, is_puller)) != WR_OK) {
             wr_figure_free(rated);
             return WRI_PASS(st);
         }
         ar += f->ar;
         ac += f->ac;
         *(is_puller ? &puller_hd : &passenger_hd) += f->hd;
-        if (is_puller && f->mv < slowest)
-            slowest = f->mv;
+        if (is_puller && f->move_points < slowest)
+            slowest = f->move_points;
         sa |= f->sa;
         sd &= f->sd;
     }
     int64_t everyone = (int64_t)(n_passengers + n_pullers);
     int64_t rated_ac = wri_battlesystem_floor_div(ac, everyone) - 2;
-    int64_t rated_hd = wri_battlesystem_ceil_div(puller_hd, (int64_t)n_pullers) +
-                       wri_battlesystem_ceil_div(passenger_hd, (int64_t)n_passengers);
+    /* the sum of the two means, rounded up once: puller_hd / n_pullers +
+       passenger_hd / n_passengers over the common denominator */
+    int64_t rated_hd = wri_battlesystem_ceil_div(
+        puller_hd * (int64_t)n_passengers + passenger_hd * (int64_t)n_pullers,
+        (int64_t)n_pullers * (int64_t)n_passengers);
     /* a chariot among the crew could push a chariot past the documented
        limits (HD doubling with each nesting until it overflows an int) */
     if (rated_hd > 2000 || rated_ac < -102) {
@@ -102,7 +106,11 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
     rated->ar = (int)wri_battlesystem_floor_div(ar, everyone);
     rated->ac = (int)rated_ac;
     rated->hd = (int)rated_hd;
-    rated->mv = puller_hd >= 3 * passenger_hd ? slowest : (int)(2 * (int64_t)slowest / 3);
+    /* two thirds of the slowest puller's move points; a puller made by
+       wr_figure_set has 48 * MV of them, so this is exact (32 * MV) */
+    rated->move_points =
+        puller_hd >= 3 * passenger_hd ? slowest : (int)(2 * (int64_t)slowest / 3);
+    rated->mv = rated->move_points / WR_MOVE_PER_INCH;
     rated->sa = sa;
     rated->sd = sd;
     *out = rated;

@@ -53,6 +53,26 @@ class Figures(unittest.TestCase):
             self.assertEqual(cav.damage_groups, [(2, 8)])
         self.assertTrue(cav.closed)
 
+    def test_charge_doubles_rider_weapons_only(self):
+        # [11.4] the rider's lance doubles in a charge, the horse's hooves do not
+        rider = wr.Figure(hd=1, mv=12, damage=[(1, 8, 0)])
+        mount = wr.Figure(hd=2, mv=24, damage=[(1, 8, 1)])
+        with wr.rate_cavalry(rider, mount) as cav:
+            self.assertEqual(cav.damage_parts, [(1, 1)])
+            self.assertEqual(cav.damage_from_rolls([5, 3]), 9)
+            self.assertEqual(cav.charge_damage_from_rolls([5, 3]), 2 * 5 + 3 + 1)
+            self.assertEqual(cav.charge_damage_from_rolls([5, 3], multiplier=1), 9)
+            raises(self, "WR_ERR_RANGE", cav.charge_damage_from_rolls, [5, 3], 3)
+            self.assertGreaterEqual(cav.charge_damage_roll(wr.Rng(1)), 4)
+
+    def test_chariot_hd_and_exact_movement(self):
+        # [11.3] pullers 2 and 3, passengers 1 and 2: 2.5 + 1.5 = 4, rounded once
+        pullers = [wr.Figure(hd=2, mv=10), wr.Figure(hd=3, mv=10)]
+        passengers = [wr.Figure(hd=1), wr.Figure(hd=2)]
+        with wr.rate_chariot(passengers, pullers) as ch:
+            self.assertEqual(ch.hd, 4)
+            self.assertEqual((ch.mv, ch.move_points), (6, 320))  # 2/3 of 10" kept exact
+
     def test_chariot_bad_counts(self):
         q = wr.Figure(hd=1)
         raises(self, "WR_ERR_RANGE", wr.rate_chariot, [q], [])

@@ -183,6 +183,34 @@ class Figure(Handle):
         """[11.5] The one damage roll, rolled on a Rng."""
         return int_out(lib.wr_figure_damage_roll, self._handle(), rng._handle())
 
+    @property
+    def move_points(self):
+        """[11.3] The movement rate in move points (48ths of an inch), exact
+        where mv in whole inches is rounded down (a chariot at 2/3 of MV 10: 320)."""
+        return int_out(lib.wr_figure_move_points, self._handle())
+
+    @property
+    def damage_parts(self):
+        """[11.4] For each damage group, (rider's dice, steed's dice); in the
+        rolls of a group the rider's dice come first."""
+        n = ctypes.c_size_t()
+        lib.wr_figure_damage_groups(self._handle(), ctypes.byref(n))
+        return [ints_out(lib.wr_figure_damage_group_parts, 2, self._handle(), i)
+                for i in range(n.value)]
+
+    def charge_damage_from_rolls(self, rolls, multiplier=2):
+        """[11.4] The damage roll of a charge: the rider's weapon dice times
+        multiplier (Unit.charge_damage_multiplier), the steed's dice once."""
+        rolls = list(rolls)
+        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        return int_out(lib.wr_figure_charge_damage_from_rolls, self._handle(), multiplier, buf,
+                       len(rolls))
+
+    def charge_damage_roll(self, rng, multiplier=2):
+        """[11.4] charge_damage_from_rolls with the dice rolled on a Rng."""
+        return int_out(lib.wr_figure_charge_damage_roll, self._handle(), multiplier,
+                       rng._handle())
+
     def __repr__(self):
         if self.closed:
             return "Figure(<closed>)"
