@@ -892,6 +892,128 @@ static void declarations_check_phase_start(void **state)
     wr_formation_free(f);
 }
 
+static void phase_state(const wr_formation *f, wr_formation_order order, int facing, int spent,
+                        wr_formation_special special)
+{
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.order, order);
+    assert_int_equal(info.facing, facing);
+    assert_int_equal(info.spent, spent);
+    assert_int_equal(info.special, special);
+}
+
+/* A unit driven through Movement Phases: every action charged to `spent`,
+   refused actions change nothing. MV 12: 576 move points a phase. */
+static void movement_phases_turn_by_turn(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
+                           0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    wr_movement_costs costs = wr_movement_costs_default();
+    assert_int_equal(costs.order_num * 2, costs.order_den);
+    costs.order_num = 1, costs.order_den = 4; /* 144 */
+    costs.turn_num = 1, costs.turn_den = 4;   /* 144 for each 90 degrees */
+    costs.figures_turn = 48;
+    int cost = -1;
+    wr_movement_phase ph;
+    assert_int_equal(wr_movement_phase_get(f, &ph), WR_OK);
+    assert_int_equal(ph.begun, 0);
+    /* no phase begun: the phase's actions are refused */
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 45, &cost), WR_ERR_STATE);
+    assert_int_equal(cost, -1);
+
+    /* Phase 1, begun closed and in command: a front-only shield wall */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_phase_get(f, &ph), WR_OK);
+    assert_int_equal(ph.begun, 1);
+    assert_int_equal(ph.start_order, WR_ORDER_CLOSED);
+    assert_int_equal(ph.start_in_command, 1);
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_OK);
+    phase_state(f, WR_ORDER_CLOSED, 0, 0, WR_SPECIAL_SHIELD_WALL);
+    /* [11.6] "A change of facing costs a unit in shield wall formation its
+       entire movement rate": half of 576 */
+    assert_int_equal(wr_movement_turn(u, f, &costs, 90, &cost), WR_OK);
+    assert_int_equal(cost, 288);
+    phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SHIELD_WALL);
+    /* nothing is left: no more turning, no order change, nothing spent */
+    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
+                     WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_spend(u, f, 1), WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SHIELD_WALL);
+
+    /* Phase 2: the wall is given up, set spears declared, the front turned
+       to face a charge from the left */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_formation_break(f), WR_OK);
+    assert_int_equal(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_OK);
+    phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SET_SPEARS); /* [11.7] half the rate */
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
+    /* [11.7] "some figures must have enough remaining movement to TURN" */
+    assert_int_equal(wr_movement_turn(u, f, &costs, -90, &cost), WR_OK);
+    assert_int_equal(cost, 48);
+    phase_state(f, WR_ORDER_CLOSED, 0, 336, WR_SPECIAL_SET_SPEARS);
+    /* set spears stand: no wheeling */
+    assert_int_equal(wr_movement_wheel(u, f, 45, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    /* to open order (ends the set spears): 144 */
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
+                     WR_OK);
+    assert_int_equal(cost, 144);
+    phase_state(f, WR_ORDER_OPEN, 0, 480, WR_SPECIAL_NONE);
+    /* [11.8] no closed formation in woods, rough, swamp or water */
+    const wr_terrain banned[4] = {WR_TERRAIN_WOODS, WR_TERRAIN_ROUGH, WR_TERRAIN_SWAMP,
+                                  WR_TERRAIN_WATER};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(
+            wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, banned[i], &cost),
+            WR_ERR_FORBIDDEN);
+    /* closing up costs 144, only 96 are left */
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                     WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_OPEN, 0, 480, WR_SPECIAL_NONE);
+    /* the order it has costs nothing */
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_WOODS, &cost),
+                     WR_OK);
+    assert_int_equal(cost, 0);
+    /* 1" of movement, then a wheel whose flank travels 1/2" through woods */
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 12, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
+    phase_state(f, WR_ORDER_OPEN, 0, 528, WR_SPECIAL_NONE);
+    assert_int_equal(wr_movement_wheel(u, f, 30, 6, WR_TERRAIN_WOODS, &cost), WR_OK);
+    assert_int_equal(cost, 36); /* 6 twelfths at 6 points each */
+    phase_state(f, WR_ORDER_OPEN, 30, 564, WR_SPECIAL_NONE);
+    /* a turn of up to 90 degrees costs 144: only 12 left */
+    assert_int_equal(wr_movement_turn(u, f, &costs, 1, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_spend(u, f, 13), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_spend(u, f, 12), WR_OK);
+    phase_state(f, WR_ORDER_OPEN, 30, 576, WR_SPECIAL_NONE);
+
+    /* Phase 3, begun in open order: it closes up, but may not declare */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                     WR_OK);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 135, &cost), WR_OK);
+    assert_int_equal(cost, 288); /* two changes of facing */
+    phase_state(f, WR_ORDER_CLOSED, 165, 432, WR_SPECIAL_NONE);
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK); /* the next phase */
+    wr_unit_desc d;
+    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    d.in_command = 0;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    /* in command at the beginning of the phase is what counts */
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_IN_COMMAND);
+    assert_int_equal(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_CLOSED, 165, 0, WR_SPECIAL_NONE);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
 static void ac(const wr_formation *f, wr_attack_kind kind, wr_attack_from from, int expected)
 {
     int m = 99;
@@ -1775,6 +1897,7 @@ int main(void)
         cmocka_unit_test(rate_chariot_refused_beyond_limits),
         cmocka_unit_test(charge_doubles_rider_weapons_only),
         cmocka_unit_test(declarations_check_phase_start),
+        cmocka_unit_test(movement_phases_turn_by_turn),
         cmocka_unit_test(mounted_removed),
         cmocka_unit_test(example_drow_on_nightmares),
         cmocka_unit_test(unit_kill_parts),

@@ -928,6 +928,175 @@ WR_API wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *leg
                                  wr_tactical_problem *problem);
 
 /* ------------------------------------------------------------------------ */
+/* The Movement Phase ([11.6]-[11.8])                                        */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief What the Movement Phase of a formation recorded when it began.
+ */
+typedef struct wr_movement_phase {
+    int begun;                      /**< 1 once a phase has begun, else 0. */
+    wr_formation_order start_order; /**< The order at the beginning of the phase. */
+    int start_in_command;           /**< 1 or 0; -1 when not recorded (wr_formation_begin_phase()). */
+} wr_movement_phase;
+
+/**
+ * @brief What the actions of a Movement Phase that are not legs of movement
+ *        cost; see wr_movement_costs_default().
+ *
+ * Chapter 11 prices two changes of a unit: entering set spears costs half
+ * the movement rate ([11.7]) and a shield wall's change of facing costs its
+ * entire (halved) movement, half the normal rate ([11.6]). The defaults
+ * take those prices for a change of order and for a change of facing; they
+ * are defaults, not numbers the text gives for those actions.
+ */
+typedef struct wr_movement_costs {
+    int order_num;    /**< A change between open and closed order costs order_num/order_den of the normal rate; default 1. */
+    int order_den;    /**< 1..1000; default 2. */
+    int turn_num;     /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate; default 1. */
+    int turn_den;     /**< 1..1000; default 2. */
+    int figures_turn; /**< Move points for figures to turn to face another side ([11.6], [11.7]), 0..48000; default ::WR_TURN_COST_DEFAULT. */
+} wr_movement_costs;
+
+/**
+ * @brief The default costs: half the normal rate for a change of order and
+ *        for each change of facing of up to 90 degrees, ::WR_TURN_COST_DEFAULT
+ *        for figures turning.
+ * @return The costs.
+ */
+WR_API wr_movement_costs wr_movement_costs_default(void);
+
+/**
+ * @brief Begins the unit's Movement Phase: nothing spent, nothing turned,
+ *        and the formation's order and the unit's command recorded for the
+ *        declarations of [11.6] and [11.7]. A special formation stays.
+ * @param unit The unit.
+ * @param formation Its formation.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_movement_phase_begin(const wr_unit *unit, wr_formation *formation);
+
+/**
+ * @brief What the formation's Movement Phase recorded when it began.
+ * @param formation The formation.
+ * @param[out] phase The record (begun 0 before any phase began).
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_movement_phase_get(const wr_formation *formation, wr_movement_phase *phase);
+
+/**
+ * @brief Charges move points the engine prices itself to the phase.
+ * @param unit The unit.
+ * @param formation Its formation; `spent` grows by points on success.
+ * @param points 0..48000 move points.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for points;
+ *         ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN for more than the movement left (nothing changes).
+ */
+WR_API wr_status wr_movement_spend(const wr_unit *unit, wr_formation *formation, int points);
+
+/**
+ * @brief Changes between open and closed order during the Movement Phase,
+ *        charging its cost.
+ *
+ * Closed order is refused in woods, rough terrain, swamps and water ([11.8]
+ * "No unit can ever be in closed formation in the woods", "Units cannot be
+ * in closed formation in rough terrain / swamps / water"). Going to open
+ * order ends a shield wall or set spears. The order the formation already
+ * has costs nothing.
+ *
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs (wr_movement_costs_default()).
+ * @param order The new order.
+ * @param standing The terrain the unit stands in.
+ * @param[out] cost Move points charged; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown order or
+ *         terrain; ::WR_ERR_RANGE for a cost out of range; ::WR_ERR_STATE
+ *         when no Movement Phase has begun; ::WR_ERR_FORBIDDEN for closed
+ *         order on forbidden terrain or a cost beyond the movement left
+ *         (nothing changes).
+ */
+WR_API wr_status wr_movement_set_order(const wr_unit *unit, wr_formation *formation,
+                                       const wr_movement_costs *costs, wr_formation_order order,
+                                       wr_terrain standing, int *cost);
+
+/**
+ * @brief Changes facing during the Movement Phase, charging its cost.
+ *
+ * An ordinary formation pays costs->turn_num/turn_den of the normal rate
+ * for each 90 degrees or part. A front-only shield wall turns at most 90
+ * degrees a Game Round, only before it moves, for its entire movement
+ * ([11.6]); an all-round shield wall cannot turn. A set spears formation
+ * turns its figures in place to face a charge: costs->figures_turn, which
+ * must be left after entering the formation ([11.7] "enough remaining
+ * movement to TURN").
+ *
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs.
+ * @param degrees -180..180, clockwise positive.
+ * @param[out] cost Move points charged; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_STATE when no
+ *         Movement Phase has begun; ::WR_ERR_FORBIDDEN when the rules forbid
+ *         the turn or it costs more than is left (nothing changes).
+ */
+WR_API wr_status wr_movement_turn(const wr_unit *unit, wr_formation *formation,
+                                  const wr_movement_costs *costs, int degrees, int *cost);
+
+/**
+ * @brief Wheels the unit during the Movement Phase: the outer flank moves
+ *        along an arc, charged as movement through the terrain.
+ *
+ * Wheeling is not named in chapter 11; it is movement of the wheeling
+ * flank, so it costs what a leg of that length costs in that terrain
+ * (Table 14), and the facing changes by degrees. A front-only shield wall
+ * wheels as it turns ([11.6]: at most 90 degrees, its entire movement); an
+ * all-round wall or set spears does not move.
+ *
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param degrees -180..180, clockwise positive.
+ * @param arc Twelfths of an inch the outer flank travels, 0..120000.
+ * @param terrain The terrain it wheels through.
+ * @param[out] cost Move points charged; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
+ *         unknown terrain; ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN for a formation that cannot move, water, closed
+ *         order where it is banned, or more than is left (nothing changes).
+ */
+WR_API wr_status wr_movement_wheel(const wr_unit *unit, wr_formation *formation, int degrees,
+                                   int arc, wr_terrain terrain, int *cost);
+
+/**
+ * @brief [11.6] Declares a shield wall in a begun Movement Phase
+ *        (wr_shield_wall_declare() with costs->figures_turn).
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs.
+ * @param all_round 1 for a circular or square shield wall, 0 for front only.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
+ *         ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN when wr_shield_wall_check() gives a problem.
+ */
+WR_API wr_status wr_movement_shield_wall(const wr_unit *unit, wr_formation *formation,
+                                         const wr_movement_costs *costs, int all_round);
+
+/**
+ * @brief [11.7] Declares set spears or pikes in a begun Movement Phase
+ *        (wr_set_spears_declare() with costs->figures_turn).
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs.
+ * @param sides WR_FACE_* sides to protect, not 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
+ *         ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN when wr_set_spears_check() gives a problem.
+ */
+WR_API wr_status wr_movement_set_spears(const wr_unit *unit, wr_formation *formation,
+                                        const wr_movement_costs *costs, unsigned sides);
+
+/* ------------------------------------------------------------------------ */
 /* Woods (rulings on [11.8] and [11.9])                                      */
 /* ------------------------------------------------------------------------ */
 

@@ -73,6 +73,27 @@ class Figures(unittest.TestCase):
             self.assertEqual(ch.hd, 4)
             self.assertEqual((ch.mv, ch.move_points), (6, 320))  # 2/3 of 10" kept exact
 
+    def test_movement_phase(self):
+        # [11.6] in closed formation at the beginning of the Movement Phase
+        u = wr.Unit(wr.Figure(mv=12), figures=20,
+                    equipment=wr.EQUIP_LARGE_SHIELDS | wr.EQUIP_SPEARS)
+        f = wr.Formation(wr.ORDER_OPEN, 10)
+        raises(self, "WR_ERR_STATE", f.movement_shield_wall, u)
+        f.movement_begin(u)
+        self.assertEqual(f.movement_phase.start_order, wr.ORDER_OPEN)
+        raises(self, "WR_ERR_FORBIDDEN", f.change_order, u, wr.ORDER_CLOSED, wr.TERRAIN_WOODS)
+        self.assertEqual(f.change_order(u, wr.ORDER_CLOSED), 288)
+        raises(self, "WR_ERR_FORBIDDEN", f.movement_shield_wall, u)
+        self.assertEqual(f.movement_turn(u, 45), 288)
+        raises(self, "WR_ERR_FORBIDDEN", f.spend, u, 1)
+        self.assertEqual(f.info.spent, 576)
+        f.movement_begin(u)
+        f.movement_set_spears(u)
+        self.assertEqual(f.movement_turn(u, 90), wr.TURN_COST_DEFAULT)
+        self.assertEqual(f.info.spent, 288 + 1)
+        f.break_special()
+        self.assertEqual(f.wheel(u, 30, 12), 48)
+
     def test_chariot_bad_counts(self):
         q = wr.Figure(hd=1)
         raises(self, "WR_ERR_RANGE", wr.rate_chariot, [q], [])

@@ -7,7 +7,7 @@ from fractions import Fraction
 from ._core import Handle, Rng, keep_allocator, make_handle
 from ._errors import WarrulesError
 from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
-                      TacticalLeg, TacticalResult, UnitDesc, lib)
+                      MovementCosts, MovementPhase, TacticalLeg, TacticalResult, UnitDesc, lib)
 from ._util import flag, int_columns, int_out, ints_out, new_ints
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "LOW_NONE", "LOW_DITCH", "LOW_FORD", "LOW_SWAMP",
     # structs
     "UnitDesc", "FormationInfo", "TacticalLeg", "TacticalResult", "FireArea", "MissileTable",
+    "MovementPhase", "MovementCosts", "movement_costs_default",
     # handles and functions
     "Figure", "Unit", "Formation", "rate_cavalry", "rate_chariot", "mounted_removed",
     "unit_desc_default", "terrain_speed", "woods_missile_allowed", "woods_firing_figures",
@@ -424,6 +425,50 @@ class Formation(Handle):
         lib.wr_tactical_check(unit._handle(), self._handle(), arr, n, flags, ctypes.byref(r))
         return r
 
+    # the Movement Phase: every action charged to info.spent
+
+    def movement_begin(self, unit):
+        """Begins the unit's Movement Phase, recording its order and command."""
+        lib.wr_movement_phase_begin(unit._handle(), self._handle())
+
+    @property
+    def movement_phase(self):
+        """The MovementPhase record: begun, start_order, start_in_command."""
+        ph = MovementPhase()
+        lib.wr_movement_phase_get(self._handle(), ctypes.byref(ph))
+        return ph
+
+    def spend(self, unit, points):
+        """Charges move points the engine prices itself (WR_ERR_FORBIDDEN beyond what is left)."""
+        lib.wr_movement_spend(unit._handle(), self._handle(), points)
+
+    def change_order(self, unit, order, standing=TERRAIN_CLEAR, costs=None):
+        """Changes order in the phase; returns the move points charged."""
+        costs = costs if costs is not None else movement_costs_default()
+        return int_out(lib.wr_movement_set_order, unit._handle(), self._handle(),
+                       ctypes.byref(costs), order, standing)
+
+    def movement_turn(self, unit, degrees, costs=None):
+        """Changes facing in the phase; returns the move points charged."""
+        costs = costs if costs is not None else movement_costs_default()
+        return int_out(lib.wr_movement_turn, unit._handle(), self._handle(), ctypes.byref(costs),
+                       degrees)
+
+    def wheel(self, unit, degrees, arc, terrain=TERRAIN_CLEAR):
+        """Wheels, the outer flank travelling `arc` twelfths of an inch; returns the cost."""
+        return int_out(lib.wr_movement_wheel, unit._handle(), self._handle(), degrees, arc, terrain)
+
+    def movement_shield_wall(self, unit, all_round=False, costs=None):
+        """[11.6] Declares a shield wall in a begun phase."""
+        costs = costs if costs is not None else movement_costs_default()
+        lib.wr_movement_shield_wall(unit._handle(), self._handle(), ctypes.byref(costs),
+                                    flag(all_round))
+
+    def movement_set_spears(self, unit, sides=FACE_FRONT, costs=None):
+        """[11.7] Declares set spears or pikes in a begun phase."""
+        costs = costs if costs is not None else movement_costs_default()
+        lib.wr_movement_set_spears(unit._handle(), self._handle(), ctypes.byref(costs), sides)
+
     def tactical_apply(self, unit, legs, flags=0):
         """[11.8] Makes a legal move (WR_ERR_FORBIDDEN otherwise) and returns its TacticalResult."""
         arr, n = _legs(legs)
@@ -433,6 +478,12 @@ class Formation(Handle):
 
     def __repr__(self):
         return "Formation(<closed>)" if self.closed else f"Formation({self.info!r})"
+
+
+def movement_costs_default():
+    """The default MovementCosts: half the normal rate for a change of order and
+    for each change of facing of up to 90 degrees, TURN_COST_DEFAULT for figures turning."""
+    return lib.wr_movement_costs_default()
 
 
 def terrain_speed(terrain, traits=0):

@@ -115,6 +115,11 @@ TacticalResult = struct("wr_tactical_result", [
 FireArea = struct("wr_fire_area", [
     ("shape", ci), ("width", ci), ("length", ci), ("area", ci), ("area_pi", ci)])
 MissileTable = struct("wr_missile_table", [("modifier", ci * 6)])
+MovementPhase = struct("wr_movement_phase", [
+    ("begun", ci), ("start_order", ci), ("start_in_command", ci)])
+MovementCosts = struct("wr_movement_costs", [
+    ("order_num", ci), ("order_den", ci), ("turn_num", ci), ("turn_den", ci),
+    ("figures_turn", ci)])
 
 # melee.h
 Wounds = struct("wr_wounds", [
@@ -351,6 +356,16 @@ FUNCTIONS = [
     ("wr_tactical_check", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
     ("wr_tactical_apply", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
     ("wr_charge_check", STATUS, [UNIT, P(TacticalLeg), c_size, PI]),
+    # battlesystem.h: the Movement Phase
+    ("wr_movement_costs_default", MovementCosts, []),
+    ("wr_movement_phase_begin", STATUS, [UNIT, FORMATION]),
+    ("wr_movement_phase_get", STATUS, [FORMATION, P(MovementPhase)]),
+    ("wr_movement_spend", STATUS, [UNIT, FORMATION, c_int]),
+    ("wr_movement_set_order", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, c_int, PI]),
+    ("wr_movement_turn", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, PI]),
+    ("wr_movement_wheel", STATUS, [UNIT, FORMATION, c_int, c_int, c_int, PI]),
+    ("wr_movement_shield_wall", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int]),
+    ("wr_movement_set_spears", STATUS, [UNIT, FORMATION, P(MovementCosts), c_uint]),
     # battlesystem.h: woods, fire, [11.9]
     ("wr_woods_missile_allowed", STATUS, [c_int, c_int, PI]),
     ("wr_woods_firing_figures", STATUS, [c_int, c_int, c_int, c_int, PI]),
