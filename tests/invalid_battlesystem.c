@@ -627,6 +627,64 @@ static void movement_phase_bad_input(void **state)
     wr_formation_free(f);
 }
 
+static void fire_position_and_missile_modifiers_bad_input(void **state)
+{
+    (void)state;
+    wr_fire_origin o = {0, 0, 1, 0};
+    int in = S;
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, NULL, 0, 0, &in), WR_ERR_NULL);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, &o, 0, 0, NULL), WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD_ENUMS; i++)
+        assert_status(wr_forest_fire_reaches((wr_fire_wind)bad_enums[i], 1, &o, 0, 0, &in),
+                      WR_ERR_INVALID);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, -1, &o, 0, 0, &in), WR_ERR_RANGE);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1001, &o, 0, 0, &in), WR_ERR_RANGE);
+    const int bad_coords[] = {-1000001, 1000001, INT_MIN, INT_MAX};
+    for (size_t i = 0; i < 4; i++) {
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &o, bad_coords[i], 0, &in),
+                      WR_ERR_RANGE);
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &o, 0, bad_coords[i], &in),
+                      WR_ERR_RANGE);
+        wr_fire_origin bad = {bad_coords[i], 0, 1, 0};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &bad, 0, 0, &in), WR_ERR_RANGE);
+        wr_fire_origin bad_y = {0, bad_coords[i], 1, 0};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &bad_y, 0, 0, &in),
+                      WR_ERR_RANGE);
+        wr_fire_origin bad_wind = {0, 0, bad_coords[i], 0};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_STRONG, 1, &bad_wind, 0, 0, &in),
+                      WR_ERR_RANGE);
+        wr_fire_origin bad_wind_y = {0, 0, 1, bad_coords[i]};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_STRONG, 1, &bad_wind_y, 0, 0, &in),
+                      WR_ERR_RANGE);
+    }
+    wr_fire_origin still = {0, 0, 0, 0};
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, &still, 0, 0, &in), WR_ERR_INVALID);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &still, 0, 0, &in), WR_OK);
+    assert_int_equal(in, 1);
+    wr_fire_origin wild = {0, 0, 101, 0};
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &wild, 0, 0, &in), WR_OK);
+
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
+    int m = S;
+    assert_status(wr_missile_modifiers_set(NULL, WR_TERRAIN_CLEAR, 0), WR_ERR_NULL);
+    assert_status(wr_missile_modifiers_get(NULL, WR_TERRAIN_CLEAR, &m), WR_ERR_NULL);
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, NULL), WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD_ENUMS; i++) {
+        assert_status(wr_missile_modifiers_set(&t, (wr_terrain)bad_enums[i], 0), WR_ERR_INVALID);
+        assert_status(wr_missile_modifiers_get(&t, (wr_terrain)bad_enums[i], &m), WR_ERR_INVALID);
+    }
+    assert_status(wr_missile_modifiers_set(&t, WR_TERRAIN_CLEAR, 101), WR_ERR_RANGE);
+    assert_status(wr_missile_modifiers_set(&t, WR_TERRAIN_CLEAR, INT_MIN), WR_ERR_RANGE);
+    assert_int_equal(t.set, 0u);
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_ERR_STATE);
+    t.set = 0x40u;
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_ERR_INVALID);
+    t.set = 0x1u;
+    t.modifier[WR_TERRAIN_CLEAR] = 500;
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_ERR_RANGE);
+    assert_int_equal(m, S);
+}
+
 static void woods_fire_and_combat_bad_input(void **state)
 {
     (void)state;
@@ -782,6 +840,7 @@ int invalid_battlesystem_tests(void)
         cmocka_unit_test(movement_bad_input),
         cmocka_unit_test(new_figure_functions_bad_input),
         cmocka_unit_test(movement_phase_bad_input),
+        cmocka_unit_test(fire_position_and_missile_modifiers_bad_input),
         cmocka_unit_test(woods_fire_and_combat_bad_input),
         cmocka_unit_test(batch_bad_input),
     };

@@ -1649,11 +1649,13 @@ static void fire(wr_fire_wind wind, int turns, wr_fire_shape shape, int width, i
 static void forest_fires(void **state)
 {
     (void)state;
-    /* calm: 1/2" across, growing 1/2" a turn; area pi r^2 in square quarter inches */
+    /* calm: "begins as a 1/2"-diameter circle and expands 1/2" per turn": the
+       edge moves 1/2" a turn, as the light wind's "1/2" to either side" does;
+       area pi r^2 in square quarter inches */
     fire(WR_FIRE_WIND_CALM, 0, WR_FIRE_CIRCLE, 2, 2, 0, 1);
-    fire(WR_FIRE_WIND_CALM, 1, WR_FIRE_CIRCLE, 4, 4, 0, 4);
-    fire(WR_FIRE_WIND_CALM, 3, WR_FIRE_CIRCLE, 8, 8, 0, 16);
-    fire(WR_FIRE_WIND_CALM, 1000, WR_FIRE_CIRCLE, 2002, 2002, 0, 1001 * 1001);
+    fire(WR_FIRE_WIND_CALM, 1, WR_FIRE_CIRCLE, 6, 6, 0, 9);
+    fire(WR_FIRE_WIND_CALM, 3, WR_FIRE_CIRCLE, 14, 14, 0, 49);
+    fire(WR_FIRE_WIND_CALM, 1000, WR_FIRE_CIRCLE, 4002, 4002, 0, 2001 * 2001);
     /* light: 1/2" by 1", +1" downwind and +1/2" each side a turn */
     fire(WR_FIRE_WIND_LIGHT, 0, WR_FIRE_RECTANGLE, 2, 4, 8, 0);
     fire(WR_FIRE_WIND_LIGHT, 1, WR_FIRE_RECTANGLE, 6, 8, 48, 0);
@@ -1663,6 +1665,51 @@ static void forest_fires(void **state)
     fire(WR_FIRE_WIND_STRONG, 0, WR_FIRE_RECTANGLE, 2, 4, 8, 0);
     fire(WR_FIRE_WIND_STRONG, 1, WR_FIRE_RECTANGLE, 6, 12, 72, 0);
     fire(WR_FIRE_WIND_STRONG, 1000, WR_FIRE_RECTANGLE, 4002, 8004, 4002 * 8004, 0);
+}
+
+static int reaches(wr_fire_wind wind, int turns, wr_fire_origin o, int x, int y)
+{
+    int in = -1;
+    assert_int_equal(wr_forest_fire_reaches(wind, turns, &o, x, y, &in), WR_OK);
+    return in;
+}
+
+/* A fire placed on the map: which points (corners of figures) it reaches. */
+static void forest_fire_positions(void **state)
+{
+    (void)state;
+    /* calm, one turn: radius 3/4" = 9 twelfths around (100, 200) */
+    wr_fire_origin o = {100, 200, 0, 0};
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 109, 200), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 109, 201), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 105, 207), 1); /* 25 + 49 <= 81 */
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 106, 207), 0); /* 36 + 49 > 81 */
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 0, o, 103, 200), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 0, o, 104, 200), 0);
+    /* light wind towards +x, first turn: 1" downwind from the start, 1/4" each side */
+    wr_fire_origin east = {0, 0, 1, 0};
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 0, 0), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 12, 3), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 13, 0), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, -1, 0), 0); /* upwind */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 6, -4), 0);
+    /* the same along a diagonal wind: distances measured along and across it */
+    wr_fire_origin diag = {0, 0, 5, 5};
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 8, 8), 1);  /* 11.3 <= 12 */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 9, 9), 0);  /* 12.7 > 12 */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 2, -1), 1); /* 2.1 <= 3 across */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 3, -2), 0); /* 3.5 > 3 */
+    /* strong wind towards -y, one turn: 3" downwind, 3/4" each side */
+    wr_fire_origin south = {0, 0, 0, -1};
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 0, -36), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 0, -37), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 9, -20), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 10, -20), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 0, 1), 0);
+    /* the far corners of the map */
+    wr_fire_origin corner = {-1000000, -1000000, 100, 100};
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1000, corner, 1000000, 1000000), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1000, corner, -990000, -990000), 1);
 }
 
 /* ---- [11.9] ------------------------------------------------------------- */
@@ -1677,6 +1724,28 @@ static void low_ground(void **state)
         assert_int_equal(wr_low_ground_ar_modifier((wr_low_ground)place, 0, &m), WR_OK);
         assert_int_equal(m, 0);
     }
+}
+
+/* [11.9] "as listed in Table 14: Missile Fire Modifiers", not printed: an
+   entry the caller has not set is "not set", not 0. */
+static void missile_modifiers(void **state)
+{
+    (void)state;
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
+    int m = 77;
+    for (int i = 0; i < WR_TERRAIN_COUNT; i++)
+        assert_int_equal(wr_missile_modifiers_get(&t, (wr_terrain)i, &m), WR_ERR_STATE);
+    assert_int_equal(m, 77);
+    assert_int_equal(wr_missile_modifiers_set(&t, WR_TERRAIN_WOODS, 2), WR_OK);
+    assert_int_equal(wr_missile_modifiers_set(&t, WR_TERRAIN_CLEAR, 0), WR_OK);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_WOODS, &m), WR_OK);
+    assert_int_equal(m, 2);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_OK);
+    assert_int_equal(m, 0);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_ROUGH, &m), WR_ERR_STATE);
+    assert_int_equal(wr_missile_modifiers_set(&t, WR_TERRAIN_ROUGH, 101), WR_ERR_RANGE);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_ROUGH, &m), WR_ERR_STATE);
+    assert_int_equal(m, 0);
 }
 
 static void missile_table(void **state)
@@ -1921,6 +1990,8 @@ int main(void)
         cmocka_unit_test(forest_fires),
         cmocka_unit_test(low_ground),
         cmocka_unit_test(missile_table),
+        cmocka_unit_test(missile_modifiers),
+        cmocka_unit_test(forest_fire_positions),
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(batch_terrain_speeds),
         cmocka_unit_test(batch_tactical_checks),

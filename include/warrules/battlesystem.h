@@ -1185,8 +1185,8 @@ typedef struct wr_fire_area {
 /**
  * @brief The area a forest fire started by one figure burns after some turns.
  *
- * Calm: a circle 1/2" across growing 1/2" across a turn (diameter 2 + 2N
- * quarter inches). Light wind: a rectangle 1/2" wide and 1" long growing 1"
+ * Calm: a circle 1/2" across whose edge moves out 1/2" a turn (diameter
+ * 2 + 4N quarter inches; 1.0 read the diameter growing 1/2", 2 + 2N). Light wind: a rectangle 1/2" wide and 1" long growing 1"
  * downwind and 1/2" to either side a turn (2 + 4N by 4 + 4N). Strong wind:
  * the same growing 2" downwind (2 + 4N by 4 + 8N).
  *
@@ -1197,6 +1197,41 @@ typedef struct wr_fire_area {
  *         ::WR_ERR_RANGE for turns.
  */
 WR_API wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area);
+
+/**
+ * @brief Where a forest fire started and which way the wind blows.
+ *
+ * Positions are in twelfths of an inch (::WR_LEN_PER_INCH) on the caller's
+ * map, x and y axes of its choosing. In calm the fire is a circle centred
+ * at (x, y); with wind it is the rectangle of wr_forest_fire() whose upwind
+ * edge is centred at (x, y) and whose length runs downwind.
+ */
+typedef struct wr_fire_origin {
+    int x;      /**< Where the fire started, -1000000..1000000. */
+    int y;      /**< Where the fire started, -1000000..1000000. */
+    int wind_x; /**< The direction the wind blows towards, -100..100 (ignored in calm). */
+    int wind_y; /**< With wind_x, not both 0 when there is wind (ignored in calm). */
+} wr_fire_origin;
+
+/**
+ * @brief Whether a forest fire has reached a point after some turns.
+ *
+ * The area is that of wr_forest_fire(), placed by origin; a point on its
+ * edge is reached. Ask for the corners and centre of a figure to learn
+ * whether any part of it is in the fire.
+ *
+ * @param wind The wind.
+ * @param turns Turns since the fire started, 0..1000.
+ * @param origin Where it started and the wind's direction.
+ * @param x The point, -1000000..1000000 twelfths of an inch.
+ * @param y The point, -1000000..1000000 twelfths of an inch.
+ * @param[out] reached 1 when the point is in the burning area, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown wind or
+ *         a wind direction of (0, 0) with wind; ::WR_ERR_RANGE for turns, a
+ *         coordinate or a wind component out of range.
+ */
+WR_API wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
+                                        int x, int y, int *reached);
 
 /* ------------------------------------------------------------------------ */
 /* Terrain effects on combat ([11.9])                                        */
@@ -1234,7 +1269,8 @@ typedef struct wr_missile_table {
 
 /**
  * @brief A default missile table: 0 for every terrain. A placeholder, not
- *        the game's numbers (the table is missing from the text).
+ *        the game's numbers (the table is missing from the text); prefer
+ *        ::wr_missile_modifiers, which tells an entry not set from a 0.
  * @return The table.
  */
 WR_API wr_missile_table wr_missile_table_default(void);
@@ -1249,6 +1285,49 @@ WR_API wr_missile_table wr_missile_table_default(void);
  */
 WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
                                              int *modifier);
+
+/**
+ * @brief [11.9] "Table 14: Missile Fire Modifiers", which the text refers to
+ *        but does not print, as the caller's data: an entry counts only once
+ *        the caller has set it.
+ *
+ * Start from wr_missile_modifiers_unset() and set the game's entries with
+ * wr_missile_modifiers_set(); reading an entry that was never set gives
+ * ::WR_ERR_STATE, where ::wr_missile_table gives a placeholder 0.
+ */
+typedef struct wr_missile_modifiers {
+    int modifier[WR_TERRAIN_COUNT]; /**< By ::wr_terrain, each -100..100. */
+    unsigned set;                   /**< Bit (1 << terrain) for each entry the caller has set. */
+} wr_missile_modifiers;
+
+/**
+ * @brief A missile modifier table with no entry set.
+ * @return The table.
+ */
+WR_API wr_missile_modifiers wr_missile_modifiers_unset(void);
+
+/**
+ * @brief Sets one entry of a missile modifier table.
+ * @param table The table.
+ * @param terrain The target's terrain.
+ * @param modifier The AR modifier, -100..100.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown terrain;
+ *         ::WR_ERR_RANGE for modifier.
+ */
+WR_API wr_status wr_missile_modifiers_set(wr_missile_modifiers *table, wr_terrain terrain,
+                                          int modifier);
+
+/**
+ * @brief [11.9] The AR modifier for missile fire at a target in a terrain.
+ * @param table The caller's table.
+ * @param target The target's terrain.
+ * @param[out] modifier The entry.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown terrain or
+ *         unknown bits in table->set; ::WR_ERR_STATE when the entry is not set;
+ *         ::WR_ERR_RANGE when it is outside -100..100.
+ */
+WR_API wr_status wr_missile_modifiers_get(const wr_missile_modifiers *table, wr_terrain target,
+                                          int *modifier);
 
 /* ------------------------------------------------------------------------ */
 /* Batch forms                                                              */

@@ -71,7 +71,7 @@ wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "turns", turns, "0..1000");
     wr_fire_area a;
     if (wind == WR_FIRE_WIND_CALM) {
-        int radius = 1 + turns;
+        int radius = 1 + 2 * turns; /* every edge moves 1/2" a turn */
         a.shape = WR_FIRE_CIRCLE;
         a.width = a.length = 2 * radius;
         a.area = 0;
@@ -84,6 +84,63 @@ wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area)
         a.area_pi = 0;
     }
     *area = a;
+    return WR_OK;
+}
+
+#define MAX_FIRE_COORD 1000000
+#define MAX_WIND_COMPONENT 100
+/* Quarter inches of the fire area in twelfths of an inch. */
+#define TWELFTHS_PER_QUARTER (WR_LEN_PER_INCH / WR_FIRE_PER_INCH)
+
+static int coord_ok(int v)
+{
+    return v >= -MAX_FIRE_COORD && v <= MAX_FIRE_COORD;
+}
+
+wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
+                                 int x, int y, int *reached)
+{
+    if (origin == NULL)
+        return WRI_NULL(origin);
+    if (reached == NULL)
+        return WRI_NULL(reached);
+    wr_fire_area a;
+    wr_status st = wr_forest_fire(wind, turns, &a);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    if (!coord_ok(origin->x))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "origin->x", origin->x, "-1000000..1000000");
+    if (!coord_ok(origin->y))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "origin->y", origin->y, "-1000000..1000000");
+    if (!coord_ok(x))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "x", x, "-1000000..1000000");
+    if (!coord_ok(y))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "y", y, "-1000000..1000000");
+    int64_t wx = origin->wind_x, wy = origin->wind_y;
+    if (wind != WR_FIRE_WIND_CALM) {
+        if (wx < -MAX_WIND_COMPONENT || wx > MAX_WIND_COMPONENT)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "origin->wind_x", wx, "-100..100");
+        if (wy < -MAX_WIND_COMPONENT || wy > MAX_WIND_COMPONENT)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "origin->wind_y", wy, "-100..100");
+        if (wx == 0 && wy == 0)
+            return WRI_FAIL(WR_ERR_INVALID, "origin->wind_x",
+                            "a wind direction (wind_x and wind_y not both 0)");
+    }
+    int64_t dx = (int64_t)x - origin->x, dy = (int64_t)y - origin->y;
+    int in;
+    if (a.shape == WR_FIRE_CIRCLE) {
+        int64_t r = (int64_t)a.width / 2 * TWELFTHS_PER_QUARTER;
+        in = dx * dx + dy * dy <= r * r;
+    } else {
+        /* along and across the wind, both scaled by |wind|; compared squared */
+        int64_t along = dx * wx + dy * wy, across = dx * wy - dy * wx;
+        int64_t wind2 = wx * wx + wy * wy;
+        int64_t length = (int64_t)a.length * TWELFTHS_PER_QUARTER;
+        int64_t half_width = (int64_t)a.width * TWELFTHS_PER_QUARTER / 2;
+        in = along >= 0 && along * along <= length * length * wind2 &&
+             across * across <= half_width * half_width * wind2;
+    }
+    *reached = in;
     return WR_OK;
 }
 
@@ -114,6 +171,49 @@ wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain 
         return WRI_NULL(modifier);
     if (!wri_battlesystem_valid_terrain(target))
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "target", target, "a wr_terrain");
+    int m = table->modifier[target];
+    if (m < -100 || m > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "table->modifier[target]", m, "-100..100");
+    *modifier = m;
+    return WR_OK;
+}
+
+wr_missile_modifiers wr_missile_modifiers_unset(void)
+{
+    wr_missile_modifiers table = {{0, 0, 0, 0, 0, 0}, 0u};
+    return table;
+}
+
+#define ALL_TERRAIN_BITS ((1u << WR_TERRAIN_COUNT) - 1u)
+
+wr_status wr_missile_modifiers_set(wr_missile_modifiers *table, wr_terrain terrain, int modifier)
+{
+    if (table == NULL)
+        return WRI_NULL(table);
+    if (!wri_battlesystem_valid_terrain(terrain))
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "terrain", terrain, "a wr_terrain");
+    if (modifier < -100 || modifier > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "modifier", modifier, "-100..100");
+    table->modifier[terrain] = modifier;
+    table->set |= 1u << (unsigned)terrain;
+    return WR_OK;
+}
+
+wr_status wr_missile_modifiers_get(const wr_missile_modifiers *table, wr_terrain target,
+                                   int *modifier)
+{
+    if (table == NULL)
+        return WRI_NULL(table);
+    if (modifier == NULL)
+        return WRI_NULL(modifier);
+    if (!wri_battlesystem_valid_terrain(target))
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "target", target, "a wr_terrain");
+    if (table->set & ~ALL_TERRAIN_BITS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "table->set", table->set,
+                              "bits (1 << wr_terrain) only");
+    if (!(table->set & (1u << (unsigned)target)))
+        return WRI_FAIL_VALUE(WR_ERR_STATE, "target", target,
+                              "[11.9] an entry the caller has set: the text does not print Table 14 Missile Fire Modifiers");
     int m = table->modifier[target];
     if (m < -100 || m > 100)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "table->modifier[target]", m, "-100..100");

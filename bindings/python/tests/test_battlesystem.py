@@ -94,6 +94,17 @@ class Figures(unittest.TestCase):
         f.break_special()
         self.assertEqual(f.wheel(u, 30, 12), 48)
 
+    def test_fire_position_and_missile_modifiers(self):
+        self.assertTrue(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 9, 0))
+        self.assertFalse(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 10, 0))
+        self.assertTrue(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), 12, 3))
+        self.assertFalse(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), -1, 0))
+        raises(self, "WR_ERR_INVALID", wr.forest_fire_reaches, wr.FIRE_WIND_LIGHT, 0, (0, 0, 0, 0), 0, 0)
+        t = wr.missile_modifiers_unset()
+        raises(self, "WR_ERR_STATE", wr.missile_modifiers_get, t, wr.TERRAIN_WOODS)
+        wr.missile_modifiers_set(t, wr.TERRAIN_WOODS, 2)
+        self.assertEqual(wr.missile_modifiers_get(t, wr.TERRAIN_WOODS), 2)
+
     def test_chariot_bad_counts(self):
         q = wr.Figure(hd=1)
         raises(self, "WR_ERR_RANGE", wr.rate_chariot, [q], [])
@@ -230,8 +241,9 @@ class Terrain(unittest.TestCase):
 
     def test_fire_low_ground_missiles(self):
         calm = wr.forest_fire(wr.FIRE_WIND_CALM, 1)
-        self.assertEqual((calm.shape, calm.width, calm.length), (wr.FIRE_CIRCLE, 4, 4))
-        self.assertEqual(calm.area_pi, 4)
+        # the edge moves 1/2" a turn: 1/2" + 2 * 1/2" across after one turn
+        self.assertEqual((calm.shape, calm.width, calm.length), (wr.FIRE_CIRCLE, 6, 6))
+        self.assertEqual(calm.area_pi, 9)
         strong = wr.forest_fire(wr.FIRE_WIND_STRONG, 1)
         self.assertEqual((strong.width, strong.length, strong.area), (6, 12, 72))
         raises(self, "WR_ERR_RANGE", wr.forest_fire, wr.FIRE_WIND_CALM, 1001)

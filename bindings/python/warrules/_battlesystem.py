@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from ._core import Handle, Rng, keep_allocator, make_handle
 from ._errors import WarrulesError
-from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
-                      MovementCosts, MovementPhase, TacticalLeg, TacticalResult, UnitDesc, lib)
+from ._native import (FIGURE, FORMATION, UNIT, FireArea, FireOrigin, FormationInfo,
+                      MissileModifiers, MissileTable, MovementCosts, MovementPhase, TacticalLeg, TacticalResult, UnitDesc, lib)
 from ._util import flag, int_columns, int_out, ints_out, new_ints
 
 __all__ = [
@@ -33,7 +33,9 @@ __all__ = [
     "LOW_NONE", "LOW_DITCH", "LOW_FORD", "LOW_SWAMP",
     # structs
     "UnitDesc", "FormationInfo", "TacticalLeg", "TacticalResult", "FireArea", "MissileTable",
-    "MovementPhase", "MovementCosts", "movement_costs_default",
+    "MovementPhase", "MovementCosts", "movement_costs_default", "FireOrigin",
+    "forest_fire_reaches", "MissileModifiers", "missile_modifiers_unset", "missile_modifiers_set",
+    "missile_modifiers_get",
     # handles and functions
     "Figure", "Unit", "Formation", "rate_cavalry", "rate_chariot", "mounted_removed",
     "unit_desc_default", "terrain_speed", "woods_missile_allowed", "woods_firing_figures",
@@ -535,6 +537,29 @@ def missile_terrain_modifier(table, target):
     if not isinstance(table, MissileTable):
         table = MissileTable((ctypes.c_int * TERRAIN_COUNT)(*table))
     return int_out(lib.wr_missile_terrain_modifier, ctypes.byref(table), target)
+
+
+def forest_fire_reaches(wind, turns, origin, x, y):
+    """Whether a fire started at origin (a FireOrigin or (x, y, wind_x, wind_y),
+    twelfths of an inch) reaches the point (x, y) after some turns."""
+    if not isinstance(origin, FireOrigin):
+        origin = FireOrigin(*origin)
+    return bool(int_out(lib.wr_forest_fire_reaches, wind, turns, ctypes.byref(origin), x, y))
+
+
+def missile_modifiers_unset():
+    """[11.9] A MissileModifiers table with no entry set."""
+    return lib.wr_missile_modifiers_unset()
+
+
+def missile_modifiers_set(table, terrain, modifier):
+    """Sets one entry of a MissileModifiers table (in place)."""
+    lib.wr_missile_modifiers_set(ctypes.byref(table), terrain, modifier)
+
+
+def missile_modifiers_get(table, target):
+    """[11.9] The entry for a target's terrain; WR_ERR_STATE when it is not set."""
+    return int_out(lib.wr_missile_modifiers_get, ctypes.byref(table), target)
 
 
 # ---- batch forms ----------------------------------------------------------

@@ -115,6 +115,8 @@ TacticalResult = struct("wr_tactical_result", [
 FireArea = struct("wr_fire_area", [
     ("shape", ci), ("width", ci), ("length", ci), ("area", ci), ("area_pi", ci)])
 MissileTable = struct("wr_missile_table", [("modifier", ci * 6)])
+FireOrigin = struct("wr_fire_origin", [("x", ci), ("y", ci), ("wind_x", ci), ("wind_y", ci)])
+MissileModifiers = struct("wr_missile_modifiers", [("modifier", ci * 6), ("set", cu)])
 MovementPhase = struct("wr_movement_phase", [
     ("begun", ci), ("start_order", ci), ("start_in_command", ci)])
 MovementCosts = struct("wr_movement_costs", [
@@ -372,9 +374,13 @@ FUNCTIONS = [
     ("wr_woods_sight_range", STATUS, [c_uint, PI]),
     ("wr_woods_melee_modifier", STATUS, [c_int, c_int, PI]),
     ("wr_forest_fire", STATUS, [c_int, c_int, P(FireArea)]),
+    ("wr_forest_fire_reaches", STATUS, [c_int, c_int, P(FireOrigin), c_int, c_int, PI]),
     ("wr_low_ground_ar_modifier", STATUS, [c_int, c_int, PI]),
     ("wr_missile_table_default", MissileTable, []),
     ("wr_missile_terrain_modifier", STATUS, [P(MissileTable), c_int, PI]),
+    ("wr_missile_modifiers_unset", MissileModifiers, []),
+    ("wr_missile_modifiers_set", STATUS, [P(MissileModifiers), c_int, c_int]),
+    ("wr_missile_modifiers_get", STATUS, [P(MissileModifiers), c_int, PI]),
     # battlesystem.h: batch forms
     ("wr_terrain_speed_batch", STATUS, [c_size, PI, PU, PI, PI, PZ]),
     ("wr_tactical_check_batch", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, PI, c_size,
