@@ -1,23 +1,32 @@
 #!/usr/bin/env bash
 # abi/check.sh LIBRARY [--update]: compares the built shared library with the
 # recorded baseline (abi/libwarrules.abi from abidw, abi/symbols.txt).
-# Fails on any incompatible change: a removed or changed symbol or type.
+# Fails on any incompatible change: a removed or changed symbol or type, or a
+# removed or changed #define constant of the public headers (abi/macros.txt;
+# the version macros may change, and a WR_*_ALL mask may only gain bits).
 # Additions are compatible: the check passes and says to update the baseline.
 set -euo pipefail
 lib=$1
 here=$(cd "$(dirname "$0")" && pwd)
 baseline=$here/libwarrules.abi
 symbols=$here/symbols.txt
+macros=$here/macros.txt
 headers=$(cd "$here/../include" && pwd)
 current=$(mktemp -d)
 trap 'rm -rf "$current"' EXIT
 
 nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBR]$/ {sub(/@.*/, "", $3); print $3}' | sort -u >"$current/symbols.txt"
 abidw --headers-dir "$headers" --no-corpus-path "$lib" >"$current/libwarrules.abi"
+# Every WR_ constant the headers define, as NAME VALUE, include guards and WR_API aside.
+echo '#include <warrules/warrules.h>' | ${CC:-cc} -E -dM -I"$headers" -x c - |
+    awk '$1 == "#define" && $2 ~ /^WR_[A-Z0-9_]+$/ && $2 != "WR_API" {
+             name = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print name, $0 }' |
+    sort >"$current/macros.txt"
 
 if [ "${2:-}" = "--update" ]; then
     cp "$current/symbols.txt" "$symbols"
     cp "$current/libwarrules.abi" "$baseline"
+    cp "$current/macros.txt" "$macros"
     echo "abi: baseline updated ($(wc -l <"$symbols") symbols)"
     exit 0
 fi
@@ -27,6 +36,34 @@ removed=$(comm -23 "$symbols" "$current/symbols.txt")
 added=$(comm -13 "$symbols" "$current/symbols.txt")
 if [ -n "$removed" ]; then
     echo "abi: symbols removed from the library (incompatible):"; echo "$removed"; exit 1
+fi
+[ -f "$macros" ] || { echo "abi: no abi/macros.txt; record one with abi/check.sh LIB --update"; exit 1; }
+macro_problems=$(python3 - "$macros" "$current/macros.txt" <<'PY'
+import sys
+def read(path):
+    out = {}
+    for line in open(path):
+        name, _, value = line.rstrip("\n").partition(" ")
+        out[name] = value
+    return out
+def number(text):
+    try:
+        return int(text.rstrip("uUlL"), 0)
+    except ValueError:
+        return None
+old, new = read(sys.argv[1]), read(sys.argv[2])
+for name, value in sorted(old.items()):
+    if name not in new:
+        print(f"removed: {name} {value}")
+    elif new[name] != value and not name.startswith("WR_VERSION_"):
+        a, b = number(value), number(new[name])
+        if name.endswith("_ALL") and a is not None and b is not None and a & b == a:
+            continue  # a mask of every flag gains the new flags
+        print(f"changed: {name} {value} -> {new[name]}")
+PY
+)
+if [ -n "$macro_problems" ]; then
+    echo "abi: public #define constants removed or changed (incompatible):"; echo "$macro_problems"; exit 1
 fi
 set +e
 abidiff --headers-dir1 "$headers" --headers-dir2 "$headers" "$baseline" "$current/libwarrules.abi" >"$current/diff.txt"

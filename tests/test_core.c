@@ -24,6 +24,58 @@ static void status_names(void **state)
     assert_string_equal(wr_status_name((wr_status)-1), "WR_UNKNOWN");
 }
 
+/* The failure detail: what the last failing call on this thread was, in
+   fields and in words; successful calls leave it; wr_clear_error forgets it. */
+static void error_detail(void **state)
+{
+    (void)state;
+    wr_error e;
+    wr_clear_error();
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_int_equal(e.status, WR_OK);
+    assert_string_equal(e.function, "");
+    assert_string_equal(wr_last_error(), "");
+
+    wr_rng *rng = NULL;
+    assert_int_equal(wr_rng_new(3, &rng), WR_OK);
+    int roll = 0;
+    assert_int_equal(wr_rng_roll(rng, 1, &roll), WR_ERR_RANGE);
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_int_equal(e.status, WR_ERR_RANGE);
+    assert_string_equal(e.function, "wr_rng_roll");
+    assert_string_equal(e.argument, "sides");
+    assert_true(e.has_value);
+    assert_int_equal(e.value, 1);
+    assert_string_equal(e.expected, "2..1000000");
+    assert_string_equal(wr_last_error(), "wr_rng_roll: sides = 1 is outside 2..1000000 (WR_ERR_RANGE)");
+
+    assert_int_equal(wr_rng_roll(rng, 6, &roll), WR_OK); /* success leaves the detail */
+    assert_string_equal(wr_last_error(), "wr_rng_roll: sides = 1 is outside 2..1000000 (WR_ERR_RANGE)");
+    assert_int_equal(wr_last_error_detail(NULL), WR_ERR_NULL); /* and is not recorded */
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_int_equal(e.value, 1);
+
+    assert_int_equal(wr_rng_roll(rng, 6, NULL), WR_ERR_NULL);
+    assert_string_equal(wr_last_error(), "wr_rng_roll: out: expected a non-NULL pointer (WR_ERR_NULL)");
+    assert_int_equal(wr_rng_clone(NULL, &rng), WR_ERR_NULL);
+    assert_string_equal(wr_last_error(), "wr_rng_clone: rng: expected a non-NULL pointer (WR_ERR_NULL)");
+
+    wr_allocator no_fn = {NULL, NULL};
+    wr_rng *other = NULL;
+    assert_int_equal(wr_rng_new_ex(1, &no_fn, &other), WR_ERR_INVALID);
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_string_equal(e.function, "wr_rng_new_ex");
+    assert_string_equal(e.argument, "alloc->fn");
+    assert_null(other);
+    assert_int_equal(wr_rng_new(1, NULL), WR_ERR_NULL);
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_string_equal(e.function, "wr_rng_new");
+
+    wr_clear_error();
+    assert_string_equal(wr_last_error(), "");
+    wr_rng_free(rng);
+}
+
 static void status_sentences(void **state)
 {
     (void)state;
@@ -204,6 +256,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(status_names),
         cmocka_unit_test(status_sentences),
+        cmocka_unit_test(error_detail),
         cmocka_unit_test(version),
         cmocka_unit_test(rng_golden_sequences),
         cmocka_unit_test(rng_long_run_hash),

@@ -76,6 +76,34 @@ static void dice(hash *x)
     }
 }
 
+/* The d100's rejection path of Lemire's method: with seed 1 the 164,988th
+   roll draws x with (x * 100) mod 2^32 < 96 = 2^32 mod 100, which must be
+   drawn again. The rolls around it, from an independent reference of the
+   pinned algorithm, are 32 12 97 1 70 | 71 85 67 24 (the fifth is the
+   redrawn one); without the loop they would differ from there on. */
+static void d100_rejection(hash *x)
+{
+    static const int around[] = {32, 12, 97, 1, 70, 71, 85, 67, 24};
+    const int first = 164983, n = 164992;
+    wr_rng *rng = NULL;
+    check(x, wr_rng_new(1, &rng), WR_OK);
+    if (rng == NULL)
+        return;
+    for (int i = 0; i < n; i++) {
+        int roll = 0;
+        check(x, wr_rng_roll(rng, 100, &roll), WR_OK);
+        if (i >= first) {
+            fold(x, roll);
+            if (roll != around[i - first]) {
+                fprintf(stderr, "d100 roll %d of seed 1: %d, reference %d\n", i + 1, roll,
+                        around[i - first]);
+                x->failed++;
+            }
+        }
+    }
+    wr_rng_free(rng);
+}
+
 /* The pinned functions of API.md, and a melee fought by hand with them and
    wr_rng (seed 2026): the Python binding computes the same hash. */
 static void pinned(hash *x)
@@ -617,6 +645,7 @@ int main(int argc, char **argv)
     const int print = argc > 1 && strcmp(argv[1], "--print") == 0;
     const section sections[] = {
         {"dice", dice, UINT64_C(0xf3156b2240a945e0)},
+        {"d100_rejection", d100_rejection, UINT64_C(0x048ff59843bf6d86)},
         {"pinned", pinned, UINT64_C(0x3fc48818c3979028)},
         {"battlesystem", battlesystem, UINT64_C(0x344c86e7b46088e5)},
         {"melee", melee, UINT64_C(0xd98a0b51bc6c1140)},

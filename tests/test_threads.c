@@ -310,12 +310,38 @@ static uint64_t work(const shared *s, uint64_t seed)
 typedef struct job {
     const shared *s;
     uint64_t seed;
+    int index;
+    int own_detail;
     uint64_t result[REPEATS];
 } job;
+
+/* The failure detail is per thread: each thread's refused roll (a value of
+   its own) is still what it reads after many calls, while the other threads
+   fail with theirs. Returns 1 when the detail stayed the thread's own. */
+static int own_detail(int index)
+{
+    wr_rng *rng = NULL;
+    if (wr_rng_new((uint64_t)index, &rng) != WR_OK)
+        return 0;
+    const int bad = -1000 - index;
+    int roll = 0, ok = wr_rng_roll(rng, bad, &roll) == WR_ERR_RANGE;
+    for (int i = 0; i < 2000 && ok; i++) {
+        ok = wr_rng_roll(rng, 6, &roll) == WR_OK;
+        if (i % 100 == 0)
+            ok = ok && wr_rng_roll(rng, 1, &roll) == WR_ERR_RANGE &&
+                 wr_rng_roll(rng, bad, &roll) == WR_ERR_RANGE;
+    }
+    wr_error e;
+    ok = ok && wr_last_error_detail(&e) == WR_OK && e.status == WR_ERR_RANGE && e.has_value &&
+         e.value == bad && strcmp(e.function, "wr_rng_roll") == 0 && strcmp(e.argument, "sides") == 0;
+    wr_rng_free(rng);
+    return ok;
+}
 
 static void *worker(void *arg)
 {
     job *j = arg;
+    j->own_detail = own_detail(j->index);
     for (int r = 0; r < REPEATS; r++)
         j->result[r] = work(j->s, j->seed);
     return NULL;
@@ -343,6 +369,8 @@ int main(void)
     for (int t = 0; t < THREADS; t++) {
         jobs[t].s = &s;
         jobs[t].seed = (uint64_t)(t % 3) + 1;
+        jobs[t].index = t;
+        jobs[t].own_detail = 0;
         if (pthread_create(&ids[t], NULL, worker, &jobs[t]) != 0) {
             fprintf(stderr, "threads: pthread_create failed\n");
             failures++;
@@ -354,6 +382,10 @@ int main(void)
         if (jobs[t].seed == 0)
             continue;
         pthread_join(ids[t], NULL);
+        if (!jobs[t].own_detail) {
+            fprintf(stderr, "threads: thread %d read another thread's failure detail\n", t);
+            failures++;
+        }
         for (int r = 0; r < REPEATS; r++)
             if (jobs[t].result[r] != expected[t]) {
                 fprintf(stderr, "threads: thread %d run %d differs from the single-thread result\n",

@@ -1,6 +1,6 @@
 /**
  * @file battlesystem.h
- * @brief AD\&D Battlesystem special movement (seed 000): cavalry and chariot
+ * @brief AD\&D Battlesystem, chapter 11 "Special movement": cavalry and chariot
  *        ratings, charges, shield walls, set spears, terrain.
  *
  * Sections [11.1] to [11.9] of the Intermediate Game and the rulings on them.
@@ -353,8 +353,16 @@ WR_API wr_status wr_mounted_removed(unsigned killed_parts, int *removed);
 /**
  * @brief A unit: a number of figures of one rated figure, with what it
  *        carries and what it is. How it stands is a ::wr_formation.
+ * @deprecated The older name of ::wr_battle_unit (the same type).
  */
 typedef struct wr_unit wr_unit;
+
+/**
+ * @brief A Battlesystem unit: the clearer name of ::wr_unit (since 1.1),
+ *        the same type, so that it does not read like Fantasy Warlord's
+ *        ::wr_melee_unit. The wr_unit_* functions take either name.
+ */
+typedef struct wr_unit wr_battle_unit;
 
 /** @brief What kind of figures a unit has. */
 typedef enum wr_unit_type {

@@ -1,6 +1,6 @@
 /**
  * @file campaign.h
- * @brief Strategic campaign movement on hex maps (seed 002, Valormr Campaign,
+ * @brief Strategic campaign movement on hex maps (Valormr campaign,
  *        "Strategic Movement: Terrain Effects").
  *
  * What this header holds:
@@ -284,13 +284,26 @@ typedef enum wr_hex_terrain {
 /** @brief Every hex feature bit. */
 #define WR_FEATURE_ALL 0x07u
 
-/** @brief A hexside's river, crossing and road links. */
+/**
+ * @brief A hexside's river, crossing and road links.
+ * @deprecated The older name of ::wr_hexside (the same type).
+ */
 typedef struct wr_side {
     int river;    /**< ::WR_NO_RIVER, ::WR_RIVER_MINOR or ::WR_RIVER_MAJOR. */
     int crossing; /**< A ::wr_crossing (::WR_CROSS_OPEN without a river). */
     int road;     /**< Non-zero: a road (two parallel lines) links the two hexes. */
     int track;    /**< Non-zero: a track (line of crosses) links the two hexes. */
 } wr_side;
+
+/**
+ * @brief A hexside's river, crossing and road links: the clearer name of
+ *        ::wr_side (since 1.1), the same type.
+ *
+ * The campaign's "side" is a side of a hex; Fantasy Warlord's sides are the
+ * sides of a fight (::WR_COMBATANT_MOUNTED and the rest). New code should
+ * say wr_hexside; ::wr_side stays as the older name of the same type.
+ */
+typedef struct wr_side wr_hexside;
 
 /** @brief wr_map_set_watercourse(): no water course through the hex. */
 #define WR_NO_WATERCOURSE (-1)

@@ -1,11 +1,11 @@
 /**
  * @file melee.h
- * @brief Fantasy Warlord hand-to-hand combat (seed 004): reach by rank, who
+ * @brief Fantasy Warlord, hand-to-hand combat: reach by rank, who
  *        fights, flank and rear attacks, the casualty procedure, wounds on
  *        monsters and characters, and the exact odds of a melee.
  *
  * Section names in brackets, such as [Reach] or [Casualties 4], refer to the
- * parts of the seed text listed in docs/rules/melee.md.
+ * parts of the rule text listed in docs/rules/melee.md.
  *
  * The profile sheets (Basic Combat Percentage tables, combat and morale
  * modifier values, hit charts) are not part of the text: the game fills them.
@@ -38,16 +38,40 @@ typedef enum wr_weapon {
     WR_WEAPON_PIKE = 3     /**< Pikes: three ranks. */
 } wr_weapon;
 
-/** @brief Side flag: cavalry, chariots, mounted figures. */
+/** @brief Side flag: cavalry, chariots, mounted figures.
+ *  @deprecated The older name of ::WR_COMBATANT_MOUNTED. */
 #define WR_SIDE_MOUNTED 0x01u
-/** @brief Side flag: the side is disordered (it loses its reach). */
+/** @brief Side flag: the side is disordered (it loses its reach).
+ *  @deprecated The older name of ::WR_COMBATANT_DISORDERED. */
 #define WR_SIDE_DISORDERED 0x02u
-/** @brief Side flag: a ground swarm. */
+/** @brief Side flag: a ground swarm.
+ *  @deprecated The older name of ::WR_COMBATANT_SWARM. */
 #define WR_SIDE_SWARM 0x04u
-/** @brief Side flag: a flying unit. */
+/** @brief Side flag: a flying unit.
+ *  @deprecated The older name of ::WR_COMBATANT_FLYING. */
 #define WR_SIDE_FLYING 0x08u
-/** @brief Side flag: this side is attacked in its flank or rear. */
+/** @brief Side flag: this side is attacked in its flank or rear.
+ *  @deprecated The older name of ::WR_COMBATANT_FLANKED. */
 #define WR_SIDE_FLANKED 0x10u
+
+/**
+ * @name Combatant flags (the clearer names, since 1.1)
+ * The flags describe one combatant of a fight. The same values as the
+ * WR_SIDE_* flags above, whose names (pinned in 1.0) read too much like the
+ * campaign's hexsides; those stay as deprecated older names.
+ * @{
+ */
+/** @brief Combatant flag: cavalry, chariots, mounted figures (= ::WR_SIDE_MOUNTED). */
+#define WR_COMBATANT_MOUNTED WR_SIDE_MOUNTED
+/** @brief Combatant flag: disordered, so it loses its reach (= ::WR_SIDE_DISORDERED). */
+#define WR_COMBATANT_DISORDERED WR_SIDE_DISORDERED
+/** @brief Combatant flag: a ground swarm (= ::WR_SIDE_SWARM). */
+#define WR_COMBATANT_SWARM WR_SIDE_SWARM
+/** @brief Combatant flag: a flying unit (= ::WR_SIDE_FLYING). */
+#define WR_COMBATANT_FLYING WR_SIDE_FLYING
+/** @brief Combatant flag: attacked in its flank or rear (= ::WR_SIDE_FLANKED). */
+#define WR_COMBATANT_FLANKED WR_SIDE_FLANKED
+/** @} */
 
 /**
  * @brief How many ranks a weapon lets fight [Reach].

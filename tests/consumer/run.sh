@@ -26,7 +26,18 @@ cmake --build "$tmp/cmake" >/dev/null
 echo "== installed library exports only wr_ symbols"
 sh "$src/../check_exports.sh" "$libdir/libwarrules.so.1"
 test -f "$libdir/libwarrules.a"
+echo "== documents and man pages"
+for f in LICENSE README.md CHANGELOG.md; do test -f "$prefix/share/doc/warrules/$f"; done
+if command -v man >/dev/null 2>&1; then
+    MANPATH=$prefix/share/man man -w 3 warrules
+else
+    test -f "$prefix/share/man/man3/warrules.3"
+fi
 if [ "$with_tool" = 1 ]; then
     test -x "$prefix/bin/warrules"
     "$prefix/bin/warrules" --version
+    if command -v man >/dev/null 2>&1; then
+        MANPATH=$prefix/share/man man -w warrules
+        MANPATH=$prefix/share/man MANPAGER=cat man warrules | grep -q "warrules - tabletop wargame rules"
+    fi
 fi
