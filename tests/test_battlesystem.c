@@ -1,4 +1,4 @@
-/* Battlesystem special movement (seed 000, [11.1]-[11.9] and the rulings):
+/* Battlesystem special movement (AD&D Battlesystem, chapter 11, [11.1]-[11.9] and the rulings):
    figures and ratings, units and formations, charges, shield walls, set
    spears, tactical moves over Table 14, woods, forest fires, [11.9]. */
 #include <limits.h>

@@ -982,7 +982,7 @@ WR_API wr_movement_costs wr_movement_costs_default(void);
  * @param formation Its formation.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_movement_phase_begin(const wr_unit *unit, wr_formation *formation);
+WR_API wr_status wr_movement_phase_begin(const wr_battle_unit *unit, wr_formation *formation);
 
 /**
  * @brief What the formation's Movement Phase recorded when it began.
@@ -1001,7 +1001,7 @@ WR_API wr_status wr_movement_phase_get(const wr_formation *formation, wr_movemen
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN for more than the movement left (nothing changes).
  */
-WR_API wr_status wr_movement_spend(const wr_unit *unit, wr_formation *formation, int points);
+WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
 
 /**
  * @brief Changes between open and closed order during the Movement Phase,
@@ -1025,7 +1025,7 @@ WR_API wr_status wr_movement_spend(const wr_unit *unit, wr_formation *formation,
  *         order on forbidden terrain or a cost beyond the movement left
  *         (nothing changes).
  */
-WR_API wr_status wr_movement_set_order(const wr_unit *unit, wr_formation *formation,
+WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
                                        const wr_movement_costs *costs, wr_formation_order order,
                                        wr_terrain standing, int *cost);
 
@@ -1049,7 +1049,7 @@ WR_API wr_status wr_movement_set_order(const wr_unit *unit, wr_formation *format
  *         Movement Phase has begun; ::WR_ERR_FORBIDDEN when the rules forbid
  *         the turn or it costs more than is left (nothing changes).
  */
-WR_API wr_status wr_movement_turn(const wr_unit *unit, wr_formation *formation,
+WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
                                   const wr_movement_costs *costs, int degrees, int *cost);
 
 /**
@@ -1073,7 +1073,7 @@ WR_API wr_status wr_movement_turn(const wr_unit *unit, wr_formation *formation,
  *         ::WR_ERR_FORBIDDEN for a formation that cannot move, water, closed
  *         order where it is banned, or more than is left (nothing changes).
  */
-WR_API wr_status wr_movement_wheel(const wr_unit *unit, wr_formation *formation, int degrees,
+WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
                                    int arc, wr_terrain terrain, int *cost);
 
 /**
@@ -1087,7 +1087,7 @@ WR_API wr_status wr_movement_wheel(const wr_unit *unit, wr_formation *formation,
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN when wr_shield_wall_check() gives a problem.
  */
-WR_API wr_status wr_movement_shield_wall(const wr_unit *unit, wr_formation *formation,
+WR_API wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
                                          const wr_movement_costs *costs, int all_round);
 
 /**
@@ -1101,7 +1101,7 @@ WR_API wr_status wr_movement_shield_wall(const wr_unit *unit, wr_formation *form
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN when wr_set_spears_check() gives a problem.
  */
-WR_API wr_status wr_movement_set_spears(const wr_unit *unit, wr_formation *formation,
+WR_API wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation,
                                         const wr_movement_costs *costs, unsigned sides);
 
 /* ------------------------------------------------------------------------ */

@@ -14,7 +14,7 @@ wr_movement_costs wr_movement_costs_default(void)
     return costs;
 }
 
-wr_status wr_movement_phase_begin(const wr_unit *unit, wr_formation *formation)
+wr_status wr_movement_phase_begin(const wr_battle_unit *unit, wr_formation *formation)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
@@ -96,7 +96,7 @@ static void set_cost(int *out, int64_t cost)
         *out = (int)cost;
 }
 
-wr_status wr_movement_spend(const wr_unit *unit, wr_formation *formation, int points)
+wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points)
 {
     wr_status st = check_action(unit, formation);
     if (st != WR_OK)
@@ -112,7 +112,7 @@ static int closed_order_banned(wr_terrain terrain)
            terrain == WR_TERRAIN_SWAMP || terrain == WR_TERRAIN_WATER;
 }
 
-wr_status wr_movement_set_order(const wr_unit *unit, wr_formation *formation,
+wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
                                 const wr_movement_costs *costs, wr_formation_order order,
                                 wr_terrain standing, int *cost)
 {
@@ -167,7 +167,7 @@ static wr_status shield_wall_facing(const wr_unit *unit, const wr_formation *for
     return WR_OK;
 }
 
-wr_status wr_movement_turn(const wr_unit *unit, wr_formation *formation,
+wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
                            const wr_movement_costs *costs, int degrees, int *cost)
 {
     wr_status st = check_action(unit, formation);
@@ -201,7 +201,7 @@ wr_status wr_movement_turn(const wr_unit *unit, wr_formation *formation,
     return WR_OK;
 }
 
-wr_status wr_movement_wheel(const wr_unit *unit, wr_formation *formation, int degrees, int arc,
+wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees, int arc,
                             wr_terrain terrain, int *cost)
 {
     wr_status st = check_action(unit, formation);
@@ -239,7 +239,7 @@ wr_status wr_movement_wheel(const wr_unit *unit, wr_formation *formation, int de
     return WR_OK;
 }
 
-wr_status wr_movement_shield_wall(const wr_unit *unit, wr_formation *formation,
+wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
                                   const wr_movement_costs *costs, int all_round)
 {
     wr_status st = check_action(unit, formation);
@@ -250,7 +250,7 @@ wr_status wr_movement_shield_wall(const wr_unit *unit, wr_formation *formation,
     return WRI_PASS(st);
 }
 
-wr_status wr_movement_set_spears(const wr_unit *unit, wr_formation *formation,
+wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation,
                                  const wr_movement_costs *costs, unsigned sides)
 {
     wr_status st = check_action(unit, formation);
