@@ -87,6 +87,9 @@ void wri_battlesystem_end_special(wr_formation *formation);
    (water without WR_TRAIT_AQUATIC), else 1 with the fraction in num/den. */
 int wri_battlesystem_speed(wr_terrain terrain, unsigned traits, int *num, int *den);
 
+/* [11.8] Whether no closed formation may be in a terrain: woods, rough, swamp, water. */
+int wri_battlesystem_closed_order_banned(wr_terrain terrain);
+
 /* Whether terrain is a wr_terrain value. */
 int wri_battlesystem_valid_terrain(wr_terrain terrain);
 

@@ -107,7 +107,7 @@ wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *legs, size
     return WR_OK;
 }
 
-static int closed_order_banned(wr_terrain terrain)
+int wri_battlesystem_closed_order_banned(wr_terrain terrain)
 {
     return terrain == WR_TERRAIN_WOODS || terrain == WR_TERRAIN_ROUGH ||
            terrain == WR_TERRAIN_SWAMP || terrain == WR_TERRAIN_WATER;
@@ -146,7 +146,7 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
         if (!wri_battlesystem_speed(terrain, unit->desc.traits, &num, &den) &&
             terrain_problem == WR_TACTICAL_OK)
             terrain_problem = WR_TACTICAL_WATER;
-        if (order == WR_ORDER_CLOSED && closed_order_banned(terrain) &&
+        if (order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain) &&
             terrain_problem == WR_TACTICAL_OK)
             terrain_problem = WR_TACTICAL_CLOSED_ORDER;
         cost += (int64_t)legs[i].length * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;

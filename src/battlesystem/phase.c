@@ -106,12 +106,6 @@ wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation,
     return WRI_PASS(charge(unit, formation, points));
 }
 
-static int closed_order_banned(wr_terrain terrain)
-{
-    return terrain == WR_TERRAIN_WOODS || terrain == WR_TERRAIN_ROUGH ||
-           terrain == WR_TERRAIN_SWAMP || terrain == WR_TERRAIN_WATER;
-}
-
 wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
                                 const wr_movement_costs *costs, wr_formation_order order,
                                 wr_terrain standing, int *cost)
@@ -125,7 +119,7 @@ wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *format
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "order", order, "WR_ORDER_OPEN or WR_ORDER_CLOSED");
     if (!wri_battlesystem_valid_terrain(standing))
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "standing", standing, "a wr_terrain");
-    if (order == WR_ORDER_CLOSED && closed_order_banned(standing))
+    if (order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(standing))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "standing", standing,
                               "[11.8] no closed formation in woods, rough terrain, swamps or water");
     int64_t c = 0;
@@ -229,7 +223,7 @@ wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation,
     } else {
         c = (int64_t)arc * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
     }
-    if (info->order == WR_ORDER_CLOSED && closed_order_banned(terrain))
+    if (info->order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "terrain", terrain,
                               "[11.8] no closed formation in woods, rough terrain, swamps or water");
     if ((st = charge(unit, formation, c)) != WR_OK)
