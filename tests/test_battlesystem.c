@@ -1014,6 +1014,47 @@ static void movement_phases_turn_by_turn(void **state)
     wr_formation_free(f);
 }
 
+/* [11.6] shield walls in the Movement Phase: an all-round wall "cannot move";
+   a front-only wall wheels as it turns, at most 90 degrees for its entire
+   movement, and only before it moves. */
+static void movement_phase_shield_walls(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 5);
+    wr_movement_costs costs = wr_movement_costs_default();
+    int cost = -1;
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 1), WR_OK);
+    phase_state(f, WR_ORDER_CLOSED, 0, WR_TURN_COST_DEFAULT, WR_SPECIAL_SHIELD_WALL);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 0, &cost), WR_OK); /* no turn, no cost */
+    assert_int_equal(cost, 0);
+    assert_int_equal(wr_formation_break(f), WR_OK);
+
+    /* front only: the wheel is its change of facing */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_OK);
+    assert_int_equal(wr_movement_wheel(u, f, 91, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_wheel(u, f, -60, 12, WR_TERRAIN_WOODS, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_wheel(u, f, -60, 12, WR_TERRAIN_CLEAR, &cost), WR_OK);
+    assert_int_equal(cost, 288);
+    phase_state(f, WR_ORDER_CLOSED, 300, 288, WR_SPECIAL_SHIELD_WALL);
+    assert_int_equal(wr_movement_wheel(u, f, 10, 0, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    /* a wall that has moved cannot change facing in that round */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 1, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 45, &cost), WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_CLOSED, 300, 4, WR_SPECIAL_SHIELD_WALL);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
 static void ac(const wr_formation *f, wr_attack_kind kind, wr_attack_from from, int expected)
 {
     int m = 99;
@@ -1967,6 +2008,7 @@ int main(void)
         cmocka_unit_test(charge_doubles_rider_weapons_only),
         cmocka_unit_test(declarations_check_phase_start),
         cmocka_unit_test(movement_phases_turn_by_turn),
+        cmocka_unit_test(movement_phase_shield_walls),
         cmocka_unit_test(mounted_removed),
         cmocka_unit_test(example_drow_on_nightmares),
         cmocka_unit_test(unit_kill_parts),

@@ -959,9 +959,9 @@ typedef struct wr_movement_phase {
  * are defaults, not numbers the text gives for those actions.
  */
 typedef struct wr_movement_costs {
-    int order_num;    /**< A change between open and closed order costs order_num/order_den of the normal rate; default 1. */
+    int order_num;    /**< A change between open and closed order costs order_num/order_den of the normal rate, rounded up; 0..order_den; default 1. */
     int order_den;    /**< 1..1000; default 2. */
-    int turn_num;     /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate; default 1. */
+    int turn_num;     /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate, rounded up; 0..turn_den; default 1. */
     int turn_den;     /**< 1..1000; default 2. */
     int figures_turn; /**< Move points for figures to turn to face another side ([11.6], [11.7]), 0..48000; default ::WR_TURN_COST_DEFAULT. */
 } wr_movement_costs;
