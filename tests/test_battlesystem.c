@@ -458,6 +458,10 @@ static void rate_chariot_exact_movement(void **state)
     assert_int_equal(wr_tactical_check(u, f, &leg, 1, 0, &r), WR_OK);
     assert_int_equal(r.legal, 1);
     assert_int_equal(r.left, 0);
+    /* an obstacle costs a third of 320, rounded up */
+    wr_tactical_leg wall = {WR_TERRAIN_CLEAR, 0, 1, 0};
+    assert_int_equal(wr_tactical_check(u, f, &wall, 1, 0, &r), WR_OK);
+    assert_int_equal(r.cost, 107);
     wr_unit_free(u);
     wr_formation_free(f);
     wr_figure_free(c);

@@ -14,7 +14,8 @@
  *   eighths of an inch of clear terrain (::WR_MOVE_PER_INCH per inch), fine
  *   enough that every cost of Table 14 is a whole number;
  * - a figure's MV is in inches per Game Round, so a unit has 48 * MV move
- *   points a round;
+ *   points a round (a chariot at two thirds of its pullers' MV keeps the
+ *   exact 32 * MV: wr_figure_move_points());
  * - forest fires are measured in quarter inches (::WR_FIRE_PER_INCH).
  *
  * Modifiers are always numbers to add: lower AR and lower AC are better, so a
@@ -621,7 +622,8 @@ WR_API wr_status wr_formation_break(wr_formation *formation);
 
 /**
  * @brief The move points a unit may still spend in this phase, by its
- *        formation: 48 * MV normally, 24 * MV in a front-only shield wall
+ *        formation: its figure's move points (wr_figure_move_points(), 48 * MV)
+ *        normally, half of them in a front-only shield wall
  *        ([11.6]), none in an all-round shield wall, less what is spent.
  * @param formation The formation.
  * @param unit The unit.
@@ -736,7 +738,7 @@ WR_API wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *fo
 
 /**
  * @brief [11.7] Declares set spears or pikes: spends half the movement rate
- *        (24 * MV move points), plus turn_cost when a side other than the
+ *        (half the figure's move points, 24 * MV), plus turn_cost when a side other than the
  *        front is protected. The unit then stays where it is.
  * @param unit The unit.
  * @param formation Its formation, changed on success.
@@ -890,7 +892,7 @@ typedef struct wr_tactical_result {
  * Each twelfth of an inch of a leg costs 4 * den / num move points by wr_terrain_speed();
  * road legs get the road rate only with ::WR_TACTICAL_FLAG_ON_ROAD and when every leg
  * is a road, and cost as clear otherwise. Each obstacle and each 10-foot rise
- * costs a third of the movement rate (16 * MV move points, 8 * MV in a
+ * costs a third of the movement rate, rounded up (16 * MV move points, 8 * MV in a
  * front-only shield wall). Crossing an obstacle turns closed order to open.
  *
  * @param unit The unit.

@@ -132,7 +132,8 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
     int64_t cost = 0;
     *crossed = 0;
     for (size_t i = 0; i < n_legs; i++) {
-        cost += (int64_t)(legs[i].obstacles + legs[i].rises) * (rate / 3);
+        /* a third of the rate: whole for 48 * MV, rounded up for a chariot's 32 * MV */
+        cost += (int64_t)(legs[i].obstacles + legs[i].rises) * wri_battlesystem_ceil_div(rate, 3);
         if (legs[i].obstacles > 0) {
             order = WR_ORDER_OPEN;
             *crossed = 1;
