@@ -2,8 +2,6 @@
    returns its status and leaves its outputs (WR_SENTINEL) and handles as they were. */
 #include <limits.h>
 
-/* Until this module records its failure details, check statuses only. */
-#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
 #include "warrules/battlesystem.h"
 
@@ -485,6 +483,208 @@ static void movement_bad_input(void **state)
     wr_formation_free(f);
 }
 
+static void new_figure_functions_bad_input(void **state)
+{
+    (void)state;
+    wr_figure *f = figure_with_mv(12);
+    assert_status(wr_figure_add_damage(f, 2, 6, 0), WR_OK);
+    int a = S, b = S;
+    assert_status(wr_figure_move_points(NULL, &a), WR_ERR_NULL);
+    assert_status(wr_figure_move_points(f, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group_parts(NULL, 0, &a, &b), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group_parts(f, 0, NULL, &b), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group_parts(f, 0, &a, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_group_parts(f, 1, &a, &b), WR_ERR_RANGE);
+    assert_status(wr_figure_damage_group_parts(f, SIZE_MAX, &a, &b), WR_ERR_RANGE);
+    const int rolls[2] = {3, 4}, bad_rolls[2] = {3, 7};
+    assert_status(wr_figure_charge_damage_from_rolls(NULL, 2, rolls, 2, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_from_rolls(f, 2, NULL, 2, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_from_rolls(f, 2, rolls, 2, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_from_rolls(f, 0, rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_from_rolls(f, 3, rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_from_rolls(f, INT_MIN, rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_from_rolls(f, 2, rolls, 1, &a), WR_ERR_INVALID);
+    assert_status(wr_figure_charge_damage_from_rolls(f, 2, bad_rolls, 2, &a), WR_ERR_RANGE);
+    wr_rng *rng = NULL;
+    assert_status(wr_rng_new(1, &rng), WR_OK);
+    assert_status(wr_figure_charge_damage_roll(NULL, 2, rng, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_roll(f, 2, NULL, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_roll(f, 2, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_roll(f, 5, rng, &a), WR_ERR_RANGE);
+    assert_int_equal(a, S);
+    assert_int_equal(b, S);
+    wr_rng_free(rng);
+    wr_figure_free(f);
+}
+
+static void check_unchanged(const wr_formation *f, const wr_formation_info *before)
+{
+    wr_formation_info now;
+    assert_status(wr_formation_get(f, &now), WR_OK);
+    assert_memory_equal(&now, before, sizeof now);
+}
+
+static void movement_phase_bad_input(void **state)
+{
+    (void)state;
+    wr_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
+    wr_formation *f = NULL;
+    assert_status(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
+    wr_movement_costs costs = wr_movement_costs_default();
+    wr_formation_info before;
+    assert_status(wr_formation_get(f, &before), WR_OK);
+    int cost = S;
+
+    /* without a begun phase */
+    assert_status(wr_movement_spend(u, f, 1), WR_ERR_STATE);
+    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                  WR_ERR_STATE);
+    assert_status(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_STATE);
+    assert_status(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_STATE);
+    assert_status(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
+    assert_status(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_STATE);
+    check_unchanged(f, &before);
+
+    assert_status(wr_movement_phase_begin(NULL, f), WR_ERR_NULL);
+    assert_status(wr_movement_phase_begin(u, NULL), WR_ERR_NULL);
+    wr_movement_phase ph = {S, (wr_formation_order)S, S};
+    assert_status(wr_movement_phase_get(NULL, &ph), WR_ERR_NULL);
+    assert_status(wr_movement_phase_get(f, NULL), WR_ERR_NULL);
+    assert_int_equal(ph.begun, S);
+    assert_status(wr_movement_phase_begin(u, f), WR_OK);
+    assert_status(wr_formation_get(f, &before), WR_OK);
+
+    /* NULLs, ranges, unknown values */
+    assert_status(wr_movement_spend(NULL, f, 1), WR_ERR_NULL);
+    assert_status(wr_movement_spend(u, NULL, 1), WR_ERR_NULL);
+    assert_status(wr_movement_spend(u, f, -1), WR_ERR_RANGE);
+    assert_status(wr_movement_spend(u, f, INT_MAX), WR_ERR_RANGE);
+    assert_status(wr_movement_set_order(u, f, NULL, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                  WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD_ENUMS; i++) {
+        assert_status(wr_movement_set_order(u, f, &costs, (wr_formation_order)bad_enums[i],
+                                            WR_TERRAIN_CLEAR, &cost),
+                      WR_ERR_INVALID);
+        assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED,
+                                            (wr_terrain)bad_enums[i], &cost),
+                      WR_ERR_INVALID);
+        assert_status(wr_movement_wheel(u, f, 10, 12, (wr_terrain)bad_enums[i], &cost),
+                      WR_ERR_INVALID);
+    }
+    const wr_movement_costs bad_costs[] = {
+        {1, 0, 1, 2, 1}, {3, 2, 1, 2, 1}, {-1, 2, 1, 2, 1}, {1, 1001, 1, 2, 1},
+        {1, 2, 1, 0, 1}, {1, 2, 3, 2, 1}, {1, 2, -1, 2, 1}, {1, 2, 1, 2, -1},
+        {1, 2, 1, 2, 48001}, {INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN}};
+    for (size_t i = 0; i < sizeof bad_costs / sizeof bad_costs[0]; i++) {
+        assert_status(wr_movement_set_order(u, f, &bad_costs[i], WR_ORDER_CLOSED,
+                                            WR_TERRAIN_CLEAR, &cost),
+                      WR_ERR_RANGE);
+        assert_status(wr_movement_turn(u, f, &bad_costs[i], 10, &cost), WR_ERR_RANGE);
+        assert_status(wr_movement_shield_wall(u, f, &bad_costs[i], 0), WR_ERR_RANGE);
+        assert_status(wr_movement_set_spears(u, f, &bad_costs[i], WR_FACE_FRONT), WR_ERR_RANGE);
+    }
+    const int bad_turns[] = {-181, 181, INT_MIN, INT_MAX};
+    for (size_t i = 0; i < 4; i++) {
+        assert_status(wr_movement_turn(u, f, &costs, bad_turns[i], &cost), WR_ERR_RANGE);
+        assert_status(wr_movement_wheel(u, f, bad_turns[i], 12, WR_TERRAIN_CLEAR, &cost),
+                      WR_ERR_RANGE);
+    }
+    assert_status(wr_movement_wheel(u, f, 10, -1, WR_TERRAIN_CLEAR, &cost), WR_ERR_RANGE);
+    assert_status(wr_movement_wheel(u, f, 10, 120001, WR_TERRAIN_CLEAR, &cost), WR_ERR_RANGE);
+    assert_status(wr_movement_turn(NULL, f, &costs, 10, &cost), WR_ERR_NULL);
+    assert_status(wr_movement_turn(u, f, NULL, 10, &cost), WR_ERR_NULL);
+    assert_status(wr_movement_wheel(u, NULL, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_NULL);
+    assert_status(wr_movement_shield_wall(u, f, NULL, 0), WR_ERR_NULL);
+    assert_status(wr_movement_shield_wall(u, f, &costs, 2), WR_ERR_INVALID);
+    assert_status(wr_movement_set_spears(u, f, NULL, WR_FACE_FRONT), WR_ERR_NULL);
+    assert_status(wr_movement_set_spears(u, f, &costs, 0), WR_ERR_INVALID);
+    assert_status(wr_movement_set_spears(u, f, &costs, 0x10), WR_ERR_INVALID);
+
+    /* the rules: closed order on forbidden ground, water, movement beyond
+       what is left, declarations of a phase begun in open order */
+    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_WOODS, &cost),
+                  WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_WATER, &cost),
+                  WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_WATER, &cost), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_wheel(u, f, 10, 12 * 13, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_spend(u, f, 577), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_spend(u, f, 1), WR_OK);
+    assert_status(wr_movement_turn(u, f, &costs, 180, &cost), WR_ERR_FORBIDDEN);
+    assert_status(wr_formation_get(f, &before), WR_OK);
+    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                  WR_OK);
+    assert_status(wr_movement_phase_begin(u, f), WR_OK);
+    assert_status(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    assert_status(wr_movement_phase_begin(u, f), WR_OK);
+    assert_status(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
+    assert_status(wr_formation_get(f, &before), WR_OK);
+    assert_status(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
+    check_unchanged(f, &before);
+    assert_int_equal(cost, 288);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void fire_position_and_missile_modifiers_bad_input(void **state)
+{
+    (void)state;
+    wr_fire_origin o = {0, 0, 1, 0};
+    int in = S;
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, NULL, 0, 0, &in), WR_ERR_NULL);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, &o, 0, 0, NULL), WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD_ENUMS; i++)
+        assert_status(wr_forest_fire_reaches((wr_fire_wind)bad_enums[i], 1, &o, 0, 0, &in),
+                      WR_ERR_INVALID);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, -1, &o, 0, 0, &in), WR_ERR_RANGE);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1001, &o, 0, 0, &in), WR_ERR_RANGE);
+    const int bad_coords[] = {-1000001, 1000001, INT_MIN, INT_MAX};
+    for (size_t i = 0; i < 4; i++) {
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &o, bad_coords[i], 0, &in),
+                      WR_ERR_RANGE);
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &o, 0, bad_coords[i], &in),
+                      WR_ERR_RANGE);
+        wr_fire_origin bad = {bad_coords[i], 0, 1, 0};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &bad, 0, 0, &in), WR_ERR_RANGE);
+        wr_fire_origin bad_y = {0, bad_coords[i], 1, 0};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &bad_y, 0, 0, &in),
+                      WR_ERR_RANGE);
+        wr_fire_origin bad_wind = {0, 0, bad_coords[i], 0};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_STRONG, 1, &bad_wind, 0, 0, &in),
+                      WR_ERR_RANGE);
+        wr_fire_origin bad_wind_y = {0, 0, 1, bad_coords[i]};
+        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_STRONG, 1, &bad_wind_y, 0, 0, &in),
+                      WR_ERR_RANGE);
+    }
+    wr_fire_origin still = {0, 0, 0, 0};
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, &still, 0, 0, &in), WR_ERR_INVALID);
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &still, 0, 0, &in), WR_OK);
+    assert_int_equal(in, 1);
+    wr_fire_origin wild = {0, 0, 101, 0};
+    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &wild, 0, 0, &in), WR_OK);
+
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
+    int m = S;
+    assert_status(wr_missile_modifiers_set(NULL, WR_TERRAIN_CLEAR, 0), WR_ERR_NULL);
+    assert_status(wr_missile_modifiers_get(NULL, WR_TERRAIN_CLEAR, &m), WR_ERR_NULL);
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, NULL), WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD_ENUMS; i++) {
+        assert_status(wr_missile_modifiers_set(&t, (wr_terrain)bad_enums[i], 0), WR_ERR_INVALID);
+        assert_status(wr_missile_modifiers_get(&t, (wr_terrain)bad_enums[i], &m), WR_ERR_INVALID);
+    }
+    assert_status(wr_missile_modifiers_set(&t, WR_TERRAIN_CLEAR, 101), WR_ERR_RANGE);
+    assert_status(wr_missile_modifiers_set(&t, WR_TERRAIN_CLEAR, INT_MIN), WR_ERR_RANGE);
+    assert_int_equal(t.set, 0u);
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_ERR_STATE);
+    t.set = 0x40u;
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_ERR_INVALID);
+    t.set = 0x1u;
+    t.modifier[WR_TERRAIN_CLEAR] = 500;
+    assert_status(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_ERR_RANGE);
+    assert_int_equal(m, S);
+}
+
 static void woods_fire_and_combat_bad_input(void **state)
 {
     (void)state;
@@ -638,6 +838,9 @@ int invalid_battlesystem_tests(void)
         cmocka_unit_test(formation_bad_input),
         cmocka_unit_test(special_formations_bad_input),
         cmocka_unit_test(movement_bad_input),
+        cmocka_unit_test(new_figure_functions_bad_input),
+        cmocka_unit_test(movement_phase_bad_input),
+        cmocka_unit_test(fire_position_and_missile_modifiers_bad_input),
         cmocka_unit_test(woods_fire_and_combat_bad_input),
         cmocka_unit_test(batch_bad_input),
     };

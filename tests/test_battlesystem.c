@@ -1,4 +1,4 @@
-/* Battlesystem special movement (seed 000, [11.1]-[11.9] and the rulings):
+/* Battlesystem special movement (AD&D Battlesystem, chapter 11, [11.1]-[11.9] and the rulings):
    figures and ratings, units and formations, charges, shield walls, set
    spears, tactical moves over Table 14, woods, forest fires, [11.9]. */
 #include <limits.h>
@@ -349,10 +349,23 @@ static void rate_chariot_means_and_rounding(void **state)
     assert_int_equal(stat(c, WR_STAT_MV), 18);    /* slowest puller, 7 >= 3 */
     wr_figure_free(c);
 
-    /* two passengers: HD ceil((3 + 4) / 2) + ceil((1 + 2) / 2) = 4 + 2 */
+    /* two passengers: HD ceil((3 + 4) / 2 + (1 + 2) / 2) = ceil(3.5 + 1.5) = 5 */
     pass[1] = figure4(0, 2, 0, 6);
     c = rated_chariot(pass, 2, pull, 2);
-    assert_int_equal(stat(c, WR_STAT_HD), 6);
+    assert_int_equal(stat(c, WR_STAT_HD), 5);
+    wr_figure_free(c);
+
+    /* [11.3] "HD: Avg. HD of all creatures pulling the chariot plus avg. HD
+       of all passengers": pullers 2 and 3, passengers 1 and 2 give
+       2.5 + 1.5 = 4, rounded once (1.0 rounded each mean up and gave 5) */
+    assert_int_equal(wr_figure_set(pull[0], WR_STAT_HD, 2), WR_OK);
+    assert_int_equal(wr_figure_set(pull[1], WR_STAT_HD, 3), WR_OK);
+    c = rated_chariot(pass, 2, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_HD), 4);
+    wr_figure_free(c);
+    /* 2.5 + 1 = 3.5: up to 4, as [11.2] rounds up */
+    c = rated_chariot(pass, 1, pull, 2);
+    assert_int_equal(stat(c, WR_STAT_HD), 4);
     wr_figure_free(c);
     for (int i = 0; i < 2; i++) {
         wr_figure_free(pass[i]);
@@ -419,6 +432,122 @@ static void rate_chariot_damage_and_abilities(void **state)
     }
 }
 
+/* [11.3] "MV: 2/3 of the MV of the creatures pulling the chariot": kept
+   exact in move points where 2/3 of the MV is not a whole inch. */
+static void rate_chariot_exact_movement(void **state)
+{
+    (void)state;
+    wr_figure *pass[1] = {figure4(0, 2, 0, 6)};
+    wr_figure *pull[1] = {figure4(0, 1, 0, 10)};
+    wr_figure *c = rated_chariot(pass, 1, pull, 1);
+    int points = -1;
+    assert_int_equal(wr_figure_move_points(c, &points), WR_OK);
+    assert_int_equal(points, 320); /* 6 2/3" */
+    assert_int_equal(stat(c, WR_STAT_MV), 6);
+    /* a unit of such chariots moves 6 2/3" a phase, and 1/3" is not lost */
+    wr_unit_desc d = wr_unit_desc_default();
+    d.type = WR_UNIT_TYPE_CHARIOT;
+    wr_unit *u = NULL;
+    assert_int_equal(wr_unit_new(c, &d, &u), WR_OK);
+    wr_formation *f = make_formation(WR_ORDER_OPEN, 1);
+    int avail = 0;
+    assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
+    assert_int_equal(avail, 320);
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 80, 0, 0}; /* 6 2/3" */
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_int_equal(r.legal, 1);
+    assert_int_equal(r.left, 0);
+    /* an obstacle costs a third of 320, rounded up */
+    wr_tactical_leg wall = {WR_TERRAIN_CLEAR, 0, 1, 0};
+    assert_int_equal(wr_tactical_check(u, f, &wall, 1, 0, &r), WR_OK);
+    assert_int_equal(r.cost, 107);
+    wr_unit_free(u);
+    wr_formation_free(f);
+    wr_figure_free(c);
+    /* a plain figure has 48 move points an inch; cavalry take the mount's */
+    assert_int_equal(wr_figure_move_points(pull[0], &points), WR_OK);
+    assert_int_equal(points, 480);
+    assert_int_equal(wr_rate_cavalry(pass[0], pull[0], &c), WR_OK);
+    assert_int_equal(wr_figure_move_points(c, &points), WR_OK);
+    assert_int_equal(points, 480);
+    wr_figure_free(c);
+    wr_figure_free(pass[0]);
+    wr_figure_free(pull[0]);
+}
+
+/* A counting allocator: blocks live and allocations made. */
+typedef struct counting_allocator {
+    long live;
+    long made;
+} counting_allocator;
+
+static void *counting_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    counting_allocator *c = user;
+    (void)old_size;
+    if (new_size == 0) {
+        if (ptr != NULL)
+            c->live--;
+        free(ptr);
+        return NULL;
+    }
+    void *p = realloc(ptr, new_size);
+    if (p != NULL && ptr == NULL) {
+        c->live++;
+        c->made++;
+    }
+    return p;
+}
+
+/* [11.3] a crew of rated chariots may rate beyond HD 2000 or AC -102: the
+   rating is refused, and what it had allocated is freed. */
+static void rate_chariot_refused_beyond_limits(void **state)
+{
+    (void)state;
+    wr_figure *big = figure4(0, 1000, 0, 12);
+    assert_int_equal(wr_figure_add_damage(big, 2, 6, 0), WR_OK);
+    wr_figure *hd2000 = rated_chariot(&big, 1, &big, 1);
+    assert_int_equal(stat(hd2000, WR_STAT_HD), 2000);
+    counting_allocator count = {0, 0};
+    wr_allocator alloc = {counting_alloc, &count};
+    const wr_figure *p[1] = {hd2000}, *l[1] = {big};
+    wr_figure *out = (wr_figure *)&count; /* must stay untouched */
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, &alloc, &out), WR_ERR_RANGE); /* 3000 */
+    assert_ptr_equal(out, (wr_figure *)&count);
+    assert_true(count.made > 0);
+    assert_int_equal(count.live, 0);
+    wr_error e;
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_string_equal(e.function, "wr_rate_chariot_ex");
+    assert_int_equal(e.value, 3000);
+
+    wr_figure *low = figure4(-100, 1, -100, 12);
+    wr_figure *ac102 = rated_chariot(&low, 1, &low, 1);
+    assert_int_equal(stat(ac102, WR_STAT_AC), -102);
+    p[0] = ac102;
+    l[0] = low;
+    count.made = 0;
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, &alloc, &out), WR_ERR_RANGE); /* -103 */
+    assert_ptr_equal(out, (wr_figure *)&count);
+    assert_int_equal(count.live, 0);
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_int_equal(e.value, -103);
+    /* the limit itself is allowed: (-102 - 98) / 2 - 2 = -102 */
+    wr_figure *near = figure4(0, 1, -98, 12);
+    l[0] = near;
+    wr_figure *ok = NULL;
+    assert_int_equal(wr_rate_chariot_ex(p, 1, l, 1, &alloc, &ok), WR_OK);
+    assert_int_equal(stat(ok, WR_STAT_AC), -102);
+    wr_figure_free(ok);
+    assert_int_equal(count.live, 0);
+    wr_figure_free(near);
+    wr_figure_free(ac102);
+    wr_figure_free(low);
+    wr_figure_free(hd2000);
+    wr_figure_free(big);
+}
+
 /* A chariot of rated figures may go beyond the ranges of wr_figure_set. */
 static void rate_chariot_extremes(void **state)
 {
@@ -447,6 +576,73 @@ static void rate_chariot_extremes(void **state)
 }
 
 /* ---- [11.1] removal ----------------------------------------------------- */
+
+/* [11.4] "Weapons that do double damage in a charge also do double damage
+   in a cavalry or chariot charge": the rider's weapons, not the horse's hooves. */
+static void charge_doubles_rider_weapons_only(void **state)
+{
+    (void)state;
+    wr_figure *rider = figure4(8, 1, 5, 12), *mount = figure4(12, 2, 7, 18);
+    assert_int_equal(wr_figure_add_damage(rider, 1, 8, 0), WR_OK); /* lance */
+    assert_int_equal(wr_figure_add_damage(rider, 1, 4, 1), WR_OK); /* and dagger */
+    assert_int_equal(wr_figure_add_damage(mount, 1, 4, 0), WR_OK); /* hooves */
+    wr_figure *c = NULL;
+    assert_int_equal(wr_rate_cavalry(rider, mount, &c), WR_OK);
+    int r = -1, st = -1;
+    assert_int_equal(wr_figure_damage_group_parts(c, 0, &r, &st), WR_OK); /* d4 */
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 1);
+    assert_int_equal(wr_figure_damage_group_parts(c, 1, &r, &st), WR_OK); /* d8 */
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 0);
+    /* rolls: d4 group (rider's first, then the mount's), then the d8 */
+    const int rolls[3] = {3, 2, 7};
+    int dmg = -1;
+    assert_int_equal(wr_figure_damage_from_rolls(c, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 3 + 2 + 7 + 1);
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 2, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 2 * 3 + 2 + 2 * 7 + 1); /* the hooves' 2 once */
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 1, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(dmg, 13);
+    /* the same dice from a roller, in the same order */
+    wr_rng *a = NULL, *b = NULL;
+    assert_int_equal(wr_rng_new(7, &a), WR_OK);
+    assert_int_equal(wr_rng_new(7, &b), WR_OK);
+    int d4a = 0, d4b = 0, d8 = 0;
+    assert_int_equal(wr_rng_roll(b, 4, &d4a), WR_OK);
+    assert_int_equal(wr_rng_roll(b, 4, &d4b), WR_OK);
+    assert_int_equal(wr_rng_roll(b, 8, &d8), WR_OK);
+    assert_int_equal(wr_figure_charge_damage_roll(c, 2, a, &dmg), WR_OK);
+    assert_int_equal(dmg, 2 * d4a + d4b + 2 * d8 + 1);
+    wr_rng_free(a);
+    wr_rng_free(b);
+    /* a copy keeps the parts */
+    wr_figure *copy = NULL;
+    assert_int_equal(wr_figure_clone(c, &copy), WR_OK);
+    assert_int_equal(wr_figure_damage_group_parts(copy, 0, &r, &st), WR_OK);
+    assert_int_equal(st, 1);
+    wr_figure_free(copy);
+    /* a figure on foot: all its dice are its own weapons */
+    assert_int_equal(wr_figure_damage_group_parts(rider, 0, &r, &st), WR_OK);
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 0);
+    wr_figure_free(c);
+
+    /* a chariot: the passengers' weapons double, the pullers' dice do not */
+    const wr_figure *p[1] = {rider}, *l[2] = {mount, mount};
+    assert_int_equal(wr_rate_chariot(p, 1, l, 2, &c), WR_OK);
+    assert_int_equal(wr_figure_damage_group_parts(c, 0, &r, &st), WR_OK);
+    assert_int_equal(r, 1);
+    assert_int_equal(st, 2);
+    const int crolls[4] = {4, 1, 1, 8};
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 2, crolls, 4, &dmg), WR_OK);
+    assert_int_equal(dmg, 8 + 1 + 1 + 16 + 1);
+    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 3, crolls, 4, &dmg), WR_ERR_RANGE);
+    assert_int_equal(dmg, 8 + 1 + 1 + 16 + 1);
+    wr_figure_free(c);
+    wr_figure_free(rider);
+    wr_figure_free(mount);
+}
 
 static void mounted_removed(void **state)
 {
@@ -669,6 +865,196 @@ static void shield_wall_who_may_declare(void **state)
     assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_ALREADY);
     assert_int_equal(wr_shield_wall_declare(u, f, 1, 1), WR_ERR_FORBIDDEN);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+/* [11.6], [11.7] "in command and in closed formation at the beginning of
+   the unit's Movement Phase": a unit that began it in open order may close
+   up, but not declare. */
+static void declarations_check_phase_start(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
+                           0, 0);
+    wr_formation *f = make_formation(WR_ORDER_OPEN, 10);
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
+    wr_declare_problem p = (wr_declare_problem)-1;
+    assert_int_equal(wr_set_spears_check(u, f, WR_FACE_FRONT, 1, &p), WR_OK);
+    assert_int_equal(p, WR_DECLARE_NOT_CLOSED);
+    assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
+    /* the next phase begins closed */
+    assert_int_equal(wr_formation_begin_phase(f), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
+    /* closed at the start, opened since: not closed now */
+    assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+static void phase_state(const wr_formation *f, wr_formation_order order, int facing, int spent,
+                        wr_formation_special special)
+{
+    wr_formation_info info;
+    assert_int_equal(wr_formation_get(f, &info), WR_OK);
+    assert_int_equal(info.order, order);
+    assert_int_equal(info.facing, facing);
+    assert_int_equal(info.spent, spent);
+    assert_int_equal(info.special, special);
+}
+
+/* A unit driven through Movement Phases: every action charged to `spent`,
+   refused actions change nothing. MV 12: 576 move points a phase. */
+static void movement_phases_turn_by_turn(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
+                           0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
+    wr_movement_costs costs = wr_movement_costs_default();
+    assert_int_equal(costs.order_num * 2, costs.order_den);
+    costs.order_num = 1, costs.order_den = 4; /* 144 */
+    costs.turn_num = 1, costs.turn_den = 4;   /* 144 for each 90 degrees */
+    costs.figures_turn = 48;
+    int cost = -1;
+    wr_movement_phase ph;
+    assert_int_equal(wr_movement_phase_get(f, &ph), WR_OK);
+    assert_int_equal(ph.begun, 0);
+    /* no phase begun: the phase's actions are refused */
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 45, &cost), WR_ERR_STATE);
+    assert_int_equal(cost, -1);
+
+    /* Phase 1, begun closed and in command: a front-only shield wall */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_phase_get(f, &ph), WR_OK);
+    assert_int_equal(ph.begun, 1);
+    assert_int_equal(ph.start_order, WR_ORDER_CLOSED);
+    assert_int_equal(ph.start_in_command, 1);
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_OK);
+    phase_state(f, WR_ORDER_CLOSED, 0, 0, WR_SPECIAL_SHIELD_WALL);
+    /* [11.6] "A change of facing costs a unit in shield wall formation its
+       entire movement rate": half of 576 */
+    assert_int_equal(wr_movement_turn(u, f, &costs, 90, &cost), WR_OK);
+    assert_int_equal(cost, 288);
+    phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SHIELD_WALL);
+    /* nothing is left: no more turning, no order change, nothing spent */
+    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
+                     WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_spend(u, f, 1), WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SHIELD_WALL);
+
+    /* Phase 2: the wall is given up, set spears declared, the front turned
+       to face a charge from the left */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_formation_break(f), WR_OK);
+    assert_int_equal(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_OK);
+    phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SET_SPEARS); /* [11.7] half the rate */
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
+    /* [11.7] "some figures must have enough remaining movement to TURN" */
+    assert_int_equal(wr_movement_turn(u, f, &costs, -90, &cost), WR_OK);
+    assert_int_equal(cost, 48);
+    phase_state(f, WR_ORDER_CLOSED, 0, 336, WR_SPECIAL_SET_SPEARS);
+    /* set spears stand: no wheeling */
+    assert_int_equal(wr_movement_wheel(u, f, 45, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    /* to open order (ends the set spears): 144 */
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
+                     WR_OK);
+    assert_int_equal(cost, 144);
+    phase_state(f, WR_ORDER_OPEN, 0, 480, WR_SPECIAL_NONE);
+    /* [11.8] no closed formation in woods, rough, swamp or water */
+    const wr_terrain banned[4] = {WR_TERRAIN_WOODS, WR_TERRAIN_ROUGH, WR_TERRAIN_SWAMP,
+                                  WR_TERRAIN_WATER};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(
+            wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, banned[i], &cost),
+            WR_ERR_FORBIDDEN);
+    /* closing up costs 144, only 96 are left */
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                     WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_OPEN, 0, 480, WR_SPECIAL_NONE);
+    /* the order it has costs nothing */
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_WOODS, &cost),
+                     WR_OK);
+    assert_int_equal(cost, 0);
+    /* 1" of movement, then a wheel whose flank travels 1/2" through woods */
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 12, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
+    phase_state(f, WR_ORDER_OPEN, 0, 528, WR_SPECIAL_NONE);
+    assert_int_equal(wr_movement_wheel(u, f, 30, 6, WR_TERRAIN_WOODS, &cost), WR_OK);
+    assert_int_equal(cost, 36); /* 6 twelfths at 6 points each */
+    phase_state(f, WR_ORDER_OPEN, 30, 564, WR_SPECIAL_NONE);
+    /* a turn of up to 90 degrees costs 144: only 12 left */
+    assert_int_equal(wr_movement_turn(u, f, &costs, 1, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_spend(u, f, 13), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_spend(u, f, 12), WR_OK);
+    phase_state(f, WR_ORDER_OPEN, 30, 576, WR_SPECIAL_NONE);
+
+    /* Phase 3, begun in open order: it closes up, but may not declare */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+                     WR_OK);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 135, &cost), WR_OK);
+    assert_int_equal(cost, 288); /* two changes of facing */
+    phase_state(f, WR_ORDER_CLOSED, 165, 432, WR_SPECIAL_NONE);
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK); /* the next phase */
+    wr_unit_desc d;
+    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    d.in_command = 0;
+    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    /* in command at the beginning of the phase is what counts */
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_IN_COMMAND);
+    assert_int_equal(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_CLOSED, 165, 0, WR_SPECIAL_NONE);
+    wr_unit_free(u);
+    wr_formation_free(f);
+}
+
+/* [11.6] shield walls in the Movement Phase: an all-round wall "cannot move";
+   a front-only wall wheels as it turns, at most 90 degrees for its entire
+   movement, and only before it moves. */
+static void movement_phase_shield_walls(void **state)
+{
+    (void)state;
+    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_formation *f = make_formation(WR_ORDER_CLOSED, 5);
+    wr_movement_costs costs = wr_movement_costs_default();
+    int cost = -1;
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 1), WR_OK);
+    phase_state(f, WR_ORDER_CLOSED, 0, WR_TURN_COST_DEFAULT, WR_SPECIAL_SHIELD_WALL);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 0, &cost), WR_OK); /* no turn, no cost */
+    assert_int_equal(cost, 0);
+    assert_int_equal(wr_formation_break(f), WR_OK);
+
+    /* front only: the wheel is its change of facing */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_OK);
+    assert_int_equal(wr_movement_wheel(u, f, 91, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_wheel(u, f, -60, 12, WR_TERRAIN_WOODS, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_wheel(u, f, -60, 12, WR_TERRAIN_CLEAR, &cost), WR_OK);
+    assert_int_equal(cost, 288);
+    phase_state(f, WR_ORDER_CLOSED, 300, 288, WR_SPECIAL_SHIELD_WALL);
+    assert_int_equal(wr_movement_wheel(u, f, 10, 0, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    /* a wall that has moved cannot change facing in that round */
+    assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
+    wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 1, 0, 0};
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
+    assert_int_equal(wr_movement_turn(u, f, &costs, 45, &cost), WR_ERR_FORBIDDEN);
+    phase_state(f, WR_ORDER_CLOSED, 300, 4, WR_SPECIAL_SHIELD_WALL);
     wr_unit_free(u);
     wr_formation_free(f);
 }
@@ -1308,11 +1694,13 @@ static void fire(wr_fire_wind wind, int turns, wr_fire_shape shape, int width, i
 static void forest_fires(void **state)
 {
     (void)state;
-    /* calm: 1/2" across, growing 1/2" a turn; area pi r^2 in square quarter inches */
+    /* calm: "begins as a 1/2"-diameter circle and expands 1/2" per turn": the
+       edge moves 1/2" a turn, as the light wind's "1/2" to either side" does;
+       area pi r^2 in square quarter inches */
     fire(WR_FIRE_WIND_CALM, 0, WR_FIRE_CIRCLE, 2, 2, 0, 1);
-    fire(WR_FIRE_WIND_CALM, 1, WR_FIRE_CIRCLE, 4, 4, 0, 4);
-    fire(WR_FIRE_WIND_CALM, 3, WR_FIRE_CIRCLE, 8, 8, 0, 16);
-    fire(WR_FIRE_WIND_CALM, 1000, WR_FIRE_CIRCLE, 2002, 2002, 0, 1001 * 1001);
+    fire(WR_FIRE_WIND_CALM, 1, WR_FIRE_CIRCLE, 6, 6, 0, 9);
+    fire(WR_FIRE_WIND_CALM, 3, WR_FIRE_CIRCLE, 14, 14, 0, 49);
+    fire(WR_FIRE_WIND_CALM, 1000, WR_FIRE_CIRCLE, 4002, 4002, 0, 2001 * 2001);
     /* light: 1/2" by 1", +1" downwind and +1/2" each side a turn */
     fire(WR_FIRE_WIND_LIGHT, 0, WR_FIRE_RECTANGLE, 2, 4, 8, 0);
     fire(WR_FIRE_WIND_LIGHT, 1, WR_FIRE_RECTANGLE, 6, 8, 48, 0);
@@ -1322,6 +1710,51 @@ static void forest_fires(void **state)
     fire(WR_FIRE_WIND_STRONG, 0, WR_FIRE_RECTANGLE, 2, 4, 8, 0);
     fire(WR_FIRE_WIND_STRONG, 1, WR_FIRE_RECTANGLE, 6, 12, 72, 0);
     fire(WR_FIRE_WIND_STRONG, 1000, WR_FIRE_RECTANGLE, 4002, 8004, 4002 * 8004, 0);
+}
+
+static int reaches(wr_fire_wind wind, int turns, wr_fire_origin o, int x, int y)
+{
+    int in = -1;
+    assert_int_equal(wr_forest_fire_reaches(wind, turns, &o, x, y, &in), WR_OK);
+    return in;
+}
+
+/* A fire placed on the map: which points (corners of figures) it reaches. */
+static void forest_fire_positions(void **state)
+{
+    (void)state;
+    /* calm, one turn: radius 3/4" = 9 twelfths around (100, 200) */
+    wr_fire_origin o = {100, 200, 0, 0};
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 109, 200), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 109, 201), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 105, 207), 1); /* 25 + 49 <= 81 */
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 1, o, 106, 207), 0); /* 36 + 49 > 81 */
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 0, o, 103, 200), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_CALM, 0, o, 104, 200), 0);
+    /* light wind towards +x, first turn: 1" downwind from the start, 1/4" each side */
+    wr_fire_origin east = {0, 0, 1, 0};
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 0, 0), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 12, 3), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 13, 0), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, -1, 0), 0); /* upwind */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, east, 6, -4), 0);
+    /* the same along a diagonal wind: distances measured along and across it */
+    wr_fire_origin diag = {0, 0, 5, 5};
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 8, 8), 1);  /* 11.3 <= 12 */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 9, 9), 0);  /* 12.7 > 12 */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 2, -1), 1); /* 2.1 <= 3 across */
+    assert_int_equal(reaches(WR_FIRE_WIND_LIGHT, 0, diag, 3, -2), 0); /* 3.5 > 3 */
+    /* strong wind towards -y, one turn: 3" downwind, 3/4" each side */
+    wr_fire_origin south = {0, 0, 0, -1};
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 0, -36), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 0, -37), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 9, -20), 1);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 10, -20), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1, south, 0, 1), 0);
+    /* the far corners of the map */
+    wr_fire_origin corner = {-1000000, -1000000, 100, 100};
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1000, corner, 1000000, 1000000), 0);
+    assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1000, corner, -990000, -990000), 1);
 }
 
 /* ---- [11.9] ------------------------------------------------------------- */
@@ -1336,6 +1769,28 @@ static void low_ground(void **state)
         assert_int_equal(wr_low_ground_ar_modifier((wr_low_ground)place, 0, &m), WR_OK);
         assert_int_equal(m, 0);
     }
+}
+
+/* [11.9] "as listed in Table 14: Missile Fire Modifiers", not printed: an
+   entry the caller has not set is "not set", not 0. */
+static void missile_modifiers(void **state)
+{
+    (void)state;
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
+    int m = 77;
+    for (int i = 0; i < WR_TERRAIN_COUNT; i++)
+        assert_int_equal(wr_missile_modifiers_get(&t, (wr_terrain)i, &m), WR_ERR_STATE);
+    assert_int_equal(m, 77);
+    assert_int_equal(wr_missile_modifiers_set(&t, WR_TERRAIN_WOODS, 2), WR_OK);
+    assert_int_equal(wr_missile_modifiers_set(&t, WR_TERRAIN_CLEAR, 0), WR_OK);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_WOODS, &m), WR_OK);
+    assert_int_equal(m, 2);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_CLEAR, &m), WR_OK);
+    assert_int_equal(m, 0);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_ROUGH, &m), WR_ERR_STATE);
+    assert_int_equal(wr_missile_modifiers_set(&t, WR_TERRAIN_ROUGH, 101), WR_ERR_RANGE);
+    assert_int_equal(wr_missile_modifiers_get(&t, WR_TERRAIN_ROUGH, &m), WR_ERR_STATE);
+    assert_int_equal(m, 0);
 }
 
 static void missile_table(void **state)
@@ -1552,6 +2007,12 @@ int main(void)
         cmocka_unit_test(rate_chariot_three_times_exception),
         cmocka_unit_test(rate_chariot_damage_and_abilities),
         cmocka_unit_test(rate_chariot_extremes),
+        cmocka_unit_test(rate_chariot_exact_movement),
+        cmocka_unit_test(rate_chariot_refused_beyond_limits),
+        cmocka_unit_test(charge_doubles_rider_weapons_only),
+        cmocka_unit_test(declarations_check_phase_start),
+        cmocka_unit_test(movement_phases_turn_by_turn),
+        cmocka_unit_test(movement_phase_shield_walls),
         cmocka_unit_test(mounted_removed),
         cmocka_unit_test(example_drow_on_nightmares),
         cmocka_unit_test(unit_kill_parts),
@@ -1575,6 +2036,8 @@ int main(void)
         cmocka_unit_test(forest_fires),
         cmocka_unit_test(low_ground),
         cmocka_unit_test(missile_table),
+        cmocka_unit_test(missile_modifiers),
+        cmocka_unit_test(forest_fire_positions),
         cmocka_unit_test(allocation_failures),
         cmocka_unit_test(batch_terrain_speeds),
         cmocka_unit_test(batch_tactical_checks),

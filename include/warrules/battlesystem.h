@@ -14,7 +14,8 @@
  *   eighths of an inch of clear terrain (::WR_MOVE_PER_INCH per inch), fine
  *   enough that every cost of Table 14 is a whole number;
  * - a figure's MV is in inches per Game Round, so a unit has 48 * MV move
- *   points a round;
+ *   points a round (a chariot at two thirds of its pullers' MV keeps the
+ *   exact 32 * MV: wr_figure_move_points());
  * - forest fires are measured in quarter inches (::WR_FIRE_PER_INCH).
  *
  * Modifiers are always numbers to add: lower AR and lower AC are better, so a
@@ -195,10 +196,78 @@ WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int 
 WR_API wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage);
 
 /**
+ * @brief The figure's movement rate in move points (forty-eighths of an
+ *        inch), exact where its MV in whole inches is rounded down.
+ *
+ * 48 * MV for a figure whose MV was set with wr_figure_set(); a rated
+ * chariot moving at two thirds of its pullers' rate ([11.3]) keeps the
+ * fraction: pullers of MV 10 give 320 (6 2/3"), where WR_STAT_MV gives 6.
+ * A unit's movement in a Movement Phase is this rate.
+ *
+ * @param figure The figure.
+ * @param[out] move_points 0..48000.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_figure_move_points(const wr_figure *figure, int *move_points);
+
+/**
+ * @brief [11.4] Which dice of one group are the rider's (or passengers')
+ *        and which the mount's (or pulling creatures').
+ *
+ * A figure made with wr_figure_new() has only rider dice: its own weapons.
+ * wr_rate_cavalry() and wr_rate_chariot() keep the parts apart. In the rolls
+ * of a group (wr_figure_damage_from_rolls()), the rider's dice come first.
+ *
+ * @param figure The figure.
+ * @param index 0..groups-1 (see wr_figure_damage_groups()).
+ * @param[out] rider_dice The rider's or passengers' dice of the group.
+ * @param[out] steed_dice The mount's or pulling creatures' dice of the group.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE when index is too large.
+ */
+WR_API wr_status wr_figure_damage_group_parts(const wr_figure *figure, size_t index,
+                                              int *rider_dice, int *steed_dice);
+
+/**
+ * @brief [11.4] and [11.5] The one damage roll of a charging figure: the
+ *        rider's (or passengers') weapon dice times multiplier, the
+ *        mount's (or pulling creatures') dice once.
+ *
+ * "Weapons that do double damage in a charge also do double damage in a
+ * cavalry or chariot charge": the weapons are the riders'; a horse's hooves
+ * are not doubled. The bonus is added once.
+ *
+ * @param figure The figure.
+ * @param multiplier 1 or 2, as wr_charge_damage_multiplier() gives it.
+ * @param rolls As wr_figure_damage_from_rolls() (the rider's dice first in
+ *              each group, see wr_figure_damage_group_parts()).
+ * @param n_rolls The figure's total dice.
+ * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for multiplier or a roll
+ *         outside 1..sides; ::WR_ERR_INVALID when n_rolls is not the number
+ *         of dice.
+ */
+WR_API wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier,
+                                                    const int *rolls, size_t n_rolls,
+                                                    int *damage);
+
+/**
+ * @brief wr_figure_charge_damage_from_rolls() with the dice rolled by a
+ *        ::wr_rng, in the order wr_figure_damage_roll() rolls them.
+ * @param figure The figure.
+ * @param multiplier 1 or 2.
+ * @param rng The dice roller.
+ * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for multiplier.
+ */
+WR_API wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier,
+                                              wr_rng *rng, int *damage);
+
+/**
  * @brief [11.2] Rates a cavalry figure from its rider and its mount.
  *
  * AR = rider's; HD = ceil((rider HD + mount HD) / 2); AC = the poorer
- * (larger); MV = mount's; damage = both figures' dice; SA = rider | mount;
+ * (larger); MV = mount's; damage = both figures' dice, the mount's kept as
+ * the steed part (wr_figure_damage_group_parts()); SA = rider | mount;
  * SD = rider & mount.
  *
  * @param rider The rider.
@@ -224,11 +293,14 @@ WR_API wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mou
  * @brief [11.3] Rates a chariot from its passengers and the creatures pulling it.
  *
  * AR = floor(mean AR of everyone) (in favour of the chariot);
- * HD = ceil(mean puller HD) + ceil(mean passenger HD);
+ * HD = ceil(mean puller HD + mean passenger HD), rounded once (1.0 rounded
+ * each mean up: pullers 2 and 3 with passengers 1 and 2 now give 4, not 5);
  * AC = floor(mean AC of everyone) - 2;
  * MV = the slowest puller's MV when the pullers' total HD is at least 3 times
- * the passengers' total HD, else floor(2 * slowest puller MV / 3);
- * damage = everyone's dice; SA = OR of all; SD = AND of all. floor(-1.5) = -2.
+ * the passengers' total HD, else floor(2 * slowest puller MV / 3) (the exact
+ * rate, fractions of an inch included, is wr_figure_move_points());
+ * damage = everyone's dice, the pullers' kept as the steed part;
+ * SA = OR of all; SD = AND of all. floor(-1.5) = -2.
  *
  * @param passengers The passengers.
  * @param n_passengers 1..64.
@@ -533,8 +605,9 @@ WR_API wr_status wr_formation_ranks(const wr_formation *formation, const wr_unit
                                     int *ranks, int *front);
 
 /**
- * @brief Starts the unit's Movement Phase: nothing spent, nothing turned.
- *        A special formation stays.
+ * @brief Starts the unit's Movement Phase: nothing spent, nothing turned;
+ *        records the order at this moment for the declarations of [11.6]
+ *        and [11.7]. A special formation stays.
  * @param formation The formation.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
@@ -549,7 +622,8 @@ WR_API wr_status wr_formation_break(wr_formation *formation);
 
 /**
  * @brief The move points a unit may still spend in this phase, by its
- *        formation: 48 * MV normally, 24 * MV in a front-only shield wall
+ *        formation: its figure's move points (wr_figure_move_points(), 48 * MV)
+ *        normally, half of them in a front-only shield wall
  *        ([11.6]), none in an all-round shield wall, less what is spent.
  * @param formation The formation.
  * @param unit The unit.
@@ -594,8 +668,11 @@ typedef enum wr_declare_problem {
 /**
  * @brief [11.6] Whether a unit may declare a shield wall now.
  *
- * The unit must be in command, in closed formation, carry large shields and
- * not have moved in this phase (declared before moving). An all-round
+ * The unit must be in command and in closed formation at the beginning of
+ * its Movement Phase (as recorded by wr_formation_begin_phase() or
+ * wr_movement_phase_begin(); without a begun phase, its present order and
+ * command), still closed, carry large shields and not have moved in this
+ * phase (declared before moving). An all-round
  * (4-sided) shield wall also needs turn_cost move points for the figures
  * that turn to face the flanks and rear.
  *
@@ -642,7 +719,9 @@ WR_API wr_status wr_shield_wall_ac_modifier(const wr_formation *formation, wr_at
 /**
  * @brief [11.7] Whether a unit may declare set spears or pikes now.
  *
- * In command, closed formation, spears or pikes, not moved in this phase.
+ * In command and closed formation at the beginning of the Movement Phase
+ * (as for wr_shield_wall_check()), still closed, spears or pikes, not moved
+ * in this phase.
  * Protecting any side but the front needs turn_cost move points left after
  * the half movement rate that entering costs.
  *
@@ -659,7 +738,7 @@ WR_API wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *fo
 
 /**
  * @brief [11.7] Declares set spears or pikes: spends half the movement rate
- *        (24 * MV move points), plus turn_cost when a side other than the
+ *        (half the figure's move points, 24 * MV), plus turn_cost when a side other than the
  *        front is protected. The unit then stays where it is.
  * @param unit The unit.
  * @param formation Its formation, changed on success.
@@ -813,7 +892,7 @@ typedef struct wr_tactical_result {
  * Each twelfth of an inch of a leg costs 4 * den / num move points by wr_terrain_speed();
  * road legs get the road rate only with ::WR_TACTICAL_FLAG_ON_ROAD and when every leg
  * is a road, and cost as clear otherwise. Each obstacle and each 10-foot rise
- * costs a third of the movement rate (16 * MV move points, 8 * MV in a
+ * costs a third of the movement rate, rounded up (16 * MV move points, 8 * MV in a
  * front-only shield wall). Crossing an obstacle turns closed order to open.
  *
  * @param unit The unit.
@@ -857,6 +936,175 @@ WR_API wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation,
  */
 WR_API wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
                                  wr_tactical_problem *problem);
+
+/* ------------------------------------------------------------------------ */
+/* The Movement Phase ([11.6]-[11.8])                                        */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief What the Movement Phase of a formation recorded when it began.
+ */
+typedef struct wr_movement_phase {
+    int begun;                      /**< 1 once a phase has begun, else 0. */
+    wr_formation_order start_order; /**< The order at the beginning of the phase. */
+    int start_in_command;           /**< 1 or 0; -1 when not recorded (wr_formation_begin_phase()). */
+} wr_movement_phase;
+
+/**
+ * @brief What the actions of a Movement Phase that are not legs of movement
+ *        cost; see wr_movement_costs_default().
+ *
+ * Chapter 11 prices two changes of a unit: entering set spears costs half
+ * the movement rate ([11.7]) and a shield wall's change of facing costs its
+ * entire (halved) movement, half the normal rate ([11.6]). The defaults
+ * take those prices for a change of order and for a change of facing; they
+ * are defaults, not numbers the text gives for those actions.
+ */
+typedef struct wr_movement_costs {
+    int order_num;    /**< A change between open and closed order costs order_num/order_den of the normal rate, rounded up; 0..order_den; default 1. */
+    int order_den;    /**< 1..1000; default 2. */
+    int turn_num;     /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate, rounded up; 0..turn_den; default 1. */
+    int turn_den;     /**< 1..1000; default 2. */
+    int figures_turn; /**< Move points for figures to turn to face another side ([11.6], [11.7]), 0..48000; default ::WR_TURN_COST_DEFAULT. */
+} wr_movement_costs;
+
+/**
+ * @brief The default costs: half the normal rate for a change of order and
+ *        for each change of facing of up to 90 degrees, ::WR_TURN_COST_DEFAULT
+ *        for figures turning.
+ * @return The costs.
+ */
+WR_API wr_movement_costs wr_movement_costs_default(void);
+
+/**
+ * @brief Begins the unit's Movement Phase: nothing spent, nothing turned,
+ *        and the formation's order and the unit's command recorded for the
+ *        declarations of [11.6] and [11.7]. A special formation stays.
+ * @param unit The unit.
+ * @param formation Its formation.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_movement_phase_begin(const wr_battle_unit *unit, wr_formation *formation);
+
+/**
+ * @brief What the formation's Movement Phase recorded when it began.
+ * @param formation The formation.
+ * @param[out] phase The record (begun 0 before any phase began).
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_movement_phase_get(const wr_formation *formation, wr_movement_phase *phase);
+
+/**
+ * @brief Charges move points the engine prices itself to the phase.
+ * @param unit The unit.
+ * @param formation Its formation; `spent` grows by points on success.
+ * @param points 0..48000 move points.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for points;
+ *         ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN for more than the movement left (nothing changes).
+ */
+WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
+
+/**
+ * @brief Changes between open and closed order during the Movement Phase,
+ *        charging its cost.
+ *
+ * Closed order is refused in woods, rough terrain, swamps and water ([11.8]
+ * "No unit can ever be in closed formation in the woods", "Units cannot be
+ * in closed formation in rough terrain / swamps / water"). Going to open
+ * order ends a shield wall or set spears. The order the formation already
+ * has costs nothing.
+ *
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs (wr_movement_costs_default()).
+ * @param order The new order.
+ * @param standing The terrain the unit stands in.
+ * @param[out] cost Move points charged; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown order or
+ *         terrain; ::WR_ERR_RANGE for a cost out of range; ::WR_ERR_STATE
+ *         when no Movement Phase has begun; ::WR_ERR_FORBIDDEN for closed
+ *         order on forbidden terrain or a cost beyond the movement left
+ *         (nothing changes).
+ */
+WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
+                                       const wr_movement_costs *costs, wr_formation_order order,
+                                       wr_terrain standing, int *cost);
+
+/**
+ * @brief Changes facing during the Movement Phase, charging its cost.
+ *
+ * An ordinary formation pays costs->turn_num/turn_den of the normal rate
+ * for each 90 degrees or part. A front-only shield wall turns at most 90
+ * degrees a Game Round, only before it moves, for its entire movement
+ * ([11.6]); an all-round shield wall cannot turn. A set spears formation
+ * turns its figures in place to face a charge: costs->figures_turn, which
+ * must be left after entering the formation ([11.7] "enough remaining
+ * movement to TURN").
+ *
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs.
+ * @param degrees -180..180, clockwise positive.
+ * @param[out] cost Move points charged; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_STATE when no
+ *         Movement Phase has begun; ::WR_ERR_FORBIDDEN when the rules forbid
+ *         the turn or it costs more than is left (nothing changes).
+ */
+WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
+                                  const wr_movement_costs *costs, int degrees, int *cost);
+
+/**
+ * @brief Wheels the unit during the Movement Phase: the outer flank moves
+ *        along an arc, charged as movement through the terrain.
+ *
+ * Wheeling is not named in chapter 11; it is movement of the wheeling
+ * flank, so it costs what a leg of that length costs in that terrain
+ * (Table 14), and the facing changes by degrees. A front-only shield wall
+ * wheels as it turns ([11.6]: at most 90 degrees, its entire movement); an
+ * all-round wall or set spears does not move.
+ *
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param degrees -180..180, clockwise positive.
+ * @param arc Twelfths of an inch the outer flank travels, 0..120000.
+ * @param terrain The terrain it wheels through.
+ * @param[out] cost Move points charged; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
+ *         unknown terrain; ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN for a formation that cannot move, water, closed
+ *         order where it is banned, or more than is left (nothing changes).
+ */
+WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
+                                   int arc, wr_terrain terrain, int *cost);
+
+/**
+ * @brief [11.6] Declares a shield wall in a begun Movement Phase
+ *        (wr_shield_wall_declare() with costs->figures_turn).
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs.
+ * @param all_round 1 for a circular or square shield wall, 0 for front only.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
+ *         ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN when wr_shield_wall_check() gives a problem.
+ */
+WR_API wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
+                                         const wr_movement_costs *costs, int all_round);
+
+/**
+ * @brief [11.7] Declares set spears or pikes in a begun Movement Phase
+ *        (wr_set_spears_declare() with costs->figures_turn).
+ * @param unit The unit.
+ * @param formation Its formation, changed on success.
+ * @param costs The costs.
+ * @param sides WR_FACE_* sides to protect, not 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
+ *         ::WR_ERR_STATE when no Movement Phase has begun;
+ *         ::WR_ERR_FORBIDDEN when wr_set_spears_check() gives a problem.
+ */
+WR_API wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation,
+                                        const wr_movement_costs *costs, unsigned sides);
 
 /* ------------------------------------------------------------------------ */
 /* Woods (rulings on [11.8] and [11.9])                                      */
@@ -947,8 +1195,8 @@ typedef struct wr_fire_area {
 /**
  * @brief The area a forest fire started by one figure burns after some turns.
  *
- * Calm: a circle 1/2" across growing 1/2" across a turn (diameter 2 + 2N
- * quarter inches). Light wind: a rectangle 1/2" wide and 1" long growing 1"
+ * Calm: a circle 1/2" across whose edge moves out 1/2" a turn (diameter
+ * 2 + 4N quarter inches; 1.0 read the diameter growing 1/2", 2 + 2N). Light wind: a rectangle 1/2" wide and 1" long growing 1"
  * downwind and 1/2" to either side a turn (2 + 4N by 4 + 4N). Strong wind:
  * the same growing 2" downwind (2 + 4N by 4 + 8N).
  *
@@ -959,6 +1207,41 @@ typedef struct wr_fire_area {
  *         ::WR_ERR_RANGE for turns.
  */
 WR_API wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area);
+
+/**
+ * @brief Where a forest fire started and which way the wind blows.
+ *
+ * Positions are in twelfths of an inch (::WR_LEN_PER_INCH) on the caller's
+ * map, x and y axes of its choosing. In calm the fire is a circle centred
+ * at (x, y); with wind it is the rectangle of wr_forest_fire() whose upwind
+ * edge is centred at (x, y) and whose length runs downwind.
+ */
+typedef struct wr_fire_origin {
+    int x;      /**< Where the fire started, -1000000..1000000. */
+    int y;      /**< Where the fire started, -1000000..1000000. */
+    int wind_x; /**< The direction the wind blows towards, -100..100 (ignored in calm). */
+    int wind_y; /**< With wind_x, not both 0 when there is wind (ignored in calm). */
+} wr_fire_origin;
+
+/**
+ * @brief Whether a forest fire has reached a point after some turns.
+ *
+ * The area is that of wr_forest_fire(), placed by origin; a point on its
+ * edge is reached. Ask for the corners and centre of a figure to learn
+ * whether any part of it is in the fire.
+ *
+ * @param wind The wind.
+ * @param turns Turns since the fire started, 0..1000.
+ * @param origin Where it started and the wind's direction.
+ * @param x The point, -1000000..1000000 twelfths of an inch.
+ * @param y The point, -1000000..1000000 twelfths of an inch.
+ * @param[out] reached 1 when the point is in the burning area, else 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown wind or
+ *         a wind direction of (0, 0) with wind; ::WR_ERR_RANGE for turns, a
+ *         coordinate or a wind component out of range.
+ */
+WR_API wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
+                                        int x, int y, int *reached);
 
 /* ------------------------------------------------------------------------ */
 /* Terrain effects on combat ([11.9])                                        */
@@ -996,7 +1279,8 @@ typedef struct wr_missile_table {
 
 /**
  * @brief A default missile table: 0 for every terrain. A placeholder, not
- *        the game's numbers (the table is missing from the text).
+ *        the game's numbers (the table is missing from the text); prefer
+ *        ::wr_missile_modifiers, which tells an entry not set from a 0.
  * @return The table.
  */
 WR_API wr_missile_table wr_missile_table_default(void);
@@ -1011,6 +1295,49 @@ WR_API wr_missile_table wr_missile_table_default(void);
  */
 WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
                                              int *modifier);
+
+/**
+ * @brief [11.9] "Table 14: Missile Fire Modifiers", which the text refers to
+ *        but does not print, as the caller's data: an entry counts only once
+ *        the caller has set it.
+ *
+ * Start from wr_missile_modifiers_unset() and set the game's entries with
+ * wr_missile_modifiers_set(); reading an entry that was never set gives
+ * ::WR_ERR_STATE, where ::wr_missile_table gives a placeholder 0.
+ */
+typedef struct wr_missile_modifiers {
+    int modifier[WR_TERRAIN_COUNT]; /**< By ::wr_terrain, each -100..100. */
+    unsigned set;                   /**< Bit (1 << terrain) for each entry the caller has set. */
+} wr_missile_modifiers;
+
+/**
+ * @brief A missile modifier table with no entry set.
+ * @return The table.
+ */
+WR_API wr_missile_modifiers wr_missile_modifiers_unset(void);
+
+/**
+ * @brief Sets one entry of a missile modifier table.
+ * @param table The table.
+ * @param terrain The target's terrain.
+ * @param modifier The AR modifier, -100..100.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown terrain;
+ *         ::WR_ERR_RANGE for modifier.
+ */
+WR_API wr_status wr_missile_modifiers_set(wr_missile_modifiers *table, wr_terrain terrain,
+                                          int modifier);
+
+/**
+ * @brief [11.9] The AR modifier for missile fire at a target in a terrain.
+ * @param table The caller's table.
+ * @param target The target's terrain.
+ * @param[out] modifier The entry.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown terrain or
+ *         unknown bits in table->set; ::WR_ERR_STATE when the entry is not set;
+ *         ::WR_ERR_RANGE when it is outside -100..100.
+ */
+WR_API wr_status wr_missile_modifiers_get(const wr_missile_modifiers *table, wr_terrain target,
+                                          int *modifier);
 
 /* ------------------------------------------------------------------------ */
 /* Batch forms                                                              */

@@ -29,6 +29,15 @@ struct wr_figure {
     size_t cap_groups; /* the block's size in groups, for the allocator */
     int total_dice;
     int bonus;
+    /* [11.4] the part of those dice that is the mount's or the pulling
+       creatures' (sorted by sides, each group within the same group of
+       `groups`); in a group's rolls the rider's dice come first */
+    wri_dice_group *steed_groups;
+    size_t n_steed_groups;
+    size_t cap_steed_groups;
+    /* [11.3] the movement rate in move points (48ths of an inch), exact
+       where mv, in whole inches, is rounded down */
+    int move_points;
 };
 
 struct wr_unit {
@@ -37,9 +46,17 @@ struct wr_unit {
     wr_unit_desc desc;
 };
 
+/* [11.6] and [11.7] what the unit was at the beginning of its Movement Phase. */
+typedef struct wri_phase_start {
+    int begun;                /* 1 once a Movement Phase has begun */
+    wr_formation_order order; /* the order then */
+    int in_command;           /* 1 or 0; -1 when not recorded (wr_formation_begin_phase) */
+} wri_phase_start;
+
 struct wr_formation {
     wr_allocator alloc;
     wr_formation_info info;
+    wri_phase_start start;
 };
 
 /* Exact floor and ceiling of a / b for b > 0, negative a included. */
@@ -50,8 +67,11 @@ int64_t wri_battlesystem_ceil_div(int64_t a, int64_t b);
 wr_status wri_battlesystem_figure_copy(const wr_figure *figure, const wr_allocator *a,
                                        wr_figure **out);
 
-/* Adds every damage group and the bonus of src to dst; all or nothing. */
-wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *src);
+/* Adds every damage group and the bonus of src to dst; all or nothing. With
+   as_steed all of src's dice join dst's steed part, otherwise only src's own
+   steed part does. */
+wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *src,
+                                               int as_steed);
 
 /* The unit's movement rate in move points for its formation: 48 * MV, or
    24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */
@@ -62,6 +82,13 @@ int wri_battlesystem_available(const wr_unit *unit, const wr_formation *formatio
 
 /* Ends a shield wall or set spears. */
 void wri_battlesystem_end_special(wr_formation *formation);
+
+/* Table 14 for a checked terrain and traits: 0 when the unit may not enter
+   (water without WR_TRAIT_AQUATIC), else 1 with the fraction in num/den. */
+int wri_battlesystem_speed(wr_terrain terrain, unsigned traits, int *num, int *den);
+
+/* [11.8] Whether no closed formation may be in a terrain: woods, rough, swamp, water. */
+int wri_battlesystem_closed_order_banned(wr_terrain terrain);
 
 /* Whether terrain is a wr_terrain value. */
 int wri_battlesystem_valid_terrain(wr_terrain terrain);

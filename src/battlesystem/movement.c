@@ -1,5 +1,6 @@
 /* [11.8] Table 14: terrain speeds, the cost and legality of a tactical move, charges. */
 #include "battlesystem_internal.h"
+#include "core/error.h"
 
 #define MAX_LEGS 256
 #define MAX_LEG_LENGTH 120000
@@ -11,12 +12,8 @@ int wri_battlesystem_valid_terrain(wr_terrain terrain)
     return (int)terrain >= WR_TERRAIN_CLEAR && (int)terrain <= WR_TERRAIN_WATER;
 }
 
-wr_status wr_terrain_speed(wr_terrain terrain, unsigned traits, int *num, int *den)
+int wri_battlesystem_speed(wr_terrain terrain, unsigned traits, int *num, int *den)
 {
-    if (num == NULL || den == NULL)
-        return WR_ERR_NULL;
-    if (!wri_battlesystem_valid_terrain(terrain) || (traits & ~WRI_BATTLESYSTEM_ALL_TRAITS))
-        return WR_ERR_INVALID;
     int n = 1, d = 1;
     switch (terrain) {
     case WR_TERRAIN_ROAD:
@@ -36,29 +33,47 @@ wr_status wr_terrain_speed(wr_terrain terrain, unsigned traits, int *num, int *d
         break;
     case WR_TERRAIN_WATER:
         if (!(traits & WR_TRAIT_AQUATIC))
-            return WR_ERR_FORBIDDEN;
+            return 0;
         break;
     default:
         break;
     }
     *num = n;
     *den = d;
+    return 1;
+}
+
+wr_status wr_terrain_speed(wr_terrain terrain, unsigned traits, int *num, int *den)
+{
+    if (num == NULL)
+        return WRI_NULL(num);
+    if (den == NULL)
+        return WRI_NULL(den);
+    if (!wri_battlesystem_valid_terrain(terrain))
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "terrain", terrain, "a wr_terrain");
+    if (traits & ~WRI_BATTLESYSTEM_ALL_TRAITS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "traits", traits, "WR_TRAIT_* bits");
+    if (!wri_battlesystem_speed(terrain, traits, num, den))
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "terrain",
+                        "[11.8] only aquatic or amphibious units enter rivers, ponds and lakes");
     return WR_OK;
 }
 
 static wr_status check_legs(const wr_tactical_leg *legs, size_t n_legs)
 {
     if (n_legs > MAX_LEGS)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_legs", n_legs, "0..256");
     if (legs == NULL && n_legs > 0)
-        return WR_ERR_NULL;
+        return WRI_NULL(legs);
     for (size_t i = 0; i < n_legs; i++) {
         if (!wri_battlesystem_valid_terrain(legs[i].terrain))
-            return WR_ERR_INVALID;
-        if (legs[i].length < 0 || legs[i].length > MAX_LEG_LENGTH || legs[i].obstacles < 0 ||
-            legs[i].obstacles > MAX_LEG_CROSSINGS || legs[i].rises < 0 ||
-            legs[i].rises > MAX_LEG_CROSSINGS)
-            return WR_ERR_RANGE;
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "legs[i].terrain", legs[i].terrain, "a wr_terrain");
+        if (legs[i].length < 0 || legs[i].length > MAX_LEG_LENGTH)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "legs[i].length", legs[i].length, "0..120000");
+        if (legs[i].obstacles < 0 || legs[i].obstacles > MAX_LEG_CROSSINGS)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "legs[i].obstacles", legs[i].obstacles, "0..100");
+        if (legs[i].rises < 0 || legs[i].rises > MAX_LEG_CROSSINGS)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "legs[i].rises", legs[i].rises, "0..100");
     }
     return WR_OK;
 }
@@ -81,16 +96,18 @@ static wr_tactical_problem charge_problem(const wr_unit *unit, const wr_tactical
 wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
                           wr_tactical_problem *problem)
 {
-    if (unit == NULL || problem == NULL)
-        return WR_ERR_NULL;
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (problem == NULL)
+        return WRI_NULL(problem);
     wr_status st = check_legs(legs, n_legs);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     *problem = charge_problem(unit, legs, n_legs);
     return WR_OK;
 }
 
-static int closed_order_banned(wr_terrain terrain)
+int wri_battlesystem_closed_order_banned(wr_terrain terrain)
 {
     return terrain == WR_TERRAIN_WOODS || terrain == WR_TERRAIN_ROUGH ||
            terrain == WR_TERRAIN_SWAMP || terrain == WR_TERRAIN_WATER;
@@ -115,7 +132,8 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
     int64_t cost = 0;
     *crossed = 0;
     for (size_t i = 0; i < n_legs; i++) {
-        cost += (int64_t)(legs[i].obstacles + legs[i].rises) * (rate / 3);
+        /* a third of the rate: whole for 48 * MV, rounded up for a chariot's 32 * MV */
+        cost += (int64_t)(legs[i].obstacles + legs[i].rises) * wri_battlesystem_ceil_div(rate, 3);
         if (legs[i].obstacles > 0) {
             order = WR_ORDER_OPEN;
             *crossed = 1;
@@ -126,10 +144,10 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
         if (terrain == WR_TERRAIN_ROAD && !on_road)
             terrain = WR_TERRAIN_CLEAR;
         int num = 1, den = 1;
-        if (wr_terrain_speed(terrain, unit->desc.traits, &num, &den) == WR_ERR_FORBIDDEN &&
+        if (!wri_battlesystem_speed(terrain, unit->desc.traits, &num, &den) &&
             terrain_problem == WR_TACTICAL_OK)
             terrain_problem = WR_TACTICAL_WATER;
-        if (order == WR_ORDER_CLOSED && closed_order_banned(terrain) &&
+        if (order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain) &&
             terrain_problem == WR_TACTICAL_OK)
             terrain_problem = WR_TACTICAL_CLOSED_ORDER;
         cost += (int64_t)legs[i].length * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
@@ -162,10 +180,14 @@ static wr_status check_move_input(const wr_unit *unit, const wr_formation *forma
                                   const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
                                   const wr_tactical_result *result)
 {
-    if (unit == NULL || formation == NULL || result == NULL)
-        return WR_ERR_NULL;
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (formation == NULL)
+        return WRI_NULL(formation);
+    if (result == NULL)
+        return WRI_NULL(result);
     if (flags & ~ALL_MOVE_FLAGS)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "flags", flags, "WR_TACTICAL_FLAG_* bits");
     return check_legs(legs, n_legs);
 }
 
@@ -174,7 +196,7 @@ wr_status wr_tactical_check(const wr_unit *unit, const wr_formation *formation, 
 {
     wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wr_tactical_result r;
     int crossed = 0;
     evaluate(unit, formation, legs, n_legs, flags, &r, &crossed);
@@ -187,12 +209,13 @@ wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation, const 
 {
     wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wr_tactical_result r;
     int crossed = 0;
     evaluate(unit, formation, legs, n_legs, flags, &r, &crossed);
     if (!r.legal)
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "legs", r.problem,
+                              "[11.8] a legal move (see wr_tactical_check for the problem)");
     formation->info.spent += r.cost;
     if (crossed) {
         formation->info.order = WR_ORDER_OPEN;

@@ -4,6 +4,7 @@ list(APPEND WR_SOURCES
   src/battlesystem/rating.c
   src/battlesystem/unit.c
   src/battlesystem/formation.c
+  src/battlesystem/phase.c
   src/battlesystem/movement.c
   src/battlesystem/combat.c
   src/battlesystem/batch.c)

@@ -53,6 +53,58 @@ class Figures(unittest.TestCase):
             self.assertEqual(cav.damage_groups, [(2, 8)])
         self.assertTrue(cav.closed)
 
+    def test_charge_doubles_rider_weapons_only(self):
+        # [11.4] the rider's lance doubles in a charge, the horse's hooves do not
+        rider = wr.Figure(hd=1, mv=12, damage=[(1, 8, 0)])
+        mount = wr.Figure(hd=2, mv=24, damage=[(1, 8, 1)])
+        with wr.rate_cavalry(rider, mount) as cav:
+            self.assertEqual(cav.damage_parts, [(1, 1)])
+            self.assertEqual(cav.damage_from_rolls([5, 3]), 9)
+            self.assertEqual(cav.charge_damage_from_rolls([5, 3]), 2 * 5 + 3 + 1)
+            self.assertEqual(cav.charge_damage_from_rolls([5, 3], multiplier=1), 9)
+            raises(self, "WR_ERR_RANGE", cav.charge_damage_from_rolls, [5, 3], 3)
+            self.assertGreaterEqual(cav.charge_damage_roll(wr.Rng(1)), 4)
+
+    def test_chariot_hd_and_exact_movement(self):
+        # [11.3] pullers 2 and 3, passengers 1 and 2: 2.5 + 1.5 = 4, rounded once
+        pullers = [wr.Figure(hd=2, mv=10), wr.Figure(hd=3, mv=10)]
+        passengers = [wr.Figure(hd=1), wr.Figure(hd=2)]
+        with wr.rate_chariot(passengers, pullers) as ch:
+            self.assertEqual(ch.hd, 4)
+            self.assertEqual((ch.mv, ch.move_points), (6, 320))  # 2/3 of 10" kept exact
+
+    def test_movement_phase(self):
+        # [11.6] in closed formation at the beginning of the Movement Phase
+        u = wr.Unit(wr.Figure(mv=12), figures=20,
+                    equipment=wr.EQUIP_LARGE_SHIELDS | wr.EQUIP_SPEARS)
+        f = wr.Formation(wr.ORDER_OPEN, 10)
+        raises(self, "WR_ERR_STATE", f.movement_shield_wall, u)
+        f.movement_begin(u)
+        self.assertEqual(f.movement_phase.start_order, wr.ORDER_OPEN)
+        raises(self, "WR_ERR_FORBIDDEN", f.change_order, u, wr.ORDER_CLOSED, wr.TERRAIN_WOODS)
+        self.assertEqual(f.change_order(u, wr.ORDER_CLOSED), 288)
+        raises(self, "WR_ERR_FORBIDDEN", f.movement_shield_wall, u)
+        self.assertEqual(f.movement_turn(u, 45), 288)
+        raises(self, "WR_ERR_FORBIDDEN", f.spend, u, 1)
+        self.assertEqual(f.info.spent, 576)
+        f.movement_begin(u)
+        f.movement_set_spears(u)
+        self.assertEqual(f.movement_turn(u, 90), wr.TURN_COST_DEFAULT)
+        self.assertEqual(f.info.spent, 288 + 1)
+        f.break_special()
+        self.assertEqual(f.wheel(u, 30, 12), 48)
+
+    def test_fire_position_and_missile_modifiers(self):
+        self.assertTrue(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 9, 0))
+        self.assertFalse(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 10, 0))
+        self.assertTrue(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), 12, 3))
+        self.assertFalse(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), -1, 0))
+        raises(self, "WR_ERR_INVALID", wr.forest_fire_reaches, wr.FIRE_WIND_LIGHT, 0, (0, 0, 0, 0), 0, 0)
+        t = wr.missile_modifiers_unset()
+        raises(self, "WR_ERR_STATE", wr.missile_modifiers_get, t, wr.TERRAIN_WOODS)
+        wr.missile_modifiers_set(t, wr.TERRAIN_WOODS, 2)
+        self.assertEqual(wr.missile_modifiers_get(t, wr.TERRAIN_WOODS), 2)
+
     def test_chariot_bad_counts(self):
         q = wr.Figure(hd=1)
         raises(self, "WR_ERR_RANGE", wr.rate_chariot, [q], [])
@@ -189,8 +241,9 @@ class Terrain(unittest.TestCase):
 
     def test_fire_low_ground_missiles(self):
         calm = wr.forest_fire(wr.FIRE_WIND_CALM, 1)
-        self.assertEqual((calm.shape, calm.width, calm.length), (wr.FIRE_CIRCLE, 4, 4))
-        self.assertEqual(calm.area_pi, 4)
+        # the edge moves 1/2" a turn: 1/2" + 2 * 1/2" across after one turn
+        self.assertEqual((calm.shape, calm.width, calm.length), (wr.FIRE_CIRCLE, 6, 6))
+        self.assertEqual(calm.area_pi, 9)
         strong = wr.forest_fire(wr.FIRE_WIND_STRONG, 1)
         self.assertEqual((strong.width, strong.length, strong.area), (6, 12, 72))
         raises(self, "WR_ERR_RANGE", wr.forest_fire, wr.FIRE_WIND_CALM, 1001)

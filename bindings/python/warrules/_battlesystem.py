@@ -6,8 +6,8 @@ from fractions import Fraction
 
 from ._core import Handle, Rng, keep_allocator, make_handle
 from ._errors import WarrulesError
-from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
-                      TacticalLeg, TacticalResult, UnitDesc, lib)
+from ._native import (FIGURE, FORMATION, UNIT, FireArea, FireOrigin, FormationInfo,
+                      MissileModifiers, MissileTable, MovementCosts, MovementPhase, TacticalLeg, TacticalResult, UnitDesc, lib)
 from ._util import flag, int_columns, int_out, ints_out, new_ints
 
 __all__ = [
@@ -33,6 +33,9 @@ __all__ = [
     "LOW_NONE", "LOW_DITCH", "LOW_FORD", "LOW_SWAMP",
     # structs
     "UnitDesc", "FormationInfo", "TacticalLeg", "TacticalResult", "FireArea", "MissileTable",
+    "MovementPhase", "MovementCosts", "movement_costs_default", "FireOrigin",
+    "forest_fire_reaches", "MissileModifiers", "missile_modifiers_unset", "missile_modifiers_set",
+    "missile_modifiers_get",
     # handles and functions
     "Figure", "Unit", "Formation", "rate_cavalry", "rate_chariot", "mounted_removed",
     "unit_desc_default", "terrain_speed", "woods_missile_allowed", "woods_firing_figures",
@@ -182,6 +185,34 @@ class Figure(Handle):
     def damage_roll(self, rng):
         """[11.5] The one damage roll, rolled on a Rng."""
         return int_out(lib.wr_figure_damage_roll, self._handle(), rng._handle())
+
+    @property
+    def move_points(self):
+        """[11.3] The movement rate in move points (48ths of an inch), exact
+        where mv in whole inches is rounded down (a chariot at 2/3 of MV 10: 320)."""
+        return int_out(lib.wr_figure_move_points, self._handle())
+
+    @property
+    def damage_parts(self):
+        """[11.4] For each damage group, (rider's dice, steed's dice); in the
+        rolls of a group the rider's dice come first."""
+        n = ctypes.c_size_t()
+        lib.wr_figure_damage_groups(self._handle(), ctypes.byref(n))
+        return [ints_out(lib.wr_figure_damage_group_parts, 2, self._handle(), i)
+                for i in range(n.value)]
+
+    def charge_damage_from_rolls(self, rolls, multiplier=2):
+        """[11.4] The damage roll of a charge: the rider's weapon dice times
+        multiplier (Unit.charge_damage_multiplier), the steed's dice once."""
+        rolls = list(rolls)
+        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        return int_out(lib.wr_figure_charge_damage_from_rolls, self._handle(), multiplier, buf,
+                       len(rolls))
+
+    def charge_damage_roll(self, rng, multiplier=2):
+        """[11.4] charge_damage_from_rolls with the dice rolled on a Rng."""
+        return int_out(lib.wr_figure_charge_damage_roll, self._handle(), multiplier,
+                       rng._handle())
 
     def __repr__(self):
         if self.closed:
@@ -396,6 +427,50 @@ class Formation(Handle):
         lib.wr_tactical_check(unit._handle(), self._handle(), arr, n, flags, ctypes.byref(r))
         return r
 
+    # the Movement Phase: every action charged to info.spent
+
+    def movement_begin(self, unit):
+        """Begins the unit's Movement Phase, recording its order and command."""
+        lib.wr_movement_phase_begin(unit._handle(), self._handle())
+
+    @property
+    def movement_phase(self):
+        """The MovementPhase record: begun, start_order, start_in_command."""
+        ph = MovementPhase()
+        lib.wr_movement_phase_get(self._handle(), ctypes.byref(ph))
+        return ph
+
+    def spend(self, unit, points):
+        """Charges move points the engine prices itself (WR_ERR_FORBIDDEN beyond what is left)."""
+        lib.wr_movement_spend(unit._handle(), self._handle(), points)
+
+    def change_order(self, unit, order, standing=TERRAIN_CLEAR, costs=None):
+        """Changes order in the phase; returns the move points charged."""
+        costs = costs if costs is not None else movement_costs_default()
+        return int_out(lib.wr_movement_set_order, unit._handle(), self._handle(),
+                       ctypes.byref(costs), order, standing)
+
+    def movement_turn(self, unit, degrees, costs=None):
+        """Changes facing in the phase; returns the move points charged."""
+        costs = costs if costs is not None else movement_costs_default()
+        return int_out(lib.wr_movement_turn, unit._handle(), self._handle(), ctypes.byref(costs),
+                       degrees)
+
+    def wheel(self, unit, degrees, arc, terrain=TERRAIN_CLEAR):
+        """Wheels, the outer flank travelling `arc` twelfths of an inch; returns the cost."""
+        return int_out(lib.wr_movement_wheel, unit._handle(), self._handle(), degrees, arc, terrain)
+
+    def movement_shield_wall(self, unit, all_round=False, costs=None):
+        """[11.6] Declares a shield wall in a begun phase."""
+        costs = costs if costs is not None else movement_costs_default()
+        lib.wr_movement_shield_wall(unit._handle(), self._handle(), ctypes.byref(costs),
+                                    flag(all_round))
+
+    def movement_set_spears(self, unit, sides=FACE_FRONT, costs=None):
+        """[11.7] Declares set spears or pikes in a begun phase."""
+        costs = costs if costs is not None else movement_costs_default()
+        lib.wr_movement_set_spears(unit._handle(), self._handle(), ctypes.byref(costs), sides)
+
     def tactical_apply(self, unit, legs, flags=0):
         """[11.8] Makes a legal move (WR_ERR_FORBIDDEN otherwise) and returns its TacticalResult."""
         arr, n = _legs(legs)
@@ -405,6 +480,12 @@ class Formation(Handle):
 
     def __repr__(self):
         return "Formation(<closed>)" if self.closed else f"Formation({self.info!r})"
+
+
+def movement_costs_default():
+    """The default MovementCosts: half the normal rate for a change of order and
+    for each change of facing of up to 90 degrees, TURN_COST_DEFAULT for figures turning."""
+    return lib.wr_movement_costs_default()
 
 
 def terrain_speed(terrain, traits=0):
@@ -456,6 +537,29 @@ def missile_terrain_modifier(table, target):
     if not isinstance(table, MissileTable):
         table = MissileTable((ctypes.c_int * TERRAIN_COUNT)(*table))
     return int_out(lib.wr_missile_terrain_modifier, ctypes.byref(table), target)
+
+
+def forest_fire_reaches(wind, turns, origin, x, y):
+    """Whether a fire started at origin (a FireOrigin or (x, y, wind_x, wind_y),
+    twelfths of an inch) reaches the point (x, y) after some turns."""
+    if not isinstance(origin, FireOrigin):
+        origin = FireOrigin(*origin)
+    return bool(int_out(lib.wr_forest_fire_reaches, wind, turns, ctypes.byref(origin), x, y))
+
+
+def missile_modifiers_unset():
+    """[11.9] A MissileModifiers table with no entry set."""
+    return lib.wr_missile_modifiers_unset()
+
+
+def missile_modifiers_set(table, terrain, modifier):
+    """Sets one entry of a MissileModifiers table (in place)."""
+    lib.wr_missile_modifiers_set(ctypes.byref(table), terrain, modifier)
+
+
+def missile_modifiers_get(table, target):
+    """[11.9] The entry for a target's terrain; WR_ERR_STATE when it is not set."""
+    return int_out(lib.wr_missile_modifiers_get, ctypes.byref(table), target)
 
 
 # ---- batch forms ----------------------------------------------------------

@@ -115,6 +115,13 @@ TacticalResult = struct("wr_tactical_result", [
 FireArea = struct("wr_fire_area", [
     ("shape", ci), ("width", ci), ("length", ci), ("area", ci), ("area_pi", ci)])
 MissileTable = struct("wr_missile_table", [("modifier", ci * 6)])
+FireOrigin = struct("wr_fire_origin", [("x", ci), ("y", ci), ("wind_x", ci), ("wind_y", ci)])
+MissileModifiers = struct("wr_missile_modifiers", [("modifier", ci * 6), ("set", cu)])
+MovementPhase = struct("wr_movement_phase", [
+    ("begun", ci), ("start_order", ci), ("start_in_command", ci)])
+MovementCosts = struct("wr_movement_costs", [
+    ("order_num", ci), ("order_den", ci), ("turn_num", ci), ("turn_den", ci),
+    ("figures_turn", ci)])
 
 # melee.h
 Wounds = struct("wr_wounds", [
@@ -307,6 +314,10 @@ FUNCTIONS = [
     ("wr_figure_damage_totals", STATUS, [FIGURE, PI, PI]),
     ("wr_figure_damage_from_rolls", STATUS, [FIGURE, PI, c_size, PI]),
     ("wr_figure_damage_roll", STATUS, [FIGURE, RNG, PI]),
+    ("wr_figure_move_points", STATUS, [FIGURE, PI]),
+    ("wr_figure_damage_group_parts", STATUS, [FIGURE, c_size, PI, PI]),
+    ("wr_figure_charge_damage_from_rolls", STATUS, [FIGURE, c_int, PI, c_size, PI]),
+    ("wr_figure_charge_damage_roll", STATUS, [FIGURE, c_int, RNG, PI]),
     ("wr_rate_cavalry", STATUS, [FIGURE, FIGURE, P(FIGURE)]),
     ("wr_rate_cavalry_ex", STATUS, [FIGURE, FIGURE, ALLOC, P(FIGURE)]),
     ("wr_rate_chariot", STATUS, [P(FIGURE), c_size, P(FIGURE), c_size, P(FIGURE)]),
@@ -347,15 +358,29 @@ FUNCTIONS = [
     ("wr_tactical_check", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
     ("wr_tactical_apply", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
     ("wr_charge_check", STATUS, [UNIT, P(TacticalLeg), c_size, PI]),
+    # battlesystem.h: the Movement Phase
+    ("wr_movement_costs_default", MovementCosts, []),
+    ("wr_movement_phase_begin", STATUS, [UNIT, FORMATION]),
+    ("wr_movement_phase_get", STATUS, [FORMATION, P(MovementPhase)]),
+    ("wr_movement_spend", STATUS, [UNIT, FORMATION, c_int]),
+    ("wr_movement_set_order", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, c_int, PI]),
+    ("wr_movement_turn", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, PI]),
+    ("wr_movement_wheel", STATUS, [UNIT, FORMATION, c_int, c_int, c_int, PI]),
+    ("wr_movement_shield_wall", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int]),
+    ("wr_movement_set_spears", STATUS, [UNIT, FORMATION, P(MovementCosts), c_uint]),
     # battlesystem.h: woods, fire, [11.9]
     ("wr_woods_missile_allowed", STATUS, [c_int, c_int, PI]),
     ("wr_woods_firing_figures", STATUS, [c_int, c_int, c_int, c_int, PI]),
     ("wr_woods_sight_range", STATUS, [c_uint, PI]),
     ("wr_woods_melee_modifier", STATUS, [c_int, c_int, PI]),
     ("wr_forest_fire", STATUS, [c_int, c_int, P(FireArea)]),
+    ("wr_forest_fire_reaches", STATUS, [c_int, c_int, P(FireOrigin), c_int, c_int, PI]),
     ("wr_low_ground_ar_modifier", STATUS, [c_int, c_int, PI]),
     ("wr_missile_table_default", MissileTable, []),
     ("wr_missile_terrain_modifier", STATUS, [P(MissileTable), c_int, PI]),
+    ("wr_missile_modifiers_unset", MissileModifiers, []),
+    ("wr_missile_modifiers_set", STATUS, [P(MissileModifiers), c_int, c_int]),
+    ("wr_missile_modifiers_get", STATUS, [P(MissileModifiers), c_int, PI]),
     # battlesystem.h: batch forms
     ("wr_terrain_speed_batch", STATUS, [c_size, PI, PU, PI, PI, PZ]),
     ("wr_tactical_check_batch", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, PI, c_size,
