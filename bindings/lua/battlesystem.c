@@ -1,6 +1,7 @@
 /* Lua binding of warrules/battlesystem.h: figures and ratings, units,
-   formations, charges, shield walls, set spears, tactical moves, woods,
-   forest fires, terrain effects on combat. */
+   formations, charges, shield walls, set spears, the Movement Phase,
+   tactical moves, woods, forest fires, terrain effects on combat. */
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -88,6 +89,21 @@ static int figure_damage_from_rolls(lua_State *L)
     int *rolls = wrl_int_sequence(L, 2, WR_FIGURE_MAX_DICE + 1, &n);
     int damage = 0;
     wrl_check(L, wr_figure_damage_from_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
+    lua_pushinteger(L, damage);
+    return 1;
+}
+
+/* charge_damage_from_rolls(multiplier, rolls): [11.4] the rider's dice times
+   multiplier, the steed's once (rolls as damage_from_rolls takes them). */
+static int figure_charge_damage_from_rolls(lua_State *L)
+{
+    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
+    int multiplier = wrl_int(L, 2);
+    size_t n = 0;
+    int *rolls = wrl_int_sequence(L, 3, WR_FIGURE_MAX_DICE + 1, &n);
+    int damage = 0;
+    wrl_check(L, wr_figure_charge_damage_from_rolls(fig, multiplier, rolls, n, &damage),
+              "Figure:charge_damage_from_rolls");
     lua_pushinteger(L, damage);
     return 1;
 }
@@ -496,6 +512,191 @@ static int l_missile_terrain_modifier(lua_State *L)
     return 1;
 }
 
+/* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
+static const wrl_field fire_origin_fields[] = {
+    WRL_FIELD(wr_fire_origin, x, WRL_F_INT), WRL_FIELD(wr_fire_origin, y, WRL_F_INT),
+    WRL_FIELD(wr_fire_origin, wind_x, WRL_F_INT), WRL_FIELD(wr_fire_origin, wind_y, WRL_F_INT),
+    {NULL, 0, WRL_F_INT}};
+
+/* forest_fire_reaches(wind, turns, origin, x, y) -> boolean */
+static int l_forest_fire_reaches(lua_State *L)
+{
+    int wind = wrl_int(L, 1), turns = wrl_int(L, 2);
+    wr_fire_origin o;
+    memset(&o, 0, sizeof o);
+    wrl_read_struct(L, 3, "a fire_origin", &o, fire_origin_fields);
+    int x = wrl_int(L, 4), y = wrl_int(L, 5), reached = 0;
+    wrl_check(L, wr_forest_fire_reaches((wr_fire_wind)wind, turns, &o, x, y, &reached),
+              "forest_fire_reaches");
+    lua_pushboolean(L, reached);
+    return 1;
+}
+
+/* Missile modifiers are {modifier = {[0] = clear, [1] = road, ...}, set = bits}
+   (by terrain, from 0; missing entries 0). */
+static void push_missile_modifiers(lua_State *L, const wr_missile_modifiers *t)
+{
+    lua_createtable(L, 0, 2);
+    wrl_push_int_array0(L, t->modifier, WR_TERRAIN_COUNT);
+    lua_setfield(L, -2, "modifier");
+    wrl_set_int(L, "set", t->set);
+}
+
+static void read_missile_modifiers(lua_State *L, int arg, wr_missile_modifiers *t)
+{
+    static const char *const fields[] = {"modifier", "set", NULL};
+    memset(t, 0, sizeof *t);
+    wrl_check_table(L, arg);
+    wrl_only_fields(L, arg, "a missile_modifiers", fields);
+    wrl_field_uint(L, arg, "set", &t->set);
+    int type = lua_getfield(L, arg, "modifier");
+    if (type != LUA_TNIL) {
+        if (type != LUA_TTABLE)
+            wrl_fail(L, "WR_ERR_INVALID: field 'modifier' must be a table indexed by terrain");
+        int m = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, m) != 0) {
+            long long k = -1;
+            if (lua_type(L, -2) != LUA_TNUMBER || wrl_tointeger(L, -2, &k) != 0 || k < 0 ||
+                k >= WR_TERRAIN_COUNT)
+                wrl_fail(L, "WR_ERR_INVALID: modifier keys are terrains 0..%d", WR_TERRAIN_COUNT - 1);
+            long long v = 0;
+            if (lua_type(L, -1) != LUA_TNUMBER)
+                wrl_fail(L, "WR_ERR_INVALID: modifier[%d]: integer expected, got %s", (int)k,
+                         luaL_typename(L, -1));
+            if (wrl_tointeger(L, -1, &v) != 0 || v < INT_MIN || v > INT_MAX)
+                wrl_fail(L, "WR_ERR_RANGE: modifier[%d] does not fit in a C int", (int)k);
+            t->modifier[k] = (int)v;
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 1);
+}
+
+static int l_missile_modifiers_unset(lua_State *L)
+{
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
+    push_missile_modifiers(L, &t);
+    return 1;
+}
+
+/* missile_modifiers_set(table, terrain, modifier): the table is updated in
+   place (only when the call succeeds). */
+static int l_missile_modifiers_set(lua_State *L)
+{
+    wr_missile_modifiers t;
+    read_missile_modifiers(L, 1, &t);
+    int terrain = wrl_int(L, 2), modifier = wrl_int(L, 3);
+    wrl_check(L, wr_missile_modifiers_set(&t, (wr_terrain)terrain, modifier), "missile_modifiers_set");
+    if (lua_getfield(L, 1, "modifier") != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, WR_TERRAIN_COUNT);
+        lua_pushvalue(L, -1);
+        lua_setfield(L, 1, "modifier");
+    }
+    lua_pushinteger(L, t.modifier[terrain]);
+    lua_rawseti(L, -2, terrain);
+    lua_pushinteger(L, (lua_Integer)t.set);
+    lua_setfield(L, 1, "set");
+    return 0;
+}
+
+static int l_missile_modifiers_get(lua_State *L)
+{
+    wr_missile_modifiers t;
+    read_missile_modifiers(L, 1, &t);
+    int modifier = 0;
+    wrl_check(L, wr_missile_modifiers_get(&t, (wr_terrain)wrl_int(L, 2), &modifier),
+              "missile_modifiers_get");
+    lua_pushinteger(L, modifier);
+    return 1;
+}
+
+/* ---- the Movement Phase ----------------------------------------------------
+   The actions take the costs as a table (nil: movement_costs_default(); its
+   missing fields take the defaults) and give the move points they charged. */
+
+static const wrl_field costs_fields[] = {
+    WRL_FIELD(wr_movement_costs, order_num, WRL_F_INT),
+    WRL_FIELD(wr_movement_costs, order_den, WRL_F_INT),
+    WRL_FIELD(wr_movement_costs, turn_num, WRL_F_INT),
+    WRL_FIELD(wr_movement_costs, turn_den, WRL_F_INT),
+    WRL_FIELD(wr_movement_costs, figures_turn, WRL_F_INT),
+    {NULL, 0, WRL_F_INT}};
+
+static wr_movement_costs read_costs(lua_State *L, int arg)
+{
+    wr_movement_costs c = wr_movement_costs_default();
+    if (!lua_isnoneornil(L, arg))
+        wrl_read_struct(L, arg, "a movement_costs", &c, costs_fields);
+    return c;
+}
+
+static int l_movement_costs_default(lua_State *L)
+{
+    wr_movement_costs c = wr_movement_costs_default();
+    wrl_push_fields(L, &c, costs_fields);
+    return 1;
+}
+
+/* movement_phase_get(formation) -> {begun =, start_order =, start_in_command =} */
+static int l_movement_phase_get(lua_State *L)
+{
+    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
+    wr_movement_phase p;
+    wrl_check(L, wr_movement_phase_get(f, &p), "movement_phase_get");
+    lua_createtable(L, 0, 3);
+    wrl_set_int(L, "begun", p.begun);
+    wrl_set_int(L, "start_order", p.start_order);
+    wrl_set_int(L, "start_in_command", p.start_in_command);
+    return 1;
+}
+
+/* movement_set_order(unit, formation, costs, order, standing = TERRAIN_CLEAR) -> cost */
+static int l_movement_set_order(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    wr_movement_costs c = read_costs(L, 3);
+    int order = wrl_int(L, 4), standing = wrl_optint(L, 5, WR_TERRAIN_CLEAR), cost = 0;
+    wrl_check(L, wr_movement_set_order(unit, f, &c, (wr_formation_order)order, (wr_terrain)standing, &cost),
+              "movement_set_order");
+    lua_pushinteger(L, cost);
+    return 1;
+}
+
+/* movement_turn(unit, formation, costs, degrees) -> cost */
+static int l_movement_turn(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    wr_movement_costs c = read_costs(L, 3);
+    int degrees = wrl_int(L, 4), cost = 0;
+    wrl_check(L, wr_movement_turn(unit, f, &c, degrees, &cost), "movement_turn");
+    lua_pushinteger(L, cost);
+    return 1;
+}
+
+/* movement_shield_wall(unit, formation, costs, all_round = false) */
+static int l_movement_shield_wall(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    wr_movement_costs c = read_costs(L, 3);
+    wrl_check(L, wr_movement_shield_wall(unit, f, &c, wrl_truth(L, 4)), "movement_shield_wall");
+    return 0;
+}
+
+/* movement_set_spears(unit, formation, costs, sides) */
+static int l_movement_set_spears(lua_State *L)
+{
+    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
+    wr_movement_costs c = read_costs(L, 3);
+    wrl_check(L, wr_movement_set_spears(unit, f, &c, wrl_uint(L, 4, 0)), "movement_set_spears");
+    return 0;
+}
+
 /* ---- batch forms -------------------------------------------------------- */
 
 static int fail_item(lua_State *L, wr_status st, const char *what, size_t bad)
@@ -597,6 +798,11 @@ static int l_tactical_check_batch(lua_State *L)
       wr_figure_damage_group(a[0].p, a[1].z, WRL_OUT(0), WRL_OUT(1)))                                           \
     X(figure_damage_totals, "Figure:damage_totals", "F", "ii", wr_figure_damage_totals(a[0].p, WRL_OUT(0), WRL_OUT(1))) \
     X(figure_damage_roll, "Figure:damage_roll", "F!R", "i", wr_figure_damage_roll(a[0].p, a[1].p, WRL_OUT(0)))   \
+    X(figure_move_points, "Figure:move_points", "F", "i", wr_figure_move_points(a[0].p, WRL_OUT(0)))           \
+    X(figure_damage_group_parts, "Figure:damage_group_parts", "Fz", "ii",                                        \
+      wr_figure_damage_group_parts(a[0].p, a[1].z, WRL_OUT(0), WRL_OUT(1)))                                     \
+    X(figure_charge_damage_roll, "Figure:charge_damage_roll", "Fi!R", "i",                                       \
+      wr_figure_charge_damage_roll(a[0].p, a[1].i, a[2].p, WRL_OUT(0)))                                         \
     X(mounted_removed, "mounted_removed", "u", "b", wr_mounted_removed(a[0].u, WRL_OUT(0)))                     \
     X(unit_kill_parts, "Unit:kill_parts", "!Uui", "i", wr_unit_kill_parts(a[0].p, a[1].u, a[2].i, WRL_OUT(0)))   \
     X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, a[1].i))            \
@@ -617,6 +823,10 @@ static int l_tactical_check_batch(lua_State *L)
       wr_set_spears_check(a[0].p, a[1].p, a[2].u, TURN_COST(3), WRL_OUT(0)))                                    \
     X(set_spears_declare, "set_spears_declare", "U!Ouo", "", wr_set_spears_declare(a[0].p, a[1].p, a[2].u, TURN_COST(3))) \
     X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_set_spears_multiplier(a[0].p, a[1].i, WRL_OUT(0))) \
+    X(movement_phase_begin, "movement_phase_begin", "U!O", "", wr_movement_phase_begin(a[0].p, a[1].p))         \
+    X(movement_spend, "movement_spend", "U!Oi", "", wr_movement_spend(a[0].p, a[1].p, a[2].i))                  \
+    X(movement_wheel, "movement_wheel", "U!Oiio", "i",                                                         \
+      wr_movement_wheel(a[0].p, a[1].p, a[2].i, a[3].i, a[4].i, WRL_OUT(0)))                                    \
     X(charger_strikers, "charger_strikers", "UOii", "i",                                                       \
       wr_charger_strikers(a[0].p, a[1].p, a[2].i, a[3].i, WRL_OUT(0)))                                          \
     X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, a[2].i, WRL_OUT(0))) \
@@ -681,7 +891,8 @@ void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
         {"set", figure_set}, {"get", figure_get}, {"damage_from_rolls", figure_damage_from_rolls},
-        {"clone", figure_clone}, {NULL, NULL}};
+        {"charge_damage_from_rolls", figure_charge_damage_from_rolls}, {"clone", figure_clone},
+        {NULL, NULL}};
     wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
     static const luaL_Reg unit_methods[] = {
@@ -701,6 +912,15 @@ void wrl_open_battlesystem(lua_State *L)
         {"forest_fire", l_forest_fire},
         {"missile_table_default", l_missile_table_default},
         {"missile_terrain_modifier", l_missile_terrain_modifier},
+        {"forest_fire_reaches", l_forest_fire_reaches},
+        {"missile_modifiers_unset", l_missile_modifiers_unset},
+        {"missile_modifiers_set", l_missile_modifiers_set},
+        {"missile_modifiers_get", l_missile_modifiers_get},
+        {"movement_costs_default", l_movement_costs_default},
+        {"movement_phase_get", l_movement_phase_get},
+        {"movement_set_order", l_movement_set_order}, {"movement_turn", l_movement_turn},
+        {"movement_shield_wall", l_movement_shield_wall},
+        {"movement_set_spears", l_movement_set_spears},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);

@@ -1,6 +1,7 @@
 -- warrules/battlesystem.h through the Lua module: figures and ratings (the
 -- cavalry and chariot worked examples), units, formations, shield walls,
--- set spears, charges, tactical moves, woods, forest fires, [11.9], batches.
+-- set spears, charges, tactical moves, the Movement Phase turn by turn, woods,
+-- forest fires on the map, [11.9] (missile modifiers as the caller's data), batches.
 package.path = (arg[0]:match("(.*/)") or "./") .. "?.lua;" .. package.path
 local wr = require("warrules")
 local T = require("testlib")
@@ -363,6 +364,227 @@ do
   t.modifier[0] = 101
   raises("WR_ERR_RANGE", wr.missile_terrain_modifier, t, 0)
   raises("WR_ERR_INVALID", wr.missile_terrain_modifier, {modifiers = {}}, 0)
+end
+
+-- ---- [11.3] exact movement, [11.4] the rider's weapons doubled ------------------
+do
+  local ch = wr.rate_chariot({wr.Figure{hd = 2, mv = 6}}, {wr.Figure{hd = 1, mv = 10}})
+  eq(ch:move_points(), 320, "2/3 of MV 10 kept exact: 6 2/3 inches")
+  eq(ch.mv, 6, "MV in whole inches")
+  eq(wr.figure_move_points(wr.Figure{mv = 10}), 10 * MP, "48 * MV")
+  local u = wr.Unit(ch, {type = wr.UNIT_TYPE_CHARIOT})
+  eq(wr.Formation(wr.ORDER_OPEN, 1):available(u), 320, "a unit of such chariots moves 320 points")
+  raises("WR_ERR_INVALID", wr.figure_move_points, "chariot")
+
+  local rider = wr.Figure{ar = 8, hd = 1, ac = 5, mv = 12, damage = {{1, 8}, {1, 4, 1}}} -- lance, dagger
+  local mount = wr.Figure{ar = 12, hd = 2, ac = 7, mv = 18, damage = {{1, 4}}}        -- hooves
+  local c = wr.rate_cavalry(rider, mount)
+  local r, st = c:damage_group_parts(0)
+  eq(r, 1, "d4: the rider's dagger"); eq(st, 1, "d4: the mount's hooves")
+  r, st = c:damage_group_parts(1)
+  eq(r, 1, "d8: the rider's lance"); eq(st, 0, "no steed d8")
+  r, st = wr.figure_damage_group_parts(rider, 0)
+  eq(r, 1, "a figure on foot: its own weapons"); eq(st, 0, "no steed part")
+  r, st = c:clone():damage_group_parts(0)
+  eq(st, 1, "a clone keeps the parts")
+  raises("WR_ERR_RANGE", c.damage_group_parts, c, 2)
+  raises("WR_ERR_RANGE", c.damage_group_parts, c, -1)
+  -- rolls: the d4 group (rider's first, then the mount's), then the d8
+  eq(c:damage_from_rolls({3, 2, 7}), 3 + 2 + 7 + 1, "the plain roll")
+  eq(c:charge_damage_from_rolls(2, {3, 2, 7}), 2 * 3 + 2 + 2 * 7 + 1, "the hooves' 2 counts once")
+  eq(wr.figure_charge_damage_from_rolls(c, 1, {3, 2, 7}), 13, "multiplier 1")
+  raises("WR_ERR_RANGE", c.charge_damage_from_rolls, c, 3, {3, 2, 7})
+  raises("WR_ERR_RANGE", c.charge_damage_from_rolls, c, 2, {5, 2, 7})
+  raises("WR_ERR_INVALID", c.charge_damage_from_rolls, c, 2, {3, 2})
+  raises("WR_ERR_INVALID", c.charge_damage_from_rolls, c, 2, 3)
+  -- the same dice from a roller, in the same order
+  local b = wr.Rng(7)
+  local d4a, d4b, d8 = b:roll(4), b:roll(4), b:roll(8)
+  eq(c:charge_damage_roll(2, wr.Rng(7)), 2 * d4a + d4b + 2 * d8 + 1, "charge_damage_roll")
+  raises("WR_ERR_RANGE", c.charge_damage_roll, c, 0, wr.Rng(7))
+  raises("WR_ERR_INVALID", c.charge_damage_roll, c, 2, "dice")
+  -- a chariot: the passengers' weapons double, the pullers' dice do not
+  local car = wr.rate_chariot({rider}, {mount, mount})
+  r, st = car:damage_group_parts(0)
+  eq(r, 1, "a passenger's d4"); eq(st, 2, "two pullers' d4")
+  eq(car:charge_damage_from_rolls(2, {4, 1, 1, 8}), 8 + 1 + 1 + 16 + 1, "chariot charge")
+end
+
+-- ---- the Movement Phase: every action charged to spent ------------------------------
+do
+  local d = wr.movement_costs_default()
+  eq(d.order_num, 1, "order 1/2"); eq(d.order_den, 2, "order 1/2")
+  eq(d.turn_num, 1, "turn 1/2"); eq(d.turn_den, 2, "turn 1/2")
+  eq(d.figures_turn, wr.TURN_COST_DEFAULT, "figures turn")
+
+  -- MV 12: 576 move points a phase
+  local u = unit({figures = 20, equipment = T.bor(wr.EQUIP_LARGE_SHIELDS, wr.EQUIP_SPEARS)})
+  local f = wr.Formation(wr.ORDER_OPEN, 10)
+  local function state(order, facing, spent, special, what)
+    local i = f:get()
+    eq(i.order, order, what .. ": order"); eq(i.facing, facing, what .. ": facing")
+    eq(i.spent, spent, what .. ": spent"); eq(i.special, special, what .. ": special")
+  end
+  local ph = wr.movement_phase_get(f)
+  eq(ph.begun, 0, "no phase yet"); eq(ph.start_in_command, -1, "command not recorded")
+  eq(ph.start_order, wr.ORDER_OPEN, "the present order")
+  -- no phase begun: the phase's actions are refused
+  raises("WR_ERR_STATE", wr.movement_turn, u, f, nil, 45)
+  raises("WR_ERR_STATE", wr.movement_spend, u, f, 1)
+  raises("WR_ERR_STATE", wr.movement_set_order, u, f, nil, wr.ORDER_CLOSED)
+  raises("WR_ERR_STATE", wr.movement_wheel, u, f, 10, 12)
+  raises("WR_ERR_STATE", wr.movement_shield_wall, u, f, nil, false)
+  raises("WR_ERR_STATE", wr.movement_set_spears, u, f, nil, wr.FACE_FRONT)
+  local ok, err = pcall(wr.movement_spend, u, f, 1)
+  check(not ok and err["function"] == "wr_movement_spend" and err.argument == "formation",
+        "the detail names the C function and the argument")
+  state(wr.ORDER_OPEN, 0, 0, wr.SPECIAL_NONE, "nothing changed")
+
+  -- Phase 1, begun in open order: it closes up and turns, but may not declare
+  wr.movement_phase_begin(u, f)
+  ph = wr.movement_phase_get(f)
+  eq(ph.begun, 1, "begun"); eq(ph.start_order, wr.ORDER_OPEN, "begun open")
+  eq(ph.start_in_command, 1, "in command")
+  for _, t in ipairs({wr.TERRAIN_WOODS, wr.TERRAIN_ROUGH, wr.TERRAIN_SWAMP, wr.TERRAIN_WATER}) do
+    raises("WR_ERR_FORBIDDEN", wr.movement_set_order, u, f, nil, wr.ORDER_CLOSED, t)
+  end
+  state(wr.ORDER_OPEN, 0, 0, wr.SPECIAL_NONE, "[11.8] no closing up in woods")
+  eq(wr.movement_set_order(u, f, nil, wr.ORDER_OPEN, wr.TERRAIN_WOODS), 0, "the order it has costs nothing")
+  eq(wr.movement_set_order(u, f, nil, wr.ORDER_CLOSED), 6 * MP, "closing up: half the rate")
+  state(wr.ORDER_CLOSED, 0, 6 * MP, wr.SPECIAL_NONE, "closed")
+  eq(wr.shield_wall_check(u, f, false), wr.DECLARE_NOT_CLOSED, "[11.6] not closed when the phase began")
+  raises("WR_ERR_FORBIDDEN", wr.movement_set_spears, u, f, nil, wr.FACE_FRONT)
+  raises("WR_ERR_FORBIDDEN", wr.movement_shield_wall, u, f, nil, false)
+  eq(wr.movement_turn(u, f, nil, 90), 6 * MP, "a change of facing: half the rate")
+  state(wr.ORDER_CLOSED, 90, 12 * MP, wr.SPECIAL_NONE, "turned")
+  raises("WR_ERR_FORBIDDEN", wr.movement_turn, u, f, nil, -10)
+  raises("WR_ERR_FORBIDDEN", wr.movement_spend, u, f, 1)
+  raises("WR_ERR_FORBIDDEN", wr.movement_set_order, u, f, nil, wr.ORDER_OPEN)
+  state(wr.ORDER_CLOSED, 90, 12 * MP, wr.SPECIAL_NONE, "nothing left, nothing changed")
+
+  -- Phase 2, begun closed: set spears, the front turned to face a charge
+  local costs = {figures_turn = 48}
+  wr.movement_phase_begin(u, f)
+  eq(wr.movement_phase_get(f).start_order, wr.ORDER_CLOSED, "begun closed")
+  state(wr.ORDER_CLOSED, 90, 0, wr.SPECIAL_NONE, "a new phase")
+  wr.movement_set_spears(u, f, costs, wr.FACE_FRONT)
+  state(wr.ORDER_CLOSED, 90, 6 * MP, wr.SPECIAL_SET_SPEARS, "[11.7] set spears: half the rate")
+  raises("WR_ERR_FORBIDDEN", wr.movement_shield_wall, u, f, costs, false)
+  eq(wr.movement_turn(u, f, costs, -90, nil), 48, "[11.7] figures turn to face the charge")
+  state(wr.ORDER_CLOSED, 0, 6 * MP + 48, wr.SPECIAL_SET_SPEARS, "turned to face")
+  raises("WR_ERR_FORBIDDEN", wr.movement_wheel, u, f, 45, 12, wr.TERRAIN_CLEAR)
+  -- opening up at the default half rate costs more than is left; at a quarter it fits
+  raises("WR_ERR_FORBIDDEN", wr.movement_set_order, u, f, nil, wr.ORDER_OPEN)
+  state(wr.ORDER_CLOSED, 0, 6 * MP + 48, wr.SPECIAL_SET_SPEARS, "refused: nothing changed")
+  eq(wr.movement_set_order(u, f, {order_num = 1, order_den = 4}, wr.ORDER_OPEN), 3 * MP, "a quarter")
+  state(wr.ORDER_OPEN, 0, 9 * MP + 48, wr.SPECIAL_NONE, "open order ends set spears")
+  -- a wheel whose flank travels 1/2" through woods: 6 twelfths at 6 points each
+  eq(wr.movement_wheel(u, f, 30, 6, wr.TERRAIN_WOODS), 36, "wheel through woods")
+  state(wr.ORDER_OPEN, 30, 9 * MP + 84, wr.SPECIAL_NONE, "wheeled")
+  local left = f:available(u)
+  eq(left, 3 * MP - 84, "left")
+  raises("WR_ERR_FORBIDDEN", wr.movement_spend, u, f, left + 1)
+  wr.movement_spend(u, f, left)
+  eq(f:available(u), 0, "all spent"); eq(f:get().spent, 12 * MP, "spent the whole rate")
+
+  -- bad input
+  wr.movement_phase_begin(u, f)
+  raises("WR_ERR_RANGE", wr.movement_turn, u, f, nil, 181)
+  raises("WR_ERR_RANGE", wr.movement_turn, u, f, {order_den = 0}, 90)
+  raises("WR_ERR_RANGE", wr.movement_turn, u, f, {turn_num = 3}, 90)
+  raises("WR_ERR_RANGE", wr.movement_set_order, u, f, {figures_turn = -1}, wr.ORDER_CLOSED)
+  raises("WR_ERR_INVALID", wr.movement_turn, u, f, {turn = 1}, 90)
+  raises("WR_ERR_INVALID", wr.movement_turn, u, f, 5, 90)
+  raises("WR_ERR_RANGE", wr.movement_turn, u, f, {turn_den = 1.5}, 90)
+  raises("WR_ERR_INVALID", wr.movement_set_order, u, f, nil, 2)
+  raises("WR_ERR_INVALID", wr.movement_set_order, u, f, nil, wr.ORDER_CLOSED, 6)
+  raises("WR_ERR_RANGE", wr.movement_spend, u, f, -1)
+  raises("WR_ERR_RANGE", wr.movement_spend, u, f, 48001)
+  raises("WR_ERR_RANGE", wr.movement_wheel, u, f, 10, -1)
+  raises("WR_ERR_INVALID", wr.movement_wheel, u, f, 10, 12, 6)
+  raises("WR_ERR_FORBIDDEN", wr.movement_wheel, u, f, 10, 12, wr.TERRAIN_WATER)
+  raises("WR_ERR_INVALID", wr.movement_set_spears, u, f, nil, 0)
+  raises("WR_ERR_INVALID", wr.movement_shield_wall, u, f, nil, "yes")
+  raises("WR_ERR_INVALID", wr.movement_phase_begin, f, u)
+  raises("WR_ERR_INVALID", wr.movement_phase_get, u)
+  state(wr.ORDER_OPEN, 30, 0, wr.SPECIAL_NONE, "bad input changes nothing")
+  local gone = wr.Formation(wr.ORDER_CLOSED, 5)
+  gone:close()
+  raises("WR_ERR_STATE", wr.movement_phase_begin, u, gone)
+  raises("WR_ERR_STATE", wr.movement_turn, u, gone, nil, 90)
+end
+do
+  -- an all-round shield wall in a begun phase: it cannot turn or wheel
+  local u = unit({figures = 20, equipment = wr.EQUIP_LARGE_SHIELDS})
+  local f = wr.Formation(wr.ORDER_CLOSED, 5)
+  wr.movement_phase_begin(u, f)
+  wr.movement_shield_wall(u, f, nil, true)
+  eq(f:get().sides, wr.FACE_ALL, "all round"); eq(f:get().spent, wr.TURN_COST_DEFAULT, "figures turned")
+  raises("WR_ERR_FORBIDDEN", wr.movement_turn, u, f, nil, 10)
+  raises("WR_ERR_FORBIDDEN", wr.movement_wheel, u, f, 10, 12)
+  eq(wr.movement_turn(u, f, nil, 0), 0, "no turn, no cost")
+  -- front only: a turn of at most 90 degrees for its entire (halved) movement
+  f:break_special()
+  wr.movement_phase_begin(u, f)
+  wr.movement_shield_wall(u, f, nil, false)
+  raises("WR_ERR_FORBIDDEN", wr.movement_wheel, u, f, 91, 12)
+  eq(wr.movement_wheel(u, f, -60, 12), 6 * MP, "[11.6] the wheel is its change of facing")
+  eq(f:get().facing, 300, "facing")
+end
+
+-- ---- forest fires on the map, [11.9] missile modifiers as the caller's data ----------
+do
+  -- calm, one turn: radius 3/4" = 9 twelfths around (100, 200)
+  local o = {x = 100, y = 200}
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, o, 109, 200), true, "on the edge")
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, o, 109, 201), false, "just outside")
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, o, 105, 207), true, "25 + 49 <= 81")
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 0, o, 104, 200), false, "turn 0: 1/4 inch")
+  -- light wind towards +x: 1" downwind from the start, 1/4" each side
+  local east = {x = 0, y = 0, wind_x = 1, wind_y = 0}
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, east, 12, 3), true, "downwind corner")
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, east, 13, 0), false, "beyond 1 inch")
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, east, -1, 0), false, "upwind")
+  -- strong wind towards -y, one turn: 3" downwind
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_STRONG, 1, {wind_y = -1}, 0, -36), true, "3 inches")
+  eq(wr.forest_fire_reaches(wr.FIRE_WIND_STRONG, 1, {wind_y = -1}, 0, -37), false, "beyond")
+  raises("WR_ERR_INVALID", wr.forest_fire_reaches, wr.FIRE_WIND_LIGHT, 0, {x = 0, y = 0}, 0, 0)
+  raises("WR_ERR_INVALID", wr.forest_fire_reaches, 3, 0, o, 0, 0)
+  raises("WR_ERR_RANGE", wr.forest_fire_reaches, wr.FIRE_WIND_CALM, 1001, o, 0, 0)
+  raises("WR_ERR_RANGE", wr.forest_fire_reaches, wr.FIRE_WIND_CALM, 1, o, 1000001, 0)
+  raises("WR_ERR_RANGE", wr.forest_fire_reaches, wr.FIRE_WIND_LIGHT, 1, {wind_x = 101}, 0, 0)
+  raises("WR_ERR_INVALID", wr.forest_fire_reaches, wr.FIRE_WIND_CALM, 1, {x = 0, z = 1}, 0, 0)
+  raises("WR_ERR_INVALID", wr.forest_fire_reaches, wr.FIRE_WIND_CALM, 1, "here", 0, 0)
+end
+do
+  local t = wr.missile_modifiers_unset()
+  eq(t.set, 0, "nothing set")
+  for i = 0, wr.TERRAIN_COUNT - 1 do
+    raises("WR_ERR_STATE", wr.missile_modifiers_get, t, i)
+  end
+  wr.missile_modifiers_set(t, wr.TERRAIN_WOODS, 2)
+  wr.missile_modifiers_set(t, wr.TERRAIN_CLEAR, 0)
+  eq(t.modifier[wr.TERRAIN_WOODS], 2, "set in place")
+  eq(t.set, T.bor(2 ^ wr.TERRAIN_WOODS, 2 ^ wr.TERRAIN_CLEAR), "the set bits")
+  eq(wr.missile_modifiers_get(t, wr.TERRAIN_WOODS), 2, "woods")
+  eq(wr.missile_modifiers_get(t, wr.TERRAIN_CLEAR), 0, "a 0 that was set")
+  raises("WR_ERR_STATE", wr.missile_modifiers_get, t, wr.TERRAIN_ROUGH)
+  raises("WR_ERR_RANGE", wr.missile_modifiers_set, t, wr.TERRAIN_ROUGH, 101)
+  raises("WR_ERR_INVALID", wr.missile_modifiers_set, t, 6, 1)
+  raises("WR_ERR_STATE", wr.missile_modifiers_get, t, wr.TERRAIN_ROUGH)
+  eq(t.modifier[wr.TERRAIN_ROUGH], 0, "a refused set changes nothing")
+  raises("WR_ERR_INVALID", wr.missile_modifiers_get, t, 6)
+  local fresh = {}
+  wr.missile_modifiers_set(fresh, wr.TERRAIN_SWAMP, -3)
+  eq(fresh.modifier[wr.TERRAIN_SWAMP], -3, "an empty table gets its fields")
+  eq(wr.missile_modifiers_get(fresh, wr.TERRAIN_SWAMP), -3, "and reads back")
+  raises("WR_ERR_INVALID", wr.missile_modifiers_get, {set = 0x40}, 0)
+  raises("WR_ERR_RANGE", wr.missile_modifiers_get, {set = 1, modifier = {[0] = 101}}, 0)
+  raises("WR_ERR_INVALID", wr.missile_modifiers_get, {set = 1, modifier = {[6] = 1}}, 0)
+  raises("WR_ERR_INVALID", wr.missile_modifiers_get, {set = 1, modifier = {[0] = "x"}}, 0)
+  raises("WR_ERR_RANGE", wr.missile_modifiers_get, {set = 1, modifier = {[0] = 0.5}}, 0)
+  raises("WR_ERR_INVALID", wr.missile_modifiers_get, {sets = 1}, 0)
+  raises("WR_ERR_RANGE", wr.missile_modifiers_get, {set = -1}, 0)
 end
 
 T.finish("lua battlesystem")
