@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Until this module records its failure details, check statuses only. */
-#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
 #include "warrules/melee.h"
 

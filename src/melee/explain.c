@@ -116,11 +116,15 @@ static const char *wound_name(int w)
 
 wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap, size_t *len)
 {
-    if (event == NULL || len == NULL || (buf == NULL && cap > 0))
-        return WR_ERR_NULL;
+    if (event == NULL)
+        return WRI_NULL(event);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
     int r = (int)event->rule;
     if (r < 0 || r >= WR_RULE_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "event->rule", r, "a wr_melee_rule value");
     const wr_melee_event *e = event;
     char who[16];
     if (e->side == 0 || e->side == 1)

@@ -2,6 +2,7 @@
 #ifndef WARRULES_SRC_MELEE_INTERNAL_H
 #define WARRULES_SRC_MELEE_INTERNAL_H
 
+#include "core/error.h"
 #include "core/memory.h"
 #include "warrules/melee.h"
 

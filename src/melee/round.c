@@ -188,7 +188,8 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
                                       &st->fighting_case);
     long long fcp = mcp * fighting;
     if (total > 200000000 || mcp > 200000000 || fcp > 200000000)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "engagement", fcp,
+                              "a Final Combat Percentage of at most 200000000");
     st->modifiers = (int)total;
     st->mcp = (int)mcp;
     st->fighting = fighting;
@@ -207,10 +208,10 @@ static wr_status roll(wri_dice *dice, int sides, int *out)
     if (dice->rng != NULL)
         return wr_rng_roll(dice->rng, sides, out);
     if (dice->used >= dice->n)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_rolls", dice->n, "enough rolls for the round");
     int v = dice->rolls[dice->used];
     if (v < 1 || v > sides)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "rolls", v, sides == 100 ? "1..100 (a d100)" : "1..4 (a d4)");
     dice->used++;
     *out = v;
     return WR_OK;
@@ -241,7 +242,8 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
         return st;
     if (odds.pass < 0 || odds.pass > 100 || odds.retire < 0 || odds.retire > 100 ||
         odds.rout < 0 || odds.rout > 100 || odds.pass + odds.retire + odds.rout != 100)
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "morale",
+                        "a morale model giving odds 0..100 that sum to 100");
     *o = odds;
     return WR_OK;
 }
@@ -281,7 +283,8 @@ static wr_status wound_target(const wri_snapshot *s, int side, wri_dice *dice, w
     int hits = r->strike[side].hits;
     for (int h = 0; h < hits && !w.dead; h++) {
         if (t->chart == NULL)
-            return WR_ERR_STATE;
+            return WRI_FAIL(WR_ERR_STATE, "engagement",
+                            "[Wounds] a hit chart for every monster or character");
         int d100 = 0, d4 = 0, location = 0, dead = 0;
         wr_wound wound = WR_WOUND_NONE;
         wr_status st = roll(dice, 100, &d100);
@@ -411,8 +414,12 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
 wr_status wr_morale_sample(void *user, const wr_morale_test *test, wr_morale_odds *odds)
 {
     (void)user;
-    if (test == NULL || odds == NULL || test->unit == NULL)
-        return WR_ERR_NULL;
+    if (test == NULL)
+        return WRI_NULL(test);
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (test->unit == NULL)
+        return WRI_NULL(test->unit);
     const wr_profile *p = test->unit->profile;
     const int *m = p->morale_mod;
     long long target = test->unit->def.morale;
@@ -427,7 +434,8 @@ wr_status wr_morale_sample(void *user, const wr_morale_test *test, wr_morale_odd
         target += m[WR_MORALE_ATTACKED_REAR];
         break;
     default:
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "test->reason", test->reason,
+                              "a wr_morale_reason value");
     }
     if (test->disordered)
         target += m[WR_MORALE_DISORDERED];
