@@ -236,7 +236,7 @@ static void unit_bad_input(void **state)
     cases[n].def.kind = (wr_unit_kind)3, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.mount = (wr_mount)3, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.troop_class = (wr_troop_class)-1, cases[n++].status = WR_ERR_INVALID;
-    cases[n].def.flags = 0x40u, cases[n++].status = WR_ERR_INVALID;
+    cases[n].def.flags = 0x80u, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.figures = 100001, cases[n++].status = WR_ERR_RANGE;
     cases[n].def.files = 0, cases[n++].status = WR_ERR_RANGE;
     cases[n].def.weapon_type = 16, cases[n++].status = WR_ERR_RANGE;

@@ -168,8 +168,8 @@ wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_m
 
 /* The record `now` plus what the round added to `before`, with the death
    rules on the sum. */
-static int merge_wounds(const wr_wounds *now, const wr_wounds *before, const wr_wounds *after,
-                        int character, wr_wounds *out)
+int wri_melee_merge_wounds(const wr_wounds *now, const wr_wounds *before, const wr_wounds *after,
+                           int character, wr_wounds *out)
 {
     wr_wounds m = *now;
     int dh = after->hits - before->hits, dc = after->counted - before->counted;
@@ -213,7 +213,7 @@ wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *r
         merged[i] = u->wounds;
         if (u->def.kind != WR_UNIT_TROOPS &&
             (!wri_melee_wounds_sane(&round->wounds_before[i]) || !wri_melee_wounds_sane(&round->wounds_after[i]) ||
-             !merge_wounds(&u->wounds, &round->wounds_before[i], &round->wounds_after[i],
+             !wri_melee_merge_wounds(&u->wounds, &round->wounds_before[i], &round->wounds_after[i],
                            u->def.kind == WR_UNIT_CHARACTER, &merged[i])))
             return WRI_FAIL(WR_ERR_STATE, i ? "round->wounds_after[1]" : "round->wounds_after[0]",
                             "wound records a round of this engagement made");

@@ -29,6 +29,11 @@ static const char *const rule_names[WR_RULE_COUNT] = {
     "Routs",
     "Pursuit",
     "Destroyed",
+    "No figure fights more than once in a turn",
+    "Disordered by an attack in another fight",
+    "Disordered by Blood Lust",
+    "Leaves the fight",
+    "No charge bonus",
 };
 
 static const char *const rule_sources[WR_RULE_COUNT] = {
@@ -67,6 +72,15 @@ static const char *const rule_sources[WR_RULE_COUNT] = {
     "[Casualties 8] \"If the unit fails its Morale Test, then it will Retire or Rout\"",
     "[Casualties 8] \"If it routs, the victor will be entitled to conduct Pursuit Movement\"",
     "[Continuing] the side has no figures left to fight",
+    "[Starting] \"No figure may fight more than once in a turn\"",
+    "[Flank and rear] \"A unit attacked in the flank or rear, immediately becomes disordered\"; "
+    "[Reach] \"this rank advantage is lost immediately a unit becomes disordered\"",
+    "[Flank and rear] \"Characters cannot become disordered (except as a result of Blood "
+    "Lust)\"",
+    "[Casualties 8] \"If the unit fails its Morale Test, then it will Retire or Rout\"; "
+    "[Flank and rear] \"If the defender passes the Moral Test the combat proceeds\"",
+    "[Modifiers] \"This modifier can only be received by a unit that charged (or pursued) into "
+    "combat\"",
 };
 
 static const char *const modifier_names[WR_MOD_COUNT] = {
@@ -177,6 +191,22 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
         break;
     case WR_RULE_DRAWN:
         n = snprintf(tmp, sizeof tmp, "Round drawn: both sides lost %d figures.", e->value);
+        break;
+    case WR_RULE_ONCE_PER_TURN:
+        n = snprintf(tmp, sizeof tmp,
+                     "%s: %d figures fight here, not %d: the others fight elsewhere this turn.",
+                     who, e->value, e->detail);
+        break;
+    case WR_RULE_DISORDERED_ELSEWHERE:
+        n = snprintf(tmp, sizeof tmp, "%s: disordered by the attack in fight %d.", who, e->detail);
+        break;
+    case WR_RULE_LEFT_FIGHT:
+        n = snprintf(tmp, sizeof tmp, "%s: failed its flank or rear test in fight %d and %s.", who,
+                     e->detail, e->value == WR_MORALE_RETIRE ? "retires" : "routs");
+        break;
+    case WR_RULE_NO_CHARGE_BONUS:
+        n = snprintf(tmp, sizeof tmp, "%s: came into contact by a %s: no charge bonus.", who,
+                     e->detail == WR_CONTACT_PUSHBACK ? "pushback" : "move without a charge");
         break;
     default:
         n = snprintf(tmp, sizeof tmp, "%s: %s.", who, rule_names[r]);

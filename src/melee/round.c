@@ -32,11 +32,22 @@ void wri_melee_snapshot(const wr_engagement *e, wri_snapshot *s)
         d->chart = u->chart;
         d->kind = (int)u->def.kind;
         d->figures = u->def.figures;
-        d->disordered = (u->def.flags & WR_UNIT_DISORDERED) != 0;
+        d->disordered = (u->def.flags & WR_UNIT_DISORDERED) != 0 || wri_melee_blood_lust(u);
         d->wounds = u->wounds;
     }
     s->situation = e->situation;
     s->round = e->rounds + 1;
+    for (int i = 0; i < 2; i++) {
+        s->along_face[i] = 0;
+        s->cap[i] = 0;
+        s->elsewhere[i] = 0;
+        s->no_bonus[i] = 0;
+    }
+}
+
+int wri_melee_blood_lust(const wr_melee_unit *u)
+{
+    return (u->def.flags & WR_UNIT_BLOOD_LUST) != 0;
 }
 
 static const wr_unit_def *def_of(const wri_snapshot *s, int side)
@@ -130,6 +141,8 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     if (s->round == 1 && sit->charged)
         use_modifier(st, &applies, WR_MOD_CHARGED,
                      p->mod[WR_MOD_CHARGED] * (d->mount != WR_MOUNT_NONE ? 2 : 1));
+    else if (s->no_bonus[side])
+        wri_melee_event(ev, WR_RULE_NO_CHARGE_BONUS, side, 0, s->no_bonus[side] - 1);
     if ((p->hated >> them->profile->race) & 1u)
         use_modifier(st, &applies, WR_MOD_HATED_FOE, p->mod[WR_MOD_HATED_FOE]);
     if (d->mount != WR_MOUNT_NONE && e->mount == WR_MOUNT_NONE && e->kind != WR_UNIT_MONSTER &&
@@ -179,13 +192,17 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     if (mcp < 0)
         mcp = 0;
     int in_contact = sit->in_contact;
-    if (in_contact > d->files)
+    if (in_contact > d->files && !s->along_face[side])
         in_contact = d->files;
     if (in_contact > me->figures)
         in_contact = me->figures;
     wr_weapon reach = (wr_weapon)p->reach[d->weapon_type];
     int fighting = wri_melee_fighting(me->figures, d->files, in_contact, reach, fs, fe,
                                       &st->fighting_case);
+    if (s->cap[side] > 0 && fighting > s->cap[side] - 1) {
+        wri_melee_event(ev, WR_RULE_ONCE_PER_TURN, side, s->cap[side] - 1, fighting);
+        fighting = s->cap[side] - 1;
+    }
     long long fcp = mcp * fighting;
     if (total > 200000000 || mcp > 200000000 || fcp > 200000000)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "engagement", fcp,
@@ -203,7 +220,7 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     return WR_OK;
 }
 
-static wr_status roll(wri_dice *dice, int sides, int *out)
+wr_status wri_melee_roll(wri_dice *dice, int sides, int *out)
 {
     if (dice->rng != NULL)
         return wr_rng_roll(dice->rng, sides, out);
@@ -248,7 +265,7 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
     return WR_OK;
 }
 
-static wr_morale_result morale_outcome(const wr_morale_odds *o, int d100)
+wr_morale_result wri_melee_morale_outcome(const wr_morale_odds *o, int d100)
 {
     if (d100 <= o->pass)
         return WR_MORALE_PASS;
@@ -264,7 +281,7 @@ wr_melee_end wri_melee_end_of(int side, wr_morale_result res)
     return WR_END_ONGOING;
 }
 
-static void morale_events(const wri_events *ev, int side, wr_morale_result res)
+void wri_melee_morale_events(const wri_events *ev, int side, wr_morale_result res)
 {
     static const wr_melee_rule rule[] = {WR_RULE_MORALE_PASSED, WR_RULE_MORALE_PASSED,
                                          WR_RULE_RETIRES, WR_RULE_ROUTS};
@@ -287,9 +304,9 @@ static wr_status wound_target(const wri_snapshot *s, int side, wri_dice *dice, w
                             "[Wounds] a hit chart for every monster or character");
         int d100 = 0, d4 = 0, location = 0, dead = 0;
         wr_wound wound = WR_WOUND_NONE;
-        wr_status st = roll(dice, 100, &d100);
+        wr_status st = wri_melee_roll(dice, 100, &d100);
         if (st == WR_OK)
-            st = roll(dice, 4, &d4);
+            st = wri_melee_roll(dice, 4, &d4);
         if (st == WR_OK)
             st = wr_hit_chart_lookup(t->chart, d100, d4, &location, &wound);
         if (st == WR_OK)
@@ -310,10 +327,8 @@ static wr_status wound_target(const wri_snapshot *s, int side, wri_dice *dice, w
     return WR_OK;
 }
 
-wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
-                          wr_melee_round *r, const wri_events *ev)
+void wri_melee_round_start(const wri_snapshot *s, wr_melee_round *r, const wri_events *ev)
 {
-    wr_status st;
     memset(r, 0, offsetof(wr_melee_round, events));
     r->round = s->round;
     r->loser = -1;
@@ -326,6 +341,10 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         int reason = 0;
         int by_attack = wri_melee_disorders(s, i, &reason);
         r->disordered[i] = s->side[i].disordered || by_attack;
+        if (wri_melee_blood_lust(s->side[i].unit))
+            wri_melee_event(ev, WR_RULE_BLOOD_LUST, i, 1, 0);
+        if (s->elsewhere[i] > 0)
+            wri_melee_event(ev, WR_RULE_DISORDERED_ELSEWHERE, i, 1, s->elsewhere[i] - 1);
         if (by_attack)
             wri_melee_event(ev, WR_RULE_DISORDERED, i, 1,
                             s->situation.side[i].attacked_in == WR_FACING_REAR ? WR_MOD_REAR
@@ -333,6 +352,13 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         else if (reason != 0)
             wri_melee_event(ev, WR_RULE_NOT_DISORDERED, i, 0, reason);
     }
+}
+
+wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
+                          wr_melee_round *r, const wri_events *ev)
+{
+    wr_status st;
+    wri_melee_round_start(s, r, ev);
     for (int i = 0; i < 2; i++) {
         if (!wri_melee_flank_test_due(s, i))
             continue;
@@ -341,17 +367,24 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         wri_melee_morale_test(s, i, wri_melee_flank_reason(s, i), 0, 0, &t);
         if ((st = wri_melee_morale_odds(fn, user, &t, &o)) != WR_OK)
             return st;
-        if ((st = roll(dice, 100, &r->flank_roll[i])) != WR_OK)
+        if ((st = wri_melee_roll(dice, 100, &r->flank_roll[i])) != WR_OK)
             return st;
-        r->flank_test[i] = morale_outcome(&o, r->flank_roll[i]);
+        r->flank_test[i] = wri_melee_morale_outcome(&o, r->flank_roll[i]);
         wri_melee_event(ev, WR_RULE_FLANK_TEST, i, o.pass, r->flank_roll[i]);
-        morale_events(ev, i, r->flank_test[i]);
+        wri_melee_morale_events(ev, i, r->flank_test[i]);
         if (r->flank_test[i] != WR_MORALE_PASS) {
             r->end = wri_melee_end_of(i, r->flank_test[i]);
             r->pursuit = r->flank_test[i] == WR_MORALE_ROUT ? 1 - i : -1;
             return WR_OK;
         }
     }
+    return wri_melee_round_blows(s, dice, fn, user, r, ev);
+}
+
+wr_status wri_melee_round_blows(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
+                                void *user, wr_melee_round *r, const wri_events *ev)
+{
+    wr_status st;
     r->fought = 1;
     for (int i = 0; i < 2; i++) {
         wr_strike *k = &r->strike[i];
@@ -359,7 +392,7 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
             return st;
         int rem = k->fcp % 100;
         if (rem > 0) {
-            if ((st = roll(dice, 100, &k->roll)) != WR_OK)
+            if ((st = wri_melee_roll(dice, 100, &k->roll)) != WR_OK)
                 return st;
             int hit = k->roll <= rem;
             k->hits += hit;
@@ -400,11 +433,11 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
     wri_melee_morale_test(s, l, WR_MORALE_REASON_LOST_ROUND, r->lost[l], r->lost[1 - l], &t);
     if ((st = wri_melee_morale_odds(fn, user, &t, &r->morale_odds)) != WR_OK)
         return st;
-    if ((st = roll(dice, 100, &r->morale_roll)) != WR_OK)
+    if ((st = wri_melee_roll(dice, 100, &r->morale_roll)) != WR_OK)
         return st;
-    r->morale = morale_outcome(&r->morale_odds, r->morale_roll);
+    r->morale = wri_melee_morale_outcome(&r->morale_odds, r->morale_roll);
     wri_melee_event(ev, WR_RULE_MORALE_TEST, l, r->morale_odds.pass, r->morale_roll);
-    morale_events(ev, l, r->morale);
+    wri_melee_morale_events(ev, l, r->morale);
     r->end = wri_melee_end_of(l, r->morale);
     if (r->morale == WR_MORALE_ROUT)
         r->pursuit = 1 - l;

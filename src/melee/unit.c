@@ -54,7 +54,8 @@ static wr_status check_def(const wr_profile *p, const wr_unit_def *d)
         return WRI_FAIL(WR_ERR_INVALID, "def->flags", "WR_UNIT_COMBAT_HEIGHT only with WR_UNIT_FLYING");
     if ((d->flags & WR_UNIT_SWARM) && (d->flags & WR_UNIT_FLYING))
         return WRI_FAIL(WR_ERR_INVALID, "def->flags", "a ground swarm does not fly");
-    if (kind == WR_UNIT_CHARACTER && (d->flags & WR_UNIT_DISORDERED))
+    if (kind == WR_UNIT_CHARACTER && (d->flags & WR_UNIT_DISORDERED) &&
+        !(d->flags & WR_UNIT_BLOOD_LUST))
         return WRI_FAIL(WR_ERR_FORBIDDEN, "def->flags",
                         "[Flank and rear] characters cannot become disordered");
     if (!p->allowed[d->weapon_type])
@@ -128,7 +129,7 @@ wr_status wr_melee_unit_set_disordered(wr_melee_unit *unit, int disordered)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
-    if (disordered && unit->def.kind == WR_UNIT_CHARACTER)
+    if (disordered && unit->def.kind == WR_UNIT_CHARACTER && !wri_melee_blood_lust(unit))
         return WRI_FAIL(WR_ERR_FORBIDDEN, "disordered",
                         "[Flank and rear] characters cannot become disordered");
     if (disordered)
