@@ -341,7 +341,7 @@ static void unit_bad_input(void **state)
 static void explain_bad_input(void **state)
 {
     (void)state;
-    const int values[] = {INT32_MIN, -1, WR_RULE_COUNT, 1000, INT32_MAX};
+    const int values[] = {INT32_MIN, -1, WR_RULE_COUNT, WR_RULE_LIMIT, 1000, INT32_MAX};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
         assert_non_null(wr_melee_rule_name((wr_melee_rule)values[i]));
         assert_non_null(wr_melee_rule_source((wr_melee_rule)values[i]));
@@ -354,6 +354,8 @@ static void explain_bad_input(void **state)
     assert_status(wr_melee_event_text(&ev, buf, sizeof buf, NULL), WR_ERR_NULL);
     assert_status(wr_melee_event_text(&ev, NULL, 4, &len), WR_ERR_NULL);
     ev.rule = WR_RULE_COUNT;
+    assert_status(wr_melee_event_text(&ev, buf, sizeof buf, &len), WR_ERR_INVALID);
+    ev.rule = WR_RULE_LIMIT;
     assert_status(wr_melee_event_text(&ev, buf, sizeof buf, &len), WR_ERR_INVALID);
     ev.rule = (wr_melee_rule)-1;
     assert_status(wr_melee_event_text(&ev, buf, sizeof buf, &len), WR_ERR_INVALID);

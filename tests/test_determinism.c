@@ -709,7 +709,7 @@ int main(int argc, char **argv)
         {"battlesystem", battlesystem, UINT64_C(0x344c86e7b46088e5)},
         {"melee", melee, UINT64_C(0xd98a0b51bc6c1140)},
         {"odds", odds, UINT64_C(0xe9ebd5dbdce34ff1)},
-        {"phase", phase, UINT64_C(0x79017d773cd39282)},
+        {"phase", phase, UINT64_C(0xe4f932ac31c78562)},
 #ifdef WR_HAVE_CAMPAIGN
         {"campaign_pinned", campaign_pinned, UINT64_C(0x6599c098596d4bc5)},
         {"route", route, UINT64_C(0x16c52eb929e1be37)},

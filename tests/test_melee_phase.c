@@ -738,6 +738,10 @@ static void phase_rules_cite_the_text(void **state)
     }
     assert_non_null(strstr(wr_melee_rule_source(WR_RULE_ONCE_PER_TURN),
                            "No figure may fight more than once in a turn"));
+    /* the 1.0 count stays no rule, as does the new limit */
+    assert_string_equal(wr_melee_rule_name(WR_RULE_COUNT), "unknown rule");
+    assert_string_equal(wr_melee_rule_name(WR_RULE_LIMIT), "unknown rule");
+    assert_string_equal(wr_melee_rule_source(WR_RULE_COUNT), "");
 }
 
 int main(void)

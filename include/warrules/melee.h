@@ -765,12 +765,13 @@ typedef enum wr_melee_rule {
     WR_RULE_ROUTS = 21,            /**< The test failed: the side routs. */
     WR_RULE_PURSUIT = 22,          /**< The victor may make a pursuit move. */
     WR_RULE_DESTROYED = 23,        /**< The side has no figures left. */
-    WR_RULE_ONCE_PER_TURN = 24,    /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule (since 1.1). */
-    WR_RULE_DISORDERED_ELSEWHERE = 25, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index (since 1.1). */
-    WR_RULE_BLOOD_LUST = 26,       /**< Disordered by Blood Lust (since 1.1). */
-    WR_RULE_LEFT_FIGHT = 27,       /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index (since 1.1). */
-    WR_RULE_NO_CHARGE_BONUS = 28,  /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact (since 1.1). */
-    WR_RULE_COUNT = 29             /**< The number of rules (not a rule; 24 before 1.1). */
+    WR_RULE_COUNT = 24,            /**< The number of the rules of 1.0 (not a rule); the rules added in 1.1 follow it, up to ::WR_RULE_LIMIT. */
+    WR_RULE_ONCE_PER_TURN = 25,    /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule (since 1.1). */
+    WR_RULE_DISORDERED_ELSEWHERE = 26, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index (since 1.1). */
+    WR_RULE_BLOOD_LUST = 27,       /**< Disordered by Blood Lust (since 1.1). */
+    WR_RULE_LEFT_FIGHT = 28,       /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index (since 1.1). */
+    WR_RULE_NO_CHARGE_BONUS = 29,  /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact (since 1.1). */
+    WR_RULE_LIMIT = 30             /**< One more than the largest rule (not a rule; since 1.1). Rules are 0..23 and 25..29. */
 } wr_melee_rule;
 
 /** @brief One step of an explanation a game can show a player. */

@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-static const char *const rule_names[WR_RULE_COUNT] = {
+static const char *const rule_names[WR_RULE_LIMIT] = {
     "Basic Combat Percentage",
     "Combat modifier",
     "Modified Combat Percentage",
@@ -29,6 +29,7 @@ static const char *const rule_names[WR_RULE_COUNT] = {
     "Routs",
     "Pursuit",
     "Destroyed",
+    NULL, /* WR_RULE_COUNT */
     "No figure fights more than once in a turn",
     "Disordered by an attack in another fight",
     "Disordered by Blood Lust",
@@ -36,7 +37,7 @@ static const char *const rule_names[WR_RULE_COUNT] = {
     "No charge bonus",
 };
 
-static const char *const rule_sources[WR_RULE_COUNT] = {
+static const char *const rule_sources[WR_RULE_LIMIT] = {
     "[Casualties 1] \"cross references the weapon type his unit is using, with the defender's "
     "armour type, to find his Basic Combat Percentage\"",
     "[Casualties 2] \"checks the Combat Modifiers List adding or subtracting all relevant "
@@ -72,6 +73,7 @@ static const char *const rule_sources[WR_RULE_COUNT] = {
     "[Casualties 8] \"If the unit fails its Morale Test, then it will Retire or Rout\"",
     "[Casualties 8] \"If it routs, the victor will be entitled to conduct Pursuit Movement\"",
     "[Continuing] the side has no figures left to fight",
+    NULL, /* WR_RULE_COUNT */
     "[Starting] \"No figure may fight more than once in a turn\"",
     "[Flank and rear] \"A unit attacked in the flank or rear, immediately becomes disordered\"; "
     "[Reach] \"this rank advantage is lost immediately a unit becomes disordered\"",
@@ -105,13 +107,13 @@ static const char *const modifier_names[WR_MOD_COUNT] = {
 const char *wr_melee_rule_name(wr_melee_rule rule)
 {
     int r = (int)rule;
-    return r >= 0 && r < WR_RULE_COUNT ? rule_names[r] : "unknown rule";
+    return r >= 0 && r < WR_RULE_LIMIT && rule_names[r] != NULL ? rule_names[r] : "unknown rule";
 }
 
 const char *wr_melee_rule_source(wr_melee_rule rule)
 {
     int r = (int)rule;
-    return r >= 0 && r < WR_RULE_COUNT ? rule_sources[r] : "";
+    return r >= 0 && r < WR_RULE_LIMIT && rule_sources[r] != NULL ? rule_sources[r] : "";
 }
 
 const char *wr_modifier_name(wr_modifier modifier)
@@ -137,7 +139,7 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
     if (buf == NULL && cap > 0)
         return WRI_NULL(buf);
     int r = (int)event->rule;
-    if (r < 0 || r >= WR_RULE_COUNT)
+    if (r < 0 || r >= WR_RULE_LIMIT || rule_names[r] == NULL)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "event->rule", r, "a wr_melee_rule value");
     const wr_melee_event *e = event;
     char who[16];
