@@ -963,6 +963,34 @@ static void phase_bad_input(void **state)
 
     wr_rng_free(rng);
     wr_melee_phase_free(ph);
+
+    /* a full phase: WR_PHASE_MAX_FIGHTS fights of pairs of 142 units */
+    enum { MANY = 142 };
+    wr_melee_unit *many[MANY];
+    d = wr_unit_def_default();
+    for (int i = 0; i < MANY; i++)
+        assert_status(wr_melee_unit_new(p, &d, &many[i]), WR_OK);
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    int added = 0;
+    for (int i = 0; i < MANY && added < WR_PHASE_MAX_FIGHTS; i++)
+        for (int j = i + 1; j < MANY && added < WR_PHASE_MAX_FIGHTS; j++) {
+            wr_phase_fight pair;
+            pair.side[0] = phase_side(many[i], WR_FACING_FRONT, 1, 0);
+            pair.side[1] = phase_side(many[j], WR_FACING_FRONT, 1, 0);
+            assert_status(wr_melee_phase_add(ph, &pair, &index), WR_OK);
+            added++;
+        }
+    assert_int_equal(added, WR_PHASE_MAX_FIGHTS);
+    wr_phase_fight last;
+    last.side[0] = phase_side(many[MANY - 2], WR_FACING_FRONT, 1, 0);
+    last.side[1] = phase_side(many[MANY - 1], WR_FACING_FLANK, 1, 0);
+    assert_status(wr_melee_phase_add(ph, &last, &index), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_count(ph, &count), WR_OK);
+    assert_int_equal(count, WR_PHASE_MAX_FIGHTS);
+    wr_melee_phase_free(ph);
+    for (int i = 0; i < MANY; i++)
+        wr_melee_unit_free(many[i]);
+
     wr_melee_unit_free(a);
     wr_melee_unit_free(b);
     wr_melee_unit_free(c);

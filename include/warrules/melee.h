@@ -1359,6 +1359,8 @@ typedef enum wr_phase_contact {
 
 /** @brief The default for wr_phase_side::corner_fights: the text's default share. */
 #define WR_PHASE_DEFAULT (-1)
+/** @brief The most fights a phase holds. */
+#define WR_PHASE_MAX_FIGHTS 10000
 
 /** @brief One side of a fight in a phase. */
 typedef struct wr_phase_side {
@@ -1450,7 +1452,8 @@ WR_API wr_status wr_melee_phase_set_morale(wr_melee_phase *phase, wr_morale_fn f
  * @param fight The fight (copied).
  * @param[out] index The fight's index, from 0 in the order added.
  * @return ::WR_OK; ::WR_ERR_NULL (also for a side without a unit);
- *         ::WR_ERR_RANGE for in_contact above the figures on that face,
+ *         ::WR_ERR_RANGE for a phase already holding ::WR_PHASE_MAX_FIGHTS
+ *         fights, in_contact above the figures on that face,
  *         corner above in_contact, or corner_fights outside
  *         ::WR_PHASE_DEFAULT or 0..corner; ::WR_ERR_INVALID for an unknown
  *         face, contact or cover, the same unit on both sides, both sides
@@ -1494,7 +1497,7 @@ WR_API wr_status wr_melee_phase_strike(const wr_melee_phase *phase, int fight, i
  * monster slain or a drawn round read fewer.
  *
  * @param phase The phase (not resolved).
- * @param[out] most The most dice.
+ * @param[out] most The most dice (SIZE_MAX if more).
  * @return ::WR_OK; ::WR_ERR_NULL; as wr_melee_phase_strike() for the rest.
  */
 WR_API wr_status wr_melee_phase_dice_needed(const wr_melee_phase *phase, size_t *most);

@@ -186,9 +186,12 @@ wr_status wr_melee_phase_add(wr_melee_phase *phase, const wr_phase_fight *fight,
     if (st != WR_OK)
         return WRI_PASS(st);
     if (phase->n == phase->cap) {
-        if (phase->cap >= WRI_MAX_FIGURES)
-            return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", phase->n, "at most 100000 fights");
+        if (phase->n >= WR_PHASE_MAX_FIGHTS)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", phase->n,
+                                  "at most WR_PHASE_MAX_FIGHTS (10000) fights");
         int grown = phase->cap ? phase->cap * 2 : 4;
+        if (grown > WR_PHASE_MAX_FIGHTS)
+            grown = WR_PHASE_MAX_FIGHTS;
         wr_phase_fight *f = wri_realloc_array(&phase->alloc, phase->fights, (size_t)phase->cap,
                                               (size_t)grown, sizeof *f);
         if (f == NULL)
@@ -264,7 +267,8 @@ static int comes_before(const wr_melee_phase *p, int f, int i, int g, int j)
 /* Shares out one unit's corner figures and its figures among its fights. */
 static wr_status share_unit(const wr_melee_phase *p, plan *pl, int u)
 {
-    int total_corner = 0, assigned = 0, n_sides = 0;
+    long long total_corner = 0, assigned = 0;
+    int n_sides = 0;
     for (int k = 0; k < 2 * p->n; k++) {
         if (pl->unit_of[k] != u)
             continue;
@@ -280,11 +284,11 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, int u)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner", s->corner,
                                   "corner figures that also touch an enemy in another fight of the unit");
     }
-    int corner_figures = total_corner / 2;
+    long long corner_figures = total_corner / 2;
     if (assigned > corner_figures)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner_fights", assigned,
                               "[Starting] no figure may fight more than once in a turn: at most the corner figures");
-    int default_left = corner_figures - assigned;
+    long long default_left = corner_figures - assigned;
     const wr_melee_unit *unit = pl->units[u];
     /* Visit the unit's sides in order, picking the next each time. */
     int done = 0;
@@ -305,7 +309,7 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, int u)
         const wr_phase_side *s = side_of(p, bf, bi);
         int corner_here = s->corner_fights;
         if (corner_here == WR_PHASE_DEFAULT) {
-            corner_here = s->corner < default_left ? s->corner : default_left;
+            corner_here = s->corner < default_left ? s->corner : (int)default_left;
             default_left -= corner_here;
         }
         wri_snapshot *snap = &pl->snap[bf];
@@ -447,25 +451,25 @@ wr_status wr_melee_phase_dice_needed(const wr_melee_phase *phase, size_t *most)
     wr_status st = make_plan(phase, &pl);
     if (st != WR_OK)
         return WRI_PASS(st);
-    size_t dice = 0;
+    uint64_t dice = 0; /* at most 10000 fights x 4000002 dice */
     for (int f = 0; f < phase->n && st == WR_OK; f++) {
         const wri_snapshot *s = &pl.snap[f];
         for (int i = 0; i < 2 && st == WR_OK; i++) {
             wr_strike k;
-            dice += (size_t)test_due(phase, s, f, i);
+            dice += (uint64_t)test_due(phase, s, f, i);
             if ((st = wri_melee_strike(s, i, &k, NULL)) != WR_OK)
                 break;
             int rem = k.fcp % 100;
             dice += rem > 0;
             if (s->side[1 - i].kind != WR_UNIT_TROOPS)
-                dice += 2 * ((size_t)(k.fcp / 100) + (rem > 0));
+                dice += 2 * ((uint64_t)(k.fcp / 100) + (rem > 0));
         }
         dice += 1; /* the loser's morale test */
     }
     plan_free(&phase->alloc, &pl);
     if (st != WR_OK)
         return WRI_PASS(st);
-    *most = dice;
+    *most = dice > SIZE_MAX ? SIZE_MAX : (size_t)dice;
     return WR_OK;
 }
 

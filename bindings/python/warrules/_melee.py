@@ -162,6 +162,7 @@ CONTACT_CHARGE = 1
 CONTACT_PURSUIT = 2
 CONTACT_PUSHBACK = 3
 PHASE_DEFAULT = -1
+PHASE_MAX_FIGHTS = 10000
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
