@@ -2,6 +2,7 @@
    attacks first (disorder, then the Morale Tests), disorder seen by all of
    a unit's fights, no figure fighting twice, then the blows, and only then
    the losses [Starting], [Flank and rear], [Casualties: phase ten]. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -257,30 +258,38 @@ static void base_snapshot(const wr_melee_phase *p, int f, wri_snapshot *s)
     s->round = fresh ? 1 : 2;
 }
 
-/* Orders a unit's fights: front, flank, rear, then the order added. */
-static int comes_before(const wr_melee_phase *p, int f, int i, int g, int j)
+/* A fight side, keyed for sharing out its unit's figures: a unit's sides
+   front, flank, rear, then in the order added (reading 20 of
+   docs/rules/melee.md). k is 2 * fight + side. */
+typedef struct side_key {
+    int unit, face, k;
+} side_key;
+
+static int key_order(const void *x, const void *y)
 {
-    int a = (int)side_of(p, f, i)->face, b = (int)side_of(p, g, j)->face;
-    return a != b ? a < b : f < g;
+    const side_key *a = x, *b = y;
+    if (a->unit != b->unit)
+        return a->unit < b->unit ? -1 : 1;
+    if (a->face != b->face)
+        return a->face < b->face ? -1 : 1;
+    return (a->k > b->k) - (a->k < b->k);
 }
 
-/* Shares out one unit's corner figures and its figures among its fights. */
-static wr_status share_unit(const wr_melee_phase *p, plan *pl, int u)
+/* Shares out one unit's corner figures and its figures among its fight
+   sides keys[from..to), which are in sharing order. */
+static wr_status share_unit(const wr_melee_phase *p, plan *pl, const side_key *keys, int from,
+                            int to)
 {
     long long total_corner = 0, assigned = 0;
-    int n_sides = 0;
-    for (int k = 0; k < 2 * p->n; k++) {
-        if (pl->unit_of[k] != u)
-            continue;
-        const wr_phase_side *s = side_of(p, k / 2, k % 2);
-        n_sides++;
+    for (int j = from; j < to; j++) {
+        const wr_phase_side *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
         total_corner += s->corner;
         if (s->corner_fights != WR_PHASE_DEFAULT)
             assigned += s->corner_fights;
     }
-    for (int k = 0; k < 2 * p->n; k++) {
-        const wr_phase_side *s = side_of(p, k / 2, k % 2);
-        if (pl->unit_of[k] == u && s->corner > total_corner - s->corner)
+    for (int j = from; j < to; j++) {
+        const wr_phase_side *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
+        if (s->corner > total_corner - s->corner)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner", s->corner,
                                   "corner figures that also touch an enemy in another fight of the unit");
     }
@@ -289,33 +298,20 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, int u)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner_fights", assigned,
                               "[Starting] no figure may fight more than once in a turn: at most the corner figures");
     long long default_left = corner_figures - assigned;
+    const int u = keys[from].unit;
     const wr_melee_unit *unit = pl->units[u];
-    /* Visit the unit's sides in order, picking the next each time. */
-    int done = 0;
-    int last_f = -1, last_i = 0;
-    while (done < n_sides) {
-        int bf = -1, bi = 0;
-        for (int k = 0; k < 2 * p->n; k++) {
-            int f = k / 2, i = k % 2;
-            if (pl->unit_of[k] != u)
-                continue;
-            if (last_f >= 0 && !comes_before(p, last_f, last_i, f, i))
-                continue;
-            if (bf < 0 || comes_before(p, f, i, bf, bi)) {
-                bf = f;
-                bi = i;
-            }
-        }
-        const wr_phase_side *s = side_of(p, bf, bi);
+    for (int j = from; j < to; j++) {
+        int f = keys[j].k / 2, i = keys[j].k % 2;
+        const wr_phase_side *s = side_of(p, f, i);
         int corner_here = s->corner_fights;
         if (corner_here == WR_PHASE_DEFAULT) {
             corner_here = s->corner < default_left ? s->corner : (int)default_left;
             default_left -= corner_here;
         }
-        wri_snapshot *snap = &pl->snap[bf];
+        wri_snapshot *snap = &pl->snap[f];
         wr_strike k;
-        snap->cap[bi] = 0;
-        wr_status st = wri_melee_strike(snap, bi, &k, NULL);
+        snap->cap[i] = 0;
+        wr_status st = wri_melee_strike(snap, i, &k, NULL);
         if (st != WR_OK)
             return st;
         int here = k.fighting - (s->corner - corner_here);
@@ -325,12 +321,33 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, int u)
         if (here > left)
             here = left;
         pl->used[u] += here;
-        snap->cap[bi] = here < k.fighting ? here + 1 : 0;
-        last_f = bf;
-        last_i = bi;
-        done++;
+        snap->cap[i] = here < k.fighting ? here + 1 : 0;
     }
     return WR_OK;
+}
+
+static wr_status share_all(const wr_melee_phase *p, plan *pl)
+{
+    int two = 2 * p->n;
+    side_key *keys = wri_alloc_zero(&p->alloc, (size_t)two, sizeof *keys);
+    if (keys == NULL)
+        return WRI_NOMEM();
+    for (int k = 0; k < two; k++) {
+        keys[k].unit = pl->unit_of[k];
+        keys[k].face = (int)side_of(p, k / 2, k % 2)->face;
+        keys[k].k = k;
+    }
+    qsort(keys, (size_t)two, sizeof *keys, key_order);
+    wr_status st = WR_OK;
+    for (int from = 0; from < two && st == WR_OK;) {
+        int to = from + 1;
+        while (to < two && keys[to].unit == keys[from].unit)
+            to++;
+        st = share_unit(p, pl, keys, from, to);
+        from = to;
+    }
+    wri_free(&p->alloc, keys, (size_t)two, sizeof *keys);
+    return st;
 }
 
 static wr_status make_plan(const wr_melee_phase *p, plan *pl)
@@ -389,14 +406,10 @@ static wr_status make_plan(const wr_melee_phase *p, plan *pl)
                 s->elsewhere[i] = by;
             }
         }
-    for (int u = 0; u < pl->n_units; u++) {
-        wr_status st = share_unit(p, pl, u);
-        if (st != WR_OK) {
-            plan_free(a, pl);
-            return st;
-        }
-    }
-    return WR_OK;
+    wr_status st = share_all(p, pl);
+    if (st != WR_OK)
+        plan_free(a, pl);
+    return st;
 }
 
 /* Whether side i of fight f takes the flank or rear Morale Test: an enemy
