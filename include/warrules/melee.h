@@ -1,8 +1,9 @@
 /**
  * @file melee.h
- * @brief Fantasy Warlord hand-to-hand combat (seed 004): reach by rank, who
- *        fights, flank and rear attacks, the casualty procedure, wounds on
- *        monsters and characters, and the exact odds of a melee.
+ * @brief Fantasy Warlord hand-to-hand combat: reach by rank, who fights,
+ *        flank and rear attacks, the casualty procedure, wounds on monsters
+ *        and characters, the exact odds of a melee, and a melee phase (every
+ *        fight of one turn resolved together).
  *
  * Section names in brackets, such as [Reach] or [Casualties 4], refer to the
  * parts of the seed text listed in docs/rules/melee.md.
