@@ -6,7 +6,8 @@
  *        fight of one turn resolved together).
  *
  * Section names in brackets, such as [Reach] or [Casualties 4], refer to the
- * parts of the seed text listed in docs/rules/melee.md.
+ * parts of the text (Fantasy Warlord, hand-to-hand combat) listed in
+ * docs/rules/melee.md.
  *
  * The profile sheets (Basic Combat Percentage tables, combat and morale
  * modifier values, hit charts) are not part of the text: the game fills them.
