@@ -78,6 +78,22 @@ static wr_status fixed_morale(void *user, const wr_morale_test *test, wr_morale_
     return WR_OK;
 }
 
+/* A morale model with fixed odds that keeps the tests it is asked. */
+typedef struct recorder {
+    wr_morale_odds odds;
+    int n;
+    wr_morale_test tests[8];
+} recorder;
+
+static wr_status recording_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    recorder *rec = user;
+    if (rec->n < 8)
+        rec->tests[rec->n++] = *test;
+    *odds = rec->odds;
+    return WR_OK;
+}
+
 static int has_event(const wr_melee_round *r, wr_melee_rule rule, int s, int value, int detail)
 {
     for (int i = 0; i < r->n_events; i++)
@@ -480,8 +496,12 @@ static void four_units_three_fights(void **state)
     wr_melee_unit *d = troops(men, 6, 3, WR_WEAPON_OTHER);
 
     wr_melee_phase *p = phase_new();
-    wr_morale_odds odds = {60, 20, 20};
-    assert_int_equal(wr_melee_phase_set_morale(p, fixed_morale, &odds), WR_OK);
+    recorder rec;
+    memset(&rec, 0, sizeof rec);
+    rec.odds.pass = 60;
+    rec.odds.retire = 20;
+    rec.odds.rout = 20;
+    assert_int_equal(wr_melee_phase_set_morale(p, recording_morale, &rec), WR_OK);
     int f0 = add(p, side(a, WR_FACING_FRONT, 4, 1, WR_CONTACT_CONTINUING),
                  side(b, WR_FACING_FRONT, 4, 0, WR_CONTACT_CONTINUING));
     int f1 = add(p, side(c, WR_FACING_FRONT, 2, 0, WR_CONTACT_CHARGE),
@@ -525,11 +545,12 @@ static void four_units_three_fights(void **state)
     assert_int_equal(wr_melee_phase_dice_needed(p, &most), WR_OK);
     assert_int_equal(most, 11); /* 2 flank tests + 3 fights x (2 remainders + the loser's test) */
 
-    /* Dice: A's flank test 30 (pass), B's rear test 55 (pass); fight 0: A 10
-       against 12 (2 kills), B 97 against 96 (0), B loses, tests 70 (retire);
-       fight 1: C 61 against 60 (1), A 22 against 22 (1), drawn; fight 2: D 50
-       against 93 (1), B 99 against 57 (0), B loses, tests 20 (pass). */
-    const int rolls[] = {30, 55, 10, 97, 70, 61, 22, 50, 99, 20, 1, 1};
+    /* Dice: A's flank test 30 (pass), B's rear test 55 (pass); the blows:
+       fight 0: A 10 against 12 (2 kills), B 97 against 96 (0); fight 1: C 61
+       against 60 (1), A 22 against 22 (1); fight 2: D 50 against 93 (1), B 99
+       against 57 (0); then the results: fight 0 B loses, tests 70 (retire);
+       fight 1 drawn; fight 2 B loses, tests 20 (pass). */
+    const int rolls[] = {30, 55, 10, 97, 61, 22, 50, 99, 70, 20, 1, 1};
     size_t used = 0;
     assert_int_equal(wr_melee_phase_resolve_rolls(p, rolls, 12, &used), WR_OK);
     assert_int_equal(used, 10);
@@ -557,6 +578,22 @@ static void four_units_three_fights(void **state)
     assert_int_equal(r.morale, WR_MORALE_PASS);
     assert_int_equal(r.end, WR_END_ONGOING);
     assert_true(has_event(&r, WR_RULE_NO_CHARGE_BONUS, 0, 0, WR_CONTACT_PUSHBACK));
+
+    /* The tests: A's and B's for the flank and rear, then B's two for lost
+       fights, each counting the 3 figures B lost in the phase and its 9 left
+       ("This rule ensures no side can gain an advantage in the Morale Tests
+       that are carried out after combat"). */
+    assert_int_equal(rec.n, 4);
+    assert_int_equal(rec.tests[0].reason, WR_MORALE_REASON_FLANK);
+    assert_int_equal(rec.tests[1].reason, WR_MORALE_REASON_REAR);
+    for (int t = 2; t < 4; t++) {
+        assert_int_equal(rec.tests[t].reason, WR_MORALE_REASON_LOST_ROUND);
+        assert_ptr_equal(rec.tests[t].unit, b);
+        assert_int_equal(rec.tests[t].figures, 9);
+        assert_int_equal(rec.tests[t].lost, 3);
+        assert_int_equal(rec.tests[t].disordered, 1);
+    }
+    assert_int_equal(rec.tests[2].enemy_lost, 0);
 
     /* Applied at the end of the phase, summed over each unit's fights. */
     static const struct {
@@ -622,11 +659,11 @@ static void monster_in_two_fights(void **state)
     assert_int_equal(most, 2 + 1 + 2 + 1);
     wr_morale_odds pass = {100, 0, 0};
     assert_int_equal(wr_melee_phase_set_morale(p, fixed_morale, &pass), WR_OK);
-    /* fight 0: a light wound (d4 1); the troll kills 3; men lose, test 5;
-       fight 1: a critical wound (d4 4): light + critical is not death for a
-       monster (needs two serious or critical); the troll does not fight;
-       the troll loses nothing, men nothing: drawn */
-    const int rolls[] = {10, 1, 5, 10, 4};
+    /* blows: fight 0 a light wound (d4 1), the troll kills 3; fight 1 a
+       critical wound (d4 4): light + critical is not death for a monster
+       (it needs two serious or critical), the troll does not fight; results:
+       fight 0 the men lose and test 5; fight 1 nobody lost a figure: drawn */
+    const int rolls[] = {10, 1, 10, 4, 5};
     size_t used = 0;
     assert_int_equal(wr_melee_phase_resolve_rolls(p, rolls, 5, &used), WR_OK);
     assert_int_equal(used, 5);

@@ -1411,9 +1411,14 @@ typedef struct wr_phase_unit {
  * in one fight only (by default where it faces: the unit's front fight, then
  * flank, then rear, then the fight added first; or as wr_phase_side::corner_fights
  * assigns), and all the unit's fights together use at most its figures;
- * (4) each fight's blows, loser and loser's test, as a round of an
- * engagement; (5) then, and only then, every loss, wound and disorder is
- * applied to the units. A phase is resolved once.
+ * (4) each fight's blows, as in a round of an engagement; (5) once every
+ * casualty of the phase is known, each fight's result: a side whose unit has
+ * no figures left after all its fights is destroyed, else the side that lost
+ * more figures in that fight loses it and takes the Morale Test, whose
+ * wr_morale_test::figures and wr_morale_test::lost count its unit's figures
+ * left and lost over the whole phase [Casualties: phase ten]; (6) then, and
+ * only then, every loss, wound and disorder is applied to the units. A phase
+ * is resolved once.
  */
 typedef struct wr_melee_phase wr_melee_phase;
 
@@ -1510,9 +1515,10 @@ WR_API wr_status wr_melee_phase_dice_needed(const wr_melee_phase *phase, size_t 
  *
  * Dice order: (1) the flank and rear Morale Tests, fight by fight in the
  * order added, side 0 then side 1, one d100 each; (2) fight by fight, the
- * dice of its round in the order of wr_engagement_fight_rolls() (remainders,
- * wounds as a d100 and a d4, the loser's morale d100). On any failure
- * nothing is changed: neither the phase nor a unit.
+ * blows in the order of wr_engagement_fight_rolls(): side 0's remainder,
+ * its wounds on a monster or character (a d100 and a d4 each), side 1's
+ * remainder, its wounds; (3) fight by fight, the loser's morale d100. On
+ * any failure nothing is changed: neither the phase nor a unit.
  *
  * @param phase The phase.
  * @param rolls The dice (d100 1..100, d4 1..4).

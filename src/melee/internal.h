@@ -113,12 +113,24 @@ wr_melee_end wri_melee_end_of(int side, wr_morale_result res);
 /* The state after a round: casualties, wounds, disorder, the next round. */
 void wri_melee_advance(wri_snapshot *s, const wr_melee_round *r);
 
-/* The two halves of wri_melee_round: the start (r cleared, figures and
-   wounds noted, disorder and its events; no dice) and the blows (strikes,
-   losses, the loser's test) of a round whose flank tests were passed. */
+/* What a unit has after every fight of a melee phase: the end of each of
+   its fights and its loser's test count these [Casualties: phase ten]. */
+typedef struct wri_phase_after {
+    int figures[2]; /* figures left after the whole phase, per side of the fight */
+    int lost[2];    /* figures lost over the whole phase */
+} wri_phase_after;
+
+/* The parts of wri_melee_round: the start (r cleared, figures and wounds
+   noted, disorder and its events; no dice), the strikes (remainders,
+   wounds, losses) of a round whose flank tests were passed, and the result
+   (destroyed, drawn or lost, the loser's test) with this round's numbers,
+   or with the phase's when phase is not NULL. */
 void wri_melee_round_start(const wri_snapshot *s, wr_melee_round *r, const wri_events *ev);
-wr_status wri_melee_round_blows(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
-                                void *user, wr_melee_round *r, const wri_events *ev);
+wr_status wri_melee_round_strikes(const wri_snapshot *s, wri_dice *dice, wr_melee_round *r,
+                                  const wri_events *ev);
+wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
+                                 void *user, wr_melee_round *r, const wri_events *ev,
+                                 const wri_phase_after *phase);
 /* One die from the caller's list or the rng. */
 wr_status wri_melee_roll(wri_dice *dice, int sides, int *out);
 /* The morale result of a d100 under the odds. */

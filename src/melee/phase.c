@@ -526,19 +526,24 @@ static wr_status flank_tests(const wr_melee_phase *p, const plan *pl, wri_dice *
     return WR_OK;
 }
 
+/* The side of fight f whose unit failed a flank or rear test, or -1. */
+static int gone_side(const plan *pl, int f, const wr_morale_result *failed)
+{
+    for (int i = 0; i < 2; i++)
+        if (failed[pl->unit_of[2 * f + i]] != WR_MORALE_NONE)
+            return i;
+    return -1;
+}
+
 /* Step 4: the blows of every fight whose units both still stand. */
 static wr_status blows(const wr_melee_phase *p, const plan *pl, wri_dice *dice,
                        wr_melee_round *r, const wr_morale_result *failed, const int *failed_at)
 {
     for (int f = 0; f < p->n; f++) {
         wri_events ev = events_of(&r[f]);
-        int gone = -1;
-        for (int i = 1; i >= 0; i--)
-            if (failed[pl->unit_of[2 * f + i]] != WR_MORALE_NONE)
-                gone = i;
+        int gone = gone_side(pl, f, failed);
         if (gone < 0) {
-            wr_status st = wri_melee_round_blows(&pl->snap[f], dice, p->morale, p->morale_user,
-                                                 &r[f], &ev);
+            wr_status st = wri_melee_round_strikes(&pl->snap[f], dice, &r[f], &ev);
             if (st != WR_OK)
                 return st;
             continue;
@@ -560,7 +565,32 @@ static wr_morale_result worse(wr_morale_result a, wr_morale_result b)
     return (int)a > (int)b ? a : b;
 }
 
-/* Step 5, computed: each unit's figures, wounds and disorder after the phase. */
+/* Step 5: each fight's result once every casualty of the phase is known:
+   destroyed, drawn or lost, and the loser's Morale Test counting the
+   figures its unit has left after all its fights [Casualties: phase ten]. */
+static wr_status results(const wr_melee_phase *p, const plan *pl, wri_dice *dice,
+                         wr_melee_round *r, const wr_morale_result *failed,
+                         const wr_unit_def *defs, const wr_phase_unit *res)
+{
+    for (int f = 0; f < p->n; f++) {
+        if (gone_side(pl, f, failed) >= 0)
+            continue;
+        wri_phase_after after;
+        for (int i = 0; i < 2; i++) {
+            int u = pl->unit_of[2 * f + i];
+            after.figures[i] = defs[u].figures;
+            after.lost[i] = res[u].lost;
+        }
+        wri_events ev = events_of(&r[f]);
+        wr_status st = wri_melee_round_result(&pl->snap[f], dice, p->morale, p->morale_user,
+                                              &r[f], &ev, &after);
+        if (st != WR_OK)
+            return st;
+    }
+    return WR_OK;
+}
+
+/* Each unit's figures, wounds and disorder after the phase (step 6 applies them). */
 static wr_status sum_units(const wr_melee_phase *p, const plan *pl, const wr_melee_round *r,
                            wr_phase_unit *res, wr_unit_def *defs, wr_wounds *wounds)
 {
@@ -634,6 +664,10 @@ static wr_status resolve(wr_melee_phase *p, wri_dice *dice)
     }
     if (st == WR_OK)
         st = blows(p, &pl, dice, r, failed, failed_at);
+    if (st == WR_OK)
+        st = sum_units(p, &pl, r, res, defs, wounds);
+    if (st == WR_OK)
+        st = results(p, &pl, dice, r, failed, defs, res);
     if (st == WR_OK)
         st = sum_units(p, &pl, r, res, defs, wounds);
     if (st == WR_OK) {

@@ -378,11 +378,13 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
             return WR_OK;
         }
     }
-    return wri_melee_round_blows(s, dice, fn, user, r, ev);
+    if ((st = wri_melee_round_strikes(s, dice, r, ev)) != WR_OK)
+        return st;
+    return wri_melee_round_result(s, dice, fn, user, r, ev, NULL);
 }
 
-wr_status wri_melee_round_blows(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
-                                void *user, wr_melee_round *r, const wri_events *ev)
+wr_status wri_melee_round_strikes(const wri_snapshot *s, wri_dice *dice, wr_melee_round *r,
+                                  const wri_events *ev)
 {
     wr_status st;
     r->fought = 1;
@@ -409,7 +411,19 @@ wr_status wri_melee_round_blows(const wri_snapshot *s, wri_dice *dice, wr_morale
         }
         r->lost[1 - i] = k->kills;
     }
+    return WR_OK;
+}
+
+wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
+                                 void *user, wr_melee_round *r, const wri_events *ev,
+                                 const wri_phase_after *phase)
+{
+    wr_status st;
     int after0 = s->side[0].figures - r->lost[0], after1 = s->side[1].figures - r->lost[1];
+    if (phase != NULL) {
+        after0 = phase->figures[0];
+        after1 = phase->figures[1];
+    }
     if (r->lost[0] != r->lost[1])
         r->loser = r->lost[0] > r->lost[1] ? 0 : 1;
     if (after0 == 0 || after1 == 0) {
@@ -431,6 +445,10 @@ wr_status wri_melee_round_blows(const wri_snapshot *s, wri_dice *dice, wr_morale
     wri_melee_event(ev, WR_RULE_PUSHED_BACK, l, 0, 0);
     wr_morale_test t;
     wri_melee_morale_test(s, l, WR_MORALE_REASON_LOST_ROUND, r->lost[l], r->lost[1 - l], &t);
+    if (phase != NULL) {
+        t.figures = phase->figures[l];
+        t.lost = phase->lost[l];
+    }
     if ((st = wri_melee_morale_odds(fn, user, &t, &r->morale_odds)) != WR_OK)
         return st;
     if ((st = wri_melee_roll(dice, 100, &r->morale_roll)) != WR_OK)
