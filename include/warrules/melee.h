@@ -862,8 +862,8 @@ typedef struct wr_morale_test {
     wr_morale_reason reason;       /**< Why the test is taken. */
     int side;                      /**< 0 or 1. */
     int round;                     /**< The round, from 1. */
-    int figures;                   /**< Figures it has left (after this round's losses). */
-    int lost;                      /**< Figures it lost this round. */
+    int figures;                   /**< Figures it has left (after this round's losses; in a melee phase after all the phase's losses). */
+    int lost;                      /**< Figures it lost this round (in a melee phase: over the whole phase). */
     int enemy_lost;                /**< Figures the enemy lost this round. */
     int disordered;                /**< 1 when it is disordered. */
     int character_present;         /**< 1 when a character leads it. */
