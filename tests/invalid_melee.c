@@ -4,8 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Until this module records its failure details, check statuses only. */
-#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
 #include "warrules/melee.h"
 
@@ -238,7 +236,7 @@ static void unit_bad_input(void **state)
     cases[n].def.kind = (wr_unit_kind)3, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.mount = (wr_mount)3, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.troop_class = (wr_troop_class)-1, cases[n++].status = WR_ERR_INVALID;
-    cases[n].def.flags = 0x40u, cases[n++].status = WR_ERR_INVALID;
+    cases[n].def.flags = 0x80u, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.figures = 100001, cases[n++].status = WR_ERR_RANGE;
     cases[n].def.files = 0, cases[n++].status = WR_ERR_RANGE;
     cases[n].def.weapon_type = 16, cases[n++].status = WR_ERR_RANGE;
@@ -343,7 +341,7 @@ static void unit_bad_input(void **state)
 static void explain_bad_input(void **state)
 {
     (void)state;
-    const int values[] = {INT32_MIN, -1, WR_RULE_COUNT, 1000, INT32_MAX};
+    const int values[] = {INT32_MIN, -1, WR_RULE_COUNT, WR_RULE_LIMIT, 1000, INT32_MAX};
     for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
         assert_non_null(wr_melee_rule_name((wr_melee_rule)values[i]));
         assert_non_null(wr_melee_rule_source((wr_melee_rule)values[i]));
@@ -356,6 +354,8 @@ static void explain_bad_input(void **state)
     assert_status(wr_melee_event_text(&ev, buf, sizeof buf, NULL), WR_ERR_NULL);
     assert_status(wr_melee_event_text(&ev, NULL, 4, &len), WR_ERR_NULL);
     ev.rule = WR_RULE_COUNT;
+    assert_status(wr_melee_event_text(&ev, buf, sizeof buf, &len), WR_ERR_INVALID);
+    ev.rule = WR_RULE_LIMIT;
     assert_status(wr_melee_event_text(&ev, buf, sizeof buf, &len), WR_ERR_INVALID);
     ev.rule = (wr_melee_rule)-1;
     assert_status(wr_melee_event_text(&ev, buf, sizeof buf, &len), WR_ERR_INVALID);
@@ -731,6 +731,274 @@ static void batch_bad_input(void **state)
     free(bflags);
 }
 
+static wr_phase_side phase_side(wr_melee_unit *u, wr_facing face, int in_contact, int corner)
+{
+    wr_phase_side s;
+    memset(&s, 0, sizeof s);
+    s.unit = u;
+    s.face = face;
+    s.in_contact = in_contact;
+    s.corner = corner;
+    s.corner_fights = WR_PHASE_DEFAULT;
+    s.contact = WR_CONTACT_CONTINUING;
+    return s;
+}
+
+static int unit_figures(const wr_melee_unit *u)
+{
+    wr_unit_def d;
+    assert_status(wr_melee_unit_def(u, &d), WR_OK);
+    return d.figures;
+}
+
+/* A melee phase: every bad fight refused with nothing changed; resolving
+   twice, adding after resolution, short dice: a clear status. */
+static void phase_bad_input(void **state)
+{
+    (void)state;
+    wr_profile *p = NULL;
+    assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
+    assert_status(wr_profile_set_bcp(p, 0, 0, 55), WR_OK);
+    wr_unit_def d = wr_unit_def_default();
+    d.figures = 12;
+    d.files = 4;
+    wr_melee_unit *a = NULL, *b = NULL, *c = NULL, *fly = NULL, *swarm = NULL;
+    assert_status(wr_melee_unit_new(p, &d, &a), WR_OK);
+    assert_status(wr_melee_unit_new(p, &d, &b), WR_OK);
+    assert_status(wr_melee_unit_new(p, &d, &c), WR_OK);
+    d.flags = WR_UNIT_FLYING;
+    assert_status(wr_melee_unit_new(p, &d, &fly), WR_OK);
+    d.flags = WR_UNIT_SWARM;
+    assert_status(wr_melee_unit_new(p, &d, &swarm), WR_OK);
+
+    wr_melee_phase *ph = NULL, *untouched = (wr_melee_phase *)&ph;
+    assert_status(wr_melee_phase_new(NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_new_ex(NULL, NULL), WR_ERR_NULL);
+    wr_allocator none = {NULL, NULL};
+    assert_status(wr_melee_phase_new_ex(&none, &untouched), WR_ERR_INVALID);
+    failing f = {0};
+    wr_allocator fail = {failing_alloc, &f};
+    assert_status(wr_melee_phase_new_ex(&fail, &untouched), WR_ERR_NOMEM);
+    assert_ptr_equal(untouched, (wr_melee_phase *)&ph);
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    wr_melee_phase_free(NULL);
+    assert_status(wr_melee_phase_set_morale(NULL, NULL, NULL), WR_ERR_NULL);
+
+    wr_phase_fight good;
+    good.side[0] = phase_side(a, WR_FACING_FRONT, 4, 0);
+    good.side[1] = phase_side(b, WR_FACING_FRONT, 4, 0);
+    int index = S, count = S;
+    assert_status(wr_melee_phase_add(NULL, &good, &index), WR_ERR_NULL);
+    assert_status(wr_melee_phase_add(ph, NULL, &index), WR_ERR_NULL);
+    assert_status(wr_melee_phase_add(ph, &good, NULL), WR_ERR_NULL);
+    struct {
+        int side;
+        int field; /* 0 unit NULL, 1 face, 2 contact, 3 cover, 4 in_contact, 5 corner, 6 corner_fights */
+        int value;
+        wr_status status;
+    } bads[] = {
+        {0, 0, 0, WR_ERR_NULL},       {1, 0, 0, WR_ERR_NULL},
+        {0, 1, 3, WR_ERR_INVALID},    {1, 1, -1, WR_ERR_INVALID},
+        {0, 2, 4, WR_ERR_INVALID},    {1, 2, -1, WR_ERR_INVALID},
+        {0, 3, 4, WR_ERR_INVALID},    {1, 4, -1, WR_ERR_RANGE},
+        {0, 4, 5, WR_ERR_RANGE},      /* the front holds 4 files */
+        {1, 5, 5, WR_ERR_RANGE},      {0, 5, -1, WR_ERR_RANGE},
+        {1, 6, -2, WR_ERR_RANGE},     {0, 6, 1, WR_ERR_RANGE}, /* above corner 0 */
+        {0, 4, INT32_MAX, WR_ERR_RANGE},
+    };
+    for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++) {
+        wr_phase_fight bad = good;
+        wr_phase_side *s = &bad.side[bads[k].side];
+        switch (bads[k].field) {
+        case 0: s->unit = NULL; break;
+        case 1: s->face = (wr_facing)bads[k].value; break;
+        case 2: s->contact = (wr_phase_contact)bads[k].value; break;
+        case 3: s->cover = (wr_cover)bads[k].value; break;
+        case 4: s->in_contact = bads[k].value; break;
+        case 5: s->corner = bads[k].value; break;
+        default: s->corner_fights = bads[k].value; break;
+        }
+        assert_status(wr_melee_phase_add(ph, &bad, &index), bads[k].status);
+    }
+    /* along a flank: one figure per rank (3 ranks of 4) */
+    wr_phase_fight bad = good;
+    bad.side[1] = phase_side(b, WR_FACING_FLANK, 4, 0);
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_RANGE);
+    bad = good;
+    bad.side[1].unit = a;
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_INVALID);
+    bad = good;
+    bad.side[0].face = WR_FACING_FLANK;
+    bad.side[0].in_contact = 3;
+    bad.side[1].face = WR_FACING_REAR;
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_INVALID);
+    bad = good;
+    bad.side[0].unit = swarm;
+    bad.side[1].unit = fly;
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_INVALID);
+    assert_int_equal(index, S);
+    assert_status(wr_melee_phase_count(ph, &count), WR_OK);
+    assert_int_equal(count, 0);
+
+    /* nothing to resolve */
+    size_t used = 777, most = 777;
+    assert_status(wr_melee_phase_resolve_rolls(ph, NULL, 0, &used), WR_ERR_STATE);
+
+    assert_status(wr_melee_phase_add(ph, &good, &index), WR_OK);
+    assert_int_equal(index, 0);
+    /* the same unit on the same face against the same enemy, either way round */
+    assert_status(wr_melee_phase_add(ph, &good, &index), WR_ERR_INVALID);
+    bad.side[0] = good.side[1];
+    bad.side[1] = good.side[0];
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_count(ph, &count), WR_OK);
+    assert_int_equal(count, 1);
+    assert_status(wr_melee_phase_count(NULL, &count), WR_ERR_NULL);
+    assert_status(wr_melee_phase_count(ph, NULL), WR_ERR_NULL);
+
+    /* a corner figure with no other fight to touch */
+    bad = good;
+    bad.side[0] = phase_side(c, WR_FACING_FRONT, 4, 1);
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_OK);
+    wr_strike k;
+    memset(&k, 0x5a, sizeof k);
+    wr_strike kbefore = k;
+    assert_status(wr_melee_phase_strike(ph, 1, 0, &k), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_dice_needed(ph, &most), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_resolve_rolls(ph, NULL, 0, &used), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_strike(NULL, 0, 0, &k), WR_ERR_NULL);
+    assert_status(wr_melee_phase_strike(ph, 0, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_strike(ph, 2, 0, &k), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_strike(ph, -1, 0, &k), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_strike(ph, 0, 2, &k), WR_ERR_RANGE);
+    assert_memory_equal(&k, &kbefore, sizeof k);
+    assert_status(wr_melee_phase_dice_needed(NULL, &most), WR_ERR_NULL);
+    assert_status(wr_melee_phase_dice_needed(ph, NULL), WR_ERR_NULL);
+    assert_int_equal(most, 777);
+    wr_melee_phase_free(ph);
+
+    /* corner figures assigned to more fights than there are corner figures */
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    wr_phase_fight front = good, flank = good;
+    front.side[1].corner = 1;
+    front.side[1].corner_fights = 1;
+    flank.side[0] = phase_side(c, WR_FACING_FRONT, 2, 0);
+    flank.side[1] = phase_side(b, WR_FACING_FLANK, 2, 1);
+    flank.side[1].corner_fights = 1;
+    assert_status(wr_melee_phase_add(ph, &front, &index), WR_OK);
+    assert_status(wr_melee_phase_add(ph, &flank, &index), WR_OK);
+    assert_status(wr_melee_phase_dice_needed(ph, &most), WR_ERR_INVALID);
+    wr_melee_phase_free(ph);
+
+    /* a unit that lost figures since it was added no longer fits its fight */
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    assert_status(wr_melee_phase_add(ph, &good, &index), WR_OK);
+    assert_status(wr_melee_unit_set_figures(b, 3), WR_OK);
+    assert_status(wr_melee_phase_dice_needed(ph, &most), WR_ERR_STATE);
+    assert_status(wr_melee_unit_set_figures(b, 12), WR_OK);
+
+    /* not resolved yet */
+    static wr_melee_round r, rbefore;
+    memset(&r, 0x5a, sizeof r);
+    rbefore = r;
+    wr_phase_unit pu;
+    memset(&pu, 0x5a, sizeof pu);
+    wr_phase_unit pubefore = pu;
+    assert_status(wr_melee_phase_round(ph, 0, &r), WR_ERR_STATE);
+    assert_status(wr_melee_phase_unit(ph, a, &pu), WR_ERR_STATE);
+
+    /* too few dice, a die out of range, a failing allocator: nothing changes */
+    assert_status(wr_melee_phase_dice_needed(ph, &most), WR_OK);
+    assert_int_equal(most, 3); /* 55 x 4 = 220% a side: two remainders and the loser's test */
+    const int rolls[] = {50, 50, 50};
+    const int bad_rolls[] = {50, 0, 50};
+    assert_status(wr_melee_phase_resolve_rolls(NULL, rolls, 3, &used), WR_ERR_NULL);
+    assert_status(wr_melee_phase_resolve_rolls(ph, NULL, 3, &used), WR_ERR_NULL);
+    assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 1, &used), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_resolve_rolls(ph, bad_rolls, 3, &used), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_resolve(NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_resolve(ph, NULL), WR_ERR_NULL);
+    assert_int_equal(used, 777);
+    assert_int_equal(unit_figures(a), 12);
+    assert_int_equal(unit_figures(b), 12);
+    assert_status(wr_melee_phase_round(ph, 0, &r), WR_ERR_STATE);
+    wr_melee_phase *small = NULL;
+    f.left = 1;
+    assert_status(wr_melee_phase_new_ex(&fail, &small), WR_OK);
+    f.left = 1;
+    assert_status(wr_melee_phase_add(small, &good, &index), WR_OK);
+    assert_status(wr_melee_phase_resolve_rolls(small, rolls, 3, &used), WR_ERR_NOMEM);
+    assert_int_equal(unit_figures(a), 12);
+    wr_melee_phase_free(small);
+
+    /* resolved once; then resolving again or adding a fight is refused */
+    assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, &used), WR_OK);
+    int after_a = unit_figures(a), after_b = unit_figures(b);
+    assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, &used), WR_ERR_STATE);
+    wr_rng *rng = NULL;
+    assert_status(wr_rng_new(1, &rng), WR_OK);
+    assert_status(wr_melee_phase_resolve(ph, rng), WR_ERR_STATE);
+    bad = good;
+    bad.side[0].unit = c;
+    assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_STATE);
+    assert_status(wr_melee_phase_strike(ph, 0, 0, &k), WR_ERR_STATE);
+    assert_status(wr_melee_phase_dice_needed(ph, &most), WR_ERR_STATE);
+    assert_status(wr_melee_phase_count(ph, &count), WR_OK);
+    assert_int_equal(count, 1);
+    assert_int_equal(unit_figures(a), after_a);
+    assert_int_equal(unit_figures(b), after_b);
+
+    assert_status(wr_melee_phase_round(NULL, 0, &r), WR_ERR_NULL);
+    assert_status(wr_melee_phase_round(ph, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_round(ph, 1, &r), WR_ERR_RANGE);
+    assert_memory_equal(&r, &rbefore, sizeof r);
+    assert_status(wr_melee_phase_unit(NULL, a, &pu), WR_ERR_NULL);
+    assert_status(wr_melee_phase_unit(ph, NULL, &pu), WR_ERR_NULL);
+    assert_status(wr_melee_phase_unit(ph, a, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_unit(ph, c, &pu), WR_ERR_INVALID);
+    assert_memory_equal(&pu, &pubefore, sizeof pu);
+    assert_status(wr_melee_phase_unit(ph, a, &pu), WR_OK);
+    assert_status(wr_melee_phase_round(ph, 0, &r), WR_OK);
+
+    wr_rng_free(rng);
+    wr_melee_phase_free(ph);
+
+    /* a full phase: WR_PHASE_MAX_FIGHTS fights of pairs of 142 units */
+    enum { MANY = 142 };
+    wr_melee_unit *many[MANY];
+    d = wr_unit_def_default();
+    for (int i = 0; i < MANY; i++)
+        assert_status(wr_melee_unit_new(p, &d, &many[i]), WR_OK);
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    int added = 0;
+    for (int i = 0; i < MANY && added < WR_PHASE_MAX_FIGHTS; i++)
+        for (int j = i + 1; j < MANY && added < WR_PHASE_MAX_FIGHTS; j++) {
+            wr_phase_fight pair;
+            pair.side[0] = phase_side(many[i], WR_FACING_FRONT, 1, 0);
+            pair.side[1] = phase_side(many[j], WR_FACING_FRONT, 1, 0);
+            assert_status(wr_melee_phase_add(ph, &pair, &index), WR_OK);
+            added++;
+        }
+    assert_int_equal(added, WR_PHASE_MAX_FIGHTS);
+    wr_phase_fight last;
+    last.side[0] = phase_side(many[MANY - 2], WR_FACING_FRONT, 1, 0);
+    last.side[1] = phase_side(many[MANY - 1], WR_FACING_FLANK, 1, 0);
+    assert_status(wr_melee_phase_add(ph, &last, &index), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_count(ph, &count), WR_OK);
+    assert_int_equal(count, WR_PHASE_MAX_FIGHTS);
+    wr_melee_phase_free(ph);
+    for (int i = 0; i < MANY; i++)
+        wr_melee_unit_free(many[i]);
+
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_melee_unit_free(c);
+    wr_melee_unit_free(fly);
+    wr_melee_unit_free(swarm);
+    wr_profile_free(p);
+}
+
 int invalid_melee_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -739,6 +1007,7 @@ int invalid_melee_tests(void)
         cmocka_unit_test(explain_bad_input), cmocka_unit_test(engagement_bad_input),
         cmocka_unit_test(odds_wounds_bad_input),
         cmocka_unit_test(batch_bad_input),
+        cmocka_unit_test(phase_bad_input),
     };
     return cmocka_run_group_tests_name("invalid_melee", tests, NULL, NULL);
 }

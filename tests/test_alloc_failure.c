@@ -97,7 +97,7 @@ done:
 
 #ifdef WR_HAVE_MELEE
 /* Melee: profiles, a hit chart, units, engagements, a round, Monte Carlo
-   and exact odds of troops and of a monster. */
+   and exact odds of troops and of a monster, a melee phase of five fights. */
 static wr_status melee_scenario(const wr_allocator *alloc)
 {
     wr_status st = WR_OK;
@@ -106,6 +106,7 @@ static wr_status melee_scenario(const wr_allocator *alloc)
     wr_melee_unit *a = NULL, *b = NULL, *ogre = NULL;
     wr_engagement *e = NULL, *m = NULL;
     wr_melee_odds *o1 = NULL, *o2 = NULL;
+    wr_melee_phase *ph = NULL;
     wr_rng *rng = NULL;
     TRY(wr_profile_new_ex(WR_RACE_HUMAN, alloc, &men));
     TRY(wr_profile_new_ex(WR_RACE_OTHER, alloc, &beast));
@@ -142,7 +143,32 @@ static wr_status melee_scenario(const wr_allocator *alloc)
     static wr_melee_round r;
     TRY(wr_engagement_fight(e, rng, &r));
     TRY(wr_engagement_apply(e, &r));
+    TRY(wr_melee_phase_new_ex(alloc, &ph));
+    struct {
+        wr_melee_unit *a, *b;
+        wr_facing face;
+        int contact;
+    } fights[] = {{a, b, WR_FACING_FRONT, 2}, {ogre, a, WR_FACING_FLANK, 1},
+                  {ogre, b, WR_FACING_FLANK, 1}, {a, ogre, WR_FACING_FLANK, 1},
+                  {b, ogre, WR_FACING_REAR, 1}};
+    for (int i = 0; i < 5; i++) {
+        wr_phase_fight f;
+        memset(&f, 0, sizeof f);
+        f.side[0].unit = fights[i].a;
+        f.side[0].in_contact = fights[i].contact;
+        f.side[0].corner_fights = WR_PHASE_DEFAULT;
+        f.side[1].unit = fights[i].b;
+        f.side[1].face = fights[i].face;
+        f.side[1].in_contact = fights[i].contact;
+        f.side[1].corner_fights = WR_PHASE_DEFAULT;
+        int index = 0;
+        TRY(wr_melee_phase_add(ph, &f, &index));
+    }
+    size_t most = 0;
+    TRY(wr_melee_phase_dice_needed(ph, &most));
+    TRY(wr_melee_phase_resolve(ph, rng));
 done:
+    wr_melee_phase_free(ph);
     wr_melee_odds_free(o1);
     wr_melee_odds_free(o2);
     wr_engagement_free(e);

@@ -1,5 +1,6 @@
 /* determinism: fixed-seed scenarios (dice, the pinned functions, battlesystem
-   damage rolls, a melee fought to its result, exact odds, a route plan)
+   damage rolls, a melee fought to its result, exact odds, melee phases, a
+   route plan)
    folded into 64-bit FNV-1a hashes that must equal the golden values below on
    every compiler, optimisation level and platform (gcc and clang, -O0 and -O2,
    x86-64 and i386; scripts/reliability.sh runs that matrix). Plain C with no
@@ -419,6 +420,99 @@ static void melee(hash *x)
     }
 }
 
+/* A melee phase each turn for six turns: the dwarfs and urucks of the
+   example held front to front, the humans charging the urucks' flank, the
+   ogre pushed back onto the dwarfs' rear (wr_rng, the sample morale test). */
+static void phase_add(hash *x, wr_melee_phase *p, wr_melee_unit *a, int contact_a,
+                      wr_phase_contact how, wr_melee_unit *b, wr_facing face, int contact_b,
+                      int corner_b)
+{
+    wr_phase_fight f;
+    memset(&f, 0, sizeof f);
+    f.side[0].unit = a;
+    f.side[0].in_contact = contact_a;
+    f.side[0].corner_fights = WR_PHASE_DEFAULT;
+    f.side[0].contact = how;
+    f.side[1].unit = b;
+    f.side[1].face = face;
+    f.side[1].in_contact = contact_b;
+    f.side[1].corner = corner_b;
+    f.side[1].corner_fights = WR_PHASE_DEFAULT;
+    int index = 0;
+    check(x, wr_melee_phase_add(p, &f, &index), WR_OK);
+}
+
+static int phase_fits(const wr_melee_unit *u, int front, int along)
+{
+    wr_unit_def d;
+    if (wr_melee_unit_def(u, &d) != WR_OK)
+        return 0;
+    int ranks = (d.figures + d.files - 1) / d.files;
+    return d.figures >= front && ranks >= along;
+}
+
+static void phase(hash *x)
+{
+    static wr_melee_round r; /* large */
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        melee_setup m;
+        if (melee_setup_new(x, &m) != 0) {
+            melee_free(&m);
+            return;
+        }
+        check(x, wr_profile_set_bcp(m.men, 0, WR_SAMPLE_ARMOUR_CHAINMAIL, 30), WR_OK);
+        check(x, wr_profile_set_bcp(m.beast, 0, WR_SAMPLE_ARMOUR_CHAINMAIL, 120), WR_OK);
+        check(x, wr_profile_set_bcp(m.dwarf, WR_WEAPON_SPEAR, 0, 20), WR_OK);
+        /* steadier troops, so that fights go on for several turns */
+        wr_profile *sheets[] = {m.dwarf, m.orc, m.men, m.beast};
+        for (int i = 0; i < 4; i++) {
+            check(x, wr_profile_set_morale_modifier(sheets[i], WR_MORALE_ATTACKED_FLANK, 40), WR_OK);
+            check(x, wr_profile_set_morale_modifier(sheets[i], WR_MORALE_ATTACKED_REAR, 40), WR_OK);
+            check(x, wr_profile_set_morale_modifier(sheets[i], WR_MORALE_LOST_ROUND, 35), WR_OK);
+        }
+        wr_rng *rng = NULL;
+        check(x, wr_rng_new(seed, &rng), WR_OK);
+        /* the fights are fought on while the units fit them, whatever their ends */
+        for (int turn = 1; rng != NULL && turn <= 6; turn++) {
+            if (!phase_fits(m.dwarfs, 4, 1) || !phase_fits(m.orcs, 4, 2) ||
+                !phase_fits(m.humans, 2, 1) || !phase_fits(m.ogre, 1, 1))
+                break;
+            wr_phase_contact fresh = turn == 1 ? WR_CONTACT_CHARGE : WR_CONTACT_CONTINUING;
+            wr_melee_phase *p = NULL;
+            check(x, wr_melee_phase_new(&p), WR_OK);
+            if (p == NULL)
+                break;
+            phase_add(x, p, m.dwarfs, 4, fresh, m.orcs, WR_FACING_FRONT, 4, 1);
+            phase_add(x, p, m.humans, 2, fresh, m.orcs, WR_FACING_FLANK, 2, 1);
+            phase_add(x, p, m.ogre, 1, turn == 1 ? WR_CONTACT_PUSHBACK : WR_CONTACT_CONTINUING,
+                      m.dwarfs, WR_FACING_REAR, 1, 0);
+            size_t most = 0;
+            check(x, wr_melee_phase_dice_needed(p, &most), WR_OK);
+            fold(x, (int64_t)most);
+            check(x, wr_melee_phase_resolve(p, rng), WR_OK);
+            for (int f = 0; f < 3; f++) {
+                check(x, wr_melee_phase_round(p, f, &r), WR_OK);
+                fold_round(x, &r);
+            }
+            wr_melee_unit *units[] = {m.dwarfs, m.orcs, m.humans, m.ogre};
+            for (int u = 0; u < 4; u++) {
+                wr_phase_unit pu;
+                memset(&pu, 0, sizeof pu);
+                check(x, wr_melee_phase_unit(p, units[u], &pu), WR_OK);
+                fold(x, pu.fights);
+                fold(x, pu.figures_before);
+                fold(x, pu.fighting);
+                fold(x, pu.lost);
+                fold(x, pu.disordered);
+                fold(x, pu.worst);
+            }
+            wr_melee_phase_free(p);
+        }
+        wr_rng_free(rng);
+        melee_free(&m);
+    }
+}
+
 static void fold_odds(hash *x, const wr_melee_odds *o, int figures0, int figures1)
 {
     char buf[2048];
@@ -650,6 +744,7 @@ int main(int argc, char **argv)
         {"battlesystem", battlesystem, UINT64_C(0x344c86e7b46088e5)},
         {"melee", melee, UINT64_C(0xd98a0b51bc6c1140)},
         {"odds", odds, UINT64_C(0xe9ebd5dbdce34ff1)},
+        {"phase", phase, UINT64_C(0xd2b73c19b148a07c)},
 #ifdef WR_HAVE_CAMPAIGN
         {"campaign_pinned", campaign_pinned, UINT64_C(0x6599c098596d4bc5)},
         {"route", route, UINT64_C(0x16c52eb929e1be37)},

@@ -1,4 +1,4 @@
-/* Fantasy Warlord hand-to-hand combat (seed 004): the pinned counting rules,
+/* Fantasy Warlord, hand-to-hand combat: the pinned counting rules,
    the worked examples of the text, every rule of the module, and the exact
    odds against brute-force enumeration of the dice and against Monte Carlo. */
 #include <setjmp.h>

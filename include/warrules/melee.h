@@ -1,11 +1,13 @@
 /**
  * @file melee.h
- * @brief Fantasy Warlord, hand-to-hand combat: reach by rank, who
- *        fights, flank and rear attacks, the casualty procedure, wounds on
- *        monsters and characters, and the exact odds of a melee.
+ * @brief Fantasy Warlord, hand-to-hand combat: reach by rank, who fights,
+ *        flank and rear attacks, the casualty procedure, wounds on monsters
+ *        and characters, the exact odds of a melee, and a melee phase (every
+ *        fight of one turn resolved together).
  *
  * Section names in brackets, such as [Reach] or [Casualties 4], refer to the
- * parts of the rule text listed in docs/rules/melee.md.
+ * parts of the text (Fantasy Warlord, hand-to-hand combat) listed in
+ * docs/rules/melee.md.
  *
  * The profile sheets (Basic Combat Percentage tables, combat and morale
  * modifier values, hit charts) are not part of the text: the game fills them.
@@ -544,8 +546,16 @@ typedef enum wr_troop_class {
 #define WR_UNIT_SWARM 0x10u
 /** @brief Unit flag: a giant (a character who disorders a flank he attacks). */
 #define WR_UNIT_GIANT 0x20u
-/** @brief Every unit flag. */
-#define WR_UNIT_ALL_FLAGS 0x3Fu
+/**
+ * @brief Unit flag: the unit is in Blood Lust [Flank and rear]: it is
+ *        disordered whatever its kind and wherever it is attacked. The one
+ *        way a character becomes disordered ("except as a result of Blood
+ *        Lust"), and for a monster the exception to "only if attacked in
+ *        the rear" (see docs/rules/melee.md). New in 1.1.
+ */
+#define WR_UNIT_BLOOD_LUST 0x40u
+/** @brief Every unit flag (0x7F since 1.1, with ::WR_UNIT_BLOOD_LUST). */
+#define WR_UNIT_ALL_FLAGS 0x7Fu
 
 /** @brief What a unit is made of; see wr_unit_def_default(). */
 typedef struct wr_unit_def {
@@ -781,7 +791,13 @@ typedef enum wr_melee_rule {
     WR_RULE_ROUTS = 21,            /**< The test failed: the side routs. */
     WR_RULE_PURSUIT = 22,          /**< The victor may make a pursuit move. */
     WR_RULE_DESTROYED = 23,        /**< The side has no figures left. */
-    WR_RULE_COUNT = 24             /**< The number of rules (not a rule). */
+    WR_RULE_COUNT = 24,            /**< The number of the rules of 1.0 (not a rule); the rules added in 1.1 follow it, up to ::WR_RULE_LIMIT. */
+    WR_RULE_ONCE_PER_TURN = 25,    /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule (since 1.1). */
+    WR_RULE_DISORDERED_ELSEWHERE = 26, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index (since 1.1). */
+    WR_RULE_BLOOD_LUST = 27,       /**< Disordered by Blood Lust (since 1.1). */
+    WR_RULE_LEFT_FIGHT = 28,       /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index (since 1.1). */
+    WR_RULE_NO_CHARGE_BONUS = 29,  /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact (since 1.1). */
+    WR_RULE_LIMIT = 30             /**< One more than the largest rule (not a rule; since 1.1). Rules are 0..23 and 25..29. */
 } wr_melee_rule;
 
 /** @brief One step of an explanation a game can show a player. */
@@ -870,8 +886,8 @@ typedef struct wr_morale_test {
     wr_morale_reason reason;       /**< Why the test is taken. */
     int side;                      /**< 0 or 1. */
     int round;                     /**< The round, from 1. */
-    int figures;                   /**< Figures it has left (after this round's losses). */
-    int lost;                      /**< Figures it lost this round. */
+    int figures;                   /**< Figures it has left (after this round's losses; in a melee phase after all the phase's losses). */
+    int lost;                      /**< Figures it lost this round (in a melee phase: over the whole phase). */
     int enemy_lost;                /**< Figures the enemy lost this round. */
     int disordered;                /**< 1 when it is disordered. */
     int character_present;         /**< 1 when a character leads it. */
@@ -1347,6 +1363,235 @@ WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
                                        const wr_melee_batch_out *out_a,
                                        const wr_melee_batch_out *out_b, int *loser,
                                        size_t *bad_index);
+
+/* ------------------------------------------------------------------------ */
+/* A melee phase: every fight of one turn (since 1.1)                      */
+/* ------------------------------------------------------------------------ */
+
+/**
+ * @brief How a side came into a fight of this phase [Starting], [Modifiers: charged].
+ *
+ * The charge bonus and the flank or rear Morale Test are separate facts: a
+ * side that charged or pursued in gets the charge bonus; an enemy that came
+ * in this turn by any of the three moves onto a side's flank or rear makes
+ * that side take the flank or rear Morale Test (see docs/rules/melee.md).
+ */
+typedef enum wr_phase_contact {
+    WR_CONTACT_CONTINUING = 0, /**< In this fight since an earlier turn: no bonus, no new test. */
+    WR_CONTACT_CHARGE = 1,     /**< Charged into contact this turn: the charge bonus. */
+    WR_CONTACT_PURSUIT = 2,    /**< Pursued into contact this turn: the charge bonus ("charged (or pursued)"). */
+    WR_CONTACT_PUSHBACK = 3    /**< Pushed back into contact this turn: no charge bonus. */
+} wr_phase_contact;
+
+/** @brief The default for wr_phase_side::corner_fights: the text's default share. */
+#define WR_PHASE_DEFAULT (-1)
+/** @brief The most fights a phase holds. */
+#define WR_PHASE_MAX_FIGHTS 10000
+
+/** @brief One side of a fight in a phase. */
+typedef struct wr_phase_side {
+    wr_melee_unit *unit;      /**< The unit; must outlive the phase. */
+    wr_facing face;           /**< The face of this unit the enemy touches (front, flank or rear). */
+    int in_contact;           /**< Figures of this unit in base-to-base contact on that face:
+                                   0..min(files, figures) on the front or rear, 0..min(ranks, figures)
+                                   along a flank (ranks = figures / files rounded up). */
+    int corner;               /**< Of those, figures that also touch an enemy in another fight of
+                                   this phase (a corner figure), 0..in_contact. */
+    int corner_fights;        /**< ::WR_PHASE_DEFAULT, or 0..corner: how many of the corner figures
+                                   fight in this fight (the game's assignment). */
+    wr_phase_contact contact; /**< How this side came into the fight. */
+    wr_cover cover;           /**< The cover it is behind. */
+    int character_present;    /**< Non-zero when a character leads it. */
+} wr_phase_side;
+
+/** @brief A fight of a phase: side 0 strikes first, as in an engagement. */
+typedef struct wr_phase_fight {
+    wr_phase_side side[2]; /**< The two sides. */
+} wr_phase_fight;
+
+/**
+ * @brief What a phase did to one unit, summed over its fights.
+ */
+typedef struct wr_phase_unit {
+    int fights;             /**< Fights of the phase it is in. */
+    int figures_before;     /**< Its figures when the phase began. */
+    int fighting;           /**< Figures that fought, over all its fights (each at most once). */
+    int lost;               /**< Figures it lost, over all its fights (never more than it had). */
+    int disordered;         /**< 1 when it is disordered after the phase. */
+    wr_morale_result worst; /**< Its worst morale result of the phase (::WR_MORALE_NONE when no test). */
+} wr_phase_unit;
+
+/**
+ * @brief A melee phase: every fight of one turn, resolved together
+ *        [Casualties: phase ten].
+ *
+ * Resolving a phase: (1) every flank or rear attack disorders the unit it
+ * strikes (as in an engagement), and that disorder holds in all the unit's
+ * fights of the phase; (2) the flank and rear Morale Tests, fight by fight
+ * in the order added, side 0 then side 1, before any blow [Flank and rear];
+ * a unit that fails leaves every fight it is in (no blows there); (3) the
+ * figures of each unit are shared out so that none fights twice [Starting:
+ * "No figure may fight more than once in a turn"]: a corner figure fights
+ * in one fight only (by default where it faces: the unit's front fight, then
+ * flank, then rear, then the fight added first; or as wr_phase_side::corner_fights
+ * assigns), and all the unit's fights together use at most its figures;
+ * (4) each fight's blows, as in a round of an engagement; (5) once every
+ * casualty of the phase is known, each fight's result: a side whose unit has
+ * no figures left after all its fights is destroyed, else the side that lost
+ * more figures in that fight loses it and takes the Morale Test, whose
+ * wr_morale_test::figures and wr_morale_test::lost count its unit's figures
+ * left and lost over the whole phase [Casualties: phase ten]; (6) then, and
+ * only then, every loss, wound and disorder is applied to the units. A phase
+ * is resolved once.
+ */
+typedef struct wr_melee_phase wr_melee_phase;
+
+/**
+ * @brief Makes an empty phase.
+ * @param[out] out The new phase; release it with wr_melee_phase_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_melee_phase_new(wr_melee_phase **out);
+
+/**
+ * @brief wr_melee_phase_new() with the caller's allocator.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The new phase.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an allocator without
+ *         a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_melee_phase_new_ex(const wr_allocator *alloc, wr_melee_phase **out);
+
+/**
+ * @brief Releases a phase (not its units).
+ * @param phase The phase, or NULL (nothing happens).
+ */
+WR_API void wr_melee_phase_free(wr_melee_phase *phase);
+
+/**
+ * @brief Sets the morale model of every fight of the phase.
+ * @param phase The phase.
+ * @param fn The model, or NULL for wr_morale_sample().
+ * @param user Passed to fn.
+ * @return ::WR_OK; ::WR_ERR_NULL when phase is NULL.
+ */
+WR_API wr_status wr_melee_phase_set_morale(wr_melee_phase *phase, wr_morale_fn fn, void *user);
+
+/**
+ * @brief Adds a fight to the phase.
+ * @param phase The phase.
+ * @param fight The fight (copied).
+ * @param[out] index The fight's index, from 0 in the order added.
+ * @return ::WR_OK; ::WR_ERR_NULL (also for a side without a unit);
+ *         ::WR_ERR_RANGE for a phase already holding ::WR_PHASE_MAX_FIGHTS
+ *         fights, in_contact above the figures on that face,
+ *         corner above in_contact, or corner_fights outside
+ *         ::WR_PHASE_DEFAULT or 0..corner; ::WR_ERR_INVALID for an unknown
+ *         face, contact or cover, the same unit on both sides, both sides
+ *         attacked in flank or rear, a swarm against fliers, or a unit
+ *         already fighting the same enemy on the same face in this phase;
+ *         ::WR_ERR_STATE when the phase is resolved or a side has no
+ *         figures; ::WR_ERR_NOMEM. Nothing is changed on failure.
+ */
+WR_API wr_status wr_melee_phase_add(wr_melee_phase *phase, const wr_phase_fight *fight,
+                                    int *index);
+
+/**
+ * @brief The number of fights in a phase.
+ * @param phase The phase.
+ * @param[out] count The fights added.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_phase_count(const wr_melee_phase *phase, int *count);
+
+/**
+ * @brief One side's strike in a fight as the phase will resolve it, before
+ *        any die: with the disorder of the phase, the figures shared out,
+ *        and every flank or rear test taken as passed.
+ * @param phase The phase (not resolved).
+ * @param fight The fight's index.
+ * @param side 0 or 1: the attacking side.
+ * @param[out] strike As wr_engagement_strike() gives it.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for fight or side;
+ *         ::WR_ERR_STATE when resolved or the units changed so that a fight
+ *         no longer fits them; ::WR_ERR_INVALID for corner figures that no
+ *         other fight of the unit has; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_melee_phase_strike(const wr_melee_phase *phase, int fight, int side,
+                                       wr_strike *strike);
+
+/**
+ * @brief The most dice resolving the phase can read (d100s and d4s
+ *        together): give wr_melee_phase_resolve_rolls() at least this many.
+ *
+ * The count is an upper bound: a failed flank test, a missed remainder, a
+ * monster slain or a drawn round read fewer.
+ *
+ * @param phase The phase (not resolved).
+ * @param[out] most The most dice (SIZE_MAX if more).
+ * @return ::WR_OK; ::WR_ERR_NULL; as wr_melee_phase_strike() for the rest.
+ */
+WR_API wr_status wr_melee_phase_dice_needed(const wr_melee_phase *phase, size_t *most);
+
+/**
+ * @brief Resolves every fight of the phase with the caller's dice and applies
+ *        the results to the units.
+ *
+ * Dice order: (1) the flank and rear Morale Tests, fight by fight in the
+ * order added, side 0 then side 1, one d100 each; (2) fight by fight, the
+ * blows in the order of wr_engagement_fight_rolls(): side 0's remainder,
+ * its wounds on a monster or character (a d100 and a d4 each), side 1's
+ * remainder, its wounds; (3) fight by fight, the loser's morale d100. On
+ * any failure nothing is changed: neither the phase nor a unit.
+ *
+ * @param phase The phase.
+ * @param rolls The dice (d100 1..100, d4 1..4).
+ * @param n_rolls How many there are.
+ * @param[out] used How many were read.
+ * @return ::WR_OK; ::WR_ERR_NULL (rolls may be NULL when n_rolls is 0);
+ *         ::WR_ERR_RANGE for a roll out of range or too few rolls;
+ *         ::WR_ERR_STATE when the phase is resolved, has no fight, or a unit
+ *         changed so that a fight no longer fits it, or a monster or
+ *         character has no hit chart; ::WR_ERR_INVALID as
+ *         wr_melee_phase_strike(); ::WR_ERR_NOMEM; any status of the morale model.
+ */
+WR_API wr_status wr_melee_phase_resolve_rolls(wr_melee_phase *phase, const int *rolls,
+                                              size_t n_rolls, size_t *used);
+
+/**
+ * @brief wr_melee_phase_resolve_rolls() rolling on a wr_rng, in the same
+ *        order (the same dice give the same phase).
+ * @param phase The phase.
+ * @param rng The dice.
+ * @return As wr_melee_phase_resolve_rolls() (no ::WR_ERR_RANGE for dice).
+ */
+WR_API wr_status wr_melee_phase_resolve(wr_melee_phase *phase, wr_rng *rng);
+
+/**
+ * @brief A fight's round after the phase is resolved, with its explanation.
+ *
+ * A fight whose unit failed a flank or rear test (here or in another fight)
+ * has fought 0 and ends in that unit's retire or rout.
+ *
+ * @param phase The resolved phase.
+ * @param fight The fight's index.
+ * @param[out] round The round.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for fight; ::WR_ERR_STATE
+ *         when the phase is not resolved.
+ */
+WR_API wr_status wr_melee_phase_round(const wr_melee_phase *phase, int fight,
+                                      wr_melee_round *round);
+
+/**
+ * @brief What the resolved phase did to one of its units.
+ * @param phase The resolved phase.
+ * @param unit A unit of one of its fights.
+ * @param[out] result The unit's summary.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID when the unit is in no
+ *         fight of the phase; ::WR_ERR_STATE when the phase is not resolved.
+ */
+WR_API wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee_unit *unit,
+                                     wr_phase_unit *result);
 
 #ifdef __cplusplus
 }

@@ -9,23 +9,36 @@
     (WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_SWARM | WR_SIDE_FLYING | WR_SIDE_FLANKED)
 
 /* The status the pinned functions give one side of round i. */
-static wr_status side_status(const wr_melee_batch_side *s, size_t i, unsigned enemy_flags)
+static wr_status side_status(const wr_melee_batch_side *s, int is_b, size_t i,
+                             unsigned enemy_flags)
 {
     int figures = s->figures[i], files = s->files[i], contact = s->in_contact[i];
-    if (figures < 0 || figures > WRI_MAX_FIGURES || files < 1 || files > WRI_MAX_FIGURES)
-        return WR_ERR_RANGE;
+    if (figures < 0 || figures > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->figures" : "a->figures", figures, "0..100000");
+    if (files < 1 || files > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->files" : "a->files", files, "1..100000");
     int most = files < figures ? files : figures;
     if (contact < 0 || contact > most)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->in_contact" : "a->in_contact", contact,
+                              "0..min(files, figures)");
     int weapon = s->weapon[i];
-    if (weapon < WR_WEAPON_OTHER || weapon > WR_WEAPON_PIKE || (s->flags[i] & ~SIDE_ALL_FLAGS) ||
-        (enemy_flags & ~SIDE_ALL_FLAGS))
-        return WR_ERR_INVALID;
+    if (weapon < WR_WEAPON_OTHER || weapon > WR_WEAPON_PIKE)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, is_b ? "b->weapon" : "a->weapon", weapon,
+                              "a wr_weapon value");
+    if (s->flags[i] & ~SIDE_ALL_FLAGS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, is_b ? "b->flags" : "a->flags", s->flags[i],
+                              "WR_SIDE_* flags");
+    if (enemy_flags & ~SIDE_ALL_FLAGS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, is_b ? "a->flags" : "b->flags", enemy_flags,
+                              "WR_SIDE_* flags");
     int bcp = s->bcp[i], modifiers = s->modifiers[i], d100 = s->d100[i];
-    if (bcp < 0 || bcp > 1000 || modifiers < -1000 || modifiers > 1000)
-        return WR_ERR_RANGE;
+    if (bcp < 0 || bcp > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->bcp" : "a->bcp", bcp, "0..1000");
+    if (modifiers < -1000 || modifiers > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->modifiers" : "a->modifiers", modifiers,
+                              "-1000..1000");
     if (d100 < 1 || d100 > 100)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->d100" : "a->d100", d100, "1..100");
     return WR_OK;
 }
 
@@ -73,20 +86,28 @@ wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
                                 const wr_melee_batch_side *b, const wr_melee_batch_out *out_a,
                                 const wr_melee_batch_out *out_b, int *loser, size_t *bad_index)
 {
-    if (a == NULL || b == NULL || out_a == NULL || out_b == NULL)
-        return WR_ERR_NULL;
+    if (a == NULL)
+        return WRI_NULL(a);
+    if (b == NULL)
+        return WRI_NULL(b);
+    if (out_a == NULL)
+        return WRI_NULL(out_a);
+    if (out_b == NULL)
+        return WRI_NULL(out_b);
     if (n == 0)
         return WR_OK;
-    if (!side_complete(a) || !side_complete(b))
-        return WR_ERR_NULL;
+    if (!side_complete(a))
+        return WRI_FAIL(WR_ERR_NULL, "a", "every input array non-NULL when n > 0");
+    if (!side_complete(b))
+        return WRI_FAIL(WR_ERR_NULL, "b", "every input array non-NULL when n > 0");
     for (size_t i = 0; i < n; i++) {
-        wr_status st = side_status(a, i, b->flags[i]);
+        wr_status st = side_status(a, 0, i, b->flags[i]);
         if (st == WR_OK)
-            st = side_status(b, i, a->flags[i]);
+            st = side_status(b, 1, i, a->flags[i]);
         if (st != WR_OK) {
             if (bad_index != NULL)
                 *bad_index = i;
-            return st;
+            return WRI_PASS(st);
         }
     }
     for (size_t i = 0; i < n; i++) {

@@ -4,7 +4,7 @@
 
 #include "internal.h"
 
-static const char *const rule_names[WR_RULE_COUNT] = {
+static const char *const rule_names[WR_RULE_LIMIT] = {
     "Basic Combat Percentage",
     "Combat modifier",
     "Modified Combat Percentage",
@@ -29,9 +29,15 @@ static const char *const rule_names[WR_RULE_COUNT] = {
     "Routs",
     "Pursuit",
     "Destroyed",
+    NULL, /* WR_RULE_COUNT */
+    "No figure fights more than once in a turn",
+    "Disordered by an attack in another fight",
+    "Disordered by Blood Lust",
+    "Leaves the fight",
+    "No charge bonus",
 };
 
-static const char *const rule_sources[WR_RULE_COUNT] = {
+static const char *const rule_sources[WR_RULE_LIMIT] = {
     "[Casualties 1] \"cross references the weapon type his unit is using, with the defender's "
     "armour type, to find his Basic Combat Percentage\"",
     "[Casualties 2] \"checks the Combat Modifiers List adding or subtracting all relevant "
@@ -67,6 +73,16 @@ static const char *const rule_sources[WR_RULE_COUNT] = {
     "[Casualties 8] \"If the unit fails its Morale Test, then it will Retire or Rout\"",
     "[Casualties 8] \"If it routs, the victor will be entitled to conduct Pursuit Movement\"",
     "[Continuing] the side has no figures left to fight",
+    NULL, /* WR_RULE_COUNT */
+    "[Starting] \"No figure may fight more than once in a turn\"",
+    "[Flank and rear] \"A unit attacked in the flank or rear, immediately becomes disordered\"; "
+    "[Reach] \"this rank advantage is lost immediately a unit becomes disordered\"",
+    "[Flank and rear] \"Characters cannot become disordered (except as a result of Blood "
+    "Lust)\"",
+    "[Casualties 8] \"If the unit fails its Morale Test, then it will Retire or Rout\"; "
+    "[Flank and rear] \"If the defender passes the Moral Test the combat proceeds\"",
+    "[Modifiers] \"This modifier can only be received by a unit that charged (or pursued) into "
+    "combat\"",
 };
 
 static const char *const modifier_names[WR_MOD_COUNT] = {
@@ -91,13 +107,13 @@ static const char *const modifier_names[WR_MOD_COUNT] = {
 const char *wr_melee_rule_name(wr_melee_rule rule)
 {
     int r = (int)rule;
-    return r >= 0 && r < WR_RULE_COUNT ? rule_names[r] : "unknown rule";
+    return r >= 0 && r < WR_RULE_LIMIT && rule_names[r] != NULL ? rule_names[r] : "unknown rule";
 }
 
 const char *wr_melee_rule_source(wr_melee_rule rule)
 {
     int r = (int)rule;
-    return r >= 0 && r < WR_RULE_COUNT ? rule_sources[r] : "";
+    return r >= 0 && r < WR_RULE_LIMIT && rule_sources[r] != NULL ? rule_sources[r] : "";
 }
 
 const char *wr_modifier_name(wr_modifier modifier)
@@ -116,11 +132,15 @@ static const char *wound_name(int w)
 
 wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap, size_t *len)
 {
-    if (event == NULL || len == NULL || (buf == NULL && cap > 0))
-        return WR_ERR_NULL;
+    if (event == NULL)
+        return WRI_NULL(event);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
     int r = (int)event->rule;
-    if (r < 0 || r >= WR_RULE_COUNT)
-        return WR_ERR_INVALID;
+    if (r < 0 || r >= WR_RULE_LIMIT || rule_names[r] == NULL)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "event->rule", r, "a wr_melee_rule value");
     const wr_melee_event *e = event;
     char who[16];
     if (e->side == 0 || e->side == 1)
@@ -173,6 +193,22 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
         break;
     case WR_RULE_DRAWN:
         n = snprintf(tmp, sizeof tmp, "Round drawn: both sides lost %d figures.", e->value);
+        break;
+    case WR_RULE_ONCE_PER_TURN:
+        n = snprintf(tmp, sizeof tmp,
+                     "%s: %d figures fight here, not %d: the others fight elsewhere this turn.",
+                     who, e->value, e->detail);
+        break;
+    case WR_RULE_DISORDERED_ELSEWHERE:
+        n = snprintf(tmp, sizeof tmp, "%s: disordered by the attack in fight %d.", who, e->detail);
+        break;
+    case WR_RULE_LEFT_FIGHT:
+        n = snprintf(tmp, sizeof tmp, "%s: failed its flank or rear test in fight %d and %s.", who,
+                     e->detail, e->value == WR_MORALE_RETIRE ? "retires" : "routs");
+        break;
+    case WR_RULE_NO_CHARGE_BONUS:
+        n = snprintf(tmp, sizeof tmp, "%s: came into contact by a %s: no charge bonus.", who,
+                     e->detail == WR_CONTACT_PUSHBACK ? "pushback" : "move without a charge");
         break;
     default:
         n = snprintf(tmp, sizeof tmp, "%s: %s.", who, rule_names[r]);

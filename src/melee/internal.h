@@ -2,6 +2,7 @@
 #ifndef WARRULES_SRC_MELEE_INTERNAL_H
 #define WARRULES_SRC_MELEE_INTERNAL_H
 
+#include "core/error.h"
 #include "core/memory.h"
 #include "warrules/melee.h"
 
@@ -60,6 +61,11 @@ typedef struct wri_snapshot {
     wri_side side[2];
     wr_situation situation;
     int round; /* the round about to be fought, from 1 */
+    /* Set by a melee phase only (all zero for a lone engagement): */
+    int along_face[2];  /* in_contact is counted along the side's face, not capped at its files */
+    int cap[2];         /* 1 + the most figures the side may fight with here; 0: no cap */
+    int elsewhere[2];   /* 1 + the phase fight whose flank or rear attack disordered the side */
+    int no_bonus[2];    /* 1 + the wr_phase_contact that brought the side in without a charge bonus */
 } wri_snapshot;
 
 /* Dice: a wr_rng or the caller's list. */
@@ -106,5 +112,36 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
 wr_melee_end wri_melee_end_of(int side, wr_morale_result res);
 /* The state after a round: casualties, wounds, disorder, the next round. */
 void wri_melee_advance(wri_snapshot *s, const wr_melee_round *r);
+
+/* What a unit has after every fight of a melee phase: the end of each of
+   its fights and its loser's test count these [Casualties: phase ten]. */
+typedef struct wri_phase_after {
+    int figures[2]; /* figures left after the whole phase, per side of the fight */
+    int lost[2];    /* figures lost over the whole phase */
+} wri_phase_after;
+
+/* The parts of wri_melee_round: the start (r cleared, figures and wounds
+   noted, disorder and its events; no dice), the strikes (remainders,
+   wounds, losses) of a round whose flank tests were passed, and the result
+   (destroyed, drawn or lost, the loser's test) with this round's numbers,
+   or with the phase's when phase is not NULL. */
+void wri_melee_round_start(const wri_snapshot *s, wr_melee_round *r, const wri_events *ev);
+wr_status wri_melee_round_strikes(const wri_snapshot *s, wri_dice *dice, wr_melee_round *r,
+                                  const wri_events *ev);
+wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
+                                 void *user, wr_melee_round *r, const wri_events *ev,
+                                 const wri_phase_after *phase);
+/* One die from the caller's list or the rng. */
+wr_status wri_melee_roll(wri_dice *dice, int sides, int *out);
+/* The morale result of a d100 under the odds. */
+wr_morale_result wri_melee_morale_outcome(const wr_morale_odds *o, int d100);
+/* The morale outcome's events: passed, retires or routs (and pursuit). */
+void wri_melee_morale_events(const wri_events *ev, int side, wr_morale_result res);
+/* The record `now` plus what a round added to `before`, death rules on the
+   sum; 0 when the numbers are not a round's. */
+int wri_melee_merge_wounds(const wr_wounds *now, const wr_wounds *before, const wr_wounds *after,
+                           int character, wr_wounds *out);
+/* Whether a unit is in Blood Lust (disordered by it, whatever its kind). */
+int wri_melee_blood_lust(const wr_melee_unit *u);
 
 #endif

@@ -24,8 +24,10 @@ void wr_melee_odds_free(wr_melee_odds *odds)
 
 wr_status wr_melee_odds_exponent(const wr_melee_odds *odds, int *exponent)
 {
-    if (odds == NULL || exponent == NULL)
-        return WR_ERR_NULL;
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (exponent == NULL)
+        return WRI_NULL(exponent);
     *exponent = odds->exponent;
     return WR_OK;
 }
@@ -88,7 +90,7 @@ static wr_status to_text(const wr_melee_odds *o, const uint32_t *x, char *buf, s
     size_t n = strlen(text);
     if (cap < n + 1) {
         *len = n;
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "cap", cap, "at least the string's length + 1");
     }
     memcpy(buf, text, n + 1);
     *len = n;
@@ -103,10 +105,12 @@ static int end_valid(wr_melee_end end)
 
 wr_status wr_melee_odds_end(const wr_melee_odds *odds, wr_melee_end end, uint64_t *p_e18)
 {
-    if (odds == NULL || p_e18 == NULL)
-        return WR_ERR_NULL;
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (p_e18 == NULL)
+        return WRI_NULL(p_e18);
     if (!end_valid(end))
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "end", end, "a wr_melee_end value");
     *p_e18 = to_e18(odds, odds->ends + (size_t)end * (size_t)odds->limbs);
     return WR_OK;
 }
@@ -114,24 +118,35 @@ wr_status wr_melee_odds_end(const wr_melee_odds *odds, wr_melee_end end, uint64_
 wr_status wr_melee_odds_end_exact(const wr_melee_odds *odds, wr_melee_end end, char *buf,
                                   size_t cap, size_t *len)
 {
-    if (odds == NULL || len == NULL || (buf == NULL && cap > 0))
-        return WR_ERR_NULL;
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
     if (!end_valid(end))
-        return WR_ERR_INVALID;
-    return to_text(odds, odds->ends + (size_t)end * (size_t)odds->limbs, buf, cap, len);
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "end", end, "a wr_melee_end value");
+    return WRI_PASS(to_text(odds, odds->ends + (size_t)end * (size_t)odds->limbs, buf, cap, len));
 }
 
-static int figures_valid(const wr_melee_odds *o, int side, int figures)
+static wr_status check_figures(const wr_melee_odds *o, int side, int figures)
 {
-    return (side == 0 || side == 1) && figures >= 0 && figures <= o->start[side];
+    if (side != 0 && side != 1)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "side", side, "0 or 1");
+    if (figures < 0 || figures > o->start[side])
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures, "0..the side's figures at the start");
+    return WR_OK;
 }
 
 wr_status wr_melee_odds_figures(const wr_melee_odds *odds, int side, int figures, uint64_t *p_e18)
 {
-    if (odds == NULL || p_e18 == NULL)
-        return WR_ERR_NULL;
-    if (!figures_valid(odds, side, figures))
-        return WR_ERR_RANGE;
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (p_e18 == NULL)
+        return WRI_NULL(p_e18);
+    wr_status st = check_figures(odds, side, figures);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     *p_e18 = to_e18(odds, wri_odds_figs(odds, side, figures));
     return WR_OK;
 }
@@ -139,23 +154,34 @@ wr_status wr_melee_odds_figures(const wr_melee_odds *odds, int side, int figures
 wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side, int figures, char *buf,
                                       size_t cap, size_t *len)
 {
-    if (odds == NULL || len == NULL || (buf == NULL && cap > 0))
-        return WR_ERR_NULL;
-    if (!figures_valid(odds, side, figures))
-        return WR_ERR_RANGE;
-    return to_text(odds, wri_odds_figs(odds, side, figures), buf, cap, len);
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
+    wr_status st = check_figures(odds, side, figures);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    return WRI_PASS(to_text(odds, wri_odds_figs(odds, side, figures), buf, cap, len));
 }
 
 wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
                             int trials, uint64_t counts[WR_END_COUNT])
 {
-    if (engagement == NULL || rng == NULL || counts == NULL)
-        return WR_ERR_NULL;
-    if (max_rounds < 1 || max_rounds > 1000 || trials < 1 || trials > 100000000)
-        return WR_ERR_RANGE;
+    if (engagement == NULL)
+        return WRI_NULL(engagement);
+    if (rng == NULL)
+        return WRI_NULL(rng);
+    if (counts == NULL)
+        return WRI_NULL(counts);
+    if (max_rounds < 1 || max_rounds > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "max_rounds", max_rounds, "1..1000");
+    if (trials < 1 || trials > 100000000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "trials", trials, "1..100000000");
     wr_status st = wri_melee_ready(engagement);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wri_snapshot start;
     wri_melee_snapshot(engagement, &start);
     uint64_t tally[WR_END_COUNT] = {0};
@@ -167,7 +193,7 @@ wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_
         for (int k = 0; k < max_rounds && end == WR_END_ONGOING; k++) {
             st = wri_melee_round(&s, &dice, engagement->morale, engagement->morale_user, &r, NULL);
             if (st != WR_OK)
-                return st;
+                return WRI_PASS(st);
             wri_melee_advance(&s, &r);
             end = r.end;
         }

@@ -134,7 +134,8 @@ static wr_status space_init(space *sp, const wri_side *side)
     sp->troops = side->kind == WR_UNIT_TROOPS;
     if (sp->troops) {
         if (side->figures > WR_ODDS_MAX_FIGURES)
-            return WR_ERR_RANGE;
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "engagement", side->figures,
+                                  "at most WR_ODDS_MAX_FIGURES (200) figures a side");
         sp->size = side->figures + 1;
         sp->start = side->figures;
         return WR_OK;
@@ -143,7 +144,8 @@ static wr_status space_init(space *sp, const wri_side *side)
     sp->size = WOUND_STATES;
     sp->start = wound_index(&side->wounds);
     if (side->chart == NULL)
-        return WR_ERR_STATE;
+        return WRI_FAIL(WR_ERR_STATE, "engagement",
+                        "[Wounds] a hit chart for every monster or character");
     for (int d100 = 1; d100 <= 100; d100++)
         for (int d4 = 1; d4 <= 4; d4++) {
             int location = 0;
@@ -348,7 +350,8 @@ static wr_status strike_outcomes(chain *c, int side, const wr_strike *k, int tar
             continue;
         }
         if (hits > sp->bound)
-            return WR_ERR_RANGE; /* cannot happen: the bound is the first round's */
+            return WRI_FAIL(WR_ERR_RANGE, "engagement", /* cannot happen: the bound is the first round's */
+                            "hits within the first round's bound");
         wound_distribution(c, sp, target_state, hits);
         for (int t = 0; t < WOUND_STATES; t++) {
             const uint32_t *d = c->dist[0] + (size_t)t * lw;
@@ -498,21 +501,23 @@ static void chain_free(chain *c, const wr_allocator *al, size_t states, size_t L
 wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
                                const wr_allocator *alloc, wr_melee_odds **out)
 {
-    if (engagement == NULL || out == NULL)
-        return WR_ERR_NULL;
+    if (engagement == NULL)
+        return WRI_NULL(engagement);
+    if (out == NULL)
+        return WRI_NULL(out);
     if (max_rounds < 1 || max_rounds > WR_ODDS_MAX_ROUNDS)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "max_rounds", max_rounds, "1..WR_ODDS_MAX_ROUNDS (40)");
     wr_status st = wri_melee_ready(engagement);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wr_allocator al;
     if ((st = wri_allocator_init(&al, alloc)) != WR_OK)
-        return st;
+        return WRI_PASS(st);
 
     /* chain is large (the outcome lists): keep it off small stacks */
     chain *c = wri_alloc_zero(&al, 1, sizeof *c);
     if (c == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     wri_snapshot s;
     wri_melee_snapshot(engagement, &s);
     for (int i = 0; i < 2 && st == WR_OK; i++)
@@ -522,10 +527,11 @@ wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
             st = hit_bound(&s, i, &c->sp[1 - i].bound);
     long long round_digits = 6 + 4LL * (c->sp[0].bound + c->sp[1].bound);
     if (st == WR_OK && round_digits * max_rounds + 4 > WRI_ODDS_MAX_EXPONENT)
-        st = WR_ERR_RANGE;
+        st = WRI_FAIL(WR_ERR_RANGE, "max_rounds",
+                      "a denominator of at most 1800 digits (max_rounds * (6 + 4 * wounds a round inflicts))");
     if (st != WR_OK) {
         wri_free(&al, c, 1, sizeof *c);
-        return st;
+        return WRI_PASS(st);
     }
     int bound = c->sp[0].bound > c->sp[1].bound ? c->sp[0].bound : c->sp[1].bound;
     int limbs = words_for((int)round_digits * max_rounds + 4);
@@ -558,14 +564,14 @@ wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
     if (o == NULL || o->ends == NULL || o->figs == NULL || c->cur == NULL || c->nxt == NULL ||
         c->live_cur == NULL || c->live_nxt == NULL || c->dist[0] == NULL || c->dist[1] == NULL ||
         c->pool == NULL || c->w == NULL || c->w2 == NULL)
-        st = WR_ERR_NOMEM;
+        st = WRI_NOMEM();
     else
         st = run_chain(c, &s, engagement->morale, engagement->morale_user, max_rounds);
     chain_free(c, &al, states, L);
     wri_free(&al, c, 1, sizeof *c);
     if (st != WR_OK) {
         wr_melee_odds_free(o);
-        return st;
+        return WRI_PASS(st);
     }
     *out = o;
     return WR_OK;
@@ -573,5 +579,5 @@ wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
 
 wr_status wr_melee_odds_new(const wr_engagement *engagement, int max_rounds, wr_melee_odds **out)
 {
-    return wr_melee_odds_new_ex(engagement, max_rounds, NULL, out);
+    return WRI_PASS(wr_melee_odds_new_ex(engagement, max_rounds, NULL, out));
 }

@@ -10,15 +10,15 @@ static int pikes_allowed(int race)
 wr_status wr_profile_new_ex(wr_race race, const wr_allocator *alloc, wr_profile **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     int r = (int)race;
     if (r < 0 || r > WR_RACE_MAX)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "race", r, "0..63");
     wr_allocator a;
     wr_status st;
     wr_profile *p = wri_new_object(alloc, sizeof *p, &a, &st);
     if (p == NULL)
-        return st;
+        return WRI_PASS(st);
     p->alloc = a;
     p->race = r;
     for (int w = 0; w < WR_PROFILE_WEAPONS; w++) {
@@ -31,21 +31,21 @@ wr_status wr_profile_new_ex(wr_race race, const wr_allocator *alloc, wr_profile 
 
 wr_status wr_profile_new(wr_race race, wr_profile **out)
 {
-    return wr_profile_new_ex(race, NULL, out);
+    return WRI_PASS(wr_profile_new_ex(race, NULL, out));
 }
 
 wr_status wr_profile_new_sample(wr_sample_profile which, wr_profile **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     int w = (int)which;
     if (w != WR_SAMPLE_DWARF_VETERANS && w != WR_SAMPLE_ORC_URUCKS)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "which", w, "a wr_sample_profile value");
     wr_profile *p = NULL;
     int dwarf = w == WR_SAMPLE_DWARF_VETERANS;
     wr_status st = wr_profile_new(dwarf ? WR_RACE_DWARF : WR_RACE_ORC, &p);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     /* Only numbers from the worked example [Casualties, example]. */
     if (dwarf) {
         p->bcp[WR_WEAPON_SPEAR][WR_SAMPLE_ARMOUR_CHAINMAIL] = 14;
@@ -76,8 +76,10 @@ void wr_profile_free(wr_profile *profile)
 
 wr_status wr_profile_race(const wr_profile *profile, wr_race *race)
 {
-    if (profile == NULL || race == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (race == NULL)
+        return WRI_NULL(race);
     *race = (wr_race)profile->race;
     return WR_OK;
 }
@@ -85,12 +87,12 @@ wr_status wr_profile_race(const wr_profile *profile, wr_race *race)
 wr_status wr_profile_set_weapon(wr_profile *profile, int weapon_type, wr_weapon reach, int allowed)
 {
     if (profile == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(profile);
     if (weapon_type < 0 || weapon_type >= WR_PROFILE_WEAPONS)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "weapon_type", weapon_type, "0..15");
     int r = (int)reach;
     if (r < WR_WEAPON_OTHER || r > WR_WEAPON_PIKE)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "reach", r, "a wr_weapon value");
     profile->reach[weapon_type] = (unsigned char)r;
     profile->allowed[weapon_type] = (unsigned char)(allowed != 0);
     return WR_OK;
@@ -99,37 +101,50 @@ wr_status wr_profile_set_weapon(wr_profile *profile, int weapon_type, wr_weapon 
 wr_status wr_profile_weapon(const wr_profile *profile, int weapon_type, wr_weapon *reach,
                             int *allowed)
 {
-    if (profile == NULL || reach == NULL || allowed == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (reach == NULL)
+        return WRI_NULL(reach);
+    if (allowed == NULL)
+        return WRI_NULL(allowed);
     if (weapon_type < 0 || weapon_type >= WR_PROFILE_WEAPONS)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "weapon_type", weapon_type, "0..15");
     *reach = (wr_weapon)profile->reach[weapon_type];
     *allowed = profile->allowed[weapon_type];
     return WR_OK;
 }
 
-static int cell_ok(int weapon_type, int armour)
+static wr_status check_cell(int weapon_type, int armour)
 {
-    return weapon_type >= 0 && weapon_type < WR_PROFILE_WEAPONS && armour >= 0 &&
-           armour < WR_PROFILE_ARMOURS;
+    if (weapon_type < 0 || weapon_type >= WR_PROFILE_WEAPONS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "weapon_type", weapon_type, "0..15");
+    if (armour < 0 || armour >= WR_PROFILE_ARMOURS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "armour", armour, "0..7");
+    return WR_OK;
 }
 
 wr_status wr_profile_set_bcp(wr_profile *profile, int weapon_type, int armour, int bcp)
 {
     if (profile == NULL)
-        return WR_ERR_NULL;
-    if (!cell_ok(weapon_type, armour) || bcp < 0 || bcp > 1000)
-        return WR_ERR_RANGE;
+        return WRI_NULL(profile);
+    wr_status st = check_cell(weapon_type, armour);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    if (bcp < 0 || bcp > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "bcp", bcp, "0..1000");
     profile->bcp[weapon_type][armour] = bcp;
     return WR_OK;
 }
 
 wr_status wr_profile_bcp(const wr_profile *profile, int weapon_type, int armour, int *bcp)
 {
-    if (profile == NULL || bcp == NULL)
-        return WR_ERR_NULL;
-    if (!cell_ok(weapon_type, armour))
-        return WR_ERR_RANGE;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (bcp == NULL)
+        return WRI_NULL(bcp);
+    wr_status st = check_cell(weapon_type, armour);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     *bcp = profile->bcp[weapon_type][armour];
     return WR_OK;
 }
@@ -137,23 +152,25 @@ wr_status wr_profile_bcp(const wr_profile *profile, int weapon_type, int armour,
 wr_status wr_profile_set_modifier(wr_profile *profile, wr_modifier modifier, int value)
 {
     if (profile == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(profile);
     int m = (int)modifier;
     if (m < 0 || m >= WR_MOD_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "modifier", m, "a wr_modifier value");
     if (value < -1000 || value > 1000)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "value", value, "-1000..1000");
     profile->mod[m] = value;
     return WR_OK;
 }
 
 wr_status wr_profile_modifier(const wr_profile *profile, wr_modifier modifier, int *value)
 {
-    if (profile == NULL || value == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (value == NULL)
+        return WRI_NULL(value);
     int m = (int)modifier;
     if (m < 0 || m >= WR_MOD_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "modifier", m, "a wr_modifier value");
     *value = profile->mod[m];
     return WR_OK;
 }
@@ -161,10 +178,10 @@ wr_status wr_profile_modifier(const wr_profile *profile, wr_modifier modifier, i
 wr_status wr_profile_set_hated(wr_profile *profile, wr_race enemy, int hated)
 {
     if (profile == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(profile);
     int r = (int)enemy;
     if (r < 0 || r > WR_RACE_MAX)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "enemy", r, "0..63");
     uint64_t bit = UINT64_C(1) << r;
     profile->hated = hated ? (profile->hated | bit) : (profile->hated & ~bit);
     return WR_OK;
@@ -172,11 +189,13 @@ wr_status wr_profile_set_hated(wr_profile *profile, wr_race enemy, int hated)
 
 wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated)
 {
-    if (profile == NULL || hated == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (hated == NULL)
+        return WRI_NULL(hated);
     int r = (int)enemy;
     if (r < 0 || r > WR_RACE_MAX)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "enemy", r, "0..63");
     *hated = (int)((profile->hated >> r) & 1u);
     return WR_OK;
 }
@@ -185,12 +204,12 @@ wr_status wr_profile_set_morale_modifier(wr_profile *profile, wr_morale_modifier
                                          int value)
 {
     if (profile == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(profile);
     int m = (int)modifier;
     if (m < 0 || m >= WR_MORALE_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "modifier", m, "a wr_morale_modifier value");
     if (value < -1000 || value > 1000)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "value", value, "-1000..1000");
     profile->morale_mod[m] = value;
     return WR_OK;
 }
@@ -198,11 +217,13 @@ wr_status wr_profile_set_morale_modifier(wr_profile *profile, wr_morale_modifier
 wr_status wr_profile_morale_modifier(const wr_profile *profile, wr_morale_modifier modifier,
                                      int *value)
 {
-    if (profile == NULL || value == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (value == NULL)
+        return WRI_NULL(value);
     int m = (int)modifier;
     if (m < 0 || m >= WR_MORALE_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "modifier", m, "a wr_morale_modifier value");
     *value = profile->morale_mod[m];
     return WR_OK;
 }
@@ -210,17 +231,19 @@ wr_status wr_profile_morale_modifier(const wr_profile *profile, wr_morale_modifi
 wr_status wr_profile_set_retire_band(wr_profile *profile, int band)
 {
     if (profile == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(profile);
     if (band < 0 || band > 100)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "band", band, "0..100");
     profile->retire_band = band;
     return WR_OK;
 }
 
 wr_status wr_profile_retire_band(const wr_profile *profile, int *band)
 {
-    if (profile == NULL || band == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (band == NULL)
+        return WRI_NULL(band);
     *band = profile->retire_band;
     return WR_OK;
 }

@@ -29,9 +29,9 @@ static int weapon_valid(wr_weapon weapon)
 wr_status wr_reach_ranks(wr_weapon weapon, int disordered, int *ranks)
 {
     if (ranks == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(ranks);
     if (!weapon_valid(weapon))
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "weapon", weapon, "a wr_weapon value");
     *ranks = reach_of(weapon, disordered);
     return WR_OK;
 }
@@ -82,14 +82,20 @@ wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_weapon 
                               unsigned self_flags, unsigned enemy_flags, int *fighting)
 {
     if (fighting == NULL)
-        return WR_ERR_NULL;
-    if (figures < 0 || figures > WRI_MAX_FIGURES || files < 1 || files > WRI_MAX_FIGURES)
-        return WR_ERR_RANGE;
+        return WRI_NULL(fighting);
+    if (figures < 0 || figures > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures, "0..100000");
+    if (files < 1 || files > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "files", files, "1..100000");
     int most = files < figures ? files : figures;
     if (in_contact < 0 || in_contact > most)
-        return WR_ERR_RANGE;
-    if (!weapon_valid(weapon) || (self_flags & ~SIDE_ALL_FLAGS) || (enemy_flags & ~SIDE_ALL_FLAGS))
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "in_contact", in_contact, "0..min(files, figures)");
+    if (!weapon_valid(weapon))
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "weapon", weapon, "a wr_weapon value");
+    if (self_flags & ~SIDE_ALL_FLAGS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_SIDE_* flags");
+    if (enemy_flags & ~SIDE_ALL_FLAGS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy_flags", enemy_flags, "WR_SIDE_* flags");
     int which = 0;
     *fighting = wri_melee_fighting(figures, files, in_contact, weapon, self_flags, enemy_flags,
                                    &which);
@@ -99,11 +105,13 @@ wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_weapon 
 wr_status wr_complete_ranks(int figures, int files, unsigned self_flags, int *ranks)
 {
     if (ranks == NULL)
-        return WR_ERR_NULL;
-    if (figures < 0 || figures > WRI_MAX_FIGURES || files < 1 || files > WRI_MAX_FIGURES)
-        return WR_ERR_RANGE;
+        return WRI_NULL(ranks);
+    if (figures < 0 || figures > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures, "0..100000");
+    if (files < 1 || files > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "files", files, "1..100000");
     if (self_flags & ~SIDE_ALL_FLAGS)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_SIDE_* flags");
     int r = figures / files;
     if ((self_flags & WR_SIDE_FLANKED) && r > 1)
         r = 1;
@@ -113,11 +121,16 @@ wr_status wr_complete_ranks(int figures, int files, unsigned self_flags, int *ra
 
 wr_status wr_combat_percent(int bcp, int modifiers, int fighting, int *mcp, int *fcp)
 {
-    if (mcp == NULL || fcp == NULL)
-        return WR_ERR_NULL;
-    if (bcp < 0 || bcp > 1000 || modifiers < -1000 || modifiers > 1000 || fighting < 0 ||
-        fighting > WRI_MAX_FIGURES)
-        return WR_ERR_RANGE;
+    if (mcp == NULL)
+        return WRI_NULL(mcp);
+    if (fcp == NULL)
+        return WRI_NULL(fcp);
+    if (bcp < 0 || bcp > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "bcp", bcp, "0..1000");
+    if (modifiers < -1000 || modifiers > 1000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "modifiers", modifiers, "-1000..1000");
+    if (fighting < 0 || fighting > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "fighting", fighting, "0..100000");
     int m = bcp + modifiers;
     if (m < 0)
         m = 0;
@@ -129,9 +142,11 @@ wr_status wr_combat_percent(int bcp, int modifiers, int fighting, int *mcp, int 
 wr_status wr_kills_from_percent(int fcp, int d100, int *kills)
 {
     if (kills == NULL)
-        return WR_ERR_NULL;
-    if (fcp < 0 || fcp > 200000000 || d100 < 1 || d100 > 100)
-        return WR_ERR_RANGE;
+        return WRI_NULL(kills);
+    if (fcp < 0 || fcp > 200000000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "fcp", fcp, "0..200000000");
+    if (d100 < 1 || d100 > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "d100", d100, "1..100");
     int rem = fcp % 100;
     *kills = fcp / 100 + (rem > 0 && d100 <= rem ? 1 : 0);
     return WR_OK;

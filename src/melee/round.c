@@ -32,11 +32,22 @@ void wri_melee_snapshot(const wr_engagement *e, wri_snapshot *s)
         d->chart = u->chart;
         d->kind = (int)u->def.kind;
         d->figures = u->def.figures;
-        d->disordered = (u->def.flags & WR_UNIT_DISORDERED) != 0;
+        d->disordered = (u->def.flags & WR_UNIT_DISORDERED) != 0 || wri_melee_blood_lust(u);
         d->wounds = u->wounds;
     }
     s->situation = e->situation;
     s->round = e->rounds + 1;
+    for (int i = 0; i < 2; i++) {
+        s->along_face[i] = 0;
+        s->cap[i] = 0;
+        s->elsewhere[i] = 0;
+        s->no_bonus[i] = 0;
+    }
+}
+
+int wri_melee_blood_lust(const wr_melee_unit *u)
+{
+    return (u->def.flags & WR_UNIT_BLOOD_LUST) != 0;
 }
 
 static const wr_unit_def *def_of(const wri_snapshot *s, int side)
@@ -130,6 +141,8 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     if (s->round == 1 && sit->charged)
         use_modifier(st, &applies, WR_MOD_CHARGED,
                      p->mod[WR_MOD_CHARGED] * (d->mount != WR_MOUNT_NONE ? 2 : 1));
+    else if (s->no_bonus[side])
+        wri_melee_event(ev, WR_RULE_NO_CHARGE_BONUS, side, 0, s->no_bonus[side] - 1);
     if ((p->hated >> them->profile->race) & 1u)
         use_modifier(st, &applies, WR_MOD_HATED_FOE, p->mod[WR_MOD_HATED_FOE]);
     if (d->mount != WR_MOUNT_NONE && e->mount == WR_MOUNT_NONE && e->kind != WR_UNIT_MONSTER &&
@@ -179,16 +192,21 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     if (mcp < 0)
         mcp = 0;
     int in_contact = sit->in_contact;
-    if (in_contact > d->files)
+    if (in_contact > d->files && !s->along_face[side])
         in_contact = d->files;
     if (in_contact > me->figures)
         in_contact = me->figures;
     wr_weapon reach = (wr_weapon)p->reach[d->weapon_type];
     int fighting = wri_melee_fighting(me->figures, d->files, in_contact, reach, fs, fe,
                                       &st->fighting_case);
+    if (s->cap[side] > 0 && fighting > s->cap[side] - 1) {
+        wri_melee_event(ev, WR_RULE_ONCE_PER_TURN, side, s->cap[side] - 1, fighting);
+        fighting = s->cap[side] - 1;
+    }
     long long fcp = mcp * fighting;
     if (total > 200000000 || mcp > 200000000 || fcp > 200000000)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "engagement", fcp,
+                              "a Final Combat Percentage of at most 200000000");
     st->modifiers = (int)total;
     st->mcp = (int)mcp;
     st->fighting = fighting;
@@ -202,15 +220,15 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     return WR_OK;
 }
 
-static wr_status roll(wri_dice *dice, int sides, int *out)
+wr_status wri_melee_roll(wri_dice *dice, int sides, int *out)
 {
     if (dice->rng != NULL)
         return wr_rng_roll(dice->rng, sides, out);
     if (dice->used >= dice->n)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_rolls", dice->n, "enough rolls for the round");
     int v = dice->rolls[dice->used];
     if (v < 1 || v > sides)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "rolls", v, sides == 100 ? "1..100 (a d100)" : "1..4 (a d4)");
     dice->used++;
     *out = v;
     return WR_OK;
@@ -241,12 +259,13 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
         return st;
     if (odds.pass < 0 || odds.pass > 100 || odds.retire < 0 || odds.retire > 100 ||
         odds.rout < 0 || odds.rout > 100 || odds.pass + odds.retire + odds.rout != 100)
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "morale",
+                        "a morale model giving odds 0..100 that sum to 100");
     *o = odds;
     return WR_OK;
 }
 
-static wr_morale_result morale_outcome(const wr_morale_odds *o, int d100)
+wr_morale_result wri_melee_morale_outcome(const wr_morale_odds *o, int d100)
 {
     if (d100 <= o->pass)
         return WR_MORALE_PASS;
@@ -262,7 +281,7 @@ wr_melee_end wri_melee_end_of(int side, wr_morale_result res)
     return WR_END_ONGOING;
 }
 
-static void morale_events(const wri_events *ev, int side, wr_morale_result res)
+void wri_melee_morale_events(const wri_events *ev, int side, wr_morale_result res)
 {
     static const wr_melee_rule rule[] = {WR_RULE_MORALE_PASSED, WR_RULE_MORALE_PASSED,
                                          WR_RULE_RETIRES, WR_RULE_ROUTS};
@@ -281,12 +300,13 @@ static wr_status wound_target(const wri_snapshot *s, int side, wri_dice *dice, w
     int hits = r->strike[side].hits;
     for (int h = 0; h < hits && !w.dead; h++) {
         if (t->chart == NULL)
-            return WR_ERR_STATE;
+            return WRI_FAIL(WR_ERR_STATE, "engagement",
+                            "[Wounds] a hit chart for every monster or character");
         int d100 = 0, d4 = 0, location = 0, dead = 0;
         wr_wound wound = WR_WOUND_NONE;
-        wr_status st = roll(dice, 100, &d100);
+        wr_status st = wri_melee_roll(dice, 100, &d100);
         if (st == WR_OK)
-            st = roll(dice, 4, &d4);
+            st = wri_melee_roll(dice, 4, &d4);
         if (st == WR_OK)
             st = wr_hit_chart_lookup(t->chart, d100, d4, &location, &wound);
         if (st == WR_OK)
@@ -307,10 +327,8 @@ static wr_status wound_target(const wri_snapshot *s, int side, wri_dice *dice, w
     return WR_OK;
 }
 
-wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
-                          wr_melee_round *r, const wri_events *ev)
+void wri_melee_round_start(const wri_snapshot *s, wr_melee_round *r, const wri_events *ev)
 {
-    wr_status st;
     memset(r, 0, offsetof(wr_melee_round, events));
     r->round = s->round;
     r->loser = -1;
@@ -323,6 +341,10 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         int reason = 0;
         int by_attack = wri_melee_disorders(s, i, &reason);
         r->disordered[i] = s->side[i].disordered || by_attack;
+        if (wri_melee_blood_lust(s->side[i].unit))
+            wri_melee_event(ev, WR_RULE_BLOOD_LUST, i, 1, 0);
+        if (s->elsewhere[i] > 0)
+            wri_melee_event(ev, WR_RULE_DISORDERED_ELSEWHERE, i, 1, s->elsewhere[i] - 1);
         if (by_attack)
             wri_melee_event(ev, WR_RULE_DISORDERED, i, 1,
                             s->situation.side[i].attacked_in == WR_FACING_REAR ? WR_MOD_REAR
@@ -330,6 +352,13 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         else if (reason != 0)
             wri_melee_event(ev, WR_RULE_NOT_DISORDERED, i, 0, reason);
     }
+}
+
+wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
+                          wr_melee_round *r, const wri_events *ev)
+{
+    wr_status st;
+    wri_melee_round_start(s, r, ev);
     for (int i = 0; i < 2; i++) {
         if (!wri_melee_flank_test_due(s, i))
             continue;
@@ -338,17 +367,26 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         wri_melee_morale_test(s, i, wri_melee_flank_reason(s, i), 0, 0, &t);
         if ((st = wri_melee_morale_odds(fn, user, &t, &o)) != WR_OK)
             return st;
-        if ((st = roll(dice, 100, &r->flank_roll[i])) != WR_OK)
+        if ((st = wri_melee_roll(dice, 100, &r->flank_roll[i])) != WR_OK)
             return st;
-        r->flank_test[i] = morale_outcome(&o, r->flank_roll[i]);
+        r->flank_test[i] = wri_melee_morale_outcome(&o, r->flank_roll[i]);
         wri_melee_event(ev, WR_RULE_FLANK_TEST, i, o.pass, r->flank_roll[i]);
-        morale_events(ev, i, r->flank_test[i]);
+        wri_melee_morale_events(ev, i, r->flank_test[i]);
         if (r->flank_test[i] != WR_MORALE_PASS) {
             r->end = wri_melee_end_of(i, r->flank_test[i]);
             r->pursuit = r->flank_test[i] == WR_MORALE_ROUT ? 1 - i : -1;
             return WR_OK;
         }
     }
+    if ((st = wri_melee_round_strikes(s, dice, r, ev)) != WR_OK)
+        return st;
+    return wri_melee_round_result(s, dice, fn, user, r, ev, NULL);
+}
+
+wr_status wri_melee_round_strikes(const wri_snapshot *s, wri_dice *dice, wr_melee_round *r,
+                                  const wri_events *ev)
+{
+    wr_status st;
     r->fought = 1;
     for (int i = 0; i < 2; i++) {
         wr_strike *k = &r->strike[i];
@@ -356,7 +394,7 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
             return st;
         int rem = k->fcp % 100;
         if (rem > 0) {
-            if ((st = roll(dice, 100, &k->roll)) != WR_OK)
+            if ((st = wri_melee_roll(dice, 100, &k->roll)) != WR_OK)
                 return st;
             int hit = k->roll <= rem;
             k->hits += hit;
@@ -373,7 +411,19 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         }
         r->lost[1 - i] = k->kills;
     }
+    return WR_OK;
+}
+
+wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
+                                 void *user, wr_melee_round *r, const wri_events *ev,
+                                 const wri_phase_after *phase)
+{
+    wr_status st;
     int after0 = s->side[0].figures - r->lost[0], after1 = s->side[1].figures - r->lost[1];
+    if (phase != NULL) {
+        after0 = phase->figures[0];
+        after1 = phase->figures[1];
+    }
     if (r->lost[0] != r->lost[1])
         r->loser = r->lost[0] > r->lost[1] ? 0 : 1;
     if (after0 == 0 || after1 == 0) {
@@ -395,13 +445,17 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
     wri_melee_event(ev, WR_RULE_PUSHED_BACK, l, 0, 0);
     wr_morale_test t;
     wri_melee_morale_test(s, l, WR_MORALE_REASON_LOST_ROUND, r->lost[l], r->lost[1 - l], &t);
+    if (phase != NULL) {
+        t.figures = phase->figures[l];
+        t.lost = phase->lost[l];
+    }
     if ((st = wri_melee_morale_odds(fn, user, &t, &r->morale_odds)) != WR_OK)
         return st;
-    if ((st = roll(dice, 100, &r->morale_roll)) != WR_OK)
+    if ((st = wri_melee_roll(dice, 100, &r->morale_roll)) != WR_OK)
         return st;
-    r->morale = morale_outcome(&r->morale_odds, r->morale_roll);
+    r->morale = wri_melee_morale_outcome(&r->morale_odds, r->morale_roll);
     wri_melee_event(ev, WR_RULE_MORALE_TEST, l, r->morale_odds.pass, r->morale_roll);
-    morale_events(ev, l, r->morale);
+    wri_melee_morale_events(ev, l, r->morale);
     r->end = wri_melee_end_of(l, r->morale);
     if (r->morale == WR_MORALE_ROUT)
         r->pursuit = 1 - l;
@@ -411,8 +465,12 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
 wr_status wr_morale_sample(void *user, const wr_morale_test *test, wr_morale_odds *odds)
 {
     (void)user;
-    if (test == NULL || odds == NULL || test->unit == NULL)
-        return WR_ERR_NULL;
+    if (test == NULL)
+        return WRI_NULL(test);
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (test->unit == NULL)
+        return WRI_NULL(test->unit);
     const wr_profile *p = test->unit->profile;
     const int *m = p->morale_mod;
     long long target = test->unit->def.morale;
@@ -427,7 +485,8 @@ wr_status wr_morale_sample(void *user, const wr_morale_test *test, wr_morale_odd
         target += m[WR_MORALE_ATTACKED_REAR];
         break;
     default:
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "test->reason", test->reason,
+                              "a wr_morale_reason value");
     }
     if (test->disordered)
         target += m[WR_MORALE_DISORDERED];

@@ -7,6 +7,7 @@ list(APPEND WR_SOURCES
   src/melee/round.c
   src/melee/engagement.c
   src/melee/explain.c
+  src/melee/phase.c
   src/melee/odds.c
   src/melee/odds_chain.c
   src/melee/batch.c)

@@ -23,44 +23,66 @@ wr_unit_def wr_unit_def_default(void)
 static wr_status check_def(const wr_profile *p, const wr_unit_def *d)
 {
     int kind = (int)d->kind, mount = (int)d->mount, cls = (int)d->troop_class;
-    if (kind < WR_UNIT_TROOPS || kind > WR_UNIT_CHARACTER || mount < WR_MOUNT_NONE ||
-        mount > WR_MOUNT_ARMOURED || cls < WR_TROOP_REGULAR || cls > WR_TROOP_C_CLASS ||
-        (d->flags & ~WR_UNIT_ALL_FLAGS))
-        return WR_ERR_INVALID;
-    if (d->figures < 0 || d->figures > WRI_MAX_FIGURES || d->files < 1 ||
-        d->files > WRI_MAX_FIGURES || d->weapon_type < 0 || d->weapon_type >= WR_PROFILE_WEAPONS ||
-        d->armour < 0 || d->armour >= WR_PROFILE_ARMOURS || d->morale < 0 || d->morale > 100 ||
-        d->legs < 0 || d->legs > 100 || d->base_width_mm < 1 || d->base_width_mm > 10000 ||
-        d->base_depth_mm < 1 || d->base_depth_mm > 10000)
-        return WR_ERR_RANGE;
+    if (kind < WR_UNIT_TROOPS || kind > WR_UNIT_CHARACTER)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->kind", kind, "a wr_unit_kind value");
+    if (mount < WR_MOUNT_NONE || mount > WR_MOUNT_ARMOURED)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->mount", mount, "a wr_mount value");
+    if (cls < WR_TROOP_REGULAR || cls > WR_TROOP_C_CLASS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->troop_class", cls, "a wr_troop_class value");
+    if (d->flags & ~WR_UNIT_ALL_FLAGS)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->flags", d->flags, "WR_UNIT_* flags");
+    if (d->figures < 0 || d->figures > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->figures", d->figures, "0..100000");
+    if (d->files < 1 || d->files > WRI_MAX_FIGURES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->files", d->files, "1..100000");
+    if (d->weapon_type < 0 || d->weapon_type >= WR_PROFILE_WEAPONS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->weapon_type", d->weapon_type, "0..15");
+    if (d->armour < 0 || d->armour >= WR_PROFILE_ARMOURS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->armour", d->armour, "0..7");
+    if (d->morale < 0 || d->morale > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->morale", d->morale, "0..100");
+    if (d->legs < 0 || d->legs > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->legs", d->legs, "0..100");
+    if (d->base_width_mm < 1 || d->base_width_mm > 10000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->base_width_mm", d->base_width_mm, "1..10000");
+    if (d->base_depth_mm < 1 || d->base_depth_mm > 10000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "def->base_depth_mm", d->base_depth_mm, "1..10000");
     if (kind != WR_UNIT_TROOPS && (d->figures != 1 || d->files != 1))
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "def->figures",
+                        "1 figure in 1 file for a monster or character");
     if ((d->flags & WR_UNIT_COMBAT_HEIGHT) && !(d->flags & WR_UNIT_FLYING))
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "def->flags", "WR_UNIT_COMBAT_HEIGHT only with WR_UNIT_FLYING");
     if ((d->flags & WR_UNIT_SWARM) && (d->flags & WR_UNIT_FLYING))
-        return WR_ERR_INVALID;
-    if (kind == WR_UNIT_CHARACTER && (d->flags & WR_UNIT_DISORDERED))
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL(WR_ERR_INVALID, "def->flags", "a ground swarm does not fly");
+    if (kind == WR_UNIT_CHARACTER && (d->flags & WR_UNIT_DISORDERED) &&
+        !(d->flags & WR_UNIT_BLOOD_LUST))
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "def->flags",
+                        "[Flank and rear] characters cannot become disordered");
     if (!p->allowed[d->weapon_type])
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "def->weapon_type", d->weapon_type,
+                              "[Weapons by race] a weapon the race's profile lists");
     return WR_OK;
 }
 
 wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_unit_def *def,
                                const wr_allocator *alloc, wr_melee_unit **out)
 {
-    if (profile == NULL || def == NULL || out == NULL)
-        return WR_ERR_NULL;
+    if (profile == NULL)
+        return WRI_NULL(profile);
+    if (def == NULL)
+        return WRI_NULL(def);
+    if (out == NULL)
+        return WRI_NULL(out);
     wr_status st = check_def(profile, def);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wr_allocator a;
     st = wri_allocator_init(&a, alloc);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     wr_melee_unit *u = wri_alloc_zero(&a, 1, sizeof *u);
     if (u == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     u->alloc = a;
     u->profile = profile;
     u->def = *def;
@@ -70,7 +92,7 @@ wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_unit_def *def
 
 wr_status wr_melee_unit_new(const wr_profile *profile, const wr_unit_def *def, wr_melee_unit **out)
 {
-    return wr_melee_unit_new_ex(profile, def, NULL, out);
+    return WRI_PASS(wr_melee_unit_new_ex(profile, def, NULL, out));
 }
 
 void wr_melee_unit_free(wr_melee_unit *unit)
@@ -83,8 +105,10 @@ void wr_melee_unit_free(wr_melee_unit *unit)
 
 wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_unit_def *def)
 {
-    if (unit == NULL || def == NULL)
-        return WR_ERR_NULL;
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (def == NULL)
+        return WRI_NULL(def);
     *def = unit->def;
     return WR_OK;
 }
@@ -92,10 +116,11 @@ wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_unit_def *def)
 wr_status wr_melee_unit_set_figures(wr_melee_unit *unit, int figures)
 {
     if (unit == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(unit);
     int most = unit->def.kind == WR_UNIT_TROOPS ? WRI_MAX_FIGURES : 1;
     if (figures < 0 || figures > most)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures,
+                              most == 1 ? "0..1 for a monster or character" : "0..100000");
     unit->def.figures = figures;
     return WR_OK;
 }
@@ -103,9 +128,10 @@ wr_status wr_melee_unit_set_figures(wr_melee_unit *unit, int figures)
 wr_status wr_melee_unit_set_disordered(wr_melee_unit *unit, int disordered)
 {
     if (unit == NULL)
-        return WR_ERR_NULL;
-    if (disordered && unit->def.kind == WR_UNIT_CHARACTER)
-        return WR_ERR_FORBIDDEN;
+        return WRI_NULL(unit);
+    if (disordered && unit->def.kind == WR_UNIT_CHARACTER && !wri_melee_blood_lust(unit))
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "disordered",
+                        "[Flank and rear] characters cannot become disordered");
     if (disordered)
         unit->def.flags |= WR_UNIT_DISORDERED;
     else
@@ -116,15 +142,17 @@ wr_status wr_melee_unit_set_disordered(wr_melee_unit *unit, int disordered)
 wr_status wr_melee_unit_set_hit_chart(wr_melee_unit *unit, const wr_hit_chart *chart)
 {
     if (unit == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(unit);
     unit->chart = chart;
     return WR_OK;
 }
 
 wr_status wr_melee_unit_wounds(const wr_melee_unit *unit, wr_wounds *wounds)
 {
-    if (unit == NULL || wounds == NULL)
-        return WR_ERR_NULL;
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (wounds == NULL)
+        return WRI_NULL(wounds);
     *wounds = unit->wounds;
     return WR_OK;
 }
@@ -139,12 +167,15 @@ int wri_melee_wounds_sane(const wr_wounds *w)
 
 wr_status wr_melee_unit_set_wounds(wr_melee_unit *unit, const wr_wounds *wounds)
 {
-    if (unit == NULL || wounds == NULL)
-        return WR_ERR_NULL;
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (wounds == NULL)
+        return WRI_NULL(wounds);
     if (unit->def.kind == WR_UNIT_TROOPS)
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "unit", "a monster or character (troops take no wounds)");
     if (!wri_melee_wounds_sane(wounds))
-        return WR_ERR_RANGE;
+        return WRI_FAIL(WR_ERR_RANGE, "wounds",
+                        "counts 0..1000000, counted <= hits, serious + critical <= counted, flags 0 or 1");
     unit->wounds = *wounds;
     unit->def.figures = wounds->dead ? 0 : 1;
     return WR_OK;
@@ -152,8 +183,10 @@ wr_status wr_melee_unit_set_wounds(wr_melee_unit *unit, const wr_wounds *wounds)
 
 wr_status wr_melee_unit_may_leave(const wr_melee_unit *unit, int *may)
 {
-    if (unit == NULL || may == NULL)
-        return WR_ERR_NULL;
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (may == NULL)
+        return WRI_NULL(may);
     unsigned need = WR_UNIT_FLYING | WR_UNIT_COMBAT_HEIGHT;
     *may = (unit->def.flags & need) == need;
     return WR_OK;
@@ -162,22 +195,27 @@ wr_status wr_melee_unit_may_leave(const wr_melee_unit *unit, int *may)
 wr_status wr_melee_may_start(wr_contact_move move, int *starts)
 {
     if (starts == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(starts);
     int m = (int)move;
     if (m < WR_MOVE_CHARGE || m > WR_MOVE_OTHER)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "move", m, "a wr_contact_move value");
     *starts = m == WR_MOVE_CHARGE || m == WR_MOVE_PUSHBACK || m == WR_MOVE_PURSUIT;
     return WR_OK;
 }
 
 wr_status wr_advance_stop(int gap_mm, int move_a_mm, int move_b_mm, int *a_mm, int *b_mm)
 {
-    if (a_mm == NULL || b_mm == NULL)
-        return WR_ERR_NULL;
+    if (a_mm == NULL)
+        return WRI_NULL(a_mm);
+    if (b_mm == NULL)
+        return WRI_NULL(b_mm);
     const int most = 10000000;
-    if (gap_mm < 0 || gap_mm > most || move_a_mm < 0 || move_a_mm > most || move_b_mm < 0 ||
-        move_b_mm > most)
-        return WR_ERR_RANGE;
+    if (gap_mm < 0 || gap_mm > most)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "gap_mm", gap_mm, "0..10000000");
+    if (move_a_mm < 0 || move_a_mm > most)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "move_a_mm", move_a_mm, "0..10000000");
+    if (move_b_mm < 0 || move_b_mm > most)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "move_b_mm", move_b_mm, "0..10000000");
     int a = move_a_mm, b = move_b_mm;
     if ((long long)a + b < gap_mm) {
         /* the orders do not bring them into contact: the rule does not apply */

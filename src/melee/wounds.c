@@ -7,12 +7,12 @@
 wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     wr_allocator a;
     wr_status st;
     wr_hit_chart *c = wri_new_object(alloc, sizeof *c, &a, &st);
     if (c == NULL)
-        return st;
+        return WRI_PASS(st);
     c->alloc = a;
     *out = c;
     return WR_OK;
@@ -20,7 +20,7 @@ wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out)
 
 wr_status wr_hit_chart_new(wr_hit_chart **out)
 {
-    return wr_hit_chart_new_ex(NULL, out);
+    return WRI_PASS(wr_hit_chart_new_ex(NULL, out));
 }
 
 void wr_hit_chart_free(wr_hit_chart *chart)
@@ -40,16 +40,23 @@ static int wound_valid(wr_wound w)
 wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int location,
                            const wr_wound severity[4])
 {
-    if (chart == NULL || severity == NULL)
-        return WR_ERR_NULL;
-    if (lo < 1 || lo > 100 || hi < lo || hi > 100 || location < 0 || location > 1000000)
-        return WR_ERR_RANGE;
+    if (chart == NULL)
+        return WRI_NULL(chart);
+    if (severity == NULL)
+        return WRI_NULL(severity);
+    if (lo < 1 || lo > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "lo", lo, "1..100");
+    if (hi < lo || hi > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "hi", hi, "lo..100");
+    if (location < 0 || location > 1000000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "location", location, "0..1000000");
     for (int i = 0; i < 4; i++)
         if (!wound_valid(severity[i]))
-            return WR_ERR_INVALID;
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "severity", severity[i],
+                                  "a wr_wound value other than WR_WOUND_NONE");
     for (int d = lo; d <= hi; d++)
         if (chart->covered[d - 1])
-            return WR_ERR_INVALID;
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "lo", d, "d100 results no earlier location covers");
     for (int d = lo; d <= hi; d++) {
         chart->covered[d - 1] = 1;
         chart->location[d - 1] = location;
@@ -61,8 +68,10 @@ wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int location,
 
 wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete)
 {
-    if (chart == NULL || complete == NULL)
-        return WR_ERR_NULL;
+    if (chart == NULL)
+        return WRI_NULL(chart);
+    if (complete == NULL)
+        return WRI_NULL(complete);
     int all = 1;
     for (int d = 0; d < 100; d++)
         all &= chart->covered[d];
@@ -73,12 +82,18 @@ wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete)
 wr_status wr_hit_chart_lookup(const wr_hit_chart *chart, int d100, int d4, int *location,
                               wr_wound *wound)
 {
-    if (chart == NULL || location == NULL || wound == NULL)
-        return WR_ERR_NULL;
-    if (d100 < 1 || d100 > 100 || d4 < 1 || d4 > 4)
-        return WR_ERR_RANGE;
+    if (chart == NULL)
+        return WRI_NULL(chart);
+    if (location == NULL)
+        return WRI_NULL(location);
+    if (wound == NULL)
+        return WRI_NULL(wound);
+    if (d100 < 1 || d100 > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "d100", d100, "1..100");
+    if (d4 < 1 || d4 > 4)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "d4", d4, "1..4");
     if (!chart->covered[d100 - 1])
-        return WR_ERR_STATE;
+        return WRI_FAIL_VALUE(WR_ERR_STATE, "d100", d100, "a d100 result the hit chart covers");
     *location = chart->location[d100 - 1];
     *wound = (wr_wound)chart->wound[d100 - 1][d4 - 1];
     return WR_OK;
@@ -93,15 +108,17 @@ int wri_melee_counts_kill(const wr_wounds *w, int character)
 
 wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *dead)
 {
-    if (wounds == NULL || dead == NULL)
-        return WR_ERR_NULL;
+    if (wounds == NULL)
+        return WRI_NULL(wounds);
+    if (dead == NULL)
+        return WRI_NULL(dead);
     if (!wound_valid(wound))
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "wound", wound, "a wr_wound value other than WR_WOUND_NONE");
     wr_wounds w = *wounds;
     const int counts[] = {w.hits, w.counted, w.serious, w.critical};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
         if (counts[i] < 0 || counts[i] >= MAX_COUNT)
-            return WR_ERR_RANGE;
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, "wounds", counts[i], "counts 0..999999");
     w.hits++;
     if (w.unconscious || wound == WR_WOUND_KILLED)
         w.dead = 1;
@@ -134,15 +151,15 @@ static wr_status dead_monster(const wr_melee_unit *m, int in_flight, int d8, int
                               wr_remains *remains, wr_fall *fall, int *direction, int *needs_d8)
 {
     if (m->def.kind != WR_UNIT_MONSTER)
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "monster", "a unit of kind WR_UNIT_MONSTER");
     if (in_flight && !(m->def.flags & WR_UNIT_FLYING))
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "in_flight", "0 for a monster without WR_UNIT_FLYING");
     wr_fall f = in_flight ? WR_FALL_CRASH : (m->def.legs == 2 ? WR_FALL_TOPPLE : WR_FALL_COLLAPSE);
     *needs_d8 = f == WR_FALL_TOPPLE;
     if (!have_d8 && f == WR_FALL_TOPPLE)
         return WR_OK; /* the caller rolls and calls again */
     if (f == WR_FALL_TOPPLE && (d8 < 1 || d8 > 8))
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "d8", d8, "1..8");
     *remains = (m->def.base_width_mm <= 40 && m->def.base_depth_mm <= 40) ? WR_REMAINS_WALL
                                                                           : WR_REMAINS_IMPASSABLE;
     *fall = f;
@@ -153,24 +170,38 @@ static wr_status dead_monster(const wr_melee_unit *m, int in_flight, int d8, int
 wr_status wr_dead_monster(const wr_melee_unit *monster, int in_flight, int d8, wr_remains *remains,
                           wr_fall *fall, int *direction)
 {
-    if (monster == NULL || remains == NULL || fall == NULL || direction == NULL)
-        return WR_ERR_NULL;
+    if (monster == NULL)
+        return WRI_NULL(monster);
+    if (remains == NULL)
+        return WRI_NULL(remains);
+    if (fall == NULL)
+        return WRI_NULL(fall);
+    if (direction == NULL)
+        return WRI_NULL(direction);
     int needs = 0;
-    return dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs);
+    return WRI_PASS(dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs));
 }
 
 wr_status wr_dead_monster_rng(const wr_melee_unit *monster, int in_flight, wr_rng *rng,
                               wr_remains *remains, wr_fall *fall, int *direction)
 {
-    if (monster == NULL || rng == NULL || remains == NULL || fall == NULL || direction == NULL)
-        return WR_ERR_NULL;
+    if (monster == NULL)
+        return WRI_NULL(monster);
+    if (rng == NULL)
+        return WRI_NULL(rng);
+    if (remains == NULL)
+        return WRI_NULL(remains);
+    if (fall == NULL)
+        return WRI_NULL(fall);
+    if (direction == NULL)
+        return WRI_NULL(direction);
     int needs = 0;
     wr_status st = dead_monster(monster, in_flight, 0, 0, remains, fall, direction, &needs);
     if (st != WR_OK || !needs)
-        return st;
+        return WRI_PASS(st);
     int d8 = 0;
     st = wr_rng_roll(rng, 8, &d8);
     if (st != WR_OK)
-        return st;
-    return dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs);
+        return WRI_PASS(st);
+    return WRI_PASS(dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs));
 }

@@ -108,7 +108,7 @@ class Units(unittest.TestCase):
         raises(self, "WR_ERR_RANGE", setattr, u, "figures", 100001)
         raises(self, "WR_ERR_INVALID", wr.MeleeUnit, p, kind=wr.UNIT_MONSTER, figures=2)
         raises(self, "WR_ERR_FORBIDDEN", wr.MeleeUnit, wr.Profile(wr.RACE_ORC), weapon_type=wr.WEAPON_PIKE)
-        raises(self, "WR_ERR_INVALID", wr.MeleeUnit, p, flags=0x40)
+        raises(self, "WR_ERR_INVALID", wr.MeleeUnit, p, flags=0x80)
         # the profile stays alive while the unit is open
         p.close()
         self.assertTrue(p.closed)

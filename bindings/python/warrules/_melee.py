@@ -8,10 +8,10 @@ from fractions import Fraction
 
 from ._core import Handle, keep_allocator, make_handle
 from ._errors import WarrulesError
-from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_UNIT, MORALE_FN, PROFILE,
-                      KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
-                      MoraleOdds, MoraleTest, SideSituation, Situation, Strike, UnitDef,
-                      Wounds, lib)
+from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT, MORALE_FN,
+                      PROFILE, KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
+                      MoraleOdds, MoraleTest, PhaseFight, PhaseSide, PhaseUnit, SideSituation,
+                      Situation, Strike, UnitDef, Wounds, lib)
 from ._util import flag, int_columns, int_out, ints_out, new_ints
 
 WEAPON_OTHER = 0
@@ -106,6 +106,12 @@ RULE_ROUTS = 21
 RULE_PURSUIT = 22
 RULE_DESTROYED = 23
 RULE_COUNT = 24
+RULE_ONCE_PER_TURN = 25
+RULE_DISORDERED_ELSEWHERE = 26
+RULE_BLOOD_LUST = 27
+RULE_LEFT_FIGHT = 28
+RULE_NO_CHARGE_BONUS = 29
+RULE_LIMIT = 30
 FACING_FRONT = 0
 FACING_FLANK = 1
 FACING_REAR = 2
@@ -144,16 +150,23 @@ UNIT_FLYING = 0x04
 UNIT_COMBAT_HEIGHT = 0x08
 UNIT_SWARM = 0x10
 UNIT_GIANT = 0x20
-UNIT_ALL_FLAGS = 0x3F
+UNIT_BLOOD_LUST = 0x40
+UNIT_ALL_FLAGS = 0x7F
 ADVANCE_STOP_MM = 50
 ROUND_MAX_WOUNDS = 32
 ROUND_MAX_EVENTS = 96
 ODDS_MAX_FIGURES = 200
 ODDS_MAX_ROUNDS = 40
+CONTACT_CONTINUING = 0
+CONTACT_CHARGE = 1
+CONTACT_PURSUIT = 2
+CONTACT_PUSHBACK = 3
+PHASE_DEFAULT = -1
+PHASE_MAX_FIGHTS = 10000
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
-                            "PROFILE")]
+                            "PROFILE", "MELEE_PHASE")]
 __all__ += [
     "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
     "Strike", "MeleeRound", "KillOdds",
@@ -162,6 +175,7 @@ __all__ += [
     "advance_stop", "melee_rule_name", "melee_rule_source", "modifier_name", "melee_event_text",
     "morale_sample", "side_situation", "Engagement", "MeleeOdds",
     "melee_rounds_batch", "MeleeBatch", "MeleeBatchSideResult",
+    "PhaseSide", "PhaseFight", "PhaseUnit", "phase_side", "MeleePhase",
 ]
 
 
@@ -512,7 +526,7 @@ class Engagement(Handle):
         call it for many states). An exception it raises is raised again by
         the call that ran it (a WarrulesError keeps its status)."""
         if model is None:
-            lib.wr_engagement_set_morale(self._handle(), MORALE_FN(), None)
+            self._set_morale_c(MORALE_FN())
             self._morale = None
             return
 
@@ -531,8 +545,11 @@ class Engagement(Handle):
                 return 3
 
         callback = MORALE_FN(trampoline)
-        lib.wr_engagement_set_morale(self._handle(), callback, None)
+        self._set_morale_c(callback)
         self._morale = callback  # kept alive as long as the engagement
+
+    def _set_morale_c(self, callback):
+        lib.wr_engagement_set_morale(self._handle(), callback, None)
 
     def _call(self, fn, *args):
         self._morale_error = None
@@ -599,6 +616,91 @@ class Engagement(Handle):
             return "Engagement(<closed>)"
         end, rounds = self.status
         return f"Engagement(end={end}, rounds={rounds})"
+
+
+def phase_side(unit, face=FACING_FRONT, in_contact=0, corner=0, corner_fights=PHASE_DEFAULT,
+               contact=CONTACT_CONTINUING, cover=COVER_NONE, character_present=False):
+    """A (MeleeUnit, PhaseSide keywords) pair for MeleePhase.add()."""
+    return unit, PhaseSide(None, face, in_contact, corner, corner_fights, contact, cover,
+                           1 if character_present else 0)
+
+
+class MeleePhase(Handle):
+    """Every fight of one turn, resolved together (wr_melee_phase): flank and
+    rear attacks first, disorder seen by all of a unit's fights, no figure
+    fighting twice, then the blows; losses applied to the units at the end.
+
+    add(a, b) takes two phase_side() pairs; the units are kept alive while
+    the phase is open."""
+
+    _free = staticmethod(lambda p: lib.wr_melee_phase_free(p))
+
+    def __init__(self, *, allocator=None):
+        ptr = make_handle(lib.wr_melee_phase_new, lib.wr_melee_phase_new_ex, MELEE_PHASE,
+                          allocator)
+        super().__init__(ptr)
+        keep_allocator(self, allocator)
+        self._morale = None
+        self._morale_error = None
+
+    set_morale = Engagement.set_morale
+    _call = Engagement._call
+
+    def _set_morale_c(self, callback):
+        lib.wr_melee_phase_set_morale(self._handle(), callback, None)
+
+    def add(self, a, b):
+        """Adds a fight of two phase_side() pairs; returns its index."""
+        fight = PhaseFight()
+        for i, (unit, side) in enumerate((a, b)):
+            fight.side[i] = side
+            fight.side[i].unit = unit._handle()
+        index = ctypes.c_int()
+        lib.wr_melee_phase_add(self._handle(), ctypes.byref(fight), ctypes.byref(index))
+        for unit, _ in (a, b):
+            if unit not in self._pinned:
+                self._pin(unit)
+        return index.value
+
+    def __len__(self):
+        return int_out(lib.wr_melee_phase_count, self._handle())
+
+    def strike(self, fight, side):
+        """One side's Strike in a fight as the phase will resolve it, before any die."""
+        k = Strike()
+        lib.wr_melee_phase_strike(self._handle(), fight, side, ctypes.byref(k))
+        return k
+
+    def dice_needed(self):
+        """The most dice resolve_rolls() can read."""
+        most = ctypes.c_size_t()
+        lib.wr_melee_phase_dice_needed(self._handle(), ctypes.byref(most))
+        return most.value
+
+    def resolve_rolls(self, rolls):
+        """Resolves the phase with the caller's dice; returns the rolls used."""
+        rolls = list(rolls)
+        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        used = ctypes.c_size_t()
+        self._call(lib.wr_melee_phase_resolve_rolls, self._handle(), buf, len(rolls),
+                   ctypes.byref(used))
+        return used.value
+
+    def resolve(self, rng):
+        """Resolves the phase rolling on a Rng."""
+        self._call(lib.wr_melee_phase_resolve, self._handle(), rng._handle())
+
+    def round(self, fight):
+        """The MeleeRound of a fight of the resolved phase."""
+        r = MeleeRound()
+        lib.wr_melee_phase_round(self._handle(), fight, ctypes.byref(r))
+        return r
+
+    def unit(self, unit):
+        """The PhaseUnit summary of a unit of the resolved phase."""
+        out = PhaseUnit()
+        lib.wr_melee_phase_unit(self._handle(), unit._handle(), ctypes.byref(out))
+        return out
 
 
 class MeleeOdds(Handle):

@@ -55,6 +55,7 @@ HIT_CHART = opaque("wr_hit_chart")
 MELEE_UNIT = opaque("wr_melee_unit")
 ENGAGEMENT = opaque("wr_engagement")
 MELEE_ODDS = opaque("wr_melee_odds")
+MELEE_PHASE = opaque("wr_melee_phase")
 MAP = opaque("wr_map")
 PLANNER = opaque("wr_planner")
 
@@ -166,6 +167,13 @@ MeleeBatchSide = struct("wr_melee_batch_side", [
 MeleeBatchOut = struct("wr_melee_batch_out", [
     ("fighting", PI), ("mcp", PI), ("fcp", PI), ("kills", PI), ("lost", PI)])
 MORALE_FN = ctypes.CFUNCTYPE(ci, c_ptr, P(MoraleTest), P(MoraleOdds))
+PhaseSide = struct("wr_phase_side", [
+    ("unit", MELEE_UNIT), ("face", ci), ("in_contact", ci), ("corner", ci),
+    ("corner_fights", ci), ("contact", ci), ("cover", ci), ("character_present", ci)])
+PhaseFight = struct("wr_phase_fight", [("side", PhaseSide * 2)])
+PhaseUnit = struct("wr_phase_unit", [
+    ("fights", ci), ("figures_before", ci), ("fighting", ci), ("lost", ci),
+    ("disordered", ci), ("worst", ci)])
 
 # campaign.h
 i32 = ctypes.c_int32
@@ -200,7 +208,8 @@ HexDesc = struct("wr_hex_desc", [
 
 STRUCTS = [Allocator, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, UnitDef, MeleeEvent, SideSituation, Situation, MoraleTest,
-           MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, Hex, Side,
+           MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, PhaseSide,
+           PhaseFight, PhaseUnit, Hex, Side,
            MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc]
 
 STATUS = "status"  # restype marker: an int status checked by errcheck
@@ -299,6 +308,19 @@ FUNCTIONS = [
     # melee.h: batch forms
     ("wr_melee_rounds_batch", STATUS, [c_size, P(MeleeBatchSide), P(MeleeBatchSide),
                                        P(MeleeBatchOut), P(MeleeBatchOut), PI, PZ]),
+    # melee.h: a melee phase
+    ("wr_melee_phase_new", STATUS, [P(MELEE_PHASE)]),
+    ("wr_melee_phase_new_ex", STATUS, [ALLOC, P(MELEE_PHASE)]),
+    ("wr_melee_phase_free", None, [MELEE_PHASE]),
+    ("wr_melee_phase_set_morale", STATUS, [MELEE_PHASE, MORALE_FN, c_ptr]),
+    ("wr_melee_phase_add", STATUS, [MELEE_PHASE, P(PhaseFight), PI]),
+    ("wr_melee_phase_count", STATUS, [MELEE_PHASE, PI]),
+    ("wr_melee_phase_strike", STATUS, [MELEE_PHASE, c_int, c_int, P(Strike)]),
+    ("wr_melee_phase_dice_needed", STATUS, [MELEE_PHASE, PZ]),
+    ("wr_melee_phase_resolve_rolls", STATUS, [MELEE_PHASE, PI, c_size, PZ]),
+    ("wr_melee_phase_resolve", STATUS, [MELEE_PHASE, RNG]),
+    ("wr_melee_phase_round", STATUS, [MELEE_PHASE, c_int, P(MeleeRound)]),
+    ("wr_melee_phase_unit", STATUS, [MELEE_PHASE, MELEE_UNIT, P(PhaseUnit)]),
     "battlesystem",
     # battlesystem.h: figures and ratings
     ("wr_figure_new", STATUS, [P(FIGURE)]),
