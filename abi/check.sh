@@ -3,7 +3,8 @@
 # recorded baseline (abi/libwarrules.abi from abidw, abi/symbols.txt).
 # Fails on any incompatible change: a removed or changed symbol or type, or a
 # removed or changed #define constant of the public headers (abi/macros.txt;
-# the version macros may change, and a WR_*_ALL mask may only gain bits).
+# the version macros may change, and a WR_*_ALL or WR_*_ALL_FLAGS mask may
+# only gain bits).
 # Additions are compatible: the check passes and says to update the baseline.
 set -euo pipefail
 lib=$1
@@ -57,7 +58,7 @@ for name, value in sorted(old.items()):
         print(f"removed: {name} {value}")
     elif new[name] != value and not name.startswith("WR_VERSION_"):
         a, b = number(value), number(new[name])
-        if name.endswith("_ALL") and a is not None and b is not None and a & b == a:
+        if (name.endswith("_ALL") or name.endswith("_ALL_FLAGS")) and a is not None and b is not None and a & b == a:
             continue  # a mask of every flag gains the new flags
         print(f"changed: {name} {value} -> {new[name]}")
 PY
