@@ -2,29 +2,44 @@
 
 Each row of FUNCTIONS is (name, restype, argtypes); a string row names the
 module (header) the rows after it belong to. Functions returning
-wr_status raise WarrulesError on any status but WR_OK. A symbol the loaded
-library lacks is reported by name when it is first called.
+wr_status raise the WarrulesError subclass of the status, carrying the
+library's detail (wr_last_error_detail) read on the same thread right after
+the call. Every call goes through the guard of _guard.py. A symbol the
+loaded library lacks is reported by name when it is first called.
 """
 import ctypes
 import ctypes.util
+import operator
 import os
+import subprocess
 
-from ._errors import WarrulesError, WarrulesLibraryError
+from . import _guard
+from ._errors import RangeError, WarrulesError, WarrulesLibraryError, error_class
+from ._reads import READS
+from ._version import VERSION
 
 P = ctypes.POINTER
+_RANGES = {}  # ctypes integer type -> (lo, hi)
+
+
+def _range_of(ctype):
+    bits = 8 * ctypes.sizeof(ctype)
+    signed = ctype(-1).value < 0
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
 
 
 def _checked(base, lo, hi):
-    """A ctypes integer type whose from_param refuses a Python int the C type
-    cannot hold (ctypes would silently cut it to the low bits) with
-    WarrulesError(WR_ERR_RANGE), so 2**32 + 5 never reaches C as 5."""
+    """A ctypes integer type for arguments: the call wrapper refuses a Python
+    int the C type cannot hold (ctypes would silently cut it to the low
+    bits) with RangeError, so 2**32 + 5 never reaches C as 5."""
 
     def from_param(cls, value):
         if isinstance(value, int) and not lo <= value <= hi:
-            raise WarrulesError(2, "WR_ERR_RANGE", f"argument {value} does not fit a C {base.__name__}")
+            raise RangeError(2, "WR_ERR_RANGE", message=f"{value} does not fit a C {base.__name__} ({lo}..{hi})")
         return base.from_param(value)
 
-    return type(base.__name__, (base,), {"from_param": classmethod(from_param)})
+    t = type(base.__name__, (base,), {"from_param": classmethod(from_param), "_wr_range_": (lo, hi)})
+    return t
 
 
 c_int = _checked(ctypes.c_int, -2**31, 2**31 - 1)
@@ -32,8 +47,8 @@ c_uint = _checked(ctypes.c_uint, 0, 2**32 - 1)
 c_size = _checked(ctypes.c_size_t, 0, 2**64 - 1)
 c_i32 = _checked(ctypes.c_int32, -2**31, 2**31 - 1)
 c_u32 = _checked(ctypes.c_uint32, 0, 2**32 - 1)
-c_u64 = ctypes.c_uint64
-ci = ctypes.c_int  # plain types for struct fields and pointers
+c_u64 = _checked(ctypes.c_uint64, 0, 2**64 - 1)
+ci = ctypes.c_int  # plain types for struct fields and pointers (Struct checks the fields)
 cu = ctypes.c_uint
 cz = ctypes.c_size_t
 
@@ -62,11 +77,106 @@ c_ptr = ctypes.c_void_p
 c_str = ctypes.c_char_p
 
 
+class _CheckedArray:
+    """Mixin of the integer array types of struct fields: an item that the
+    C type cannot hold raises RangeError instead of being cut."""
+
+    def __setitem__(self, key, value):
+        lo, hi = _range_of(self._type_)
+        values = value if isinstance(key, slice) else [value]
+        for v in values:
+            if isinstance(v, int) and not lo <= v <= hi:
+                raise RangeError(2, "WR_ERR_RANGE", message=(
+                    f"{self._wr_field_}[{key}] = {v} does not fit a C {self._type_.__name__} ({lo}..{hi})"))
+        super().__setitem__(key, value)
+
+
+def _checked_field(ctype, label):
+    """The field type to use in a Struct: integer arrays become checked arrays."""
+    if issubclass(ctype, ctypes.Array):
+        inner = _checked_field(ctype._type_, label)
+        base = ctype if inner is ctype._type_ else inner * ctype._length_
+        if issubclass(base._type_, (ctypes.c_int, ctypes.c_uint, ctypes.c_int8, ctypes.c_int16,
+                                    ctypes.c_int64, ctypes.c_uint8, ctypes.c_uint16,
+                                    ctypes.c_uint64, ctypes.c_size_t, ctypes.c_int32,
+                                    ctypes.c_uint32)):
+            return type(base.__name__, (_CheckedArray, base), {"_wr_field_": label})
+        return base
+    return ctype
+
+
+def _leaf(array_type):
+    while issubclass(array_type, ctypes.Array):
+        array_type = array_type._type_
+    return array_type
+
+
+def _is_int_type(ctype):
+    return (isinstance(ctype, type) and issubclass(ctype, ctypes._SimpleCData)
+            and ctype._type_ in "bBhHiIlLqQnN" and ctype is not ctypes.c_char)
+
+
 class Struct(ctypes.Structure):
     """Base of the struct mirrors: each declares its C name in _c_name_ and
-    mirrors the header field for field (tests/test_layout.py checks offsets)."""
+    mirrors the header field for field (tests/test_layout.py checks offsets).
+
+    Every integer field is range-checked on assignment (in the constructor
+    too): a value its C type cannot hold raises RangeError rather than being
+    cut to its low bits; a keyword that names no field raises TypeError, an
+    assignment to one AttributeError."""
 
     _c_name_ = ""
+
+    def __init__(self, *args, **kwargs):
+        names = self._field_names_()
+        for key in kwargs:
+            if key not in names:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {key!r} "
+                                f"(its fields: {', '.join(names)})")
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__}() takes at most {len(names)} values, {len(args)} given")
+        super().__init__(*args, **kwargs)
+
+    @classmethod
+    def _field_names_(cls):
+        return [name for name, _ in cls._fields_]
+
+    def __setattr__(self, name, value):
+        ranges = type(self).__dict__.get("_wr_ranges_")
+        if ranges is None:
+            ranges = {n: _range_of(t) for n, t in type(self)._fields_ if _is_int_type(t)}
+            type(self)._wr_ranges_ = ranges
+        bounds = ranges.get(name)
+        if bounds is not None:
+            if not isinstance(value, int) and hasattr(value, "__index__"):
+                value = operator.index(value)  # a NumPy integer
+            if isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+                raise RangeError(2, "WR_ERR_RANGE", message=(
+                    f"{type(self).__name__}.{name} = {value} does not fit its C type "
+                    f"({bounds[0]}..{bounds[1]})"))
+            if not isinstance(value, int):
+                raise TypeError(f"{type(self).__name__}.{name} must be an int, "
+                                f"not {type(value).__name__} {value!r}")
+        elif isinstance(value, ctypes.Array):
+            ftype = dict(type(self)._fields_).get(name)
+            if (ftype is not None and type(value) is not ftype and issubclass(ftype, ctypes.Array)
+                    and ctypes.sizeof(value) == ctypes.sizeof(ftype)
+                    and _leaf(type(value)) is _leaf(ftype)):
+                value = ftype.from_buffer_copy(value)  # the same C array, as the checked type
+        elif name not in type(self)._field_names_() and not hasattr(type(self), name):
+            raise AttributeError(f"{type(self).__name__} has no field {name!r} "
+                                 f"(its fields: {', '.join(type(self)._field_names_())})")
+        super().__setattr__(name, value)
+
+    def set_fields(self, fields, caller):
+        """Sets fields from a dict of keyword arguments; a name that is no
+        field raises TypeError naming `caller`."""
+        names = self._field_names_()
+        for name, value in fields.items():
+            if name not in names:
+                raise TypeError(f"{caller}() got an unexpected keyword argument {name!r}")
+            setattr(self, name, value)
+        return self
 
     def as_dict(self):
         """The fields as a dict (nested structs and arrays converted too)."""
@@ -93,12 +203,16 @@ def _plain(value):
 def struct(c_name, fields):
     """A Struct mirror named after the C type (wr_unit_def -> UnitDef)."""
     py_name = "".join(part.capitalize() for part in c_name[3:].split("_"))
+    fields = [(name, _checked_field(t, f"{py_name}.{name}")) for name, t in fields]
     return type(py_name, (Struct,), {"_c_name_": c_name, "_fields_": fields})
 
 
 # core.h
 ALLOC_FN = ctypes.CFUNCTYPE(c_ptr, c_ptr, c_ptr, cz, cz)
 Allocator = struct("wr_allocator", [("fn", ALLOC_FN), ("user", c_ptr)])
+Error = struct("wr_error", [
+    ("status", ci), ("function", c_str), ("argument", c_str), ("value", ctypes.c_longlong),
+    ("has_value", ci), ("expected", c_str)])
 
 # battlesystem.h
 UnitDesc = struct("wr_unit_desc", [
@@ -191,7 +305,7 @@ HexDesc = struct("wr_hex_desc", [
     ("on_map", ci), ("terrain", ci), ("features", cu), ("regions", u32), ("downstream", ci),
     ("water", cu), ("coastal", ci)])
 
-STRUCTS = [Allocator, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
+STRUCTS = [Allocator, Error, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, UnitDef, MeleeEvent, SideSituation, Situation, MoraleTest,
            MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, Hex, Side,
            MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc]
@@ -206,7 +320,7 @@ FUNCTIONS = [
     ("wr_version", c_str, []),
     ("wr_version_number", ci, []),
     ("wr_last_error", c_str, []),
-    ("wr_last_error_detail", ci, [c_ptr]),
+    ("wr_last_error_detail", ci, [P(Error)]),
     ("wr_clear_error", None, []),
     ("wr_rng_new", STATUS, [c_u64, P(RNG)]),
     ("wr_rng_new_ex", STATUS, [c_u64, ALLOC, P(RNG)]),
@@ -427,35 +541,112 @@ FUNCTIONS = [
 
 
 
+LIBRARY_NAMES = ("libwarrules.so.1", "libwarrules.so", "libwarrules.1.dylib", "libwarrules.dylib",
+                 "warrules.dll")
+
+
+def _pkg_config_libdir():
+    try:
+        proc = subprocess.run(["pkg-config", "--variable=libdir", "warrules"], capture_output=True,
+                              text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return proc.stdout.strip() if proc.returncode == 0 and proc.stdout.strip() else None
+
+
 def _candidates():
-    """Where to look, in order: WARRULES_LIBRARY, next to the package, the system loader."""
+    """Where to look, in order: WARRULES_LIBRARY (alone when set), the library
+    the wheel carries next to the package, the system loader
+    (ctypes.util.find_library), pkg-config's libdir, and libwarrules.so.1."""
     env = os.environ.get("WARRULES_LIBRARY")
     if env:
         yield "WARRULES_LIBRARY=" + env, env
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in ("libwarrules.so.1", "libwarrules.so", "libwarrules.dylib", "warrules.dll"):
-        yield "next to the package", os.path.join(here, name)
+    for name in LIBRARY_NAMES:
+        path = os.path.join(here, name)
+        if os.path.exists(path):
+            yield "next to the package", path
     found = ctypes.util.find_library("warrules")
-    for name in ([found] if found else []) + ["libwarrules.so.1"]:
-        yield "the system loader", name
+    if found:
+        yield "ctypes.util.find_library", found
+    libdir = _pkg_config_libdir()
+    if libdir:
+        for name in LIBRARY_NAMES[:2]:
+            yield "pkg-config warrules libdir", os.path.join(libdir, name)
+    yield "the system loader", "libwarrules.so.1"
+
+
+def _version_tuple(text):
+    return tuple(int(part) for part in text.split(".")[:3])
+
+
+def _check_version(cdll, path):
+    """The loaded library must have the package's major version and at least
+    its minor one (a newer minor only adds functions)."""
+    try:
+        fn = cdll.wr_version_number
+    except AttributeError:
+        raise WarrulesLibraryError(f"{path} is not libwarrules (no wr_version_number)") from None
+    fn.restype, fn.argtypes = ctypes.c_int, []
+    number = fn()
+    have = (number // 10000, number // 100 % 100, number % 100)
+    want = _version_tuple(VERSION)
+    if have[0] != want[0] or have[1] < want[1]:
+        raise WarrulesLibraryError(
+            f"{path} is libwarrules {'.'.join(map(str, have))}; the warrules package {VERSION} needs "
+            f"{want[0]}.{want[1]} or a later {want[0]}.x")
 
 
 def _open():
     tried = []
     for where, path in _candidates():
         try:
-            return ctypes.CDLL(path), path
+            cdll = ctypes.CDLL(path)
         except OSError as exc:
             tried.append(f"{path} ({where}): {exc}")
+            continue
+        _check_version(cdll, path)
+        return cdll, path
     raise WarrulesLibraryError(
-        "could not load libwarrules; set WARRULES_LIBRARY to its path. Tried:\n  " + "\n  ".join(tried))
+        "could not load libwarrules: install it (cmake --install, or pip install bindings/python "
+        "with CMake and a C compiler present) or set WARRULES_LIBRARY to its path. Tried:\n  "
+        + "\n  ".join(tried))
 
 
-def _errcheck(result, func, args):
-    if result != 0:
-        raise WarrulesError(result, _status_name(result), func.__name__)
-    return result
+def _text(raw):
+    return raw.decode("utf-8", "replace") if raw else ""
+
+
+def _detail(cdll):
+    """This thread's wr_error, as a dict, or None when the library has no detail."""
+    try:
+        fn = cdll.wr_last_error_detail
+    except AttributeError:
+        return None
+    out = Error()
+    if fn(ctypes.byref(out)) != 0 or out.status == 0:
+        return None
+    return {"status": out.status, "function": _text(out.function), "argument": _text(out.argument),
+            "value": out.value if out.has_value else None, "expected": _text(out.expected)}
+
+
+def _status_error(result, name, cdll):
+    """The exception of a failing status: the library's own sentence
+    (wr_last_error) when it recorded one for this call, on this thread."""
+    detail = _detail(cdll)
+    text = None
+    if detail and detail["function"] in ("", name):
+        try:
+            text = _text(cdll.wr_last_error()) or None
+        except AttributeError:
+            text = None
+    else:
+        detail = None
+    status_name = _status_name(result)
+    if text is None:
+        text = f"{name}: {status_name}: {_status_sentence(result)}"
+    return error_class(result)(result, status_name, name, None, detail, text)
 
 
 def _missing(name, path):
@@ -468,6 +659,10 @@ def _missing(name, path):
 class _Library:
     def __init__(self):
         self.cdll, self.path = _open()
+        self.cdll.wr_last_error.restype = c_str
+        self.cdll.wr_last_error.argtypes = []
+        self.cdll.wr_last_error_detail.restype = ci
+        self.cdll.wr_last_error_detail.argtypes = [P(Error)]
         self.missing = []
         self.module_of = {}
         module = None
@@ -484,30 +679,60 @@ class _Library:
                 setattr(self, name, _missing(name, self.path))
                 continue
             fn.argtypes = argtypes
-            if restype == STATUS:
-                fn.restype = ci
-                fn.errcheck = _errcheck
-            else:
-                fn.restype = restype
-            setattr(self, name, _guarded(fn, name))
+            fn.restype = ci if restype == STATUS else restype
+            setattr(self, name, _guarded(fn, name, restype == STATUS, self.cdll))
 
     def has(self, name):
         """Whether the loaded library exports the C function `name`."""
         return name in self.module_of and name not in self.missing
 
 
-def _guarded(fn, name):
-    """Calls fn; an argument that a C integer cannot hold raises
-    WarrulesError(WR_ERR_RANGE) rather than ctypes.ArgumentError, a value of
-    the wrong type TypeError."""
+def _describe_value(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _guarded(fn, name, returns_status, cdll):
+    """The Python callable of one C function: it holds the handles passed
+    (see _guard), refuses an int the C parameter cannot hold with
+    RangeError and a value of the wrong type with TypeError (both naming the
+    argument's position and value), raises the status's WarrulesError with
+    the library's detail, and raises a callback's exception once C returns."""
+    ranges = [(i, t._wr_range_, t.__name__) for i, t in enumerate(fn.argtypes or ())
+              if hasattr(t, "_wr_range_")]
+    reads = READS.get(name, frozenset())
 
     def call(*args):
+        for i, (lo, hi), cname in ranges:
+            if i < len(args):
+                a = args[i]
+                if isinstance(a, int) and not lo <= a <= hi:
+                    raise RangeError(2, "WR_ERR_RANGE", name, detail={
+                        "argument": f"argument {i + 1}", "value": a, "expected": f"{lo}..{hi}"},
+                        message=f"{name}: argument {i + 1} = {a} does not fit a C {cname} ({lo}..{hi})")
+        frame, held = _guard.enter(name, reads, args)
         try:
-            return fn(*args)
+            result = fn(*args)
         except ctypes.ArgumentError as exc:
-            if "WR_ERR_RANGE" in str(exc):
-                raise WarrulesError(2, "WR_ERR_RANGE", name) from None
-            raise TypeError(f"{name}: {exc}") from None
+            _guard.leave(frame, held)
+            if frame.errors:
+                raise frame.errors[0] from None
+            position = str(exc).split(":")[0]
+            index = int(position.split()[-1]) - 1 if position.split()[-1].isdigit() else None
+            shown = f" = {_describe_value(args[index])}" if index is not None and index < len(args) else ""
+            raise TypeError(f"{name}: {position}{shown}: wrong type ({exc})") from None
+        except BaseException:
+            _guard.leave(frame, held)
+            raise
+        failure = None
+        if returns_status and result != 0:
+            failure = _status_error(result, name, cdll)
+        _guard.leave(frame, held)
+        if frame.errors:
+            raise frame.errors[0] from failure
+        if failure is not None:
+            raise failure
+        return result
 
     call.__name__ = name
     call.c_function = fn
@@ -518,4 +743,8 @@ lib = _Library()
 
 
 def _status_name(code):
-    return lib.wr_status_name(code).decode()
+    return _text(lib.cdll.wr_status_name(code)) if hasattr(lib, "cdll") else f"WR_{code}"
+
+
+def _status_sentence(code):
+    return _text(lib.cdll.wr_status_str(code))
