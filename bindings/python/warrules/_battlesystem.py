@@ -5,10 +5,10 @@ from collections import namedtuple
 from fractions import Fraction
 
 from ._core import Handle, Rng, keep_allocator, make_handle
-from ._errors import WarrulesError
+from ._errors import RangeError, WarrulesError
 from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
                       TacticalLeg, TacticalResult, UnitDesc, lib)
-from ._util import flag, int_columns, int_out, ints_out, new_ints
+from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
 
 __all__ = [
     # enums and flags
@@ -86,7 +86,10 @@ _STATS = {"ar": STAT_AR, "hd": STAT_HD, "ac": STAT_AC, "mv": STAT_MV, "sa": STAT
 
 
 def _to_c_int(value):
-    """SA and SD are 32-bit patterns: pass 0..2**32-1 as the C int of the same bits."""
+    """SA and SD are 32-bit patterns: pass 0..2**32-1 (or a C int) as the C int of the same bits."""
+    if isinstance(value, int) and not -2**31 <= value < 2**32:
+        raise RangeError(2, "WR_ERR_RANGE", "wr_figure_set", message=(
+            f"wr_figure_set: a 32-bit pattern (sa, sd) = {value} is outside -2**31..2**32-1"))
     value &= 0xFFFFFFFF
     return value - (1 << 32) if value >= (1 << 31) else value
 
@@ -176,7 +179,7 @@ class Figure(Handle):
         """[11.5] The one damage roll from the caller's dice: one roll per die,
         group by group in order of increasing sides."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         return int_out(lib.wr_figure_damage_from_rolls, self._handle(), buf, len(rolls))
 
     def damage_roll(self, rng):
@@ -228,10 +231,9 @@ def unit_desc_default():
 
 def _desc(desc, fields):
     d = unit_desc_default() if desc is None else UnitDesc.from_buffer_copy(desc)
-    for name, value in fields.items():
-        if value is not None:
-            setattr(d, name, int(flag(value)) if name in ("single_creature", "in_command") else value)
-    return d
+    fields = {k: int(flag(v)) if k in ("single_creature", "in_command") else v
+              for k, v in fields.items() if v is not None}
+    return d.set_fields(fields, "Unit")
 
 
 class Unit(Handle):
@@ -454,7 +456,7 @@ def missile_terrain_modifier(table, target):
     """[11.9] The AR modifier for missile fire at a target in a terrain; table
     is a MissileTable or a sequence of TERRAIN_COUNT ints."""
     if not isinstance(table, MissileTable):
-        table = MissileTable((ctypes.c_int * TERRAIN_COUNT)(*table))
+        table = MissileTable(int_array(table, "table", length=TERRAIN_COUNT))
     return int_out(lib.wr_missile_terrain_modifier, ctypes.byref(table), target)
 
 
@@ -466,7 +468,7 @@ def _batch_call(fn, name, *args):
         fn(*args, ctypes.byref(bad))
     except WarrulesError as exc:
         index = bad.value if bad.value != 2**64 - 1 else None
-        raise WarrulesError(exc.status, exc.name, name, index) from None
+        raise exc.at_index(name, index) from None
 
 
 def terrain_speed_batch(terrain, traits=0):

@@ -9,10 +9,11 @@ import ctypes
 from collections import namedtuple
 
 from ._core import Handle, keep_allocator, make_handle
+from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (MAP, PLAN_MOVES_FN, PLANNER, Arrival, Hex, HexDesc, March, MoveCosts,
                       PlanEdge, PlanGraph, PlanParams, Route, Side, Step, lib)
-from ._util import flag, int_out, ints_out
+from ._util import flag, int_array, int_out, ints_out
 
 ARM_INFANTRY = 0
 ARM_CAVALRY = 1
@@ -447,19 +448,21 @@ class Planner(Handle):
         moves(node) returns the moves from a node: PlanEdge values or
         (to, points, days, flags) tuples, at most PLAN_MAX_EDGES. node_hex(node),
         when given, names the (q, r) of each step's node. An exception either
-        raises is raised again by this call."""
+        raises (or a wrong result, or a use of this planner from inside
+        moves) is raised again by this call once C returns."""
         errors = []
 
         def trampoline(user, node, out, capacity):
             try:
                 edges = list(moves(node))
                 if len(edges) > capacity:
-                    raise WarrulesError(3, "WR_ERR_INVALID",
-                                        f"moves({node}) gave {len(edges)} moves, at most {capacity}")
+                    raise WarrulesError(3, "WR_ERR_INVALID", "moves", message=(
+                        f"moves({node}) gave {len(edges)} moves, at most {capacity}"))
                 for i, e in enumerate(edges):
                     out[i] = e if isinstance(e, PlanEdge) else PlanEdge(*e)
                 return len(edges)
             except BaseException as exc:  # never let an exception cross C
+                callback_failed(exc)
                 errors.append(exc)
                 return -1
 
@@ -483,7 +486,7 @@ def moves_from(params, here, neighbors, sides, nodes):
     HexDesc, neighbors six HexDesc, sides six Side (or tuples), nodes six ints."""
     nb = (HexDesc * 6)(*neighbors)
     sd = (Side * 6)(*[_side(s) for s in sides])
-    nd = (ctypes.c_int32 * 6)(*nodes)
+    nd = int_array(nodes, "nodes", ctypes.c_int32, 6)
     out = (PlanEdge * PLAN_MAX_EDGES)()
     n = ctypes.c_size_t()
     lib.wr_moves_from(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,

@@ -7,12 +7,13 @@ from collections import namedtuple
 from fractions import Fraction
 
 from ._core import Handle, keep_allocator, make_handle
+from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_UNIT, MORALE_FN, PROFILE,
                       KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
                       MoraleOdds, MoraleTest, SideSituation, Situation, Strike, UnitDef,
                       Wounds, lib)
-from ._util import flag, int_columns, int_out, ints_out, new_ints
+from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
 
 WEAPON_OTHER = 0
 WEAPON_SPEAR = 1
@@ -291,7 +292,7 @@ class HitChart(Handle):
         severity = list(severity)
         if len(severity) != 4:
             raise WarrulesError(3, "WR_ERR_INVALID", "wr_hit_chart_add: severity needs 4 wounds")
-        lib.wr_hit_chart_add(self._handle(), lo, hi, location, (ctypes.c_int * 4)(*severity))
+        lib.wr_hit_chart_add(self._handle(), lo, hi, location, int_array(severity, "severity"))
 
     @property
     def complete(self):
@@ -330,8 +331,7 @@ class MeleeUnit(Handle):
 
     def __init__(self, profile, definition=None, *, allocator=None, **fields):
         d = unit_def_default() if definition is None else UnitDef.from_buffer_copy(definition)
-        for name, value in fields.items():
-            setattr(d, name, value)
+        d.set_fields(fields, "MeleeUnit")
         ptr = make_handle(lib.wr_melee_unit_new, lib.wr_melee_unit_new_ex, MELEE_UNIT, allocator,
                           profile._handle(), ctypes.byref(d))
         super().__init__(ptr)
@@ -499,18 +499,18 @@ class Engagement(Handle):
                           a._handle(), b._handle(), ctypes.byref(s))
         super().__init__(ptr)
         keep_allocator(self, allocator)
-        self._pin(a)
-        self._pin(b)
+        self._pin(a, exclusive=True)
+        self._pin(b, exclusive=True)
         self.units = (a, b)
         self._morale = None
-        self._morale_error = None
 
     def set_morale(self, model=None):
         """Sets the morale model: a callable taking a MoraleTest and returning a
         MoraleOdds or a (pass, retire, rout) tuple of percentages; None for the
         sample model. It must be a pure function of the test (the exact odds
-        call it for many states). An exception it raises is raised again by
-        the call that ran it (a WarrulesError keeps its status)."""
+        call it for many states). An exception it raises, or a result of the
+        wrong type, fails the C call, and the exception is raised again, once
+        C returns, by the call that ran the model."""
         if model is None:
             lib.wr_engagement_set_morale(self._handle(), MORALE_FN(), None)
             self._morale = None
@@ -520,29 +520,22 @@ class Engagement(Handle):
             try:
                 result = model(MoraleTest.from_buffer_copy(test.contents))
                 if not isinstance(result, MoraleOdds):
+                    if not isinstance(result, (tuple, list)):
+                        raise TypeError(f"the morale model returned {result!r}; it must return a "
+                                        f"MoraleOdds or a (pass, retire, rout) tuple")
                     result = MoraleOdds(*result)
                 odds[0] = result
                 return 0
-            except WarrulesError as exc:
-                self._morale_error = exc
-                return exc.status
             except BaseException as exc:  # never let an exception cross C
-                self._morale_error = exc
-                return 3
+                callback_failed(exc)
+                return exc.status if isinstance(exc, WarrulesError) and exc.status > 0 else 3
 
         callback = MORALE_FN(trampoline)
         lib.wr_engagement_set_morale(self._handle(), callback, None)
         self._morale = callback  # kept alive as long as the engagement
 
     def _call(self, fn, *args):
-        self._morale_error = None
-        try:
-            return fn(*args)
-        except WarrulesError:
-            err, self._morale_error = self._morale_error, None
-            if err is not None:
-                raise err
-            raise
+        return fn(*args)  # the guard raises a morale model's exception once C returns
 
     def strike(self, side):
         """One side's Strike as it stands now (without the remainder roll)."""
@@ -554,7 +547,7 @@ class Engagement(Handle):
         """Fights one round with the caller's dice; returns (MeleeRound, rolls used).
         Nothing changes until apply()."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         used = ctypes.c_size_t()
         r = MeleeRound()
         self._call(lib.wr_engagement_fight_rolls, self._handle(), buf, len(rolls),
@@ -721,7 +714,7 @@ def melee_rounds_batch(a, b, out=None):
                                       ctypes.byref(bad))
         except WarrulesError as exc:
             index = bad.value if bad.value != 2**64 - 1 else None
-            raise WarrulesError(exc.status, exc.name, "wr_melee_rounds_batch", index) from None
+            raise exc.at_index("wr_melee_rounds_batch", index) from None
     return MeleeBatch(results[0], results[1], loser)
 
 

@@ -111,6 +111,24 @@ def _leaf(array_type):
     return array_type
 
 
+def _convert(ftype, value, label):
+    """A tuple, list or dict for a struct or array field, converted here so
+    that a bad item raises its own RangeError or TypeError (ctypes would
+    wrap it in a RuntimeError)."""
+    if isinstance(ftype, type) and issubclass(ftype, Struct):
+        return ftype(**value) if isinstance(value, dict) else ftype(*value)
+    if isinstance(ftype, type) and issubclass(ftype, ctypes.Array) and not isinstance(value, dict):
+        if len(value) > ftype._length_:
+            raise TypeError(f"{label} holds {ftype._length_} items, not {len(value)}")
+        arr = ftype()
+        for i, item in enumerate(value):
+            if isinstance(item, (tuple, list, dict)):
+                item = _convert(ftype._type_, item, f"{label}[{i}]")
+            arr[i] = item
+        return arr
+    return value
+
+
 def _is_int_type(ctype):
     return (isinstance(ctype, type) and issubclass(ctype, ctypes._SimpleCData)
             and ctype._type_ in "bBhHiIlLqQnN" and ctype is not ctypes.c_char)
@@ -157,6 +175,8 @@ class Struct(ctypes.Structure):
             if not isinstance(value, int):
                 raise TypeError(f"{type(self).__name__}.{name} must be an int, "
                                 f"not {type(value).__name__} {value!r}")
+        elif isinstance(value, (tuple, list, dict)) and name in type(self)._field_names_():
+            value = _convert(dict(type(self)._fields_)[name], value, f"{type(self).__name__}.{name}")
         elif isinstance(value, ctypes.Array):
             ftype = dict(type(self)._fields_).get(name)
             if (ftype is not None and type(value) is not ftype and issubclass(ftype, ctypes.Array)

@@ -3,7 +3,7 @@ import array
 import ctypes
 import struct
 
-from ._errors import WarrulesError
+from ._errors import RangeError, WarrulesError
 
 _INT_BYTES = ctypes.sizeof(ctypes.c_int)
 
@@ -114,3 +114,22 @@ def new_ints(n):
     """A zeroed array.array('i') of n items and a ctypes pointer into it."""
     arr = array.array("i", [0]) * n
     return arr, ((ctypes.c_int * n).from_buffer(arr) if n else None)
+
+
+def int_array(values, name, ctype=ctypes.c_int, length=None):
+    """A C array of `ctype` holding `values` (at least one item, or exactly
+    `length`); an item the C type cannot hold raises RangeError naming it,
+    one that is not an int TypeError (ctypes alone would cut 2**32 + 5 to 5)."""
+    values = list(values)
+    bits = 8 * ctypes.sizeof(ctype)
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if ctype(-1).value < 0 else (0, (1 << bits) - 1)
+    for i, v in enumerate(values):
+        if not isinstance(v, int):
+            if not hasattr(v, "__index__"):
+                raise TypeError(f"{name}[{i}] = {v!r} is not an int")
+            values[i] = v = v.__index__()
+        if not lo <= v <= hi:
+            raise RangeError(2, "WR_ERR_RANGE", message=f"{name}[{i}] = {v} does not fit a C {ctype.__name__} ({lo}..{hi})")
+    if length is not None and len(values) != length:
+        raise TypeError(f"{name} needs {length} ints, not {len(values)}")
+    return (ctype * max(1, len(values)))(*values)
