@@ -4,6 +4,7 @@ import ctypes
 from collections import namedtuple
 from fractions import Fraction
 
+from ._enums import promote
 from ._core import Handle, Rng, keep_allocator, make_handle
 from ._errors import RangeError, WarrulesError
 from ._native import (FIGURE, FORMATION, UNIT, FireArea, FormationInfo, MissileTable,
@@ -81,6 +82,8 @@ FIRE_WIND_CALM, FIRE_WIND_LIGHT, FIRE_WIND_STRONG = range(3)
 FIRE_CIRCLE, FIRE_RECTANGLE = range(2)
 FIRE_PER_INCH = 4
 LOW_NONE, LOW_DITCH, LOW_FORD, LOW_SWAMP = range(4)
+_ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
+__all__ += _ENUMS
 
 _STATS = {"ar": STAT_AR, "hd": STAT_HD, "ac": STAT_AC, "mv": STAT_MV, "sa": STAT_SA, "sd": STAT_SD}
 

@@ -8,6 +8,7 @@ import array
 import ctypes
 from collections import namedtuple
 
+from ._enums import promote
 from ._core import Handle, keep_allocator, make_handle
 from ._guard import callback_failed
 from ._errors import WarrulesError
@@ -97,9 +98,11 @@ PLAN_MAX_EDGE_DAYS = 1000
 HEX_COORD_MAX = 1 << 28
 HEX_RADIUS_MAX = 1 << 20
 MAP_MAX_HEXES = 1 << 24
+_ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("MAP", "PLANNER", "PLAN_MOVES_FN")]
+__all__ += _ENUMS
 __all__ += [
     "Hex", "Side", "MoveCosts", "March", "PlanParams", "Step", "Route", "Arrival", "PlanEdge",
     "PlanGraph", "HexDesc", "PlannedRoute",
@@ -394,7 +397,8 @@ def plan_params_default(mover):
 PlannedRoute = namedtuple("PlannedRoute", ["steps", "arrival_day", "points_left", "rally_days",
                                            "unformed_days", "stragglers", "escort_lost"])
 PlannedRoute.__doc__ = ("A planned route: steps (a list of Step copies, the start first) and "
-                        "the totals of wr_route.")
+                        "the totals of wr_route; .hexes is the list of (q, r) of its steps.")
+PlannedRoute.hexes = property(lambda self: [tuple(step.hex) for step in self.steps])
 
 
 def _planned(route, node_hex=None):

@@ -6,6 +6,7 @@ import ctypes
 from collections import namedtuple
 from fractions import Fraction
 
+from ._enums import promote
 from ._core import Handle, keep_allocator, make_handle
 from ._guard import callback_failed
 from ._errors import WarrulesError
@@ -151,10 +152,12 @@ ROUND_MAX_WOUNDS = 32
 ROUND_MAX_EVENTS = 96
 ODDS_MAX_FIGURES = 200
 ODDS_MAX_ROUNDS = 40
+_ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
                             "PROFILE")]
+__all__ += _ENUMS
 __all__ += [
     "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
     "Strike", "MeleeRound", "KillOdds",

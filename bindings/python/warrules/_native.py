@@ -9,11 +9,12 @@ loaded library lacks is reported by name when it is first called.
 """
 import ctypes
 import ctypes.util
+import enum
 import operator
 import os
 import subprocess
 
-from . import _guard
+from . import _enums, _guard
 from ._errors import RangeError, WarrulesError, WarrulesLibraryError, error_class
 from ._reads import READS
 from ._version import VERSION
@@ -203,13 +204,33 @@ class Struct(ctypes.Structure):
         return {name: _plain(getattr(self, name)) for name, _ in self._fields_}
 
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items())
-        return f"{type(self).__name__}({inner})"
+        parts = []
+        for name, _ in self._fields_:
+            value = getattr(self, name)
+            cls = _enums.field_class(type(self).__name__, name)
+            if cls is not None:
+                try:
+                    value = cls(value)
+                except ValueError:
+                    pass
+            parts.append(f"{name}={_shown(value)}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
     def __eq__(self, other):
         return type(self) is type(other) and bytes(self) == bytes(other)
 
     __hash__ = None
+
+
+def _shown(value):
+    """How a field prints: a hex as a (q, r) tuple, an array as a list."""
+    if isinstance(value, Struct) and type(value).__name__ == "Hex":
+        return repr(tuple(value))
+    if isinstance(value, ctypes.Array):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}" if value.name else repr(int(value))
+    return repr(value)
 
 
 def _plain(value):
@@ -298,6 +319,12 @@ MORALE_FN = ctypes.CFUNCTYPE(ci, c_ptr, P(MoraleTest), P(MoraleOdds))
 i32 = ctypes.c_int32
 u32 = ctypes.c_uint32
 Hex = struct("wr_hex", [("q", ci), ("r", ci)])
+Hex.__iter__ = lambda self: iter((self.q, self.r))
+Hex.__len__ = lambda self: 2
+Hex.__getitem__ = lambda self, i: (self.q, self.r)[i]
+Hex.__eq__ = lambda self, other: (tuple(self) == tuple(other)
+                                  if isinstance(other, (Hex, tuple)) else NotImplemented)
+Hex.__doc__ = "A hex (wr_hex, axial q, r); it unpacks, indexes and compares like a (q, r) tuple."
 Side = struct("wr_side", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
 MoveCosts = struct("wr_move_costs", [
     ("daily_points", ci), ("enter", ci * 8), ("road", ci), ("track", ci), ("upstream", ci),
