@@ -84,24 +84,30 @@ class Handle:
         """Keeps `other` alive (in C too) until this handle is closed; a call
         holding this handle holds `other` too (exclusively, when `exclusive`
         and the call holds this one exclusively: the C object may write it)."""
-        other._handle()
-        _guard.forget(other)
-        other._users += 1
-        self._pinned.append(other)
-        if exclusive:
-            self._pinned_exclusive.add(id(other))
+        with _guard.lock:
+            other._handle()
+            _guard.forget(other)
+            other._users += 1
+            self._pinned.append(other)
+            if exclusive:
+                self._pinned_exclusive.add(id(other))
 
     def _unpin(self, other):
-        self._pinned.remove(other)
-        if other not in self._pinned:
-            self._pinned_exclusive.discard(id(other))
-        other._users -= 1
-        if other._close_wanted and other._users == 0:
+        with _guard.lock:
+            self._pinned.remove(other)
+            if other not in self._pinned:
+                self._pinned_exclusive.discard(id(other))
+            other._users -= 1
+            release = other._close_wanted and other._users == 0
+        if release:
             other._release()
 
     def _release(self):
         with _guard.lock:
             _guard.check_closable(self)
+            if self.__dict__.get("_users", 0) > 0:  # another thread pinned it meanwhile
+                self._close_wanted = True
+                return
             ptr, self._ptr = self.__dict__.get("_ptr"), None
         _guard.forget(self)
         try:
@@ -115,11 +121,11 @@ class Handle:
     def close(self) -> None:
         """Releases the handle (later, when handles using it are still open).
         Raises HandleInUseError while a C call uses it."""
-        if self.__dict__.get("_users", 0) > 0:
-            with _guard.lock:
+        with _guard.lock:
+            if self.__dict__.get("_users", 0) > 0:
                 _guard.check_closable(self)
                 self._close_wanted = True
-            return
+                return
         self._release()
 
     def __enter__(self):

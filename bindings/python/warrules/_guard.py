@@ -23,7 +23,7 @@ from typing import Any, List, Optional, Tuple
 
 from ._errors import ClosedHandleError, HandleInUseError
 
-_lock = threading.Lock()
+_lock = threading.RLock()  # also guards the pins between handles (Handle._pin)
 _local = threading.local()
 
 
