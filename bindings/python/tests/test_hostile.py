@@ -343,12 +343,22 @@ class Errors(unittest.TestCase):
     def test_argument_errors_name_the_argument_and_value(self):
         with self.assertRaises(wr.RangeError) as ctx:
             wr.combat_percent(BIG, 0, 1)
-        self.assertIn("argument 1", str(ctx.exception))
-        self.assertIn(str(BIG), str(ctx.exception))
+        self.assertIn(f"wr_combat_percent: bcp = {BIG}", str(ctx.exception))
+        self.assertEqual((ctx.exception.argument, ctx.exception.value), ("bcp", BIG))
         with self.assertRaises(TypeError) as ctx:
             wr.combat_percent(14, "x", 1)
-        self.assertIn("argument 2", str(ctx.exception))
-        self.assertIn("'x'", str(ctx.exception))
+        self.assertIn("modifiers = 'x'", str(ctx.exception))
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.Map(4, 4).set_terrain((0, 0), BIG)
+        self.assertIn(f"terrain = {BIG}", str(ctx.exception))
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.Map(4, 4).set_terrain((BIG, 0), 1)
+        self.assertIn(f"Hex.q = {BIG}", str(ctx.exception))
+        with self.assertRaises(wr.ClosedHandleError) as ctx:
+            m = wr.Map(4, 4)
+            m.close()
+            m.size
+        self.assertIn("Map", str(ctx.exception))
 
     def test_library_version_check(self):
         class Fake:
@@ -544,6 +554,19 @@ class ReadsTable(unittest.TestCase):
 
 
 @unittest.skipUnless(module_built("campaign"), "the library was built without campaign")
+class ParamsTable(unittest.TestCase):
+    @unittest.skipUnless(os.path.exists(os.path.join(REPO, "include", "warrules", "core.h")), "no headers")
+    def test_params_rows_match_the_headers(self):
+        from . import gen_params
+        from warrules._params import PARAMS
+        table = {}
+        for module in ("core", "melee", "battlesystem", "campaign"):
+            table.update(gen_params.params(module))
+        for name, names in PARAMS.items():
+            with self.subTest(name):
+                self.assertEqual(names, table.get(name))
+
+
 class RoutesAndSteps(unittest.TestCase):
     def test_hex_pairs_reach_c_checked(self):
         m = wr.Map(4, 4)

@@ -16,6 +16,7 @@ import subprocess
 
 from . import _enums, _guard
 from ._errors import RangeError, WarrulesError, WarrulesLibraryError, error_class
+from ._params import PARAMS
 from ._reads import READS
 from ._version import VERSION
 
@@ -745,18 +746,20 @@ def _guarded(fn, name, returns_status, cdll):
     RangeError and a value of the wrong type with TypeError (both naming the
     argument's position and value), raises the status's WarrulesError with
     the library's detail, and raises a callback's exception once C returns."""
-    ranges = [(i, t._wr_range_, t.__name__) for i, t in enumerate(fn.argtypes or ())
+    names = PARAMS.get(name, ())
+    argnames = [names[i] if i < len(names) else f"argument {i + 1}" for i in range(len(fn.argtypes or ()))]
+    ranges = [(i, t._wr_range_, t.__name__, argnames[i]) for i, t in enumerate(fn.argtypes or ())
               if hasattr(t, "_wr_range_")]
     reads = READS.get(name, frozenset())
 
     def call(*args):
-        for i, (lo, hi), cname in ranges:
+        for i, (lo, hi), cname, arg in ranges:
             if i < len(args):
                 a = args[i]
                 if isinstance(a, int) and not lo <= a <= hi:
                     raise RangeError(2, "WR_ERR_RANGE", name, detail={
-                        "argument": f"argument {i + 1}", "value": a, "expected": f"{lo}..{hi}"},
-                        message=f"{name}: argument {i + 1} = {a} does not fit a C {cname} ({lo}..{hi})")
+                        "argument": arg, "value": a, "expected": f"{lo}..{hi}"},
+                        message=f"{name}: {arg} = {a} does not fit a C {cname} ({lo}..{hi})")
         frame, held = _guard.enter(name, reads, args)
         try:
             result = fn(*args)
@@ -766,8 +769,11 @@ def _guarded(fn, name, returns_status, cdll):
                 raise frame.errors[0] from None
             position = str(exc).split(":")[0]
             index = int(position.split()[-1]) - 1 if position.split()[-1].isdigit() else None
-            shown = f" = {_describe_value(args[index])}" if index is not None and index < len(args) else ""
-            raise TypeError(f"{name}: {position}{shown}: wrong type ({exc})") from None
+            if index is not None and index < len(args):
+                where = f"{argnames[index]} = {_describe_value(args[index])}"
+            else:
+                where = position
+            raise TypeError(f"{name}: {where}: wrong type ({exc})") from None
         except BaseException:
             _guard.leave(frame, held)
             raise
