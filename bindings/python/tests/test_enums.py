@@ -60,3 +60,45 @@ class RoutesPrint(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TypeStubs(unittest.TestCase):
+    """py.typed ships with stubs where ctypes hides the types; they are
+    generated from the package and must be regenerated when it changes."""
+
+    def _generated(self, *args):
+        import subprocess
+        import sys
+        proc = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "gen_stub.py"), *args],
+                              capture_output=True, text=True, check=True)
+        return proc.stdout
+
+    def test_stubs_are_current(self):
+        package = os.path.dirname(wr.__file__)
+        self.assertTrue(os.path.exists(os.path.join(package, "py.typed")))
+        for args, name in (((), "_native.pyi"), (("--constants",), "_constants.pyi")):
+            with open(os.path.join(package, name), encoding="utf-8") as f:
+                self.assertEqual(f.read(), self._generated(*args),
+                                 f"{name} is stale: python3 bindings/python/tests/gen_stub.py "
+                                 f"{' '.join(args)} > bindings/python/warrules/{name}")
+
+    @unittest.skipUnless(__import__("shutil").which("mypy"), "mypy is not installed")
+    def test_mypy_accepts_the_package_and_checks_a_caller(self):
+        import subprocess
+        import tempfile
+        package_root = os.path.dirname(os.path.dirname(wr.__file__))
+        with tempfile.TemporaryDirectory() as tmp:
+            caller = os.path.join(tmp, "caller.py")
+            with open(caller, "w", encoding="utf-8") as f:
+                f.write("import warrules as wr\n"
+                        "r = wr.Planner().route(wr.Map(4, 4), wr.plan_params_default(wr.MOVER_INFANTRY), (0, 0), (1, 0))\n"
+                        "day: int = r.steps[0].day\n"
+                        "kind: wr.Weapon = wr.WEAPON_PIKE\n"
+                        "wrong: str = wr.combat_percent(14, 28, 10)\n")
+            env = dict(os.environ, MYPYPATH=package_root)
+            proc = subprocess.run(["mypy", "--no-error-summary", "--cache-dir", os.path.join(tmp, "cache"),
+                                   "--ignore-missing-imports", os.path.join(package_root, "warrules"), caller],
+                                  capture_output=True, text=True, env=env, cwd=tmp, timeout=300)
+            lines = [line for line in proc.stdout.splitlines() if "error" in line]
+            self.assertEqual(len(lines), 1, proc.stdout)
+            self.assertIn("caller.py:5", lines[0])

@@ -17,6 +17,8 @@ batch functions (melee_rounds_batch, terrain_speed_batch,
 tactical_check_batch) take array buffers (NumPy arrays of any integer type
 too) and resolve many items in one C call.
 """
+from typing import TYPE_CHECKING
+
 from ._errors import (ClosedHandleError, ForbiddenError, HandleInUseError, InvalidError,
                       NoMemoryError, NullError, RangeError, StateError, WarrulesError,
                       WarrulesLibraryError)
@@ -29,6 +31,9 @@ from ._battlesystem import *  # noqa: F401,F403
 from ._campaign import *  # noqa: F401,F403
 from ._native import lib as _lib
 from ._version import VERSION as __version__
+
+if TYPE_CHECKING:  # the constants, which a type checker cannot see through the computed __all__
+    from ._constants import *  # noqa: F401,F403
 
 
 def has_function(name: str) -> bool:

@@ -1,6 +1,7 @@
 """Core: status codes, version, the Handle base class, dice and allocators."""
 import ctypes
 import enum
+from typing import Any, Dict, List, Optional, Set
 
 from . import _guard
 from ._errors import ClosedHandleError, InvalidError, RangeError
@@ -69,16 +70,16 @@ class Handle:
     handle another thread is changing (see _guard.py).
     """
 
-    _free = None
+    _free: Any = None  # a staticmethod releasing the C pointer
 
-    def __init__(self, ptr):
+    def __init__(self, ptr) -> None:
         self._ptr = ptr
         self._users = 0        # open handles that depend on this one
-        self._pinned = []      # handles this one depends on
-        self._pinned_exclusive = set()  # ids of those a writing call writes too
+        self._pinned: List[Handle] = []  # handles this one depends on
+        self._pinned_exclusive: Set[int] = set()  # ids of those a writing call writes too
         self._close_wanted = False
-        self._excl = None      # the thread holding it exclusively in a C call
-        self._readers = {}     # thread -> number of C calls reading it
+        self._excl: Optional[int] = None  # the thread holding it exclusively in a C call
+        self._readers: Dict[int, int] = {}  # thread -> number of C calls reading it
 
     def _pin(self, other, exclusive=False):
         """Keeps `other` alive (in C too) until this handle is closed; a call

@@ -38,7 +38,7 @@ class WarrulesError(ValueError):
         self.value = detail.get("value")
         self.expected = detail.get("expected") or None
         if message is None:
-            message = self.name + (f" from {function}" if function else "")
+            message = str(self.name) + (f" from {function}" if function else "")
         if index is not None:
             message += f" at item {index}"
         super().__init__(message)
