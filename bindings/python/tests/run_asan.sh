@@ -24,6 +24,7 @@ if [[ -z "${1:-}" ]]; then
     -DWARRULES_BUILD_LUA=OFF > "$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 1; }
   cmake --build "$build" --target warrules -j2 > "$build.build.log" 2>&1 || { cat "$build.build.log"; exit 1; }
 fi
+build="$(cd "$build" && pwd)"
 library="$build/libwarrules.so"
 [[ -e "$library" ]] || { echo "run_asan.sh: $library not found" >&2; exit 1; }
 asan="$(${CC:-cc} -print-file-name=libasan.so)"
