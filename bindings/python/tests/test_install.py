@@ -90,5 +90,25 @@ class OfflineInstall(unittest.TestCase):
             self.assertEqual(lines[1], os.path.join(site, "warrules", "libwarrules.so.1"))
 
 
+class FindsAnInstalledLibrary(unittest.TestCase):
+    @unittest.skipUnless(shutil.which("pkg-config") and os.environ.get("WARRULES_LIBRARY"),
+                         "pkg-config or the library under test is missing")
+    def test_pkg_config_libdir(self):
+        """With no variable and no bundled library, pkg-config's libdir is tried."""
+        libdir = os.path.dirname(os.path.realpath(os.environ["WARRULES_LIBRARY"]))
+        if not os.path.exists(os.path.join(libdir, "libwarrules.so.1")):
+            self.skipTest("the library under test has no libwarrules.so.1 beside it")
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "warrules.pc"), "w", encoding="utf-8") as f:
+                f.write(f"libdir={libdir}\nName: warrules\nDescription: test\nVersion: 1.1.0\n"
+                        f"Libs: -L${{libdir}} -lwarrules\n")
+            env = dict(os.environ, PKG_CONFIG_PATH=tmp, PYTHONPATH=PACKAGE_ROOT)
+            env.pop("WARRULES_LIBRARY")
+            proc = subprocess.run([sys.executable, "-c", "import warrules; print(warrules._lib.path)"],
+                                  capture_output=True, text=True, env=env, cwd=tmp, timeout=60)
+            self.assertEqual(proc.returncode, 0, proc.stderr)
+            self.assertEqual(proc.stdout.strip(), os.path.join(libdir, "libwarrules.so.1"))
+
+
 if __name__ == "__main__":
     unittest.main()
