@@ -245,6 +245,10 @@ class WrongTypesAndRanges(unittest.TestCase):
             lambda: handles["Planner"].route(handles["Map"], "params", (0, 0), (1, 0)),
             lambda: wr.Unit("figure"), lambda: wr.Engagement(handles["MeleeUnit"], 5),
             lambda: wr.hex_distance((0, "0"), (0, 0)), lambda: wr.combat_percent(14, None, 10),
+            lambda: wr.Engagement(handles["Rng"], handles["Rng"]),  # a handle of the wrong class
+            lambda: handles["Formation"].ranks(handles["Figure"]),
+            lambda: handles["Planner"].route(handles["_map"], wr.MoveCosts(), (0, 0), (1, 0)),
+            lambda: wr.half_die_roll(handles["Map"]),
         ]
         for i, case in enumerate(cases):
             with self.subTest(i):
