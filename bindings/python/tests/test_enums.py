@@ -49,6 +49,9 @@ class RoutesPrint(unittest.TestCase):
         with wr.Planner() as planner:
             route = planner.route(m, wr.plan_params_default(wr.MOVER_INFANTRY), (0, 0), (3, 0))
         self.assertEqual(route.hexes, [(0, 0), (1, 0), (2, 0), (3, 0)])
+        self.assertEqual([tuple(step.hex) for step in route], route.hexes)
+        self.assertEqual((len(route), route[-1].hex), (4, (3, 0)))
+        self.assertTrue(repr(route).startswith("PlannedRoute(hexes=[(0, 0), (1, 0), (2, 0), (3, 0)], arrival_day="))
         first = route.steps[0]
         q, r = first.hex
         self.assertEqual((q, r), (0, 0))

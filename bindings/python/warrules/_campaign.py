@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import array
 import ctypes
-from collections import namedtuple
-from typing import Callable, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._enums import promote
 from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
@@ -401,12 +400,47 @@ def plan_params_default(mover: int) -> PlanParams:
     return out
 
 
-PlannedRoute = namedtuple("PlannedRoute", ["steps", "arrival_day", "points_left", "rally_days",
-                                           "unformed_days", "stragglers", "escort_lost"])
-PlannedRoute.__doc__ = ("A planned route: steps (a list of Step copies, the start first) and "
-                        "the totals of wr_route; .hexes is the list of (q, r) of its steps.")
-PlannedRoute.hexes = property(  # type: ignore[attr-defined]
-    lambda self: [tuple(step.hex) for step in self.steps])
+class PlannedRoute:
+    """A planned route, as a Python value: it iterates, indexes and counts
+    its steps (Step copies, the start first: `for step in route`,
+    `route[-1].day`), `.hexes` lists their (q, r), and the totals of
+    wr_route are attributes (arrival_day, points_left, rally_days,
+    unformed_days, stragglers, escort_lost). Its repr shows the hexes."""
+
+    _fields = ("steps", "arrival_day", "points_left", "rally_days", "unformed_days", "stragglers",
+               "escort_lost")
+    __slots__ = _fields
+
+    def __init__(self, steps: List[Step], arrival_day: int, points_left: int, rally_days: int,
+                 unformed_days: int, stragglers: int, escort_lost: bool) -> None:
+        self.steps = steps
+        self.arrival_day, self.points_left, self.rally_days = arrival_day, points_left, rally_days
+        self.unformed_days, self.stragglers, self.escort_lost = unformed_days, stragglers, escort_lost
+
+    @property
+    def hexes(self) -> List[Tuple[int, int]]:
+        return [tuple(step.hex) for step in self.steps]  # type: ignore[misc]
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index: int) -> Step:
+        return self.steps[index]
+
+    def as_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self._fields}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlannedRoute) and self.as_dict() == other.as_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields[1:])
+        return f"PlannedRoute(hexes={self.hexes!r}, {totals})"
 
 
 def _planned(route, node_hex=None):
