@@ -684,7 +684,7 @@ def _status_error(result, name, cdll):
     (wr_last_error) when it recorded one for this call, on this thread."""
     detail = _detail(cdll)
     text = None
-    if detail and detail["function"] in ("", name):
+    if detail and detail["function"] in ("", name) and detail["status"] == result:
         try:
             text = _text(cdll.wr_last_error()) or None
         except AttributeError:
