@@ -157,6 +157,8 @@ def enter(function: str, reads: frozenset, args: Tuple[Any, ...]):
                 for handle, ptr in named:
                     if id(handle) in seen or not _passed(ptr, args):
                         continue  # named but not passed (an argument failed first)
+                    if any(t[0] is handle for t in held):
+                        continue  # already held as a handle another argument depends on
                     seen.add(id(handle))
                     if handle.__dict__.get("_ptr") is not ptr:
                         raise ClosedHandleError(1, "WR_ERR_NULL", function, message=(

@@ -740,6 +740,17 @@ def _describe_value(value):
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _type_error(name, argnames, args, exc):
+    """The TypeError of a ctypes.ArgumentError, naming the parameter and value."""
+    position = str(exc).split(":")[0]
+    index = int(position.split()[-1]) - 1 if position.split()[-1].isdigit() else None
+    if index is not None and index < len(args):
+        where = f"{argnames[index]} = {_describe_value(args[index])}"
+    else:
+        where = position
+    return TypeError(f"{name}: {where}: wrong type ({exc})")
+
+
 def _guarded(fn, name, returns_status, cdll):
     """The Python callable of one C function: it holds the handles passed
     (see _guard), refuses an int the C parameter cannot hold with
@@ -761,26 +772,15 @@ def _guarded(fn, name, returns_status, cdll):
                         "argument": arg, "value": a, "expected": f"{lo}..{hi}"},
                         message=f"{name}: {arg} = {a} does not fit a C {cname} ({lo}..{hi})")
         frame, held = _guard.enter(name, reads, args)
+        failure = None
         try:
             result = fn(*args)
+            if returns_status and result != 0:
+                failure = _status_error(result, name, cdll)
         except ctypes.ArgumentError as exc:
+            failure = _type_error(name, argnames, args, exc)
+        finally:
             _guard.leave(frame, held)
-            if frame.errors:
-                raise frame.errors[0] from None
-            position = str(exc).split(":")[0]
-            index = int(position.split()[-1]) - 1 if position.split()[-1].isdigit() else None
-            if index is not None and index < len(args):
-                where = f"{argnames[index]} = {_describe_value(args[index])}"
-            else:
-                where = position
-            raise TypeError(f"{name}: {where}: wrong type ({exc})") from None
-        except BaseException:
-            _guard.leave(frame, held)
-            raise
-        failure = None
-        if returns_status and result != 0:
-            failure = _status_error(result, name, cdll)
-        _guard.leave(frame, held)
         if frame.errors:
             raise frame.errors[0] from failure
         if failure is not None:
