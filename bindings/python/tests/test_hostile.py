@@ -326,6 +326,11 @@ class Errors(unittest.TestCase):
         self.assertEqual((e.function, e.argument, e.value, e.expected), ("wr_rng_roll", "sides", 1, "2..1000000"))
         self.assertIn("sides = 1", str(e))
         self.assertEqual(wr.last_error(), str(e))
+        import pickle
+        copy = pickle.loads(pickle.dumps(e))
+        self.assertIs(type(copy), wr.RangeError)
+        self.assertEqual((copy.status, copy.name, copy.function, copy.argument, copy.value, str(copy)),
+                         (e.status, e.name, e.function, e.argument, e.value, str(e)))
 
     def test_the_detail_is_read_on_the_failing_thread(self):
         messages = {}

@@ -43,6 +43,11 @@ class WarrulesError(ValueError):
             message += f" at item {index}"
         super().__init__(message)
 
+    def __reduce__(self):
+        """Pickles with every field (multiprocessing passes exceptions back)."""
+        return (_rebuild, (type(self), self.status, self.name, self.function, self.index, self.detail,
+                           str(self)))
+
     def at_index(self, function: str, index: Optional[int]) -> "WarrulesError":
         """The same error for item `index` of a batch function."""
         text = str(self)
@@ -93,6 +98,13 @@ class HandleInUseError(StateError, RuntimeError):
 
 _BY_STATUS = {c.status: c for c in (NullError, RangeError, InvalidError, NoMemoryError,
                                     ForbiddenError, StateError)}
+
+
+def _rebuild(cls, status, name, function, index, detail, message):
+    error = cls.__new__(cls, status)
+    WarrulesError.__init__(error, status, name, function, None, detail, message)
+    error.index = index
+    return error
 
 
 def error_class(status: int) -> type:
