@@ -1,25 +1,51 @@
 """warrules: Python bindings for libwarrules, through ctypes.
 
-The library is found through the environment variable WARRULES_LIBRARY, then
-next to this package, then the system loader. Each pinned C function is a
-Python function of the same name without `wr_`; constants drop `WR_`; handles
-are classes with close() and context-manager use; structs are ctypes
-Structures; a status other than WR_OK raises WarrulesError. The batch
-functions (melee_rounds_batch, terrain_speed_batch, tactical_check_batch)
-take array buffers and resolve many items in one C call.
+AD&D Battlesystem ratings, units, formations and terrain; Fantasy Warlord
+hand-to-hand combat; the Valormr campaign's strategic movement on hex maps.
+
+The library is the one named by the environment variable WARRULES_LIBRARY,
+else the one the wheel carries next to this package, else an installed one
+(ctypes.util.find_library, pkg-config); its version must have the package's
+major and at least its minor number. Each C function is a Python function
+of the same name without `wr_` or a method of the handle it takes;
+constants drop `WR_` and are IntEnum/IntFlag members (plain ints to C);
+handles are classes with close() and context-manager use; structs are
+range-checked ctypes Structures; a status other than WR_OK raises the
+WarrulesError subclass of that status (NullError, RangeError, InvalidError,
+NoMemoryError, ForbiddenError, StateError) with the library's detail. The
+batch functions (melee_rounds_batch, terrain_speed_batch,
+tactical_check_batch) take array buffers (NumPy arrays of any integer type
+too) and resolve many items in one C call.
 """
-from ._errors import WarrulesError, WarrulesLibraryError
+from typing import TYPE_CHECKING
+
+from ._errors import (ClosedHandleError, ForbiddenError, HandleInUseError, InvalidError,
+                      NoMemoryError, NullError, RangeError, StateError, WarrulesError,
+                      WarrulesLibraryError)
 from ._core import (OK, ERR_NULL, ERR_RANGE, ERR_INVALID, ERR_NOMEM, ERR_FORBIDDEN, ERR_STATE,
-                    Handle, Rng, Allocator, CountingAllocator, status_name, status_str, version, version_number)
+                    Status, Handle, Rng, Allocator, CountingAllocator, last_error, status_name,
+                    status_str, version, version_number)
+from . import _melee, _battlesystem, _campaign
 from ._melee import *  # noqa: F401,F403
 from ._battlesystem import *  # noqa: F401,F403
 from ._campaign import *  # noqa: F401,F403
 from ._native import lib as _lib
+from ._version import VERSION as __version__
 
-__version__ = "1.1.0"
+if TYPE_CHECKING:  # the constants, which a type checker cannot see through the computed __all__
+    from ._constants import *  # noqa: F401,F403
 
 
-def has_function(name):
+def has_function(name: str) -> bool:
     """Whether the loaded library exports the C function `name` (a library
     built without a module lacks that module's functions)."""
     return _lib.has(name)
+
+
+__all__ = [
+    "WarrulesError", "NullError", "RangeError", "InvalidError", "NoMemoryError", "ForbiddenError",
+    "StateError", "ClosedHandleError", "HandleInUseError", "WarrulesLibraryError",
+    "OK", "ERR_NULL", "ERR_RANGE", "ERR_INVALID", "ERR_NOMEM", "ERR_FORBIDDEN", "ERR_STATE",
+    "Status", "Handle", "Rng", "Allocator", "CountingAllocator", "last_error", "status_name",
+    "status_str", "version", "version_number", "has_function",
+] + _melee.__all__ + _battlesystem.__all__ + _campaign.__all__

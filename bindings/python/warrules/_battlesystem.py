@@ -1,14 +1,19 @@
 """AD&D Battlesystem ratings, units, formations and terrain (warrules/battlesystem.h)."""
+from __future__ import annotations
+
 import array
 import ctypes
 from collections import namedtuple
+from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
 
-from ._core import Handle, Rng, keep_allocator, make_handle
-from ._errors import WarrulesError
+from ._enums import promote
+from ._core import Allocator, Handle, Rng, keep_allocator, make_handle
+from ._errors import RangeError, WarrulesError
 from ._native import (FIGURE, FORMATION, UNIT, FireArea, FireOrigin, FormationInfo,
-                      MissileModifiers, MissileTable, MovementCosts, MovementPhase, TacticalLeg, TacticalResult, UnitDesc, lib)
-from ._util import flag, int_columns, int_out, ints_out, new_ints
+                      MissileModifiers, MissileTable, MovementCosts, MovementPhase, TacticalLeg,
+                      TacticalResult, UnitDesc, lib)
+from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
 
 __all__ = [
     # enums and flags
@@ -84,12 +89,17 @@ FIRE_WIND_CALM, FIRE_WIND_LIGHT, FIRE_WIND_STRONG = range(3)
 FIRE_CIRCLE, FIRE_RECTANGLE = range(2)
 FIRE_PER_INCH = 4
 LOW_NONE, LOW_DITCH, LOW_FORD, LOW_SWAMP = range(4)
+_ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
+__all__ += _ENUMS
 
 _STATS = {"ar": STAT_AR, "hd": STAT_HD, "ac": STAT_AC, "mv": STAT_MV, "sa": STAT_SA, "sd": STAT_SD}
 
 
 def _to_c_int(value):
-    """SA and SD are 32-bit patterns: pass 0..2**32-1 as the C int of the same bits."""
+    """SA and SD are 32-bit patterns: pass 0..2**32-1 (or a C int) as the C int of the same bits."""
+    if isinstance(value, int) and not -2**31 <= value < 2**32:
+        raise RangeError(2, "WR_ERR_RANGE", "wr_figure_set", message=(
+            f"wr_figure_set: a 32-bit pattern (sa, sd) = {value} is outside -2**31..2**32-1"))
     value &= 0xFFFFFFFF
     return value - (1 << 32) if value >= (1 << 31) else value
 
@@ -104,7 +114,8 @@ class Figure(Handle):
 
     _free = staticmethod(lambda p: lib.wr_figure_free(p))
 
-    def __init__(self, ar=0, hd=0, ac=0, mv=0, sa=0, sd=0, damage=(), *, allocator=None):
+    def __init__(self, ar: int = 0, hd: int = 0, ac: int = 0, mv: int = 0, sa: int = 0, sd: int = 0,
+                 damage: Iterable[Sequence[int]] = (), *, allocator: Optional[Allocator] = None) -> None:
         ptr = make_handle(lib.wr_figure_new, lib.wr_figure_new_ex, FIGURE, allocator)
         super().__init__(ptr)
         keep_allocator(self, allocator)
@@ -126,7 +137,7 @@ class Figure(Handle):
         fig._pin(owner)
         return fig
 
-    def close(self):
+    def close(self) -> None:
         if self.__dict__.get("_borrowed"):
             ptr, self._ptr = self.__dict__.get("_ptr"), None
             if ptr:
@@ -146,43 +157,43 @@ class Figure(Handle):
             value = _to_c_int(value)
         lib.wr_figure_set(self._handle(), stat, value)
 
-    def add_damage(self, dice, sides, bonus=0):
+    def add_damage(self, dice: int, sides: int, bonus: int = 0) -> None:
         """Adds `dice`d`sides` + bonus to the figure's damage (groups of the same sides merge)."""
         if self.__dict__.get("_borrowed"):
             raise AttributeError("the figure of a unit is read-only")
         lib.wr_figure_add_damage(self._handle(), dice, sides, bonus)
 
-    def clone(self):
+    def clone(self) -> Figure:
         """An independent copy, damage dice included."""
         ptr = FIGURE()
         lib.wr_figure_clone(self._handle(), ctypes.byref(ptr))
         return keep_allocator(Figure._adopt(ptr), self.__dict__.get("_allocator"))
 
     @property
-    def damage_range(self):
+    def damage_range(self) -> Tuple[int, int]:
         """(min, max) damage."""
         return ints_out(lib.wr_figure_damage_range, 2, self._handle())
 
     @property
-    def damage_groups(self):
+    def damage_groups(self) -> List[Tuple[int, int]]:
         """The damage dice as [(dice, sides), ...] in order of increasing sides."""
         n = ctypes.c_size_t()
         lib.wr_figure_damage_groups(self._handle(), ctypes.byref(n))
         return [ints_out(lib.wr_figure_damage_group, 2, self._handle(), i) for i in range(n.value)]
 
     @property
-    def damage_totals(self):
+    def damage_totals(self) -> Tuple[int, int]:
         """(total dice, total bonus)."""
         return ints_out(lib.wr_figure_damage_totals, 2, self._handle())
 
-    def damage_from_rolls(self, rolls):
+    def damage_from_rolls(self, rolls: Iterable[int]) -> int:
         """[11.5] The one damage roll from the caller's dice: one roll per die,
         group by group in order of increasing sides."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         return int_out(lib.wr_figure_damage_from_rolls, self._handle(), buf, len(rolls))
 
-    def damage_roll(self, rng):
+    def damage_roll(self, rng: Rng) -> int:
         """[11.5] The one damage roll, rolled on a Rng."""
         return int_out(lib.wr_figure_damage_roll, self._handle(), rng._handle())
 
@@ -229,14 +240,15 @@ for _name, _stat in _STATS.items():
     setattr(Figure, _name, _stat_property(_stat))
 
 
-def rate_cavalry(rider, mount, *, allocator=None):
+def rate_cavalry(rider: Figure, mount: Figure, *, allocator: Optional[Allocator] = None) -> Figure:
     """[11.2] The cavalry figure of a rider on a mount."""
     out = make_handle(lib.wr_rate_cavalry, lib.wr_rate_cavalry_ex, FIGURE, allocator,
                       rider._handle(), mount._handle())
     return keep_allocator(Figure._adopt(out), allocator)
 
 
-def rate_chariot(passengers, pullers, *, allocator=None):
+def rate_chariot(passengers: Iterable[Figure], pullers: Iterable[Figure], *,
+                 allocator: Optional[Allocator] = None) -> Figure:
     """[11.3] The chariot figure of its passengers and the creatures pulling it."""
     passengers, pullers = list(passengers), list(pullers)
     pa = (FIGURE * max(1, len(passengers)))(*[p._handle() for p in passengers])
@@ -246,23 +258,22 @@ def rate_chariot(passengers, pullers, *, allocator=None):
     return keep_allocator(Figure._adopt(out), allocator)
 
 
-def mounted_removed(killed_parts):
+def mounted_removed(killed_parts: int) -> bool:
     """[11.1] Whether a cavalry or chariot figure is removed when these parts
     (PART_RIDER, PART_STEED) are killed."""
     return bool(int_out(lib.wr_mounted_removed, killed_parts))
 
 
-def unit_desc_default():
+def unit_desc_default() -> UnitDesc:
     """The default UnitDesc: one figure on foot, nothing carried, no traits, in command."""
     return lib.wr_unit_desc_default()
 
 
 def _desc(desc, fields):
     d = unit_desc_default() if desc is None else UnitDesc.from_buffer_copy(desc)
-    for name, value in fields.items():
-        if value is not None:
-            setattr(d, name, int(flag(value)) if name in ("single_creature", "in_command") else value)
-    return d
+    fields = {k: int(flag(v)) if k in ("single_creature", "in_command") else v
+              for k, v in fields.items() if v is not None}
+    return d.set_fields(fields, "Unit")
 
 
 class Unit(Handle):
@@ -276,7 +287,8 @@ class Unit(Handle):
 
     _free = staticmethod(lambda p: lib.wr_unit_free(p))
 
-    def __init__(self, figure, desc=None, *, allocator=None, **fields):
+    def __init__(self, figure: Figure, desc: Optional[UnitDesc] = None, *,
+                 allocator: Optional[Allocator] = None, **fields: Any) -> None:
         d = _desc(desc, fields)
         ptr = make_handle(lib.wr_unit_new, lib.wr_unit_new_ex, UNIT, allocator, figure._handle(),
                           ctypes.byref(d))
@@ -284,44 +296,44 @@ class Unit(Handle):
         keep_allocator(self, allocator)
 
     @property
-    def desc(self):
+    def desc(self) -> UnitDesc:
         """What the unit is, as a UnitDesc copy."""
         d = UnitDesc()
         lib.wr_unit_get_desc(self._handle(), ctypes.byref(d))
         return d
 
     @desc.setter
-    def desc(self, value):
+    def desc(self, value: UnitDesc) -> None:
         lib.wr_unit_set_desc(self._handle(), ctypes.byref(value))
 
-    def update(self, **fields):
+    def update(self, **fields: Any) -> None:
         """Changes some fields of the description (checked as by Unit())."""
         self.desc = _desc(self.desc, fields)
 
     @property
-    def figures(self):
+    def figures(self) -> int:
         return self.desc.figures
 
     @property
-    def figure(self):
+    def figure(self) -> Figure:
         """The unit's own rated figure (read-only, valid while the unit is open)."""
         ptr = FIGURE()
         lib.wr_unit_figure(self._handle(), ctypes.byref(ptr))
         return Figure._borrow(ptr, self)
 
-    def kill_parts(self, killed_parts, figures_hit):
+    def kill_parts(self, killed_parts: int, figures_hit: int) -> int:
         """[11.1] Kills riders and/or steeds in figures_hit figures; returns the figures removed."""
         return int_out(lib.wr_unit_kill_parts, self._handle(), killed_parts, figures_hit)
 
-    def charge_damage_multiplier(self):
+    def charge_damage_multiplier(self) -> int:
         """[11.4] 2 with EQUIP_CHARGE_WEAPONS, else 1."""
         return int_out(lib.wr_charge_damage_multiplier, self._handle())
 
-    def charge_ar_modifier(self, defender, charge_from=FROM_FRONT):
+    def charge_ar_modifier(self, defender: Formation, charge_from: int = FROM_FRONT) -> int:
         """[11.4] AR modifier of this unit charging a defender's formation."""
         return int_out(lib.wr_charge_ar_modifier, self._handle(), defender._handle(), charge_from)
 
-    def charge_check(self, legs):
+    def charge_check(self, legs: Any) -> int:
         """[11.8] TACTICAL_OK or the reason a charge along these legs is not allowed."""
         arr, n = _legs(legs)
         return int_out(lib.wr_charge_check, self._handle(), arr, n)
@@ -342,85 +354,90 @@ class Formation(Handle):
 
     _free = staticmethod(lambda p: lib.wr_formation_free(p))
 
-    def __init__(self, order=ORDER_OPEN, frontage=1, facing=0, *, allocator=None):
+    def __init__(self, order: int = ORDER_OPEN, frontage: int = 1, facing: int = 0, *,
+                 allocator: Optional[Allocator] = None) -> None:
         ptr = make_handle(lib.wr_formation_new, lib.wr_formation_new_ex, FORMATION, allocator,
                           order, frontage, facing)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
     @property
-    def info(self):
+    def info(self) -> FormationInfo:
         """A FormationInfo copy: order, frontage, facing, special, sides, spent, turned."""
         info = FormationInfo()
         lib.wr_formation_get(self._handle(), ctypes.byref(info))
         return info
 
     @property
-    def order(self):
+    def order(self) -> int:
         return self.info.order
 
     @order.setter
-    def order(self, value):
+    def order(self, value: int) -> None:
         lib.wr_formation_set_order(self._handle(), value)
 
     @property
-    def frontage(self):
+    def frontage(self) -> int:
         return self.info.frontage
 
     @frontage.setter
-    def frontage(self, value):
+    def frontage(self, value: int) -> None:
         lib.wr_formation_set_frontage(self._handle(), value)
 
-    def ranks(self, unit):
+    def ranks(self, unit: Unit) -> Tuple[int, int]:
         """(ranks, figures in the front rank) of a unit standing in this formation."""
         return ints_out(lib.wr_formation_ranks, 2, self._handle(), unit._handle())
 
-    def begin_phase(self):
+    def begin_phase(self) -> None:
         """Starts a Movement Phase: nothing spent, nothing turned."""
         lib.wr_formation_begin_phase(self._handle())
 
-    def break_special(self):
+    def break_special(self) -> None:
         """Ends a shield wall or set spears (the order stays)."""
         lib.wr_formation_break(self._handle())
 
-    def available(self, unit):
+    def available(self, unit: Unit) -> int:
         """Move points the unit may still spend in this phase."""
         return int_out(lib.wr_formation_available, self._handle(), unit._handle())
 
-    def turn(self, unit, degrees):
+    def turn(self, unit: Unit, degrees: int) -> None:
         """Turns the unit (clockwise positive, -180..180)."""
         lib.wr_formation_turn(self._handle(), unit._handle(), degrees)
 
-    def shield_wall_check(self, unit, all_round=False, turn_cost=TURN_COST_DEFAULT):
+    def shield_wall_check(self, unit: Unit, all_round: bool = False,
+                          turn_cost: int = TURN_COST_DEFAULT) -> int:
         """[11.6] DECLARE_OK or the first reason a shield wall may not be declared."""
         return int_out(lib.wr_shield_wall_check, unit._handle(), self._handle(), flag(all_round),
                        turn_cost)
 
-    def shield_wall_declare(self, unit, all_round=False, turn_cost=TURN_COST_DEFAULT):
+    def shield_wall_declare(self, unit: Unit, all_round: bool = False,
+                            turn_cost: int = TURN_COST_DEFAULT) -> None:
         """[11.6] Declares a shield wall (WR_ERR_FORBIDDEN when the check gives a problem)."""
         lib.wr_shield_wall_declare(unit._handle(), self._handle(), flag(all_round), turn_cost)
 
-    def shield_wall_ac_modifier(self, kind, attack_from):
+    def shield_wall_ac_modifier(self, kind: int, attack_from: int) -> int:
         """[11.6] The AC modifier this formation's shield wall gives against an attack."""
         return int_out(lib.wr_shield_wall_ac_modifier, self._handle(), kind, attack_from)
 
-    def set_spears_check(self, unit, sides=FACE_FRONT, turn_cost=TURN_COST_DEFAULT):
+    def set_spears_check(self, unit: Unit, sides: int = FACE_FRONT,
+                         turn_cost: int = TURN_COST_DEFAULT) -> int:
         """[11.7] DECLARE_OK or the first reason set spears may not be declared."""
         return int_out(lib.wr_set_spears_check, unit._handle(), self._handle(), sides, turn_cost)
 
-    def set_spears_declare(self, unit, sides=FACE_FRONT, turn_cost=TURN_COST_DEFAULT):
+    def set_spears_declare(self, unit: Unit, sides: int = FACE_FRONT,
+                           turn_cost: int = TURN_COST_DEFAULT) -> None:
         """[11.7] Declares set spears or pikes protecting `sides`."""
         lib.wr_set_spears_declare(unit._handle(), self._handle(), sides, turn_cost)
 
-    def set_spears_multiplier(self, charge_from=FROM_FRONT):
+    def set_spears_multiplier(self, charge_from: int = FROM_FRONT) -> int:
         """[11.7] 2 when set spears protect that side against a charge, else 1."""
         return int_out(lib.wr_set_spears_multiplier, self._handle(), charge_from)
 
-    def charger_strikers(self, charger, in_contact, losses):
+    def charger_strikers(self, charger: Unit, in_contact: int, losses: int) -> int:
         """[11.7] Figures of a charger (standing in this formation) that strike back after losses."""
         return int_out(lib.wr_charger_strikers, charger._handle(), self._handle(), in_contact, losses)
 
-    def tactical_check(self, unit, legs, flags=0):
+    def tactical_check(self, unit: Unit, legs: Any, flags: int = 0) -> TacticalResult:
         """[11.8] The cost and legality of a move (a TacticalResult); nothing changes."""
         arr, n = _legs(legs)
         r = TacticalResult()
@@ -471,7 +488,7 @@ class Formation(Handle):
         costs = costs if costs is not None else movement_costs_default()
         lib.wr_movement_set_spears(unit._handle(), self._handle(), ctypes.byref(costs), sides)
 
-    def tactical_apply(self, unit, legs, flags=0):
+    def tactical_apply(self, unit: Unit, legs: Any, flags: int = 0) -> TacticalResult:
         """[11.8] Makes a legal move (WR_ERR_FORBIDDEN otherwise) and returns its TacticalResult."""
         arr, n = _legs(legs)
         r = TacticalResult()
@@ -488,54 +505,54 @@ def movement_costs_default():
     return lib.wr_movement_costs_default()
 
 
-def terrain_speed(terrain, traits=0):
+def terrain_speed(terrain: int, traits: int = 0) -> Fraction:
     """Table 14: the fraction of normal movement in a terrain, as a Fraction."""
     num, den = ints_out(lib.wr_terrain_speed, 2, terrain, traits)
     return Fraction(num, den)
 
 
-def woods_missile_allowed(shooter, target):
+def woods_missile_allowed(shooter: int, target: int) -> bool:
     """Whether a figure at `shooter` (WOODS_*) may shoot one at `target`."""
     return bool(int_out(lib.wr_woods_missile_allowed, shooter, target))
 
 
-def woods_firing_figures(out_figures, edge_figures, in_figures, target):
+def woods_firing_figures(out_figures: int, edge_figures: int, in_figures: int, target: int) -> int:
     """Figures of a unit, out of, at the edge of and in the woods, that may fire at a target."""
     return int_out(lib.wr_woods_firing_figures, out_figures, edge_figures, in_figures, target)
 
 
-def woods_sight_range(traits=0):
+def woods_sight_range(traits: int = 0) -> int:
     """Sight and spell range in woods, in twelfths of an inch."""
     return int_out(lib.wr_woods_sight_range, traits)
 
 
-def woods_melee_modifier(attacker, defender):
+def woods_melee_modifier(attacker: int, defender: Formation) -> int:
     """The AR modifier woods give melee (always 0)."""
     return int_out(lib.wr_woods_melee_modifier, attacker, defender)
 
 
-def forest_fire(wind, turns):
+def forest_fire(wind: int, turns: int) -> FireArea:
     """The FireArea a forest fire burns after some turns."""
     area = FireArea()
     lib.wr_forest_fire(wind, turns, ctypes.byref(area))
     return area
 
 
-def low_ground_ar_modifier(attacker_in, target_at_edge=False):
+def low_ground_ar_modifier(attacker_in: int, target_at_edge: bool = False) -> int:
     """[11.9] AR modifier of a unit in low ground (LOW_*) attacking a unit at its edge."""
     return int_out(lib.wr_low_ground_ar_modifier, attacker_in, flag(target_at_edge))
 
 
-def missile_table_default():
+def missile_table_default() -> MissileTable:
     """The placeholder MissileTable: 0 for every terrain."""
     return lib.wr_missile_table_default()
 
 
-def missile_terrain_modifier(table, target):
+def missile_terrain_modifier(table: Union[MissileTable, Sequence[int]], target: int) -> int:
     """[11.9] The AR modifier for missile fire at a target in a terrain; table
     is a MissileTable or a sequence of TERRAIN_COUNT ints."""
     if not isinstance(table, MissileTable):
-        table = MissileTable((ctypes.c_int * TERRAIN_COUNT)(*table))
+        table = MissileTable(int_array(table, "table", length=TERRAIN_COUNT))
     return int_out(lib.wr_missile_terrain_modifier, ctypes.byref(table), target)
 
 
@@ -570,10 +587,10 @@ def _batch_call(fn, name, *args):
         fn(*args, ctypes.byref(bad))
     except WarrulesError as exc:
         index = bad.value if bad.value != 2**64 - 1 else None
-        raise WarrulesError(exc.status, exc.name, name, index) from None
+        raise exc.at_index(name, index) from None
 
 
-def terrain_speed_batch(terrain, traits=0):
+def terrain_speed_batch(terrain: Any, traits: Any = 0) -> Tuple[array.array, array.array]:
     """Table 14 for many items in one C call: (num, den), two array.array('i')
     with num[i] / den[i] == terrain_speed(terrain[i], traits[i]).
 
@@ -590,11 +607,11 @@ def terrain_speed_batch(terrain, traits=0):
     return num, den
 
 
-TacticalBatch = namedtuple("TacticalBatch", [f for f, _ in TacticalResult._fields_])
+TacticalBatch = namedtuple("TacticalBatch", [f for f, _ in TacticalResult._fields_])  # type: ignore[misc]
 TacticalBatch.__doc__ = "Results of tactical_check_batch: one array.array('i') per field of TacticalResult."
 
 
-def tactical_check_batch(unit, formation, legs, leg_counts=None, flags=0):
+def tactical_check_batch(unit: Unit, formation: Formation, legs: Any, leg_counts: Any = None, flags: int = 0) -> TacticalBatch:
     """[11.8] Many alternative moves of one unit from one formation in one C
     call (nothing is spent).
 

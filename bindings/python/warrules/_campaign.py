@@ -4,15 +4,21 @@ tables, marches, and route planning on a map or over a game's own graph.
 
 Hexes are given as any (q, r) pair (a tuple or a Hex) and returned as
 (q, r) tuples."""
+from __future__ import annotations
+
 import array
 import ctypes
-from collections import namedtuple
+from typing import Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-from ._core import Handle, keep_allocator, make_handle
+from ._enums import promote
+from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
+from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (MAP, PLAN_MOVES_FN, PLANNER, Arrival, Hex, HexDesc, March, MoveCosts,
                       PlanEdge, PlanGraph, PlanParams, Route, Side, Step, lib)
-from ._util import flag, int_out, ints_out
+from ._util import flag, int_array, int_out, ints_out
+
+HexLike = Union[Hex, Tuple[int, int], Sequence[int]]  # a hex as a Hex or any (q, r) pair
 
 ARM_INFANTRY = 0
 ARM_CAVALRY = 1
@@ -96,9 +102,11 @@ PLAN_MAX_EDGE_DAYS = 1000
 HEX_COORD_MAX = 1 << 28
 HEX_RADIUS_MAX = 1 << 20
 MAP_MAX_HEXES = 1 << 24
+_ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("MAP", "PLANNER", "PLAN_MOVES_FN")]
+__all__ += _ENUMS
 __all__ += [
     "Hex", "Side", "MoveCosts", "March", "PlanParams", "Step", "Route", "Arrival", "PlanEdge",
     "PlanGraph", "HexDesc", "PlannedRoute",
@@ -112,22 +120,22 @@ __all__ += [
 
 # ---- pinned ------------------------------------------------------------------
 
-def river_crossing(arm, river, crossing, daily_points):
+def river_crossing(arm: int, river: int, crossing: int, daily_points: int) -> Tuple[int, int, int]:
     """(extra_points, days, unformed) of a river crossing."""
     return ints_out(lib.wr_river_crossing, 3, arm, river, crossing, daily_points)
 
 
-def half_die(d6):
+def half_die(d6: int) -> int:
     """A half-die: ceil(d6 / 2)."""
     return int_out(lib.wr_half_die, d6)
 
 
-def stragglers(figures, half_die):
+def stragglers(figures: int, half_die: int) -> int:
     """Figures lost to stragglers in one day of unformed movement."""
     return int_out(lib.wr_stragglers, figures, half_die)
 
 
-def raft_timber(d6, in_forest_or_swamp=False):
+def raft_timber(d6: int, in_forest_or_swamp: bool = False) -> bool:
     """Whether there is timber enough for rafts."""
     return bool(int_out(lib.wr_raft_timber, d6, 1 if in_forest_or_swamp else 0))
 
@@ -145,19 +153,19 @@ def _pair(h):
     return (h.q, h.r)
 
 
-def hex_distance(a, b):
+def hex_distance(a: HexLike, b: HexLike) -> int:
     """(|dq| + |dr| + |dq + dr|) / 2."""
     return int_out(lib.wr_hex_distance, _hex(a), _hex(b))
 
 
-def hex_neighbor(h, direction):
+def hex_neighbor(h: HexLike, direction: int) -> Tuple[int, int]:
     """The neighbour of a hex in a direction 0..5."""
     out = Hex()
     lib.wr_hex_neighbor(_hex(h), direction, ctypes.byref(out))
     return _pair(out)
 
 
-def hex_direction(a, b):
+def hex_direction(a: HexLike, b: HexLike) -> int:
     """The direction 0..5 from a hex to an adjacent one (WR_ERR_INVALID when not adjacent)."""
     return int_out(lib.wr_hex_direction, _hex(a), _hex(b))
 
@@ -174,29 +182,29 @@ def _hex_list(fn, *args):
     return [(h.q, h.r) for h in buf[:count.value]]
 
 
-def hex_ring(center, radius):
+def hex_ring(center: HexLike, radius: int) -> List[Tuple[int, int]]:
     """The hexes at exactly `radius` from a centre, in the library's order."""
     return _hex_list(lib.wr_hex_ring, _hex(center), radius)
 
 
-def hex_range(center, radius):
+def hex_range(center: HexLike, radius: int) -> List[Tuple[int, int]]:
     """The hexes within `radius` of a centre, ordered by q then r."""
     return _hex_list(lib.wr_hex_range, _hex(center), radius)
 
 
-def hex_line(a, b):
+def hex_line(a: HexLike, b: HexLike) -> List[Tuple[int, int]]:
     """The hexes on the straight line from a to b, both included."""
     return _hex_list(lib.wr_hex_line, _hex(a), _hex(b))
 
 
-def hex_from_offset(col, row):
+def hex_from_offset(col: int, row: int) -> Tuple[int, int]:
     """The hex of an "odd-r" offset position."""
     out = Hex()
     lib.wr_hex_from_offset(col, row, ctypes.byref(out))
     return _pair(out)
 
 
-def hex_to_offset(h):
+def hex_to_offset(h: HexLike) -> Tuple[int, int]:
     """The (col, row) offset position of a hex."""
     return ints_out(lib.wr_hex_to_offset, 2, _hex(h))
 
@@ -216,89 +224,90 @@ class Map(Handle):
 
     _free = staticmethod(lambda p: lib.wr_map_free(p))
 
-    def __init__(self, width, height, *, allocator=None):
+    def __init__(self, width: int, height: int, *, allocator: Optional[Allocator] = None) -> None:
         ptr = make_handle(lib.wr_map_new, lib.wr_map_new_ex, MAP, allocator, width, height)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
     @property
-    def size(self):
+    def size(self) -> Tuple[int, int]:
         """(width, height)."""
         return ints_out(lib.wr_map_size, 2, self._handle())
 
-    def contains(self, h):
+    def contains(self, h: HexLike) -> bool:
         return bool(int_out(lib.wr_map_contains, self._handle(), _hex(h)))
 
     def __contains__(self, h):
         return self.contains(h)
 
-    def index(self, h):
+    def index(self, h: HexLike) -> int:
         """The index of a hex: r * width + q + floor(r / 2)."""
         out = ctypes.c_int32()
         lib.wr_map_index(self._handle(), _hex(h), ctypes.byref(out))
         return out.value
 
-    def hex(self, index):
+    def hex(self, index: int) -> Tuple[int, int]:
         """The hex of an index."""
         out = Hex()
         lib.wr_map_hex(self._handle(), index, ctypes.byref(out))
         return _pair(out)
 
-    def set_terrain(self, h, terrain):
+    def set_terrain(self, h: HexLike, terrain: int) -> None:
         lib.wr_map_set_terrain(self._handle(), _hex(h), terrain)
 
-    def terrain(self, h):
+    def terrain(self, h: HexLike) -> int:
         return int_out(lib.wr_map_terrain, self._handle(), _hex(h))
 
-    def set_features(self, h, features):
+    def set_features(self, h: HexLike, features: int) -> None:
         lib.wr_map_set_features(self._handle(), _hex(h), features)
 
-    def features(self, h):
+    def features(self, h: HexLike) -> int:
         out = ctypes.c_uint()
         lib.wr_map_features(self._handle(), _hex(h), ctypes.byref(out))
         return out.value
 
-    def set_regions(self, h, tags):
+    def set_regions(self, h: HexLike, tags: int) -> None:
         lib.wr_map_set_regions(self._handle(), _hex(h), tags)
 
-    def regions(self, h):
+    def regions(self, h: HexLike) -> int:
         out = ctypes.c_uint32()
         lib.wr_map_regions(self._handle(), _hex(h), ctypes.byref(out))
         return out.value
 
-    def set_side(self, h, direction, side):
+    def set_side(self, h: HexLike, direction: int,
+                 side: Union[Side, Mapping[str, int], Sequence[int]]) -> None:
         """Sets a hexside: a Side, a dict or a (river, crossing, road, track) tuple."""
         s = _side(side)
         lib.wr_map_set_side(self._handle(), _hex(h), direction, ctypes.byref(s))
 
-    def side(self, h, direction):
+    def side(self, h: HexLike, direction: int) -> Side:
         s = Side()
         lib.wr_map_side(self._handle(), _hex(h), direction, ctypes.byref(s))
         return s
 
-    def set_watercourse(self, h, downstream, flags=0):
+    def set_watercourse(self, h: HexLike, downstream: int, flags: int = 0) -> None:
         lib.wr_map_set_watercourse(self._handle(), _hex(h), downstream, flags)
 
-    def watercourse(self, h):
+    def watercourse(self, h: HexLike) -> Tuple[int, int]:
         """(downstream direction or NO_WATERCOURSE, flags)."""
         d, f = ctypes.c_int(), ctypes.c_uint()
         lib.wr_map_watercourse(self._handle(), _hex(h), ctypes.byref(d), ctypes.byref(f))
         return d.value, f.value
 
-    def zone(self, h):
+    def zone(self, h: HexLike) -> int:
         return int_out(lib.wr_map_zone, self._handle(), _hex(h))
 
-    def sight(self, a, b):
+    def sight(self, a: HexLike, b: HexLike) -> bool:
         return bool(int_out(lib.wr_map_sight, self._handle(), _hex(a), _hex(b)))
 
-    def landing(self, mover, h):
+    def landing(self, mover: int, h: HexLike) -> int:
         """How a vessel may put in at a hex (LANDING_*; WR_ERR_FORBIDDEN when it cannot)."""
         return int_out(lib.wr_map_landing, self._handle(), mover, _hex(h))
 
-    def on_route(self, h, direction):
+    def on_route(self, h: HexLike, direction: int) -> bool:
         return bool(int_out(lib.wr_map_on_route, self._handle(), _hex(h), direction))
 
-    def moves(self, params, h):
+    def moves(self, params: PlanParams, h: HexLike) -> List[PlanEdge]:
         """The PlanEdge moves the planner considers from a hex."""
         out = (PlanEdge * PLAN_MAX_EDGES)()
         n = ctypes.c_size_t()
@@ -312,21 +321,22 @@ class Map(Handle):
 
 # ---- move point tables, marches ----------------------------------------------------
 
-def move_costs_default(mover):
+def move_costs_default(mover: int) -> MoveCosts:
     """The library's labelled DEFAULT MoveCosts for a mover (the text's table is missing)."""
     out = MoveCosts()
     lib.wr_move_costs_default(mover, ctypes.byref(out))
     return out
 
 
-def land_entry(costs, arm, terrain, traits=0, home_region=False, route=ROUTE_NONE):
+def land_entry(costs: MoveCosts, arm: int, terrain: int, traits: int = 0, home_region: bool = False,
+               route: int = ROUTE_NONE) -> Tuple[int, bool]:
     """(cost, formed) of a land force entering a hex."""
     cost, formed = ints_out(lib.wr_land_entry, 2, ctypes.byref(costs), arm, traits, terrain,
                             flag(home_region), route)
     return cost, bool(formed)
 
 
-def march_start(daily_points):
+def march_start(daily_points: int) -> March:
     """A new March: day 1, the daily points, formed."""
     m = March()
     lib.wr_march_start(daily_points, ctypes.byref(m))
@@ -353,47 +363,84 @@ def _march_rally(self):
     lib.wr_march_rally(ctypes.byref(self))
 
 
-March.start = staticmethod(march_start)
-March.enter = _march_enter
-March.end_day = _march_end_day
-March.contact = _march_contact
-March.rally = _march_rally
+March.start = staticmethod(march_start)  # type: ignore[assignment]
+March.enter = _march_enter  # type: ignore[assignment]
+March.end_day = _march_end_day  # type: ignore[assignment]
+March.contact = _march_contact  # type: ignore[assignment]
+March.rally = _march_rally  # type: ignore[assignment]
 
 
-def stragglers_gathered(figures, missing, half_die):
+def stragglers_gathered(figures: int, missing: int, half_die: int) -> int:
     return int_out(lib.wr_stragglers_gathered, figures, missing, half_die)
 
 
-def half_die_roll(rng):
+def half_die_roll(rng: Rng) -> int:
     return int_out(lib.wr_half_die_roll, rng._handle())
 
 
-def raft_defence(figures, raft_day):
+def raft_defence(figures: int, raft_day: int) -> int:
     return int_out(lib.wr_raft_defence, figures, raft_day)
 
 
-def getting_lost(small_unit, on_route, chance_percent, d100):
+def getting_lost(small_unit: bool, on_route: bool, chance_percent: int, d100: int) -> bool:
     return bool(int_out(lib.wr_getting_lost, flag(small_unit), flag(on_route), chance_percent, d100))
 
 
-def getting_lost_roll(small_unit, on_route, chance_percent, rng):
+def getting_lost_roll(small_unit: bool, on_route: bool, chance_percent: int, rng: Rng) -> bool:
     return bool(int_out(lib.wr_getting_lost_roll, flag(small_unit), flag(on_route),
                         chance_percent, rng._handle()))
 
 
 # ---- planning ------------------------------------------------------------------
 
-def plan_params_default(mover):
+def plan_params_default(mover: int) -> PlanParams:
     """Default PlanParams for a mover: its default table, no traits or options."""
     out = PlanParams()
     lib.wr_plan_params_default(mover, ctypes.byref(out))
     return out
 
 
-PlannedRoute = namedtuple("PlannedRoute", ["steps", "arrival_day", "points_left", "rally_days",
-                                           "unformed_days", "stragglers", "escort_lost"])
-PlannedRoute.__doc__ = ("A planned route: steps (a list of Step copies, the start first) and "
-                        "the totals of wr_route.")
+class PlannedRoute:
+    """A planned route, as a Python value: it iterates, indexes and counts
+    its steps (Step copies, the start first: `for step in route`,
+    `route[-1].day`), `.hexes` lists their (q, r), and the totals of
+    wr_route are attributes (arrival_day, points_left, rally_days,
+    unformed_days, stragglers, escort_lost). Its repr shows the hexes."""
+
+    _fields = ("steps", "arrival_day", "points_left", "rally_days", "unformed_days", "stragglers",
+               "escort_lost")
+    __slots__ = _fields
+
+    def __init__(self, steps: List[Step], arrival_day: int, points_left: int, rally_days: int,
+                 unformed_days: int, stragglers: int, escort_lost: bool) -> None:
+        self.steps = steps
+        self.arrival_day, self.points_left, self.rally_days = arrival_day, points_left, rally_days
+        self.unformed_days, self.stragglers, self.escort_lost = unformed_days, stragglers, escort_lost
+
+    @property
+    def hexes(self) -> List[Tuple[int, int]]:
+        return [tuple(step.hex) for step in self.steps]  # type: ignore[misc]
+
+    def __iter__(self) -> Iterator[Step]:
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index: int) -> Step:
+        return self.steps[index]
+
+    def as_dict(self) -> dict:
+        return {name: getattr(self, name) for name in self._fields}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PlannedRoute) and self.as_dict() == other.as_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        totals = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields[1:])
+        return f"PlannedRoute(hexes={self.hexes!r}, {totals})"
 
 
 def _planned(route, node_hex=None):
@@ -410,19 +457,19 @@ class Planner(Handle):
 
     _free = staticmethod(lambda p: lib.wr_planner_free(p))
 
-    def __init__(self, *, allocator=None):
+    def __init__(self, *, allocator: Optional[Allocator] = None) -> None:
         ptr = make_handle(lib.wr_planner_new, lib.wr_planner_new_ex, PLANNER, allocator)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
-    def route(self, map, params, start, target):
+    def route(self, map: Map, params: PlanParams, start: HexLike, target: HexLike) -> PlannedRoute:
         """The earliest arrival from start to target on a Map: a PlannedRoute."""
         r = Route()
         lib.wr_planner_route(self._handle(), map._handle(), ctypes.byref(params), _hex(start),
                              _hex(target), ctypes.byref(r))
         return _planned(r)
 
-    def field(self, map, params, start):
+    def field(self, map: Map, params: PlanParams, start: HexLike) -> Tuple[array.array, array.array]:
         """The earliest arrival at every hex, by map index: (days, points_left),
         two array.array('i') (day -1 where unreachable)."""
         width, height = map.size
@@ -433,7 +480,7 @@ class Planner(Handle):
                              arr, n)
         return buf[0::2], buf[1::2]
 
-    def reachable(self, map, params, start, days):
+    def reachable(self, map: Map, params: PlanParams, start: HexLike, days: int) -> List[Tuple[int, int]]:
         """The hexes reached, formed, within `days` days, in order of arrival."""
         hexes = ctypes.POINTER(Hex)()
         n = ctypes.c_size_t()
@@ -441,25 +488,30 @@ class Planner(Handle):
                                  days, ctypes.byref(hexes), ctypes.byref(n))
         return [(hexes[i].q, hexes[i].r) for i in range(n.value)]
 
-    def route_graph(self, node_count, moves, params, start, target, node_hex=None):
+    def route_graph(self, node_count: int,
+                    moves: Callable[[int], Iterable[Union[PlanEdge, Sequence[int]]]],
+                    params: PlanParams, start: int, target: int,
+                    node_hex: Optional[Callable[[int], HexLike]] = None) -> PlannedRoute:
         """The earliest arrival over a game's own graph of nodes 0..node_count-1.
 
         moves(node) returns the moves from a node: PlanEdge values or
         (to, points, days, flags) tuples, at most PLAN_MAX_EDGES. node_hex(node),
         when given, names the (q, r) of each step's node. An exception either
-        raises is raised again by this call."""
+        raises (or a wrong result, or a use of this planner from inside
+        moves) is raised again by this call once C returns."""
         errors = []
 
         def trampoline(user, node, out, capacity):
             try:
                 edges = list(moves(node))
                 if len(edges) > capacity:
-                    raise WarrulesError(3, "WR_ERR_INVALID",
-                                        f"moves({node}) gave {len(edges)} moves, at most {capacity}")
+                    raise WarrulesError(3, "WR_ERR_INVALID", "moves", message=(
+                        f"moves({node}) gave {len(edges)} moves, at most {capacity}"))
                 for i, e in enumerate(edges):
                     out[i] = e if isinstance(e, PlanEdge) else PlanEdge(*e)
                 return len(edges)
             except BaseException as exc:  # never let an exception cross C
+                callback_failed(exc)
                 errors.append(exc)
                 return -1
 
@@ -478,12 +530,13 @@ class Planner(Handle):
         return _planned(r, node_hex)
 
 
-def moves_from(params, here, neighbors, sides, nodes):
+def moves_from(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
+               sides: Sequence[Union[Side, Mapping[str, int], Sequence[int]]], nodes: Sequence[int]) -> List[PlanEdge]:
     """The PlanEdge moves of a force from one hex of a game's own map: here a
     HexDesc, neighbors six HexDesc, sides six Side (or tuples), nodes six ints."""
     nb = (HexDesc * 6)(*neighbors)
     sd = (Side * 6)(*[_side(s) for s in sides])
-    nd = (ctypes.c_int32 * 6)(*nodes)
+    nd = int_array(nodes, "nodes", ctypes.c_int32, 6)
     out = (PlanEdge * PLAN_MAX_EDGES)()
     n = ctypes.c_size_t()
     lib.wr_moves_from(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,

@@ -1,81 +1,132 @@
-"""Core: status codes, version, dice."""
+"""Core: status codes, version, the Handle base class, dice and allocators."""
 import ctypes
+import enum
+from typing import Any, Dict, List, Optional, Set
 
+from . import _guard
+from ._errors import ClosedHandleError, InvalidError, RangeError
 from ._native import ALLOC_FN, RNG, lib
 from ._native import Allocator as AllocatorStruct
 
-OK = 0
-ERR_NULL = 1
-ERR_RANGE = 2
-ERR_INVALID = 3
-ERR_NOMEM = 4
-ERR_FORBIDDEN = 5
-ERR_STATE = 6
+
+class Status(enum.IntEnum):
+    """The wr_status codes (plain ints to C)."""
+    OK = 0
+    ERR_NULL = 1
+    ERR_RANGE = 2
+    ERR_INVALID = 3
+    ERR_NOMEM = 4
+    ERR_FORBIDDEN = 5
+    ERR_STATE = 6
 
 
-def status_name(status):
+OK = Status.OK
+ERR_NULL = Status.ERR_NULL
+ERR_RANGE = Status.ERR_RANGE
+ERR_INVALID = Status.ERR_INVALID
+ERR_NOMEM = Status.ERR_NOMEM
+ERR_FORBIDDEN = Status.ERR_FORBIDDEN
+ERR_STATE = Status.ERR_STATE
+
+
+def status_name(status: int) -> str:
     """The name of a status code ("WR_ERR_RANGE"; "WR_UNKNOWN" for others)."""
     return lib.wr_status_name(int(status)).decode()
 
 
-def status_str(status):
+def status_str(status: int) -> str:
     """One English sentence explaining a status code."""
     return lib.wr_status_str(int(status)).decode()
 
 
-def version():
+def version() -> str:
     """The library's version, "MAJOR.MINOR.PATCH"."""
     return lib.wr_version().decode()
 
 
-def version_number():
+def version_number() -> int:
     """The library's version as MAJOR*10000 + MINOR*100 + PATCH."""
     return lib.wr_version_number()
+
+
+def last_error() -> str:
+    """The library's sentence for the last failing call on this thread ("" when none)."""
+    return lib.wr_last_error().decode("utf-8", "replace")
 
 
 class Handle:
     """Base of the handle classes.
 
     close() releases the C handle; so do leaving a `with` block and __del__;
-    closing twice is harmless. A handle that others depend on (a profile
-    used by units, units in an engagement, a chart set on a monster) is kept
-    alive by them: closing it only marks it closed for Python, and the C
-    object is released when the last handle using it is closed, so no C
-    function ever sees a released pointer.
+    closing twice is harmless, and using a closed handle raises
+    ClosedHandleError. A handle that others depend on (a profile used by
+    units, units in an engagement, a chart set on a monster) is kept alive by
+    them: closing it only marks it closed for Python, and the C object is
+    released when the last handle using it is closed.
+
+    While a C call uses a handle (a call in progress on another thread, or
+    the call whose callback is running), close() and any conflicting use
+    raise HandleInUseError: no C function ever sees a released pointer or a
+    handle another thread is changing (see _guard.py).
     """
 
-    _free = None
+    _free: Any = None  # a staticmethod releasing the C pointer
 
-    def __init__(self, ptr):
+    def __init__(self, ptr) -> None:
         self._ptr = ptr
         self._users = 0        # open handles that depend on this one
-        self._pinned = []      # handles this one depends on
+        self._pinned: List[Handle] = []  # handles this one depends on
+        self._pinned_exclusive: Set[int] = set()  # ids of those a writing call writes too
         self._close_wanted = False
+        self._excl: Optional[int] = None  # the thread holding it exclusively in a C call
+        self._readers: Dict[int, int] = {}  # thread -> number of C calls reading it
 
-    def _pin(self, other):
-        """Keeps `other` alive (in C too) until this handle is closed."""
-        other._handle()
-        other._users += 1
-        self._pinned.append(other)
+    def _pin(self, other, exclusive=False):
+        """Keeps `other` alive (in C too) until this handle is closed; a call
+        holding this handle holds `other` too (exclusively, when `exclusive`
+        and the call holds this one exclusively: the C object may write it)."""
+        with _guard.lock:
+            other._handle()
+            _guard.forget(other)
+            other._users += 1
+            self._pinned.append(other)
+            if exclusive:
+                self._pinned_exclusive.add(id(other))
 
     def _unpin(self, other):
-        self._pinned.remove(other)
-        other._users -= 1
-        if other._close_wanted and other._users == 0:
+        with _guard.lock:
+            self._pinned.remove(other)
+            if other not in self._pinned:
+                self._pinned_exclusive.discard(id(other))
+            other._users -= 1
+            release = other._close_wanted and other._users == 0
+        if release:
             other._release()
 
     def _release(self):
-        ptr, self._ptr = self.__dict__.get("_ptr"), None
-        if ptr and type(self)._free is not None:
-            type(self)._free(ptr)
-        for other in list(self.__dict__.get("_pinned", ())):
-            self._unpin(other)
+        with _guard.lock:
+            _guard.check_closable(self)
+            if self.__dict__.get("_users", 0) > 0:  # another thread pinned it meanwhile
+                self._close_wanted = True
+                return
+            ptr, self._ptr = self.__dict__.get("_ptr"), None
+        _guard.forget(self)
+        try:
+            if ptr and type(self)._free is not None:
+                with _guard.aside():
+                    type(self)._free(ptr)
+        finally:
+            for other in list(self.__dict__.get("_pinned", ())):
+                self._unpin(other)
 
-    def close(self):
-        """Releases the handle (later, when handles using it are still open)."""
-        if self.__dict__.get("_users", 0) > 0:
-            self._close_wanted = True
-            return
+    def close(self) -> None:
+        """Releases the handle (later, when handles using it are still open).
+        Raises HandleInUseError while a C call uses it."""
+        with _guard.lock:
+            if self.__dict__.get("_users", 0) > 0:
+                _guard.check_closable(self)
+                self._close_wanted = True
+                return
         self._release()
 
     def __enter__(self):
@@ -91,13 +142,19 @@ class Handle:
             pass
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         return not self.__dict__.get("_ptr") or self.__dict__.get("_close_wanted", False)
 
     def _handle(self):
-        if self.closed:
-            raise ValueError(f"{type(self).__name__} is closed")
-        return self._ptr
+        """The C pointer, for the next C call on this thread (which holds it
+        while C runs); ClosedHandleError when the handle is closed."""
+        ptr = self.__dict__.get("_ptr")
+        if not ptr or self.__dict__.get("_close_wanted", False):
+            raise ClosedHandleError(1, "WR_ERR_NULL", message=(
+                f"{type(self).__name__} at {id(self):#x} is closed (value {self!r}); "
+                f"open a new one"))
+        _guard.name_for_call(self, ptr)
+        return ptr
 
     @classmethod
     def _adopt(cls, ptr):
@@ -113,8 +170,7 @@ class Rng(Handle):
     _free = staticmethod(lambda p: lib.wr_rng_free(p))
 
     def __init__(self, seed=0, *, allocator=None):
-        ptr = make_handle(lib.wr_rng_new, lib.wr_rng_new_ex, RNG, allocator,
-                          ctypes.c_uint64(seed & 0xFFFFFFFFFFFFFFFF))
+        ptr = make_handle(lib.wr_rng_new, lib.wr_rng_new_ex, RNG, allocator, seed)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
@@ -139,14 +195,27 @@ class Allocator:
     user pointer): allocate when ptr is None, resize, or free when new_size
     is 0; it returns the block's address (an int) or None when it cannot
     allocate (the C function then fails with WR_ERR_NOMEM). An exception it
-    raises counts as a failed allocation. Every handle made with it keeps it
-    alive."""
+    raises, or a result that is neither None nor an int address, counts as a
+    failed allocation for C, and the exception (InvalidError for a wrong
+    result) is raised by the call once C returns. Every handle made with it
+    keeps it alive."""
 
     def __init__(self, fn):
         def trampoline(user, ptr, old_size, new_size):
             try:
-                return fn(ptr, old_size, new_size)
-            except BaseException:  # never let an exception cross C
+                block = fn(ptr, old_size, new_size)
+                if block is None or new_size == 0:
+                    return None
+                if isinstance(block, bool) or not isinstance(block, int):
+                    raise InvalidError(3, "WR_ERR_INVALID", message=(
+                        f"the allocator returned {block!r} ({type(block).__name__}); "
+                        f"it must return an address (int) or None"))
+                if not 0 < block < 2**64:
+                    raise RangeError(2, "WR_ERR_RANGE", message=(
+                        f"the allocator returned {block}, not an address (1..2**64-1) or None"))
+                return block
+            except BaseException as exc:  # never let an exception cross C: a failed allocation
+                _guard.callback_failed(exc)
                 return None
 
         self._callback = ALLOC_FN(trampoline)

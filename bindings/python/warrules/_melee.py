@@ -1,18 +1,23 @@
 """Fantasy Warlord hand-to-hand combat (warrules/melee.h): the pinned counting
 rules, profiles, hit charts and wounds, units, engagements and rounds, the
 exact odds, and the batch form of many rounds."""
+from __future__ import annotations
+
 import array
 import ctypes
 from collections import namedtuple
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
 
-from ._core import Handle, keep_allocator, make_handle
+from ._enums import promote
+from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
+from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT, MORALE_FN,
                       PROFILE, KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
                       MoraleOdds, MoraleTest, PhaseFight, PhaseSide, PhaseUnit, SideSituation,
                       Situation, Strike, UnitDef, Wounds, lib)
-from ._util import flag, int_columns, int_out, ints_out, new_ints
+from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
 
 WEAPON_OTHER = 0
 WEAPON_SPEAR = 1
@@ -163,10 +168,12 @@ CONTACT_PURSUIT = 2
 CONTACT_PUSHBACK = 3
 PHASE_DEFAULT = -1
 PHASE_MAX_FIGHTS = 10000
+_ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
                             "PROFILE", "MELEE_PHASE")]
+__all__ += _ENUMS
 __all__ += [
     "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
     "Strike", "MeleeRound", "KillOdds",
@@ -181,28 +188,29 @@ __all__ += [
 
 # ---- pinned ------------------------------------------------------------------
 
-def reach_ranks(weapon, disordered=False):
+def reach_ranks(weapon: int, disordered: bool = False) -> int:
     """Ranks that fight with this weapon: OTHER 1, SPEAR 2, POLEARM 2, PIKE 3; 1 when disordered."""
     return int_out(lib.wr_reach_ranks, weapon, 1 if disordered else 0)
 
 
-def fighting_figures(figures, files, in_contact, weapon, self_flags=0, enemy_flags=0):
+def fighting_figures(figures: int, files: int, in_contact: int, weapon: int, self_flags: int = 0,
+                     enemy_flags: int = 0) -> int:
     """How many figures of a side fight this round."""
     return int_out(lib.wr_fighting_figures, figures, files, in_contact, weapon, self_flags,
                    enemy_flags)
 
 
-def complete_ranks(figures, files, self_flags=0):
+def complete_ranks(figures: int, files: int, self_flags: int = 0) -> int:
     """Complete ranks for the rank modifier (at most 1 when flanked)."""
     return int_out(lib.wr_complete_ranks, figures, files, self_flags)
 
 
-def combat_percent(bcp, modifiers, fighting):
+def combat_percent(bcp: int, modifiers: int, fighting: int) -> Tuple[int, int]:
     """(MCP, FCP): the modified and the final combat percentage."""
     return ints_out(lib.wr_combat_percent, 2, bcp, modifiers, fighting)
 
 
-def kills_from_percent(fcp, d100):
+def kills_from_percent(fcp: int, d100: int) -> int:
     """Figures killed by a final combat percentage with the remainder roll d100."""
     return int_out(lib.wr_kills_from_percent, fcp, d100)
 
@@ -216,65 +224,65 @@ class Profile(Handle):
 
     _free = staticmethod(lambda p: lib.wr_profile_free(p))
 
-    def __init__(self, race=RACE_OTHER, *, allocator=None):
+    def __init__(self, race: int = RACE_OTHER, *, allocator: Optional[Allocator] = None) -> None:
         ptr = make_handle(lib.wr_profile_new, lib.wr_profile_new_ex, PROFILE, allocator, race)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
     @classmethod
-    def sample(cls, which):
+    def sample(cls, which: int) -> Profile:
         """A labelled sample profile of the worked example (SAMPLE_*)."""
         ptr = PROFILE()
         lib.wr_profile_new_sample(which, ctypes.byref(ptr))
         return cls._adopt(ptr)
 
     @property
-    def race(self):
+    def race(self) -> int:
         return int_out(lib.wr_profile_race, self._handle())
 
-    def set_weapon(self, weapon_type, reach, allowed=True):
+    def set_weapon(self, weapon_type: int, reach: int, allowed: bool = True) -> None:
         """Sets a weapon row (0..15): its reach class and whether the race may use it."""
         lib.wr_profile_set_weapon(self._handle(), weapon_type, reach, flag(allowed))
 
-    def weapon(self, weapon_type):
+    def weapon(self, weapon_type: int) -> Tuple[int, bool]:
         """(reach, allowed) of a weapon row."""
         reach, allowed = ints_out(lib.wr_profile_weapon, 2, self._handle(), weapon_type)
         return reach, bool(allowed)
 
-    def set_bcp(self, weapon_type, armour, bcp):
+    def set_bcp(self, weapon_type: int, armour: int, bcp: int) -> None:
         """Sets one cell of the Basic Combat Percentage table."""
         lib.wr_profile_set_bcp(self._handle(), weapon_type, armour, bcp)
 
-    def bcp(self, weapon_type, armour):
+    def bcp(self, weapon_type: int, armour: int) -> int:
         return int_out(lib.wr_profile_bcp, self._handle(), weapon_type, armour)
 
-    def set_modifier(self, modifier, value):
+    def set_modifier(self, modifier: int, value: int) -> None:
         """Sets a combat modifier's value (MOD_*)."""
         lib.wr_profile_set_modifier(self._handle(), modifier, value)
 
-    def modifier(self, modifier):
+    def modifier(self, modifier: int) -> int:
         return int_out(lib.wr_profile_modifier, self._handle(), modifier)
 
-    def set_hated(self, enemy, hated=True):
+    def set_hated(self, enemy: int, hated: bool = True) -> None:
         """Marks a race as a hated foe (or not)."""
         lib.wr_profile_set_hated(self._handle(), enemy, flag(hated))
 
-    def hates(self, enemy):
+    def hates(self, enemy: int) -> bool:
         return bool(int_out(lib.wr_profile_hates, self._handle(), enemy))
 
-    def set_morale_modifier(self, modifier, value):
+    def set_morale_modifier(self, modifier: int, value: int) -> None:
         """Sets a morale modifier's value (MORALE_* of wr_morale_modifier)."""
         lib.wr_profile_set_morale_modifier(self._handle(), modifier, value)
 
-    def morale_modifier(self, modifier):
+    def morale_modifier(self, modifier: int) -> int:
         return int_out(lib.wr_profile_morale_modifier, self._handle(), modifier)
 
     @property
-    def retire_band(self):
+    def retire_band(self) -> int:
         return int_out(lib.wr_profile_retire_band, self._handle())
 
     @retire_band.setter
-    def retire_band(self, band):
+    def retire_band(self, band: int) -> None:
         lib.wr_profile_set_retire_band(self._handle(), band)
 
     def __repr__(self):
@@ -288,7 +296,7 @@ class HitChart(Handle):
 
     _free = staticmethod(lambda p: lib.wr_hit_chart_free(p))
 
-    def __init__(self, locations=(), *, allocator=None):
+    def __init__(self, locations: Iterable[Any] = (), *, allocator: Optional[Allocator] = None) -> None:
         """locations: (lo, hi, location, (w1, w2, w3, w4)) entries, each one add() call."""
         ptr = make_handle(lib.wr_hit_chart_new, lib.wr_hit_chart_new_ex, HIT_CHART, allocator)
         super().__init__(ptr)
@@ -300,24 +308,24 @@ class HitChart(Handle):
             self.close()
             raise
 
-    def add(self, lo, hi, location, severity):
+    def add(self, lo: int, hi: int, location: int, severity: Iterable[int]) -> None:
         """Adds a location: d100 results lo..hi with the wound (WOUND_*) for each d4 result."""
         severity = list(severity)
         if len(severity) != 4:
             raise WarrulesError(3, "WR_ERR_INVALID", "wr_hit_chart_add: severity needs 4 wounds")
-        lib.wr_hit_chart_add(self._handle(), lo, hi, location, (ctypes.c_int * 4)(*severity))
+        lib.wr_hit_chart_add(self._handle(), lo, hi, location, int_array(severity, "severity"))
 
     @property
-    def complete(self):
+    def complete(self) -> bool:
         """Whether every d100 result has a location."""
         return bool(int_out(lib.wr_hit_chart_complete, self._handle()))
 
-    def lookup(self, d100, d4):
+    def lookup(self, d100: int, d4: int) -> Tuple[int, int]:
         """(location, wound) of one hit."""
         return ints_out(lib.wr_hit_chart_lookup, 2, self._handle(), d100, d4)
 
 
-def wounds_add(wounds, wound, character=False):
+def wounds_add(wounds: Wounds, wound: int, character: bool = False) -> bool:
     """Adds one hit to a Wounds record in place and applies the death rules;
     returns whether the record is now dead."""
     return bool(int_out(lib.wr_wounds_add, ctypes.byref(wounds), wound, flag(character)))
@@ -325,7 +333,7 @@ def wounds_add(wounds, wound, character=False):
 
 # ---- units -------------------------------------------------------------------
 
-def unit_def_default():
+def unit_def_default() -> UnitDef:
     """The default UnitDef: troops, 1 figure in 1 file, weapon row 0, armour 0,
     on foot, regular, no flags, sample morale 50, 4 legs, a 20x20 mm base."""
     return lib.wr_unit_def_default()
@@ -342,46 +350,46 @@ class MeleeUnit(Handle):
 
     _free = staticmethod(lambda p: lib.wr_melee_unit_free(p))
 
-    def __init__(self, profile, definition=None, *, allocator=None, **fields):
+    def __init__(self, profile: Profile, definition: Optional[UnitDef] = None, *,
+                 allocator: Optional[Allocator] = None, **fields: Any) -> None:
         d = unit_def_default() if definition is None else UnitDef.from_buffer_copy(definition)
-        for name, value in fields.items():
-            setattr(d, name, value)
+        d.set_fields(fields, "MeleeUnit")
         ptr = make_handle(lib.wr_melee_unit_new, lib.wr_melee_unit_new_ex, MELEE_UNIT, allocator,
                           profile._handle(), ctypes.byref(d))
         super().__init__(ptr)
         keep_allocator(self, allocator)
         self._pin(profile)
-        self._chart = None
+        self._chart: Optional[HitChart] = None
 
     @property
-    def definition(self):
+    def definition(self) -> UnitDef:
         """The unit's current UnitDef (figures and disorder as they are now)."""
         d = UnitDef()
         lib.wr_melee_unit_def(self._handle(), ctypes.byref(d))
         return d
 
     @property
-    def figures(self):
+    def figures(self) -> int:
         return self.definition.figures
 
     @figures.setter
-    def figures(self, value):
+    def figures(self, value: int) -> None:
         lib.wr_melee_unit_set_figures(self._handle(), value)
 
     @property
-    def disordered(self):
+    def disordered(self) -> bool:
         return bool(self.definition.flags & UNIT_DISORDERED)
 
     @disordered.setter
-    def disordered(self, value):
+    def disordered(self, value: int) -> None:
         lib.wr_melee_unit_set_disordered(self._handle(), flag(value))
 
     @property
-    def hit_chart(self):
+    def hit_chart(self) -> Optional[HitChart]:
         return self._chart
 
     @hit_chart.setter
-    def hit_chart(self, chart):
+    def hit_chart(self, chart: Optional[HitChart]) -> None:
         """Sets (or with None removes) the hit chart; it is kept alive meanwhile."""
         lib.wr_melee_unit_set_hit_chart(self._handle(), None if chart is None else chart._handle())
         if self._chart is not None:
@@ -391,26 +399,26 @@ class MeleeUnit(Handle):
             self._pin(chart)
 
     @property
-    def wounds(self):
+    def wounds(self) -> Wounds:
         """The Wounds a monster or character has taken (a copy)."""
         w = Wounds()
         lib.wr_melee_unit_wounds(self._handle(), ctypes.byref(w))
         return w
 
     @wounds.setter
-    def wounds(self, value):
+    def wounds(self, value: Wounds) -> None:
         lib.wr_melee_unit_set_wounds(self._handle(), ctypes.byref(value))
 
     @property
-    def may_leave(self):
+    def may_leave(self) -> bool:
         """Whether the unit may be ordered out of combat (fliers at Combat Height)."""
         return bool(int_out(lib.wr_melee_unit_may_leave, self._handle()))
 
-    def dead_monster(self, in_flight=False, d8=1):
+    def dead_monster(self, in_flight: bool = False, d8: int = 1) -> Tuple[int, int, int]:
         """(remains, fall, direction) of this dead monster; d8 is read only for a topple."""
         return ints_out(lib.wr_dead_monster, 3, self._handle(), flag(in_flight), d8)
 
-    def dead_monster_rng(self, in_flight, rng):
+    def dead_monster_rng(self, in_flight: bool, rng: Rng) -> Tuple[int, int, int]:
         """dead_monster() rolling the d8 on a Rng."""
         return ints_out(lib.wr_dead_monster_rng, 3, self._handle(), flag(in_flight), rng._handle())
 
@@ -418,31 +426,31 @@ class MeleeUnit(Handle):
         return "MeleeUnit(<closed>)" if self.closed else f"MeleeUnit({self.definition!r})"
 
 
-def melee_may_start(move):
+def melee_may_start(move: int) -> bool:
     """Whether a move (MOVE_*) may start hand-to-hand combat."""
     return bool(int_out(lib.wr_melee_may_start, move))
 
 
-def advance_stop(gap_mm, move_a_mm, move_b_mm):
+def advance_stop(gap_mm: int, move_a_mm: int, move_b_mm: int) -> Tuple[int, int]:
     """(a_mm, b_mm): how far two units advancing into each other move."""
     return ints_out(lib.wr_advance_stop, 2, gap_mm, move_a_mm, move_b_mm)
 
 
 # ---- explanations ------------------------------------------------------------
 
-def melee_rule_name(rule):
+def melee_rule_name(rule: int) -> str:
     return lib.wr_melee_rule_name(rule).decode()
 
 
-def melee_rule_source(rule):
+def melee_rule_source(rule: int) -> str:
     return lib.wr_melee_rule_source(rule).decode()
 
 
-def modifier_name(modifier):
+def modifier_name(modifier: int) -> str:
     return lib.wr_modifier_name(modifier).decode()
 
 
-def melee_event_text(event):
+def melee_event_text(event: MeleeEvent) -> str:
     """One English sentence for a MeleeEvent."""
     n = ctypes.c_size_t()
     lib.wr_melee_event_text(ctypes.byref(event), None, 0, ctypes.byref(n))
@@ -461,21 +469,21 @@ def _round_explain(self):
     return [melee_event_text(e) for e in _round_events(self)]
 
 
-MeleeRound.event_list = _round_events
-MeleeRound.explain = _round_explain
+MeleeRound.event_list = _round_events  # type: ignore[assignment]
+MeleeRound.explain = _round_explain  # type: ignore[assignment]
 
 
 # ---- engagements -------------------------------------------------------------
 
-def morale_sample(test):
+def morale_sample(test: MoraleTest) -> MoraleOdds:
     """The sample morale model's MoraleOdds for a MoraleTest."""
     odds = MoraleOdds()
     lib.wr_morale_sample(None, ctypes.byref(test), ctypes.byref(odds))
     return odds
 
 
-def side_situation(in_contact=0, charged=False, attacked_in=FACING_FRONT, cover=COVER_NONE,
-                   character_present=False):
+def side_situation(in_contact: int = 0, charged: bool = False, attacked_in: int = FACING_FRONT,
+                   cover: int = COVER_NONE, character_present: bool = False) -> SideSituation:
     """One side's SideSituation."""
     return SideSituation(in_contact, flag(charged), attacked_in, cover, flag(character_present))
 
@@ -507,42 +515,45 @@ class Engagement(Handle):
 
     _free = staticmethod(lambda p: lib.wr_engagement_free(p))
 
-    def __init__(self, a, b, situation=None, *, allocator=None):
+    def __init__(self, a: MeleeUnit, b: MeleeUnit, situation: Any = None, *,
+                 allocator: Optional[Allocator] = None) -> None:
         s = _situation(situation)
         ptr = make_handle(lib.wr_engagement_new, lib.wr_engagement_new_ex, ENGAGEMENT, allocator,
                           a._handle(), b._handle(), ctypes.byref(s))
         super().__init__(ptr)
         keep_allocator(self, allocator)
-        self._pin(a)
-        self._pin(b)
+        self._pin(a, exclusive=True)
+        self._pin(b, exclusive=True)
         self.units = (a, b)
         self._morale = None
-        self._morale_error = None
 
-    def set_morale(self, model=None):
+    def set_morale(self, model: Optional[Callable[[MoraleTest], Union[MoraleOdds, Sequence[int]]]] = None) -> None:
         """Sets the morale model: a callable taking a MoraleTest and returning a
         MoraleOdds or a (pass, retire, rout) tuple of percentages; None for the
         sample model. It must be a pure function of the test (the exact odds
-        call it for many states). An exception it raises is raised again by
-        the call that ran it (a WarrulesError keeps its status)."""
+        call it for many states). An exception it raises, or a result of the
+        wrong type, fails the C call, and the exception is raised again, once
+        C returns, by the call that ran the model."""
         if model is None:
             self._set_morale_c(MORALE_FN())
             self._morale = None
             return
 
+        model_fn = model
+
         def trampoline(user, test, odds):
             try:
-                result = model(MoraleTest.from_buffer_copy(test.contents))
+                result = model_fn(MoraleTest.from_buffer_copy(test.contents))
                 if not isinstance(result, MoraleOdds):
+                    if not isinstance(result, (tuple, list)):
+                        raise TypeError(f"the morale model returned {result!r}; it must return a "
+                                        f"MoraleOdds or a (pass, retire, rout) tuple")
                     result = MoraleOdds(*result)
                 odds[0] = result
                 return 0
-            except WarrulesError as exc:
-                self._morale_error = exc
-                return exc.status
             except BaseException as exc:  # never let an exception cross C
-                self._morale_error = exc
-                return 3
+                callback_failed(exc)
+                return exc.status if isinstance(exc, WarrulesError) and exc.status > 0 else 3
 
         callback = MORALE_FN(trampoline)
         self._set_morale_c(callback)
@@ -552,60 +563,53 @@ class Engagement(Handle):
         lib.wr_engagement_set_morale(self._handle(), callback, None)
 
     def _call(self, fn, *args):
-        self._morale_error = None
-        try:
-            return fn(*args)
-        except WarrulesError:
-            err, self._morale_error = self._morale_error, None
-            if err is not None:
-                raise err
-            raise
+        return fn(*args)  # the guard raises a morale model's exception once C returns
 
-    def strike(self, side):
+    def strike(self, side: int) -> Strike:
         """One side's Strike as it stands now (without the remainder roll)."""
         k = Strike()
         lib.wr_engagement_strike(self._handle(), side, ctypes.byref(k))
         return k
 
-    def fight_rolls(self, rolls):
+    def fight_rolls(self, rolls: Iterable[int]) -> Tuple[MeleeRound, int]:
         """Fights one round with the caller's dice; returns (MeleeRound, rolls used).
         Nothing changes until apply()."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         used = ctypes.c_size_t()
         r = MeleeRound()
         self._call(lib.wr_engagement_fight_rolls, self._handle(), buf, len(rolls),
                    ctypes.byref(used), ctypes.byref(r))
         return r, used.value
 
-    def fight(self, rng):
+    def fight(self, rng: Rng) -> MeleeRound:
         """Fights one round rolling on a Rng; returns the MeleeRound."""
         r = MeleeRound()
         self._call(lib.wr_engagement_fight, self._handle(), rng._handle(), ctypes.byref(r))
         return r
 
-    def apply(self, melee_round):
+    def apply(self, melee_round: MeleeRound) -> None:
         """Applies a round: casualties, wounds, disorder."""
         lib.wr_engagement_apply(self._handle(), ctypes.byref(melee_round))
 
     @property
-    def status(self):
+    def status(self) -> Tuple[int, int]:
         """(end, rounds applied): END_ONGOING or how it ended."""
         return ints_out(lib.wr_engagement_status, 2, self._handle())
 
-    def kill_odds(self, side):
+    def kill_odds(self, side: int) -> KillOdds:
         """One side's KillOdds for the next round."""
         k = KillOdds()
         lib.wr_engagement_kill_odds(self._handle(), side, ctypes.byref(k))
         return k
 
-    def odds(self, max_rounds, *, allocator=None):
+    def odds(self, max_rounds: int, *, allocator: Optional[Allocator] = None) -> MeleeOdds:
         """The exact MeleeOdds of the melee from its current state."""
         ptr = self._call(make_handle, lib.wr_melee_odds_new, lib.wr_melee_odds_new_ex, MELEE_ODDS,
                          allocator, self._handle(), max_rounds)
         return keep_allocator(MeleeOdds._adopt(ptr), allocator)
 
-    def simulate(self, max_rounds, rng, trials):
+    def simulate(self, max_rounds: int, rng: Rng, trials: int) -> List[int]:
         """Monte Carlo: a list of END_COUNT counts of each end over `trials` melees."""
         counts = (ctypes.c_uint64 * END_COUNT)()
         self._call(lib.wr_melee_simulate, self._handle(), max_rounds, rng._handle(), trials, counts)
@@ -710,33 +714,33 @@ class MeleeOdds(Handle):
     _free = staticmethod(lambda p: lib.wr_melee_odds_free(p))
 
     @property
-    def exponent(self):
+    def exponent(self) -> int:
         return int_out(lib.wr_melee_odds_exponent, self._handle())
 
-    def end_e18(self, end):
+    def end_e18(self, end: int) -> int:
         """The probability of an end, rounded down to units of 10**-18."""
         p = ctypes.c_uint64()
         lib.wr_melee_odds_end(self._handle(), end, ctypes.byref(p))
         return p.value
 
-    def end_exact(self, end):
+    def end_exact(self, end: int) -> str:
         """The exact probability of an end as a decimal string."""
         return _exact(lib.wr_melee_odds_end_exact, self._handle(), end)
 
-    def end(self, end):
+    def end(self, end: int) -> Fraction:
         """The exact probability of an end as a Fraction."""
         return Fraction(self.end_exact(end))
 
-    def figures_e18(self, side, figures):
+    def figures_e18(self, side: int, figures: int) -> int:
         """The probability that a side has exactly `figures` left, in units of 10**-18."""
         p = ctypes.c_uint64()
         lib.wr_melee_odds_figures(self._handle(), side, figures, ctypes.byref(p))
         return p.value
 
-    def figures_exact(self, side, figures):
+    def figures_exact(self, side: int, figures: int) -> str:
         return _exact(lib.wr_melee_odds_figures_exact, self._handle(), side, figures)
 
-    def figures(self, side, figures):
+    def figures(self, side: int, figures: int) -> Fraction:
         """The same as a Fraction."""
         return Fraction(self.figures_exact(side, figures))
 
@@ -781,7 +785,7 @@ def _side_columns(side, label):
     return cols
 
 
-def melee_rounds_batch(a, b, out=None):
+def melee_rounds_batch(a: Any, b: Any, out: Optional[Any] = None) -> MeleeBatch:
     """Resolves many independent rounds of troops in one C call
     (wr_melee_rounds_batch), exactly as the pinned functions item by item.
 
@@ -823,7 +827,7 @@ def melee_rounds_batch(a, b, out=None):
                                       ctypes.byref(bad))
         except WarrulesError as exc:
             index = bad.value if bad.value != 2**64 - 1 else None
-            raise WarrulesError(exc.status, exc.name, "wr_melee_rounds_batch", index) from None
+            raise exc.at_index("wr_melee_rounds_batch", index) from None
     return MeleeBatch(results[0], results[1], loser)
 
 

@@ -2,29 +2,46 @@
 
 Each row of FUNCTIONS is (name, restype, argtypes); a string row names the
 module (header) the rows after it belong to. Functions returning
-wr_status raise WarrulesError on any status but WR_OK. A symbol the loaded
-library lacks is reported by name when it is first called.
+wr_status raise the WarrulesError subclass of the status, carrying the
+library's detail (wr_last_error_detail) read on the same thread right after
+the call. Every call goes through the guard of _guard.py. A symbol the
+loaded library lacks is reported by name when it is first called.
 """
 import ctypes
 import ctypes.util
+import enum
+import operator
 import os
+import subprocess
 
-from ._errors import WarrulesError, WarrulesLibraryError
+from . import _enums, _guard
+from ._errors import RangeError, WarrulesError, WarrulesLibraryError, error_class
+from ._params import PARAMS
+from ._reads import READS
+from ._version import VERSION
 
 P = ctypes.POINTER
+_RANGES = {}  # ctypes integer type -> (lo, hi)
+
+
+def _range_of(ctype):
+    bits = 8 * ctypes.sizeof(ctype)
+    signed = ctype(-1).value < 0
+    return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
 
 
 def _checked(base, lo, hi):
-    """A ctypes integer type whose from_param refuses a Python int the C type
-    cannot hold (ctypes would silently cut it to the low bits) with
-    WarrulesError(WR_ERR_RANGE), so 2**32 + 5 never reaches C as 5."""
+    """A ctypes integer type for arguments: the call wrapper refuses a Python
+    int the C type cannot hold (ctypes would silently cut it to the low
+    bits) with RangeError, so 2**32 + 5 never reaches C as 5."""
 
     def from_param(cls, value):
         if isinstance(value, int) and not lo <= value <= hi:
-            raise WarrulesError(2, "WR_ERR_RANGE", f"argument {value} does not fit a C {base.__name__}")
+            raise RangeError(2, "WR_ERR_RANGE", message=f"{value} does not fit a C {base.__name__} ({lo}..{hi})")
         return base.from_param(value)
 
-    return type(base.__name__, (base,), {"from_param": classmethod(from_param)})
+    t = type(base.__name__, (base,), {"from_param": classmethod(from_param), "_wr_range_": (lo, hi)})
+    return t
 
 
 c_int = _checked(ctypes.c_int, -2**31, 2**31 - 1)
@@ -32,8 +49,8 @@ c_uint = _checked(ctypes.c_uint, 0, 2**32 - 1)
 c_size = _checked(ctypes.c_size_t, 0, 2**64 - 1)
 c_i32 = _checked(ctypes.c_int32, -2**31, 2**31 - 1)
 c_u32 = _checked(ctypes.c_uint32, 0, 2**32 - 1)
-c_u64 = ctypes.c_uint64
-ci = ctypes.c_int  # plain types for struct fields and pointers
+c_u64 = _checked(ctypes.c_uint64, 0, 2**64 - 1)
+ci = ctypes.c_int  # plain types for struct fields and pointers (Struct checks the fields)
 cu = ctypes.c_uint
 cz = ctypes.c_size_t
 
@@ -63,24 +80,159 @@ c_ptr = ctypes.c_void_p
 c_str = ctypes.c_char_p
 
 
+class _CheckedArray:
+    """Mixin of the integer array types of struct fields: an item that the
+    C type cannot hold raises RangeError instead of being cut."""
+
+    def __setitem__(self, key, value):
+        lo, hi = _range_of(self._type_)
+        values = value if isinstance(key, slice) else [value]
+        for v in values:
+            if isinstance(v, int) and not lo <= v <= hi:
+                raise RangeError(2, "WR_ERR_RANGE", message=(
+                    f"{self._wr_field_}[{key}] = {v} does not fit a C {self._type_.__name__} ({lo}..{hi})"))
+        super().__setitem__(key, value)
+
+
+def _checked_field(ctype, label):
+    """The field type to use in a Struct: integer arrays become checked arrays."""
+    if issubclass(ctype, ctypes.Array):
+        inner = _checked_field(ctype._type_, label)
+        base = ctype if inner is ctype._type_ else inner * ctype._length_
+        if issubclass(base._type_, (ctypes.c_int, ctypes.c_uint, ctypes.c_int8, ctypes.c_int16,
+                                    ctypes.c_int64, ctypes.c_uint8, ctypes.c_uint16,
+                                    ctypes.c_uint64, ctypes.c_size_t, ctypes.c_int32,
+                                    ctypes.c_uint32)):
+            return type(base.__name__, (_CheckedArray, base), {"_wr_field_": label})
+        return base
+    return ctype
+
+
+def _leaf(array_type):
+    while issubclass(array_type, ctypes.Array):
+        array_type = array_type._type_
+    return array_type
+
+
+def _convert(ftype, value, label):
+    """A tuple, list or dict for a struct or array field, converted here so
+    that a bad item raises its own RangeError or TypeError (ctypes would
+    wrap it in a RuntimeError)."""
+    if isinstance(ftype, type) and issubclass(ftype, Struct):
+        return ftype(**value) if isinstance(value, dict) else ftype(*value)
+    if isinstance(ftype, type) and issubclass(ftype, ctypes.Array) and not isinstance(value, dict):
+        if len(value) > ftype._length_:
+            raise TypeError(f"{label} holds {ftype._length_} items, not {len(value)}")
+        arr = ftype()
+        for i, item in enumerate(value):
+            if isinstance(item, (tuple, list, dict)):
+                item = _convert(ftype._type_, item, f"{label}[{i}]")
+            arr[i] = item
+        return arr
+    return value
+
+
+def _is_int_type(ctype):
+    return (isinstance(ctype, type) and issubclass(ctype, ctypes._SimpleCData)
+            and ctype._type_ in "bBhHiIlLqQnN" and ctype is not ctypes.c_char)
+
+
 class Struct(ctypes.Structure):
     """Base of the struct mirrors: each declares its C name in _c_name_ and
-    mirrors the header field for field (tests/test_layout.py checks offsets)."""
+    mirrors the header field for field (tests/test_layout.py checks offsets).
+
+    Every integer field is range-checked on assignment (in the constructor
+    too): a value its C type cannot hold raises RangeError rather than being
+    cut to its low bits; a keyword that names no field raises TypeError, an
+    assignment to one AttributeError."""
 
     _c_name_ = ""
+
+    def __init__(self, *args, **kwargs):
+        names = self._field_names_()
+        for key in kwargs:
+            if key not in names:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {key!r} "
+                                f"(its fields: {', '.join(names)})")
+        if len(args) > len(names):
+            raise TypeError(f"{type(self).__name__}() takes at most {len(names)} values, {len(args)} given")
+        super().__init__(*args, **kwargs)
+
+    @classmethod
+    def _field_names_(cls):
+        return [name for name, _ in cls._fields_]
+
+    def __setattr__(self, name, value):
+        ranges = type(self).__dict__.get("_wr_ranges_")
+        if ranges is None:
+            ranges = {n: _range_of(t) for n, t in type(self)._fields_ if _is_int_type(t)}
+            type(self)._wr_ranges_ = ranges
+        bounds = ranges.get(name)
+        if bounds is not None:
+            if not isinstance(value, int) and hasattr(value, "__index__"):
+                value = operator.index(value)  # a NumPy integer
+            if isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
+                raise RangeError(2, "WR_ERR_RANGE", message=(
+                    f"{type(self).__name__}.{name} = {value} does not fit its C type "
+                    f"({bounds[0]}..{bounds[1]})"))
+            if not isinstance(value, int):
+                raise TypeError(f"{type(self).__name__}.{name} must be an int, "
+                                f"not {type(value).__name__} {value!r}")
+        elif isinstance(value, (tuple, list, dict)) and name in type(self)._field_names_():
+            value = _convert(dict(type(self)._fields_)[name], value, f"{type(self).__name__}.{name}")
+        elif isinstance(value, ctypes.Array):
+            ftype = dict(type(self)._fields_).get(name)
+            if (ftype is not None and type(value) is not ftype and issubclass(ftype, ctypes.Array)
+                    and ctypes.sizeof(value) == ctypes.sizeof(ftype)
+                    and _leaf(type(value)) is _leaf(ftype)):
+                value = ftype.from_buffer_copy(value)  # the same C array, as the checked type
+        elif name not in type(self)._field_names_() and not hasattr(type(self), name):
+            raise AttributeError(f"{type(self).__name__} has no field {name!r} "
+                                 f"(its fields: {', '.join(type(self)._field_names_())})")
+        super().__setattr__(name, value)
+
+    def set_fields(self, fields, caller):
+        """Sets fields from a dict of keyword arguments; a name that is no
+        field raises TypeError naming `caller`."""
+        names = self._field_names_()
+        for name, value in fields.items():
+            if name not in names:
+                raise TypeError(f"{caller}() got an unexpected keyword argument {name!r}")
+            setattr(self, name, value)
+        return self
 
     def as_dict(self):
         """The fields as a dict (nested structs and arrays converted too)."""
         return {name: _plain(getattr(self, name)) for name, _ in self._fields_}
 
     def __repr__(self):
-        inner = ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items())
-        return f"{type(self).__name__}({inner})"
+        parts = []
+        for name, _ in self._fields_:
+            value = getattr(self, name)
+            cls = _enums.field_class(type(self).__name__, name)
+            if cls is not None:
+                try:
+                    value = cls(value)
+                except ValueError:
+                    pass
+            parts.append(f"{name}={_shown(value)}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
     def __eq__(self, other):
         return type(self) is type(other) and bytes(self) == bytes(other)
 
     __hash__ = None
+
+
+def _shown(value):
+    """How a field prints: a hex as a (q, r) tuple, an array as a list."""
+    if isinstance(value, Struct) and type(value).__name__ == "Hex":
+        return repr(tuple(value))
+    if isinstance(value, ctypes.Array):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}" if value.name else repr(int(value))
+    return repr(value)
 
 
 def _plain(value):
@@ -94,12 +246,16 @@ def _plain(value):
 def struct(c_name, fields):
     """A Struct mirror named after the C type (wr_unit_def -> UnitDef)."""
     py_name = "".join(part.capitalize() for part in c_name[3:].split("_"))
+    fields = [(name, _checked_field(t, f"{py_name}.{name}")) for name, t in fields]
     return type(py_name, (Struct,), {"_c_name_": c_name, "_fields_": fields})
 
 
 # core.h
 ALLOC_FN = ctypes.CFUNCTYPE(c_ptr, c_ptr, c_ptr, cz, cz)
 Allocator = struct("wr_allocator", [("fn", ALLOC_FN), ("user", c_ptr)])
+Error = struct("wr_error", [
+    ("status", ci), ("function", c_str), ("argument", c_str), ("value", ctypes.c_longlong),
+    ("has_value", ci), ("expected", c_str)])
 
 # battlesystem.h
 UnitDesc = struct("wr_unit_desc", [
@@ -179,6 +335,12 @@ PhaseUnit = struct("wr_phase_unit", [
 i32 = ctypes.c_int32
 u32 = ctypes.c_uint32
 Hex = struct("wr_hex", [("q", ci), ("r", ci)])
+Hex.__iter__ = lambda self: iter((self.q, self.r))
+Hex.__len__ = lambda self: 2
+Hex.__getitem__ = lambda self, i: (self.q, self.r)[i]
+Hex.__eq__ = lambda self, other: (tuple(self) == tuple(other)
+                                  if isinstance(other, (Hex, tuple)) else NotImplemented)
+Hex.__doc__ = "A hex (wr_hex, axial q, r); it unpacks, indexes and compares like a (q, r) tuple."
 Side = struct("wr_side", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
 MoveCosts = struct("wr_move_costs", [
     ("daily_points", ci), ("enter", ci * 8), ("road", ci), ("track", ci), ("upstream", ci),
@@ -206,7 +368,7 @@ HexDesc = struct("wr_hex_desc", [
     ("on_map", ci), ("terrain", ci), ("features", cu), ("regions", u32), ("downstream", ci),
     ("water", cu), ("coastal", ci)])
 
-STRUCTS = [Allocator, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
+STRUCTS = [Allocator, Error, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, UnitDef, MeleeEvent, SideSituation, Situation, MoraleTest,
            MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, PhaseSide,
            PhaseFight, PhaseUnit, Hex, Side,
@@ -222,7 +384,7 @@ FUNCTIONS = [
     ("wr_version", c_str, []),
     ("wr_version_number", ci, []),
     ("wr_last_error", c_str, []),
-    ("wr_last_error_detail", ci, [c_ptr]),
+    ("wr_last_error_detail", ci, [P(Error)]),
     ("wr_clear_error", None, []),
     ("wr_rng_new", STATUS, [c_u64, P(RNG)]),
     ("wr_rng_new_ex", STATUS, [c_u64, ALLOC, P(RNG)]),
@@ -474,35 +636,112 @@ FUNCTIONS = [
 
 
 
+LIBRARY_NAMES = ("libwarrules.so.1", "libwarrules.so", "libwarrules.1.dylib", "libwarrules.dylib",
+                 "warrules.dll")
+
+
+def _pkg_config_libdir():
+    try:
+        proc = subprocess.run(["pkg-config", "--variable=libdir", "warrules"], capture_output=True,
+                              text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return proc.stdout.strip() if proc.returncode == 0 and proc.stdout.strip() else None
+
+
 def _candidates():
-    """Where to look, in order: WARRULES_LIBRARY, next to the package, the system loader."""
+    """Where to look, in order: WARRULES_LIBRARY (alone when set), the library
+    the wheel carries next to the package, the system loader
+    (ctypes.util.find_library), pkg-config's libdir, and libwarrules.so.1."""
     env = os.environ.get("WARRULES_LIBRARY")
     if env:
         yield "WARRULES_LIBRARY=" + env, env
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in ("libwarrules.so.1", "libwarrules.so", "libwarrules.dylib", "warrules.dll"):
-        yield "next to the package", os.path.join(here, name)
+    for name in LIBRARY_NAMES:
+        path = os.path.join(here, name)
+        if os.path.exists(path):
+            yield "next to the package", path
     found = ctypes.util.find_library("warrules")
-    for name in ([found] if found else []) + ["libwarrules.so.1"]:
-        yield "the system loader", name
+    if found:
+        yield "ctypes.util.find_library", found
+    libdir = _pkg_config_libdir()
+    if libdir:
+        for name in LIBRARY_NAMES[:2]:
+            yield "pkg-config warrules libdir", os.path.join(libdir, name)
+    yield "the system loader", "libwarrules.so.1"
+
+
+def _version_tuple(text):
+    return tuple(int(part) for part in text.split(".")[:3])
+
+
+def _check_version(cdll, path):
+    """The loaded library must have the package's major version and at least
+    its minor one (a newer minor only adds functions)."""
+    try:
+        fn = cdll.wr_version_number
+    except AttributeError:
+        raise WarrulesLibraryError(f"{path} is not libwarrules (no wr_version_number)") from None
+    fn.restype, fn.argtypes = ctypes.c_int, []
+    number = fn()
+    have = (number // 10000, number // 100 % 100, number % 100)
+    want = _version_tuple(VERSION)
+    if have[0] != want[0] or have[1] < want[1]:
+        raise WarrulesLibraryError(
+            f"{path} is libwarrules {'.'.join(map(str, have))}; the warrules package {VERSION} needs "
+            f"{want[0]}.{want[1]} or a later {want[0]}.x")
 
 
 def _open():
     tried = []
     for where, path in _candidates():
         try:
-            return ctypes.CDLL(path), path
+            cdll = ctypes.CDLL(path)
         except OSError as exc:
             tried.append(f"{path} ({where}): {exc}")
+            continue
+        _check_version(cdll, path)
+        return cdll, path
     raise WarrulesLibraryError(
-        "could not load libwarrules; set WARRULES_LIBRARY to its path. Tried:\n  " + "\n  ".join(tried))
+        "could not load libwarrules: install it (cmake --install, or pip install bindings/python "
+        "with CMake and a C compiler present) or set WARRULES_LIBRARY to its path. Tried:\n  "
+        + "\n  ".join(tried))
 
 
-def _errcheck(result, func, args):
-    if result != 0:
-        raise WarrulesError(result, _status_name(result), func.__name__)
-    return result
+def _text(raw):
+    return raw.decode("utf-8", "replace") if raw else ""
+
+
+def _detail(cdll):
+    """This thread's wr_error, as a dict, or None when the library has no detail."""
+    try:
+        fn = cdll.wr_last_error_detail
+    except AttributeError:
+        return None
+    out = Error()
+    if fn(ctypes.byref(out)) != 0 or out.status == 0:
+        return None
+    return {"status": out.status, "function": _text(out.function), "argument": _text(out.argument),
+            "value": out.value if out.has_value else None, "expected": _text(out.expected)}
+
+
+def _status_error(result, name, cdll):
+    """The exception of a failing status: the library's own sentence
+    (wr_last_error) when it recorded one for this call, on this thread."""
+    detail = _detail(cdll)
+    text = None
+    if detail and detail["function"] in ("", name) and detail["status"] == result:
+        try:
+            text = _text(cdll.wr_last_error()) or None
+        except AttributeError:
+            text = None
+    else:
+        detail = None
+    status_name = _status_name(result)
+    if text is None:
+        text = f"{name}: {status_name}: {_status_sentence(result)}"
+    return error_class(result)(result, status_name, name, None, detail, text)
 
 
 def _missing(name, path):
@@ -515,6 +754,10 @@ def _missing(name, path):
 class _Library:
     def __init__(self):
         self.cdll, self.path = _open()
+        self.cdll.wr_last_error.restype = c_str
+        self.cdll.wr_last_error.argtypes = []
+        self.cdll.wr_last_error_detail.restype = ci
+        self.cdll.wr_last_error_detail.argtypes = [P(Error)]
         self.missing = []
         self.module_of = {}
         module = None
@@ -531,30 +774,65 @@ class _Library:
                 setattr(self, name, _missing(name, self.path))
                 continue
             fn.argtypes = argtypes
-            if restype == STATUS:
-                fn.restype = ci
-                fn.errcheck = _errcheck
-            else:
-                fn.restype = restype
-            setattr(self, name, _guarded(fn, name))
+            fn.restype = ci if restype == STATUS else restype
+            setattr(self, name, _guarded(fn, name, restype == STATUS, self.cdll))
 
     def has(self, name):
         """Whether the loaded library exports the C function `name`."""
         return name in self.module_of and name not in self.missing
 
 
-def _guarded(fn, name):
-    """Calls fn; an argument that a C integer cannot hold raises
-    WarrulesError(WR_ERR_RANGE) rather than ctypes.ArgumentError, a value of
-    the wrong type TypeError."""
+def _describe_value(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _type_error(name, argnames, args, exc):
+    """The TypeError of a ctypes.ArgumentError, naming the parameter and value."""
+    position = str(exc).split(":")[0]
+    index = int(position.split()[-1]) - 1 if position.split()[-1].isdigit() else None
+    if index is not None and index < len(args):
+        where = f"{argnames[index]} = {_describe_value(args[index])}"
+    else:
+        where = position
+    return TypeError(f"{name}: {where}: wrong type ({exc})")
+
+
+def _guarded(fn, name, returns_status, cdll):
+    """The Python callable of one C function: it holds the handles passed
+    (see _guard), refuses an int the C parameter cannot hold with
+    RangeError and a value of the wrong type with TypeError (both naming the
+    argument's position and value), raises the status's WarrulesError with
+    the library's detail, and raises a callback's exception once C returns."""
+    names = PARAMS.get(name, ())
+    argnames = [names[i] if i < len(names) else f"argument {i + 1}" for i in range(len(fn.argtypes or ()))]
+    ranges = [(i, t._wr_range_, t.__name__, argnames[i]) for i, t in enumerate(fn.argtypes or ())
+              if hasattr(t, "_wr_range_")]
+    reads = READS.get(name, frozenset())
 
     def call(*args):
+        for i, (lo, hi), cname, arg in ranges:
+            if i < len(args):
+                a = args[i]
+                if isinstance(a, int) and not lo <= a <= hi:
+                    raise RangeError(2, "WR_ERR_RANGE", name, detail={
+                        "argument": arg, "value": a, "expected": f"{lo}..{hi}"},
+                        message=f"{name}: {arg} = {a} does not fit a C {cname} ({lo}..{hi})")
+        frame, held = _guard.enter(name, reads, args)
+        failure = None
         try:
-            return fn(*args)
+            result = fn(*args)
+            if returns_status and result != 0:
+                failure = _status_error(result, name, cdll)
         except ctypes.ArgumentError as exc:
-            if "WR_ERR_RANGE" in str(exc):
-                raise WarrulesError(2, "WR_ERR_RANGE", name) from None
-            raise TypeError(f"{name}: {exc}") from None
+            failure = _type_error(name, argnames, args, exc)
+        finally:
+            _guard.leave(frame, held)
+        if frame.errors:
+            raise frame.errors[0] from failure
+        if failure is not None:
+            raise failure
+        return result
 
     call.__name__ = name
     call.c_function = fn
@@ -565,4 +843,8 @@ lib = _Library()
 
 
 def _status_name(code):
-    return lib.wr_status_name(code).decode()
+    return _text(lib.cdll.wr_status_name(code)) if hasattr(lib, "cdll") else f"WR_{code}"
+
+
+def _status_sentence(code):
+    return _text(lib.cdll.wr_status_str(code))

@@ -2,8 +2,9 @@
 import array
 import ctypes
 import struct
+import sys
 
-from ._errors import WarrulesError
+from ._errors import RangeError, WarrulesError
 
 _INT_BYTES = ctypes.sizeof(ctypes.c_int)
 
@@ -32,40 +33,71 @@ def flag(value):
 
 def bad_batch(status_name, function, message):
     status = {"WR_ERR_NULL": 1, "WR_ERR_RANGE": 2, "WR_ERR_INVALID": 3}[status_name]
-    return WarrulesError(status, status_name, f"{function}: {message}")
+    return WarrulesError(status, status_name, function, message=f"{function}: {message}")
+
+
+_INT_FORMATS = set("bBhHiIlLqQnN?")
+
+
+def _fits_all(view, code):
+    """Whether every item of a 4-byte int buffer fits the other signedness."""
+    values = view.cast("B").cast("i" if code == "I" else "I")
+    return not len(values) or (min(values) >= 0 if code == "I" else max(values) < 2**31)
+
+
+def _packed(values, name, function, code):
+    """A list or tuple of ints as an array.array(code); RangeError naming
+    the first item that does not fit."""
+    # struct packs a list about twice as fast as array.array converts it
+    try:
+        packed = struct.pack(f"{len(values)}{code}", *values)
+    except struct.error as exc:
+        if "range" in str(exc) or "format requires" in str(exc):
+            lo, hi = (0, 2**32 - 1) if code == "I" else (-2**31, 2**31 - 1)
+            bad = next((i for i, v in enumerate(values) if isinstance(v, int) and not lo <= v <= hi), None)
+            where = f"{name}[{bad}] = {values[bad]}" if bad is not None else name
+            raise bad_batch("WR_ERR_RANGE", function, f"{where} does not fit a C int ({lo}..{hi})") from None
+        raise TypeError(f"{function}: {name}: {exc}") from None
+    arr = array.array(code)
+    arr.frombytes(packed)
+    return arr, len(values)
 
 
 def _as_ints(value, name, function, code):
     """A buffer of C ints for one column, and its number of items."""
-    if isinstance(value, array.array) and value.itemsize == _INT_BYTES and value.typecode in "iI":
+    if isinstance(value, array.array) and value.itemsize == _INT_BYTES and value.typecode in "iI" \
+            and (value.typecode == code or _fits_all(memoryview(value), code)):
         return value, len(value)
     try:
         view = memoryview(value)
     except TypeError:
         view = None
     if view is not None:
-        if view.format in ("B", "b", "c") and view.c_contiguous:
+        raw = isinstance(value, (bytes, bytearray, memoryview))  # bytes are native ints, as documented
+        if raw and view.format in ("B", "b", "c") and view.c_contiguous:
             if view.nbytes % _INT_BYTES:
                 raise bad_batch("WR_ERR_INVALID", function,
                                 f"{name}: {view.nbytes} bytes is not a whole number of C ints")
             view = view.cast("B").cast(code)
-        if view.itemsize != _INT_BYTES or not view.c_contiguous or view.format.lstrip("@=<") not in ("i", "I"):
+        fmt = view.format.lstrip("@=")
+        native = fmt in ("i", "I") or (fmt in ("<i", "<I") and sys.byteorder == "little")
+        if view.itemsize == _INT_BYTES and view.c_contiguous and native and view.ndim == 1 \
+                and (fmt[-1] == code or _fits_all(view, code)):
+            if view.readonly:
+                return array.array(code, view.tobytes()), view.nbytes // _INT_BYTES
+            return view, view.nbytes // _INT_BYTES
+        if fmt.lstrip("<>!") not in _INT_FORMATS or view.ndim != 1:
             raise bad_batch("WR_ERR_INVALID", function,
-                            f"{name}: a C-contiguous buffer of 4-byte ints is needed")
-        if view.readonly:
-            return array.array(code, view.tobytes()), view.nbytes // _INT_BYTES
-        return view, view.nbytes // _INT_BYTES
-    if isinstance(value, (list, tuple)):
-        # struct packs a list about twice as fast as array.array converts it
+                            f"{name}: a one-dimensional array of integers is needed "
+                            f"(format {view.format!r}, {view.ndim} dimensions)")
+        # another integer type or stride (a NumPy int64, int16 or sliced array): converted once
         try:
-            packed = struct.pack(f"{len(value)}{code}", *value)
-        except struct.error as exc:
-            if "range" in str(exc) or "format requires" in str(exc):
-                raise bad_batch("WR_ERR_RANGE", function, f"{name}: an item does not fit a C int") from None
-            raise TypeError(f"{function}: {name}: {exc}") from None
-        arr = array.array(code)
-        arr.frombytes(packed)
-        return arr, len(value)
+            items = view.tolist()
+        except NotImplementedError:  # a byte order memoryview cannot read: read item by item
+            items = [int(v) for v in value]
+        return _packed(items, name, function, code)
+    if isinstance(value, (list, tuple)):
+        return _packed(value, name, function, code)
     try:
         arr = array.array(code, value)
     except OverflowError:
@@ -114,3 +146,22 @@ def new_ints(n):
     """A zeroed array.array('i') of n items and a ctypes pointer into it."""
     arr = array.array("i", [0]) * n
     return arr, ((ctypes.c_int * n).from_buffer(arr) if n else None)
+
+
+def int_array(values, name, ctype=ctypes.c_int, length=None):
+    """A C array of `ctype` holding `values` (at least one item, or exactly
+    `length`); an item the C type cannot hold raises RangeError naming it,
+    one that is not an int TypeError (ctypes alone would cut 2**32 + 5 to 5)."""
+    values = list(values)
+    bits = 8 * ctypes.sizeof(ctype)
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if ctype(-1).value < 0 else (0, (1 << bits) - 1)
+    for i, v in enumerate(values):
+        if not isinstance(v, int):
+            if not hasattr(v, "__index__"):
+                raise TypeError(f"{name}[{i}] = {v!r} is not an int")
+            values[i] = v = v.__index__()
+        if not lo <= v <= hi:
+            raise RangeError(2, "WR_ERR_RANGE", message=f"{name}[{i}] = {v} does not fit a C {ctype.__name__} ({lo}..{hi})")
+    if length is not None and len(values) != length:
+        raise TypeError(f"{name} needs {length} ints, not {len(values)}")
+    return (ctype * max(1, len(values)))(*values)

@@ -1,0 +1,590 @@
+"""Hostile input for the binding: no script may crash the interpreter.
+
+The six reproducers of issue 15, and their kind for every handle class:
+wrong types, out-of-range values (arguments, tuples, struct fields),
+closed handles, callbacks that raise, return the wrong type or re-enter,
+handles used from other threads. tests/run_asan.sh runs this file with the
+AddressSanitizer runtime preloaded against a sanitized library."""
+import ctypes
+import os
+import threading
+import unittest
+
+import warrules as wr
+from warrules import _guard, _native
+
+from .support import REPO, module_built
+
+BIG = 2**32 + 2
+
+
+def melee_pair(rng_seed=3):
+    profile = wr.Profile.sample(wr.SAMPLE_DWARF_VETERANS)
+    a = wr.MeleeUnit(profile, figures=10, files=5)
+    b = wr.MeleeUnit(profile, figures=10, files=5)
+    return profile, a, b, wr.Engagement(a, b, [dict(in_contact=5), dict(in_contact=5)])
+
+
+def every_handle():
+    """One open handle of each class, by name (closed by the caller)."""
+    profile, a, b, engagement = melee_pair()
+    figure = wr.Figure(ar=12, hd=1, ac=5, mv=12, damage=[(1, 8, 0)])
+    unit = wr.Unit(figure, figures=20)
+    handles = {
+        "Rng": wr.Rng(1), "Figure": figure, "Unit": unit, "Formation": wr.Formation(wr.ORDER_OPEN, 10),
+        "Profile": profile, "HitChart": wr.HitChart(), "MeleeUnit": a, "Engagement": engagement,
+        "MeleeOdds": engagement.odds(1), "Map": wr.Map(4, 4), "Planner": wr.Planner(), "_b": b,
+        "_map": wr.Map(4, 4),
+    }
+    return handles
+
+
+def one_use(name, h, others):
+    """A call of each class's C functions on handle h."""
+    return {
+        "Rng": lambda: h.roll(6),
+        "Figure": lambda: h.hd,
+        "Unit": lambda: h.desc,
+        "Formation": lambda: h.info,
+        "Profile": lambda: h.race,
+        "HitChart": lambda: h.complete,
+        "MeleeUnit": lambda: h.definition,
+        "Engagement": lambda: h.status,
+        "MeleeOdds": lambda: h.exponent,
+        "Map": lambda: h.size,
+        "Planner": lambda: h.route(others["_map"], wr.plan_params_default(wr.MOVER_INFANTRY), (0, 0), (1, 0)),
+    }[name]
+
+
+class HoldInThread:
+    """Holds a handle, as a C call in progress on another thread does,
+    until the block ends (through the guard every C call goes through)."""
+
+    def __init__(self, handle, function="wr_test_hold"):
+        self.handle, self.function = handle, function
+        self.ready, self.done = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=self._run)
+
+    def _run(self):
+        ptr = self.handle._handle()
+        frame, held = _guard.enter(self.function, frozenset(), (ptr,))
+        self.ready.set()
+        self.done.wait(10)
+        _guard.leave(frame, held)
+
+    def __enter__(self):
+        self.thread.start()
+        self.ready.wait(10)
+        return self
+
+    def __exit__(self, *exc):
+        self.done.set()
+        self.thread.join()
+
+
+class Reproducers(unittest.TestCase):
+    """The six reproducers of issue 15 raise; the interpreter lives."""
+
+    def test_1_allocator_returning_a_wrong_type(self):
+        with self.assertRaises(wr.InvalidError) as ctx:
+            wr.Rng(1, allocator=wr.Allocator(lambda p, o, n: 'junk')).roll(6)
+        self.assertIn("'junk'", str(ctx.exception))
+        self.assertIsInstance(ctx.exception.__cause__, wr.NoMemoryError)
+
+    def test_2_closing_or_reentering_the_planner_from_its_callback(self):
+        planner = wr.Planner()
+        params = wr.plan_params_default(wr.MOVER_INFANTRY)
+        with self.assertRaises(wr.HandleInUseError):
+            planner.route_graph(3, lambda n: (planner.close(), [])[1], params, 0, 2)
+        with self.assertRaises(wr.HandleInUseError):
+            planner.route_graph(3, lambda n: planner.route_graph(3, lambda m: [], params, 0, 2), params, 0, 2)
+        self.assertFalse(planner.closed)
+        line = planner.route_graph(3, lambda n: [(n + 1, 1, 0, 0)] if n < 2 else [], params, 0, 2)
+        self.assertEqual(len(line.steps), 3)
+        planner.close()
+
+    def test_3_closing_the_rng_inside_a_morale_callback(self):
+        _, a, b, engagement = melee_pair()
+        rng = wr.Rng(3)
+
+        def model(test):
+            rng.close()
+            return (50, 25, 25)
+
+        engagement.set_morale(model)
+        with self.assertRaises(wr.HandleInUseError):
+            for _ in range(50):
+                engagement.apply(engagement.fight(rng))
+        self.assertFalse(rng.closed)
+        self.assertIn(rng.roll(6), range(1, 7))
+
+    def test_4_threads_on_one_planner_and_closing_a_map_in_use(self):
+        m = wr.Map(30, 30)
+        planner = wr.Planner()
+        params = wr.plan_params_default(wr.MOVER_INFANTRY)
+        outcomes = []
+
+        def plan():
+            for _ in range(40):
+                try:
+                    outcomes.append(len(planner.route(m, params, (0, 0), (5, 20)).steps))
+                except wr.HandleInUseError:
+                    outcomes.append("busy")
+                except wr.ClosedHandleError:
+                    outcomes.append("closed")
+
+        threads = [threading.Thread(target=plan) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertTrue(all(o == "busy" or isinstance(o, int) for o in outcomes), outcomes)
+        self.assertTrue(any(isinstance(o, int) for o in outcomes))
+        with HoldInThread(planner, "wr_planner_route"):
+            with self.assertRaises(wr.HandleInUseError):
+                planner.route(m, params, (0, 0), (1, 0))
+            with self.assertRaises(wr.HandleInUseError):
+                planner.close()
+        # a map a planning thread reads cannot be closed meanwhile; others may read it
+        block = threading.Event()
+        release = threading.Event()
+
+        def slow_alloc(ptr, old, new, state={"n": 0}):
+            state["n"] += 1
+            if state["n"] == 2:
+                block.set()
+                release.wait(10)
+            return counting._alloc(ptr, old, new)
+
+        counting = wr.CountingAllocator()
+        slow = wr.Planner(allocator=wr.Allocator(slow_alloc))
+        worker = threading.Thread(target=lambda: outcomes.append(slow.route(m, params, (0, 0), (5, 20))))
+        worker.start()
+        try:
+            self.assertTrue(block.wait(10), "the planner never allocated")
+            with self.assertRaises(wr.HandleInUseError):
+                m.close()
+            with self.assertRaises(wr.HandleInUseError):
+                m.set_terrain((0, 0), wr.HEX_FOREST)  # a write while another thread reads
+            self.assertEqual(m.size, (30, 30))  # reads share it
+        finally:
+            release.set()
+            worker.join()
+        m.close()
+        self.assertTrue(m.closed)
+        slow.close()
+        planner.close()
+
+    def test_5_integers_beyond_32_bits_in_tuples_and_fields(self):
+        with self.assertRaises(wr.RangeError):
+            wr.Map(4, 4).set_terrain((2**32 + 2, 0), 3)
+        profile = wr.Profile.sample(wr.SAMPLE_DWARF_VETERANS)
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.MeleeUnit(profile, figures=2**32 + 7)
+        self.assertIn("4294967303", str(ctx.exception))
+        with self.assertRaises(wr.RangeError):
+            wr.PlanParams(mover=2**32 + 12)
+        with self.assertRaises(wr.RangeError):
+            wr.MoveCosts(daily_points=2**32 + 12)
+        with self.assertRaises(TypeError):
+            wr.PlanParams(daily_points=12)  # a field of costs, not of PlanParams
+
+    def test_6_unknown_keyword_arguments(self):
+        profile = wr.Profile.sample(wr.SAMPLE_DWARF_VETERANS)
+        with self.assertRaises(TypeError) as ctx:
+            wr.MeleeUnit(profile, wepon_type=3)
+        self.assertIn("wepon_type", str(ctx.exception))
+        with self.assertRaises(TypeError):
+            wr.Unit(wr.Figure(), figgures=3)
+        with self.assertRaises(TypeError):
+            wr.UnitDef(wepon_type=3)
+        with self.assertRaises(AttributeError):
+            wr.unit_def_default().wepon_type = 3
+
+
+class ClosedHandles(unittest.TestCase):
+    def test_every_class_refuses_use_after_close(self):
+        handles = every_handle()
+        for name, h in handles.items():
+            if name.startswith("_"):
+                continue
+            with self.subTest(name):
+                use = one_use(name, h, handles)
+                use()
+                h.close()
+                h.close()  # twice is harmless
+                with self.assertRaises(wr.ClosedHandleError) as ctx:
+                    use()
+                self.assertIsInstance(ctx.exception, ValueError)
+                self.assertIn(name, str(ctx.exception))
+        for h in handles.values():
+            h.close()
+
+    def test_closed_handle_as_an_argument(self):
+        rng = wr.Rng(1)
+        rng.close()
+        with self.assertRaises(wr.ClosedHandleError):
+            wr.half_die_roll(rng)
+        m = wr.Map(4, 4)
+        m.close()
+        with self.assertRaises(wr.ClosedHandleError):
+            wr.Planner().route(m, wr.plan_params_default(0), (0, 0), (1, 0))
+
+
+class WrongTypesAndRanges(unittest.TestCase):
+    def test_wrong_types_raise_type_error(self):
+        handles = every_handle()
+        cases = [
+            lambda: handles["Rng"].roll("6"), lambda: handles["Rng"].roll(6.0),
+            lambda: handles["Figure"].add_damage("1", 8), lambda: setattr(handles["Figure"], "hd", 1.5),
+            lambda: handles["Formation"].turn(handles["Unit"], None),
+            lambda: handles["Profile"].set_bcp(0, 0, "x"), lambda: handles["HitChart"].lookup([], 1),
+            lambda: setattr(handles["MeleeUnit"], "figures", "7"),
+            lambda: handles["Engagement"].strike("a"), lambda: handles["MeleeOdds"].end_e18(1.0),
+            lambda: handles["Map"].set_terrain("ab", 1), lambda: handles["Map"].set_terrain((0, 0), "1"),
+            lambda: handles["Planner"].route(handles["Map"], "params", (0, 0), (1, 0)),
+            lambda: wr.Unit("figure"), lambda: wr.Engagement(handles["MeleeUnit"], 5),
+            lambda: wr.hex_distance((0, "0"), (0, 0)), lambda: wr.combat_percent(14, None, 10),
+            lambda: wr.Engagement(handles["Rng"], handles["Rng"]),  # a handle of the wrong class
+            lambda: handles["Formation"].ranks(handles["Figure"]),
+            lambda: handles["Planner"].route(handles["_map"], wr.MoveCosts(), (0, 0), (1, 0)),
+            lambda: wr.half_die_roll(handles["Map"]),
+        ]
+        for i, case in enumerate(cases):
+            with self.subTest(i):
+                with self.assertRaises((TypeError, AttributeError)):
+                    case()
+        for h in handles.values():
+            h.close()
+
+    def test_out_of_range_values_raise_range_error_naming_the_value(self):
+        handles = every_handle()
+        cases = [
+            lambda: handles["Rng"].roll(BIG), lambda: wr.Rng(-1), lambda: wr.Rng(2**64),
+            lambda: setattr(handles["Figure"], "hd", BIG), lambda: setattr(handles["Figure"], "sa", 2**32),
+            lambda: handles["Figure"].add_damage(1, BIG),
+            lambda: handles["Formation"].turn(handles["Unit"], BIG),
+            lambda: handles["Profile"].set_bcp(0, 0, -BIG), lambda: handles["HitChart"].lookup(BIG, 1),
+            lambda: setattr(handles["MeleeUnit"], "figures", BIG),
+            lambda: handles["Engagement"].strike(BIG), lambda: handles["MeleeOdds"].end_e18(BIG),
+            lambda: handles["Map"].terrain((0, BIG)), lambda: handles["Map"].set_regions((0, 0), -1),
+            lambda: handles["Map"].hex(BIG),
+            lambda: handles["Planner"].route_graph(BIG, lambda n: [], wr.plan_params_default(0), 0, 1),
+            lambda: wr.Unit(handles["Figure"], figures=BIG),
+            lambda: wr.Unit(handles["Figure"], equipment=-1),
+            lambda: wr.TacticalLeg(BIG, 0, 0, 0), lambda: wr.Side(river=BIG),
+            lambda: wr.Situation(((BIG, 0, 0, 0, 0), (0, 0, 0, 0, 0))),
+            lambda: handles["Formation"].tactical_check(handles["Unit"], [(0, BIG, 0, 0)]),
+            lambda: wr.missile_terrain_modifier([0, 0, BIG, 0, 0, 0], 0),
+            lambda: wr.terrain_speed_batch([0, BIG]), lambda: wr.combat_percent(BIG, 0, 1),
+        ]
+        for i, case in enumerate(cases):
+            with self.subTest(i):
+                with self.assertRaises(wr.RangeError) as ctx:
+                    case()
+                self.assertIsInstance(ctx.exception, ValueError)
+        with self.assertRaises(wr.RangeError):
+            wr.plan_params_default(0).costs.enter[2] = BIG
+        with self.assertRaises(wr.RangeError):
+            wr.MeleeRound().lost[1] = BIG
+        for h in handles.values():
+            h.close()
+
+    def test_every_struct_field_is_range_checked(self):
+        for struct in _native.STRUCTS:
+            for name, ftype in struct._fields_:
+                if not _native._is_int_type(ftype):
+                    continue
+                lo, hi = _native._range_of(ftype)
+                with self.subTest(f"{struct.__name__}.{name}"):
+                    s = struct()
+                    setattr(s, name, hi)
+                    self.assertEqual(getattr(s, name), hi)
+                    for bad in (hi + 1, lo - 1):
+                        with self.assertRaises(wr.RangeError):
+                            setattr(s, name, bad)
+                        with self.assertRaises(wr.RangeError):
+                            struct(**{name: bad})
+                    self.assertEqual(getattr(s, name), hi)
+                    with self.assertRaises(TypeError):
+                        struct(**{name + "_typo": 0})
+
+
+class Errors(unittest.TestCase):
+    def test_one_subclass_per_status_with_the_detail(self):
+        expected = {1: wr.NullError, 2: wr.RangeError, 3: wr.InvalidError, 4: wr.NoMemoryError,
+                    5: wr.ForbiddenError, 6: wr.StateError}
+        for status, cls in expected.items():
+            e = wr.WarrulesError(status, wr.status_name(status), "wr_x")
+            self.assertIs(type(e), cls)
+            self.assertIsInstance(e, ValueError)
+            self.assertEqual((e.status, e.name), (status, wr.status_name(status)))
+        self.assertIsInstance(wr.NoMemoryError(4), MemoryError)
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.Rng(1).roll(1)
+        e = ctx.exception
+        self.assertEqual((e.function, e.argument, e.value, e.expected), ("wr_rng_roll", "sides", 1, "2..1000000"))
+        self.assertIn("sides = 1", str(e))
+        self.assertEqual(wr.last_error(), str(e))
+        import pickle
+        copy = pickle.loads(pickle.dumps(e))
+        self.assertIs(type(copy), wr.RangeError)
+        self.assertEqual((copy.status, copy.name, copy.function, copy.argument, copy.value, str(copy)),
+                         (e.status, e.name, e.function, e.argument, e.value, str(e)))
+
+    def test_the_detail_is_read_on_the_failing_thread(self):
+        messages = {}
+
+        def fail(sides):
+            try:
+                wr.Rng(1).roll(sides)
+            except wr.RangeError as exc:
+                messages[sides] = str(exc)
+
+        threads = [threading.Thread(target=fail, args=(s,)) for s in (1, 0, -5, 1000001)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        for sides, text in messages.items():
+            self.assertIn(f"sides = {sides}", text)
+
+    def test_argument_errors_name_the_argument_and_value(self):
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.combat_percent(BIG, 0, 1)
+        self.assertIn(f"wr_combat_percent: bcp = {BIG}", str(ctx.exception))
+        self.assertEqual((ctx.exception.argument, ctx.exception.value), ("bcp", BIG))
+        with self.assertRaises(TypeError) as ctx:
+            wr.combat_percent(14, "x", 1)
+        self.assertIn("modifiers = 'x'", str(ctx.exception))
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.Map(4, 4).set_terrain((0, 0), BIG)
+        self.assertIn(f"terrain = {BIG}", str(ctx.exception))
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.Map(4, 4).set_terrain((BIG, 0), 1)
+        self.assertIn(f"Hex.q = {BIG}", str(ctx.exception))
+        with self.assertRaises(wr.ClosedHandleError) as ctx:
+            m = wr.Map(4, 4)
+            m.close()
+            m.size
+        self.assertIn("Map", str(ctx.exception))
+
+    def test_library_version_check(self):
+        class Fake:
+            def __init__(self, number):
+                self.wr_version_number = lambda: number
+
+        major, minor = (int(x) for x in wr.__version__.split(".")[:2])
+        _native._check_version(Fake(major * 10000 + minor * 100 + 7), "fake")
+        _native._check_version(Fake(major * 10000 + (minor + 1) * 100), "fake")
+        for number in ((major + 1) * 10000, major * 10000 + (minor - 1) * 100 if minor else 0):
+            with self.assertRaises(wr.WarrulesLibraryError):
+                _native._check_version(Fake(number), "fake")
+
+
+class Callbacks(unittest.TestCase):
+    def test_allocators_that_raise_or_return_junk_for_every_constructor(self):
+        profile = wr.Profile.sample(wr.SAMPLE_DWARF_VETERANS)
+        figure = wr.Figure(hd=1)
+        ctors = {
+            "Rng": lambda al: wr.Rng(1, allocator=al), "Figure": lambda al: wr.Figure(allocator=al),
+            "Unit": lambda al: wr.Unit(figure, allocator=al),
+            "Formation": lambda al: wr.Formation(allocator=al),
+            "Profile": lambda al: wr.Profile(allocator=al), "HitChart": lambda al: wr.HitChart(allocator=al),
+            "MeleeUnit": lambda al: wr.MeleeUnit(profile, allocator=al),
+            "Map": lambda al: wr.Map(4, 4, allocator=al), "Planner": lambda al: wr.Planner(allocator=al),
+            "rate_cavalry": lambda al: wr.rate_cavalry(figure, figure, allocator=al),
+        }
+        bad = {"raises": (lambda p, o, n: 1 / 0, ZeroDivisionError),
+               "a string": (lambda p, o, n: "junk", wr.InvalidError),
+               "a float": (lambda p, o, n: 1.5, wr.InvalidError),
+               "a negative int": (lambda p, o, n: -8, wr.RangeError),
+               "True": (lambda p, o, n: True, wr.InvalidError)}
+        for name, ctor in ctors.items():
+            for label, (fn, exc) in bad.items():
+                with self.subTest(f"{name}, allocator returning {label}"):
+                    with self.assertRaises(exc):
+                        ctor(wr.Allocator(fn))
+
+    def test_allocator_reentering_the_library(self):
+        counting = wr.CountingAllocator()
+
+        def reenter(p, o, n):
+            wr.Rng(5).roll(6)  # another handle: allowed
+            return counting._alloc(p, o, n)
+
+        with wr.Rng(1, allocator=wr.Allocator(reenter)) as rng:
+            self.assertIn(rng.roll(6), range(1, 7))
+
+    def test_morale_models_that_raise_return_junk_or_reenter(self):
+        _, a, b, engagement = melee_pair()
+        rng = wr.Rng(7)
+        cases = {
+            "raises": (lambda t: 1 / 0, ZeroDivisionError),
+            "None": (lambda t: None, TypeError),
+            "a string": (lambda t: "abc", TypeError),
+            "too many": (lambda t: (1, 2, 3, 4), TypeError),
+            "out of range": (lambda t: (BIG, 0, 0), wr.RangeError),
+            "re-enters its engagement": (lambda t: engagement.apply(wr.MeleeRound()), wr.HandleInUseError),
+            "closes its engagement": (lambda t: engagement.close(), wr.HandleInUseError),
+            "changes a unit": (lambda t: setattr(a, "figures", 3), wr.HandleInUseError),
+            "closes a unit": (lambda t: a.close(), wr.HandleInUseError),
+        }
+        for label, (model, exc) in cases.items():
+            with self.subTest(label):
+                engagement.set_morale(model)
+                with self.assertRaises(exc):
+                    for _ in range(60):
+                        r = engagement.fight(rng)
+                        engagement.apply(r)
+                        if engagement.status[0] != wr.END_ONGOING:
+                            break
+                    else:
+                        self.fail("no morale test was taken")
+                self.assertFalse(engagement.closed)
+                self.assertFalse(a.closed)
+                engagement.close()
+                _, a, b, engagement = melee_pair()
+        # a model that only reads the test is fine, and so is a read of another handle
+        other = wr.Rng(1)
+        engagement.set_morale(lambda t: (other.roll(100), 0, 0) and (50, 25, 25))
+        self.assertEqual(len(engagement.simulate(3, rng, 5)), wr.END_COUNT)
+
+    def test_route_graph_callbacks_that_return_junk(self):
+        planner = wr.Planner()
+        params = wr.plan_params_default(wr.MOVER_INFANTRY)
+        cases = [(lambda n: None, TypeError), (lambda n: ["ab"], TypeError),
+                 (lambda n: [(1, BIG, 0, 0)], wr.RangeError), (lambda n: 5, TypeError),
+                 (lambda n: [(1, 1, 0, 0)] * 40, wr.InvalidError), (lambda n: 1 / 0, ZeroDivisionError),
+                 (lambda n: planner.route_graph(2, lambda m: [], params, 0, 1), wr.HandleInUseError)]
+        for i, (moves, exc) in enumerate(cases):
+            with self.subTest(i):
+                with self.assertRaises(exc):
+                    planner.route_graph(3, moves, params, 0, 2)
+        self.assertEqual(len(planner.route_graph(2, lambda n: [(1, 1, 0, 0)] if n == 0 else [],
+                                                 params, 0, 1).steps), 2)
+
+
+class Threads(unittest.TestCase):
+    def test_every_class_refuses_close_and_writes_while_another_thread_holds_it(self):
+        handles = every_handle()
+        for name, h in handles.items():
+            if name.startswith("_"):
+                continue
+            with self.subTest(name):
+                with HoldInThread(h):
+                    with self.assertRaises(wr.HandleInUseError):
+                        h.close()
+                    with self.assertRaises(wr.HandleInUseError):
+                        one_use(name, h, handles)()
+                self.assertFalse(h.closed)
+                one_use(name, h, handles)()
+        for h in handles.values():
+            h.close()
+
+    def test_dependencies_are_held_with_their_user(self):
+        profile, a, b, engagement = melee_pair()
+        with HoldInThread(engagement, "wr_engagement_apply"):
+            with self.assertRaises(wr.HandleInUseError):
+                a.figures = 3  # the engagement may be writing its units
+            with self.assertRaises(wr.HandleInUseError):
+                profile.set_bcp(0, 0, 10)  # the units read their profile
+            self.assertEqual(profile.race, wr.RACE_DWARF)  # reading it is fine
+        a.figures = 3
+
+    def test_shared_reads_from_many_threads(self):
+        m = wr.Map(20, 20)
+        params = wr.plan_params_default(wr.MOVER_CAVALRY)
+        results, errors = [], []
+
+        def plan():
+            try:
+                with wr.Planner() as planner:  # one planner per thread, one map for all
+                    for _ in range(20):
+                        results.append(planner.route(m, params, (0, 0), (3, 15)).arrival_day)
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=plan) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(errors, [])
+        self.assertEqual(len(set(results)), 1)
+        self.assertEqual(len(results), 80)
+
+    def test_hammering_one_handle_of_each_class(self):
+        handles = every_handle()
+        failures = []
+        allowed = (wr.HandleInUseError, wr.ClosedHandleError)
+
+        def hammer(name, h):
+            for _ in range(50):
+                try:
+                    one_use(name, h, handles)()
+                except allowed:
+                    pass
+                except BaseException as exc:  # noqa: BLE001 - reported below
+                    failures.append((name, exc))
+
+        threads = [threading.Thread(target=hammer, args=(n, h))
+                   for n, h in handles.items() if not n.startswith("_") for _ in range(3)]
+        closers = [threading.Thread(target=lambda h=h: [self._try_close(h) for _ in range(5)])
+                   for n, h in handles.items() if n in ("Rng", "Formation", "HitChart", "Map")]
+        for t in threads + closers:
+            t.start()
+        for t in threads + closers:
+            t.join()
+        self.assertEqual(failures, [])
+        for h in handles.values():
+            h.close()
+
+    @staticmethod
+    def _try_close(h):
+        try:
+            h.close()
+        except wr.HandleInUseError:
+            pass
+
+
+class ReadsTable(unittest.TestCase):
+    @unittest.skipUnless(os.path.exists(os.path.join(REPO, "include", "warrules", "core.h")), "no headers")
+    def test_reads_rows_match_the_headers(self):
+        from . import gen_reads
+        from warrules._reads import READS
+        table = {}
+        for module in ("core", "melee", "battlesystem", "campaign"):
+            table.update(gen_reads.reads(module))
+        for name, types in READS.items():
+            with self.subTest(name):
+                self.assertIn(name, table, "not a function taking const handles")
+                self.assertEqual(sorted(types), table[name])
+
+
+@unittest.skipUnless(module_built("campaign"), "the library was built without campaign")
+class ParamsTable(unittest.TestCase):
+    @unittest.skipUnless(os.path.exists(os.path.join(REPO, "include", "warrules", "core.h")), "no headers")
+    def test_params_rows_match_the_headers(self):
+        from . import gen_params
+        from warrules._params import PARAMS
+        table = {}
+        for module in ("core", "melee", "battlesystem", "campaign"):
+            table.update(gen_params.params(module))
+        for name, names in PARAMS.items():
+            with self.subTest(name):
+                self.assertEqual(names, table.get(name))
+
+
+class RoutesAndSteps(unittest.TestCase):
+    def test_hex_pairs_reach_c_checked(self):
+        m = wr.Map(4, 4)
+        for bad in ((BIG, 0), (0, -BIG), (2**63, 0)):
+            with self.assertRaises(wr.RangeError):
+                m.set_terrain(bad, 3)
+        self.assertEqual(m.terrain((2, 0)), wr.HEX_CLEAR)
+        ctypes.sizeof(wr.Hex)  # the layout is untouched
+
+
+if __name__ == "__main__":
+    unittest.main()
