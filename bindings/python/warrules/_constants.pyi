@@ -123,6 +123,12 @@ class MeleeRule(enum.IntEnum):
     PURSUIT = 22
     DESTROYED = 23
     COUNT = 24
+    ONCE_PER_TURN = 25
+    DISORDERED_ELSEWHERE = 26
+    BLOOD_LUST = 27
+    LEFT_FIGHT = 28
+    NO_CHARGE_BONUS = 29
+    LIMIT = 30
 
 class Facing(enum.IntEnum):
     FRONT = 0
@@ -157,6 +163,12 @@ class MoraleResult(enum.IntEnum):
     RETIRE = 2
     ROUT = 3
 
+class PhaseContact(enum.IntEnum):
+    CONTINUING = 0
+    CHARGE = 1
+    PURSUIT = 2
+    PUSHBACK = 3
+
 class SideFlag(enum.IntFlag):
     MOUNTED = 1
     DISORDERED = 2
@@ -171,7 +183,8 @@ class UnitFlag(enum.IntFlag):
     COMBAT_HEIGHT = 8
     SWARM = 16
     GIANT = 32
-    ALL_FLAGS = 63
+    BLOOD_LUST = 64
+    ALL_FLAGS = 127
 
 class Stat(enum.IntEnum):
     AR = 0
@@ -470,6 +483,12 @@ RULE_ROUTS: MeleeRule
 RULE_PURSUIT: MeleeRule
 RULE_DESTROYED: MeleeRule
 RULE_COUNT: MeleeRule
+RULE_ONCE_PER_TURN: MeleeRule
+RULE_DISORDERED_ELSEWHERE: MeleeRule
+RULE_BLOOD_LUST: MeleeRule
+RULE_LEFT_FIGHT: MeleeRule
+RULE_NO_CHARGE_BONUS: MeleeRule
+RULE_LIMIT: MeleeRule
 FACING_FRONT: Facing
 FACING_FLANK: Facing
 FACING_REAR: Facing
@@ -508,12 +527,19 @@ UNIT_FLYING: UnitFlag
 UNIT_COMBAT_HEIGHT: UnitFlag
 UNIT_SWARM: UnitFlag
 UNIT_GIANT: UnitFlag
+UNIT_BLOOD_LUST: UnitFlag
 UNIT_ALL_FLAGS: UnitFlag
 ADVANCE_STOP_MM: int
 ROUND_MAX_WOUNDS: int
 ROUND_MAX_EVENTS: int
 ODDS_MAX_FIGURES: int
 ODDS_MAX_ROUNDS: int
+CONTACT_CONTINUING: PhaseContact
+CONTACT_CHARGE: PhaseContact
+CONTACT_PURSUIT: PhaseContact
+CONTACT_PUSHBACK: PhaseContact
+PHASE_DEFAULT: int
+PHASE_MAX_FIGHTS: int
 STAT_AR: Stat
 STAT_HD: Stat
 STAT_AC: Stat

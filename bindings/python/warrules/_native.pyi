@@ -206,6 +206,27 @@ class MeleeBatchOut(Struct):
     kills: Any
     lost: Any
 
+class PhaseSide(Struct):
+    unit: Any
+    face: int
+    in_contact: int
+    corner: int
+    corner_fights: int
+    contact: int
+    cover: int
+    character_present: int
+
+class PhaseFight(Struct):
+    side: Sequence[PhaseSide]
+
+class PhaseUnit(Struct):
+    fights: int
+    figures_before: int
+    fighting: int
+    lost: int
+    disordered: int
+    worst: int
+
 class Hex(Struct):
     q: int
     r: int
