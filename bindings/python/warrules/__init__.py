@@ -23,3 +23,4 @@ def has_function(name):
     """Whether the loaded library exports the C function `name` (a library
     built without a module lacks that module's functions)."""
     return _lib.has(name)
+from . import sweep  # noqa: E402,F401  (balance studies: warrules.sweep.run)
