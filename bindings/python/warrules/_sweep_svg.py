@@ -37,8 +37,9 @@ def heatmap(row_labels, col_labels, wins, title):
     nr, nc = len(row_labels), len(col_labels)
     cell = max(2, min(16, 960 // max(1, nr, nc)))
     labels = cell >= 8
-    left = 8 + (7 * max((len(s) for s in row_labels), default=0) if labels else 0)
-    top = 40 + (7 * max((len(s) for s in col_labels), default=0) if labels else 0)
+    font = min(11, cell)
+    left = 8 + (font * 6 // 10 * max((len(s) for s in row_labels), default=0) if labels else 0)
+    top = 40 + (font * 6 // 10 * max((len(s) for s in col_labels), default=0) if labels else 0)
     width = left + nc * cell + 20
     height = top + nr * cell + 70
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -49,11 +50,11 @@ def heatmap(row_labels, col_labels, wins, title):
     if labels:
         for r, text in enumerate(row_labels):
             y = top + r * cell + cell * 3 // 4
-            out.append(f'<text class="label row" x="{left - 4}" y="{y}" text-anchor="end">'
+            out.append(f'<text class="label row" x="{left - 4}" y="{y}" font-size="{font}" text-anchor="end">'
                        f'{escape(text)}</text>')
         for c, text in enumerate(col_labels):
             x = left + c * cell + cell * 3 // 4
-            out.append(f'<text class="label col" x="{x}" y="{top - 4}" '
+            out.append(f'<text class="label col" x="{x}" y="{top - 4}" font-size="{font}" '
                        f'transform="rotate(-90 {x} {top - 4})">{escape(text)}</text>')
     for r in range(nr):
         for c in range(nc):

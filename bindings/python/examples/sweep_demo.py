@@ -1,0 +1,111 @@
+"""A balance study of 10,816 matchups, run three ways with identical results:
+on one core, on every local core, and on a Dask LocalCluster; then
+interrupted (the process killed) and resumed from its partial result file;
+then drawn as a heatmap. Prints the throughput of each run (docs/scaling.md
+records it).
+
+    WARRULES_LIBRARY=build/ci/libwarrules.so PYTHONPATH=bindings/python \\
+        python3 bindings/python/examples/sweep_demo.py [OUTDIR]
+
+Without dask.distributed the LocalCluster run is skipped, saying so."""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+import warrules as wr
+from warrules import sweep
+
+UNITS = [
+    {"name": "dwarfs", "profile": "dwarf-veterans", "files": 5, "weapon_type": wr.WEAPON_SPEAR,
+     "armour": wr.SAMPLE_ARMOUR_CHAINMAIL, "flags": wr.UNIT_SHIELDS,
+     "troop_class": wr.TROOP_VETERAN},
+    {"name": "urucks", "profile": "orc-urucks", "files": 5, "weapon_type": wr.WEAPON_POLEARM,
+     "armour": wr.SAMPLE_ARMOUR_CHAINMAIL, "troop_class": wr.TROOP_ELITE},
+    {"name": "militia", "files": 6, "morale": 40, "armour": 1,
+     "profile": {"race": wr.RACE_HUMAN, "weapons": {0: wr.WEAPON_OTHER, 1: wr.WEAPON_SPEAR},
+                 "bcp": {(0, 1): 20, (0, 2): 16}, "modifiers": {wr.MOD_CHARGED: 10},
+                 "retire_band": 20}},
+    {"name": "goblins", "files": 8, "morale": 35, "armour": 0, "flags": wr.UNIT_SHIELDS,
+     "profile": {"race": wr.RACE_GOBLIN, "bcp": {(0, 0): 18, (0, 1): 14, (0, 2): 10},
+                 "modifiers": {wr.MOD_CHARGED: 5, wr.MOD_PER_RANK: 2}, "retire_band": 10}},
+]
+AXES = {"figures": list(range(4, 30, 2)), "charged": [False, True]}   # 13 x 2 per unit
+
+RESUME_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[2])
+from sweep_demo import UNITS, AXES
+from warrules import sweep
+sweep.run(UNITS, AXES, workers=1, chunk_size=256, checkpoint=sys.argv[1], progress=False)
+"""
+
+
+def timed(label, fn):
+    start = time.perf_counter()
+    result = fn()
+    seconds = time.perf_counter() - start
+    print(f"  {label:<44} {len(result):6d} matchups {seconds:7.2f} s {len(result) / seconds:8.0f}/s",
+          flush=True)
+    return result, len(result) / seconds
+
+
+def interrupted_and_resumed(study, out, expected):
+    """Kills a sweep writing its partial result file part way, then resumes it."""
+    path = os.path.join(out, "partial.jsonl")
+    if os.path.exists(path):
+        os.remove(path)
+    here = os.path.dirname(os.path.abspath(__file__))
+    proc = subprocess.Popen([sys.executable, "-c", RESUME_SCRIPT, path, here])
+    while proc.poll() is None:
+        if os.path.exists(path):
+            with open(path) as f:
+                if f.read().count("\n") > len(study) // 3:
+                    break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    with open(path) as f:
+        done = f.read().count("\n") - 1
+    resumed = sweep.run(study, checkpoint=path, progress=False)
+    same = resumed.rows == expected.rows
+    print(f"  killed after {done} matchups; the resumed run computed {resumed.computed}; "
+          f"table {'identical' if same else 'DIFFERENT'}")
+    return same and resumed.computed == len(study) - done
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="sweep-demo-")
+    os.makedirs(out, exist_ok=True)
+    study = sweep.plan(UNITS, AXES)
+    cores = sweep.default_workers()
+    print(f"{len(study.a)} x {len(study.b)} = {len(study)} matchups, up to {study.rounds} rounds; "
+          f"{cores} local cores; output in {out}")
+    one, r1 = timed("one core (workers=1)", lambda: sweep.run(study, workers=1))
+    local, rn = timed(f"local processes (workers={cores})", lambda: sweep.run(study))
+    ok = local.rows == one.rows
+    try:
+        import distributed
+    except ImportError as exc:
+        print(f"  LocalCluster: skipped, Dask is not installed ({exc})")
+    else:
+        with distributed.LocalCluster(n_workers=cores, threads_per_worker=1, processes=True,
+                                      dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as client:
+            client.run(lambda: None)   # workers are up before the clock starts
+            dask, _ = timed(f"Dask LocalCluster ({cores} worker processes)",
+                            lambda: sweep.run(study, client=client))
+        ok = ok and dask.rows == one.rows
+    print(f"  results identical across runners: {ok}")
+    ok = interrupted_and_resumed(study, out, one) and ok
+    one.write_csv(os.path.join(out, "sweep.csv"))
+    one.write_svg(os.path.join(out, "sweep.svg"))
+    print(f"  wrote {out}/sweep.csv and {out}/sweep.svg; one core {r1:.0f}/s, "
+          f"{cores} cores {rn:.0f}/s")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
