@@ -40,7 +40,7 @@ def heatmap(row_labels, col_labels, wins, title):
     font = min(11, cell)
     left = 8 + (font * 6 // 10 * max((len(s) for s in row_labels), default=0) if labels else 0)
     top = 40 + (font * 6 // 10 * max((len(s) for s in col_labels), default=0) if labels else 0)
-    width = left + nc * cell + 20
+    width = max(left + nc * cell + 20, left + 440)
     height = top + nr * cell + 70
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
