@@ -33,7 +33,7 @@ from ._sweep_store import Checkpoint, CheckpointMismatch, write_csv
 from ._sweep_study import A_WINS, B_WINS, END_NAMES, Study, SweepInputError
 from . import _sweep_run, _sweep_svg
 
-__all__ = ["run", "plan", "Study", "SweepResult", "SweepInputError", "DaskMissingError",
+__all__ = ["run", "plan", "Study", "END_NAMES", "default_workers", "SweepResult", "SweepInputError", "DaskMissingError",
            "CheckpointMismatch", "WorkerLost", "write_csv"]
 
 E18 = 10**18
