@@ -1,14 +1,19 @@
 """A balance study of 10,816 matchups, run three ways with identical results:
 on one core, on every local core, and on a Dask LocalCluster; then
 interrupted (the process killed) and resumed from its partial result file;
-then drawn as a heatmap. Prints the throughput of each run (docs/scaling.md
-records it).
+then drawn as a heatmap. Prints the throughput of each run: matchups per
+second of wall-clock time, and per CPU-second the run used (which does not
+depend on what else the machine runs); then the cost of a task, from the same
+small study cut into chunks of 1 and of the default size. docs/scaling.md
+records the figures.
 
     WARRULES_LIBRARY=build/ci/libwarrules.so PYTHONPATH=bindings/python \\
         python3 bindings/python/examples/sweep_demo.py [OUTDIR]
 
 Without dask.distributed the LocalCluster run is skipped, saying so."""
+import csv
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -43,13 +48,71 @@ sweep.run(UNITS, AXES, workers=1, chunk_size=256, checkpoint=sys.argv[1], progre
 """
 
 
-def timed(label, fn):
-    start = time.perf_counter()
+def cpu_here():
+    """CPU-seconds of this process and of its children that have ended."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def cpu_workers(client):
+    """CPU-seconds of the Dask workers' processes."""
+    def used():
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    return sum(client.run(used).values())
+
+
+def timed(label, fn, cpu=cpu_here):
+    cpu0, start = cpu(), time.perf_counter()
     result = fn()
-    seconds = time.perf_counter() - start
-    print(f"  {label:<44} {len(result):6d} matchups {seconds:7.2f} s {len(result) / seconds:8.0f}/s",
+    seconds, cpu_s = time.perf_counter() - start, cpu() - cpu0
+    print(f"  {label:<42} {len(result):6d} matchups {seconds:7.2f} s {len(result) / seconds:7.0f}/s"
+          f"  {cpu_s:7.2f} CPU-s {len(result) / cpu_s:6.0f}/CPU-s  (load {os.getloadavg()[0]:.1f})",
           flush=True)
     return result, len(result) / seconds
+
+
+def task_cost(client=None):
+    """Seconds per matchup with one matchup per task against the default
+    chunks, on a study of cheap matchups (small units, 5 rounds)."""
+    small = sweep.plan(UNITS[:2], {"figures": list(range(2, 12))}, rounds=5)
+    times = []
+    for chunk in (1, None):
+        start = time.perf_counter()
+        r = sweep.run(small, client=client, chunk_size=chunk, progress=False)
+        times.append((time.perf_counter() - start, r.chunks))
+    (t1, n1), (tc, nc) = times
+    where = "Dask LocalCluster" if client else "local processes"
+    print(f"  {where}: {len(small)} cheap matchups in {n1} tasks {t1:.2f} s, "
+          f"in {nc} tasks {tc:.2f} s: about {max(0.0, (t1 - tc) / (n1 - nc)) * 1e3:.2f} ms a task")
+
+
+def tool_run(expected):
+    """`warrules sweep sweep_demo.sweep` (C, one process), when the tool is
+    $WARRULES_TOOL or src/tool/warrules beside the library: timed, and its
+    table compared with the package's."""
+    lib = os.environ.get("WARRULES_LIBRARY", "")
+    tool = os.environ.get("WARRULES_TOOL") or os.path.join(os.path.dirname(lib), "src", "tool",
+                                                           "warrules")
+    if not os.access(tool, os.X_OK):
+        print("  warrules sweep (C): skipped, no tool found (set WARRULES_TOOL)")
+        return True
+    here = os.path.dirname(os.path.abspath(__file__))
+
+    class Table(list):
+        pass
+
+    def run():
+        out = subprocess.run([tool, "sweep", os.path.join(here, "sweep_demo.sweep")],
+                             check=True, capture_output=True, text=True).stdout
+        return Table(csv.DictReader(out.splitlines()))
+
+    rows, _ = timed("warrules sweep (C, one process)", run)
+    same = all(int(t[n]) == e[n] for t, e in zip(rows, expected.rows) for n in sweep.END_NAMES)
+    same = same and len(rows) == len(expected.rows)
+    print(f"  the tool's table is {'identical' if same else 'DIFFERENT'}")
+    return same
 
 
 def interrupted_and_resumed(study, out, expected):
@@ -96,9 +159,13 @@ def main():
                 distributed.Client(cluster) as client:
             client.run(lambda: None)   # workers are up before the clock starts
             dask, _ = timed(f"Dask LocalCluster ({cores} worker processes)",
-                            lambda: sweep.run(study, client=client))
+                            lambda: sweep.run(study, client=client),
+                            cpu=lambda: cpu_workers(client) + cpu_here())
+            task_cost(client)
         ok = ok and dask.rows == one.rows
+    task_cost()
     print(f"  results identical across runners: {ok}")
+    ok = tool_run(one) and ok
     ok = interrupted_and_resumed(study, out, one) and ok
     one.write_csv(os.path.join(out, "sweep.csv"))
     one.write_svg(os.path.join(out, "sweep.svg"))
