@@ -1,11 +1,17 @@
 """warrules.sweep on a Dask LocalCluster on this machine, against the local
-result. Skipped (saying so) when this Python has no dask.distributed."""
+result. When this Python has no dask.distributed but the system's Python
+has (Debian's python3-distributed serves /usr/bin/python3), these tests are
+run there in a subprocess; skipped, saying so, when neither has it."""
 import os
+import shutil
+import subprocess
+import sys
 import tempfile
 import unittest
 
 from warrules import sweep
 
+from .support import PACKAGE_ROOT
 from .sweep_support import AXES, SIZE, UNITS
 
 try:
@@ -47,6 +53,32 @@ class SweepOnLocalCluster(unittest.TestCase):
             r = sweep.run(UNITS, AXES, client=self.client, checkpoint=path)
             self.assertEqual(r.computed, SIZE - 150)
             self.assertEqual(r.rows, self.local.rows)
+
+
+def python_with_dask():
+    """Another Python on this machine that imports dask.distributed, or None."""
+    for exe in ("/usr/bin/python3", shutil.which("python3")):
+        if exe and os.path.exists(exe) and os.path.realpath(exe) != os.path.realpath(sys.executable):
+            found = subprocess.run([exe, "-c", "import distributed"], capture_output=True)
+            if found.returncode == 0:
+                return exe
+    return None
+
+
+@unittest.skipIf(distributed is not None, "dask.distributed is here: SweepOnLocalCluster runs")
+class SweepOnLocalClusterInTheSystemPython(unittest.TestCase):
+    def test_local_cluster_tests_pass_there(self):
+        exe = python_with_dask()
+        if exe is None:
+            self.skipTest(MISSING + ", nor for any other python3 on this machine")
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [PACKAGE_ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+        run = subprocess.run([exe, "-m", "unittest", "-v", "tests.test_sweep_dask.SweepOnLocalCluster"], cwd=PACKAGE_ROOT,
+                             env=env, capture_output=True, text=True, timeout=600)
+        self.assertEqual(run.returncode, 0, run.stderr[-3000:])
+        self.assertIn("test_same_table_as_local_processes", run.stderr)
+        self.assertIn("Ran 2 tests", run.stderr)
+        self.assertNotIn("skipped", run.stderr)
 
 
 if __name__ == "__main__":
