@@ -34,10 +34,26 @@ class SweepInputError(ValueError):
         super().__init__("sweep input refused:\n  " + "\n  ".join(lines))
 
 
+def plain(value):
+    """A value as plain Python data: an IntEnum or other int subclass as an
+    int, lists as tuples, dicts with plain keys and values."""
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, (list, tuple)):
+        return tuple(plain(v) for v in value)
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
+    return value
+
+
 def _items(value):
     """A dict or a sequence of pairs as a sorted tuple of pairs."""
     pairs = value.items() if isinstance(value, dict) else value
-    return tuple(sorted((tuple(k) if isinstance(k, list) else k, v) for k, v in pairs))
+    return tuple(sorted((plain(k), plain(v)) for k, v in pairs))
 
 
 def canonical_profile(profile):
@@ -57,12 +73,12 @@ def canonical_profile(profile):
         sample = (wr.SAMPLE_DWARF_VETERANS, wr.SAMPLE_ORC_URUCKS)[SAMPLES.index(sample)]
     weapons = tuple((row, tuple(v) if isinstance(v, (tuple, list)) else (v, True))
                     for row, v in _items(profile.get("weapons", {})))
-    return (("sample", sample), ("race", profile.get("race")), ("weapons", weapons),
+    return (("sample", plain(sample)), ("race", plain(profile.get("race"))), ("weapons", weapons),
             ("bcp", _items(profile.get("bcp", {}))),
             ("modifiers", _items(profile.get("modifiers", {}))),
-            ("hated", tuple(sorted(profile.get("hated", ())))),
+            ("hated", tuple(sorted(plain(tuple(profile.get("hated", ())))))),
             ("morale_modifiers", _items(profile.get("morale_modifiers", {}))),
-            ("retire_band", profile.get("retire_band")))
+            ("retire_band", plain(profile.get("retire_band"))))
 
 
 def build_profile(canon):
@@ -136,10 +152,12 @@ def make_variant(unit_index, unit, axes_values):
         raise KeyError(f"unknown unit key {unknown[0]!r}")
     if "profile" not in unit:
         raise KeyError("a unit needs a 'profile'")
-    fields = tuple((k, unit[k]) for k in UNIT_FIELDS if k in unit)
-    situation = tuple((k, unit[k]) for k in SITUATION_FIELDS if k in unit and unit[k] is not None)
-    return Variant(unit_index, name, row, tuple(axes_values), canonical_profile(unit["profile"]),
-                   fields, situation)
+    fields = tuple((k, plain(unit[k])) for k in UNIT_FIELDS if k in unit)
+    situation = tuple((k, plain(unit[k])) for k in SITUATION_FIELDS
+                      if k in unit and unit[k] is not None)
+    axes = tuple((path, plain(value)) for path, value in axes_values)
+    return Variant(unit_index, name, row, axes, canonical_profile(unit["profile"]), fields,
+                   situation)
 
 
 def side_situation(variant, definition):
