@@ -115,6 +115,30 @@ def tool_run(expected):
     return same
 
 
+def dask_worker_dies(study, client, expected):
+    """A Dask worker process killed while the sweep runs: the scheduler sends
+    its tasks to the other worker (and the nanny starts a new one)."""
+    import threading
+    victim = sorted(client.scheduler_info()["workers"])[0]
+
+    async def die():   # client.run(wait=False) takes a coroutine function
+        os._exit(1)
+
+    def kill():
+        time.sleep(2.0)
+        client.run(die, workers=[victim], wait=False)
+
+    killer = threading.Thread(target=kill)
+    killer.start()
+    result = sweep.run(study, client=client, progress=False)
+    killer.join()
+    gone = victim not in client.scheduler_info()["workers"]
+    same = result.rows == expected.rows
+    print(f"  Dask worker {victim} killed during a run: {'gone' if gone else 'STILL THERE'}; "
+          f"table {'identical' if same else 'DIFFERENT'}")
+    return same
+
+
 def interrupted_and_resumed(study, out, expected):
     """Kills a sweep writing its partial result file part way, then resumes it."""
     path = os.path.join(out, "partial.jsonl")
@@ -162,6 +186,7 @@ def main():
                             lambda: sweep.run(study, client=client),
                             cpu=lambda: cpu_workers(client) + cpu_here())
             task_cost(client)
+            ok = dask_worker_dies(study, client, one) and ok
         ok = ok and dask.rows == one.rows
     task_cost()
     print(f"  results identical across runners: {ok}")
