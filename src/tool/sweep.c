@@ -42,7 +42,6 @@ typedef struct sweep_def {
     int n_axes;
     sweep_axis axis[SWEEP_MAX_AXES];
     int rounds;
-    int have_sweep;
 } sweep_def;
 
 typedef struct variant {
@@ -66,6 +65,20 @@ static int is_header(const tool_line *ln, size_t first)
 static void blank(char *text, const tool_line *ln, const char *base)
 {
     memset(text + (ln->s - base), ' ', ln->n);
+}
+
+/* 1-31 letters, digits, '-' or '_', as the scenario file's names. */
+static int valid_name(const tool_tok *t)
+{
+    if (t->n == 0 || t->n >= TOOL_NAME_MAX)
+        return 0;
+    for (size_t i = 0; i < t->n; i++) {
+        char c = t->s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '-' || c == '_'))
+            return 0;
+    }
+    return 1;
 }
 
 static int unit_index(const sweep_def *d, const tool_tok *t)
@@ -167,19 +180,22 @@ static int read_def(sweep_def *d, const char *text, size_t len, char *base)
                 d->unit[d->n_units - 1].end = (size_t)(ln.s - text);
             tool_line inner = {ln.s + first + 1, ln.n - first - 2, ln.number};
             size_t pos = 0;
-            tool_tok type, name;
+            tool_tok type, name, extra;
             sec = OTHER;
             if (!tool_line_token(&inner, &pos, 0, &type))
                 continue;
             int named = tool_line_token(&inner, &pos, 0, &name);
+            int more = named && tool_line_token(&inner, &pos, 0, &extra);
             if (tool_tok_is(&type, "sweep")) {
+                if (named)
+                    return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: [sweep] takes no name",
+                                     d->path, ln.number, first + 1);
                 sec = SWEEP;
-                d->have_sweep = 1;
             } else if (tool_tok_is(&type, "unit")) {
                 char shown[64];
-                if (!named || name.n >= TOOL_NAME_MAX || unit_index(d, &name) >= 0)
+                if (!named || more || !valid_name(&name) || unit_index(d, &name) >= 0)
                     return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: a unit needs a new name of 1-31 "
-                                     "characters", d->path, ln.number, first + 1);
+                                     "letters, digits, '-' or '_'", d->path, ln.number, first + 1);
                 if (d->n_units >= SWEEP_MAX_UNITS)
                     return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: at most %d units ('%s')",
                                      d->path, ln.number, first + 1, SWEEP_MAX_UNITS,

@@ -226,7 +226,8 @@ foreach(case
     "too_many|too_many.sweep:3: urucks (figures=300): the exact odds take at most 200 figures"
     "unknown_unit|unknown_unit.sweep:7:13: no [unit ents] above this line"
     "unit_key|unit_key.sweep:8:1: unknown key for a [side]: 'legs'"
-    "no_units|no_units.sweep: no [unit NAME] section")
+    "no_units|no_units.sweep: no [unit NAME] section"
+    "bad_name|bad_name.sweep:3:1: a unit needs a new name")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 text)
