@@ -136,6 +136,58 @@ class SweepBadInput(unittest.TestCase):
         self.assertIn("list of values", self.refused(UNITS, {"figures": []}).problems[0][1])
 
 
+class SweepArmyList(unittest.TestCase):
+    HEADER = ("name,profile,files,weapon_type,armour,troop_class,flags,morale,profile.race,"
+              "profile.weapons.0,profile.bcp.0.1,profile.bcp.0.2,profile.modifiers.MOD_CHARGED,"
+              "profile.retire_band\n")
+    LINES = ["dwarfs,dwarf-veterans,5,WEAPON_SPEAR,2,TROOP_VETERAN,UNIT_SHIELDS,,,,,,,\n",
+             "urucks,orc-urucks,5,WEAPON_POLEARM,2,TROOP_ELITE,,,,,,,,\n",
+             "militia,,4,,1,,,40,RACE_HUMAN,WEAPON_OTHER,20,16,10,20\n"]
+
+    def army(self, lines):
+        tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(tmp.cleanup)
+        path = os.path.join(tmp.name, "army.csv")
+        with open(path, "w") as f:
+            f.write(self.HEADER + "".join(lines))
+        return path
+
+    def test_the_list_of_the_tests(self):
+        units = sweep.read_army_csv(self.army(self.LINES))
+        self.assertEqual(units[2]["profile"]["bcp"], {(0, 1): 20, (0, 2): 16})
+        self.assertEqual(units[0]["flags"], wr.UNIT_SHIELDS)
+        self.assertTrue(units[1]["row"].endswith("army.csv:3"))
+        r = sweep.run(units, AXES, workers=1)
+        self.assertEqual(r.rows, sweep.run(UNITS, AXES, workers=1).rows)
+
+    def test_refusals_name_the_line(self):
+        bad = self.LINES[1].replace("WEAPON_POLEARM", "WEAPON_PIKE")
+        path = self.army([self.LINES[0], bad, self.LINES[2].replace(",40,", ",101,")])
+        with self.assertRaises(sweep.SweepInputError) as cm:
+            sweep.plan(sweep.read_army_csv(path), {"figures": [5]})
+        rows = [row for row, _ in cm.exception.problems]
+        self.assertEqual(rows, [path + ":3", path + ":4"])
+        self.assertIn("WR_ERR_FORBIDDEN", cm.exception.problems[0][1])
+
+    def test_bad_cells(self):
+        with self.assertRaises(sweep.ArmyListError) as cm:
+            sweep.read_army_csv(self.army([self.LINES[0].replace("UNIT_SHIELDS", "UNIT_SHIELDS|x")]))
+        self.assertIn("army.csv:2: flags: 'x'", str(cm.exception))
+        path = self.army([self.LINES[0]])
+        with open(path, "a") as f:
+            f.write("x,,1,,,,,,,,,,,\n")
+        self.assertEqual(len(sweep.read_army_csv(path)), 2)
+
+    def test_bcp_axis(self):
+        r = sweep.run(sweep.read_army_csv(self.army(self.LINES)),
+                      {"figures": [8], "profile.bcp.0.2": [16, 60]},
+                      a=["militia"], b=["dwarfs"], workers=1)
+        # each side takes both values: the dwarfs' (unused) row 0 as well
+        self.assertEqual(r.rows[0]["a_wins"], r.rows[1]["a_wins"])
+        self.assertLess(r.rows[0]["a_wins"], r.rows[2]["a_wins"])
+        self.assertEqual(r.rows[2]["a.profile.bcp.0.2"], 60)
+
+
 class SweepResume(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()

@@ -109,8 +109,10 @@ def build_profile(canon):
 
 def _set_path(unit, path, value):
     """A copy of a unit dict with the dotted path set ("figures",
-    "profile.modifiers.0"); digit segments are int keys."""
+    "profile.modifiers.0", "profile.bcp.0.2"); digit segments are int keys."""
     keys = [int(k) if k.lstrip("-").isdigit() else k for k in path.split(".")]
+    if keys[:2] == ["profile", "bcp"] and len(keys) == 4:
+        keys = keys[:2] + [tuple(keys[2:])]   # profile.bcp.ROW.ARMOUR
     unit = dict(unit)
     node = unit
     for key in keys[:-1]:

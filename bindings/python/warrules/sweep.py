@@ -30,11 +30,12 @@ of every axis, independently. See docs/scaling.md.
 """
 from ._sweep_run import DaskMissingError, WorkerLost, auto_chunk_size, default_workers
 from ._sweep_store import Checkpoint, CheckpointMismatch, write_csv
+from ._sweep_army import ArmyListError, read_army_csv
 from ._sweep_study import A_WINS, B_WINS, END_NAMES, Study, SweepInputError
 from . import _sweep_run, _sweep_svg
 
 __all__ = ["run", "plan", "Study", "END_NAMES", "default_workers", "SweepResult", "SweepInputError", "DaskMissingError",
-           "CheckpointMismatch", "WorkerLost", "write_csv"]
+           "CheckpointMismatch", "WorkerLost", "write_csv", "read_army_csv", "ArmyListError"]
 
 E18 = 10**18
 
