@@ -28,6 +28,7 @@ typedef struct sweep_unit {
 
 typedef struct sweep_axis {
     char key[TOOL_NAME_MAX];
+    int sides;                   /* bit 0: side a varies it, bit 1: side b */
     size_t line;
     int n;
     char value[SWEEP_MAX_VALUES][SWEEP_VALUE_MAX];
@@ -45,6 +46,7 @@ typedef struct sweep_def {
 } sweep_def;
 
 typedef struct variant {
+    int side;                    /* 0: a, 1: b */
     int unit;
     int cell;                    /* index into the axes' product, first axis slowest */
     wr_profile *profile;
@@ -133,8 +135,14 @@ static int sweep_key(sweep_def *d, const tool_line *ln, size_t first, size_t eq)
             return tool_fail(cmd, TOOL_USAGE, "%s:%zu:1: at most %d axes", d->path, ln->number,
                              SWEEP_MAX_AXES);
         sweep_axis *ax = &d->axis[d->n_axes++];
-        memcpy(ax->key, key.s + 5, key.n - 5);
-        ax->key[key.n - 5] = '\0';
+        size_t skip = 5;
+        ax->sides = 3;
+        if (key.n > 7 && key.s[7 - 1] == '.' && (key.s[5] == 'a' || key.s[5] == 'b')) {
+            ax->sides = key.s[5] == 'a' ? 1 : 2;   /* vary.a.KEY, vary.b.KEY */
+            skip = 7;
+        }
+        memcpy(ax->key, key.s + skip, key.n - skip);
+        ax->key[key.n - skip] = '\0';
         ax->line = ln->number;
         ax->n = 0;
         size_t start = 0;
@@ -303,11 +311,19 @@ static wr_status make_profile(const tool_profile_spec *spec, wr_profile **out)
     return WR_OK;
 }
 
-/* The cells of the axes' product (SWEEP_MAX_VARIANTS + 1 when there are more). */
-static int cells_of(const sweep_def *d)
+/* Whether side s (0: a, 1: b) varies axis a. */
+static int varies(const sweep_def *d, int s, int a)
+{
+    return (d->axis[a].sides >> s) & 1;
+}
+
+/* The cells of a side's axes' product (SWEEP_MAX_VARIANTS + 1 when there are more). */
+static int cells_of(const sweep_def *d, int s)
 {
     int n = 1;
     for (int a = 0; a < d->n_axes; a++) {
+        if (!varies(d, s, a))
+            continue;
         n *= d->axis[a].n;
         if (n > SWEEP_MAX_VARIANTS)
             return SWEEP_MAX_VARIANTS + 1;
@@ -315,21 +331,25 @@ static int cells_of(const sweep_def *d)
     return n;
 }
 
-/* The axis values of a cell, first axis slowest. */
-static int axis_value(const sweep_def *d, int cell, int axis)
+/* The value of a side's axis in a cell, first axis slowest. */
+static const char *axis_value(const sweep_def *d, const variant *v, int axis)
 {
+    int cell = v->cell;
     for (int a = d->n_axes - 1; a > axis; a--)
-        cell /= d->axis[a].n;
-    return cell % d->axis[axis].n;
+        if (varies(d, v->side, a))
+            cell /= d->axis[a].n;
+    return d->axis[axis].value[cell % d->axis[axis].n];
 }
 
 static void variant_label(const sweep_def *d, const variant *v, char *buf, size_t cap)
 {
     size_t n = (size_t)snprintf(buf, cap, "%s", d->unit[v->unit].name);
+    int shown = 0;
     for (int a = 0; a < d->n_axes && n < cap; a++)
-        n += (size_t)snprintf(buf + n, cap - n, "%s%s=%s", a ? ", " : " (", d->axis[a].key,
-                              d->axis[a].value[axis_value(d, v->cell, a)]);
-    if (d->n_axes && n < cap)
+        if (varies(d, v->side, a))
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s=%s", shown++ ? ", " : " (",
+                                  d->axis[a].key, axis_value(d, v, a));
+    if (shown && n < cap)
         snprintf(buf + n, cap - n, ")");
 }
 
@@ -349,7 +369,9 @@ static int make_variant(const sweep_def *d, variant *v, char *err, size_t cap)
     int set_contact = u->in_contact_set, rc = 0;
     for (int a = 0; a < d->n_axes && rc == 0; a++) {
         char setting[TOOL_NAME_MAX + SWEEP_VALUE_MAX + 16], msg[200];
-        const char *value = d->axis[a].value[axis_value(d, v->cell, a)];
+        if (!varies(d, v->side, a))
+            continue;
+        const char *value = axis_value(d, v, a);
         snprintf(setting, sizeof setting, "side.a.%s=%s", d->axis[a].key, value);
         if (tool_scenario_set(sc, setting, msg, sizeof msg) != 0) {
             snprintf(err, cap, "%s:%zu: vary.%s = %s: %s", d->path, d->axis[a].line,
@@ -413,12 +435,10 @@ static void side_free(sweep_side *s)
     free(s->v);
 }
 
-/* Whether side a holds the unit's variants (their problems are told once). */
-static int on_side_a(const sweep_def *d, const sweep_side side[2], int unit)
+static int already_told(char told[][600], int n, const char *err)
 {
-    (void)d;
-    for (int i = 0; i < side[0].n; i++)
-        if (side[0].v[i].unit == unit)
+    for (int i = 0; i < n && i < SWEEP_MAX_PROBLEMS; i++)
+        if (strcmp(told[i], err) == 0)
             return 1;
     return 0;
 }
@@ -427,8 +447,10 @@ static int on_side_a(const sweep_def *d, const sweep_side side[2], int unit)
    (at most SWEEP_MAX_PROBLEMS lines) before any odds are computed. */
 static int make_sides(const sweep_def *d, sweep_side side[2])
 {
-    int cells = cells_of(d), problems = 0, nomem = 0;
+    int problems = 0, nomem = 0;
+    char told[SWEEP_MAX_PROBLEMS][600]; /* a variant on both sides is told once */
     for (int s = 0; s < 2; s++) {
+        int cells = cells_of(d, s);
         int units = d->n_side[s] ? d->n_side[s] : d->n_units;
         if ((long long)units * cells > SWEEP_MAX_VARIANTS)
             return tool_fail(cmd, TOOL_USAGE, "%s: side %c has %lld variants (at most %d)",
@@ -439,15 +461,20 @@ static int make_sides(const sweep_def *d, sweep_side side[2])
         side[s].n = units * cells;
         for (int i = 0; i < side[s].n; i++) {
             variant *v = &side[s].v[i];
+            v->side = s;
             v->unit = d->n_side[s] ? d->side[s][i / cells] : i / cells;
             v->cell = i % cells;
             char err[600];
             int rc = make_variant(d, v, err, sizeof err);
             if (rc == 1)
                 nomem = 1;
-            else if (rc && !(s == 1 && on_side_a(d, side, v->unit)) &&
-                     problems++ < SWEEP_MAX_PROBLEMS)
-                tool_fail(cmd, TOOL_USAGE, "%s", err);
+            else if (rc && !already_told(told, problems, err)) {
+                if (problems < SWEEP_MAX_PROBLEMS) {
+                    tool_fail(cmd, TOOL_USAGE, "%s", err);
+                    snprintf(told[problems], sizeof told[problems], "%s", err);
+                }
+                problems++;
+            }
         }
     }
     if (nomem)
@@ -613,7 +640,8 @@ static void csv_header(FILE *out, const sweep_def *d)
     fprintf(out, "index,a,b");
     for (int s = 0; s < 2; s++)
         for (int a = 0; a < d->n_axes; a++)
-            fprintf(out, ",%c.%s", 'a' + s, d->axis[a].key);
+            if (varies(d, s, a))
+                fprintf(out, ",%c.%s", 'a' + s, d->axis[a].key);
     for (int k = 0; k < WR_END_COUNT; k++)
         fprintf(out, ",%s", end_columns[k]);
     fprintf(out, ",a_wins_e18,b_wins_e18,error\n");
@@ -624,10 +652,11 @@ static void csv_row(FILE *out, const sweep_def *d, size_t index, const variant *
 {
     fprintf(out, "%zu,%s,%s", index, d->unit[v[0]->unit].name, d->unit[v[1]->unit].name);
     for (int s = 0; s < 2; s++)
-        for (int a = 0; a < d->n_axes; a++) {
-            fputc(',', out);
-            csv_field(out, d->axis[a].value[axis_value(d, v[s]->cell, a)]);
-        }
+        for (int a = 0; a < d->n_axes; a++)
+            if (varies(d, s, a)) {
+                fputc(',', out);
+                csv_field(out, axis_value(d, v[s], a));
+            }
     if (st != WR_OK) {
         for (int k = 0; k < WR_END_COUNT + 2; k++)
             fputc(',', out);

@@ -211,6 +211,9 @@ set_tests_properties(tool_sweep_table PROPERTIES PASS_REGULAR_EXPRESSION
 wr_tool_test(sweep_refused_pairs ${WR_TOOL} sweep sweeps/flanked.sweep)
 set_tests_properties(tool_sweep_refused_pairs PROPERTIES PASS_REGULAR_EXPRESSION
   "\n3,urucks,urucks,flank,flank,,,,,,,,,,,WR_ERR_INVALID\n")
+wr_tool_test(sweep_one_side ${WR_TOOL} sweep sweeps/one_side.sweep --rounds 3)
+set_tests_properties(tool_sweep_one_side PROPERTIES PASS_REGULAR_EXPRESSION
+  "^index,a,b,a.figures,a.charged,b.figures,b.files,ongoing,.*\n23,urucks,urucks,6,yes,6,5,")
 wr_tool_test(sweep_deterministic sh ${TT}/same_output.sh SAME "sweep ${WR_EX}/balance.sweep --rounds 3"
   "sweep ${WR_EX}/balance.sweep --rounds 3" ${WR_TOOL})
 wr_tool_test(sweep_every_refusal sh -c

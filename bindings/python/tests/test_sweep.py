@@ -79,6 +79,17 @@ class SweepLocal(unittest.TestCase):
         self.assertEqual(len(r.grid()), 1)
         self.assertEqual(len(r.grid()[0]), 2)
 
+    def test_axes_of_one_side(self):
+        r = sweep.run(UNITS, {"figures": [4, 8]}, axes_a={"charged": [False, True]},
+                      axes_b={"files": [2, 4]}, a=["dwarfs"], b=["urucks"], workers=1)
+        self.assertEqual(len(r), 4 * 4)
+        self.assertEqual(r.columns[3:7], ["a.figures", "a.charged", "b.figures", "b.files"])
+        self.assertEqual([(x["a.charged"], x["b.files"]) for x in r.rows[:4]],
+                         [(False, 2), (False, 4), (False, 2), (False, 4)])
+        self.assertNotIn("b.charged", r.rows[0])
+        with self.assertRaises(sweep.SweepInputError):
+            sweep.plan(UNITS, {"figures": [4]}, axes_a={"figures": [5]})
+
     def test_profile_axis(self):
         r = sweep.run(UNITS, {"figures": [8], "profile.modifiers.0": [0, 40]}, a=["militia"],
                       b=["urucks"], workers=1)

@@ -6,6 +6,7 @@ import csv
 import io
 import os
 import subprocess
+import tempfile
 import unittest
 
 from warrules import sweep
@@ -43,6 +44,25 @@ class ToolAgainstPackage(unittest.TestCase):
             for name in sweep.END_NAMES + ("a_wins_e18", "b_wins_e18"):
                 self.assertEqual(mine[name], int(theirs[name]), (mine["index"], name))
 
+
+    def test_axes_of_one_side(self):
+        with open(STUDY) as f:
+            text = f.read().replace("vary.charged = no, yes", "vary.a.charged = no, yes\nvary.b.files = 2, 4")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "sides.sweep")
+            with open(path, "w") as f:
+                f.write(text)
+            out = subprocess.run([TOOL, "sweep", path, "--rounds", "6"], check=True,
+                                 capture_output=True, text=True).stdout
+        tool_rows = list(csv.DictReader(io.StringIO(out)))
+        rows = sweep.run(UNITS, {"figures": AXES["figures"]}, axes_a={"charged": AXES["charged"]},
+                         axes_b={"files": [2, 4]}, rounds=6, workers=1).rows
+        self.assertEqual(list(tool_rows[0])[3:6], ["a.figures", "a.charged", "b.figures"])
+        self.assertEqual(len(tool_rows), len(rows))
+        for mine, theirs in zip(rows, tool_rows):
+            self.assertEqual(str(mine["b.files"]), theirs["b.files"])
+            for name in sweep.END_NAMES:
+                self.assertEqual(mine[name], int(theirs[name]), (mine["index"], name))
 
 if __name__ == "__main__":
     unittest.main()

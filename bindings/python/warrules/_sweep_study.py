@@ -213,10 +213,11 @@ class Study:
     a-major (matchup index = a_index * len(b) + b_index). Plain data: it
     pickles to worker processes and Dask workers."""
 
-    def __init__(self, units, axes=None, a=None, b=None, rounds=30):
+    def __init__(self, units, axes=None, a=None, b=None, rounds=30, axes_a=None, axes_b=None):
         self.rounds = rounds
-        axes = list((axes or {}).items())
-        self.axis_names = tuple(path for path, _ in axes)
+        shared = list((axes or {}).items())
+        side_axes = (shared + list((axes_a or {}).items()), shared + list((axes_b or {}).items()))
+        self.axis_names = tuple(tuple(path for path, _ in ax) for ax in side_axes)
         units = list(units)
         names = [str(u.get("name", f"unit{i + 1}")) if isinstance(u, dict) else None
                  for i, u in enumerate(units)]
@@ -226,14 +227,18 @@ class Study:
                 problems.append((f"unit {i + 1}", "a unit definition is a dict"))
         if not isinstance(rounds, int) or not 1 <= rounds <= wr.ODDS_MAX_ROUNDS:
             problems.append(("rounds", f"{rounds!r} is not 1..{wr.ODDS_MAX_ROUNDS}"))
-        for path, values in axes:
-            if not isinstance(path, str) or not path or not list(values):
-                problems.append((f"axis {path!r}", "an axis is a dotted key with a list of values"))
+        for ax in side_axes:
+            for path, values in ax:
+                if not isinstance(path, str) or not path or not list(values):
+                    problems.append((f"axis {path!r}", "an axis is a dotted key with a list of values"))
+            if len(set(path for path, _ in ax)) != len(ax):
+                problems.append(("axes", "a side varies a key twice"))
         if problems:
-            raise SweepInputError(problems)
-        cells = list(itertools.product(*[[(path, v) for v in values] for path, values in axes]))
-        self.a = self._side(units, names, a, cells, problems, "a")
-        self.b = self._side(units, names, b, cells, problems, "b")
+            raise SweepInputError(sorted(set(problems), key=problems.index))
+        cells = [list(itertools.product(*[[(path, v) for v in values] for path, values in ax]))
+                 for ax in side_axes]
+        self.a = self._side(units, names, a, cells[0], problems, "a")
+        self.b = self._side(units, names, b, cells[1], problems, "b")
         if problems:
             raise SweepInputError(problems)
         self.check(problems)

@@ -26,7 +26,8 @@ character_present; in_contact unset means the full frontage, min(files,
 figures)); and optionally "row", the label that errors name (default
 "unit N"). An axis is a dotted key into that dict ("figures",
 "profile.modifiers.0") with its values; each side takes every combination
-of every axis, independently. See docs/scaling.md.
+of every axis, independently (axes_a= and axes_b= vary one side only). See
+docs/scaling.md.
 """
 from ._sweep_run import DaskMissingError, WorkerLost, auto_chunk_size, default_workers
 from ._sweep_store import Checkpoint, CheckpointMismatch, write_csv
@@ -40,18 +41,19 @@ __all__ = ["run", "plan", "Study", "END_NAMES", "default_workers", "SweepResult"
 E18 = 10**18
 
 
-def plan(units, axes=None, *, a=None, b=None, rounds=30):
+def plan(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None):
     """The Study (the matchup grid) of a sweep, every variant checked with
     the library first: raises SweepInputError naming each refused unit row.
-    a and b: the unit names of each side (default: every unit on both)."""
-    return Study(units, axes, a, b, rounds)
+    a and b: the unit names of each side (default: every unit on both).
+    axes vary both sides; axes_a and axes_b only one (after the shared ones)."""
+    return Study(units, axes, a, b, rounds, axes_a, axes_b)
 
 
-def run(units, axes=None, *, a=None, b=None, rounds=30, client=None, workers=None,
-        chunk_size=None, checkpoint=None, progress=None, retries=3):
+def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None, client=None,
+        workers=None, chunk_size=None, checkpoint=None, progress=None, retries=3):
     """Computes the exact odds of every matchup and returns a SweepResult.
 
-    units, axes, a, b, rounds: as plan() (or pass a Study as units).
+    units, axes, a, b, rounds, axes_a, axes_b: as plan() (or pass a Study as units).
     client: a dask distributed.Client: the chunks run on its cluster;
         None: local processes (concurrent.futures).
     workers: local processes (default every core; 1 computes in this process).
@@ -64,7 +66,8 @@ def run(units, axes=None, *, a=None, b=None, rounds=30, client=None, workers=Non
 
     The results do not depend on the runner, the workers or the chunk size:
     each matchup is computed alone, and the rows are in matchup order."""
-    study = units if isinstance(units, Study) else plan(units, axes, a=a, b=b, rounds=rounds)
+    study = units if isinstance(units, Study) else plan(units, axes, a=a, b=b, rounds=rounds,
+                                                        axes_a=axes_a, axes_b=axes_b)
     if client is not None:
         _sweep_run.import_distributed()
     store = Checkpoint(checkpoint, study.fingerprint(), len(study)) if checkpoint else None
@@ -119,7 +122,7 @@ class SweepResult:
     def __init__(self, study, results, computed=0, chunks=0):
         self.study = study
         self.computed, self.chunks = computed, chunks
-        axes = [f"{side}.{path}" for side in ("a", "b") for path in study.axis_names]
+        axes = [f"{side}.{path}" for side, names in zip("ab", study.axis_names) for path in names]
         self.columns = (["index", "a", "b"] + axes + ["a_wins", "b_wins", "neither"]
                         + list(END_NAMES) + ["a_wins_e18", "b_wins_e18", "error"])
         self.rows = [self._row(i, *results[i]) for i in range(len(study))]
