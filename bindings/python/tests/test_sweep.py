@@ -266,6 +266,11 @@ class SweepResume(unittest.TestCase):
     def test_another_study_is_refused(self):
         with self.assertRaises(sweep.CheckpointMismatch):
             sweep.run(UNITS, {"figures": [4]}, workers=1, checkpoint=self.path)
+        with open(self.path, "a") as f:
+            f.write('{"i": 99999, "e": [0]}\n')
+        with self.assertRaises(sweep.CheckpointMismatch) as cm:
+            sweep.run(UNITS, AXES, workers=1, checkpoint=self.path)
+        self.assertIn(f"partial.jsonl:{SIZE + 2}: not a result", str(cm.exception))
 
 
 class SweepWorkerDies(unittest.TestCase):

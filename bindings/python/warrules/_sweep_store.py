@@ -44,9 +44,17 @@ class Checkpoint:
             raise CheckpointMismatch(
                 f"{self.path} is not a partial result of this sweep (its first line is "
                 f"{lines[0][:120] if lines else 'cut short'!r}, this sweep's is {json.dumps(header)})")
-        for line in lines[1:]:
-            item = json.loads(line)
-            self.results[item["i"]] = (tuple(item["e"]) if "e" in item else None, item.get("error"))
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                item = json.loads(line)
+                index = item["i"]
+                if not (isinstance(index, int) and 0 <= index < header["matchups"]):
+                    raise ValueError(index)
+                ends = tuple(item["e"]) if "e" in item else None
+                self.results[index] = (ends, None if ends is not None else str(item["error"]))
+            except (ValueError, KeyError, TypeError):
+                raise CheckpointMismatch(f"{self.path}:{number}: not a result of this sweep "
+                                         f"({line[:80]!r})") from None
         if len(complete) != len(data):
             with open(self.path, "r+b") as f:
                 f.truncate(len(complete))
