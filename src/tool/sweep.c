@@ -543,8 +543,8 @@ static const char *percent_down(uint64_t p, char buf[32])
     return buf;
 }
 
-/* Blue (side b always wins) through white to red (side a always wins), as
-   the Python package's heatmap; grey for a refused matchup. */
+/* Side a's win probability from blue (0%) through white (50%) to red
+   (100%), as the Python package's heatmap; grey for a refused matchup. */
 static void colour(long permille, char buf[8])
 {
     static const int blue[3] = {33, 102, 172}, white[3] = {247, 247, 247}, red[3] = {178, 24, 43};

@@ -1,7 +1,7 @@
 """The heatmap of a sweep as SVG, in pure Python: one rect of class "cell"
-per matchup (rows: side a's variants, columns: side b's), filled from blue
-(side b always wins) through white (even) to red (side a always wins), each
-with a <title>. Coordinates and colours are integers, so the same results
+per matchup (rows: side a's variants, columns: side b's), filled by side a's
+win probability from blue (0%) through white (50%) to red (100%), each
+with a <title>. A melee still going at the round cap counts as no win. Coordinates and colours are integers, so the same results
 give the same bytes. `warrules sweep FILE --svg` (src/tool/sweep.c) draws
 the same picture."""
 from xml.sax.saxutils import escape
