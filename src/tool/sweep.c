@@ -39,7 +39,6 @@ typedef struct sweep_def {
     int n_units;
     sweep_unit unit[SWEEP_MAX_UNITS];
     int n_side[2], side[2][SWEEP_MAX_UNITS]; /* unit indices; n 0: every unit */
-    size_t side_line[2];
     int n_axes;
     sweep_axis axis[SWEEP_MAX_AXES];
     int rounds;
@@ -105,7 +104,6 @@ static int sweep_key(sweep_def *d, const tool_line *ln, size_t first, size_t eq)
         size_t pos = 0;
         tool_tok t;
         d->n_side[s] = 0;
-        d->side_line[s] = ln->number;
         while (tool_line_token(&value, &pos, ',', &t)) {
             int u = unit_index(d, &t);
             if (u < 0)
