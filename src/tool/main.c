@@ -18,6 +18,7 @@ static const command commands[] = {
     {"odds", "the exact outcome distribution of a melee (--svg: bars)", tool_odds},
     {"route", "plan a march on a map file (--ascii, --svg: pictures)", tool_route},
     {"map", "check a map file and draw it (text, --svg)", tool_mapcmd},
+    {"sweep", "exact odds of every matchup of a balance study (--svg: heatmap)", tool_sweep},
 };
 
 static void usage(FILE *f)

@@ -200,3 +200,41 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(usage_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+
+# warrules sweep (docs/scaling.md): the table, the heatmap, each refusal
+# reported with its line before any odds are computed.
+wr_tool_test(help_sweep ${WR_TOOL} sweep --help)
+set_tests_properties(tool_help_sweep PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules sweep")
+wr_tool_test(sweep_table ${WR_TOOL} sweep ${WR_EX}/balance.sweep --rounds 5)
+set_tests_properties(tool_sweep_table PROPERTIES PASS_REGULAR_EXPRESSION
+  "^index,a,b,a.figures,a.charged,b.figures,b.charged,ongoing,.*\n323,militia,militia,12,yes,12,yes,[0-9]+,")
+wr_tool_test(sweep_refused_pairs ${WR_TOOL} sweep sweeps/flanked.sweep)
+set_tests_properties(tool_sweep_refused_pairs PROPERTIES PASS_REGULAR_EXPRESSION
+  "\n3,urucks,urucks,flank,flank,,,,,,,,,,,WR_ERR_INVALID\n")
+wr_tool_test(sweep_one_side ${WR_TOOL} sweep sweeps/one_side.sweep --rounds 3)
+set_tests_properties(tool_sweep_one_side PROPERTIES PASS_REGULAR_EXPRESSION
+  "^index,a,b,a.figures,a.charged,b.figures,b.files,ongoing,.*\n23,urucks,urucks,6,yes,6,5,")
+wr_tool_test(sweep_deterministic sh ${TT}/same_output.sh SAME "sweep ${WR_EX}/balance.sweep --rounds 3"
+  "sweep ${WR_EX}/balance.sweep --rounds 3" ${WR_TOOL})
+wr_tool_test(sweep_every_refusal sh -c
+  "'${WR_TOOL}' sweep sweeps/refused_two.sweep 2>&1 >/dev/null | grep -c 'refused_two.sweep:6: pikes (figures=[46]): the unit is refused (WR_ERR_FORBIDDEN)' | grep -qx 2")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(svg_sweep sh ${TT}/svg_run.sh ${WR_OUT}/sweep.svg
+    "rect.cell=324 rect.legend=21 text.row=18 text.col=18"
+    ${WR_TOOL} sweep ${WR_EX}/balance.sweep --rounds 5 --svg ${WR_OUT}/sweep.svg)
+endif()
+foreach(case
+    "bad_value|bad_value.sweep:7: vary.figures = ten: expected a whole number"
+    "refused|refused.sweep:3: urucks (figures=4): the unit is refused (WR_ERR_FORBIDDEN)"
+    "too_many|too_many.sweep:3: urucks (figures=300): the exact odds take at most 200 figures"
+    "unknown_unit|unknown_unit.sweep:7:13: no [unit ents] above this line"
+    "unit_key|unit_key.sweep:8:1: unknown key for a [side]: 'legs'"
+    "no_units|no_units.sweep: no [unit NAME] section"
+    "bad_name|bad_name.sweep:3:1: a unit needs a new name")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 file)
+  list(GET parts 1 text)
+  wr_tool_test(bad_sweep_${file} ${WR_MSG} 2 "${text}" ${WR_TOOL} sweep sweeps/${file}.sweep)
+endforeach()
+wr_tool_test(usage_sweep_no_file ${WR_MSG} 2 "a sweep file is needed" ${WR_TOOL} sweep)
+wr_tool_test(usage_sweep_rounds ${WR_MSG} 2 "--rounds takes 1..40" ${WR_TOOL} sweep x.sweep --rounds 41)

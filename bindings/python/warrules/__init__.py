@@ -47,5 +47,7 @@ __all__ = [
     "StateError", "ClosedHandleError", "HandleInUseError", "WarrulesLibraryError",
     "OK", "ERR_NULL", "ERR_RANGE", "ERR_INVALID", "ERR_NOMEM", "ERR_FORBIDDEN", "ERR_STATE",
     "Status", "Handle", "Rng", "Allocator", "CountingAllocator", "last_error", "status_name",
-    "status_str", "version", "version_number", "has_function",
+    "status_str", "version", "version_number", "has_function", "sweep",
 ] + _melee.__all__ + _battlesystem.__all__ + _campaign.__all__
+
+from . import sweep  # noqa: E402,F401  (balance studies: warrules.sweep.run)
