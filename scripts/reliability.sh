@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # scripts/reliability.sh [--quick]: the reliability checks of docs/reliability.md.
-#   1. the ctest suite under AddressSanitizer + UBSan (build/rel-asan);
+#   1. the ctest suite under AddressSanitizer + UBSan (build/rel-asan), then
+#      the Python binding's hostile-input suite against that library with the
+#      ASan runtime preloaded into python3;
 #   2. ctest's C test programs (every test whose program is a target) under
 #      valgrind memcheck through CMAKE_CROSSCOMPILING_EMULATOR, zero errors
-#      and zero definite or indirect leaks (non-sanitized Debug, build/valgrind);
+#      and zero definite or indirect leaks (non-sanitized Debug, build/valgrind;
+#      --quick leaves out the .shared twins of the CMocka programs, which run
+#      the same code as their .static twins);
 #   3. the determinism hashes with gcc and clang at -O0 and -O2, and -m32
 #      (i386), each a direct cc command line over the library sources and
 #      tests/test_determinism.c, plus the "dice" and "pinned" hashes through
@@ -61,6 +65,16 @@ if configure build/rel-asan -DCMAKE_BUILD_TYPE=Debug -DWARRULES_SANITIZE=ON -DWA
     fi
 else
     tail -n 30 build/rel-asan.build.log; fail "asan+ubsan build"
+fi
+
+# 1b. the Python binding's hostile-input suite under ASan and UBSan, the
+# sanitizer runtime preloaded into python3 over the library of step 1
+step "Python hostile-input suite under ASan and UBSan (build/rel-asan)"
+if [ -e build/rel-asan/libwarrules.so ] &&
+    PYTHON=/usr/bin/python3 bindings/python/tests/run_asan.sh build/rel-asan >"$out/python-asan.log" 2>&1; then
+    ok "python hostile suite under asan+ubsan: $(grep -E '^Ran ' "$out/python-asan.log")"
+else
+    tail -n 40 "$out/python-asan.log" 2>/dev/null; fail "python hostile suite under asan+ubsan"
 fi
 
 # 2. valgrind ----------------------------------------------------------------
