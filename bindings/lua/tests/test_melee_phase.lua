@@ -264,6 +264,9 @@ do
   eq(p:add(fx, fy), 0, "a fight")
   -- a unit in two fights on the same face against the same enemy
   raises("WR_ERR_INVALID", p.add, p, fx, fy)
+  local ok, err = pcall(p.add, p, fx, fy)
+  check(not ok and err["function"] == "wr_melee_phase_add", "the error carries the library's detail")
+  check(not ok and tostring(err):find("MeleePhase:add", 1, true) ~= nil, "and names the Lua method")
   raises("WR_ERR_INVALID", p.add, p, fx, fx) -- the same unit on both sides
   raises("WR_ERR_INVALID", p.add, p, {unit = z, face = wr.FACING_FLANK, in_contact = 1},
     {unit = x, face = wr.FACING_REAR, in_contact = 1}) -- both attacked in flank or rear
