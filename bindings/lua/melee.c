@@ -1,6 +1,7 @@
 /* Lua binding of warrules/melee.h: the pinned melee functions, profiles,
    hit charts and wounds, units, explanations, engagements with a morale
-   model written in Lua, and exact odds. */
+   model written in Lua, exact odds, and melee phases (every fight of one
+   turn resolved together). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -12,8 +13,11 @@
 #define MUNIT_MT WRL_MUNIT_MT
 #define ENGAGEMENT_MT WRL_ENGAGEMENT_MT
 #define ODDS_MT WRL_ODDS_MT
+#define PHASE_MT WRL_PHASE_MT
 
 #define MAX_ROLLS 1000000
+/* A phase may hold WR_PHASE_MAX_FIGHTS fights, each with its dice. */
+#define PHASE_MAX_ROLLS 100000000
 
 /* ---- structs as tables (field lists) ----------------------------------- */
 
@@ -24,6 +28,9 @@
 
 _Static_assert(sizeof(wr_unit_kind) == sizeof(int), "enums are int-sized");
 _Static_assert(sizeof(wr_melee_rule) == sizeof(int), "enums are int-sized");
+_Static_assert(sizeof(wr_facing) == sizeof(int) && sizeof(wr_phase_contact) == sizeof(int) &&
+                   sizeof(wr_cover) == sizeof(int) && sizeof(wr_morale_result) == sizeof(int),
+               "enums are int-sized");
 
 static const wrl_field unit_def_fields[] = {
     FLD(wr_unit_def, kind, F_INT),          FLD(wr_unit_def, figures, F_INT),
@@ -60,6 +67,19 @@ static const wrl_field odds_fields[] = {
 static const wrl_field event_fields[] = {
     FLD(wr_melee_event, rule, F_INT), FLD(wr_melee_event, side, F_INT),
     FLD(wr_melee_event, value, F_INT), FLD(wr_melee_event, detail, F_INT),
+    {NULL, 0, F_INT}};
+
+/* A phase side's fields besides its unit (read with "unit" as an extra key). */
+static const wrl_field phase_side_fields[] = {
+    FLD(wr_phase_side, face, F_INT),           FLD(wr_phase_side, in_contact, F_INT),
+    FLD(wr_phase_side, corner, F_INT),         FLD(wr_phase_side, corner_fights, F_INT),
+    FLD(wr_phase_side, contact, F_INT),        FLD(wr_phase_side, cover, F_INT),
+    FLD(wr_phase_side, character_present, F_TRUTH), {NULL, 0, F_INT}};
+
+static const wrl_field phase_unit_fields[] = {
+    FLD(wr_phase_unit, fights, F_INT),   FLD(wr_phase_unit, figures_before, F_INT),
+    FLD(wr_phase_unit, fighting, F_INT), FLD(wr_phase_unit, lost, F_INT),
+    FLD(wr_phase_unit, disordered, F_TRUTH), FLD(wr_phase_unit, worst, F_INT),
     {NULL, 0, F_INT}};
 
 static const wrl_field test_fields[] = {
@@ -311,9 +331,11 @@ static int l_morale_sample(lua_State *L)
 
 /* An engagement box: the handle, units a and b in user values 1 and 2,
    the Lua morale function in user value 3, and the context of the library
-   call running now (only while one runs). */
+   call running now (only while one runs). A phase box is one too, with its
+   own user values (see "melee phases" below). */
 typedef struct eng_box {
     wrl_box box;
+    lua_CFunction call; /* runs the Lua morale function: morale_call or phase_morale_call */
     lua_State *L; /* the state of the running call, or NULL */
     int self;     /* the engagement's stack index in that call */
     int errslot;  /* where a callback's error is kept */
@@ -322,18 +344,10 @@ typedef struct eng_box {
 
 enum { ENG_A = 1, ENG_B = 2, ENG_MORALE = 3 };
 
-/* Runs protected: (engagement, test, odds) -> calls the Lua function. */
-static int morale_call(lua_State *L)
+/* Calls the morale function below the test at the top of the stack and
+   reads its result into *odds. */
+static int call_model(lua_State *L, wr_morale_odds *odds)
 {
-    const wr_morale_test *t = lua_touserdata(L, 2);
-    wr_morale_odds *odds = lua_touserdata(L, 3);
-    lua_getiuservalue(L, 1, ENG_MORALE);
-    lua_getiuservalue(L, 1, ENG_A);
-    lua_getiuservalue(L, 1, ENG_B);
-    int fn = lua_gettop(L) - 2;
-    push_test(L, t, fn + 1, fn + 2);
-    lua_remove(L, fn + 2);
-    lua_remove(L, fn + 1);
     lua_call(L, 1, 3);
     wr_morale_odds o = {0, 0, 0};
     if (lua_type(L, -3) == LUA_TTABLE) {
@@ -355,6 +369,20 @@ static int morale_call(lua_State *L)
     return 0;
 }
 
+/* Runs protected: (engagement, test, odds) -> calls the Lua function. */
+static int morale_call(lua_State *L)
+{
+    const wr_morale_test *t = lua_touserdata(L, 2);
+    lua_getiuservalue(L, 1, ENG_MORALE);
+    lua_getiuservalue(L, 1, ENG_A);
+    lua_getiuservalue(L, 1, ENG_B);
+    int fn = lua_gettop(L) - 2;
+    push_test(L, t, fn + 1, fn + 2);
+    lua_remove(L, fn + 2);
+    lua_remove(L, fn + 1);
+    return call_model(L, lua_touserdata(L, 3));
+}
+
 /* The library's morale callback: calls the Lua function under lua_pcall,
    so that no Lua error crosses the library; an error is kept and raised
    once the library call has returned. */
@@ -366,7 +394,7 @@ static wr_status lua_morale(void *user, const wr_morale_test *test, wr_morale_od
         return WR_ERR_STATE;
     if (!lua_checkstack(L, 6))
         return WR_ERR_NOMEM;
-    lua_pushcfunction(L, morale_call);
+    lua_pushcfunction(L, eb->call);
     lua_pushvalue(L, eb->self);
     lua_pushlightuserdata(L, (void *)test);
     lua_pushlightuserdata(L, odds);
@@ -443,6 +471,7 @@ static int engagement_new(lua_State *L)
     read_situation(L, 3, &s);
     eng_box *eb = (eng_box *)wrl_new_box(L, ENGAGEMENT_MT, sizeof(eng_box), 3, 2, engagement_free);
     int idx = lua_gettop(L);
+    eb->call = morale_call;
     wr_allocator al = wrl_allocator(L);
     wr_engagement *e = NULL;
     wrl_check(L, wr_engagement_new_ex(a, b, &s, &al, &e), "Engagement");
@@ -797,6 +826,209 @@ static int engagement_tostring(lua_State *L)
     return 1;
 }
 
+/* ---- melee phases -------------------------------------------------------- */
+
+/* A phase box (an eng_box): the set of the units of its fights in user
+   value 1 (kept alive and made busy with the phase), the Lua morale
+   function in user value 2. */
+enum { PHASE_UNITS = 1, PHASE_MORALE = 2 };
+
+static void phase_free(void *p)
+{
+    wr_melee_phase_free(p);
+}
+
+/* Runs protected: (phase, test, odds) -> calls the Lua function with the
+   test's unit and enemy as the phase's MeleeUnit userdata. */
+static int phase_morale_call(lua_State *L)
+{
+    const wr_morale_test *t = lua_touserdata(L, 2);
+    lua_getiuservalue(L, 1, PHASE_MORALE);
+    int fn = lua_gettop(L);
+    lua_getiuservalue(L, 1, PHASE_UNITS);
+    const void *units[2] = {t->unit, t->enemy};
+    for (int i = 0; i < 2; i++) {
+        if (lua_type(L, fn + 1) == LUA_TTABLE) {
+            lua_pushlightuserdata(L, (void *)units[i]);
+            lua_rawget(L, fn + 1);
+        } else {
+            lua_pushnil(L);
+        }
+    }
+    push_test(L, t, lua_type(L, fn + 2) == LUA_TUSERDATA ? fn + 2 : 0,
+              lua_type(L, fn + 3) == LUA_TUSERDATA ? fn + 3 : 0);
+    lua_replace(L, fn + 1);
+    lua_settop(L, fn + 1);
+    return call_model(L, lua_touserdata(L, 3));
+}
+
+static int phase_new(lua_State *L)
+{
+    eng_box *pb = (eng_box *)wrl_new_box(L, PHASE_MT, sizeof(eng_box), 2, 1, phase_free);
+    pb->call = phase_morale_call;
+    wr_allocator al = wrl_allocator(L);
+    wr_melee_phase *p = NULL;
+    wrl_check(L, wr_melee_phase_new_ex(&al, &p), "MeleePhase");
+    pb->box.ptr = p;
+    return 1;
+}
+
+/* set_morale(fn or nil): as Engagement:set_morale, for every fight. */
+static int phase_set_morale(lua_State *L)
+{
+    wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
+    eng_box *pb = lua_touserdata(L, 1);
+    if (lua_isnoneornil(L, 2)) {
+        wrl_check(L, wr_melee_phase_set_morale(p, NULL, NULL), "MeleePhase:set_morale");
+        lua_pushnil(L);
+    } else {
+        if (lua_type(L, 2) != LUA_TFUNCTION)
+            return wrl_fail(L, "WR_ERR_INVALID: argument #2: function expected, got %s", luaL_typename(L, 2));
+        wrl_check(L, wr_melee_phase_set_morale(p, lua_morale, pb), "MeleePhase:set_morale");
+        lua_pushvalue(L, 2);
+    }
+    lua_setiuservalue(L, 1, PHASE_MORALE);
+    return 0;
+}
+
+/* Reads the phase side at arg ({unit =, face =, in_contact =, corner =,
+   corner_fights =, contact =, cover =, character_present =}) and pushes its
+   unit's userdata. Missing fields: front, continuing, no cover, corner_fights
+   PHASE_DEFAULT, the rest 0. */
+static void read_phase_side(lua_State *L, int arg, wr_phase_side *s)
+{
+    static const char *const extra[] = {"unit", NULL};
+    memset(s, 0, sizeof *s);
+    s->face = WR_FACING_FRONT;
+    s->corner_fights = WR_PHASE_DEFAULT;
+    s->contact = WR_CONTACT_CONTINUING;
+    s->cover = WR_COVER_NONE;
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_argfail(L, arg, WR_ERR_INVALID, "a phase side (table) expected, got %s", luaL_typename(L, arg));
+    wrl_only_known(L, arg, "a phase side", phase_side_fields, extra);
+    wrl_read_fields(L, arg, s, phase_side_fields);
+    lua_getfield(L, arg, "unit");
+    if (lua_isnil(L, -1))
+        wrl_argfail(L, arg, WR_ERR_NULL, "a phase side needs unit = a MeleeUnit");
+    wrl_box *box = luaL_testudata(L, -1, MUNIT_MT);
+    if (box == NULL)
+        wrl_argfail(L, arg, WR_ERR_INVALID, "the side's unit must be a %s, got %s", MUNIT_MT, luaL_typename(L, -1));
+    if (box->closed || box->ptr == NULL)
+        wrl_argfail(L, arg, WR_ERR_STATE, "the side's unit is closed");
+    s->unit = box->ptr;
+}
+
+/* add(a, b) -> the fight's index (from 0): a and b are phase sides, side
+   0 striking first. The phase keeps the units alive. */
+static int phase_add(lua_State *L)
+{
+    wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
+    wr_phase_fight f;
+    read_phase_side(L, 2, &f.side[0]);
+    int ua = lua_gettop(L);
+    read_phase_side(L, 3, &f.side[1]);
+    int ub = lua_gettop(L);
+    /* kept before the call, so that the phase never holds a unit it does not keep */
+    int new_a = wrl_add_parent(L, 1, PHASE_UNITS, ua);
+    int new_b = wrl_add_parent(L, 1, PHASE_UNITS, ub);
+    int index = -1;
+    wr_status st = wr_melee_phase_add(p, &f, &index);
+    if (st != WR_OK) {
+        if (new_b)
+            wrl_remove_parent(L, 1, PHASE_UNITS, ub);
+        if (new_a)
+            wrl_remove_parent(L, 1, PHASE_UNITS, ua);
+        return wrl_check(L, st, "MeleePhase:add");
+    }
+    lua_pushinteger(L, index);
+    return 1;
+}
+
+static int phase_strike(lua_State *L)
+{
+    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
+    int fight = wrl_int(L, 2), side = wrl_int(L, 3);
+    wr_strike k;
+    wrl_check(L, wr_melee_phase_strike(p, fight, side, &k), "MeleePhase:strike");
+    push_strike(L, &k);
+    return 1;
+}
+
+/* Resolving changes the units: none may be in use by a running call. */
+static wr_melee_phase *check_resolvable(lua_State *L)
+{
+    wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
+    if (wrl_parent_busy(L, 1, PHASE_UNITS))
+        wrl_fail(L, "WR_ERR_STATE: a unit of the phase is in use by a running call");
+    return p;
+}
+
+/* resolve_rolls(rolls) -> used */
+static int phase_resolve_rolls(lua_State *L)
+{
+    wr_melee_phase *p = check_resolvable(L);
+    size_t n = 0;
+    int *rolls = wrl_int_sequence(L, 2, PHASE_MAX_ROLLS, &n);
+    size_t used = 0;
+    eng_box *pb = begin_call(L, 1, 0);
+    wr_status st = wr_melee_phase_resolve_rolls(p, rolls, n, &used);
+    end_call(L, pb, 0);
+    wrl_check(L, st, "MeleePhase:resolve_rolls");
+    lua_pushinteger(L, (lua_Integer)used);
+    return 1;
+}
+
+/* resolve(rng) */
+static int phase_resolve(lua_State *L)
+{
+    wr_melee_phase *p = check_resolvable(L);
+    wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
+    eng_box *pb = begin_call(L, 1, 2);
+    wr_status st = wr_melee_phase_resolve(p, rng);
+    end_call(L, pb, 2);
+    wrl_check(L, st, "MeleePhase:resolve");
+    return 0;
+}
+
+/* round(fight) -> the fight's round, as Engagement:fight_rolls gives it */
+static int phase_round(lua_State *L)
+{
+    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
+    wr_melee_round r;
+    wrl_check(L, wr_melee_phase_round(p, wrl_int(L, 2), &r), "MeleePhase:round");
+    push_round(L, &r);
+    return 1;
+}
+
+/* unit(u) -> {fights =, figures_before =, fighting =, lost =, disordered =, worst =} */
+static int phase_unit(lua_State *L)
+{
+    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
+    const wr_melee_unit *u = wrl_check_handle(L, 2, MUNIT_MT);
+    wr_phase_unit out;
+    wrl_check(L, wr_melee_phase_unit(p, u, &out), "MeleePhase:unit");
+    wrl_push_fields(L, &out, phase_unit_fields);
+    return 1;
+}
+
+static int phase_len(lua_State *L)
+{
+    int count = 0;
+    wrl_check(L, wr_melee_phase_count(wrl_check_handle(L, 1, PHASE_MT), &count), "MeleePhase:count");
+    lua_pushinteger(L, count);
+    return 1;
+}
+
+static int phase_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, PHASE_MT))
+        return 1;
+    int count = 0;
+    (void)wr_melee_phase_count(wrl_check_handle(L, 1, PHASE_MT), &count);
+    lua_pushfstring(L, "warrules.MeleePhase(%d fights)", count);
+    return 1;
+}
+
 /* ---- exact odds ---------------------------------------------------------- */
 
 /* The two exact forms: first ask the length (WR_ERR_RANGE with len written). */
@@ -963,7 +1195,9 @@ static int l_melee_rounds_batch(lua_State *L)
     X(odds_exponent, "MeleeOdds:exponent", "D", "i", wr_melee_odds_exponent(a[0].p, WRL_OUT(0)))                \
     X(odds_end, "MeleeOdds:end", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))                      \
     X(odds_end_e18, "MeleeOdds:end_e18", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))              \
-    X(odds_figures, "MeleeOdds:figures", "Dii", "e", wr_melee_odds_figures(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))
+    X(odds_figures, "MeleeOdds:figures", "Dii", "e", wr_melee_odds_figures(a[0].p, a[1].i, a[2].i, WRL_OUT(0))) \
+    X(phase_count, "MeleePhase:count", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)))                      \
+    X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
 
 MELEE_FNS(WRL_FN_THUNK)
 static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) WRL_FN_END};
@@ -1035,6 +1269,13 @@ static const wrl_const consts[] = {
     {"MORALE_NONE", WR_MORALE_NONE}, {"MORALE_PASS", WR_MORALE_PASS}, {"MORALE_RETIRE", WR_MORALE_RETIRE},
     {"MORALE_ROUT", WR_MORALE_ROUT},
     {"ODDS_MAX_FIGURES", WR_ODDS_MAX_FIGURES}, {"ODDS_MAX_ROUNDS", WR_ODDS_MAX_ROUNDS},
+    {"UNIT_BLOOD_LUST", WR_UNIT_BLOOD_LUST},
+    {"RULE_ONCE_PER_TURN", WR_RULE_ONCE_PER_TURN}, {"RULE_DISORDERED_ELSEWHERE", WR_RULE_DISORDERED_ELSEWHERE},
+    {"RULE_BLOOD_LUST", WR_RULE_BLOOD_LUST}, {"RULE_LEFT_FIGHT", WR_RULE_LEFT_FIGHT},
+    {"RULE_NO_CHARGE_BONUS", WR_RULE_NO_CHARGE_BONUS}, {"RULE_LIMIT", WR_RULE_LIMIT},
+    {"CONTACT_CONTINUING", WR_CONTACT_CONTINUING}, {"CONTACT_CHARGE", WR_CONTACT_CHARGE},
+    {"CONTACT_PURSUIT", WR_CONTACT_PURSUIT}, {"CONTACT_PUSHBACK", WR_CONTACT_PUSHBACK},
+    {"PHASE_DEFAULT", WR_PHASE_DEFAULT}, {"PHASE_MAX_FIGHTS", WR_PHASE_MAX_FIGHTS},
     {NULL, 0}};
 
 void wrl_open_melee(lua_State *L)
@@ -1055,6 +1296,15 @@ void wrl_open_melee(lua_State *L)
     static const luaL_Reg odds_methods[] = {
         {"end_exact", odds_end_exact}, {"figures_exact", odds_figures_exact}, {NULL, NULL}};
     wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    static const luaL_Reg phase_methods[] = {
+        {"set_morale", phase_set_morale}, {"add", phase_add}, {"strike", phase_strike},
+        {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve}, {"round", phase_round},
+        {"unit", phase_unit}, {NULL, NULL}};
+    wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, phase_tostring, NULL, NULL);
+    luaL_getmetatable(L, PHASE_MT);
+    lua_pushcfunction(L, phase_len);
+    lua_setfield(L, -2, "__len");
+    lua_pop(L, 1);
     static const luaL_Reg others[] = {
         {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
         {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"wounds_add", l_wounds_add},
@@ -1063,7 +1313,7 @@ void wrl_open_melee(lua_State *L)
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
-        {NULL, NULL}};
+        {"MeleePhase", phase_new}, {"melee_phase_new", phase_new}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);

@@ -636,10 +636,20 @@ static void release(lua_State *L, int idx)
     if (ptr != NULL && box->free_fn != NULL)
         box->free_fn(ptr);
     for (int i = 1; i <= box->nparents; i++) {
-        if (lua_getiuservalue(L, idx, i) == LUA_TUSERDATA) {
+        int type = lua_getiuservalue(L, idx, i);
+        if (type == LUA_TUSERDATA || type == LUA_TTABLE) {
             lua_pushnil(L);
             lua_setiuservalue(L, idx, i);
+        }
+        if (type == LUA_TUSERDATA) {
             drop(L, lua_gettop(L));
+        } else if (type == LUA_TTABLE) {
+            int set = lua_gettop(L);
+            lua_pushnil(L);
+            while (lua_next(L, set) != 0) {
+                drop(L, lua_gettop(L));
+                lua_pop(L, 1);
+            }
         }
         lua_pop(L, 1);
     }
@@ -671,14 +681,89 @@ void wrl_set_parent(lua_State *L, int idx, int slot, int parent)
     lua_setiuservalue(L, idx, slot);
 }
 
+/* The key of a handle in a set of parents: its C handle. */
+static void push_parent_key(lua_State *L, int parent)
+{
+    lua_pushlightuserdata(L, ((wrl_box *)lua_touserdata(L, parent))->ptr);
+}
+
+int wrl_add_parent(lua_State *L, int idx, int slot, int parent)
+{
+    idx = lua_absindex(L, idx);
+    parent = lua_absindex(L, parent);
+    if (lua_getiuservalue(L, idx, slot) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, idx, slot);
+    }
+    int set = lua_gettop(L);
+    push_parent_key(L, parent);
+    if (lua_rawget(L, set) != LUA_TNIL) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pop(L, 1);
+    push_parent_key(L, parent);
+    lua_pushvalue(L, parent);
+    lua_rawset(L, set);
+    ((wrl_box *)lua_touserdata(L, parent))->refs++;
+    lua_pop(L, 1);
+    return 1;
+}
+
+void wrl_remove_parent(lua_State *L, int idx, int slot, int parent)
+{
+    idx = lua_absindex(L, idx);
+    parent = lua_absindex(L, parent);
+    if (lua_getiuservalue(L, idx, slot) == LUA_TTABLE) {
+        int set = lua_gettop(L);
+        push_parent_key(L, parent);
+        if (lua_rawget(L, set) == LUA_TUSERDATA && lua_rawequal(L, -1, parent)) {
+            push_parent_key(L, parent);
+            lua_pushnil(L);
+            lua_rawset(L, set);
+            drop(L, parent);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+int wrl_parent_busy(lua_State *L, int idx, int slot)
+{
+    int busy = 0;
+    if (lua_getiuservalue(L, idx, slot) == LUA_TTABLE) {
+        int set = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, set) != 0) {
+            busy |= ((wrl_box *)lua_touserdata(L, -1))->busy > 0;
+            lua_pop(L, 1);
+        }
+    } else if (lua_type(L, -1) == LUA_TUSERDATA) {
+        busy = ((wrl_box *)lua_touserdata(L, -1))->busy > 0;
+    }
+    lua_pop(L, 1);
+    return busy;
+}
+
 void wrl_busy(lua_State *L, int idx, int delta)
 {
     idx = lua_absindex(L, idx);
     wrl_box *box = lua_touserdata(L, idx);
     box->busy += delta;
     for (int i = 1; i <= box->nparents; i++) {
-        if (lua_getiuservalue(L, idx, i) == LUA_TUSERDATA)
+        int type = lua_getiuservalue(L, idx, i);
+        if (type == LUA_TUSERDATA) {
             wrl_busy(L, -1, delta);
+        } else if (type == LUA_TTABLE) {
+            int set = lua_gettop(L);
+            lua_pushnil(L);
+            while (lua_next(L, set) != 0) {
+                wrl_busy(L, -1, delta);
+                lua_pop(L, 1);
+            }
+        }
         lua_pop(L, 1);
     }
 }
@@ -730,6 +815,7 @@ static const char *handle_mt(char kind)
     case 'D': return WRL_ODDS_MT;
     case 'A': return WRL_MAP_MT;
     case 'N': return WRL_PLANNER_MT;
+    case 'H': return WRL_PHASE_MT;
     default: return NULL;
     }
 }

@@ -108,6 +108,15 @@ void *wrl_check_mutable(lua_State *L, int arg, const char *metatable);
 /* Makes user value `slot` of the box at idx refer to the handle at parent
    (0 or a nil value: no handle), dropping the one it held. */
 void wrl_set_parent(lua_State *L, int idx, int slot, int parent);
+/* A parent slot may instead hold a set of handles (a table keyed by their
+   C handles), for a handle that uses any number of others: adds the handle
+   at parent to the set in user value `slot` of the box at idx (made when
+   missing), with one reference; returns 0 when it is there already. */
+int wrl_add_parent(lua_State *L, int idx, int slot, int parent);
+/* Takes the handle at parent out of that set again, dropping its reference. */
+void wrl_remove_parent(lua_State *L, int idx, int slot, int parent);
+/* 1 when the parent in user value `slot` (or one of the set there) is busy. */
+int wrl_parent_busy(lua_State *L, int idx, int slot);
 /* Adds delta to the busy count of the box at idx and of all its parents. */
 void wrl_busy(lua_State *L, int idx, int delta);
 
@@ -126,8 +135,8 @@ wr_allocator wrl_allocator(lua_State *L);
      B  a truth value, true when none
      z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
      h  a hex
-     R F U O P C M E D A N  a handle: Rng Figure Unit Formation Profile HitChart
-        MeleeUnit Engagement MeleeOdds Map Planner; "!" before the letter: the
+     R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
+        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase; "!" before the letter: the
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
@@ -206,5 +215,6 @@ void wrl_open_campaign(lua_State *L);
 #define WRL_ODDS_MT "warrules.MeleeOdds"
 #define WRL_MAP_MT "warrules.Map"
 #define WRL_PLANNER_MT "warrules.Planner"
+#define WRL_PHASE_MT "warrules.MeleePhase"
 
 #endif

@@ -25,4 +25,14 @@ do
   local planner <close> = wr.Planner()
   eq(planner:route(map, {}, {q = 0, r = 0}, {q = 1, r = 0}).arrival_day >= 0, true, "usable handles")
 end
+local phase
+do
+  local men = wr.Profile(wr.RACE_HUMAN)
+  local p <close> = wr.MeleePhase()
+  phase = p
+  p:add({unit = wr.MeleeUnit(men, {figures = 4, files = 2}), in_contact = 2},
+        {unit = wr.MeleeUnit(men, {figures = 4, files = 2}), in_contact = 2})
+  eq(#p, 1, "a usable phase")
+end
+raises("WR_ERR_STATE", phase.count, phase)
 T.finish("lua close")
