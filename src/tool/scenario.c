@@ -38,6 +38,14 @@ static const char *const trait_names[2] = {"ellriendi", "lizard-men"};
 static const char *const tide_names[4] = {"none", "flood", "ebb", "high"};
 static const char *const sample_names[2] = {"dwarf-veterans", "orc-urucks"};
 
+int tool_scenario_section(const char *type)
+{
+    for (int s = 1; s < S_COUNT; s++)
+        if (strcmp(type, sec_names[s]) == 0)
+            return 1;
+    return 0;
+}
+
 const char *tool_mover_name(int mover)
 {
     return (mover >= 0 && mover < WR_MOVER_COUNT) ? mover_names[mover] : "unknown";
@@ -795,6 +803,20 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
     return 0;
 }
 
+/* Where the line of the section's header is kept; NULL for [melee]. */
+static int *section_line(tool_scenario *sc, const cursor *c)
+{
+    switch (c->sec) {
+    case S_FIGURE: return &sc->figures[c->idx].line;
+    case S_CAVALRY:
+    case S_CHARIOT: return &sc->ratings[c->idx].line;
+    case S_PROFILE: return &sc->profiles[c->idx].line;
+    case S_SIDE: return &sc->side[c->idx].line;
+    case S_ROUTE: return &sc->route.line;
+    default: return NULL;
+    }
+}
+
 int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err,
                        size_t errcap)
 {
@@ -838,6 +860,9 @@ int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *er
                 tool_errf(err, errcap, ln.number, p.col, "%s", p.msg);
                 return 2;
             }
+            int *line = section_line(sc, &c);
+            if (line && *line == 0)
+                *line = ln.number > 1000000000 ? 1000000000 : (int)ln.number;
             continue;
         }
         size_t eq = first;

@@ -17,15 +17,30 @@ typedef struct tool_odds_data {
     uint64_t figures[2][WR_ODDS_MAX_FIGURES + 1];
 } tool_odds_data;
 
-/* The outcome distribution as bars: one rect of class "bar" per end and per
+/* The outcome distribution as a chart with axes, percentages and a legend:
+   one rect of class "bar end" per end and one of class "bar figures" per
    count of figures left of each side. */
 void tool_svg_odds(FILE *out, const tool_odds_data *d);
 
-/* The map: one polygon of class "hex" per hex, rivers, crossings, roads,
-   tracks, water courses, features; the route (steps may be NULL) with a
-   circle of class "camp" per night's camp. */
-void tool_svg_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps,
-                  const char *title);
+/* What to draw over a map. */
+typedef struct tool_picture {
+    const char *title;
+    const wr_step *steps;      /* the route, or NULL */
+    size_t n_steps;
+    const wr_arrival *field;   /* earliest arrivals by wr_map_index(), or NULL */
+    int days;                  /* with field: colour the hexes reached by day 1..days */
+    int have_start, have_goal; /* the start and goal markers */
+    wr_hex start, goal;
+} tool_picture;
+
+/* The map on a background, with a legend of every symbol drawn: one
+   polygon of class "hex" per hex, rivers, crossings, roads, tracks, water
+   courses, features; the reach coloured by day; the route under the roads
+   and crossings it uses, each camp marked with its day(s), whole days at a
+   ferry, rafts, bridging or rally point labelled; start and goal markers;
+   a scale of days. Every symbol drawn carries a class "sym-NAME" and the
+   legend an item with id "legend-NAME". */
+void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic);
 
 /* The map as text, one row per line, with the route marked. */
 void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps);

@@ -110,7 +110,7 @@ if(Python3_Interpreter_FOUND)
     "polygon.hex=160 line.river=28 circle.ferry=2 rect.bridge=1 line.watercourse=8 circle.port=1"
     ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/valley.svg)
   wr_tool_test(svg_odds sh ${TT}/svg_run.sh ${WR_OUT}/odds.svg
-    "rect.bar=29 rect.end=8"
+    "rect.bar=29 rect.end=8 rect.figures=21 line.axis>=10"
     ${WR_TOOL} odds --svg ${WR_OUT}/odds.svg)
 endif()
 
@@ -150,7 +150,7 @@ foreach(case
     "bad_number|melee|bad_number.scn:2:11: expected a whole number 0..100000, got 'ten'"
     "unknown_key|melee|unknown_key.scn:2:1: unknown key for a [side]: 'legs'"
     "unknown_section|odds|unknown_section.scn:1:2: unknown section 'army'"
-    "missing_profile|melee|side b: no [profile] of that name"
+    "missing_profile|melee|missing_profile.scn:5:1: [side b]: no [profile] of that name"
     "too_many_figures|odds|at most 200 figures a side"
     "unknown_figure|rate|unknown_figure.scn:5:9: no [figure] of that name: 'b'"
     "bad_damage|rate|bad_damage.scn:2:10: expected damage as XdY"
@@ -165,11 +165,11 @@ endforeach()
 
 # Bad usage: unknown options, missing files and values, bad numbers.
 foreach(case
-    "rate_unknown_option|unknown option '--fast'|rate;--fast"
-    "melee_unknown_option|unknown option '--svg'|melee;--svg;x.svg"
-    "odds_unknown_option|unknown option '--seed'|odds;--seed;3"
-    "route_unknown_option|unknown option '--quick'|route;--quick"
-    "map_unknown_option|unknown option '--json'|map;maps/empty.map;--json"
+    "rate_unknown_option|argument 1 '--fast': unknown option|rate;--fast"
+    "melee_unknown_option|argument 1 '--svg': unknown option|melee;--svg;x.svg"
+    "odds_unknown_option|argument 1 '--seed': unknown option|odds;--seed;3"
+    "route_unknown_option|argument 1 '--quick': unknown option|route;--quick"
+    "map_unknown_option|argument 2 '--fast': unknown option|map;maps/empty.map;--fast"
     "missing_scenario|cannot open 'nowhere.scn'|melee;nowhere.scn"
     "missing_map_file|cannot open 'nowhere.map'|map;nowhere.map"
     "map_no_file|no map file given|map"
