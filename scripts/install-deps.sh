@@ -3,7 +3,7 @@
 # (as root, through apt-get). Elsewhere it names what is missing and stops.
 set -euo pipefail
 packages=(cmake make gcc g++ clang libclang-rt-14-dev gcc-multilib pkg-config libcmocka-dev doxygen
-          python3 lua5.4 liblua5.4-dev abigail-tools valgrind)
+          python3 lua5.4 liblua5.4-dev abigail-tools valgrind librsvg2-bin)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -97,7 +97,7 @@ static int unknown_long(const char *cmd, const tool_optdef *defs, size_t n_defs,
     const char *near = tool_nearest(name, names, n_names);
     if (near)
         return tool_fail(cmd, TOOL_USAGE,
-                         "argument %d '--%s': unknown option; did you mean '--%s'?", position,
+                         "argument %d '--%s': unknown option, did you mean '--%s'?", position,
                          name, near);
     return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s': unknown option (try 'warrules %s --help')",
                      position, name, cmd);

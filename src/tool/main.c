@@ -48,10 +48,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < n_commands; i++)
         if (strcmp(argv[1], commands[i].name) == 0) {
             int rc = commands[i].run(argc - 1, argv + 1, stdout);
-            if (fflush(stdout) != 0 || ferror(stdout)) {
+            if ((fflush(stdout) != 0 || ferror(stdout)) && rc == TOOL_OK) {
                 fprintf(stderr, "warrules %s: error writing standard output\n", argv[1]);
-                if (rc == TOOL_OK)
-                    rc = TOOL_FAILED;
+                rc = TOOL_FAILED;
             }
             return rc;
         }
@@ -62,7 +61,7 @@ int main(int argc, char **argv)
     names[n_commands + 1] = "--version";
     const char *near = tool_nearest(argv[1], names, n_commands + 2);
     if (near)
-        fprintf(stderr, "warrules: argument 1 '%s': unknown command; did you mean '%s'?\n", argv[1],
+        fprintf(stderr, "warrules: argument 1 '%s': unknown command, did you mean '%s'?\n", argv[1],
                 near);
     else
         fprintf(stderr, "warrules: argument 1 '%s': unknown command (try 'warrules --help')\n",

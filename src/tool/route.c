@@ -201,8 +201,8 @@ static int load_map(const char *cmd, const char *path, wr_map **map)
     free(text);
     if (scenario)
         return tool_fail(cmd, TOOL_USAGE,
-                         "%s:%zu:2: a scenario file (it opens with [%s]), not a map; a map opens "
-                         "with [terrain] (docs/map-format.md)",
+                         "%s:%zu:2: a scenario file (it opens with [%s]), not a map (a map opens "
+                         "with [terrain], docs/map-format.md)",
                          path, line, section);
     if (rc != 0)
         return tool_fail(cmd, rc == 2 ? TOOL_USAGE : TOOL_FAILED, "%s:%s", path, err);

@@ -129,7 +129,7 @@ static const char style_map[] =
     ".camp{fill:#fff;stroke:#000;stroke-width:0.8}"
     ".campday{font:bold 6px sans-serif;text-anchor:middle}\n"
     ".wait{font:bold 6px sans-serif;text-anchor:middle;fill:#600;stroke:#fff;stroke-width:2;"
-    "paint-order:stroke}\n"
+    "paint-order:stroke}.wait.beside{text-anchor:start}\n"
     ".start{fill:none;stroke:" START_COLOUR ";stroke-width:3}"
     ".goal{fill:none;stroke:" GOAL_COLOUR ";stroke-width:3}\n"
     ".title{font:bold 12px sans-serif}.subtitle{font:8px sans-serif;fill:#333}\n"
@@ -401,14 +401,23 @@ static void march_marks(FILE *out, const tool_picture *pic)
         else
             snprintf(label, sizeof label, "%s: days %d-%d", what, a, b);
         center(st[i].hex, &x, &y);
-        /* between the banks for a crossing, above the hex for a rally */
-        if (!(f & WR_STEP_RALLY)) {
-            int px, py;
-            center(st[i - 1].hex, &px, &py);
-            x = (x + px) / 2;
-            y = (y + py) / 2;
+        if (f & WR_STEP_RALLY) {
+            text(out, "wait sym-wait", x, y + 220, label);
+            continue;
         }
-        text(out, "wait sym-wait", x, y + 180, label);
+        /* beside the crossing, off the route: a hex step is 346 tenths long */
+        int px, py;
+        center(st[i - 1].hex, &px, &py);
+        int ox = -(y - py) * 150 / 346, oy = (x - px) * 150 / 346;
+        if (ox < 0 || (ox == 0 && oy > 0)) {
+            ox = -ox;
+            oy = -oy;
+        }
+        char a1[16], a2[16];
+        fprintf(out, "<text class=\"wait beside sym-wait\" x=\"%s\" y=\"%s\">",
+                t((x + px) / 2 + ox, a1), t((y + py) / 2 + oy + 25, a2));
+        xml_text(out, label);
+        fprintf(out, "</text>\n");
     }
 }
 
@@ -656,7 +665,7 @@ static const char style_odds[] =
     ".background{fill:" BACKGROUND "}\n"
     "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
     ".bar.end{fill:#b63b3b}.bar.figures{fill:#3b6fb6}\n"
-    ".axis{stroke:#000;stroke-width:0.8}.grid{stroke:#bbb;stroke-width:0.4}\n"
+    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0.4}\n"
     ".tick{font:7px sans-serif;text-anchor:middle}.ytick{font:7px sans-serif;text-anchor:end}\n"
     ".label{text-anchor:end}.value{font:7px sans-serif}.vvalue{font:6px sans-serif;"
     "text-anchor:middle}\n"

@@ -162,8 +162,8 @@ int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc)
     free(text);
     if (is_map)
         return tool_fail(cmd, TOOL_USAGE,
-                         "%s:%zu:1: a map file (it opens with [terrain]), not a scenario; "
-                         "give a map with --map FILE",
+                         "%s:%zu:1: a map file (it opens with [terrain]), not a scenario "
+                         "(give a map with --map FILE)",
                          path, line);
     if (rc != 0)
         return tool_fail(cmd, rc == 2 ? TOOL_USAGE : TOOL_FAILED, "%s:%s", path, err);
@@ -261,6 +261,9 @@ void tool_out_abandon(tool_out *o)
 
 int tool_out_finish(const char *cmd, tool_out *o, int rc)
 {
+    /* the text on standard output is part of the command's success */
+    if (rc == TOOL_OK && o->f != stdout && (fflush(stdout) != 0 || ferror(stdout)))
+        rc = tool_fail(cmd, TOOL_FAILED, "error writing standard output");
     if (rc != TOOL_OK) {
         tool_out_abandon(o);
         return rc;

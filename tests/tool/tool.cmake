@@ -200,3 +200,95 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(usage_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+
+# The command line the GNU way: --opt=value, bundled short options, "--".
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(cli_equals ${WR_JSON} "d['arrival_day'] == 7"
+    ${WR_TOOL} route --map=${WR_EX}/crossing.map --from=0,3 --to=11,3 --json)
+  wr_tool_test(cli_bundled ${WR_JSON} "d['arrival_day'] == 7 and d['from'] == [0, 3]"
+    ${WR_TOOL} route -jm ${WR_EX}/crossing.map -f0,3 -t 11,3)
+  wr_tool_test(cli_prefix ${WR_JSON} "d['arrival_day'] == 7"
+    ${WR_TOOL} route --ma ${WR_EX}/crossing.map --fr 0,3 --to 11,3 --js)
+  wr_tool_test(cli_options_after_file ${WR_JSON} "len(d['figures']) == 3"
+    ${WR_TOOL} rate ${WR_EX}/cavalry.scn --json)
+  wr_tool_test(map_json ${WR_JSON}
+    "d['width'] == 16 and len(d['terrain']) == 10 and sum(s['crossing'] == 'ferry' for s in d['sides']) == 1 and any(h['port'] for h in d['hexes'])"
+    ${WR_TOOL} map ${WR_EX}/valley.map --json)
+endif()
+wr_tool_test(map_ascii ${WR_TOOL} map --ascii ${WR_EX}/crossing.map)
+set_tests_properties(tool_map_ascii PROPERTIES PASS_REGULAR_EXPRESSION "12 x 7 hexes.*terrain: \\. clear")
+wr_tool_test(cli_double_dash ${WR_MSG} 2 "cannot open '--json'" ${WR_TOOL} map -- --json)
+
+# Mistakes on the command line: one line, the argument's position, exit 2.
+foreach(case
+    "command_suggestion|argument 1 'rout': unknown command, did you mean 'route'?|rout"
+    "command_swapped|did you mean 'odds'?|odsd"
+    "command_unknown|argument 1 'conquer': unknown command (try 'warrules --help')|conquer"
+    "option_suggestion|argument 1 '--sed': unknown option, did you mean '--seed'?|demo;--sed;3"
+    "option_swapped|argument 3 '--mpa': unknown option, did you mean '--map'?|route;--from;0,3;--mpa;x.map"
+    "option_ambiguous|argument 1 '--s' is ambiguous: --scenario, --set, --svg|route;--s;x"
+    "option_takes_no_value|argument 1 '--json=3': option --json takes no value|melee;--json=3"
+    "option_needs_value|argument 2: option --rounds needs a value|odds;--json;--rounds"
+    "short_unknown|unknown option '-x'|melee;-x"
+    "json_ascii|--json and --ascii cannot be combined|route;--json;--ascii;--map;m.map"
+    "map_json_ascii|--json and --ascii cannot be combined|map;x.map;-ja"
+    "json_svg_stdout|--json and --svg - cannot be combined: both write standard output|odds;--json;--svg;-"
+    "ascii_svg_stdout|--ascii and --svg - cannot be combined|route;--ascii;--svg;-"
+    "from_split|argument 1: --from takes the hex as one word COLUMN,ROW: --from 0,3, not --from 0 3|route;--from;0;3;--map;m.map"
+    "to_split_equals|argument 2: --to takes the hex as one word COLUMN,ROW: --to 11,3, not --to 11 3|route;-f0,3;--to=11;3"
+    "number_operand|argument 1 '7': a number where a scenario file is expected|route;7"
+    "map_as_scenario|crossing.map:4:1: a map file (it opens with [terrain]), not a scenario (give a map with --map FILE)|route;../../examples/crossing.map"
+    "map_as_melee_scenario|a map file (it opens with [terrain]), not a scenario|odds;../../examples/valley.map"
+    "scenario_as_map|march.scn:3:2: a scenario file (it opens with [route]), not a map|map;../../examples/march.scn"
+    "scenario_as_route_map|melee.scn:5:2: a scenario file (it opens with [profile]), not a map|route;--map;../../examples/melee.scn;--from;0,0;--to;1,1"
+    "two_maps|argument 2 'b.map': one map file only (already 'a.map')|map;a.map;b.map"
+    "scenario_twice|one scenario file only ('a.scn' and --scenario 'b.scn')|rate;a.scn;--scenario;b.scn"
+    "demo_operand|argument 1 'x': the demo takes no file|demo;x"
+    "rounds_position|argument 2: --rounds takes a whole number 1..40, not '0'|odds;--json;--rounds;0"
+    "set_position|argument 4: --set figure.r.ar=500: expected a whole number -100..100, got '500'|rate;--json;--set;figure.a.ar=1;--set;figure.r.ar=500"
+    "refused_engagement|refused.scn:10:1: [side a] against [side b]: the engagement is refused by the library: |melee;scenarios/refused.scn"
+    "refused_odds|refused.scn:10:1: [side a] against [side b]: the engagement is refused|odds;scenarios/refused.scn"
+    "refused_unit|[side a] is refused by the library: |melee;--set;profile.dwarfs.weapon.1=spear,forbidden"
+    "route_refused_detail|no route for infantry from 6,0 to 0,0 (or it cannot be at the start): |route;--map;../../examples/valley.map;--from;6,0;--to;0,0")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(cli_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+
+# A failed command leaves no output file (written to a temporary file and
+# renamed on success): standard output full, then writable.
+wr_tool_test(no_partial_svg sh ${TT}/no_partial_output.sh ${WR_OUT}/partial
+  ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/partial/out.svg)
+wr_tool_test(no_partial_odds sh ${TT}/no_partial_output.sh ${WR_OUT}/partial_odds
+  ${WR_TOOL} odds --svg ${WR_OUT}/partial_odds/out.svg)
+wr_tool_test(no_svg_on_refusal sh -c
+  "rm -f '${WR_OUT}/refused.svg'; '${WR_TOOL}' odds scenarios/refused.scn --svg '${WR_OUT}/refused.svg' 2>/dev/null; test $? -eq 2 && test ! -e '${WR_OUT}/refused.svg'")
+
+# Pictures rendered to PNG (rsvg-convert, Debian librsvg2-bin) and looked at:
+# background, a legend item for every symbol drawn, start and goal rings at
+# their hexes, camps visible, roads and fords over the route, reach coloured
+# by day, a scale of days, axes and bars of the odds chart.
+if(Python3_Interpreter_FOUND)
+  set(WR_PNG sh ${TT}/png_run.sh)
+  wr_tool_test(png_route ${WR_PNG} ${WR_OUT}/png_route.svg
+    "background legend start=0,3 goal=11,3 camps under days=7"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/png_route.svg)
+  wr_tool_test(png_ferry ${WR_PNG} ${WR_OUT}/png_ferry.svg
+    "background legend start=6,0 goal=6,9 camps days=7 label=ferry:_days_4-5 label=2_nights"
+    ${WR_TOOL} route ${WR_EX}/march.scn --svg ${WR_OUT}/png_ferry.svg)
+  wr_tool_test(png_rally ${WR_PNG} ${WR_OUT}/png_rally.svg
+    "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4"
+    ${WR_TOOL} route --map maps/forest_band.map --mover cavalry --from 0,1 --to 8,1 --unformed
+    --svg ${WR_OUT}/png_rally.svg)
+  wr_tool_test(png_reach ${WR_PNG} ${WR_OUT}/png_reach.svg
+    "background legend start=0,3 reach>=10 days=3"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 3 --svg ${WR_OUT}/png_reach.svg)
+  wr_tool_test(png_map ${WR_PNG} ${WR_OUT}/png_map.svg "background legend"
+    ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/png_map.svg)
+  wr_tool_test(png_odds ${WR_PNG} ${WR_OUT}/png_odds.svg "background legend axes bars"
+    ${WR_TOOL} odds --svg ${WR_OUT}/png_odds.svg)
+  set_tests_properties(tool_png_route tool_png_ferry tool_png_rally tool_png_reach tool_png_map
+    tool_png_odds PROPERTIES SKIP_RETURN_CODE 77)
+endif()
