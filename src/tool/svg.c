@@ -125,7 +125,8 @@ static const char style_map[] =
     ".port{fill:#fff;stroke:#000}.channel{fill:none;stroke:#00f;stroke-dasharray:1 1}"
     ".mudflat{fill:#7b6a3a}\n"
     ".route{fill:none;stroke:#3a1010;stroke-width:7;stroke-linejoin:round;stroke-linecap:round}\n"
-    ".route-day{stroke-width:4.5;stroke-linecap:round}\n"
+    ".route-day{stroke-width:4.5;stroke-linecap:round}"
+    ".route-day.unformed{stroke-dasharray:3 2;stroke-linecap:butt}\n"
     ".camp{fill:#fff;stroke:#000;stroke-width:0.8}"
     ".campday{font:bold 6px sans-serif;text-anchor:middle}\n"
     ".wait{font:bold 6px sans-serif;text-anchor:middle;fill:#600;stroke:#fff;stroke-width:2;"
@@ -144,7 +145,7 @@ enum {
     U_FERRY = 1 << 4, U_ROAD = 1 << 5, U_TRACK = 1 << 6, U_WATERCOURSE = 1 << 7,
     U_CATARACT = 1 << 8, U_PORT = 1 << 9, U_CHANNEL = 1 << 10, U_MUDFLAT = 1 << 11,
     U_ROUTE = 1 << 12, U_START = 1 << 13, U_GOAL = 1 << 14, U_CAMP = 1 << 15, U_WAIT = 1 << 16,
-    U_REACH = 1 << 17
+    U_REACH = 1 << 17, U_UNFORMED = 1 << 18
 };
 
 static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
@@ -197,6 +198,7 @@ static unsigned route_uses(const tool_picture *pic)
         used |= U_ROUTE;
     for (size_t i = 0; pic->steps && i < pic->n_steps; i++) {
         used |= (pic->steps[i].flags & WR_STEP_NIGHT) ? U_CAMP : 0;
+        used |= (i > 0 && (pic->steps[i].flags & WR_STEP_UNFORMED)) ? U_UNFORMED : 0;
         if ((pic->steps[i].flags & WHOLE_DAYS) || pic->steps[i].nights > 1)
             used |= U_WAIT;
     }
@@ -259,6 +261,7 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
         {U_CHANNEL, "channel", "channel through mud flats"},
         {U_MUDFLAT, "mudflat", "mud flat"},
         {U_ROUTE, "route", "route, coloured by day"},
+        {U_UNFORMED, "unformed", "moving unformed"},
         {U_START, "start", "start"},
         {U_GOAL, "goal", "goal"},
         {U_CAMP, "camp", "night's camp: its day(s)"},
@@ -305,6 +308,13 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
                 fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200 + k2 * 200, a), t(y, b));
                 fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + k2 * 200, c), t(y, d));
             }
+        } else if (bit == U_UNFORMED) {
+            fprintf(out, "<polyline class=\"route\" points=\"%s,%s %s,%s\"/>\n", t(sx - 200, a),
+                    t(y, b), t(sx + 200, c), t(y, d));
+            fprintf(out, "<line class=\"route-day unformed sym-unformed\" stroke=\"%s\" ",
+                    day_colour(1, 1, col));
+            fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200, a), t(y, b));
+            fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + 200, c), t(y, d));
         } else if (bit == U_START || bit == U_GOAL) {
             snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
             circle(out, cls, sx, y, 90);
@@ -312,7 +322,7 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
             circle(out, "camp sym-camp", sx, y, 70);
             text(out, "campday", sx, y + 22, "3");
         } else if (bit == U_WAIT) {
-            text(out, "wait sym-wait", sx, y + 25, "ferry: days 4-5");
+            text(out, "wait sym-wait", sx, y + 25, "days 4-5");
         }
         text(out, "legend-text", tx, y + 25, items[k].label);
         fprintf(out, "</g>\n");
@@ -541,9 +551,10 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             if (x1 == x2 && y1 == y2)
                 continue;
             char p1[16], p2[16], p3[16], p4[16];
-            fprintf(out, "<line class=\"route-day day-%d\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
+            fprintf(out, "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
                          "x2=\"%s\" y2=\"%s\"/>\n",
-                    pic->steps[i].day, day_colour(pic->steps[i].day, arrival, col), t(x1, p1),
+                    pic->steps[i].day,
+                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "", day_colour(pic->steps[i].day, arrival, col), t(x1, p1),
                     t(y1, p2), t(x2, p3), t(y2, p4));
         }
         fprintf(out, "</g>\n");

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lex.h"
@@ -207,8 +208,13 @@ int tool_out_open(const char *cmd, const char *path, tool_out *o)
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     snprintf(o->tmp, n, "%s.tmp-XXXXXX", path);
     int fd = mkstemp(o->tmp);
-    if (fd >= 0)
+    if (fd >= 0) {
+        /* mkstemp makes the file private: give it the mode fopen would */
+        mode_t mask = umask(0);
+        umask(mask);
+        (void)fchmod(fd, (mode_t)(0666 & ~mask));
         o->f = fdopen(fd, "wb");
+    }
     if (o->f == NULL) {
         int e = errno;
         if (fd >= 0) {

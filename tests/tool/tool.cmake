@@ -292,3 +292,7 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties(tool_png_route tool_png_ferry tool_png_rally tool_png_reach tool_png_map
     tool_png_odds PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+
+# The pictures shown in docs/tool.md are what the tool draws now.
+add_test(NAME tool_docs_images COMMAND sh ${TT}/docs_images.sh ${WR_TOOL})
+set_tests_properties(tool_docs_images PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
