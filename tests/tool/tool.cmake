@@ -32,6 +32,18 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
   ${WR_EX}/custom-melee.scn ${WR_EX}/cavalry.scn ${TT}/maps/major_ford.map
   ${TT}/maps/flag_first.map)
 
+# The tool's functions called directly: every command with each allocation
+# failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
+# on every kind of mistake, the helpers on their edges.
+set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c svg.c)
+list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
+add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
+target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
+target_compile_definitions(tool_unit PRIVATE _GNU_SOURCE)
+target_link_options(tool_unit PRIVATE -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc)
+target_link_libraries(tool_unit PRIVATE warrules_static warrules_flags)
+add_test(NAME tool_unit COMMAND tool_unit ${WR_EX} ${TT} ${WR_OUT})
+
 # --help of every subcommand: exit 0 and a usage line.
 foreach(sub demo rate melee odds route map)
   wr_tool_test(help_${sub} ${WR_TOOL} ${sub} --help)
