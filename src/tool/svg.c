@@ -752,12 +752,11 @@ static int odds_figures(FILE *out, const tool_odds_data *d, int s, int y)
     for (int f = 0; f <= n; f++)
         if (hundredths(d->figures[s][f]) > max)
             max = hundredths(d->figures[s][f]);
-    /* the top of the axis: the next multiple of 20 %, so that quarters are whole */
+    /* the top of the axis: the next multiple of 20 % (at most 100), so that
+       quarters are whole */
     int top_pct = (max + 1999) / 2000 * 20;
     if (top_pct < 20)
         top_pct = 20;
-    if (top_pct > 100)
-        top_pct = 100;
     int base = y + FIG_H;
     for (int k = 0; k <= 4; k++) {
         int gy = base - FIG_H * k / 4;

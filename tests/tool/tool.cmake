@@ -308,3 +308,30 @@ endif()
 # The pictures shown in docs/tool.md are what the tool draws now.
 add_test(NAME tool_docs_images COMMAND sh ${TT}/docs_images.sh ${WR_TOOL})
 set_tests_properties(tool_docs_images PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+
+# Corners of the commands: every [route] key, a scenario on standard input,
+# --scenario, missing parts, a full standard output.
+wr_tool_test(route_every_key ${WR_TOOL} route scenarios/every_route_key.scn)
+set_tests_properties(tool_route_every_key PROPERTIES PASS_REGULAR_EXPRESSION
+  "arrives formed on day 5 with 3 of 12 points saved")
+wr_tool_test(route_scenario_stdin sh -c "'${WR_TOOL}' route --map ../../examples/crossing.map - < scenarios/relative_map.scn")
+set_tests_properties(tool_route_scenario_stdin PROPERTIES PASS_REGULAR_EXPRESSION "arrives formed on day")
+wr_tool_test(rate_scenario_option ${WR_TOOL} rate --scenario ../../examples/cavalry.scn)
+set_tests_properties(tool_rate_scenario_option PROPERTIES PASS_REGULAR_EXPRESSION "war-chariot")
+wr_tool_test(stdout_full sh -c "'${WR_TOOL}' rate 2>&1 >/dev/full")
+set_tests_properties(tool_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
+  "^warrules rate: error writing standard output\n$")
+foreach(case
+    "route_no_to|no target: give --to COLUMN,ROW (or --days N)|route;--map;m.map;--from;0,0"
+    "map_ascii_svg_stdout|--ascii and --svg - cannot be combined|map;x.map;--ascii;--svg;-"
+    "melee_no_sides|cavalry.scn: side a is missing: give a [side a]|melee;../../examples/cavalry.scn"
+    "odds_scenario_rounds|the exact odds take at most 40 rounds (rounds = 50)|odds;--set;melee.rounds=50"
+    "rate_nothing|nothing to rate: no [figure] given|rate;../../examples/melee.scn"
+    "rate_no_mount|[cavalry c] needs a rider and a mount|rate;--set;figure.r.ar=1;--set;cavalry.c.rider=r"
+    "chariot_no_pullers|[chariot c] needs passengers and pullers|rate;../../examples/cavalry.scn;--set;chariot.c.passengers=knight")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()

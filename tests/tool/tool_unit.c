@@ -492,6 +492,17 @@ static void helpers(void)
     tool_out none;
     memset(&none, 0, sizeof none);
     check(tool_out_commit("t", &none) == TOOL_OK, "out none");
+    check(tool_fail("t", 7, "two\nlines\r") == 7, "fail");
+    /* a file beyond 64 MiB (sparse) */
+    char *big = path(outdir, "unit_big.map");
+    FILE *bf = fopen(big, "wb");
+    if (bf && fseek(bf, (long)(65 << 20), SEEK_SET) == 0 && fputc('x', bf) != EOF) {
+        fclose(bf);
+        check(tool_read_file("t", big, &text, &len) == TOOL_USAGE, "read a file beyond 64 MiB");
+    } else if (bf) {
+        fclose(bf);
+    }
+    remove(big);
     stderr = saved;
     fclose(devnull);
     /* getopt: an unknown letter inside a bundle, a short option's value missing */
