@@ -38,40 +38,42 @@ static const step_note notes[] = {
 #define CROSSING_FLAGS (WR_STEP_FORD | WR_STEP_SWIM | WR_STEP_FERRY | WR_STEP_RAFTS | \
                         WR_STEP_BRIDGING | WR_STEP_BRIDGE)
 
-/* The explanation of step i: words and sections, each list joined by "; ". */
+/* Appends str to the list in buf (cap bytes, NUL-terminated), after sep when
+   the list is not empty; a list that would overflow is cut. */
+static void append(char *buf, size_t cap, const char *sep, const char *str)
+{
+    size_t o = strlen(buf);
+    snprintf(buf + o, cap - o, "%s%s", o ? sep : "", str);
+}
+
+/* The explanation of step i: words joined by "; ", sections by " ". */
 static void explain(const wr_route *route, size_t i, int vessel, char *text, size_t tcap,
                     char *sections, size_t scap)
 {
     const wr_step *s = &route->steps[i];
-    size_t to = 0, so = 0;
     text[0] = sections[0] = '\0';
-#define ADD(buf, o, cap, str) \
-    do { \
-        const char *sep_ = (buf) == text ? "; " : " "; \
-        int n_ = snprintf((buf) + (o), (cap) - (o), "%s%s", (o) ? sep_ : "", (str)); \
-        if (n_ > 0 && (size_t)n_ < (cap) - (o)) \
-            (o) += (size_t)n_; \
-    } while (0)
+#define ADD_TEXT(str) append(text, tcap, "; ", (str))
+#define ADD_SECTION(str) append(sections, scap, " ", (str))
     if (s->flags & CROSSING_FLAGS)
-        ADD(sections, so, scap, "[Crossing]");
+        ADD_SECTION("[Crossing]");
     if (i > 0 && s->day > route->steps[i - 1].day && route->steps[i - 1].points_left > 0 &&
         !(s->flags & WHOLE_DAY_FLAGS)) {
         char saved[96];
         snprintf(saved, sizeof saved, "with %d points saved from day %d",
                  route->steps[i - 1].points_left, route->steps[i - 1].day);
-        ADD(text, to, tcap, saved);
-        ADD(sections, so, scap, "[Saving Move Points]");
+        ADD_TEXT(saved);
+        ADD_SECTION("[Saving Move Points]");
     }
     if (i > 0 && !(s->flags & (WR_STEP_ROAD | WR_STEP_TRACK | WR_STEP_UPSTREAM |
                                WR_STEP_DOWNSTREAM | WHOLE_DAY_FLAGS))) {
-        ADD(text, to, tcap, vessel ? "moves on at the hex's cost" : "enters across country");
-        ADD(sections, so, scap, "[Movement by Terrain Type]");
+        ADD_TEXT(vessel ? "moves on at the hex's cost" : "enters across country");
+        ADD_SECTION("[Movement by Terrain Type]");
     }
     for (size_t k = 0; k < sizeof notes / sizeof notes[0]; k++)
         if (s->flags & notes[k].flag) {
-            ADD(text, to, tcap, notes[k].text);
+            ADD_TEXT(notes[k].text);
             if (!strstr(sections, notes[k].section))
-                ADD(sections, so, scap, notes[k].section);
+                ADD_SECTION(notes[k].section);
         }
     if (s->flags & WR_STEP_NIGHT) {
         char camp[64];
@@ -79,9 +81,10 @@ static void explain(const wr_route *route, size_t i, int vessel, char *text, siz
             snprintf(camp, sizeof camp, "camps here for %d nights from day %d", s->nights, s->day);
         else
             snprintf(camp, sizeof camp, "camps here, night of day %d", s->day);
-        ADD(text, to, tcap, camp);
+        ADD_TEXT(camp);
     }
-#undef ADD
+#undef ADD_TEXT
+#undef ADD_SECTION
 }
 
 static void hex_cr(wr_hex h, int *col, int *row)
@@ -575,8 +578,9 @@ static void map_json(FILE *out, const wr_map *map, const char *path)
                 if (wr_map_side(map, hx, d, &side) != WR_OK ||
                     (side.river == WR_NO_RIVER && !side.road && !side.track))
                     continue;
-                if (d >= 3 && wr_hex_neighbor(hx, d, &nb) == WR_OK &&
-                    wr_map_contains(map, nb, &inside) == WR_OK && inside)
+                (void)wr_hex_neighbor(hx, d, &nb);
+                (void)wr_map_contains(map, nb, &inside);
+                if (d >= 3 && inside)
                     continue;
                 fprintf(out, "%s{\"col\": %d, \"row\": %d, \"direction\": \"%s\", \"river\": \"%s\", "
                              "\"crossing\": \"%s\", \"road\": %s, \"track\": %s}",

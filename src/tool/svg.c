@@ -162,12 +162,14 @@ static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
             (void)wr_map_terrain(map, hx, &ter);
             if ((int)ter >= 0 && (int)ter < WR_HEX_TERRAIN_COUNT)
                 *terrains |= 1u << (int)ter;
-            if (wr_map_watercourse(map, hx, &down, &flags) == WR_OK && down >= 0) {
+            (void)wr_map_watercourse(map, hx, &down, &flags);
+            if (down >= 0) {
                 used |= U_WATERCOURSE;
                 if (flags & WR_WATER_CATARACT)
                     used |= U_CATARACT;
             }
-            if (wr_map_features(map, hx, &features) == WR_OK) {
+            (void)wr_map_features(map, hx, &features);
+            {
                 used |= (features & WR_FEATURE_PORT) ? U_PORT : 0;
                 used |= (features & WR_FEATURE_CHANNEL) ? U_CHANNEL : 0;
                 used |= (features & WR_FEATURE_MUD_FLAT) ? U_MUDFLAT : 0;
@@ -489,8 +491,7 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
                 int32_t index = 0;
                 int x, y;
                 (void)wr_hex_from_offset(c, row, &hx);
-                if (wr_map_index(map, hx, &index) != WR_OK)
-                    continue;
+                (void)wr_map_index(map, hx, &index);
                 int day = pic->field[index].day;
                 if (day < 0 || day > pic->days)
                     continue;
@@ -524,8 +525,9 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             unsigned flags = 0;
             (void)wr_hex_from_offset(c, row, &hx);
             center(hx, &x, &y);
-            if (wr_map_watercourse(map, hx, &down, &flags) == WR_OK && down >= 0 &&
-                wr_hex_neighbor(hx, down, &nb) == WR_OK) {
+            (void)wr_map_watercourse(map, hx, &down, &flags);
+            if (down >= 0) {
+                (void)wr_hex_neighbor(hx, down, &nb);
                 center(nb, &nx, &ny);
                 line(out, "watercourse sym-watercourse", x, y, nx, ny);
                 if (flags & WR_WATER_CATARACT) {
@@ -568,8 +570,9 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             center(hx, &x, &y);
             for (int d = 0; d < 3; d++) {
                 wr_side side;
-                if (wr_map_side(map, hx, d, &side) != WR_OK || wr_hex_neighbor(hx, d, &nb) != WR_OK)
+                if (wr_map_side(map, hx, d, &side) != WR_OK) /* the map's edge */
                     continue;
+                (void)wr_hex_neighbor(hx, d, &nb);
                 center(nb, &nx, &ny);
                 if (side.road)
                     line(out, "road sym-road", x, y, nx, ny);
@@ -618,15 +621,15 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
                     wr_hex nb;
                     int nx, ny;
                     circle(out, "crossing ferry sym-ferry", (mx * 3 + x) / 4, (my * 3 + y) / 4, 20);
-                    if (wr_hex_neighbor(hx, d, &nb) == WR_OK) {
-                        center(nb, &nx, &ny);
-                        circle(out, "crossing ferry sym-ferry", (mx * 3 + nx) / 4,
-                               (my * 3 + ny) / 4, 20);
-                    }
+                    (void)wr_hex_neighbor(hx, d, &nb);
+                    center(nb, &nx, &ny);
+                    circle(out, "crossing ferry sym-ferry", (mx * 3 + nx) / 4, (my * 3 + ny) / 4,
+                           20);
                 }
             }
             unsigned features = 0;
-            if (wr_map_features(map, hx, &features) == WR_OK && features) {
+            (void)wr_map_features(map, hx, &features);
+            if (features) {
                 if (features & WR_FEATURE_CHANNEL)
                     circle(out, "channel sym-channel", x, y, 120);
                 if (features & WR_FEATURE_PORT)

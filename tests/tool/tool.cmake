@@ -335,3 +335,8 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+wr_tool_test(odds_svg_stdout ${WR_TOOL} odds --svg -)
+set_tests_properties(tool_odds_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<.xml[^\n]*\n<svg ")
+wr_tool_test(odds_svg_stdout_full sh -c "'${WR_TOOL}' odds --svg - 2>&1 >/dev/full")
+set_tests_properties(tool_odds_svg_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
+  "^warrules odds: error writing standard output\n$")

@@ -126,6 +126,55 @@ static void every_allocation(const char *name, command_fn fn, char **args)
     check(rc == TOOL_OK && k > 0, "%s: status %d after %ld allocations", name, rc, k);
 }
 
+/* Writes text to OUT_DIR/name; its path. */
+static char *write_file(const char *name, const char *text)
+{
+    char *p = path(outdir, name);
+    FILE *f = fopen(p, "wb");
+    fputs(text, f);
+    fclose(f);
+    return p;
+}
+
+static void melee_corners(void)
+{
+    char *only_a = write_file("unit_only_a.scn", "[profile p]\nsample = orc-urucks\n"
+                                                 "[side a]\nprofile = p\n");
+    char *no_profile = write_file("unit_no_profile.scn", "[side a]\nfigures = 3\n[side b]\n");
+    char *args_a[] = {"melee", only_a, NULL};
+    char *args_p[] = {"odds", no_profile, NULL};
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    check(run(tool_melee, args_a) == TOOL_USAGE, "side b missing");
+    check(run(tool_odds, args_p) == TOOL_USAGE, "no profile given");
+    fclose(stderr);
+    stderr = saved;
+}
+
+/* The readers with each allocation failing in turn: status 1, no map. */
+static void readers_without_memory(void)
+{
+    static const char text[] = "[terrain]\n....\n....\n[rivers]\n0,0 minor E\n"
+                               "[crossings]\n0,0 E ford\n[roads]\n0,1 E E\n";
+    char err[400];
+    long k;
+    for (k = 0; k < 1000; k++) {
+        wr_map *map = NULL;
+        allocations = 0;
+        fail_at = k;
+        int rc = tool_map_read(text, sizeof text - 1, &map, err, sizeof err);
+        if (allocations <= k) {
+            check(rc == 0, "map reader: %s", err);
+            wr_map_free(map);
+            break;
+        }
+        check(rc == 1 && map == NULL && strstr(err, "out of memory"),
+              "map reader, allocation %ld failing: %d %s", k, rc, err);
+        wr_map_free(map);
+    }
+    fail_at = -1;
+}
+
 static void commands_without_memory(void)
 {
     char *demo[] = {"demo", "--seed", "3", NULL};
@@ -444,13 +493,13 @@ static void helpers(void)
           "percent");
     /* JSON strings */
     FILE *f = tmpfile();
-    tool_json_str(f, "q\"b\\n\nt\tc\x01h\x80");
+    tool_json_str(f, "q\"b\\n\nt\tc\x01h\x80\x7f");
     rewind(f);
     char got[128] = {0};
     size_t len = fread(got, 1, sizeof got - 1, f);
     got[len] = '\0';
     fclose(f);
-    check(strcmp(got, "\"q\\\"b\\\\n\\nt\\tc\\u0001h\\u0080\"") == 0, "json_str: %s", got);
+    check(strcmp(got, "\"q\\\"b\\\\n\\nt\\tc\\u0001h\\u0080\\u007f\"") == 0, "json_str: %s", got);
     /* words */
     char long_word[80];
     memset(long_word, 'a', 79);
@@ -462,6 +511,16 @@ static void helpers(void)
     check(tool_nearest("xyz", names, 2) == NULL && tool_nearest("raet", names, 2) != NULL,
           "nearest");
     check(strcmp(tool_where(NULL, 3, buf, sizeof buf), "") == 0, "where");
+    check(tool_nearest("x", names, 2) == NULL, "nearest: one slip in one letter");
+    /* the library's detail when it recorded one, else the status sentence */
+    wr_rng *rng = NULL;
+    int roll = 0;
+    wr_clear_error();
+    check(strcmp(tool_lib_detail(WR_ERR_RANGE), wr_status_str(WR_ERR_RANGE)) == 0, "no detail");
+    if (wr_rng_new(1, &rng) == WR_OK && wr_rng_roll(rng, 1, &roll) == WR_ERR_RANGE)
+        check(strstr(tool_lib_detail(WR_ERR_RANGE), "wr_rng_roll") != NULL, "library detail: %s",
+              tool_lib_detail(WR_ERR_RANGE));
+    wr_rng_free(rng);
     size_t line = 0;
     check(!tool_first_section("x = 1\n", 6, buf, sizeof buf, &line) &&
               !tool_first_section("", 0, buf, sizeof buf, &line),
@@ -512,11 +571,17 @@ static void helpers(void)
     char *missing[] = {"x", "-d", NULL};
     char *help_value[] = {"x", "--help=3", NULL};
     char *lone[] = {"x", "--jsno", NULL};
+    char *attached[] = {"x", "-jd3", "--days=4", NULL};
     stderr = fopen("/dev/null", "w");
     check(tool_args_parse("x", defs, 2, 2, bundle, &a) == TOOL_USAGE, "bundle");
     check(tool_args_parse("x", defs, 2, 2, missing, &a) == TOOL_USAGE, "missing short value");
     check(tool_args_parse("x", defs, 2, 2, help_value, &a) == TOOL_USAGE, "help value");
     check(tool_args_parse("x", defs, 2, 2, lone, &a) == TOOL_USAGE, "swapped letters");
+    check(tool_args_parse("x", defs, 2, 3, attached, &a) == TOOL_OK && a.n_uses == 3 &&
+              a.uses[1].position == 1 && a.uses[2].position == 2 &&
+              strcmp(tool_args_value(&a, 1), "4") == 0,
+          "attached values");
+    tool_args_free(&a);
     fclose(stderr);
     stderr = saved;
 }
@@ -530,7 +595,7 @@ static void pictures(void)
     d->rounds = 3;
     d->start[0] = 60;
     d->start[1] = 500; /* more than the odds hold: drawn up to the limit */
-    snprintf(d->name[0], sizeof d->name[0], "a<&>\"b\x01");
+    snprintf(d->name[0], sizeof d->name[0], "a<&>\"b\x01\x80");
     snprintf(d->name[1], sizeof d->name[1], "b");
     d->end[1] = UINT64_C(1000000000000000000);
     d->figures[0][3] = UINT64_C(1000000000000000000);
@@ -573,6 +638,8 @@ int main(int argc, char **argv)
     scenario_reader();
     helpers();
     pictures();
+    melee_corners();
+    readers_without_memory();
     commands_without_memory();
     if (failures)
         printf("%d checks failed\n", failures);
