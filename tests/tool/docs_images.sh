@@ -23,6 +23,7 @@ draw() {
 draw route.svg route --map examples/crossing.map --from 0,3 --to 11,3
 draw ferry.svg route examples/march.scn
 draw rally.svg route --map tests/tool/maps/forest_band.map --mover cavalry --from 0,1 --to 8,1 --unformed
+draw rafts.svg route --map examples/valley.map --from 2,3 --to 2,6 --rafts-anywhere
 draw reach.svg route --map examples/crossing.map --from 0,3 --days 3
 draw valley.svg map examples/valley.map
 draw odds.svg odds

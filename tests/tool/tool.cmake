@@ -340,3 +340,28 @@ set_tests_properties(tool_odds_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<
 wr_tool_test(odds_svg_stdout_full sh -c "'${WR_TOOL}' odds --svg - 2>&1 >/dev/full")
 set_tests_properties(tool_odds_svg_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
   "^warrules odds: error writing standard output\n$")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(png_rafts ${WR_PNG} ${WR_OUT}/png_rafts.svg
+    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=3_nights"
+    ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --rafts-anywhere
+    --svg ${WR_OUT}/png_rafts.svg)
+  wr_tool_test(png_bridging ${WR_PNG} ${WR_OUT}/png_bridging.svg
+    "background legend start=2,3 goal=2,6 camps days=3 label=bridging:_day_2"
+    ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --bridging-train
+    --svg ${WR_OUT}/png_bridging.svg)
+  set_tests_properties(tool_png_rafts tool_png_bridging PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+wr_tool_test(map_svg_stdout ${WR_TOOL} map ${WR_EX}/crossing.map --svg -)
+set_tests_properties(tool_map_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<.xml[^\n]*\n<svg ")
+add_test(NAME tool_route_scenario_here COMMAND ${WR_TOOL} route relative_map.scn)
+set_tests_properties(tool_route_scenario_here PROPERTIES WORKING_DIRECTORY ${TT}/scenarios
+  PASS_REGULAR_EXPRESSION "arrives formed on day")
+foreach(case
+    "route_row_off_map|the start hex 0,99 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,99;--to;1,1"
+    "map_json_svg_stdout|--json and --svg - cannot be combined|map;x.map;--json;--svg;-")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
