@@ -309,6 +309,13 @@ static const reader_case scenario_cases[] = {
     {"[figure a]\nsa = 0x1FFFFFFFF\n", "more than 32 bits"},
     {"[figure a]\nsa = 12z\n", "expected a 32-bit number"},
     {"[figure a]\nsa = 0xFFFFffff\nsd = 17\n", NULL},
+    {"[figure a]\nsa = 0X1f\nsd = 0\n", NULL},
+    {"[figure abcdefghijabcdefghijabcdefghijab]\n", "a name is 1-31 letters"},
+    {"[figure a_B-9]\n", NULL},
+    {"[profile p]\nbcp.1.2.3.4 = 5\n", "unknown key for a [profile]"},
+    {"[profile p]\nweapon.1 = spear, allowed\nweapon.2 = pike, forbidden\n", NULL},
+    {"[route]\nfrom = 20000,1\n", "expected a hex as COLUMN,ROW"},
+    {"[figure a]\ndamage = 1d-6\n", "expected damage as XdY"},
     {"[figure a]\ndamage = 1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6,1d6\n", "too many damage groups"},
     {"[figure a]\ndamage = d6\n", "expected damage as XdY"},
     {"[figure a]\ndamage = 1d+2\n", "expected damage as XdY"},
@@ -453,6 +460,11 @@ static void scenario_reader(void)
                   "--set %s: got '%s'", sets[i].setting, err);
     }
     check(tool_scenario_set(NULL, "x", err, sizeof err) == 1, "--set NULL");
+    check(tool_scenario_set(sc, NULL, NULL, 0) == 1, "--set NULL setting");
+    check(tool_scenario_read("x", 1, sc, NULL, 0) == 2, "scenario: no room for a message");
+    check(tool_scenario_read(NULL, 0, sc, err, sizeof err) == 0, "scenario: nothing");
+    check(strcmp(tool_mover_name(-1), "unknown") == 0 && strcmp(tool_race_name(-1), "race") == 0,
+          "names below");
     check(tool_scenario_figure(sc, "nobody") == -1, "no figure");
     check(strcmp(tool_mover_name(99), "unknown") == 0 && strcmp(tool_race_name(99), "race") == 0,
           "names");
@@ -504,7 +516,8 @@ static void helpers(void)
     char long_word[80];
     memset(long_word, 'a', 79);
     long_word[79] = '\0';
-    check(tool_edit_distance(long_word, "a") == 99, "edit distance long");
+    check(tool_edit_distance(long_word, "a") == 99 && tool_edit_distance("a", long_word) == 99,
+          "edit distance long");
     check(tool_edit_distance("abcd", "acbd") == 1 && tool_edit_distance("", "abc") == 3,
           "edit distance");
     const char *names[] = {"route", "rate"};
@@ -572,11 +585,16 @@ static void helpers(void)
     char *help_value[] = {"x", "--help=3", NULL};
     char *lone[] = {"x", "--jsno", NULL};
     char *attached[] = {"x", "-jd3", "--days=4", NULL};
+    char long_option[90] = "--";
+    memset(long_option + 2, 'q', 80);
+    long_option[82] = '\0';
+    char *very_long[] = {"x", long_option, NULL};
     stderr = fopen("/dev/null", "w");
     check(tool_args_parse("x", defs, 2, 2, bundle, &a) == TOOL_USAGE, "bundle");
     check(tool_args_parse("x", defs, 2, 2, missing, &a) == TOOL_USAGE, "missing short value");
     check(tool_args_parse("x", defs, 2, 2, help_value, &a) == TOOL_USAGE, "help value");
     check(tool_args_parse("x", defs, 2, 2, lone, &a) == TOOL_USAGE, "swapped letters");
+    check(tool_args_parse("x", defs, 2, 2, very_long, &a) == TOOL_USAGE, "a very long option");
     check(tool_args_parse("x", defs, 2, 3, attached, &a) == TOOL_OK && a.n_uses == 3 &&
               a.uses[1].position == 1 && a.uses[2].position == 2 &&
               strcmp(tool_args_value(&a, 1), "4") == 0,
