@@ -19,7 +19,8 @@ static const command commands[] = {
     {"melee", "fight a melee round by round with dice, each step explained", tool_melee},
     {"odds", "the exact outcome distribution of a melee (--svg: bars)", tool_odds},
     {"route", "plan a march on a map file (--ascii, --svg: pictures)", tool_route},
-    {"map", "check a map file and draw it (text, --svg)", tool_mapcmd},
+    {"map", "check a map file and draw it (text, --json, --svg)", tool_mapcmd},
+    {"move", "a Battlesystem unit's tactical move [11.6]-[11.8] (--svg: a picture)", tool_move},
 };
 
 static void usage(FILE *f)

@@ -824,6 +824,300 @@ void tool_svg_odds(FILE *out, const tool_odds_data *d)
     fprintf(out, "</svg>\n");
 }
 
+/* ---- warrules move ------------------------------------------------------ */
+
+static const char *const tactical_fill[WR_TERRAIN_COUNT] = {"#d9ecb0", "#c9a66b", "#3f8f3f",
+                                                           "#a08c6e", "#7fa38f", "#4f86c6"};
+
+static const char style_move[] =
+    "<style>\n"
+    ".background{fill:" BACKGROUND "}\n"
+    "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
+    ".subtitle{font:9px sans-serif}.illegal{fill:#b00000;font-weight:bold}.legal{fill:#006400}\n"
+    ".figure{fill:#6b7fa8;stroke:#223;stroke-width:0.4}\n"
+    ".facing{stroke:#000;stroke-width:1.5;fill:none}.facing-head{fill:#000}\n"
+    ".shieldwall{stroke:#8b5a2b;stroke-width:3;stroke-linecap:round}\n"
+    ".spears{stroke:#444;stroke-width:1}\n"
+    ".leg{stroke:#333;stroke-width:0.5}.obstacle{stroke:#000;stroke-width:2}"
+    ".rise{fill:#7a4a1a}\n"
+    ".ends{stroke:#b00000;stroke-width:2.5}.arrives{stroke:#006400;stroke-width:2.5}\n"
+    ".beyond{fill:#888;fill-opacity:0.6}\n"
+    ".tick{font:7px sans-serif;text-anchor:middle}.axis{stroke:#000;stroke-width:1;"
+    "shape-rendering:crispEdges}\n"
+    ".leglabel{font:7px sans-serif;text-anchor:middle}\n"
+    ".compass{font:bold 8px sans-serif;text-anchor:middle}\n"
+    ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}"
+    ".legend-head{font:bold 9px sans-serif}.legend-text{font:7px sans-serif}\n"
+    "</style>\n";
+
+#define MOVE_W 8400
+#define STRIP_X0 3400
+#define STRIP_X1 7900
+#define STRIP_Y 1500
+
+/* The formation, centred at cx, cy and turned to its facing. */
+static void move_formation(FILE *out, const tool_move_picture *p, int cx, int cy)
+{
+    char a[16], b[16], c[16], d[16];
+    int across = p->frontage > 0 ? p->frontage : 1, deep = p->ranks > 0 ? p->ranks : 1;
+    int longest = across > deep ? across : deep;
+    int size = 1600 / longest > 160 ? 160 : 1600 / longest;
+    if (size < 4)
+        size = 4;
+    int gap = p->closed ? size / 8 : size * 2 / 3;
+    int step = size + gap;
+    int w = across * step - gap, h = deep * step - gap;
+    int x0 = cx - w / 2, y0 = cy - h / 2;
+    fprintf(out, "<g class=\"formation\" transform=\"rotate(%d %s %s)\">\n", p->facing, t(cx, a),
+            t(cy, b));
+    /* figures rank by rank from the front; the last rank may be short */
+    int drawn = 0;
+    for (int r = 0; r < deep && drawn < p->figures; r++)
+        for (int f = 0; f < across && drawn < p->figures; f++, drawn++)
+            fprintf(out, "<rect class=\"figure sym-figure\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                         "height=\"%s\"/>\n",
+                    t(x0 + f * step, a), t(y0 + r * step, b), t(size, c), t(size, d));
+    /* the facing: an arrow out of the front */
+    line(out, "facing sym-facing", cx, y0 - 60, cx, y0 - 400);
+    fprintf(out, "<polygon class=\"facing-head sym-facing\" points=\"%s,%s %s,%s %s,%s\"/>\n",
+            t(cx, a), t(y0 - 480, b), t(cx - 80, c), t(y0 - 360, d), t(cx + 80, a + 8),
+            t(y0 - 360, b + 8));
+    /* the sides the special formation protects: front, left, right, rear */
+    int sx[4][4] = {{x0, y0 - 40, x0 + w, y0 - 40},
+                    {x0 - 40, y0, x0 - 40, y0 + h},
+                    {x0 + w + 40, y0, x0 + w + 40, y0 + h},
+                    {x0, y0 + h + 40, x0 + w, y0 + h + 40}};
+    for (int s = 0; s < 4; s++) {
+        if (!(p->sides & (1u << s)))
+            continue;
+        if (p->special == WR_SPECIAL_SHIELD_WALL) {
+            line(out, "shieldwall sym-shieldwall", sx[s][0], sx[s][1], sx[s][2], sx[s][3]);
+            continue;
+        }
+        /* set spears: spikes out of the side */
+        int horizontal = sx[s][1] == sx[s][3];
+        int length = horizontal ? sx[s][2] - sx[s][0] : sx[s][3] - sx[s][1];
+        int out_x = s == 1 ? -1 : (s == 2 ? 1 : 0), out_y = s == 0 ? -1 : (s == 3 ? 1 : 0);
+        for (int k = 0; k <= length; k += step > 60 ? step : 60) {
+            int bx = horizontal ? sx[s][0] + k : sx[s][0];
+            int by = horizontal ? sx[s][1] : sx[s][1] + k;
+            line(out, "spears sym-spears", bx, by, bx + out_x * 180, by + out_y * 180);
+        }
+    }
+    fprintf(out, "</g>\n");
+}
+
+static int total_length(const tool_move_picture *p)
+{
+    int total = 0;
+    for (int i = 0; i < p->n_legs; i++)
+        total += p->legs[i].length;
+    return total;
+}
+
+/* The rows of the move's legend. */
+static int move_legend_rows(const tool_move_picture *p, unsigned terrains)
+{
+    int items = 2 + (p->special != WR_SPECIAL_NONE) + (p->n_legs > 0) +
+                (p->reached < total_length(p));
+    int obstacles = 0, rises = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        obstacles |= p->legs[i].obstacles > 0;
+        rises |= p->legs[i].rises > 0;
+    }
+    for (int k = 0; k < WR_TERRAIN_COUNT; k++)
+        items += (int)((terrains >> k) & 1u);
+    return items + obstacles + rises;
+}
+
+static void move_legend(FILE *out, const tool_move_picture *p, unsigned terrains, int x0, int y0)
+{
+    char a[16], b[16], c[16], d[16];
+    int obstacles = 0, rises = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        obstacles |= p->legs[i].obstacles > 0;
+        rises |= p->legs[i].rises > 0;
+    }
+    int height = 350 + move_legend_rows(p, terrains) * ROW_H;
+    fprintf(out, "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
+                 "width=\"%s\" height=\"%s\"/>\n",
+            t(x0, a), t(y0, b), t(MOVE_W - x0 - 200, c), t(height, d));
+    text(out, "legend-head", x0 + 100, y0 + 150, "Legend");
+    int y = y0 + 350, sx = x0 + 300, tx = x0 + 600;
+#define ITEM_START(id) fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">\n", id)
+#define ITEM_END(label) \
+    do { \
+        text(out, "legend-text", tx, y + 25, label); \
+        fprintf(out, "</g>\n"); \
+        y += ROW_H; \
+    } while (0)
+    ITEM_START("figure");
+    fprintf(out, "<rect class=\"figure\" x=\"%s\" y=\"%s\" width=\"8\" height=\"8\"/>\n",
+            t(sx - 40, a), t(y - 40, b));
+    ITEM_END("one figure (the front rank faces the arrow)");
+    ITEM_START("facing");
+    line(out, "facing", sx - 150, y, sx + 100, y);
+    fprintf(out, "<polygon class=\"facing-head\" points=\"%s,%s %s,%s %s,%s\"/>\n", t(sx + 180, a),
+            t(y, b), t(sx + 60, c), t(y - 80, d), t(sx + 60, a + 8), t(y + 80, b + 8));
+    ITEM_END("facing");
+    if (p->special == WR_SPECIAL_SHIELD_WALL) {
+        ITEM_START("shieldwall");
+        line(out, "shieldwall", sx - 150, y, sx + 150, y);
+        ITEM_END("shield wall on the sides it protects [11.6]");
+    } else if (p->special == WR_SPECIAL_SET_SPEARS) {
+        ITEM_START("spears");
+        for (int k = -150; k <= 150; k += 100)
+            line(out, "spears", sx + k, y + 60, sx + k, y - 80);
+        ITEM_END("set spears on the sides they protect [11.7]");
+    }
+    for (int k = 0; k < WR_TERRAIN_COUNT; k++) {
+        if (!((terrains >> k) & 1))
+            continue;
+        char id[32];
+        snprintf(id, sizeof id, "terrain-%s", p->terrain_names[k]);
+        ITEM_START(id);
+        fprintf(out, "<rect class=\"leg\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"30\" "
+                     "height=\"10\"/>\n",
+                tactical_fill[k], t(sx - 150, a), t(y - 60, b));
+        ITEM_END(p->terrain_names[k]);
+    }
+    if (obstacles) {
+        ITEM_START("obstacle");
+        line(out, "obstacle", sx, y - 80, sx, y + 60);
+        ITEM_END("obstacle crossed (a third of the movement rate)");
+    }
+    if (rises) {
+        ITEM_START("rise");
+        fprintf(out, "<polygon class=\"rise\" points=\"%s,%s %s,%s %s,%s\"/>\n", t(sx - 70, a),
+                t(y + 50, b), t(sx + 70, c), t(y + 50, d), t(sx, a + 8), t(y - 70, b + 8));
+        ITEM_END("10-foot rise climbed (a third of the movement rate)");
+    }
+    if (p->n_legs > 0) {
+        ITEM_START("ends");
+        line(out, p->reached < total_length(p) ? "ends" : "arrives", sx, y - 90, sx, y + 70);
+        ITEM_END(p->reached < total_length(p) ? "the movement ends here" : "the move is made in full");
+    }
+    if (p->reached < total_length(p)) {
+        ITEM_START("beyond");
+        fprintf(out, "<rect class=\"beyond\" x=\"%s\" y=\"%s\" width=\"30\" height=\"10\"/>\n",
+                t(sx - 150, a), t(y - 60, b));
+        ITEM_END("beyond this Game Round's movement");
+    }
+#undef ITEM_START
+#undef ITEM_END
+    fprintf(out, "</g>\n");
+}
+
+/* A length in twelfths of an inch as inches with two decimals. */
+static const char *inches_text(int twelfths, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%d.%02d\"", twelfths / 12, twelfths % 12 * 100 / 12);
+    return buf;
+}
+
+/* The move as a strip of legs, with where the movement ends and a scale of
+   inches (down to y 3500). */
+static void move_strip(FILE *out, const tool_move_picture *p)
+{
+    char a[16], b[16], c[16], d[16], len[24], label[96];
+    int total = total_length(p), span = STRIP_X1 - STRIP_X0;
+    int den = total > 0 ? total : 1;
+    text(out, "head", STRIP_X0, 900, "The move, leg by leg [11.8]");
+    if (p->n_legs == 0) {
+        snprintf(label, sizeof label, "no legs given (--leg TERRAIN:INCHES): %d move points left",
+                 p->available - p->cost);
+        text(out, "legend-text", STRIP_X0, 1300, label);
+        return;
+    }
+    int pos = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        const wr_tactical_leg *l = &p->legs[i];
+        int x1 = STRIP_X0 + pos * span / den, x2 = STRIP_X0 + (pos + l->length) * span / den;
+        int ter = (int)l->terrain >= 0 && (int)l->terrain < WR_TERRAIN_COUNT ? (int)l->terrain : 0;
+        snprintf(label, sizeof label, "leg %d: %s %s, %d points", i + 1, p->terrain_names[ter],
+                 inches_text(l->length, len, sizeof len), p->costs[i]);
+        fprintf(out, "<rect class=\"leg sym-terrain-%s\" fill=\"%s\" x=\"%s\" y=\"%s\" "
+                     "width=\"%s\" height=\"30\"><title>",
+                p->terrain_names[ter], tactical_fill[ter], t(x1, a), t(STRIP_Y, b),
+                t(x2 - x1, c));
+        xml_text(out, label);
+        fprintf(out, "</title></rect>\n");
+        snprintf(label, sizeof label, "%s %s", p->terrain_names[ter],
+                 inches_text(l->length, len, sizeof len));
+        text(out, "leglabel", (x1 + x2) / 2, STRIP_Y + 450 + (i % 2) * 110, label);
+        for (int k = 0; k < l->obstacles && k < 10; k++)
+            line(out, "obstacle sym-obstacle", x1 + 30 + k * 50, STRIP_Y - 60, x1 + 30 + k * 50,
+                 STRIP_Y + 360);
+        for (int k = 0; k < l->rises && k < 10; k++)
+            fprintf(out, "<polygon class=\"rise sym-rise\" points=\"%s,%s %s,%s %s,%s\"/>\n",
+                    t(x1 + 40 + k * 160, a), t(STRIP_Y - 80, b), t(x1 + 180 + k * 160, c),
+                    t(STRIP_Y - 80, d), t(x1 + 110 + k * 160, a + 8), t(STRIP_Y - 200, b + 8));
+        pos += l->length;
+    }
+    int xr = STRIP_X0 + p->reached * span / den;
+    if (p->reached < total) {
+        fprintf(out, "<rect class=\"beyond sym-beyond\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                     "height=\"30\"/>\n",
+                t(xr, a), t(STRIP_Y, b), t(STRIP_X1 - xr, c));
+        line(out, "ends sym-ends", xr, STRIP_Y - 250, xr, STRIP_Y + 350);
+        snprintf(label, sizeof label, "movement ends after %s",
+                 inches_text(p->reached, len, sizeof len));
+    } else {
+        line(out, "arrives sym-ends", xr, STRIP_Y - 250, xr, STRIP_Y + 350);
+        snprintf(label, sizeof label, "the whole move: %s", inches_text(total, len, sizeof len));
+    }
+    text(out, "leglabel", xr, STRIP_Y - 300, label);
+    /* the scale of inches */
+    int y = STRIP_Y + 750;
+    line(out, "axis", STRIP_X0, y, STRIP_X1, y);
+    int inch = total / 12 > 0 ? total / 12 : 1;
+    static const int steps[] = {1, 2, 3, 6, 12, 24, 48, 96, 192, 480, 960, 1920, 4800, 10000};
+    int every = 10000;
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++)
+        if (inch / steps[k] <= 12) {
+            every = steps[k];
+            break;
+        }
+    for (int in = 0; in * 12 <= total; in += every) {
+        int x = STRIP_X0 + in * 12 * span / den;
+        char num[24];
+        line(out, "axis", x, y, x, y + 60);
+        snprintf(num, sizeof num, "%d\"", in);
+        text(out, "tick", x, y + 170, num);
+    }
+    text(out, "leglabel", (STRIP_X0 + STRIP_X1) / 2, y + 320, "inches on the table");
+}
+
+void tool_svg_move(FILE *out, const tool_move_picture *p)
+{
+    char a[16], b[16], sub[300];
+    unsigned terrains = 0;
+    for (int i = 0; i < p->n_legs; i++)
+        if ((int)p->legs[i].terrain >= 0 && (int)p->legs[i].terrain < WR_TERRAIN_COUNT)
+            terrains |= 1u << (int)p->legs[i].terrain;
+    int legend_y = 3700;
+    int height = legend_y + 350 + move_legend_rows(p, terrains) * ROW_H + 200;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
+            t(MOVE_W, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n%s<title>", t(MOVE_W, a), t(height, b), style_move);
+    xml_text(out, p->title);
+    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+            t(MOVE_W, a), t(height, b));
+    text(out, "title", 200, 300, p->title);
+    snprintf(sub, sizeof sub, "costs %d of %d move points: %s", p->cost, p->available,
+             p->problem);
+    text(out, p->legal ? "subtitle legal" : "subtitle illegal", 200, 500, sub);
+    text(out, "head", 200, 900, "The formation from above");
+    text(out, "compass", 2900, 1000, "N");
+    line(out, "facing", 2900, 1400, 2900, 1150);
+    fprintf(out, "<polygon class=\"facing-head\" points=\"290,108 286,118 294,118\"/>\n");
+    move_formation(out, p, 1600, 2600);
+    move_strip(out, p);
+    move_legend(out, p, terrains, STRIP_X0, legend_y);
+    fprintf(out, "</svg>\n");
+}
+
 /* The mark of a hexside in the text map: crossings first, then rivers, then
    roads and tracks; `road` is the road mark of this side's direction. */
 static char side_mark(const wr_map *map, wr_hex hx, int direction, char minor, char major,

@@ -42,6 +42,29 @@ typedef struct tool_picture {
    legend an item with id "legend-NAME". */
 void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic);
 
+/* What warrules move draws: a Battlesystem unit's formation and its move. */
+typedef struct tool_move_picture {
+    char title[200];
+    int figures, frontage, ranks, closed;
+    int facing;            /* degrees clockwise from north */
+    int special;           /* a wr_formation_special */
+    unsigned sides;        /* WR_FACE_ sides the special formation protects */
+    const wr_tactical_leg *legs;
+    int n_legs;
+    const int *costs;      /* move points of each leg */
+    int reached;           /* twelfths of an inch along the move the movement reaches */
+    int available, cost, legal;
+    const char *problem;   /* why the move is not legal, or "legal" */
+    const char *const *terrain_names;
+} tool_move_picture;
+
+/* The formation seen from above (one square of class "figure" per figure,
+   turned to its facing, the shield wall or set spears on the sides they
+   protect) and the move as a strip of legs coloured by Table 14's terrain,
+   obstacles and rises marked, where the movement ends, a scale of inches
+   and a legend. */
+void tool_svg_move(FILE *out, const tool_move_picture *p);
+
 /* The map as text, one row per line, with the route marked. */
 void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps);
 

@@ -19,6 +19,7 @@ int tool_melee(int argc, char **argv, FILE *out);
 int tool_odds(int argc, char **argv, FILE *out);
 int tool_route(int argc, char **argv, FILE *out);
 int tool_mapcmd(int argc, char **argv, FILE *out);
+int tool_move(int argc, char **argv, FILE *out);
 
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)

@@ -35,7 +35,8 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
 # The tool's functions called directly: every command with each allocation
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
 # on every kind of mistake, the helpers on their edges.
-set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c svg.c)
+set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
+  svg.c)
 list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
 add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
 target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
@@ -364,4 +365,59 @@ foreach(case
   list(GET parts 1 text)
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+
+# warrules move: a Battlesystem unit's tactical move ([11.6]-[11.8]).
+wr_tool_test(help_move ${WR_TOOL} move --help)
+set_tests_properties(tool_help_move PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules move")
+wr_tool_test(move_default ${WR_TOOL} move)
+set_tests_properties(tool_move_default PROPERTIES PASS_REGULAR_EXPRESSION
+  "20 figures \\(foot, MV 12\\), closed order, 5 abreast in 4 rank\\(s\\).*movement: 576 move points")
+wr_tool_test(move_too_far ${WR_TOOL} move --shields --shield-wall front -l clear:6 -l woods:4:1
+  --leg rough:3::1)
+set_tests_properties(tool_move_too_far PROPERTIES PASS_REGULAR_EXPRESSION
+  "declares a front shield wall \\[11.6\\].*movement: 288 move points.*leg 1: 6.00\" of clear: 288 points.*costs 1056 of 288 points, -768 left: it costs more than the movement left \\[11.8\\].*gets 6.00\" along the move; ends in open order, the shield wall broken")
+wr_tool_test(move_woods_closed ${WR_TOOL} move --leg woods:2)
+set_tests_properties(tool_move_woods_closed PROPERTIES PASS_REGULAR_EXPRESSION
+  "no closed formation in woods, rough, swamp or water \\[11.8\\]")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_move ${WR_JSON}
+    "d['available'] == 576 and d['cost'] == 96 + 180 and d['legal'] and d['legs'][1]['cost'] == 180 and d['reach_twelfths'] == 54 and d['order_after'] == 'open'"
+    ${WR_TOOL} move --order open --leg clear:2 --leg woods:2.5 --json)
+  wr_tool_test(json_move_charge ${WR_JSON}
+    "not d['legal'] and d['problem'].startswith('charges may not go uphill')"
+    ${WR_TOOL} move --charge --leg clear:2::1 --json)
+  wr_tool_test(svg_move sh ${TT}/svg_run.sh ${WR_OUT}/move.svg
+    "rect.figure=23 line.spears>=4 rect.leg=0"
+    ${WR_TOOL} move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
+    --svg ${WR_OUT}/move.svg)
+  wr_tool_test(png_move ${WR_PNG} ${WR_OUT}/png_move.svg "background legend"
+    ${WR_TOOL} move --mv 12 --shields --shield-wall front --leg clear:6 --leg woods:4:1
+    --leg rough:3::1 --svg ${WR_OUT}/png_move.svg)
+  wr_tool_test(png_move_spears ${WR_PNG} ${WR_OUT}/png_move_spears.svg "background legend"
+    ${WR_TOOL} move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
+    --svg ${WR_OUT}/png_move_spears.svg)
+  set_tests_properties(tool_png_move tool_png_move_spears PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+foreach(case
+    "move_bad_leg|argument 1: --leg woods:x: expected TERRAIN:INCHES|move;--leg;woods:x"
+    "move_leg_parts|expected TERRAIN:INCHES|move;--leg;clear:1:2:3:4"
+    "move_bad_terrain|expected TERRAIN:INCHES|move;--leg;lava:2"
+    "move_bad_mv|argument 1: --mv 1001: expected a whole number 0..1000|move;--mv;1001"
+    "move_bad_traits|expected a list of woodland, mountain, swamp, aquatic|move;--traits;woodland,,x"
+    "move_bad_sides|expected a list of front, left, right, rear|move;--set-spears;top"
+    "move_bad_order|expected open or closed|move;--order;loose"
+    "move_bad_type|expected foot, cavalry or chariot|move;--type;dragon"
+    "move_bad_facing|expected degrees 0..359|move;--facing;360"
+    "move_bad_wall|expected front or all-round|move;--shield-wall;round"
+    "move_two_specials|--shield-wall and --set-spears cannot be combined|move;--shields;--spears;--shield-wall;front;--set-spears;front"
+    "move_no_shields|the front shield wall [11.6] may not be declared: it lacks the equipment|move;--shield-wall;front"
+    "move_open_spears|the set spears [11.7] may not be declared: the unit is not in closed formation|move;--spears;--order;open;--set-spears;front"
+    "move_operand|argument 1 'clear:2': move takes options only (a leg is --leg clear:2)|move;clear:2"
+    "move_json_svg|--json and --svg - cannot be combined|move;--json;--svg;-")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()

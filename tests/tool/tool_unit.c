@@ -192,6 +192,10 @@ static void commands_without_memory(void)
     char *reach_json[] = {"route", "--map", path(ex, "crossing.map"), "-f0,3", "-d2", "-j", NULL};
     char *map[] = {"map", path(ex, "valley.map"), "--svg", path(outdir, "unit_map.svg"), NULL};
     char *map_json[] = {"map", "--json", path(ex, "valley.map"), NULL};
+    char *move[] = {"move", "--shields", "--shield-wall", "front", "-l", "clear:6", "-l",
+                    "woods:4:1", "--svg", path(outdir, "unit_move.svg"), NULL};
+    char *move_json[] = {"move", "--spears", "--set-spears", "front,rear", "-l", "road:3",
+                         "--on-road", "--json", NULL};
     every_allocation("demo", tool_demo, demo);
     every_allocation("rate", tool_rate, rate);
     every_allocation("rate sample", tool_rate, rate_sample);
@@ -205,6 +209,8 @@ static void commands_without_memory(void)
     every_allocation("reach json", tool_route, reach_json);
     every_allocation("map", tool_mapcmd, map);
     every_allocation("map json", tool_mapcmd, map_json);
+    every_allocation("move", tool_move, move);
+    every_allocation("move json", tool_move, move_json);
 }
 
 /* ---- the readers --------------------------------------------------------- */
