@@ -4,6 +4,7 @@
 
    tool_unit EXAMPLES_DIR TESTS_TOOL_DIR OUT_DIR */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,52 @@ static void melee_corners(void)
     stderr = fopen("/dev/null", "w");
     check(run(tool_melee, args_a) == TOOL_USAGE, "side b missing");
     check(run(tool_odds, args_p) == TOOL_USAGE, "no profile given");
+    fclose(stderr);
+    stderr = saved;
+}
+
+/* warrules move on the edges of its options: status 0 or 2. */
+static void move_options_edges(void)
+{
+    static const struct {
+        int rc;
+        const char *args[12];
+    } cases[] = {
+        {2, {"move", "--leg", ".5:1"}},           {2, {"move", "--leg", "clear:.5"}},
+        {2, {"move", "--leg", "clear:1234567"}},  {2, {"move", "--leg", "clear:1x"}},
+        {2, {"move", "--leg", "clear:1.234"}},    {2, {"move", "--leg", "clear:1."}},
+        {2, {"move", "--leg", "clear:1.x"}},      {2, {"move", "--leg", "clear:10001"}},
+        {2, {"move", "--leg", "clear"}},          {2, {"move", "--leg", "clear:1:101"}},
+        {2, {"move", "--leg", "clear:1:0:x"}},    {2, {"move", "--figures", "0"}},
+        {2, {"move", "--frontage", "x"}},         {2, {"move", "--type", "cav"}},
+        {2, {"move", "--traits", "woodland,elf"}}, {0, {"move", "--leg", "clear:1.5"}},
+        {0, {"move", "--leg", "clear:0.25:1:1", "--leg", "road:2"}},
+        {0, {"move", "--type", "cavalry", "--traits", "woodland,swamp", "--leg", "woods:3"}},
+        {0, {"move", "--shields", "--shield-wall", "all-round", "--leg", "clear:1"}},
+        {0, {"move", "--leg", "road:4", "--leg", "road:4", "--on-road", "--mv", "3"}},
+        {0, {"move", "--type", "chariot", "--traits", "aquatic", "--order", "open", "--leg",
+             "water:2"}},
+    };
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *args[13] = {NULL};
+        for (int k = 0; k < 12 && cases[i].args[k]; k++)
+            args[k] = (char *)(uintptr_t)cases[i].args[k];
+        int rc = run(tool_move, args);
+        check(rc == cases[i].rc, "move case %zu: status %d", i, rc);
+    }
+    /* at most 64 legs */
+    char *many[140] = {"move"};
+    for (int k = 0; k < 65; k++) {
+        many[1 + 2 * k] = "--leg";
+        many[2 + 2 * k] = "clear:1";
+    }
+    int n = 131;
+    many[n] = NULL;
+    FILE *o = tmpfile();
+    check(tool_move(n, many, o) == TOOL_USAGE, "65 legs");
+    fclose(o);
     fclose(stderr);
     stderr = saved;
 }
@@ -647,6 +694,36 @@ static void pictures(void)
     fclose(f);
     free(field);
     wr_map_free(map);
+    /* a move picture: a wide open formation, many obstacles and rises, a long
+       move made in full, a terrain beyond the table, no legs */
+    static const char *const names[WR_TERRAIN_COUNT] = {"clear", "road", "woods",
+                                                        "rough", "swamp", "water"};
+    wr_tactical_leg legs[2] = {{WR_TERRAIN_CLEAR, 120000, 12, 12}, {(wr_terrain)99, 1200, 0, 0}};
+    int costs[2] = {1, 2};
+    tool_move_picture mp;
+    memset(&mp, 0, sizeof mp);
+    snprintf(mp.title, sizeof mp.title, "edges");
+    mp.figures = 700;
+    mp.frontage = 700;
+    mp.ranks = 1;
+    mp.legs = legs;
+    mp.n_legs = 2;
+    mp.costs = costs;
+    mp.reached = 121200;
+    mp.legal = 1;
+    mp.problem = "legal";
+    mp.terrain_names = names;
+    mp.special = WR_SPECIAL_SET_SPEARS;
+    mp.sides = WR_FACE_ALL;
+    f = tmpfile();
+    tool_svg_move(f, &mp);
+    mp.n_legs = 0;
+    mp.figures = 0;
+    mp.ranks = 0;
+    mp.closed = 1;
+    tool_svg_move(f, &mp);
+    check(ftell(f) > 1000, "move picture");
+    fclose(f);
 }
 
 int main(int argc, char **argv)
@@ -663,6 +740,7 @@ int main(int argc, char **argv)
     helpers();
     pictures();
     melee_corners();
+    move_options_edges();
     readers_without_memory();
     commands_without_memory();
     if (failures)
