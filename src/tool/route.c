@@ -263,14 +263,16 @@ static int code_of_status(wr_status st)
     return st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE;
 }
 
+/* A hex of the march on the map; off the map, the message names where the
+   hex was given: the option's argument, or the scenario's [route]. */
 static int hex_on_map(const char *cmd, const wr_map *map, const int cr[2], const char *what,
-                      wr_hex *out)
+                      const char *where, wr_hex *out)
 {
     int w = 0, h = 0;
     (void)wr_map_size(map, &w, &h);
     if (cr[0] >= w || cr[1] >= h)
-        return tool_fail(cmd, TOOL_USAGE, "the %s hex %d,%d is off the %d x %d map", what, cr[0],
-                         cr[1], w, h);
+        return tool_fail(cmd, TOOL_USAGE, "%sthe %s hex %d,%d is off the %d x %d map", where,
+                         what, cr[0], cr[1], w, h);
     (void)wr_hex_from_offset(cr[0], cr[1], out);
     return TOOL_OK;
 }
@@ -298,6 +300,26 @@ static const tool_optdef route_options[] = {
 /* The options that stand for a [route] key, in the order of the enum. */
 static const char *const route_keys[R_SET] = {
     NULL, "route.map=", "route.mover=", "route.from=", "route.to=", "route.figures=", "route.days="};
+
+/* Where the hex of option opt was last given: "argument N: " for --from (or
+   --set route.from=...), else "FILE:LINE:1: [route]: " for the scenario. */
+static const char *given_at(const tool_args *a, int opt, const char *scenario, int line,
+                            char *buf, size_t cap)
+{
+    int position = 0;
+    size_t n = strlen(route_keys[opt]);
+    for (size_t i = 0; i < a->n_uses; i++)
+        if (a->uses[i].opt == opt ||
+            (a->uses[i].opt == R_SET && strncmp(a->uses[i].value, route_keys[opt], n) == 0))
+            position = a->uses[i].position;
+    if (position > 0)
+        snprintf(buf, cap, "argument %d: ", position);
+    else if (scenario && line > 0)
+        snprintf(buf, cap, "%s:%d:1: [route]: ", scenario, line);
+    else
+        buf[0] = '\0';
+    return buf;
+}
 
 /* "--from 0 3": a hex split in two words, and numbers where a file belongs. */
 static int check_operands(const char *cmd, const tool_args *a)
@@ -491,14 +513,17 @@ int tool_route(int argc, char **argv, FILE *out)
     wr_planner *planner = NULL;
     wr_plan_params params;
     wr_hex from = {0, 0}, to = {0, 0};
+    char where[TOOL_PATH_MAX + 64];
     if (rc == TOOL_OK)
         rc = load_map(cmd, r->map, &map);
     if (rc == TOOL_OK) {
         build_params(r, &params);
-        rc = hex_on_map(cmd, map, r->from, "start", &from);
+        rc = hex_on_map(cmd, map, r->from, "start",
+                        given_at(&args, R_FROM, scenario, r->line, where, sizeof where), &from);
     }
     if (rc == TOOL_OK && r->days == 0)
-        rc = hex_on_map(cmd, map, r->to, "target", &to);
+        rc = hex_on_map(cmd, map, r->to, "target",
+                        given_at(&args, R_TO, scenario, r->line, where, sizeof where), &to);
     if (rc == TOOL_OK && wr_planner_new(&planner) != WR_OK)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     wr_route route;
@@ -510,7 +535,6 @@ int tool_route(int argc, char **argv, FILE *out)
         wr_status st = r->days > 0
                            ? wr_planner_reachable(planner, map, &params, from, r->days, &reach, &n_reach)
                            : wr_planner_route(planner, map, &params, from, to, &route);
-        char where[TOOL_PATH_MAX + 32];
         tool_where(scenario, r->line, where, sizeof where);
         if (st == WR_ERR_FORBIDDEN)
             rc = tool_fail(cmd, TOOL_USAGE,

@@ -359,7 +359,10 @@ set_tests_properties(tool_route_scenario_here PROPERTIES WORKING_DIRECTORY ${TT}
   PASS_REGULAR_EXPRESSION "arrives formed on day")
 foreach(case
     "route_row_off_map|the start hex 0,99 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,99;--to;1,1"
-    "map_json_svg_stdout|--json and --svg - cannot be combined|map;x.map;--json;--svg;-")
+    "map_json_svg_stdout|--json and --svg - cannot be combined|map;x.map;--json;--svg;-"
+    "target_off_map_option|argument 5: the target hex 99,3 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,3;--to;99,3"
+    "target_off_map_set|argument 2: the target hex 50,1 is off the 12 x 7 map|route;scenarios/relative_map.scn;--set;route.to=50,1"
+    "target_off_map_file|off_map_target.scn:3:1: [route]: the target hex 40,3 is off the 12 x 7 map|route;scenarios/off_map_target.scn")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 name)
   list(GET parts 1 text)
