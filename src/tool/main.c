@@ -5,6 +5,8 @@
 #include "tool.h"
 #include "warrules/warrules.h"
 
+/* One row per command: its name, a line for the usage, and its function
+   (argv[0] is the command's name). */
 typedef struct command {
     const char *name;
     const char *summary;
@@ -17,7 +19,8 @@ static const command commands[] = {
     {"melee", "fight a melee round by round with dice, each step explained", tool_melee},
     {"odds", "the exact outcome distribution of a melee (--svg: bars)", tool_odds},
     {"route", "plan a march on a map file (--ascii, --svg: pictures)", tool_route},
-    {"map", "check a map file and draw it (text, --svg)", tool_mapcmd},
+    {"map", "check a map file and draw it (text, --json, --svg)", tool_mapcmd},
+    {"move", "a Battlesystem unit's tactical move [11.6]-[11.8] (--svg: a picture)", tool_move},
     {"sweep", "exact odds of every matchup of a balance study (--svg: heatmap)", tool_sweep},
 };
 
@@ -43,16 +46,27 @@ int main(int argc, char **argv)
         usage(stdout);
         return TOOL_OK;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    size_t n_commands = sizeof commands / sizeof commands[0];
+    for (size_t i = 0; i < n_commands; i++)
         if (strcmp(argv[1], commands[i].name) == 0) {
             int rc = commands[i].run(argc - 1, argv + 1, stdout);
-            if (fflush(stdout) != 0 || ferror(stdout)) {
+            if ((fflush(stdout) != 0 || ferror(stdout)) && rc == TOOL_OK) {
                 fprintf(stderr, "warrules %s: error writing standard output\n", argv[1]);
-                if (rc == TOOL_OK)
-                    rc = TOOL_FAILED;
+                rc = TOOL_FAILED;
             }
             return rc;
         }
-    fprintf(stderr, "warrules: unknown command '%s' (try 'warrules --help')\n", argv[1]);
+    const char *names[sizeof commands / sizeof commands[0] + 2];
+    for (size_t i = 0; i < n_commands; i++)
+        names[i] = commands[i].name;
+    names[n_commands] = "--help";
+    names[n_commands + 1] = "--version";
+    const char *near = tool_nearest(argv[1], names, n_commands + 2);
+    if (near)
+        fprintf(stderr, "warrules: argument 1 '%s': unknown command, did you mean '%s'?\n", argv[1],
+                near);
+    else
+        fprintf(stderr, "warrules: argument 1 '%s': unknown command (try 'warrules --help')\n",
+                argv[1]);
     return TOOL_USAGE;
 }

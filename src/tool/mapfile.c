@@ -131,7 +131,8 @@ static int make_map(reader *rd)
     wr_map *map = NULL;
     wr_status st = wr_map_new(rd->width, rd->height, &map);
     if (st != WR_OK) {
-        tool_errf(rd->err, rd->errcap, rd->line, 1, "cannot make a %d x %d map (%s)", rd->width,
+        tool_errf(rd->err, rd->errcap, rd->line, 1, "%s a %d x %d map (%s)",
+                  st == WR_ERR_NOMEM ? "out of memory making" : "cannot make", rd->width,
                   rd->height, wr_status_name(st));
         return st == WR_ERR_NOMEM ? 1 : 2;
     }
@@ -168,10 +169,11 @@ static int dir_tok(reader *rd, const tool_tok *t, wr_hex from, int *dir, wr_hex 
     int d = tool_direction_parse(t->s, t->n);
     if (d < 0)
         return bad_tok(rd, t, "expected a direction (E, NE, NW, W, SW, SE or 0-5), got");
-    wr_hex n;
+    wr_hex n = from;
     int inside = 0;
-    if (wr_hex_neighbor(from, d, &n) != WR_OK || wr_map_contains(rd->map, n, &inside) != WR_OK ||
-        !inside)
+    (void)wr_hex_neighbor(from, d, &n);
+    (void)wr_map_contains(rd->map, n, &inside);
+    if (!inside)
         return bad_tok(rd, t, "no hex beyond this side: the map ends at direction");
     *dir = d;
     if (to)
@@ -213,8 +215,7 @@ static int line_rivers(reader *rd, const tool_line *ln)
         if ((rc = dir_tok(rd, &t, h, &d, NULL)))
             return rc;
         wr_side side;
-        if (wr_map_side(rd->map, h, d, &side) != WR_OK)
-            return bad_tok(rd, &t, "cannot read the side");
+        (void)wr_map_side(rd->map, h, d, &side); /* a hex and direction checked above */
         side.river = kind;
         wr_status st = wr_map_set_side(rd->map, h, d, &side);
         if (st != WR_OK)
@@ -244,8 +245,7 @@ static int line_crossings(reader *rd, const tool_line *ln)
     if (c < 0)
         return bad_tok(rd, &t, "expected bridge, ferry, ford or open, got");
     wr_side side;
-    if (wr_map_side(rd->map, h, d, &side) != WR_OK)
-        return bad_tok(rd, &dt, "cannot read the side");
+    (void)wr_map_side(rd->map, h, d, &side); /* a hex and direction checked above */
     if (side.river == WR_NO_RIVER && c != WR_CROSS_OPEN)
         return bad_tok(rd, &dt, "no river on this side (list it under [rivers] first):");
     if (side.river == WR_RIVER_MAJOR && c == WR_CROSS_FORD)
@@ -277,8 +277,7 @@ static int line_links(reader *rd, const tool_line *ln, int track)
         if ((rc = dir_tok(rd, &t, h, &d, &next)))
             return rc;
         wr_side side;
-        if (wr_map_side(rd->map, h, d, &side) != WR_OK)
-            return bad_tok(rd, &t, "cannot read the side");
+        (void)wr_map_side(rd->map, h, d, &side); /* a hex and direction checked above */
         if (track)
             side.track = 1;
         else
@@ -301,8 +300,7 @@ static int line_features(reader *rd, const tool_line *ln)
     if ((rc = need_tok(rd, ln, &pos, &t, "hex")) || (rc = hex_tok(rd, &t, &h)))
         return rc;
     unsigned features = 0;
-    if (wr_map_features(rd->map, h, &features) != WR_OK)
-        return bad_tok(rd, &t, "cannot read the hex");
+    (void)wr_map_features(rd->map, h, &features); /* a hex checked above */
     if ((rc = need_tok(rd, ln, &pos, &t, "feature (port, channel or mud-flat)")))
         return rc;
     do {

@@ -72,42 +72,62 @@ static int code_of(wr_status st)
     return st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE;
 }
 
-static int build_fight(const char *cmd, const tool_scenario *sc, fight *f)
+static int build_fight(const char *cmd, const char *path, const tool_scenario *sc, fight *f)
 {
     memset(f, 0, sizeof *f);
+    char where[TOOL_PATH_MAX + 32];
     for (int s = 0; s < 2; s++) {
         const tool_side_spec *side = &sc->side[s];
         if (!side->defined)
-            return tool_fail(cmd, TOOL_USAGE, "side %c is missing: give a [side %c]", 'a' + s,
-                             'a' + s);
+            return tool_fail(cmd, TOOL_USAGE, "%s%sside %c is missing: give a [side %c]",
+                             path ? path : "", path ? ": " : "", 'a' + s, 'a' + s);
+        tool_where(path, side->line, where, sizeof where);
         int pi = tool_scenario_profile(sc, side->profile);
         if (side->profile[0] == '\0' || pi < 0)
-            return tool_fail(cmd, TOOL_USAGE, "side %c: %s", 'a' + s,
+            return tool_fail(cmd, TOOL_USAGE, "%s[side %c]: %s", where, 'a' + s,
                              side->profile[0] ? "no [profile] of that name"
                                               : "no profile given (profile = NAME)");
         snprintf(f->name[s], sizeof f->name[s], "%s", sc->profiles[pi].name);
+        wr_clear_error();
         wr_status st = build_profile(&sc->profiles[pi], &f->profile[s]);
-        if (st != WR_OK)
-            return tool_fail(cmd, code_of(st), "profile %s: %s", sc->profiles[pi].name,
-                             wr_status_str(st));
+        if (st != WR_OK) {
+            char pwhere[TOOL_PATH_MAX + 32];
+            return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",
+                             tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
+                             sc->profiles[pi].name, tool_lib_detail(st));
+        }
+        wr_clear_error();
         st = wr_melee_unit_new(f->profile[s], &side->def, &f->unit[s]);
         if (st != WR_OK)
             return tool_fail(cmd, code_of(st),
-                             "side %c: the unit is refused (%s): %s; troops only, and the weapon "
-                             "row must be allowed to the race",
-                             'a' + s, wr_status_name(st), wr_status_str(st));
+                             "%s[side %c] is refused by the library: %s (troops only; the weapon "
+                             "row must be allowed to the race)",
+                             where, 'a' + s, tool_lib_detail(st));
     }
     wr_situation sit;
     sit.side[0] = sc->side[0].situation;
     sit.side[1] = sc->side[1].situation;
+    wr_clear_error();
     wr_status st = wr_engagement_new(f->unit[0], f->unit[1], &sit, &f->engagement);
-    if (st != WR_OK)
-        return tool_fail(cmd, code_of(st), "the engagement is refused (%s): %s",
-                         wr_status_name(st), wr_status_str(st));
+    if (st != WR_OK) {
+        int line = sc->side[0].line && sc->side[1].line
+                       ? (sc->side[0].line < sc->side[1].line ? sc->side[0].line : sc->side[1].line)
+                       : sc->side[0].line + sc->side[1].line;
+        return tool_fail(cmd, code_of(st),
+                         "%s[side a] against [side b]: the engagement is refused by the library: %s",
+                         tool_where(path, line, where, sizeof where), tool_lib_detail(st));
+    }
     return TOOL_OK;
 }
 
-/* Options common to melee and odds. */
+/* Options of melee and odds: the same rows, the fifth is --seed for melee
+   and --svg for odds. */
+enum { OPT_SCENARIO, OPT_SET, OPT_ROUNDS, OPT_JSON, OPT_SEED, OPT_SVG = OPT_SEED };
+static const tool_optdef melee_options[] = {
+    {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"seed", 's', 1}};
+static const tool_optdef odds_options[] = {
+    {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"svg", 0, 1}};
+
 typedef struct melee_opts {
     const char *scenario;
     int json;
@@ -117,71 +137,47 @@ typedef struct melee_opts {
     const char *svg;
 } melee_opts;
 
-static int parse_opts(const char *cmd, int argc, char **argv, int odds, melee_opts *o,
+/* Reads the command line and the scenario; TOOL_OK, or a printed message. */
+static int parse_opts(const char *cmd, const tool_args *args, int odds, melee_opts *o,
                       tool_scenario *sc)
 {
     memset(o, 0, sizeof *o);
-    int n_sets = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = NULL;
-        if (strcmp(a, "--json") == 0) {
-            o->json = 1;
-        } else if (strcmp(a, "--set") == 0) {
-            if (tool_option_value(cmd, argc, argv, &i) == NULL)
-                return TOOL_USAGE;
-            n_sets++;
-        } else if (strcmp(a, "--rounds") == 0) {
-            if ((v = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-            if (!tool_parse_int(v, 1, odds ? WR_ODDS_MAX_ROUNDS : 1000, &o->rounds))
-                return tool_fail(cmd, TOOL_USAGE, "--rounds takes a whole number 1..%d, not '%s'",
-                                 odds ? WR_ODDS_MAX_ROUNDS : 1000, v);
-        } else if (!odds && strcmp(a, "--seed") == 0) {
-            if ((v = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-            if (!tool_parse_seed(v, &o->seed))
-                return tool_fail(cmd, TOOL_USAGE, "--seed takes a whole number 0..2^64-1, not '%s'", v);
-            o->have_seed = 1;
-        } else if (odds && strcmp(a, "--svg") == 0) {
-            if ((o->svg = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-        } else if (strcmp(a, "--scenario") == 0 || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (strcmp(a, "--scenario") == 0 && (a = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-            if (o->scenario)
-                return tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and '%s')",
-                                 o->scenario, a);
-            o->scenario = a;
-        } else {
-            return tool_fail(cmd, TOOL_USAGE, "unknown option '%s' (try 'warrules %s --help')", a,
-                             cmd);
-        }
+    o->json = tool_args_has(args, OPT_JSON);
+    const char *v = tool_args_value(args, OPT_ROUNDS);
+    int max_rounds = odds ? WR_ODDS_MAX_ROUNDS : 1000;
+    if (v && !tool_parse_int(v, 1, max_rounds, &o->rounds))
+        return tool_fail(cmd, TOOL_USAGE, "argument %d: --rounds takes a whole number 1..%d, not '%s'",
+                         tool_args_position(args, OPT_ROUNDS), max_rounds, v);
+    if (!odds && (v = tool_args_value(args, OPT_SEED)) != NULL) {
+        if (!tool_parse_seed(v, &o->seed))
+            return tool_fail(cmd, TOOL_USAGE,
+                             "argument %d: --seed takes a whole number 0..2^64-1, not '%s'",
+                             tool_args_position(args, OPT_SEED), v);
+        o->have_seed = 1;
     }
+    if (odds) {
+        o->svg = tool_args_value(args, OPT_SVG);
+        if (o->svg && strcmp(o->svg, "-") == 0 && o->json)
+            return tool_fail(cmd, TOOL_USAGE,
+                             "--json and --svg - cannot be combined: both write standard output "
+                             "(give --svg FILE)");
+    }
+    int rc = tool_scenario_operand(cmd, args, OPT_SCENARIO, &o->scenario);
     char err[400];
-    int rc = TOOL_OK;
-    if (o->scenario)
+    if (rc == TOOL_OK && o->scenario)
         rc = tool_load_scenario(cmd, o->scenario, sc);
-    else if (tool_scenario_read(worked_example, sizeof worked_example - 1, sc, err, sizeof err))
+    else if (rc == TOOL_OK &&
+             tool_scenario_read(worked_example, sizeof worked_example - 1, sc, err, sizeof err))
         rc = tool_fail(cmd, TOOL_FAILED, "the worked example: %s", err);
-    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
-        if (strcmp(argv[i], "--set") == 0) {
-            i++;
-            if (tool_scenario_set(sc, argv[i], err, sizeof err) != 0)
-                rc = tool_fail(cmd, TOOL_USAGE, "--set %s: %s", argv[i], err);
-        } else if (strcmp(argv[i], "--rounds") == 0 || strcmp(argv[i], "--seed") == 0 ||
-                   strcmp(argv[i], "--svg") == 0 || strcmp(argv[i], "--scenario") == 0) {
-            i++;
-        }
-    }
-    (void)n_sets;
+    if (rc == TOOL_OK)
+        rc = tool_apply_sets(cmd, args, OPT_SET, sc);
     if (o->rounds == 0)
         o->rounds = sc->rounds ? sc->rounds : 30;
     if (odds && o->rounds > WR_ODDS_MAX_ROUNDS && rc == TOOL_OK)
         rc = tool_fail(cmd, TOOL_USAGE, "the exact odds take at most %d rounds (rounds = %d)",
                        WR_ODDS_MAX_ROUNDS, o->rounds);
-    if (!o->have_seed) {
+    if (!o->have_seed)
         o->seed = sc->have_seed ? sc->seed : 1;
-    }
     return rc;
 }
 
@@ -248,30 +244,31 @@ static int melee_usage(FILE *f)
     return TOOL_OK;
 }
 
-static int wants_help(int argc, char **argv)
-{
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return 1;
-    return 0;
-}
-
 int tool_melee(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "melee";
-    if (wants_help(argc, argv))
+    tool_args args;
+    int rc = tool_args_parse(cmd, melee_options, sizeof melee_options / sizeof melee_options[0],
+                             argc, argv, &args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args.help) {
+        tool_args_free(&args);
         return melee_usage(out);
+    }
     tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL)
+    if (sc == NULL) {
+        tool_args_free(&args);
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
     tool_scenario_init(sc);
     melee_opts o;
     fight f;
     memset(&f, 0, sizeof f);
     wr_rng *rng = NULL;
-    int rc = parse_opts(cmd, argc, argv, 0, &o, sc);
+    rc = parse_opts(cmd, &args, 0, &o, sc);
     if (rc == TOOL_OK)
-        rc = build_fight(cmd, sc, &f);
+        rc = build_fight(cmd, o.scenario, sc, &f);
     if (rc == TOOL_OK && wr_rng_new(o.seed, &rng) != WR_OK)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     if (rc == TOOL_OK) {
@@ -296,11 +293,13 @@ int tool_melee(int argc, char **argv, FILE *out)
         if (r == NULL)
             rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
         for (int round = 1; r && round <= o.rounds && end == WR_END_ONGOING; round++) {
+            wr_clear_error();
             wr_status st = wr_engagement_fight(f.engagement, rng, r);
             if (st == WR_OK)
                 st = wr_engagement_apply(f.engagement, r);
             if (st != WR_OK) {
-                rc = tool_fail(cmd, code_of(st), "round %d: %s", round, wr_status_str(st));
+                rc = tool_fail(cmd, code_of(st), "round %d is refused by the library: %s", round,
+                               tool_lib_detail(st));
                 break;
             }
             int rounds = 0;
@@ -345,6 +344,7 @@ int tool_melee(int argc, char **argv, FILE *out)
     wr_rng_free(rng);
     fight_free(&f);
     free(sc);
+    tool_args_free(&args);
     return rc;
 }
 
@@ -367,24 +367,34 @@ static int odds_usage(FILE *f)
 int tool_odds(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "odds";
-    if (wants_help(argc, argv))
+    tool_args args;
+    int rc = tool_args_parse(cmd, odds_options, sizeof odds_options / sizeof odds_options[0], argc,
+                             argv, &args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args.help) {
+        tool_args_free(&args);
         return odds_usage(out);
+    }
     tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL)
+    if (sc == NULL) {
+        tool_args_free(&args);
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
     tool_scenario_init(sc);
     melee_opts o;
     fight f;
     memset(&f, 0, sizeof f);
     wr_melee_odds *odds = NULL;
-    int rc = parse_opts(cmd, argc, argv, 1, &o, sc);
+    rc = parse_opts(cmd, &args, 1, &o, sc);
     if (rc == TOOL_OK)
-        rc = build_fight(cmd, sc, &f);
+        rc = build_fight(cmd, o.scenario, sc, &f);
     if (rc == TOOL_OK) {
+        wr_clear_error();
         wr_status st = wr_melee_odds_new(f.engagement, o.rounds, &odds);
         if (st != WR_OK)
-            rc = tool_fail(cmd, code_of(st), "no exact odds (%s): %s%s", wr_status_name(st),
-                           wr_status_str(st),
+            rc = tool_fail(cmd, code_of(st), "%s%sno exact odds: %s%s",
+                           o.scenario ? o.scenario : "", o.scenario ? ": " : "", tool_lib_detail(st),
                            st == WR_ERR_RANGE ? " (at most 200 figures a side)" : "");
     }
     tool_odds_data d;
@@ -404,15 +414,10 @@ int tool_odds(int argc, char **argv, FILE *out)
         }
         d.rounds = o.rounds;
     }
-    if (rc == TOOL_OK && o.svg) {
-        FILE *svg = tool_open_out(cmd, o.svg);
-        if (svg == NULL)
-            rc = TOOL_USAGE;
-        else {
-            tool_svg_odds(svg, &d);
-            rc = tool_close_out(cmd, o.svg, svg);
-        }
-    }
+    tool_out svg;
+    memset(&svg, 0, sizeof svg);
+    if (rc == TOOL_OK && o.svg && (rc = tool_out_open(cmd, o.svg, &svg)) == TOOL_OK)
+        tool_svg_odds(svg.f, &d);
     if (rc == TOOL_OK && !(o.svg && strcmp(o.svg, "-") == 0)) {
         int exponent = 0;
         (void)wr_melee_odds_exponent(odds, &exponent);
@@ -466,8 +471,10 @@ int tool_odds(int argc, char **argv, FILE *out)
         }
         free(exact);
     }
+    rc = tool_out_finish(cmd, &svg, rc);
     wr_melee_odds_free(odds);
     fight_free(&f);
     free(sc);
+    tool_args_free(&args);
     return rc;
 }

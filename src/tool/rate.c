@@ -110,65 +110,53 @@ static int usage(FILE *f)
     return TOOL_OK;
 }
 
+enum { RATE_SCENARIO, RATE_SET, RATE_JSON };
+static const tool_optdef rate_options[] = {
+    {"scenario", 0, 1}, {"set", 0, 1}, {"json", 'j', 0}};
+
 int tool_rate(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "rate";
-    const char *path = NULL;
-    int json = 0, n_sets = 0;
+    tool_args args;
+    int rc = tool_args_parse(cmd, rate_options, sizeof rate_options / sizeof rate_options[0], argc,
+                             argv, &args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args.help) {
+        tool_args_free(&args);
+        return usage(out);
+    }
     tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL)
+    if (sc == NULL) {
+        tool_args_free(&args);
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
     tool_scenario_init(sc);
-    int rc = TOOL_OK;
-    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            free(sc);
-            return usage(out);
-        }
-    }
-    /* the file first, then the settings in order */
-    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--json") == 0) {
-            json = 1;
-        } else if (strcmp(a, "--set") == 0) {
-            n_sets++;
-            if (tool_option_value(cmd, argc, argv, &i) == NULL)
-                rc = TOOL_USAGE;
-        } else if (strcmp(a, "--scenario") == 0 || (a[0] != '-' || strcmp(a, "-") == 0)) {
-            const char *p = strcmp(a, "--scenario") == 0 ? tool_option_value(cmd, argc, argv, &i) : a;
-            if (p == NULL)
-                rc = TOOL_USAGE;
-            else if (path)
-                rc = tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and '%s')", path, p);
-            else
-                path = p;
-        } else {
-            rc = tool_fail(cmd, TOOL_USAGE, "unknown option '%s' (try 'warrules rate --help')", a);
-        }
-    }
+    int json = tool_args_has(&args, RATE_JSON);
+    const char *path = NULL;
+    rc = tool_scenario_operand(cmd, &args, RATE_SCENARIO, &path);
     char err[400];
     if (rc == TOOL_OK && path)
         rc = tool_load_scenario(cmd, path, sc);
-    else if (rc == TOOL_OK && n_sets == 0 &&
+    else if (rc == TOOL_OK && !tool_args_has(&args, RATE_SET) &&
              tool_scenario_read(sample_scenario, sizeof sample_scenario - 1, sc, err, sizeof err))
         rc = tool_fail(cmd, TOOL_FAILED, "the sample scenario: %s", err);
-    for (int i = 1; i < argc && rc == TOOL_OK; i++)
-        if (strcmp(argv[i], "--set") == 0 || strcmp(argv[i], "--scenario") == 0) {
-            i++;
-            if (strcmp(argv[i - 1], "--set") == 0 &&
-                tool_scenario_set(sc, argv[i], err, sizeof err) != 0)
-                rc = tool_fail(cmd, TOOL_USAGE, "--set %s: %s", argv[i], err);
-        }
+    if (rc == TOOL_OK)
+        rc = tool_apply_sets(cmd, &args, RATE_SET, sc);
+    tool_args_free(&args);
     if (rc == TOOL_OK && sc->n_figures == 0)
         rc = tool_fail(cmd, TOOL_USAGE, "nothing to rate: no [figure] given");
 
     wr_figure *figs[TOOL_MAX_FIGURES] = {0};
     for (int i = 0; i < sc->n_figures && rc == TOOL_OK; i++) {
+        wr_clear_error();
         wr_status st = build_figure(&sc->figures[i], &figs[i]);
+        char where[TOOL_PATH_MAX + 32];
         if (st != WR_OK)
             rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
-                           "figure %s: %s", sc->figures[i].name, wr_status_str(st));
+                           "%s[figure %s] is refused by the library: %s",
+                           tool_where(path, sc->figures[i].line, where, sizeof where),
+                           sc->figures[i].name, tool_lib_detail(st));
     }
     /* every rating first, so that a refused one prints nothing on stdout */
     wr_figure *rated[TOOL_MAX_RATINGS] = {0};
@@ -176,8 +164,10 @@ int tool_rate(int argc, char **argv, FILE *out)
         const tool_rating_spec *r = &sc->ratings[i];
         const wr_figure *first[TOOL_MAX_MEMBERS], *second[TOOL_MAX_MEMBERS];
         const char *kind = r->chariot ? "chariot" : "cavalry";
+        char where[TOOL_PATH_MAX + 32];
+        tool_where(path, r->line, where, sizeof where);
         if (r->n_first == 0 || r->n_second == 0) {
-            rc = tool_fail(cmd, TOOL_USAGE, "%s %s needs %s", kind, r->name,
+            rc = tool_fail(cmd, TOOL_USAGE, "%s[%s %s] needs %s", where, kind, r->name,
                            r->chariot ? "passengers and pullers" : "a rider and a mount");
             break;
         }
@@ -185,12 +175,14 @@ int tool_rate(int argc, char **argv, FILE *out)
             first[k] = figs[r->first[k]];
         for (int k = 0; k < r->n_second; k++)
             second[k] = figs[r->second[k]];
+        wr_clear_error();
         wr_status st = r->chariot ? wr_rate_chariot(first, (size_t)r->n_first, second,
                                                     (size_t)r->n_second, &rated[i])
                                   : wr_rate_cavalry(first[0], second[0], &rated[i]);
         if (st != WR_OK)
-            rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE, "%s %s: %s", kind,
-                           r->name, wr_status_str(st));
+            rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
+                           "%s[%s %s] is refused by the library: %s", where, kind, r->name,
+                           tool_lib_detail(st));
     }
     if (rc == TOOL_OK) {
         if (json)

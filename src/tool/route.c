@@ -38,40 +38,42 @@ static const step_note notes[] = {
 #define CROSSING_FLAGS (WR_STEP_FORD | WR_STEP_SWIM | WR_STEP_FERRY | WR_STEP_RAFTS | \
                         WR_STEP_BRIDGING | WR_STEP_BRIDGE)
 
-/* The explanation of step i: words and sections, each list joined by "; ". */
+/* Appends str to the list in buf (cap bytes, NUL-terminated), after sep when
+   the list is not empty; a list that would overflow is cut. */
+static void append(char *buf, size_t cap, const char *sep, const char *str)
+{
+    size_t o = strlen(buf);
+    snprintf(buf + o, cap - o, "%s%s", o ? sep : "", str);
+}
+
+/* The explanation of step i: words joined by "; ", sections by " ". */
 static void explain(const wr_route *route, size_t i, int vessel, char *text, size_t tcap,
                     char *sections, size_t scap)
 {
     const wr_step *s = &route->steps[i];
-    size_t to = 0, so = 0;
     text[0] = sections[0] = '\0';
-#define ADD(buf, o, cap, str) \
-    do { \
-        const char *sep_ = (buf) == text ? "; " : " "; \
-        int n_ = snprintf((buf) + (o), (cap) - (o), "%s%s", (o) ? sep_ : "", (str)); \
-        if (n_ > 0 && (size_t)n_ < (cap) - (o)) \
-            (o) += (size_t)n_; \
-    } while (0)
+#define ADD_TEXT(str) append(text, tcap, "; ", (str))
+#define ADD_SECTION(str) append(sections, scap, " ", (str))
     if (s->flags & CROSSING_FLAGS)
-        ADD(sections, so, scap, "[Crossing]");
+        ADD_SECTION("[Crossing]");
     if (i > 0 && s->day > route->steps[i - 1].day && route->steps[i - 1].points_left > 0 &&
         !(s->flags & WHOLE_DAY_FLAGS)) {
         char saved[96];
         snprintf(saved, sizeof saved, "with %d points saved from day %d",
                  route->steps[i - 1].points_left, route->steps[i - 1].day);
-        ADD(text, to, tcap, saved);
-        ADD(sections, so, scap, "[Saving Move Points]");
+        ADD_TEXT(saved);
+        ADD_SECTION("[Saving Move Points]");
     }
     if (i > 0 && !(s->flags & (WR_STEP_ROAD | WR_STEP_TRACK | WR_STEP_UPSTREAM |
                                WR_STEP_DOWNSTREAM | WHOLE_DAY_FLAGS))) {
-        ADD(text, to, tcap, vessel ? "moves on at the hex's cost" : "enters across country");
-        ADD(sections, so, scap, "[Movement by Terrain Type]");
+        ADD_TEXT(vessel ? "moves on at the hex's cost" : "enters across country");
+        ADD_SECTION("[Movement by Terrain Type]");
     }
     for (size_t k = 0; k < sizeof notes / sizeof notes[0]; k++)
         if (s->flags & notes[k].flag) {
-            ADD(text, to, tcap, notes[k].text);
+            ADD_TEXT(notes[k].text);
             if (!strstr(sections, notes[k].section))
-                ADD(sections, so, scap, notes[k].section);
+                ADD_SECTION(notes[k].section);
         }
     if (s->flags & WR_STEP_NIGHT) {
         char camp[64];
@@ -79,9 +81,10 @@ static void explain(const wr_route *route, size_t i, int vessel, char *text, siz
             snprintf(camp, sizeof camp, "camps here for %d nights from day %d", s->nights, s->day);
         else
             snprintf(camp, sizeof camp, "camps here, night of day %d", s->day);
-        ADD(text, to, tcap, camp);
+        ADD_TEXT(camp);
     }
-#undef ADD
+#undef ADD_TEXT
+#undef ADD_SECTION
 }
 
 static void hex_cr(wr_hex h, int *col, int *row)
@@ -163,26 +166,29 @@ static int route_usage(FILE *f)
             "usage: warrules route [SCENARIO] [--map FILE] [--mover M] [--from C,R] [--to C,R]\n"
             "                      [--unformed] [--rafts-anywhere] [--bridging-train]\n"
             "                      [--figures N] [--days N] [--set route.KEY=VALUE]...\n"
-            "                      [--json] [--ascii] [--svg FILE]\n\n"
+            "                      [--json | --ascii] [--svg FILE]\n\n"
             "Plans the earliest march on a hex map (docs/map-format.md) and explains each\n"
             "step: the day, the points left, the nights and the rule section. Hexes are\n"
             "COLUMN,ROW in the map's rows. Options override the scenario's [route] keys.\n\n"
-            "  --map FILE        the map file\n"
+            "  -m, --map FILE    the map file\n"
             "  --mover M         infantry (default), cavalry, longship, galley, sailing-ship,\n"
             "                    transport, river-boat\n"
-            "  --from C,R        the start hex; --to C,R the target hex\n"
+            "  -f, --from C,R    the start hex; -t, --to C,R the target hex (one word: 0,3)\n"
             "  --unformed        allow unformed movement (rally days, stragglers)\n"
             "  --rafts-anywhere  assume timber for rafts everywhere\n"
             "  --bridging-train  the force has an engineers' bridging train\n"
             "  --figures N       the force's figures, for expected stragglers\n"
-            "  --days N          list the hexes reached within N days instead of a route\n"
-            "  --json            JSON output\n"
-            "  --ascii           draw the map with the route as text\n"
-            "  --svg FILE        draw the map with the route and camps as SVG ('-': stdout)\n"
+            "  -d, --days N      the hexes reached within N days instead of a route\n"
+            "  -j, --json        JSON output\n"
+            "  -a, --ascii       draw the map with the route as text\n"
+            "  --svg FILE        draw the map with the route, camps and legend as SVG ('-':\n"
+            "                    standard output, instead of the text); with --days the\n"
+            "                    reachable hexes coloured by the day they are reached\n"
             "A route that does not exist is reported on standard error with exit status 2.\n");
     return TOOL_OK;
 }
 
+/* Reads a map file; a scenario given where a map belongs is named as such. */
 static int load_map(const char *cmd, const char *path, wr_map **map)
 {
     char *text = NULL;
@@ -190,9 +196,17 @@ static int load_map(const char *cmd, const char *path, wr_map **map)
     int rc = tool_read_file(cmd, path, &text, &len);
     if (rc != TOOL_OK)
         return rc;
-    char err[400];
+    char err[400], section[64];
+    size_t line = 0;
     rc = tool_map_read(text, len, map, err, sizeof err);
+    int scenario = rc == 2 && tool_first_section(text, len, section, sizeof section, &line) &&
+                   strcmp(section, "terrain") != 0 && tool_scenario_section(section);
     free(text);
+    if (scenario)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "%s:%zu:2: a scenario file (it opens with [%s]), not a map (a map opens "
+                         "with [terrain], docs/map-format.md)",
+                         path, line, section);
     if (rc != 0)
         return tool_fail(cmd, rc == 2 ? TOOL_USAGE : TOOL_FAILED, "%s:%s", path, err);
     return TOOL_OK;
@@ -213,11 +227,10 @@ static void resolve_map(tool_route_spec *r, const char *scenario)
     memcpy(r->map, scenario, dir);
 }
 
-static int build_params(const char *cmd, const tool_route_spec *r, wr_plan_params *p)
+static void build_params(const tool_route_spec *r, wr_plan_params *p)
 {
-    wr_status st = wr_plan_params_default((wr_mover)r->mover, p);
-    if (st != WR_OK)
-        return tool_fail(cmd, TOOL_USAGE, "unknown mover");
+    /* the scenario reader admits known movers only */
+    (void)wr_plan_params_default((wr_mover)r->mover, p);
     if (r->daily_points >= 0)
         p->costs.daily_points = r->daily_points;
     for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
@@ -243,7 +256,6 @@ static int build_params(const char *cmd, const tool_route_spec *r, wr_plan_param
         p->bridging_days = r->bridging_days;
     if (r->figures >= 0)
         p->figures = r->figures;
-    return TOOL_OK;
 }
 
 static int code_of_status(wr_status st)
@@ -251,100 +263,245 @@ static int code_of_status(wr_status st)
     return st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE;
 }
 
+/* A hex of the march on the map; off the map, the message names where the
+   hex was given: the option's argument, or the scenario's [route]. */
 static int hex_on_map(const char *cmd, const wr_map *map, const int cr[2], const char *what,
-                      wr_hex *out)
+                      const char *where, wr_hex *out)
 {
     int w = 0, h = 0;
     (void)wr_map_size(map, &w, &h);
     if (cr[0] >= w || cr[1] >= h)
-        return tool_fail(cmd, TOOL_USAGE, "the %s hex %d,%d is off the %d x %d map", what, cr[0],
-                         cr[1], w, h);
+        return tool_fail(cmd, TOOL_USAGE, "%sthe %s hex %d,%d is off the %d x %d map", where,
+                         what, cr[0], cr[1], w, h);
     (void)wr_hex_from_offset(cr[0], cr[1], out);
+    return TOOL_OK;
+}
+
+static int all_digits(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+enum {
+    R_SCENARIO, R_MAP, R_MOVER, R_FROM, R_TO, R_FIGURES, R_DAYS, R_SET, R_UNFORMED,
+    R_RAFTS_ANYWHERE, R_BRIDGING_TRAIN, R_JSON, R_ASCII, R_SVG
+};
+static const tool_optdef route_options[] = {
+    {"scenario", 0, 1},      {"map", 'm', 1},       {"mover", 0, 1},
+    {"from", 'f', 1},        {"to", 't', 1},        {"figures", 0, 1},
+    {"days", 'd', 1},        {"set", 0, 1},         {"unformed", 0, 0},
+    {"rafts-anywhere", 0, 0}, {"bridging-train", 0, 0}, {"json", 'j', 0},
+    {"ascii", 'a', 0},       {"svg", 0, 1}};
+/* The options that stand for a [route] key, in the order of the enum. */
+static const char *const route_keys[R_SET] = {
+    NULL, "route.map=", "route.mover=", "route.from=", "route.to=", "route.figures=", "route.days="};
+
+/* Where the hex of option opt was last given: "argument N: " for --from (or
+   --set route.from=...), else "FILE:LINE:1: [route]: " for the scenario. */
+static const char *given_at(const tool_args *a, int opt, const char *scenario, int line,
+                            char *buf, size_t cap)
+{
+    int position = 0;
+    size_t n = strlen(route_keys[opt]);
+    for (size_t i = 0; i < a->n_uses; i++)
+        if (a->uses[i].opt == opt ||
+            (a->uses[i].opt == R_SET && strncmp(a->uses[i].value, route_keys[opt], n) == 0))
+            position = a->uses[i].position;
+    if (position > 0)
+        snprintf(buf, cap, "argument %d: ", position);
+    else if (scenario && line > 0)
+        snprintf(buf, cap, "%s:%d:1: [route]: ", scenario, line);
+    else
+        buf[0] = '\0';
+    return buf;
+}
+
+/* "--from 0 3": a hex split in two words, and numbers where a file belongs. */
+static int check_operands(const char *cmd, const tool_args *a)
+{
+    for (size_t k = 0; k < a->n_operands; k++) {
+        if (!all_digits(a->operands[k]))
+            continue;
+        for (size_t i = 0; i < a->n_uses; i++) {
+            const tool_optuse *u = &a->uses[i];
+            int gap = a->operand_position[k] - u->position;
+            if ((u->opt == R_FROM || u->opt == R_TO) && all_digits(u->value) && gap >= 1 &&
+                gap <= 2)
+                return tool_fail(cmd, TOOL_USAGE,
+                                 "argument %d: --%s takes the hex as one word COLUMN,ROW: "
+                                 "--%s %s,%s, not --%s %s %s",
+                                 u->position, route_options[u->opt].name,
+                                 route_options[u->opt].name, u->value, a->operands[k],
+                                 route_options[u->opt].name, u->value, a->operands[k]);
+        }
+        return tool_fail(cmd, TOOL_USAGE,
+                         "argument %d '%s': a number where a scenario file is expected (a hex is "
+                         "one word: --from 0,3)",
+                         a->operand_position[k], a->operands[k]);
+    }
+    return TOOL_OK;
+}
+
+/* The options over the scenario's [route], in command-line order. */
+static int apply_options(const char *cmd, const tool_args *a, tool_scenario *sc)
+{
+    static const unsigned bits[3] = {WR_PLAN_UNFORMED, WR_PLAN_RAFTS_ANYWHERE,
+                                     WR_PLAN_BRIDGING_TRAIN};
+    for (size_t i = 0; i < a->n_uses; i++) {
+        const tool_optuse *u = &a->uses[i];
+        int rc = TOOL_OK;
+        if (u->opt >= R_UNFORMED && u->opt <= R_BRIDGING_TRAIN) {
+            sc->route.options |= bits[u->opt - R_UNFORMED];
+        } else if (u->opt == R_SET) {
+            rc = tool_apply_setting(cmd, u, "set", u->value, sc);
+        } else if (u->opt > R_SCENARIO && u->opt < R_SET) {
+            size_t need = strlen(route_keys[u->opt]) + strlen(u->value) + 1;
+            char *setting = malloc(need);
+            if (setting == NULL)
+                return tool_fail(cmd, TOOL_FAILED, "out of memory");
+            snprintf(setting, need, "%s%s", route_keys[u->opt], u->value);
+            rc = tool_apply_setting(cmd, u, route_options[u->opt].name, setting, sc);
+            free(setting);
+        }
+        if (rc != TOOL_OK)
+            return rc;
+    }
+    return TOOL_OK;
+}
+
+static void print_json(FILE *out, const tool_route_spec *r, const wr_map *map,
+                       const wr_plan_params *params, const wr_route *route, const wr_hex *reach,
+                       size_t n_reach)
+{
+    fprintf(out, "{\"map\": ");
+    tool_json_str(out, r->map);
+    fprintf(out, ", \"mover\": \"%s\", \"daily_points\": %d, \"from\": [%d, %d], ",
+            tool_mover_name(r->mover), params->costs.daily_points, r->from[0], r->from[1]);
+    if (r->days > 0) {
+        fprintf(out, "\"days\": %d, \"reachable\": [", r->days);
+        for (size_t i = 0; i < n_reach; i++) {
+            int col, row;
+            hex_cr(reach[i], &col, &row);
+            fprintf(out, "%s[%d, %d]", i ? ", " : "", col, row);
+        }
+        fprintf(out, "]}\n");
+        return;
+    }
+    fprintf(out,
+            "\"to\": [%d, %d], \"arrival_day\": %d, \"points_left\": %d, \"rally_days\": %d, "
+            "\"unformed_days\": %d, \"stragglers\": %d, \"escort_lost\": %s, \"steps\": ",
+            r->to[0], r->to[1], route->arrival_day, route->points_left, route->rally_days,
+            route->unformed_days, route->stragglers, route->escort_lost ? "true" : "false");
+    tool_route_json_steps(out, map, params, route);
+    fprintf(out, "}\n");
+}
+
+static void print_text(FILE *out, const tool_route_spec *r, const wr_map *map,
+                       const wr_plan_params *params, const wr_route *route, const wr_hex *reach,
+                       size_t n_reach)
+{
+    if (r->days > 0) {
+        fprintf(out, "%s from %d,%d (%d points a day) reaches %zu hexes within %d days:\n",
+                tool_mover_name(r->mover), r->from[0], r->from[1], params->costs.daily_points,
+                n_reach, r->days);
+        for (size_t i = 0; i < n_reach; i++) {
+            int col, row;
+            hex_cr(reach[i], &col, &row);
+            fprintf(out, "%s%d,%d", i % 12 ? " " : (i ? "\n  " : "  "), col, row);
+        }
+        fprintf(out, "\n");
+    } else {
+        fprintf(out, "%s from %d,%d to %d,%d on %s (%d points a day):\n",
+                tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0], r->to[1], r->map,
+                params->costs.daily_points);
+        tool_route_print(out, map, params, route);
+    }
+}
+
+/* The march as a picture: the route, or the reach coloured by day. */
+static int draw_route(const char *cmd, FILE *f, wr_planner *planner, const wr_map *map,
+                      const wr_plan_params *params, const tool_route_spec *r, wr_hex from,
+                      wr_hex to, const wr_route *route)
+{
+    tool_picture pic;
+    char title[200];
+    memset(&pic, 0, sizeof pic);
+    pic.title = title;
+    pic.have_start = 1;
+    pic.start = from;
+    wr_arrival *field = NULL;
+    if (r->days > 0) {
+        int w = 0, h = 0;
+        (void)wr_map_size(map, &w, &h);
+        size_t count = (size_t)w * (size_t)h;
+        field = malloc(count * sizeof *field);
+        if (field == NULL)
+            return tool_fail(cmd, TOOL_FAILED, "out of memory");
+        wr_status st = wr_planner_field(planner, map, params, from, field, count);
+        if (st != WR_OK) {
+            free(field);
+            return tool_fail(cmd, code_of_status(st), "the planner refused: %s",
+                             tool_lib_detail(st));
+        }
+        pic.field = field;
+        pic.days = r->days;
+        snprintf(title, sizeof title, "%s from %d,%d: the hexes reached within %d days",
+                 tool_mover_name(r->mover), r->from[0], r->from[1], r->days);
+    } else {
+        pic.steps = route->steps;
+        pic.n_steps = route->step_count;
+        pic.have_goal = 1;
+        pic.goal = to;
+        snprintf(title, sizeof title, "%s from %d,%d to %d,%d: arrives on day %d",
+                 tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0], r->to[1],
+                 route->arrival_day);
+    }
+    tool_svg_map(f, map, &pic);
+    free(field);
     return TOOL_OK;
 }
 
 int tool_route(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "route";
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return route_usage(out);
-    tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL)
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    tool_scenario_init(sc);
-    const char *scenario = NULL, *svg = NULL;
-    int json = 0, ascii = 0, rc = TOOL_OK;
-    /* pass 1: find the scenario file and check every option's shape */
-    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--json") == 0)
-            json = 1;
-        else if (strcmp(a, "--ascii") == 0)
-            ascii = 1;
-        else if (strcmp(a, "--unformed") == 0 || strcmp(a, "--rafts-anywhere") == 0 ||
-                 strcmp(a, "--bridging-train") == 0)
-            continue;
-        else if (strcmp(a, "--svg") == 0) {
-            if ((svg = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                rc = TOOL_USAGE;
-        } else if (strcmp(a, "--map") == 0 || strcmp(a, "--mover") == 0 ||
-                   strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0 ||
-                   strcmp(a, "--figures") == 0 || strcmp(a, "--days") == 0 ||
-                   strcmp(a, "--set") == 0) {
-            if (tool_option_value(cmd, argc, argv, &i) == NULL)
-                rc = TOOL_USAGE;
-        } else if (strcmp(a, "--scenario") == 0 || a[0] != '-' || strcmp(a, "-") == 0) {
-            if (strcmp(a, "--scenario") == 0 && (a = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                rc = TOOL_USAGE;
-            else if (scenario)
-                rc = tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and '%s')", scenario, a);
-            else
-                scenario = a;
-        } else {
-            rc = tool_fail(cmd, TOOL_USAGE, "unknown option '%s' (try 'warrules route --help')", a);
-        }
+    tool_args args;
+    int rc = tool_args_parse(cmd, route_options, sizeof route_options / sizeof route_options[0],
+                             argc, argv, &args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args.help) {
+        tool_args_free(&args);
+        return route_usage(out);
     }
+    tool_scenario *sc = malloc(sizeof *sc);
+    if (sc == NULL) {
+        tool_args_free(&args);
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
+    tool_scenario_init(sc);
+    const char *scenario = NULL, *svg = tool_args_value(&args, R_SVG);
+    int json = tool_args_has(&args, R_JSON), ascii = tool_args_has(&args, R_ASCII);
+    int svg_stdout = svg && strcmp(svg, "-") == 0;
+    rc = check_operands(cmd, &args);
+    if (rc == TOOL_OK)
+        rc = tool_args_exclusive(cmd, &args, R_JSON, R_ASCII,
+                                 "JSON is for programs, the text map for people (run twice)");
+    if (rc == TOOL_OK && svg_stdout && (json || ascii))
+        rc = tool_fail(cmd, TOOL_USAGE, "--%s and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)", json ? "json" : "ascii");
+    if (rc == TOOL_OK)
+        rc = tool_scenario_operand(cmd, &args, R_SCENARIO, &scenario);
     if (rc == TOOL_OK && scenario) {
         rc = tool_load_scenario(cmd, scenario, sc);
         resolve_map(&sc->route, scenario);
     }
-    /* pass 2: options over the file, in order */
-    char err[400];
-    for (int i = 1; i < argc && rc == TOOL_OK; i++) {
-        static const char *const shortcut[][2] = {
-            {"--map", "route.map="},         {"--mover", "route.mover="},
-            {"--from", "route.from="},       {"--to", "route.to="},
-            {"--figures", "route.figures="}, {"--days", "route.days="},
-            {"--set", ""}};
-        static const unsigned option_bits[3] = {WR_PLAN_UNFORMED, WR_PLAN_RAFTS_ANYWHERE,
-                                                WR_PLAN_BRIDGING_TRAIN};
-        static const char *const option_flags[3] = {"--unformed", "--rafts-anywhere",
-                                                    "--bridging-train"};
-        for (int k = 0; k < 3; k++)
-            if (strcmp(argv[i], option_flags[k]) == 0)
-                sc->route.options |= option_bits[k];
-        if (strcmp(argv[i], "--svg") == 0 || strcmp(argv[i], "--scenario") == 0) {
-            i++;
-            continue;
-        }
-        for (size_t k = 0; k < sizeof shortcut / sizeof shortcut[0]; k++) {
-            if (strcmp(argv[i], shortcut[k][0]) != 0)
-                continue;
-            i++;
-            size_t need = strlen(shortcut[k][1]) + strlen(argv[i]) + 1;
-            char *setting = malloc(need);
-            if (setting == NULL) {
-                rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
-                break;
-            }
-            snprintf(setting, need, "%s%s", shortcut[k][1], argv[i]);
-            if (tool_scenario_set(sc, setting, err, sizeof err) != 0)
-                rc = tool_fail(cmd, TOOL_USAGE, "%s %s: %s", shortcut[k][0], argv[i], err);
-            free(setting);
-            break;
-        }
-    }
+    if (rc == TOOL_OK)
+        rc = apply_options(cmd, &args, sc);
     tool_route_spec *r = &sc->route;
     if (rc == TOOL_OK && r->map[0] == '\0')
         rc = tool_fail(cmd, TOOL_USAGE, "no map: give --map FILE (or map = FILE under [route])");
@@ -356,14 +513,17 @@ int tool_route(int argc, char **argv, FILE *out)
     wr_planner *planner = NULL;
     wr_plan_params params;
     wr_hex from = {0, 0}, to = {0, 0};
+    char where[TOOL_PATH_MAX + 64];
     if (rc == TOOL_OK)
         rc = load_map(cmd, r->map, &map);
-    if (rc == TOOL_OK)
-        rc = build_params(cmd, r, &params);
-    if (rc == TOOL_OK)
-        rc = hex_on_map(cmd, map, r->from, "start", &from);
+    if (rc == TOOL_OK) {
+        build_params(r, &params);
+        rc = hex_on_map(cmd, map, r->from, "start",
+                        given_at(&args, R_FROM, scenario, r->line, where, sizeof where), &from);
+    }
     if (rc == TOOL_OK && r->days == 0)
-        rc = hex_on_map(cmd, map, r->to, "target", &to);
+        rc = hex_on_map(cmd, map, r->to, "target",
+                        given_at(&args, R_TO, scenario, r->line, where, sizeof where), &to);
     if (rc == TOOL_OK && wr_planner_new(&planner) != WR_OK)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     wr_route route;
@@ -371,132 +531,185 @@ int tool_route(int argc, char **argv, FILE *out)
     const wr_hex *reach = NULL;
     size_t n_reach = 0;
     if (rc == TOOL_OK) {
+        wr_clear_error();
         wr_status st = r->days > 0
                            ? wr_planner_reachable(planner, map, &params, from, r->days, &reach, &n_reach)
                            : wr_planner_route(planner, map, &params, from, to, &route);
+        tool_where(scenario, r->line, where, sizeof where);
         if (st == WR_ERR_FORBIDDEN)
-            rc = tool_fail(cmd, TOOL_USAGE, "no route for %s from %d,%d to %d,%d (or it cannot be at the start)",
-                           tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0], r->to[1]);
+            rc = tool_fail(cmd, TOOL_USAGE,
+                           "%sno route for %s from %d,%d to %d,%d (or it cannot be at the start): %s",
+                           where, tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0],
+                           r->to[1], tool_lib_detail(st));
         else if (st != WR_OK)
-            rc = tool_fail(cmd, code_of_status(st), "the planner refused (%s): %s",
-                           wr_status_name(st), wr_status_str(st));
+            rc = tool_fail(cmd, code_of_status(st), "%s[route] is refused by the planner: %s",
+                           where, tool_lib_detail(st));
     }
-    if (rc == TOOL_OK && svg) {
-        FILE *f = tool_open_out(cmd, svg);
-        if (f == NULL)
-            rc = TOOL_USAGE;
-        else {
-            char title[200];
-            if (r->days)
-                snprintf(title, sizeof title, "%s from %d,%d", tool_mover_name(r->mover),
-                         r->from[0], r->from[1]);
-            else
-                snprintf(title, sizeof title, "%s from %d,%d to %d,%d: day %d", tool_mover_name(r->mover),
-                         r->from[0], r->from[1], r->to[0], r->to[1], route.arrival_day);
-            tool_svg_map(f, map, r->days ? NULL : route.steps, r->days ? 0 : route.step_count, title);
-            rc = tool_close_out(cmd, svg, f);
-        }
-    }
-    int to_stdout = !(svg && strcmp(svg, "-") == 0);
-    if (rc == TOOL_OK && to_stdout && json) {
-        fprintf(out, "{\"map\": ");
-        tool_json_str(out, r->map);
-        fprintf(out, ", \"mover\": \"%s\", \"daily_points\": %d, \"from\": [%d, %d], ",
-                tool_mover_name(r->mover), params.costs.daily_points, r->from[0], r->from[1]);
-        if (r->days > 0) {
-            fprintf(out, "\"days\": %d, \"reachable\": [", r->days);
-            for (size_t i = 0; i < n_reach; i++) {
-                int col, row;
-                hex_cr(reach[i], &col, &row);
-                fprintf(out, "%s[%d, %d]", i ? ", " : "", col, row);
-            }
-            fprintf(out, "]}\n");
-        } else {
-            fprintf(out,
-                    "\"to\": [%d, %d], \"arrival_day\": %d, \"points_left\": %d, \"rally_days\": %d, "
-                    "\"unformed_days\": %d, \"stragglers\": %d, \"escort_lost\": %s, \"steps\": ",
-                    r->to[0], r->to[1], route.arrival_day, route.points_left, route.rally_days,
-                    route.unformed_days, route.stragglers, route.escort_lost ? "true" : "false");
-            tool_route_json_steps(out, map, &params, &route);
-            fprintf(out, "}\n");
-        }
-    } else if (rc == TOOL_OK && to_stdout) {
-        if (r->days > 0) {
-            fprintf(out, "%s from %d,%d (%d points a day) reaches %zu hexes within %d days:\n",
-                    tool_mover_name(r->mover), r->from[0], r->from[1], params.costs.daily_points,
-                    n_reach, r->days);
-            for (size_t i = 0; i < n_reach; i++) {
-                int col, row;
-                hex_cr(reach[i], &col, &row);
-                fprintf(out, "%s%d,%d", i % 12 ? " " : (i ? "\n  " : "  "), col, row);
-            }
-            fprintf(out, "\n");
-        } else {
-            fprintf(out, "%s from %d,%d to %d,%d on %s (%d points a day):\n",
-                    tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0], r->to[1], r->map,
-                    params.costs.daily_points);
-            tool_route_print(out, map, &params, &route);
-        }
+    tool_out picture;
+    memset(&picture, 0, sizeof picture);
+    if (rc == TOOL_OK && svg && (rc = tool_out_open(cmd, svg, &picture)) == TOOL_OK)
+        rc = draw_route(cmd, picture.f, planner, map, &params, r, from, to, &route);
+    if (rc == TOOL_OK && !svg_stdout) {
+        if (json)
+            print_json(out, r, map, &params, &route, reach, n_reach);
+        else
+            print_text(out, r, map, &params, &route, reach, n_reach);
         if (ascii) {
             fprintf(out, "\n");
             tool_ascii_map(out, map, r->days ? NULL : route.steps, r->days ? 0 : route.step_count);
         }
     }
+    rc = tool_out_finish(cmd, &picture, rc);
     wr_planner_free(planner);
     wr_map_free(map);
     free(sc);
+    tool_args_free(&args);
     return rc;
+}
+
+/* The map as data: its size, terrain rows, the hexsides with something on
+   them, features, regions and water courses. */
+static void map_json(FILE *out, const wr_map *map, const char *path)
+{
+    static const char *const crossings[4] = {"open", "bridge", "ferry", "ford"};
+    int w = 0, h = 0;
+    (void)wr_map_size(map, &w, &h);
+    fprintf(out, "{\"map\": ");
+    tool_json_str(out, path);
+    fprintf(out, ", \"width\": %d, \"height\": %d, \"terrain\": [", w, h);
+    for (int row = 0; row < h; row++) {
+        fprintf(out, "%s\"", row ? ", " : "");
+        for (int col = 0; col < w; col++) {
+            wr_hex hx;
+            wr_hex_terrain ter = WR_HEX_CLEAR;
+            (void)wr_hex_from_offset(col, row, &hx);
+            (void)wr_map_terrain(map, hx, &ter);
+            fputc(tool_terrain_letter(ter), out);
+        }
+        fprintf(out, "\"");
+    }
+    fprintf(out, "], \"sides\": [");
+    int first = 1;
+    for (int row = 0; row < h; row++)
+        for (int col = 0; col < w; col++) {
+            wr_hex hx;
+            (void)wr_hex_from_offset(col, row, &hx);
+            for (int d = 0; d < 6; d++) {
+                wr_side side;
+                wr_hex nb;
+                int inside = 0;
+                /* each side once: from the hex whose direction is 0..2, or at the edge */
+                if (wr_map_side(map, hx, d, &side) != WR_OK ||
+                    (side.river == WR_NO_RIVER && !side.road && !side.track))
+                    continue;
+                (void)wr_hex_neighbor(hx, d, &nb);
+                (void)wr_map_contains(map, nb, &inside);
+                if (d >= 3 && inside)
+                    continue;
+                fprintf(out, "%s{\"col\": %d, \"row\": %d, \"direction\": \"%s\", \"river\": \"%s\", "
+                             "\"crossing\": \"%s\", \"road\": %s, \"track\": %s}",
+                        first ? "" : ", ", col, row, tool_direction_name(d),
+                        side.river == WR_RIVER_MAJOR   ? "major"
+                        : side.river == WR_RIVER_MINOR ? "minor"
+                                                       : "none",
+                        side.crossing >= 0 && side.crossing < 4 ? crossings[side.crossing] : "open",
+                        side.road ? "true" : "false", side.track ? "true" : "false");
+                first = 0;
+            }
+        }
+    fprintf(out, "], \"hexes\": [");
+    first = 1;
+    for (int row = 0; row < h; row++)
+        for (int col = 0; col < w; col++) {
+            wr_hex hx;
+            unsigned features = 0, flags = 0;
+            uint32_t regions = 0;
+            int down = WR_NO_WATERCOURSE;
+            (void)wr_hex_from_offset(col, row, &hx);
+            (void)wr_map_features(map, hx, &features);
+            (void)wr_map_regions(map, hx, &regions);
+            (void)wr_map_watercourse(map, hx, &down, &flags);
+            if (!features && !regions && down < 0)
+                continue;
+            fprintf(out, "%s{\"col\": %d, \"row\": %d, \"port\": %s, \"channel\": %s, "
+                         "\"mud_flat\": %s, \"regions\": %lu, \"downstream\": ",
+                    first ? "" : ", ", col, row, (features & WR_FEATURE_PORT) ? "true" : "false",
+                    (features & WR_FEATURE_CHANNEL) ? "true" : "false",
+                    (features & WR_FEATURE_MUD_FLAT) ? "true" : "false", (unsigned long)regions);
+            if (down >= 0)
+                fprintf(out, "\"%s\", \"unnavigable\": %s, \"cataract\": %s, \"tidal\": %s}",
+                        tool_direction_name(down), (flags & WR_WATER_UNNAVIGABLE) ? "true" : "false",
+                        (flags & WR_WATER_CATARACT) ? "true" : "false",
+                        (flags & WR_WATER_TIDAL) ? "true" : "false");
+            else
+                fprintf(out, "null}");
+            first = 0;
+        }
+    fprintf(out, "]}\n");
 }
 
 static int map_usage(FILE *f)
 {
     fprintf(f,
-            "usage: warrules map FILE [--svg OUT]\n\n"
+            "usage: warrules map FILE [--json | --ascii] [--svg OUT]\n\n"
             "Reads a map file (docs/map-format.md), reports the first problem with its\n"
-            "line and column, and draws the map as text (and as SVG with --svg; '-' is\n"
-            "standard output, which then holds only the SVG).\n");
+            "line and column, and draws the map as text (the default and --ascii), as\n"
+            "JSON (--json: size, terrain rows, hexsides, features) and as SVG with a\n"
+            "legend (--svg OUT; '-' is standard output, which then holds only the SVG).\n");
     return TOOL_OK;
 }
+
+enum { M_JSON, M_ASCII, M_SVG };
+static const tool_optdef map_options[] = {{"json", 'j', 0}, {"ascii", 'a', 0}, {"svg", 0, 1}};
 
 int tool_mapcmd(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "map";
-    const char *path = NULL, *svg = NULL;
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return map_usage(out);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--svg") == 0) {
-            if ((svg = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-        } else if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (path)
-                return tool_fail(cmd, TOOL_USAGE, "one map file only ('%s' and '%s')", path, a);
-            path = a;
-        } else {
-            return tool_fail(cmd, TOOL_USAGE, "unknown option '%s' (try 'warrules map --help')", a);
-        }
+    tool_args args;
+    int rc = tool_args_parse(cmd, map_options, sizeof map_options / sizeof map_options[0], argc,
+                             argv, &args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args.help) {
+        tool_args_free(&args);
+        return map_usage(out);
     }
-    if (path == NULL)
-        return tool_fail(cmd, TOOL_USAGE, "no map file given (try 'warrules map --help')");
+    const char *path = NULL, *svg = tool_args_value(&args, M_SVG);
+    int json = tool_args_has(&args, M_JSON), ascii = tool_args_has(&args, M_ASCII);
+    int svg_stdout = svg && strcmp(svg, "-") == 0;
+    rc = tool_args_one_operand(cmd, &args, "map file", &path);
+    if (rc == TOOL_OK)
+        rc = tool_args_exclusive(cmd, &args, M_JSON, M_ASCII,
+                                 "JSON is for programs, the text map for people (run twice)");
+    if (rc == TOOL_OK && svg_stdout && (json || ascii))
+        rc = tool_fail(cmd, TOOL_USAGE, "--%s and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)", json ? "json" : "ascii");
+    if (rc == TOOL_OK && path == NULL)
+        rc = tool_fail(cmd, TOOL_USAGE, "no map file given (try 'warrules map --help')");
+    tool_args_free(&args);
+    if (rc != TOOL_OK)
+        return rc;
     wr_map *map = NULL;
-    int rc = load_map(cmd, path, &map);
-    if (rc == TOOL_OK && svg) {
-        FILE *f = tool_open_out(cmd, svg);
-        if (f == NULL)
-            rc = TOOL_USAGE;
-        else {
-            tool_svg_map(f, map, NULL, 0, path);
-            rc = tool_close_out(cmd, svg, f);
+    tool_out picture;
+    memset(&picture, 0, sizeof picture);
+    rc = load_map(cmd, path, &map);
+    if (rc == TOOL_OK && svg && (rc = tool_out_open(cmd, svg, &picture)) == TOOL_OK) {
+        tool_picture pic;
+        memset(&pic, 0, sizeof pic);
+        pic.title = path;
+        tool_svg_map(picture.f, map, &pic);
+    }
+    if (rc == TOOL_OK && !svg_stdout) {
+        if (json) {
+            map_json(out, map, path);
+        } else {
+            int w = 0, h = 0;
+            (void)wr_map_size(map, &w, &h);
+            fprintf(out, "%s: %d x %d hexes\n", path, w, h);
+            tool_ascii_map(out, map, NULL, 0);
         }
     }
-    if (rc == TOOL_OK && !(svg && strcmp(svg, "-") == 0)) {
-        int w = 0, h = 0;
-        (void)wr_map_size(map, &w, &h);
-        fprintf(out, "%s: %d x %d hexes\n", path, w, h);
-        tool_ascii_map(out, map, NULL, 0);
-    }
+    rc = tool_out_finish(cmd, &picture, rc);
     wr_map_free(map);
     return rc;
 }

@@ -38,6 +38,14 @@ static const char *const trait_names[2] = {"ellriendi", "lizard-men"};
 static const char *const tide_names[4] = {"none", "flood", "ebb", "high"};
 static const char *const sample_names[2] = {"dwarf-veterans", "orc-urucks"};
 
+int tool_scenario_section(const char *type)
+{
+    for (int s = 1; s < S_COUNT; s++)
+        if (strcmp(type, sec_names[s]) == 0)
+            return 1;
+    return 0;
+}
+
 const char *tool_mover_name(int mover)
 {
     return (mover >= 0 && mover < WR_MOVER_COUNT) ? mover_names[mover] : "unknown";
@@ -160,8 +168,6 @@ static int u32_value(const tool_line *v, uint32_t *out, problem *p)
         base = 16;
         i = 2;
     }
-    if (i >= t.n)
-        return say(p, &t, 0, "expected a 32-bit number, got");
     for (; i < t.n; i++) {
         char c = t.s[i];
         int d = (c >= '0' && c <= '9')   ? c - '0'
@@ -245,9 +251,9 @@ static int damage_token(const tool_tok *t, int out[3])
     while (sign < t->n && t->s[sign] != '+' && t->s[sign] != '-')
         sign++;
     long long dice = 0, sides = 0, bonus = 0;
+    /* the sides stop at the first sign, so they carry none of their own */
     if (!tool_tok_int(t->s, d, 1, 1000, &dice) || t->s[0] == '+' ||
-        !tool_tok_int(t->s + d + 1, sign - d - 1, 1, 1000, &sides) || t->s[d + 1] == '+' ||
-        t->s[d + 1] == '-')
+        !tool_tok_int(t->s + d + 1, sign - d - 1, 1, 1000, &sides))
         return 0;
     if (sign < t->n && !tool_tok_int(t->s + sign, t->n - sign, -1000, 1000, &bonus))
         return 0;
@@ -556,7 +562,7 @@ static int key_melee(tool_scenario *sc, const tool_tok *key, const tool_line *v,
         if (one_value(v, &t, p))
             return 2;
         unsigned long long x = 0;
-        if (t.n == 0 || t.n > 20)
+        if (t.n > 20)
             return say(p, &t, 0, "expected a seed 0-18446744073709551615, got");
         for (size_t i = 0; i < t.n; i++) {
             if (t.s[i] < '0' || t.s[i] > '9')
@@ -795,6 +801,20 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
     return 0;
 }
 
+/* Where the line of the section's header is kept; NULL for [melee]. */
+static int *section_line(tool_scenario *sc, const cursor *c)
+{
+    switch (c->sec) {
+    case S_FIGURE: return &sc->figures[c->idx].line;
+    case S_CAVALRY:
+    case S_CHARIOT: return &sc->ratings[c->idx].line;
+    case S_PROFILE: return &sc->profiles[c->idx].line;
+    case S_SIDE: return &sc->side[c->idx].line;
+    case S_ROUTE: return &sc->route.line;
+    default: return NULL;
+    }
+}
+
 int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err,
                        size_t errcap)
 {
@@ -838,6 +858,9 @@ int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *er
                 tool_errf(err, errcap, ln.number, p.col, "%s", p.msg);
                 return 2;
             }
+            int *line = section_line(sc, &c);
+            if (line && *line == 0)
+                *line = (int)ln.number; /* a file of at most 64 MiB */
             continue;
         }
         size_t eq = first;

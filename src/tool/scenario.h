@@ -18,6 +18,7 @@
 
 typedef struct tool_figure_spec {
     char name[TOOL_NAME_MAX];
+    int line;    /* the line of its section header in the file; 0 from --set */
     int stat[4]; /* AR, HD, AC, MV */
     uint32_t sa, sd;
     int n_damage;
@@ -26,6 +27,7 @@ typedef struct tool_figure_spec {
 
 typedef struct tool_rating_spec {
     char name[TOOL_NAME_MAX];
+    int line;                      /* as tool_figure_spec.line */
     int chariot;                   /* 0 cavalry: first = rider, second = mount */
     int n_first, first[TOOL_MAX_MEMBERS];   /* figure indices: rider or passengers */
     int n_second, second[TOOL_MAX_MEMBERS]; /* mount or pullers */
@@ -33,6 +35,7 @@ typedef struct tool_rating_spec {
 
 typedef struct tool_profile_spec {
     char name[TOOL_NAME_MAX];
+    int line;   /* as tool_figure_spec.line */
     int race;   /* -1 unset */
     int sample; /* -1 none, else a wr_sample_profile */
     int weapon_set[WR_PROFILE_WEAPONS];
@@ -47,12 +50,14 @@ typedef struct tool_profile_spec {
 
 typedef struct tool_side_spec {
     int defined;
+    int line; /* as tool_figure_spec.line */
     char profile[TOOL_NAME_MAX];
     wr_unit_def def;
     wr_side_situation situation;
 } tool_side_spec;
 
 typedef struct tool_route_spec {
+    int line;                  /* as tool_figure_spec.line */
     char map[TOOL_PATH_MAX];
     int mover;                 /* a wr_mover */
     int have_from, have_to;
@@ -100,6 +105,9 @@ int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t 
 /* The index of a named figure or profile, or -1. */
 int tool_scenario_figure(const tool_scenario *sc, const char *name);
 int tool_scenario_profile(const tool_scenario *sc, const char *name);
+
+/* Whether a section type ("route", "side", ...) belongs to scenarios. */
+int tool_scenario_section(const char *type);
 
 /* Name tables shared with the output. */
 const char *tool_mover_name(int mover);

@@ -15,7 +15,7 @@ static const int side_b[6] = {2, 1, 0, 5, 4, 3};
 #define MARGIN 200
 #define STEP_X 346
 #define STEP_Y 300
-#define TOP 400 /* room for the title */
+#define TOP 500 /* room for the title */
 
 static const char *const terrain_fill[WR_HEX_TERRAIN_COUNT] = {
     "#d9ecb0", "#3f8f3f", "#7fa38f", "#c8a86a", "#8c7a6b", "#4f86c6", "#e8d9a0", "#6fa8dc"};
@@ -48,12 +48,19 @@ static void xml_text(FILE *out, const char *s)
     }
 }
 
+/* The layout of a map picture, in tenths of a pixel. */
+#define LEGEND_W 2000
+#define ROW_H 240
+#define BACKGROUND "#f5f0e6"
+#define START_COLOUR "#00a651"
+#define GOAL_COLOUR "#d01c8b"
+
 static void center(wr_hex h, int *x, int *y)
 {
     int col = 0, row = 0;
     (void)wr_hex_to_offset(h, &col, &row);
     *x = MARGIN + 173 + col * STEP_X + (row & 1) * 173;
-    *y = MARGIN + TOP + 200 + row * STEP_Y;
+    *y = TOP + 200 + row * STEP_Y;
 }
 
 static void line(FILE *out, const char *cls, int x1, int y1, int x2, int y2)
@@ -70,96 +77,515 @@ static void circle(FILE *out, const char *cls, int x, int y, int r)
             t(r, c));
 }
 
-void tool_svg_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps,
-                  const char *title)
+static void text(FILE *out, const char *cls, int x, int y, const char *s)
 {
-    int w = 0, h = 0;
     char a[16], b[16];
-    (void)wr_map_size(map, &w, &h);
-    int width = 2 * MARGIN + w * STEP_X + 173;
-    int height = 2 * MARGIN + TOP + 400 + (h - 1) * STEP_Y;
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
-            t(width, a), t(height, b));
-    fprintf(out, "viewBox=\"0 0 %s %s\">\n", t(width, a), t(height, b));
-    fprintf(out,
-            "<style>\n"
-            ".hex{stroke:#555;stroke-width:0.6}\n"
-            ".coord{font:6px sans-serif;fill:#333;text-anchor:middle}\n"
-            ".river{stroke:#1f5fbf;stroke-linecap:round}.river.minor{stroke-width:2.5}"
-            ".river.major{stroke-width:5}\n"
-            ".watercourse{stroke:#9cc3ee;stroke-width:1.5;stroke-dasharray:2 2}"
-            ".cataract{stroke:#000;stroke-width:2}\n"
-            ".road{stroke:#7a4a1a;stroke-width:2.5}.track{stroke:#7a4a1a;stroke-width:1.5;"
-            "stroke-dasharray:3 2}\n"
-            ".bridge{fill:#8b5a2b;stroke:#000;stroke-width:0.5}.ford{fill:#fff;stroke:#1f5fbf}"
-            ".ferry{fill:#000}\n"
-            ".port{fill:#fff;stroke:#000}.channel{fill:none;stroke:#00f;stroke-dasharray:1 1}"
-            ".mudflat{fill:#7b6a3a}\n"
-            ".route{fill:none;stroke:#d01010;stroke-width:2.5;stroke-linejoin:round}\n"
-            ".camp{fill:#ffd700;stroke:#000;stroke-width:0.8}.campday{font:bold 7px sans-serif;"
-            "text-anchor:middle}\n"
-            ".title{font:bold 12px sans-serif}\n"
-            "</style>\n");
-    fprintf(out, "<title>");
-    xml_text(out, title ? title : "warrules map");
-    fprintf(out, "</title>\n<text class=\"title\" x=\"%s\" y=\"%s\">", t(MARGIN, a),
-            t(MARGIN + 200, b));
-    xml_text(out, title ? title : "warrules map");
-    fprintf(out, "</text>\n<g class=\"terrain\">\n");
+    fprintf(out, "<text class=\"%s\" x=\"%s\" y=\"%s\">", cls, t(x, a), t(y, b));
+    xml_text(out, s);
+    fprintf(out, "</text>\n");
+}
+
+/* A hexagon of radius r tenths (r <= 200) around x, y. */
+static void hexagon(FILE *out, const char *cls, const char *fill, int x, int y, int r)
+{
+    char a[16], b[16];
+    fprintf(out, "<polygon class=\"%s\" fill=\"%s\" points=\"", cls, fill);
+    for (int c = 0; c < 6; c++)
+        fprintf(out, "%s%s,%s", c ? " " : "", t(x + corner_dx[c] * r / 200, a),
+                t(y + corner_dy[c] * r / 200, b));
+    fprintf(out, "\"");
+}
+
+/* Day d of 1..n on a scale from yellow to crimson, as "#rrggbb". */
+static const char *day_colour(int d, int n, char *buf)
+{
+    static const int from[3] = {255, 224, 0}, to[3] = {150, 0, 90};
+    int span = n > 1 ? n - 1 : 1, k = d < 1 ? 0 : (d > n ? n - 1 : d - 1);
+    int c[3];
+    for (int i = 0; i < 3; i++)
+        c[i] = from[i] + (to[i] - from[i]) * k / span;
+    snprintf(buf, 8, "#%02x%02x%02x", (unsigned)c[0], (unsigned)c[1], (unsigned)c[2]);
+    return buf;
+}
+
+static const char style_map[] =
+    "<style>\n"
+    ".background{fill:" BACKGROUND "}\n"
+    ".hex{stroke:#555;stroke-width:0.6}\n"
+    ".coord{font:6px sans-serif;fill:#333;text-anchor:middle}\n"
+    ".reach{stroke:#555;stroke-width:0.6;fill-opacity:0.75}\n"
+    ".river{stroke:#1f5fbf;stroke-linecap:round}.river.minor{stroke-width:2.5}"
+    ".river.major{stroke-width:5}\n"
+    ".watercourse{stroke:#6fa8ee;stroke-width:1.5;stroke-dasharray:2 2}"
+    ".cataract{stroke:#000;stroke-width:2}\n"
+    ".road{stroke:#7a4a1a;stroke-width:2.5;stroke-linecap:round}"
+    ".track{stroke:#7a4a1a;stroke-width:1.5;stroke-dasharray:3 2}\n"
+    ".bridge{fill:#8b5a2b;stroke:#000;stroke-width:0.5}"
+    ".ford{fill:#fff;stroke:#1f5fbf;stroke-width:1}.ferry{fill:#000}\n"
+    ".port{fill:#fff;stroke:#000}.channel{fill:none;stroke:#00f;stroke-dasharray:1 1}"
+    ".mudflat{fill:#7b6a3a}\n"
+    ".route{fill:none;stroke:#3a1010;stroke-width:7;stroke-linejoin:round;stroke-linecap:round}\n"
+    ".route-day{stroke-width:4.5;stroke-linecap:round}"
+    ".route-day.unformed{stroke-dasharray:3 2;stroke-linecap:butt}\n"
+    ".camp{fill:#fff;stroke:#000;stroke-width:0.8}"
+    ".campday{font:bold 6px sans-serif;text-anchor:middle}\n"
+    ".wait{font:bold 6px sans-serif;text-anchor:middle;fill:#600;stroke:#fff;stroke-width:2;"
+    "paint-order:stroke}.wait.beside{text-anchor:start}\n"
+    ".start{fill:none;stroke:" START_COLOUR ";stroke-width:3}"
+    ".goal{fill:none;stroke:" GOAL_COLOUR ";stroke-width:3}\n"
+    ".title{font:bold 12px sans-serif}.subtitle{font:8px sans-serif;fill:#333}\n"
+    ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}"
+    ".legend-head{font:bold 9px sans-serif}.legend-text{font:7px sans-serif}\n"
+    ".scale-text{font:7px sans-serif;text-anchor:middle}.day-scale{stroke:#555;stroke-width:0.4}\n"
+    "</style>\n";
+
+/* What the map and the picture use, for the legend. */
+enum {
+    U_RIVER_MINOR = 1 << 0, U_RIVER_MAJOR = 1 << 1, U_FORD = 1 << 2, U_BRIDGE = 1 << 3,
+    U_FERRY = 1 << 4, U_ROAD = 1 << 5, U_TRACK = 1 << 6, U_WATERCOURSE = 1 << 7,
+    U_CATARACT = 1 << 8, U_PORT = 1 << 9, U_CHANNEL = 1 << 10, U_MUDFLAT = 1 << 11,
+    U_ROUTE = 1 << 12, U_START = 1 << 13, U_GOAL = 1 << 14, U_CAMP = 1 << 15, U_WAIT = 1 << 16,
+    U_REACH = 1 << 17, U_UNFORMED = 1 << 18
+};
+
+static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
+{
+    unsigned used = 0;
+    *terrains = 0;
     for (int row = 0; row < h; row++)
         for (int col = 0; col < w; col++) {
             wr_hex hx;
             wr_hex_terrain ter = WR_HEX_CLEAR;
-            int x, y;
+            int down = WR_NO_WATERCOURSE;
+            unsigned flags = 0, features = 0;
             (void)wr_hex_from_offset(col, row, &hx);
             (void)wr_map_terrain(map, hx, &ter);
-            center(hx, &x, &y);
-            fprintf(out, "<polygon class=\"hex %s\" fill=\"%s\" points=\"", tool_terrain_name(ter),
-                    terrain_fill[(int)ter >= 0 && (int)ter < WR_HEX_TERRAIN_COUNT ? (int)ter : 0]);
-            for (int c = 0; c < 6; c++)
-                fprintf(out, "%s%s,%s", c ? " " : "", t(x + corner_dx[c], a), t(y + corner_dy[c], b));
-            fprintf(out, "\"><title>%d,%d %s</title></polygon>\n", col, row, tool_terrain_name(ter));
-            if (w <= 60 && h <= 60)
-                fprintf(out, "<text class=\"coord\" x=\"%s\" y=\"%s\">%d,%d</text>\n", t(x, a),
-                        t(y + 140, b), col, row);
-        }
-    fprintf(out, "</g>\n<g class=\"links\">\n");
-    /* water courses, roads and tracks from centre to centre */
-    for (int row = 0; row < h; row++)
-        for (int col = 0; col < w; col++) {
-            wr_hex hx, nb;
-            int x, y, nx, ny, down = WR_NO_WATERCOURSE;
-            unsigned flags = 0;
-            (void)wr_hex_from_offset(col, row, &hx);
-            center(hx, &x, &y);
-            if (wr_map_watercourse(map, hx, &down, &flags) == WR_OK && down >= 0 &&
-                wr_hex_neighbor(hx, down, &nb) == WR_OK) {
-                center(nb, &nx, &ny);
-                line(out, "watercourse", x, y, nx, ny);
-                if (flags & WR_WATER_CATARACT) {
-                    /* crossing bars: a short bar across the link's middle */
-                    int mx = (x + nx) / 2, my = (y + ny) / 2, dx = (ny - y) / 4, dy = (x - nx) / 4;
-                    line(out, "cataract", mx - dx, my - dy, mx + dx, my + dy);
-                }
+            if ((int)ter >= 0 && (int)ter < WR_HEX_TERRAIN_COUNT)
+                *terrains |= 1u << (int)ter;
+            (void)wr_map_watercourse(map, hx, &down, &flags);
+            if (down >= 0) {
+                used |= U_WATERCOURSE;
+                if (flags & WR_WATER_CATARACT)
+                    used |= U_CATARACT;
+            }
+            (void)wr_map_features(map, hx, &features);
+            {
+                used |= (features & WR_FEATURE_PORT) ? U_PORT : 0;
+                used |= (features & WR_FEATURE_CHANNEL) ? U_CHANNEL : 0;
+                used |= (features & WR_FEATURE_MUD_FLAT) ? U_MUDFLAT : 0;
             }
             for (int d = 0; d < 3; d++) {
                 wr_side side;
-                if (wr_map_side(map, hx, d, &side) != WR_OK || wr_hex_neighbor(hx, d, &nb) != WR_OK)
+                if (wr_map_side(map, hx, d, &side) != WR_OK)
                     continue;
+                used |= side.river == WR_RIVER_MINOR ? U_RIVER_MINOR : 0;
+                used |= side.river == WR_RIVER_MAJOR ? U_RIVER_MAJOR : 0;
+                if (side.river != WR_NO_RIVER) {
+                    used |= side.crossing == WR_CROSS_FORD ? U_FORD : 0;
+                    used |= side.crossing == WR_CROSS_BRIDGE ? U_BRIDGE : 0;
+                    used |= side.crossing == WR_CROSS_FERRY ? U_FERRY : 0;
+                }
+                used |= side.road ? U_ROAD : (side.track ? U_TRACK : 0);
+            }
+        }
+    return used;
+}
+
+#define WHOLE_DAYS (WR_STEP_FERRY | WR_STEP_RAFTS | WR_STEP_BRIDGING | WR_STEP_RALLY)
+
+static unsigned route_uses(const tool_picture *pic)
+{
+    unsigned used = 0;
+    if (pic->steps && pic->n_steps > 0)
+        used |= U_ROUTE;
+    for (size_t i = 0; pic->steps && i < pic->n_steps; i++) {
+        used |= (pic->steps[i].flags & WR_STEP_NIGHT) ? U_CAMP : 0;
+        used |= (i > 0 && (pic->steps[i].flags & WR_STEP_UNFORMED)) ? U_UNFORMED : 0;
+        if ((pic->steps[i].flags & WHOLE_DAYS) || pic->steps[i].nights > 1)
+            used |= U_WAIT;
+    }
+    used |= pic->have_start ? U_START : 0;
+    used |= pic->have_goal ? U_GOAL : 0;
+    used |= pic->field ? U_REACH : 0;
+    return used;
+}
+
+static int count_bits(unsigned v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+static int legend_height(unsigned used, unsigned terrains)
+{
+    return 300 + (count_bits(used) + count_bits(terrains)) * ROW_H;
+}
+
+/* The legend, one row per symbol used; returns its height. */
+static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days)
+{
+    int height = legend_height(used, terrains);
+    char a[16], b[16], c[16], d[16], col[8];
+    fprintf(out, "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
+                 "width=\"%s\" height=\"%s\"/>\n",
+            t(x0, a), t(y0, b), t(LEGEND_W, c), t(height, d));
+    text(out, "legend-head", x0 + 100, y0 + 150, "Legend");
+    int y = y0 + 300, sx = x0 + 300, tx = x0 + 600;
+    for (int ter = 0; ter < WR_HEX_TERRAIN_COUNT; ter++) {
+        if (!(terrains & (1u << ter)))
+            continue;
+        const char *name = tool_terrain_name((wr_hex_terrain)ter);
+        fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">", name);
+        char cls[48];
+        snprintf(cls, sizeof cls, "hex sym-%s", name);
+        hexagon(out, cls, terrain_fill[ter], sx, y, 100);
+        fprintf(out, "/>\n");
+        text(out, "legend-text", tx, y + 25, name);
+        fprintf(out, "</g>\n");
+        y += ROW_H;
+    }
+    static const struct {
+        unsigned bit;
+        const char *id, *label;
+    } items[] = {
+        {U_RIVER_MINOR, "river-minor", "minor river (on hexsides)"},
+        {U_RIVER_MAJOR, "river-major", "major river"},
+        {U_FORD, "ford", "ford"},
+        {U_BRIDGE, "bridge", "bridge"},
+        {U_FERRY, "ferry", "ferry (whole days)"},
+        {U_ROAD, "road", "road"},
+        {U_TRACK, "track", "track"},
+        {U_WATERCOURSE, "watercourse", "water course (flows on)"},
+        {U_CATARACT, "cataract", "cataract: no boats"},
+        {U_PORT, "port", "port"},
+        {U_CHANNEL, "channel", "channel through mud flats"},
+        {U_MUDFLAT, "mudflat", "mud flat"},
+        {U_ROUTE, "route", "route, coloured by day"},
+        {U_UNFORMED, "unformed", "moving unformed"},
+        {U_START, "start", "start"},
+        {U_GOAL, "goal", "goal"},
+        {U_CAMP, "camp", "night's camp: its day(s)"},
+        {U_WAIT, "wait", "whole days waiting or crossing"},
+    };
+    for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
+        if (!(used & items[k].bit))
+            continue;
+        unsigned bit = items[k].bit;
+        fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">\n", items[k].id);
+        char cls[64];
+        if (bit == U_RIVER_MINOR || bit == U_RIVER_MAJOR) {
+            snprintf(cls, sizeof cls, "river %s sym-%s", bit == U_RIVER_MINOR ? "minor" : "major",
+                     items[k].id);
+            line(out, cls, sx - 200, y, sx + 200, y);
+        } else if (bit == U_FORD || bit == U_FERRY || bit == U_BRIDGE) {
+            line(out, "river minor", sx - 200, y, sx + 200, y);
+            if (bit == U_FORD)
+                circle(out, "ford sym-ford", sx, y, 30);
+            else if (bit == U_FERRY) {
+                circle(out, "ferry sym-ferry", sx, y - 50, 20);
+                circle(out, "ferry sym-ferry", sx, y + 50, 20);
+            } else
+                fprintf(out, "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
+                             "height=\"6\"/>\n",
+                        t(sx - 30, a), t(y - 30, b));
+        } else if (bit == U_ROAD || bit == U_TRACK || bit == U_WATERCOURSE) {
+            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
+            line(out, cls, sx - 200, y, sx + 200, y);
+        } else if (bit == U_CATARACT) {
+            line(out, "watercourse", sx - 200, y, sx + 200, y);
+            line(out, "cataract sym-cataract", sx, y - 70, sx, y + 70);
+        } else if (bit == U_PORT || bit == U_MUDFLAT) {
+            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
+            circle(out, cls, sx, y, 35);
+        } else if (bit == U_CHANNEL) {
+            circle(out, "channel sym-channel", sx, y, 100);
+        } else if (bit == U_ROUTE) {
+            fprintf(out, "<polyline class=\"route sym-route\" points=\"%s,%s %s,%s\"/>\n",
+                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
+            for (int k2 = 0; k2 < 2; k2++) {
+                fprintf(out, "<line class=\"route-day\" stroke=\"%s\" ",
+                        day_colour(k2 ? 2 : 1, 2, col));
+                fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200 + k2 * 200, a), t(y, b));
+                fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + k2 * 200, c), t(y, d));
+            }
+        } else if (bit == U_UNFORMED) {
+            fprintf(out, "<polyline class=\"route\" points=\"%s,%s %s,%s\"/>\n", t(sx - 200, a),
+                    t(y, b), t(sx + 200, c), t(y, d));
+            fprintf(out, "<line class=\"route-day unformed sym-unformed\" stroke=\"%s\" ",
+                    day_colour(1, 1, col));
+            fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200, a), t(y, b));
+            fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + 200, c), t(y, d));
+        } else if (bit == U_START || bit == U_GOAL) {
+            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
+            circle(out, cls, sx, y, 90);
+        } else if (bit == U_CAMP) {
+            circle(out, "camp sym-camp", sx, y, 70);
+            text(out, "campday", sx, y + 22, "3");
+        } else if (bit == U_WAIT) {
+            text(out, "wait sym-wait", sx, y + 25, "days 4-5");
+        }
+        text(out, "legend-text", tx, y + 25, items[k].label);
+        fprintf(out, "</g>\n");
+        y += ROW_H;
+    }
+    if (used & U_REACH) {
+        fprintf(out, "<g class=\"legend-item\" id=\"legend-reach\">");
+        hexagon(out, "reach sym-reach", day_colour(1, days, col), sx, y, 100);
+        fprintf(out, "/>\n");
+        text(out, "legend-text", tx, y + 25, "reached: day on the scale below");
+        fprintf(out, "</g>\n");
+    }
+    fprintf(out, "</g>\n");
+    return height;
+}
+
+/* The scale of days 1..n at x0, y0 (below the map). */
+static void day_scale(FILE *out, int x0, int y0, int n, const char *what)
+{
+    char a[16], b[16], c[16], col[8];
+    int cell = n <= 20 ? 300 : (n <= 200 ? 6000 / n : 30);
+    int shown = n <= 200 ? n : 200;
+    int every = n <= 20 ? 1 : (n + 9) / 10;
+    fprintf(out, "<g class=\"scale\" id=\"day-scale\">\n");
+    text(out, "legend-text", x0, y0 + 100, what);
+    for (int d = 1; d <= shown; d++) {
+        int x = x0 + (d - 1) * cell;
+        fprintf(out, "<rect class=\"day-scale\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                     "height=\"12\"><title>day %d</title></rect>\n",
+                day_colour(d, n, col), t(x, a), t(y0 + 200, b), t(cell, c), d);
+        if (d == 1 || d == shown || d % every == 0) {
+            char num[16];
+            snprintf(num, sizeof num, "%d", d);
+            text(out, "scale-text", x + cell / 2, y0 + 420, num);
+        }
+    }
+    fprintf(out, "</g>\n");
+}
+
+/* Camps (merged when the force stays), whole-day labels. */
+static void march_marks(FILE *out, const tool_picture *pic)
+{
+    const wr_step *st = pic->steps;
+    size_t n = pic->n_steps;
+    for (size_t i = 0; i < n; i++) {
+        if (!(st[i].flags & WR_STEP_NIGHT))
+            continue;
+        int first = st[i].day, last = st[i].day + (st[i].nights > 1 ? st[i].nights - 1 : 0);
+        size_t j = i;
+        while (j + 1 < n && (st[j + 1].flags & WR_STEP_NIGHT) && st[j + 1].hex.q == st[i].hex.q &&
+               st[j + 1].hex.r == st[i].hex.r) {
+            j++;
+            last = st[j].day + (st[j].nights > 1 ? st[j].nights - 1 : 0);
+        }
+        int x, y;
+        char label[48];
+        center(st[i].hex, &x, &y);
+        if (first == last)
+            snprintf(label, sizeof label, "%d", first);
+        else
+            snprintf(label, sizeof label, "%d-%d", first, last);
+        fprintf(out, "<g class=\"camp-mark\"><title>camp: night%s of day %s</title>\n",
+                first == last ? "" : "s", label);
+        circle(out, "camp sym-camp", x, y, first == last ? 70 : 95);
+        text(out, "campday", x, y + 22, label);
+        fprintf(out, "</g>\n");
+        if (last > first) {
+            char nights[48];
+            snprintf(nights, sizeof nights, "%d nights", last - first + 1);
+            text(out, "wait sym-wait", x, y - 110, nights);
+        }
+        i = j;
+    }
+    for (size_t i = 1; i < n; i++) {
+        unsigned f = st[i].flags;
+        if (!(f & WHOLE_DAYS))
+            continue;
+        const char *what = (f & WR_STEP_FERRY)      ? "ferry"
+                           : (f & WR_STEP_RAFTS)    ? "rafts"
+                           : (f & WR_STEP_BRIDGING) ? "bridging"
+                                                    : "rally";
+        int a = st[i - 1].day + 1, b = st[i].day, x, y;
+        char label[64];
+        if (a >= b)
+            snprintf(label, sizeof label, "%s: day %d", what, b);
+        else
+            snprintf(label, sizeof label, "%s: days %d-%d", what, a, b);
+        center(st[i].hex, &x, &y);
+        if (f & WR_STEP_RALLY) {
+            text(out, "wait sym-wait", x, y + 220, label);
+            continue;
+        }
+        /* beside the crossing, off the route: a hex step is 346 tenths long */
+        int px, py;
+        center(st[i - 1].hex, &px, &py);
+        int ox = -(y - py) * 150 / 346, oy = (x - px) * 150 / 346;
+        if (ox < 0 || (ox == 0 && oy > 0)) {
+            ox = -ox;
+            oy = -oy;
+        }
+        char a1[16], a2[16];
+        fprintf(out, "<text class=\"wait beside sym-wait\" x=\"%s\" y=\"%s\">",
+                t((x + px) / 2 + ox, a1), t((y + py) / 2 + oy + 25, a2));
+        xml_text(out, label);
+        fprintf(out, "</text>\n");
+    }
+}
+
+void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
+{
+    int w = 0, h = 0;
+    char a[16], b[16], col[8];
+    (void)wr_map_size(map, &w, &h);
+    unsigned terrains = 0;
+    unsigned used = map_uses(map, w, h, &terrains) | route_uses(pic);
+    int arrival = 0;
+    for (size_t i = 0; pic->steps && i < pic->n_steps; i++)
+        if (pic->steps[i].day > arrival)
+            arrival = pic->steps[i].day;
+    int scale_days = pic->field ? pic->days : arrival;
+    int map_w = w * STEP_X + 173, map_h = (h - 1) * STEP_Y + 400;
+    int legend_x = MARGIN + map_w + 200;
+    int legend_h = legend_height(used, terrains);
+    int scale_h = scale_days > 0 ? 700 : 0;
+    int body = map_h + scale_h > legend_h ? map_h + scale_h : legend_h;
+    int width = legend_x + LEGEND_W + MARGIN;
+    int height = TOP + body + MARGIN;
+    const char *title = pic->title ? pic->title : "warrules map";
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
+            t(width, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(width, a), t(height, b), style_map);
+    fprintf(out, "<title>");
+    xml_text(out, title);
+    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+            t(width, a), t(height, b));
+    text(out, "title", MARGIN, 250, title);
+    text(out, "subtitle", MARGIN, 400,
+         pic->field ? "coloured hexes: reached, formed, by the day on the scale"
+         : pic->steps ? "the route runs under the roads and crossings it uses; camps show their day"
+                      : "hexes are COLUMN,ROW; the legend explains every symbol");
+    fprintf(out, "<g class=\"terrain\">\n");
+    for (int row = 0; row < h; row++)
+        for (int c = 0; c < w; c++) {
+            wr_hex hx;
+            wr_hex_terrain ter = WR_HEX_CLEAR;
+            int x, y;
+            (void)wr_hex_from_offset(c, row, &hx);
+            (void)wr_map_terrain(map, hx, &ter);
+            center(hx, &x, &y);
+            int ti = (int)ter >= 0 && (int)ter < WR_HEX_TERRAIN_COUNT ? (int)ter : 0;
+            char cls[48];
+            snprintf(cls, sizeof cls, "hex %s sym-%s", tool_terrain_name(ter),
+                     tool_terrain_name(ter));
+            hexagon(out, cls, terrain_fill[ti], x, y, 200);
+            fprintf(out, "><title>%d,%d %s</title></polygon>\n", c, row, tool_terrain_name(ter));
+        }
+    fprintf(out, "</g>\n");
+    if (pic->field) {
+        fprintf(out, "<g class=\"reach-days\">\n");
+        for (int row = 0; row < h; row++)
+            for (int c = 0; c < w; c++) {
+                wr_hex hx;
+                int32_t index = 0;
+                int x, y;
+                (void)wr_hex_from_offset(c, row, &hx);
+                (void)wr_map_index(map, hx, &index);
+                int day = pic->field[index].day;
+                if (day < 0 || day > pic->days)
+                    continue;
+                center(hx, &x, &y);
+                char cls[48];
+                snprintf(cls, sizeof cls, "reach sym-reach day-%d", day);
+                hexagon(out, cls, day_colour(day, pic->days, col), x, y, 200);
+                fprintf(out, "><title>%d,%d reached on day %d</title></polygon>\n", c, row, day);
+            }
+        fprintf(out, "</g>\n");
+    }
+    if (w <= 60 && h <= 60) {
+        fprintf(out, "<g class=\"coords\">\n");
+        for (int row = 0; row < h; row++)
+            for (int c = 0; c < w; c++) {
+                wr_hex hx;
+                int x, y;
+                char label[24];
+                (void)wr_hex_from_offset(c, row, &hx);
+                center(hx, &x, &y);
+                snprintf(label, sizeof label, "%d,%d", c, row);
+                text(out, "coord", x, y + 140, label);
+            }
+        fprintf(out, "</g>\n");
+    }
+    fprintf(out, "<g class=\"watercourses\">\n");
+    for (int row = 0; row < h; row++)
+        for (int c = 0; c < w; c++) {
+            wr_hex hx, nb;
+            int x, y, nx, ny, down = WR_NO_WATERCOURSE;
+            unsigned flags = 0;
+            (void)wr_hex_from_offset(c, row, &hx);
+            center(hx, &x, &y);
+            (void)wr_map_watercourse(map, hx, &down, &flags);
+            if (down >= 0) {
+                (void)wr_hex_neighbor(hx, down, &nb);
+                center(nb, &nx, &ny);
+                line(out, "watercourse sym-watercourse", x, y, nx, ny);
+                if (flags & WR_WATER_CATARACT) {
+                    int mx = (x + nx) / 2, my = (y + ny) / 2, dx = (ny - y) / 4, dy = (x - nx) / 4;
+                    line(out, "cataract sym-cataract", mx - dx, my - dy, mx + dx, my + dy);
+                }
+            }
+        }
+    fprintf(out, "</g>\n");
+    /* the route under the roads, rivers and crossings it uses */
+    if (pic->steps && pic->n_steps > 0) {
+        fprintf(out, "<g class=\"march\">\n<polyline class=\"route sym-route\" points=\"");
+        for (size_t i = 0; i < pic->n_steps; i++) {
+            int x, y;
+            center(pic->steps[i].hex, &x, &y);
+            fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
+        }
+        fprintf(out, "\"/>\n");
+        for (size_t i = 1; i < pic->n_steps; i++) {
+            int x1, y1, x2, y2;
+            center(pic->steps[i - 1].hex, &x1, &y1);
+            center(pic->steps[i].hex, &x2, &y2);
+            if (x1 == x2 && y1 == y2)
+                continue;
+            char p1[16], p2[16], p3[16], p4[16];
+            fprintf(out, "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
+                         "x2=\"%s\" y2=\"%s\"/>\n",
+                    pic->steps[i].day,
+                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "", day_colour(pic->steps[i].day, arrival, col), t(x1, p1),
+                    t(y1, p2), t(x2, p3), t(y2, p4));
+        }
+        fprintf(out, "</g>\n");
+    }
+    fprintf(out, "<g class=\"links\">\n");
+    for (int row = 0; row < h; row++)
+        for (int c = 0; c < w; c++) {
+            wr_hex hx, nb;
+            int x, y, nx, ny;
+            (void)wr_hex_from_offset(c, row, &hx);
+            center(hx, &x, &y);
+            for (int d = 0; d < 3; d++) {
+                wr_side side;
+                if (wr_map_side(map, hx, d, &side) != WR_OK) /* the map's edge */
+                    continue;
+                (void)wr_hex_neighbor(hx, d, &nb);
                 center(nb, &nx, &ny);
                 if (side.road)
-                    line(out, "road", x, y, nx, ny);
+                    line(out, "road sym-road", x, y, nx, ny);
                 else if (side.track)
-                    line(out, "track", x, y, nx, ny);
+                    line(out, "track sym-track", x, y, nx, ny);
             }
         }
     fprintf(out, "</g>\n<g class=\"rivers\">\n");
     for (int row = 0; row < h; row++)
-        for (int col = 0; col < w; col++) {
+        for (int c = 0; c < w; c++) {
             wr_hex hx;
             int x, y;
-            (void)wr_hex_from_offset(col, row, &hx);
+            (void)wr_hex_from_offset(c, row, &hx);
             center(hx, &x, &y);
             for (int d = 0; d < 3; d++) {
                 wr_side side;
@@ -167,120 +593,528 @@ void tool_svg_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_s
                     continue;
                 int x1 = x + corner_dx[side_a[d]], y1 = y + corner_dy[side_a[d]];
                 int x2 = x + corner_dx[side_b[d]], y2 = y + corner_dy[side_b[d]];
-                line(out, side.river == WR_RIVER_MAJOR ? "river major" : "river minor", x1, y1, x2,
-                     y2);
-                int mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+                line(out, side.river == WR_RIVER_MAJOR ? "river major sym-river-major"
+                                                       : "river minor sym-river-minor",
+                     x1, y1, x2, y2);
+            }
+        }
+    fprintf(out, "</g>\n<g class=\"crossings\">\n");
+    for (int row = 0; row < h; row++)
+        for (int c = 0; c < w; c++) {
+            wr_hex hx;
+            int x, y;
+            (void)wr_hex_from_offset(c, row, &hx);
+            center(hx, &x, &y);
+            for (int d = 0; d < 3; d++) {
+                wr_side side;
+                if (wr_map_side(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
+                    continue;
+                int mx = x + (corner_dx[side_a[d]] + corner_dx[side_b[d]]) / 2;
+                int my = y + (corner_dy[side_a[d]] + corner_dy[side_b[d]]) / 2;
                 if (side.crossing == WR_CROSS_BRIDGE) {
-                    char c1[16], c2[16];
-                    fprintf(out, "<rect class=\"crossing bridge\" x=\"%s\" y=\"%s\" width=\"6\" height=\"6\"/>\n",
-                            t(mx - 30, c1), t(my - 30, c2));
+                    fprintf(out, "<rect class=\"crossing bridge sym-bridge\" x=\"%s\" y=\"%s\" "
+                                 "width=\"6\" height=\"6\"/>\n",
+                            t(mx - 30, a), t(my - 30, b));
                 } else if (side.crossing == WR_CROSS_FORD) {
-                    circle(out, "crossing ford", mx, my, 30);
+                    circle(out, "crossing ford sym-ford", mx, my, 30);
                 } else if (side.crossing == WR_CROSS_FERRY) {
-                    circle(out, "crossing ferry", (mx * 3 + x) / 4, (my * 3 + y) / 4, 20);
                     wr_hex nb;
                     int nx, ny;
-                    if (wr_hex_neighbor(hx, d, &nb) == WR_OK) {
-                        center(nb, &nx, &ny);
-                        circle(out, "crossing ferry", (mx * 3 + nx) / 4, (my * 3 + ny) / 4, 20);
-                    }
+                    circle(out, "crossing ferry sym-ferry", (mx * 3 + x) / 4, (my * 3 + y) / 4, 20);
+                    (void)wr_hex_neighbor(hx, d, &nb);
+                    center(nb, &nx, &ny);
+                    circle(out, "crossing ferry sym-ferry", (mx * 3 + nx) / 4, (my * 3 + ny) / 4,
+                           20);
                 }
             }
             unsigned features = 0;
-            if (wr_map_features(map, hx, &features) == WR_OK && features) {
-                if (features & WR_FEATURE_PORT)
-                    circle(out, "port", x - 80, y - 60, 35);
+            (void)wr_map_features(map, hx, &features);
+            if (features) {
                 if (features & WR_FEATURE_CHANNEL)
-                    circle(out, "channel", x, y, 120);
+                    circle(out, "channel sym-channel", x, y, 120);
+                if (features & WR_FEATURE_PORT)
+                    circle(out, "port sym-port", x - 80, y - 60, 35);
                 if (features & WR_FEATURE_MUD_FLAT)
-                    circle(out, "mudflat", x + 80, y - 60, 30);
+                    circle(out, "mudflat sym-mudflat", x + 80, y - 60, 30);
             }
         }
-    fprintf(out, "</g>\n");
-    if (steps && n_steps > 0) {
-        fprintf(out, "<g class=\"march\">\n<polyline class=\"route\" points=\"");
-        for (size_t i = 0; i < n_steps; i++) {
-            int x, y;
-            center(steps[i].hex, &x, &y);
-            fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
-        }
-        fprintf(out, "\"/>\n");
-        for (size_t i = 0; i < n_steps; i++) {
-            if (!(steps[i].flags & WR_STEP_NIGHT))
-                continue;
-            int x, y;
-            center(steps[i].hex, &x, &y);
-            fprintf(out, "<circle class=\"camp\" cx=\"%s\" cy=\"%s\" r=\"6\"><title>night of day %d",
-                    t(x, a), t(y, b), steps[i].day);
-            if (steps[i].nights > 1)
-                fprintf(out, " (%d nights)", steps[i].nights);
-            fprintf(out, "</title></circle>\n<text class=\"campday\" x=\"%s\" y=\"%s\">%d</text>\n",
-                    t(x, a), t(y + 25, b), steps[i].day);
-        }
+    fprintf(out, "</g>\n<g class=\"marks\">\n");
+    if (pic->steps && pic->n_steps > 0)
+        march_marks(out, pic);
+    int x, y;
+    if (pic->have_start) {
+        center(pic->start, &x, &y);
+        fprintf(out, "<g class=\"marker\"><title>start</title>\n");
+        circle(out, "start sym-start", x, y, 120);
         fprintf(out, "</g>\n");
     }
+    if (pic->have_goal) {
+        center(pic->goal, &x, &y);
+        fprintf(out, "<g class=\"marker\"><title>goal</title>\n");
+        circle(out, "goal sym-goal", x, y, 120);
+        fprintf(out, "</g>\n");
+    }
+    fprintf(out, "</g>\n");
+    (void)legend(out, legend_x, TOP, used, terrains, scale_days);
+    if (scale_days > 0)
+        day_scale(out, MARGIN, TOP + map_h + 100, scale_days,
+                  pic->field ? "day reached" : "day of the march");
     fprintf(out, "</svg>\n");
+}
+
+/* A probability in units of 10^-18 as hundredths of a percent, rounded. */
+static int hundredths(uint64_t p_e18)
+{
+    uint64_t units = (p_e18 + UINT64_C(50000000000000)) / UINT64_C(100000000000000);
+    return units > 10000 ? 10000 : (int)units;
+}
+
+static void percent_text(int h, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%d.%02d%%", h / 100, h % 100);
+}
+
+static const char style_odds[] =
+    "<style>\n"
+    ".background{fill:" BACKGROUND "}\n"
+    "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
+    ".bar.end{fill:#b63b3b}.bar.figures{fill:#3b6fb6}\n"
+    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0.4}\n"
+    ".tick{font:7px sans-serif;text-anchor:middle}.ytick{font:7px sans-serif;text-anchor:end}\n"
+    ".label{text-anchor:end}.value{font:7px sans-serif}.vvalue{font:6px sans-serif;"
+    "text-anchor:middle}\n"
+    ".axis-title{font:italic 8px sans-serif;text-anchor:middle}\n"
+    ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}\n"
+    "</style>\n";
+
+#define ODDS_W 7000
+#define END_X0 2700
+#define END_X1 6300
+#define END_ROW 260
+#define FIG_X0 900
+#define FIG_X1 6700
+#define FIG_H 1500
+
+static void rect(FILE *out, const char *cls, int x, int y, int w, int h, const char *tip)
+{
+    char a[16], b[16], c[16], d[16];
+    fprintf(out, "<rect class=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", cls, t(x, a),
+            t(y, b), t(w, c), t(h, d));
+    if (tip) {
+        fprintf(out, "<title>");
+        xml_text(out, tip);
+        fprintf(out, "</title>");
+    }
+    fprintf(out, "</rect>\n");
+}
+
+/* The ends as horizontal bars on a 0-100 % axis; returns the y below. */
+static int odds_ends(FILE *out, const tool_odds_data *d, int y)
+{
+    char head[96], pct[24], tip[160];
+    snprintf(head, sizeof head, "How the melee ends (within %d rounds)", d->rounds);
+    text(out, "head", 200, y, head);
+    y += 200;
+    int top = y;
+    for (int k = 0; k <= 4; k++) {
+        int x = END_X0 + (END_X1 - END_X0) * k / 4;
+        line(out, "grid", x, top - 50, x, top + WR_END_COUNT * END_ROW);
+    }
+    for (int e = 0; e < WR_END_COUNT; e++) {
+        int h = hundredths(d->end[e]);
+        int len = (END_X1 - END_X0) * h / 10000;
+        percent_text(h, pct, sizeof pct);
+        snprintf(tip, sizeof tip, "%s: %s", d->end_label[e], pct);
+        text(out, "label", END_X0 - 100, y + 120, d->end_label[e]);
+        rect(out, "bar end", END_X0, y, len > 0 ? len : 0, 160, tip);
+        text(out, "value", END_X0 + len + 60, y + 120, pct);
+        y += END_ROW;
+    }
+    line(out, "axis", END_X0, top - 50, END_X0, y);
+    line(out, "axis", END_X0, y, END_X1, y);
+    for (int k = 0; k <= 4; k++) {
+        int x = END_X0 + (END_X1 - END_X0) * k / 4;
+        char num[16];
+        line(out, "axis", x, y, x, y + 60);
+        snprintf(num, sizeof num, "%d%%", 25 * k);
+        text(out, "tick", x, y + 160, num);
+    }
+    text(out, "axis-title", (END_X0 + END_X1) / 2, y + 300, "share of all melees");
+    return y + 500;
+}
+
+/* The figures left to side s as vertical bars; returns the y below. */
+static int odds_figures(FILE *out, const tool_odds_data *d, int s, int y)
+{
+    char head[96], num[24], pct[24], tip[96];
+    snprintf(head, sizeof head, "Figures left to side %c (%s) at the end", 'a' + s, d->name[s]);
+    text(out, "head", 200, y, head);
+    y += 250;
+    int n = d->start[s] < 0 ? 0 : (d->start[s] > WR_ODDS_MAX_FIGURES ? WR_ODDS_MAX_FIGURES : d->start[s]);
+    int max = 0;
+    for (int f = 0; f <= n; f++)
+        if (hundredths(d->figures[s][f]) > max)
+            max = hundredths(d->figures[s][f]);
+    /* the top of the axis: the next multiple of 20 % (at most 100), so that
+       quarters are whole */
+    int top_pct = (max + 1999) / 2000 * 20;
+    if (top_pct < 20)
+        top_pct = 20;
+    int base = y + FIG_H;
+    for (int k = 0; k <= 4; k++) {
+        int gy = base - FIG_H * k / 4;
+        line(out, k ? "grid" : "axis", FIG_X0, gy, FIG_X1, gy);
+        snprintf(num, sizeof num, "%d%%", top_pct * k / 4);
+        text(out, "ytick", FIG_X0 - 80, gy + 25, num);
+    }
+    line(out, "axis", FIG_X0, y - 100, FIG_X0, base);
+    char a[16], b[16];
+    fprintf(out, "<text class=\"axis-title\" transform=\"rotate(-90 %s %s)\" x=\"%s\" y=\"%s\">"
+                 "probability</text>\n",
+            t(350, a), t(y + FIG_H / 2, b), t(350, a), t(y + FIG_H / 2, b));
+    int slot = (FIG_X1 - FIG_X0) / (n + 1);
+    int every = n <= 20 ? 1 : (n + 19) / 20;
+    for (int f = 0; f <= n; f++) {
+        int h = hundredths(d->figures[s][f]);
+        int hgt = FIG_H * h / (top_pct * 100);
+        int x = FIG_X0 + f * slot;
+        int bw = slot - slot / 5 > 1 ? slot - slot / 5 : 1;
+        percent_text(h, pct, sizeof pct);
+        snprintf(tip, sizeof tip, "%d figures: %s", f, pct);
+        rect(out, "bar figures", x + slot / 10, base - hgt, bw, hgt, tip);
+        if (n <= 20 && h >= 50)
+            text(out, "vvalue", x + slot / 2, base - hgt - 40, pct);
+        if (f % every == 0 || f == n) {
+            snprintf(num, sizeof num, "%d", f);
+            line(out, "axis", x + slot / 2, base, x + slot / 2, base + 50);
+            text(out, "tick", x + slot / 2, base + 150, num);
+        }
+    }
+    text(out, "axis-title", (FIG_X0 + FIG_X1) / 2, base + 300, "figures left");
+    return base + 600;
 }
 
 void tool_svg_odds(FILE *out, const tool_odds_data *d)
 {
-    char a[16], b[16], c[16], e[16];
-    int rows = WR_END_COUNT;
-    int chart_h = 1200; /* each figures chart, tenths */
-    int width = 6400;
-    int height = 600 + rows * 220 + 2 * (chart_h + 700) + 200;
+    char a[16], b[16], title[200];
+    int height = 1000 + (250 + WR_END_COUNT * END_ROW + 500) + 2 * (250 + FIG_H + 600) + 200;
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
-            t(width, a), t(height, b));
-    fprintf(out, "viewBox=\"0 0 %s %s\">\n", t(width, a), t(height, b));
-    fprintf(out, "<style>\n.bar{fill:#3b6fb6}.bar.end{fill:#b63b3b}\n"
-                 "text{font:10px sans-serif}.title{font:bold 12px sans-serif}\n"
-                 ".axis{stroke:#000;stroke-width:0.5}\n</style>\n");
-    fprintf(out, "<title>melee odds</title>\n<text class=\"title\" x=\"20\" y=\"25\">");
-    xml_text(out, d->name[0]);
-    fprintf(out, " (a) against ");
-    xml_text(out, d->name[1]);
-    fprintf(out, " (b): exact odds, up to %d rounds</text>\n", d->rounds);
-    int y = 600;
-    for (int k = 0; k < rows; k++) {
-        char pct[32];
-        /* bar length: the probability of 4000 tenths, in whole tenths */
-        int len = (int)((d->end[k] / UINT64_C(10000000000000)) * 4000 / 100000);
-        uint64_t units = (d->end[k] + UINT64_C(50000000000000)) / UINT64_C(100000000000000);
-        snprintf(pct, sizeof pct, "%u.%02u%%", (unsigned)(units / 100), (unsigned)(units % 100));
-        fprintf(out, "<text x=\"20\" y=\"%s\">", t(y + 130, a));
-        xml_text(out, d->end_label[k]);
-        fprintf(out, "</text>\n<rect class=\"bar end\" x=\"200\" y=\"%s\" width=\"%s\" height=\"16\">"
-                     "<title>%s</title></rect>\n",
-                t(y, a), t(len, b), pct);
-        fprintf(out, "<text x=\"%s\" y=\"%s\">%s</text>\n", t(2000 + len + 50, c), t(y + 130, e), pct);
-        y += 220;
-    }
-    for (int s = 0; s < 2; s++) {
-        y += 400;
-        fprintf(out, "<text class=\"title\" x=\"20\" y=\"%s\">figures left to side %c (", t(y, a),
-                'a' + s);
-        xml_text(out, d->name[s]);
-        fprintf(out, ")</text>\n");
-        y += 100;
-        int n = d->start[s] < 0 ? 0 : (d->start[s] > WR_ODDS_MAX_FIGURES ? WR_ODDS_MAX_FIGURES : d->start[s]);
-        int slot = 5800 / (n + 1);
-        int base = y + chart_h;
-        line(out, "axis", 300, base, 300 + slot * (n + 1), base);
-        for (int f = 0; f <= n; f++) {
-            int hgt = (int)((d->figures[s][f] / UINT64_C(10000000000000)) * (uint64_t)chart_h / 100000);
-            int x = 300 + f * slot;
-            uint64_t units = (d->figures[s][f] + UINT64_C(50000000000000)) / UINT64_C(100000000000000);
-            fprintf(out, "<rect class=\"bar\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">"
-                         "<title>%d figures: %u.%02u%%</title></rect>\n",
-                    t(x + slot / 10, a), t(base - hgt, b), t(slot - slot / 5 > 1 ? slot - slot / 5 : 1, c),
-                    t(hgt, e), f, (unsigned)(units / 100), (unsigned)(units % 100));
-            if (n <= 40 || f % 10 == 0)
-                fprintf(out, "<text x=\"%s\" y=\"%s\" text-anchor=\"middle\">%d</text>\n",
-                        t(x + slot / 2, a), t(base + 120, b), f);
+            t(ODDS_W, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(ODDS_W, a), t(height, b), style_odds);
+    snprintf(title, sizeof title, "%s (a) against %s (b): exact odds, up to %d rounds", d->name[0],
+             d->name[1], d->rounds);
+    fprintf(out, "<title>");
+    xml_text(out, title);
+    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+            t(ODDS_W, a), t(height, b));
+    text(out, "title", 200, 300, title);
+    fprintf(out, "<g class=\"legend\">\n");
+    rect(out, "legend-frame", 200, 450, 6600, 350, NULL);
+    fprintf(out, "<g class=\"legend-item\" id=\"legend-end\">\n");
+    rect(out, "bar end", 350, 560, 200, 140, NULL);
+    text(out, "value", 650, 680, "how the melee ends: share of all melees");
+    fprintf(out, "</g>\n<g class=\"legend-item\" id=\"legend-figures\">\n");
+    rect(out, "bar figures", 3700, 560, 200, 140, NULL);
+    text(out, "value", 4000, 680, "figures left: share of all melees");
+    fprintf(out, "</g>\n</g>\n");
+    int y = odds_ends(out, d, 1100);
+    y = odds_figures(out, d, 0, y);
+    (void)odds_figures(out, d, 1, y);
+    fprintf(out, "</svg>\n");
+}
+
+/* ---- warrules move ------------------------------------------------------ */
+
+static const char *const tactical_fill[WR_TERRAIN_COUNT] = {"#d9ecb0", "#c9a66b", "#3f8f3f",
+                                                           "#a08c6e", "#7fa38f", "#4f86c6"};
+
+static const char style_move[] =
+    "<style>\n"
+    ".background{fill:" BACKGROUND "}\n"
+    "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
+    ".subtitle{font:9px sans-serif}.illegal{fill:#b00000;font-weight:bold}.legal{fill:#006400}\n"
+    ".figure{fill:#6b7fa8;stroke:#223;stroke-width:0.4}\n"
+    ".facing{stroke:#000;stroke-width:1.5;fill:none}.facing-head{fill:#000}\n"
+    ".shieldwall{stroke:#8b5a2b;stroke-width:3;stroke-linecap:round}\n"
+    ".spears{stroke:#444;stroke-width:1}\n"
+    ".leg{stroke:#333;stroke-width:0.5}.obstacle{stroke:#000;stroke-width:2}"
+    ".rise{fill:#7a4a1a}\n"
+    ".ends{stroke:#b00000;stroke-width:2.5}.arrives{stroke:#006400;stroke-width:2.5}\n"
+    ".beyond{fill:#888;fill-opacity:0.6}\n"
+    ".tick{font:7px sans-serif;text-anchor:middle}.axis{stroke:#000;stroke-width:1;"
+    "shape-rendering:crispEdges}\n"
+    ".leglabel{font:7px sans-serif;text-anchor:middle}\n"
+    ".compass{font:bold 8px sans-serif;text-anchor:middle}\n"
+    ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}"
+    ".legend-head{font:bold 9px sans-serif}.legend-text{font:7px sans-serif}\n"
+    "</style>\n";
+
+#define MOVE_W 8400
+#define STRIP_X0 3400
+#define STRIP_X1 7900
+#define STRIP_Y 1500
+
+/* The formation, centred at cx, cy and turned to its facing. */
+static void move_formation(FILE *out, const tool_move_picture *p, int cx, int cy)
+{
+    char a[16], b[16], c[16], d[16];
+    int across = p->frontage > 0 ? p->frontage : 1, deep = p->ranks > 0 ? p->ranks : 1;
+    int longest = across > deep ? across : deep;
+    int size = 1600 / longest > 160 ? 160 : 1600 / longest;
+    if (size < 4)
+        size = 4;
+    int gap = p->closed ? size / 8 : size * 2 / 3;
+    int step = size + gap;
+    int w = across * step - gap, h = deep * step - gap;
+    int x0 = cx - w / 2, y0 = cy - h / 2;
+    fprintf(out, "<g class=\"formation\" transform=\"rotate(%d %s %s)\">\n", p->facing, t(cx, a),
+            t(cy, b));
+    /* figures rank by rank from the front; the last rank may be short */
+    int drawn = 0;
+    for (int r = 0; r < deep && drawn < p->figures; r++)
+        for (int f = 0; f < across && drawn < p->figures; f++, drawn++)
+            fprintf(out, "<rect class=\"figure sym-figure\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                         "height=\"%s\"/>\n",
+                    t(x0 + f * step, a), t(y0 + r * step, b), t(size, c), t(size, d));
+    /* the facing: an arrow out of the front */
+    line(out, "facing sym-facing", cx, y0 - 60, cx, y0 - 400);
+    fprintf(out, "<polygon class=\"facing-head sym-facing\" points=\"%s,%s %s,%s %s,%s\"/>\n",
+            t(cx, a), t(y0 - 480, b), t(cx - 80, c), t(y0 - 360, d), t(cx + 80, a + 8),
+            t(y0 - 360, b + 8));
+    /* the sides the special formation protects: front, left, right, rear */
+    int sx[4][4] = {{x0, y0 - 40, x0 + w, y0 - 40},
+                    {x0 - 40, y0, x0 - 40, y0 + h},
+                    {x0 + w + 40, y0, x0 + w + 40, y0 + h},
+                    {x0, y0 + h + 40, x0 + w, y0 + h + 40}};
+    for (int s = 0; s < 4; s++) {
+        if (!(p->sides & (1u << s)))
+            continue;
+        if (p->special == WR_SPECIAL_SHIELD_WALL) {
+            line(out, "shieldwall sym-shieldwall", sx[s][0], sx[s][1], sx[s][2], sx[s][3]);
+            continue;
         }
-        y = base + 200;
+        /* set spears: spikes out of the side */
+        int horizontal = sx[s][1] == sx[s][3];
+        int length = horizontal ? sx[s][2] - sx[s][0] : sx[s][3] - sx[s][1];
+        int out_x = s == 1 ? -1 : (s == 2 ? 1 : 0), out_y = s == 0 ? -1 : (s == 3 ? 1 : 0);
+        for (int k = 0; k <= length; k += step > 60 ? step : 60) {
+            int bx = horizontal ? sx[s][0] + k : sx[s][0];
+            int by = horizontal ? sx[s][1] : sx[s][1] + k;
+            line(out, "spears sym-spears", bx, by, bx + out_x * 180, by + out_y * 180);
+        }
     }
+    fprintf(out, "</g>\n");
+}
+
+static int total_length(const tool_move_picture *p)
+{
+    int total = 0;
+    for (int i = 0; i < p->n_legs; i++)
+        total += p->legs[i].length;
+    return total;
+}
+
+/* The rows of the move's legend. */
+static int move_legend_rows(const tool_move_picture *p, unsigned terrains)
+{
+    int items = 2 + (p->special != WR_SPECIAL_NONE) + (p->n_legs > 0) +
+                (p->reached < total_length(p));
+    int obstacles = 0, rises = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        obstacles |= p->legs[i].obstacles > 0;
+        rises |= p->legs[i].rises > 0;
+    }
+    for (int k = 0; k < WR_TERRAIN_COUNT; k++)
+        items += (int)((terrains >> k) & 1u);
+    return items + obstacles + rises;
+}
+
+static void move_legend(FILE *out, const tool_move_picture *p, unsigned terrains, int x0, int y0)
+{
+    char a[16], b[16], c[16], d[16];
+    int obstacles = 0, rises = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        obstacles |= p->legs[i].obstacles > 0;
+        rises |= p->legs[i].rises > 0;
+    }
+    int height = 350 + move_legend_rows(p, terrains) * ROW_H;
+    fprintf(out, "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
+                 "width=\"%s\" height=\"%s\"/>\n",
+            t(x0, a), t(y0, b), t(MOVE_W - x0 - 200, c), t(height, d));
+    text(out, "legend-head", x0 + 100, y0 + 150, "Legend");
+    int y = y0 + 350, sx = x0 + 300, tx = x0 + 600;
+#define ITEM_START(id) fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">\n", id)
+#define ITEM_END(label) \
+    do { \
+        text(out, "legend-text", tx, y + 25, label); \
+        fprintf(out, "</g>\n"); \
+        y += ROW_H; \
+    } while (0)
+    ITEM_START("figure");
+    fprintf(out, "<rect class=\"figure\" x=\"%s\" y=\"%s\" width=\"8\" height=\"8\"/>\n",
+            t(sx - 40, a), t(y - 40, b));
+    ITEM_END("one figure (the front rank faces the arrow)");
+    ITEM_START("facing");
+    line(out, "facing", sx - 150, y, sx + 100, y);
+    fprintf(out, "<polygon class=\"facing-head\" points=\"%s,%s %s,%s %s,%s\"/>\n", t(sx + 180, a),
+            t(y, b), t(sx + 60, c), t(y - 80, d), t(sx + 60, a + 8), t(y + 80, b + 8));
+    ITEM_END("facing");
+    if (p->special == WR_SPECIAL_SHIELD_WALL) {
+        ITEM_START("shieldwall");
+        line(out, "shieldwall", sx - 150, y, sx + 150, y);
+        ITEM_END("shield wall on the sides it protects [11.6]");
+    } else if (p->special == WR_SPECIAL_SET_SPEARS) {
+        ITEM_START("spears");
+        for (int k = -150; k <= 150; k += 100)
+            line(out, "spears", sx + k, y + 60, sx + k, y - 80);
+        ITEM_END("set spears on the sides they protect [11.7]");
+    }
+    for (int k = 0; k < WR_TERRAIN_COUNT; k++) {
+        if (!((terrains >> k) & 1))
+            continue;
+        char id[32];
+        snprintf(id, sizeof id, "terrain-%s", p->terrain_names[k]);
+        ITEM_START(id);
+        fprintf(out, "<rect class=\"leg\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"30\" "
+                     "height=\"10\"/>\n",
+                tactical_fill[k], t(sx - 150, a), t(y - 60, b));
+        ITEM_END(p->terrain_names[k]);
+    }
+    if (obstacles) {
+        ITEM_START("obstacle");
+        line(out, "obstacle", sx, y - 80, sx, y + 60);
+        ITEM_END("obstacle crossed (a third of the movement rate)");
+    }
+    if (rises) {
+        ITEM_START("rise");
+        fprintf(out, "<polygon class=\"rise\" points=\"%s,%s %s,%s %s,%s\"/>\n", t(sx - 70, a),
+                t(y + 50, b), t(sx + 70, c), t(y + 50, d), t(sx, a + 8), t(y - 70, b + 8));
+        ITEM_END("10-foot rise climbed (a third of the movement rate)");
+    }
+    if (p->n_legs > 0) {
+        ITEM_START("ends");
+        line(out, p->reached < total_length(p) ? "ends" : "arrives", sx, y - 90, sx, y + 70);
+        ITEM_END(p->reached < total_length(p) ? "the movement ends here" : "the move is made in full");
+    }
+    if (p->reached < total_length(p)) {
+        ITEM_START("beyond");
+        fprintf(out, "<rect class=\"beyond\" x=\"%s\" y=\"%s\" width=\"30\" height=\"10\"/>\n",
+                t(sx - 150, a), t(y - 60, b));
+        ITEM_END("beyond this Game Round's movement");
+    }
+#undef ITEM_START
+#undef ITEM_END
+    fprintf(out, "</g>\n");
+}
+
+/* A length in twelfths of an inch as inches with two decimals. */
+static const char *inches_text(int twelfths, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%d.%02d\"", twelfths / 12, twelfths % 12 * 100 / 12);
+    return buf;
+}
+
+/* The move as a strip of legs, with where the movement ends and a scale of
+   inches (down to y 3500). */
+static void move_strip(FILE *out, const tool_move_picture *p)
+{
+    char a[16], b[16], c[16], d[16], len[24], label[96];
+    int total = total_length(p), span = STRIP_X1 - STRIP_X0;
+    int den = total > 0 ? total : 1;
+    text(out, "head", STRIP_X0, 900, "The move, leg by leg [11.8]");
+    if (p->n_legs == 0) {
+        snprintf(label, sizeof label, "no legs given (--leg TERRAIN:INCHES): %d move points left",
+                 p->available - p->cost);
+        text(out, "legend-text", STRIP_X0, 1300, label);
+        return;
+    }
+    int pos = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        const wr_tactical_leg *l = &p->legs[i];
+        int x1 = STRIP_X0 + pos * span / den, x2 = STRIP_X0 + (pos + l->length) * span / den;
+        int ter = (int)l->terrain >= 0 && (int)l->terrain < WR_TERRAIN_COUNT ? (int)l->terrain : 0;
+        snprintf(label, sizeof label, "leg %d: %s %s, %d points", i + 1, p->terrain_names[ter],
+                 inches_text(l->length, len, sizeof len), p->costs[i]);
+        fprintf(out, "<rect class=\"leg sym-terrain-%s\" fill=\"%s\" x=\"%s\" y=\"%s\" "
+                     "width=\"%s\" height=\"30\"><title>",
+                p->terrain_names[ter], tactical_fill[ter], t(x1, a), t(STRIP_Y, b),
+                t(x2 - x1, c));
+        xml_text(out, label);
+        fprintf(out, "</title></rect>\n");
+        snprintf(label, sizeof label, "%s %s", p->terrain_names[ter],
+                 inches_text(l->length, len, sizeof len));
+        text(out, "leglabel", (x1 + x2) / 2, STRIP_Y + 450 + (i % 2) * 110, label);
+        for (int k = 0; k < l->obstacles && k < 10; k++)
+            line(out, "obstacle sym-obstacle", x1 + 30 + k * 50, STRIP_Y - 60, x1 + 30 + k * 50,
+                 STRIP_Y + 360);
+        for (int k = 0; k < l->rises && k < 10; k++)
+            fprintf(out, "<polygon class=\"rise sym-rise\" points=\"%s,%s %s,%s %s,%s\"/>\n",
+                    t(x1 + 40 + k * 160, a), t(STRIP_Y - 80, b), t(x1 + 180 + k * 160, c),
+                    t(STRIP_Y - 80, d), t(x1 + 110 + k * 160, a + 8), t(STRIP_Y - 200, b + 8));
+        pos += l->length;
+    }
+    int xr = STRIP_X0 + p->reached * span / den;
+    if (p->reached < total) {
+        fprintf(out, "<rect class=\"beyond sym-beyond\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                     "height=\"30\"/>\n",
+                t(xr, a), t(STRIP_Y, b), t(STRIP_X1 - xr, c));
+        line(out, "ends sym-ends", xr, STRIP_Y - 250, xr, STRIP_Y + 350);
+        snprintf(label, sizeof label, "movement ends after %s",
+                 inches_text(p->reached, len, sizeof len));
+    } else {
+        line(out, "arrives sym-ends", xr, STRIP_Y - 250, xr, STRIP_Y + 350);
+        snprintf(label, sizeof label, "the whole move: %s", inches_text(total, len, sizeof len));
+    }
+    text(out, "leglabel", xr, STRIP_Y - 300, label);
+    /* the scale of inches */
+    int y = STRIP_Y + 750;
+    line(out, "axis", STRIP_X0, y, STRIP_X1, y);
+    int inch = total / 12 > 0 ? total / 12 : 1;
+    static const int steps[] = {1, 2, 3, 6, 12, 24, 48, 96, 192, 480, 960, 1920, 4800, 10000};
+    int every = 10000;
+    for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++)
+        if (inch / steps[k] <= 12) {
+            every = steps[k];
+            break;
+        }
+    for (int in = 0; in * 12 <= total; in += every) {
+        int x = STRIP_X0 + in * 12 * span / den;
+        char num[24];
+        line(out, "axis", x, y, x, y + 60);
+        snprintf(num, sizeof num, "%d\"", in);
+        text(out, "tick", x, y + 170, num);
+    }
+    text(out, "leglabel", (STRIP_X0 + STRIP_X1) / 2, y + 320, "inches on the table");
+}
+
+void tool_svg_move(FILE *out, const tool_move_picture *p)
+{
+    char a[16], b[16], sub[300];
+    unsigned terrains = 0;
+    for (int i = 0; i < p->n_legs; i++)
+        if ((int)p->legs[i].terrain >= 0 && (int)p->legs[i].terrain < WR_TERRAIN_COUNT)
+            terrains |= 1u << (int)p->legs[i].terrain;
+    int legend_y = 3700;
+    int height = legend_y + 350 + move_legend_rows(p, terrains) * ROW_H + 200;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
+            t(MOVE_W, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n%s<title>", t(MOVE_W, a), t(height, b), style_move);
+    xml_text(out, p->title);
+    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+            t(MOVE_W, a), t(height, b));
+    text(out, "title", 200, 300, p->title);
+    snprintf(sub, sizeof sub, "costs %d of %d move points: %s", p->cost, p->available,
+             p->problem);
+    text(out, p->legal ? "subtitle legal" : "subtitle illegal", 200, 500, sub);
+    text(out, "head", 200, 900, "The formation from above");
+    text(out, "compass", 2900, 1000, "N");
+    line(out, "facing", 2900, 1400, 2900, 1150);
+    fprintf(out, "<polygon class=\"facing-head\" points=\"290,108 286,118 294,118\"/>\n");
+    move_formation(out, p, 1600, 2600);
+    move_strip(out, p);
+    move_legend(out, p, terrains, STRIP_X0, legend_y);
     fprintf(out, "</svg>\n");
 }
 

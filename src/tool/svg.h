@@ -17,15 +17,53 @@ typedef struct tool_odds_data {
     uint64_t figures[2][WR_ODDS_MAX_FIGURES + 1];
 } tool_odds_data;
 
-/* The outcome distribution as bars: one rect of class "bar" per end and per
+/* The outcome distribution as a chart with axes, percentages and a legend:
+   one rect of class "bar end" per end and one of class "bar figures" per
    count of figures left of each side. */
 void tool_svg_odds(FILE *out, const tool_odds_data *d);
 
-/* The map: one polygon of class "hex" per hex, rivers, crossings, roads,
-   tracks, water courses, features; the route (steps may be NULL) with a
-   circle of class "camp" per night's camp. */
-void tool_svg_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps,
-                  const char *title);
+/* What to draw over a map. */
+typedef struct tool_picture {
+    const char *title;
+    const wr_step *steps;      /* the route, or NULL */
+    size_t n_steps;
+    const wr_arrival *field;   /* earliest arrivals by wr_map_index(), or NULL */
+    int days;                  /* with field: colour the hexes reached by day 1..days */
+    int have_start, have_goal; /* the start and goal markers */
+    wr_hex start, goal;
+} tool_picture;
+
+/* The map on a background, with a legend of every symbol drawn: one
+   polygon of class "hex" per hex, rivers, crossings, roads, tracks, water
+   courses, features; the reach coloured by day; the route under the roads
+   and crossings it uses, each camp marked with its day(s), whole days at a
+   ferry, rafts, bridging or rally point labelled; start and goal markers;
+   a scale of days. Every symbol drawn carries a class "sym-NAME" and the
+   legend an item with id "legend-NAME". */
+void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic);
+
+/* What warrules move draws: a Battlesystem unit's formation and its move. */
+typedef struct tool_move_picture {
+    char title[200];
+    int figures, frontage, ranks, closed;
+    int facing;            /* degrees clockwise from north */
+    int special;           /* a wr_formation_special */
+    unsigned sides;        /* WR_FACE_ sides the special formation protects */
+    const wr_tactical_leg *legs;
+    int n_legs;
+    const int *costs;      /* move points of each leg */
+    int reached;           /* twelfths of an inch along the move the movement reaches */
+    int available, cost, legal;
+    const char *problem;   /* why the move is not legal, or "legal" */
+    const char *const *terrain_names;
+} tool_move_picture;
+
+/* The formation seen from above (one square of class "figure" per figure,
+   turned to its facing, the shield wall or set spears on the sides they
+   protect) and the move as a strip of legs coloured by Table 14's terrain,
+   obstacles and rises marked, where the movement ends, a scale of inches
+   and a legend. */
+void tool_svg_move(FILE *out, const tool_move_picture *p);
 
 /* The map as text, one row per line, with the route marked. */
 void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps);

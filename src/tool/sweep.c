@@ -688,35 +688,29 @@ typedef struct sweep_opts {
     int rounds;
 } sweep_opts;
 
-static int parse_args(int argc, char **argv, sweep_opts *o)
+enum { OPT_ROUNDS, OPT_SVG, OPT_CSV };
+static const tool_optdef sweep_options[] = {
+    {"rounds", 'r', 1}, {"svg", 0, 1}, {"csv", 0, 1},
+};
+
+static int parse_args(const tool_args *args, sweep_opts *o)
 {
     memset(o, 0, sizeof *o);
-    for (int i = 1; i < argc; i++) {
-        const char *v = NULL;
-        if (strcmp(argv[i], "--svg") == 0 || strcmp(argv[i], "--csv") == 0) {
-            if ((v = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-            if (strcmp(argv[i - 1], "--svg") == 0)
-                o->svg = v;
-            else
-                o->csv = v;
-        } else if (strcmp(argv[i], "--rounds") == 0) {
-            if ((v = tool_option_value(cmd, argc, argv, &i)) == NULL)
-                return TOOL_USAGE;
-            if (!tool_parse_int(v, 1, WR_ODDS_MAX_ROUNDS, &o->rounds))
-                return tool_fail(cmd, TOOL_USAGE, "--rounds takes 1..%d, not '%s'",
-                                 WR_ODDS_MAX_ROUNDS, v);
-        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            return tool_fail(cmd, TOOL_USAGE, "unknown option '%s' (try --help)", argv[i]);
-        } else if (o->file == NULL) {
-            o->file = argv[i];
-        } else {
-            return tool_fail(cmd, TOOL_USAGE, "one sweep file, not '%s' too", argv[i]);
-        }
-    }
-    if (o->file == NULL)
-        return tool_fail(cmd, TOOL_USAGE, "a sweep file is needed (try --help)");
-    return TOOL_OK;
+    const char *v = tool_args_value(args, OPT_ROUNDS);
+    if (v != NULL && !tool_parse_int(v, 1, WR_ODDS_MAX_ROUNDS, &o->rounds))
+        return tool_fail(cmd, TOOL_USAGE, "argument %d: --rounds takes 1..%d, not '%s'",
+                         tool_args_position(args, OPT_ROUNDS), WR_ODDS_MAX_ROUNDS, v);
+    o->svg = tool_args_value(args, OPT_SVG);
+    o->csv = tool_args_value(args, OPT_CSV);
+    if (o->svg && o->csv && strcmp(o->svg, "-") == 0)
+        return tool_fail(cmd, TOOL_USAGE, "--svg - writes only the heatmap to standard output; "
+                                          "it cannot go with --csv");
+    if (o->svg && o->csv && strcmp(o->svg, o->csv) == 0)
+        return tool_fail(cmd, TOOL_USAGE, "--svg and --csv name the same file '%s'", o->svg);
+    int rc = tool_args_one_operand(cmd, args, "sweep file", &o->file);
+    if (rc == TOOL_OK && o->file == NULL)
+        rc = tool_fail(cmd, TOOL_USAGE, "a sweep file is needed (try --help)");
+    return rc;
 }
 
 static int compute(const sweep_def *d, const sweep_side side[2], int rounds, const sweep_opts *o,
@@ -727,11 +721,18 @@ static int compute(const sweep_def *d, const sweep_side side[2], int rounds, con
     if (wins == NULL)
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     int table = !(o->svg && strcmp(o->svg, "-") == 0);
+    tool_out csv_file, svg_file;
+    memset(&csv_file, 0, sizeof csv_file);
+    memset(&svg_file, 0, sizeof svg_file);
+    int rc = TOOL_OK;
     FILE *csv = NULL;
-    if (table)
-        csv = o->csv ? tool_open_out(cmd, o->csv) : out;
-    int rc = table && csv == NULL ? TOOL_USAGE : TOOL_OK;
-    if (csv)
+    if (table && o->csv && (rc = tool_out_open(cmd, o->csv, &csv_file)) == TOOL_OK)
+        csv = csv_file.f;
+    else if (table && !o->csv)
+        csv = out;
+    if (rc == TOOL_OK && o->svg)
+        rc = tool_out_open(cmd, o->svg, &svg_file);
+    if (csv && rc == TOOL_OK)
         csv_header(csv, d);
     for (size_t i = 0; i < n && rc == TOOL_OK; i++) {
         const variant *v[2] = {&side[0].v[i / (size_t)side[1].n], &side[1].v[i % (size_t)side[1].n]};
@@ -744,39 +745,39 @@ static int compute(const sweep_def *d, const sweep_side side[2], int rounds, con
         if (csv)
             csv_row(csv, d, i, v, ends, st);
     }
-    if (csv && csv != out) {
-        int crc = tool_close_out(cmd, o->csv, csv);
-        if (rc == TOOL_OK)
-            rc = crc;
-    }
-    if (rc == TOOL_OK && o->svg) {
-        FILE *svg = tool_open_out(cmd, o->svg);
-        if (svg == NULL)
-            rc = TOOL_USAGE;
-        else {
-            draw_svg(svg, d, side, wins, rounds);
-            rc = tool_close_out(cmd, o->svg, svg);
-        }
-    }
+    if (rc == TOOL_OK && o->svg)
+        draw_svg(svg_file.f, d, side, wins, rounds);
+    rc = tool_out_finish(cmd, &svg_file, rc);
+    rc = tool_out_finish(cmd, &csv_file, rc);
     free(wins);
     return rc;
 }
 
 int tool_sweep(int argc, char **argv, FILE *out)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
-            return usage(out);
-    sweep_opts o;
-    int rc = parse_args(argc, argv, &o);
+    tool_args args;
+    int rc = tool_args_parse(cmd, sweep_options, sizeof sweep_options / sizeof sweep_options[0], argc,
+                             argv, &args);
     if (rc != TOOL_OK)
         return rc;
+    if (args.help) {
+        tool_args_free(&args);
+        return usage(out);
+    }
+    sweep_opts o;
+    rc = parse_args(&args, &o);
+    if (rc != TOOL_OK) {
+        tool_args_free(&args);
+        return rc;
+    }
     char *text = NULL, *base = NULL;
     size_t len = 0;
     sweep_def *d = calloc(1, sizeof *d);
     sweep_side side[2] = {{0, NULL}, {0, NULL}};
-    if (d == NULL)
+    if (d == NULL) {
+        tool_args_free(&args);
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
     d->path = o.file;
     d->rounds = 30;
     rc = tool_read_file(cmd, o.file, &text, &len);
@@ -799,5 +800,6 @@ int tool_sweep(int argc, char **argv, FILE *out)
     free(d);
     free(base);
     free(text);
+    tool_args_free(&args);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "cli.h"
 #include "scenario.h"
 
 /* Exit statuses of the tool. */
@@ -19,6 +20,7 @@ int tool_odds(int argc, char **argv, FILE *out);
 int tool_route(int argc, char **argv, FILE *out);
 int tool_mapcmd(int argc, char **argv, FILE *out);
 int tool_sweep(int argc, char **argv, FILE *out);
+int tool_move(int argc, char **argv, FILE *out);
 
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)
@@ -38,9 +40,18 @@ int tool_parse_seed(const char *text, uint64_t *seed);
 /* A decimal integer within lo..hi; 1 on success. */
 int tool_parse_int(const char *text, long long lo, long long hi, int *out);
 
-/* The value of an option that takes one: argv[*i + 1], advancing *i; NULL
-   (with a message printed) when it is missing. */
-const char *tool_option_value(const char *cmd, int argc, char **argv, int *i);
+/* The scenario file: the one operand or --scenario (row opt_scenario of the
+   command's table), not both; *path NULL when none. TOOL_OK or a message. */
+int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
+                          const char **path);
+
+/* Applies one SECTION.KEY=VALUE setting given by option use u (shown as
+   --option VALUE in a message). */
+int tool_apply_setting(const char *cmd, const tool_optuse *u, const char *option,
+                       const char *setting, tool_scenario *sc);
+
+/* Applies every use of row opt_set (--set) in order. */
+int tool_apply_sets(const char *cmd, const tool_args *a, int opt_set, tool_scenario *sc);
 
 /* Reads a scenario file on top of sc; TOOL_OK or a printed message. */
 int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc);
@@ -48,10 +59,35 @@ int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc);
 /* Writes a JSON string literal (quotes and escapes). */
 void tool_json_str(FILE *out, const char *s);
 
-/* Opens a file for writing ("-" is standard output); NULL with a message. */
-FILE *tool_open_out(const char *cmd, const char *path);
-/* Closes it; TOOL_OK or TOOL_FAILED with a message when writing failed. */
-int tool_close_out(const char *cmd, const char *path, FILE *f);
+/* An output file asked for on the command line: written to a temporary
+   file beside it and renamed into place when the command succeeds, so that
+   a failed command leaves no output file. "-" is standard output. */
+typedef struct tool_out {
+    FILE *f;
+    const char *path;
+    char *tmp;
+} tool_out;
+
+/* TOOL_OK with o->f open, or a printed message. */
+int tool_out_open(const char *cmd, const char *path, tool_out *o);
+/* Closes and renames into place; TOOL_OK or a printed message. */
+int tool_out_commit(const char *cmd, tool_out *o);
+/* Closes and removes the temporary file; nothing is left. */
+void tool_out_abandon(tool_out *o);
+/* Commits when rc is TOOL_OK, else abandons; the command's status. */
+int tool_out_finish(const char *cmd, tool_out *o, int rc);
+
+/* "FILE:LINE:1: " for a scenario section read from a file; "" for one made
+   by --set or a built-in sample (path NULL or line 0). cap >= 1. */
+const char *tool_where(const char *path, int line, char *buf, size_t cap);
+
+/* The library's detail of its last failure on this thread (wr_last_error()),
+   or the status sentence when it recorded none. */
+const char *tool_lib_detail(wr_status st);
+
+/* The type of the first section header of a text ("terrain", "route"...)
+   and its line; 0 when the text does not start with one. */
+int tool_first_section(const char *text, size_t len, char *name, size_t cap, size_t *line);
 
 /* A probability in units of 10^-18 as a percent with two decimals:
    writes "12.34" into buf (cap >= 16). */

@@ -1,18 +1,17 @@
 """check_svg.py FILE CHECK...: FILE is well-formed XML with an <svg> root;
 each CHECK is TAG.CLASS=N (exactly N elements of that tag having that class
-word) or TAG.CLASS>=N."""
+word, outside the legend) or TAG.CLASS>=N."""
 import sys
 import xml.etree.ElementTree as ET
 
 NS = "{http://www.w3.org/2000/svg}"
 
 
-def count(root, tag, cls):
-    n = 0
-    for el in root.iter(NS + tag):
-        if cls in (el.get("class") or "").split():
-            n += 1
-    return n
+def count(el, tag, cls):
+    if cls != "legend" and "legend" in (el.get("class") or "").split():
+        return 0  # the symbols drawn in a legend are not part of the picture
+    n = 1 if el.tag == NS + tag and cls in (el.get("class") or "").split() else 0
+    return n + sum(count(child, tag, cls) for child in el)
 
 
 def main():

@@ -32,6 +32,19 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
   ${WR_EX}/custom-melee.scn ${WR_EX}/cavalry.scn ${TT}/maps/major_ford.map
   ${TT}/maps/flag_first.map)
 
+# The tool's functions called directly: every command with each allocation
+# failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
+# on every kind of mistake, the helpers on their edges.
+set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
+  svg.c)
+list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
+add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
+target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
+target_compile_definitions(tool_unit PRIVATE _GNU_SOURCE)
+target_link_options(tool_unit PRIVATE -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc)
+target_link_libraries(tool_unit PRIVATE warrules_static warrules_flags)
+add_test(NAME tool_unit COMMAND tool_unit ${WR_EX} ${TT} ${WR_OUT})
+
 # --help of every subcommand: exit 0 and a usage line.
 foreach(sub demo rate melee odds route map)
   wr_tool_test(help_${sub} ${WR_TOOL} ${sub} --help)
@@ -110,7 +123,7 @@ if(Python3_Interpreter_FOUND)
     "polygon.hex=160 line.river=28 circle.ferry=2 rect.bridge=1 line.watercourse=8 circle.port=1"
     ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/valley.svg)
   wr_tool_test(svg_odds sh ${TT}/svg_run.sh ${WR_OUT}/odds.svg
-    "rect.bar=29 rect.end=8"
+    "rect.bar=29 rect.end=8 rect.figures=21 line.axis>=10"
     ${WR_TOOL} odds --svg ${WR_OUT}/odds.svg)
 endif()
 
@@ -150,7 +163,7 @@ foreach(case
     "bad_number|melee|bad_number.scn:2:11: expected a whole number 0..100000, got 'ten'"
     "unknown_key|melee|unknown_key.scn:2:1: unknown key for a [side]: 'legs'"
     "unknown_section|odds|unknown_section.scn:1:2: unknown section 'army'"
-    "missing_profile|melee|side b: no [profile] of that name"
+    "missing_profile|melee|missing_profile.scn:5:1: [side b]: no [profile] of that name"
     "too_many_figures|odds|at most 200 figures a side"
     "unknown_figure|rate|unknown_figure.scn:5:9: no [figure] of that name: 'b'"
     "bad_damage|rate|bad_damage.scn:2:10: expected damage as XdY"
@@ -165,11 +178,11 @@ endforeach()
 
 # Bad usage: unknown options, missing files and values, bad numbers.
 foreach(case
-    "rate_unknown_option|unknown option '--fast'|rate;--fast"
-    "melee_unknown_option|unknown option '--svg'|melee;--svg;x.svg"
-    "odds_unknown_option|unknown option '--seed'|odds;--seed;3"
-    "route_unknown_option|unknown option '--quick'|route;--quick"
-    "map_unknown_option|unknown option '--json'|map;maps/empty.map;--json"
+    "rate_unknown_option|argument 1 '--fast': unknown option|rate;--fast"
+    "melee_unknown_option|argument 1 '--svg': unknown option|melee;--svg;x.svg"
+    "odds_unknown_option|argument 1 '--seed': unknown option|odds;--seed;3"
+    "route_unknown_option|argument 1 '--quick': unknown option|route;--quick"
+    "map_unknown_option|argument 2 '--fast': unknown option|map;maps/empty.map;--fast"
     "missing_scenario|cannot open 'nowhere.scn'|melee;nowhere.scn"
     "missing_map_file|cannot open 'nowhere.map'|map;nowhere.map"
     "map_no_file|no map file given|map"
@@ -238,3 +251,214 @@ foreach(case
 endforeach()
 wr_tool_test(usage_sweep_no_file ${WR_MSG} 2 "a sweep file is needed" ${WR_TOOL} sweep)
 wr_tool_test(usage_sweep_rounds ${WR_MSG} 2 "--rounds takes 1..40" ${WR_TOOL} sweep x.sweep --rounds 41)
+
+# The command line the GNU way: --opt=value, bundled short options, "--".
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(cli_equals ${WR_JSON} "d['arrival_day'] == 7"
+    ${WR_TOOL} route --map=${WR_EX}/crossing.map --from=0,3 --to=11,3 --json)
+  wr_tool_test(cli_bundled ${WR_JSON} "d['arrival_day'] == 7 and d['from'] == [0, 3]"
+    ${WR_TOOL} route -jm ${WR_EX}/crossing.map -f0,3 -t 11,3)
+  wr_tool_test(cli_prefix ${WR_JSON} "d['arrival_day'] == 7"
+    ${WR_TOOL} route --ma ${WR_EX}/crossing.map --fr 0,3 --to 11,3 --js)
+  wr_tool_test(cli_options_after_file ${WR_JSON} "len(d['figures']) == 3"
+    ${WR_TOOL} rate ${WR_EX}/cavalry.scn --json)
+  wr_tool_test(map_json ${WR_JSON}
+    "d['width'] == 16 and len(d['terrain']) == 10 and sum(s['crossing'] == 'ferry' for s in d['sides']) == 1 and any(h['port'] for h in d['hexes'])"
+    ${WR_TOOL} map ${WR_EX}/valley.map --json)
+endif()
+wr_tool_test(map_ascii ${WR_TOOL} map --ascii ${WR_EX}/crossing.map)
+set_tests_properties(tool_map_ascii PROPERTIES PASS_REGULAR_EXPRESSION "12 x 7 hexes.*terrain: \\. clear")
+wr_tool_test(cli_double_dash ${WR_MSG} 2 "cannot open '--json'" ${WR_TOOL} map -- --json)
+
+# Mistakes on the command line: one line, the argument's position, exit 2.
+foreach(case
+    "command_suggestion|argument 1 'rout': unknown command, did you mean 'route'?|rout"
+    "command_swapped|did you mean 'odds'?|odsd"
+    "command_unknown|argument 1 'conquer': unknown command (try 'warrules --help')|conquer"
+    "option_suggestion|argument 1 '--sed': unknown option, did you mean '--seed'?|demo;--sed;3"
+    "option_swapped|argument 3 '--mpa': unknown option, did you mean '--map'?|route;--from;0,3;--mpa;x.map"
+    "option_ambiguous|argument 1 '--s' is ambiguous: --scenario, --set, --svg|route;--s;x"
+    "option_takes_no_value|argument 1 '--json=3': option --json takes no value|melee;--json=3"
+    "option_needs_value|argument 2: option --rounds needs a value|odds;--json;--rounds"
+    "short_unknown|unknown option '-x'|melee;-x"
+    "json_ascii|--json and --ascii cannot be combined|route;--json;--ascii;--map;m.map"
+    "map_json_ascii|--json and --ascii cannot be combined|map;x.map;-ja"
+    "json_svg_stdout|--json and --svg - cannot be combined: both write standard output|odds;--json;--svg;-"
+    "ascii_svg_stdout|--ascii and --svg - cannot be combined|route;--ascii;--svg;-"
+    "from_split|argument 1: --from takes the hex as one word COLUMN,ROW: --from 0,3, not --from 0 3|route;--from;0;3;--map;m.map"
+    "to_split_equals|argument 2: --to takes the hex as one word COLUMN,ROW: --to 11,3, not --to 11 3|route;-f0,3;--to=11;3"
+    "number_operand|argument 1 '7': a number where a scenario file is expected|route;7"
+    "map_as_scenario|crossing.map:4:1: a map file (it opens with [terrain]), not a scenario (give a map with --map FILE)|route;../../examples/crossing.map"
+    "map_as_melee_scenario|a map file (it opens with [terrain]), not a scenario|odds;../../examples/valley.map"
+    "scenario_as_map|march.scn:3:2: a scenario file (it opens with [route]), not a map|map;../../examples/march.scn"
+    "scenario_as_route_map|melee.scn:5:2: a scenario file (it opens with [profile]), not a map|route;--map;../../examples/melee.scn;--from;0,0;--to;1,1"
+    "two_maps|argument 2 'b.map': one map file only (already 'a.map')|map;a.map;b.map"
+    "scenario_twice|one scenario file only ('a.scn' and --scenario 'b.scn')|rate;a.scn;--scenario;b.scn"
+    "demo_operand|argument 1 'x': the demo takes no file|demo;x"
+    "rounds_position|argument 2: --rounds takes a whole number 1..40, not '0'|odds;--json;--rounds;0"
+    "set_position|argument 4: --set figure.r.ar=500: expected a whole number -100..100, got '500'|rate;--json;--set;figure.a.ar=1;--set;figure.r.ar=500"
+    "refused_engagement|refused.scn:10:1: [side a] against [side b]: the engagement is refused by the library: |melee;scenarios/refused.scn"
+    "refused_odds|refused.scn:10:1: [side a] against [side b]: the engagement is refused|odds;scenarios/refused.scn"
+    "refused_unit|[side a] is refused by the library: |melee;--set;profile.dwarfs.weapon.1=spear,forbidden"
+    "route_refused_detail|no route for infantry from 6,0 to 0,0 (or it cannot be at the start): |route;--map;../../examples/valley.map;--from;6,0;--to;0,0")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(cli_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+
+# A failed command leaves no output file (written to a temporary file and
+# renamed on success): standard output full, then writable.
+wr_tool_test(no_partial_svg sh ${TT}/no_partial_output.sh ${WR_OUT}/partial
+  ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/partial/out.svg)
+wr_tool_test(no_partial_odds sh ${TT}/no_partial_output.sh ${WR_OUT}/partial_odds
+  ${WR_TOOL} odds --svg ${WR_OUT}/partial_odds/out.svg)
+wr_tool_test(no_svg_on_refusal sh -c
+  "rm -f '${WR_OUT}/refused.svg'; '${WR_TOOL}' odds scenarios/refused.scn --svg '${WR_OUT}/refused.svg' 2>/dev/null; test $? -eq 2 && test ! -e '${WR_OUT}/refused.svg'")
+
+# Pictures rendered to PNG (rsvg-convert, Debian librsvg2-bin) and looked at:
+# background, a legend item for every symbol drawn, start and goal rings at
+# their hexes, camps visible, roads and fords over the route, reach coloured
+# by day, a scale of days, axes and bars of the odds chart.
+if(Python3_Interpreter_FOUND)
+  set(WR_PNG sh ${TT}/png_run.sh)
+  wr_tool_test(png_route ${WR_PNG} ${WR_OUT}/png_route.svg
+    "background legend start=0,3 goal=11,3 camps under days=7"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/png_route.svg)
+  wr_tool_test(png_ferry ${WR_PNG} ${WR_OUT}/png_ferry.svg
+    "background legend start=6,0 goal=6,9 camps days=7 label=ferry:_days_4-5 label=2_nights"
+    ${WR_TOOL} route ${WR_EX}/march.scn --svg ${WR_OUT}/png_ferry.svg)
+  wr_tool_test(png_rally ${WR_PNG} ${WR_OUT}/png_rally.svg
+    "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4"
+    ${WR_TOOL} route --map maps/forest_band.map --mover cavalry --from 0,1 --to 8,1 --unformed
+    --svg ${WR_OUT}/png_rally.svg)
+  wr_tool_test(png_reach ${WR_PNG} ${WR_OUT}/png_reach.svg
+    "background legend start=0,3 reach>=10 days=3"
+    ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 3 --svg ${WR_OUT}/png_reach.svg)
+  wr_tool_test(png_map ${WR_PNG} ${WR_OUT}/png_map.svg "background legend"
+    ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/png_map.svg)
+  wr_tool_test(png_odds ${WR_PNG} ${WR_OUT}/png_odds.svg "background legend axes bars"
+    ${WR_TOOL} odds --svg ${WR_OUT}/png_odds.svg)
+  set_tests_properties(tool_png_route tool_png_ferry tool_png_rally tool_png_reach tool_png_map
+    tool_png_odds PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+
+# The pictures shown in docs/tool.md are what the tool draws now.
+add_test(NAME tool_docs_images COMMAND sh ${TT}/docs_images.sh ${WR_TOOL})
+set_tests_properties(tool_docs_images PROPERTIES WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+
+# Corners of the commands: every [route] key, a scenario on standard input,
+# --scenario, missing parts, a full standard output.
+wr_tool_test(route_every_key ${WR_TOOL} route scenarios/every_route_key.scn)
+set_tests_properties(tool_route_every_key PROPERTIES PASS_REGULAR_EXPRESSION
+  "arrives formed on day 5 with 3 of 12 points saved")
+wr_tool_test(route_scenario_stdin sh -c "'${WR_TOOL}' route --map ../../examples/crossing.map - < scenarios/relative_map.scn")
+set_tests_properties(tool_route_scenario_stdin PROPERTIES PASS_REGULAR_EXPRESSION "arrives formed on day")
+wr_tool_test(rate_scenario_option ${WR_TOOL} rate --scenario ../../examples/cavalry.scn)
+set_tests_properties(tool_rate_scenario_option PROPERTIES PASS_REGULAR_EXPRESSION "war-chariot")
+wr_tool_test(stdout_full sh -c "'${WR_TOOL}' rate 2>&1 >/dev/full")
+set_tests_properties(tool_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
+  "^warrules rate: error writing standard output\n$")
+foreach(case
+    "route_no_to|no target: give --to COLUMN,ROW (or --days N)|route;--map;m.map;--from;0,0"
+    "map_ascii_svg_stdout|--ascii and --svg - cannot be combined|map;x.map;--ascii;--svg;-"
+    "melee_no_sides|cavalry.scn: side a is missing: give a [side a]|melee;../../examples/cavalry.scn"
+    "odds_scenario_rounds|the exact odds take at most 40 rounds (rounds = 50)|odds;--set;melee.rounds=50"
+    "rate_nothing|nothing to rate: no [figure] given|rate;../../examples/melee.scn"
+    "rate_no_mount|[cavalry c] needs a rider and a mount|rate;--set;figure.r.ar=1;--set;cavalry.c.rider=r"
+    "chariot_no_pullers|[chariot c] needs passengers and pullers|rate;../../examples/cavalry.scn;--set;chariot.c.passengers=knight")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+wr_tool_test(odds_svg_stdout ${WR_TOOL} odds --svg -)
+set_tests_properties(tool_odds_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<.xml[^\n]*\n<svg ")
+wr_tool_test(odds_svg_stdout_full sh -c "'${WR_TOOL}' odds --svg - 2>&1 >/dev/full")
+set_tests_properties(tool_odds_svg_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
+  "^warrules odds: error writing standard output\n$")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(png_rafts ${WR_PNG} ${WR_OUT}/png_rafts.svg
+    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=3_nights"
+    ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --rafts-anywhere
+    --svg ${WR_OUT}/png_rafts.svg)
+  wr_tool_test(png_bridging ${WR_PNG} ${WR_OUT}/png_bridging.svg
+    "background legend start=2,3 goal=2,6 camps days=3 label=bridging:_day_2"
+    ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --bridging-train
+    --svg ${WR_OUT}/png_bridging.svg)
+  set_tests_properties(tool_png_rafts tool_png_bridging PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+wr_tool_test(map_svg_stdout ${WR_TOOL} map ${WR_EX}/crossing.map --svg -)
+set_tests_properties(tool_map_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<.xml[^\n]*\n<svg ")
+add_test(NAME tool_route_scenario_here COMMAND ${WR_TOOL} route relative_map.scn)
+set_tests_properties(tool_route_scenario_here PROPERTIES WORKING_DIRECTORY ${TT}/scenarios
+  PASS_REGULAR_EXPRESSION "arrives formed on day")
+foreach(case
+    "route_row_off_map|the start hex 0,99 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,99;--to;1,1"
+    "map_json_svg_stdout|--json and --svg - cannot be combined|map;x.map;--json;--svg;-"
+    "target_off_map_option|argument 5: the target hex 99,3 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,3;--to;99,3"
+    "target_off_map_set|argument 2: the target hex 50,1 is off the 12 x 7 map|route;scenarios/relative_map.scn;--set;route.to=50,1"
+    "target_off_map_file|off_map_target.scn:3:1: [route]: the target hex 40,3 is off the 12 x 7 map|route;scenarios/off_map_target.scn")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+
+# warrules move: a Battlesystem unit's tactical move ([11.6]-[11.8]).
+wr_tool_test(help_move ${WR_TOOL} move --help)
+set_tests_properties(tool_help_move PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules move")
+wr_tool_test(move_default ${WR_TOOL} move)
+set_tests_properties(tool_move_default PROPERTIES PASS_REGULAR_EXPRESSION
+  "20 figures \\(foot, MV 12\\), closed order, 5 abreast in 4 rank\\(s\\).*movement: 576 move points")
+wr_tool_test(move_too_far ${WR_TOOL} move --shields --shield-wall front -l clear:6 -l woods:4:1
+  --leg rough:3::1)
+set_tests_properties(tool_move_too_far PROPERTIES PASS_REGULAR_EXPRESSION
+  "declares a front shield wall \\[11.6\\].*movement: 288 move points.*leg 1: 6.00\" of clear: 288 points.*costs 1056 of 288 points, -768 left: it costs more than the movement left \\[11.8\\].*gets 6.00\" along the move; ends in open order, the shield wall broken")
+wr_tool_test(move_woods_closed ${WR_TOOL} move --leg woods:2)
+set_tests_properties(tool_move_woods_closed PROPERTIES PASS_REGULAR_EXPRESSION
+  "no closed formation in woods, rough, swamp or water \\[11.8\\]")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_move ${WR_JSON}
+    "d['available'] == 576 and d['cost'] == 96 + 180 and d['legal'] and d['legs'][1]['cost'] == 180 and d['reach_twelfths'] == 54 and d['order_after'] == 'open'"
+    ${WR_TOOL} move --order open --leg clear:2 --leg woods:2.5 --json)
+  wr_tool_test(json_move_charge ${WR_JSON}
+    "not d['legal'] and d['problem'].startswith('charges may not go uphill')"
+    ${WR_TOOL} move --charge --leg clear:2::1 --json)
+  wr_tool_test(svg_move sh ${TT}/svg_run.sh ${WR_OUT}/move.svg
+    "rect.figure=23 line.spears>=4 rect.leg=0"
+    ${WR_TOOL} move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
+    --svg ${WR_OUT}/move.svg)
+  wr_tool_test(png_move ${WR_PNG} ${WR_OUT}/png_move.svg "background legend"
+    ${WR_TOOL} move --mv 12 --shields --shield-wall front --leg clear:6 --leg woods:4:1
+    --leg rough:3::1 --svg ${WR_OUT}/png_move.svg)
+  wr_tool_test(png_move_spears ${WR_PNG} ${WR_OUT}/png_move_spears.svg "background legend"
+    ${WR_TOOL} move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
+    --svg ${WR_OUT}/png_move_spears.svg)
+  set_tests_properties(tool_png_move tool_png_move_spears PROPERTIES SKIP_RETURN_CODE 77)
+endif()
+foreach(case
+    "move_bad_leg|argument 1: --leg woods:x: expected TERRAIN:INCHES|move;--leg;woods:x"
+    "move_leg_parts|expected TERRAIN:INCHES|move;--leg;clear:1:2:3:4"
+    "move_bad_terrain|expected TERRAIN:INCHES|move;--leg;lava:2"
+    "move_bad_mv|argument 1: --mv 1001: expected a whole number 0..1000|move;--mv;1001"
+    "move_bad_traits|expected a list of woodland, mountain, swamp, aquatic|move;--traits;woodland,,x"
+    "move_bad_sides|expected a list of front, left, right, rear|move;--set-spears;top"
+    "move_bad_order|expected open or closed|move;--order;loose"
+    "move_bad_type|expected foot, cavalry or chariot|move;--type;dragon"
+    "move_bad_facing|expected degrees 0..359|move;--facing;360"
+    "move_bad_wall|expected front or all-round|move;--shield-wall;round"
+    "move_two_specials|--shield-wall and --set-spears cannot be combined|move;--shields;--spears;--shield-wall;front;--set-spears;front"
+    "move_no_shields|the front shield wall [11.6] may not be declared: it lacks the equipment|move;--shield-wall;front"
+    "move_open_spears|the set spears [11.7] may not be declared: the unit is not in closed formation|move;--spears;--order;open;--set-spears;front"
+    "move_operand|argument 1 'clear:2': move takes options only (a leg is --leg clear:2)|move;clear:2"
+    "move_json_svg|--json and --svg - cannot be combined|move;--json;--svg;-")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()

@@ -1,0 +1,266 @@
+/* GNU-style option parsing on top of getopt_long, with the position of a
+   bad argument and the nearest option for a mistyped one. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tool.h"
+
+#define VALUE_BASE 256 /* getopt_long returns VALUE_BASE + row for a long option */
+
+int tool_edit_distance(const char *a, const char *b)
+{
+    /* optimal string alignment: a swap of two neighbours counts as one */
+    size_t na = strlen(a), nb = strlen(b);
+    int d[3][64];
+    if (na > 60 || nb > 60)
+        return 99;
+    int *prev2 = d[0], *prev = d[1], *row = d[2];
+    for (size_t j = 0; j <= nb; j++)
+        prev[j] = (int)j;
+    for (size_t i = 1; i <= na; i++) {
+        row[0] = (int)i;
+        for (size_t j = 1; j <= nb; j++) {
+            int best = prev[j - 1] + (a[i - 1] != b[j - 1]);
+            if (prev[j] + 1 < best)
+                best = prev[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                prev2[j - 2] + 1 < best)
+                best = prev2[j - 2] + 1;
+            row[j] = best;
+        }
+        int *spare = prev2;
+        prev2 = prev;
+        prev = row;
+        row = spare;
+    }
+    return prev[nb];
+}
+
+const char *tool_nearest(const char *typed, const char *const *names, size_t n)
+{
+    const char *best = NULL;
+    int best_d = 99;
+    size_t len = strlen(typed);
+    for (size_t i = 0; i < n; i++) {
+        int d = tool_edit_distance(typed, names[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = names[i];
+        }
+    }
+    /* one slip in a short word, two in a longer one; never most of the word */
+    int allowed = len <= 4 ? 1 : 2;
+    return best && best_d <= allowed && (size_t)best_d < len ? best : NULL;
+}
+
+/* Position of an argv element among the command's original arguments. */
+static int position_of(char *const *original, int argc, const char *arg)
+{
+    for (int i = 1; i < argc; i++)
+        if (original[i] == arg)
+            return i;
+    return 0;
+}
+
+static int unknown_long(const char *cmd, const tool_optdef *defs, size_t n_defs, const char *arg,
+                        int position)
+{
+    char name[64];
+    const char *start = arg + 2;
+    size_t n = strcspn(start, "=");
+    snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), start);
+    /* a prefix of several options: getopt_long refuses it as ambiguous */
+    char matches[300];
+    size_t used = 0, count = 0;
+    matches[0] = '\0';
+    const char *names[64];
+    size_t n_names = 0;
+    for (size_t i = 0; i < n_defs; i++) {
+        if (n_names < 63)
+            names[n_names++] = defs[i].name;
+        if (n > 0 && strncmp(defs[i].name, start, n) == 0 && used + 40 < sizeof matches) {
+            int w = snprintf(matches + used, sizeof matches - used, "%s--%s", count ? ", " : "",
+                             defs[i].name);
+            used += w > 0 ? (size_t)w : 0;
+            count++;
+        }
+    }
+    names[n_names++] = "help";
+    if (count > 1)
+        return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s' is ambiguous: %s", position, name,
+                         matches);
+    const char *near = tool_nearest(name, names, n_names);
+    if (near)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "argument %d '--%s': unknown option, did you mean '--%s'?", position,
+                         name, near);
+    return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s': unknown option (try 'warrules %s --help')",
+                     position, name, cmd);
+}
+
+int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
+                    char **argv, tool_args *out)
+{
+    memset(out, 0, sizeof *out);
+    out->defs = defs;
+    out->n_defs = n_defs;
+    size_t slots = argc > 0 ? (size_t)argc : 1;
+    struct option *longopts = calloc(n_defs + 2, sizeof *longopts);
+    char *shortopts = malloc(2 * n_defs + 4);
+    char **original = malloc(slots * sizeof *original);
+    out->uses = malloc(slots * sizeof *out->uses);
+    out->operands = malloc(slots * sizeof *out->operands);
+    out->operand_position = malloc(slots * sizeof *out->operand_position);
+    if (!longopts || !shortopts || !original || !out->uses || !out->operands ||
+        !out->operand_position) {
+        free(longopts);
+        free(shortopts);
+        free(original);
+        tool_args_free(out);
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
+    memcpy(original, argv, slots * sizeof *original);
+    size_t s = 0;
+    shortopts[s++] = ':'; /* first: a missing value returns ':' */
+    shortopts[s++] = 'h';
+    for (size_t i = 0; i < n_defs; i++) {
+        longopts[i].name = defs[i].name;
+        longopts[i].has_arg = defs[i].takes_value ? required_argument : no_argument;
+        longopts[i].val = VALUE_BASE + (int)i;
+        if (defs[i].letter) {
+            shortopts[s++] = (char)defs[i].letter;
+            if (defs[i].takes_value)
+                shortopts[s++] = ':';
+        }
+    }
+    shortopts[s] = '\0';
+    longopts[n_defs].name = "help";
+    longopts[n_defs].val = 'h';
+
+    int rc = TOOL_OK;
+    opterr = 0;
+    optind = 0; /* glibc: start afresh */
+    for (;;) {
+        int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+        if (c == -1)
+            break;
+        const char *current = argv[optind - 1 < argc ? optind - 1 : argc - 1];
+        int position = position_of(original, argc, current);
+        if (c == 'h') {
+            out->help = 1;
+            continue;
+        }
+        int row = -1;
+        if (c >= VALUE_BASE)
+            row = c - VALUE_BASE;
+        for (size_t i = 0; i < n_defs && c > 0 && c < VALUE_BASE; i++)
+            if (defs[i].letter == c)
+                row = (int)i;
+        if (c == ':') {
+            int opt = optopt;
+            if (opt >= VALUE_BASE)
+                rc = tool_fail(cmd, TOOL_USAGE, "argument %d: option --%s needs a value",
+                               position, defs[opt - VALUE_BASE].name);
+            else
+                rc = tool_fail(cmd, TOOL_USAGE, "argument %d: option -%c needs a value", position,
+                               opt);
+            break;
+        }
+        if (c == '?') {
+            if (optopt >= VALUE_BASE)
+                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': option --%s takes no value",
+                               position, current, defs[optopt - VALUE_BASE].name);
+            else if (optopt == 'h')
+                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': option --help takes no value",
+                               position, current);
+            else if (optopt != 0)
+                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option '-%c' (try 'warrules %s --help')",
+                               position, current, optopt, cmd);
+            else if (strncmp(current, "--", 2) == 0)
+                rc = unknown_long(cmd, defs, n_defs, current, position);
+            else
+                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option", position,
+                               current);
+            break;
+        }
+        if (row < 0) {
+            rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option", position, current);
+            break;
+        }
+        tool_optuse *u = &out->uses[out->n_uses++];
+        u->opt = row;
+        u->value = defs[row].takes_value ? optarg : NULL;
+        /* a value in its own argument: the option is the one before */
+        u->position = u->value && u->value == current && position > 1 ? position - 1 : position;
+    }
+    for (int i = optind; rc == TOOL_OK && i < argc; i++) {
+        out->operands[out->n_operands] = argv[i];
+        out->operand_position[out->n_operands++] = position_of(original, argc, argv[i]);
+    }
+    free(longopts);
+    free(shortopts);
+    free(original);
+    if (rc != TOOL_OK)
+        tool_args_free(out);
+    return rc;
+}
+
+void tool_args_free(tool_args *a)
+{
+    free(a->uses);
+    free(a->operands);
+    free(a->operand_position);
+    a->uses = NULL;
+    a->operands = NULL;
+    a->operand_position = NULL;
+    a->n_uses = a->n_operands = 0;
+}
+
+int tool_args_has(const tool_args *a, int opt)
+{
+    for (size_t i = 0; i < a->n_uses; i++)
+        if (a->uses[i].opt == opt)
+            return 1;
+    return 0;
+}
+
+const char *tool_args_value(const tool_args *a, int opt)
+{
+    const char *v = NULL;
+    for (size_t i = 0; i < a->n_uses; i++)
+        if (a->uses[i].opt == opt)
+            v = a->uses[i].value;
+    return v;
+}
+
+int tool_args_position(const tool_args *a, int opt)
+{
+    int position = 0;
+    for (size_t i = 0; i < a->n_uses; i++)
+        if (a->uses[i].opt == opt)
+            position = a->uses[i].position;
+    return position;
+}
+
+int tool_args_exclusive(const char *cmd, const tool_args *a, int opt1, int opt2, const char *why)
+{
+    if (!tool_args_has(a, opt1) || !tool_args_has(a, opt2))
+        return TOOL_OK;
+    return tool_fail(cmd, TOOL_USAGE, "--%s and --%s cannot be combined: %s", a->defs[opt1].name,
+                     a->defs[opt2].name, why);
+}
+
+int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what,
+                          const char **path)
+{
+    *path = a->n_operands ? a->operands[0] : NULL;
+    if (a->n_operands > 1)
+        return tool_fail(cmd, TOOL_USAGE, "argument %d '%s': one %s only (already '%s')",
+                         a->operand_position[1], a->operands[1], what, a->operands[0]);
+    return TOOL_OK;
+}

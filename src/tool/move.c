@@ -1,0 +1,463 @@
+/* warrules move: an AD&D Battlesystem unit's tactical move ([11.6]-[11.8]):
+   its formation, a shield wall or set spears, the legs of the move through
+   Table 14's terrain, what it costs, whether it is legal and how far the
+   unit gets; as text, JSON or a picture. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lex.h"
+#include "svg.h"
+#include "tool.h"
+
+#define MOVE_MAX_LEGS 64
+
+static const char *const terrain_names[WR_TERRAIN_COUNT] = {"clear", "road",  "woods",
+                                                            "rough", "swamp", "water"};
+static const char *const type_names[3] = {"foot", "cavalry", "chariot"};
+static const char *const trait_names[4] = {"woodland", "mountain", "swamp", "aquatic"};
+static const char *const side_names[4] = {"front", "left", "right", "rear"};
+static const char *const problem_texts[] = {
+    "legal",
+    "an all-round shield wall or set spears cannot move [11.6], [11.7]",
+    "charges may not go uphill [11.8]",
+    "charges may not cross obstacles [11.8]",
+    "only single creatures or characters charge in or into woods [11.8]",
+    "only all-aquatic or amphibious units enter water [11.8]",
+    "no closed formation in woods, rough, swamp or water [11.8]",
+    "it costs more than the movement left [11.8]"};
+static const char *const declare_texts[] = {
+    "", "the unit is not in command", "the unit is not in closed formation",
+    "it lacks the equipment (large shields, or spears or pikes)", "the unit has moved",
+    "the unit is already in a special formation", "no movement left to turn figures"};
+
+static int usage(FILE *f)
+{
+    fprintf(f,
+            "usage: warrules move [--mv N] [--figures N] [--frontage N] [--order open|closed]\n"
+            "                     [--facing DEG] [--type foot|cavalry|chariot] [--shields]\n"
+            "                     [--spears] [--traits LIST] [--shield-wall front|all-round]\n"
+            "                     [--set-spears SIDES] [--leg TERRAIN:INCHES[:OBSTACLES[:RISES]]]...\n"
+            "                     [--charge] [--on-road] [--json] [--svg FILE]\n\n"
+            "An AD&D Battlesystem unit's tactical move (chapter 11): its formation, a shield\n"
+            "wall [11.6] or set spears [11.7], the legs of the move through Table 14's\n"
+            "terrain [11.8], what it costs in move points (48 an inch of clear terrain per\n"
+            "point of MV), whether the rules allow it and where the unit's movement ends.\n\n"
+            "  --mv N               movement rate, inches per Game Round, 0..1000 (default 12)\n"
+            "  --figures N          figures, 1..100000 (default 20); --frontage N (default 5)\n"
+            "  --order O            open or closed (default closed)\n"
+            "  --facing DEG         degrees clockwise from the map's north, 0..359 (default 0)\n"
+            "  --type T             foot (default), cavalry, chariot\n"
+            "  --shields, --spears  large shields; spears or pikes\n"
+            "  --traits LIST        woodland, mountain, swamp, aquatic (Table 14)\n"
+            "  --shield-wall W      declare a shield wall: front or all-round\n"
+            "  --set-spears SIDES   declare set spears on front, left, right, rear (a list)\n"
+            "  -l, --leg T:IN[:O[:R]]  a leg: terrain (clear, road, woods, rough, swamp, water),\n"
+            "                       inches (up to two decimals), obstacles, 10-foot rises\n"
+            "  --charge, --on-road  the move is a charge; the whole unit stays on the road\n"
+            "  -j, --json           JSON output\n"
+            "  --svg FILE           draw the formation and the move ('-': standard output)\n");
+    return TOOL_OK;
+}
+
+enum {
+    M_MV, M_FIGURES, M_FRONTAGE, M_ORDER, M_FACING, M_TYPE, M_SHIELDS, M_SPEARS, M_TRAITS,
+    M_SHIELD_WALL, M_SET_SPEARS, M_LEG, M_CHARGE, M_ON_ROAD, M_JSON, M_SVG
+};
+static const tool_optdef move_options[] = {
+    {"mv", 0, 1},          {"figures", 0, 1},     {"frontage", 0, 1},    {"order", 0, 1},
+    {"facing", 0, 1},      {"type", 0, 1},        {"shields", 0, 0},     {"spears", 0, 0},
+    {"traits", 0, 1},      {"shield-wall", 0, 1}, {"set-spears", 0, 1},  {"leg", 'l', 1},
+    {"charge", 0, 0},      {"on-road", 0, 0},     {"json", 'j', 0},      {"svg", 0, 1}};
+
+/* A word of names[0..n-1]; -1 when none. */
+static int word(const char *s, size_t len, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(names[i]) == len && strncmp(s, names[i], len) == 0)
+            return i;
+    return -1;
+}
+
+/* A list of words separated by commas into bits; 0 when a word is unknown. */
+static int word_bits(const char *s, const char *const *names, int n, unsigned *bits)
+{
+    *bits = 0;
+    while (*s) {
+        size_t len = strcspn(s, ",");
+        int w = word(s, len, names, n);
+        if (w < 0)
+            return 0;
+        *bits |= 1u << w;
+        s += len;
+        if (*s == ',')
+            s++;
+    }
+    return *bits != 0;
+}
+
+/* Inches with up to two decimals, as twelfths of an inch (rounded down). */
+static int inches(const char *s, size_t len, int *twelfths)
+{
+    long long whole = 0, hundredths = 0;
+    size_t dot = 0;
+    while (dot < len && s[dot] != '.')
+        dot++;
+    if (dot == 0 || dot > 6)
+        return 0;
+    for (size_t i = 0; i < dot; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return 0;
+        whole = whole * 10 + (s[i] - '0');
+    }
+    if (dot < len) {
+        size_t digits = len - dot - 1;
+        if (digits < 1 || digits > 2)
+            return 0;
+        for (size_t i = dot + 1; i < len; i++) {
+            if (s[i] < '0' || s[i] > '9')
+                return 0;
+            hundredths = hundredths * 10 + (s[i] - '0');
+        }
+        if (digits == 1)
+            hundredths *= 10;
+    }
+    long long t = whole * WR_LEN_PER_INCH + hundredths * WR_LEN_PER_INCH / 100;
+    if (t > 120000)
+        return 0;
+    *twelfths = (int)t;
+    return 1;
+}
+
+/* TERRAIN:INCHES[:OBSTACLES[:RISES]]; an empty part is 0. */
+static int parse_leg(const char *s, wr_tactical_leg *leg)
+{
+    const char *part[4] = {NULL, NULL, NULL, NULL};
+    size_t len[4] = {0, 0, 0, 0};
+    int n = 0;
+    for (const char *p = s; n < 4; n++) {
+        part[n] = p;
+        len[n] = strcspn(p, ":");
+        p += len[n];
+        if (*p != ':') {
+            n++;
+            break;
+        }
+        p++;
+        if (n == 3)
+            return 0; /* a fifth part */
+    }
+    if (n < 2)
+        return 0;
+    int t = word(part[0], len[0], terrain_names, WR_TERRAIN_COUNT);
+    long long o = 0, r = 0;
+    memset(leg, 0, sizeof *leg);
+    if (t < 0 || !inches(part[1], len[1], &leg->length))
+        return 0;
+    if (n > 2 && len[2] > 0 && !tool_tok_int(part[2], len[2], 0, 100, &o))
+        return 0;
+    if (n > 3 && len[3] > 0 && !tool_tok_int(part[3], len[3], 0, 100, &r))
+        return 0;
+    leg->terrain = (wr_terrain)t;
+    leg->obstacles = (int)o;
+    leg->rises = (int)r;
+    return 1;
+}
+
+/* Everything the command reads from its options. */
+typedef struct move_spec {
+    int mv, figures, frontage, order, facing;
+    wr_unit_desc desc;
+    int shield_wall; /* -1 none, 0 front, 1 all-round */
+    unsigned spear_sides;
+    wr_tactical_leg legs[MOVE_MAX_LEGS];
+    int n_legs;
+    unsigned flags;
+} move_spec;
+
+static int bad_value(const char *cmd, const tool_optuse *u, const char *expected)
+{
+    return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s %s: expected %s", u->position,
+                     move_options[u->opt].name, u->value, expected);
+}
+
+static int read_options(const char *cmd, const tool_args *a, move_spec *m)
+{
+    memset(m, 0, sizeof *m);
+    m->mv = 12;
+    m->figures = 20;
+    m->frontage = 5;
+    m->order = WR_ORDER_CLOSED;
+    m->desc = wr_unit_desc_default();
+    m->shield_wall = -1;
+    static const char *const orders[2] = {"open", "closed"};
+    static const char *const walls[2] = {"front", "all-round"};
+    for (size_t i = 0; i < a->n_uses; i++) {
+        const tool_optuse *u = &a->uses[i];
+        const char *v = u->value;
+        size_t vl = v ? strlen(v) : 0;
+        int w;
+        unsigned bits = 0;
+        switch (u->opt) {
+        case M_MV:
+            if (!tool_parse_int(v, 0, 1000, &m->mv))
+                return bad_value(cmd, u, "a whole number 0..1000");
+            break;
+        case M_FIGURES:
+            if (!tool_parse_int(v, 1, 100000, &m->figures))
+                return bad_value(cmd, u, "a whole number 1..100000");
+            break;
+        case M_FRONTAGE:
+            if (!tool_parse_int(v, 1, 100000, &m->frontage))
+                return bad_value(cmd, u, "a whole number 1..100000");
+            break;
+        case M_FACING:
+            if (!tool_parse_int(v, 0, 359, &m->facing))
+                return bad_value(cmd, u, "degrees 0..359");
+            break;
+        case M_ORDER:
+            if ((w = word(v, vl, orders, 2)) < 0)
+                return bad_value(cmd, u, "open or closed");
+            m->order = w;
+            break;
+        case M_TYPE:
+            if ((w = word(v, vl, type_names, 3)) < 0)
+                return bad_value(cmd, u, "foot, cavalry or chariot");
+            m->desc.type = (wr_unit_type)w;
+            break;
+        case M_SHIELDS: m->desc.equipment |= WR_EQUIP_LARGE_SHIELDS; break;
+        case M_SPEARS: m->desc.equipment |= WR_EQUIP_SPEARS; break;
+        case M_TRAITS:
+            if (!word_bits(v, trait_names, 4, &bits))
+                return bad_value(cmd, u, "a list of woodland, mountain, swamp, aquatic");
+            m->desc.traits = bits;
+            break;
+        case M_SHIELD_WALL:
+            if ((w = word(v, vl, walls, 2)) < 0)
+                return bad_value(cmd, u, "front or all-round");
+            m->shield_wall = w;
+            break;
+        case M_SET_SPEARS:
+            if (!word_bits(v, side_names, 4, &bits))
+                return bad_value(cmd, u, "a list of front, left, right, rear");
+            m->spear_sides = bits;
+            break;
+        case M_LEG:
+            if (m->n_legs >= MOVE_MAX_LEGS)
+                return bad_value(cmd, u, "at most 64 legs");
+            if (!parse_leg(v, &m->legs[m->n_legs]))
+                return bad_value(cmd, u,
+                                 "TERRAIN:INCHES[:OBSTACLES[:RISES]] with a terrain of clear, "
+                                 "road, woods, rough, swamp, water, inches 0..10000 (two "
+                                 "decimals), obstacles and rises 0..100");
+            m->n_legs++;
+            break;
+        case M_CHARGE: m->flags |= WR_TACTICAL_FLAG_CHARGE; break;
+        case M_ON_ROAD: m->flags |= WR_TACTICAL_FLAG_ON_ROAD; break;
+        default: break;
+        }
+    }
+    m->desc.figures = m->figures;
+    if (m->shield_wall >= 0 && m->spear_sides)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "--shield-wall and --set-spears cannot be combined: a unit is in one "
+                         "special formation at a time [11.6], [11.7]");
+    return TOOL_OK;
+}
+
+/* The unit and its formation, the special formation declared. */
+static int build(const char *cmd, const move_spec *m, wr_figure **fig, wr_unit **unit,
+                 wr_formation **form, char *declared, size_t cap)
+{
+    declared[0] = '\0';
+    wr_status st = wr_figure_new(fig);
+    if (st == WR_OK)
+        st = wr_figure_set(*fig, WR_STAT_MV, m->mv);
+    if (st == WR_OK)
+        st = wr_unit_new(*fig, &m->desc, unit);
+    if (st == WR_OK)
+        st = wr_formation_new((wr_formation_order)m->order, m->frontage, m->facing, form);
+    if (st != WR_OK)
+        return tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
+                         "the unit is refused by the library: %s", tool_lib_detail(st));
+    wr_declare_problem problem = WR_DECLARE_OK;
+    if (m->shield_wall >= 0) {
+        (void)wr_shield_wall_check(*unit, *form, m->shield_wall, WR_TURN_COST_DEFAULT, &problem);
+        if (problem == WR_DECLARE_OK)
+            (void)wr_shield_wall_declare(*unit, *form, m->shield_wall, WR_TURN_COST_DEFAULT);
+        snprintf(declared, cap, "%s shield wall [11.6]", m->shield_wall ? "all-round" : "front");
+    } else if (m->spear_sides) {
+        (void)wr_set_spears_check(*unit, *form, m->spear_sides, WR_TURN_COST_DEFAULT, &problem);
+        if (problem == WR_DECLARE_OK)
+            (void)wr_set_spears_declare(*unit, *form, m->spear_sides, WR_TURN_COST_DEFAULT);
+        snprintf(declared, cap, "set spears [11.7]");
+    }
+    if (problem != WR_DECLARE_OK)
+        return tool_fail(cmd, TOOL_USAGE, "the %s may not be declared: %s", declared,
+                         declare_texts[(int)problem < 7 ? (int)problem : 0]);
+    return TOOL_OK;
+}
+
+/* How far along the legs (twelfths of an inch) the unit's movement reaches:
+   the longest start of the move the library finds within the points left. */
+static int reach(const wr_unit *unit, const wr_formation *form, const move_spec *m, int total)
+{
+    int lo = 0, hi = total;
+    wr_tactical_leg legs[MOVE_MAX_LEGS];
+    while (lo < hi) {
+        int mid = lo + (hi - lo + 1) / 2, left = mid, n = 0;
+        for (int i = 0; i < m->n_legs && (left > 0 || i == 0 || m->legs[i].length == 0); i++) {
+            legs[n] = m->legs[i];
+            if (legs[n].length > left)
+                legs[n].length = left;
+            left -= legs[n].length;
+            n++;
+        }
+        wr_tactical_result r;
+        memset(&r, 0, sizeof r);
+        (void)wr_tactical_check(unit, form, legs, (size_t)n, m->flags & WR_TACTICAL_FLAG_ON_ROAD,
+                                &r);
+        if (r.left >= 0)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    return lo;
+}
+
+int tool_move(int argc, char **argv, FILE *out)
+{
+    static const char cmd[] = "move";
+    tool_args args;
+    int rc = tool_args_parse(cmd, move_options, sizeof move_options / sizeof move_options[0],
+                             argc, argv, &args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args.help) {
+        tool_args_free(&args);
+        return usage(out);
+    }
+    const char *svg = tool_args_value(&args, M_SVG);
+    int json = tool_args_has(&args, M_JSON);
+    move_spec *m = malloc(sizeof *m);
+    if (m == NULL) {
+        tool_args_free(&args);
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    }
+    rc = read_options(cmd, &args, m);
+    if (rc == TOOL_OK && args.n_operands)
+        rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': move takes options only (a leg is --leg %s)",
+                       args.operand_position[0], args.operands[0], args.operands[0]);
+    if (rc == TOOL_OK && svg && strcmp(svg, "-") == 0 && json)
+        rc = tool_fail(cmd, TOOL_USAGE, "--json and --svg - cannot be combined: both write "
+                                        "standard output (give --svg FILE)");
+    tool_args_free(&args);
+    wr_figure *fig = NULL;
+    wr_unit *unit = NULL;
+    wr_formation *form = NULL;
+    char declared[64] = "";
+    if (rc == TOOL_OK)
+        rc = build(cmd, m, &fig, &unit, &form, declared, sizeof declared);
+    wr_tactical_result res;
+    memset(&res, 0, sizeof res);
+    int costs[MOVE_MAX_LEGS] = {0}, total = 0, reached = 0, ranks = 0, front = 0;
+    if (rc == TOOL_OK) {
+        wr_clear_error();
+        wr_status st = wr_tactical_check(unit, form, m->legs, (size_t)m->n_legs, m->flags, &res);
+        for (int i = 0; i < m->n_legs && st == WR_OK; i++) {
+            wr_tactical_result part;
+            memset(&part, 0, sizeof part);
+            st = wr_tactical_check(unit, form, m->legs, (size_t)i + 1,
+                                   m->flags & WR_TACTICAL_FLAG_ON_ROAD, &part);
+            costs[i] = part.cost;
+            total += m->legs[i].length;
+        }
+        if (st != WR_OK)
+            rc = tool_fail(cmd, TOOL_USAGE, "the move is refused by the library: %s",
+                           tool_lib_detail(st));
+        (void)wr_formation_ranks(form, unit, &ranks, &front);
+    }
+    if (rc == TOOL_OK)
+        reached = res.problem == WR_TACTICAL_IMMOBILE ? 0 : reach(unit, form, m, total);
+    for (int i = m->n_legs - 1; i > 0 && rc == TOOL_OK; i--)
+        costs[i] -= costs[i - 1];
+    int problem = (int)res.problem >= 0 && (int)res.problem < 8 ? (int)res.problem : 0;
+    tool_out picture;
+    memset(&picture, 0, sizeof picture);
+    if (rc == TOOL_OK && svg && (rc = tool_out_open(cmd, svg, &picture)) == TOOL_OK) {
+        tool_move_picture p;
+        memset(&p, 0, sizeof p);
+        wr_formation_info info;
+        (void)wr_formation_get(form, &info);
+        p.figures = m->figures;
+        p.frontage = front;
+        p.ranks = ranks;
+        p.closed = info.order == WR_ORDER_CLOSED;
+        p.facing = m->facing;
+        p.special = (int)info.special;
+        p.sides = info.sides;
+        p.legs = m->legs;
+        p.n_legs = m->n_legs;
+        p.costs = costs;
+        p.reached = reached;
+        p.available = res.available;
+        p.cost = res.cost;
+        p.legal = res.legal;
+        p.problem = problem_texts[problem];
+        p.terrain_names = terrain_names;
+        snprintf(p.title, sizeof p.title, "%d figures (%s, MV %d), %s order, %s", m->figures,
+                 type_names[m->desc.type], m->mv, p.closed ? "closed" : "open",
+                 declared[0] ? declared : "no special formation");
+        tool_svg_move(picture.f, &p);
+    }
+    int svg_stdout = svg && strcmp(svg, "-") == 0;
+    if (rc == TOOL_OK && !svg_stdout && json) {
+        fprintf(out, "{\"figures\": %d, \"mv\": %d, \"type\": \"%s\", \"frontage\": %d, "
+                     "\"ranks\": %d, \"facing\": %d, \"special\": ",
+                m->figures, m->mv, type_names[m->desc.type], front, ranks, m->facing);
+        tool_json_str(out, declared);
+        fprintf(out, ", \"available\": %d, \"cost\": %d, \"left\": %d, \"legal\": %s, "
+                     "\"problem\": ",
+                res.available, res.cost, res.left, res.legal ? "true" : "false");
+        tool_json_str(out, problem_texts[problem]);
+        fprintf(out, ", \"order_after\": \"%s\", \"road\": %s, \"breaks_formation\": %s, "
+                     "\"reach_twelfths\": %d, \"legs\": [",
+                res.order == WR_ORDER_CLOSED ? "closed" : "open", res.road ? "true" : "false",
+                res.breaks_formation ? "true" : "false", reached);
+        for (int i = 0; i < m->n_legs; i++)
+            fprintf(out, "%s{\"terrain\": \"%s\", \"twelfths\": %d, \"obstacles\": %d, "
+                         "\"rises\": %d, \"cost\": %d}",
+                    i ? ", " : "", terrain_names[m->legs[i].terrain], m->legs[i].length,
+                    m->legs[i].obstacles, m->legs[i].rises, costs[i]);
+        fprintf(out, "]}\n");
+    } else if (rc == TOOL_OK && !svg_stdout) {
+        fprintf(out, "move: %d figures (%s, MV %d), %s order, %d abreast in %d rank(s), facing %d\n",
+                m->figures, type_names[m->desc.type], m->mv,
+                m->order == WR_ORDER_CLOSED ? "closed" : "open", front, ranks, m->facing);
+        if (declared[0])
+            fprintf(out, "  declares a %s\n", declared);
+        fprintf(out, "  movement: %d move points (48 an inch of clear per MV point) [11.8]\n",
+                res.available);
+        for (int i = 0; i < m->n_legs; i++) {
+            const wr_tactical_leg *l = &m->legs[i];
+            fprintf(out, "  leg %d: %d.%02d\" of %s", i + 1, l->length / 12,
+                    l->length % 12 * 100 / 12, terrain_names[l->terrain]);
+            if (l->obstacles)
+                fprintf(out, ", %d obstacle(s)", l->obstacles);
+            if (l->rises)
+                fprintf(out, ", %d rise(s) of 10 feet", l->rises);
+            fprintf(out, ": %d points\n", costs[i]);
+        }
+        fprintf(out, "  costs %d of %d points, %d left: %s\n", res.cost, res.available, res.left,
+                problem_texts[problem]);
+        fprintf(out, "  gets %d.%02d\" along the move; ends in %s order%s%s\n", reached / 12,
+                reached % 12 * 100 / 12, res.order == WR_ORDER_CLOSED ? "closed" : "open",
+                res.road ? ", on the road" : "",
+                res.breaks_formation ? ", the shield wall broken" : "");
+    }
+    rc = tool_out_finish(cmd, &picture, rc);
+    wr_formation_free(form);
+    wr_unit_free(unit);
+    wr_figure_free(fig);
+    free(m);
+    return rc;
+}
