@@ -22,6 +22,7 @@
 #include <sys/resource.h>
 
 #include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/astar_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <igraph/igraph.h>
@@ -29,6 +30,7 @@
 #include "warrules/campaign.h"
 
 #include "common.h"
+#include "floor.h"
 
 namespace {
 
@@ -156,6 +158,63 @@ Graph build_graph(const wr_map *m, const wr_plan_params &p)
 }
 
 constexpr int64_t UNREACHED = -1;
+
+// ---- the floor's byte map of the same graph (bench/floor.c) ----
+
+struct FloorMap {
+    std::vector<uint8_t> bytes;
+    floor_map map{};
+};
+
+void make_floor(const wr_map *m, const Graph &g, FloorMap &f)
+{
+    int width = 0, height = 0;
+    check(wr_map_size(m, &width, &height), "wr_map_size");
+    f.bytes.assign((size_t)g.n * 8, 0);
+    f.map.width = width;
+    f.map.height = height;
+    f.map.max_cost = 1;
+    for (int32_t i = 0; i < g.n; i++) {
+        wr_hex h;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        uint8_t *b = &f.bytes[(size_t)i * 8];
+        b[6] = (uint8_t)((i / width) & 1);
+        for (int k = g.off[(size_t)i]; k < g.off[(size_t)i + 1]; k++) {
+            wr_hex t;
+            int d = 0;
+            check(wr_map_hex(m, g.to[(size_t)k], &t), "wr_map_hex");
+            check(wr_hex_direction(h, t, &d), "wr_hex_direction (the floor takes neighbours only)");
+            int w = g.w[(size_t)k];
+            if (w < 1 || w > 255) {
+                std::fprintf(stderr, "bench_route: a move of %d points does not fit a byte\n", w);
+                std::exit(2);
+            }
+            if (b[d] == 0 || w < b[d])
+                b[d] = (uint8_t)w;
+            f.map.max_cost = std::max(f.map.max_cost, (uint32_t)w);
+        }
+    }
+    for (int parity = 0; parity < 2; parity++) {
+        wr_hex h;
+        int32_t i = 0;
+        check(wr_hex_from_offset(2, 2 + parity, &h), "wr_hex_from_offset");
+        check(wr_map_index(m, h, &i), "wr_map_index");
+        for (int d = 0; d < 6; d++) {
+            wr_hex nb;
+            int32_t j = 0;
+            check(wr_hex_neighbor(h, d, &nb), "wr_hex_neighbor");
+            check(wr_map_index(m, nb, &j), "wr_map_index");
+            f.map.delta[parity][d] = j - i;
+        }
+    }
+    f.map.hex = f.bytes.data();
+}
+
+int64_t floor_at(const floor_search &s, int v)
+{
+    return s.dist[v] == FLOOR_UNREACHED ? UNREACHED : (int64_t)s.dist[v];
+}
+
 
 // ---- baseline: a plain binary-heap Dijkstra ----
 
@@ -336,6 +395,63 @@ struct BoostRun {
                     .predecessor_map(boost::make_iterator_property_map(
                         pred.begin(), boost::get(boost::vertex_index, g)))
                     .visitor(vis));
+        } catch (const BoostStop &) {
+        }
+    }
+    int64_t at(int v) const
+    {
+        return dist[(size_t)v] == std::numeric_limits<int>::max() ? UNREACHED : dist[(size_t)v];
+    }
+};
+
+// Boost's A* on the same CSR graph, with the same heuristic as the
+// planner's (the cheapest move x the hex distance to the goal) and its
+// property maps allocated once (baseline "boost_astar" of route_query).
+struct BoostAstarRun {
+    const BoostGraph &g;
+    int width, min_w;
+    std::vector<int> dist, cost, pred;
+    std::vector<boost::default_color_type> color;
+    BoostAstarRun(const BoostRun &b, int width_, int min_w_)
+        : g(b.g), width(width_), min_w(min_w_), dist(b.dist.size()), cost(b.dist.size()),
+          pred(b.dist.size()), color(b.dist.size())
+    {
+    }
+    struct Heuristic : boost::astar_heuristic<BoostGraph, int> {
+        int width, min_w, gq, gr;
+        Heuristic(int width_, int min_w_, int goal) : width(width_), min_w(min_w_)
+        {
+            gr = goal / width;
+            gq = goal % width - (gr >> 1);
+        }
+        int operator()(size_t v) const
+        {
+            int r = (int)v / width, q = (int)v % width - (r >> 1);
+            int dq = q - gq, dr = r - gr;
+            return min_w * ((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2);
+        }
+    };
+    struct Stop : boost::default_astar_visitor {
+        int goal;
+        explicit Stop(int goal_) : goal(goal_) {}
+        template <class V, class G> void examine_vertex(V u, const G &)
+        {
+            if ((int)u == goal)
+                throw BoostStop();
+        }
+    };
+    void run(int src, int goal)
+    {
+        auto index = boost::get(boost::vertex_index, g);
+        try {
+            boost::astar_search(
+                g, (size_t)src, Heuristic(width, min_w, goal),
+                boost::weight_map(boost::get(&EdgeW::w, g))
+                    .distance_map(boost::make_iterator_property_map(dist.begin(), index))
+                    .rank_map(boost::make_iterator_property_map(cost.begin(), index))
+                    .predecessor_map(boost::make_iterator_property_map(pred.begin(), index))
+                    .color_map(boost::make_iterator_property_map(color.begin(), index))
+                    .visitor(Stop(goal)));
         } catch (const BoostStop &) {
         }
     }
@@ -570,6 +686,13 @@ int main(int argc, char **argv)
     BoostRun boost_run(g);
     BoostAdjRun adj_run(g);
     IgraphRun igraph_run(g);
+    FloorMap fm;
+    make_floor(m, g, fm);
+    floor_search fs;
+    if (!floor_search_init(&fs, &fm.map)) {
+        std::fprintf(stderr, "bench_route: out of memory\n");
+        return 2;
+    }
     std::vector<int64_t> hd;
     std::vector<int> hp;
     std::vector<uint64_t> heap;
@@ -587,7 +710,8 @@ int main(int argc, char **argv)
         igraph_run.field(src);
         heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
         adj_run.run(src, -1, std::numeric_limits<int64_t>::max());
-        int match[4] = {1, 1, 1, 1};
+        floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+        int match[4] = {1, 1, 1, 1}, floor_match = 1;
         size_t reached = 0;
         for (size_t i = 0; i < n; i++) {
             int64_t lib = arrival_points(field[i], P);
@@ -597,6 +721,7 @@ int main(int argc, char **argv)
             match[1] &= igraph_run.at((int)i) == lib;
             match[2] &= h == lib;
             match[3] &= adj_run.at((int)i) == lib;
+            floor_match &= floor_at(fs, (int)i) == lib;
         }
         std::fprintf(stderr, "bench_route: field reaches %zu hexes\n", reached);
         std::vector<std::function<void()>> impls = {
@@ -606,10 +731,12 @@ int main(int argc, char **argv)
             [&] {
                 heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
             },
-            [&] { adj_run.run(src, -1, std::numeric_limits<int64_t>::max()); }};
+            [&] { adj_run.run(src, -1, std::numeric_limits<int64_t>::max()); },
+            [&] { floor_field(&fs, &fm.map, src, FLOOR_UNREACHED); }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_field_" + S, t, match);
+        bench_case(("route_field_" + S).c_str(), "floor", t.median(5), t.median(0), floor_match);
 
         // Extras: the planner with its full rules (no answer to compare:
         // whole-day crossings start on a fresh day), with unformed movement
@@ -666,7 +793,11 @@ int main(int argc, char **argv)
             pairs.emplace_back(ha, hb);
             ipairs.emplace_back(a, b);
         }
-        int match[4] = {1, 1, 1, 1};
+        int minw_q = INT32_MAX;
+        for (int w : g.w)
+            minw_q = std::min(minw_q, w);
+        BoostAstarRun astar_run(boost_run, size, minw_q);
+        int match[4] = {1, 1, 1, 1}, astar_match_b = 1;
         wr_route route;
         for (size_t q = 0; q < pairs.size(); q++) {
             wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
@@ -685,6 +816,8 @@ int main(int argc, char **argv)
             match[2] &= h == lib;
             adj_run.run(a, b, std::numeric_limits<int64_t>::max());
             match[3] &= adj_run.at(b) == lib;
+            astar_run.run(a, b);
+            astar_match_b &= astar_run.at(b) == lib;
         }
         std::vector<std::function<void()>> impls = {
             [&] {
@@ -707,10 +840,16 @@ int main(int argc, char **argv)
             [&] {
                 for (auto &pr : ipairs)
                     adj_run.run(pr.first, pr.second, std::numeric_limits<int64_t>::max());
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    astar_run.run(pr.first, pr.second);
             }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_query_" + S, t, match);
+        bench_case(("route_query_" + S).c_str(), "boost_astar", t.median(5), t.median(0),
+                   astar_match_b);
 
         // Extra: A* over the prebuilt graph, and how many hexes it settles
         // against a Dijkstra that stops at the goal.
@@ -780,6 +919,7 @@ int main(int argc, char **argv)
         igraph_run.reach(src, limit);
         heap_dijkstra(g, src, -1, limit, hd, hp, heap);
         adj_run.run(src, -1, limit);
+        floor_field(&fs, &fm.map, src, (uint32_t)limit);
         int match[4];
         match[0] = within([&](int i) { return boost_run.at(i); }) == lib;
         match[1] = within([&](int i) { return igraph_run.at(i); }) == lib;
@@ -788,21 +928,25 @@ int main(int argc, char **argv)
                                                                                   : hd[(size_t)i];
                    }) == lib;
         match[3] = within([&](int i) { return adj_run.at(i); }) == lib;
+        int floor_match = within([&](int i) { return floor_at(fs, i); }) == lib;
         std::fprintf(stderr, "bench_route: %zu hexes within %d days\n", lib.size(), days);
         std::vector<std::function<void()>> impls = {
             [&] { wr_planner_reachable(pl, m, &p, from, days, &hexes, &count); },
             [&] { boost_run.run(src, -1, limit); },
             [&] { igraph_run.reach(src, limit); },
             [&] { heap_dijkstra(g, src, -1, limit, hd, hp, heap); },
-            [&] { adj_run.run(src, -1, limit); }};
+            [&] { adj_run.run(src, -1, limit); },
+            [&] { floor_field(&fs, &fm.map, src, (uint32_t)limit); }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("reach_" + S, t, match);
+        bench_case(("reach_" + S).c_str(), "floor", t.median(5), t.median(0), floor_match);
     }
 
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     bench_extra(("peak_rss_bench_route_" + S).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
+    floor_search_free(&fs);
     wr_planner_free(pl);
     wr_map_free(m);
     return 0;
