@@ -116,6 +116,170 @@ wr_map *make_map(int size, uint64_t seed, const wr_allocator *alloc)
     return m;
 }
 
+// ---- the realistic map of the headline case ----
+
+// Smooth integer value noise 0..999: seeded random values on a coarse grid
+// of `cell` hexes, blended linearly between grid points.
+struct Noise {
+    int cell, w;
+    std::vector<int> v;
+    Noise(int size, int cell_) : cell(cell_), w(size / cell_ + 2)
+    {
+        v.resize((size_t)w * (size_t)w);
+        for (int &x : v)
+            x = bench_below(1000);
+    }
+    int at(int col, int row) const
+    {
+        int gx = col / cell, gy = row / cell, fx = col % cell, fy = row % cell;
+        auto g = [&](int x, int y) { return v[(size_t)y * (size_t)w + (size_t)x]; };
+        int top = g(gx, gy) * (cell - fx) + g(gx + 1, gy) * fx;
+        int bottom = g(gx, gy + 1) * (cell - fx) + g(gx + 1, gy + 1) * fx;
+        return (top * (cell - fy) + bottom * fy) / (cell * cell);
+    }
+};
+
+wr_hex offset_hex(int col, int row)
+{
+    wr_hex h;
+    check(wr_hex_from_offset(col, row, &h), "wr_hex_from_offset");
+    return h;
+}
+
+bool is_land(const wr_map *m, wr_hex h)
+{
+    wr_hex_terrain t;
+    check(wr_map_terrain(m, h, &t), "wr_map_terrain");
+    return t != WR_HEX_SEA && t != WR_HEX_LAKE;
+}
+
+// Lays a road or track along a random walk from one hex towards another:
+// each step to the neighbour closest to the goal, or now and then a random
+// neighbour. A road over a river gets a bridge, a track a ford (minor
+// rivers) or whatever crossing is there; water hexes end the stretch.
+void lay_route(wr_map *m, int size, int c0, int r0, int c1, int r1, bool road)
+{
+    wr_hex h = offset_hex(c0, r0), goal = offset_hex(c1, r1);
+    for (int steps = 0; steps < 8 * size; steps++) {
+        int dist = 0;
+        check(wr_hex_distance(h, goal, &dist), "wr_hex_distance");
+        if (dist == 0)
+            return;
+        int best = -1, best_dist = 0;
+        int first = bench_below(6);
+        for (int k = 0; k < 6; k++) {
+            int d = (first + k) % 6;
+            wr_hex nb;
+            int inside = 0, nd = 0;
+            if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                continue;
+            check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+            if (!inside)
+                continue;
+            check(wr_hex_distance(nb, goal, &nd), "wr_hex_distance");
+            if (best < 0 || nd < best_dist || bench_below(100) < 8) {
+                best = d;
+                best_dist = nd;
+            }
+        }
+        if (best < 0)
+            return;
+        wr_hex nb;
+        check(wr_hex_neighbor(h, best, &nb), "wr_hex_neighbor");
+        if (is_land(m, h) && is_land(m, nb)) {
+            wr_side side;
+            check(wr_map_side(m, h, best, &side), "wr_map_side");
+            if (road) {
+                side.road = 1;
+                if (side.river != WR_NO_RIVER)
+                    side.crossing = WR_CROSS_BRIDGE;
+            } else {
+                side.track = 1;
+                if (side.river == WR_RIVER_MINOR && side.crossing == WR_CROSS_OPEN)
+                    side.crossing = WR_CROSS_FORD;
+            }
+            check(wr_map_set_side(m, h, best, &side), "wr_map_set_side");
+        }
+        h = nb;
+    }
+}
+
+// A seeded map as a campaign would have it: sea along the west edge behind
+// a ragged coast of coast hexes; inland, from two noise fields (height and
+// wetness), clear land, forest, swamp, hills, mountains (which formed
+// forces cross only by road or track) and a few lakes; rivers from the top
+// row to the bottom along hexsides, minor and major, with open banks,
+// bridges, fords and ferries; a grid of roads and tracks between towns.
+wr_map *make_real_map(int size, uint64_t seed)
+{
+    bench_seed(seed);
+    wr_map *m = nullptr;
+    check(wr_map_new(size, size, &m), "wr_map_new");
+    Noise height(size, std::max(4, size / 32)), wet(size, std::max(4, size / 24));
+    std::vector<int> coast((size_t)size);
+    int c = std::max(2, size / 20);
+    for (int row = 0; row < size; row++) {
+        c = std::min(size / 8 + 2, std::max(2, c + bench_below(3) - 1));
+        coast[(size_t)row] = c;
+    }
+    for (int row = 0; row < size; row++) {
+        for (int col = 0; col < size; col++) {
+            int e = height.at(col, row), w = wet.at(col, row);
+            wr_hex_terrain t = e > 700   ? WR_HEX_MOUNTAINS
+                               : e > 580 ? WR_HEX_HILLS
+                               : w > 640 && e < 300 ? WR_HEX_SWAMP
+                               : w > 560 && e < 150 ? WR_HEX_LAKE
+                               : w > 520 ? WR_HEX_FOREST
+                                         : WR_HEX_CLEAR;
+            if (col < coast[(size_t)row])
+                t = WR_HEX_SEA;
+            else if (col == coast[(size_t)row])
+                t = WR_HEX_COAST;
+            check(wr_map_set_terrain(m, offset_hex(col, row), t), "wr_map_set_terrain");
+        }
+    }
+    int rivers = std::max(1, size / 32);
+    for (int k = 0; k < rivers; k++) {
+        int major = bench_below(100) < 30;
+        int col = size / 8 + 4 + bench_below(std::max(1, size - size / 8 - 6));
+        for (int row = 0; row < size; row++) {
+            col = std::min(size - 2, std::max(size / 8 + 3, col + bench_below(3) - 1));
+            wr_hex h = offset_hex(col, row);
+            static const int dirs[3] = {0, 1, 5}; // east, north-east, south-east
+            for (int d : dirs) {
+                wr_hex nb;
+                int inside = 0;
+                if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                    continue;
+                check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+                if (!inside)
+                    continue;
+                wr_side side{};
+                side.river = major ? WR_RIVER_MAJOR : WR_RIVER_MINOR;
+                int r = bench_below(100);
+                side.crossing = r < 70   ? WR_CROSS_OPEN
+                                : r < 80 ? WR_CROSS_BRIDGE
+                                : r < 90 ? (major ? WR_CROSS_FERRY : WR_CROSS_FORD)
+                                         : WR_CROSS_FERRY;
+                check(wr_map_set_side(m, h, d, &side), "wr_map_set_side");
+            }
+        }
+    }
+    // towns on a coarse grid; roads between neighbouring towns, tracks on
+    // the diagonals
+    int step = std::max(8, size / 8);
+    for (int row = step / 2; row < size; row += step)
+        for (int col = size / 8 + step / 2; col < size; col += step) {
+            if (col + step < size)
+                lay_route(m, size, col, row, col + step, row, true);
+            if (row + step < size)
+                lay_route(m, size, col, row, col, row + step, true);
+            if (col + step < size && row + step < size)
+                lay_route(m, size, col, row, col + step, row + step, false);
+        }
+    return m;
+}
+
 wr_plan_params plain_params()
 {
     wr_plan_params p;
@@ -133,7 +297,9 @@ struct Graph {
     std::vector<int> w;   // points + days x daily points
 };
 
-Graph build_graph(const wr_map *m, const wr_plan_params &p)
+// Every move wr_map_moves() lists, at points + days x daily points; moves
+// that need unformed movement only when `unformed` is set.
+Graph build_graph(const wr_map *m, const wr_plan_params &p, bool unformed = false)
 {
     int width = 0, height = 0;
     check(wr_map_size(m, &width, &height), "wr_map_size");
@@ -147,7 +313,7 @@ Graph build_graph(const wr_map *m, const wr_plan_params &p)
         size_t count = 0;
         check(wr_map_moves(m, &p, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
         for (size_t k = 0; k < count; k++) {
-            if (edges[k].flags & WR_STEP_UNFORMED)
+            if ((edges[k].flags & WR_STEP_UNFORMED) && !unformed)
                 continue; // unformed movement is not allowed in these plans
             g.to.push_back(edges[k].to);
             g.w.push_back(edges[k].points + edges[k].days * p.costs.daily_points);
@@ -653,6 +819,147 @@ int profile_mode(int size, int repeats)
     return 0;
 }
 
+// The headline case: the full rules (days, saving, unformed movement and
+// rally, whole-day crossings) on the realistic map, from one hex to every
+// hex (route_field_real_<size>, against the floor on the same map's plain
+// costs, unformed moves included) and point to point (route_query_real_<size>,
+// against Boost's A* on those plain costs). The answers cannot be equal
+// (day boundaries only add), so a case matches when the same hexes are
+// reached and no full-rules label is below the plain one.
+void real_map_cases(int size, int repeats, int queries)
+{
+    const std::string S = std::to_string(size);
+    wr_map *m = make_real_map(size, 4321u + (uint64_t)size);
+    wr_plan_params full;
+    check(wr_plan_params_default(WR_MOVER_INFANTRY, &full), "wr_plan_params_default");
+    full.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+    const int P = full.costs.daily_points;
+    wr_hex from = offset_hex(size / 2, size / 2);
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    int32_t src = 0;
+    check(wr_map_index(m, from, &src), "wr_map_index");
+    Graph g = build_graph(m, full, true);
+    FloorMap fm;
+    make_floor(m, g, fm);
+    floor_search fs;
+    if (!floor_search_init(&fs, &fm.map)) {
+        std::fprintf(stderr, "bench_route: out of memory\n");
+        std::exit(2);
+    }
+    size_t counts[WR_HEX_TERRAIN_COUNT] = {0}, roads = 0, tracks = 0, rivers = 0, unformed = 0;
+    for (int32_t i = 0; i < g.n; i++) {
+        wr_hex h;
+        wr_hex_terrain t;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        check(wr_map_terrain(m, h, &t), "wr_map_terrain");
+        counts[t]++;
+        for (int d = 0; d < 3; d++) {
+            wr_hex nb;
+            int inside = 0;
+            wr_side side;
+            if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                continue;
+            check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+            if (!inside)
+                continue;
+            check(wr_map_side(m, h, d, &side), "wr_map_side");
+            roads += side.road != 0;
+            tracks += side.track != 0;
+            rivers += side.river != WR_NO_RIVER;
+        }
+        wr_plan_edge edges[WR_PLAN_MAX_EDGES];
+        size_t count = 0;
+        check(wr_map_moves(m, &full, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
+        for (size_t k = 0; k < count; k++)
+            unformed += (edges[k].flags & WR_STEP_UNFORMED) != 0;
+    }
+    std::fprintf(stderr,
+                 "bench_route: realistic %dx%d map: clear %zu forest %zu swamp %zu hills %zu "
+                 "mountains %zu sea %zu coast %zu lake %zu; hexsides: road %zu track %zu river "
+                 "%zu; %zu moves, %zu of them unformed\n",
+                 size, size, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
+                 counts[6], counts[7], roads, tracks, rivers, g.to.size(), unformed);
+
+    wr_planner *pl = nullptr;
+    check(wr_planner_new(&pl), "wr_planner_new");
+    const size_t n = (size_t)g.n;
+    std::vector<wr_arrival> field(n);
+    {
+        check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+        floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+        int match = 1;
+        size_t reached = 0, later = 0;
+        for (size_t i = 0; i < n; i++) {
+            int64_t lib = arrival_points(field[i], P), plain = floor_at(fs, (int)i);
+            reached += lib != UNREACHED;
+            later += lib > plain;
+            match &= (lib == UNREACHED) == (plain == UNREACHED) && lib >= plain;
+        }
+        std::fprintf(stderr,
+                     "bench_route: full rules reach %zu hexes, %zu of them later than on "
+                     "plain costs\n",
+                     reached, later);
+        std::vector<std::function<void()>> impls = {
+            [&] { wr_planner_field(pl, m, &full, from, field.data(), n); },
+            [&] { floor_field(&fs, &fm.map, src, FLOOR_UNREACHED); }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        bench_case(("route_field_real_" + S).c_str(), "floor", t.median(1), t.median(0), match);
+    }
+    {
+        bench_seed(77u + (uint64_t)size);
+        std::vector<std::pair<wr_hex, wr_hex>> pairs;
+        std::vector<std::pair<int, int>> ipairs;
+        while ((int)pairs.size() < queries) {
+            int32_t a = (int32_t)bench_below(g.n), b = (int32_t)bench_below(g.n);
+            if (a == b || g.off[(size_t)a] == g.off[(size_t)a + 1] ||
+                g.off[(size_t)b] == g.off[(size_t)b + 1])
+                continue;
+            wr_hex ha, hb;
+            check(wr_map_hex(m, a, &ha), "wr_map_hex");
+            check(wr_map_hex(m, b, &hb), "wr_map_hex");
+            if (!is_land(m, ha) || !is_land(m, hb))
+                continue;
+            pairs.emplace_back(ha, hb);
+            ipairs.emplace_back(a, b);
+        }
+        int minw = INT32_MAX;
+        for (int w : g.w)
+            minw = std::min(minw, w);
+        BoostRun boost_run(g);
+        BoostAstarRun astar(boost_run, size, minw);
+        int match = 1;
+        wr_route route;
+        for (size_t q = 0; q < pairs.size(); q++) {
+            wr_status st = wr_planner_route(pl, m, &full, pairs[q].first, pairs[q].second, &route);
+            int64_t lib = UNREACHED;
+            if (st == WR_OK)
+                lib = (int64_t)route.arrival_day * P - route.points_left;
+            else if (st != WR_ERR_FORBIDDEN)
+                check(st, "wr_planner_route");
+            astar.run(ipairs[q].first, ipairs[q].second);
+            int64_t plain = astar.at(ipairs[q].second);
+            match &= (lib == UNREACHED) == (plain == UNREACHED) && lib >= plain;
+        }
+        std::vector<std::function<void()>> impls = {
+            [&] {
+                for (auto &pr : pairs)
+                    wr_planner_route(pl, m, &full, pr.first, pr.second, &route);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    astar.run(pr.first, pr.second);
+            }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        bench_case(("route_query_real_" + S).c_str(), "boost_astar", t.median(1), t.median(0),
+                   match);
+    }
+    floor_search_free(&fs);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -949,5 +1256,6 @@ int main(int argc, char **argv)
     floor_search_free(&fs);
     wr_planner_free(pl);
     wr_map_free(m);
+    real_map_cases(size, repeats, queries);
     return 0;
 }
