@@ -134,14 +134,33 @@ static void rounds_in_c(int repeats, int rounds)
     fight_free(&f);
 }
 
-/* Exact odds against a Monte Carlo of `trials` melees. */
+/* Allocates and frees blocks of many sizes, as a process that ran other
+   work before: the C library's allocator then hands out memory that is
+   already mapped, or not, depending on this history. */
+static void allocator_churn(void)
+{
+    for (size_t size = 4096; size <= ((size_t)64 << 20); size *= 2) {
+        char *p = malloc(size);
+        if (p == NULL)
+            return;
+        memset(p, 1, size);
+        free(p);
+    }
+}
+
+/* Exact odds against a Monte Carlo of `trials` melees (case <name>), and in
+   a workspace kept from call to call against the one-shot call (case
+   <name>_ws, baseline odds_new); the workspace's time again after the
+   allocator's history changed (extra). */
 static void odds_case(const char *name, int figures, int files, int max_rounds, int repeats,
                       int trials)
 {
     fight f;
     fight_new(&f, figures, files);
     wr_melee_odds *odds = NULL;
-    check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+    wr_odds_workspace *ws = NULL;
+    check(wr_odds_workspace_new(&ws), "wr_odds_workspace_new");
+    check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
     wr_rng *rng = NULL;
     check(wr_rng_new(99, &rng), "rng");
     uint64_t counts[WR_END_COUNT];
@@ -158,22 +177,50 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
             match = 0;
         }
     }
+    wr_melee_odds *one_shot = NULL;
+    check(wr_melee_odds_new(f.e, max_rounds, &one_shot), "wr_melee_odds_new");
+    int same = 1;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        char a[2048], b[2048];
+        size_t la = 0, lb = 0;
+        check(wr_melee_odds_end_exact(odds, (wr_melee_end)end, a, sizeof a, &la), "end_exact");
+        check(wr_melee_odds_end_exact(one_shot, (wr_melee_end)end, b, sizeof b, &lb), "end_exact");
+        same &= strcmp(a, b) == 0;
+    }
+    wr_melee_odds_free(one_shot);
     wr_melee_odds_free(odds);
     double *te = malloc((size_t)repeats * sizeof *te), *tm = malloc((size_t)repeats * sizeof *tm);
+    double *tn = malloc((size_t)repeats * sizeof *tn), *tc = malloc((size_t)repeats * sizeof *tc);
     for (int r = 0; r < repeats; r++) {
         double t0 = bench_now_ms();
-        check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+        check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
         te[r] = bench_now_ms() - t0;
+        wr_melee_odds_free(odds);
+        t0 = bench_now_ms();
+        check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+        tn[r] = bench_now_ms() - t0;
         wr_melee_odds_free(odds);
         t0 = bench_now_ms();
         check(wr_melee_simulate(f.e, max_rounds, rng, trials, counts), "wr_melee_simulate");
         tm[r] = bench_now_ms() - t0;
+        allocator_churn();
+        t0 = bench_now_ms();
+        check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
+        tc[r] = bench_now_ms() - t0;
+        wr_melee_odds_free(odds);
     }
-    char baseline[64];
+    char baseline[64], line[96];
     snprintf(baseline, sizeof baseline, "montecarlo_%d", trials);
     bench_case(name, baseline, bench_median(tm, repeats), bench_median(te, repeats), match);
+    snprintf(line, sizeof line, "%s_ws", name);
+    bench_case(line, "odds_new", bench_median(tn, repeats), bench_median(te, repeats), same);
+    snprintf(line, sizeof line, "%s_ws_after_allocator_churn_ms", name);
+    bench_extra(line, bench_median(tc, repeats), "ms");
     free(te);
     free(tm);
+    free(tn);
+    free(tc);
+    wr_odds_workspace_free(ws);
     wr_rng_free(rng);
     fight_free(&f);
 }
@@ -190,5 +237,6 @@ int main(int argc, char **argv)
     rounds_in_c(repeats, rounds);
     odds_case("odds_10v10", 10, 5, WR_ODDS_MAX_ROUNDS, repeats, trials);
     odds_case("odds_50v50", 50, 10, WR_ODDS_MAX_ROUNDS, repeats, trials);
+    odds_case("odds_200v200", 200, 20, WR_ODDS_MAX_ROUNDS, repeats, trials);
     return 0;
 }
