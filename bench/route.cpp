@@ -798,6 +798,120 @@ int memory_mode(int size)
     return 0;
 }
 
+// The byte map of the floor straight from wr_map_moves(), without a graph
+// (for maps too large for the graph libraries).
+void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f)
+{
+    int width = 0, height = 0;
+    check(wr_map_size(m, &width, &height), "wr_map_size");
+    const int32_t n = width * height;
+    f.bytes.assign((size_t)n * 8, 0);
+    f.map.width = width;
+    f.map.height = height;
+    f.map.max_cost = 1;
+    wr_plan_edge edges[WR_PLAN_MAX_EDGES];
+    for (int32_t i = 0; i < n; i++) {
+        wr_hex h;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        size_t count = 0;
+        check(wr_map_moves(m, &p, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
+        uint8_t *b = &f.bytes[(size_t)i * 8];
+        b[6] = (uint8_t)((i / width) & 1);
+        for (size_t k = 0; k < count; k++) {
+            if (edges[k].flags & WR_STEP_UNFORMED)
+                continue;
+            wr_hex t;
+            int d = 0;
+            check(wr_map_hex(m, edges[k].to, &t), "wr_map_hex");
+            check(wr_hex_direction(h, t, &d), "wr_hex_direction");
+            int w = edges[k].points + edges[k].days * p.costs.daily_points;
+            if (w < 1 || w > 255)
+                std::exit(2);
+            if (b[d] == 0 || w < b[d])
+                b[d] = (uint8_t)w;
+            f.map.max_cost = std::max(f.map.max_cost, (uint32_t)w);
+        }
+    }
+    for (int parity = 0; parity < 2; parity++) {
+        int32_t i = 0;
+        wr_hex h = offset_hex(2, 2 + parity);
+        check(wr_map_index(m, h, &i), "wr_map_index");
+        for (int d = 0; d < 6; d++) {
+            wr_hex nb;
+            int32_t j = 0;
+            check(wr_hex_neighbor(h, d, &nb), "wr_hex_neighbor");
+            check(wr_map_index(m, nb, &j), "wr_map_index");
+            f.map.delta[parity][d] = j - i;
+        }
+    }
+    f.map.hex = f.bytes.data();
+}
+
+// The planner against the floor only, on the plain-cost map of any size up
+// to 4096x4096 (the graph libraries would need gigabytes there): cases
+// route_field_<size> and reach_<size> against `floor`, for the scaling table.
+int scaling_mode(int size, int repeats)
+{
+    wr_map *m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    wr_plan_params p = plain_params();
+    const int P = p.costs.daily_points;
+    wr_hex from = offset_hex(size / 2, size / 2);
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    int32_t src = 0;
+    check(wr_map_index(m, from, &src), "wr_map_index");
+    FloorMap fm;
+    make_floor_direct(m, p, fm);
+    floor_search fs;
+    if (!floor_search_init(&fs, &fm.map))
+        return 2;
+    wr_planner *pl = nullptr;
+    check(wr_planner_new(&pl), "wr_planner_new");
+    const size_t n = (size_t)size * (size_t)size;
+    std::vector<wr_arrival> field(n);
+    const std::string S = std::to_string(size);
+    check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+    floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+    int match = 1;
+    for (size_t i = 0; i < n; i++)
+        match &= floor_at(fs, (int)i) == arrival_points(field[i], P);
+    std::vector<std::function<void()>> impls = {
+        [&] { wr_planner_field(pl, m, &p, from, field.data(), n); },
+        [&] { floor_field(&fs, &fm.map, src, FLOOR_UNREACHED); }};
+    Timer t(impls.size());
+    interleave(repeats, impls, t);
+    bench_case(("route_field_" + S).c_str(), "floor", t.median(1), t.median(0), match);
+
+    int days = std::max(2, size / 16);
+    uint32_t limit = (uint32_t)days * (uint32_t)P;
+    const wr_hex *hexes = nullptr;
+    size_t count = 0;
+    check(wr_planner_reachable(pl, m, &p, from, days, &hexes, &count), "wr_planner_reachable");
+    std::vector<int32_t> lib, base;
+    for (size_t i = 0; i < count; i++) {
+        int32_t idx = 0;
+        check(wr_map_index(m, hexes[i], &idx), "wr_map_index");
+        lib.push_back(idx);
+    }
+    std::sort(lib.begin(), lib.end());
+    floor_field(&fs, &fm.map, src, limit);
+    for (size_t i = 0; i < n; i++)
+        if (fs.dist[i] <= limit)
+            base.push_back((int32_t)i);
+    std::vector<std::function<void()>> reach = {
+        [&] { wr_planner_reachable(pl, m, &p, from, days, &hexes, &count); },
+        [&] { floor_field(&fs, &fm.map, src, limit); }};
+    Timer tr(reach.size());
+    interleave(repeats, reach, tr);
+    bench_case(("reach_" + S).c_str(), "floor", tr.median(1), tr.median(0), lib == base);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    bench_extra(("peak_rss_scaling_" + S).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
+    floor_search_free(&fs);
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return 0;
+}
+
 // Only the library's field, `repeats` times: for perf record / callgrind.
 int profile_mode(int size, int repeats)
 {
@@ -965,7 +1079,7 @@ void real_map_cases(int size, int repeats, int queries)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile]\n");
+        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile|--scaling]\n");
         return 2;
     }
     int size = std::atoi(argv[1]), repeats = std::atoi(argv[2]), queries = std::atoi(argv[3]);
@@ -977,6 +1091,8 @@ int main(int argc, char **argv)
         return memory_mode(size);
     if (argc > 4 && std::string(argv[4]) == "--profile")
         return profile_mode(size, repeats);
+    if (argc > 4 && std::string(argv[4]) == "--scaling")
+        return scaling_mode(size, repeats);
     igraph_set_warning_handler(igraph_warning_handler_ignore);
     const std::string S = std::to_string(size);
 

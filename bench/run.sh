@@ -81,14 +81,17 @@ lib=$(cat "$build/library_path.txt")
 case "$mode" in
 smoke)
     repeats=1 sizes="24 40" queries=3 c_rounds=2000 trials=2000 py_rounds=2000
+    scaling="48" scaling_repeats=1
     mem_size=40 results=$build/results-smoke.json extra=$build/extra-smoke.json
     ;;
 quick)
     repeats=7 sizes="256 1024" queries=4 c_rounds=200000 trials=10000 py_rounds=100000
+    scaling="512 2048 4096" scaling_repeats=3
     mem_size=1024 results=bench/results.json extra=bench/extra.json
     ;;
 full)
     repeats=15 sizes="256 1024" queries=8 c_rounds=1000000 trials=100000 py_rounds=200000
+    scaling="512 2048 4096" scaling_repeats=5
     mem_size=1024 results=bench/results.json extra=bench/extra.json
     ;;
 esac
@@ -100,6 +103,10 @@ for size in $sizes; do
     q=$queries
     [ "$size" -le 256 ] && q=$((queries * 4))
     "$build/bench_route" "$size" "$repeats" "$q" >>"$out"
+done
+# the scaling table: the planner against the floor only, up to 4096x4096
+for size in $scaling; do
+    "$build/bench_route" "$size" "$scaling_repeats" 1 --scaling >>"$out"
 done
 "$build/bench_route" "$mem_size" 1 1 --memory >>"$out"
 "$build/bench_melee" "$repeats" "$c_rounds" "$trials" >>"$out"
