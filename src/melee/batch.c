@@ -37,6 +37,8 @@ static wr_status side_status(const wr_melee_batch_side *s, size_t i, unsigned en
    page would otherwise fight over the same cache sets), and the arithmetic
    runs over short contiguous arrays the compiler can vectorize. */
 #define BLOCK 128
+/* Items per range check: long runs of each column, for the prefetcher. */
+#define CHECK_BLOCK 4096
 
 typedef struct block_side {
     int figures[BLOCK], files[BLOCK], contact[BLOCK], weapon[BLOCK];
@@ -93,13 +95,13 @@ static unsigned block_bad(const wr_melee_batch_side *s, const unsigned *enemy_fl
 static wr_status first_bad(size_t n, const wr_melee_batch_side *a, const wr_melee_batch_side *b,
                            size_t *index)
 {
-    size_t blocks = (n + BLOCK - 1) / BLOCK, first = blocks;
+    size_t blocks = (n + CHECK_BLOCK - 1) / CHECK_BLOCK, first = blocks;
     for (size_t k = blocks; k-- > 0;) {
-        size_t i0 = k * BLOCK, m = n - i0 < BLOCK ? n - i0 : BLOCK;
+        size_t i0 = k * CHECK_BLOCK, m = n - i0 < CHECK_BLOCK ? n - i0 : CHECK_BLOCK;
         if (block_bad(a, b->flags, i0, m) | block_bad(b, a->flags, i0, m))
             first = k;
     }
-    for (size_t i = first * BLOCK; first < blocks && i < n; i++) {
+    for (size_t i = first * CHECK_BLOCK; first < blocks && i < n; i++) {
         wr_status st = side_status(a, i, b->flags[i]);
         if (st == WR_OK)
             st = side_status(b, i, a->flags[i]);
