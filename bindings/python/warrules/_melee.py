@@ -8,7 +8,8 @@ from fractions import Fraction
 
 from ._core import Handle, keep_allocator, make_handle
 from ._errors import WarrulesError
-from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_UNIT, MORALE_FN, PROFILE,
+from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_UNIT, MORALE_FN, ODDS_WORKSPACE,
+                      PROFILE,
                       KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
                       MoraleOdds, MoraleTest, SideSituation, Situation, Strike, UnitDef,
                       Wounds, lib)
@@ -153,14 +154,14 @@ ODDS_MAX_ROUNDS = 40
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
-                            "PROFILE")]
+                            "ODDS_WORKSPACE", "PROFILE")]
 __all__ += [
     "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
     "Strike", "MeleeRound", "KillOdds",
     "reach_ranks", "fighting_figures", "complete_ranks", "combat_percent", "kills_from_percent",
     "Profile", "HitChart", "wounds_add", "unit_def_default", "MeleeUnit", "melee_may_start",
     "advance_stop", "melee_rule_name", "melee_rule_source", "modifier_name", "melee_event_text",
-    "morale_sample", "side_situation", "Engagement", "MeleeOdds",
+    "morale_sample", "side_situation", "Engagement", "MeleeOdds", "OddsWorkspace",
     "melee_rounds_batch", "MeleeBatch", "MeleeBatchSideResult",
 ]
 
@@ -582,8 +583,15 @@ class Engagement(Handle):
         lib.wr_engagement_kill_odds(self._handle(), side, ctypes.byref(k))
         return k
 
-    def odds(self, max_rounds, *, allocator=None):
-        """The exact MeleeOdds of the melee from its current state."""
+    def odds(self, max_rounds, *, allocator=None, workspace=None):
+        """The exact MeleeOdds of the melee from its current state; with an
+        OddsWorkspace, computed in its working memory (wr_melee_odds_new_ws),
+        kept from call to call (the odds then come from its allocator)."""
+        if workspace is not None:
+            ptr = MELEE_ODDS()
+            self._call(lib.wr_melee_odds_new_ws, self._handle(), max_rounds,
+                       workspace._handle(), ctypes.byref(ptr))
+            return keep_allocator(MeleeOdds._adopt(ptr), workspace.__dict__.get("_allocator"))
         ptr = self._call(make_handle, lib.wr_melee_odds_new, lib.wr_melee_odds_new_ex, MELEE_ODDS,
                          allocator, self._handle(), max_rounds)
         return keep_allocator(MeleeOdds._adopt(ptr), allocator)
@@ -599,6 +607,19 @@ class Engagement(Handle):
             return "Engagement(<closed>)"
         end, rounds = self.status
         return f"Engagement(end={end}, rounds={rounds})"
+
+
+class OddsWorkspace(Handle):
+    """Working memory for exact odds (wr_odds_workspace), kept from one
+    Engagement.odds(..., workspace=) call to the next; one thread at a time."""
+
+    _free = staticmethod(lambda p: lib.wr_odds_workspace_free(p))
+
+    def __init__(self, *, allocator=None):
+        ptr = make_handle(lib.wr_odds_workspace_new, lib.wr_odds_workspace_new_ex,
+                          ODDS_WORKSPACE, allocator)
+        super().__init__(ptr)
+        keep_allocator(self, allocator)
 
 
 class MeleeOdds(Handle):
