@@ -331,6 +331,10 @@ def main():
                 for d in (a, b)]
         forms.append(("binding_batch", lambda: binding_results(bfn, a, b)))
         forms.append(("binding_batch_buffers", lambda: bfn(bufs[0], bufs[1])))
+        # the same writing again into the results of an earlier call (out=),
+        # as an engine that resolves batch after batch does
+        again = bfn(bufs[0], bufs[1])
+        forms.append(("binding_batch_buffers_out", lambda: bfn(bufs[0], bufs[1], out=again)))
     print(f"bench_melee.py: binding batch: {bname}", file=sys.stderr)
     reference = forms[0][1]()
     match = {}
@@ -362,7 +366,8 @@ def main():
              "ctypes_batch_buffers": "melee_rounds_ctypes_batch_buffers",
              "ctypes_per_item": "melee_rounds_ctypes_per_item",
              "binding_batch": "melee_rounds_binding_batch",
-             "binding_batch_buffers": "melee_rounds_binding_batch_buffers"}
+             "binding_batch_buffers": "melee_rounds_binding_batch_buffers",
+             "binding_batch_buffers_out": "melee_rounds_binding_batch_buffers_out"}
     for k, ok in match.items():
         if ok is None:  # the form failed: a case that does not match, untimed
             case = {"name": cases[k], "baseline": "python", "baseline_ms": med["python"],
@@ -370,8 +375,9 @@ def main():
             print("CASE " + json.dumps(case), flush=True)
     # the NumPy forms are baselines: the binding's buffers form against
     # NumPy on arrays, its list form against NumPy from lists to lists
-    against = {"numpy": "binding_batch_buffers", "numpy_lists": "binding_batch"}
-    for base, k in against.items():
+    against = [("numpy", "binding_batch_buffers"), ("numpy", "binding_batch_buffers_out"),
+               ("numpy_lists", "binding_batch")]
+    for base, k in against:
         if base in med and k in med:
             case = {"name": cases[k], "baseline": base, "baseline_ms": med[base],
                     "warrules_ms": med[k], "ratio": med[base] / med[k],
