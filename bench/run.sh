@@ -4,7 +4,8 @@
 # (see docs/performance.md). Run from the repository root:
 #
 #   bench/run.sh           full run: 15 repeats, more queries and rounds
-#   bench/run.sh --quick   7 repeats, within 3 minutes, 1024x1024 included
+#   bench/run.sh --quick   7 repeats, 1024x1024 included, scaling to 4096x4096
+#                          (3 min 20 s of CPU time on a 2-vCPU VM)
 #   bench/run.sh --smoke   tiny sizes, 1 repeat: builds and checks that every
 #                          implementation agrees (exit 1 when one does not)
 #   --wall                 time with the wall clock instead of CPU time
