@@ -24,7 +24,7 @@ for arg in "$@"; do
     --smoke) mode=smoke ;;
     --wall) export BENCH_CLOCK=wall ;;
     -h | --help)
-        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     *)
