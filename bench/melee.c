@@ -123,6 +123,44 @@ static void rounds_in_c(int repeats, int rounds)
         }
         ms = bench_median(t, repeats);
         bench_extra("c_ns_per_round_rounds_batch", ms * 1e6 / rounds, "ns");
+        /* the same rounds with each column its own page-aligned block */
+        void *cols[27];
+        size_t bytes = (n * sizeof(int) + 4095u) / 4096u * 4096u;
+        for (int k = 0; k < 27; k++)
+            if ((cols[k] = aligned_alloc(4096, bytes)) == NULL)
+                exit(2);
+        int *c[16];
+        for (int k = 0; k < 16; k++)
+            c[k] = cols[k];
+        static const int field_at[8] = {0, 1, 2, 3, -1, 4, 5, 6};
+        for (int side = 0; side < 2; side++)
+            for (int f = 0; f < 8; f++) {
+                void *src = field_at[f] < 0 ? (void *)(fl + (size_t)side * n)
+                                            : (void *)(in + ((size_t)side * 8u + (size_t)field_at[f]) * n);
+                memcpy(c[side * 8 + f], src, n * sizeof(int));
+            }
+        wr_melee_batch_side pa = {c[0], c[1], c[2], c[3], (unsigned *)c[4], c[5], c[6], c[7]};
+        wr_melee_batch_side pb = {c[8], c[9], c[10], c[11], (unsigned *)c[12], c[13], c[14], c[15]};
+        int *o[11];
+        for (int k = 0; k < 11; k++)
+            o[k] = cols[16 + k];
+        wr_melee_batch_out qa = {o[0], o[1], o[2], o[3], o[4]};
+        wr_melee_batch_out qb = {o[5], o[6], o[7], o[8], o[9]};
+        for (int r = 0; r < repeats; r++) {
+            size_t bad = 0;
+            double t0 = bench_now_ms();
+            check(wr_melee_rounds_batch(n, &pa, &pb, &qa, &qb, o[10], &bad),
+                  "wr_melee_rounds_batch");
+            t[r] = bench_now_ms() - t0;
+        }
+        if (memcmp(o[10], out + 10 * n, n * sizeof(int)) != 0) {
+            fprintf(stderr, "bench_melee: the page-aligned batch disagrees\n");
+            exit(1);
+        }
+        ms = bench_median(t, repeats);
+        bench_extra("c_ns_per_round_rounds_batch_page_aligned", ms * 1e6 / rounds, "ns");
+        for (int k = 0; k < 27; k++)
+            free(cols[k]);
         free(in);
         free(fl);
         free(out);
@@ -134,14 +172,33 @@ static void rounds_in_c(int repeats, int rounds)
     fight_free(&f);
 }
 
-/* Exact odds against a Monte Carlo of `trials` melees. */
+/* Allocates and frees blocks of many sizes, as a process that ran other
+   work before: the C library's allocator then hands out memory that is
+   already mapped, or not, depending on this history. */
+static void allocator_churn(void)
+{
+    for (size_t size = 4096; size <= ((size_t)64 << 20); size *= 2) {
+        char *p = malloc(size);
+        if (p == NULL)
+            return;
+        memset(p, 1, size);
+        free(p);
+    }
+}
+
+/* Exact odds against a Monte Carlo of `trials` melees (case <name>), and in
+   a workspace kept from call to call against the one-shot call (case
+   <name>_ws, baseline odds_new); the workspace's time again after the
+   allocator's history changed (extra). */
 static void odds_case(const char *name, int figures, int files, int max_rounds, int repeats,
                       int trials)
 {
     fight f;
     fight_new(&f, figures, files);
     wr_melee_odds *odds = NULL;
-    check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+    wr_odds_workspace *ws = NULL;
+    check(wr_odds_workspace_new(&ws), "wr_odds_workspace_new");
+    check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
     wr_rng *rng = NULL;
     check(wr_rng_new(99, &rng), "rng");
     uint64_t counts[WR_END_COUNT];
@@ -158,22 +215,50 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
             match = 0;
         }
     }
+    wr_melee_odds *one_shot = NULL;
+    check(wr_melee_odds_new(f.e, max_rounds, &one_shot), "wr_melee_odds_new");
+    int same = 1;
+    for (int end = 0; end < WR_END_COUNT; end++) {
+        char a[2048], b[2048];
+        size_t la = 0, lb = 0;
+        check(wr_melee_odds_end_exact(odds, (wr_melee_end)end, a, sizeof a, &la), "end_exact");
+        check(wr_melee_odds_end_exact(one_shot, (wr_melee_end)end, b, sizeof b, &lb), "end_exact");
+        same &= strcmp(a, b) == 0;
+    }
+    wr_melee_odds_free(one_shot);
     wr_melee_odds_free(odds);
     double *te = malloc((size_t)repeats * sizeof *te), *tm = malloc((size_t)repeats * sizeof *tm);
+    double *tn = malloc((size_t)repeats * sizeof *tn), *tc = malloc((size_t)repeats * sizeof *tc);
     for (int r = 0; r < repeats; r++) {
         double t0 = bench_now_ms();
-        check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+        check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
         te[r] = bench_now_ms() - t0;
+        wr_melee_odds_free(odds);
+        t0 = bench_now_ms();
+        check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+        tn[r] = bench_now_ms() - t0;
         wr_melee_odds_free(odds);
         t0 = bench_now_ms();
         check(wr_melee_simulate(f.e, max_rounds, rng, trials, counts), "wr_melee_simulate");
         tm[r] = bench_now_ms() - t0;
+        allocator_churn();
+        t0 = bench_now_ms();
+        check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
+        tc[r] = bench_now_ms() - t0;
+        wr_melee_odds_free(odds);
     }
-    char baseline[64];
+    char baseline[64], line[96];
     snprintf(baseline, sizeof baseline, "montecarlo_%d", trials);
     bench_case(name, baseline, bench_median(tm, repeats), bench_median(te, repeats), match);
+    snprintf(line, sizeof line, "%s_ws", name);
+    bench_case(line, "odds_new", bench_median(tn, repeats), bench_median(te, repeats), same);
+    snprintf(line, sizeof line, "%s_ws_after_allocator_churn_ms", name);
+    bench_extra(line, bench_median(tc, repeats), "ms");
     free(te);
     free(tm);
+    free(tn);
+    free(tc);
+    wr_odds_workspace_free(ws);
     wr_rng_free(rng);
     fight_free(&f);
 }
@@ -190,5 +275,6 @@ int main(int argc, char **argv)
     rounds_in_c(repeats, rounds);
     odds_case("odds_10v10", 10, 5, WR_ODDS_MAX_ROUNDS, repeats, trials);
     odds_case("odds_50v50", 50, 10, WR_ODDS_MAX_ROUNDS, repeats, trials);
+    odds_case("odds_200v200", 200, 20, WR_ODDS_MAX_ROUNDS, repeats, trials);
     return 0;
 }

@@ -86,6 +86,63 @@ def python_rounds(a, b, n):
     return out[0], out[1], loser
 
 
+# ---- the rules in NumPy, as a Python user doing this in bulk writes them ----
+
+def numpy_rounds(np, a, b):
+    """a, b: dicts of NumPy int32 columns (flags uint32). Returns (out_a,
+    out_b, loser) as dicts of NumPy arrays and an array."""
+    reach = np.array([REACH[w] for w in range(4)], dtype=np.int32)
+
+    def side(me, enemy):
+        sf, ef = me["flags"], enemy["flags"]
+        figures, files, contact = me["figures"], me["files"], me["in_contact"]
+        ranks = reach[me["weapon"]]
+        ranked = np.zeros_like(figures)
+        for k in range(3):
+            in_rank = np.clip(figures - k * files, 0, files)
+            ranked += np.where(ranks > k, np.minimum(contact, in_rank), 0)
+        fighting = np.select(
+            [((sf & SIDE_SWARM) != 0) & ((ef & SIDE_FLYING) != 0)
+             | ((sf & SIDE_FLYING) != 0) & ((ef & SIDE_SWARM) != 0),
+             ((sf | ef) & SIDE_FLYING) != 0,
+             (sf & SIDE_SWARM) != 0,
+             ((sf & SIDE_MOUNTED) != 0) & ((ef & SIDE_MOUNTED) != 0),
+             (sf & SIDE_MOUNTED) != 0,
+             (sf & (SIDE_DISORDERED | SIDE_FLANKED)) != 0],
+            [0, figures, figures, figures, contact, contact], ranked)
+        mcp = np.maximum(me["bcp"] + me["modifiers"], 0)
+        fcp = mcp * fighting
+        whole, rest = np.divmod(fcp, 100)
+        kills = whole + ((rest > 0) & (me["d100"] <= rest))
+        return {"fighting": fighting, "mcp": mcp, "fcp": fcp, "kills": kills}
+
+    oa, ob = side(a, b), side(b, a)
+    oa["lost"] = np.minimum(ob["kills"], a["figures"])
+    ob["lost"] = np.minimum(oa["kills"], b["figures"])
+    loser = np.where(oa["lost"] == ob["lost"], -1, np.where(oa["lost"] > ob["lost"], 0, 1))
+    return oa, ob, loser
+
+
+def numpy_columns(np, d):
+    return {k: np.array(d[k], dtype=np.uint32 if k == "flags" else np.int32) for k in FIELDS}
+
+
+def numpy_lists(np, a, b):
+    """From Python lists to Python lists, conversions included."""
+    oa, ob, loser = numpy_rounds(np, numpy_columns(np, a), numpy_columns(np, b))
+    return ({k: oa[k].tolist() for k in OUTS}, {k: ob[k].tolist() for k in OUTS}, loser.tolist())
+
+
+def load_numpy():
+    try:
+        import numpy
+    except ImportError as exc:
+        print(f"bench_melee.py: no NumPy ({exc}); run bench/run.sh, which installs it",
+              file=sys.stderr)
+        return None
+    return numpy
+
+
 # ---- the library through ctypes ----
 
 IntP = ctypes.POINTER(ctypes.c_int)
@@ -263,12 +320,21 @@ def main():
              ("ctypes_batch", lambda: ctypes_batch(fn, a, b, n)),
              ("ctypes_batch_buffers", lambda: (cols.call(fn), cols)[1]),
              ("ctypes_per_item", lambda: ctypes_per_item(fn, a, b, n))]
+    np = load_numpy()
+    if np is not None:
+        np_a, np_b = numpy_columns(np, a), numpy_columns(np, b)
+        forms.append(("numpy", lambda: numpy_rounds(np, np_a, np_b)))
+        forms.append(("numpy_lists", lambda: numpy_lists(np, a, b)))
     bfn, bname = binding_batch(path)
     if bfn is not None:
         bufs = [{k: array.array("I" if k == "flags" else "i", d[k]) for k in FIELDS}
                 for d in (a, b)]
         forms.append(("binding_batch", lambda: binding_results(bfn, a, b)))
         forms.append(("binding_batch_buffers", lambda: bfn(bufs[0], bufs[1])))
+        # the same writing again into the results of an earlier call (out=),
+        # as an engine that resolves batch after batch does
+        again = bfn(bufs[0], bufs[1])
+        forms.append(("binding_batch_buffers_out", lambda: bfn(bufs[0], bufs[1], out=again)))
     print(f"bench_melee.py: binding batch: {bname}", file=sys.stderr)
     reference = forms[0][1]()
     match = {}
@@ -277,6 +343,9 @@ def main():
             got = f()
             if isinstance(got, Columns):
                 got = got.results()
+            elif name == "numpy":
+                got = ({k: got[0][k].tolist() for k in OUTS}, {k: got[1][k].tolist() for k in OUTS},
+                       got[2].tolist())
             elif not isinstance(got, tuple) or len(got) != 3 or not isinstance(got[0], dict):
                 got = binding_results(got)
             match[name] = got == reference
@@ -297,14 +366,25 @@ def main():
              "ctypes_batch_buffers": "melee_rounds_ctypes_batch_buffers",
              "ctypes_per_item": "melee_rounds_ctypes_per_item",
              "binding_batch": "melee_rounds_binding_batch",
-             "binding_batch_buffers": "melee_rounds_binding_batch_buffers"}
+             "binding_batch_buffers": "melee_rounds_binding_batch_buffers",
+             "binding_batch_buffers_out": "melee_rounds_binding_batch_buffers_out"}
     for k, ok in match.items():
         if ok is None:  # the form failed: a case that does not match, untimed
             case = {"name": cases[k], "baseline": "python", "baseline_ms": med["python"],
                     "warrules_ms": None, "ratio": None, "match": False}
             print("CASE " + json.dumps(case), flush=True)
+    # the NumPy forms are baselines: the binding's buffers form against
+    # NumPy on arrays, its list form against NumPy from lists to lists
+    against = [("numpy", "binding_batch_buffers"), ("numpy", "binding_batch_buffers_out"),
+               ("numpy_lists", "binding_batch")]
+    for base, k in against:
+        if base in med and k in med:
+            case = {"name": cases[k], "baseline": base, "baseline_ms": med[base],
+                    "warrules_ms": med[k], "ratio": med[base] / med[k],
+                    "match": bool(match[k] and match[base])}
+            print("CASE " + json.dumps(case), flush=True)
     for k in med:
-        if k == "python":
+        if k in ("python", "numpy", "numpy_lists"):
             continue
         case = {"name": cases[k], "baseline": "python", "baseline_ms": med["python"],
                 "warrules_ms": med[k], "ratio": med["python"] / med[k], "match": match[k]}

@@ -22,6 +22,7 @@
 #include <sys/resource.h>
 
 #include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/astar_search.hpp>
 #include <boost/graph/compressed_sparse_row_graph.hpp>
 #include <boost/graph/dijkstra_shortest_paths.hpp>
 #include <igraph/igraph.h>
@@ -29,6 +30,7 @@
 #include "warrules/campaign.h"
 
 #include "common.h"
+#include "floor.h"
 
 namespace {
 
@@ -114,6 +116,170 @@ wr_map *make_map(int size, uint64_t seed, const wr_allocator *alloc)
     return m;
 }
 
+// ---- the realistic map of the headline case ----
+
+// Smooth integer value noise 0..999: seeded random values on a coarse grid
+// of `cell` hexes, blended linearly between grid points.
+struct Noise {
+    int cell, w;
+    std::vector<int> v;
+    Noise(int size, int cell_) : cell(cell_), w(size / cell_ + 2)
+    {
+        v.resize((size_t)w * (size_t)w);
+        for (int &x : v)
+            x = bench_below(1000);
+    }
+    int at(int col, int row) const
+    {
+        int gx = col / cell, gy = row / cell, fx = col % cell, fy = row % cell;
+        auto g = [&](int x, int y) { return v[(size_t)y * (size_t)w + (size_t)x]; };
+        int top = g(gx, gy) * (cell - fx) + g(gx + 1, gy) * fx;
+        int bottom = g(gx, gy + 1) * (cell - fx) + g(gx + 1, gy + 1) * fx;
+        return (top * (cell - fy) + bottom * fy) / (cell * cell);
+    }
+};
+
+wr_hex offset_hex(int col, int row)
+{
+    wr_hex h;
+    check(wr_hex_from_offset(col, row, &h), "wr_hex_from_offset");
+    return h;
+}
+
+bool is_land(const wr_map *m, wr_hex h)
+{
+    wr_hex_terrain t;
+    check(wr_map_terrain(m, h, &t), "wr_map_terrain");
+    return t != WR_HEX_SEA && t != WR_HEX_LAKE;
+}
+
+// Lays a road or track along a random walk from one hex towards another:
+// each step to the neighbour closest to the goal, or now and then a random
+// neighbour. A road over a river gets a bridge, a track a ford (minor
+// rivers) or whatever crossing is there; water hexes end the stretch.
+void lay_route(wr_map *m, int size, int c0, int r0, int c1, int r1, bool road)
+{
+    wr_hex h = offset_hex(c0, r0), goal = offset_hex(c1, r1);
+    for (int steps = 0; steps < 8 * size; steps++) {
+        int dist = 0;
+        check(wr_hex_distance(h, goal, &dist), "wr_hex_distance");
+        if (dist == 0)
+            return;
+        int best = -1, best_dist = 0;
+        int first = bench_below(6);
+        for (int k = 0; k < 6; k++) {
+            int d = (first + k) % 6;
+            wr_hex nb;
+            int inside = 0, nd = 0;
+            if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                continue;
+            check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+            if (!inside)
+                continue;
+            check(wr_hex_distance(nb, goal, &nd), "wr_hex_distance");
+            if (best < 0 || nd < best_dist || bench_below(100) < 8) {
+                best = d;
+                best_dist = nd;
+            }
+        }
+        if (best < 0)
+            return;
+        wr_hex nb;
+        check(wr_hex_neighbor(h, best, &nb), "wr_hex_neighbor");
+        if (is_land(m, h) && is_land(m, nb)) {
+            wr_side side;
+            check(wr_map_side(m, h, best, &side), "wr_map_side");
+            if (road) {
+                side.road = 1;
+                if (side.river != WR_NO_RIVER)
+                    side.crossing = WR_CROSS_BRIDGE;
+            } else {
+                side.track = 1;
+                if (side.river == WR_RIVER_MINOR && side.crossing == WR_CROSS_OPEN)
+                    side.crossing = WR_CROSS_FORD;
+            }
+            check(wr_map_set_side(m, h, best, &side), "wr_map_set_side");
+        }
+        h = nb;
+    }
+}
+
+// A seeded map as a campaign would have it: sea along the west edge behind
+// a ragged coast of coast hexes; inland, from two noise fields (height and
+// wetness), clear land, forest, swamp, hills, mountains (which formed
+// forces cross only by road or track) and a few lakes; rivers from the top
+// row to the bottom along hexsides, minor and major, with open banks,
+// bridges, fords and ferries; a grid of roads and tracks between towns.
+wr_map *make_real_map(int size, uint64_t seed)
+{
+    bench_seed(seed);
+    wr_map *m = nullptr;
+    check(wr_map_new(size, size, &m), "wr_map_new");
+    Noise height(size, std::max(4, size / 32)), wet(size, std::max(4, size / 24));
+    std::vector<int> coast((size_t)size);
+    int c = std::max(2, size / 20);
+    for (int row = 0; row < size; row++) {
+        c = std::min(size / 8 + 2, std::max(2, c + bench_below(3) - 1));
+        coast[(size_t)row] = c;
+    }
+    for (int row = 0; row < size; row++) {
+        for (int col = 0; col < size; col++) {
+            int e = height.at(col, row), w = wet.at(col, row);
+            wr_hex_terrain t = e > 700   ? WR_HEX_MOUNTAINS
+                               : e > 580 ? WR_HEX_HILLS
+                               : w > 640 && e < 300 ? WR_HEX_SWAMP
+                               : w > 560 && e < 150 ? WR_HEX_LAKE
+                               : w > 520 ? WR_HEX_FOREST
+                                         : WR_HEX_CLEAR;
+            if (col < coast[(size_t)row])
+                t = WR_HEX_SEA;
+            else if (col == coast[(size_t)row])
+                t = WR_HEX_COAST;
+            check(wr_map_set_terrain(m, offset_hex(col, row), t), "wr_map_set_terrain");
+        }
+    }
+    int rivers = std::max(1, size / 32);
+    for (int k = 0; k < rivers; k++) {
+        int major = bench_below(100) < 30;
+        int col = size / 8 + 4 + bench_below(std::max(1, size - size / 8 - 6));
+        for (int row = 0; row < size; row++) {
+            col = std::min(size - 2, std::max(size / 8 + 3, col + bench_below(3) - 1));
+            wr_hex h = offset_hex(col, row);
+            static const int dirs[3] = {0, 1, 5}; // east, north-east, south-east
+            for (int d : dirs) {
+                wr_hex nb;
+                int inside = 0;
+                if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                    continue;
+                check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+                if (!inside)
+                    continue;
+                wr_side side{};
+                side.river = major ? WR_RIVER_MAJOR : WR_RIVER_MINOR;
+                int r = bench_below(100);
+                side.crossing = r < 70   ? WR_CROSS_OPEN
+                                : r < 80 ? WR_CROSS_BRIDGE
+                                : r < 90 ? (major ? WR_CROSS_FERRY : WR_CROSS_FORD)
+                                         : WR_CROSS_FERRY;
+                check(wr_map_set_side(m, h, d, &side), "wr_map_set_side");
+            }
+        }
+    }
+    // towns on a coarse grid; roads between neighbouring towns, tracks on
+    // the diagonals
+    int step = std::max(8, size / 8);
+    for (int row = step / 2; row < size; row += step)
+        for (int col = size / 8 + step / 2; col < size; col += step) {
+            if (col + step < size)
+                lay_route(m, size, col, row, col + step, row, true);
+            if (row + step < size)
+                lay_route(m, size, col, row, col, row + step, true);
+            if (col + step < size && row + step < size)
+                lay_route(m, size, col, row, col + step, row + step, false);
+        }
+    return m;
+}
+
 wr_plan_params plain_params()
 {
     wr_plan_params p;
@@ -131,7 +297,9 @@ struct Graph {
     std::vector<int> w;   // points + days x daily points
 };
 
-Graph build_graph(const wr_map *m, const wr_plan_params &p)
+// Every move wr_map_moves() lists, at points + days x daily points; moves
+// that need unformed movement only when `unformed` is set.
+Graph build_graph(const wr_map *m, const wr_plan_params &p, bool unformed = false)
 {
     int width = 0, height = 0;
     check(wr_map_size(m, &width, &height), "wr_map_size");
@@ -145,7 +313,7 @@ Graph build_graph(const wr_map *m, const wr_plan_params &p)
         size_t count = 0;
         check(wr_map_moves(m, &p, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
         for (size_t k = 0; k < count; k++) {
-            if (edges[k].flags & WR_STEP_UNFORMED)
+            if ((edges[k].flags & WR_STEP_UNFORMED) && !unformed)
                 continue; // unformed movement is not allowed in these plans
             g.to.push_back(edges[k].to);
             g.w.push_back(edges[k].points + edges[k].days * p.costs.daily_points);
@@ -156,6 +324,63 @@ Graph build_graph(const wr_map *m, const wr_plan_params &p)
 }
 
 constexpr int64_t UNREACHED = -1;
+
+// ---- the floor's byte map of the same graph (bench/floor.c) ----
+
+struct FloorMap {
+    std::vector<uint8_t> bytes;
+    floor_map map{};
+};
+
+void make_floor(const wr_map *m, const Graph &g, FloorMap &f)
+{
+    int width = 0, height = 0;
+    check(wr_map_size(m, &width, &height), "wr_map_size");
+    f.bytes.assign((size_t)g.n * 8, 0);
+    f.map.width = width;
+    f.map.height = height;
+    f.map.max_cost = 1;
+    for (int32_t i = 0; i < g.n; i++) {
+        wr_hex h;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        uint8_t *b = &f.bytes[(size_t)i * 8];
+        b[6] = (uint8_t)((i / width) & 1);
+        for (int k = g.off[(size_t)i]; k < g.off[(size_t)i + 1]; k++) {
+            wr_hex t;
+            int d = 0;
+            check(wr_map_hex(m, g.to[(size_t)k], &t), "wr_map_hex");
+            check(wr_hex_direction(h, t, &d), "wr_hex_direction (the floor takes neighbours only)");
+            int w = g.w[(size_t)k];
+            if (w < 1 || w > 255) {
+                std::fprintf(stderr, "bench_route: a move of %d points does not fit a byte\n", w);
+                std::exit(2);
+            }
+            if (b[d] == 0 || w < b[d])
+                b[d] = (uint8_t)w;
+            f.map.max_cost = std::max(f.map.max_cost, (uint32_t)w);
+        }
+    }
+    for (int parity = 0; parity < 2; parity++) {
+        wr_hex h;
+        int32_t i = 0;
+        check(wr_hex_from_offset(2, 2 + parity, &h), "wr_hex_from_offset");
+        check(wr_map_index(m, h, &i), "wr_map_index");
+        for (int d = 0; d < 6; d++) {
+            wr_hex nb;
+            int32_t j = 0;
+            check(wr_hex_neighbor(h, d, &nb), "wr_hex_neighbor");
+            check(wr_map_index(m, nb, &j), "wr_map_index");
+            f.map.delta[parity][d] = j - i;
+        }
+    }
+    f.map.hex = f.bytes.data();
+}
+
+int64_t floor_at(const floor_search &s, int v)
+{
+    return s.dist[v] == FLOOR_UNREACHED ? UNREACHED : (int64_t)s.dist[v];
+}
+
 
 // ---- baseline: a plain binary-heap Dijkstra ----
 
@@ -345,6 +570,63 @@ struct BoostRun {
     }
 };
 
+// Boost's A* on the same CSR graph, with the same heuristic as the
+// planner's (the cheapest move x the hex distance to the goal) and its
+// property maps allocated once (baseline "boost_astar" of route_query).
+struct BoostAstarRun {
+    const BoostGraph &g;
+    int width, min_w;
+    std::vector<int> dist, cost, pred;
+    std::vector<boost::default_color_type> color;
+    BoostAstarRun(const BoostRun &b, int width_, int min_w_)
+        : g(b.g), width(width_), min_w(min_w_), dist(b.dist.size()), cost(b.dist.size()),
+          pred(b.dist.size()), color(b.dist.size())
+    {
+    }
+    struct Heuristic : boost::astar_heuristic<BoostGraph, int> {
+        int width, min_w, gq, gr;
+        Heuristic(int width_, int min_w_, int goal) : width(width_), min_w(min_w_)
+        {
+            gr = goal / width;
+            gq = goal % width - (gr >> 1);
+        }
+        int operator()(size_t v) const
+        {
+            int r = (int)v / width, q = (int)v % width - (r >> 1);
+            int dq = q - gq, dr = r - gr;
+            return min_w * ((std::abs(dq) + std::abs(dr) + std::abs(dq + dr)) / 2);
+        }
+    };
+    struct Stop : boost::default_astar_visitor {
+        int goal;
+        explicit Stop(int goal_) : goal(goal_) {}
+        template <class V, class G> void examine_vertex(V u, const G &)
+        {
+            if ((int)u == goal)
+                throw BoostStop();
+        }
+    };
+    void run(int src, int goal)
+    {
+        auto index = boost::get(boost::vertex_index, g);
+        try {
+            boost::astar_search(
+                g, (size_t)src, Heuristic(width, min_w, goal),
+                boost::weight_map(boost::get(&EdgeW::w, g))
+                    .distance_map(boost::make_iterator_property_map(dist.begin(), index))
+                    .rank_map(boost::make_iterator_property_map(cost.begin(), index))
+                    .predecessor_map(boost::make_iterator_property_map(pred.begin(), index))
+                    .color_map(boost::make_iterator_property_map(color.begin(), index))
+                    .visitor(Stop(goal)));
+        } catch (const BoostStop &) {
+        }
+    }
+    int64_t at(int v) const
+    {
+        return dist[(size_t)v] == std::numeric_limits<int>::max() ? UNREACHED : dist[(size_t)v];
+    }
+};
+
 // The same with Boost's adjacency_list, the graph type most Boost users
 // start from (baseline "boost_adjlist"; the targets are against the CSR graph).
 using BoostAdjGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::directedS,
@@ -516,6 +798,120 @@ int memory_mode(int size)
     return 0;
 }
 
+// The byte map of the floor straight from wr_map_moves(), without a graph
+// (for maps too large for the graph libraries).
+void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f)
+{
+    int width = 0, height = 0;
+    check(wr_map_size(m, &width, &height), "wr_map_size");
+    const int32_t n = width * height;
+    f.bytes.assign((size_t)n * 8, 0);
+    f.map.width = width;
+    f.map.height = height;
+    f.map.max_cost = 1;
+    wr_plan_edge edges[WR_PLAN_MAX_EDGES];
+    for (int32_t i = 0; i < n; i++) {
+        wr_hex h;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        size_t count = 0;
+        check(wr_map_moves(m, &p, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
+        uint8_t *b = &f.bytes[(size_t)i * 8];
+        b[6] = (uint8_t)((i / width) & 1);
+        for (size_t k = 0; k < count; k++) {
+            if (edges[k].flags & WR_STEP_UNFORMED)
+                continue;
+            wr_hex t;
+            int d = 0;
+            check(wr_map_hex(m, edges[k].to, &t), "wr_map_hex");
+            check(wr_hex_direction(h, t, &d), "wr_hex_direction");
+            int w = edges[k].points + edges[k].days * p.costs.daily_points;
+            if (w < 1 || w > 255)
+                std::exit(2);
+            if (b[d] == 0 || w < b[d])
+                b[d] = (uint8_t)w;
+            f.map.max_cost = std::max(f.map.max_cost, (uint32_t)w);
+        }
+    }
+    for (int parity = 0; parity < 2; parity++) {
+        int32_t i = 0;
+        wr_hex h = offset_hex(2, 2 + parity);
+        check(wr_map_index(m, h, &i), "wr_map_index");
+        for (int d = 0; d < 6; d++) {
+            wr_hex nb;
+            int32_t j = 0;
+            check(wr_hex_neighbor(h, d, &nb), "wr_hex_neighbor");
+            check(wr_map_index(m, nb, &j), "wr_map_index");
+            f.map.delta[parity][d] = j - i;
+        }
+    }
+    f.map.hex = f.bytes.data();
+}
+
+// The planner against the floor only, on the plain-cost map of any size up
+// to 4096x4096 (the graph libraries would need gigabytes there): cases
+// route_field_<size> and reach_<size> against `floor`, for the scaling table.
+int scaling_mode(int size, int repeats)
+{
+    wr_map *m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    wr_plan_params p = plain_params();
+    const int P = p.costs.daily_points;
+    wr_hex from = offset_hex(size / 2, size / 2);
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    int32_t src = 0;
+    check(wr_map_index(m, from, &src), "wr_map_index");
+    FloorMap fm;
+    make_floor_direct(m, p, fm);
+    floor_search fs;
+    if (!floor_search_init(&fs, &fm.map))
+        return 2;
+    wr_planner *pl = nullptr;
+    check(wr_planner_new(&pl), "wr_planner_new");
+    const size_t n = (size_t)size * (size_t)size;
+    std::vector<wr_arrival> field(n);
+    const std::string S = std::to_string(size);
+    check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+    floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+    int match = 1;
+    for (size_t i = 0; i < n; i++)
+        match &= floor_at(fs, (int)i) == arrival_points(field[i], P);
+    std::vector<std::function<void()>> impls = {
+        [&] { wr_planner_field(pl, m, &p, from, field.data(), n); },
+        [&] { floor_field(&fs, &fm.map, src, FLOOR_UNREACHED); }};
+    Timer t(impls.size());
+    interleave(repeats, impls, t);
+    bench_case(("route_field_" + S).c_str(), "floor", t.median(1), t.median(0), match);
+
+    int days = std::max(2, size / 16);
+    uint32_t limit = (uint32_t)days * (uint32_t)P;
+    const wr_hex *hexes = nullptr;
+    size_t count = 0;
+    check(wr_planner_reachable(pl, m, &p, from, days, &hexes, &count), "wr_planner_reachable");
+    std::vector<int32_t> lib, base;
+    for (size_t i = 0; i < count; i++) {
+        int32_t idx = 0;
+        check(wr_map_index(m, hexes[i], &idx), "wr_map_index");
+        lib.push_back(idx);
+    }
+    std::sort(lib.begin(), lib.end());
+    floor_field(&fs, &fm.map, src, limit);
+    for (size_t i = 0; i < n; i++)
+        if (fs.dist[i] <= limit)
+            base.push_back((int32_t)i);
+    std::vector<std::function<void()>> reach = {
+        [&] { wr_planner_reachable(pl, m, &p, from, days, &hexes, &count); },
+        [&] { floor_field(&fs, &fm.map, src, limit); }};
+    Timer tr(reach.size());
+    interleave(repeats, reach, tr);
+    bench_case(("reach_" + S).c_str(), "floor", tr.median(1), tr.median(0), lib == base);
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    bench_extra(("peak_rss_scaling_" + S).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
+    floor_search_free(&fs);
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return 0;
+}
+
 // Only the library's field, `repeats` times: for perf record / callgrind.
 int profile_mode(int size, int repeats)
 {
@@ -537,12 +933,153 @@ int profile_mode(int size, int repeats)
     return 0;
 }
 
+// The headline case: the full rules (days, saving, unformed movement and
+// rally, whole-day crossings) on the realistic map, from one hex to every
+// hex (route_field_real_<size>, against the floor on the same map's plain
+// costs, unformed moves included) and point to point (route_query_real_<size>,
+// against Boost's A* on those plain costs). The answers cannot be equal
+// (day boundaries only add), so a case matches when the same hexes are
+// reached and no full-rules label is below the plain one.
+void real_map_cases(int size, int repeats, int queries)
+{
+    const std::string S = std::to_string(size);
+    wr_map *m = make_real_map(size, 4321u + (uint64_t)size);
+    wr_plan_params full;
+    check(wr_plan_params_default(WR_MOVER_INFANTRY, &full), "wr_plan_params_default");
+    full.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+    const int P = full.costs.daily_points;
+    wr_hex from = offset_hex(size / 2, size / 2);
+    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+    int32_t src = 0;
+    check(wr_map_index(m, from, &src), "wr_map_index");
+    Graph g = build_graph(m, full, true);
+    FloorMap fm;
+    make_floor(m, g, fm);
+    floor_search fs;
+    if (!floor_search_init(&fs, &fm.map)) {
+        std::fprintf(stderr, "bench_route: out of memory\n");
+        std::exit(2);
+    }
+    size_t counts[WR_HEX_TERRAIN_COUNT] = {0}, roads = 0, tracks = 0, rivers = 0, unformed = 0;
+    for (int32_t i = 0; i < g.n; i++) {
+        wr_hex h;
+        wr_hex_terrain t;
+        check(wr_map_hex(m, i, &h), "wr_map_hex");
+        check(wr_map_terrain(m, h, &t), "wr_map_terrain");
+        counts[t]++;
+        for (int d = 0; d < 3; d++) {
+            wr_hex nb;
+            int inside = 0;
+            wr_side side;
+            if (wr_hex_neighbor(h, d, &nb) != WR_OK)
+                continue;
+            check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+            if (!inside)
+                continue;
+            check(wr_map_side(m, h, d, &side), "wr_map_side");
+            roads += side.road != 0;
+            tracks += side.track != 0;
+            rivers += side.river != WR_NO_RIVER;
+        }
+        wr_plan_edge edges[WR_PLAN_MAX_EDGES];
+        size_t count = 0;
+        check(wr_map_moves(m, &full, h, edges, WR_PLAN_MAX_EDGES, &count), "wr_map_moves");
+        for (size_t k = 0; k < count; k++)
+            unformed += (edges[k].flags & WR_STEP_UNFORMED) != 0;
+    }
+    std::fprintf(stderr,
+                 "bench_route: realistic %dx%d map: clear %zu forest %zu swamp %zu hills %zu "
+                 "mountains %zu sea %zu coast %zu lake %zu; hexsides: road %zu track %zu river "
+                 "%zu; %zu moves, %zu of them unformed\n",
+                 size, size, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
+                 counts[6], counts[7], roads, tracks, rivers, g.to.size(), unformed);
+
+    wr_planner *pl = nullptr;
+    check(wr_planner_new(&pl), "wr_planner_new");
+    const size_t n = (size_t)g.n;
+    std::vector<wr_arrival> field(n);
+    {
+        check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+        floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+        int match = 1;
+        size_t reached = 0, later = 0;
+        for (size_t i = 0; i < n; i++) {
+            int64_t lib = arrival_points(field[i], P), plain = floor_at(fs, (int)i);
+            reached += lib != UNREACHED;
+            later += lib > plain;
+            match &= (lib == UNREACHED) == (plain == UNREACHED) && lib >= plain;
+        }
+        std::fprintf(stderr,
+                     "bench_route: full rules reach %zu hexes, %zu of them later than on "
+                     "plain costs\n",
+                     reached, later);
+        std::vector<std::function<void()>> impls = {
+            [&] { wr_planner_field(pl, m, &full, from, field.data(), n); },
+            [&] { floor_field(&fs, &fm.map, src, FLOOR_UNREACHED); }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        bench_case(("route_field_real_" + S).c_str(), "floor", t.median(1), t.median(0), match);
+    }
+    {
+        bench_seed(77u + (uint64_t)size);
+        std::vector<std::pair<wr_hex, wr_hex>> pairs;
+        std::vector<std::pair<int, int>> ipairs;
+        while ((int)pairs.size() < queries) {
+            int32_t a = (int32_t)bench_below(g.n), b = (int32_t)bench_below(g.n);
+            if (a == b || g.off[(size_t)a] == g.off[(size_t)a + 1] ||
+                g.off[(size_t)b] == g.off[(size_t)b + 1])
+                continue;
+            wr_hex ha, hb;
+            check(wr_map_hex(m, a, &ha), "wr_map_hex");
+            check(wr_map_hex(m, b, &hb), "wr_map_hex");
+            if (!is_land(m, ha) || !is_land(m, hb))
+                continue;
+            pairs.emplace_back(ha, hb);
+            ipairs.emplace_back(a, b);
+        }
+        int minw = INT32_MAX;
+        for (int w : g.w)
+            minw = std::min(minw, w);
+        BoostRun boost_run(g);
+        BoostAstarRun astar(boost_run, size, minw);
+        int match = 1;
+        wr_route route;
+        for (size_t q = 0; q < pairs.size(); q++) {
+            wr_status st = wr_planner_route(pl, m, &full, pairs[q].first, pairs[q].second, &route);
+            int64_t lib = UNREACHED;
+            if (st == WR_OK)
+                lib = (int64_t)route.arrival_day * P - route.points_left;
+            else if (st != WR_ERR_FORBIDDEN)
+                check(st, "wr_planner_route");
+            astar.run(ipairs[q].first, ipairs[q].second);
+            int64_t plain = astar.at(ipairs[q].second);
+            match &= (lib == UNREACHED) == (plain == UNREACHED) && lib >= plain;
+        }
+        std::vector<std::function<void()>> impls = {
+            [&] {
+                for (auto &pr : pairs)
+                    wr_planner_route(pl, m, &full, pr.first, pr.second, &route);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    astar.run(pr.first, pr.second);
+            }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        bench_case(("route_query_real_" + S).c_str(), "boost_astar", t.median(1), t.median(0),
+                   match);
+    }
+    floor_search_free(&fs);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile]\n");
+        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile|--scaling]\n");
         return 2;
     }
     int size = std::atoi(argv[1]), repeats = std::atoi(argv[2]), queries = std::atoi(argv[3]);
@@ -554,6 +1091,8 @@ int main(int argc, char **argv)
         return memory_mode(size);
     if (argc > 4 && std::string(argv[4]) == "--profile")
         return profile_mode(size, repeats);
+    if (argc > 4 && std::string(argv[4]) == "--scaling")
+        return scaling_mode(size, repeats);
     igraph_set_warning_handler(igraph_warning_handler_ignore);
     const std::string S = std::to_string(size);
 
@@ -570,6 +1109,13 @@ int main(int argc, char **argv)
     BoostRun boost_run(g);
     BoostAdjRun adj_run(g);
     IgraphRun igraph_run(g);
+    FloorMap fm;
+    make_floor(m, g, fm);
+    floor_search fs;
+    if (!floor_search_init(&fs, &fm.map)) {
+        std::fprintf(stderr, "bench_route: out of memory\n");
+        return 2;
+    }
     std::vector<int64_t> hd;
     std::vector<int> hp;
     std::vector<uint64_t> heap;
@@ -587,7 +1133,8 @@ int main(int argc, char **argv)
         igraph_run.field(src);
         heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
         adj_run.run(src, -1, std::numeric_limits<int64_t>::max());
-        int match[4] = {1, 1, 1, 1};
+        floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+        int match[4] = {1, 1, 1, 1}, floor_match = 1;
         size_t reached = 0;
         for (size_t i = 0; i < n; i++) {
             int64_t lib = arrival_points(field[i], P);
@@ -597,6 +1144,7 @@ int main(int argc, char **argv)
             match[1] &= igraph_run.at((int)i) == lib;
             match[2] &= h == lib;
             match[3] &= adj_run.at((int)i) == lib;
+            floor_match &= floor_at(fs, (int)i) == lib;
         }
         std::fprintf(stderr, "bench_route: field reaches %zu hexes\n", reached);
         std::vector<std::function<void()>> impls = {
@@ -606,10 +1154,12 @@ int main(int argc, char **argv)
             [&] {
                 heap_dijkstra(g, src, -1, std::numeric_limits<int64_t>::max(), hd, hp, heap);
             },
-            [&] { adj_run.run(src, -1, std::numeric_limits<int64_t>::max()); }};
+            [&] { adj_run.run(src, -1, std::numeric_limits<int64_t>::max()); },
+            [&] { floor_field(&fs, &fm.map, src, FLOOR_UNREACHED); }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_field_" + S, t, match);
+        bench_case(("route_field_" + S).c_str(), "floor", t.median(5), t.median(0), floor_match);
 
         // Extras: the planner with its full rules (no answer to compare:
         // whole-day crossings start on a fresh day), with unformed movement
@@ -666,7 +1216,11 @@ int main(int argc, char **argv)
             pairs.emplace_back(ha, hb);
             ipairs.emplace_back(a, b);
         }
-        int match[4] = {1, 1, 1, 1};
+        int minw_q = INT32_MAX;
+        for (int w : g.w)
+            minw_q = std::min(minw_q, w);
+        BoostAstarRun astar_run(boost_run, size, minw_q);
+        int match[4] = {1, 1, 1, 1}, astar_match_b = 1;
         wr_route route;
         for (size_t q = 0; q < pairs.size(); q++) {
             wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
@@ -685,6 +1239,8 @@ int main(int argc, char **argv)
             match[2] &= h == lib;
             adj_run.run(a, b, std::numeric_limits<int64_t>::max());
             match[3] &= adj_run.at(b) == lib;
+            astar_run.run(a, b);
+            astar_match_b &= astar_run.at(b) == lib;
         }
         std::vector<std::function<void()>> impls = {
             [&] {
@@ -707,10 +1263,16 @@ int main(int argc, char **argv)
             [&] {
                 for (auto &pr : ipairs)
                     adj_run.run(pr.first, pr.second, std::numeric_limits<int64_t>::max());
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    astar_run.run(pr.first, pr.second);
             }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_query_" + S, t, match);
+        bench_case(("route_query_" + S).c_str(), "boost_astar", t.median(5), t.median(0),
+                   astar_match_b);
 
         // Extra: A* over the prebuilt graph, and how many hexes it settles
         // against a Dijkstra that stops at the goal.
@@ -780,6 +1342,7 @@ int main(int argc, char **argv)
         igraph_run.reach(src, limit);
         heap_dijkstra(g, src, -1, limit, hd, hp, heap);
         adj_run.run(src, -1, limit);
+        floor_field(&fs, &fm.map, src, (uint32_t)limit);
         int match[4];
         match[0] = within([&](int i) { return boost_run.at(i); }) == lib;
         match[1] = within([&](int i) { return igraph_run.at(i); }) == lib;
@@ -788,22 +1351,27 @@ int main(int argc, char **argv)
                                                                                   : hd[(size_t)i];
                    }) == lib;
         match[3] = within([&](int i) { return adj_run.at(i); }) == lib;
+        int floor_match = within([&](int i) { return floor_at(fs, i); }) == lib;
         std::fprintf(stderr, "bench_route: %zu hexes within %d days\n", lib.size(), days);
         std::vector<std::function<void()>> impls = {
             [&] { wr_planner_reachable(pl, m, &p, from, days, &hexes, &count); },
             [&] { boost_run.run(src, -1, limit); },
             [&] { igraph_run.reach(src, limit); },
             [&] { heap_dijkstra(g, src, -1, limit, hd, hp, heap); },
-            [&] { adj_run.run(src, -1, limit); }};
+            [&] { adj_run.run(src, -1, limit); },
+            [&] { floor_field(&fs, &fm.map, src, (uint32_t)limit); }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("reach_" + S, t, match);
+        bench_case(("reach_" + S).c_str(), "floor", t.median(5), t.median(0), floor_match);
     }
 
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     bench_extra(("peak_rss_bench_route_" + S).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
+    floor_search_free(&fs);
     wr_planner_free(pl);
     wr_map_free(m);
+    real_map_cases(size, repeats, queries);
     return 0;
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Benchmarks of libwarrules side by side with Boost Graph, igraph and plain
-# Python (see docs/performance.md). Run from the repository root:
+# Benchmarks of libwarrules side by side with Boost Graph (Dijkstra and A*),
+# igraph, a floor search (a plain Dial over bytes), plain Python and NumPy
+# (see docs/performance.md). Run from the repository root:
 #
 #   bench/run.sh           full run: 15 repeats, more queries and rounds
-#   bench/run.sh --quick   7 repeats, within 3 minutes, 1024x1024 included
+#   bench/run.sh --quick   7 repeats, 1024x1024 included, scaling to 4096x4096
+#                          (3 min 20 s of CPU time on a 2-vCPU VM)
 #   bench/run.sh --smoke   tiny sizes, 1 repeat: builds and checks that every
 #                          implementation agrees (exit 1 when one does not)
 #   --wall                 time with the wall clock instead of CPU time
@@ -22,7 +24,7 @@ for arg in "$@"; do
     --smoke) mode=smoke ;;
     --wall) export BENCH_CLOCK=wall ;;
     -h | --help)
-        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     *)
@@ -36,27 +38,31 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 build=bench/build
 
-# ---- benchmark-only dependencies: Boost Graph and igraph from Debian ----
+# ---- benchmark-only dependencies: Boost Graph, igraph and NumPy from Debian ----
+# Every Python side runs on Debian's interpreter, the one python3-numpy is for,
+# whatever python3 comes first in PATH.
+python=/usr/bin/python3
 have_deps() {
-    [ -f /usr/include/boost/graph/dijkstra_shortest_paths.hpp ] &&
+    [ -f /usr/include/boost/graph/astar_search.hpp ] &&
         pkg-config --exists igraph 2>/dev/null &&
         command -v cmake >/dev/null && command -v c++ >/dev/null &&
-        command -v python3 >/dev/null
+        [ -x "$python" ] && "$python" -c "import numpy" 2>/dev/null
 }
 if ! have_deps; then
     if [ "$(id -u)" = 0 ] && [ -f /etc/debian_version ] && command -v apt-get >/dev/null; then
         echo "bench/run.sh: installing the benchmark dependencies from Debian" >&2
         apt-get update
         DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-            libboost-graph-dev libigraph-dev pkg-config cmake g++ python3
+            libboost-graph-dev libigraph-dev pkg-config cmake g++ python3 python3-numpy
     else
         cat >&2 <<'EOF'
 bench/run.sh: missing benchmark dependencies. They are:
   Boost Graph (headers), igraph (with its pkg-config file), pkg-config, cmake,
-  a C++17 compiler and python3.
+  a C++17 compiler, and /usr/bin/python3 with NumPy.
 On Debian or Ubuntu, as root:
-  apt-get update && apt-get install libboost-graph-dev libigraph-dev pkg-config cmake g++ python3
-Elsewhere install the equivalent packages (Homebrew: boost igraph pkg-config).
+  apt-get update && apt-get install libboost-graph-dev libigraph-dev pkg-config cmake g++ \
+      python3 python3-numpy
+Elsewhere install the equivalent packages (Homebrew: boost igraph pkg-config numpy).
 EOF
         exit 1
     fi
@@ -76,14 +82,17 @@ lib=$(cat "$build/library_path.txt")
 case "$mode" in
 smoke)
     repeats=1 sizes="24 40" queries=3 c_rounds=2000 trials=2000 py_rounds=2000
+    scaling="48" scaling_repeats=1
     mem_size=40 results=$build/results-smoke.json extra=$build/extra-smoke.json
     ;;
 quick)
     repeats=7 sizes="256 1024" queries=4 c_rounds=200000 trials=10000 py_rounds=100000
+    scaling="512 2048 4096" scaling_repeats=3
     mem_size=1024 results=bench/results.json extra=bench/extra.json
     ;;
 full)
     repeats=15 sizes="256 1024" queries=8 c_rounds=1000000 trials=100000 py_rounds=200000
+    scaling="512 2048 4096" scaling_repeats=5
     mem_size=1024 results=bench/results.json extra=bench/extra.json
     ;;
 esac
@@ -96,12 +105,16 @@ for size in $sizes; do
     [ "$size" -le 256 ] && q=$((queries * 4))
     "$build/bench_route" "$size" "$repeats" "$q" >>"$out"
 done
+# the scaling table: the planner against the floor only, up to 4096x4096
+for size in $scaling; do
+    "$build/bench_route" "$size" "$scaling_repeats" 1 --scaling >>"$out"
+done
 "$build/bench_route" "$mem_size" 1 1 --memory >>"$out"
 "$build/bench_melee" "$repeats" "$c_rounds" "$trials" >>"$out"
-python3 bench/melee.py "$lib" "$repeats" "$py_rounds" >>"$out"
+"$python" bench/melee.py "$lib" "$repeats" "$py_rounds" >>"$out"
 
 echo >&2
 status=0
-python3 bench/report.py "$out" "$results" "$extra" "$mode" || status=$?
+"$python" bench/report.py "$out" "$results" "$extra" "$mode" || status=$?
 echo "bench/run.sh: wrote $results and $extra" >&2
 exit $status

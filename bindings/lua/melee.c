@@ -14,6 +14,7 @@
 #define ENGAGEMENT_MT WRL_ENGAGEMENT_MT
 #define ODDS_MT WRL_ODDS_MT
 #define PHASE_MT WRL_PHASE_MT
+#define ODDS_WS_MT "warrules.OddsWorkspace"
 
 #define MAX_ROLLS 1000000
 /* A phase may hold WR_PHASE_MAX_FIGHTS fights, each with its dice. */
@@ -793,6 +794,52 @@ static int odds_new(lua_State *L)
     return 1;
 }
 
+static void odds_ws_free(void *p)
+{
+    wr_odds_workspace_free(p);
+}
+
+/* OddsWorkspace(): working memory kept from one exact-odds call to the next */
+static int odds_ws_new(lua_State *L)
+{
+    wrl_box *box = wrl_new_box(L, ODDS_WS_MT, sizeof(wrl_box), 0, 0, odds_ws_free);
+    int idx = lua_gettop(L);
+    wr_allocator a = wrl_allocator(L);
+    wr_odds_workspace *ws = NULL;
+    wrl_check(L, wr_odds_workspace_new_ex(&a, &ws), "OddsWorkspace");
+    box->ptr = ws;
+    lua_pushvalue(L, idx);
+    return 1;
+}
+
+static int odds_ws_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, ODDS_WS_MT))
+        return 1;
+    lua_pushstring(L, "warrules.OddsWorkspace");
+    return 1;
+}
+
+/* melee_odds_new_ws(engagement, max_rounds, workspace), also
+   engagement:odds_ws(max_rounds, workspace): MeleeOdds in the workspace */
+static int odds_new_ws(lua_State *L)
+{
+    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
+    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
+    int max_rounds = wrl_int(L, 2);
+    wr_odds_workspace *ws = wrl_check_mutable(L, 3, ODDS_WS_MT);
+    wrl_box *box = wrl_new_box(L, ODDS_MT, sizeof(wrl_box), 0, 0, odds_free);
+    int idx = lua_gettop(L);
+    wr_melee_odds *o = NULL;
+    eng_box *eb = begin_call(L, 1, 3);
+    wr_status st = wr_melee_odds_new_ws(e, max_rounds, ws, &o);
+    end_call(L, eb, 3);
+    wrl_check(L, st, "melee_odds_new_ws");
+    box->ptr = o;
+    lua_pushvalue(L, idx);
+    return 1;
+}
+
 /* simulate(max_rounds, rng, trials) -> counts {[0] = ongoing, ..., [7]} by end */
 static int engagement_simulate(lua_State *L)
 {
@@ -1291,11 +1338,15 @@ void wrl_open_melee(lua_State *L)
         {"set_morale", engagement_set_morale}, {"strike", engagement_strike},
         {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
         {"apply", engagement_apply}, {"kill_odds", engagement_kill_odds},
-        {"odds", odds_new}, {"simulate", engagement_simulate}, {NULL, NULL}};
+        {"odds", odds_new}, {"odds_ws", odds_new_ws}, {"simulate", engagement_simulate},
+        {NULL, NULL}};
     wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
     static const luaL_Reg odds_methods[] = {
         {"end_exact", odds_end_exact}, {"figures_exact", odds_figures_exact}, {NULL, NULL}};
     wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    static const luaL_Reg odds_ws_methods[] = {{NULL, NULL}};
+    wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, NULL, odds_ws_tostring,
+                      NULL, NULL);
     static const luaL_Reg phase_methods[] = {
         {"set_morale", phase_set_morale}, {"add", phase_add}, {"strike", phase_strike},
         {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve}, {"round", phase_round},
@@ -1313,7 +1364,9 @@ void wrl_open_melee(lua_State *L)
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
-        {"MeleePhase", phase_new}, {"melee_phase_new", phase_new}, {NULL, NULL}};
+        {"MeleePhase", phase_new}, {"melee_phase_new", phase_new},
+        {"OddsWorkspace", odds_ws_new}, {"odds_workspace_new", odds_ws_new},
+        {"melee_odds_new_ws", odds_new_ws}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);

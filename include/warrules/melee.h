@@ -1222,6 +1222,55 @@ WR_API wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_r
 WR_API void wr_melee_odds_free(wr_melee_odds *odds);
 
 /**
+ * @brief Working memory for the exact odds, kept from call to call by
+ *        wr_melee_odds_new_ws(): the chain's grids are allocated once, for
+ *        the largest melee seen, and a call on memory the workspace already
+ *        has allocates only its result. One workspace serves one thread at a
+ *        time.
+ */
+typedef struct wr_odds_workspace wr_odds_workspace;
+
+/**
+ * @brief Makes an empty workspace (it grows on first use).
+ * @param[out] out The workspace; release it with wr_odds_workspace_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_odds_workspace_new(wr_odds_workspace **out);
+
+/**
+ * @brief Makes an empty workspace with the caller's allocator, which serves
+ *        its working memory and the odds computed in it.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The workspace.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an allocator
+ *         without a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_odds_workspace_new_ex(const wr_allocator *alloc, wr_odds_workspace **out);
+
+/**
+ * @brief Releases a workspace and its working memory (odds computed in it
+ *        stay valid).
+ * @param workspace The workspace, or NULL (nothing happens).
+ */
+WR_API void wr_odds_workspace_free(wr_odds_workspace *workspace);
+
+/**
+ * @brief wr_melee_odds_new() in a caller-owned workspace: the same odds,
+ *        digit for digit, without allocating working memory again when
+ *        the workspace already has enough (its size is about (figures of
+ *        side 0 + 1) x (figures of side 1 + 1) x 4 x (max_rounds x 6 / 9 + 3)
+ *        bytes, twice, for troops). [Continuing], [Wounds].
+ * @param engagement The engagement (not changed).
+ * @param max_rounds 1..::WR_ODDS_MAX_ROUNDS.
+ * @param workspace The workspace (kept for the next call whatever the status).
+ * @param[out] out The odds, allocated with the workspace's allocator;
+ *        release them with wr_melee_odds_free().
+ * @return As wr_melee_odds_new(); ::WR_ERR_NULL for workspace too.
+ */
+WR_API wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds,
+                                      wr_odds_workspace *workspace, wr_melee_odds **out);
+
+/**
  * @brief The denominator's exponent: every probability is n / 10^exponent.
  * @param odds The odds.
  * @param[out] exponent The sum of the stages' digits (6 per round of troops).

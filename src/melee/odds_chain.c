@@ -16,8 +16,10 @@
    Wound records are kept reduced: the death rules only compare counts
    with 1, 2 and 3, so counted and serious are kept up to 3, critical up to
    2, with the unconscious flag: 96 living records and the dead. */
+#include <stdint.h>
 #include <string.h>
 
+#include "../core/error.h"
 #include "odds.h"
 
 #define BASE WRI_ODDS_BASE
@@ -26,14 +28,56 @@
 
 /* ---- numbers ------------------------------------------------------------ */
 
-/* x *= w, w <= 10^9. */
+/* The words of x up to its highest non-zero one. */
+static int big_len(const uint32_t *x, int n)
+{
+    while (n > 0 && x[n - 1] == 0)
+        n--;
+    return n;
+}
+
+/* dst[0..] += a[0..na) * w + dst's own words, for w <= 10^9 and dst words
+   below BASE; dst has room for the carry. Each word's product is split
+   into (quotient, remainder) independently of the others, so the only
+   chain from word to word is a carry of 0 or 1 (the quotient of the word
+   below is at most 10^9, remainder + quotient + 1 < 2^32). */
+static void big_muladd1(uint32_t *dst, const uint32_t *a, int na, uint32_t w)
+{
+    uint32_t q_below = 0, c = 0;
+    for (int k = 0; k < na; k++) {
+        uint64_t t = (uint64_t)dst[k] + (uint64_t)a[k] * w;
+        uint32_t q = (uint32_t)(t / BASE);
+        uint32_t x = (uint32_t)(t - (uint64_t)q * BASE) + q_below + c;
+        c = x >= BASE;
+        dst[k] = c ? x - BASE : x;
+        q_below = q;
+    }
+    uint64_t carry = (uint64_t)q_below + c;
+    for (int k = na; carry != 0; k++) {
+        uint64_t t = (uint64_t)dst[k] + carry;
+        dst[k] = (uint32_t)(t % BASE);
+        carry = t / BASE;
+    }
+}
+
+/* x *= w, w <= 10^9; x has n words (the words above its length that the
+   product reaches must be zero). */
 static void big_scale(uint32_t *x, uint32_t w, int n)
 {
-    uint64_t carry = 0;
-    for (int k = 0; k < n; k++) {
-        uint64_t t = (uint64_t)x[k] * w + carry;
-        x[k] = (uint32_t)(t % BASE);
-        carry = t / BASE;
+    int len = big_len(x, n);
+    uint32_t q_below = 0, c = 0;
+    for (int k = 0; k < len; k++) {
+        uint64_t t = (uint64_t)x[k] * w;
+        uint32_t q = (uint32_t)(t / BASE);
+        uint32_t v = (uint32_t)(t - (uint64_t)q * BASE) + q_below + c;
+        c = v >= BASE;
+        x[k] = c ? v - BASE : v;
+        q_below = q;
+    }
+    uint64_t carry = (uint64_t)q_below + c;
+    for (int k = len; k < n && carry != 0; k++) {
+        x[k] = (uint32_t)(carry % BASE);
+        carry /= BASE;
     }
 }
 
@@ -48,19 +92,15 @@ static void big_scale_pow10(uint32_t *x, int digits, int n)
     }
 }
 
-/* The words of x up to its highest non-zero one. */
-static int big_len(const uint32_t *x, int n)
-{
-    while (n > 0 && x[n - 1] == 0)
-        n--;
-    return n;
-}
-
 /* dst += a * b; dst has room for the result. */
 static void big_muladd(uint32_t *dst, const uint32_t *a, int na, const uint32_t *b, int nb)
 {
     na = big_len(a, na);
     nb = big_len(b, nb);
+    if (nb == 1) {
+        big_muladd1(dst, a, na, b[0]);
+        return;
+    }
     for (int j = 0; j < nb; j++) {
         if (b[j] == 0)
             continue;
@@ -180,8 +220,9 @@ typedef struct chain {
     space sp[2];
     int lw;            /* words of a strike's weight */
     uint32_t *cur, *nxt;
-    unsigned char *live_cur, *live_nxt;
-    int min[2];        /* every live state of a troops side is at least this */
+    unsigned char *live_cur, *live_nxt; /* 1: the cell holds mass */
+    uint32_t *list_cur, *list_nxt;      /* the cells that hold mass, by index */
+    size_t n_cur, n_nxt;
     uint32_t *dist[2]; /* wound distributions: WOUND_STATES numbers of lw words each */
     uint32_t *pool;    /* 2 sides x 2 * WOUND_STATES outcomes x lw words */
     outcome out[2][2 * WOUND_STATES];
@@ -219,16 +260,11 @@ static void absorb(chain *c, wr_melee_end end, int s0, int s1, const uint32_t *s
 static void move_mass(chain *c, int s0, int s1, const uint32_t *src, const uint32_t *w, int nw)
 {
     big_muladd(cell(c, c->nxt, s0, s1), src, words_now(c), w, nw);
-    c->live_nxt[cell_index(c, s0, s1)] = 1;
-    if (c->sp[0].troops && s0 < c->min[0])
-        c->min[0] = s0;
-    if (c->sp[1].troops && s1 < c->min[1])
-        c->min[1] = s1;
-}
-
-static int first_state(const chain *c, int side)
-{
-    return c->sp[side].troops ? c->min[side] : 0;
+    size_t i = cell_index(c, s0, s1);
+    if (!c->live_nxt[i]) {
+        c->live_nxt[i] = 1;
+        c->list_nxt[c->n_nxt++] = (uint32_t)i;
+    }
 }
 
 /* A new stage of `digits` decimal digits: finished numbers are scaled. */
@@ -245,6 +281,16 @@ static void new_stage(chain *c, int digits)
     }
 }
 
+/* A cell whose mass has moved on: zero again, for the stage after next. */
+static void clear_cell(chain *c, int s0, int s1)
+{
+    size_t i = cell_index(c, s0, s1);
+    memset(c->cur + i * (size_t)c->o->limbs, 0, (size_t)words_now(c) * sizeof(uint32_t));
+    c->live_cur[i] = 0;
+}
+
+/* The next stage's grid becomes the current one (the current one is all
+   zero: each cell was cleared when its mass moved on). */
 static void swap_grids(chain *c)
 {
     uint32_t *g = c->cur;
@@ -253,15 +299,11 @@ static void swap_grids(chain *c)
     unsigned char *l = c->live_cur;
     c->live_cur = c->live_nxt;
     c->live_nxt = l;
-    int n = words_now(c);
-    for (int s0 = first_state(c, 0); s0 < c->sp[0].size; s0++)
-        for (int s1 = first_state(c, 1); s1 < c->sp[1].size; s1++) {
-            size_t i = cell_index(c, s0, s1);
-            if (c->live_nxt[i]) {
-                memset(c->nxt + i * (size_t)c->o->limbs, 0, (size_t)n * sizeof(uint32_t));
-                c->live_nxt[i] = 0;
-            }
-        }
+    uint32_t *list = c->list_cur;
+    c->list_cur = c->list_nxt;
+    c->list_nxt = list;
+    c->n_cur = c->n_nxt;
+    c->n_nxt = 0;
 }
 
 static void small(uint32_t *w, int nw, uint32_t value)
@@ -290,6 +332,7 @@ static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, v
     absorb(c, wri_melee_end_of(side, WR_MORALE_ROUT), s0, s1, src, w, 1);
     small(w, 1, (uint32_t)m.pass);
     move_mass(c, s0, s1, src, w, 1);
+    clear_cell(c, s0, s1);
     swap_grids(c);
     return WR_OK;
 }
@@ -379,6 +422,55 @@ static void snapshot_state(const chain *c, wri_snapshot *s, int side, int state)
         s->side[side].wounds = wound_record(state);
 }
 
+/* round_from() for troops against troops: each strike's weight is one
+   word of at most 100, so a path's weight (times a morale part, at most
+   100) stays below 10^6, one word. */
+static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user,
+                              const uint32_t *src)
+{
+    for (int i = 0; i < c->n_out[0]; i++) {
+        const outcome *hit1 = &c->out[0][i];
+        for (int j = 0; j < c->n_out[1]; j++) {
+            const outcome *hit0 = &c->out[1][j];
+            uint32_t w = hit1->weight[0] * hit0->weight[0];
+            int n0 = hit0->state, n1 = hit1->state;
+            int lost0 = hit0->lost, lost1 = hit1->lost;
+            if (n0 == 0 || n1 == 0) {
+                wr_melee_end end = n0 == 0 ? (n1 == 0 ? WR_END_BOTH_DESTROYED : WR_END_A_DESTROYED)
+                                           : WR_END_B_DESTROYED;
+                uint32_t all = w * 100;
+                absorb(c, end, n0, n1, src, &all, 1);
+                continue;
+            }
+            if (lost0 == lost1) {
+                uint32_t all = w * 100;
+                move_mass(c, n0, n1, src, &all, 1);
+                continue;
+            }
+            int loser = lost0 > lost1 ? 0 : 1;
+            wr_morale_test t;
+            wr_morale_odds m;
+            wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
+                                  loser ? lost0 : lost1, &t);
+            wr_status st = wri_melee_morale_odds(fn, user, &t, &m);
+            if (st != WR_OK)
+                return st;
+            const int parts[3] = {m.pass, m.retire, m.rout};
+            for (int p = 0; p < 3; p++) {
+                if (parts[p] == 0)
+                    continue;
+                uint32_t part = w * (uint32_t)parts[p];
+                if (p == 0)
+                    move_mass(c, n0, n1, src, &part, 1);
+                else
+                    absorb(c, wri_melee_end_of(loser, p == 1 ? WR_MORALE_RETIRE : WR_MORALE_ROUT),
+                           n0, n1, src, &part, 1);
+            }
+        }
+    }
+    return WR_OK;
+}
+
 /* One round from (s0, s1): every way both strikes and the loser's test go. */
 static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user, int s0, int s1)
 {
@@ -393,6 +485,8 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
         (st = strike_outcomes(c, 1, &k[1], s0)) != WR_OK)
         return st;
     const uint32_t *src = cell(c, c->cur, s0, s1);
+    if (c->sp[0].troops && c->sp[1].troops)
+        return troops_round(c, s, fn, user, src);
     const int nw = 2 * c->lw + 2;
     for (int i = 0; i < c->n_out[0]; i++) {
         const outcome *hit1 = &c->out[0][i]; /* what side 0 does to side 1 */
@@ -444,33 +538,34 @@ static wr_status run_chain(chain *c, wri_snapshot *s, wr_morale_fn fn, void *use
     wr_status st;
     int round_digits = 6 + 4 * (c->sp[0].bound + c->sp[1].bound);
     cell(c, c->cur, c->sp[0].start, c->sp[1].start)[0] = 1;
-    c->live_cur[cell_index(c, c->sp[0].start, c->sp[1].start)] = 1;
+    size_t start = cell_index(c, c->sp[0].start, c->sp[1].start);
+    c->live_cur[start] = 1;
+    c->list_cur[0] = (uint32_t)start;
+    c->n_cur = 1;
     for (int i = 0; i < 2; i++)
         if (wri_melee_flank_test_due(s, i) && (st = flank_stage(c, s, fn, user, i)) != WR_OK)
             return st;
     int first = s->round;
     for (int r = 0; r < max_rounds; r++) {
-        int any = 0;
-        for (int s0 = first_state(c, 0); s0 < c->sp[0].size && !any; s0++)
-            for (int s1 = first_state(c, 1); s1 < c->sp[1].size && !any; s1++)
-                any = c->live_cur[cell_index(c, s0, s1)];
-        if (!any)
+        if (c->n_cur == 0)
             break;
         s->round = first + r;
         new_stage(c, round_digits);
-        int m0 = first_state(c, 0), m1 = first_state(c, 1);
-        for (int s0 = m0; s0 < c->sp[0].size; s0++)
-            for (int s1 = m1; s1 < c->sp[1].size; s1++)
-                if (c->live_cur[cell_index(c, s0, s1)] &&
-                    (st = round_from(c, s, fn, user, s0, s1)) != WR_OK)
-                    return st;
+        const int size1 = c->sp[1].size;
+        for (size_t k = 0; k < c->n_cur; k++) {
+            int s0 = (int)(c->list_cur[k] / (uint32_t)size1), s1 = (int)(c->list_cur[k] % (uint32_t)size1);
+            if ((st = round_from(c, s, fn, user, s0, s1)) != WR_OK)
+                return st;
+            clear_cell(c, s0, s1);
+        }
         swap_grids(c);
     }
     uint32_t one = 1;
-    for (int s0 = first_state(c, 0); s0 < c->sp[0].size; s0++)
-        for (int s1 = first_state(c, 1); s1 < c->sp[1].size; s1++)
-            if (c->live_cur[cell_index(c, s0, s1)])
-                absorb(c, WR_END_ONGOING, s0, s1, cell(c, c->cur, s0, s1), &one, 1);
+    for (size_t k = 0; k < c->n_cur; k++) {
+        int s0 = (int)(c->list_cur[k] / (uint32_t)c->sp[1].size);
+        int s1 = (int)(c->list_cur[k] % (uint32_t)c->sp[1].size);
+        absorb(c, WR_END_ONGOING, s0, s1, cell(c, c->cur, s0, s1), &one, 1);
+    }
     return WR_OK;
 }
 
@@ -484,18 +579,220 @@ static wr_status hit_bound(const wri_snapshot *s, int side, int *bound)
     return st;
 }
 
-static void chain_free(chain *c, const wr_allocator *al, size_t states, size_t L)
+/* ---- working memory ----------------------------------------------------- */
+
+/* The chain's working memory, kept from call to call. The grids and live
+   flags are all zero between calls (a run clears the cells it used), so a
+   run on memory it already has touches only the cells the melee reaches. */
+struct wr_odds_workspace {
+    wr_allocator alloc;
+    chain c;
+    uint32_t *grid[2];
+    size_t grid_words;
+    unsigned char *live[2]; /* live_cells cell indices (uint32_t), then as many flags */
+    size_t live_cells;
+    uint32_t *dist[2], *pool;
+    size_t lw;          /* words of a strike's weight the three above hold */
+    uint32_t *w, *w2;
+    size_t w_words;
+};
+
+/* Bytes of ::wr_odds_workspace live blocks per cell: an index and a flag. */
+#define LIVE_BYTES (sizeof(uint32_t) + 1)
+
+static void release(const wr_allocator *al, uint32_t **p, size_t words)
 {
-    size_t lw = (size_t)c->lw, nw = 2 * lw + 2;
-    wri_free(al, c->cur, states * L, sizeof(uint32_t));
-    wri_free(al, c->nxt, states * L, sizeof(uint32_t));
-    wri_free(al, c->live_cur, states, 1);
-    wri_free(al, c->live_nxt, states, 1);
-    wri_free(al, c->dist[0], WOUND_STATES * lw, sizeof(uint32_t));
-    wri_free(al, c->dist[1], WOUND_STATES * lw, sizeof(uint32_t));
-    wri_free(al, c->pool, 4 * WOUND_STATES * lw, sizeof(uint32_t));
-    wri_free(al, c->w, nw, sizeof(uint32_t));
-    wri_free(al, c->w2, nw, sizeof(uint32_t));
+    wri_free(al, *p, words, sizeof(uint32_t));
+    *p = NULL;
+}
+
+static void release_workspace_memory(wr_odds_workspace *ws)
+{
+    const wr_allocator *al = &ws->alloc;
+    for (int i = 0; i < 2; i++) {
+        release(al, &ws->grid[i], ws->grid_words);
+        wri_free(al, ws->live[i], ws->live_cells, LIVE_BYTES);
+        ws->live[i] = NULL;
+        release(al, &ws->dist[i], WOUND_STATES * ws->lw);
+    }
+    release(al, &ws->pool, 4 * WOUND_STATES * ws->lw);
+    release(al, &ws->w, ws->w_words);
+    release(al, &ws->w2, ws->w_words);
+    ws->grid_words = ws->live_cells = ws->lw = ws->w_words = 0;
+}
+
+/* Room for `states` cells of L words and weights of lw words (zeroed when new). */
+static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t L, size_t lw)
+{
+    const wr_allocator *al = &ws->alloc;
+    if (states > SIZE_MAX / L)
+        return WRI_NOMEM();
+    size_t words = states * L, nw = 2 * lw + 2;
+    if (words > ws->grid_words || states > ws->live_cells) {
+        for (int i = 0; i < 2; i++) {
+            release(al, &ws->grid[i], ws->grid_words);
+            wri_free(al, ws->live[i], ws->live_cells, LIVE_BYTES);
+            ws->live[i] = NULL;
+        }
+        words = words > ws->grid_words ? words : ws->grid_words;
+        states = states > ws->live_cells ? states : ws->live_cells;
+        ws->grid_words = ws->live_cells = 0;
+        for (int i = 0; i < 2; i++) {
+            ws->grid[i] = wri_alloc_zero(al, words, sizeof(uint32_t));
+            ws->live[i] = wri_alloc_zero(al, states, LIVE_BYTES);
+        }
+        if (ws->grid[0] == NULL || ws->grid[1] == NULL || ws->live[0] == NULL ||
+            ws->live[1] == NULL) {
+            for (int i = 0; i < 2; i++) {
+                release(al, &ws->grid[i], words);
+                wri_free(al, ws->live[i], states, LIVE_BYTES);
+                ws->live[i] = NULL;
+            }
+            return WRI_NOMEM();
+        }
+        ws->grid_words = words;
+        ws->live_cells = states;
+    }
+    if (lw > ws->lw) {
+        for (int i = 0; i < 2; i++)
+            release(al, &ws->dist[i], WOUND_STATES * ws->lw);
+        release(al, &ws->pool, 4 * WOUND_STATES * ws->lw);
+        ws->lw = 0;
+        ws->dist[0] = wri_alloc_zero(al, WOUND_STATES * lw, sizeof(uint32_t));
+        ws->dist[1] = wri_alloc_zero(al, WOUND_STATES * lw, sizeof(uint32_t));
+        ws->pool = wri_alloc_zero(al, 4 * WOUND_STATES * lw, sizeof(uint32_t));
+        if (ws->dist[0] == NULL || ws->dist[1] == NULL || ws->pool == NULL) {
+            for (int i = 0; i < 2; i++)
+                release(al, &ws->dist[i], WOUND_STATES * lw);
+            release(al, &ws->pool, 4 * WOUND_STATES * lw);
+            return WRI_NOMEM();
+        }
+        ws->lw = lw;
+    }
+    if (nw > ws->w_words) {
+        release(al, &ws->w, ws->w_words);
+        release(al, &ws->w2, ws->w_words);
+        ws->w_words = 0;
+        ws->w = wri_alloc_zero(al, nw, sizeof(uint32_t));
+        ws->w2 = wri_alloc_zero(al, nw, sizeof(uint32_t));
+        if (ws->w == NULL || ws->w2 == NULL) {
+            release(al, &ws->w, nw);
+            release(al, &ws->w2, nw);
+            return WRI_NOMEM();
+        }
+        ws->w_words = nw;
+    }
+    return WR_OK;
+}
+
+/* Leaves the grids and live flags all zero again: the live cells of the
+   last grid after a complete run, everything used after a failed one. */
+static void clear_grids(wr_odds_workspace *ws, size_t states, size_t L, int complete)
+{
+    chain *c = &ws->c;
+    if (!complete) {
+        for (int i = 0; i < 2; i++) {
+            memset(ws->grid[i], 0, states * L * sizeof(uint32_t));
+            memset(ws->live[i] + ws->live_cells * sizeof(uint32_t), 0, states);
+        }
+        return;
+    }
+    for (size_t k = 0; k < c->n_cur; k++) {
+        size_t i = c->list_cur[k];
+        memset(c->cur + i * L, 0, L * sizeof(uint32_t));
+        c->live_cur[i] = 0;
+    }
+}
+
+static wr_odds_workspace *workspace_new(const wr_allocator *al)
+{
+    wr_odds_workspace *ws = wri_alloc_zero(al, 1, sizeof *ws);
+    if (ws != NULL)
+        ws->alloc = *al;
+    return ws;
+}
+
+static void workspace_free(wr_odds_workspace *ws)
+{
+    if (ws == NULL)
+        return;
+    wr_allocator al = ws->alloc;
+    release_workspace_memory(ws);
+    wri_free(&al, ws, 1, sizeof *ws);
+}
+
+static wr_melee_odds *odds_alloc(const wr_allocator *al, int limbs, int start0, int start1)
+{
+    size_t L = (size_t)limbs;
+    wr_melee_odds *o = wri_alloc_zero(al, 1, sizeof *o);
+    if (o == NULL)
+        return NULL;
+    o->alloc = *al;
+    o->limbs = limbs;
+    o->start[0] = start0;
+    o->start[1] = start1;
+    o->ends = wri_alloc_zero(al, WR_END_COUNT * L, sizeof(uint32_t));
+    o->figs = wri_alloc_zero(al, (size_t)(start0 + start1 + 2) * L, sizeof(uint32_t));
+    if (o->ends == NULL || o->figs == NULL) {
+        wr_melee_odds_free(o);
+        return NULL;
+    }
+    return o;
+}
+
+/* The odds of an engagement that is ready, computed in the workspace, the
+   result allocated with `result_alloc`. */
+static wr_status compute(const wr_engagement *engagement, int max_rounds, wr_odds_workspace *ws,
+                         const wr_allocator *result_alloc, wr_melee_odds **out)
+{
+    chain *c = &ws->c;
+    memset(c, 0, sizeof *c);
+    wr_status st = WR_OK;
+    wri_snapshot s;
+    wri_melee_snapshot(engagement, &s);
+    for (int i = 0; i < 2 && st == WR_OK; i++)
+        st = space_init(&c->sp[i], &s.side[i]);
+    for (int i = 0; i < 2 && st == WR_OK; i++)
+        if (!c->sp[1 - i].troops)
+            st = hit_bound(&s, i, &c->sp[1 - i].bound);
+    long long round_digits = 6 + 4LL * (c->sp[0].bound + c->sp[1].bound);
+    if (st == WR_OK && round_digits * max_rounds + 4 > WRI_ODDS_MAX_EXPONENT)
+        st = WRI_FAIL(WR_ERR_RANGE, "max_rounds",
+                      "a denominator of at most 1800 digits (max_rounds * (6 + 4 * wounds a round inflicts))");
+    if (st != WR_OK)
+        return st;
+    int bound = c->sp[0].bound > c->sp[1].bound ? c->sp[0].bound : c->sp[1].bound;
+    int limbs = words_for((int)round_digits * max_rounds + 4);
+    c->lw = words_for(2 + 4 * bound);
+    size_t L = (size_t)limbs;
+    size_t states = (size_t)c->sp[0].size * (size_t)c->sp[1].size;
+    int start0 = figures_of(&c->sp[0], c->sp[0].start);
+    int start1 = figures_of(&c->sp[1], c->sp[1].start);
+    if ((st = reserve(ws, states, L, (size_t)c->lw)) != WR_OK)
+        return st;
+    wr_melee_odds *o = odds_alloc(result_alloc, limbs, start0, start1);
+    if (o == NULL)
+        return WRI_NOMEM();
+    c->o = o;
+    c->cur = ws->grid[0];
+    c->nxt = ws->grid[1];
+    c->list_cur = (uint32_t *)(void *)ws->live[0];
+    c->list_nxt = (uint32_t *)(void *)ws->live[1];
+    c->live_cur = ws->live[0] + ws->live_cells * sizeof(uint32_t);
+    c->live_nxt = ws->live[1] + ws->live_cells * sizeof(uint32_t);
+    c->dist[0] = ws->dist[0];
+    c->dist[1] = ws->dist[1];
+    c->pool = ws->pool;
+    c->w = ws->w;
+    c->w2 = ws->w2;
+    st = run_chain(c, &s, engagement->morale, engagement->morale_user, max_rounds);
+    clear_grids(ws, states, L, st == WR_OK);
+    if (st != WR_OK) {
+        wr_melee_odds_free(o);
+        return st;
+    }
+    *out = o;
+    return WR_OK;
 }
 
 wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
@@ -513,71 +810,61 @@ wr_status wr_melee_odds_new_ex(const wr_engagement *engagement, int max_rounds,
     wr_allocator al;
     if ((st = wri_allocator_init(&al, alloc)) != WR_OK)
         return WRI_PASS(st);
-
-    /* chain is large (the outcome lists): keep it off small stacks */
-    chain *c = wri_alloc_zero(&al, 1, sizeof *c);
-    if (c == NULL)
+    /* working memory for this call only (the chain is large: off the stack) */
+    wr_odds_workspace *ws = workspace_new(&al);
+    if (ws == NULL)
         return WRI_NOMEM();
-    wri_snapshot s;
-    wri_melee_snapshot(engagement, &s);
-    for (int i = 0; i < 2 && st == WR_OK; i++)
-        st = space_init(&c->sp[i], &s.side[i]);
-    for (int i = 0; i < 2 && st == WR_OK; i++)
-        if (!c->sp[1 - i].troops)
-            st = hit_bound(&s, i, &c->sp[1 - i].bound);
-    long long round_digits = 6 + 4LL * (c->sp[0].bound + c->sp[1].bound);
-    if (st == WR_OK && round_digits * max_rounds + 4 > WRI_ODDS_MAX_EXPONENT)
-        st = WRI_FAIL(WR_ERR_RANGE, "max_rounds",
-                      "a denominator of at most 1800 digits (max_rounds * (6 + 4 * wounds a round inflicts))");
-    if (st != WR_OK) {
-        wri_free(&al, c, 1, sizeof *c);
-        return WRI_PASS(st);
-    }
-    int bound = c->sp[0].bound > c->sp[1].bound ? c->sp[0].bound : c->sp[1].bound;
-    int limbs = words_for((int)round_digits * max_rounds + 4);
-    c->lw = words_for(2 + 4 * bound);
-    size_t L = (size_t)limbs, lw = (size_t)c->lw, nw = 2 * lw + 2;
-    size_t states = (size_t)c->sp[0].size * (size_t)c->sp[1].size;
-    int start0 = figures_of(&c->sp[0], c->sp[0].start), start1 = figures_of(&c->sp[1], c->sp[1].start);
-
-    wr_melee_odds *o = wri_alloc_zero(&al, 1, sizeof *o);
-    if (o != NULL) {
-        o->alloc = al;
-        o->limbs = limbs;
-        o->start[0] = start0;
-        o->start[1] = start1;
-        o->ends = wri_alloc_zero(&al, WR_END_COUNT * L, sizeof(uint32_t));
-        o->figs = wri_alloc_zero(&al, (size_t)(start0 + start1 + 2) * L, sizeof(uint32_t));
-        c->o = o;
-        c->cur = wri_alloc_zero(&al, states * L, sizeof(uint32_t));
-        c->nxt = wri_alloc_zero(&al, states * L, sizeof(uint32_t));
-        c->live_cur = wri_alloc_zero(&al, states, 1);
-        c->live_nxt = wri_alloc_zero(&al, states, 1);
-        c->dist[0] = wri_alloc_zero(&al, WOUND_STATES * lw, sizeof(uint32_t));
-        c->dist[1] = wri_alloc_zero(&al, WOUND_STATES * lw, sizeof(uint32_t));
-        c->pool = wri_alloc_zero(&al, 4 * WOUND_STATES * lw, sizeof(uint32_t));
-        c->w = wri_alloc_zero(&al, nw, sizeof(uint32_t));
-        c->w2 = wri_alloc_zero(&al, nw, sizeof(uint32_t));
-        for (int i = 0; i < 2; i++)
-            c->min[i] = c->sp[i].start;
-    }
-    if (o == NULL || o->ends == NULL || o->figs == NULL || c->cur == NULL || c->nxt == NULL ||
-        c->live_cur == NULL || c->live_nxt == NULL || c->dist[0] == NULL || c->dist[1] == NULL ||
-        c->pool == NULL || c->w == NULL || c->w2 == NULL)
-        st = WRI_NOMEM();
-    else
-        st = run_chain(c, &s, engagement->morale, engagement->morale_user, max_rounds);
-    chain_free(c, &al, states, L);
-    wri_free(&al, c, 1, sizeof *c);
-    if (st != WR_OK) {
-        wr_melee_odds_free(o);
-        return WRI_PASS(st);
-    }
-    *out = o;
-    return WR_OK;
+    st = compute(engagement, max_rounds, ws, &al, out);
+    workspace_free(ws);
+    return WRI_PASS(st);
 }
 
 wr_status wr_melee_odds_new(const wr_engagement *engagement, int max_rounds, wr_melee_odds **out)
 {
     return WRI_PASS(wr_melee_odds_new_ex(engagement, max_rounds, NULL, out));
+}
+
+wr_status wr_odds_workspace_new_ex(const wr_allocator *alloc, wr_odds_workspace **out)
+{
+    if (out == NULL)
+        return WRI_NULL(out);
+    wr_allocator al;
+    wr_status st;
+    wr_odds_workspace *ws = wri_new_object(alloc, sizeof *ws, &al, &st);
+    if (ws == NULL)
+        return WRI_PASS(st);
+    ws->alloc = al;
+    *out = ws;
+    return WR_OK;
+}
+
+wr_status wr_odds_workspace_new(wr_odds_workspace **out)
+{
+    if (out == NULL)
+        return WRI_NULL(out);
+    return WRI_PASS(wr_odds_workspace_new_ex(NULL, out));
+}
+
+void wr_odds_workspace_free(wr_odds_workspace *workspace)
+{
+    workspace_free(workspace);
+}
+
+wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds,
+                               wr_odds_workspace *workspace, wr_melee_odds **out)
+{
+    if (engagement == NULL)
+        return WRI_NULL(engagement);
+    if (workspace == NULL)
+        return WRI_NULL(workspace);
+    if (out == NULL)
+        return WRI_NULL(out);
+    if (max_rounds < 1 || max_rounds > WR_ODDS_MAX_ROUNDS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "max_rounds", max_rounds, "1..WR_ODDS_MAX_ROUNDS (40)");
+    wr_status st = wri_melee_ready(engagement);
+    if (st == WR_OK)
+        st = compute(engagement, max_rounds, workspace, &workspace->alloc, out);
+    if (st == WR_ERR_NOMEM)
+        return WRI_NOMEM();
+    return WRI_PASS(st);
 }

@@ -305,6 +305,19 @@ do
   local counts2 = wr.melee_simulate(e, 30, wr.Rng(1), 2000)
   eq(counts2[wr.END_B_ROUTS], counts[wr.END_B_ROUTS], "same seed, same counts")
   raises("WR_ERR_RANGE", e.simulate, e, 30, wr.Rng(1), 0)
+  -- the same odds in a workspace kept from call to call
+  local ws = wr.OddsWorkspace()
+  for _, rounds in ipairs({30, 1, 30}) do
+    local a, b = wr.MeleeOdds(e, rounds), e:odds_ws(rounds, ws)
+    for i = 0, wr.END_COUNT - 1 do
+      eq(b:end_exact(i), a:end_exact(i), "workspace odds, end " .. i .. ", " .. rounds .. " rounds")
+    end
+  end
+  eq(wr.melee_odds_new_ws(e, 1, ws):end_exact(wr.END_B_ROUTS), "0.5", "module-level melee_odds_new_ws")
+  raises("WR_ERR_RANGE", wr.melee_odds_new_ws, e, 0, ws)
+  check(tostring(ws):find("^warrules.OddsWorkspace") ~= nil, "workspace tostring")
+  ws:close()
+  raises("WR_ERR_STATE", e.odds_ws, e, 30, ws)
 end
 
 -- ---- morale models written in Lua -------------------------------------------

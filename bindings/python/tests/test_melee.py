@@ -292,6 +292,21 @@ class Engagements(unittest.TestCase):
         self.assertEqual(r1.round, 1)
         raises(self, "WR_ERR_RANGE", e.simulate, 0, wr.Rng(1), 10)
 
+    def test_exact_odds_in_a_workspace(self):
+        e = example()
+        with wr.OddsWorkspace() as ws:
+            for rounds in (30, 2, 30):  # a smaller melee in memory a larger one used
+                with e.odds(rounds) as a, e.odds(rounds, workspace=ws) as b:
+                    self.assertEqual(a.exponent, b.exponent)
+                    for end in range(wr.END_COUNT):
+                        self.assertEqual(a.end_exact(end), b.end_exact(end))
+                    for n in range(11):
+                        self.assertEqual(a.figures_exact(0, n), b.figures_exact(0, n))
+            raises(self, "WR_ERR_RANGE", e.odds, 0, workspace=ws)
+            kept = e.odds(3, workspace=ws)
+        self.assertEqual(sum(kept.end(end) for end in range(wr.END_COUNT)), 1)  # outlives ws
+        kept.close()
+
 
 if __name__ == "__main__":
     unittest.main()

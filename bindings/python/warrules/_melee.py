@@ -14,9 +14,9 @@ from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
 from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT, MORALE_FN,
-                      PROFILE, KillOdds, MeleeBatchOut, MeleeBatchSide, MeleeEvent, MeleeRound,
-                      MoraleOdds, MoraleTest, PhaseFight, PhaseSide, PhaseUnit, SideSituation,
-                      Situation, Strike, UnitDef, Wounds, lib)
+                      ODDS_WORKSPACE, PROFILE, KillOdds, MeleeBatchOut, MeleeBatchSide,
+                      MeleeEvent, MeleeRound, MoraleOdds, MoraleTest, PhaseFight, PhaseSide,
+                      PhaseUnit, SideSituation, Situation, Strike, UnitDef, Wounds, lib)
 from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
 
 WEAPON_OTHER = 0
@@ -172,7 +172,7 @@ _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
            and name not in ("ENGAGEMENT", "HIT_CHART", "MELEE_ODDS", "MELEE_UNIT", "MORALE_FN",
-                            "PROFILE", "MELEE_PHASE")]
+                            "PROFILE", "MELEE_PHASE", "ODDS_WORKSPACE")]
 __all__ += _ENUMS
 __all__ += [
     "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
@@ -180,7 +180,7 @@ __all__ += [
     "reach_ranks", "fighting_figures", "complete_ranks", "combat_percent", "kills_from_percent",
     "Profile", "HitChart", "wounds_add", "unit_def_default", "MeleeUnit", "melee_may_start",
     "advance_stop", "melee_rule_name", "melee_rule_source", "modifier_name", "melee_event_text",
-    "morale_sample", "side_situation", "Engagement", "MeleeOdds",
+    "morale_sample", "side_situation", "Engagement", "MeleeOdds", "OddsWorkspace",
     "melee_rounds_batch", "MeleeBatch", "MeleeBatchSideResult",
     "PhaseSide", "PhaseFight", "PhaseUnit", "phase_side", "MeleePhase",
 ]
@@ -603,8 +603,16 @@ class Engagement(Handle):
         lib.wr_engagement_kill_odds(self._handle(), side, ctypes.byref(k))
         return k
 
-    def odds(self, max_rounds: int, *, allocator: Optional[Allocator] = None) -> MeleeOdds:
-        """The exact MeleeOdds of the melee from its current state."""
+    def odds(self, max_rounds: int, *, allocator: Optional[Allocator] = None,
+             workspace: Optional["OddsWorkspace"] = None) -> MeleeOdds:
+        """The exact MeleeOdds of the melee from its current state; with an
+        OddsWorkspace, computed in its working memory (wr_melee_odds_new_ws),
+        kept from call to call (the odds then come from its allocator)."""
+        if workspace is not None:
+            ptr = MELEE_ODDS()
+            self._call(lib.wr_melee_odds_new_ws, self._handle(), max_rounds,
+                       workspace._handle(), ctypes.byref(ptr))
+            return keep_allocator(MeleeOdds._adopt(ptr), workspace.__dict__.get("_allocator"))
         ptr = self._call(make_handle, lib.wr_melee_odds_new, lib.wr_melee_odds_new_ex, MELEE_ODDS,
                          allocator, self._handle(), max_rounds)
         return keep_allocator(MeleeOdds._adopt(ptr), allocator)
@@ -705,6 +713,19 @@ class MeleePhase(Handle):
         out = PhaseUnit()
         lib.wr_melee_phase_unit(self._handle(), unit._handle(), ctypes.byref(out))
         return out
+
+
+class OddsWorkspace(Handle):
+    """Working memory for exact odds (wr_odds_workspace), kept from one
+    Engagement.odds(..., workspace=) call to the next; one thread at a time."""
+
+    _free = staticmethod(lambda p: lib.wr_odds_workspace_free(p))
+
+    def __init__(self, *, allocator=None):
+        ptr = make_handle(lib.wr_odds_workspace_new, lib.wr_odds_workspace_new_ex,
+                          ODDS_WORKSPACE, allocator)
+        super().__init__(ptr)
+        keep_allocator(self, allocator)
 
 
 class MeleeOdds(Handle):

@@ -73,6 +73,7 @@ MELEE_UNIT = opaque("wr_melee_unit")
 ENGAGEMENT = opaque("wr_engagement")
 MELEE_ODDS = opaque("wr_melee_odds")
 MELEE_PHASE = opaque("wr_melee_phase")
+ODDS_WORKSPACE = opaque("wr_odds_workspace")
 MAP = opaque("wr_map")
 PLANNER = opaque("wr_planner")
 
@@ -461,6 +462,10 @@ FUNCTIONS = [
     ("wr_melee_odds_new", STATUS, [ENGAGEMENT, c_int, P(MELEE_ODDS)]),
     ("wr_melee_odds_new_ex", STATUS, [ENGAGEMENT, c_int, ALLOC, P(MELEE_ODDS)]),
     ("wr_melee_odds_free", None, [MELEE_ODDS]),
+    ("wr_odds_workspace_new", STATUS, [P(ODDS_WORKSPACE)]),
+    ("wr_odds_workspace_new_ex", STATUS, [ALLOC, P(ODDS_WORKSPACE)]),
+    ("wr_odds_workspace_free", None, [ODDS_WORKSPACE]),
+    ("wr_melee_odds_new_ws", STATUS, [ENGAGEMENT, c_int, ODDS_WORKSPACE, P(MELEE_ODDS)]),
     ("wr_melee_odds_exponent", STATUS, [MELEE_ODDS, PI]),
     ("wr_melee_odds_end", STATUS, [MELEE_ODDS, c_int, P(ctypes.c_uint64)]),
     ("wr_melee_odds_end_exact", STATUS, [MELEE_ODDS, c_int, c_str, c_size, PZ]),

@@ -31,6 +31,7 @@ READS = {
     "wr_engagement_kill_odds": frozenset(['wr_engagement']),
     "wr_melee_odds_new": frozenset(['wr_engagement']),
     "wr_melee_odds_new_ex": frozenset(['wr_engagement']),
+    "wr_melee_odds_new_ws": frozenset(['wr_engagement']),
     "wr_melee_odds_exponent": frozenset(['wr_melee_odds']),
     "wr_melee_odds_end": frozenset(['wr_melee_odds']),
     "wr_melee_odds_end_exact": frozenset(['wr_melee_odds']),
