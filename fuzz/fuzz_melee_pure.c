@@ -181,14 +181,14 @@ static void others(fuzz_input *fi)
     REQUIRE(wr_melee_rule_name((wr_melee_rule)rule) != NULL);
     REQUIRE(wr_melee_rule_source((wr_melee_rule)rule) != NULL);
     REQUIRE(wr_modifier_name((wr_modifier)fuzz_int(fi)) != NULL);
-    wr_melee_event ev = {(wr_melee_rule)fuzz_small(fi, WR_RULE_COUNT), fuzz_small(fi, 2),
+    wr_melee_event ev = {(wr_melee_rule)fuzz_small(fi, WR_RULE_LIMIT), fuzz_small(fi, 2),
                          fuzz_int(fi), fuzz_int(fi)};
     char buf[64];
     size_t cap = (size_t)fuzz_small(fi, 64) & 63u, len = (size_t)-1;
     memset(buf, 'x', sizeof buf);
     st = wr_melee_event_text(&ev, cap ? buf : NULL, cap, &len);
     if (st == WR_OK) {
-        REQUIRE(in((int)ev.rule, 0, WR_RULE_COUNT - 1));
+        REQUIRE(in((int)ev.rule, 0, WR_RULE_LIMIT - 1) && ev.rule != WR_RULE_COUNT);
         if (cap > 0)
             REQUIRE(memchr(buf, '\0', cap) != NULL && strlen(buf) == (len < cap ? len : cap - 1));
     } else {
