@@ -1,9 +1,8 @@
 /* Bad input for every public function of the campaign module: NULLs,
    numbers out of range, unknown enum values, hexes off the map, a ford on a
    major river; every output keeps its sentinel. */
-/* Until this module records its failure details, check statuses only. */
-#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
+
 
 #include <string.h>
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "warrules/campaign.h"
+#include "core/error.h"
 #include "core/memory.h"
 
 /* Side byte: bits 0-1 river, 2-3 crossing, 4 road, 5 track. */

@@ -68,12 +68,12 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
 wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     wr_allocator a;
     wr_status st;
     wr_planner *p = wri_new_object(alloc, sizeof *p, &a, &st);
     if (p == NULL)
-        return st;
+        return WRI_PASS(st);
     p->alloc = a;
     p->free_chunk = -1;
     *out = p;
@@ -82,7 +82,8 @@ wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
 
 wr_status wr_planner_new(wr_planner **out)
 {
-    return wr_planner_new_ex(NULL, out);
+    return WRI_PASS(wr_planner_new_ex(NULL, out));
+
 }
 
 static void free_states(wr_planner *p)
@@ -128,7 +129,7 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     if (!p->dist || !p->parent || !p->via || !p->order ||
         pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     }
     return WR_OK;
 }
@@ -152,7 +153,7 @@ static wr_status pool_grow(wr_planner *p, size_t chunks)
     int32_t *np = wri_realloc_array(&p->alloc, p->pool, p->chunks * WRI_CHUNK,
                                     chunks * WRI_CHUNK, sizeof *np);
     if (np == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     p->pool = np;
     for (size_t c = p->chunks; c < chunks; c++) {
         np[c * WRI_CHUNK] = p->free_chunk;
@@ -167,7 +168,7 @@ static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
     if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
         if (p->free_chunk < 0) {
             if (p->chunks > (size_t)INT32_MAX / 2u)
-                return WR_ERR_NOMEM;
+                return WRI_NOMEM();
             wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
             if (st != WR_OK)
                 return st;
@@ -220,7 +221,7 @@ static wr_status ring_reset(wr_planner *p, uint32_t hint)
     if (p->ring < want) {
         wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, p->ring, want, sizeof *nb);
         if (nb == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         p->buckets = nb;
         p->ring = want;
     }
@@ -238,14 +239,15 @@ static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *
 {
     uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
     if (want <= old)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params", delta, "a move of fewer than 2^29 points");
+
     size_t total = 0;
     for (uint32_t i = 0; i < old; i++)
         for (int32_t c = p->buckets[i].head; c >= 0; c = p->pool[(size_t)c * WRI_CHUNK])
             total += WRI_CHUNK;
     int32_t *tmp = total ? wri_alloc_zero(&p->alloc, total, sizeof *tmp) : NULL;
     if (total && tmp == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     size_t k = 0;
     for (uint32_t i = 0; i < old; i++) {
         wri_bucket *b = &p->buckets[i];
@@ -261,7 +263,7 @@ static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *
     wr_status st = WR_OK;
     wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, old, want, sizeof *nb);
     if (nb == NULL) {
-        st = WR_ERR_NOMEM;
+        st = WRI_NOMEM();
     } else {
         p->buckets = nb;
         p->ring = want;
@@ -812,10 +814,10 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         return st;
     int32_t src = wri_campaign_index(map, from);
     if (src < 0)
-        return WR_ERR_RANGE;
+        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
     wri_campaign_movegen_init(g, map, params);
     if (!wri_campaign_can_be(g, src))
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "from", "a hex where the mover can be");
     search_opts base;
     opts_init(&base, params, map->count, src);
     base.goal = o->goal;
@@ -840,12 +842,12 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         if (pl->table == NULL) {
             pl->table = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->table);
             if (pl->table == NULL)
-                return WR_ERR_NOMEM;
+                return WRI_NOMEM();
         }
         if (pl->ptable == NULL) {
             pl->ptable = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->ptable);
             if (pl->ptable == NULL)
-                return WR_ERR_NOMEM;
+                return WRI_NOMEM();
         }
         if (!pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0) {
             wri_campaign_land_table(g, pl->table);
@@ -889,7 +891,7 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
         size_t want = len < 64 ? 64 : len + len / 2;
         wr_step *ns = wri_alloc_zero(&pl->alloc, want, sizeof *ns);
         if (ns == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         wri_free(&pl->alloc, pl->steps, pl->cap_steps, sizeof *pl->steps);
         pl->steps = ns;
         pl->cap_steps = want;
@@ -955,11 +957,19 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
 wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_hex to, wr_route *route)
 {
-    if (planner == NULL || map == NULL || params == NULL || route == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (route == NULL)
+        return WRI_NULL(route);
     int32_t goal = wri_campaign_index(map, to);
-    if (goal < 0 || wri_campaign_index(map, from) < 0)
-        return WR_ERR_RANGE;
+    if (wri_campaign_index(map, from) < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+    if (goal < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "to", "a hex of the map");
     search_opts o;
     memset(&o, 0, sizeof o);
     o.goal = goal;
@@ -967,20 +977,26 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
     wri_movegen g;
     wr_status st = map_search(planner, map, params, from, &o, &g, 1);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (planner->dist[goal] == UINT32_MAX)
-        return WR_ERR_FORBIDDEN;
-    return build_route(planner, &o, goal, map, NULL, params->figures,
-                       params->mover == WR_MOVER_TRANSPORT, route);
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "to", "a hex the force can reach");
+    return WRI_PASS(build_route(planner, &o, goal, map, NULL, params->figures,
+                                params->mover == WR_MOVER_TRANSPORT, route));
 }
 
 wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_arrival *field, size_t count)
 {
-    if (planner == NULL || map == NULL || params == NULL || field == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (field == NULL)
+        return WRI_NULL(field);
     if (count != (size_t)map->count)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
     search_opts o;
     memset(&o, 0, sizeof o);
     o.goal = -1;
@@ -988,7 +1004,7 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     wri_movegen g;
     wr_status st = map_search(planner, map, params, from, &o, &g, 0);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     const uint32_t *dist = planner->dist;
     /* day_of() without a division: floor(x / P) = (x * M) >> 40 with
        M = ceil(2^40 / P) is exact while x * P < 2^40, and here
@@ -1012,24 +1028,32 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
                                const wr_plan_params *params, wr_hex from, int days,
                                const wr_hex **hexes, size_t *count)
 {
-    if (planner == NULL || map == NULL || params == NULL || hexes == NULL || count == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (hexes == NULL)
+        return WRI_NULL(hexes);
+    if (count == NULL)
+        return WRI_NULL(count);
     if (days < 1 || days > WR_PLAN_MAX_DAYS)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "days", days, "1..1000000 (WR_PLAN_MAX_DAYS)");
     if (planner->cap_hexes < (size_t)map->count) {
         wr_hex *h = wri_alloc_zero(&planner->alloc, (size_t)map->count, sizeof *h);
         if (h == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         wri_free(&planner->alloc, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
         planner->hexes = h;
         planner->cap_hexes = (size_t)map->count;
     }
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     st = ensure_states(planner, (size_t)map->count * 2u);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     size_t n = 0;
     search_opts o;
     memset(&o, 0, sizeof o);
@@ -1040,7 +1064,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
     wri_movegen g;
     st = map_search(planner, map, params, from, &o, &g, 0);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     for (size_t i = 0; i < n; i++)
         planner->hexes[i] = wri_campaign_hex(map, planner->order[i]);
     *hexes = planner->hexes;
@@ -1052,26 +1076,38 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
                                  const wr_plan_params *params, int32_t from, int32_t to,
                                  wr_route *route)
 {
-    if (planner == NULL || graph == NULL || params == NULL || route == NULL ||
-        graph->moves == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (graph == NULL)
+        return WRI_NULL(graph);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (route == NULL)
+        return WRI_NULL(route);
+    if (graph->moves == NULL)
+        return WRI_NULL(graph->moves);
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
-        return st;
-    if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES || from < 0 ||
-        from >= graph->node_count || to < 0 || to >= graph->node_count)
-        return WR_ERR_RANGE;
+        return WRI_PASS(st);
+    if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "graph->node_count", graph->node_count,
+                              "1..2^24 (WR_MAP_MAX_HEXES)");
+    if (from < 0 || from >= graph->node_count)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "from", from, "0..graph->node_count - 1");
+    if (to < 0 || to >= graph->node_count)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "to", to, "0..graph->node_count - 1");
     st = ensure_states(planner, (size_t)graph->node_count * 2u);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     search_opts o;
     opts_init(&o, params, graph->node_count, from);
     o.goal = to;
     o.ring_hint = 4u * o.daily + 64u;
     st = search_graph(planner, graph, &o);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (planner->dist[to] == UINT32_MAX)
-        return WR_ERR_FORBIDDEN;
-    return build_route(planner, &o, to, NULL, graph, params->figures, 0, route);
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "to", "a node the force can reach");
+    return WRI_PASS(build_route(planner, &o, to, NULL, graph, params->figures, 0, route));
+
 }

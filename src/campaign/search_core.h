@@ -148,7 +148,9 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
         if (bad)
-            return WR_ERR_INVALID;
+            return WRI_FAIL(WR_ERR_INVALID, "graph->moves",
+                            "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
+
     }
     if (o->order_count != NULL)
         *o->order_count = settled;
