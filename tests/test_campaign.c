@@ -840,17 +840,17 @@ static void plan_crossings(void **state)
     wr_map *m = row_map("ccc");
     wr_plan_params inf = params_for(WR_MOVER_INFANTRY), cav = params_for(WR_MOVER_CAVALRY);
     wr_route r;
-    /* ferries: whole days from a fresh day */
+    /* ferries: whole days from a fresh day, then the far hex's entry */
     side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0);
-    expect_arrival(m, &inf, 1, 2, 1, 0);
+    expect_arrival(m, &inf, 1, 2, 2, 6);
     OK(plan(m, &inf, 0, 2, &r));
-    assert_int_equal(r.arrival_day, 2); /* moved on day 1: the ferry takes day 2 */
-    assert_int_equal(r.points_left, 0);
+    assert_int_equal(r.arrival_day, 3); /* moved on day 1: the ferry takes day 2, clear 6 on day 3 */
+    assert_int_equal(r.points_left, 6);
     assert_true(r.steps[2].flags & WR_STEP_FERRY);
-    assert_int_equal(r.steps[1].nights, 1);
+    assert_int_equal(r.steps[1].nights, 2);
     side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_FERRY, 0, 0);
-    expect_arrival(m, &inf, 1, 2, 2, 0);
-    expect_arrival(m, &cav, 1, 2, 2, 0);
+    expect_arrival(m, &inf, 1, 2, 3, 6);
+    expect_arrival(m, &cav, 1, 2, 3, 12);
     /* bridges are free */
     side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_BRIDGE, 0, 0);
     OK(plan(m, &inf, 0, 2, &r));
@@ -862,20 +862,21 @@ static void plan_crossings(void **state)
     expect_forbidden(m, &inf, 1, 2);
     expect_forbidden(m, &cav, 1, 2);
     inf.options = WR_PLAN_RAFTS_ANYWHERE;
-    expect_arrival(m, &inf, 1, 2, 3, 0);
+    expect_arrival(m, &inf, 1, 2, 4, 6);
     OK(plan(m, &inf, 1, 2, &r));
     assert_true(r.steps[1].flags & WR_STEP_RAFTS);
     inf.options = 0;
     OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_FOREST));
-    expect_arrival(m, &inf, 1, 2, 3, 0);
-    expect_arrival(m, &cav, 1, 2, 3, 0);
+    expect_arrival(m, &inf, 1, 2, 4, 6);
+    expect_arrival(m, &cav, 1, 2, 4, 12);
     /* the engineers' bridging train */
     inf.options = WR_PLAN_BRIDGING_TRAIN;
-    expect_arrival(m, &inf, 1, 2, 1, 0);
+    expect_arrival(m, &inf, 1, 2, 2, 6);
     inf.bridging_days = 2;
-    expect_arrival(m, &inf, 1, 2, 2, 0);
+    expect_arrival(m, &inf, 1, 2, 3, 6);
     inf.bridging_days = 5;
-    expect_arrival(m, &inf, 1, 2, 3, 0); /* rafts are quicker */
+    expect_arrival(m, &inf, 1, 2, 4, 6); /* rafts are quicker */
+
     inf.options = 0;
     OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_CLEAR));
     /* a minor river without crossing: cavalry at half its daily points */
@@ -890,6 +891,88 @@ static void plan_crossings(void **state)
     expect_arrival(m, &cav, 1, 2, 1, 12);
     expect_arrival(m, &inf, 1, 2, 1, 0);
     expect_arrival(m, &inf, 0, 2, 2, 6); /* 6, then 12 more: day 2 */
+    wr_map_free(m);
+}
+
+/* Issue 11's readings of the text, each test built from its words. */
+static void crossing_rules_from_text(void **state)
+{
+    (void)state;
+    wr_route r;
+    /* [Crossing] "Any move cost to cross a river is in addition to that
+       required to move into the hex": the ferry's whole day, then 6 points
+       into clear ground on the next day. */
+    wr_map *m = row_map("cc");
+    wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    side(m, O(0, 0), 0, WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0);
+    OK(plan(m, &inf, 0, 1, &r));
+    assert_int_equal(r.arrival_day, 2);
+    assert_int_equal(r.points_left, 6);
+    /* rafts likewise: three whole days, then the hex */
+    side(m, O(0, 0), 0, WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0);
+    inf.options = WR_PLAN_RAFTS_ANYWHERE;
+    OK(plan(m, &inf, 0, 1, &r));
+    assert_int_equal(r.arrival_day, 4);
+    assert_int_equal(r.points_left, 6);
+    assert_true(r.steps[1].flags & WR_STEP_RAFTS);
+    inf.options = 0;
+    wr_map_free(m);
+
+    /* [Units, Formed and Unformed] "5 to 15% ... of the force will be lost to
+       stragglers per day of unformed movement": cavalry (18 a day) spends 12
+       on two clear hexes, then presses into the forest with its last 6 and 3
+       of day 2, and on through a second forest hex, all entered on day 2:
+       one day of unformed movement, not two. */
+    m = row_map("cccff");
+    wr_plan_params cav = params_for(WR_MOVER_CAVALRY);
+    cav.options = WR_PLAN_UNFORMED;
+    cav.figures = 100;
+    OK(plan(m, &cav, 0, 4, &r));
+
+    assert_int_equal(r.steps[2].day, 1);
+    assert_int_equal(r.steps[3].day, 2);
+    assert_int_equal(r.steps[4].day, 2);
+    assert_int_equal(r.unformed_days, 1);
+    assert_int_equal(r.stragglers, 10);
+    assert_true(r.stragglers <= 15); /* the text's cap for one day */
+    assert_int_equal(r.rally_days, 1);
+    assert_int_equal(r.arrival_day, 3);
+    wr_map_free(m);
+
+    /* [Crossing] "A force crossing a river by any means other than a bridge
+       is considered unformed. The times required for the crossing below
+       include reforming the troops": a formed force is formed on the far
+       bank by ford, ferry or rafts, with no rally day of its own. */
+    const int crossing[3] = {WR_CROSS_FORD, WR_CROSS_FERRY, WR_CROSS_OPEN};
+    const unsigned flag[3] = {WR_STEP_FORD, WR_STEP_FERRY, WR_STEP_RAFTS};
+    for (int k = 0; k < 3; k++) {
+        m = row_map("ccc");
+        side(m, O(1, 0), 0, WR_RIVER_MINOR, crossing[k], 0, 0);
+        inf.options = WR_PLAN_UNFORMED | WR_PLAN_RAFTS_ANYWHERE;
+        OK(plan(m, &inf, 1, 2, &r));
+        assert_true(r.steps[1].flags & flag[k]);
+        assert_false(r.steps[1].flags & WR_STEP_UNFORMED);
+        assert_int_equal(r.rally_days, 0);
+        assert_int_equal(r.unformed_days, 0);
+        wr_map_free(m);
+    }
+    /* Reading: a force already unformed before the river is not reformed by
+       the crossing's reforming time, whatever the crossing: it still spends
+       its rally day (cavalry unformed in a forest, then ford or ferry). */
+    const int cav_crossing[2] = {WR_CROSS_FORD, WR_CROSS_FERRY};
+    for (int k = 0; k < 2; k++) {
+        m = row_map("cfc");
+        side(m, O(1, 0), 0, WR_RIVER_MINOR, cav_crossing[k], 0, 0);
+        OK(plan(m, &cav, 0, 2, &r));
+        assert_int_equal(r.rally_days, 1);
+        assert_int_equal(r.unformed_days, 1);
+        wr_map_free(m);
+    }
+    m = row_map("cfc");
+    side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0);
+    OK(plan(m, &cav, 0, 2, &r)); /* forest 9, ford 0 + clear 6: rally on day 2 */
+    assert_int_equal(r.arrival_day, 2);
+    assert_int_equal(r.points_left, 0);
     wr_map_free(m);
 }
 
@@ -1017,17 +1100,22 @@ static void plan_rivers(void **state)
    each day the force has its daily points plus what it saved; it enters a
    hex when it has the points; at night it keeps its unused points if it
    moved that day or could not afford a move (it presses on), else loses
-   them; whole-day crossings and rally days start at the beginning of a day
-   and end the force in the far hex (or formed) at the end of their last
-   day. It takes the moves from wr_map_moves(). */
+   them; whole-day crossings and rally days start at the beginning of a day;
+   a rally day ends the force formed at the end of the day; a crossing ends
+   it on the far bank (a node of its own here) at the end of its last day,
+   from where it enters the far hex with the next day's points ([Crossing]:
+   the crossing is "in addition to" the hex's entry), formed or unformed as
+   it was. It takes the moves from wr_map_moves(). */
 
 typedef struct bf_graph {
-    int32_t n;
+    int32_t n;     /* hexes */
+    int32_t total; /* hexes and far banks */
     int P;
     int unformed_ok;
     int maxstep;
     int *count;
-    wr_plan_edge *edges; /* n x WR_PLAN_MAX_EDGES */
+    wr_plan_edge *edges; /* total x WR_PLAN_MAX_EDGES */
+    int32_t *bank;       /* by edge: the far bank of a whole-day edge */
 } bf_graph;
 
 static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
@@ -1037,9 +1125,12 @@ static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
     g->n = w * h;
     g->P = p->costs.daily_points;
     g->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
-    g->count = calloc((size_t)g->n, sizeof *g->count);
-    g->edges = calloc((size_t)g->n * WR_PLAN_MAX_EDGES, sizeof *g->edges);
+    size_t cap = (size_t)g->n * (1u + WR_PLAN_MAX_EDGES);
+    g->count = calloc(cap, sizeof *g->count);
+    g->edges = calloc(cap * WR_PLAN_MAX_EDGES, sizeof *g->edges);
+    g->bank = calloc(cap * WR_PLAN_MAX_EDGES, sizeof *g->bank);
     g->maxstep = 1;
+    g->total = g->n;
     for (int32_t i = 0; i < g->n; i++) {
         wr_hex hx;
         size_t c = 0;
@@ -1047,17 +1138,26 @@ static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
         OK(wr_map_moves(m, p, hx, g->edges + (size_t)i * WR_PLAN_MAX_EDGES, WR_PLAN_MAX_EDGES, &c));
         g->count[i] = (int)c;
         for (size_t k = 0; k < c; k++) {
-            const wr_plan_edge *e = &g->edges[(size_t)i * WR_PLAN_MAX_EDGES + k];
-            if (e->days == 0 && e->points > g->maxstep)
+            wr_plan_edge *e = &g->edges[(size_t)i * WR_PLAN_MAX_EDGES + k];
+            if (e->points > g->maxstep)
                 g->maxstep = e->points;
+            if (e->days > 0) { /* the far bank, with its one move into the hex */
+                int32_t bank = g->total++;
+                wr_plan_edge entry = {e->to, e->points, 0, e->flags};
+                g->edges[(size_t)bank * WR_PLAN_MAX_EDGES] = entry;
+                g->count[bank] = 1;
+                g->bank[(size_t)i * WR_PLAN_MAX_EDGES + k] = bank;
+            }
         }
     }
 }
+
 
 static void bf_free(bf_graph *g)
 {
     free(g->count);
     free(g->edges);
+    free(g->bank);
 }
 
 /* Earliest formed arrival (day, points) at every node; day -1 when not
@@ -1065,10 +1165,12 @@ static void bf_free(bf_graph *g)
 static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day, int *best_pts)
 {
     const int P = g->P, pmax = P + g->maxstep + 1;
-    const size_t nst = (size_t)g->n * 2 * (size_t)pmax;
+    const size_t nst = (size_t)g->total * 2 * (size_t)pmax;
 #define IX(h, f, p) ((((size_t)(h)) * 2 + (size_t)(f)) * (size_t)pmax + (size_t)(p))
+#define AT(d, h, f) ((((size_t)(d)) * (size_t)g->total + (size_t)(h)) * 2 + (size_t)(f))
     unsigned char *start = calloc(nst, 1), *moved = calloc(nst, 1), *nstart = calloc(nst, 1);
-    unsigned char *arrive = calloc((size_t)(dmax + 2) * (size_t)g->n * 2, 1);
+    unsigned char *arrive = calloc((size_t)(dmax + 2) * (size_t)g->total * 2, 1);
+    unsigned char *banked = calloc((size_t)(dmax + 2) * (size_t)g->total * 2, 1);
     size_t *stack = malloc(nst * sizeof *stack);
     for (int32_t i = 0; i < g->n; i++) {
         best_day[i] = -1;
@@ -1078,6 +1180,11 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
     for (int d = 1; d <= dmax; d++) {
         memset(moved, 0, nst);
         size_t sp = 0;
+        /* crossings that ended last night: on the far bank with the day's points */
+        for (int32_t h = g->n; h < g->total; h++)
+            for (int f = 0; f < 2; f++)
+                if (banked[AT(d, h, f)])
+                    start[IX(h, f, P)] = 1;
         /* whole-day moves and rally days begin this morning */
         for (int32_t h = 0; h < g->n; h++) {
             for (int f = 0; f < 2; f++) {
@@ -1087,24 +1194,25 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
                 if (!any)
                     continue;
                 if (f == 1)
-                    arrive[((size_t)d * (size_t)g->n + (size_t)h) * 2] = 1;
+                    arrive[AT(d, h, 0)] = 1;
                 for (int k = 0; k < g->count[h]; k++) {
                     const wr_plan_edge *e = &g->edges[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k];
                     if (e->days == 0)
                         continue;
                     int needs = (e->flags & WR_STEP_UNFORMED) != 0;
-                    if (needs && !g->unformed_ok)
+                    if (needs && !f && !g->unformed_ok)
                         continue;
-                    int ad = d + e->days - 1;
+                    int ad = d + e->days;
                     if (ad <= dmax)
-                        arrive[((size_t)ad * (size_t)g->n + (size_t)e->to) * 2 + (size_t)needs] = 1;
+                        banked[AT(ad, g->bank[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k], f)] = 1;
+
                 }
             }
         }
-        /* those ending today are in the far hex with no points */
+        /* rally days ending today: formed, no points */
         for (int32_t h = 0; h < g->n; h++)
             for (int f = 0; f < 2; f++)
-                if (arrive[((size_t)d * (size_t)g->n + (size_t)h) * 2 + (size_t)f] && !moved[IX(h, f, 0)]) {
+                if (arrive[AT(d, h, f)] && !moved[IX(h, f, 0)]) {
                     moved[IX(h, f, 0)] = 1;
                     stack[sp++] = IX(h, f, 0);
                 }
@@ -1146,7 +1254,7 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
         }
         /* the night */
         memset(nstart, 0, nst);
-        for (int32_t h = 0; h < g->n; h++) {
+        for (int32_t h = 0; h < g->total; h++) {
             for (int f = 0; f < 2; f++) {
                 for (int p = 0; p < pmax; p++) {
                     if (moved[IX(h, f, p)]) {
@@ -1170,10 +1278,13 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
         nstart = tmp;
     }
 #undef IX
+#undef AT
     free(start);
     free(moved);
     free(nstart);
     free(arrive);
+    free(banked);
+
     free(stack);
 }
 
@@ -1907,6 +2018,8 @@ int main(void)
         cmocka_unit_test(plan_forest_and_unformed),
         cmocka_unit_test(plan_mountains),
         cmocka_unit_test(plan_crossings),
+        cmocka_unit_test(crossing_rules_from_text),
+
         cmocka_unit_test(plan_sea),
         cmocka_unit_test(plan_rivers),
         cmocka_unit_test(plan_brute_force_land),

@@ -892,11 +892,11 @@ WR_API wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out);
 #define WR_STEP_SWIM 0x0020u
 /** @brief Step: over a bridge. */
 #define WR_STEP_BRIDGE 0x0040u
-/** @brief Step: by ferry (whole days). */
+/** @brief Step: by ferry (whole days, then the far hex's entry). */
 #define WR_STEP_FERRY 0x0080u
-/** @brief Step: by rafts (three whole days). */
+/** @brief Step: by rafts (three whole days, then the far hex's entry). */
 #define WR_STEP_RAFTS 0x0100u
-/** @brief Step: over the bridging train's bridge (whole days). */
+/** @brief Step: over the bridging train's bridge (whole days, then the far hex's entry). */
 #define WR_STEP_BRIDGING 0x0200u
 /** @brief Step: a day at a rally point to reform, in the same hex. */
 #define WR_STEP_RALLY 0x0400u
@@ -928,7 +928,9 @@ typedef struct wr_route {
     int arrival_day;      /**< The day the force is at the target, formed. */
     int points_left;      /**< Points saved on that day. */
     int rally_days;       /**< Days spent reforming. */
-    int unformed_days;    /**< Days of unformed movement. */
+    int unformed_days;    /**< Days of unformed movement: the days on which the
+                               force entered a hex unformed, each counted once. */
+
     int stragglers;       /**< Expected stragglers: wr_stragglers() with the
                                mean half-die 2, day after day, from
                                wr_plan_params::figures. */
@@ -1035,17 +1037,21 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
 
 /**
  * @brief One move from a node: into node `to` for `points`, or, when days > 0,
- *        a whole-day move (a crossing) that starts on a fresh day and takes
- *        `days` days.
+ *        a whole-day move (a crossing) that starts on a fresh day, takes
+ *        `days` days and is followed by `points` to enter `to` ([Crossing]:
+ *        the crossing is in addition to the hex's entry).
  *
  * With ::WR_STEP_UNFORMED in flags the move needs unformed movement: a
  * formed force takes it only when ::WR_PLAN_UNFORMED is set and is unformed
- * afterwards; a whole-day move leaves the force formed unless the flag is
- * set. The other WR_STEP_ bits are passed to the steps as they are.
+ * afterwards. Any other move, whole-day moves included, keeps the force's
+ * formation: a crossing neither leaves a formed force unformed nor reforms
+ * an unformed one. The other WR_STEP_ bits are passed to the steps as they
+ * are.
  */
 typedef struct wr_plan_edge {
     int32_t to;     /**< The node entered. */
-    int32_t points; /**< Points, 0..::WR_PLAN_MAX_EDGE_POINTS (ignored when days > 0). */
+    int32_t points; /**< Points, 0..::WR_PLAN_MAX_EDGE_POINTS (after the whole days
+                         when days > 0). */
     int32_t days;   /**< Whole days, 0..::WR_PLAN_MAX_EDGE_DAYS. */
     uint32_t flags; /**< WR_STEP_ bits. */
 } wr_plan_edge;

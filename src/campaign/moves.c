@@ -276,14 +276,15 @@ static inline int add_edge(wr_plan_edge *out, int n, int32_t to, int points, int
     return n + 1;
 }
 
-/* A formed edge, and an unformed one when across country is cheaper. */
+/* A formed edge, and an unformed one when across country is cheaper; after
+   `days` whole days of crossing when days > 0. */
 static inline int add_pair(wr_plan_edge *out, int n, int32_t to, int fcost, unsigned fflag,
-                           int acost, unsigned aflag, int extra, unsigned xflag)
+                           int acost, unsigned aflag, int extra, unsigned xflag, int days)
 {
     if (fcost != INF_COST)
-        n = add_edge(out, n, to, fcost + extra, 0, fflag | xflag);
+        n = add_edge(out, n, to, fcost + extra, days, fflag | xflag);
     if (acost < fcost)
-        n = add_edge(out, n, to, acost + extra, 0, aflag | xflag | WR_STEP_UNFORMED);
+        n = add_edge(out, n, to, acost + extra, days, aflag | xflag | WR_STEP_UNFORMED);
     return n;
 }
 
@@ -329,14 +330,14 @@ int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timb
         return 0;
     unsigned river = WRI_SIDE_RIVER(side), crossing = WRI_SIDE_CROSSING(side);
     if (river == 0)
-        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, 0);
+        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, 0, 0);
     if (crossing == WR_CROSS_BRIDGE)
-        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE);
+        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE, 0);
     if (crossing == WR_CROSS_FORD)
         n = add_pair(out, n, to, fcost, fflag, acost, aflag, cavalry ? 0 : g->half_daily,
-                     WR_STEP_FORD);
+                     WR_STEP_FORD, 0);
     else if (river == WR_RIVER_MINOR && cavalry)
-        n = add_pair(out, n, to, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM);
+        n = add_pair(out, n, to, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM, 0);
     int days = INF_COST;
     unsigned dflag = 0;
     if (crossing == WR_CROSS_FERRY) {
@@ -352,9 +353,11 @@ int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timb
         days = g->bridging_days;
         dflag = WR_STEP_BRIDGING;
     }
+    /* [Crossing] the far hex's entry follows the whole days */
     if (days != INF_COST)
-        n = add_edge(out, n, to, 0, days, dflag | (fcost == INF_COST ? WR_STEP_UNFORMED : fflag));
+        n = add_pair(out, n, to, fcost, fflag, acost, aflag, 0, dflag, days);
     return n;
+
 }
 
 static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)

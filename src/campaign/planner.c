@@ -497,16 +497,13 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
                     continue;
                 target = to;
                 nk = (uint64_t)lab + (uint64_t)te->e[k].points + (uint64_t)te->e[k].days * P;
-            } else if (te->e[k].days > 0) {
-                if (needs && !o->unformed_ok)
-                    continue;
-                target = needs ? to + cells : to;
-                nk = (uint64_t)day_end + (uint64_t)te->e[k].days * P;
             } else {
                 if (needs && !unformed && !o->unformed_ok)
                     continue;
                 target = (needs || unformed) ? to + cells : to;
-                nk = (uint64_t)lab + (uint64_t)te->e[k].points;
+                nk = (te->e[k].days > 0 ? (uint64_t)day_end + (uint64_t)te->e[k].days * P
+                                        : (uint64_t)lab) +
+                     (uint64_t)te->e[k].points;
             }
             if (target == t && nk == want) {
                 *flags = fl;
@@ -543,17 +540,14 @@ static int water_offer(const wri_movegen *g, const search_opts *o, const uint32_
                 continue;
             target = e->to;
             nk = (uint64_t)lab + (uint64_t)e->points + (uint64_t)e->days * P;
-        } else if (e->days > 0) {
-            if (needs && !o->unformed_ok)
-                continue;
-            target = needs ? e->to + cells : e->to;
-            nk = (uint64_t)day_end + (uint64_t)e->days * P;
         } else {
             if (needs && !unformed && !o->unformed_ok)
                 continue;
             target = (needs || unformed) ? e->to + cells : e->to;
-            nk = (uint64_t)lab + (uint64_t)e->points;
+            nk = (e->days > 0 ? (uint64_t)day_end + (uint64_t)e->days * P : (uint64_t)lab) +
+                 (uint64_t)e->points;
         }
+
         if (target == t && nk == want) {
             *flags = e->flags;
             return i;
@@ -925,20 +919,17 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
             r.rally_days++;
         if ((fl & WR_STEP_OPEN_SEA) && transport)
             r.escort_lost = 1;
-        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY)) {
-            uint32_t t0 = pl->dist[pl->order[len - i]];
-            int first = (int)(t0 / P) + 1, lastd = st->day;
-            if (first <= last_unformed_day)
-                first = last_unformed_day + 1;
-            for (int d = first; d <= lastd; d++) {
-                int lost = (strag_left + 9) / 10; /* wr_stragglers with half-die 2 */
-                strag_left -= lost;
-                r.stragglers += lost;
-                r.unformed_days++;
-            }
-            if (lastd > last_unformed_day)
-                last_unformed_day = lastd;
+        /* [Units, Formed and Unformed] a day of unformed movement counts
+           once: the day the force enters a hex unformed */
+        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY) &&
+            st->day > last_unformed_day) {
+            int lost = (strag_left + 9) / 10; /* wr_stragglers with half-die 2 */
+            strag_left -= lost;
+            r.stragglers += lost;
+            r.unformed_days++;
+            last_unformed_day = st->day;
         }
+
     }
     for (size_t i = 0; i < len; i++) {
         wr_step *st = &pl->steps[i];

@@ -135,15 +135,13 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
             const uint32_t day_end = ((lab + P - 1u) / P) * P; /* the end of the current day */
             SEARCH_EDGES(ctx, node, bad, {
                 int needs = (e_flags & WR_STEP_UNFORMED) != 0;
-                if (e_days > 0) {
-                    if (!needs || unformed_ok)
-                        SEARCH_OFFER(needs ? e_to + cells : e_to,
-                                     (uint64_t)day_end + (uint64_t)e_days * P, e_flags);
-                } else if (!needs || unformed || unformed_ok) {
+                /* whole days start on a fresh day; the hex's entry follows */
+                uint64_t base = e_days > 0 ? (uint64_t)day_end + (uint64_t)e_days * P : lab;
+                if (!needs || unformed || unformed_ok)
                     SEARCH_OFFER((needs || unformed) ? e_to + cells : e_to,
-                                 (uint64_t)lab + (uint64_t)e_points, e_flags);
-                }
+                                 base + (uint64_t)e_points, e_flags);
             });
+
             if (two && unformed) /* a day at the rally point */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
