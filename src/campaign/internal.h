@@ -59,9 +59,35 @@ static inline uint8_t wri_side_byte(const wr_map *map, int32_t idx, int32_t nb, 
 int32_t wri_campaign_index(const wr_map *map, wr_hex hex);
 wr_hex wri_campaign_hex(const wr_map *map, int32_t index);
 
+/* Hexes and hexsides blocked for one query (wr_plan_query). */
+typedef struct wri_block {
+    const uint8_t *hexes; /* by index, or NULL */
+    const uint8_t *sides; /* by wr_map_side_index(), or NULL */
+    wr_plan_blocked_fn fn;
+    void *user;
+} wri_block;
+
+/* Whether the move from idx into its neighbour nb in direction d is blocked. */
+static inline int wri_blocked(const wri_block *b, int32_t idx, int32_t nb, int d)
+{
+    if (b->hexes != NULL && ((b->hexes[nb >> 3] >> (nb & 7)) & 1u))
+        return 1;
+    if (b->sides != NULL) {
+        int32_t s = d < 3 ? idx * 3 + d : nb * 3 + (d - 3);
+        if ((b->sides[s >> 3] >> (s & 7)) & 1u)
+            return 1;
+    }
+    return b->fn != NULL && b->fn(b->user, idx, nb) != 0;
+}
+
+/* A force state that can exist, for daily points P (wr_force_check()). */
+wr_status wri_campaign_check_force(const wr_force_state *f, int P);
+
 /* Checked parameters turned into the numbers the move generator reads. */
 typedef struct wri_movegen {
     const wr_map *map;
+    const wri_block *block; /* NULL: nothing blocked */
+
     int mover;
     int vessel;
     int navigates; /* river boats and longships */

@@ -384,3 +384,55 @@ wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_
     *on_route = (b & (WRI_SIDE_ROAD | WRI_SIDE_TRACK)) != 0 || water;
     return WR_OK;
 }
+
+wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index)
+{
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (index == NULL)
+        return WRI_NULL(index);
+    LOOKUP(map, hex, i);
+    int32_t owner = 0;
+    int slot = side_slot(map, i, direction, &owner);
+    if (slot < 0)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
+                              "0..5 towards a neighbour on the map");
+    *index = owner * 3 + slot;
+    return WR_OK;
+}
+
+wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex, int *direction)
+{
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (problem == NULL)
+        return WRI_NULL(problem);
+    if (hex == NULL)
+        return WRI_NULL(hex);
+    if (direction == NULL)
+        return WRI_NULL(direction);
+    for (int32_t i = 0; i < map->count; i++) {
+        const wri_cell *c = &map->cells[i];
+        unsigned d = WRI_WATER_DIR(c->water);
+        if (d == WRI_WATER_NONE)
+            continue;
+        int32_t owner = 0;
+        int slot = side_slot(map, i, (int)d, &owner);
+        const wri_cell *down = &map->cells[wri_nb_index(map, i, (c->nb & WRI_ODD_ROW) ? 1u : 0u,
+                                                        (int)d)];
+        int p = WR_RIVERS_OK;
+        if (WRI_SIDE_RIVER(map->cells[owner].side[slot]) != WR_NO_RIVER)
+            p = WR_RIVERS_SIDE_ON_COURSE;
+        else if (WRI_WATER_DIR(down->water) == WRI_WATER_NONE && down->terrain != WR_HEX_SEA &&
+                 down->terrain != WR_HEX_COAST && down->terrain != WR_HEX_LAKE)
+            p = WR_RIVERS_DEAD_END;
+        if (p != WR_RIVERS_OK) {
+            *problem = p;
+            *hex = wri_campaign_hex(map, i);
+            *direction = (int)d;
+            return WR_OK;
+        }
+    }
+    *problem = WR_RIVERS_OK;
+    return WR_OK;
+}

@@ -196,6 +196,8 @@ void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_
 {
     const wr_move_costs *c = &p->costs;
     g->map = map;
+    g->block = NULL;
+
     g->mover = p->mover;
     g->vessel = p->mover >= WR_MOVER_LONGSHIP;
     g->navigates = p->mover == WR_MOVER_LONGSHIP || p->mover == WR_MOVER_RIVER_BOAT;
@@ -371,6 +373,8 @@ static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
         if (!(c->nb & (1u << d)))
             continue;
         int32_t nb = wri_nb_index(map, idx, odd, d);
+        if (g->block != NULL && wri_blocked(g->block, idx, nb, d))
+            continue;
         const wri_cell *h = &map->cells[nb];
         int home = (g->traits & WR_FORCE_ELLRIENDI) && (map->regions[nb] & g->home);
         int k = wri_campaign_side_edges(g, h->terrain, wri_side_byte(map, idx, nb, d), timber,
@@ -409,7 +413,7 @@ static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
             continue;
         int32_t nb = wri_nb_index(map, idx, odd, d);
         const wri_cell *h = &map->cells[nb];
-        if (!vessel_can_be(g, h))
+        if (!vessel_can_be(g, h) || (g->block != NULL && wri_blocked(g->block, idx, nb, d)))
             continue;
         unsigned open = (h->terrain == WR_HEX_SEA && h->coast_near == 0) ? WR_STEP_OPEN_SEA : 0u;
         const wri_cell *upper = NULL;
