@@ -57,7 +57,7 @@ typedef struct search_opts {
     uint32_t t0;       /* the start's label */
     /* the earliest label a whole-day move or rally day may start from: the
        start state's, and every other state's (0 for the zero state) */
-    uint32_t fresh_src, fresh;
+    uint32_t fresh_src, fresh, fresh_max;
     uint32_t day0;   /* the start's day: no step is reported before it */
     int start_counted; /* the start's day is already a day of unformed movement */
     int32_t goal;    /* stop when settled; -1: none */
@@ -87,6 +87,8 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
 static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)
 {
     const uint32_t P = o->daily, e = ((lab + P - 1u) / P) * P;
+    if (e >= o->fresh_max) /* always so from the zero state */
+        return e;
     const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
     return e < floor ? floor : e;
 }
@@ -888,6 +890,8 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         base.t0 = ps->t0;
         base.fresh_src = ps->fresh_src;
         base.fresh = ps->fresh;
+        base.fresh_max = ps->fresh_src > ps->fresh ? ps->fresh_src : ps->fresh;
+
         base.day0 = ps->day0;
         base.start_counted = ps->counted;
         if (ps->any_goal && base.two && base.goal >= 0)
