@@ -2325,6 +2325,26 @@ static void plan_zero_query_and_replanning(void **state)
                 assert_int_equal(b.outcome, WR_PLAN_FOUND);
                 assert_true(b.route.arrival_day <= a.arrival_day);
                 replay_plan(m, &p, &q, &b, &zero, 1);
+                /* fewest days of unformed movement: no more than the earliest
+                   plan's; none when a formed route exists, then its arrival */
+                q.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
+                OK(wr_planner_plan(g_pl, m, &p, &q, from, to, &b));
+                assert_int_equal(b.outcome, WR_PLAN_FOUND);
+                assert_true(b.route.unformed_days <= a.unformed_days);
+                assert_true(b.route.arrival_day >= a.arrival_day);
+                assert_int_equal(b.arrival.unformed, 0);
+                replay_plan(m, &p, &q, &b, &zero, 0);
+                wr_plan_result c;
+                wr_plan_params formed = p;
+                formed.options &= ~WR_PLAN_UNFORMED;
+                OK(wr_planner_plan(g_pl, m, &formed, NULL, from, to, &c));
+                if (c.outcome == WR_PLAN_FOUND) {
+                    OK(wr_planner_plan(g_pl, m, &p, &q, from, to, &b));
+                    assert_int_equal(b.route.unformed_days, 0);
+                    assert_int_equal(b.route.arrival_day, c.route.arrival_day);
+                    assert_int_equal(b.route.points_left, c.route.points_left);
+                }
+
             } else if (sa == WR_ERR_FORBIDDEN) {
                 sa = wr_planner_plan(g_pl, m, &p, NULL, from, to, &b);
                 assert_true(sa == WR_ERR_FORBIDDEN || (sa == WR_OK && b.outcome == WR_PLAN_NO_ROUTE));

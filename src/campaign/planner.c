@@ -1304,6 +1304,8 @@ static wr_status search_fewest_unformed(wr_planner *pl, const wri_movegen *g, co
     uint32_t *dist = pl->dist, *days = (uint32_t *)pl->order;
     memset(dist, 0xff, nstates * sizeof *dist);
     memset(days, 0xff, nstates * sizeof *days);
+    pl->mark_base = 0; /* order[] holds no A* marks any more: the next A* clears it */
+
     const int32_t src = o->src_state;
     dist[src] = o->t0;
     days[src] = 0;
