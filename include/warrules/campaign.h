@@ -15,7 +15,12 @@
  *   movement, stragglers, getting lost, beaching and sighting at sea;
  * - route planning (::wr_planner): earliest arrival, the earliest arrival
  *   field, the hexes reachable within N days, on a ::wr_map or over a game's
- *   own map through callbacks (::wr_plan_graph).
+ *   own map through callbacks (::wr_plan_graph);
+ * - a game's turn loop (1.1): plans from a force's state (::wr_force_state)
+ *   with objectives and blocked hexes or hexsides for one query
+ *   (wr_planner_plan()), and their replay day by day (wr_force_move(),
+ *   wr_force_end_day(), wr_force_rally()) reaching exactly the planned steps;
+ *   wr_map_check_rivers().
  *
  * docs/rules/campaign.md in the source tree cites the section of the text
  * behind every rule and writes down each reading of an open point.
@@ -674,7 +679,9 @@ WR_API wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, w
  *        "Saving Move Points", "Units, Formed and Unformed").
  *
  * Fill it with wr_march_start(); the functions check every field and refuse
- * a corrupted struct with ::WR_ERR_INVALID.
+ * a corrupted struct with ::WR_ERR_INVALID. Its successor, ::wr_force_state
+ * with wr_force_move() and wr_force_end_day(), replays plans and counts
+ * days of unformed movement as the planner does.
  */
 typedef struct wr_march {
     int daily_points;  /**< 1..1000. */
@@ -980,7 +987,9 @@ WR_API void wr_planner_free(wr_planner *planner);
  *        days, unformed movement and rally days when allowed, sea and river
  *        rules for vessels). The plan starts at the beginning of day 1 and
  *        ends with the force formed at the target (a last rally day when it
- *        arrives unformed).
+ *        arrives unformed); wr_planner_plan() plans from any state, with
+ *        other objectives and blocked hexes.
+
  * @param planner The planner.
  * @param map The map.
  * @param params The force (checked as described under ::wr_plan_params).
