@@ -2259,7 +2259,7 @@ static void plan_states_brute_force_land(void **state)
 {
     (void)state;
     unsigned s = 2026;
-    for (int trial = 0; trial < 100; trial++) {
+    for (int trial = 0; trial < 60; trial++) {
         wr_map *m = random_land_map(&s, 3 + (int)(rnd(&s) % 4), 2 + (int)(rnd(&s) % 4));
         wr_plan_params p;
         random_params(&s, &p, 0);
@@ -2273,7 +2273,7 @@ static void plan_states_brute_force_water(void **state)
 {
     (void)state;
     unsigned s = 1111;
-    for (int trial = 0; trial < 100; trial++) {
+    for (int trial = 0; trial < 60; trial++) {
         wr_map *m = random_water_map(&s, 3 + (int)(rnd(&s) % 4), 2 + (int)(rnd(&s) % 4));
         wr_plan_params p;
         random_params(&s, &p, 1);

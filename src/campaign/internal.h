@@ -70,13 +70,15 @@ typedef struct wri_block {
 /* Whether the move from idx into its neighbour nb in direction d is blocked. */
 static inline int wri_blocked(const wri_block *b, int32_t idx, int32_t nb, int d)
 {
-    if (b->hexes != NULL && ((b->hexes[nb >> 3] >> (nb & 7)) & 1u))
+    const uint32_t h = (uint32_t)nb;
+    if (b->hexes != NULL && ((unsigned)b->hexes[h >> 3] >> (h & 7u)) & 1u)
         return 1;
     if (b->sides != NULL) {
-        int32_t s = d < 3 ? idx * 3 + d : nb * 3 + (d - 3);
-        if ((b->sides[s >> 3] >> (s & 7)) & 1u)
+        uint32_t s = (uint32_t)(d < 3 ? idx * 3 + d : nb * 3 + (d - 3));
+        if (((unsigned)b->sides[s >> 3] >> (s & 7u)) & 1u)
             return 1;
     }
+
     return b->fn != NULL && b->fn(b->user, idx, nb) != 0;
 }
 
