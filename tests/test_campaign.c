@@ -2365,7 +2365,8 @@ static void game_loop_thirty_days(void **state)
     (void)state;
     unsigned s = 4711;
     for (int game = 0; game < 6; game++) {
-        wr_map *m = random_land_map(&s, 14, 10);
+        const int vessel = game % 3 == 2; /* land and water */
+        wr_map *m = vessel ? random_water_map(&s, 14, 10) : random_land_map(&s, 14, 10);
         enum { FORCES = 6 };
         wr_plan_params p[FORCES];
         wr_force_state f[FORCES];
@@ -2378,14 +2379,15 @@ static void game_loop_thirty_days(void **state)
         wr_plan_query q;
         memset(&q, 0, sizeof q);
         for (int k = 0; k < FORCES; k++) {
-            random_params(&s, &p[k], 0);
+            random_params(&s, &p[k], vessel);
             p[k].figures = 200;
             left[k] = 200;
             OK(wr_planner_new(&pl[k]));
             OK(wr_force_start(&f[k]));
             active[k] = 0;
             arrived[k] = 0;
-            for (int tries = 0; tries < 50 && !active[k]; tries++) {
+            for (int tries = 0; tries < 200 && !active[k]; tries++) {
+
                 OK(wr_map_hex(m, (int32_t)(rnd(&s) % 140u), &from[k]));
                 OK(wr_map_hex(m, (int32_t)(rnd(&s) % 140u), &to[k]));
                 q.start = &f[k];
