@@ -629,7 +629,14 @@ static void march_saving(void **state)
     assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* contact does not undo today's move */
     OK(wr_march_end_day(&m, 1));
     assert_int_equal(m.unformed_days, 1);
+    /* [Units, Formed and Unformed] still unformed, any move is unformed
+       movement: the next day counts too, as the planner counts it */
+    OK(wr_march_enter(&m, 6, 0, &in));
+    assert_int_equal(m.unformed_today, 1);
+    OK(wr_march_end_day(&m, 1));
+    assert_int_equal(m.unformed_days, 2);
     int day = m.day;
+
     OK(wr_march_rally(&m));
     assert_int_equal(m.unformed, 0);
     assert_int_equal(m.day, day + 1);

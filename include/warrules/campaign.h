@@ -708,7 +708,10 @@ WR_API wr_status wr_march_start(int daily_points, wr_march *march);
  *        presses on (its points will be saved for tomorrow).
  * @param march The state.
  * @param cost The cost of entering (crossing points included), 1..100000.
- * @param unformed Non-zero for a move made unformed.
+ * @param unformed Non-zero for a move that needs unformed movement (an
+ *        unformed force's every move is unformed: the day is a day of
+ *        unformed movement either way).
+
  * @param[out] entered 1 when it entered (points spent), 0 when it stops.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for cost;
  *         ::WR_ERR_INVALID for a corrupted state.

@@ -214,11 +214,12 @@ wr_status wr_march_enter(wr_march *march, int cost, int unformed, int *entered)
     m.marching = 1;
     if (in) {
         m.points -= cost;
-        if (unformed) {
+        if (unformed)
             m.unformed = 1;
+        if (m.unformed) /* an unformed force moves unformed: the day counts */
             m.unformed_today = 1;
-        }
     }
+
     *march = m;
     *entered = in;
     return WR_OK;
