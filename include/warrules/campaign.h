@@ -923,7 +923,8 @@ WR_API wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out);
 typedef struct wr_step {
     wr_hex hex;      /**< The hex reached (for the callback form, the node's hex). */
     int32_t node;    /**< Its index (wr_map_index(), or the callback node). */
-    int day;         /**< The day on which the step is completed (the start: day 1). */
+    int day;         /**< The day on which the step is completed (the start: day 1, or
+                          the day of wr_plan_query::start). */
     int points_left; /**< Points left that day after the step, saved ones included. */
     int nights;      /**< Nights spent in this hex before the next step completes
                           (1 for the last step). */
@@ -1329,7 +1330,12 @@ typedef int (*wr_plan_blocked_fn)(void *user, int32_t from, int32_t to);
  *        and hexsides blocked for this query only. All zero is today's
  *        behaviour (the start of day 1, formed; earliest formed arrival;
  *        nothing blocked). The map is never edited or copied.
+ *
+ * A force that starts unformed moves on unformed (every move of an unformed
+ * force is unformed movement) and may rally, with or without
+ * ::WR_PLAN_UNFORMED, which lets a formed force break formation.
  */
+
 typedef struct wr_plan_query {
     const wr_force_state *start; /**< The force's state, or NULL for the zero state. */
     int objective;               /**< A ::wr_plan_objective. */
