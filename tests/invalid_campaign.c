@@ -1,9 +1,8 @@
 /* Bad input for every public function of the campaign module: NULLs,
    numbers out of range, unknown enum values, hexes off the map, a ford on a
    major river; every output keeps its sentinel. */
-/* Until this module records its failure details, check statuses only. */
-#define WR_INVALID_SKIP_DETAIL
 #include "invalid.h"
+
 
 #include <string.h>
 
@@ -648,6 +647,199 @@ static void moves_from_bad_input(void **state)
     assert_int_equal(n, 6);
 }
 
+/* Issue 11: the force's state, plans from it, the replay, the river check. */
+static void force_and_plans(void **state)
+{
+    (void)state;
+    wr_force_state fs, keep;
+    assert_status(wr_force_start(NULL), WR_ERR_NULL);
+    assert_status(wr_force_start(&fs), WR_OK);
+    assert_status(wr_force_check(NULL, 12), WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD; i++)
+        assert_status(wr_force_check(&fs, bad_ints[i]), WR_ERR_RANGE);
+    /* states that cannot exist */
+    struct {
+        int field; /* 0 day, 1 spent, 2 saved, 3 unformed_days, 4 rally_days, 5 crossing_days */
+        int value;
+        wr_status want;
+    } bad[] = {{0, 0, WR_ERR_RANGE},  {0, -1, WR_ERR_RANGE},  {0, 1000001, WR_ERR_RANGE},
+               {1, -1, WR_ERR_RANGE}, {1, 13, WR_ERR_RANGE},  {2, -1, WR_ERR_RANGE},
+               {2, 1, WR_ERR_RANGE},  {3, -1, WR_ERR_RANGE},  {3, 2, WR_ERR_RANGE},
+               {4, 1, WR_ERR_RANGE},  {5, -1, WR_ERR_RANGE},  {5, 1001, WR_ERR_RANGE}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        wr_force_state b = fs;
+        int *f[6] = {&b.day, &b.points_spent, &b.points_saved, &b.unformed_days, &b.rally_days,
+                     &b.crossing_days};
+        *f[bad[i].field] = bad[i].value;
+        assert_status(wr_force_check(&b, 12), bad[i].want);
+    }
+    wr_force_state b = fs;
+    b.day = 3;
+    b.points_saved = 13; /* above a day's worth, not pressing */
+    assert_status(wr_force_check(&b, 12), WR_ERR_RANGE);
+    b.pressing = 1; /* pressing on towards a dearer move: it can exist */
+    assert_status(wr_force_check(&b, 12), WR_OK);
+    b.points_saved = 25; /* more than the days so far */
+    assert_status(wr_force_check(&b, 12), WR_ERR_RANGE);
+    const int bad_flags[] = {-1, 2, INT32_MAX};
+    for (size_t i = 0; i < 3; i++) {
+        b = fs;
+        b.unformed = bad_flags[i];
+        assert_status(wr_force_check(&b, 12), WR_ERR_INVALID);
+        b = fs;
+        b.pressing = bad_flags[i];
+        assert_status(wr_force_check(&b, 12), WR_ERR_INVALID);
+    }
+    b = fs;
+    b.unformed_today = 1; /* counted as unformed, but formed */
+    assert_status(wr_force_check(&b, 12), WR_ERR_INVALID);
+    b = fs;
+    b.day = 2;
+    b.at_rally = 1;
+    b.rally_days = 1;
+    b.unformed = 1; /* reformed at its rally point, yet unformed */
+    assert_status(wr_force_check(&b, 12), WR_ERR_INVALID);
+    b = fs;
+    b.crossing_days = 1; /* crossing without its kind */
+    assert_status(wr_force_check(&b, 12), WR_ERR_INVALID);
+
+    /* the replay: NULLs, bad moves; outputs untouched */
+    wr_plan_edge mv = {1, 6, 0, 0};
+    int in = S, lost = S;
+    keep = fs;
+    assert_status(wr_force_move(NULL, 12, &mv, &in), WR_ERR_NULL);
+    assert_status(wr_force_move(&fs, 12, NULL, &in), WR_ERR_NULL);
+    assert_status(wr_force_move(&fs, 12, &mv, NULL), WR_ERR_NULL);
+    assert_status(wr_force_move(&fs, 0, &mv, &in), WR_ERR_RANGE);
+    wr_plan_edge bm = mv;
+    bm.points = -1;
+    assert_status(wr_force_move(&fs, 12, &bm, &in), WR_ERR_RANGE);
+    bm = mv;
+    bm.days = 1001;
+    assert_status(wr_force_move(&fs, 12, &bm, &in), WR_ERR_RANGE);
+    bm = mv;
+    bm.flags = WR_STEP_RALLY;
+    assert_status(wr_force_move(&fs, 12, &bm, &in), WR_ERR_STATE);
+    b = fs;
+    b.day = 0;
+    assert_status(wr_force_move(&b, 12, &mv, &in), WR_ERR_RANGE);
+    assert_status(wr_force_end_day(NULL, 12, 0, 0, 2, &lost), WR_ERR_NULL);
+    assert_status(wr_force_end_day(&fs, 12, 0, 0, 2, NULL), WR_ERR_NULL);
+    assert_status(wr_force_end_day(&fs, 12, 0, -1, 2, &lost), WR_ERR_RANGE);
+    assert_status(wr_force_end_day(&fs, 12, 0, 0, 0, &lost), WR_ERR_RANGE);
+    assert_status(wr_force_end_day(&fs, 12, 0, 0, 4, &lost), WR_ERR_RANGE);
+    b = fs;
+    b.day = WR_PLAN_MAX_DAYS;
+    assert_status(wr_force_end_day(&b, 12, 0, 0, 2, &lost), WR_ERR_RANGE);
+    assert_status(wr_force_rally(&b, 12), WR_ERR_RANGE);
+    assert_status(wr_force_rally(NULL, 12), WR_ERR_NULL);
+    b = fs;
+    b.points_spent = 3; /* moved today */
+    assert_status(wr_force_rally(&b, 12), WR_ERR_STATE);
+    int nr = S;
+    assert_status(wr_force_contact(NULL, 12, &nr), WR_ERR_NULL);
+    assert_status(wr_force_contact(&fs, 12, NULL), WR_ERR_NULL);
+    assert_status(wr_force_contact(&fs, 1001, &nr), WR_ERR_RANGE);
+    assert_int_equal(in, S);
+    assert_int_equal(lost, S);
+    assert_int_equal(nr, S);
+    assert_memory_equal(&fs, &keep, sizeof fs);
+
+    /* plans */
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    assert_status(wr_map_new(4, 3, &m), WR_OK);
+    assert_status(wr_planner_new(&pl), WR_OK);
+    wr_plan_params gp;
+    assert_status(wr_plan_params_default(WR_MOVER_INFANTRY, &gp), WR_OK);
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    wr_plan_result r, rkeep;
+    memset(&r, 0x5a, sizeof r);
+    rkeep = r;
+    assert_status(wr_planner_plan(NULL, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
+    assert_status(wr_planner_plan(pl, NULL, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
+    assert_status(wr_planner_plan(pl, m, NULL, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_NULL);
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(-9, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(0, 9), &r), WR_ERR_RANGE);
+    wr_plan_params bp = gp;
+    bp.mover = 99;
+    assert_status(wr_planner_plan(pl, m, &bp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_INVALID);
+    /* unknown objectives */
+    const int bad_obj[] = {-1, WR_OBJECTIVE_COUNT, INT32_MAX};
+    for (size_t i = 0; i < 3; i++) {
+        q.objective = bad_obj[i];
+        assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_INVALID);
+    }
+    q.objective = 0;
+    /* a start state that cannot exist, and one in the middle of a crossing */
+    b = fs;
+    b.day = -3;
+    q.start = &b;
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    b = fs;
+    b.day = 2;
+    b.points_saved = 13;
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    b = fs;
+    b.crossing_days = 1;
+    b.crossing = WR_STEP_FERRY;
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_STATE);
+    q.start = NULL;
+    /* constraints sized wrongly for the map */
+    uint8_t bits[8] = {0};
+    q.blocked_hexes = bits;
+    q.blocked_hexes_size = 1; /* 12 hexes need 2 bytes */
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    q.blocked_hexes_size = 3;
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    q.blocked_hexes = NULL;
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    q.blocked_hexes_size = 0;
+    q.blocked_sides = bits;
+    q.blocked_sides_size = 4; /* 36 sides need 5 bytes */
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_RANGE);
+    q.blocked_sides = NULL;
+    q.blocked_sides_size = 0;
+    /* a bad start: not "no route" */
+    assert_status(wr_map_set_terrain(m, hx(0, 0), WR_HEX_SEA), WR_OK);
+    assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_FORBIDDEN);
+    assert_memory_equal(&r, &rkeep, sizeof r);
+    /* the field */
+    wr_arrival field[12];
+    for (size_t i = 0; i < 12; i++)
+        field[i].day = S;
+    assert_status(wr_planner_plan_field(NULL, m, &gp, &q, hx(1, 0), field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_plan_field(pl, NULL, &gp, &q, hx(1, 0), field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_plan_field(pl, m, NULL, &q, hx(1, 0), field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_plan_field(pl, m, &gp, &q, hx(1, 0), NULL, 12), WR_ERR_NULL);
+    assert_status(wr_planner_plan_field(pl, m, &gp, &q, hx(1, 0), field, 11), WR_ERR_RANGE);
+    q.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
+    assert_status(wr_planner_plan_field(pl, m, &gp, &q, hx(1, 0), field, 12), WR_ERR_INVALID);
+    q.objective = 0;
+    assert_status(wr_planner_plan_field(pl, m, &gp, &q, hx(0, 0), field, 12), WR_ERR_FORBIDDEN);
+    for (size_t i = 0; i < 12; i++)
+        assert_int_equal(field[i].day, S);
+    /* side indices and the river check */
+    int32_t idx = S;
+    assert_status(wr_map_side_index(NULL, hx(0, 0), 0, &idx), WR_ERR_NULL);
+    assert_status(wr_map_side_index(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_side_index(m, hx(9, 9), 0, &idx), WR_ERR_RANGE);
+    assert_status(wr_map_side_index(m, hx(0, 0), 3, &idx), WR_ERR_RANGE); /* off the map */
+    assert_status(wr_map_side_index(m, hx(0, 0), 6, &idx), WR_ERR_RANGE);
+    assert_int_equal(idx, S);
+    int problem = S, dir = S;
+    wr_hex where = hx(S, S);
+    assert_status(wr_map_check_rivers(NULL, &problem, &where, &dir), WR_ERR_NULL);
+    assert_status(wr_map_check_rivers(m, NULL, &where, &dir), WR_ERR_NULL);
+    assert_status(wr_map_check_rivers(m, &problem, NULL, &dir), WR_ERR_NULL);
+    assert_status(wr_map_check_rivers(m, &problem, &where, NULL), WR_ERR_NULL);
+    assert_int_equal(problem, S);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 int invalid_campaign_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -657,6 +849,7 @@ int invalid_campaign_tests(void)
         cmocka_unit_test(map_functions),
         cmocka_unit_test(tables_and_planner),
         cmocka_unit_test(moves_from_bad_input),
+        cmocka_unit_test(force_and_plans),
     };
     return cmocka_run_group_tests_name("invalid_campaign", tests, NULL, NULL);
 }

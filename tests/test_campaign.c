@@ -13,7 +13,13 @@
 
 #include "warrules/campaign.h"
 
-#define OK(call) assert_int_equal((call), WR_OK)
+#define OK(call)                                                                  \
+    do {                                                                          \
+        wr_status ok_st_ = (call);                                                \
+        if (ok_st_ != WR_OK)                                                      \
+            print_message("%s\n", wr_last_error());                               \
+        assert_int_equal(ok_st_, WR_OK);                                          \
+    } while (0)
 
 static wr_hex H(int q, int r)
 {
@@ -623,7 +629,14 @@ static void march_saving(void **state)
     assert_int_equal(wr_march_rally(&m), WR_ERR_STATE); /* contact does not undo today's move */
     OK(wr_march_end_day(&m, 1));
     assert_int_equal(m.unformed_days, 1);
+    /* [Units, Formed and Unformed] still unformed, any move is unformed
+       movement: the next day counts too, as the planner counts it */
+    OK(wr_march_enter(&m, 6, 0, &in));
+    assert_int_equal(m.unformed_today, 1);
+    OK(wr_march_end_day(&m, 1));
+    assert_int_equal(m.unformed_days, 2);
     int day = m.day;
+
     OK(wr_march_rally(&m));
     assert_int_equal(m.unformed, 0);
     assert_int_equal(m.day, day + 1);
@@ -840,17 +853,17 @@ static void plan_crossings(void **state)
     wr_map *m = row_map("ccc");
     wr_plan_params inf = params_for(WR_MOVER_INFANTRY), cav = params_for(WR_MOVER_CAVALRY);
     wr_route r;
-    /* ferries: whole days from a fresh day */
+    /* ferries: whole days from a fresh day, then the far hex's entry */
     side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0);
-    expect_arrival(m, &inf, 1, 2, 1, 0);
+    expect_arrival(m, &inf, 1, 2, 2, 6);
     OK(plan(m, &inf, 0, 2, &r));
-    assert_int_equal(r.arrival_day, 2); /* moved on day 1: the ferry takes day 2 */
-    assert_int_equal(r.points_left, 0);
+    assert_int_equal(r.arrival_day, 3); /* moved on day 1: the ferry takes day 2, clear 6 on day 3 */
+    assert_int_equal(r.points_left, 6);
     assert_true(r.steps[2].flags & WR_STEP_FERRY);
-    assert_int_equal(r.steps[1].nights, 1);
+    assert_int_equal(r.steps[1].nights, 2);
     side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_FERRY, 0, 0);
-    expect_arrival(m, &inf, 1, 2, 2, 0);
-    expect_arrival(m, &cav, 1, 2, 2, 0);
+    expect_arrival(m, &inf, 1, 2, 3, 6);
+    expect_arrival(m, &cav, 1, 2, 3, 12);
     /* bridges are free */
     side(m, O(1, 0), 0, WR_RIVER_MAJOR, WR_CROSS_BRIDGE, 0, 0);
     OK(plan(m, &inf, 0, 2, &r));
@@ -862,20 +875,21 @@ static void plan_crossings(void **state)
     expect_forbidden(m, &inf, 1, 2);
     expect_forbidden(m, &cav, 1, 2);
     inf.options = WR_PLAN_RAFTS_ANYWHERE;
-    expect_arrival(m, &inf, 1, 2, 3, 0);
+    expect_arrival(m, &inf, 1, 2, 4, 6);
     OK(plan(m, &inf, 1, 2, &r));
     assert_true(r.steps[1].flags & WR_STEP_RAFTS);
     inf.options = 0;
     OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_FOREST));
-    expect_arrival(m, &inf, 1, 2, 3, 0);
-    expect_arrival(m, &cav, 1, 2, 3, 0);
+    expect_arrival(m, &inf, 1, 2, 4, 6);
+    expect_arrival(m, &cav, 1, 2, 4, 12);
     /* the engineers' bridging train */
     inf.options = WR_PLAN_BRIDGING_TRAIN;
-    expect_arrival(m, &inf, 1, 2, 1, 0);
+    expect_arrival(m, &inf, 1, 2, 2, 6);
     inf.bridging_days = 2;
-    expect_arrival(m, &inf, 1, 2, 2, 0);
+    expect_arrival(m, &inf, 1, 2, 3, 6);
     inf.bridging_days = 5;
-    expect_arrival(m, &inf, 1, 2, 3, 0); /* rafts are quicker */
+    expect_arrival(m, &inf, 1, 2, 4, 6); /* rafts are quicker */
+
     inf.options = 0;
     OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_CLEAR));
     /* a minor river without crossing: cavalry at half its daily points */
@@ -890,6 +904,88 @@ static void plan_crossings(void **state)
     expect_arrival(m, &cav, 1, 2, 1, 12);
     expect_arrival(m, &inf, 1, 2, 1, 0);
     expect_arrival(m, &inf, 0, 2, 2, 6); /* 6, then 12 more: day 2 */
+    wr_map_free(m);
+}
+
+/* Issue 11's readings of the text, each test built from its words. */
+static void crossing_rules_from_text(void **state)
+{
+    (void)state;
+    wr_route r;
+    /* [Crossing] "Any move cost to cross a river is in addition to that
+       required to move into the hex": the ferry's whole day, then 6 points
+       into clear ground on the next day. */
+    wr_map *m = row_map("cc");
+    wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    side(m, O(0, 0), 0, WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0);
+    OK(plan(m, &inf, 0, 1, &r));
+    assert_int_equal(r.arrival_day, 2);
+    assert_int_equal(r.points_left, 6);
+    /* rafts likewise: three whole days, then the hex */
+    side(m, O(0, 0), 0, WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0);
+    inf.options = WR_PLAN_RAFTS_ANYWHERE;
+    OK(plan(m, &inf, 0, 1, &r));
+    assert_int_equal(r.arrival_day, 4);
+    assert_int_equal(r.points_left, 6);
+    assert_true(r.steps[1].flags & WR_STEP_RAFTS);
+    inf.options = 0;
+    wr_map_free(m);
+
+    /* [Units, Formed and Unformed] "5 to 15% ... of the force will be lost to
+       stragglers per day of unformed movement": cavalry (18 a day) spends 12
+       on two clear hexes, then presses into the forest with its last 6 and 3
+       of day 2, and on through a second forest hex, all entered on day 2:
+       one day of unformed movement, not two. */
+    m = row_map("cccff");
+    wr_plan_params cav = params_for(WR_MOVER_CAVALRY);
+    cav.options = WR_PLAN_UNFORMED;
+    cav.figures = 100;
+    OK(plan(m, &cav, 0, 4, &r));
+
+    assert_int_equal(r.steps[2].day, 1);
+    assert_int_equal(r.steps[3].day, 2);
+    assert_int_equal(r.steps[4].day, 2);
+    assert_int_equal(r.unformed_days, 1);
+    assert_int_equal(r.stragglers, 10);
+    assert_true(r.stragglers <= 15); /* the text's cap for one day */
+    assert_int_equal(r.rally_days, 1);
+    assert_int_equal(r.arrival_day, 3);
+    wr_map_free(m);
+
+    /* [Crossing] "A force crossing a river by any means other than a bridge
+       is considered unformed. The times required for the crossing below
+       include reforming the troops": a formed force is formed on the far
+       bank by ford, ferry or rafts, with no rally day of its own. */
+    const int crossing[3] = {WR_CROSS_FORD, WR_CROSS_FERRY, WR_CROSS_OPEN};
+    const unsigned flag[3] = {WR_STEP_FORD, WR_STEP_FERRY, WR_STEP_RAFTS};
+    for (int k = 0; k < 3; k++) {
+        m = row_map("ccc");
+        side(m, O(1, 0), 0, WR_RIVER_MINOR, crossing[k], 0, 0);
+        inf.options = WR_PLAN_UNFORMED | WR_PLAN_RAFTS_ANYWHERE;
+        OK(plan(m, &inf, 1, 2, &r));
+        assert_true(r.steps[1].flags & flag[k]);
+        assert_false(r.steps[1].flags & WR_STEP_UNFORMED);
+        assert_int_equal(r.rally_days, 0);
+        assert_int_equal(r.unformed_days, 0);
+        wr_map_free(m);
+    }
+    /* Reading: a force already unformed before the river is not reformed by
+       the crossing's reforming time, whatever the crossing: it still spends
+       its rally day (cavalry unformed in a forest, then ford or ferry). */
+    const int cav_crossing[2] = {WR_CROSS_FORD, WR_CROSS_FERRY};
+    for (int k = 0; k < 2; k++) {
+        m = row_map("cfc");
+        side(m, O(1, 0), 0, WR_RIVER_MINOR, cav_crossing[k], 0, 0);
+        OK(plan(m, &cav, 0, 2, &r));
+        assert_int_equal(r.rally_days, 1);
+        assert_int_equal(r.unformed_days, 1);
+        wr_map_free(m);
+    }
+    m = row_map("cfc");
+    side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0);
+    OK(plan(m, &cav, 0, 2, &r)); /* forest 9, ford 0 + clear 6: rally on day 2 */
+    assert_int_equal(r.arrival_day, 2);
+    assert_int_equal(r.points_left, 0);
     wr_map_free(m);
 }
 
@@ -1017,17 +1113,22 @@ static void plan_rivers(void **state)
    each day the force has its daily points plus what it saved; it enters a
    hex when it has the points; at night it keeps its unused points if it
    moved that day or could not afford a move (it presses on), else loses
-   them; whole-day crossings and rally days start at the beginning of a day
-   and end the force in the far hex (or formed) at the end of their last
-   day. It takes the moves from wr_map_moves(). */
+   them; whole-day crossings and rally days start at the beginning of a day;
+   a rally day ends the force formed at the end of the day; a crossing ends
+   it on the far bank (a node of its own here) at the end of its last day,
+   from where it enters the far hex with the next day's points ([Crossing]:
+   the crossing is "in addition to" the hex's entry), formed or unformed as
+   it was. It takes the moves from wr_map_moves(). */
 
 typedef struct bf_graph {
-    int32_t n;
+    int32_t n;     /* hexes */
+    int32_t total; /* hexes and far banks */
     int P;
     int unformed_ok;
     int maxstep;
     int *count;
-    wr_plan_edge *edges; /* n x WR_PLAN_MAX_EDGES */
+    wr_plan_edge *edges; /* total x WR_PLAN_MAX_EDGES */
+    int32_t *bank;       /* by edge: the far bank of a whole-day edge */
 } bf_graph;
 
 static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
@@ -1037,9 +1138,12 @@ static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
     g->n = w * h;
     g->P = p->costs.daily_points;
     g->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
-    g->count = calloc((size_t)g->n, sizeof *g->count);
-    g->edges = calloc((size_t)g->n * WR_PLAN_MAX_EDGES, sizeof *g->edges);
+    size_t cap = (size_t)g->n * (1u + WR_PLAN_MAX_EDGES);
+    g->count = calloc(cap, sizeof *g->count);
+    g->edges = calloc(cap * WR_PLAN_MAX_EDGES, sizeof *g->edges);
+    g->bank = calloc(cap * WR_PLAN_MAX_EDGES, sizeof *g->bank);
     g->maxstep = 1;
+    g->total = g->n;
     for (int32_t i = 0; i < g->n; i++) {
         wr_hex hx;
         size_t c = 0;
@@ -1047,37 +1151,63 @@ static void bf_build(bf_graph *g, const wr_map *m, const wr_plan_params *p)
         OK(wr_map_moves(m, p, hx, g->edges + (size_t)i * WR_PLAN_MAX_EDGES, WR_PLAN_MAX_EDGES, &c));
         g->count[i] = (int)c;
         for (size_t k = 0; k < c; k++) {
-            const wr_plan_edge *e = &g->edges[(size_t)i * WR_PLAN_MAX_EDGES + k];
-            if (e->days == 0 && e->points > g->maxstep)
+            wr_plan_edge *e = &g->edges[(size_t)i * WR_PLAN_MAX_EDGES + k];
+            if (e->points > g->maxstep)
                 g->maxstep = e->points;
+            if (e->days > 0) { /* the far bank, with its one move into the hex */
+                int32_t bank = g->total++;
+                wr_plan_edge entry = {e->to, e->points, 0, e->flags};
+                g->edges[(size_t)bank * WR_PLAN_MAX_EDGES] = entry;
+                g->count[bank] = 1;
+                g->bank[(size_t)i * WR_PLAN_MAX_EDGES + k] = bank;
+            }
         }
     }
 }
+
 
 static void bf_free(bf_graph *g)
 {
     free(g->count);
     free(g->edges);
+    free(g->bank);
 }
 
-/* Earliest formed arrival (day, points) at every node; day -1 when not
-   within dmax days. */
-static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day, int *best_pts)
+/* Earliest formed arrival (day, points) at every node from a force's state
+   (NULL: the start of day 1); day -1 when not within dmax days. */
+static void brute_force_from(const bf_graph *g, int32_t src, const wr_force_state *fs, int dmax,
+                             int *best_day, int *best_pts)
 {
-    const int P = g->P, pmax = P + g->maxstep + 1;
-    const size_t nst = (size_t)g->n * 2 * (size_t)pmax;
+    const int P = g->P;
+    const int D = fs ? fs->day : 1, f0 = fs ? fs->unformed : 0;
+    const int A = fs ? P + fs->points_saved - fs->points_spent : P;
+    const int moved0 = fs && (fs->points_spent > 0 || fs->unformed_today);
+    const int pmax = (P + g->maxstep + 1 > A + 1) ? P + g->maxstep + 1 : A + 1;
+    const size_t nst = (size_t)g->total * 2 * (size_t)pmax;
 #define IX(h, f, p) ((((size_t)(h)) * 2 + (size_t)(f)) * (size_t)pmax + (size_t)(p))
+#define AT(d, h, f) ((((size_t)(d)) * (size_t)g->total + (size_t)(h)) * 2 + (size_t)(f))
     unsigned char *start = calloc(nst, 1), *moved = calloc(nst, 1), *nstart = calloc(nst, 1);
-    unsigned char *arrive = calloc((size_t)(dmax + 2) * (size_t)g->n * 2, 1);
+    unsigned char *arrive = calloc((size_t)(dmax + 2) * (size_t)g->total * 2, 1);
+    unsigned char *banked = calloc((size_t)(dmax + 2) * (size_t)g->total * 2, 1);
     size_t *stack = malloc(nst * sizeof *stack);
     for (int32_t i = 0; i < g->n; i++) {
         best_day[i] = -1;
         best_pts[i] = 0;
     }
-    start[IX(src, 0, P)] = 1;
-    for (int d = 1; d <= dmax; d++) {
+    if (!moved0)
+        start[IX(src, f0, A)] = 1;
+    for (int d = D; d <= dmax; d++) {
         memset(moved, 0, nst);
         size_t sp = 0;
+        if (d == D && moved0) { /* it moved today: no whole day before tomorrow */
+            moved[IX(src, f0, A)] = 1;
+            stack[sp++] = IX(src, f0, A);
+        }
+        /* crossings that ended last night: on the far bank with the day's points */
+        for (int32_t h = g->n; h < g->total; h++)
+            for (int f = 0; f < 2; f++)
+                if (banked[AT(d, h, f)])
+                    start[IX(h, f, P)] = 1;
         /* whole-day moves and rally days begin this morning */
         for (int32_t h = 0; h < g->n; h++) {
             for (int f = 0; f < 2; f++) {
@@ -1087,24 +1217,25 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
                 if (!any)
                     continue;
                 if (f == 1)
-                    arrive[((size_t)d * (size_t)g->n + (size_t)h) * 2] = 1;
+                    arrive[AT(d, h, 0)] = 1;
                 for (int k = 0; k < g->count[h]; k++) {
                     const wr_plan_edge *e = &g->edges[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k];
                     if (e->days == 0)
                         continue;
                     int needs = (e->flags & WR_STEP_UNFORMED) != 0;
-                    if (needs && !g->unformed_ok)
+                    if (needs && !f && !g->unformed_ok)
                         continue;
-                    int ad = d + e->days - 1;
+                    int ad = d + e->days;
                     if (ad <= dmax)
-                        arrive[((size_t)ad * (size_t)g->n + (size_t)e->to) * 2 + (size_t)needs] = 1;
+                        banked[AT(ad, g->bank[(size_t)h * WR_PLAN_MAX_EDGES + (size_t)k], f)] = 1;
+
                 }
             }
         }
-        /* those ending today are in the far hex with no points */
+        /* rally days ending today: formed, no points */
         for (int32_t h = 0; h < g->n; h++)
             for (int f = 0; f < 2; f++)
-                if (arrive[((size_t)d * (size_t)g->n + (size_t)h) * 2 + (size_t)f] && !moved[IX(h, f, 0)]) {
+                if (arrive[AT(d, h, f)] && !moved[IX(h, f, 0)]) {
                     moved[IX(h, f, 0)] = 1;
                     stack[sp++] = IX(h, f, 0);
                 }
@@ -1146,7 +1277,7 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
         }
         /* the night */
         memset(nstart, 0, nst);
-        for (int32_t h = 0; h < g->n; h++) {
+        for (int32_t h = 0; h < g->total; h++) {
             for (int f = 0; f < 2; f++) {
                 for (int p = 0; p < pmax; p++) {
                     if (moved[IX(h, f, p)]) {
@@ -1170,12 +1301,45 @@ static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day,
         nstart = tmp;
     }
 #undef IX
+#undef AT
     free(start);
     free(moved);
     free(nstart);
     free(arrive);
+    free(banked);
     free(stack);
 }
+
+static void brute_force(const bf_graph *g, int32_t src, int dmax, int *best_day, int *best_pts)
+{
+    brute_force_from(g, src, NULL, dmax, best_day, best_pts);
+}
+
+/* Removes the moves a query blocks (hexes and sides by bitset). */
+static void bf_block(bf_graph *g, const wr_map *m, const uint8_t *hexes, const uint8_t *sides)
+{
+    for (int32_t i = 0; i < g->n; i++) {
+        int k = 0;
+        for (int j = 0; j < g->count[i]; j++) {
+            wr_plan_edge *e = &g->edges[(size_t)i * WR_PLAN_MAX_EDGES + (size_t)j];
+            wr_hex a, b;
+            int dir = 0;
+            int32_t side = 0;
+            OK(wr_map_hex(m, i, &a));
+            OK(wr_map_hex(m, e->to, &b));
+            OK(wr_hex_direction(a, b, &dir));
+            OK(wr_map_side_index(m, a, dir, &side));
+            if ((hexes && (hexes[e->to / 8] >> (e->to % 8) & 1)) ||
+                (sides && (sides[side / 8] >> (side % 8) & 1)))
+                continue;
+            g->bank[(size_t)i * WR_PLAN_MAX_EDGES + (size_t)k] =
+                g->bank[(size_t)i * WR_PLAN_MAX_EDGES + (size_t)j];
+            g->edges[(size_t)i * WR_PLAN_MAX_EDGES + (size_t)k++] = *e;
+        }
+        g->count[i] = k;
+    }
+}
+
 
 static unsigned rnd(unsigned *s)
 {
@@ -1888,6 +2052,638 @@ static void plan_no_allocation_per_query(void **state)
     wr_planner_free(pl);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Plans from a force's state (wr_planner_plan) and their replay. */
+
+/* A state a force may be in, on day 1..4. */
+static void random_start(unsigned *s, int P, wr_force_state *fs)
+{
+    OK(wr_force_start(fs));
+    fs->day = 1 + (int)(rnd(s) % 4);
+    if (fs->day > 1 && rnd(s) % 2)
+        fs->points_saved = (int)(rnd(s) % (unsigned)(P + 1));
+    if (rnd(s) % 2)
+        fs->points_spent = (int)(rnd(s) % (unsigned)(P + fs->points_saved + 1));
+    fs->unformed = rnd(s) % 3 == 0;
+    fs->unformed_today = fs->unformed && fs->points_spent > 0 && rnd(s) % 2;
+    fs->unformed_days = fs->unformed ? (int)(rnd(s) % (unsigned)fs->day) : 0;
+    if (!fs->unformed && !fs->points_spent && !fs->points_saved && fs->day > 1 && rnd(s) % 4 == 0) {
+        fs->at_rally = 1;
+        fs->rally_days = 1;
+    }
+    OK(wr_force_check(fs, P));
+}
+
+static int moved_today(const wr_force_state *f)
+{
+    return f->points_spent > 0 || f->unformed_today;
+}
+
+/* Re-plans from f and expects the arrival first planned. */
+static void expect_same_plan(const wr_map *m, const wr_plan_params *p, const wr_plan_query *q,
+                             const wr_force_state *f, wr_hex from, wr_hex to, int day, int left)
+{
+    if (f->crossing_days > 0 || f->far_bank)
+        return; /* committed to its crossing */
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_query q2 = *q;
+    q2.start = f;
+    wr_plan_result r;
+    OK(wr_planner_plan(pl, m, p, &q2, from, to, &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    if (r.route.arrival_day != day || r.route.points_left != left)
+        fail_msg("re-planned from day %d (spent %d, saved %d, unformed %d): (%d, %d), first (%d, %d)",
+                 f->day, f->points_spent, f->points_saved, f->unformed, r.route.arrival_day,
+                 r.route.points_left, day, left);
+    wr_planner_free(pl);
+}
+
+/* Carries a plan out with the replay functions from its start state: every
+   step on its day with its points left and formation, the state on arrival
+   as predicted, the same days of unformed movement; with replan, plans again
+   from every state reached (after each step and each night) and expects the
+   same arrival. Returns the stragglers lost with the mean half-die. */
+static int replay_plan(const wr_map *m, const wr_plan_params *p, const wr_plan_query *q,
+                       const wr_plan_result *r, const wr_force_state *start, int replan)
+{
+    const int P = p->costs.daily_points;
+    wr_force_state f = *start;
+    const size_t n = r->route.step_count;
+    const wr_hex from = r->route.steps[0].hex, to = r->route.steps[n - 1].hex;
+    int lost_total = 0, left = p->figures, guard = 0;
+    size_t i = 1;
+    while (i < n) {
+        assert_true(++guard < 100000);
+        const wr_plan_edge *mv = &r->moves[i];
+        const wr_step *sp = &r->route.steps[i];
+        int lost = 0, in = 0;
+        if (mv->flags & WR_STEP_RALLY) {
+            if (moved_today(&f)) {
+                OK(wr_force_end_day(&f, P, 0, left, 2, &lost));
+            } else {
+                OK(wr_force_rally(&f, P));
+                assert_int_equal(f.day - 1, sp->day);
+                assert_int_equal(sp->points_left, 0);
+                i++;
+            }
+        } else {
+            OK(wr_force_move(&f, P, mv, &in));
+            if (in) {
+                assert_int_equal(f.day, sp->day);
+                assert_int_equal(P + f.points_saved - f.points_spent, sp->points_left);
+                assert_int_equal(f.unformed, (sp->flags & WR_STEP_UNFORMED) != 0);
+                i++;
+            } else {
+                OK(wr_force_end_day(&f, P, 0, left, 2, &lost));
+            }
+        }
+        left -= lost;
+        lost_total += lost;
+        if (replan && i < n)
+            expect_same_plan(m, p, q, &f, r->route.steps[i - 1].hex, to, r->route.arrival_day,
+                             r->route.points_left);
+    }
+    (void)from;
+    if (memcmp(&f, &r->arrival, sizeof f) != 0)
+        fail_msg("replay: day %d spent %d saved %d unformed %d/%d days %d rally %d/%d; "
+                 "predicted day %d spent %d saved %d unformed %d/%d days %d rally %d/%d",
+                 f.day, f.points_spent, f.points_saved, f.unformed, f.unformed_today,
+                 f.unformed_days, f.at_rally, f.rally_days, r->arrival.day,
+                 r->arrival.points_spent, r->arrival.points_saved, r->arrival.unformed,
+                 r->arrival.unformed_today, r->arrival.unformed_days, r->arrival.at_rally,
+                 r->arrival.rally_days);
+    assert_int_equal(f.unformed_days + f.unformed_today - start->unformed_days -
+                         start->unformed_today,
+                     r->route.unformed_days);
+    if (f.unformed_today) { /* the arrival day's night */
+        int lost = 0;
+        OK(wr_stragglers(left, 2, &lost));
+        lost_total += lost;
+    }
+    return lost_total;
+}
+
+/* Random blocked hexes and sides, about one in eight. */
+static void random_blocks(unsigned *s, const wr_map *m, uint8_t **hexes, uint8_t **sides,
+                          wr_plan_query *q)
+{
+    int w = 0, h = 0;
+    OK(wr_map_size(m, &w, &h));
+    size_t nh = ((size_t)(w * h) + 7) / 8, ns = ((size_t)(3 * w * h) + 7) / 8;
+    *hexes = calloc(nh, 1);
+    *sides = calloc(ns, 1);
+    for (int i = 0; i < w * h; i++)
+        if (rnd(s) % 8 == 0)
+            (*hexes)[i / 8] |= (uint8_t)(1u << (i % 8));
+    for (int i = 0; i < 3 * w * h; i++)
+        if (rnd(s) % 8 == 0)
+            (*sides)[i / 8] |= (uint8_t)(1u << (i % 8));
+    q->blocked_hexes = *hexes;
+    q->blocked_hexes_size = nh;
+    q->blocked_sides = *sides;
+    q->blocked_sides_size = ns;
+}
+
+/* The field and routes from random start states with random blocked hexes
+   and sides against the brute force; each route replayed exactly. */
+static void check_states_against_brute_force(wr_map *m, const wr_plan_params *p, int dmax,
+                                             unsigned *s)
+{
+    bf_graph g;
+    bf_build(&g, m, p);
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    uint8_t *hexes = NULL, *sides = NULL;
+    int blocked = rnd(s) % 2;
+    if (blocked) {
+        random_blocks(s, m, &hexes, &sides, &q);
+        bf_block(&g, m, hexes, sides);
+    }
+    int *bd = malloc((size_t)g.n * sizeof *bd), *bp = malloc((size_t)g.n * sizeof *bp);
+    wr_arrival *field = malloc((size_t)g.n * sizeof *field);
+    for (int32_t src = 0; src < g.n; src++) {
+        wr_hex from;
+        OK(wr_map_hex(m, src, &from));
+        wr_force_state fs;
+        random_start(s, p->costs.daily_points, &fs);
+        q.start = &fs;
+        q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+        wr_status st = wr_planner_plan_field(g_pl, m, p, &q, from, field, (size_t)g.n);
+        if (st == WR_ERR_FORBIDDEN)
+            continue;
+        OK(st);
+        brute_force_from(&g, src, &fs, dmax, bd, bp);
+        for (int32_t t = 0; t < g.n; t++) {
+            if (field[t].day > dmax)
+                continue;
+            if (field[t].day != bd[t] || field[t].points_left != bp[t])
+                fail_msg("mover %d options %u from %d (day %d spent %d saved %d unformed %d) to %d: "
+                         "planner (%d, %d), brute force (%d, %d)",
+                         p->mover, p->options, src, fs.day, fs.points_spent, fs.points_saved,
+                         fs.unformed, t, field[t].day, field[t].points_left, bd[t], bp[t]);
+            wr_hex to;
+            OK(wr_map_hex(m, t, &to));
+            wr_plan_result r;
+            OK(wr_planner_plan(g_pl, m, p, &q, from, to, &r));
+            if (field[t].day < 0) {
+                assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+                continue;
+            }
+            assert_int_equal(r.outcome, WR_PLAN_FOUND);
+            assert_int_equal(r.route.arrival_day, field[t].day);
+            assert_int_equal(r.route.points_left, field[t].points_left);
+            for (size_t i = 1; i < r.route.step_count; i++) {
+                int32_t a = r.route.steps[i - 1].node, b = r.route.steps[i].node;
+                if (r.moves[i].flags & WR_STEP_RALLY) {
+                    assert_int_equal(a, b);
+                    continue;
+                }
+                int found = 0;
+                for (int k = 0; k < g.count[a]; k++) {
+                    const wr_plan_edge *e = &g.edges[(size_t)a * WR_PLAN_MAX_EDGES + (size_t)k];
+                    found |= e->to == b && e->points == r.moves[i].points &&
+                             e->days == r.moves[i].days && e->flags == r.moves[i].flags;
+                }
+                assert_true(found); /* one of the hex's moves, not blocked */
+            }
+            if (t % 3 == 0) {
+                int lost = replay_plan(m, p, &q, &r, &fs, t % 9 == 0);
+                if (!fs.unformed_today)
+                    assert_int_equal(lost, r.route.stragglers);
+            }
+        }
+    }
+    free(bd);
+    free(bp);
+    free(field);
+    free(hexes);
+    free(sides);
+    bf_free(&g);
+}
+
+static void plan_states_brute_force_land(void **state)
+{
+    (void)state;
+    unsigned s = 2026;
+    for (int trial = 0; trial < 60; trial++) {
+        wr_map *m = random_land_map(&s, 3 + (int)(rnd(&s) % 4), 2 + (int)(rnd(&s) % 4));
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        p.figures = (int)(rnd(&s) % 500);
+        check_states_against_brute_force(m, &p, 124, &s);
+        wr_map_free(m);
+    }
+}
+
+static void plan_states_brute_force_water(void **state)
+{
+    (void)state;
+    unsigned s = 1111;
+    for (int trial = 0; trial < 60; trial++) {
+        wr_map *m = random_water_map(&s, 3 + (int)(rnd(&s) % 4), 2 + (int)(rnd(&s) % 4));
+        wr_plan_params p;
+        random_params(&s, &p, 1);
+        check_states_against_brute_force(m, &p, 64, &s);
+        wr_map_free(m);
+    }
+}
+
+/* A zero query plans exactly what wr_planner_route() plans; a plan replays
+   exactly; re-planning from every state reached gives the same arrival. */
+static void plan_zero_query_and_replanning(void **state)
+{
+    (void)state;
+    unsigned s = 31337;
+    for (int trial = 0; trial < 60; trial++) {
+        int vessel = trial % 3 == 2;
+        wr_map *m = vessel ? random_water_map(&s, 4 + (int)(rnd(&s) % 6), 3 + (int)(rnd(&s) % 6))
+                           : random_land_map(&s, 4 + (int)(rnd(&s) % 6), 3 + (int)(rnd(&s) % 6));
+        wr_plan_params p;
+        random_params(&s, &p, vessel);
+        p.figures = 100;
+        int w = 0, h = 0;
+        OK(wr_map_size(m, &w, &h));
+        for (int k = 0; k < 12; k++) {
+            wr_hex from, to;
+            OK(wr_map_hex(m, (int32_t)(rnd(&s) % (unsigned)(w * h)), &from));
+            OK(wr_map_hex(m, (int32_t)(rnd(&s) % (unsigned)(w * h)), &to));
+            wr_route a;
+            wr_plan_result b;
+            wr_status sa = wr_planner_route(g_pl, m, &p, from, to, &a);
+            if (sa == WR_OK) {
+                wr_step steps[4096];
+                assert_true(a.step_count <= 4096);
+                memcpy(steps, a.steps, a.step_count * sizeof *steps);
+                OK(wr_planner_plan(g_pl, m, &p, NULL, from, to, &b));
+                assert_int_equal(b.outcome, WR_PLAN_FOUND);
+                assert_int_equal(b.route.step_count, a.step_count);
+                assert_memory_equal(b.route.steps, steps, a.step_count * sizeof *steps);
+                assert_int_equal(b.route.unformed_days, a.unformed_days);
+                assert_int_equal(b.route.stragglers, a.stragglers);
+                wr_force_state zero;
+                OK(wr_force_start(&zero));
+                wr_plan_query q;
+                memset(&q, 0, sizeof q);
+                assert_int_equal(replay_plan(m, &p, &q, &b, &zero, 1), b.route.stragglers);
+                /* any formation: the replay reaches it too, re-planning agrees */
+                q.objective = WR_OBJECTIVE_EARLIEST;
+                OK(wr_planner_plan(g_pl, m, &p, &q, from, to, &b));
+                assert_int_equal(b.outcome, WR_PLAN_FOUND);
+                assert_true(b.route.arrival_day <= a.arrival_day);
+                replay_plan(m, &p, &q, &b, &zero, 1);
+                /* fewest days of unformed movement: no more than the earliest
+                   plan's; none when a formed route exists, then its arrival */
+                q.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
+                OK(wr_planner_plan(g_pl, m, &p, &q, from, to, &b));
+                assert_int_equal(b.outcome, WR_PLAN_FOUND);
+                assert_true(b.route.unformed_days <= a.unformed_days);
+                assert_true(b.route.arrival_day >= a.arrival_day);
+                assert_int_equal(b.arrival.unformed, 0);
+                replay_plan(m, &p, &q, &b, &zero, 0);
+                wr_plan_result c;
+                wr_plan_params formed = p;
+                formed.options &= ~WR_PLAN_UNFORMED;
+                OK(wr_planner_plan(g_pl, m, &formed, NULL, from, to, &c));
+                if (c.outcome == WR_PLAN_FOUND) {
+                    OK(wr_planner_plan(g_pl, m, &p, &q, from, to, &b));
+                    assert_int_equal(b.route.unformed_days, 0);
+                    assert_int_equal(b.route.arrival_day, c.route.arrival_day);
+                    assert_int_equal(b.route.points_left, c.route.points_left);
+                }
+
+            } else if (sa == WR_ERR_FORBIDDEN) {
+                sa = wr_planner_plan(g_pl, m, &p, NULL, from, to, &b);
+                assert_true(sa == WR_ERR_FORBIDDEN || (sa == WR_OK && b.outcome == WR_PLAN_NO_ROUTE));
+            } else {
+                fail();
+            }
+        }
+        wr_map_free(m);
+    }
+}
+
+/* The turn loop of a strategy game: several forces on a random map, each
+   re-planning every morning from the state its replay reached, for 30 days;
+   with no enemy and nothing blocked each arrives on the day its first plan
+   said, with the points it said. */
+static void game_loop_thirty_days(void **state)
+{
+    (void)state;
+    unsigned s = 4711;
+    for (int game = 0; game < 6; game++) {
+        const int vessel = game % 3 == 2; /* land and water */
+        wr_map *m = vessel ? random_water_map(&s, 14, 10) : random_land_map(&s, 14, 10);
+        enum { FORCES = 6 };
+        wr_plan_params p[FORCES];
+        wr_force_state f[FORCES];
+        wr_plan_result plan[FORCES];
+        wr_planner *pl[FORCES];
+        wr_hex from[FORCES], to[FORCES];
+        int first_day[FORCES], first_left[FORCES], active[FORCES], arrived[FORCES];
+        size_t next[FORCES];
+        int left[FORCES];
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        for (int k = 0; k < FORCES; k++) {
+            random_params(&s, &p[k], vessel);
+            p[k].figures = 200;
+            left[k] = 200;
+            OK(wr_planner_new(&pl[k]));
+            OK(wr_force_start(&f[k]));
+            active[k] = 0;
+            arrived[k] = 0;
+            for (int tries = 0; tries < 200 && !active[k]; tries++) {
+
+                OK(wr_map_hex(m, (int32_t)(rnd(&s) % 140u), &from[k]));
+                OK(wr_map_hex(m, (int32_t)(rnd(&s) % 140u), &to[k]));
+                q.start = &f[k];
+                wr_status st = wr_planner_plan(pl[k], m, &p[k], &q, from[k], to[k], &plan[k]);
+                if (st == WR_OK && plan[k].outcome == WR_PLAN_FOUND &&
+                    plan[k].route.arrival_day <= 30 && plan[k].route.step_count > 3)
+                    active[k] = 1;
+            }
+            first_day[k] = plan[k].route.arrival_day;
+            first_left[k] = plan[k].route.points_left;
+            next[k] = 1;
+        }
+        for (int day = 1; day <= 30; day++) {
+            for (int k = 0; k < FORCES; k++) {
+                if (!active[k] || arrived[k])
+                    continue;
+                const int P = p[k].costs.daily_points;
+                assert_int_equal(f[k].day, day);
+                if (f[k].crossing_days == 0 && !f[k].far_bank) { /* plan again this morning */
+                    wr_hex here = plan[k].route.steps[next[k] - 1].hex;
+                    q.start = &f[k];
+                    OK(wr_planner_plan(pl[k], m, &p[k], &q, here, to[k], &plan[k]));
+                    assert_int_equal(plan[k].outcome, WR_PLAN_FOUND);
+                    assert_int_equal(plan[k].route.arrival_day, first_day[k]);
+                    assert_int_equal(plan[k].route.points_left, first_left[k]);
+                    next[k] = 1;
+                }
+                /* the day's moves */
+                int ended = 0;
+                while (next[k] < plan[k].route.step_count) {
+                    const wr_plan_edge *mv = &plan[k].moves[next[k]];
+                    const wr_step *sp = &plan[k].route.steps[next[k]];
+                    if (mv->flags & WR_STEP_RALLY) {
+                        if (!moved_today(&f[k])) {
+                            OK(wr_force_rally(&f[k], P));
+                            assert_int_equal(sp->day, day);
+                            next[k]++;
+                            ended = 1;
+                        }
+                        break;
+                    }
+                    int in = 0;
+                    OK(wr_force_move(&f[k], P, mv, &in));
+                    if (!in)
+                        break;
+                    assert_int_equal(sp->day, day);
+                    assert_int_equal(P + f[k].points_saved - f[k].points_spent, sp->points_left);
+                    next[k]++;
+                }
+                if (next[k] == plan[k].route.step_count) {
+                    arrived[k] = 1;
+                    assert_int_equal(ended ? f[k].day - 1 : f[k].day, first_day[k]);
+                    assert_int_equal(ended ? 0 : P + f[k].points_saved - f[k].points_spent,
+                                     first_left[k]);
+                    assert_memory_equal(&f[k], &plan[k].arrival, sizeof f[k]);
+                } else if (!ended) {
+                    int lost = 0, d6 = 0;
+                    wr_rng *rng = NULL;
+                    OK(wr_rng_new((uint64_t)(day * 31 + k), &rng));
+                    int half = 0;
+                    OK(wr_half_die_roll(rng, &half));
+                    (void)d6;
+                    OK(wr_force_end_day(&f[k], P, 0, left[k], half, &lost));
+                    left[k] -= lost;
+                    wr_rng_free(rng);
+                }
+            }
+        }
+        int played = 0;
+        for (int k = 0; k < FORCES; k++) {
+            if (active[k]) {
+                assert_true(arrived[k]);
+                played++;
+            }
+            wr_planner_free(pl[k]);
+        }
+        assert_true(played >= FORCES / 2);
+        wr_map_free(m);
+    }
+}
+
+static int block_east_of_first(void *user, int32_t from, int32_t to)
+{
+    (void)user;
+    return from == 0 && to == 1;
+}
+
+/* Objectives, constraints for one query, outcomes and start states. */
+static void plan_objectives_and_constraints(void **state)
+{
+    (void)state;
+    wr_plan_result r;
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    /* "cmc": infantry crosses mountains unformed (12 + 6 on days 1-2) */
+    wr_map *m = row_map("cmc");
+    wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    inf.options = WR_PLAN_UNFORMED;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(2, 0), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    assert_int_equal(r.route.arrival_day, 3); /* formed: a rally day in the mountains */
+    assert_int_equal(r.route.rally_days, 1);
+    assert_int_equal(r.arrival.unformed, 0);
+    assert_int_equal(r.arrival.at_rally, 0); /* it left its rally point */
+
+    q.objective = WR_OBJECTIVE_EARLIEST;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(2, 0), &r));
+    assert_int_equal(r.route.arrival_day, 2); /* unformed, no last rally */
+    assert_int_equal(r.route.points_left, 6);
+    assert_int_equal(r.arrival.unformed, 1);
+    assert_int_equal(r.route.rally_days, 0);
+    /* the arrival field of an unformed force (scouting) */
+    wr_arrival field[3];
+    OK(wr_planner_plan_field(g_pl, m, &inf, &q, O(0, 0), field, 3));
+    assert_int_equal(field[1].day, 1);
+    assert_int_equal(field[2].day, 2);
+    q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+    OK(wr_planner_plan_field(g_pl, m, &inf, &q, O(0, 0), field, 3));
+    assert_int_equal(field[1].day, 2); /* rallies in the mountains */
+    assert_int_equal(field[2].day, 3);
+    /* from an unformed state: already unformed, it may move on unformed
+       without WR_PLAN_UNFORMED, and rallies at the end */
+    wr_force_state fs;
+    OK(wr_force_start(&fs));
+    fs.day = 5;
+    fs.unformed = 1;
+    q.start = &fs;
+    inf.options = 0;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(1, 0), O(2, 0), &r));
+    assert_int_equal(r.route.arrival_day, 6); /* clear 6 on day 5, rally on day 6 */
+    assert_int_equal(r.route.rally_days, 1);
+    assert_int_equal(r.route.steps[0].day, 5);
+    /* a start that moved today starts whole days tomorrow */
+    wr_map_free(m);
+    m = row_map("cc");
+    side(m, O(0, 0), 0, WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0);
+    OK(wr_force_start(&fs));
+    fs.day = 2;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(1, 0), &r));
+    assert_int_equal(r.route.arrival_day, 3); /* ferry on day 2, clear 6 on day 3 */
+    fs.points_spent = 1;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(1, 0), &r));
+    assert_int_equal(r.route.arrival_day, 4);
+    /* saved points carry the force on the start's day, and are reported on it */
+    fs.points_spent = 0;
+    fs.points_saved = 5;
+    fs.pressing = 1;
+    side(m, O(0, 0), 0, WR_NO_RIVER, WR_CROSS_OPEN, 0, 0);
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(1, 0), &r));
+    assert_int_equal(r.route.arrival_day, 2);
+    assert_int_equal(r.route.points_left, 11); /* 12 + 5 - 6 */
+    assert_int_equal(r.route.steps[0].day, 2);
+    assert_int_equal(r.route.steps[0].points_left, 17);
+    wr_map_free(m);
+
+    /* fewest days of unformed movement: a longer way round, formed */
+    q.start = NULL;
+    OK(wr_map_new(3, 3, &m));
+    OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_MOUNTAINS));
+    inf.options = WR_PLAN_UNFORMED;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(2, 0), &r));
+    wr_route quick = r.route;
+    q.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(2, 0), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    assert_int_equal(r.route.unformed_days, 0);
+    assert_true(r.route.arrival_day >= quick.arrival_day);
+    for (size_t i = 0; i < r.route.step_count; i++)
+        assert_false(r.route.steps[i].flags & WR_STEP_UNFORMED);
+    q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+
+    /* blocked hexes and sides for one query; the map is not touched */
+    int32_t idx = 0, side_idx = 0;
+    OK(wr_map_index(m, O(1, 1), &idx));
+    uint8_t hexes[2] = {0, 0}, sides[4] = {0, 0, 0, 0};
+    hexes[idx / 8] |= (uint8_t)(1u << (idx % 8));
+    q.blocked_hexes = hexes;
+    q.blocked_hexes_size = 2;
+    inf.options = 0;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(2, 0), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    for (size_t i = 0; i < r.route.step_count; i++)
+        assert_int_not_equal(r.route.steps[i].node, idx);
+    OK(wr_map_side_index(m, O(0, 0), 5, &side_idx));
+    int32_t same = 0;
+    OK(wr_map_side_index(m, O(0, 1), 2, &same)); /* the same side from the other hex */
+    assert_int_equal(same, side_idx);
+    sides[side_idx / 8] |= (uint8_t)(1u << (side_idx % 8));
+    q.blocked_sides = sides;
+    q.blocked_sides_size = 4;
+    wr_plan_result none;
+    memset(&none, 0x5a, sizeof none);
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(2, 0), &none));
+    assert_int_equal(none.outcome, WR_PLAN_NO_ROUTE); /* mountains east, the rest blocked */
+    /* a callback */
+    memset(&q, 0, sizeof q);
+    q.blocked = block_east_of_first;
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(1, 0), &r));
+    assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE); /* mountains, formed */
+    OK(wr_planner_plan(g_pl, m, &inf, &q, O(0, 0), O(0, 1), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    /* a bad start is not "no route" */
+    OK(wr_map_set_terrain(m, O(2, 2), WR_HEX_LAKE));
+    assert_int_equal(wr_planner_plan(g_pl, m, &inf, NULL, O(2, 2), O(0, 0), &r), WR_ERR_FORBIDDEN);
+    wr_map_free(m);
+}
+
+static void river_validation(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(4, 1, &m));
+    int problem = -1, dir = -1;
+    wr_hex hx = {-1, -1};
+    OK(wr_map_check_rivers(m, &problem, &hx, &dir));
+    assert_int_equal(problem, WR_RIVERS_OK);
+    assert_int_equal(hx.q, -1); /* untouched */
+    /* a course down to the lake: fine */
+    OK(wr_map_set_terrain(m, O(3, 0), WR_HEX_LAKE));
+    OK(wr_map_set_watercourse(m, O(1, 0), 0, 0));
+    OK(wr_map_set_watercourse(m, O(2, 0), 0, 0));
+    OK(wr_map_check_rivers(m, &problem, &hx, &dir));
+    assert_int_equal(problem, WR_RIVERS_OK);
+    /* the same river drawn on the side it flows through */
+    side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_OPEN, 0, 0);
+    OK(wr_map_check_rivers(m, &problem, &hx, &dir));
+    assert_int_equal(problem, WR_RIVERS_SIDE_ON_COURSE);
+    assert_int_equal(hx.q, O(1, 0).q);
+    assert_int_equal(dir, 0);
+    side(m, O(1, 0), 0, WR_NO_RIVER, WR_CROSS_OPEN, 0, 0);
+    /* a course that stops in dry land */
+    OK(wr_map_set_watercourse(m, O(2, 0), WR_NO_WATERCOURSE, 0));
+    OK(wr_map_check_rivers(m, &problem, &hx, &dir));
+    assert_int_equal(problem, WR_RIVERS_DEAD_END);
+    assert_int_equal(hx.q, O(1, 0).q);
+    wr_map_free(m);
+}
+
+/* The replay's own rules: saving, whole days, rally, contact, stragglers. */
+static void force_replay_rules(void **state)
+{
+    (void)state;
+    wr_force_state f;
+    OK(wr_force_start(&f));
+    int in = 0, lost = 0, nr = 0;
+    wr_plan_edge hill = {1, 9, 0, 0}, ferry = {2, 6, 1, WR_STEP_FERRY}, mtn = {3, 12, 0, WR_STEP_UNFORMED};
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(in, 1);
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(in, 0); /* presses on with 3 */
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    assert_int_equal(f.points_saved, 3);
+    assert_int_equal(f.day, 2);
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(in, 1);
+    /* a ferry waits for a fresh day; points are lost */
+    OK(wr_force_move(&f, 12, &ferry, &in));
+    assert_int_equal(in, 0);
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    assert_int_equal(f.points_saved, 0);
+    OK(wr_force_move(&f, 12, &ferry, &in));
+    assert_int_equal(f.crossing_days, 1);
+    OK(wr_force_contact(&f, 12, &nr));
+    assert_int_equal(nr, 1); /* unformed while crossing */
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    assert_int_equal(f.far_bank, 1);
+    OK(wr_force_move(&f, 12, &ferry, &in));
+    assert_int_equal(in, 1);
+    assert_int_equal(f.day, 4);
+    assert_int_equal(f.unformed, 0); /* formed on the far bank */
+    /* unformed into the mountains: one day of stragglers */
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    OK(wr_force_move(&f, 12, &mtn, &in));
+    assert_int_equal(f.unformed_today, 1);
+    OK(wr_force_end_day(&f, 12, 0, 100, 3, &lost));
+    assert_int_equal(lost, 15);
+    assert_int_equal(f.unformed_days, 1);
+    OK(wr_force_rally(&f, 12));
+    assert_int_equal(f.unformed, 0);
+    assert_int_equal(f.rally_days, 1);
+    OK(wr_force_rally(&f, 12)); /* waits for stragglers */
+    assert_int_equal(f.rally_days, 2);
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(f.at_rally, 0);
+    assert_int_equal(wr_force_rally(&f, 12), WR_ERR_STATE); /* moved today */
+    OK(wr_force_contact(&f, 12, &nr));
+    assert_int_equal(nr, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1907,6 +2703,8 @@ int main(void)
         cmocka_unit_test(plan_forest_and_unformed),
         cmocka_unit_test(plan_mountains),
         cmocka_unit_test(plan_crossings),
+        cmocka_unit_test(crossing_rules_from_text),
+
         cmocka_unit_test(plan_sea),
         cmocka_unit_test(plan_rivers),
         cmocka_unit_test(plan_brute_force_land),
@@ -1919,6 +2717,13 @@ int main(void)
         cmocka_unit_test(plan_threads),
         cmocka_unit_test(plan_no_allocation_per_query),
         cmocka_unit_test(plan_astar_same_routes),
+        cmocka_unit_test(plan_states_brute_force_land),
+        cmocka_unit_test(plan_states_brute_force_water),
+        cmocka_unit_test(plan_zero_query_and_replanning),
+        cmocka_unit_test(game_loop_thirty_days),
+        cmocka_unit_test(plan_objectives_and_constraints),
+        cmocka_unit_test(river_validation),
+        cmocka_unit_test(force_replay_rules),
     };
     OK(wr_planner_new(&g_pl));
     int failed = cmocka_run_group_tests_name("campaign", tests, NULL, NULL);

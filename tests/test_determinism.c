@@ -747,7 +747,7 @@ int main(int argc, char **argv)
         {"phase", phase, UINT64_C(0xd2b73c19b148a07c)},
 #ifdef WR_HAVE_CAMPAIGN
         {"campaign_pinned", campaign_pinned, UINT64_C(0x6599c098596d4bc5)},
-        {"route", route, UINT64_C(0x16c52eb929e1be37)},
+        {"route", route, UINT64_C(0x9be2b9f6c11447d6)},
 #endif
     };
     int failures = 0;

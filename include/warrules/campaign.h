@@ -15,7 +15,12 @@
  *   movement, stragglers, getting lost, beaching and sighting at sea;
  * - route planning (::wr_planner): earliest arrival, the earliest arrival
  *   field, the hexes reachable within N days, on a ::wr_map or over a game's
- *   own map through callbacks (::wr_plan_graph).
+ *   own map through callbacks (::wr_plan_graph);
+ * - a game's turn loop (1.1): plans from a force's state (::wr_force_state)
+ *   with objectives and blocked hexes or hexsides for one query
+ *   (wr_planner_plan()), and their replay day by day (wr_force_move(),
+ *   wr_force_end_day(), wr_force_rally()) reaching exactly the planned steps;
+ *   wr_map_check_rivers().
  *
  * docs/rules/campaign.md in the source tree cites the section of the text
  * behind every rule and writes down each reading of an open point.
@@ -687,7 +692,9 @@ WR_API wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, w
  *        "Saving Move Points", "Units, Formed and Unformed").
  *
  * Fill it with wr_march_start(); the functions check every field and refuse
- * a corrupted struct with ::WR_ERR_INVALID.
+ * a corrupted struct with ::WR_ERR_INVALID. Its successor, ::wr_force_state
+ * with wr_force_move() and wr_force_end_day(), replays plans and counts
+ * days of unformed movement as the planner does.
  */
 typedef struct wr_march {
     int daily_points;  /**< 1..1000. */
@@ -714,7 +721,10 @@ WR_API wr_status wr_march_start(int daily_points, wr_march *march);
  *        presses on (its points will be saved for tomorrow).
  * @param march The state.
  * @param cost The cost of entering (crossing points included), 1..100000.
- * @param unformed Non-zero for a move made unformed.
+ * @param unformed Non-zero for a move that needs unformed movement (an
+ *        unformed force's every move is unformed: the day is a day of
+ *        unformed movement either way).
+
  * @param[out] entered 1 when it entered (points spent), 0 when it stops.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for cost;
  *         ::WR_ERR_INVALID for a corrupted state.
@@ -905,11 +915,11 @@ WR_API wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out);
 #define WR_STEP_SWIM 0x0020u
 /** @brief Step: over a bridge. */
 #define WR_STEP_BRIDGE 0x0040u
-/** @brief Step: by ferry (whole days). */
+/** @brief Step: by ferry (whole days, then the far hex's entry). */
 #define WR_STEP_FERRY 0x0080u
-/** @brief Step: by rafts (three whole days). */
+/** @brief Step: by rafts (three whole days, then the far hex's entry). */
 #define WR_STEP_RAFTS 0x0100u
-/** @brief Step: over the bridging train's bridge (whole days). */
+/** @brief Step: over the bridging train's bridge (whole days, then the far hex's entry). */
 #define WR_STEP_BRIDGING 0x0200u
 /** @brief Step: a day at a rally point to reform, in the same hex. */
 #define WR_STEP_RALLY 0x0400u
@@ -926,7 +936,8 @@ WR_API wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out);
 typedef struct wr_step {
     wr_hex hex;      /**< The hex reached (for the callback form, the node's hex). */
     int32_t node;    /**< Its index (wr_map_index(), or the callback node). */
-    int day;         /**< The day on which the step is completed (the start: day 1). */
+    int day;         /**< The day on which the step is completed (the start: day 1, or
+                          the day of wr_plan_query::start). */
     int points_left; /**< Points left that day after the step, saved ones included. */
     int nights;      /**< Nights spent in this hex before the next step completes
                           (1 for the last step). */
@@ -941,7 +952,9 @@ typedef struct wr_route {
     int arrival_day;      /**< The day the force is at the target, formed. */
     int points_left;      /**< Points saved on that day. */
     int rally_days;       /**< Days spent reforming. */
-    int unformed_days;    /**< Days of unformed movement. */
+    int unformed_days;    /**< Days of unformed movement: the days on which the
+                               force entered a hex unformed, each counted once. */
+
     int stragglers;       /**< Expected stragglers: wr_stragglers() with the
                                mean half-die 2, day after day, from
                                wr_plan_params::figures. */
@@ -991,7 +1004,9 @@ WR_API void wr_planner_free(wr_planner *planner);
  *        days, unformed movement and rally days when allowed, sea and river
  *        rules for vessels). The plan starts at the beginning of day 1 and
  *        ends with the force formed at the target (a last rally day when it
- *        arrives unformed).
+ *        arrives unformed); wr_planner_plan() plans from any state, with
+ *        other objectives and blocked hexes.
+
  * @param planner The planner.
  * @param map The map.
  * @param params The force (checked as described under ::wr_plan_params).
@@ -1048,17 +1063,21 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
 
 /**
  * @brief One move from a node: into node `to` for `points`, or, when days > 0,
- *        a whole-day move (a crossing) that starts on a fresh day and takes
- *        `days` days.
+ *        a whole-day move (a crossing) that starts on a fresh day, takes
+ *        `days` days and is followed by `points` to enter `to` ([Crossing]:
+ *        the crossing is in addition to the hex's entry).
  *
  * With ::WR_STEP_UNFORMED in flags the move needs unformed movement: a
  * formed force takes it only when ::WR_PLAN_UNFORMED is set and is unformed
- * afterwards; a whole-day move leaves the force formed unless the flag is
- * set. The other WR_STEP_ bits are passed to the steps as they are.
+ * afterwards. Any other move, whole-day moves included, keeps the force's
+ * formation: a crossing neither leaves a formed force unformed nor reforms
+ * an unformed one. The other WR_STEP_ bits are passed to the steps as they
+ * are.
  */
 typedef struct wr_plan_edge {
     int32_t to;     /**< The node entered. */
-    int32_t points; /**< Points, 0..::WR_PLAN_MAX_EDGE_POINTS (ignored when days > 0). */
+    int32_t points; /**< Points, 0..::WR_PLAN_MAX_EDGE_POINTS (after the whole days
+                         when days > 0). */
     int32_t days;   /**< Whole days, 0..::WR_PLAN_MAX_EDGE_DAYS. */
     uint32_t flags; /**< WR_STEP_ bits. */
 } wr_plan_edge;
@@ -1154,6 +1173,302 @@ WR_API wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *
                                size_t *count);
 
 /** @} */
+
+/* ------------------------------------------------------------------------ */
+/** @name A force's state, plans from it, and their replay (1.1)
+ *
+ *  A strategy game's turn loop: plan from the force's real state
+ *  (::wr_force_state), carry the plan out day by day with wr_force_move(),
+ *  wr_force_rally() and wr_force_end_day(), which reach exactly the state the
+ *  plan predicted at every step, and plan again from the state reached.
+ *  @{ */
+
+/**
+ * @brief A force's state on the march: the start of a plan
+ *        (::wr_plan_query::start) and what the replay functions update.
+ *
+ * All zero but day = 1 (wr_force_start()) is a fresh, formed force at the
+ * start of day 1: the state wr_planner_route() plans from. The force has
+ * daily_points + points_saved - points_spent points left today.
+ *
+ * A state that cannot exist is refused with ::WR_ERR_RANGE or
+ * ::WR_ERR_INVALID (see wr_force_check()): saved points above a day's worth
+ * (allowed only while pressing towards a move dearer than that, and never
+ * more than the days so far: (day - 1) x daily_points), negative numbers,
+ * points spent beyond those of the day, flags other than 0 or 1, a day
+ * counted as unformed for a formed force, a force that reformed at its rally
+ * point but is unformed, or spent or saved points there.
+ */
+typedef struct wr_force_state {
+    int day;            /**< The current day, 1..::WR_PLAN_MAX_DAYS. */
+    int points_spent;   /**< Points spent today, 0..daily_points + points_saved. */
+    int points_saved;   /**< Points saved from yesterday ("Saving Move Points"). */
+    int unformed;       /**< 1 while the force is unformed. */
+    int unformed_today; /**< 1 when it entered a hex unformed today (the day is
+                             already a day of unformed movement). */
+    int unformed_days;  /**< Days of unformed movement so far, 0..day. */
+    int at_rally;       /**< 1 while it stays at a rally point. */
+    int rally_days;     /**< Days it has waited there, 0..day - 1; the first
+                             reforms it ("Units, Formed and Unformed"). */
+    int pressing;       /**< 1 when it tried to enter a hex today and lacked the
+                             points: it keeps them tonight. */
+    int crossing_days;  /**< Replay: whole days of a crossing still to come
+                             (0 to plan). */
+    int far_bank;       /**< Replay: 1 when the crossing's days are over and the
+                             far hex's entry is still to pay (0 to plan). */
+    unsigned crossing;  /**< Replay: the WR_STEP_ bits of the crossing under way
+                             (0 when none). */
+} wr_force_state;
+
+/**
+ * @brief The zero state: day 1, nothing spent or saved, formed.
+ * @param[out] out The state.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_force_start(wr_force_state *out);
+
+/**
+ * @brief Checks a state against a force's daily points.
+ * @param state The state.
+ * @param daily_points 1..1000.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a number out of range
+ *         (the detail names the field); ::WR_ERR_INVALID for a combination
+ *         that cannot exist.
+ */
+WR_API wr_status wr_force_check(const wr_force_state *state, int daily_points);
+
+/**
+ * @brief The force makes (or goes on with) one move of a plan: the
+ *        ::wr_plan_result::moves entry of the next step.
+ *
+ * A move with points: entered when the force has the points (they are spent;
+ * the force is unformed afterwards when it was or the move needs it), else
+ * it presses on and moves no farther today. A move with whole days (ferry,
+ * rafts, bridging train): it starts only on a fresh day (a force that moved
+ * or pressed today must end the day first, and loses its points); the days
+ * pass with wr_force_end_day(), then the force pays the far hex's entry as a
+ * move with points ([Crossing]). A rally step (::WR_STEP_RALLY) is made with
+ * wr_force_rally() instead.
+ *
+ * @param force The state (see wr_force_check()).
+ * @param daily_points 1..1000.
+ * @param move The move: points 0..::WR_PLAN_MAX_EDGE_POINTS, days
+ *        0..::WR_PLAN_MAX_EDGE_DAYS.
+ * @param[out] entered 1 when the hex was entered (the step is done), 0 when
+ *        the day must end first.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE or ::WR_ERR_INVALID for a
+ *         bad state or move; ::WR_ERR_STATE for a rally step.
+ */
+WR_API wr_status wr_force_move(wr_force_state *force, int daily_points,
+                               const wr_plan_edge *move, int *entered);
+
+/**
+ * @brief Ends the day ("Saving Move Points", "Units, Formed and Unformed").
+ *
+ * A force pressing on keeps its unused points unless it halts; any other
+ * loses them. A day in which it entered a hex unformed is a day of unformed
+ * movement: it is counted, and the force loses stragglers,
+ * wr_stragglers(figures, half_die). A day of a crossing counts down its
+ * days.
+ *
+ * @param force The state.
+ * @param daily_points 1..1000.
+ * @param halt Non-zero when the force halts (or meets the enemy).
+ * @param figures The force's figures, 0..1000000.
+ * @param half_die The half-die for stragglers, 1..3 (wr_half_die() of a
+ *        given d6, or wr_half_die_roll() on a ::wr_rng; 2 is the mean the
+ *        planner expects).
+ * @param[out] stragglers The figures lost tonight (0 on a day without
+ *        unformed movement).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE or ::WR_ERR_INVALID for a
+ *         bad state or number (also when the day count would overflow).
+ */
+WR_API wr_status wr_force_end_day(wr_force_state *force, int daily_points, int halt, int figures,
+                                  int half_die, int *stragglers);
+
+/**
+ * @brief Spends the current day at a rally point ("Units, Formed and
+ *        Unformed"): the first day reforms an unformed force, later days wait
+ *        for stragglers (wr_stragglers_gathered()). The day ends; points are
+ *        lost.
+ * @param force The state: it must not have moved or pressed today.
+ * @param daily_points 1..1000.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE or ::WR_ERR_INVALID for a
+ *         bad state; ::WR_ERR_STATE when the force moved today or is crossing.
+ */
+WR_API wr_status wr_force_rally(wr_force_state *force, int daily_points);
+
+/**
+ * @brief Enemy contact ("Saving Move Points", "Units, Formed and Unformed",
+ *        "Crossing"): the day's points are lost; the force starts the
+ *        engagement non-rallied when it is unformed or crossing a river (a
+ *        ferry's days, the third day of rafts; the first two raft days it is
+ *        formed, defending with one third: wr_raft_defence()).
+ * @param force The state.
+ * @param daily_points 1..1000.
+ * @param[out] non_rallied 1 or 0.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE or ::WR_ERR_INVALID for a
+ *         bad state.
+ */
+WR_API wr_status wr_force_contact(wr_force_state *force, int daily_points, int *non_rallied);
+
+/** @brief What a plan aims for (::wr_plan_query::objective). */
+typedef enum wr_plan_objective {
+    WR_OBJECTIVE_EARLIEST_FORMED = 0, /**< The earliest arrival, formed at the target
+                                           (a last rally day when needed): what
+                                           wr_planner_route() plans. */
+    WR_OBJECTIVE_EARLIEST = 1,        /**< The earliest arrival, formed or not (no
+                                           last rally day); for a field, the
+                                           arrival field of an unformed force
+                                           (scouting). */
+    WR_OBJECTIVE_FEWEST_UNFORMED = 2  /**< The fewest days of unformed movement, then
+                                           the earliest formed arrival (routes only). */
+} wr_plan_objective;
+
+/** @brief The number of ::wr_plan_objective values. */
+#define WR_OBJECTIVE_COUNT 3
+
+/**
+ * @brief Says whether the move from one node into a neighbour is blocked for
+ *        one query (an enemy's zone, a failed timber roll, ...).
+ * @param user ::wr_plan_query::user.
+ * @param from The node left (wr_map_index()).
+ * @param to The node entered.
+ * @return Non-zero when blocked.
+ */
+typedef int (*wr_plan_blocked_fn)(void *user, int32_t from, int32_t to);
+
+/**
+ * @brief The options of one query: the start state, the objective, hexes
+ *        and hexsides blocked for this query only. All zero is today's
+ *        behaviour (the start of day 1, formed; earliest formed arrival;
+ *        nothing blocked). The map is never edited or copied.
+ *
+ * A force that starts unformed moves on unformed (every move of an unformed
+ * force is unformed movement) and may rally, with or without
+ * ::WR_PLAN_UNFORMED, which lets a formed force break formation.
+ */
+
+typedef struct wr_plan_query {
+    const wr_force_state *start; /**< The force's state, or NULL for the zero state. */
+    int objective;               /**< A ::wr_plan_objective. */
+    const uint8_t *blocked_hexes; /**< Bit i (byte i / 8, bit i % 8) blocks entering
+                                       the hex of index i, or NULL. */
+    size_t blocked_hexes_size;    /**< Its bytes: (width x height + 7) / 8, or 0. */
+    const uint8_t *blocked_sides; /**< Bit wr_map_side_index() blocks crossing that
+                                       hexside either way, or NULL. */
+    size_t blocked_sides_size;    /**< Its bytes: (3 x width x height + 7) / 8, or 0. */
+    wr_plan_blocked_fn blocked;   /**< A callback asked for each move, or NULL. */
+    void *user;                   /**< Passed to blocked. */
+} wr_plan_query;
+
+/** @brief ::wr_plan_result::outcome: a route was found. */
+#define WR_PLAN_FOUND 0
+/** @brief ::wr_plan_result::outcome: no route exists (a normal result: the
+ *         status is ::WR_OK). */
+#define WR_PLAN_NO_ROUTE 1
+
+/**
+ * @brief The answer of wr_planner_plan(); its arrays belong to the planner
+ *        and stay valid until its next call.
+ */
+typedef struct wr_plan_result {
+    int outcome;                /**< ::WR_PLAN_FOUND or ::WR_PLAN_NO_ROUTE (then
+                                     nothing else is set). */
+    wr_route route;             /**< The route; its days are the game's days (from
+                                     the start state's day), its unformed_days
+                                     and stragglers those of the plan. */
+    const wr_plan_edge *moves;  /**< route.step_count moves: moves[i] takes step
+                                     i - 1 to step i (to = its node; a rally:
+                                     0 points, 1 day, ::WR_STEP_RALLY);
+                                     moves[0] is the start (0, 0, ::WR_STEP_START). */
+    wr_force_state arrival;     /**< The state the replay reaches on arrival (its
+                                     unformed_days those of the start plus the plan's). */
+} wr_plan_result;
+
+/**
+ * @brief The index of a hexside for ::wr_plan_query::blocked_sides: the hex
+ *        whose side it is in direction 0, 1 or 2, times 3, plus that
+ *        direction ((hex, d) and (neighbour, d + 3 mod 6) give the same index).
+ * @param map The map.
+ * @param hex A hex of the map.
+ * @param direction 0..5; the neighbour must be on the map.
+ * @param[out] index 0..3 x width x height - 1.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ */
+WR_API wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index);
+
+/**
+ * @brief Plans a route from a force's state, with an objective and
+ *        constraints for this query: wr_planner_route() generalised.
+ *
+ * With a zero query it gives what wr_planner_route() gives. The plan is
+ * replayed with wr_force_move(), wr_force_rally() and wr_force_end_day()
+ * from the same state: they reach each step on its day with its points left.
+ *
+ * @param planner The planner.
+ * @param map The map (const: many planners may read it at once).
+ * @param params The force.
+ * @param query The query, or NULL for a zero query.
+ * @param from The start hex.
+ * @param to The target hex.
+ * @param[out] result The result (::WR_PLAN_NO_ROUTE when no route exists).
+ * @return ::WR_OK (a route or none); ::WR_ERR_NULL; ::WR_ERR_RANGE for a
+ *         hex off the map, a number of params or the start state, or a
+ *         blocked set of the wrong size; ::WR_ERR_INVALID for params, the
+ *         start state or an unknown objective; ::WR_ERR_STATE for a start
+ *         state in the middle of a crossing; ::WR_ERR_FORBIDDEN when the
+ *         mover cannot be at the start hex (a bad start); ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_plan(wr_planner *planner, const wr_map *map,
+                                 const wr_plan_params *params, const wr_plan_query *query,
+                                 wr_hex from, wr_hex to, wr_plan_result *result);
+
+/**
+ * @brief The arrival field from a force's state: wr_planner_field()
+ *        generalised. With ::WR_OBJECTIVE_EARLIEST each hex gets its earliest
+ *        arrival formed or not (scouting); with ::WR_OBJECTIVE_EARLIEST_FORMED
+ *        its earliest formed arrival. Days are the game's days.
+ * @param planner The planner.
+ * @param map The map.
+ * @param params The force.
+ * @param query The query, or NULL (::WR_OBJECTIVE_FEWEST_UNFORMED is refused).
+ * @param from The start hex.
+ * @param[out] field width x height entries, by wr_map_index().
+ * @param count Exactly width x height.
+ * @return As wr_planner_plan(); ::WR_ERR_RANGE for a wrong count.
+ */
+WR_API wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
+                                       const wr_plan_params *params, const wr_plan_query *query,
+                                       wr_hex from, wr_arrival *field, size_t count);
+
+/** @brief wr_map_check_rivers(): the rivers are drawn once. */
+#define WR_RIVERS_OK 0
+/** @brief wr_map_check_rivers(): a hexside river lies across the side a water
+ *         course flows through (the river is drawn twice). */
+#define WR_RIVERS_SIDE_ON_COURSE 1
+/** @brief wr_map_check_rivers(): a water course flows into a land hex that has
+ *         no water course (the river stops nowhere). */
+#define WR_RIVERS_DEAD_END 2
+
+/**
+ * @brief Checks that a map draws each river once ("Rivers", "Crossing"):
+ *        rivers for crossing lie on hexsides, navigable rivers run through
+ *        water course hexes, and they must not disagree. Hexes are checked by
+ *        index; the first problem is reported.
+ * @param map The map.
+ * @param[out] problem ::WR_RIVERS_OK, ::WR_RIVERS_SIDE_ON_COURSE or
+ *             ::WR_RIVERS_DEAD_END.
+ * @param[out] hex The water course hex of the problem (unchanged when none).
+ * @param[out] direction Its downstream direction, the side at fault
+ *             (unchanged when none).
+ * @return ::WR_OK (problems are results); ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex,
+                                     int *direction);
+
+/** @} */
+
 
 #ifdef __cplusplus
 }

@@ -10,10 +10,16 @@ static int coord_ok(int64_t v)
     return v >= -(int64_t)WR_HEX_COORD_MAX && v <= (int64_t)WR_HEX_COORD_MAX;
 }
 
-static int hex_ok(wr_hex h)
-{
-    return coord_ok(h.q) && coord_ok(h.r);
-}
+/* Returns from the calling function when a coordinate of hex h is out of
+   bounds, naming it ("a.q"). */
+#define COORD_RANGE "-2^28..2^28 (WR_HEX_COORD_MAX)"
+#define CHECK_HEX(h)                                                                  \
+    do {                                                                              \
+        if (!coord_ok((h).q))                                                         \
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, #h ".q", (h).q, COORD_RANGE);          \
+        if (!coord_ok((h).r))                                                         \
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, #h ".r", (h).r, COORD_RANGE);          \
+    } while (0)
 
 static int64_t abs64(int64_t v)
 {
@@ -29,9 +35,9 @@ static int64_t dist64(wr_hex a, wr_hex b)
 wr_status wr_hex_distance(wr_hex a, wr_hex b, int *distance)
 {
     if (distance == NULL)
-        return WR_ERR_NULL;
-    if (!hex_ok(a) || !hex_ok(b))
-        return WR_ERR_RANGE;
+        return WRI_NULL(distance);
+    CHECK_HEX(a);
+    CHECK_HEX(b);
     *distance = (int)dist64(a, b);
     return WR_OK;
 }
@@ -39,12 +45,13 @@ wr_status wr_hex_distance(wr_hex a, wr_hex b, int *distance)
 wr_status wr_hex_neighbor(wr_hex hex, int direction, wr_hex *out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
-    if (!hex_ok(hex) || direction < 0 || direction > 5)
-        return WR_ERR_RANGE;
+        return WRI_NULL(out);
+    CHECK_HEX(hex);
+    if (direction < 0 || direction > 5)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction, "0..5");
     wr_hex n = {hex.q + dir_q[direction], hex.r + dir_r[direction]};
-    if (!hex_ok(n))
-        return WR_ERR_RANGE;
+    if (!coord_ok(n.q) || !coord_ok(n.r))
+        return WRI_FAIL(WR_ERR_RANGE, "hex", "a neighbour within WR_HEX_COORD_MAX");
     *out = n;
     return WR_OK;
 }
@@ -52,33 +59,37 @@ wr_status wr_hex_neighbor(wr_hex hex, int direction, wr_hex *out)
 wr_status wr_hex_direction(wr_hex from, wr_hex to, int *direction)
 {
     if (direction == NULL)
-        return WR_ERR_NULL;
-    if (!hex_ok(from) || !hex_ok(to))
-        return WR_ERR_RANGE;
+        return WRI_NULL(direction);
+    CHECK_HEX(from);
+    CHECK_HEX(to);
     for (int d = 0; d < 6; d++) {
         if ((int64_t)from.q + dir_q[d] == to.q && (int64_t)from.r + dir_r[d] == to.r) {
             *direction = d;
             return WR_OK;
         }
     }
-    return WR_ERR_INVALID;
+    return WRI_FAIL(WR_ERR_INVALID, "to", "a neighbour of from");
 }
 
 /* Common checks of ring and range: the count, then the room for it. */
-static wr_status area_check(wr_hex c, int radius, wr_hex *out, size_t capacity, size_t *count,
+static wr_status area_check(wr_hex center, int radius, wr_hex *out, size_t capacity, size_t *count,
                             uint64_t n)
 {
-    if (count == NULL || (out == NULL && capacity != 0))
-        return WR_ERR_NULL;
-    if (!hex_ok(c) || radius < 0 || radius > WR_HEX_RADIUS_MAX)
-        return WR_ERR_RANGE;
-    if (!coord_ok((int64_t)c.q - radius) || !coord_ok((int64_t)c.q + radius) ||
-        !coord_ok((int64_t)c.r - radius) || !coord_ok((int64_t)c.r + radius))
-        return WR_ERR_RANGE;
+    if (count == NULL)
+        return WRI_NULL(count);
+    if (out == NULL && capacity != 0)
+        return WRI_FAIL_VALUE(WR_ERR_NULL, "out", capacity, "a non-NULL pointer with a capacity");
+    CHECK_HEX(center);
+    if (radius < 0 || radius > WR_HEX_RADIUS_MAX)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius, "0..2^20 (WR_HEX_RADIUS_MAX)");
+    if (!coord_ok((int64_t)center.q - radius) || !coord_ok((int64_t)center.q + radius) ||
+        !coord_ok((int64_t)center.r - radius) || !coord_ok((int64_t)center.r + radius))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius,
+                              "every hex within WR_HEX_COORD_MAX");
     if (n > (uint64_t)SIZE_MAX)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius, "a count that fits size_t");
     if (out != NULL && capacity < (size_t)n)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least the count of hexes");
     return WR_OK;
 }
 
@@ -87,7 +98,7 @@ wr_status wr_hex_ring(wr_hex center, int radius, wr_hex *out, size_t capacity, s
     uint64_t n = radius == 0 ? 1u : 6u * (uint64_t)(radius > 0 ? radius : 0);
     wr_status st = area_check(center, radius, out, capacity, count, n);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (out != NULL) {
         if (radius == 0) {
             out[0] = center;
@@ -113,7 +124,7 @@ wr_status wr_hex_range(wr_hex center, int radius, wr_hex *out, size_t capacity, 
     uint64_t n = 3u * rr * (rr + 1u) + 1u;
     wr_status st = area_check(center, radius, out, capacity, count, n);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (out != NULL) {
         size_t k = 0;
         for (int dq = -radius; dq <= radius; dq++) {
@@ -166,15 +177,17 @@ static int less_abs(int64_t n1, int e1, int64_t n2, int e2)
 
 wr_status wr_hex_line(wr_hex a, wr_hex b, wr_hex *out, size_t capacity, size_t *count)
 {
-    if (count == NULL || (out == NULL && capacity != 0))
-        return WR_ERR_NULL;
-    if (!hex_ok(a) || !hex_ok(b))
-        return WR_ERR_RANGE;
+    if (count == NULL)
+        return WRI_NULL(count);
+    if (out == NULL && capacity != 0)
+        return WRI_FAIL_VALUE(WR_ERR_NULL, "out", capacity, "a non-NULL pointer with a capacity");
+    CHECK_HEX(a);
+    CHECK_HEX(b);
     int64_t n = dist64(a, b);
     if (n > WR_HEX_RADIUS_MAX || (uint64_t)n + 1u > (uint64_t)SIZE_MAX)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "b", n, "a distance of at most 2^20 (WR_HEX_RADIUS_MAX)");
     if (out != NULL && capacity < (size_t)n + 1u)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least distance + 1");
     if (out != NULL) {
         int64_t aq = a.q, ar = a.r, as = -aq - ar;
         int64_t dq = (int64_t)b.q - aq, dr = (int64_t)b.r - ar, ds = -dq - dr;
@@ -203,9 +216,12 @@ wr_status wr_hex_line(wr_hex a, wr_hex b, wr_hex *out, size_t capacity, size_t *
 wr_status wr_hex_from_offset(int col, int row, wr_hex *out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
-    if (col < 0 || col > WR_HEX_COORD_MAX || row < 0 || row > WR_HEX_COORD_MAX)
-        return WR_ERR_RANGE;
+        return WRI_NULL(out);
+    if (col < 0 || col > WR_HEX_COORD_MAX)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "col", col, "0..2^28 (WR_HEX_COORD_MAX)");
+    if (row < 0 || row > WR_HEX_COORD_MAX)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "row", row, "0..2^28 (WR_HEX_COORD_MAX)");
+
     wr_hex h = {col - (row >> 1), row};
     *out = h;
     return WR_OK;
@@ -213,10 +229,12 @@ wr_status wr_hex_from_offset(int col, int row, wr_hex *out)
 
 wr_status wr_hex_to_offset(wr_hex hex, int *col, int *row)
 {
-    if (col == NULL || row == NULL)
-        return WR_ERR_NULL;
-    if (!hex_ok(hex))
-        return WR_ERR_RANGE;
+    if (col == NULL)
+        return WRI_NULL(col);
+    if (row == NULL)
+        return WRI_NULL(row);
+    CHECK_HEX(hex);
+
     *col = hex.q + (int)floor_div(hex.r, 2);
     *row = hex.r;
     return WR_OK;

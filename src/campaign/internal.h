@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "warrules/campaign.h"
+#include "core/error.h"
 #include "core/memory.h"
 
 /* Side byte: bits 0-1 river, 2-3 crossing, 4 road, 5 track. */
@@ -58,9 +59,37 @@ static inline uint8_t wri_side_byte(const wr_map *map, int32_t idx, int32_t nb, 
 int32_t wri_campaign_index(const wr_map *map, wr_hex hex);
 wr_hex wri_campaign_hex(const wr_map *map, int32_t index);
 
+/* Hexes and hexsides blocked for one query (wr_plan_query). */
+typedef struct wri_block {
+    const uint8_t *hexes; /* by index, or NULL */
+    const uint8_t *sides; /* by wr_map_side_index(), or NULL */
+    wr_plan_blocked_fn fn;
+    void *user;
+} wri_block;
+
+/* Whether the move from idx into its neighbour nb in direction d is blocked. */
+static inline int wri_blocked(const wri_block *b, int32_t idx, int32_t nb, int d)
+{
+    const uint32_t h = (uint32_t)nb;
+    if (b->hexes != NULL && ((unsigned)b->hexes[h >> 3] >> (h & 7u)) & 1u)
+        return 1;
+    if (b->sides != NULL) {
+        uint32_t s = (uint32_t)(d < 3 ? idx * 3 + d : nb * 3 + (d - 3));
+        if (((unsigned)b->sides[s >> 3] >> (s & 7u)) & 1u)
+            return 1;
+    }
+
+    return b->fn != NULL && b->fn(b->user, idx, nb) != 0;
+}
+
+/* A force state that can exist, for daily points P (wr_force_check()). */
+wr_status wri_campaign_check_force(const wr_force_state *f, int P);
+
 /* Checked parameters turned into the numbers the move generator reads. */
 typedef struct wri_movegen {
     const wr_map *map;
+    const wri_block *block; /* NULL: nothing blocked */
+
     int mover;
     int vessel;
     int navigates; /* river boats and longships */

@@ -30,18 +30,22 @@ wr_hex wri_campaign_hex(const wr_map *map, int32_t index)
 wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
-    if (width < 1 || width > WR_MAP_MAX_SIDE || height < 1 || height > WR_MAP_MAX_SIDE ||
-        (int64_t)width * height > WR_MAP_MAX_HEXES)
-        return WR_ERR_RANGE;
+        return WRI_NULL(out);
+    if (width < 1 || width > WR_MAP_MAX_SIDE)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "width", width, "1..16384 (WR_MAP_MAX_SIDE)");
+    if (height < 1 || height > WR_MAP_MAX_SIDE)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "height", height, "1..16384 (WR_MAP_MAX_SIDE)");
+    if ((int64_t)width * height > WR_MAP_MAX_HEXES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "height", height,
+                              "width x height at most 2^24 (WR_MAP_MAX_HEXES)");
     wr_allocator a;
     wr_status st = wri_allocator_init(&a, alloc);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     size_t n = (size_t)width * (size_t)height;
     wr_map *m = wri_alloc_zero(&a, 1, sizeof *m);
     if (m == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     m->alloc = a;
     m->width = width;
     m->height = height;
@@ -50,7 +54,7 @@ wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map
     m->regions = m->cells ? wri_alloc_zero(&a, n, sizeof *m->regions) : NULL;
     if (m->regions == NULL) {
         wr_map_free(m);
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     }
     for (int row = 0; row < height; row++) {
         unsigned odd = (unsigned)row & 1u;
@@ -74,7 +78,7 @@ wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map
 
 wr_status wr_map_new(int width, int height, wr_map **out)
 {
-    return wr_map_new_ex(width, height, NULL, out);
+    return WRI_PASS(wr_map_new_ex(width, height, NULL, out));
 }
 
 void wr_map_free(wr_map *map)
@@ -90,8 +94,12 @@ void wr_map_free(wr_map *map)
 
 wr_status wr_map_size(const wr_map *map, int *width, int *height)
 {
-    if (map == NULL || width == NULL || height == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (width == NULL)
+        return WRI_NULL(width);
+    if (height == NULL)
+        return WRI_NULL(height);
     *width = map->width;
     *height = map->height;
     return WR_OK;
@@ -99,29 +107,35 @@ wr_status wr_map_size(const wr_map *map, int *width, int *height)
 
 wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside)
 {
-    if (map == NULL || inside == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (inside == NULL)
+        return WRI_NULL(inside);
     *inside = wri_campaign_index(map, hex) >= 0;
     return WR_OK;
 }
 
 wr_status wr_map_index(const wr_map *map, wr_hex hex, int32_t *index)
 {
-    if (map == NULL || index == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (index == NULL)
+        return WRI_NULL(index);
     int32_t i = wri_campaign_index(map, hex);
     if (i < 0)
-        return WR_ERR_RANGE;
+        return WRI_FAIL(WR_ERR_RANGE, "hex", "a hex of the map");
     *index = i;
     return WR_OK;
 }
 
 wr_status wr_map_hex(const wr_map *map, int32_t index, wr_hex *hex)
 {
-    if (map == NULL || hex == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (hex == NULL)
+        return WRI_NULL(hex);
     if (index < 0 || index >= map->count)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "index", index, "0..width x height - 1");
     *hex = wri_campaign_hex(map, index);
     return WR_OK;
 }
@@ -130,7 +144,7 @@ wr_status wr_map_hex(const wr_map *map, int32_t index, wr_hex *hex)
 #define LOOKUP(map, hex, idx)                  \
     int32_t idx = wri_campaign_index(map, hex); \
     if (idx < 0)                                \
-        return WR_ERR_RANGE
+        return WRI_FAIL(WR_ERR_RANGE, #hex, "a hex of the map")
 
 /* Adds delta to the coast count of every hex within two of idx. */
 static void coast_count_add(wr_map *map, wr_hex hex, int delta)
@@ -151,11 +165,11 @@ static void coast_count_add(wr_map *map, wr_hex hex, int delta)
 wr_status wr_map_set_terrain(wr_map *map, wr_hex hex, wr_hex_terrain terrain)
 {
     if (map == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(map);
     LOOKUP(map, hex, i);
     int t = (int)terrain;
     if (t < 0 || t >= WR_HEX_TERRAIN_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "terrain", t, "a wr_hex_terrain (0..7)");
     int old = map->cells[i].terrain;
     if (old == WR_HEX_COAST && t != WR_HEX_COAST)
         coast_count_add(map, hex, -1);
@@ -167,8 +181,10 @@ wr_status wr_map_set_terrain(wr_map *map, wr_hex hex, wr_hex_terrain terrain)
 
 wr_status wr_map_terrain(const wr_map *map, wr_hex hex, wr_hex_terrain *terrain)
 {
-    if (map == NULL || terrain == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (terrain == NULL)
+        return WRI_NULL(terrain);
     LOOKUP(map, hex, i);
     *terrain = (wr_hex_terrain)map->cells[i].terrain;
     return WR_OK;
@@ -177,18 +193,20 @@ wr_status wr_map_terrain(const wr_map *map, wr_hex hex, wr_hex_terrain *terrain)
 wr_status wr_map_set_features(wr_map *map, wr_hex hex, unsigned features)
 {
     if (map == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(map);
     LOOKUP(map, hex, i);
     if (features & ~WR_FEATURE_ALL)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "features", features, "WR_FEATURE_ALL bits");
     map->cells[i].features = (uint8_t)features;
     return WR_OK;
 }
 
 wr_status wr_map_features(const wr_map *map, wr_hex hex, unsigned *features)
 {
-    if (map == NULL || features == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (features == NULL)
+        return WRI_NULL(features);
     LOOKUP(map, hex, i);
     *features = map->cells[i].features;
     return WR_OK;
@@ -197,7 +215,7 @@ wr_status wr_map_features(const wr_map *map, wr_hex hex, unsigned *features)
 wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags)
 {
     if (map == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(map);
     LOOKUP(map, hex, i);
     map->regions[i] = tags;
     return WR_OK;
@@ -205,8 +223,10 @@ wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags)
 
 wr_status wr_map_regions(const wr_map *map, wr_hex hex, uint32_t *tags)
 {
-    if (map == NULL || tags == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (tags == NULL)
+        return WRI_NULL(tags);
     LOOKUP(map, hex, i);
     *tags = map->regions[i];
     return WR_OK;
@@ -225,20 +245,28 @@ static int side_slot(const wr_map *map, int32_t i, int d, int32_t *owner)
 
 wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side *side)
 {
-    if (map == NULL || side == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (side == NULL)
+        return WRI_NULL(side);
     LOOKUP(map, hex, i);
     int32_t owner = 0;
     int slot = side_slot(map, i, direction, &owner);
     if (slot < 0)
-        return WR_ERR_RANGE;
-    if (side->river < WR_NO_RIVER || side->river > WR_RIVER_MAJOR || side->crossing < 0 ||
-        side->crossing > WR_CROSS_FORD)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
+                              "0..5 towards a neighbour on the map");
+    if (side->river < WR_NO_RIVER || side->river > WR_RIVER_MAJOR)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "side->river", side->river,
+                              "WR_NO_RIVER, WR_RIVER_MINOR or WR_RIVER_MAJOR");
+    if (side->crossing < 0 || side->crossing > WR_CROSS_FORD)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "side->crossing", side->crossing,
+                              "a wr_crossing (0..3)");
     if (side->river == WR_NO_RIVER && side->crossing != WR_CROSS_OPEN)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "side->crossing", side->crossing,
+                              "WR_CROSS_OPEN without a river");
     if (side->river == WR_RIVER_MAJOR && side->crossing == WR_CROSS_FORD)
-        return WR_ERR_INVALID;
+        return WRI_FAIL(WR_ERR_INVALID, "side->crossing",
+                        "[Crossing] no ford on a major river");
     unsigned b = (unsigned)side->river | ((unsigned)side->crossing << 2) |
                  (side->road ? WRI_SIDE_ROAD : 0u) | (side->track ? WRI_SIDE_TRACK : 0u);
     map->cells[owner].side[slot] = (uint8_t)b;
@@ -247,13 +275,16 @@ wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side 
 
 wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *side)
 {
-    if (map == NULL || side == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (side == NULL)
+        return WRI_NULL(side);
     LOOKUP(map, hex, i);
     int32_t owner = 0;
     int slot = side_slot(map, i, direction, &owner);
     if (slot < 0)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
+                              "0..5 towards a neighbour on the map");
     unsigned b = map->cells[owner].side[slot];
     wr_side s = {(int)WRI_SIDE_RIVER(b), (int)WRI_SIDE_CROSSING(b), (b & WRI_SIDE_ROAD) != 0,
                  (b & WRI_SIDE_TRACK) != 0};
@@ -264,26 +295,32 @@ wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *sid
 wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream, unsigned flags)
 {
     if (map == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(map);
     LOOKUP(map, hex, i);
     if (downstream == WR_NO_WATERCOURSE) {
         if (flags != 0)
-            return WR_ERR_INVALID;
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "flags", flags, "0 without a water course");
         map->cells[i].water = WRI_WATER_NONE;
         return WR_OK;
     }
     if (downstream < 0 || downstream > 5 || !(map->cells[i].nb & (1u << downstream)))
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "downstream", downstream,
+                              "0..5 towards a neighbour on the map, or WR_NO_WATERCOURSE");
     if (flags & ~WR_WATER_ALL)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "flags", flags, "WR_WATER_ALL bits");
+
     map->cells[i].water = (uint8_t)((unsigned)downstream | (flags << 3));
     return WR_OK;
 }
 
 wr_status wr_map_watercourse(const wr_map *map, wr_hex hex, int *downstream, unsigned *flags)
 {
-    if (map == NULL || downstream == NULL || flags == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (downstream == NULL)
+        return WRI_NULL(downstream);
+    if (flags == NULL)
+        return WRI_NULL(flags);
     LOOKUP(map, hex, i);
     unsigned w = map->cells[i].water;
     *downstream = WRI_WATER_DIR(w) == WRI_WATER_NONE ? WR_NO_WATERCOURSE : (int)WRI_WATER_DIR(w);
@@ -303,8 +340,10 @@ static wr_zone zone_of(const wri_cell *c)
 
 wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone)
 {
-    if (map == NULL || zone == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (zone == NULL)
+        return WRI_NULL(zone);
     LOOKUP(map, hex, i);
     *zone = zone_of(&map->cells[i]);
     return WR_OK;
@@ -312,8 +351,10 @@ wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone)
 
 wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible)
 {
-    if (map == NULL || visible == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (visible == NULL)
+        return WRI_NULL(visible);
     LOOKUP(map, a, ia);
     LOOKUP(map, b, ib);
     wr_zone za = zone_of(&map->cells[ia]), zb = zone_of(&map->cells[ib]);
@@ -325,18 +366,73 @@ wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible)
 
 wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route)
 {
-    if (map == NULL || on_route == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (on_route == NULL)
+        return WRI_NULL(on_route);
     LOOKUP(map, hex, i);
     int32_t owner = 0;
     int slot = side_slot(map, i, direction, &owner);
     if (slot < 0)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
+                              "0..5 towards a neighbour on the map");
     unsigned b = map->cells[owner].side[slot];
     unsigned odd = map->cells[i].nb & WRI_ODD_ROW ? 1u : 0u;
     int32_t nb = wri_nb_index(map, i, odd, direction);
     int water = WRI_WATER_DIR(map->cells[i].water) == (unsigned)direction ||
                 WRI_WATER_DIR(map->cells[nb].water) == (unsigned)((direction + 3) % 6);
     *on_route = (b & (WRI_SIDE_ROAD | WRI_SIDE_TRACK)) != 0 || water;
+    return WR_OK;
+}
+
+wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index)
+{
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (index == NULL)
+        return WRI_NULL(index);
+    LOOKUP(map, hex, i);
+    int32_t owner = 0;
+    int slot = side_slot(map, i, direction, &owner);
+    if (slot < 0)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
+                              "0..5 towards a neighbour on the map");
+    *index = owner * 3 + slot;
+    return WR_OK;
+}
+
+wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex, int *direction)
+{
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (problem == NULL)
+        return WRI_NULL(problem);
+    if (hex == NULL)
+        return WRI_NULL(hex);
+    if (direction == NULL)
+        return WRI_NULL(direction);
+    for (int32_t i = 0; i < map->count; i++) {
+        const wri_cell *c = &map->cells[i];
+        unsigned d = WRI_WATER_DIR(c->water);
+        if (d == WRI_WATER_NONE)
+            continue;
+        int32_t owner = 0;
+        int slot = side_slot(map, i, (int)d, &owner);
+        const wri_cell *down = &map->cells[wri_nb_index(map, i, (c->nb & WRI_ODD_ROW) ? 1u : 0u,
+                                                        (int)d)];
+        int p = WR_RIVERS_OK;
+        if (WRI_SIDE_RIVER(map->cells[owner].side[slot]) != WR_NO_RIVER)
+            p = WR_RIVERS_SIDE_ON_COURSE;
+        else if (WRI_WATER_DIR(down->water) == WRI_WATER_NONE && down->terrain != WR_HEX_SEA &&
+                 down->terrain != WR_HEX_COAST && down->terrain != WR_HEX_LAKE)
+            p = WR_RIVERS_DEAD_END;
+        if (p != WR_RIVERS_OK) {
+            *problem = p;
+            *hex = wri_campaign_hex(map, i);
+            *direction = (int)d;
+            return WR_OK;
+        }
+    }
+    *problem = WR_RIVERS_OK;
     return WR_OK;
 }

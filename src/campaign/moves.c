@@ -10,10 +10,10 @@
 wr_status wr_move_costs_default(wr_mover mover, wr_move_costs *out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     int m = (int)mover;
     if (m < 0 || m >= WR_MOVER_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "mover", m, "a wr_mover (0..6)");
     wr_move_costs c = {0, {0, 0, 0, 0, 0, 0, 0, 0}, 0, 0, 0, 0, 0};
     if (m == WR_MOVER_INFANTRY || m == WR_MOVER_CAVALRY) {
         c.daily_points = m == WR_MOVER_INFANTRY ? 12 : 18;
@@ -57,17 +57,33 @@ wr_status wr_move_costs_default(wr_mover mover, wr_move_costs *out)
     return WR_OK;
 }
 
-static wr_status check_costs(const wr_move_costs *c)
+/* The names of a table's fields in the details, as the caller wrote them:
+   wr_land_entry's costs, or a plan's params->costs. */
+typedef struct cost_names {
+    const char *daily, *enter, *road, *track, *upstream, *downstream, *sail;
+} cost_names;
+static const cost_names costs_arg = {"costs->daily_points", "costs->enter[]", "costs->road",
+                                     "costs->track", "costs->upstream", "costs->downstream",
+                                     "costs->sail_percent"};
+static const cost_names params_arg = {
+    "params->costs.daily_points", "params->costs.enter[]", "params->costs.road",
+    "params->costs.track",        "params->costs.upstream", "params->costs.downstream",
+    "params->costs.sail_percent"};
+
+static wr_status check_costs(const wr_move_costs *c, const cost_names *n)
 {
     if (c->daily_points < 1 || c->daily_points > 1000)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, n->daily, c->daily_points, "1..1000");
     for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
         if (c->enter[t] < 0 || c->enter[t] > 1000)
-            return WR_ERR_RANGE;
-    if (c->road < 0 || c->road > 1000 || c->track < 0 || c->track > 1000 || c->upstream < 0 ||
-        c->upstream > 1000 || c->downstream < 0 || c->downstream > 1000 || c->sail_percent < 0 ||
-        c->sail_percent > 100)
-        return WR_ERR_RANGE;
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, n->enter, c->enter[t], "0..1000 (0: cannot enter)");
+    const int v[4] = {c->road, c->track, c->upstream, c->downstream};
+    const char *const arg[4] = {n->road, n->track, n->upstream, n->downstream};
+    for (int i = 0; i < 4; i++)
+        if (v[i] < 0 || v[i] > 1000)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, arg[i], v[i], "0..1000 (0: cannot)");
+    if (c->sail_percent < 0 || c->sail_percent > 100)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, n->sail, c->sail_percent, "0..100");
     return WR_OK;
 }
 
@@ -90,17 +106,27 @@ wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned traits,
                         wr_hex_terrain terrain, int home_region, wr_route_kind route, int *cost,
                         int *formed)
 {
-    if (costs == NULL || cost == NULL || formed == NULL)
-        return WR_ERR_NULL;
-    wr_status st = check_costs(costs);
+    if (costs == NULL)
+        return WRI_NULL(costs);
+    if (cost == NULL)
+        return WRI_NULL(cost);
+    if (formed == NULL)
+        return WRI_NULL(formed);
+    wr_status st = check_costs(costs, &costs_arg);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     int a = (int)arm, t = (int)terrain, rt = (int)route;
-    if (a < 0 || a > 1 || t < 0 || t >= WR_HEX_TERRAIN_COUNT || rt < 0 || rt > 2 ||
-        (traits & ~WR_FORCE_ALL))
-        return WR_ERR_INVALID;
+    if (a < 0 || a > 1)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "arm", a, "WR_ARM_INFANTRY or WR_ARM_CAVALRY");
+    if (t < 0 || t >= WR_HEX_TERRAIN_COUNT)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "terrain", t, "a wr_hex_terrain (0..7)");
+    if (rt < 0 || rt > 2)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "route", rt, "a wr_route_kind (0..2)");
+    if (traits & ~WR_FORCE_ALL)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "traits", traits, "WR_FORCE_ALL bits");
     if (!is_land(t))
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "terrain", t,
+                              "[Movement by Terrain Type] land: a land force never enters water");
     int c, f;
     if (rt == WR_ROUTE_ROAD) {
         c = costs->road;
@@ -117,7 +143,7 @@ wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned traits,
         f = formed_across(a, t);
     }
     if (c == 0)
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "costs", "a cost above 0 (0: cannot enter)");
     *cost = c;
     *formed = f;
     return WR_OK;
@@ -126,11 +152,11 @@ wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned traits,
 wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     wr_plan_params p;
     wr_status st = wr_move_costs_default(mover, &p.costs);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     p.mover = (int)mover;
     p.traits = 0;
     p.home_regions = 0;
@@ -145,22 +171,33 @@ wr_status wr_plan_params_default(wr_mover mover, wr_plan_params *out)
 
 wr_status wri_campaign_check_params(const wr_plan_params *p)
 {
-    if (p->mover < 0 || p->mover >= WR_MOVER_COUNT || (p->traits & ~WR_FORCE_ALL) ||
-        (p->options & ~WR_PLAN_ALL) || p->tide < WR_TIDE_NONE || p->tide > WR_TIDE_HIGH)
-        return WR_ERR_INVALID;
-    wr_status st = check_costs(&p->costs);
+    if (p->mover < 0 || p->mover >= WR_MOVER_COUNT)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "params->mover", p->mover, "a wr_mover (0..6)");
+    if (p->traits & ~WR_FORCE_ALL)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "params->traits", p->traits, "WR_FORCE_ALL bits");
+    if (p->options & ~WR_PLAN_ALL)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "params->options", p->options, "WR_PLAN_ALL bits");
+    if (p->tide < WR_TIDE_NONE || p->tide > WR_TIDE_HIGH)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "params->tide", p->tide, "a wr_tide (0..3)");
+    wr_status st = check_costs(&p->costs, &params_arg);
     if (st != WR_OK)
         return st;
-    if (p->bridging_days < 1 || p->bridging_days > 30 || p->wind < WR_WIND_NONE || p->wind > 5 ||
-        p->figures < 0 || p->figures > 1000000)
-        return WR_ERR_RANGE;
+    if (p->bridging_days < 1 || p->bridging_days > 30)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params->bridging_days", p->bridging_days, "1..30");
+    if (p->wind < WR_WIND_NONE || p->wind > 5)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params->wind", p->wind, "0..5 or WR_WIND_NONE");
+    if (p->figures < 0 || p->figures > 1000000)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params->figures", p->figures, "0..1000000");
     return WR_OK;
+
 }
 
 void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_params *p)
 {
     const wr_move_costs *c = &p->costs;
     g->map = map;
+    g->block = NULL;
+
     g->mover = p->mover;
     g->vessel = p->mover >= WR_MOVER_LONGSHIP;
     g->navigates = p->mover == WR_MOVER_LONGSHIP || p->mover == WR_MOVER_RIVER_BOAT;
@@ -241,14 +278,15 @@ static inline int add_edge(wr_plan_edge *out, int n, int32_t to, int points, int
     return n + 1;
 }
 
-/* A formed edge, and an unformed one when across country is cheaper. */
+/* A formed edge, and an unformed one when across country is cheaper; after
+   `days` whole days of crossing when days > 0. */
 static inline int add_pair(wr_plan_edge *out, int n, int32_t to, int fcost, unsigned fflag,
-                           int acost, unsigned aflag, int extra, unsigned xflag)
+                           int acost, unsigned aflag, int extra, unsigned xflag, int days)
 {
     if (fcost != INF_COST)
-        n = add_edge(out, n, to, fcost + extra, 0, fflag | xflag);
+        n = add_edge(out, n, to, fcost + extra, days, fflag | xflag);
     if (acost < fcost)
-        n = add_edge(out, n, to, acost + extra, 0, aflag | xflag | WR_STEP_UNFORMED);
+        n = add_edge(out, n, to, acost + extra, days, aflag | xflag | WR_STEP_UNFORMED);
     return n;
 }
 
@@ -294,14 +332,14 @@ int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timb
         return 0;
     unsigned river = WRI_SIDE_RIVER(side), crossing = WRI_SIDE_CROSSING(side);
     if (river == 0)
-        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, 0);
+        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, 0, 0);
     if (crossing == WR_CROSS_BRIDGE)
-        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE);
+        return add_pair(out, n, to, fcost, fflag, acost, aflag, 0, WR_STEP_BRIDGE, 0);
     if (crossing == WR_CROSS_FORD)
         n = add_pair(out, n, to, fcost, fflag, acost, aflag, cavalry ? 0 : g->half_daily,
-                     WR_STEP_FORD);
+                     WR_STEP_FORD, 0);
     else if (river == WR_RIVER_MINOR && cavalry)
-        n = add_pair(out, n, to, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM);
+        n = add_pair(out, n, to, fcost, fflag, acost, aflag, g->half_daily, WR_STEP_SWIM, 0);
     int days = INF_COST;
     unsigned dflag = 0;
     if (crossing == WR_CROSS_FERRY) {
@@ -317,9 +355,11 @@ int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timb
         days = g->bridging_days;
         dflag = WR_STEP_BRIDGING;
     }
+    /* [Crossing] the far hex's entry follows the whole days */
     if (days != INF_COST)
-        n = add_edge(out, n, to, 0, days, dflag | (fcost == INF_COST ? WR_STEP_UNFORMED : fflag));
+        n = add_pair(out, n, to, fcost, fflag, acost, aflag, 0, dflag, days);
     return n;
+
 }
 
 static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
@@ -333,6 +373,8 @@ static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
         if (!(c->nb & (1u << d)))
             continue;
         int32_t nb = wri_nb_index(map, idx, odd, d);
+        if (g->block != NULL && wri_blocked(g->block, idx, nb, d))
+            continue;
         const wri_cell *h = &map->cells[nb];
         int home = (g->traits & WR_FORCE_ELLRIENDI) && (map->regions[nb] & g->home);
         int k = wri_campaign_side_edges(g, h->terrain, wri_side_byte(map, idx, nb, d), timber,
@@ -371,7 +413,7 @@ static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
             continue;
         int32_t nb = wri_nb_index(map, idx, odd, d);
         const wri_cell *h = &map->cells[nb];
-        if (!vessel_can_be(g, h))
+        if (!vessel_can_be(g, h) || (g->block != NULL && wri_blocked(g->block, idx, nb, d)))
             continue;
         unsigned open = (h->terrain == WR_HEX_SEA && h->coast_near == 0) ? WR_STEP_OPEN_SEA : 0u;
         const wri_cell *upper = NULL;
@@ -414,14 +456,22 @@ int wri_campaign_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
 wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex from,
                        wr_plan_edge *out, size_t capacity, size_t *count)
 {
-    if (map == NULL || params == NULL || out == NULL || count == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (out == NULL)
+        return WRI_NULL(out);
+    if (count == NULL)
+        return WRI_NULL(count);
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     int32_t idx = wri_campaign_index(map, from);
-    if (idx < 0 || capacity < WR_PLAN_MAX_EDGES)
-        return WR_ERR_RANGE;
+    if (idx < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+    if (capacity < WR_PLAN_MAX_EDGES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least WR_PLAN_MAX_EDGES (32)");
     wri_movegen g;
     wri_campaign_movegen_init(&g, map, params);
     wr_plan_edge tmp[WR_PLAN_MAX_EDGES];
@@ -434,14 +484,16 @@ wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex f
 
 wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landing *how)
 {
-    if (map == NULL || how == NULL)
-        return WR_ERR_NULL;
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (how == NULL)
+        return WRI_NULL(how);
     int m = (int)mover;
     if (m < WR_MOVER_LONGSHIP || m >= WR_MOVER_COUNT)
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "mover", m, "a vessel class (2..6)");
     int32_t idx = wri_campaign_index(map, hex);
     if (idx < 0)
-        return WR_ERR_RANGE;
+        return WRI_FAIL(WR_ERR_RANGE, "hex", "a hex of the map");
     const wri_cell *c = &map->cells[idx];
     unsigned f = c->features;
     int coast = c->terrain == WR_HEX_COAST &&
@@ -458,7 +510,8 @@ wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landi
     else if (m == WR_MOVER_TRANSPORT && coast && (f & WR_FEATURE_PORT))
         l = WR_LANDING_DOCK;
     else
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "hex",
+                        "[Coastal Waters], [Rivers] a hex where this vessel may put in");
     *how = l;
     return WR_OK;
 }
@@ -474,7 +527,11 @@ static int side_byte_of(const wr_side *s)
                  (s->road ? WRI_SIDE_ROAD : 0u) | (s->track ? WRI_SIDE_TRACK : 0u));
 }
 
+#define HEX_DESC_EXPECTED                                                                    \
+    "a known terrain, WR_FEATURE_ALL and WR_WATER_ALL bits, downstream 0..5 or "            \
+    "WR_NO_WATERCOURSE (water 0 without one)"
 static int desc_ok(const wr_hex_desc *d)
+
 {
     return d->terrain >= 0 && d->terrain < WR_HEX_TERRAIN_COUNT &&
            !(d->features & ~WR_FEATURE_ALL) && !(d->water & ~WR_WATER_ALL) &&
@@ -497,16 +554,29 @@ wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
                         const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
                         size_t *count)
 {
-    if (params == NULL || here == NULL || neighbors == NULL || sides == NULL || nodes == NULL ||
-        out == NULL || count == NULL)
-        return WR_ERR_NULL;
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (here == NULL)
+        return WRI_NULL(here);
+    if (neighbors == NULL)
+        return WRI_NULL(neighbors);
+    if (sides == NULL)
+        return WRI_NULL(sides);
+    if (nodes == NULL)
+        return WRI_NULL(nodes);
+    if (out == NULL)
+        return WRI_NULL(out);
+    if (count == NULL)
+        return WRI_NULL(count);
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (capacity < WR_PLAN_MAX_EDGES)
-        return WR_ERR_RANGE;
-    if (!here->on_map || !desc_ok(here))
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least WR_PLAN_MAX_EDGES (32)");
+    if (!here->on_map)
+        return WRI_FAIL(WR_ERR_INVALID, "here->on_map", "non-zero: the force's hex is on the map");
+    if (!desc_ok(here))
+        return WRI_FAIL(WR_ERR_INVALID, "here", HEX_DESC_EXPECTED);
     /* A 3 x 3 map around the hex: it sits in the odd middle row. */
     wri_cell cells[9];
     uint32_t regions[9];
@@ -528,20 +598,22 @@ wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
         if (!neighbors[d].on_map)
             continue;
         if (!desc_ok(&neighbors[d]))
-            return WR_ERR_INVALID;
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "neighbors[]", d, HEX_DESC_EXPECTED);
         desc_to_cell(&neighbors[d], &cells[at[d]]);
         regions[at[d]] = neighbors[d].regions;
         mask |= 1u << d;
     }
     if (here->downstream != WR_NO_WATERCOURSE && !(mask & (1u << here->downstream)))
-        return WR_ERR_INVALID;
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "here->downstream", here->downstream,
+                              "a direction towards a neighbour on the map");
     desc_to_cell(here, &cells[center]);
     regions[center] = here->regions;
     cells[center].nb = (uint8_t)(mask | WRI_ODD_ROW);
     for (int d = 0; d < 6; d++) {
         int b = side_byte_of(&sides[d]);
         if (b < 0)
-            return WR_ERR_INVALID;
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "sides[]", d,
+                                  "a river and crossing as wr_map_set_side() takes them");
         if (d < 3)
             cells[center].side[d] = (uint8_t)b;
         else

@@ -10,6 +10,11 @@ typedef struct wri_bucket {
     uint32_t fill; /* states in the first chunk */
 } wri_bucket;
 
+typedef struct heap_node {
+    uint64_t key; /* unformed days << 32 | label */
+    int32_t s;
+} heap_node;
+
 struct wr_planner {
     wr_allocator alloc;
     size_t cap;      /* states the arrays below hold */
@@ -25,6 +30,10 @@ struct wr_planner {
     int32_t free_chunk;
     wr_step *steps;
     size_t cap_steps;
+    wr_plan_edge *moves; /* wr_planner_plan(): the move of each step */
+    size_t cap_moves;
+    heap_node *heap; /* the fewest-unformed search's queue */
+    size_t cap_heap;
     wr_hex *hexes;
     size_t cap_hexes;
     wri_tentry *table;         /* land moves of the last parameters */
@@ -44,7 +53,15 @@ typedef struct search_opts {
     int plain;
     int unformed_ok;
     int32_t src;
+    int32_t src_state; /* src, or src + cells for an unformed start */
+    uint32_t t0;       /* the start's label */
+    /* the earliest label a whole-day move or rally day may start from: the
+       start state's, and every other state's (0 for the zero state) */
+    uint32_t fresh_src, fresh, fresh_max;
+    uint32_t day0;   /* the start's day: no step is reported before it */
+    int start_counted; /* the start's day is already a day of unformed movement */
     int32_t goal;    /* stop when settled; -1: none */
+    int32_t goal2;   /* stop when this one is settled too (any formation); -1: none */
     uint32_t limit;  /* stop past this label */
     uint64_t key_max;
     uint32_t ring_hint;
@@ -65,15 +82,26 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
     return o->hmin * d;
 }
 
+/* The end of the day of label lab (from where whole-day moves and rally
+   days start), no earlier than the start state allows. */
+static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)
+{
+    const uint32_t P = o->daily, e = ((lab + P - 1u) / P) * P;
+    if (e >= o->fresh_max) /* always so from the zero state */
+        return e;
+    const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
+    return e < floor ? floor : e;
+}
+
 wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
 {
     if (out == NULL)
-        return WR_ERR_NULL;
+        return WRI_NULL(out);
     wr_allocator a;
     wr_status st;
     wr_planner *p = wri_new_object(alloc, sizeof *p, &a, &st);
     if (p == NULL)
-        return st;
+        return WRI_PASS(st);
     p->alloc = a;
     p->free_chunk = -1;
     *out = p;
@@ -82,7 +110,8 @@ wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
 
 wr_status wr_planner_new(wr_planner **out)
 {
-    return wr_planner_new_ex(NULL, out);
+    return WRI_PASS(wr_planner_new_ex(NULL, out));
+
 }
 
 static void free_states(wr_planner *p)
@@ -108,6 +137,9 @@ void wr_planner_free(wr_planner *planner)
     wr_allocator a = planner->alloc;
     free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);
+    wri_free(&a, planner->moves, planner->cap_moves, sizeof *planner->moves);
+    wri_free(&a, planner->heap, planner->cap_heap, sizeof *planner->heap);
+
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
     wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
     wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
@@ -128,7 +160,7 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     if (!p->dist || !p->parent || !p->via || !p->order ||
         pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     }
     return WR_OK;
 }
@@ -152,7 +184,7 @@ static wr_status pool_grow(wr_planner *p, size_t chunks)
     int32_t *np = wri_realloc_array(&p->alloc, p->pool, p->chunks * WRI_CHUNK,
                                     chunks * WRI_CHUNK, sizeof *np);
     if (np == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     p->pool = np;
     for (size_t c = p->chunks; c < chunks; c++) {
         np[c * WRI_CHUNK] = p->free_chunk;
@@ -167,7 +199,7 @@ static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
     if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
         if (p->free_chunk < 0) {
             if (p->chunks > (size_t)INT32_MAX / 2u)
-                return WR_ERR_NOMEM;
+                return WRI_NOMEM();
             wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
             if (st != WR_OK)
                 return st;
@@ -220,7 +252,7 @@ static wr_status ring_reset(wr_planner *p, uint32_t hint)
     if (p->ring < want) {
         wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, p->ring, want, sizeof *nb);
         if (nb == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         p->buckets = nb;
         p->ring = want;
     }
@@ -238,14 +270,15 @@ static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *
 {
     uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
     if (want <= old)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params", delta, "a move of fewer than 2^29 points");
+
     size_t total = 0;
     for (uint32_t i = 0; i < old; i++)
         for (int32_t c = p->buckets[i].head; c >= 0; c = p->pool[(size_t)c * WRI_CHUNK])
             total += WRI_CHUNK;
     int32_t *tmp = total ? wri_alloc_zero(&p->alloc, total, sizeof *tmp) : NULL;
     if (total && tmp == NULL)
-        return WR_ERR_NOMEM;
+        return WRI_NOMEM();
     size_t k = 0;
     for (uint32_t i = 0; i < old; i++) {
         wri_bucket *b = &p->buckets[i];
@@ -261,7 +294,7 @@ static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *
     wr_status st = WR_OK;
     wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, old, want, sizeof *nb);
     if (nb == NULL) {
-        st = WR_ERR_NOMEM;
+        st = WRI_NOMEM();
     } else {
         p->buckets = nb;
         p->ring = want;
@@ -282,6 +315,7 @@ static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *
 /* The moves of a map hex: land forces read the table, vessels the generator. */
 typedef struct fastgen {
     const wri_movegen *g;
+    const wri_block *block; /* NULL: nothing blocked */
     const wri_cell *cells;
     const uint32_t *regions;
     const wri_tentry *table; /* NULL for vessels */
@@ -315,6 +349,8 @@ typedef struct fastgen {
             if (!(c_->nb & (1u << d_)))                                              \
                 continue;                                                            \
             int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
+                continue;                                                            \
             const wri_cell *h_ = &(f)->cells[e_to];                                  \
             unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
             unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
@@ -339,6 +375,8 @@ typedef struct fastgen {
             if (!(c_->nb & (1u << d_)))                                              \
                 continue;                                                            \
             int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
+                continue;                                                            \
             const wri_cell *h_ = &(f)->cells[e_to];                                  \
             unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
             unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
@@ -434,7 +472,10 @@ static void opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, in
     o->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
     o->two = o->unformed_ok && !o->plain;
     o->src = src;
+    o->src_state = src;
+    o->day0 = 1;
     o->goal = -1;
+    o->goal2 = -1;
     o->key_max = (uint64_t)WR_PLAN_MAX_DAYS * o->daily;
     o->limit = (uint32_t)o->key_max;
 }
@@ -442,6 +483,15 @@ static void opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, in
 static int day_of(uint32_t t, uint32_t daily)
 {
     return t == 0 ? 1 : (int)((t + daily - 1u) / daily);
+}
+
+/* The goal state reached: the formed one, or the unformed one when it is
+   allowed (goal2) and strictly earlier. */
+static int32_t reached_goal(const search_opts *o, const uint32_t *dist)
+{
+    if (o->goal2 >= 0 && dist[o->goal2] < dist[o->goal])
+        return o->goal2;
+    return o->goal;
 }
 
 /* ---- A* for routes on a map, with Dijkstra's route ----
@@ -468,7 +518,7 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
     const uint32_t P = o->daily;
     const int unformed = u >= cells;
     const int32_t node = unformed ? u - cells : u, tnode = t >= cells ? t - cells : t;
-    const uint32_t lab = dist[u], day_end = ((lab + P - 1u) / P) * P;
+    const uint32_t lab = dist[u], day_end = fresh_day(o, u, lab);
     const wri_cell *c = &f->cells[node];
     const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
     const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
@@ -477,6 +527,8 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
         if (!(c->nb & (1u << d)))
             continue;
         int32_t to = node + f->delta[odd][d];
+        if (f->block != NULL && wri_blocked(f->block, node, to, d))
+            continue;
         const wri_cell *h = &f->cells[to];
         unsigned side = d < 3 ? c->side[d] : h->side[d - 3];
         unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
@@ -495,16 +547,13 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
                     continue;
                 target = to;
                 nk = (uint64_t)lab + (uint64_t)te->e[k].points + (uint64_t)te->e[k].days * P;
-            } else if (te->e[k].days > 0) {
-                if (needs && !o->unformed_ok)
-                    continue;
-                target = needs ? to + cells : to;
-                nk = (uint64_t)day_end + (uint64_t)te->e[k].days * P;
             } else {
                 if (needs && !unformed && !o->unformed_ok)
                     continue;
                 target = (needs || unformed) ? to + cells : to;
-                nk = (uint64_t)lab + (uint64_t)te->e[k].points;
+                nk = (te->e[k].days > 0 ? (uint64_t)day_end + (uint64_t)te->e[k].days * P
+                                        : (uint64_t)lab) +
+                     (uint64_t)te->e[k].points;
             }
             if (target == t && nk == want) {
                 *flags = fl;
@@ -528,7 +577,8 @@ static int water_offer(const wri_movegen *g, const search_opts *o, const uint32_
     const uint32_t P = o->daily;
     const int unformed = u >= cells;
     const int32_t node = unformed ? u - cells : u;
-    const uint32_t lab = dist[u], day_end = ((lab + P - 1u) / P) * P;
+    const uint32_t lab = dist[u], day_end = fresh_day(o, u, lab);
+
     wr_plan_edge arr[WR_PLAN_MAX_EDGES];
     int n = wri_campaign_moves(g, node, arr);
     for (int i = 0; i < n; i++) {
@@ -541,17 +591,14 @@ static int water_offer(const wri_movegen *g, const search_opts *o, const uint32_
                 continue;
             target = e->to;
             nk = (uint64_t)lab + (uint64_t)e->points + (uint64_t)e->days * P;
-        } else if (e->days > 0) {
-            if (needs && !o->unformed_ok)
-                continue;
-            target = needs ? e->to + cells : e->to;
-            nk = (uint64_t)day_end + (uint64_t)e->days * P;
         } else {
             if (needs && !unformed && !o->unformed_ok)
                 continue;
             target = (needs || unformed) ? e->to + cells : e->to;
-            nk = (uint64_t)lab + (uint64_t)e->points;
+            nk = (e->days > 0 ? (uint64_t)day_end + (uint64_t)e->days * P : (uint64_t)lab) +
+                 (uint64_t)e->points;
         }
+
         if (target == t && nk == want) {
             *flags = e->flags;
             return i;
@@ -655,7 +702,8 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     if (st != WR_OK)
         return st;
     const uint32_t *dist = pl->dist;
-    const int32_t goal = o->goal;
+    const int32_t goal = reached_goal(o, dist);
+
     if (dist[goal] == UINT32_MAX)
         return WR_OK;
     /* the bucket pool is free until the next search: the scratch list */
@@ -709,7 +757,7 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
         for (; j < m && (uint32_t)(list[j] >> 32) == lab; j++) {
             int32_t t = (int32_t)(uint32_t)list[j];
             uint64_t key = 0;
-            if (t != o->src) {
+            if (t != o->src_state) {
                 int32_t best = -1;
                 int best_idx = 0;
                 uint32_t best_fl = 0;
@@ -803,19 +851,31 @@ static uint32_t vessel_hmin(const wri_movegen *g, uint32_t daily)
     return h;
 }
 
-/* Runs the search on a map: checks, then the instance for wri_movegen. */
+/* Where a query starts (wr_plan_query read and checked); NULL in
+   map_search() is the zero state. */
+typedef struct plan_start {
+    int unformed;
+    int counted; /* unformed_today */
+    uint32_t t0, fresh_src, fresh, day0;
+    int any_goal; /* the goal in either formation */
+    const wri_block *block;
+} plan_start;
+
+/* Runs the search on a map: checks, then the instance for wri_movegen
+   (route 0: a field, 1: a route, 2: the checks and options only). */
 static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
-                            wr_hex from, search_opts *o, wri_movegen *g, int route)
+                            wr_hex from, search_opts *o, wri_movegen *g, int route,
+                            const plan_start *ps)
 {
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return st;
     int32_t src = wri_campaign_index(map, from);
     if (src < 0)
-        return WR_ERR_RANGE;
+        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
     wri_campaign_movegen_init(g, map, params);
     if (!wri_campaign_can_be(g, src))
-        return WR_ERR_FORBIDDEN;
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "from", "a hex where the mover can be");
     search_opts base;
     opts_init(&base, params, map->count, src);
     base.goal = o->goal;
@@ -823,13 +883,30 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
     base.order = o->order;
     base.order_count = o->order_count;
     base.ring_hint = (uint32_t)g->max_delta;
+    if (ps != NULL) {
+        if (ps->unformed && !base.plain)
+            base.two = 1;
+        base.src_state = ps->unformed && base.two ? src + map->count : src;
+        base.t0 = ps->t0;
+        base.fresh_src = ps->fresh_src;
+        base.fresh = ps->fresh;
+        base.fresh_max = ps->fresh_src > ps->fresh ? ps->fresh_src : ps->fresh;
+
+        base.day0 = ps->day0;
+        base.start_counted = ps->counted;
+        if (ps->any_goal && base.two && base.goal >= 0)
+            base.goal2 = base.goal + map->count;
+        g->block = ps->block;
+    }
     *o = base;
     st = ensure_states(pl, (size_t)map->count * 2u);
-    if (st != WR_OK)
+    if (st != WR_OK || route == 2)
         return st;
     fastgen f;
     memset(&f, 0, sizeof f);
     f.g = g;
+    f.block = g->block;
+
     f.cells = map->cells;
     f.regions = map->regions;
     for (int odd = 0; odd < 2; odd++)
@@ -840,12 +917,12 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         if (pl->table == NULL) {
             pl->table = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->table);
             if (pl->table == NULL)
-                return WR_ERR_NOMEM;
+                return WRI_NOMEM();
         }
         if (pl->ptable == NULL) {
             pl->ptable = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->ptable);
             if (pl->ptable == NULL)
-                return WR_ERR_NOMEM;
+                return WRI_NOMEM();
         }
         if (!pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0) {
             wri_campaign_land_table(g, pl->table);
@@ -889,7 +966,7 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
         size_t want = len < 64 ? 64 : len + len / 2;
         wr_step *ns = wri_alloc_zero(&pl->alloc, want, sizeof *ns);
         if (ns == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         wri_free(&pl->alloc, pl->steps, pl->cap_steps, sizeof *pl->steps);
         pl->steps = ns;
         pl->cap_steps = want;
@@ -897,7 +974,7 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
     const uint32_t P = o->daily;
     wr_route r;
     memset(&r, 0, sizeof r);
-    int last_unformed_day = 0, strag_left = figures;
+    int last_unformed_day = o->start_counted ? (int)o->day0 : 0, strag_left = figures;
     for (size_t i = 0; i < len; i++) {
         int32_t s = pl->order[len - 1 - i];
         int unformed = s >= o->cells;
@@ -914,7 +991,10 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
             st->hex = h;
         }
         st->day = day_of(t, P);
+        if (st->day < (int)o->day0)
+            st->day = (int)o->day0; /* points saved before the start's day are spent on it */
         st->points_left = (int)((uint32_t)st->day * P - t);
+
         unsigned fl = pl->via[s];
         if (o->two)
             fl = (fl & ~WR_STEP_UNFORMED) | (unformed ? WR_STEP_UNFORMED : 0u);
@@ -923,20 +1003,17 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
             r.rally_days++;
         if ((fl & WR_STEP_OPEN_SEA) && transport)
             r.escort_lost = 1;
-        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY)) {
-            uint32_t t0 = pl->dist[pl->order[len - i]];
-            int first = (int)(t0 / P) + 1, lastd = st->day;
-            if (first <= last_unformed_day)
-                first = last_unformed_day + 1;
-            for (int d = first; d <= lastd; d++) {
-                int lost = (strag_left + 9) / 10; /* wr_stragglers with half-die 2 */
-                strag_left -= lost;
-                r.stragglers += lost;
-                r.unformed_days++;
-            }
-            if (lastd > last_unformed_day)
-                last_unformed_day = lastd;
+        /* [Units, Formed and Unformed] a day of unformed movement counts
+           once: the day the force enters a hex unformed */
+        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY) &&
+            st->day > last_unformed_day) {
+            int lost = (strag_left + 9) / 10; /* wr_stragglers with half-die 2 */
+            strag_left -= lost;
+            r.stragglers += lost;
+            r.unformed_days++;
+            last_unformed_day = st->day;
         }
+
     }
     for (size_t i = 0; i < len; i++) {
         wr_step *st = &pl->steps[i];
@@ -955,40 +1032,54 @@ static wr_status build_route(wr_planner *pl, const search_opts *o, int32_t goal,
 wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_hex to, wr_route *route)
 {
-    if (planner == NULL || map == NULL || params == NULL || route == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (route == NULL)
+        return WRI_NULL(route);
     int32_t goal = wri_campaign_index(map, to);
-    if (goal < 0 || wri_campaign_index(map, from) < 0)
-        return WR_ERR_RANGE;
+    if (wri_campaign_index(map, from) < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+    if (goal < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "to", "a hex of the map");
     search_opts o;
     memset(&o, 0, sizeof o);
     o.goal = goal;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = map_search(planner, map, params, from, &o, &g, 1);
+    wr_status st = map_search(planner, map, params, from, &o, &g, 1, NULL);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (planner->dist[goal] == UINT32_MAX)
-        return WR_ERR_FORBIDDEN;
-    return build_route(planner, &o, goal, map, NULL, params->figures,
-                       params->mover == WR_MOVER_TRANSPORT, route);
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "to", "a hex the force can reach");
+    return WRI_PASS(build_route(planner, &o, goal, map, NULL, params->figures,
+                                params->mover == WR_MOVER_TRANSPORT, route));
 }
 
 wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_arrival *field, size_t count)
 {
-    if (planner == NULL || map == NULL || params == NULL || field == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (field == NULL)
+        return WRI_NULL(field);
     if (count != (size_t)map->count)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
     search_opts o;
     memset(&o, 0, sizeof o);
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = map_search(planner, map, params, from, &o, &g, 0);
+    wr_status st = map_search(planner, map, params, from, &o, &g, 0, NULL);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     const uint32_t *dist = planner->dist;
     /* day_of() without a division: floor(x / P) = (x * M) >> 40 with
        M = ceil(2^40 / P) is exact while x * P < 2^40, and here
@@ -1012,24 +1103,32 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
                                const wr_plan_params *params, wr_hex from, int days,
                                const wr_hex **hexes, size_t *count)
 {
-    if (planner == NULL || map == NULL || params == NULL || hexes == NULL || count == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (hexes == NULL)
+        return WRI_NULL(hexes);
+    if (count == NULL)
+        return WRI_NULL(count);
     if (days < 1 || days > WR_PLAN_MAX_DAYS)
-        return WR_ERR_RANGE;
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "days", days, "1..1000000 (WR_PLAN_MAX_DAYS)");
     if (planner->cap_hexes < (size_t)map->count) {
         wr_hex *h = wri_alloc_zero(&planner->alloc, (size_t)map->count, sizeof *h);
         if (h == NULL)
-            return WR_ERR_NOMEM;
+            return WRI_NOMEM();
         wri_free(&planner->alloc, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
         planner->hexes = h;
         planner->cap_hexes = (size_t)map->count;
     }
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     st = ensure_states(planner, (size_t)map->count * 2u);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     size_t n = 0;
     search_opts o;
     memset(&o, 0, sizeof o);
@@ -1038,9 +1137,9 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
     o.order = planner->order;
     o.order_count = &n;
     wri_movegen g;
-    st = map_search(planner, map, params, from, &o, &g, 0);
+    st = map_search(planner, map, params, from, &o, &g, 0, NULL);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     for (size_t i = 0; i < n; i++)
         planner->hexes[i] = wri_campaign_hex(map, planner->order[i]);
     *hexes = planner->hexes;
@@ -1052,26 +1151,408 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
                                  const wr_plan_params *params, int32_t from, int32_t to,
                                  wr_route *route)
 {
-    if (planner == NULL || graph == NULL || params == NULL || route == NULL ||
-        graph->moves == NULL)
-        return WR_ERR_NULL;
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (graph == NULL)
+        return WRI_NULL(graph);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (route == NULL)
+        return WRI_NULL(route);
+    if (graph->moves == NULL)
+        return WRI_NULL(graph->moves);
     wr_status st = wri_campaign_check_params(params);
     if (st != WR_OK)
-        return st;
-    if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES || from < 0 ||
-        from >= graph->node_count || to < 0 || to >= graph->node_count)
-        return WR_ERR_RANGE;
+        return WRI_PASS(st);
+    if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "graph->node_count", graph->node_count,
+                              "1..2^24 (WR_MAP_MAX_HEXES)");
+    if (from < 0 || from >= graph->node_count)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "from", from, "0..graph->node_count - 1");
+    if (to < 0 || to >= graph->node_count)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "to", to, "0..graph->node_count - 1");
     st = ensure_states(planner, (size_t)graph->node_count * 2u);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     search_opts o;
     opts_init(&o, params, graph->node_count, from);
     o.goal = to;
     o.ring_hint = 4u * o.daily + 64u;
     st = search_graph(planner, graph, &o);
     if (st != WR_OK)
-        return st;
+        return WRI_PASS(st);
     if (planner->dist[to] == UINT32_MAX)
-        return WR_ERR_FORBIDDEN;
-    return build_route(planner, &o, to, NULL, graph, params->figures, 0, route);
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "to", "a node the force can reach");
+    return WRI_PASS(build_route(planner, &o, to, NULL, graph, params->figures, 0, route));
+
+}
+
+/* ---- plans from a force's state (1.1): wr_planner_plan() ---- */
+
+/* Reads and checks a query into the search's start and the blocked sets. */
+static wr_status read_query(const wr_map *map, const wr_plan_params *params,
+                            const wr_plan_query *q, wr_force_state *start, wri_block *block,
+                            plan_start *ps, int *objective)
+{
+    const int P = params->costs.daily_points;
+    static const wr_plan_query zero_query;
+    if (q == NULL)
+        q = &zero_query;
+    if (q->start != NULL) {
+        *start = *q->start;
+        wr_status st = wri_campaign_check_force(start, P);
+        if (st != WR_OK)
+            return st;
+        if (start->crossing_days > 0 || start->far_bank)
+            return WRI_FAIL(WR_ERR_STATE, "query->start",
+                            "a force not in the middle of a crossing (finish its step first)");
+    } else {
+        wr_force_start(start);
+    }
+    if (q->objective < 0 || q->objective >= WR_OBJECTIVE_COUNT)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "query->objective", q->objective,
+                              "a wr_plan_objective (0..2)");
+    const size_t hex_bytes = ((size_t)map->count + 7u) / 8u;
+    const size_t side_bytes = ((size_t)map->count * 3u + 7u) / 8u;
+    if (q->blocked_hexes != NULL ? q->blocked_hexes_size != hex_bytes : q->blocked_hexes_size != 0)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "query->blocked_hexes_size", q->blocked_hexes_size,
+                              "(width x height + 7) / 8 with a set, 0 without");
+    if (q->blocked_sides != NULL ? q->blocked_sides_size != side_bytes : q->blocked_sides_size != 0)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "query->blocked_sides_size", q->blocked_sides_size,
+                              "(3 x width x height + 7) / 8 with a set, 0 without");
+    block->hexes = q->blocked_hexes;
+    block->sides = q->blocked_sides;
+    block->fn = q->blocked;
+    block->user = q->user;
+    *objective = q->objective;
+    /* The label of "day D with A points left" is D x P - A: points saved
+       count as the days they were saved on. */
+    const uint32_t D = (uint32_t)start->day, uP = (uint32_t)P;
+    const uint32_t left = uP + (uint32_t)start->points_saved - (uint32_t)start->points_spent;
+    memset(ps, 0, sizeof *ps);
+    ps->unformed = start->unformed;
+    ps->counted = start->unformed_today;
+    ps->t0 = D * uP - left;
+    ps->day0 = D;
+    /* whole days start tomorrow once the force moved today, and every move
+       from a start with points saved is made today */
+    ps->fresh_src = (start->points_spent > 0 || start->unformed_today) ? D * uP : (D - 1u) * uP;
+    ps->fresh = ps->t0 < (D - 1u) * uP ? D * uP : 0u;
+    ps->any_goal = q->objective == WR_OBJECTIVE_EARLIEST;
+    ps->block = (block->hexes || block->sides || block->fn) ? block : NULL;
+    return WR_OK;
+}
+
+static wr_status heap_push(wr_planner *pl, size_t *n, uint64_t key, int32_t s)
+{
+    if (*n == pl->cap_heap) {
+        size_t want = pl->cap_heap < 1024 ? 1024 : pl->cap_heap * 2u;
+        heap_node *nh = wri_realloc_array(&pl->alloc, pl->heap, pl->cap_heap, want, sizeof *nh);
+        if (nh == NULL)
+            return WRI_NOMEM();
+        pl->heap = nh;
+        pl->cap_heap = want;
+    }
+    heap_node *h = pl->heap;
+    size_t i = (*n)++;
+    while (i > 0 && h[(i - 1) / 2].key > key) {
+        h[i] = h[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    h[i].key = key;
+    h[i].s = s;
+    return WR_OK;
+}
+
+static heap_node heap_pop(wr_planner *pl, size_t *n)
+{
+    heap_node *h = pl->heap, top = h[0], last = h[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n)
+            break;
+        if (c + 1 < *n && h[c + 1].key < h[c].key)
+            c++;
+        if (h[c].key >= last.key)
+            break;
+        h[i] = h[c];
+        i = c;
+    }
+    if (*n > 0)
+        h[i] = last;
+    return top;
+}
+
+/* The game's day of label t: never before the start's day. */
+static uint32_t game_day(const search_opts *o, uint32_t t)
+{
+    uint32_t d = (uint32_t)day_of(t, o->daily);
+    return d < o->day0 ? o->day0 : d;
+}
+
+/* WR_OBJECTIVE_FEWEST_UNFORMED: the fewest days of unformed movement, then
+   the earliest label, each (hex, formation) keeping its best pair; the same
+   moves, day rules and counting as the label search and build_route() (a
+   day counts when a hex is entered unformed on it, once). A binary heap:
+   this objective is not the hot path. */
+static wr_status search_fewest_unformed(wr_planner *pl, const wri_movegen *g, const search_opts *o)
+{
+    const int32_t cells = o->cells;
+    const uint32_t P = o->daily;
+    const size_t nstates = (size_t)cells * 2u;
+    uint32_t *dist = pl->dist, *days = (uint32_t *)pl->order;
+    memset(dist, 0xff, nstates * sizeof *dist);
+    memset(days, 0xff, nstates * sizeof *days);
+    pl->mark_base = 0; /* order[] holds no A* marks any more: the next A* clears it */
+
+    const int32_t src = o->src_state;
+    dist[src] = o->t0;
+    days[src] = 0;
+    pl->parent[src] = -1;
+    pl->via[src] = (uint16_t)WR_STEP_START;
+    size_t n = 0;
+    wr_status st = heap_push(pl, &n, o->t0, src);
+    while (st == WR_OK && n > 0) {
+        heap_node top = heap_pop(pl, &n);
+        const int32_t s = top.s;
+        if (top.key != ((uint64_t)days[s] << 32 | dist[s]))
+            continue; /* a stale entry */
+        if (s == o->goal)
+            break;
+        const int unformed = s >= cells;
+        const int32_t node = unformed ? s - cells : s;
+        const uint32_t lab = dist[s], u = days[s], day_end = fresh_day(o, s, lab);
+        /* the last day counted: an unformed state was entered unformed on its day */
+        const uint32_t counted =
+            !unformed ? 0u : s == src ? (o->start_counted ? o->day0 : 0u) : game_day(o, lab);
+        wr_plan_edge arr[WR_PLAN_MAX_EDGES + 1];
+        int m = wri_campaign_moves(g, node, arr);
+        if (o->two && unformed) { /* a day at the rally point */
+            wr_plan_edge rally = {node, 0, 1, WR_STEP_RALLY};
+            arr[m++] = rally;
+        }
+        for (int i = 0; i < m && st == WR_OK; i++) {
+            const wr_plan_edge *e = &arr[i];
+            const int rally = (e->flags & WR_STEP_RALLY) != 0;
+            const int needs = (e->flags & WR_STEP_UNFORMED) != 0;
+            if (needs && !unformed && !o->unformed_ok)
+                continue;
+            const int32_t t = rally ? node : (needs || unformed) ? e->to + cells : e->to;
+            uint64_t nt = rally ? (uint64_t)day_end + P
+                                : (e->days > 0 ? (uint64_t)day_end + (uint64_t)e->days * P
+                                               : (uint64_t)lab) + (uint64_t)e->points;
+            if (nt > o->key_max)
+                continue;
+            uint32_t nu = u + (t >= cells && game_day(o, (uint32_t)nt) > counted ? 1u : 0u);
+            if (nu < days[t] || (nu == days[t] && nt < dist[t])) {
+                days[t] = nu;
+                dist[t] = (uint32_t)nt;
+                pl->parent[t] = s;
+                pl->via[t] = (uint16_t)(e->flags & 0x7fffu);
+                st = heap_push(pl, &n, (uint64_t)nu << 32 | nt, t);
+            }
+        }
+    }
+    return st;
+}
+
+/* The move of each step of the route just built (build_route() left its
+   states in order[]), found again among the moves of the hex before. */
+static wr_status route_moves(wr_planner *pl, const search_opts *o, const wri_movegen *g,
+                             size_t len)
+{
+    if (pl->cap_moves < len) {
+        wr_plan_edge *nm = wri_alloc_zero(&pl->alloc, pl->cap_steps, sizeof *nm);
+        if (nm == NULL)
+            return WRI_NOMEM();
+        wri_free(&pl->alloc, pl->moves, pl->cap_moves, sizeof *pl->moves);
+        pl->moves = nm;
+        pl->cap_moves = pl->cap_steps;
+    }
+    const int32_t cells = o->cells;
+    wr_plan_edge start = {pl->steps[0].node, 0, 0, WR_STEP_START};
+    pl->moves[0] = start;
+    for (size_t i = 1; i < len; i++) {
+        int32_t s = pl->order[len - 1 - i], u = pl->order[len - i];
+        int32_t node = s >= cells ? s - cells : s, unode = u >= cells ? u - cells : u;
+        if (pl->via[s] & WR_STEP_RALLY) {
+            wr_plan_edge rally = {node, 0, 1, WR_STEP_RALLY};
+            pl->moves[i] = rally;
+            continue;
+        }
+        uint32_t fl = 0;
+        int k = water_offer(g, o, pl->dist, u, s, pl->dist[s], &fl);
+        wr_plan_edge arr[WR_PLAN_MAX_EDGES];
+        int m = wri_campaign_moves(g, unode, arr);
+        if (k < 0 || k >= m)
+            return WRI_FAIL(WR_ERR_STATE, "planner", "a route made of the map's moves");
+        pl->moves[i] = arr[k];
+    }
+    return WR_OK;
+}
+
+/* The state the replay reaches on arrival, step by step as the replay
+   functions count (see force.c). */
+static void predict_arrival(const wr_planner *pl, const search_opts *o, const wr_route *r,
+                            const wr_force_state *start, wr_force_state *out)
+{
+    const int P = (int)o->daily;
+    wr_force_state f = *start;
+    for (size_t i = 1; i < r->step_count; i++) {
+        const wr_plan_edge *e = &pl->moves[i];
+        const int d = r->steps[i].day;
+        const int moved = f.points_spent > 0 || f.unformed_today;
+        if (e->days > 0) { /* rally or crossing: the day ends first when the force moved */
+            if (moved) {
+                f.unformed_days += f.unformed_today;
+                f.day++;
+            }
+            f.points_spent = 0;
+            f.points_saved = 0;
+            f.unformed_today = 0;
+        }
+        f.pressing = 0;
+        if (e->flags & WR_STEP_RALLY) {
+            f.unformed = 0;
+            f.rally_days = f.at_rally ? f.rally_days + 1 : 1;
+            f.at_rally = 1;
+            f.day = d + 1;
+            continue;
+        }
+        const uint32_t before = pl->dist[pl->order[r->step_count - i]];
+        if (e->days > 0) {
+            f.day += e->days; /* the far bank's morning */
+            f.points_saved = (d - f.day) * P;
+        } else if (d > f.day) { /* pressed on through the nights */
+            f.unformed_days += f.unformed_today;
+            f.unformed_today = 0;
+            f.points_saved = (int)((uint32_t)(d - 1) * o->daily - before);
+            f.points_spent = 0;
+        }
+        f.day = d;
+        f.points_spent += e->points;
+        f.at_rally = 0;
+        f.rally_days = 0;
+        if (e->flags & WR_STEP_UNFORMED)
+            f.unformed = 1;
+        if (f.unformed)
+            f.unformed_today = 1;
+    }
+    *out = f;
+}
+
+wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                          const wr_plan_query *query, wr_hex from, wr_hex to,
+                          wr_plan_result *result)
+{
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (result == NULL)
+        return WRI_NULL(result);
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    wr_force_state start;
+    wri_block block;
+    plan_start ps;
+    int objective = 0;
+    st = read_query(map, params, query, &start, &block, &ps, &objective);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    int32_t goal = wri_campaign_index(map, to);
+    if (wri_campaign_index(map, from) < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+    if (goal < 0)
+        return WRI_FAIL(WR_ERR_RANGE, "to", "a hex of the map");
+    search_opts o;
+    memset(&o, 0, sizeof o);
+    o.goal = goal;
+    o.limit = UINT32_MAX;
+    wri_movegen g;
+    const int fewest = objective == WR_OBJECTIVE_FEWEST_UNFORMED &&
+                       !(params->options & WR_PLAN_PLAIN_COSTS);
+
+    /* the fewest-unformed search runs on the checked options alone */
+    st = map_search(planner, map, params, from, &o, &g, fewest ? 2 : 1, &ps);
+    if (st == WR_OK && fewest)
+        st = search_fewest_unformed(planner, &g, &o);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    const int32_t reached = reached_goal(&o, planner->dist);
+    wr_plan_result res;
+    memset(&res, 0, sizeof res);
+    if (planner->dist[reached] == UINT32_MAX) {
+        res.outcome = WR_PLAN_NO_ROUTE;
+        *result = res;
+        return WR_OK;
+    }
+    st = build_route(planner, &o, reached, map, NULL, params->figures,
+                     params->mover == WR_MOVER_TRANSPORT, &res.route);
+    if (st == WR_OK)
+        st = route_moves(planner, &o, &g, res.route.step_count);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    res.outcome = WR_PLAN_FOUND;
+    res.moves = planner->moves;
+    predict_arrival(planner, &o, &res.route, &start, &res.arrival);
+    *result = res;
+    return WR_OK;
+}
+
+wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
+                                const wr_plan_params *params, const wr_plan_query *query,
+                                wr_hex from, wr_arrival *field, size_t count)
+{
+    if (planner == NULL)
+        return WRI_NULL(planner);
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (params == NULL)
+        return WRI_NULL(params);
+    if (field == NULL)
+        return WRI_NULL(field);
+    if (count != (size_t)map->count)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    wr_force_state start;
+    wri_block block;
+    plan_start ps;
+    int objective = 0;
+    st = read_query(map, params, query, &start, &block, &ps, &objective);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    if (objective == WR_OBJECTIVE_FEWEST_UNFORMED)
+        return WRI_FAIL(WR_ERR_INVALID, "query->objective",
+                        "WR_OBJECTIVE_EARLIEST or WR_OBJECTIVE_EARLIEST_FORMED for a field");
+    search_opts o;
+    memset(&o, 0, sizeof o);
+    o.goal = -1;
+    o.limit = UINT32_MAX;
+    wri_movegen g;
+    st = map_search(planner, map, params, from, &o, &g, 0, &ps);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    const uint32_t *dist = planner->dist;
+    const int any = objective == WR_OBJECTIVE_EARLIEST && o.two;
+    for (int32_t i = 0; i < map->count; i++) {
+        uint32_t t = dist[i];
+        if (any && dist[i + map->count] < t)
+            t = dist[i + map->count];
+        if (t == UINT32_MAX) {
+            field[i].day = -1;
+            field[i].points_left = 0;
+        } else {
+            uint32_t day = game_day(&o, t);
+            field[i].day = (int32_t)day;
+            field[i].points_left = (int32_t)(day * o.daily - t);
+        }
+    }
+    return WR_OK;
 }

@@ -80,13 +80,15 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     uint32_t cur = 0;
     size_t settled = 0;
 
-    dist[o->src] = 0;
-    parent[o->src] = -1;
-    via[o->src] = (uint16_t)WR_STEP_START;
+    const int32_t src = o->src_state;
+    cur = o->t0;
+    dist[src] = cur;
+    parent[src] = -1;
+    via[src] = (uint16_t)WR_STEP_START;
     if (SEARCH_ASTAR)
-        cur = search_h(o, o->src);
+        cur += search_h(o, src);
     int found = 0;
-    st = bucket_push(pl, &ring[cur & mask], o->src);
+    st = bucket_push(pl, &ring[cur & mask], src);
     if (st != WR_OK)
         return st;
     pool = pl->pool;
@@ -107,12 +109,12 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         if (SEARCH_ASTAR) {
             if (dist[s] + search_h(o, s) != cur)
                 continue; /* a stale entry */
-            if (s == o->goal)
+            if (s == o->goal || s == o->goal2)
                 found = 1;
         } else {
             if (dist[s] != cur)
                 continue; /* a stale entry */
-            if (cur > o->limit || s == o->goal)
+            if (cur > o->limit || s == o->goal || s == o->goal2)
                 break;
         }
         int unformed = s >= cells;
@@ -132,23 +134,24 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
             });
 #endif
         } else {
-            const uint32_t day_end = ((lab + P - 1u) / P) * P; /* the end of the current day */
+            const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
+
             SEARCH_EDGES(ctx, node, bad, {
                 int needs = (e_flags & WR_STEP_UNFORMED) != 0;
-                if (e_days > 0) {
-                    if (!needs || unformed_ok)
-                        SEARCH_OFFER(needs ? e_to + cells : e_to,
-                                     (uint64_t)day_end + (uint64_t)e_days * P, e_flags);
-                } else if (!needs || unformed || unformed_ok) {
+                /* whole days start on a fresh day; the hex's entry follows */
+                uint64_t base = e_days > 0 ? (uint64_t)day_end + (uint64_t)e_days * P : lab;
+                if (!needs || unformed || unformed_ok)
                     SEARCH_OFFER((needs || unformed) ? e_to + cells : e_to,
-                                 (uint64_t)lab + (uint64_t)e_points, e_flags);
-                }
+                                 base + (uint64_t)e_points, e_flags);
             });
+
             if (two && unformed) /* a day at the rally point */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
         if (bad)
-            return WR_ERR_INVALID;
+            return WRI_FAIL(WR_ERR_INVALID, "graph->moves",
+                            "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
+
     }
     if (o->order_count != NULL)
         *o->order_count = settled;

@@ -4,4 +4,6 @@ list(APPEND WR_SOURCES
   src/campaign/hex.c
   src/campaign/map.c
   src/campaign/moves.c
-  src/campaign/planner.c)
+  src/campaign/planner.c
+  src/campaign/force.c)
+

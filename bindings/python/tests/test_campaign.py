@@ -182,3 +182,58 @@ class Planning(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+@skip_unless_module("campaign")
+class PlansFromAState(unittest.TestCase):
+    def test_plan_replay_and_outcomes(self):
+        with wr.Map(4, 1) as m, wr.Planner() as p:
+            m.set_terrain((1, 0), wr.HEX_MOUNTAINS)
+            inf = wr.plan_params_default(wr.MOVER_INFANTRY)
+            self.assertIsNone(p.plan(m, inf, (0, 0), (3, 0)))  # no route: an outcome
+            inf.options = wr.PLAN_UNFORMED
+            plan = p.plan(m, inf, (0, 0), (3, 0))
+            self.assertEqual(plan.route.rally_days, 1)
+            quick = p.plan(m, inf, (0, 0), (3, 0), objective=wr.OBJECTIVE_EARLIEST)
+            self.assertLess(quick.route.arrival_day, plan.route.arrival_day)
+            self.assertEqual(quick.arrival.unformed, 1)
+            # replay: each step on its day, the arrival as predicted
+            f = wr.force_start()
+            i = 1
+            while i < len(plan.moves):
+                mv = plan.moves[i]
+                if mv.flags & wr.STEP_RALLY:
+                    if f.points_spent or f.unformed_today:
+                        f.end_day(inf.costs.daily_points)
+                    else:
+                        f.rally(inf.costs.daily_points)
+                        i += 1
+                elif f.move(inf.costs.daily_points, mv):
+                    self.assertEqual(f.day, plan.route.steps[i].day)
+                    i += 1
+                else:
+                    f.end_day(inf.costs.daily_points)
+            self.assertEqual(f, plan.arrival)
+            # a start state, blocked hexes and sides, a callback
+            s = wr.force_start()
+            s.day = 3
+            again = p.plan(m, inf, (0, 0), (3, 0), state=s)
+            self.assertEqual(again.route.arrival_day, plan.route.arrival_day + 2)
+            self.assertIsNone(p.plan(m, inf, (0, 0), (3, 0), blocked_hexes=[(2, 0)]))
+            self.assertIsNone(p.plan(m, inf, (0, 0), (3, 0), blocked_sides=[((1, 0), 0)]))
+            self.assertIsNone(p.plan(m, inf, (0, 0), (3, 0), blocked=lambda a, b: b == 3))
+            days, _ = p.plan_field(m, inf, (0, 0), objective=wr.OBJECTIVE_EARLIEST)
+            self.assertEqual(days[1], 1)
+            s.points_saved = 99  # more than a day's worth
+            raises(self, "WR_ERR_RANGE", p.plan, m, inf, (0, 0), (3, 0), state=s)
+            raises(self, "WR_ERR_INVALID", p.plan, m, inf, (0, 0), (3, 0), objective=7)
+            m.set_terrain((0, 0), wr.HEX_LAKE)
+            raises(self, "WR_ERR_FORBIDDEN", p.plan, m, inf, (0, 0), (3, 0))  # a bad start
+
+    def test_rivers_checked(self):
+        with wr.Map(3, 1) as m:
+            self.assertEqual(m.check_rivers(), (wr.RIVERS_OK, None, None))
+            m.set_watercourse((0, 0), 0)
+            self.assertEqual(m.check_rivers(), (wr.RIVERS_DEAD_END, (0, 0), 0))
+            m.set_side((0, 0), 0, (wr.RIVER_MINOR, wr.CROSS_OPEN, 0, 0))
+            self.assertEqual(m.check_rivers(), (wr.RIVERS_SIDE_ON_COURSE, (0, 0), 0))

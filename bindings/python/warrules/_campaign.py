@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import array
 import ctypes
-from typing import Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from collections import namedtuple
+from typing import Any, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ._enums import promote
 from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
 from ._guard import callback_failed
 from ._errors import WarrulesError
+from ._native import (PLAN_BLOCKED_FN, ForceState, PlanQuery, PlanResult)
 from ._native import (MAP, PLAN_MOVES_FN, PLANNER, Arrival, Hex, HexDesc, March, MoveCosts,
                       PlanEdge, PlanGraph, PlanParams, Route, Side, Step, lib)
 from ._util import flag, int_array, int_out, ints_out
@@ -102,10 +104,19 @@ PLAN_MAX_EDGE_DAYS = 1000
 HEX_COORD_MAX = 1 << 28
 HEX_RADIUS_MAX = 1 << 20
 MAP_MAX_HEXES = 1 << 24
+OBJECTIVE_EARLIEST_FORMED = 0
+OBJECTIVE_EARLIEST = 1
+OBJECTIVE_FEWEST_UNFORMED = 2
+OBJECTIVE_COUNT = 3
+PLAN_FOUND = 0
+PLAN_NO_ROUTE = 1
+RIVERS_OK = 0
+RIVERS_SIDE_ON_COURSE = 1
+RIVERS_DEAD_END = 2
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
-           and name not in ("MAP", "PLANNER", "PLAN_MOVES_FN")]
+           and name not in ("MAP", "PLANNER", "PLAN_MOVES_FN", "PLAN_BLOCKED_FN")]
 __all__ += _ENUMS
 __all__ += [
     "Hex", "Side", "MoveCosts", "March", "PlanParams", "Step", "Route", "Arrival", "PlanEdge",
@@ -115,6 +126,7 @@ __all__ += [
     "hex_from_offset", "hex_to_offset", "Map", "move_costs_default", "land_entry",
     "march_start", "stragglers_gathered", "half_die_roll", "raft_defence", "getting_lost",
     "getting_lost_roll", "plan_params_default", "Planner", "moves_from",
+    "ForceState", "PlanQuery", "PlanResult", "force_start", "Plan",
 ]
 
 
@@ -306,6 +318,24 @@ class Map(Handle):
 
     def on_route(self, h: HexLike, direction: int) -> bool:
         return bool(int_out(lib.wr_map_on_route, self._handle(), _hex(h), direction))
+
+    def side_index(self, h: HexLike, direction: int) -> int:
+        """The index of a hexside for Planner.plan(blocked_sides=...)."""
+        out = ctypes.c_int32()
+        lib.wr_map_side_index(self._handle(), _hex(h), direction, ctypes.byref(out))
+        return out.value
+
+    def check_rivers(self) -> Tuple[int, Optional[Tuple[int, int]], Optional[int]]:
+        """(problem, hex, direction): RIVERS_OK with None, None when each river
+        is drawn once, else the first water course hex at fault."""
+        problem = ctypes.c_int()
+        h = Hex()
+        d = ctypes.c_int()
+        lib.wr_map_check_rivers(self._handle(), ctypes.byref(problem), ctypes.byref(h),
+                                ctypes.byref(d))
+        if problem.value == RIVERS_OK:
+            return RIVERS_OK, None, None
+        return problem.value, (h.q, h.r), d.value
 
     def moves(self, params: PlanParams, h: HexLike) -> List[PlanEdge]:
         """The PlanEdge moves the planner considers from a hex."""
@@ -542,3 +572,147 @@ def moves_from(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
     lib.wr_moves_from(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,
                       ctypes.byref(n))
     return [PlanEdge.from_buffer_copy(e) for e in out[:n.value]]
+
+
+# ---- a force's state, plans from it, and their replay ----------------------------
+
+def force_start() -> ForceState:
+    """A new ForceState: day 1, nothing spent or saved, formed."""
+    s = ForceState()
+    lib.wr_force_start(ctypes.byref(s))
+    return s
+
+
+def _force_check(self: ForceState, daily_points: int) -> None:
+    """Raises WarrulesError when the state cannot exist for these daily points."""
+    lib.wr_force_check(ctypes.byref(self), daily_points)
+
+
+def _force_move(self: ForceState, daily_points: int,
+                move: Union[PlanEdge, Sequence[int]]) -> bool:
+    """Makes (or goes on with) one move of a plan; True when the hex was entered."""
+    move = move if isinstance(move, PlanEdge) else PlanEdge(*move)
+    return bool(int_out(lib.wr_force_move, ctypes.byref(self), daily_points, ctypes.byref(move)))
+
+
+def _force_end_day(self: ForceState, daily_points: int, halt: bool = False, figures: int = 0,
+                   half_die: int = 2) -> int:
+    """Ends the day; returns the stragglers lost (after a day of unformed movement)."""
+    return int_out(lib.wr_force_end_day, ctypes.byref(self), daily_points, flag(halt), figures,
+                   half_die)
+
+
+def _force_rally(self: ForceState, daily_points: int) -> None:
+    """Spends the day at a rally point (the first reforms the force)."""
+    lib.wr_force_rally(ctypes.byref(self), daily_points)
+
+
+def _force_contact(self: ForceState, daily_points: int) -> bool:
+    """Enemy contact: the day's points are lost; True when non-rallied."""
+    return bool(int_out(lib.wr_force_contact, ctypes.byref(self), daily_points))
+
+
+ForceState.start = staticmethod(force_start)
+ForceState.check = _force_check
+ForceState.move = _force_move
+ForceState.end_day = _force_end_day
+ForceState.rally = _force_rally
+ForceState.contact = _force_contact
+
+Plan = namedtuple("Plan", ["route", "moves", "arrival"])
+Plan.__doc__ = ("A plan from a force's state: route (a PlannedRoute), moves (the PlanEdge of "
+                "each step, for ForceState.move) and arrival (the ForceState on arrival).")
+
+
+def _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep):
+    """A PlanQuery; keep holds what must live as long as the call."""
+    q = PlanQuery()
+    q.objective = objective
+    if state is not None:
+        q.start = ctypes.pointer(state)
+    width, height = map.size
+    n = width * height
+    if blocked_hexes is not None:
+        bits = (ctypes.c_uint8 * ((n + 7) // 8))()
+        for h in blocked_hexes:
+            i = map.index(h)
+            bits[i // 8] |= 1 << (i % 8)
+        q.blocked_hexes = bits
+        q.blocked_hexes_size = len(bits)
+        keep.append(bits)
+    if blocked_sides is not None:
+        bits = (ctypes.c_uint8 * ((3 * n + 7) // 8))()
+        for h, direction in blocked_sides:
+            i = map.side_index(h, direction)
+            bits[i // 8] |= 1 << (i % 8)
+        q.blocked_sides = bits
+        q.blocked_sides_size = len(bits)
+        keep.append(bits)
+    if blocked is not None:
+        errors = []
+
+        def trampoline(user, a, b):
+            try:
+                return 1 if blocked(a, b) else 0
+            except BaseException as exc:  # never let an exception cross C
+                callback_failed(exc)
+                errors.append(exc)
+                return 1
+
+        fn = PLAN_BLOCKED_FN(trampoline)
+        q.blocked = fn
+        keep.append(fn)
+        keep.append(errors)
+    return q
+
+
+_Blocked = Optional[Callable[[int, int], Any]]
+
+
+def _plan(self: Planner, map: Map, params: PlanParams, start: HexLike, target: HexLike, *,
+          state: Optional[ForceState] = None, objective: int = OBJECTIVE_EARLIEST_FORMED,
+          blocked_hexes: Optional[Iterable[HexLike]] = None,
+          blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
+          blocked: _Blocked = None) -> Optional["Plan"]:
+    """A plan from a force's state (a ForceState, or None for the start of
+    day 1), or None when no route exists (a normal outcome; a mover that
+    cannot be at the start raises WarrulesError). blocked_hexes: hexes not
+    to enter; blocked_sides: (hex, direction) sides not to cross; blocked:
+    a function (from_index, to_index) -> bool, for this query only."""
+    keep = []
+    q = _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep)
+    res = PlanResult()
+    lib.wr_planner_plan(self._handle(), map._handle(), ctypes.byref(params), ctypes.byref(q),
+                        _hex(start), _hex(target), ctypes.byref(res))
+    if blocked is not None and keep[-1]:
+        raise keep[-1][0]
+    if res.outcome == PLAN_NO_ROUTE:
+        return None
+    n = res.route.step_count
+    moves = [PlanEdge.from_buffer_copy(res.moves[i]) for i in range(n)]
+    return Plan(_planned(res.route), moves, ForceState.from_buffer_copy(res.arrival))
+
+
+def _plan_field(self: Planner, map: Map, params: PlanParams, start: HexLike, *,
+                state: Optional[ForceState] = None, objective: int = OBJECTIVE_EARLIEST_FORMED,
+                blocked_hexes: Optional[Iterable[HexLike]] = None,
+                blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
+                blocked: _Blocked = None) -> Tuple[array.array, array.array]:
+    """The arrival field from a force's state: (days, points_left) by map
+    index, as Planner.field; OBJECTIVE_EARLIEST gives the field of an
+    unformed force (scouting)."""
+    keep = []
+    q = _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep)
+    width, height = map.size
+    n = width * height
+    buf = array.array("i", [0]) * (2 * n)
+    arr = (Arrival * n).from_buffer(buf)
+    lib.wr_planner_plan_field(self._handle(), map._handle(), ctypes.byref(params),
+                              ctypes.byref(q), _hex(start), arr, n)
+    if blocked is not None and keep[-1]:
+        raise keep[-1][0]
+    return buf[0::2], buf[1::2]
+
+
+Planner.plan = _plan
+Planner.plan_field = _plan_field

@@ -350,6 +350,11 @@ class Tide(enum.IntEnum):
     EBB = 2
     HIGH = 3
 
+class PlanObjective(enum.IntEnum):
+    EARLIEST_FORMED = 0
+    EARLIEST = 1
+    FEWEST_UNFORMED = 2
+
 class Feature(enum.IntFlag):
     PORT = 1
     CHANNEL = 2
@@ -701,3 +706,12 @@ PLAN_MAX_EDGE_DAYS: int
 HEX_COORD_MAX: int
 HEX_RADIUS_MAX: int
 MAP_MAX_HEXES: int
+OBJECTIVE_EARLIEST_FORMED: PlanObjective
+OBJECTIVE_EARLIEST: PlanObjective
+OBJECTIVE_FEWEST_UNFORMED: PlanObjective
+OBJECTIVE_COUNT: int
+PLAN_FOUND: int
+PLAN_NO_ROUTE: int
+RIVERS_OK: int
+RIVERS_SIDE_ON_COURSE: int
+RIVERS_DEAD_END: int

@@ -89,6 +89,8 @@ SPEC = [
     ('RouteKind', 'enum', ['ROUTE_NONE', 'ROUTE_ROAD', 'ROUTE_TRACK']),
     ('Landing', 'enum', ['LANDING_BEACH', 'LANDING_ANCHOR', 'LANDING_DOCK']),
     ('Tide', 'enum', ['TIDE_NONE', 'TIDE_FLOOD', 'TIDE_EBB', 'TIDE_HIGH']),
+    ('PlanObjective', 'enum', ['OBJECTIVE_EARLIEST_FORMED', 'OBJECTIVE_EARLIEST',
+        'OBJECTIVE_FEWEST_UNFORMED']),
     ('Feature', 'flag', ['FEATURE_PORT', 'FEATURE_CHANNEL', 'FEATURE_MUD_FLAT', 'FEATURE_ALL']),
     ('Water', 'flag', ['WATER_UNNAVIGABLE', 'WATER_CATARACT', 'WATER_TIDAL', 'WATER_ALL']),
     ('Force', 'flag', ['FORCE_ELLRIENDI', 'FORCE_LIZARD_MEN', 'FORCE_ALL']),

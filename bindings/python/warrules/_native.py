@@ -368,12 +368,24 @@ PlanGraph = struct("wr_plan_graph", [
 HexDesc = struct("wr_hex_desc", [
     ("on_map", ci), ("terrain", ci), ("features", cu), ("regions", u32), ("downstream", ci),
     ("water", cu), ("coastal", ci)])
+ForceState = struct("wr_force_state", [
+    ("day", ci), ("points_spent", ci), ("points_saved", ci), ("unformed", ci),
+    ("unformed_today", ci), ("unformed_days", ci), ("at_rally", ci), ("rally_days", ci),
+    ("pressing", ci), ("crossing_days", ci), ("far_bank", ci), ("crossing", cu)])
+PLAN_BLOCKED_FN = ctypes.CFUNCTYPE(ci, c_ptr, i32, i32)
+PlanQuery = struct("wr_plan_query", [
+    ("start", P(ForceState)), ("objective", ci), ("blocked_hexes", P(ctypes.c_uint8)),
+    ("blocked_hexes_size", cz), ("blocked_sides", P(ctypes.c_uint8)), ("blocked_sides_size", cz),
+    ("blocked", PLAN_BLOCKED_FN), ("user", c_ptr)])
+PlanResult = struct("wr_plan_result", [
+    ("outcome", ci), ("route", Route), ("moves", P(PlanEdge)), ("arrival", ForceState)])
 
 STRUCTS = [Allocator, Error, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, UnitDef, MeleeEvent, SideSituation, Situation, MoraleTest,
            MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, PhaseSide,
            PhaseFight, PhaseUnit, Hex, Side,
-           MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc]
+           MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc,
+           ForceState, PlanQuery, PlanResult]
 
 STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
@@ -637,6 +649,20 @@ FUNCTIONS = [
     ("wr_map_moves", STATUS, [MAP, P(PlanParams), Hex, P(PlanEdge), c_size, PZ]),
     ("wr_moves_from", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Side), P(i32), P(PlanEdge),
                                c_size, PZ]),
+    # campaign.h: a force's state, plans from it, and their replay
+    ("wr_force_start", STATUS, [P(ForceState)]),
+    ("wr_force_check", STATUS, [P(ForceState), c_int]),
+    ("wr_force_move", STATUS, [P(ForceState), c_int, P(PlanEdge), PI]),
+    ("wr_force_end_day", STATUS, [P(ForceState), c_int, c_int, c_int, c_int, PI]),
+    ("wr_force_rally", STATUS, [P(ForceState), c_int]),
+    ("wr_force_contact", STATUS, [P(ForceState), c_int, PI]),
+    ("wr_map_side_index", STATUS, [MAP, Hex, c_int, P(i32)]),
+    ("wr_planner_plan", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, Hex,
+                                 P(PlanResult)]),
+    ("wr_planner_plan_field", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(Arrival),
+                                       c_size]),
+    ("wr_map_check_rivers", STATUS, [MAP, PI, P(Hex), PI]),
+
 ]
 
 

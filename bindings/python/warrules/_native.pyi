@@ -318,5 +318,35 @@ class HexDesc(Struct):
     water: int
     coastal: int
 
+class ForceState(Struct):
+    day: int
+    points_spent: int
+    points_saved: int
+    unformed: int
+    unformed_today: int
+    unformed_days: int
+    at_rally: int
+    rally_days: int
+    pressing: int
+    crossing_days: int
+    far_bank: int
+    crossing: int
+
+class PlanQuery(Struct):
+    start: Any
+    objective: int
+    blocked_hexes: Any
+    blocked_hexes_size: int
+    blocked_sides: Any
+    blocked_sides_size: int
+    blocked: Any
+    user: Any
+
+class PlanResult(Struct):
+    outcome: int
+    route: Route
+    moves: Any
+    arrival: ForceState
+
 
 HexLike = Union[Hex, Sequence[int]]

@@ -94,4 +94,8 @@ READS = {
     "wr_planner_field": frozenset(['wr_map']),
     "wr_planner_reachable": frozenset(['wr_map']),
     "wr_map_moves": frozenset(['wr_map']),
+    "wr_map_side_index": frozenset(['wr_map']),
+    "wr_planner_plan": frozenset(['wr_map']),
+    "wr_planner_plan_field": frozenset(['wr_map']),
+    "wr_map_check_rivers": frozenset(['wr_map']),
 }
