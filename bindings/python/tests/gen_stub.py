@@ -66,6 +66,13 @@ def main():
                            "    def enter(self, cost: int, unformed: bool = ...) -> bool: ...",
                            "    def end_day(self, halt: bool = ...) -> None: ...",
                            "    def contact(self) -> bool: ...", "    def rally(self) -> None: ..."],
+                 "ForceState": ["    @staticmethod", "    def start() -> ForceState: ...",
+                                "    def check(self, daily_points: int) -> None: ...",
+                                "    def move(self, daily_points: int, move: Any) -> bool: ...",
+                                "    def end_day(self, daily_points: int, halt: bool = ..., "
+                                "figures: int = ..., half_die: int = ...) -> int: ...",
+                                "    def rally(self, daily_points: int) -> None: ...",
+                                "    def contact(self, daily_points: int) -> bool: ..."],
                  "MeleeRound": ["    def event_list(self) -> List[MeleeEvent]: ...",
                                 "    def explain(self) -> List[str]: ..."]}
         for line in extra.get(struct.__name__, []):

@@ -21,6 +21,7 @@ from ._native import (MAP, PLAN_MOVES_FN, PLANNER, Arrival, Hex, HexDesc, March,
 from ._util import flag, int_array, int_out, ints_out
 
 HexLike = Union[Hex, Tuple[int, int], Sequence[int]]  # a hex as a Hex or any (q, r) pair
+_Blocked = Optional[Callable[[int, int], Any]]  # blocked(from_index, to_index)
 
 ARM_INFANTRY = 0
 ARM_CAVALRY = 1
@@ -559,6 +560,49 @@ class Planner(Handle):
             raise errors[0]
         return _planned(r, node_hex)
 
+    def plan(self, map: Map, params: PlanParams, start: HexLike, target: HexLike, *,
+             state: Optional[ForceState] = None, objective: int = OBJECTIVE_EARLIEST_FORMED,
+             blocked_hexes: Optional[Iterable[HexLike]] = None,
+             blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
+             blocked: _Blocked = None) -> Optional["Plan"]:
+        """A plan from a force's state (a ForceState, or None for the start of
+        day 1), or None when no route exists (a normal outcome; a mover that
+        cannot be at the start raises WarrulesError). blocked_hexes: hexes not
+        to enter; blocked_sides: (hex, direction) sides not to cross; blocked:
+        a function (from_index, to_index) -> bool, for this query only."""
+        keep: List[Any] = []
+        q = _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep)
+        res = PlanResult()
+        lib.wr_planner_plan(self._handle(), map._handle(), ctypes.byref(params), ctypes.byref(q),
+                            _hex(start), _hex(target), ctypes.byref(res))
+        if blocked is not None and keep[-1]:
+            raise keep[-1][0]
+        if res.outcome == PLAN_NO_ROUTE:
+            return None
+        n = res.route.step_count
+        moves = [PlanEdge.from_buffer_copy(res.moves[i]) for i in range(n)]
+        return Plan(_planned(res.route), moves, ForceState.from_buffer_copy(res.arrival))
+
+    def plan_field(self, map: Map, params: PlanParams, start: HexLike, *,
+                   state: Optional[ForceState] = None, objective: int = OBJECTIVE_EARLIEST_FORMED,
+                   blocked_hexes: Optional[Iterable[HexLike]] = None,
+                   blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
+                   blocked: _Blocked = None) -> Tuple[array.array, array.array]:
+        """The arrival field from a force's state: (days, points_left) by map
+        index, as Planner.field; OBJECTIVE_EARLIEST gives the field of an
+        unformed force (scouting)."""
+        keep: List[Any] = []
+        q = _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep)
+        width, height = map.size
+        n = width * height
+        buf = array.array("i", [0]) * (2 * n)
+        arr = (Arrival * n).from_buffer(buf)
+        lib.wr_planner_plan_field(self._handle(), map._handle(), ctypes.byref(params),
+                                  ctypes.byref(q), _hex(start), arr, n)
+        if blocked is not None and keep[-1]:
+            raise keep[-1][0]
+        return buf[0::2], buf[1::2]
+
 
 def moves_from(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
                sides: Sequence[Union[Side, Mapping[str, int], Sequence[int]]], nodes: Sequence[int]) -> List[PlanEdge]:
@@ -612,12 +656,12 @@ def _force_contact(self: ForceState, daily_points: int) -> bool:
     return bool(int_out(lib.wr_force_contact, ctypes.byref(self), daily_points))
 
 
-ForceState.start = staticmethod(force_start)
-ForceState.check = _force_check
-ForceState.move = _force_move
-ForceState.end_day = _force_end_day
-ForceState.rally = _force_rally
-ForceState.contact = _force_contact
+ForceState.start = staticmethod(force_start)  # type: ignore[assignment]
+ForceState.check = _force_check  # type: ignore[assignment]
+ForceState.move = _force_move  # type: ignore[assignment]
+ForceState.end_day = _force_end_day  # type: ignore[assignment]
+ForceState.rally = _force_rally  # type: ignore[assignment]
+ForceState.contact = _force_contact  # type: ignore[assignment]
 
 Plan = namedtuple("Plan", ["route", "moves", "arrival"])
 Plan.__doc__ = ("A plan from a force's state: route (a PlannedRoute), moves (the PlanEdge of "
@@ -666,53 +710,3 @@ def _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep):
     return q
 
 
-_Blocked = Optional[Callable[[int, int], Any]]
-
-
-def _plan(self: Planner, map: Map, params: PlanParams, start: HexLike, target: HexLike, *,
-          state: Optional[ForceState] = None, objective: int = OBJECTIVE_EARLIEST_FORMED,
-          blocked_hexes: Optional[Iterable[HexLike]] = None,
-          blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
-          blocked: _Blocked = None) -> Optional["Plan"]:
-    """A plan from a force's state (a ForceState, or None for the start of
-    day 1), or None when no route exists (a normal outcome; a mover that
-    cannot be at the start raises WarrulesError). blocked_hexes: hexes not
-    to enter; blocked_sides: (hex, direction) sides not to cross; blocked:
-    a function (from_index, to_index) -> bool, for this query only."""
-    keep = []
-    q = _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep)
-    res = PlanResult()
-    lib.wr_planner_plan(self._handle(), map._handle(), ctypes.byref(params), ctypes.byref(q),
-                        _hex(start), _hex(target), ctypes.byref(res))
-    if blocked is not None and keep[-1]:
-        raise keep[-1][0]
-    if res.outcome == PLAN_NO_ROUTE:
-        return None
-    n = res.route.step_count
-    moves = [PlanEdge.from_buffer_copy(res.moves[i]) for i in range(n)]
-    return Plan(_planned(res.route), moves, ForceState.from_buffer_copy(res.arrival))
-
-
-def _plan_field(self: Planner, map: Map, params: PlanParams, start: HexLike, *,
-                state: Optional[ForceState] = None, objective: int = OBJECTIVE_EARLIEST_FORMED,
-                blocked_hexes: Optional[Iterable[HexLike]] = None,
-                blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
-                blocked: _Blocked = None) -> Tuple[array.array, array.array]:
-    """The arrival field from a force's state: (days, points_left) by map
-    index, as Planner.field; OBJECTIVE_EARLIEST gives the field of an
-    unformed force (scouting)."""
-    keep = []
-    q = _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep)
-    width, height = map.size
-    n = width * height
-    buf = array.array("i", [0]) * (2 * n)
-    arr = (Arrival * n).from_buffer(buf)
-    lib.wr_planner_plan_field(self._handle(), map._handle(), ctypes.byref(params),
-                              ctypes.byref(q), _hex(start), arr, n)
-    if blocked is not None and keep[-1]:
-        raise keep[-1][0]
-    return buf[0::2], buf[1::2]
-
-
-Planner.plan = _plan
-Planner.plan_field = _plan_field
