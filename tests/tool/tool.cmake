@@ -462,3 +462,62 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+
+# warrules melee on a melee phase ([unit] and [fight] sections): the three
+# cases of issue 12 with hand-computed numbers (the dice given with --dice:
+# the flank test first, then each fight's remainders, then the losers' tests).
+# Corner: 5 swordsmen fight in front, the corner figure not again in the flank.
+wr_tool_test(phase_corner ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50)
+set_tests_properties(tool_phase_corner PROPERTIES PASS_REGULAR_EXPRESSION
+  "Side 1: 0 figures fight here, not 1: the others fight elsewhere this turn. \\[Starting\\].*orc-band fight with 1 and lose 0, swordsmen fight with 0 and lose 0.*swordsmen +2 fight\\(s\\): 5 figures, 5 fought, 1 lost, 4 left, disordered; morale test: passed")
+# Flank charge: the spearmen's front fight counts 5 (disordered), not 10; the
+# orcs there get +4 against a disordered enemy: 18 + 4 = 22% x 5 = 110%.
+wr_tool_test(phase_flank_spears ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 10,50,50,50,50,50)
+set_tests_properties(tool_phase_flank_spears PROPERTIES PASS_REGULAR_EXPRESSION
+  "Side 1: disordered by the attack in fight 1. +\\[Flank and rear\\].*Side 0: Enemy disordered \\+4.*Side 0: Final Combat Percentage 110%.*orc-line fight with 5 and lose 1, spearmen fight with 5 and lose 1.*spearmen +2 fight\\(s\\): 10 figures, 6 fought, 2 lost, 8 left, disordered")
+# Column: 5 orcs in contact along a flank of 3 files; 21% x 5 = 105%, the
+# dwarfs 32% x 10 = 320%.
+wr_tool_test(phase_column ${WR_TOOL} melee scenarios/phase_column.scn --dice 10,50,50,50)
+set_tests_properties(tool_phase_column PROPERTIES PASS_REGULAR_EXPRESSION
+  "counts 1 of its 6 ranks.*Side 1: 5 figures may fight.*Final Combat Percentage 105%.*dwarfs fight with 10 and lose 1, orcs fight with 5 and lose 3")
+wr_tool_test(phase_deterministic sh ${TT}/same_output.sh SAME
+  "melee scenarios/phase_flank_spears.scn --seed 5 --json"
+  "melee scenarios/phase_flank_spears.scn --seed 5 --json" ${WR_TOOL})
+wr_tool_test(phase_seeds_differ sh ${TT}/same_output.sh DIFFERENT
+  "melee scenarios/phase_flank_spears.scn --seed 1" "melee scenarios/phase_flank_spears.scn --seed 2" ${WR_TOOL})
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_phase_corner ${WR_JSON}
+    "d['phase'] and d['dice_used'] == 4 and d['dice_needed'] == 6 and [s['fighting'] for s in d['fights'][0]['sides']] == [5, 5] and d['fights'][1]['sides'][1]['fighting'] == 0 and d['units'][0] == {'name': 'swordsmen', 'fights': 2, 'figures_before': 5, 'fighting': 5, 'lost': 1, 'figures': 4, 'disordered': True, 'morale': 'passed'}"
+    ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50 --json)
+  wr_tool_test(json_phase_flank_spears ${WR_JSON}
+    "d['fights'][0]['sides'][1]['fighting'] == 5 and d['fights'][0]['sides'][1]['disordered'] and d['fights'][1]['sides'][1]['flank_test'] == 'passed' and any(e['rule'] == 'Disordered by an attack in another fight' and e['section'] == '[Flank and rear]' for e in d['fights'][0]['events']) and d['fights'][1]['loser'] == 1"
+    ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 10,50,50,50,50,50 --json)
+  wr_tool_test(json_phase_column ${WR_JSON}
+    "d['fights'][0]['sides'][1]['in_contact'] == 5 and [s['fighting'] for s in d['fights'][0]['sides']] == [10, 5] and [s['lost'] for s in d['fights'][0]['sides']] == [1, 3] and d['units'][1]['figures'] == 15"
+    ${WR_TOOL} melee scenarios/phase_column.scn --dice 10,50,50,50 --json)
+  # A flank test failed: the spearmen leave both fights, no blows anywhere.
+  wr_tool_test(json_phase_rout ${WR_JSON}
+    "d['fights'][1]['sides'][1]['flank_test'] == 'routs' and not d['fights'][0]['fought'] and d['fights'][0]['end'] == 'b-routs' and d['units'][0]['lost'] == 0 and d['dice_used'] == 1"
+    ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 95 --set unit.spearmen.morale=60 --json)
+endif()
+foreach(case
+    "phase_short_dice|argument 2: --dice gives 1 roll(s), too few: this phase reads up to 6|melee;scenarios/phase_corner.scn;--dice;10"
+    "phase_bad_die|argument 2: --dice takes rolls 1..100 (d100s|melee;scenarios/phase_corner.scn;--dice;10,x"
+    "phase_rounds|--rounds is for a melee of [side a] and [side b]: a melee phase|melee;scenarios/phase_corner.scn;--rounds;3"
+    "phase_odds|holds a melee phase ([fight] sections), which warrules melee fights|odds;scenarios/phase_corner.scn"
+    "phase_dice_engagement|--dice is for a melee phase|melee;--dice;4"
+    "phase_contact_beyond_face|phase_corner.scn:44:1: [fight flank] is refused by the library: wr_melee_phase_add: fight->side[1].in_contact = 3|melee;scenarios/phase_corner.scn;--set;fight.flank.b.in-contact=3"
+    "phase_corner_alone|phase_corner.scn:35:1: [fight front] is refused by the library|melee;scenarios/phase_corner.scn;--set;fight.front.b.corner=0"
+    "phase_with_sides|[side a]/[side b] and [fight] sections cannot be combined|melee;scenarios/phase_corner.scn;--set;side.a.figures=3"
+    "phase_bad_face|--set fight.flank.b.face=up: expected front, flank or rear, got 'up'|melee;scenarios/phase_corner.scn;--set;fight.flank.b.face=up"
+    "phase_unit_key|unknown key for a [unit]|melee;scenarios/phase_corner.scn;--set;unit.swordsmen.face=front"
+    "bad_fight_unit|bad_fight_unit.scn:5:5: no [unit] of that name (define it above the fight): 'ghosts'|melee;scenarios/bad_fight_unit.scn"
+    "bad_fight_key|bad_fight_key.scn:11:3: unknown key for a side of a [fight]|melee;scenarios/bad_fight_key.scn"
+    "fight_twice|fight_twice.scn:21:1: [fight two] is refused by the library|melee;scenarios/fight_twice.scn"
+    "fight_no_contact|fight_no_contact.scn:14:1: [fight f]: side b needs its figures in contact (b.in-contact = N)|melee;scenarios/fight_no_contact.scn")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
