@@ -521,3 +521,44 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+
+# warrules move: the Movement Phase (issue 13). The phase begins with the
+# order recorded; the actions are charged in the order given (defaults: half
+# the rate of MV 12's 576 points = 288 for a change of order or of facing up
+# to 90 degrees, 1 point for figures turning); a declaration checks the order
+# at the beginning of the phase ([11.6], [11.7]).
+wr_tool_test(move_phase_two ${WR_TOOL} move --order open --shields --change-order closed
+  --next-phase --shield-wall front -l clear:2)
+set_tests_properties(tool_move_phase_two PROPERTIES PASS_REGULAR_EXPRESSION
+  "Movement Phase 1 begins: open order, in command, 576 move points.*changes to closed order, standing in clear: 288 points.*Movement Phase 2 begins: closed order, nothing spent.*declares a front shield wall \\[11.6\\]: 0 points.*movement: 288 move points.*costs 96 of 288 points, 192 left: legal")
+wr_tool_test(move_spears_turn ${WR_TOOL} move --spears --set-spears front --turn 90 --figures-turn 12)
+set_tests_properties(tool_move_spears_turn PROPERTIES PASS_REGULAR_EXPRESSION
+  "declares set spears on front \\[11.7\\]: 288 points.*turns 90 degrees: 12 points.*movement: 276 move points.*facing 90")
+wr_tool_test(move_wheel ${WR_TOOL} move --order open --turn -45 --wheel 90:3:woods --turn-cost 1/4)
+set_tests_properties(tool_move_wheel PROPERTIES PASS_REGULAR_EXPRESSION
+  "turns -45 degrees: 144 points.*wheels 90 degrees, the outer flank 3.00\" through woods \\[11.8\\]: 216 points.*movement: 216 move points.*facing 45")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_move_phase ${WR_JSON}
+    "d['start_order'] == 'open' and d['phases'] == 2 and [(a['action'], a['phase'], a['cost']) for a in d['actions']] == [('change-order', 1, 288), ('next-phase', 2, 0), ('set-spears', 2, 288), ('turn', 2, 1)] and d['facing_after'] == 90 and d['available'] == 287"
+    ${WR_TOOL} move --order open --spears --change-order closed --next-phase --set-spears front --turn 90 --json)
+endif()
+foreach(case
+    "move_closed_during_phase|argument 6: --shield-wall front: the front shield wall [11.6] may not be declared: the unit was in open order at the beginning of its Movement Phase ([11.6]|move;--order;open;--shields;--change-order;closed;--shield-wall;front"
+    "move_spears_closed_late|the set spears [11.7] may not be declared: the unit was in open order at the beginning of its Movement Phase ([11.7]|move;--order;open;--spears;--change-order;closed;--set-spears;front"
+    "move_no_command|the unit is not in command ([11.6]|move;--shields;--no-command;--shield-wall;front"
+    "move_closed_in_woods|argument 5: --change-order closed is refused in Movement Phase 1: |move;--order;open;--standing;woods;--change-order;closed"
+    "move_stands_closed_in_woods|a closed formation cannot stand in woods [11.8]|move;--standing;woods"
+    "move_turn_too_far|argument 5: --turn 90 is refused in Movement Phase 1: wr_movement_turn: cost = 288|move;--turn;90;--turn;90;--turn;90;--turn;90"
+    "move_wheel_closed_woods|--wheel 45:3:woods is refused|move;--wheel;45:3:woods"
+    "move_wheel_spears|a set spears formation stays where it is|move;--spears;--set-spears;front;--wheel;10:1"
+    "move_bad_wheel|expected DEGREES:INCHES[:TERRAIN]|move;--wheel;45:x"
+    "move_bad_turn|expected degrees -180..180|move;--turn;270"
+    "move_bad_turn_cost|--turn-cost 3/2: expected N/D of the movement rate|move;--turn-cost;3/2"
+    "move_bad_standing|--standing lava: expected clear, road, woods, rough, swamp or water|move;--standing;lava"
+    "move_bad_change_order|--change-order tight: expected open or closed|move;--change-order;tight")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()

@@ -261,6 +261,10 @@ static void commands_without_memory(void)
     every_allocation("map json", tool_mapcmd, map_json);
     every_allocation("move", tool_move, move);
     every_allocation("move json", tool_move, move_json);
+    char *move_phase[] = {"move", "--order", "open", "--spears", "--wheel", "10:1",
+                          "--change-order", "closed", "--next-phase", "--set-spears", "front",
+                          "--turn", "90", "--json", NULL};
+    every_allocation("move phase", tool_move, move_phase);
     every_allocation("melee phase", tool_melee, phase);
     every_allocation("melee phase json", tool_melee, phase_json);
 }
