@@ -562,3 +562,17 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+
+# warrules rate: issue 13's chariot (HD 4, MV 6 2/3") and the charge damage
+# of [11.4]: 1d6 + 1d8 doubled (4..28), 2d4 once (2..8), +1: 7..37.
+wr_tool_test(rate_chariot_issue13 ${WR_TOOL} rate scenarios/chariot_issue13.scn)
+set_tests_properties(tool_rate_chariot_issue13 PROPERTIES PASS_REGULAR_EXPRESSION
+  "chariot +chariot +AR +0 +HD +4 +AC +-2 +MV +6 .*movement 6 2/3\" exactly \\(320 move points; MV 6 rounds it down\\) \\[11.3\\].*charge with weapons that double: 1d6\\+1d8 x2 \\(passengers\\) \\+ 2d4 once \\(pullers\\): 7-37 \\[11.4\\]")
+wr_tool_test(rate_lancer_charge ${WR_TOOL} rate ${WR_EX}/cavalry.scn)
+set_tests_properties(tool_rate_lancer_charge PROPERTIES PASS_REGULAR_EXPRESSION
+  "cavalry +lancer .*charge with weapons that double: 1d8 x2 \\(rider\\) \\+ 2d6 once \\(mount\\): 5-29 \\[11.4\\]")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_rate_chariot_issue13 ${WR_JSON}
+    "d['ratings'][0]['hd'] == 4 and d['ratings'][0]['move_points'] == 320 and d['ratings'][0]['mv_exact'] == '6 2/3\"' and d['ratings'][0]['rider_dice'] == '1d6+1d8' and d['ratings'][0]['steed_dice'] == '2d4' and (d['ratings'][0]['charge_min'], d['ratings'][0]['charge_max']) == (7, 37)"
+    ${WR_TOOL} rate scenarios/chariot_issue13.scn --json)
+endif()
