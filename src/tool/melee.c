@@ -306,6 +306,10 @@ static int parse_dice(const char *cmd, const melee_opts *o, phase_run *r)
 static int build_phase(const char *cmd, const char *path, const tool_scenario *sc, phase_run *r)
 {
     char where[TOOL_PATH_MAX + 32];
+    if (path == NULL)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "without a scenario file melee fights the worked example ([side a] and "
+                         "[side b]); a melee phase needs a file with [unit] and [fight] sections");
     if (sc->side[0].defined || sc->side[1].defined)
         return tool_fail(cmd, TOOL_USAGE,
                          "%s%s[side a]/[side b] and [fight] sections cannot be combined: a melee "

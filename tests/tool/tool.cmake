@@ -30,7 +30,7 @@ target_link_libraries(tool_readers_stress PRIVATE warrules_static warrules_flags
 add_test(NAME tool_readers_stress COMMAND tool_readers_stress
   ${WR_EX}/crossing.map ${WR_EX}/valley.map ${WR_EX}/march.scn ${WR_EX}/melee.scn
   ${WR_EX}/custom-melee.scn ${WR_EX}/cavalry.scn ${TT}/maps/major_ford.map
-  ${TT}/maps/flag_first.map)
+  ${TT}/maps/flag_first.map ${TT}/scenarios/phase_flank_spears.scn ${TT}/scenarios/phase_corner.scn)
 
 # The tool's functions called directly: every command with each allocation
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
@@ -576,3 +576,6 @@ if(Python3_Interpreter_FOUND)
     "d['ratings'][0]['hd'] == 4 and d['ratings'][0]['move_points'] == 320 and d['ratings'][0]['mv_exact'] == '6 2/3\"' and d['ratings'][0]['rider_dice'] == '1d6+1d8' and d['ratings'][0]['steed_dice'] == '2d4' and (d['ratings'][0]['charge_min'], d['ratings'][0]['charge_max']) == (7, 37)"
     ${WR_TOOL} rate scenarios/chariot_issue13.scn --json)
 endif()
+wr_tool_test(phase_without_file ${WR_MSG} 2
+  "without a scenario file melee fights the worked example ([side a] and [side b]); a melee phase needs a file"
+  ${WR_TOOL} melee --set unit.u.profile=dwarfs --set fight.x.a=u)
