@@ -577,5 +577,5 @@ if(Python3_Interpreter_FOUND)
     ${WR_TOOL} rate scenarios/chariot_issue13.scn --json)
 endif()
 wr_tool_test(phase_without_file ${WR_MSG} 2
-  "without a scenario file melee fights the worked example ([side a] and [side b]); a melee phase needs a file"
+  "a melee phase needs a file with [unit] and [fight] sections"
   ${WR_TOOL} melee --set unit.u.profile=dwarfs --set fight.x.a=u)
