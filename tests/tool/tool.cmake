@@ -579,3 +579,16 @@ endif()
 wr_tool_test(phase_without_file ${WR_MSG} 2
   "a melee phase needs a file with [unit] and [fight] sections"
   ${WR_TOOL} melee --set unit.u.profile=dwarfs --set fight.x.a=u)
+
+# Four units in three fights, by hand (as the library's four_units_three_fights):
+# A 28% x 4 = 112%, B 24% x 4 = 96%; C 40% x 4 = 160%, A 22% x 1 (its corner
+# figure fights in front); D 31% x 3 = 93% (pushed back: no charge bonus), B 19% x 3.
+wr_tool_test(phase_four_units ${WR_TOOL} melee scenarios/phase_four_units.scn
+  --dice 30,55,10,97,61,22,50,99,70,20)
+set_tests_properties(tool_phase_four_units PROPERTIES PASS_REGULAR_EXPRESSION
+  "10 dice given, 10 read \\(at most 11\\).*Side 0: Final Combat Percentage 112%.*Side 1: Final Combat Percentage 96%.*A fight with 4 and lose 0, B fight with 4 and lose 2: side b \\(B\\) retires.*Side 0: Final Combat Percentage 160%.*Side 1: Final Combat Percentage 22%.*C fight with 4 and lose 1, A fight with 1 and lose 1.*came into contact by a pushback: no charge bonus.*Side 0: Final Combat Percentage 93%.*Side 1: Final Combat Percentage 57%.*D fight with 3 and lose 0, B fight with 3 and lose 1.*A +2 fight\\(s\\): 10 figures, 5 fought, 1 lost, 9 left, disordered; morale test: passed.*B +2 fight\\(s\\): 12 figures, 7 fought, 3 lost, 9 left, disordered; morale test: retires.*C +1 fight\\(s\\): 8 figures, 4 fought, 1 lost, 7 left.*D +1 fight\\(s\\): 6 figures, 3 fought, 0 lost, 6 left")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_phase_four_units ${WR_JSON}
+    "[(u['name'], u['figures'], u['lost'], u['fighting'], u['disordered'], u['morale']) for u in d['units']] == [('A', 9, 1, 5, True, 'passed'), ('B', 9, 3, 7, True, 'retires'), ('C', 7, 1, 4, False, 'none'), ('D', 6, 0, 3, False, 'none')] and [f['end'] for f in d['fights']] == ['b-retires', 'ongoing', 'ongoing'] and [f['loser'] for f in d['fights']] == [1, -1, 1]"
+    ${WR_TOOL} melee scenarios/phase_four_units.scn --dice 30,55,10,97,61,22,50,99,70,20 --json)
+endif()
