@@ -592,3 +592,6 @@ if(Python3_Interpreter_FOUND)
     "[(u['name'], u['figures'], u['lost'], u['fighting'], u['disordered'], u['morale']) for u in d['units']] == [('A', 9, 1, 5, True, 'passed'), ('B', 9, 3, 7, True, 'retires'), ('C', 7, 1, 4, False, 'none'), ('D', 6, 0, 3, False, 'none')] and [f['end'] for f in d['fights']] == ['b-retires', 'ongoing', 'ongoing'] and [f['loser'] for f in d['fights']] == [1, -1, 1]"
     ${WR_TOOL} melee scenarios/phase_four_units.scn --dice 30,55,10,97,61,22,50,99,70,20 --json)
 endif()
+wr_tool_test(melee_blood_lust ${WR_TOOL} melee --set side.b.flags=blood-lust --seed 3 --rounds 1)
+set_tests_properties(tool_melee_blood_lust PROPERTIES PASS_REGULAR_EXPRESSION
+  "Side 1: Disordered by Blood Lust. +\\[Flank and rear\\]")
