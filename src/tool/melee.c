@@ -76,6 +76,11 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
 {
     memset(f, 0, sizeof *f);
     char where[TOOL_PATH_MAX + 32];
+    if (sc->n_fights > 0)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "%s%sholds a melee phase ([fight] sections), which warrules melee "
+                         "fights; %s takes one engagement ([side a] and [side b])",
+                         path ? path : "", path ? ": " : "", cmd);
     for (int s = 0; s < 2; s++) {
         const tool_side_spec *side = &sc->side[s];
         if (!side->defined)
@@ -122,19 +127,26 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
 
 /* Options of melee and odds: the same rows, the fifth is --seed for melee
    and --svg for odds. */
-enum { OPT_SCENARIO, OPT_SET, OPT_ROUNDS, OPT_JSON, OPT_SEED, OPT_SVG = OPT_SEED };
+enum { OPT_SCENARIO, OPT_SET, OPT_ROUNDS, OPT_JSON, OPT_SEED, OPT_SVG = OPT_SEED, OPT_DICE };
 static const tool_optdef melee_options[] = {
-    {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"seed", 's', 1}};
+    {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"seed", 's', 1},
+    {"dice", 0, 1}};
 static const tool_optdef odds_options[] = {
     {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"svg", 0, 1}};
+
+/* The most dice --dice takes. */
+#define MELEE_MAX_DICE 4096
 
 typedef struct melee_opts {
     const char *scenario;
     int json;
     int rounds;
+    int rounds_given;
     int have_seed;
     uint64_t seed;
     const char *svg;
+    const char *dice; /* --dice LIST, NULL when not given */
+    int dice_position;
 } melee_opts;
 
 /* Reads the command line and the scenario; TOOL_OK, or a printed message. */
@@ -148,6 +160,11 @@ static int parse_opts(const char *cmd, const tool_args *args, int odds, melee_op
     if (v && !tool_parse_int(v, 1, max_rounds, &o->rounds))
         return tool_fail(cmd, TOOL_USAGE, "argument %d: --rounds takes a whole number 1..%d, not '%s'",
                          tool_args_position(args, OPT_ROUNDS), max_rounds, v);
+    o->rounds_given = v != NULL;
+    if (!odds) {
+        o->dice = tool_args_value(args, OPT_DICE);
+        o->dice_position = tool_args_position(args, OPT_DICE);
+    }
     if (!odds && (v = tool_args_value(args, OPT_SEED)) != NULL) {
         if (!tool_parse_seed(v, &o->seed))
             return tool_fail(cmd, TOOL_USAGE,
@@ -229,17 +246,366 @@ static void print_round_json(FILE *out, const wr_melee_round *r, const int after
     fprintf(out, "]}");
 }
 
+/* ---- A melee phase: the [unit] and [fight] sections, every fight of one
+   turn resolved together (wr_melee_phase_*) ---------------------------- */
+
+static const char *const morale_words[4] = {"none", "passed", "retires", "routs"};
+
+typedef struct phase_run {
+    wr_profile *profile[TOOL_MAX_PROFILES];
+    wr_melee_unit *unit[TOOL_MAX_UNITS];
+    wr_melee_phase *phase;
+    int *dice;
+    size_t n_dice;
+} phase_run;
+
+static void phase_run_free(phase_run *r)
+{
+    wr_melee_phase_free(r->phase);
+    for (int i = 0; i < TOOL_MAX_UNITS; i++)
+        wr_melee_unit_free(r->unit[i]);
+    for (int i = 0; i < TOOL_MAX_PROFILES; i++)
+        wr_profile_free(r->profile[i]);
+    free(r->dice);
+}
+
+/* --dice 34,78,12 (commas or blanks): each a whole number 1..100. */
+static int parse_dice(const char *cmd, const melee_opts *o, phase_run *r)
+{
+    r->dice = malloc(MELEE_MAX_DICE * sizeof *r->dice);
+    if (r->dice == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    const char *s = o->dice;
+    while (*s) {
+        size_t len = strcspn(s, ", ");
+        if (len > 0) {
+            char word[16];
+            int die = 0;
+            snprintf(word, sizeof word, "%.*s", len < 15 ? (int)len : 15, s);
+            if (len > 15 || !tool_parse_int(word, 1, 100, &die))
+                return tool_fail(cmd, TOOL_USAGE,
+                                 "argument %d: --dice takes rolls 1..100 (d100s; d4s 1..4) "
+                                 "separated by commas, not '%.*s'",
+                                 o->dice_position, (int)(len < 40 ? len : 40), s);
+            if (r->n_dice >= MELEE_MAX_DICE)
+                return tool_fail(cmd, TOOL_USAGE, "argument %d: --dice takes at most %d rolls",
+                                 o->dice_position, MELEE_MAX_DICE);
+            r->dice[r->n_dice++] = die;
+        }
+        s += len;
+        if (*s)
+            s++;
+    }
+    if (r->n_dice == 0)
+        return tool_fail(cmd, TOOL_USAGE, "argument %d: --dice takes at least one roll",
+                         o->dice_position);
+    return TOOL_OK;
+}
+
+/* The units, their profiles and the phase with every fight added. */
+static int build_phase(const char *cmd, const char *path, const tool_scenario *sc, phase_run *r)
+{
+    char where[TOOL_PATH_MAX + 32];
+    if (path == NULL)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "without a scenario file melee fights the worked example ([side a] and "
+                         "[side b]); a melee phase needs a file with [unit] and [fight] sections");
+    if (sc->side[0].defined || sc->side[1].defined)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "%s%s[side a]/[side b] and [fight] sections cannot be combined: a melee "
+                         "phase names its units in [unit] sections",
+                         path ? path : "", path ? ": " : "");
+    for (int i = 0; i < sc->n_units; i++) {
+        const tool_unit_spec *u = &sc->units[i];
+        tool_where(path, u->line, where, sizeof where);
+        int pi = tool_scenario_profile(sc, u->profile);
+        if (u->profile[0] == '\0' || pi < 0)
+            return tool_fail(cmd, TOOL_USAGE, "%s[unit %s]: %s", where, u->name,
+                             u->profile[0] ? "no [profile] of that name"
+                                           : "no profile given (profile = NAME)");
+        wr_clear_error();
+        wr_status st = r->profile[pi] ? WR_OK : build_profile(&sc->profiles[pi], &r->profile[pi]);
+        if (st != WR_OK) {
+            char pwhere[TOOL_PATH_MAX + 32];
+            return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",
+                             tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
+                             sc->profiles[pi].name, tool_lib_detail(st));
+        }
+        wr_clear_error();
+        st = wr_melee_unit_new(r->profile[pi], &u->def, &r->unit[i]);
+        if (st != WR_OK)
+            return tool_fail(cmd, code_of(st),
+                             "%s[unit %s] is refused by the library: %s (troops only; the weapon "
+                             "row must be allowed to the race)",
+                             where, u->name, tool_lib_detail(st));
+    }
+    if (wr_melee_phase_new(&r->phase) != WR_OK)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    for (int i = 0; i < sc->n_fights; i++) {
+        const tool_fight_spec *f = &sc->fights[i];
+        tool_where(path, f->line, where, sizeof where);
+        wr_phase_fight pf;
+        memset(&pf, 0, sizeof pf);
+        for (int s = 0; s < 2; s++) {
+            const tool_fight_side_spec *fs = &f->side[s];
+            if (fs->unit < 0)
+                return tool_fail(cmd, TOOL_USAGE, "%s[fight %s]: side %c has no unit (%c = UNIT)",
+                                 where, f->name, 'a' + s, 'a' + s);
+            if (fs->in_contact < 0)
+                return tool_fail(cmd, TOOL_USAGE,
+                                 "%s[fight %s]: side %c needs its figures in contact "
+                                 "(%c.in-contact = N)",
+                                 where, f->name, 'a' + s, 'a' + s);
+            wr_phase_side *ps = &pf.side[s];
+            ps->unit = r->unit[fs->unit];
+            ps->face = (wr_facing)fs->face;
+            ps->in_contact = fs->in_contact;
+            ps->corner = fs->corner;
+            ps->corner_fights = fs->corner_fights;
+            ps->contact = (wr_phase_contact)fs->contact;
+            ps->cover = (wr_cover)fs->cover;
+            ps->character_present = fs->character;
+        }
+        int index = 0;
+        wr_clear_error();
+        wr_status st = wr_melee_phase_add(r->phase, &pf, &index);
+        if (st != WR_OK)
+            return tool_fail(cmd, code_of(st), "%s[fight %s] is refused by the library: %s", where,
+                             f->name, tool_lib_detail(st));
+    }
+    return TOOL_OK;
+}
+
+static void phase_end_text(const tool_scenario *sc, int index, wr_melee_end end, char *buf,
+                           size_t cap)
+{
+    const tool_fight_spec *f = &sc->fights[index];
+    const char *a = sc->units[f->side[0].unit].name, *b = sc->units[f->side[1].unit].name;
+    switch (end) {
+    case WR_END_A_ROUTS: snprintf(buf, cap, "side a (%s) routs", a); break;
+    case WR_END_A_RETIRES: snprintf(buf, cap, "side a (%s) retires", a); break;
+    case WR_END_B_ROUTS: snprintf(buf, cap, "side b (%s) routs", b); break;
+    case WR_END_B_RETIRES: snprintf(buf, cap, "side b (%s) retires", b); break;
+    case WR_END_A_DESTROYED: snprintf(buf, cap, "side a (%s) is destroyed", a); break;
+    case WR_END_B_DESTROYED: snprintf(buf, cap, "side b (%s) is destroyed", b); break;
+    case WR_END_BOTH_DESTROYED: snprintf(buf, cap, "both sides are destroyed"); break;
+    default: snprintf(buf, cap, "the fight goes on next turn"); break;
+    }
+}
+
+static void print_events(FILE *out, int json, const wr_melee_round *r)
+{
+    for (int i = 0; i < r->n_events && i < WR_ROUND_MAX_EVENTS; i++) {
+        const wr_melee_event *e = &r->events[i];
+        char text[240], section[120];
+        size_t len = 0;
+        if (wr_melee_event_text(e, text, sizeof text, &len) != WR_OK)
+            text[0] = '\0';
+        section_of(e->rule, section, sizeof section);
+        if (!json) {
+            fprintf(out, "  %-64s %s\n", text, section);
+            continue;
+        }
+        fprintf(out, "%s{\"rule\": ", i ? ", " : "");
+        tool_json_str(out, wr_melee_rule_name(e->rule));
+        fprintf(out, ", \"side\": %d, \"value\": %d, \"detail\": %d, \"text\": ", e->side, e->value,
+                e->detail);
+        tool_json_str(out, text);
+        fprintf(out, ", \"section\": ");
+        tool_json_str(out, section);
+        fprintf(out, "}");
+    }
+}
+
+static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
+                        const phase_run *r, size_t most, size_t used)
+{
+    if (o->json) {
+        fprintf(out, "{\"phase\": true, ");
+        if (o->dice)
+            fprintf(out, "\"dice_given\": %zu, \"dice_used\": %zu, ", r->n_dice, used);
+        else
+            fprintf(out, "\"seed\": %llu, ", (unsigned long long)o->seed);
+        fprintf(out, "\"dice_needed\": %zu, \"fights\": [", most);
+    } else {
+        int used_units = 0;
+        for (int u = 0; u < sc->n_units; u++) {
+            wr_phase_unit pu;
+            used_units += wr_melee_phase_unit(r->phase, r->unit[u], &pu) == WR_OK;
+        }
+        fprintf(out, "melee phase: %d units in %d fights, ", used_units, sc->n_fights);
+        if (o->dice)
+            fprintf(out, "%zu dice given, %zu read (at most %zu)\n", r->n_dice, used, most);
+        else
+            fprintf(out, "dice seed %llu (at most %zu dice)\n", (unsigned long long)o->seed,
+                    most);
+    }
+    for (int i = 0; i < sc->n_fights; i++) {
+        const tool_fight_spec *f = &sc->fights[i];
+        wr_melee_round round;
+        if (wr_melee_phase_round(r->phase, i, &round) != WR_OK)
+            continue;
+        char result[160];
+        phase_end_text(sc, i, round.end, result, sizeof result);
+        const char *name[2] = {sc->units[f->side[0].unit].name, sc->units[f->side[1].unit].name};
+        if (o->json) {
+            fprintf(out, "%s{\"name\": ", i ? ", " : "");
+            tool_json_str(out, f->name);
+            fprintf(out, ", \"sides\": [");
+            for (int s = 0; s < 2; s++) {
+                fprintf(out, "%s{\"unit\": ", s ? ", " : "");
+                tool_json_str(out, name[s]);
+                fprintf(out, ", \"face\": \"%s\", \"in_contact\": %d, \"contact\": \"%s\", "
+                             "\"fighting\": %d, \"lost\": %d, \"disordered\": %s, "
+                             "\"flank_test\": \"%s\"}",
+                        tool_facing_name(f->side[s].face), f->side[s].in_contact,
+                        tool_contact_name(f->side[s].contact),
+                        round.fought ? round.strike[s].fighting : 0, round.lost[s],
+                        round.disordered[s] ? "true" : "false",
+                        morale_words[(unsigned)round.flank_test[s] & 3u]);
+            }
+            fprintf(out, "], \"fought\": %s, \"loser\": %d, \"morale\": \"%s\", \"end\": ",
+                    round.fought ? "true" : "false", round.loser,
+                    morale_words[(unsigned)round.morale & 3u]);
+            tool_json_str(out, end_keys[(int)round.end >= 0 && (int)round.end < WR_END_COUNT
+                                            ? (int)round.end
+                                            : 0]);
+            fprintf(out, ", \"result\": ");
+            tool_json_str(out, result);
+            fprintf(out, ", \"events\": [");
+            print_events(out, 1, &round);
+            fprintf(out, "]}");
+            continue;
+        }
+        fprintf(out, "\nfight %s: side a (0) %s (%s, %d in contact, %s) against side b (1) %s "
+                     "(%s, %d in contact, %s)\n",
+                f->name, name[0], tool_facing_name(f->side[0].face), f->side[0].in_contact,
+                tool_contact_name(f->side[0].contact), name[1], tool_facing_name(f->side[1].face),
+                f->side[1].in_contact, tool_contact_name(f->side[1].contact));
+        print_events(out, 0, &round);
+        if (round.fought)
+            fprintf(out, "  %s fight with %d and lose %d, %s fight with %d and lose %d: %s\n",
+                    name[0], round.strike[0].fighting, round.lost[0], name[1],
+                    round.strike[1].fighting, round.lost[1], result);
+        else
+            fprintf(out, "  no blows: %s\n", result);
+    }
+    if (o->json)
+        fprintf(out, "], \"units\": [");
+    else
+        fprintf(out, "\nunits after the phase:\n");
+    int first = 1;
+    for (int u = 0; u < sc->n_units; u++) {
+        wr_phase_unit pu;
+        wr_unit_def d;
+        if (wr_melee_phase_unit(r->phase, r->unit[u], &pu) != WR_OK ||
+            wr_melee_unit_def(r->unit[u], &d) != WR_OK)
+            continue; /* in no fight */
+        const char *morale = morale_words[(unsigned)pu.worst & 3u];
+        if (o->json) {
+            fprintf(out, "%s{\"name\": ", first ? "" : ", ");
+            tool_json_str(out, sc->units[u].name);
+            fprintf(out, ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
+                         "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
+                    pu.fights, pu.figures_before, pu.fighting, pu.lost, d.figures,
+                    pu.disordered ? "true" : "false", morale);
+        } else {
+            fprintf(out, "  %-16s %d fight(s): %d figures, %d fought, %d lost, %d left%s%s%s\n",
+                    sc->units[u].name, pu.fights, pu.figures_before, pu.fighting, pu.lost,
+                    d.figures, pu.disordered ? ", disordered" : "",
+                    pu.worst != WR_MORALE_NONE ? "; morale test: " : "",
+                    pu.worst != WR_MORALE_NONE ? morale : "");
+        }
+        first = 0;
+    }
+    if (o->json)
+        fprintf(out, "]}\n");
+}
+
+/* The library refused the phase as a whole: names the first fight whose
+   strike it refuses (the fight's line), else the scenario. */
+static int phase_refused(const char *cmd, const char *path, const tool_scenario *sc,
+                         const phase_run *r, wr_status st)
+{
+    char where[TOOL_PATH_MAX + 32];
+    for (int i = 0; i < sc->n_fights; i++)
+        for (int s = 0; s < 2; s++) {
+            wr_strike k;
+            wr_clear_error();
+            wr_status fst = wr_melee_phase_strike(r->phase, i, s, &k);
+            if (fst != WR_OK && fst != WR_ERR_STATE)
+                return tool_fail(cmd, code_of(fst),
+                                 "%s[fight %s] is refused by the library: %s",
+                                 tool_where(path, sc->fights[i].line, where, sizeof where),
+                                 sc->fights[i].name, tool_lib_detail(fst));
+        }
+    return tool_fail(cmd, code_of(st), "%s%sthe melee phase is refused by the library: %s",
+                     path ? path : "", path ? ": " : "", tool_lib_detail(st));
+}
+
+/* warrules melee on a scenario with [fight] sections: one melee phase. */
+static int melee_phase(const char *cmd, const melee_opts *o, const tool_scenario *sc, FILE *out)
+{
+    phase_run r;
+    memset(&r, 0, sizeof r);
+    wr_rng *rng = NULL;
+    int rc = TOOL_OK;
+    if (o->rounds_given)
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "--rounds is for a melee of [side a] and [side b]: a melee phase "
+                       "([fight] sections) is one turn");
+    if (rc == TOOL_OK && o->dice)
+        rc = parse_dice(cmd, o, &r);
+    if (rc == TOOL_OK)
+        rc = build_phase(cmd, o->scenario, sc, &r);
+    size_t most = 0, used = 0;
+    if (rc == TOOL_OK) {
+        wr_clear_error();
+        wr_status st = wr_melee_phase_dice_needed(r.phase, &most);
+        if (st != WR_OK)
+            rc = phase_refused(cmd, o->scenario, sc, &r, st);
+    }
+    if (rc == TOOL_OK && !o->dice && wr_rng_new(o->seed, &rng) != WR_OK)
+        rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
+    if (rc == TOOL_OK) {
+        wr_clear_error();
+        wr_status st = o->dice ? wr_melee_phase_resolve_rolls(r.phase, r.dice, r.n_dice, &used)
+                               : wr_melee_phase_resolve(r.phase, rng);
+        if (st == WR_ERR_RANGE && o->dice && r.n_dice < most)
+            rc = tool_fail(cmd, TOOL_USAGE,
+                           "argument %d: --dice gives %zu roll(s), too few: this phase reads up to "
+                           "%zu (%s)",
+                           o->dice_position, r.n_dice, most, tool_lib_detail(st));
+        else if (st == WR_ERR_RANGE && o->dice)
+            rc = tool_fail(cmd, TOOL_USAGE, "argument %d: --dice: %s", o->dice_position,
+                           tool_lib_detail(st));
+        else if (st != WR_OK)
+            rc = phase_refused(cmd, o->scenario, sc, &r, st);
+    }
+    if (rc == TOOL_OK)
+        print_phase(out, o, sc, &r, most, used);
+    wr_rng_free(rng);
+    phase_run_free(&r);
+    return rc;
+}
+
 static int melee_usage(FILE *f)
 {
     fprintf(f,
-            "usage: warrules melee [SCENARIO] [--set S.N.K=V]... [--seed N] [--rounds N] [--json]\n\n"
+            "usage: warrules melee [SCENARIO] [--set S.N.K=V]... [--seed N] [--rounds N]\n"
+            "                     [--dice LIST] [--json]\n\n"
             "Fights a Fantasy Warlord melee round by round with dice, each step with the\n"
             "section of the text it applies. Without a file it fights the text's worked\n"
-            "example (dwarf veterans charge orc urucks; sample profiles).\n\n"
-            "  SCENARIO, --scenario FILE  [profile] and [side a]/[side b] sections (docs/tool.md)\n"
+            "example (dwarf veterans charge orc urucks; sample profiles). A scenario with\n"
+            "[unit] and [fight] sections is one melee phase: every fight of a turn resolved\n"
+            "together (flank and rear charges first, no figure fighting twice).\n\n"
+            "  SCENARIO, --scenario FILE  [profile] and [side a]/[side b] sections, or [profile],\n"
+            "                             [unit] and [fight] sections (docs/tool.md)\n"
             "  --set S.N.K=V              set one key, e.g. --set side.a.figures=12\n"
             "  --seed N                   dice seed, 0..2^64-1 (default: [melee] seed, else 1)\n"
             "  --rounds N                 stop after N rounds, 1..1000 (default 30)\n"
+            "  --dice LIST                a melee phase's dice, e.g. 35,80,12 (d100s 1..100,\n"
+            "                             d4s 1..4), in the order the phase reads them\n"
             "  --json                     JSON output\n");
     return TOOL_OK;
 }
@@ -267,6 +633,17 @@ int tool_melee(int argc, char **argv, FILE *out)
     memset(&f, 0, sizeof f);
     wr_rng *rng = NULL;
     rc = parse_opts(cmd, &args, 0, &o, sc);
+    if (rc == TOOL_OK && sc->n_fights > 0) {
+        rc = melee_phase(cmd, &o, sc, out);
+        free(sc);
+        tool_args_free(&args);
+        return rc;
+    }
+    if (rc == TOOL_OK && o.dice)
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "argument %d: --dice is for a melee phase ([fight] sections); a melee of "
+                       "[side a] and [side b] rolls with --seed",
+                       o.dice_position);
     if (rc == TOOL_OK)
         rc = build_fight(cmd, o.scenario, sc, &f);
     if (rc == TOOL_OK && wr_rng_new(o.seed, &rng) != WR_OK)

@@ -1,7 +1,9 @@
-/* warrules move: an AD&D Battlesystem unit's tactical move ([11.6]-[11.8]):
-   its formation, a shield wall or set spears, the legs of the move through
-   Table 14's terrain, what it costs, whether it is legal and how far the
-   unit gets; as text, JSON or a picture. */
+/* warrules move: an AD&D Battlesystem unit's Movement Phase ([11.6]-[11.8]):
+   its formation, the actions of the phase in the order given (changes of
+   order and facing, wheels, a shield wall or set spears, the next phase)
+   with what each costs, then the legs of the move through Table 14's
+   terrain, what they cost, whether the move is legal and how far the unit
+   gets; as text, JSON or a picture. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +12,7 @@
 #include "tool.h"
 
 #define MOVE_MAX_LEGS 64
+#define MOVE_MAX_ACTIONS 64
 
 static const char *const terrain_names[WR_TERRAIN_COUNT] = {"clear", "road",  "woods",
                                                             "rough", "swamp", "water"};
@@ -35,13 +38,16 @@ static int usage(FILE *f)
     fprintf(f,
             "usage: warrules move [--mv N] [--figures N] [--frontage N] [--order open|closed]\n"
             "                     [--facing DEG] [--type foot|cavalry|chariot] [--shields]\n"
-            "                     [--spears] [--traits LIST] [--shield-wall front|all-round]\n"
-            "                     [--set-spears SIDES] [--leg TERRAIN:INCHES[:OBSTACLES[:RISES]]]...\n"
+            "                     [--spears] [--traits LIST] [--standing TERRAIN]\n"
+            "                     [--no-command] [--order-cost N/D] [--turn-cost N/D]\n"
+            "                     [--figures-turn P] [ACTION]...\n"
+            "                     [--leg TERRAIN:INCHES[:OBSTACLES[:RISES]]]...\n"
             "                     [--charge] [--on-road] [--json] [--svg FILE]\n\n"
-            "An AD&D Battlesystem unit's tactical move (chapter 11): its formation, a shield\n"
-            "wall [11.6] or set spears [11.7], the legs of the move through Table 14's\n"
-            "terrain [11.8], what it costs in move points (48 an inch of clear terrain per\n"
-            "point of MV), whether the rules allow it and where the unit's movement ends.\n\n"
+            "An AD&D Battlesystem unit's Movement Phase (chapter 11): the phase begins with\n"
+            "the unit's order and command recorded; the actions follow in the order given,\n"
+            "each charged to the phase's movement; then the legs of the move through Table\n"
+            "14's terrain [11.8], what they cost in move points (48 an inch of clear terrain\n"
+            "per point of MV), whether the rules allow it and where the movement ends.\n\n"
             "  --mv N               movement rate, inches per Game Round, 0..1000 (default 12)\n"
             "  --figures N          figures, 1..100000 (default 20); --frontage N (default 5)\n"
             "  --order O            open or closed (default closed)\n"
@@ -49,8 +55,21 @@ static int usage(FILE *f)
             "  --type T             foot (default), cavalry, chariot\n"
             "  --shields, --spears  large shields; spears or pikes\n"
             "  --traits LIST        woodland, mountain, swamp, aquatic (Table 14)\n"
-            "  --shield-wall W      declare a shield wall: front or all-round\n"
-            "  --set-spears SIDES   declare set spears on front, left, right, rear (a list)\n"
+            "  --standing TERRAIN   where the unit stands (default clear): no closed order in\n"
+            "                       woods, rough, swamp or water [11.8]\n"
+            "  --no-command         the unit is not in command\n"
+            "  --order-cost N/D     a change of order costs N/D of the movement rate (1/2)\n"
+            "  --turn-cost N/D      each change of facing up to 90 degrees: N/D (1/2)\n"
+            "  --figures-turn P     move points for figures turning to face another side\n"
+            "                       (default 1) [11.6], [11.7]\n"
+            "ACTION, in the order given:\n"
+            "  --shield-wall W      declare a shield wall: front or all-round [11.6]\n"
+            "  --set-spears SIDES   declare set spears on front, left, right, rear [11.7]\n"
+            "  --change-order O     change to open or closed order\n"
+            "  --turn DEG           change facing, -180..180 degrees clockwise\n"
+            "  --wheel DEG:IN[:T]   wheel DEG degrees, the outer flank going IN inches\n"
+            "                       through terrain T (default clear)\n"
+            "  --next-phase         the unit's next Movement Phase begins\n"
             "  -l, --leg T:IN[:O[:R]]  a leg: terrain (clear, road, woods, rough, swamp, water),\n"
             "                       inches (up to two decimals), obstacles, 10-foot rises\n"
             "  --charge, --on-road  the move is a charge; the whole unit stays on the road\n"
@@ -61,13 +80,18 @@ static int usage(FILE *f)
 
 enum {
     M_MV, M_FIGURES, M_FRONTAGE, M_ORDER, M_FACING, M_TYPE, M_SHIELDS, M_SPEARS, M_TRAITS,
-    M_SHIELD_WALL, M_SET_SPEARS, M_LEG, M_CHARGE, M_ON_ROAD, M_JSON, M_SVG
+    M_SHIELD_WALL, M_SET_SPEARS, M_LEG, M_CHARGE, M_ON_ROAD, M_JSON, M_SVG, M_STANDING,
+    M_NO_COMMAND, M_CHANGE_ORDER, M_TURN, M_WHEEL, M_NEXT_PHASE, M_ORDER_COST, M_TURN_COST,
+    M_FIGURES_TURN
 };
 static const tool_optdef move_options[] = {
     {"mv", 0, 1},          {"figures", 0, 1},     {"frontage", 0, 1},    {"order", 0, 1},
     {"facing", 0, 1},      {"type", 0, 1},        {"shields", 0, 0},     {"spears", 0, 0},
     {"traits", 0, 1},      {"shield-wall", 0, 1}, {"set-spears", 0, 1},  {"leg", 'l', 1},
-    {"charge", 0, 0},      {"on-road", 0, 0},     {"json", 'j', 0},      {"svg", 0, 1}};
+    {"charge", 0, 0},      {"on-road", 0, 0},     {"json", 'j', 0},      {"svg", 0, 1},
+    {"standing", 0, 1},    {"no-command", 0, 0},  {"change-order", 0, 1}, {"turn", 0, 1},
+    {"wheel", 0, 1},       {"next-phase", 0, 0},  {"order-cost", 0, 1},  {"turn-cost", 0, 1},
+    {"figures-turn", 0, 1}};
 
 /* A word of names[0..n-1]; -1 when none. */
 static int word(const char *s, size_t len, const char *const *names, int n)
@@ -163,12 +187,63 @@ static int parse_leg(const char *s, wr_tactical_leg *leg)
     return 1;
 }
 
+/* DEG:INCHES[:TERRAIN] of --wheel. */
+static int parse_wheel(const char *s, int *degrees, int *arc, int *terrain)
+{
+    size_t len = strcspn(s, ":");
+    char deg[8];
+    if (len == 0 || len >= sizeof deg || s[len] != ':')
+        return 0;
+    memcpy(deg, s, len);
+    deg[len] = '\0';
+    if (!tool_parse_int(deg, -180, 180, degrees))
+        return 0;
+    const char *rest = s + len + 1;
+    size_t il = strcspn(rest, ":");
+    if (!inches(rest, il, arc))
+        return 0;
+    *terrain = WR_TERRAIN_CLEAR;
+    if (rest[il] == ':') {
+        const char *t = rest + il + 1;
+        *terrain = word(t, strlen(t), terrain_names, WR_TERRAIN_COUNT);
+    }
+    return *terrain >= 0;
+}
+
+/* N/D of --order-cost and --turn-cost: 0 <= N <= D, 1 <= D <= 1000. */
+static int parse_fraction(const char *s, int *num, int *den)
+{
+    char part[8];
+    size_t len = strcspn(s, "/");
+    if (len == 0 || len >= sizeof part || s[len] != '/')
+        return 0;
+    memcpy(part, s, len);
+    part[len] = '\0';
+    return tool_parse_int(part, 0, 1000, num) && tool_parse_int(s + len + 1, 1, 1000, den) &&
+           *num <= *den;
+}
+
+/* One action of the Movement Phase, in command-line order. */
+typedef struct move_action {
+    int opt;           /* its option row: M_CHANGE_ORDER, M_TURN, M_WHEEL, ... */
+    int value;         /* the order, degrees, all-round (0/1) or the sides */
+    int arc, terrain;  /* of a wheel */
+    int position;      /* its argument's position */
+    char text[48];     /* its value as given (shortened) */
+    int cost;          /* move points it cost, once done */
+    int phase;         /* the Movement Phase it was taken in, from 1 */
+} move_action;
+
 /* Everything the command reads from its options. */
 typedef struct move_spec {
     int mv, figures, frontage, order, facing;
     wr_unit_desc desc;
     int shield_wall; /* -1 none, 0 front, 1 all-round */
     unsigned spear_sides;
+    int standing;    /* a wr_terrain */
+    wr_movement_costs costs;
+    move_action actions[MOVE_MAX_ACTIONS];
+    int n_actions, phases;
     wr_tactical_leg legs[MOVE_MAX_LEGS];
     int n_legs;
     unsigned flags;
@@ -189,6 +264,9 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
     m->order = WR_ORDER_CLOSED;
     m->desc = wr_unit_desc_default();
     m->shield_wall = -1;
+    m->standing = WR_TERRAIN_CLEAR;
+    m->costs = wr_movement_costs_default();
+    m->phases = 1;
     static const char *const orders[2] = {"open", "closed"};
     static const char *const walls[2] = {"front", "all-round"};
     for (size_t i = 0; i < a->n_uses; i++) {
@@ -197,6 +275,18 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
         size_t vl = v ? strlen(v) : 0;
         int w;
         unsigned bits = 0;
+        move_action *act = &m->actions[m->n_actions];
+        int is_action = u->opt == M_SHIELD_WALL || u->opt == M_SET_SPEARS ||
+                        u->opt == M_CHANGE_ORDER || u->opt == M_TURN || u->opt == M_WHEEL ||
+                        u->opt == M_NEXT_PHASE;
+        if (is_action) {
+            if (m->n_actions >= MOVE_MAX_ACTIONS)
+                return bad_value(cmd, u, "at most 64 actions");
+            memset(act, 0, sizeof *act);
+            act->opt = u->opt;
+            act->position = u->position;
+            snprintf(act->text, sizeof act->text, "%s", v ? v : "");
+        }
         switch (u->opt) {
         case M_MV:
             if (!tool_parse_int(v, 0, 1000, &m->mv))
@@ -235,11 +325,48 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
             if ((w = word(v, vl, walls, 2)) < 0)
                 return bad_value(cmd, u, "front or all-round");
             m->shield_wall = w;
+            act->value = w;
             break;
         case M_SET_SPEARS:
             if (!word_bits(v, side_names, 4, &bits))
                 return bad_value(cmd, u, "a list of front, left, right, rear");
             m->spear_sides = bits;
+            act->value = (int)bits;
+            break;
+        case M_CHANGE_ORDER:
+            if ((w = word(v, vl, orders, 2)) < 0)
+                return bad_value(cmd, u, "open or closed");
+            act->value = w;
+            break;
+        case M_TURN:
+            if (!tool_parse_int(v, -180, 180, &act->value))
+                return bad_value(cmd, u, "degrees -180..180 (clockwise positive)");
+            break;
+        case M_WHEEL:
+            if (!parse_wheel(v, &act->value, &act->arc, &act->terrain))
+                return bad_value(cmd, u,
+                                 "DEGREES:INCHES[:TERRAIN]: degrees -180..180, the outer flank's "
+                                 "inches (two decimals), a terrain of clear, road, woods, rough, "
+                                 "swamp, water");
+            break;
+        case M_NEXT_PHASE: m->phases++; break;
+        case M_STANDING:
+            if ((w = word(v, vl, terrain_names, WR_TERRAIN_COUNT)) < 0)
+                return bad_value(cmd, u, "clear, road, woods, rough, swamp or water");
+            m->standing = w;
+            break;
+        case M_NO_COMMAND: m->desc.in_command = 0; break;
+        case M_ORDER_COST:
+            if (!parse_fraction(v, &m->costs.order_num, &m->costs.order_den))
+                return bad_value(cmd, u, "N/D of the movement rate, 0 <= N <= D, D 1..1000");
+            break;
+        case M_TURN_COST:
+            if (!parse_fraction(v, &m->costs.turn_num, &m->costs.turn_den))
+                return bad_value(cmd, u, "N/D of the movement rate, 0 <= N <= D, D 1..1000");
+            break;
+        case M_FIGURES_TURN:
+            if (!tool_parse_int(v, 0, 48000, &m->costs.figures_turn))
+                return bad_value(cmd, u, "move points 0..48000");
             break;
         case M_LEG:
             if (m->n_legs >= MOVE_MAX_LEGS)
@@ -255,20 +382,112 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
         case M_ON_ROAD: m->flags |= WR_TACTICAL_FLAG_ON_ROAD; break;
         default: break;
         }
+        if (is_action)
+            m->n_actions++;
     }
     m->desc.figures = m->figures;
-    if (m->shield_wall >= 0 && m->spear_sides)
+    if (m->shield_wall >= 0 && m->spear_sides && m->phases == 1)
         return tool_fail(cmd, TOOL_USAGE,
                          "--shield-wall and --set-spears cannot be combined: a unit is in one "
                          "special formation at a time [11.6], [11.7]");
     return TOOL_OK;
 }
 
-/* The unit and its formation, the special formation declared. */
-static int build(const char *cmd, const move_spec *m, wr_figure **fig, wr_unit **unit,
+/* Why a declaration is refused, with the rule ([11.6] or [11.7]) that says so. */
+static void declare_reason(const wr_formation *form, wr_declare_problem problem, const char *rule,
+                           char *buf, size_t cap)
+{
+    wr_movement_phase ph;
+    wr_formation_info info;
+    memset(&ph, 0, sizeof ph);
+    (void)wr_movement_phase_get(form, &ph);
+    (void)wr_formation_get(form, &info);
+    if (problem == WR_DECLARE_NOT_CLOSED && info.order == WR_ORDER_CLOSED && ph.begun &&
+        ph.start_order == WR_ORDER_OPEN)
+        snprintf(buf, cap,
+                 "the unit was in open order at the beginning of its Movement Phase (%s: \"in "
+                 "closed formation at the beginning of the unit's Movement Phase\"; closing during "
+                 "the phase is too late)",
+                 rule);
+    else if (problem == WR_DECLARE_NOT_IN_COMMAND)
+        snprintf(buf, cap, "the unit is not in command (%s: in command at the beginning of its "
+                           "Movement Phase)",
+                 rule);
+    else
+        snprintf(buf, cap, "%s", declare_texts[(int)problem < 7 ? (int)problem : 0]);
+}
+
+/* One action of the phase; TOOL_OK, or a message naming its argument. */
+static int act(const char *cmd, const move_spec *m, move_action *a, const wr_unit *unit,
+               wr_formation *form, int *phase, char *declared, size_t cap)
+{
+    wr_status st = WR_OK;
+    wr_declare_problem problem = WR_DECLARE_OK;
+    const char *rule = a->opt == M_SHIELD_WALL ? "[11.6]" : "[11.7]";
+    wr_formation_info before;
+    (void)wr_formation_get(form, &before);
+    wr_clear_error();
+    switch (a->opt) {
+    case M_SHIELD_WALL:
+        (void)wr_shield_wall_check(unit, form, a->value, m->costs.figures_turn, &problem);
+        if (problem == WR_DECLARE_OK)
+            st = wr_movement_shield_wall(unit, form, &m->costs, a->value);
+        break;
+    case M_SET_SPEARS:
+        (void)wr_set_spears_check(unit, form, (unsigned)a->value, m->costs.figures_turn, &problem);
+        if (problem == WR_DECLARE_OK)
+            st = wr_movement_set_spears(unit, form, &m->costs, (unsigned)a->value);
+        break;
+    case M_CHANGE_ORDER:
+        st = wr_movement_set_order(unit, form, &m->costs, (wr_formation_order)a->value,
+                                   (wr_terrain)m->standing, &a->cost);
+        break;
+    case M_TURN: st = wr_movement_turn(unit, form, &m->costs, a->value, &a->cost); break;
+    case M_WHEEL:
+        st = wr_movement_wheel(unit, form, a->value, a->arc, (wr_terrain)a->terrain, &a->cost);
+        break;
+    case M_NEXT_PHASE:
+        st = wr_movement_phase_begin(unit, form);
+        a->value = (int)before.order;
+        ++*phase;
+        break;
+    default: break;
+    }
+    a->phase = *phase;
+    if (problem != WR_DECLARE_OK) {
+        char reason[320];
+        declare_reason(form, problem, rule, reason, sizeof reason);
+        return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s %s: the %s %s may not be declared: %s",
+                         a->position, move_options[a->opt].name, a->text,
+                         a->opt == M_SHIELD_WALL ? (a->value ? "all-round shield wall"
+                                                             : "front shield wall")
+                                                 : "set spears",
+                         rule, reason);
+    }
+    if (st != WR_OK)
+        return tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
+                         "argument %d: --%s%s%s is refused in Movement Phase %d: %s",
+                         a->position, move_options[a->opt].name, a->text[0] ? " " : "", a->text,
+                         *phase, tool_lib_detail(st));
+    if (a->opt == M_SHIELD_WALL || a->opt == M_SET_SPEARS) {
+        wr_formation_info after;
+        (void)wr_formation_get(form, &after);
+        a->cost = after.spent - before.spent;
+        if (a->opt == M_SHIELD_WALL)
+            snprintf(declared, cap, "%s shield wall [11.6]", a->value ? "all-round" : "front");
+        else
+            snprintf(declared, cap, "set spears [11.7]");
+    }
+    return TOOL_OK;
+}
+
+/* The unit and its formation, its Movement Phase begun and every action
+   taken in order; the last special formation declared. */
+static int build(const char *cmd, move_spec *m, wr_figure **fig, wr_unit **unit,
                  wr_formation **form, char *declared, size_t cap)
 {
     declared[0] = '\0';
+    wr_clear_error();
     wr_status st = wr_figure_new(fig);
     if (st == WR_OK)
         st = wr_figure_set(*fig, WR_STAT_MV, m->mv);
@@ -279,22 +498,60 @@ static int build(const char *cmd, const move_spec *m, wr_figure **fig, wr_unit *
     if (st != WR_OK)
         return tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
                          "the unit is refused by the library: %s", tool_lib_detail(st));
-    wr_declare_problem problem = WR_DECLARE_OK;
-    if (m->shield_wall >= 0) {
-        (void)wr_shield_wall_check(*unit, *form, m->shield_wall, WR_TURN_COST_DEFAULT, &problem);
-        if (problem == WR_DECLARE_OK)
-            (void)wr_shield_wall_declare(*unit, *form, m->shield_wall, WR_TURN_COST_DEFAULT);
-        snprintf(declared, cap, "%s shield wall [11.6]", m->shield_wall ? "all-round" : "front");
-    } else if (m->spear_sides) {
-        (void)wr_set_spears_check(*unit, *form, m->spear_sides, WR_TURN_COST_DEFAULT, &problem);
-        if (problem == WR_DECLARE_OK)
-            (void)wr_set_spears_declare(*unit, *form, m->spear_sides, WR_TURN_COST_DEFAULT);
-        snprintf(declared, cap, "set spears [11.7]");
+    if (m->order == WR_ORDER_CLOSED && m->standing != WR_TERRAIN_CLEAR &&
+        m->standing != WR_TERRAIN_ROAD)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "a closed formation cannot stand in %s [11.8] (\"no closed formation in "
+                         "woods, rough terrain, swamps or water\"): give --order open",
+                         terrain_names[m->standing]);
+    wr_clear_error();
+    if ((st = wr_movement_phase_begin(*unit, *form)) != WR_OK)
+        return tool_fail(cmd, TOOL_FAILED, "the Movement Phase is refused by the library: %s",
+                         tool_lib_detail(st));
+    int phase = 1;
+    for (int i = 0; i < m->n_actions; i++) {
+        int rc = act(cmd, m, &m->actions[i], *unit, *form, &phase, declared, cap);
+        if (rc != TOOL_OK)
+            return rc;
     }
-    if (problem != WR_DECLARE_OK)
-        return tool_fail(cmd, TOOL_USAGE, "the %s may not be declared: %s", declared,
-                         declare_texts[(int)problem < 7 ? (int)problem : 0]);
     return TOOL_OK;
+}
+
+/* The actions of the phase, one line each with its cost. */
+static void print_actions(FILE *out, const move_spec *m, const wr_unit *unit)
+{
+    static const char *const orders[2] = {"open", "closed"};
+    int full = 0;
+    const wr_figure *fig = NULL;
+    if (wr_unit_figure(unit, &fig) == WR_OK)
+        (void)wr_figure_move_points(fig, &full);
+    if (m->n_actions > 0)
+        fprintf(out, "  Movement Phase 1 begins: %s order, %sin command, %d move points [11.6]\n",
+                orders[m->order], m->desc.in_command ? "" : "not ", full);
+    for (int i = 0; i < m->n_actions; i++) {
+        const move_action *a = &m->actions[i];
+        switch (a->opt) {
+        case M_SHIELD_WALL:
+            fprintf(out, "  declares a %s shield wall [11.6]", a->value ? "all-round" : "front");
+            break;
+        case M_SET_SPEARS: fprintf(out, "  declares set spears on %s [11.7]", a->text); break;
+        case M_CHANGE_ORDER:
+            fprintf(out, "  changes to %s order, standing in %s", orders[a->value],
+                    terrain_names[m->standing]);
+            break;
+        case M_TURN: fprintf(out, "  turns %d degrees", a->value); break;
+        case M_WHEEL:
+            fprintf(out, "  wheels %d degrees, the outer flank %d.%02d\" through %s [11.8]",
+                    a->value, a->arc / 12, a->arc % 12 * 100 / 12, terrain_names[a->terrain]);
+            break;
+        case M_NEXT_PHASE:
+            fprintf(out, "  Movement Phase %d begins: %s order, nothing spent [11.6]\n", a->phase,
+                    orders[a->value & 1]);
+            continue;
+        default: break;
+        }
+        fprintf(out, ": %d points\n", a->cost);
+    }
 }
 
 /* How far along the legs (twelfths of an inch) the unit's movement reaches:
@@ -392,7 +649,7 @@ int tool_move(int argc, char **argv, FILE *out)
         p.frontage = front;
         p.ranks = ranks;
         p.closed = info.order == WR_ORDER_CLOSED;
-        p.facing = m->facing;
+        p.facing = info.facing;
         p.special = (int)info.special;
         p.sides = info.sides;
         p.legs = m->legs;
@@ -420,9 +677,24 @@ int tool_move(int argc, char **argv, FILE *out)
                 res.available, res.cost, res.left, res.legal ? "true" : "false");
         tool_json_str(out, problem_texts[problem]);
         fprintf(out, ", \"order_after\": \"%s\", \"road\": %s, \"breaks_formation\": %s, "
-                     "\"reach_twelfths\": %d, \"legs\": [",
+                     "\"reach_twelfths\": %d, ",
                 res.order == WR_ORDER_CLOSED ? "closed" : "open", res.road ? "true" : "false",
                 res.breaks_formation ? "true" : "false", reached);
+        wr_formation_info info;
+        (void)wr_formation_get(form, &info);
+        fprintf(out, "\"start_order\": \"%s\", \"in_command\": %s, \"standing\": \"%s\", "
+                     "\"phases\": %d, \"facing_after\": %d, \"actions\": [",
+                m->order == WR_ORDER_CLOSED ? "closed" : "open",
+                m->desc.in_command ? "true" : "false", terrain_names[m->standing], m->phases,
+                info.facing);
+        for (int i = 0; i < m->n_actions; i++) {
+            const move_action *a = &m->actions[i];
+            fprintf(out, "%s{\"action\": \"%s\", \"argument\": %d, \"value\": ", i ? ", " : "",
+                    move_options[a->opt].name, a->position);
+            tool_json_str(out, a->text);
+            fprintf(out, ", \"phase\": %d, \"cost\": %d}", a->phase, a->cost);
+        }
+        fprintf(out, "], \"legs\": [");
         for (int i = 0; i < m->n_legs; i++)
             fprintf(out, "%s{\"terrain\": \"%s\", \"twelfths\": %d, \"obstacles\": %d, "
                          "\"rises\": %d, \"cost\": %d}",
@@ -433,8 +705,7 @@ int tool_move(int argc, char **argv, FILE *out)
         fprintf(out, "move: %d figures (%s, MV %d), %s order, %d abreast in %d rank(s), facing %d\n",
                 m->figures, type_names[m->desc.type], m->mv,
                 m->order == WR_ORDER_CLOSED ? "closed" : "open", front, ranks, m->facing);
-        if (declared[0])
-            fprintf(out, "  declares a %s\n", declared);
+        print_actions(out, m, unit);
         fprintf(out, "  movement: %d move points (48 an inch of clear per MV point) [11.8]\n",
                 res.available);
         for (int i = 0; i < m->n_legs; i++) {
@@ -449,10 +720,12 @@ int tool_move(int argc, char **argv, FILE *out)
         }
         fprintf(out, "  costs %d of %d points, %d left: %s\n", res.cost, res.available, res.left,
                 problem_texts[problem]);
-        fprintf(out, "  gets %d.%02d\" along the move; ends in %s order%s%s\n", reached / 12,
-                reached % 12 * 100 / 12, res.order == WR_ORDER_CLOSED ? "closed" : "open",
-                res.road ? ", on the road" : "",
-                res.breaks_formation ? ", the shield wall broken" : "");
+        wr_formation_info info;
+        (void)wr_formation_get(form, &info);
+        fprintf(out, "  gets %d.%02d\" along the move; ends in %s order%s%s, facing %d\n",
+                reached / 12, reached % 12 * 100 / 12,
+                res.order == WR_ORDER_CLOSED ? "closed" : "open", res.road ? ", on the road" : "",
+                res.breaks_formation ? ", the shield wall broken" : "", info.facing);
     }
     rc = tool_out_finish(cmd, &picture, rc);
     wr_formation_free(form);

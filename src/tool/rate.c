@@ -1,5 +1,7 @@
 /* warrules rate: Battlesystem figures and their cavalry and chariot ratings
-   ([11.2], [11.3]) from a scenario or --set options. */
+   ([11.2], [11.3]) from a scenario or --set options, with the exact
+   movement (move points) and the damage of a charge with weapons that
+   double in it ([11.4]: the riders' dice doubled, the mounts' once). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,15 +69,73 @@ static void damage_text(const wr_figure *f, char *buf, size_t cap)
         snprintf(buf, cap, "none");
 }
 
+/* The rider's (or passengers') dice and the mount's (or pullers') dice,
+   "1d8 + 2d6" (steed = 0 or 1). */
+static void part_text(const wr_figure *f, int steed, char *buf, size_t cap)
+{
+    size_t groups = 0, o = 0;
+    buf[0] = '\0';
+    (void)wr_figure_damage_groups(f, &groups);
+    for (size_t g = 0; g < groups && o + 24 < cap; g++) {
+        int n = 0, sides = 0, rider = 0, mount = 0;
+        (void)wr_figure_damage_group(f, g, &n, &sides);
+        (void)wr_figure_damage_group_parts(f, g, &rider, &mount);
+        int dice = steed ? mount : rider;
+        if (dice > 0)
+            o += (size_t)snprintf(buf + o, cap - o, "%s%dd%d", o ? "+" : "", dice, sides);
+    }
+    if (o == 0)
+        snprintf(buf, cap, "none");
+}
+
+/* [11.4] The least and most damage of a charge with weapons that double in
+   it (wr_figure_charge_damage_from_rolls() with every die at 1, and at its
+   sides): the riders' dice doubled, the mounts' once, the bonus once. */
+static void charge_range(const wr_figure *f, int *lo, int *hi)
+{
+    int dice = 0, bonus = 0;
+    size_t groups = 0;
+    long long least = 0, most = 0;
+    (void)wr_figure_damage_totals(f, &dice, &bonus);
+    (void)wr_figure_damage_groups(f, &groups);
+    for (size_t g = 0; g < groups; g++) {
+        int n = 0, sides = 0, rider = 0, mount = 0;
+        (void)wr_figure_damage_group(f, g, &n, &sides);
+        (void)wr_figure_damage_group_parts(f, g, &rider, &mount);
+        least += 2LL * rider + mount;
+        most += (2LL * rider + mount) * sides;
+    }
+    least += bonus;
+    most += bonus;
+    *lo = least > 0 ? (int)least : 0;
+    *hi = most > 0 ? (int)most : 0;
+}
+
 static void print_figure(FILE *out, int json, const char *kind, const char *name,
                          const wr_figure *f, const char *section)
 {
-    int v[6] = {0}, lo = 0, hi = 0;
-    char dmg[256];
+    int v[6] = {0}, lo = 0, hi = 0, points = 0, charge_lo = 0, charge_hi = 0;
+    char dmg[256], rider[256], mount[256];
     for (int i = 0; i < 6; i++)
         (void)wr_figure_get(f, (wr_stat)i, &v[i]);
     (void)wr_figure_damage_range(f, &lo, &hi);
+    (void)wr_figure_move_points(f, &points);
     damage_text(f, dmg, sizeof dmg);
+    part_text(f, 0, rider, sizeof rider);
+    part_text(f, 1, mount, sizeof mount);
+    charge_range(f, &charge_lo, &charge_hi);
+    /* MV exact in inches: whole, and a fraction in 48ths reduced */
+    char mv_exact[48];
+    int rest = points % WR_MOVE_PER_INCH, den = WR_MOVE_PER_INCH;
+    for (int d = 2; d <= 3; d++)
+        while (rest % d == 0 && den % d == 0 && rest > 0) {
+            rest /= d;
+            den /= d;
+        }
+    if (points % WR_MOVE_PER_INCH)
+        snprintf(mv_exact, sizeof mv_exact, "%d %d/%d\"", points / WR_MOVE_PER_INCH, rest, den);
+    else
+        snprintf(mv_exact, sizeof mv_exact, "%d\"", points / WR_MOVE_PER_INCH);
     if (json) {
         fprintf(out, "{\"kind\": ");
         tool_json_str(out, kind);
@@ -87,7 +147,16 @@ static void print_figure(FILE *out, int json, const char *kind, const char *name
                 v[0], v[1], v[2], v[3], (unsigned long)as_bits(v[4]),
                 (unsigned long)as_bits(v[5]));
         tool_json_str(out, dmg);
-        fprintf(out, ", \"damage_min\": %d, \"damage_max\": %d, \"section\": ", lo, hi);
+        fprintf(out, ", \"damage_min\": %d, \"damage_max\": %d, \"move_points\": %d, "
+                     "\"mv_exact\": ",
+                lo, hi, points);
+        tool_json_str(out, mv_exact);
+        fprintf(out, ", \"rider_dice\": ");
+        tool_json_str(out, rider);
+        fprintf(out, ", \"steed_dice\": ");
+        tool_json_str(out, mount);
+        fprintf(out, ", \"charge_min\": %d, \"charge_max\": %d, \"section\": ", charge_lo,
+                charge_hi);
         tool_json_str(out, section);
         fprintf(out, "}");
         return;
@@ -95,6 +164,15 @@ static void print_figure(FILE *out, int json, const char *kind, const char *name
     fprintf(out, "%-8s %-16s AR %3d  HD %3d  AC %3d  MV %3d  damage %s (%d-%d)  SA 0x%08lx  SD 0x%08lx%s%s\n",
             kind, name, v[0], v[1], v[2], v[3], dmg, lo, hi, (unsigned long)as_bits(v[4]),
             (unsigned long)as_bits(v[5]), section[0] ? "  " : "", section);
+    if (section[0] == '\0')
+        return;
+    if (points % WR_MOVE_PER_INCH)
+        fprintf(out, "         movement %s exactly (%d move points; MV %d rounds it down) [11.3]\n",
+                mv_exact, points, v[3]);
+    fprintf(out, "         charge with weapons that double: %s x2 (%s) + %s once (%s): %d-%d "
+                 "[11.4]\n",
+            rider, strcmp(kind, "chariot") == 0 ? "passengers" : "rider", mount,
+            strcmp(kind, "chariot") == 0 ? "pullers" : "mount", charge_lo, charge_hi);
 }
 
 static int usage(FILE *f)
@@ -102,8 +180,11 @@ static int usage(FILE *f)
     fprintf(f,
             "usage: warrules rate [SCENARIO] [--set SECTION.NAME.KEY=VALUE]... [--json]\n\n"
             "Rates Battlesystem cavalry figures [11.2] and chariots [11.3] from the [figure],\n"
-            "[cavalry] and [chariot] sections of a scenario file (see docs/tool.md). With\n"
-            "neither a file nor --set it rates the demo's sample figures.\n\n"
+            "[cavalry] and [chariot] sections of a scenario file (see docs/tool.md): each\n"
+            "rating with its exact movement where MV rounds a fraction down [11.3] and the\n"
+            "damage of a charge with weapons that double in it, the riders' dice doubled and\n"
+            "the mounts' counted once [11.4]. With neither a file nor --set it rates the\n"
+            "demo's sample figures. (Movement Phases: warrules move.)\n\n"
             "  SCENARIO, --scenario FILE  the scenario file ('-' for standard input)\n"
             "  --set S.N.K=V              set one key, e.g. --set figure.rider.ar=11\n"
             "  --json                     JSON output\n");

@@ -9,9 +9,13 @@
 #include "lex.h"
 #include "mapfile.h"
 
-enum sec { S_NONE, S_FIGURE, S_CAVALRY, S_CHARIOT, S_PROFILE, S_SIDE, S_MELEE, S_ROUTE, S_COUNT };
-static const char *const sec_names[S_COUNT] = {"",        "figure", "cavalry", "chariot",
-                                               "profile", "side",   "melee",   "route"};
+enum sec {
+    S_NONE, S_FIGURE, S_CAVALRY, S_CHARIOT, S_PROFILE, S_SIDE, S_MELEE, S_ROUTE, S_UNIT, S_FIGHT,
+    S_COUNT
+};
+static const char *const sec_names[S_COUNT] = {"",      "figure", "cavalry", "chariot",
+                                               "profile", "side", "melee",   "route",
+                                               "unit",  "fight"};
 
 static const char *const mover_names[WR_MOVER_COUNT] = {
     "infantry", "cavalry", "longship", "galley", "sailing-ship", "transport", "river-boat"};
@@ -30,8 +34,10 @@ static const char *const mount_names[3] = {"none", "unarmoured", "armoured"};
 static const char *const class_names[4] = {"regular", "elite", "veteran", "c-class"};
 static const char *const facing_names[3] = {"front", "flank", "rear"};
 static const char *const cover_names[4] = {"none", "light", "medium", "heavy"};
-static const char *const unit_flag_names[6] = {"shields", "disordered", "flying",
-                                               "combat-height", "swarm", "giant"};
+/* bit i is 1 << i: WR_UNIT_SHIELDS ... WR_UNIT_BLOOD_LUST */
+static const char *const unit_flag_names[7] = {"shields", "disordered", "flying", "combat-height",
+                                               "swarm",   "giant",      "blood-lust"};
+static const char *const contact_names[4] = {"continuing", "charge", "pursuit", "pushback"};
 static const char *const option_names[4] = {"unformed", "rafts-anywhere", "bridging-train",
                                             "plain-costs"};
 static const char *const trait_names[2] = {"ellriendi", "lizard-men"};
@@ -54,6 +60,16 @@ const char *tool_mover_name(int mover)
 const char *tool_race_name(int race)
 {
     return (race >= 0 && race < 7) ? race_names[race] : "race";
+}
+
+const char *tool_facing_name(int facing)
+{
+    return (facing >= 0 && facing < 3) ? facing_names[facing] : "face";
+}
+
+const char *tool_contact_name(int contact)
+{
+    return (contact >= 0 && contact < 4) ? contact_names[contact] : "contact";
 }
 
 static int lookup(const tool_tok *t, const char *const *names, int count)
@@ -97,6 +113,14 @@ int tool_scenario_profile(const tool_scenario *sc, const char *name)
 {
     for (int i = 0; i < sc->n_profiles; i++)
         if (strcmp(sc->profiles[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+int tool_scenario_unit(const tool_scenario *sc, const char *name)
+{
+    for (int i = 0; i < sc->n_units; i++)
+        if (strcmp(sc->units[i].name, name) == 0)
             return i;
     return -1;
 }
@@ -480,58 +504,67 @@ static int key_profile(tool_scenario *sc, int idx, const tool_tok *key, const to
     return say(p, key, 1, "unknown key for a [profile]:");
 }
 
-static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
-                    problem *p)
+/* The keys that say what a unit is, shared by [side] and [unit]: 1 when
+   the key is not one of them (nothing said). */
+static int key_def(char profile[TOOL_NAME_MAX], wr_unit_def *d, const tool_tok *key,
+                   const tool_line *v, problem *p, int *rc)
 {
-    tool_side_spec *s = &sc->side[idx];
-    wr_unit_def *d = &s->def;
-    wr_side_situation *sit = &s->situation;
     tool_tok t;
     int x = 0;
-    s->defined = 1;
+    *rc = 0;
     if (tool_tok_is(key, "profile")) {
-        if (one_value(v, &t, p))
-            return 2;
-        if (t.n >= TOOL_NAME_MAX)
-            return say(p, &t, 0, "name too long:");
-        memcpy(s->profile, t.s, t.n);
-        s->profile[t.n] = '\0';
-        return 0;
-    }
-    if (tool_tok_is(key, "figures"))
-        return int_value(v, 0, 100000, &d->figures, p);
-    if (tool_tok_is(key, "files"))
-        return int_value(v, 1, 100000, &d->files, p);
-    if (tool_tok_is(key, "weapon")) {
-        if (one_value(v, &t, p))
-            return 2;
+        if ((*rc = one_value(v, &t, p)) != 0)
+            return 0;
+        if (t.n >= TOOL_NAME_MAX) {
+            *rc = say(p, &t, 0, "name too long:");
+            return 0;
+        }
+        memcpy(profile, t.s, t.n);
+        profile[t.n] = '\0';
+    } else if (tool_tok_is(key, "figures")) {
+        *rc = int_value(v, 0, 100000, &d->figures, p);
+    } else if (tool_tok_is(key, "files")) {
+        *rc = int_value(v, 1, 100000, &d->files, p);
+    } else if (tool_tok_is(key, "weapon")) {
+        if ((*rc = one_value(v, &t, p)) != 0)
+            return 0;
         long long row = 0;
         int r = lookup(&t, reach_names, 4);
         if (r >= 0)
             row = r;
-        else if (!tool_tok_int(t.s, t.n, 0, WR_PROFILE_WEAPONS - 1, &row))
-            return say(p, &t, 0, "expected a weapon row 0-15 (or other, spear, polearm, pike), got");
+        else if (!tool_tok_int(t.s, t.n, 0, WR_PROFILE_WEAPONS - 1, &row)) {
+            *rc = say(p, &t, 0, "expected a weapon row 0-15 (or other, spear, polearm, pike), got");
+            return 0;
+        }
         d->weapon_type = (int)row;
-        return 0;
+    } else if (tool_tok_is(key, "armour") || tool_tok_is(key, "armor")) {
+        *rc = int_value(v, 0, WR_PROFILE_ARMOURS - 1, &d->armour, p);
+    } else if (tool_tok_is(key, "mount")) {
+        if ((*rc = enum_value(v, mount_names, 3, &x, p, "expected none, unarmoured or armoured, got")) == 0)
+            d->mount = (wr_mount)x;
+    } else if (tool_tok_is(key, "class")) {
+        if ((*rc = enum_value(v, class_names, 4, &x, p,
+                              "expected regular, elite, veteran or c-class, got")) == 0)
+            d->troop_class = (wr_troop_class)x;
+    } else if (tool_tok_is(key, "flags")) {
+        *rc = flags_value(v, unit_flag_names, 7, &d->flags, p, "unknown unit flag");
+    } else if (tool_tok_is(key, "morale")) {
+        *rc = int_value(v, 0, 100, &d->morale, p);
+    } else {
+        return 1;
     }
-    if (tool_tok_is(key, "armour") || tool_tok_is(key, "armor"))
-        return int_value(v, 0, WR_PROFILE_ARMOURS - 1, &d->armour, p);
-    if (tool_tok_is(key, "mount")) {
-        if (enum_value(v, mount_names, 3, &x, p, "expected none, unarmoured or armoured, got"))
-            return 2;
-        d->mount = (wr_mount)x;
-        return 0;
-    }
-    if (tool_tok_is(key, "class")) {
-        if (enum_value(v, class_names, 4, &x, p, "expected regular, elite, veteran or c-class, got"))
-            return 2;
-        d->troop_class = (wr_troop_class)x;
-        return 0;
-    }
-    if (tool_tok_is(key, "flags"))
-        return flags_value(v, unit_flag_names, 6, &d->flags, p, "unknown unit flag");
-    if (tool_tok_is(key, "morale"))
-        return int_value(v, 0, 100, &d->morale, p);
+    return 0;
+}
+
+static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
+                    problem *p)
+{
+    tool_side_spec *s = &sc->side[idx];
+    wr_side_situation *sit = &s->situation;
+    int x = 0, rc = 0;
+    s->defined = 1;
+    if (!key_def(s->profile, &s->def, key, v, p, &rc))
+        return rc;
     if (tool_tok_is(key, "in-contact"))
         return int_value(v, 0, 100000, &sit->in_contact, p);
     if (tool_tok_is(key, "charged"))
@@ -551,6 +584,84 @@ static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_
         return 0;
     }
     return say(p, key, 1, "unknown key for a [side]:");
+}
+
+static int key_unit(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
+                    problem *p)
+{
+    tool_unit_spec *u = &sc->units[idx];
+    int rc = 0;
+    if (!key_def(u->profile, &u->def, key, v, p, &rc))
+        return rc;
+    return say(p, key, 1,
+               "unknown key for a [unit] (profile, figures, files, weapon, armour, mount, class, "
+               "flags, morale):");
+}
+
+/* a = UNIT, a.face, a.in-contact, a.corner, a.corner-fights, a.contact,
+   a.charged, a.cover, a.character; the same for b. */
+static int key_fight(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
+                     problem *p)
+{
+    keyparts kp;
+    split_key(key, &kp);
+    static const char *const sides[2] = {"a", "b"};
+    int s = lookup(&kp.part[0], sides, 2);
+    if (s < 0 || kp.n > 2)
+        return say(p, key, 1, "unknown key for a [fight] (a, b, a.face, a.in-contact, ...):");
+    tool_fight_side_spec *f = &sc->fights[idx].side[s];
+    tool_tok t;
+    int x = 0;
+    if (kp.n == 1) {
+        if (one_value(v, &t, p))
+            return 2;
+        char nm[TOOL_NAME_MAX];
+        if (t.n >= TOOL_NAME_MAX)
+            return say(p, &t, 0, "no [unit] of that name:");
+        memcpy(nm, t.s, t.n);
+        nm[t.n] = '\0';
+        int u = tool_scenario_unit(sc, nm);
+        if (u < 0)
+            return say(p, &t, 0, "no [unit] of that name (define it above the fight):");
+        f->unit = u;
+        return 0;
+    }
+    const tool_tok *k = &kp.part[1];
+    if (tool_tok_is(k, "face")) {
+        if (enum_value(v, facing_names, 3, &f->face, p, "expected front, flank or rear, got"))
+            return 2;
+        return 0;
+    }
+    if (tool_tok_is(k, "in-contact"))
+        return int_value(v, 0, 100000, &f->in_contact, p);
+    if (tool_tok_is(k, "corner"))
+        return int_value(v, 0, 100000, &f->corner, p);
+    if (tool_tok_is(k, "corner-fights")) {
+        if (one_value(v, &t, p))
+            return 2;
+        if (tool_tok_is(&t, "default")) {
+            f->corner_fights = WR_PHASE_DEFAULT;
+            return 0;
+        }
+        return int_value(v, 0, 100000, &f->corner_fights, p);
+    }
+    if (tool_tok_is(k, "contact"))
+        return enum_value(v, contact_names, 4, &f->contact, p,
+                          "expected continuing, charge, pursuit or pushback, got");
+    if (tool_tok_is(k, "charged")) {
+        if (bool_value(v, &x, p))
+            return 2;
+        f->contact = x ? WR_CONTACT_CHARGE : WR_CONTACT_CONTINUING;
+        return 0;
+    }
+    if (tool_tok_is(k, "cover"))
+        return enum_value(v, cover_names, 4, &f->cover, p,
+                          "expected none, light, medium or heavy, got");
+    if (tool_tok_is(k, "character"))
+        return bool_value(v, &f->character, p);
+    return say(p, k, 1,
+               "unknown key for a side of a [fight] (face, in-contact, corner, corner-fights, "
+               "contact, charged, cover, character):");
 }
 
 static int key_melee(tool_scenario *sc, const tool_tok *key, const tool_line *v, problem *p)
@@ -697,6 +808,8 @@ static int apply(tool_scenario *sc, const cursor *c, const tool_tok *key, const 
     case S_SIDE: return key_side(sc, c->idx, key, v, p);
     case S_MELEE: return key_melee(sc, key, v, p);
     case S_ROUTE: return key_route(sc, key, v, p);
+    case S_UNIT: return key_unit(sc, c->idx, key, v, p);
+    case S_FIGHT: return key_fight(sc, c->idx, key, v, p);
     default:
         snprintf(p->msg, sizeof p->msg, "a key before the first section");
         p->col = key->col;
@@ -726,7 +839,8 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
     if (s < 0)
         return say(p, type, 1, "unknown section");
     s++;
-    int named = s == S_FIGURE || s == S_CAVALRY || s == S_CHARIOT || s == S_PROFILE || s == S_SIDE;
+    int named = s == S_FIGURE || s == S_CAVALRY || s == S_CHARIOT || s == S_PROFILE ||
+                s == S_SIDE || s == S_UNIT || s == S_FIGHT;
     if (!named) {
         if (name)
             return say(p, name, 1, "this section takes no name:");
@@ -758,6 +872,39 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
             i = sc->n_figures++;
             memset(&sc->figures[i], 0, sizeof sc->figures[i]);
             memcpy(sc->figures[i].name, nm, sizeof nm);
+        }
+        c->idx = i;
+        return 0;
+    }
+    if (s == S_UNIT) {
+        int i = tool_scenario_unit(sc, nm);
+        if (i < 0) {
+            if (sc->n_units >= TOOL_MAX_UNITS)
+                return say(p, name, 1, "too many units (at most 16):");
+            i = sc->n_units++;
+            memset(&sc->units[i], 0, sizeof sc->units[i]);
+            memcpy(sc->units[i].name, nm, sizeof nm);
+            sc->units[i].def = wr_unit_def_default();
+        }
+        c->idx = i;
+        return 0;
+    }
+    if (s == S_FIGHT) {
+        int i = 0;
+        while (i < sc->n_fights && strcmp(sc->fights[i].name, nm) != 0)
+            i++;
+        if (i == sc->n_fights) {
+            if (sc->n_fights >= TOOL_MAX_FIGHTS)
+                return say(p, name, 1, "too many fights (at most 16):");
+            sc->n_fights++;
+            tool_fight_spec *f = &sc->fights[i];
+            memset(f, 0, sizeof *f);
+            memcpy(f->name, nm, sizeof nm);
+            for (int k = 0; k < 2; k++) {
+                f->side[k].unit = -1;
+                f->side[k].in_contact = -1;
+                f->side[k].corner_fights = WR_PHASE_DEFAULT;
+            }
         }
         c->idx = i;
         return 0;
@@ -811,6 +958,8 @@ static int *section_line(tool_scenario *sc, const cursor *c)
     case S_PROFILE: return &sc->profiles[c->idx].line;
     case S_SIDE: return &sc->side[c->idx].line;
     case S_ROUTE: return &sc->route.line;
+    case S_UNIT: return &sc->units[c->idx].line;
+    case S_FIGHT: return &sc->fights[c->idx].line;
     default: return NULL;
     }
 }
@@ -914,7 +1063,8 @@ int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t 
     }
     tool_tok type = {setting, dot1, 1};
     int s = lookup(&type, sec_names + 1, S_COUNT - 1) + 1;
-    int named = s == S_FIGURE || s == S_CAVALRY || s == S_CHARIOT || s == S_PROFILE || s == S_SIDE;
+    int named = s == S_FIGURE || s == S_CAVALRY || s == S_CHARIOT || s == S_PROFILE ||
+                s == S_SIDE || s == S_UNIT || s == S_FIGHT;
     size_t key_start = dot1 + 1;
     int rc;
     if (named) {

@@ -15,6 +15,8 @@
 #define TOOL_MAX_MEMBERS 64
 #define TOOL_MAX_PROFILES 8
 #define TOOL_PATH_MAX 1024
+#define TOOL_MAX_UNITS 16
+#define TOOL_MAX_FIGHTS 16
 
 typedef struct tool_figure_spec {
     char name[TOOL_NAME_MAX];
@@ -56,6 +58,33 @@ typedef struct tool_side_spec {
     wr_side_situation situation;
 } tool_side_spec;
 
+/* A unit of a melee phase: [unit NAME]. */
+typedef struct tool_unit_spec {
+    char name[TOOL_NAME_MAX];
+    int line; /* as tool_figure_spec.line */
+    char profile[TOOL_NAME_MAX];
+    wr_unit_def def;
+} tool_unit_spec;
+
+/* One side of a fight of a melee phase: the keys a.* or b.* of a [fight]. */
+typedef struct tool_fight_side_spec {
+    int unit;          /* index into units, -1 unset */
+    int face;          /* a wr_facing: the face of the unit the enemy touches */
+    int in_contact;    /* -1 unset */
+    int corner;
+    int corner_fights; /* WR_PHASE_DEFAULT or 0..corner */
+    int contact;       /* a wr_phase_contact */
+    int cover;         /* a wr_cover */
+    int character;
+} tool_fight_side_spec;
+
+/* A fight of a melee phase: [fight NAME]. */
+typedef struct tool_fight_spec {
+    char name[TOOL_NAME_MAX];
+    int line; /* as tool_figure_spec.line */
+    tool_fight_side_spec side[2];
+} tool_fight_spec;
+
 typedef struct tool_route_spec {
     int line;                  /* as tool_figure_spec.line */
     char map[TOOL_PATH_MAX];
@@ -83,6 +112,10 @@ typedef struct tool_scenario {
     int n_profiles;
     tool_profile_spec profiles[TOOL_MAX_PROFILES];
     tool_side_spec side[2];
+    int n_units;
+    tool_unit_spec units[TOOL_MAX_UNITS];
+    int n_fights;
+    tool_fight_spec fights[TOOL_MAX_FIGHTS];
     int rounds;     /* 0 unset */
     int have_seed;
     uint64_t seed;
@@ -102,9 +135,10 @@ int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *er
    "route.from=0,2"). Returns 0, or 2 with a message in err. */
 int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t errcap);
 
-/* The index of a named figure or profile, or -1. */
+/* The index of a named figure, profile or unit, or -1. */
 int tool_scenario_figure(const tool_scenario *sc, const char *name);
 int tool_scenario_profile(const tool_scenario *sc, const char *name);
+int tool_scenario_unit(const tool_scenario *sc, const char *name);
 
 /* Whether a section type ("route", "side", ...) belongs to scenarios. */
 int tool_scenario_section(const char *type);
@@ -112,5 +146,7 @@ int tool_scenario_section(const char *type);
 /* Name tables shared with the output. */
 const char *tool_mover_name(int mover);
 const char *tool_race_name(int race);
+const char *tool_facing_name(int facing);
+const char *tool_contact_name(int contact);
 
 #endif

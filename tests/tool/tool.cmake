@@ -30,7 +30,7 @@ target_link_libraries(tool_readers_stress PRIVATE warrules_static warrules_flags
 add_test(NAME tool_readers_stress COMMAND tool_readers_stress
   ${WR_EX}/crossing.map ${WR_EX}/valley.map ${WR_EX}/march.scn ${WR_EX}/melee.scn
   ${WR_EX}/custom-melee.scn ${WR_EX}/cavalry.scn ${TT}/maps/major_ford.map
-  ${TT}/maps/flag_first.map)
+  ${TT}/maps/flag_first.map ${TT}/scenarios/phase_flank_spears.scn ${TT}/scenarios/phase_corner.scn)
 
 # The tool's functions called directly: every command with each allocation
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
@@ -462,3 +462,136 @@ foreach(case
   list(SUBLIST parts 2 -1 args)
   wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
 endforeach()
+
+# warrules melee on a melee phase ([unit] and [fight] sections): the three
+# cases of issue 12 with hand-computed numbers (the dice given with --dice:
+# the flank test first, then each fight's remainders, then the losers' tests).
+# Corner: 5 swordsmen fight in front, the corner figure not again in the flank.
+wr_tool_test(phase_corner ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50)
+set_tests_properties(tool_phase_corner PROPERTIES PASS_REGULAR_EXPRESSION
+  "Side 1: 0 figures fight here, not 1: the others fight elsewhere this turn. \\[Starting\\].*orc-band fight with 1 and lose 0, swordsmen fight with 0 and lose 0.*swordsmen +2 fight\\(s\\): 5 figures, 5 fought, 1 lost, 4 left, disordered; morale test: passed")
+# Flank charge: the spearmen's front fight counts 5 (disordered), not 10; the
+# orcs there get +4 against a disordered enemy: 18 + 4 = 22% x 5 = 110%.
+wr_tool_test(phase_flank_spears ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 10,50,50,50,50,50)
+set_tests_properties(tool_phase_flank_spears PROPERTIES PASS_REGULAR_EXPRESSION
+  "Side 1: disordered by the attack in fight 1. +\\[Flank and rear\\].*Side 0: Enemy disordered \\+4.*Side 0: Final Combat Percentage 110%.*orc-line fight with 5 and lose 1, spearmen fight with 5 and lose 1.*spearmen +2 fight\\(s\\): 10 figures, 6 fought, 2 lost, 8 left, disordered")
+# Column: 5 orcs in contact along a flank of 3 files; 21% x 5 = 105%, the
+# dwarfs 32% x 10 = 320%.
+wr_tool_test(phase_column ${WR_TOOL} melee scenarios/phase_column.scn --dice 10,50,50,50)
+set_tests_properties(tool_phase_column PROPERTIES PASS_REGULAR_EXPRESSION
+  "counts 1 of its 6 ranks.*Side 1: 5 figures may fight.*Final Combat Percentage 105%.*dwarfs fight with 10 and lose 1, orcs fight with 5 and lose 3")
+wr_tool_test(phase_deterministic sh ${TT}/same_output.sh SAME
+  "melee scenarios/phase_flank_spears.scn --seed 5 --json"
+  "melee scenarios/phase_flank_spears.scn --seed 5 --json" ${WR_TOOL})
+wr_tool_test(phase_seeds_differ sh ${TT}/same_output.sh DIFFERENT
+  "melee scenarios/phase_flank_spears.scn --seed 1" "melee scenarios/phase_flank_spears.scn --seed 2" ${WR_TOOL})
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_phase_corner ${WR_JSON}
+    "d['phase'] and d['dice_used'] == 4 and d['dice_needed'] == 6 and [s['fighting'] for s in d['fights'][0]['sides']] == [5, 5] and d['fights'][1]['sides'][1]['fighting'] == 0 and d['units'][0] == {'name': 'swordsmen', 'fights': 2, 'figures_before': 5, 'fighting': 5, 'lost': 1, 'figures': 4, 'disordered': True, 'morale': 'passed'}"
+    ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50 --json)
+  wr_tool_test(json_phase_flank_spears ${WR_JSON}
+    "d['fights'][0]['sides'][1]['fighting'] == 5 and d['fights'][0]['sides'][1]['disordered'] and d['fights'][1]['sides'][1]['flank_test'] == 'passed' and any(e['rule'] == 'Disordered by an attack in another fight' and e['section'] == '[Flank and rear]' for e in d['fights'][0]['events']) and d['fights'][1]['loser'] == 1"
+    ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 10,50,50,50,50,50 --json)
+  wr_tool_test(json_phase_column ${WR_JSON}
+    "d['fights'][0]['sides'][1]['in_contact'] == 5 and [s['fighting'] for s in d['fights'][0]['sides']] == [10, 5] and [s['lost'] for s in d['fights'][0]['sides']] == [1, 3] and d['units'][1]['figures'] == 15"
+    ${WR_TOOL} melee scenarios/phase_column.scn --dice 10,50,50,50 --json)
+  # A flank test failed: the spearmen leave both fights, no blows anywhere.
+  wr_tool_test(json_phase_rout ${WR_JSON}
+    "d['fights'][1]['sides'][1]['flank_test'] == 'routs' and not d['fights'][0]['fought'] and d['fights'][0]['end'] == 'b-routs' and d['units'][0]['lost'] == 0 and d['dice_used'] == 1"
+    ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 95 --set unit.spearmen.morale=60 --json)
+endif()
+foreach(case
+    "phase_short_dice|argument 2: --dice gives 1 roll(s), too few: this phase reads up to 6|melee;scenarios/phase_corner.scn;--dice;10"
+    "phase_bad_die|argument 2: --dice takes rolls 1..100 (d100s|melee;scenarios/phase_corner.scn;--dice;10,x"
+    "phase_rounds|--rounds is for a melee of [side a] and [side b]: a melee phase|melee;scenarios/phase_corner.scn;--rounds;3"
+    "phase_odds|holds a melee phase ([fight] sections), which warrules melee fights|odds;scenarios/phase_corner.scn"
+    "phase_dice_engagement|--dice is for a melee phase|melee;--dice;4"
+    "phase_contact_beyond_face|phase_corner.scn:44:1: [fight flank] is refused by the library: wr_melee_phase_add: fight->side[1].in_contact = 3|melee;scenarios/phase_corner.scn;--set;fight.flank.b.in-contact=3"
+    "phase_corner_alone|phase_corner.scn:35:1: [fight front] is refused by the library|melee;scenarios/phase_corner.scn;--set;fight.front.b.corner=0"
+    "phase_with_sides|[side a]/[side b] and [fight] sections cannot be combined|melee;scenarios/phase_corner.scn;--set;side.a.figures=3"
+    "phase_bad_face|--set fight.flank.b.face=up: expected front, flank or rear, got 'up'|melee;scenarios/phase_corner.scn;--set;fight.flank.b.face=up"
+    "phase_unit_key|unknown key for a [unit]|melee;scenarios/phase_corner.scn;--set;unit.swordsmen.face=front"
+    "bad_fight_unit|bad_fight_unit.scn:5:5: no [unit] of that name (define it above the fight): 'ghosts'|melee;scenarios/bad_fight_unit.scn"
+    "bad_fight_key|bad_fight_key.scn:11:3: unknown key for a side of a [fight]|melee;scenarios/bad_fight_key.scn"
+    "fight_twice|fight_twice.scn:21:1: [fight two] is refused by the library|melee;scenarios/fight_twice.scn"
+    "fight_no_contact|fight_no_contact.scn:14:1: [fight f]: side b needs its figures in contact (b.in-contact = N)|melee;scenarios/fight_no_contact.scn")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+
+# warrules move: the Movement Phase (issue 13). The phase begins with the
+# order recorded; the actions are charged in the order given (defaults: half
+# the rate of MV 12's 576 points = 288 for a change of order or of facing up
+# to 90 degrees, 1 point for figures turning); a declaration checks the order
+# at the beginning of the phase ([11.6], [11.7]).
+wr_tool_test(move_phase_two ${WR_TOOL} move --order open --shields --change-order closed
+  --next-phase --shield-wall front -l clear:2)
+set_tests_properties(tool_move_phase_two PROPERTIES PASS_REGULAR_EXPRESSION
+  "Movement Phase 1 begins: open order, in command, 576 move points.*changes to closed order, standing in clear: 288 points.*Movement Phase 2 begins: closed order, nothing spent.*declares a front shield wall \\[11.6\\]: 0 points.*movement: 288 move points.*costs 96 of 288 points, 192 left: legal")
+wr_tool_test(move_spears_turn ${WR_TOOL} move --spears --set-spears front --turn 90 --figures-turn 12)
+set_tests_properties(tool_move_spears_turn PROPERTIES PASS_REGULAR_EXPRESSION
+  "declares set spears on front \\[11.7\\]: 288 points.*turns 90 degrees: 12 points.*movement: 276 move points.*facing 90")
+wr_tool_test(move_wheel ${WR_TOOL} move --order open --turn -45 --wheel 90:3:woods --turn-cost 1/4)
+set_tests_properties(tool_move_wheel PROPERTIES PASS_REGULAR_EXPRESSION
+  "turns -45 degrees: 144 points.*wheels 90 degrees, the outer flank 3.00\" through woods \\[11.8\\]: 216 points.*movement: 216 move points.*facing 45")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_move_phase ${WR_JSON}
+    "d['start_order'] == 'open' and d['phases'] == 2 and [(a['action'], a['phase'], a['cost']) for a in d['actions']] == [('change-order', 1, 288), ('next-phase', 2, 0), ('set-spears', 2, 288), ('turn', 2, 1)] and d['facing_after'] == 90 and d['available'] == 287"
+    ${WR_TOOL} move --order open --spears --change-order closed --next-phase --set-spears front --turn 90 --json)
+endif()
+foreach(case
+    "move_closed_during_phase|argument 6: --shield-wall front: the front shield wall [11.6] may not be declared: the unit was in open order at the beginning of its Movement Phase ([11.6]|move;--order;open;--shields;--change-order;closed;--shield-wall;front"
+    "move_spears_closed_late|the set spears [11.7] may not be declared: the unit was in open order at the beginning of its Movement Phase ([11.7]|move;--order;open;--spears;--change-order;closed;--set-spears;front"
+    "move_no_command|the unit is not in command ([11.6]|move;--shields;--no-command;--shield-wall;front"
+    "move_closed_in_woods|argument 5: --change-order closed is refused in Movement Phase 1: |move;--order;open;--standing;woods;--change-order;closed"
+    "move_stands_closed_in_woods|a closed formation cannot stand in woods [11.8]|move;--standing;woods"
+    "move_turn_too_far|argument 5: --turn 90 is refused in Movement Phase 1: wr_movement_turn: cost = 288|move;--turn;90;--turn;90;--turn;90;--turn;90"
+    "move_wheel_closed_woods|--wheel 45:3:woods is refused|move;--wheel;45:3:woods"
+    "move_wheel_spears|a set spears formation stays where it is|move;--spears;--set-spears;front;--wheel;10:1"
+    "move_bad_wheel|expected DEGREES:INCHES[:TERRAIN]|move;--wheel;45:x"
+    "move_bad_turn|expected degrees -180..180|move;--turn;270"
+    "move_bad_turn_cost|--turn-cost 3/2: expected N/D of the movement rate|move;--turn-cost;3/2"
+    "move_bad_standing|--standing lava: expected clear, road, woods, rough, swamp or water|move;--standing;lava"
+    "move_bad_change_order|--change-order tight: expected open or closed|move;--change-order;tight")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+
+# warrules rate: issue 13's chariot (HD 4, MV 6 2/3") and the charge damage
+# of [11.4]: 1d6 + 1d8 doubled (4..28), 2d4 once (2..8), +1: 7..37.
+wr_tool_test(rate_chariot_issue13 ${WR_TOOL} rate scenarios/chariot_issue13.scn)
+set_tests_properties(tool_rate_chariot_issue13 PROPERTIES PASS_REGULAR_EXPRESSION
+  "chariot +chariot +AR +0 +HD +4 +AC +-2 +MV +6 .*movement 6 2/3\" exactly \\(320 move points; MV 6 rounds it down\\) \\[11.3\\].*charge with weapons that double: 1d6\\+1d8 x2 \\(passengers\\) \\+ 2d4 once \\(pullers\\): 7-37 \\[11.4\\]")
+wr_tool_test(rate_lancer_charge ${WR_TOOL} rate ${WR_EX}/cavalry.scn)
+set_tests_properties(tool_rate_lancer_charge PROPERTIES PASS_REGULAR_EXPRESSION
+  "cavalry +lancer .*charge with weapons that double: 1d8 x2 \\(rider\\) \\+ 2d6 once \\(mount\\): 5-29 \\[11.4\\]")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_rate_chariot_issue13 ${WR_JSON}
+    "d['ratings'][0]['hd'] == 4 and d['ratings'][0]['move_points'] == 320 and d['ratings'][0]['mv_exact'] == '6 2/3\"' and d['ratings'][0]['rider_dice'] == '1d6+1d8' and d['ratings'][0]['steed_dice'] == '2d4' and (d['ratings'][0]['charge_min'], d['ratings'][0]['charge_max']) == (7, 37)"
+    ${WR_TOOL} rate scenarios/chariot_issue13.scn --json)
+endif()
+wr_tool_test(phase_without_file ${WR_MSG} 2
+  "a melee phase needs a file with [unit] and [fight] sections"
+  ${WR_TOOL} melee --set unit.u.profile=dwarfs --set fight.x.a=u)
+
+# Four units in three fights, by hand (as the library's four_units_three_fights):
+# A 28% x 4 = 112%, B 24% x 4 = 96%; C 40% x 4 = 160%, A 22% x 1 (its corner
+# figure fights in front); D 31% x 3 = 93% (pushed back: no charge bonus), B 19% x 3.
+wr_tool_test(phase_four_units ${WR_TOOL} melee scenarios/phase_four_units.scn
+  --dice 30,55,10,97,61,22,50,99,70,20)
+set_tests_properties(tool_phase_four_units PROPERTIES PASS_REGULAR_EXPRESSION
+  "10 dice given, 10 read \\(at most 11\\).*Side 0: Final Combat Percentage 112%.*Side 1: Final Combat Percentage 96%.*A fight with 4 and lose 0, B fight with 4 and lose 2: side b \\(B\\) retires.*Side 0: Final Combat Percentage 160%.*Side 1: Final Combat Percentage 22%.*C fight with 4 and lose 1, A fight with 1 and lose 1.*came into contact by a pushback: no charge bonus.*Side 0: Final Combat Percentage 93%.*Side 1: Final Combat Percentage 57%.*D fight with 3 and lose 0, B fight with 3 and lose 1.*A +2 fight\\(s\\): 10 figures, 5 fought, 1 lost, 9 left, disordered; morale test: passed.*B +2 fight\\(s\\): 12 figures, 7 fought, 3 lost, 9 left, disordered; morale test: retires.*C +1 fight\\(s\\): 8 figures, 4 fought, 1 lost, 7 left.*D +1 fight\\(s\\): 6 figures, 3 fought, 0 lost, 6 left")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_phase_four_units ${WR_JSON}
+    "[(u['name'], u['figures'], u['lost'], u['fighting'], u['disordered'], u['morale']) for u in d['units']] == [('A', 9, 1, 5, True, 'passed'), ('B', 9, 3, 7, True, 'retires'), ('C', 7, 1, 4, False, 'none'), ('D', 6, 0, 3, False, 'none')] and [f['end'] for f in d['fights']] == ['b-retires', 'ongoing', 'ongoing'] and [f['loser'] for f in d['fights']] == [1, -1, 1]"
+    ${WR_TOOL} melee scenarios/phase_four_units.scn --dice 30,55,10,97,61,22,50,99,70,20 --json)
+endif()
+wr_tool_test(melee_blood_lust ${WR_TOOL} melee --set side.b.flags=blood-lust --seed 3 --rounds 1)
+set_tests_properties(tool_melee_blood_lust PROPERTIES PASS_REGULAR_EXPRESSION
+  "Side 1: Disordered by Blood Lust. +\\[Flank and rear\\]")

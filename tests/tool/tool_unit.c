@@ -243,6 +243,9 @@ static void commands_without_memory(void)
                     "woods:4:1", "--svg", path(outdir, "unit_move.svg"), NULL};
     char *move_json[] = {"move", "--spears", "--set-spears", "front,rear", "-l", "road:3",
                          "--on-road", "--json", NULL};
+    char *phase[] = {"melee", path(tt, "scenarios/phase_flank_spears.scn"), "--seed", "4", NULL};
+    char *phase_json[] = {"melee", path(tt, "scenarios/phase_corner.scn"), "--dice",
+                          "10,50,50,50", "--json", NULL};
     every_allocation("demo", tool_demo, demo);
     every_allocation("rate", tool_rate, rate);
     every_allocation("rate sample", tool_rate, rate_sample);
@@ -258,6 +261,12 @@ static void commands_without_memory(void)
     every_allocation("map json", tool_mapcmd, map_json);
     every_allocation("move", tool_move, move);
     every_allocation("move json", tool_move, move_json);
+    char *move_phase[] = {"move", "--order", "open", "--spears", "--wheel", "10:1",
+                          "--change-order", "closed", "--next-phase", "--set-spears", "front",
+                          "--turn", "90", "--json", NULL};
+    every_allocation("move phase", tool_move, move_phase);
+    every_allocation("melee phase", tool_melee, phase);
+    every_allocation("melee phase json", tool_melee, phase_json);
 }
 
 /* ---- the readers --------------------------------------------------------- */
@@ -419,6 +428,21 @@ static const reader_case scenario_cases[] = {
     {"[melee]\nseed = 123456789012345678901\n", "expected a seed"},
     {"[melee]\nseed =\n", "missing value"},
     {"[melee]\nfoo = 1\n", "unknown key for [melee]"},
+    {"[unit u]\nprofile = p\nfigures = 10\nfiles = 5\nflags = blood-lust\n", NULL},
+    {"[unit u]\nin-contact = 3\n", "2:1: unknown key for a [unit]"},
+    {"[unit]\n", "this section needs a name after 'unit'"},
+    {"[fight f]\na = u\n", "2:5: no [unit] of that name"},
+    {"[fight f]\nc = u\n", "2:1: unknown key for a [fight]"},
+    {"[fight f]\na.b.c = 1\n", "2:1: unknown key for a [fight]"},
+    {"[unit u]\n[fight f]\na = u\na.face = side\n", "4:10: expected front, flank or rear"},
+    {"[unit u]\n[fight f]\nb = u\nb.contact = ram\n", "expected continuing, charge, pursuit or pushback"},
+    {"[unit u]\n[fight f]\nb = u\nb.corner-fights = all\n", "expected a whole number"},
+    {"[unit u]\n[fight f]\nb.in-contact = -1\n", "expected a whole number 0..100000"},
+    {"[unit u]\n[fight f]\nb.cover = thick\n", "expected none, light, medium or heavy"},
+    {"[unit u]\n[fight f]\na = u\na.face = rear\na.in-contact = 2\na.corner = 1\n"
+     "a.corner-fights = default\na.contact = pushback\na.charged = no\na.cover = heavy\n"
+     "a.character = yes\n",
+     NULL},
     {"[melee]\nseed = 18446744073709551615\nrounds = 4\n", NULL},
     {"[route]\nmap =\n", "missing value"},
     {"[route]\noptions = fly\n", "unknown option"},
