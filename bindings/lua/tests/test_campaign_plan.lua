@@ -220,7 +220,7 @@ do
   local function rand(n) seed = (seed * 16807) % 2147483647; return seed % n end
   local terrains = {wr.HEX_CLEAR, wr.HEX_CLEAR, wr.HEX_FOREST, wr.HEX_HILLS, wr.HEX_SWAMP, wr.HEX_MOUNTAINS}
   local crossings = {wr.CROSS_OPEN, wr.CROSS_BRIDGE, wr.CROSS_FERRY, wr.CROSS_FORD}
-  for trial = 1, 12 do
+  for trial = 1, 30 do
     local w, h = 6 + rand(4), 4 + rand(3)
     local rm = wr.Map(w, h)
     for row = 0, h - 1 do
