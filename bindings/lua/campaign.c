@@ -805,8 +805,8 @@ static const uint8_t *read_blocked_sides(lua_State *L, const wr_map *m, size_t c
         if (type == LUA_TNUMBER) {
             lua_Integer v = wrl_integer(L, item);
             if (v < 0 || (unsigned long long)v >= 3u * (unsigned long long)count)
-                wrl_fail(L, "WR_ERR_RANGE: query.blocked_sides[%d] = %d is not a side index (0..3 x width x height - 1)",
-                         (int)i, (int)(v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v));
+                wrl_fail(L, "WR_ERR_RANGE: query.blocked_sides[%d] = %s is not a side index (0..%d)", (int)i,
+                         luaL_tolstring(L, item, NULL), (int)(3u * count - 1u));
             index = (int32_t)v;
         } else if (type == LUA_TTABLE) {
             if (lua_rawlen(L, item) == 2) { /* {hex, direction} */
