@@ -1,6 +1,7 @@
 /* Lua binding of warrules/campaign.h: river crossings and stragglers, hex
-   coordinates, the hex map, move point tables, marches, and the route
-   planner (over a map, or over a game's own graph given as Lua functions). */
+   coordinates, the hex map, move point tables, marches, the route planner
+   (over a map, or over a game's own graph given as Lua functions), and a
+   force's state: plans from it with per-query constraints, and their replay. */
 #include <stdint.h>
 #include <string.h>
 
@@ -8,6 +9,8 @@
 
 #define MAP_MT WRL_MAP_MT
 #define PLANNER_MT WRL_PLANNER_MT
+/* The metatable of force state tables (plain tables with methods). */
+#define FORCE_MT "warrules.ForceState"
 
 #define F_INT WRL_F_INT
 #define F_TRUTH WRL_F_TRUTH
@@ -342,6 +345,145 @@ static int l_march_rally(lua_State *L)
     return 0;
 }
 
+/* ---- a force's state (in/out tables updated in place, with methods) ------ */
+
+static const wrl_field force_fields[] = {
+    WRL_FIELD(wr_force_state, day, F_INT), WRL_FIELD(wr_force_state, points_spent, F_INT),
+    WRL_FIELD(wr_force_state, points_saved, F_INT), WRL_FIELD(wr_force_state, unformed, F_TRUTH),
+    WRL_FIELD(wr_force_state, unformed_today, F_TRUTH), WRL_FIELD(wr_force_state, unformed_days, F_INT),
+    WRL_FIELD(wr_force_state, at_rally, F_TRUTH), WRL_FIELD(wr_force_state, rally_days, F_INT),
+    WRL_FIELD(wr_force_state, pressing, F_TRUTH), WRL_FIELD(wr_force_state, crossing_days, F_INT),
+    WRL_FIELD(wr_force_state, far_bank, F_TRUTH), WRL_FIELD(wr_force_state, crossing, F_UINT),
+    {NULL, 0, F_INT}};
+
+/* Reads a force state table at arg; missing fields are those of wr_force_start(). */
+static void read_force(lua_State *L, int arg, wr_force_state *f)
+{
+    wrl_check(L, wr_force_start(f), "a force state");
+    wrl_read_struct(L, arg, "a force state", f, force_fields);
+}
+
+static void write_force(lua_State *L, int arg, const wr_force_state *f)
+{
+    arg = lua_absindex(L, arg);
+    for (const wrl_field *fl = force_fields; fl->name != NULL; fl++) {
+        const char *p = (const char *)f + fl->offset;
+        if (fl->kind == F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_push_int64(L, u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            lua_pushinteger(L, v);
+        }
+        lua_setfield(L, arg, fl->name);
+    }
+}
+
+/* Pushes a new force state table (with the ForceState methods). */
+static void push_force(lua_State *L, const wr_force_state *f)
+{
+    wrl_push_fields(L, f, force_fields);
+    luaL_setmetatable(L, FORCE_MT);
+}
+
+static int l_force_start(lua_State *L)
+{
+    wr_force_state f;
+    wrl_check(L, wr_force_start(&f), "force_start");
+    push_force(L, &f);
+    return 1;
+}
+
+/* ForceState([t]) -> a new state: t's fields over those of force_start(). */
+static int l_force_state(lua_State *L)
+{
+    wr_force_state f;
+    if (lua_isnoneornil(L, 1))
+        wrl_check(L, wr_force_start(&f), "ForceState");
+    else
+        read_force(L, 1, &f);
+    push_force(L, &f);
+    return 1;
+}
+
+/* force_check(state, daily_points): raises the library's error for a state that cannot exist. */
+static int l_force_check(lua_State *L)
+{
+    wr_force_state f;
+    read_force(L, 1, &f);
+    wrl_check(L, wr_force_check(&f, wrl_int(L, 2)), "force_check");
+    return 0;
+}
+
+/* force_move(state, daily_points, move) -> entered; move is a plan's move
+   ({to =, points =, days =, flags =}); the state is updated in place. */
+static int l_force_move(lua_State *L)
+{
+    wr_force_state f;
+    read_force(L, 1, &f);
+    int daily = wrl_int(L, 2);
+    wr_plan_edge e;
+    memset(&e, 0, sizeof e);
+    wrl_read_struct(L, 3, "a move", &e, edge_fields);
+    int entered = 0;
+    wrl_check(L, wr_force_move(&f, daily, &e, &entered), "force_move");
+    write_force(L, 1, &f);
+    lua_pushboolean(L, entered);
+    return 1;
+}
+
+/* force_end_day(state, daily_points, halt, figures, half_die) -> stragglers;
+   halt false, figures 0 and half_die 2 (the planner's mean) when left out. */
+static int l_force_end_day(lua_State *L)
+{
+    wr_force_state f;
+    read_force(L, 1, &f);
+    int daily = wrl_int(L, 2), halt = wrl_truth(L, 3);
+    int figures = wrl_optint(L, 4, 0), half_die = wrl_optint(L, 5, 2);
+    int lost = 0;
+    wrl_check(L, wr_force_end_day(&f, daily, halt, figures, half_die, &lost), "force_end_day");
+    write_force(L, 1, &f);
+    lua_pushinteger(L, lost);
+    return 1;
+}
+
+static int l_force_rally(lua_State *L)
+{
+    wr_force_state f;
+    read_force(L, 1, &f);
+    wrl_check(L, wr_force_rally(&f, wrl_int(L, 2)), "force_rally");
+    write_force(L, 1, &f);
+    return 0;
+}
+
+/* force_contact(state, daily_points) -> non_rallied */
+static int l_force_contact(lua_State *L)
+{
+    wr_force_state f;
+    read_force(L, 1, &f);
+    int non_rallied = 0;
+    wrl_check(L, wr_force_contact(&f, wrl_int(L, 2), &non_rallied), "force_contact");
+    write_force(L, 1, &f);
+    lua_pushboolean(L, non_rallied);
+    return 1;
+}
+
+static void open_force(lua_State *L)
+{
+    static const luaL_Reg methods[] = {{"check", l_force_check}, {"move", l_force_move},
+                                       {"end_day", l_force_end_day}, {"rally", l_force_rally},
+                                       {"contact", l_force_contact}, {NULL, NULL}};
+    luaL_newmetatable(L, FORCE_MT);
+    lua_pushstring(L, FORCE_MT);
+    lua_setfield(L, -2, "__name");
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+    lua_pop(L, 1);
+}
+
 /* ---- the planner --------------------------------------------------------- */
 
 /* A planner box, with the context of a route_graph call while one runs. */
@@ -350,6 +492,7 @@ typedef struct planner_box {
     lua_State *L;  /* the state of the running call, or NULL */
     int moves;     /* stack index of the moves function */
     int node_hex;  /* stack index of the node_hex function, or 0 */
+    int blocked;   /* stack index of a plan query's blocked function, or 0 */
     int errslot;   /* where a callback's error is kept */
     int failed;
 } planner_box;
@@ -403,6 +546,18 @@ static int planner_route(lua_State *L)
     return 1;
 }
 
+/* Pushes {[index] = {day =, points_left =}} by map:index(), from 0. */
+static void push_field(lua_State *L, const wr_arrival *field, size_t n)
+{
+    lua_createtable(L, (int)n, 1);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 2);
+        wrl_set_int(L, "day", field[i].day);
+        wrl_set_int(L, "points_left", field[i].points_left);
+        lua_rawseti(L, -2, (lua_Integer)i);
+    }
+}
+
 /* field(map, params, from) -> {[index] = {day =, points_left =}} by map:index(), from 0 */
 static int planner_field(lua_State *L)
 {
@@ -416,13 +571,7 @@ static int planner_field(lua_State *L)
     size_t n = (size_t)w * (size_t)h;
     wr_arrival *field = lua_newuserdatauv(L, sizeof *field * (n ? n : 1), 0);
     wrl_check(L, wr_planner_field(p, m, &params, from, field, n), "Planner:field");
-    lua_createtable(L, (int)n, 1);
-    for (size_t i = 0; i < n; i++) {
-        lua_createtable(L, 0, 2);
-        wrl_set_int(L, "day", field[i].day);
-        wrl_set_int(L, "points_left", field[i].points_left);
-        lua_rawseti(L, -2, (lua_Integer)i);
-    }
+    push_field(L, field, n);
     return 1;
 }
 
@@ -587,6 +736,313 @@ static int planner_route_graph(lua_State *L)
     return 1;
 }
 
+/* ---- plans from a force's state, with per-query constraints ---------------- */
+
+/* Sets bit i of a blocked set. */
+static void set_bit(uint8_t *bits, size_t i)
+{
+    bits[i / 8u] = (uint8_t)(bits[i / 8u] | (1u << (i % 8u)));
+}
+
+/* Reads query.blocked_hexes (at the top of the stack: a sequence of hexes or
+   map indices) into a new bitset left on the stack. */
+static const uint8_t *read_blocked_hexes(lua_State *L, const wr_map *m, size_t count, size_t *size,
+                                         const char *what)
+{
+    int list = lua_gettop(L);
+    if (lua_type(L, list) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: query.blocked_hexes must be a sequence of hexes, got %s",
+                 luaL_typename(L, list));
+    *size = (count + 7u) / 8u;
+    uint8_t *bits = lua_newuserdatauv(L, *size ? *size : 1u, 0);
+    memset(bits, 0, *size ? *size : 1u);
+    size_t n = (size_t)lua_rawlen(L, list);
+    for (size_t i = 1; i <= n; i++) {
+        int type = lua_rawgeti(L, list, (lua_Integer)i);
+        int32_t index = 0;
+        if (type == LUA_TNUMBER) {
+            lua_Integer v = wrl_integer(L, -1);
+            wr_hex h;
+            if (v < INT32_MIN || v > INT32_MAX)
+                wrl_fail(L, "WR_ERR_RANGE: query.blocked_hexes[%d] is not a map index", (int)i);
+            lua_pushfstring(L, "%s: query.blocked_hexes[%d]", what, (int)i);
+            wrl_check(L, wr_map_hex(m, (int32_t)v, &h), lua_tostring(L, -1));
+            lua_pop(L, 1);
+            index = (int32_t)v;
+        } else if (type == LUA_TTABLE) {
+            wr_hex h = wrl_hex(L, -1);
+            lua_pushfstring(L, "%s: query.blocked_hexes[%d]", what, (int)i);
+            wrl_check(L, wr_map_index(m, h, &index), lua_tostring(L, -1));
+            lua_pop(L, 1);
+        } else {
+            wrl_fail(L, "WR_ERR_INVALID: query.blocked_hexes[%d] must be a hex or a map index, got %s",
+                     (int)i, luaL_typename(L, -1));
+        }
+        set_bit(bits, (size_t)index);
+        lua_pop(L, 1);
+    }
+    return bits;
+}
+
+/* Reads query.blocked_sides (at the top of the stack: a sequence of {hex,
+   direction} pairs or map:side_index() numbers) into a new bitset left on the stack. */
+static const uint8_t *read_blocked_sides(lua_State *L, const wr_map *m, size_t count, size_t *size,
+                                         const char *what)
+{
+    static const char *const pair_fields[] = {"hex", "direction", NULL};
+    int list = lua_gettop(L);
+    if (lua_type(L, list) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: query.blocked_sides must be a sequence of {hex, direction}, got %s",
+                 luaL_typename(L, list));
+    *size = (3u * count + 7u) / 8u;
+    uint8_t *bits = lua_newuserdatauv(L, *size ? *size : 1u, 0);
+    memset(bits, 0, *size ? *size : 1u);
+    size_t n = (size_t)lua_rawlen(L, list);
+    for (size_t i = 1; i <= n; i++) {
+        int type = lua_rawgeti(L, list, (lua_Integer)i);
+        int item = lua_gettop(L);
+        int32_t index = 0;
+        if (type == LUA_TNUMBER) {
+            lua_Integer v = wrl_integer(L, item);
+            if (v < 0 || (unsigned long long)v >= 3u * (unsigned long long)count)
+                wrl_fail(L, "WR_ERR_RANGE: query.blocked_sides[%d] = %s is not a side index (0..%d)", (int)i,
+                         luaL_tolstring(L, item, NULL), (int)(3u * count - 1u));
+            index = (int32_t)v;
+        } else if (type == LUA_TTABLE) {
+            if (lua_rawlen(L, item) == 2) { /* {hex, direction} */
+                lua_rawgeti(L, item, 1);
+                lua_rawgeti(L, item, 2);
+            } else {                        /* {hex =, direction =} */
+                wrl_only_fields(L, item, "a blocked side", pair_fields);
+                lua_getfield(L, item, "hex");
+                lua_getfield(L, item, "direction");
+            }
+            if (lua_type(L, -2) != LUA_TTABLE || lua_type(L, -1) != LUA_TNUMBER)
+                wrl_fail(L, "WR_ERR_INVALID: query.blocked_sides[%d] must be {hex, direction}", (int)i);
+            wr_hex h = wrl_hex(L, -2);
+            int dir = wrl_int(L, -1);
+            lua_pop(L, 2);
+            lua_pushfstring(L, "%s: query.blocked_sides[%d]", what, (int)i);
+            wrl_check(L, wr_map_side_index(m, h, dir, &index), lua_tostring(L, -1));
+            lua_pop(L, 1);
+        } else {
+            wrl_fail(L, "WR_ERR_INVALID: query.blocked_sides[%d] must be {hex, direction} or a side index, got %s",
+                     (int)i, luaL_typename(L, item));
+        }
+        set_bit(bits, (size_t)index);
+        lua_pop(L, 1);
+    }
+    return bits;
+}
+
+/* Protected: (from, to) -> 1 or 0, from blocked(from, to) (upvalue 1): nil,
+   false and 0 are "not blocked", true and other numbers "blocked". */
+static int blocked_call(lua_State *L)
+{
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 1);
+    int type = lua_type(L, -1), blocked = 0;
+    if (type == LUA_TBOOLEAN || type == LUA_TNIL) {
+        blocked = lua_toboolean(L, -1);
+    } else if (type == LUA_TNUMBER) {
+        long long v = 0;
+        if (wrl_tointeger(L, -1, &v) != 0)
+            return wrl_fail(L, "WR_ERR_RANGE: query.blocked returned %s, not a truth value",
+                            luaL_tolstring(L, -1, NULL));
+        blocked = v != 0;
+    } else {
+        return wrl_fail(L, "WR_ERR_INVALID: query.blocked must return a boolean, got %s",
+                        luaL_typename(L, -1));
+    }
+    lua_pushinteger(L, blocked);
+    return 1;
+}
+
+/* The query's callback: runs blocked_call under lua_pcall; after an error
+   (kept in errslot) every move is blocked and Lua is not called again. */
+static int query_blocked(void *user, int32_t from, int32_t to)
+{
+    planner_box *pb = user;
+    lua_State *L = pb->L;
+    if (L == NULL || pb->failed)
+        return 1;
+    if (!lua_checkstack(L, 4)) {
+        pb->failed = 1; /* errslot stays nil: raised as WR_ERR_NOMEM */
+        return 1;
+    }
+    lua_pushvalue(L, pb->blocked);
+    lua_pushinteger(L, from);
+    lua_pushinteger(L, to);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        lua_replace(L, pb->errslot);
+        pb->failed = 1;
+        return 1;
+    }
+    int blocked = lua_tointeger(L, -1) != 0;
+    lua_pop(L, 1);
+    return blocked;
+}
+
+/* Reads the query at arg (none or nil: a zero query) into *q and *start.
+   Bitsets and the blocked closure stay on the stack for the call; returns
+   the closure's stack index, or 0. */
+static int read_query(lua_State *L, int arg, const wr_map *m, wr_plan_query *q, wr_force_state *start,
+                      const char *what)
+{
+    static const char *const fields[] = {"start", "objective", "blocked_hexes", "blocked_sides", "blocked",
+                                         NULL};
+    memset(q, 0, sizeof *q);
+    if (lua_isnoneornil(L, arg))
+        return 0;
+    wrl_check_table(L, arg);
+    wrl_only_fields(L, arg, "a plan query", fields);
+    if (lua_getfield(L, arg, "start") != LUA_TNIL) {
+        read_force(L, -1, start);
+        q->start = start;
+    }
+    lua_pop(L, 1);
+    wrl_field_int(L, arg, "objective", &q->objective);
+    int w = 0, h = 0;
+    wrl_check(L, wr_map_size(m, &w, &h), what);
+    size_t count = (size_t)w * (size_t)h;
+    if (lua_getfield(L, arg, "blocked_hexes") != LUA_TNIL)
+        q->blocked_hexes = read_blocked_hexes(L, m, count, &q->blocked_hexes_size, what);
+    if (lua_getfield(L, arg, "blocked_sides") != LUA_TNIL)
+        q->blocked_sides = read_blocked_sides(L, m, count, &q->blocked_sides_size, what);
+    int type = lua_getfield(L, arg, "blocked");
+    if (type == LUA_TNIL)
+        return 0;
+    if (type != LUA_TFUNCTION)
+        return wrl_fail(L, "WR_ERR_INVALID: query.blocked must be a function(from_index, to_index), got %s",
+                        luaL_typename(L, -1));
+    lua_pushcclosure(L, blocked_call, 1);
+    q->blocked = query_blocked;
+    return lua_gettop(L);
+}
+
+/* Runs a plan or field call (call(pb, q, out)) with the query's callback
+   under lua_pcall: the planner and the map are busy meanwhile; a Lua
+   error in the callback is raised unchanged afterwards. */
+typedef wr_status (*query_fn)(planner_box *pb, const wr_map *m, const wr_plan_params *params,
+                              const wr_plan_query *q, wr_hex from, wr_hex to, void *out, size_t n);
+
+static wr_status plan_call(planner_box *pb, const wr_map *m, const wr_plan_params *params,
+                           const wr_plan_query *q, wr_hex from, wr_hex to, void *out, size_t n)
+{
+    (void)n;
+    return wr_planner_plan(pb->box.ptr, m, params, q, from, to, out);
+}
+
+static wr_status field_call(planner_box *pb, const wr_map *m, const wr_plan_params *params,
+                            const wr_plan_query *q, wr_hex from, wr_hex to, void *out, size_t n)
+{
+    (void)to;
+    return wr_planner_plan_field(pb->box.ptr, m, params, q, from, out, n);
+}
+
+static void run_query(lua_State *L, query_fn call, int blocked, wr_plan_query *q, const wr_plan_params *params,
+                      wr_hex from, wr_hex to, void *out, size_t n, const char *what)
+{
+    planner_box *pb = lua_touserdata(L, 1);
+    wrl_box *map_box = lua_touserdata(L, 2);
+    const wr_map *m = map_box->ptr;
+    q->user = pb;
+    lua_pushnil(L);
+    pb->errslot = lua_gettop(L);
+    pb->blocked = blocked;
+    pb->failed = 0;
+    pb->L = L;
+    pb->box.busy++;
+    map_box->busy++;
+    wr_status st = call(pb, m, params, q, from, to, out, n);
+    map_box->busy--;
+    pb->box.busy--;
+    pb->L = NULL;
+    pb->blocked = 0;
+    if (pb->failed) {
+        pb->failed = 0;
+        wr_clear_error();
+        if (lua_isnil(L, pb->errslot))
+            wrl_fail(L, "WR_ERR_NOMEM: %s: no Lua stack left for query.blocked", what);
+        lua_pushvalue(L, pb->errslot);
+        lua_error(L);
+    }
+    wrl_check(L, st, what);
+}
+
+static void push_plan(lua_State *L, const wr_plan_result *res)
+{
+    lua_createtable(L, 0, 3);
+    push_route(L, &res->route);
+    lua_setfield(L, -2, "route");
+    push_edges(L, res->moves, res->route.step_count);
+    lua_setfield(L, -2, "moves");
+    push_force(L, &res->arrival);
+    lua_setfield(L, -2, "arrival");
+}
+
+/* plan(map, params, from, to, query) -> {route =, moves =, arrival =}, or nil
+   when no route exists; query = {start = a force state, objective =,
+   blocked_hexes = {hex, ...}, blocked_sides = {{hex, direction}, ...},
+   blocked = function(from_index, to_index) -> true when blocked}, or nil. */
+static int planner_plan(lua_State *L)
+{
+    wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    wr_hex from = wrl_hex(L, 4), to = wrl_hex(L, 5);
+    wr_plan_query q;
+    wr_force_state start;
+    int blocked = read_query(L, 6, m, &q, &start, "Planner:plan");
+    wr_plan_result res;
+    memset(&res, 0, sizeof res);
+    run_query(L, plan_call, blocked, &q, &params, from, to, &res, 0, "Planner:plan");
+    if (res.outcome == WR_PLAN_NO_ROUTE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    push_plan(L, &res);
+    return 1;
+}
+
+/* plan_field(map, params, from, query) -> as field(), from a force's state */
+static int planner_plan_field(lua_State *L)
+{
+    wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    wr_hex from = wrl_hex(L, 4);
+    wr_plan_query q;
+    wr_force_state start;
+    int blocked = read_query(L, 5, m, &q, &start, "Planner:plan_field");
+    int w = 0, h = 0;
+    wrl_check(L, wr_map_size(m, &w, &h), "Planner:plan_field");
+    size_t n = (size_t)w * (size_t)h;
+    wr_arrival *field = lua_newuserdatauv(L, sizeof *field * (n ? n : 1), 0);
+    run_query(L, field_call, blocked, &q, &params, from, from, field, n, "Planner:plan_field");
+    push_field(L, field, n);
+    return 1;
+}
+
+/* check_rivers() -> RIVERS_OK, or the problem, its water course hex and the side at fault */
+static int map_check_rivers(lua_State *L)
+{
+    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
+    int problem = WR_RIVERS_OK, dir = 0;
+    wr_hex h = {0, 0};
+    wrl_check(L, wr_map_check_rivers(m, &problem, &h, &dir), "Map:check_rivers");
+    lua_pushinteger(L, problem);
+    if (problem == WR_RIVERS_OK)
+        return 1;
+    wrl_push_hex(L, h);
+    lua_pushinteger(L, dir);
+    return 3;
+}
+
 static int planner_tostring(lua_State *L)
 {
     if (!wrl_tostring_closed(L, 1, PLANNER_MT))
@@ -663,6 +1119,7 @@ static int l_moves_from(lua_State *L)
     X(map_sight, "Map:sight", "Ahh", "b", wr_map_sight(a[0].p, a[1].h, a[2].h, WRL_OUT(0)))                     \
     X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, a[1].i, a[2].h, WRL_OUT(0)))               \
     X(map_on_route, "Map:on_route", "Ahi", "b", wr_map_on_route(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))            \
+    X(map_side_index, "Map:side_index", "Ahi", "I", wr_map_side_index(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))      \
     X(stragglers_gathered, "stragglers_gathered", "iii", "i",                                                  \
       wr_stragglers_gathered(a[0].i, a[1].i, a[2].i, WRL_OUT(0)))                                               \
     X(half_die_roll, "half_die_roll", "!R", "i", wr_half_die_roll(a[0].p, WRL_OUT(0)))                          \
@@ -714,16 +1171,24 @@ static const wrl_const consts[] = {
     {"STEP_NIGHT", WR_STEP_NIGHT},
     {"PLAN_MAX_EDGES", WR_PLAN_MAX_EDGES}, {"PLAN_MAX_EDGE_POINTS", WR_PLAN_MAX_EDGE_POINTS},
     {"PLAN_MAX_EDGE_DAYS", WR_PLAN_MAX_EDGE_DAYS},
+    {"OBJECTIVE_EARLIEST_FORMED", WR_OBJECTIVE_EARLIEST_FORMED}, {"OBJECTIVE_EARLIEST", WR_OBJECTIVE_EARLIEST},
+    {"OBJECTIVE_FEWEST_UNFORMED", WR_OBJECTIVE_FEWEST_UNFORMED}, {"OBJECTIVE_COUNT", WR_OBJECTIVE_COUNT},
+    {"PLAN_FOUND", WR_PLAN_FOUND}, {"PLAN_NO_ROUTE", WR_PLAN_NO_ROUTE},
+    {"RIVERS_OK", WR_RIVERS_OK}, {"RIVERS_SIDE_ON_COURSE", WR_RIVERS_SIDE_ON_COURSE},
+    {"RIVERS_DEAD_END", WR_RIVERS_DEAD_END},
     {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
 {
+    open_force(L);
     static const luaL_Reg map_methods[] = {
-        {"set_side", map_set_side}, {"side", map_side}, {"moves", map_moves}, {NULL, NULL}};
+        {"set_side", map_set_side}, {"side", map_side}, {"moves", map_moves},
+        {"check_rivers", map_check_rivers}, {NULL, NULL}};
     wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
         {"route", planner_route}, {"field", planner_field}, {"reachable", planner_reachable},
-        {"route_graph", planner_route_graph}, {NULL, NULL}};
+        {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},
+        {NULL, NULL}};
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
@@ -731,7 +1196,10 @@ void wrl_open_campaign(lua_State *L)
         {"land_entry", l_land_entry}, {"march_start", l_march_start}, {"march_enter", l_march_enter},
         {"march_end_day", l_march_end_day}, {"march_contact", l_march_contact},
         {"march_rally", l_march_rally}, {"plan_params_default", l_plan_params_default},
-        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
+        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from},
+        {"force_start", l_force_start}, {"ForceState", l_force_state}, {"force_check", l_force_check},
+        {"force_move", l_force_move}, {"force_end_day", l_force_end_day}, {"force_rally", l_force_rally},
+        {"force_contact", l_force_contact}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);

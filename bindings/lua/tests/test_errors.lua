@@ -41,16 +41,27 @@ do
   eq(wr.last_error(), "", "the detail went into the error object")
 end
 
--- a library failure without a detail names the values passed
+-- every library failure records its detail (since 1.1): the C function, the
+-- argument, its value when it has one, and the range or rule. (The binding's
+-- fallback for a failure without a detail, naming the values passed as in
+-- "half_die(7)", is no longer reached by any call, so it is not tested here.)
 do
   local err = error_of(function() return wr.half_die(7) end)
-  eq(err.status, wr.ERR_RANGE, "status"); has(err.message, "half_die(7)", "the call and its value")
+  eq(err.status, wr.ERR_RANGE, "status"); eq(err["function"], "wr_half_die", "the C function")
+  eq(err.argument, "d6", "argument"); eq(err.value, 7, "value"); eq(err.expected, "1..6", "expected")
+  has(err.message, "half_die: wr_half_die: d6 = 7 is outside 1..6", "the Lua name, then the detail")
   err = error_of(function() return wr.river_crossing(wr.ARM_INFANTRY, wr.RIVER_MAJOR, wr.CROSS_FORD, 12) end)
-  eq(err.name, "WR_ERR_INVALID", "major ford"); has(err.message, "river_crossing(", "the call")
+  eq(err.name, "WR_ERR_INVALID", "major ford"); eq(err["function"], "wr_river_crossing", "the C function")
+  eq(err.argument, "crossing", "argument"); eq(err.value, nil, "no number to show")
+  has(err.expected, "[Crossing]", "the rule that forbids it"); has(err.message, "river_crossing: ", "the Lua name")
   local f = wr.Figure()
   err = error_of(function() f.ar = 1000 end)
-  eq(err.status, wr.ERR_RANGE, "a field out of range"); has(err.message, "ar = 1000", "the field and its value")
+  eq(err.status, wr.ERR_RANGE, "a field out of range"); eq(err["function"], "wr_figure_set", "the C function")
+  eq(err.value, 1000, "value"); has(err.message, "ar = 1000", "the field and its value")
   has(err.message, this, "the position of the assignment")
+  -- refused by the binding before the library is called: no C function named
+  err = error_of(function() return wr.half_die("x") end)
+  eq(err["function"], nil, "a binding error has no library detail")
 end
 
 -- bad arguments: the argument's number, the function's name, the value
