@@ -406,7 +406,9 @@ static void march_marks(FILE *out, const tool_picture *pic)
                            : (f & WR_STEP_RAFTS)    ? "rafts"
                            : (f & WR_STEP_BRIDGING) ? "bridging"
                                                     : "rally";
-        int a = st[i - 1].day + 1, b = st[i].day, x, y;
+        /* a rally is its own day; a crossing's whole days end the day before
+           the far hex is entered ([Crossing]) */
+        int a = st[i - 1].day + 1, b = (f & WR_STEP_RALLY) ? st[i].day : st[i].day - 1, x, y;
         char label[64];
         if (a >= b)
             snprintf(label, sizeof label, "%s: day %d", what, b);

@@ -327,7 +327,7 @@ if(Python3_Interpreter_FOUND)
     "background legend start=0,3 goal=11,3 camps under days=7"
     ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/png_route.svg)
   wr_tool_test(png_ferry ${WR_PNG} ${WR_OUT}/png_ferry.svg
-    "background legend start=6,0 goal=6,9 camps days=7 label=ferry:_days_4-5 label=2_nights"
+    "background legend start=6,0 goal=6,9 camps days=8 label=ferry:_days_4-5 label=3_nights"
     ${WR_TOOL} route ${WR_EX}/march.scn --svg ${WR_OUT}/png_ferry.svg)
   wr_tool_test(png_rally ${WR_PNG} ${WR_OUT}/png_rally.svg
     "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4"
@@ -381,7 +381,7 @@ set_tests_properties(tool_odds_svg_stdout_full PROPERTIES PASS_REGULAR_EXPRESSIO
   "^warrules odds: error writing standard output\n$")
 if(Python3_Interpreter_FOUND)
   wr_tool_test(png_rafts ${WR_PNG} ${WR_OUT}/png_rafts.svg
-    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=3_nights"
+    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=4_nights"
     ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --rafts-anywhere
     --svg ${WR_OUT}/png_rafts.svg)
   wr_tool_test(png_bridging ${WR_PNG} ${WR_OUT}/png_bridging.svg
