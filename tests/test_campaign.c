@@ -2684,6 +2684,33 @@ static void force_replay_rules(void **state)
     assert_int_equal(nr, 0);
 }
 
+/* An off-map hex names the coordinate at fault and its value. */
+static void off_map_hex_detail(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    wr_plan_params p;
+    wr_route r;
+    OK(wr_map_new(12, 7, &m));
+    OK(wr_planner_new(&pl));
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    assert_int_equal(wr_planner_route(pl, m, &p, O(0, 3), O(99, 3), &r), WR_ERR_RANGE);
+    wr_error e;
+    OK(wr_last_error_detail(&e));
+    assert_string_equal(e.function, "wr_planner_route");
+    assert_string_equal(e.argument, "to.q");
+    assert_true(e.has_value);
+    assert_int_equal(e.value, 99 - 1); /* offset column 99 in row 3 is q = 98 */
+    assert_string_equal(wr_last_error(), "wr_planner_route: to.q = 98 is outside the map's columns in "
+                                         "that row, 0 <= q + floor(r / 2) < width (WR_ERR_RANGE)");
+    assert_int_equal(wr_map_set_terrain(m, H(0, 7), WR_HEX_HILLS), WR_ERR_RANGE);
+    assert_string_equal(wr_last_error(),
+                        "wr_map_set_terrain: hex.r = 7 is outside the map's rows, 0..height - 1 (WR_ERR_RANGE)");
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2691,6 +2718,7 @@ int main(void)
         cmocka_unit_test(half_die_stragglers_timber),
         cmocka_unit_test(ford_example),
         cmocka_unit_test(hex_basics),
+        cmocka_unit_test(off_map_hex_detail),
         cmocka_unit_test(hex_rings_and_ranges),
         cmocka_unit_test(hex_lines),
         cmocka_unit_test(map_storage),

@@ -58,6 +58,12 @@ static inline uint8_t wri_side_byte(const wr_map *map, int32_t idx, int32_t nb, 
 /* Index of an on-map hex, or -1. */
 int32_t wri_campaign_index(const wr_map *map, wr_hex hex);
 wr_hex wri_campaign_hex(const wr_map *map, int32_t index);
+/* Records that hex is off the map, naming the coordinate at fault (arg_r
+   when the row is outside the map, else arg_q) and its value; returns
+   WR_ERR_RANGE. Use WRI_FAIL_HEX(map, hex, "to"). */
+wr_status wri_campaign_fail_hex(const char *fn, const wr_map *map, wr_hex hex, const char *arg_q,
+                                const char *arg_r);
+#define WRI_FAIL_HEX(map, hex, name) wri_campaign_fail_hex(__func__, (map), (hex), name ".q", name ".r")
 
 /* Hexes and hexsides blocked for one query (wr_plan_query). */
 typedef struct wri_block {

@@ -20,6 +20,15 @@ int32_t wri_campaign_index(const wr_map *map, wr_hex hex)
     return (int32_t)((int64_t)hex.r * map->width + col);
 }
 
+wr_status wri_campaign_fail_hex(const char *fn, const wr_map *map, wr_hex hex, const char *arg_q,
+                                const char *arg_r)
+{
+    if (hex.r < 0 || hex.r >= map->height)
+        return wri_fail(WR_ERR_RANGE, fn, arg_r, hex.r, 1, "the map's rows, 0..height - 1");
+    return wri_fail(WR_ERR_RANGE, fn, arg_q, hex.q, 1,
+                    "the map's columns in that row, 0 <= q + floor(r / 2) < width");
+}
+
 wr_hex wri_campaign_hex(const wr_map *map, int32_t index)
 {
     int row = index / map->width, col = index % map->width;
@@ -123,7 +132,7 @@ wr_status wr_map_index(const wr_map *map, wr_hex hex, int32_t *index)
         return WRI_NULL(index);
     int32_t i = wri_campaign_index(map, hex);
     if (i < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "hex", "a hex of the map");
+        return WRI_FAIL_HEX(map, hex, "hex");
     *index = i;
     return WR_OK;
 }
@@ -144,7 +153,7 @@ wr_status wr_map_hex(const wr_map *map, int32_t index, wr_hex *hex)
 #define LOOKUP(map, hex, idx)                  \
     int32_t idx = wri_campaign_index(map, hex); \
     if (idx < 0)                                \
-        return WRI_FAIL(WR_ERR_RANGE, #hex, "a hex of the map")
+        return WRI_FAIL_HEX(map, hex, #hex)
 
 /* Adds delta to the coast count of every hex within two of idx. */
 static void coast_count_add(wr_map *map, wr_hex hex, int delta)

@@ -469,7 +469,7 @@ wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex f
         return WRI_PASS(st);
     int32_t idx = wri_campaign_index(map, from);
     if (idx < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+        return WRI_FAIL_HEX(map, from, "from");
     if (capacity < WR_PLAN_MAX_EDGES)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least WR_PLAN_MAX_EDGES (32)");
     wri_movegen g;
@@ -493,7 +493,7 @@ wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landi
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "mover", m, "a vessel class (2..6)");
     int32_t idx = wri_campaign_index(map, hex);
     if (idx < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "hex", "a hex of the map");
+        return WRI_FAIL_HEX(map, hex, "hex");
     const wri_cell *c = &map->cells[idx];
     unsigned f = c->features;
     int coast = c->terrain == WR_HEX_COAST &&

@@ -872,7 +872,7 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         return st;
     int32_t src = wri_campaign_index(map, from);
     if (src < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+        return WRI_FAIL_HEX(map, from, "from");
     wri_campaign_movegen_init(g, map, params);
     if (!wri_campaign_can_be(g, src))
         return WRI_FAIL(WR_ERR_FORBIDDEN, "from", "a hex where the mover can be");
@@ -1042,9 +1042,9 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
         return WRI_NULL(route);
     int32_t goal = wri_campaign_index(map, to);
     if (wri_campaign_index(map, from) < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+        return WRI_FAIL_HEX(map, from, "from");
     if (goal < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "to", "a hex of the map");
+        return WRI_FAIL_HEX(map, to, "to");
     search_opts o;
     memset(&o, 0, sizeof o);
     o.goal = goal;
@@ -1466,9 +1466,9 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
         return WRI_PASS(st);
     int32_t goal = wri_campaign_index(map, to);
     if (wri_campaign_index(map, from) < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "from", "a hex of the map");
+        return WRI_FAIL_HEX(map, from, "from");
     if (goal < 0)
-        return WRI_FAIL(WR_ERR_RANGE, "to", "a hex of the map");
+        return WRI_FAIL_HEX(map, to, "to");
     search_opts o;
     memset(&o, 0, sizeof o);
     o.goal = goal;

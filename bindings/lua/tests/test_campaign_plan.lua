@@ -143,7 +143,7 @@ do
          "WR_ERR_STATE", "wr_planner_plan", nil, "a start in the middle of a crossing")
   detail(error_of(pl.plan, pl, m, {}, O(2, 0), O(0, 0)), "WR_ERR_FORBIDDEN", "wr_planner_plan", "from",
          "infantry cannot stand at sea: a bad start, not no route")
-  detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(5, 0)), "WR_ERR_RANGE", "wr_planner_plan", "to", "off the map")
+  detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(5, 0)), "WR_ERR_RANGE", "wr_planner_plan", "to.q", "off the map")
   detail(error_of(pl.plan_field, pl, m, {}, O(0, 0), {objective = wr.OBJECTIVE_FEWEST_UNFORMED}),
          "WR_ERR_INVALID", "wr_planner_plan_field", "query->objective", "no field of fewest unformed days")
   detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(1, 0), {blocked_hexes = {O(7, 0)}}), "WR_ERR_RANGE",
