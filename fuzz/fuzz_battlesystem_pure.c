@@ -110,7 +110,7 @@ static void fire(fuzz_input *fi)
     }
     REQUIRE(st == WR_OK);
     if (wind == WR_FIRE_WIND_CALM) {
-        REQUIRE(area.shape == WR_FIRE_CIRCLE && area.width == 2 + 2 * turns &&
+        REQUIRE(area.shape == WR_FIRE_CIRCLE && area.width == 2 + 4 * turns &&
                 area.length == area.width && area.area == 0 &&
                 (int64_t)area.area_pi * 4 == (int64_t)area.width * area.width);
     } else {
