@@ -49,7 +49,22 @@ typedef struct world {
     int have_round[NE];
     wr_rng *rng;
     fuzz_alloc fa;
+    int64_t budget; /* work left for this input: exact odds and Monte Carlo spend it */
 } world;
+
+/* Work for one input, so that the target runs at least 10,000 inputs a
+   second: a unit is one move of mass in an exact-odds chain step; one
+   figure's part of one simulated round costs eight. */
+#define WORK_PER_INPUT 8000
+
+/* Whether the work is within what is left; takes it when it is. */
+static int spend(world *w, int64_t work)
+{
+    if (work > w->budget)
+        return 0;
+    w->budget -= work;
+    return 1;
+}
 
 static int pick(fuzz_input *in, int n)
 {
@@ -423,6 +438,13 @@ static void check_round(const wr_melee_round *r)
     }
 }
 
+static int troops(const wr_melee_unit *u)
+{
+    wr_unit_def d;
+    REQUIRE(wr_melee_unit_def(u, &d) == WR_OK);
+    return d.kind == WR_UNIT_TROOPS;
+}
+
 static int unit_figures(const wr_melee_unit *u)
 {
     wr_unit_def d;
@@ -611,7 +633,7 @@ static void engagement_ops(fuzz_input *in, world *w)
             counts[k] = UINT64_MAX;
         int trials = pick(in, 40) + (fuzz_small(in, 8) == 0 ? -1 : 1);
         int rounds = fuzz_shift(pick(in, 12), fuzz_small(in, 8) == 0 ? 990 : 0);
-        if ((int64_t)rounds * trials * (f0 + f1 + 2) > 2000000)
+        if (!spend(w, (int64_t)rounds * trials * (f0 + f1 + 2) * 8))
             return;
         st = wr_melee_simulate(e, rounds, w->rng, trials, counts);
         uint64_t total = 0;
@@ -627,12 +649,22 @@ static void engagement_ops(fuzz_input *in, world *w)
     case 8:
     case 9: {
         int rounds = pick(in, 4) + (fuzz_small(in, 8) == 0 ? 40 : 0);
-        if (rounds > 3 && (f0 > 12 || f1 > 12))
-            rounds = rounds > 40 ? rounds : 3; /* long chains only for small sides: speed */
         if (f0 > 60 || f1 > 60) {
             if (f0 <= 200 && f1 <= 200)
                 return;
             rounds = 1; /* refused for the figures: cheap */
+        } else {
+            /* a chain step moves every (figures a, figures b) cell to every
+               pair of kills: long chains only for small sides; a monster's
+               or a character's wounds multiply the cells round by round
+               (three rounds against 8 troops: 1 ms), so one */
+            const int64_t a0 = f0 > 0 ? f0 + 1 : 1, a1 = f1 > 0 ? f1 + 1 : 1;
+            const int64_t r = rounds > 0 ? rounds : 1;
+            int all_troops = troops(w->u[w->e_unit[i][0]]) && troops(w->u[w->e_unit[i][1]]);
+            if (!all_troops && r > 1)
+                return;
+            if (!spend(w, all_troops ? a0 * a1 * a0 * a1 * r : WORK_PER_INPUT / 2))
+                return;
         }
         wr_melee_odds *o = (wr_melee_odds *)&a;
         st = wr_melee_odds_new_ex(e, rounds, fuzz_pick_alloc(in, &w->fa, &a), &o);
@@ -664,6 +696,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static world w; /* the round records are large */
     memset(&w, 0, sizeof w);
     w.fa.countdown = -1;
+    w.budget = WORK_PER_INPUT;
     for (int u = 0; u < NU; u++)
         w.u_chart[u] = -1;
     if (wr_rng_new(fuzz_u64(&in), &w.rng) != WR_OK)
@@ -706,7 +739,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(wr_engagement_new(w.u[0], w.u[2], &s, &w.e[1]) == WR_OK);
     w.e_unit[1][0] = 0;
     w.e_unit[1][1] = 2;
-    for (int steps = 0; steps < 120 && fuzz_more(&in); steps++) {
+    for (int steps = 0; steps < 64 && fuzz_more(&in); steps++) {
         int op = pick(&in, 8);
         if (getenv("FUZZ_TRACE") != NULL)
             fprintf(stderr, "step %d: family %d\n", steps, op);
