@@ -350,7 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     wr_arrival *field = malloc(sizeof *field * (size_t)n);
     REQUIRE(field != NULL);
     if (st == WR_OK) {
-        for (int q = 0; q < 4 && fuzz_more(&in); q++) {
+        for (int q = 0; q < 2 && fuzz_more(&in); q++) {
             if (fuzz_small(&in, 4) == 0)
                 wild_plan(&in, planner);
             else
