@@ -24,9 +24,11 @@ struct wr_planner {
     int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
     uint32_t mark_base; /* A*: order values from here on are this query's marks */
     wri_bucket *buckets; /* the bucket ring */
-    uint32_t ring;
+    uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
+    uint32_t ring_cap;   /* buckets allocated */
     int32_t *pool;       /* chunks of bucket entries */
     size_t chunks;
+    size_t fresh;        /* chunks from here on are unused since the last reset */
     int32_t free_chunk;
     wr_step *steps;
     size_t cap_steps;
@@ -186,26 +188,32 @@ static wr_status pool_grow(wr_planner *p, size_t chunks)
     if (np == NULL)
         return WRI_NOMEM();
     p->pool = np;
-    for (size_t c = p->chunks; c < chunks; c++) {
-        np[c * WRI_CHUNK] = p->free_chunk;
-        p->free_chunk = (int32_t)c;
-    }
     p->chunks = chunks;
     return WR_OK;
+}
+
+/* A chunk off the free list, or one never used since the last reset. */
+static int32_t take_chunk(wr_planner *p)
+{
+    int32_t c = p->free_chunk;
+    if (c >= 0)
+        p->free_chunk = p->pool[(size_t)c * WRI_CHUNK];
+    else
+        c = (int32_t)p->fresh++;
+    return c;
 }
 
 static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
 {
     if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
-        if (p->free_chunk < 0) {
+        if (p->free_chunk < 0 && p->fresh == p->chunks) {
             if (p->chunks > (size_t)INT32_MAX / 2u)
                 return WRI_NOMEM();
             wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
             if (st != WR_OK)
                 return st;
         }
-        int32_t c = p->free_chunk;
-        p->free_chunk = p->pool[(size_t)c * WRI_CHUNK];
+        int32_t c = take_chunk(p);
         p->pool[(size_t)c * WRI_CHUNK] = b->head;
         b->head = c;
         b->fill = 0;
@@ -226,12 +234,14 @@ static void bucket_release(wr_planner *p, wri_bucket *b)
 
 static void free_ring(wr_planner *p)
 {
-    wri_free(&p->alloc, p->buckets, p->ring, sizeof *p->buckets);
+    wri_free(&p->alloc, p->buckets, p->ring_cap, sizeof *p->buckets);
     wri_free(&p->alloc, p->pool, p->chunks * WRI_CHUNK, sizeof *p->pool);
     p->buckets = NULL;
     p->ring = 0;
+    p->ring_cap = 0;
     p->pool = NULL;
     p->chunks = 0;
+    p->fresh = 0;
     p->free_chunk = -1;
 }
 
@@ -239,23 +249,31 @@ static void free_ring(wr_planner *p)
 static void pool_reset(wr_planner *p)
 {
     p->free_chunk = -1;
-    for (size_t c = p->chunks; c-- > 0;) {
-        p->pool[c * WRI_CHUNK] = p->free_chunk;
-        p->free_chunk = (int32_t)c;
-    }
+    p->fresh = 0;
 }
 
-/* An empty ring of at least hint + 1 buckets. */
+/* Room for a ring of want buckets. */
+static wr_status ring_reserve(wr_planner *p, uint32_t want)
+{
+    if (p->ring_cap >= want)
+        return WR_OK;
+    wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, p->ring_cap, want, sizeof *nb);
+    if (nb == NULL)
+        return WRI_NOMEM();
+    p->buckets = nb;
+    p->ring_cap = want;
+    return WR_OK;
+}
+
+/* An empty ring of at least hint + 1 buckets: only as many as this search
+   needs are cleared, however large an earlier search made the ring. */
 static wr_status ring_reset(wr_planner *p, uint32_t hint)
 {
     uint32_t want = pow2_above(hint);
-    if (p->ring < want) {
-        wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, p->ring, want, sizeof *nb);
-        if (nb == NULL)
-            return WRI_NOMEM();
-        p->buckets = nb;
-        p->ring = want;
-    }
+    wr_status st = ring_reserve(p, want);
+    if (st != WR_OK)
+        return st;
+    p->ring = want;
     for (uint32_t i = 0; i < p->ring; i++) {
         p->buckets[i].head = -1;
         p->buckets[i].fill = 0;
@@ -291,12 +309,9 @@ static wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *
                 bucket_release(p, b);
         }
     }
-    wr_status st = WR_OK;
-    wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, old, want, sizeof *nb);
-    if (nb == NULL) {
-        st = WRI_NOMEM();
-    } else {
-        p->buckets = nb;
+    wr_status st = ring_reserve(p, want);
+    if (st == WR_OK) {
+        wri_bucket *nb = p->buckets;
         p->ring = want;
         for (uint32_t i = 0; i < want; i++) {
             nb[i].head = -1;
