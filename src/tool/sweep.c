@@ -315,17 +315,14 @@ static int varies(const sweep_def *d, int s, int a)
     return (d->axis[a].sides >> s) & 1;
 }
 
-/* The cells of a side's axes' product (SWEEP_MAX_VARIANTS + 1 when there are more). */
-static int cells_of(const sweep_def *d, int s)
+/* The cells of a side's axes' product: at most 64^8 = 2^48, exact in a long
+   long (so that a side with too many variants is told how many it has). */
+static long long cells_of(const sweep_def *d, int s)
 {
-    int n = 1;
-    for (int a = 0; a < d->n_axes; a++) {
-        if (!varies(d, s, a))
-            continue;
-        n *= d->axis[a].n;
-        if (n > SWEEP_MAX_VARIANTS)
-            return SWEEP_MAX_VARIANTS + 1;
-    }
+    long long n = 1;
+    for (int a = 0; a < d->n_axes; a++)
+        if (varies(d, s, a))
+            n *= d->axis[a].n;
     return n;
 }
 
@@ -448,11 +445,11 @@ static int make_sides(const sweep_def *d, sweep_side side[2])
     int problems = 0, nomem = 0;
     char told[SWEEP_MAX_PROBLEMS][600]; /* a variant on both sides is told once */
     for (int s = 0; s < 2; s++) {
-        int cells = cells_of(d, s);
-        int units = d->n_side[s] ? d->n_side[s] : d->n_units;
-        if ((long long)units * cells > SWEEP_MAX_VARIANTS)
+        long long all = cells_of(d, s) * (d->n_side[s] ? d->n_side[s] : d->n_units);
+        if (all > SWEEP_MAX_VARIANTS)
             return tool_fail(cmd, TOOL_USAGE, "%s: side %c has %lld variants (at most %d)",
-                             d->path, 'a' + s, (long long)units * cells, SWEEP_MAX_VARIANTS);
+                             d->path, 'a' + s, all, SWEEP_MAX_VARIANTS);
+        int cells = (int)cells_of(d, s), units = (int)(all / cells);
         side[s].v = calloc((size_t)(units * cells), sizeof(variant));
         if (side[s].v == NULL)
             return tool_fail(cmd, TOOL_FAILED, "out of memory");

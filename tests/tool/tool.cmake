@@ -243,7 +243,8 @@ foreach(case
     "unknown_unit|unknown_unit.sweep:7:13: no [unit ents] above this line"
     "unit_key|unit_key.sweep:8:1: unknown key for a [side]: 'legs'"
     "no_units|no_units.sweep: no [unit NAME] section"
-    "bad_name|bad_name.sweep:3:1: a unit needs a new name")
+    "bad_name|bad_name.sweep:3:1: a unit needs a new name"
+    "too_many_variants|too_many_variants.sweep: side a has 8192 variants (at most 4096)")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 text)
