@@ -231,6 +231,11 @@ wr_tool_test(sweep_deterministic sh ${TT}/same_output.sh SAME "sweep ${WR_EX}/ba
   "sweep ${WR_EX}/balance.sweep --rounds 3" ${WR_TOOL})
 wr_tool_test(sweep_every_refusal sh -c
   "'${WR_TOOL}' sweep sweeps/refused_two.sweep 2>&1 >/dev/null | grep -c 'refused_two.sweep:6: pikes (figures=[46]): the unit is refused (WR_ERR_FORBIDDEN)' | grep -qx 2")
+# More refusals than are told: 20 lines, then the count, each variant once
+# though it is on both sides.
+wr_tool_test(sweep_many_refusals sh ${TT}/expect_lines.sh 2 21
+  ": the unit is refused (WR_ERR_FORBIDDEN)" "warrules sweep: ... 25 refused variants in all"
+  ${WR_TOOL} sweep sweeps/many_refused.sweep)
 if(Python3_Interpreter_FOUND)
   wr_tool_test(svg_sweep sh ${TT}/svg_run.sh ${WR_OUT}/sweep.svg
     "rect.cell=324 rect.legend=21 text.row=18 text.col=18"
