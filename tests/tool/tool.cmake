@@ -249,7 +249,24 @@ foreach(case
     "unit_key|unit_key.sweep:8:1: unknown key for a [side]: 'legs'"
     "no_units|no_units.sweep: no [unit NAME] section"
     "bad_name|bad_name.sweep:3:1: a unit needs a new name"
-    "too_many_variants|too_many_variants.sweep: side a has 8192 variants (at most 4096)")
+    "too_many_variants|too_many_variants.sweep: side a has 8192 variants (at most 4096)"
+    "no_side_units|no_side_units.sweep:6:4: side a needs unit names"
+    "bad_rounds|bad_rounds.sweep:6:9: rounds is 1..40"
+    "empty_value|empty_value.sweep:6:18: an axis takes 1..64 values of 1..47 characters, separated by commas"
+    "long_value|long_value.sweep:6:23: an axis takes 1..64 values of 1..47 characters"
+    "too_many_values|too_many_values.sweep:6:261: an axis takes 1..64 values"
+    "unknown_key|unknown_key.sweep:6:1: unknown [sweep] key 'seed' (a, b, rounds, vary.KEY)"
+    "no_equals|no_equals.sweep:6:1: expected KEY = VALUE"
+    "named_sweep|named_sweep.sweep:5:1: [sweep] takes no name"
+    "long_name|long_name.sweep:3:1: a unit needs a new name of 1-31 letters, digits, '-' or '_'"
+    "same_name|same_name.sweep:5:1: a unit needs a new name"
+    "extra_word|extra_word.sweep:3:1: a unit needs a new name"
+    "too_many_units|too_many_units.sweep:67:1: at most 32 units ('u33')"
+    "too_many_axes|too_many_axes.sweep:15:1: at most 8 axes"
+    "no_profile|no_profile.sweep:1: nobody: no profile given (profile = NAME)"
+    "unknown_profile|unknown_profile.sweep:3: urucks (profile=ghosts): no [profile] of that name"
+    "situation|situation.sweep:3: urucks: the situation is refused (WR_ERR_RANGE): wr_engagement_new: situation->side[0].in_contact = 7"
+    "empty_header|empty_header.sweep:3:1: empty section header")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 text)
@@ -257,6 +274,46 @@ foreach(case
 endforeach()
 wr_tool_test(usage_sweep_no_file ${WR_MSG} 2 "a sweep file is needed" ${WR_TOOL} sweep)
 wr_tool_test(usage_sweep_rounds ${WR_MSG} 2 "--rounds takes 1..40" ${WR_TOOL} sweep x.sweep --rounds 41)
+foreach(case
+    "svg_stdout_csv|--svg - writes only the heatmap to standard output; it cannot go with --csv|--svg;-;--csv;t.csv"
+    "same_file|--svg and --csv name the same file 't.out'|--svg;t.out;--csv;t.out"
+    "unknown_option|argument 2 '--seed': unknown option|x.sweep;--seed;3"
+    "two_files|argument 2 'b.sweep': one sweep file only (already 'a.sweep')|a.sweep;b.sweep"
+    "missing_file|cannot open 'nowhere.sweep'|nowhere.sweep"
+    "csv_unwritable|cannot write '/nonexistent/t.csv'|sweeps/sides.sweep;--csv;/nonexistent/t.csv")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(usage_sweep_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} sweep ${args})
+endforeach()
+
+# The sides chosen by a = and b =, an axis over in-contact for side b only
+# (side a's unit keeps its own in-contact = 2), blanks around the commas.
+wr_tool_test(sweep_sides ${WR_TOOL} sweep sweeps/sides.sweep)
+set_tests_properties(tool_sweep_sides PROPERTIES PASS_REGULAR_EXPRESSION
+  "^index,a,b,b.in-contact,ongoing,a_routs,a_retires,b_routs,b_retires,a_destroyed,b_destroyed,both_destroyed,a_wins_e18,b_wins_e18,error\n0,dwarfs,urucks,1,[0-9]+,.*\n1,dwarfs,urucks,3,.*\n2,dwarfs,more-urucks,1,.*\n3,dwarfs,more-urucks,3,[0-9,]+,\n$")
+# --csv OUT: the table in the file, nothing on standard output.
+wr_tool_test(sweep_csv_file sh -c
+  "rm -f '${WR_OUT}/sweep.csv'; '${WR_TOOL}' sweep sweeps/one_side.sweep --rounds 1 --csv '${WR_OUT}/sweep.csv' > '${WR_OUT}/sweep.stdout' && test ! -s '${WR_OUT}/sweep.stdout' && test $(wc -l < '${WR_OUT}/sweep.csv') -eq 25 && grep -q '^23,urucks,urucks,6,yes,6,5,[0-9]' '${WR_OUT}/sweep.csv'")
+# --svg -: the heatmap on standard output and no table; a refused pair grey.
+wr_tool_test(sweep_svg_stdout ${WR_TOOL} sweep sweeps/flanked.sweep --svg -)
+set_tests_properties(tool_sweep_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION
+  "^<svg [^\n]*\n<title>Side a wins: 2 x 2 matchups, up to 30 rounds</title>.*fill=\"#969696\"><title>urucks \\(attacked-in=flank\\) against urucks \\(attacked-in=flank\\): refused by the rules</title>"
+  FAIL_REGULAR_EXPRESSION "index,a,b")
+if(Python3_Interpreter_FOUND)
+  # Every kind of [profile] key, a unit's in-contact and the full frontage
+  # by default: the sweep's matchup has the odds of the same scenario.
+  wr_tool_test(sweep_same_odds sh ${TT}/sweep_odds.sh ${WR_TOOL} sweeps/profile_keys.sweep 0
+    scenarios/profile_keys.scn)
+  # 512 rows: cells of 2 pixels and no labels.
+  wr_tool_test(svg_sweep_wide sh ${TT}/svg_run.sh ${WR_OUT}/sweep_wide.svg
+    "rect.cell=512 rect.legend=21 text.row=0 text.col=0"
+    ${WR_TOOL} sweep sweeps/wide.sweep --svg ${WR_OUT}/sweep_wide.svg)
+  wr_tool_test(svg_sweep_refused sh ${TT}/svg_run.sh ${WR_OUT}/sweep_refused.svg
+    "rect.cell=4 text.row=2 text.col=2"
+    ${WR_TOOL} sweep sweeps/flanked.sweep --svg ${WR_OUT}/sweep_refused.svg --csv ${WR_OUT}/sweep_refused.csv)
+endif()
 
 # The command line the GNU way: --opt=value, bundled short options, "--".
 if(Python3_Interpreter_FOUND)
