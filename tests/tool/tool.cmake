@@ -36,7 +36,7 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
 # on every kind of mistake, the helpers on their edges.
 set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
-  svg.c)
+  svg.c sweep.c)
 list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
 add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
 target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)

@@ -265,6 +265,17 @@ static void commands_without_memory(void)
                           "--change-order", "closed", "--next-phase", "--set-spears", "front",
                           "--turn", "90", "--json", NULL};
     every_allocation("move phase", tool_move, move_phase);
+    char *sweep_file = write_file("unit_sweep.sweep",
+                                  "[profile orcs]\nsample = orc-urucks\n[profile men]\nrace = human\n"
+                                  "weapon.0 = other\nbcp.0.2 = 20\nmod.charged = 5\nhates = orc\n"
+                                  "morale.lost-round = -5\nretire-band = 10\n[unit urucks]\n"
+                                  "profile = orcs\nfiles = 2\n[unit men]\nprofile = men\nfiles = 2\n"
+                                  "[sweep]\nrounds = 2\nb = urucks\nvary.figures = 2, 3\n");
+    char *sweep[] = {"sweep", sweep_file, "--svg", path(outdir, "unit_sweep.svg"), "--csv",
+                     path(outdir, "unit_sweep.csv"), NULL};
+    char *sweep_stdout[] = {"sweep", sweep_file, "--rounds", "1", NULL};
+    every_allocation("sweep", tool_sweep, sweep);
+    every_allocation("sweep table", tool_sweep, sweep_stdout);
     every_allocation("melee phase", tool_melee, phase);
     every_allocation("melee phase json", tool_melee, phase_json);
 }
