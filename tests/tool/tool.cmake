@@ -658,3 +658,42 @@ endif()
 wr_tool_test(melee_blood_lust ${WR_TOOL} melee --set side.b.flags=blood-lust --seed 3 --rounds 1)
 set_tests_properties(tool_melee_blood_lust PROPERTIES PASS_REGULAR_EXPRESSION
   "Side 1: Disordered by Blood Lust. +\\[Flank and rear\\]")
+
+# The other ends of a fight in a melee phase: side a routing or retiring
+# before any blow (the seeded flank test), and a fight that destroys one or
+# both sides (400% a figure: four kills each, whatever the dice).
+wr_tool_test(phase_a_routs ${WR_TOOL} melee scenarios/phase_four_units.scn --seed 8)
+set_tests_properties(tool_phase_a_routs PROPERTIES PASS_REGULAR_EXPRESSION
+  "no blows: side a \\(A\\) routs\n.*A +2 fight\\(s\\): 10 figures, 0 fought, 0 lost, 10 left, disordered; morale test: routs")
+wr_tool_test(phase_a_retires ${WR_TOOL} melee scenarios/phase_four_units.scn --seed 1)
+set_tests_properties(tool_phase_a_retires PROPERTIES PASS_REGULAR_EXPRESSION "no blows: side a \\(A\\) retires\n")
+set(WR_PHASE_TWO melee scenarios/phase_column.scn --seed 3 --set unit.orcs.figures=2
+  --set unit.orcs.files=2 --set unit.dwarfs.figures=2 --set fight.column.b.face=front
+  --set fight.column.a.in-contact=2 --set fight.column.b.in-contact=2)
+wr_tool_test(phase_b_destroyed ${WR_TOOL} ${WR_PHASE_TWO} --set profile.dwarfs.bcp.1.0=400)
+set_tests_properties(tool_phase_b_destroyed PROPERTIES PASS_REGULAR_EXPRESSION
+  "dwarfs fight with 2 and lose 0, orcs fight with 2 and lose 2: side b \\(orcs\\) is destroyed\n")
+wr_tool_test(phase_a_destroyed ${WR_TOOL} ${WR_PHASE_TWO} --set profile.orcs.bcp.1.0=400)
+set_tests_properties(tool_phase_a_destroyed PROPERTIES PASS_REGULAR_EXPRESSION
+  "dwarfs fight with 2 and lose 2, orcs fight with 2 and lose 0: side a \\(dwarfs\\) is destroyed\n")
+wr_tool_test(phase_both_destroyed ${WR_TOOL} ${WR_PHASE_TWO} --set profile.orcs.bcp.1.0=400
+  --set profile.dwarfs.bcp.1.0=400)
+set_tests_properties(tool_phase_both_destroyed PROPERTIES PASS_REGULAR_EXPRESSION
+  "dwarfs fight with 2 and lose 2, orcs fight with 2 and lose 2: both sides are destroyed\n")
+# A [unit] in no fight of the phase is not among the units after it.
+wr_tool_test(phase_unit_in_no_fight ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50
+  --set unit.spare.profile=men --set unit.spare.figures=3)
+set_tests_properties(tool_phase_unit_in_no_fight PROPERTIES PASS_REGULAR_EXPRESSION
+  "units after the phase:\n  swordsmen .*\n  orc-line .*\n  orc-band [^\n]*\n$" FAIL_REGULAR_EXPRESSION "spare")
+foreach(case
+    "phase_no_dice|argument 2: --dice takes at least one roll|melee;scenarios/phase_corner.scn;--dice;,"
+    "phase_unit_profile|phase_corner.scn:17:1: [unit swordsmen]: no [profile] of that name|melee;scenarios/phase_corner.scn;--set;unit.swordsmen.profile=ghosts"
+    "phase_unit_no_profile|phase_no_profile.scn:4:1: [unit u]: no profile given (profile = NAME)|melee;scenarios/phase_no_profile.scn")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+wr_tool_test(phase_too_many_dice sh -c
+  "sh '${TT}/expect_message.sh' 2 'argument 2: --dice takes at most 4096 rolls' '${WR_TOOL}' melee scenarios/phase_corner.scn --dice \"$(yes 5 | head -n 4097 | paste -sd, -)\"")
