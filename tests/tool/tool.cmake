@@ -697,3 +697,23 @@ foreach(case
 endforeach()
 wr_tool_test(phase_too_many_dice sh -c
   "sh '${TT}/expect_message.sh' 2 'argument 2: --dice takes at most 4096 rolls' '${WR_TOOL}' melee scenarios/phase_corner.scn --dice \"$(yes 5 | head -n 4097 | paste -sd, -)\"")
+
+# --order-cost N/D: a change of order costs that share of the movement rate
+# (MV 12's 576 points / 4 = 144, not the default half, 288).
+wr_tool_test(move_order_cost ${WR_TOOL} move --order open --change-order closed --order-cost 1/4)
+set_tests_properties(tool_move_order_cost PROPERTIES PASS_REGULAR_EXPRESSION
+  "changes to closed order, standing in clear: 144 points\n  movement: 432 move points")
+foreach(case
+    "move_bad_order_cost|argument 1: --order-cost 3/2: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--order-cost;3/2"
+    "move_order_cost_word|argument 1: --order-cost x: expected N/D|move;--order-cost;x"
+    "move_turn_cost_no_num|argument 1: --turn-cost /2: expected N/D|move;--turn-cost;/2"
+    "move_bad_figures_turn|argument 1: --figures-turn 48001: expected move points 0..48000|move;--figures-turn;48001"
+    "move_wheel_no_degrees|argument 1: --wheel :3: expected DEGREES:INCHES[:TERRAIN]|move;--wheel;:3"
+    "move_wheel_too_far|argument 1: --wheel 400:3: expected DEGREES:INCHES[:TERRAIN]: degrees -180..180|move;--wheel;400:3"
+    "move_wheel_long_degrees|argument 1: --wheel 123456789:1: expected DEGREES:INCHES|move;--wheel;123456789:1")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
