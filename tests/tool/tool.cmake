@@ -266,7 +266,11 @@ foreach(case
     "no_profile|no_profile.sweep:1: nobody: no profile given (profile = NAME)"
     "unknown_profile|unknown_profile.sweep:3: urucks (profile=ghosts): no [profile] of that name"
     "situation|situation.sweep:3: urucks: the situation is refused (WR_ERR_RANGE): wr_engagement_new: situation->side[0].in_contact = 7"
-    "empty_header|empty_header.sweep:3:1: empty section header")
+    "empty_header|empty_header.sweep:3:1: empty section header"
+    "open_header|open_header.sweep:5:6: a section header ends with"
+    "unnamed_unit|unnamed_unit.sweep:3:1: a unit needs a new name"
+    "rounds_empty|rounds_empty.sweep:6:9: rounds is 1..40"
+    "long_key|long_key.sweep:6:1: unknown [sweep] key 'vary.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk'")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 text)
@@ -292,7 +296,7 @@ endforeach()
 # (side a's unit keeps its own in-contact = 2), blanks around the commas.
 wr_tool_test(sweep_sides ${WR_TOOL} sweep sweeps/sides.sweep)
 set_tests_properties(tool_sweep_sides PROPERTIES PASS_REGULAR_EXPRESSION
-  "^index,a,b,b.in-contact,ongoing,a_routs,a_retires,b_routs,b_retires,a_destroyed,b_destroyed,both_destroyed,a_wins_e18,b_wins_e18,error\n0,dwarfs,urucks,1,[0-9]+,.*\n1,dwarfs,urucks,3,.*\n2,dwarfs,more-urucks,1,.*\n3,dwarfs,more-urucks,3,[0-9,]+,\n$")
+  "^index,a,b,b.in-contact,ongoing,a_routs,a_retires,b_routs,b_retires,a_destroyed,b_destroyed,both_destroyed,a_wins_e18,b_wins_e18,error\n0,dwarfs,urucks,1,[0-9]+,.*\n1,dwarfs,urucks,3,.*\n2,dwarfs,More_urucks-2,1,.*\n3,dwarfs,More_urucks-2,3,[0-9,]+,\n$")
 # --csv OUT: the table in the file, nothing on standard output.
 wr_tool_test(sweep_csv_file sh -c
   "rm -f '${WR_OUT}/sweep.csv'; '${WR_TOOL}' sweep sweeps/one_side.sweep --rounds 1 --csv '${WR_OUT}/sweep.csv' > '${WR_OUT}/sweep.stdout' && test ! -s '${WR_OUT}/sweep.stdout' && test $(wc -l < '${WR_OUT}/sweep.csv') -eq 25 && grep -q '^23,urucks,urucks,6,yes,6,5,[0-9]' '${WR_OUT}/sweep.csv'")
@@ -686,6 +690,8 @@ wr_tool_test(phase_unit_in_no_fight ${WR_TOOL} melee scenarios/phase_corner.scn 
 set_tests_properties(tool_phase_unit_in_no_fight PROPERTIES PASS_REGULAR_EXPRESSION
   "units after the phase:\n  swordsmen .*\n  orc-line .*\n  orc-band [^\n]*\n$" FAIL_REGULAR_EXPRESSION "spare")
 foreach(case
+    "phase_long_die|separated by commas, not '1234567890123456'|melee;scenarios/phase_corner.scn;--dice;1234567890123456"
+    "fight_no_unit|fight_no_unit.scn:7:1: [fight f]: side b has no unit (b = UNIT)|melee;scenarios/fight_no_unit.scn"
     "phase_no_dice|argument 2: --dice takes at least one roll|melee;scenarios/phase_corner.scn;--dice;,"
     "phase_unit_profile|phase_corner.scn:17:1: [unit swordsmen]: no [profile] of that name|melee;scenarios/phase_corner.scn;--set;unit.swordsmen.profile=ghosts"
     "phase_unit_no_profile|phase_no_profile.scn:4:1: [unit u]: no profile given (profile = NAME)|melee;scenarios/phase_no_profile.scn")
