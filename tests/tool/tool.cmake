@@ -716,7 +716,13 @@ foreach(case
     "move_bad_figures_turn|argument 1: --figures-turn 48001: expected move points 0..48000|move;--figures-turn;48001"
     "move_wheel_no_degrees|argument 1: --wheel :3: expected DEGREES:INCHES[:TERRAIN]|move;--wheel;:3"
     "move_wheel_too_far|argument 1: --wheel 400:3: expected DEGREES:INCHES[:TERRAIN]: degrees -180..180|move;--wheel;400:3"
-    "move_wheel_long_degrees|argument 1: --wheel 123456789:1: expected DEGREES:INCHES|move;--wheel;123456789:1")
+    "move_wheel_long_degrees|argument 1: --wheel 123456789:1: expected DEGREES:INCHES|move;--wheel;123456789:1"
+    "move_wheel_no_inches|argument 1: --wheel 45: expected DEGREES:INCHES|move;--wheel;45"
+    "move_turn_cost_no_slash|argument 1: --turn-cost 1: expected N/D|move;--turn-cost;1"
+    "move_order_cost_long|argument 1: --order-cost 123456789/2: expected N/D|move;--order-cost;123456789/2"
+    "move_turn_cost_above_one|argument 1: --turn-cost 2/1: expected N/D of the movement rate, 0 <= N <= D|move;--turn-cost;2/1"
+    "move_turn_cost_zero_den|argument 1: --turn-cost 1/0: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--turn-cost;1/0"
+    "move_leg_rises|argument 1: --leg clear:1:0:101: expected TERRAIN:INCHES[:OBSTACLES[:RISES]]|move;--leg;clear:1:0:101")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 name)
   list(GET parts 1 text)
