@@ -315,17 +315,14 @@ static int varies(const sweep_def *d, int s, int a)
     return (d->axis[a].sides >> s) & 1;
 }
 
-/* The cells of a side's axes' product (SWEEP_MAX_VARIANTS + 1 when there are more). */
-static int cells_of(const sweep_def *d, int s)
+/* The cells of a side's axes' product: at most 64^8 = 2^48, exact in a long
+   long (so that a side with too many variants is told how many it has). */
+static long long cells_of(const sweep_def *d, int s)
 {
-    int n = 1;
-    for (int a = 0; a < d->n_axes; a++) {
-        if (!varies(d, s, a))
-            continue;
-        n *= d->axis[a].n;
-        if (n > SWEEP_MAX_VARIANTS)
-            return SWEEP_MAX_VARIANTS + 1;
-    }
+    long long n = 1;
+    for (int a = 0; a < d->n_axes; a++)
+        if (varies(d, s, a))
+            n *= d->axis[a].n;
     return n;
 }
 
@@ -433,29 +430,39 @@ static void side_free(sweep_side *s)
     free(s->v);
 }
 
-static int already_told(char told[][600], int n, const char *err)
+/* FNV-1a: a refusal's message, to count each refused variant once. */
+static uint64_t message_hash(const char *s)
 {
-    for (int i = 0; i < n && i < SWEEP_MAX_PROBLEMS; i++)
-        if (strcmp(told[i], err) == 0)
-            return 1;
-    return 0;
+    uint64_t h = UINT64_C(14695981039346656037);
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
+    return h;
 }
 
 /* Every variant of both sides, each checked; every refusal is reported
-   (at most SWEEP_MAX_PROBLEMS lines) before any odds are computed. */
+   (at most SWEEP_MAX_PROBLEMS lines, then how many in all) before any odds
+   are computed. A variant on both sides (the same unit and axis values) is
+   one refusal, told and counted once: its message is the same, and the
+   messages already seen are kept as 64-bit hashes. */
 static int make_sides(const sweep_def *d, sweep_side side[2])
 {
-    int problems = 0, nomem = 0;
-    char told[SWEEP_MAX_PROBLEMS][600]; /* a variant on both sides is told once */
-    for (int s = 0; s < 2; s++) {
-        int cells = cells_of(d, s);
-        int units = d->n_side[s] ? d->n_side[s] : d->n_units;
-        if ((long long)units * cells > SWEEP_MAX_VARIANTS)
-            return tool_fail(cmd, TOOL_USAGE, "%s: side %c has %lld variants (at most %d)",
-                             d->path, 'a' + s, (long long)units * cells, SWEEP_MAX_VARIANTS);
+    int problems = 0, nomem = 0, rc = TOOL_OK;
+    uint64_t *seen = malloc(2 * SWEEP_MAX_VARIANTS * sizeof *seen);
+    if (seen == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    for (int s = 0; s < 2 && rc == TOOL_OK; s++) {
+        long long all = cells_of(d, s) * (d->n_side[s] ? d->n_side[s] : d->n_units);
+        if (all > SWEEP_MAX_VARIANTS) {
+            rc = tool_fail(cmd, TOOL_USAGE, "%s: side %c has %lld variants (at most %d)",
+                           d->path, 'a' + s, all, SWEEP_MAX_VARIANTS);
+            break;
+        }
+        int cells = (int)cells_of(d, s), units = (int)(all / cells);
         side[s].v = calloc((size_t)(units * cells), sizeof(variant));
-        if (side[s].v == NULL)
-            return tool_fail(cmd, TOOL_FAILED, "out of memory");
+        if (side[s].v == NULL) {
+            rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
+            break;
+        }
         side[s].n = units * cells;
         for (int i = 0; i < side[s].n; i++) {
             variant *v = &side[s].v[i];
@@ -463,18 +470,27 @@ static int make_sides(const sweep_def *d, sweep_side side[2])
             v->unit = d->n_side[s] ? d->side[s][i / cells] : i / cells;
             v->cell = i % cells;
             char err[600];
-            int rc = make_variant(d, v, err, sizeof err);
-            if (rc == 1)
+            int vrc = make_variant(d, v, err, sizeof err);
+            if (vrc == 1) {
                 nomem = 1;
-            else if (rc && !already_told(told, problems, err)) {
-                if (problems < SWEEP_MAX_PROBLEMS) {
-                    tool_fail(cmd, TOOL_USAGE, "%s", err);
-                    snprintf(told[problems], sizeof told[problems], "%s", err);
-                }
-                problems++;
+                continue;
             }
+            if (vrc == 0)
+                continue;
+            uint64_t h = message_hash(err);
+            int told = 0;
+            for (int k = 0; k < problems && !told; k++)
+                told = seen[k] == h;
+            if (told)
+                continue;
+            if (problems < SWEEP_MAX_PROBLEMS)
+                tool_fail(cmd, TOOL_USAGE, "%s", err);
+            seen[problems++] = h;
         }
     }
+    free(seen);
+    if (rc != TOOL_OK)
+        return rc;
     if (nomem)
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     if (problems > SWEEP_MAX_PROBLEMS)

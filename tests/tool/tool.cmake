@@ -36,7 +36,7 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
 # on every kind of mistake, the helpers on their edges.
 set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
-  svg.c)
+  svg.c sweep.c)
 list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
 add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
 target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
@@ -231,6 +231,11 @@ wr_tool_test(sweep_deterministic sh ${TT}/same_output.sh SAME "sweep ${WR_EX}/ba
   "sweep ${WR_EX}/balance.sweep --rounds 3" ${WR_TOOL})
 wr_tool_test(sweep_every_refusal sh -c
   "'${WR_TOOL}' sweep sweeps/refused_two.sweep 2>&1 >/dev/null | grep -c 'refused_two.sweep:6: pikes (figures=[46]): the unit is refused (WR_ERR_FORBIDDEN)' | grep -qx 2")
+# More refusals than are told: 20 lines, then the count, each variant once
+# though it is on both sides.
+wr_tool_test(sweep_many_refusals sh ${TT}/expect_lines.sh 2 21
+  ": the unit is refused (WR_ERR_FORBIDDEN)" "warrules sweep: ... 25 refused variants in all"
+  ${WR_TOOL} sweep sweeps/many_refused.sweep)
 if(Python3_Interpreter_FOUND)
   wr_tool_test(svg_sweep sh ${TT}/svg_run.sh ${WR_OUT}/sweep.svg
     "rect.cell=324 rect.legend=21 text.row=18 text.col=18"
@@ -243,7 +248,29 @@ foreach(case
     "unknown_unit|unknown_unit.sweep:7:13: no [unit ents] above this line"
     "unit_key|unit_key.sweep:8:1: unknown key for a [side]: 'legs'"
     "no_units|no_units.sweep: no [unit NAME] section"
-    "bad_name|bad_name.sweep:3:1: a unit needs a new name")
+    "bad_name|bad_name.sweep:3:1: a unit needs a new name"
+    "too_many_variants|too_many_variants.sweep: side a has 8192 variants (at most 4096)"
+    "no_side_units|no_side_units.sweep:6:4: side a needs unit names"
+    "bad_rounds|bad_rounds.sweep:6:9: rounds is 1..40"
+    "empty_value|empty_value.sweep:6:18: an axis takes 1..64 values of 1..47 characters, separated by commas"
+    "long_value|long_value.sweep:6:23: an axis takes 1..64 values of 1..47 characters"
+    "too_many_values|too_many_values.sweep:6:261: an axis takes 1..64 values"
+    "unknown_key|unknown_key.sweep:6:1: unknown [sweep] key 'seed' (a, b, rounds, vary.KEY)"
+    "no_equals|no_equals.sweep:6:1: expected KEY = VALUE"
+    "named_sweep|named_sweep.sweep:5:1: [sweep] takes no name"
+    "long_name|long_name.sweep:3:1: a unit needs a new name of 1-31 letters, digits, '-' or '_'"
+    "same_name|same_name.sweep:5:1: a unit needs a new name"
+    "extra_word|extra_word.sweep:3:1: a unit needs a new name"
+    "too_many_units|too_many_units.sweep:67:1: at most 32 units ('u33')"
+    "too_many_axes|too_many_axes.sweep:15:1: at most 8 axes"
+    "no_profile|no_profile.sweep:1: nobody: no profile given (profile = NAME)"
+    "unknown_profile|unknown_profile.sweep:3: urucks (profile=ghosts): no [profile] of that name"
+    "situation|situation.sweep:3: urucks: the situation is refused (WR_ERR_RANGE): wr_engagement_new: situation->side[0].in_contact = 7"
+    "empty_header|empty_header.sweep:3:1: empty section header"
+    "open_header|open_header.sweep:5:6: a section header ends with"
+    "unnamed_unit|unnamed_unit.sweep:3:1: a unit needs a new name"
+    "rounds_empty|rounds_empty.sweep:6:9: rounds is 1..40"
+    "long_key|long_key.sweep:6:1: unknown [sweep] key 'vary.kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk'")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 text)
@@ -251,6 +278,46 @@ foreach(case
 endforeach()
 wr_tool_test(usage_sweep_no_file ${WR_MSG} 2 "a sweep file is needed" ${WR_TOOL} sweep)
 wr_tool_test(usage_sweep_rounds ${WR_MSG} 2 "--rounds takes 1..40" ${WR_TOOL} sweep x.sweep --rounds 41)
+foreach(case
+    "svg_stdout_csv|--svg - writes only the heatmap to standard output; it cannot go with --csv|--svg;-;--csv;t.csv"
+    "same_file|--svg and --csv name the same file 't.out'|--svg;t.out;--csv;t.out"
+    "unknown_option|argument 2 '--seed': unknown option|x.sweep;--seed;3"
+    "two_files|argument 2 'b.sweep': one sweep file only (already 'a.sweep')|a.sweep;b.sweep"
+    "missing_file|cannot open 'nowhere.sweep'|nowhere.sweep"
+    "csv_unwritable|cannot write '/nonexistent/t.csv'|sweeps/sides.sweep;--csv;/nonexistent/t.csv")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(usage_sweep_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} sweep ${args})
+endforeach()
+
+# The sides chosen by a = and b =, an axis over in-contact for side b only
+# (side a's unit keeps its own in-contact = 2), blanks around the commas.
+wr_tool_test(sweep_sides ${WR_TOOL} sweep sweeps/sides.sweep)
+set_tests_properties(tool_sweep_sides PROPERTIES PASS_REGULAR_EXPRESSION
+  "^index,a,b,b.in-contact,ongoing,a_routs,a_retires,b_routs,b_retires,a_destroyed,b_destroyed,both_destroyed,a_wins_e18,b_wins_e18,error\n0,dwarfs,urucks,1,[0-9]+,.*\n1,dwarfs,urucks,3,.*\n2,dwarfs,More_urucks-2,1,.*\n3,dwarfs,More_urucks-2,3,[0-9,]+,\n$")
+# --csv OUT: the table in the file, nothing on standard output.
+wr_tool_test(sweep_csv_file sh -c
+  "rm -f '${WR_OUT}/sweep.csv'; '${WR_TOOL}' sweep sweeps/one_side.sweep --rounds 1 --csv '${WR_OUT}/sweep.csv' > '${WR_OUT}/sweep.stdout' && test ! -s '${WR_OUT}/sweep.stdout' && test $(wc -l < '${WR_OUT}/sweep.csv') -eq 25 && grep -q '^23,urucks,urucks,6,yes,6,5,[0-9]' '${WR_OUT}/sweep.csv'")
+# --svg -: the heatmap on standard output and no table; a refused pair grey.
+wr_tool_test(sweep_svg_stdout ${WR_TOOL} sweep sweeps/flanked.sweep --svg -)
+set_tests_properties(tool_sweep_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION
+  "^<svg [^\n]*\n<title>Side a wins: 2 x 2 matchups, up to 30 rounds</title>.*fill=\"#969696\"><title>urucks \\(attacked-in=flank\\) against urucks \\(attacked-in=flank\\): refused by the rules</title>"
+  FAIL_REGULAR_EXPRESSION "index,a,b")
+if(Python3_Interpreter_FOUND)
+  # Every kind of [profile] key, a unit's in-contact and the full frontage
+  # by default: the sweep's matchup has the odds of the same scenario.
+  wr_tool_test(sweep_same_odds sh ${TT}/sweep_odds.sh ${WR_TOOL} sweeps/profile_keys.sweep 0
+    scenarios/profile_keys.scn)
+  # 512 rows: cells of 2 pixels and no labels.
+  wr_tool_test(svg_sweep_wide sh ${TT}/svg_run.sh ${WR_OUT}/sweep_wide.svg
+    "rect.cell=512 rect.legend=21 text.row=0 text.col=0"
+    ${WR_TOOL} sweep sweeps/wide.sweep --svg ${WR_OUT}/sweep_wide.svg)
+  wr_tool_test(svg_sweep_refused sh ${TT}/svg_run.sh ${WR_OUT}/sweep_refused.svg
+    "rect.cell=4 text.row=2 text.col=2"
+    ${WR_TOOL} sweep sweeps/flanked.sweep --svg ${WR_OUT}/sweep_refused.svg --csv ${WR_OUT}/sweep_refused.csv)
+endif()
 
 # The command line the GNU way: --opt=value, bundled short options, "--".
 if(Python3_Interpreter_FOUND)
@@ -595,3 +662,70 @@ endif()
 wr_tool_test(melee_blood_lust ${WR_TOOL} melee --set side.b.flags=blood-lust --seed 3 --rounds 1)
 set_tests_properties(tool_melee_blood_lust PROPERTIES PASS_REGULAR_EXPRESSION
   "Side 1: Disordered by Blood Lust. +\\[Flank and rear\\]")
+
+# The other ends of a fight in a melee phase: side a routing or retiring
+# before any blow (the seeded flank test), and a fight that destroys one or
+# both sides (400% a figure: four kills each, whatever the dice).
+wr_tool_test(phase_a_routs ${WR_TOOL} melee scenarios/phase_four_units.scn --seed 8)
+set_tests_properties(tool_phase_a_routs PROPERTIES PASS_REGULAR_EXPRESSION
+  "no blows: side a \\(A\\) routs\n.*A +2 fight\\(s\\): 10 figures, 0 fought, 0 lost, 10 left, disordered; morale test: routs")
+wr_tool_test(phase_a_retires ${WR_TOOL} melee scenarios/phase_four_units.scn --seed 1)
+set_tests_properties(tool_phase_a_retires PROPERTIES PASS_REGULAR_EXPRESSION "no blows: side a \\(A\\) retires\n")
+set(WR_PHASE_TWO melee scenarios/phase_column.scn --seed 3 --set unit.orcs.figures=2
+  --set unit.orcs.files=2 --set unit.dwarfs.figures=2 --set fight.column.b.face=front
+  --set fight.column.a.in-contact=2 --set fight.column.b.in-contact=2)
+wr_tool_test(phase_b_destroyed ${WR_TOOL} ${WR_PHASE_TWO} --set profile.dwarfs.bcp.1.0=400)
+set_tests_properties(tool_phase_b_destroyed PROPERTIES PASS_REGULAR_EXPRESSION
+  "dwarfs fight with 2 and lose 0, orcs fight with 2 and lose 2: side b \\(orcs\\) is destroyed\n")
+wr_tool_test(phase_a_destroyed ${WR_TOOL} ${WR_PHASE_TWO} --set profile.orcs.bcp.1.0=400)
+set_tests_properties(tool_phase_a_destroyed PROPERTIES PASS_REGULAR_EXPRESSION
+  "dwarfs fight with 2 and lose 2, orcs fight with 2 and lose 0: side a \\(dwarfs\\) is destroyed\n")
+wr_tool_test(phase_both_destroyed ${WR_TOOL} ${WR_PHASE_TWO} --set profile.orcs.bcp.1.0=400
+  --set profile.dwarfs.bcp.1.0=400)
+set_tests_properties(tool_phase_both_destroyed PROPERTIES PASS_REGULAR_EXPRESSION
+  "dwarfs fight with 2 and lose 2, orcs fight with 2 and lose 2: both sides are destroyed\n")
+# A [unit] in no fight of the phase is not among the units after it.
+wr_tool_test(phase_unit_in_no_fight ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50
+  --set unit.spare.profile=men --set unit.spare.figures=3)
+set_tests_properties(tool_phase_unit_in_no_fight PROPERTIES PASS_REGULAR_EXPRESSION
+  "units after the phase:\n  swordsmen .*\n  orc-line .*\n  orc-band [^\n]*\n$" FAIL_REGULAR_EXPRESSION "spare")
+foreach(case
+    "phase_long_die|separated by commas, not '1234567890123456'|melee;scenarios/phase_corner.scn;--dice;1234567890123456"
+    "fight_no_unit|fight_no_unit.scn:7:1: [fight f]: side b has no unit (b = UNIT)|melee;scenarios/fight_no_unit.scn"
+    "phase_no_dice|argument 2: --dice takes at least one roll|melee;scenarios/phase_corner.scn;--dice;,"
+    "phase_unit_profile|phase_corner.scn:17:1: [unit swordsmen]: no [profile] of that name|melee;scenarios/phase_corner.scn;--set;unit.swordsmen.profile=ghosts"
+    "phase_unit_no_profile|phase_no_profile.scn:4:1: [unit u]: no profile given (profile = NAME)|melee;scenarios/phase_no_profile.scn")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()
+wr_tool_test(phase_too_many_dice sh -c
+  "sh '${TT}/expect_message.sh' 2 'argument 2: --dice takes at most 4096 rolls' '${WR_TOOL}' melee scenarios/phase_corner.scn --dice \"$(yes 5 | head -n 4097 | paste -sd, -)\"")
+
+# --order-cost N/D: a change of order costs that share of the movement rate
+# (MV 12's 576 points / 4 = 144, not the default half, 288).
+wr_tool_test(move_order_cost ${WR_TOOL} move --order open --change-order closed --order-cost 1/4)
+set_tests_properties(tool_move_order_cost PROPERTIES PASS_REGULAR_EXPRESSION
+  "changes to closed order, standing in clear: 144 points\n  movement: 432 move points")
+foreach(case
+    "move_bad_order_cost|argument 1: --order-cost 3/2: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--order-cost;3/2"
+    "move_order_cost_word|argument 1: --order-cost x: expected N/D|move;--order-cost;x"
+    "move_turn_cost_no_num|argument 1: --turn-cost /2: expected N/D|move;--turn-cost;/2"
+    "move_bad_figures_turn|argument 1: --figures-turn 48001: expected move points 0..48000|move;--figures-turn;48001"
+    "move_wheel_no_degrees|argument 1: --wheel :3: expected DEGREES:INCHES[:TERRAIN]|move;--wheel;:3"
+    "move_wheel_too_far|argument 1: --wheel 400:3: expected DEGREES:INCHES[:TERRAIN]: degrees -180..180|move;--wheel;400:3"
+    "move_wheel_long_degrees|argument 1: --wheel 123456789:1: expected DEGREES:INCHES|move;--wheel;123456789:1"
+    "move_wheel_no_inches|argument 1: --wheel 45: expected DEGREES:INCHES|move;--wheel;45"
+    "move_turn_cost_no_slash|argument 1: --turn-cost 1: expected N/D|move;--turn-cost;1"
+    "move_order_cost_long|argument 1: --order-cost 123456789/2: expected N/D|move;--order-cost;123456789/2"
+    "move_turn_cost_above_one|argument 1: --turn-cost 2/1: expected N/D of the movement rate, 0 <= N <= D|move;--turn-cost;2/1"
+    "move_turn_cost_zero_den|argument 1: --turn-cost 1/0: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--turn-cost;1/0"
+    "move_leg_rises|argument 1: --leg clear:1:0:101: expected TERRAIN:INCHES[:OBSTACLES[:RISES]]|move;--leg;clear:1:0:101")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 text)
+  list(SUBLIST parts 2 -1 args)
+  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+endforeach()

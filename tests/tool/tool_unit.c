@@ -265,6 +265,39 @@ static void commands_without_memory(void)
                           "--change-order", "closed", "--next-phase", "--set-spears", "front",
                           "--turn", "90", "--json", NULL};
     every_allocation("move phase", tool_move, move_phase);
+    /* past 4 KiB, so that reading it grows its buffer (realloc) */
+    static char sweep_text[6000] = "# a sweep file of more than 4 KiB\n";
+    size_t used = strlen(sweep_text);
+    while (used + 81 < 5000) {
+        memset(sweep_text + used, '#', 79);
+        sweep_text[used + 79] = '\n';
+        used += 80;
+        sweep_text[used] = '\0';
+    }
+    snprintf(sweep_text + used, sizeof sweep_text - used, "%s",
+             "[profile orcs]\nsample = orc-urucks\n[profile men]\nrace = human\n"
+             "weapon.0 = other\nbcp.0.2 = 20\nmod.charged = 5\nhates = orc\n"
+             "morale.lost-round = -5\nretire-band = 10\n[unit urucks]\n"
+             "profile = orcs\nfiles = 2\n[unit men]\nprofile = men\nfiles = 2\n"
+             "[sweep]\nrounds = 2\nb = urucks\nvary.figures = 2, 3\n");
+    char *sweep_file = write_file("unit_sweep.sweep", sweep_text);
+    char *sweep[] = {"sweep", sweep_file, "--svg", path(outdir, "unit_sweep.svg"), "--csv",
+                     path(outdir, "unit_sweep.csv"), NULL};
+    char *sweep_stdout[] = {"sweep", sweep_file, "--rounds", "1", NULL};
+    every_allocation("sweep", tool_sweep, sweep);
+    every_allocation("sweep table", tool_sweep, sweep_stdout);
+    /* the --csv table: 2 units x 2 sizes against urucks x 2 sizes */
+    FILE *csv = fopen(path(outdir, "unit_sweep.csv"), "r");
+    char row[512] = "", last[512] = "";
+    int rows = 0;
+    while (csv && fgets(row, sizeof row, csv)) {
+        rows++;
+        snprintf(last, sizeof last, "%s", row);
+    }
+    if (csv)
+        fclose(csv);
+    check(rows == 9 && strncmp(last, "7,men,urucks,3,3,", 17) == 0, "sweep table: %d rows, last %s",
+          rows, last);
     every_allocation("melee phase", tool_melee, phase);
     every_allocation("melee phase json", tool_melee, phase_json);
 }
