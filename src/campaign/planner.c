@@ -41,6 +41,17 @@ struct wr_planner {
     wr_plan_params table_for;
     int table_valid;
     uint32_t table_hmin; /* the smallest label increase of any land transition */
+    uint32_t ptable_max; /* the largest plain cost in ptable */
+    /* Plain costs by hex, 8 bytes a hex: the cost into each of the six
+       neighbours (0xff: no move), the row's parity, and the epoch the hex was
+       filled in (filled when first expanded; 0: never). They hold for the
+       map below (see struct wr_map) and the table's parameters. */
+    uint8_t *costs;
+    size_t cap_costs; /* hexes */
+    uint8_t epoch;
+    const wr_map *costs_map;
+    int costs_width, costs_height;
+    uint64_t costs_generation, costs_history;
 };
 
 static void free_ring(wr_planner *p);
@@ -143,6 +154,7 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
     wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
     wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
+    wri_free(&a, planner->costs, planner->cap_costs * 8u, 1);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -320,6 +332,8 @@ typedef struct fastgen {
     const uint32_t *regions;
     const wri_tentry *table; /* NULL for vessels */
     const uint32_t *ptable;  /* plain costs by key */
+    uint8_t *costs;          /* the planner's costs by hex, or NULL */
+    uint8_t epoch;
     int32_t delta[2][6];
     uint32_t home; /* 0 unless Ellriendi */
 } fastgen;
@@ -387,6 +401,54 @@ typedef struct fastgen {
         }                                                                            \
     } while (0)
 
+/* The plain costs of hex idx into the planner's costs (see wr_planner). */
+static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
+{
+    const wri_cell *c = &f->cells[idx];
+    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    for (int d = 0; d < 6; d++) {
+        h[d] = 0xffu;
+        if (!(c->nb & (1u << d)))
+            continue;
+        const int32_t to = idx + f->delta[odd][d];
+        const wri_cell *n = &f->cells[to];
+        const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
+        const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
+        const uint32_t cost = f->ptable[wri_table_key(n->terrain, side, timber, home)];
+        if (cost != UINT32_MAX)
+            h[d] = (uint8_t)cost; /* below 0xff: see plain_costs() */
+    }
+    h[6] = (uint8_t)odd;
+    h[7] = f->epoch;
+}
+
+/* Plain costs from the planner's costs by hex, filled on first use. */
+#define PLAIN_FROM_COSTS(f, idx, ...)                                                 \
+    do {                                                                             \
+        uint8_t *h_ = (f)->costs + (size_t)(idx) * 8u;                               \
+        if (h_[7] != (f)->epoch)                                                     \
+            fill_costs(f, idx, h_);                                                  \
+        const int32_t *dl_ = (f)->delta[h_[6]];                                      \
+        for (int d_ = 0; d_ < 6; d_++) {                                             \
+            uint32_t e_cost = h_[d_];                                                \
+            if (e_cost == 0xffu)                                                     \
+                continue;                                                            \
+            int32_t e_to = (idx) + dl_[d_];                                          \
+            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
+                continue;                                                            \
+            __VA_ARGS__                                                              \
+        }                                                                            \
+    } while (0)
+
+#define PLAIN_EDGES(f, idx, ...)                                                      \
+    do {                                                                             \
+        if ((f)->costs != NULL)                                                      \
+            PLAIN_FROM_COSTS(f, idx, __VA_ARGS__);                                   \
+        else                                                                         \
+            PLAIN_FROM_TABLE(f, idx, __VA_ARGS__);                                   \
+    } while (0)
+
 #define SEARCH_CTX fastgen
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #define SEARCH_ASTAR 0
@@ -395,7 +457,7 @@ typedef struct fastgen {
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_PARENTS
-#define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_FROM_TABLE(ctx, node, __VA_ARGS__)
+#define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
 #define SEARCH_PARENTS 0
 #define SEARCH_NAME search_land_np
 #include "campaign/search_core.h"
@@ -807,9 +869,12 @@ static uint32_t land_hmin(const wri_tentry *table, uint32_t daily, int home)
 }
 
 /* The cheapest plain cost (points + days x P) of the allowed moves of each
-   key (which all enter the same neighbour), UINT32_MAX for none. */
-static void plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok, uint32_t *out)
+   key (which all enter the same neighbour), UINT32_MAX for none; returns
+   the largest other. */
+static uint32_t plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok,
+                            uint32_t *out)
 {
+    uint32_t max = 0;
     for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
         uint32_t best = UINT32_MAX;
         for (uint32_t k = 0; k < table[key].count; k++) {
@@ -821,7 +886,52 @@ static void plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok
                 best = c;
         }
         out[key] = best;
+        if (best != UINT32_MAX && best > max)
+            max = best;
     }
+    return max;
+}
+
+/* Whether the planner's costs by hex were filled for this map. */
+static int costs_for_map(const wr_planner *pl, const wr_map *map)
+{
+    return pl->costs_map == map && pl->costs_width == map->width &&
+           pl->costs_height == map->height && pl->costs_generation == map->generation &&
+           pl->costs_history == map->history;
+}
+
+/* The planner's costs by hex for this map and the table's parameters (a new
+   table: new parameters), in *out; NULL when a plain cost does not fit
+   below 0xff. A new epoch forgets every hex filled before. */
+static wr_status plain_costs(wr_planner *pl, const wr_map *map, int new_table, uint8_t **out)
+{
+    *out = NULL;
+    if (pl->ptable_max >= 0xffu)
+        return WR_OK;
+    const size_t n = (size_t)map->count;
+    if (pl->cap_costs < n) {
+        wri_free(&pl->alloc, pl->costs, pl->cap_costs * 8u, 1);
+        pl->cap_costs = 0;
+        pl->epoch = 0;
+        pl->costs = wri_alloc_zero(&pl->alloc, n * 8u, 1);
+        if (pl->costs == NULL)
+            return WRI_NOMEM();
+        pl->cap_costs = n;
+        new_table = 1;
+    }
+    if (new_table || !costs_for_map(pl, map)) {
+        if (++pl->epoch == 0) {
+            memset(pl->costs, 0, pl->cap_costs * 8u);
+            pl->epoch = 1;
+        }
+        pl->costs_map = map;
+        pl->costs_width = map->width;
+        pl->costs_height = map->height;
+        pl->costs_generation = map->generation;
+        pl->costs_history = map->history;
+    }
+    *out = pl->costs;
+    return WR_OK;
 }
 
 /* land_hmin() for vessels, from the generator's numbers: the cheapest water
@@ -924,15 +1034,23 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             if (pl->ptable == NULL)
                 return WRI_NOMEM();
         }
-        if (!pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0) {
+        const int new_table =
+            !pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0;
+        if (new_table) {
             wri_campaign_land_table(g, pl->table);
             pl->table_for = *params;
             pl->table_valid = 1;
             pl->table_hmin = land_hmin(pl->table, o->daily, f.home != 0);
-            plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
+            pl->ptable_max = plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
         }
         f.table = pl->table;
         f.ptable = pl->ptable;
+        if (o->plain) {
+            st = plain_costs(pl, map, new_table, &f.costs);
+            if (st != WR_OK)
+                return st;
+            f.epoch = pl->epoch;
+        }
         if (!route)
             return search_land_np(pl, &f, o);
     } else if (!route) {
