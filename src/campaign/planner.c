@@ -27,7 +27,8 @@ struct wr_planner {
     uint32_t ring;
     int32_t *pool;       /* chunks of bucket entries */
     size_t chunks;
-    int32_t free_chunk;
+    int32_t free_chunk;  /* released chunks */
+    size_t fresh_chunk;  /* chunks from here on are unused since the ring was reset */
     wr_step *steps;
     size_t cap_steps;
     wr_plan_edge *moves; /* wr_planner_plan(): the move of each step */
@@ -81,13 +82,14 @@ typedef struct search_opts {
     /* A*: h(s) = hmin x the hex distance from s's hex to the goal's */
     uint32_t hmin;
     int32_t width;
+    uint64_t width_inv; /* ceil(2^40 / width): see hexes_of() */
     int32_t goal_q, goal_r;
 } search_opts;
 
 static inline uint32_t search_h(const search_opts *o, int32_t s)
 {
     int32_t node = s >= o->cells ? s - o->cells : s;
-    int32_t row = node / o->width, col = node - row * o->width;
+    int32_t row = (int32_t)(((uint64_t)node * o->width_inv) >> 40), col = node - row * o->width;
     int32_t dq = col - (row >> 1) - o->goal_q, dr = row - o->goal_r, ds = dq + dr;
     uint32_t d = (uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u;
     return o->hmin * d;
@@ -198,26 +200,36 @@ static wr_status pool_grow(wr_planner *p, size_t chunks)
     if (np == NULL)
         return WRI_NOMEM();
     p->pool = np;
-    for (size_t c = p->chunks; c < chunks; c++) {
-        np[c * WRI_CHUNK] = p->free_chunk;
-        p->free_chunk = (int32_t)c;
-    }
     p->chunks = chunks;
+    return WR_OK;
+}
+
+/* A free chunk: a released one, or one not used since the reset. */
+static wr_status take_chunk(wr_planner *p, int32_t *c)
+{
+    if (p->free_chunk >= 0) {
+        *c = p->free_chunk;
+        p->free_chunk = p->pool[(size_t)*c * WRI_CHUNK];
+        return WR_OK;
+    }
+    if (p->fresh_chunk == p->chunks) {
+        if (p->chunks > (size_t)INT32_MAX / 2u)
+            return WRI_NOMEM();
+        wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
+        if (st != WR_OK)
+            return st;
+    }
+    *c = (int32_t)p->fresh_chunk++;
     return WR_OK;
 }
 
 static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
 {
     if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
-        if (p->free_chunk < 0) {
-            if (p->chunks > (size_t)INT32_MAX / 2u)
-                return WRI_NOMEM();
-            wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
-            if (st != WR_OK)
-                return st;
-        }
-        int32_t c = p->free_chunk;
-        p->free_chunk = p->pool[(size_t)c * WRI_CHUNK];
+        int32_t c = 0;
+        wr_status st = take_chunk(p, &c);
+        if (st != WR_OK)
+            return st;
         p->pool[(size_t)c * WRI_CHUNK] = b->head;
         b->head = c;
         b->fill = 0;
@@ -245,16 +257,14 @@ static void free_ring(wr_planner *p)
     p->pool = NULL;
     p->chunks = 0;
     p->free_chunk = -1;
+    p->fresh_chunk = 0;
 }
 
-/* Every chunk back on the free list. */
+/* Every chunk free. */
 static void pool_reset(wr_planner *p)
 {
     p->free_chunk = -1;
-    for (size_t c = p->chunks; c-- > 0;) {
-        p->pool[c * WRI_CHUNK] = p->free_chunk;
-        p->free_chunk = (int32_t)c;
-    }
+    p->fresh_chunk = 0;
 }
 
 /* An empty ring of at least hint + 1 buckets. */
@@ -1062,6 +1072,7 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         wr_hex goal = wri_campaign_hex(map, o->goal);
         a.hmin = hmin;
         a.width = map->width;
+        a.width_inv = (((uint64_t)1 << 40) + (uint64_t)map->width - 1u) / (uint64_t)map->width;
         a.goal_q = goal.q;
         a.goal_r = goal.r;
         a.ring_hint += a.hmin;
@@ -1217,6 +1228,20 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     return WR_OK;
 }
 
+/* wri_campaign_hex() of each index, without a division: floor(i / width)
+   = (i * M) >> 40 with M = ceil(2^40 / width) is exact while i x width <
+   2^40, and here i < 2^24, width <= 2^14. */
+static void hexes_of(const wr_map *map, const int32_t *index, size_t n, wr_hex *out)
+{
+    const uint64_t w = (uint64_t)map->width, M = (((uint64_t)1 << 40) + w - 1u) / w;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t x = (uint64_t)index[i], row = (x * M) >> 40;
+        const int col = (int)(x - row * w);
+        wr_hex h = {col - (int)(row >> 1), (int)row};
+        out[i] = h;
+    }
+}
+
 wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
                                const wr_plan_params *params, wr_hex from, int days,
                                const wr_hex **hexes, size_t *count)
@@ -1258,8 +1283,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
     st = map_search(planner, map, params, from, &o, &g, 0, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
-    for (size_t i = 0; i < n; i++)
-        planner->hexes[i] = wri_campaign_hex(map, planner->order[i]);
+    hexes_of(map, planner->order, n, planner->hexes);
     *hexes = planner->hexes;
     *count = n;
     return WR_OK;
