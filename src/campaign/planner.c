@@ -451,6 +451,17 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
         }                                                                            \
     } while (0)
 
+/* The costs of a hex just offered a label: read when it is settled. */
+#if defined(__GNUC__)
+#define PREFETCH_COSTS(f, t)                                                          \
+    do {                                                                             \
+        if ((f)->costs != NULL)                                                      \
+            __builtin_prefetch((f)->costs + (size_t)(t) * 8u);                       \
+    } while (0)
+#else
+#define PREFETCH_COSTS(f, t) ((void)0)
+#endif
+
 #define PLAIN_EDGES(f, idx, ...)                                                      \
     do {                                                                             \
         if ((f)->costs != NULL)                                                      \
@@ -468,12 +479,14 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #undef SEARCH_NAME
 #undef SEARCH_PARENTS
 #define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
+#define SEARCH_PREFETCH(ctx, t) PREFETCH_COSTS(ctx, t)
 #define SEARCH_PARENTS 0
 #define SEARCH_NAME search_land_np
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_ASTAR
 #define SEARCH_ASTAR 1
+#define SEARCH_PREFETCH(ctx, t) PREFETCH_COSTS(ctx, t)
 #define SEARCH_NAME search_land_astar
 #include "campaign/search_core.h"
 #undef SEARCH_NAME

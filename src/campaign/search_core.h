@@ -11,6 +11,8 @@
    moves instead (body once per neighbour with e_to and e_cost, the cheapest
    allowed move's points + days x P): only without parents, as it loses the
    flags; the order of the offers, and so of the settled states, is kept.
+   SEARCH_PREFETCH(ctx, t), when defined, runs as state t gets a better
+   label: a hint to fetch what settling t will read.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -19,6 +21,10 @@
    an entry whose state has since got a smaller label is skipped) settles
    each state once, in order. */
 
+#ifndef SEARCH_PREFETCH
+#define SEARCH_PREFETCH(ctx, t) ((void)0)
+#endif
+
 /* Offers label nk to state t, reached from s by a move with flags fl. */
 #define SEARCH_OFFER(t_, nk_, fl_)                                                  \
     do {                                                                            \
@@ -26,6 +32,7 @@
         int32_t t = (t_);                                                           \
         if (nk < dist[t] && nk <= key_max) {                                        \
             uint32_t k = (uint32_t)nk;                                              \
+            SEARCH_PREFETCH(ctx, t);                                                \
             dist[t] = k;                                                            \
             if (SEARCH_PARENTS) {                                                   \
                 parent[t] = s;                                                      \
@@ -159,3 +166,4 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
 }
 
 #undef SEARCH_OFFER
+#undef SEARCH_PREFETCH
