@@ -913,12 +913,19 @@ int scaling_mode(int size, int repeats)
 }
 
 // Only the library's field, `repeats` times: for perf record / callgrind.
-enum ProfileKind { PROFILE_FIELD, PROFILE_REACH, PROFILE_ROUTE };
+enum ProfileKind { PROFILE_FIELD, PROFILE_REACH, PROFILE_ROUTE, PROFILE_REAL };
 
 int profile_mode(int size, int repeats, ProfileKind kind)
 {
-    wr_map *m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    wr_map *m = nullptr;
     wr_plan_params p = plain_params();
+    if (kind == PROFILE_REAL) { // the full rules on the realistic map (route_field_real)
+        m = make_real_map(size, 4321u + (uint64_t)size);
+        check(wr_plan_params_default(WR_MOVER_INFANTRY, &p), "wr_plan_params_default");
+        p.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+    } else {
+        m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    }
     wr_hex from;
     check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
     check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
@@ -945,13 +952,14 @@ int profile_mode(int size, int repeats, ProfileKind kind)
         if (kind == PROFILE_REACH)
             check(wr_planner_reachable(pl, m, &p, from, days, &hexes, &count),
                   "wr_planner_reachable");
-        else if (kind == PROFILE_FIELD)
+        else if (kind == PROFILE_FIELD || kind == PROFILE_REAL)
             check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
         else
             for (size_t q = 0; q < ends.size(); q += 2)
                 wr_planner_route(pl, m, &p, ends[q], ends[q + 1], &route);
     }
-    static const char *what[] = {"fields", "reachable sets", "rounds of 4 routes"};
+    static const char *what[] = {"fields", "reachable sets", "rounds of 4 routes",
+                                 "full-rules fields on the realistic map"};
     std::fprintf(stderr, "bench_route: %d %s in %.1f ms\n", repeats, what[kind],
                  bench_now_ms() - t0);
     wr_planner_free(pl);
@@ -1105,7 +1113,7 @@ void real_map_cases(int size, int repeats, int queries)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile|--profile-reach|--profile-route|--scaling]\n");
+        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile|--profile-reach|--profile-route|--profile-real|--scaling]\n");
         return 2;
     }
     int size = std::atoi(argv[1]), repeats = std::atoi(argv[2]), queries = std::atoi(argv[3]);
@@ -1121,6 +1129,8 @@ int main(int argc, char **argv)
         return profile_mode(size, repeats, PROFILE_REACH);
     if (argc > 4 && std::string(argv[4]) == "--profile-route")
         return profile_mode(size, repeats, PROFILE_ROUTE);
+    if (argc > 4 && std::string(argv[4]) == "--profile-real")
+        return profile_mode(size, repeats, PROFILE_REAL);
     if (argc > 4 && std::string(argv[4]) == "--scaling")
         return scaling_mode(size, repeats);
     igraph_set_warning_handler(igraph_warning_handler_ignore);

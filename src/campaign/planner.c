@@ -61,6 +61,7 @@ static wr_status pool_grow(wr_planner *p, size_t chunks);
 typedef struct search_opts {
     int32_t cells;
     uint32_t daily;
+    uint64_t daily_inv; /* ceil(2^40 / daily): see fresh_day() */
     int two;         /* formed and unformed states */
     int plain;
     int unformed_ok;
@@ -79,6 +80,7 @@ typedef struct search_opts {
     uint32_t ring_hint;
     int32_t *order;
     size_t *order_count;
+    int prune; /* see search_core.h */
     /* A*: h(s) = hmin x the hex distance from s's hex to the goal's */
     uint32_t hmin;
     int32_t width;
@@ -99,7 +101,11 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
    days start), no earlier than the start state allows. */
 static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)
 {
-    const uint32_t P = o->daily, e = ((lab + P - 1u) / P) * P;
+    /* floor(x / P) = (x * M) >> 40 with M = ceil(2^40 / P) is exact while
+       x x P < 2^40: so for labels up to key_max (x <= (10^6 + 1) x P, P <= 1000) */
+    const uint32_t P = o->daily, x = lab + P - 1u;
+    const uint32_t q = lab <= o->key_max ? (uint32_t)(((uint64_t)x * o->daily_inv) >> 40) : x / P;
+    const uint32_t e = q * P;
     if (e >= o->fresh_max) /* always so from the zero state */
         return e;
     const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
@@ -553,6 +559,7 @@ static void opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, in
     memset(o, 0, sizeof *o);
     o->cells = cells;
     o->daily = (uint32_t)p->costs.daily_points;
+    o->daily_inv = (((uint64_t)1 << 40) + o->daily - 1u) / o->daily;
     o->plain = (p->options & WR_PLAN_PLAIN_COSTS) != 0;
     o->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
     o->two = o->unformed_ok && !o->plain;
@@ -1031,6 +1038,7 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             base.goal2 = base.goal + map->count;
         g->block = ps->block;
     }
+    base.prune = base.two && base.unformed_ok && base.fresh_max == 0 && base.order == NULL;
     *o = base;
     st = ensure_states(pl, (size_t)map->count * 2u);
     if (st != WR_OK || route == 2)
