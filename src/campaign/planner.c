@@ -43,12 +43,16 @@ struct wr_planner {
     int table_valid;
     uint32_t table_hmin; /* the smallest label increase of any land transition */
     uint32_t ptable_max; /* the largest plain cost in ptable */
-    /* Plain costs by hex, 8 bytes a hex: the cost into each of the six
-       neighbours (0xff: no move), the row's parity, and the epoch the hex was
-       filled in (filled when first expanded; 0: never). They hold for the
-       map below (see struct wr_map) and the table's parameters. */
+    /* What the land search reads of a hex, kept from query to query for the
+       map below (see struct wr_map) and the table's parameters, filled when
+       the hex is first expanded. Each record ends with the row's parity and
+       the epoch it was filled in (0: never). costs: 8 bytes a hex, the plain
+       cost into each of the six neighbours (0xff: no move); keys: 8 uint16
+       a hex, the table key of each (0xffff: off the map). */
     uint8_t *costs;
     size_t cap_costs; /* hexes */
+    uint16_t *keys;
+    size_t cap_keys;
     uint8_t epoch;
     const wr_map *costs_map;
     int costs_width, costs_height;
@@ -162,7 +166,8 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
     wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
     wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
-    wri_free(&a, planner->costs, planner->cap_costs * 8u, 1);
+    wri_free(&a, planner->costs, planner->cap_costs, 8u);
+    wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -349,6 +354,7 @@ typedef struct fastgen {
     const wri_tentry *table; /* NULL for vessels */
     const uint32_t *ptable;  /* plain costs by key */
     uint8_t *costs;          /* the planner's costs by hex, or NULL */
+    uint16_t *keys;          /* the planner's keys by hex (land) */
     uint8_t epoch;
     int32_t delta[2][6];
     uint32_t home; /* 0 unless Ellriendi */
@@ -369,48 +375,70 @@ typedef struct fastgen {
         }                                                                            \
     } while (0)
 
-/* Land moves straight from the table. */
+/* The table keys of the moves from hex idx into its neighbours into rec,
+   then the row's parity and the epoch (see wr_planner). */
+static void fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
+{
+    const wri_cell *c = &f->cells[idx];
+    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    for (int d = 0; d < 6; d++) {
+        rec[d] = 0xffffu;
+        if (!(c->nb & (1u << d)))
+            continue;
+        const int32_t to = idx + f->delta[odd][d];
+        const wri_cell *n = &f->cells[to];
+        const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
+        const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
+        rec[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
+    }
+    rec[6] = (uint16_t)odd;
+    rec[7] = f->epoch;
+}
+
+/* The keys of hex idx, filled on first use. */
+static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
+{
+    uint16_t *rec = f->keys + (size_t)idx * 8u;
+    if (rec[7] != f->epoch)
+        fill_keys(f, idx, rec);
+    return rec;
+}
+
+/* Land moves from the table, by the keys of the hex. */
 #define EDGES_FROM_TABLE(f, idx, bad, ...)                                            \
     do {                                                                             \
-        const wri_cell *c_ = &(f)->cells[idx];                                       \
-        unsigned odd_ = (c_->nb & WRI_ODD_ROW) ? 1u : 0u;                            \
-        unsigned timber_ = c_->terrain == WR_HEX_FOREST || c_->terrain == WR_HEX_SWAMP; \
+        const uint16_t *k_ = hex_keys(f, idx);                                       \
+        const int32_t *dl_ = (f)->delta[k_[6]];                                      \
         for (int d_ = 0; d_ < 6; d_++) {                                             \
-            if (!(c_->nb & (1u << d_)))                                              \
+            if (k_[d_] == 0xffffu)                                                   \
                 continue;                                                            \
-            int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            int32_t e_to = (idx) + dl_[d_];                                          \
             if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
                 continue;                                                            \
-            const wri_cell *h_ = &(f)->cells[e_to];                                  \
-            unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
-            unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
-            const wri_tentry *t_ =                                                   \
-                &(f)->table[wri_table_key(h_->terrain, side_, timber_, home_)];      \
-            for (uint32_t k_ = 0; k_ < t_->count; k_++) {                            \
-                int32_t e_points = t_->e[k_].points, e_days = t_->e[k_].days;        \
-                uint32_t e_flags = t_->e[k_].flags;                                  \
+            const wri_tentry *t_ = &(f)->table[k_[d_]];                              \
+            for (uint32_t k_i = 0; k_i < t_->count; k_i++) {                         \
+                int32_t e_points = t_->e[k_i].points, e_days = t_->e[k_i].days;      \
+                uint32_t e_flags = t_->e[k_i].flags;                                 \
                 __VA_ARGS__                                                          \
             }                                                                        \
         }                                                                            \
         (void)bad;                                                                   \
     } while (0)
 
-/* Plain costs straight from the plain table: the cheapest move a neighbour. */
+/* Plain costs from the plain table, by the keys of the hex: the cheapest
+   move a neighbour. */
 #define PLAIN_FROM_TABLE(f, idx, ...)                                                 \
     do {                                                                             \
-        const wri_cell *c_ = &(f)->cells[idx];                                       \
-        unsigned odd_ = (c_->nb & WRI_ODD_ROW) ? 1u : 0u;                            \
-        unsigned timber_ = c_->terrain == WR_HEX_FOREST || c_->terrain == WR_HEX_SWAMP; \
+        const uint16_t *k_ = hex_keys(f, idx);                                       \
+        const int32_t *dl_ = (f)->delta[k_[6]];                                      \
         for (int d_ = 0; d_ < 6; d_++) {                                             \
-            if (!(c_->nb & (1u << d_)))                                              \
+            if (k_[d_] == 0xffffu)                                                   \
                 continue;                                                            \
-            int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            int32_t e_to = (idx) + dl_[d_];                                          \
             if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
                 continue;                                                            \
-            const wri_cell *h_ = &(f)->cells[e_to];                                  \
-            unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
-            unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
-            uint32_t e_cost = (f)->ptable[wri_table_key(h_->terrain, side_, timber_, home_)]; \
+            uint32_t e_cost = (f)->ptable[k_[d_]];                                   \
             if (e_cost != UINT32_MAX) {                                              \
                 __VA_ARGS__                                                          \
             }                                                                        \
@@ -457,15 +485,17 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
         }                                                                            \
     } while (0)
 
-/* The costs of a hex just offered a label: read when it is settled. */
+/* The record of a hex just offered a label: read when it is settled. */
 #if defined(__GNUC__)
-#define PREFETCH_COSTS(f, t)                                                          \
+#define PREFETCH_HEX(f, node)                                                         \
     do {                                                                             \
         if ((f)->costs != NULL)                                                      \
-            __builtin_prefetch((f)->costs + (size_t)(t) * 8u);                       \
+            __builtin_prefetch((f)->costs + (size_t)(node) * 8u);                    \
+        else                                                                         \
+            __builtin_prefetch((f)->keys + (size_t)(node) * 8u);                     \
     } while (0)
 #else
-#define PREFETCH_COSTS(f, t) ((void)0)
+#define PREFETCH_HEX(f, node) ((void)0)
 #endif
 
 #define PLAIN_EDGES(f, idx, ...)                                                      \
@@ -480,19 +510,20 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #define SEARCH_ASTAR 0
 #define SEARCH_PARENTS 1
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_NAME search_land
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_PARENTS
 #define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
-#define SEARCH_PREFETCH(ctx, t) PREFETCH_COSTS(ctx, t)
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 0
 #define SEARCH_NAME search_land_np
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_ASTAR
 #define SEARCH_ASTAR 1
-#define SEARCH_PREFETCH(ctx, t) PREFETCH_COSTS(ctx, t)
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_NAME search_land_astar
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
@@ -930,28 +961,43 @@ static int costs_for_map(const wr_planner *pl, const wr_map *map)
            pl->costs_history == map->history;
 }
 
-/* The planner's costs by hex for this map and the table's parameters (a new
-   table: new parameters), in *out; NULL when a plain cost does not fit
-   below 0xff. A new epoch forgets every hex filled before. */
-static wr_status plain_costs(wr_planner *pl, const wr_map *map, int new_table, uint8_t **out)
+/* Records of `size` bytes for n hexes, all never filled when new. */
+static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size)
 {
-    *out = NULL;
-    if (pl->ptable_max >= 0xffu)
+    if (*cap >= n)
         return WR_OK;
+    wri_free(&pl->alloc, *records, *cap, size);
+    *cap = 0;
+    *records = wri_alloc_zero(&pl->alloc, n, size);
+    if (*records == NULL)
+        return WRI_NOMEM();
+    *cap = n;
+    return WR_OK;
+}
+
+/* The planner's records by hex for this map and the table's parameters (a
+   new table: new parameters): the keys, and the plain costs for a plain
+   search unless a plain cost does not fit below 0xff (then NULL). A new
+   epoch forgets every hex filled before. */
+static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
+                             fastgen *f)
+{
     const size_t n = (size_t)map->count;
-    if (pl->cap_costs < n) {
-        wri_free(&pl->alloc, pl->costs, pl->cap_costs * 8u, 1);
-        pl->cap_costs = 0;
-        pl->epoch = 0;
-        pl->costs = wri_alloc_zero(&pl->alloc, n * 8u, 1);
-        if (pl->costs == NULL)
-            return WRI_NOMEM();
-        pl->cap_costs = n;
-        new_table = 1;
+    void *keys = pl->keys, *costs = pl->costs;
+    wr_status st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
+    pl->keys = keys;
+    if (st == WR_OK && plain && pl->ptable_max < 0xffu) {
+        st = ensure_records(pl, &costs, &pl->cap_costs, n, 8u);
+        pl->costs = costs;
+        f->costs = pl->costs;
     }
+    if (st != WR_OK)
+        return st;
     if (new_table || !costs_for_map(pl, map)) {
         if (++pl->epoch == 0) {
-            memset(pl->costs, 0, pl->cap_costs * 8u);
+            memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
+            if (pl->costs != NULL)
+                memset(pl->costs, 0, pl->cap_costs * 8u);
             pl->epoch = 1;
         }
         pl->costs_map = map;
@@ -960,7 +1006,8 @@ static wr_status plain_costs(wr_planner *pl, const wr_map *map, int new_table, u
         pl->costs_generation = map->generation;
         pl->costs_history = map->history;
     }
-    *out = pl->costs;
+    f->keys = pl->keys;
+    f->epoch = pl->epoch;
     return WR_OK;
 }
 
@@ -1076,12 +1123,9 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         }
         f.table = pl->table;
         f.ptable = pl->ptable;
-        if (o->plain) {
-            st = plain_costs(pl, map, new_table, &f.costs);
-            if (st != WR_OK)
-                return st;
-            f.epoch = pl->epoch;
-        }
+        st = hex_records(pl, map, new_table, o->plain, &f);
+        if (st != WR_OK)
+            return st;
         if (!route)
             return search_land_np(pl, &f, o);
     } else if (!route) {

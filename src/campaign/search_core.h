@@ -11,8 +11,8 @@
    moves instead (body once per neighbour with e_to and e_cost, the cheapest
    allowed move's points + days x P): only without parents, as it loses the
    flags; the order of the offers, and so of the settled states, is kept.
-   SEARCH_PREFETCH(ctx, t), when defined, runs as state t gets a better
-   label: a hint to fetch what settling t will read.
+   SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
+   gets a better label: a hint to fetch what settling it will read.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -41,7 +41,7 @@
         int32_t t = (t_);                                                           \
         if (nk < dist[t] && nk <= key_max) {                                        \
             uint32_t k = (uint32_t)nk;                                              \
-            SEARCH_PREFETCH(ctx, t);                                                \
+            SEARCH_PREFETCH(ctx, t < cells ? t : t - cells);                        \
             dist[t] = k;                                                            \
             if (SEARCH_PARENTS) {                                                   \
                 parent[t] = s;                                                      \
