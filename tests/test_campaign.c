@@ -1574,10 +1574,10 @@ static void plan_plain_costs(void **state)
     }
 }
 
-/* A planner keeps plain costs for the last map: a change to the map, and a
-   map freed and another made at the same place by as many changes, must
-   give the fields of a new planner. */
-static void plain_field_matches_new_planner(wr_map *m, const wr_plan_params *p, wr_hex from)
+/* A planner keeps what it read of the last map's hexes (plain costs, table
+   keys): a change to the map, and a map freed and another made at the same
+   place by as many changes, must give the fields of a new planner. */
+static void field_matches_new_planner(wr_map *m, const wr_plan_params *p, wr_hex from)
 {
     int w = 0, h = 0;
     OK(wr_map_size(m, &w, &h));
@@ -1596,26 +1596,27 @@ static void plain_field_matches_new_planner(wr_map *m, const wr_plan_params *p, 
     free(b);
 }
 
-static void plan_plain_costs_follow_the_map(void **state)
+static void plan_records_follow_the_map(void **state)
 {
     (void)state;
     unsigned s = 777;
-    wr_plan_params p;
-    random_params(&s, &p, 0);
-    p.options |= WR_PLAN_PLAIN_COSTS;
     const wr_hex from = O(0, 0);
-    for (int trial = 0; trial < 20; trial++) {
+    for (int trial = 0; trial < 40; trial++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        if (trial % 2 == 0)
+            p.options |= WR_PLAN_PLAIN_COSTS;
         wr_map *m = random_land_map(&s, 9, 7);
         OK(wr_map_set_terrain(m, from, WR_HEX_CLEAR));
-        plain_field_matches_new_planner(m, &p, from);
+        field_matches_new_planner(m, &p, from);
         wr_hex h = O(1 + (int)(rnd(&s) % 5), 1 + (int)(rnd(&s) % 6));
         OK(wr_map_set_terrain(m, h, rnd(&s) % 2 ? WR_HEX_LAKE : WR_HEX_MOUNTAINS));
-        plain_field_matches_new_planner(m, &p, from);
+        field_matches_new_planner(m, &p, from);
         wr_side sd = {WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
         OK(wr_map_set_side(m, h, (int)(rnd(&s) % 3), &sd));
-        plain_field_matches_new_planner(m, &p, from);
+        field_matches_new_planner(m, &p, from);
         OK(wr_map_set_regions(m, h, 1));
-        plain_field_matches_new_planner(m, &p, from);
+        field_matches_new_planner(m, &p, from);
         wr_map_free(m);
     }
 }
@@ -1653,17 +1654,18 @@ static void *recycling_alloc(void *user, void *ptr, size_t old_size, size_t new_
     return NULL;
 }
 
-static void plan_plain_costs_map_at_same_address(void **state)
+static void plan_records_map_at_same_address(void **state)
 {
     (void)state;
     recycler r;
     memset(&r, 0, sizeof r);
     const wr_allocator alloc = {recycling_alloc, &r};
     wr_plan_params p = params_for(WR_MOVER_INFANTRY);
-    p.options |= WR_PLAN_PLAIN_COSTS;
-    static const wr_hex_terrain terrain[2] = {WR_HEX_CLEAR, WR_HEX_LAKE};
+    static const wr_hex_terrain terrain[4] = {WR_HEX_CLEAR, WR_HEX_LAKE, WR_HEX_CLEAR,
+                                              WR_HEX_LAKE};
     const wr_map *first = NULL;
-    for (int k = 0; k < 2; k++) {
+    for (int k = 0; k < 4; k++) {
+        p.options = k < 2 ? WR_PLAN_PLAIN_COSTS : WR_PLAN_UNFORMED;
         wr_map *m = NULL;
         OK(wr_map_new_ex(9, 7, &alloc, &m));
         if (k == 0)
@@ -1671,7 +1673,7 @@ static void plan_plain_costs_map_at_same_address(void **state)
         else
             assert_true(m == first); /* the case under test */
         OK(wr_map_set_terrain(m, O(4, 3), terrain[k]));
-        plain_field_matches_new_planner(m, &p, O(0, 0));
+        field_matches_new_planner(m, &p, O(0, 0));
         wr_map_free(m);
     }
     for (int i = 0; i < 8; i++)
@@ -2814,8 +2816,8 @@ int main(void)
         cmocka_unit_test(plan_brute_force_land),
         cmocka_unit_test(plan_brute_force_water),
         cmocka_unit_test(plan_plain_costs),
-        cmocka_unit_test(plan_plain_costs_follow_the_map),
-        cmocka_unit_test(plan_plain_costs_map_at_same_address),
+        cmocka_unit_test(plan_records_follow_the_map),
+        cmocka_unit_test(plan_records_map_at_same_address),
         cmocka_unit_test(plan_reachable),
         cmocka_unit_test(plan_callbacks),
         cmocka_unit_test(plan_custom_graph),

@@ -54,9 +54,9 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
-    const wr_map *costs_map;
-    int costs_width, costs_height;
-    uint64_t costs_generation, costs_history;
+    const wr_map *records_map;
+    int records_width, records_height;
+    uint64_t records_generation, records_history;
 };
 
 static void free_ring(wr_planner *p);
@@ -448,22 +448,12 @@ static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
 /* The plain costs of hex idx into the planner's costs (see wr_planner). */
 static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 {
-    const wri_cell *c = &f->cells[idx];
-    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
-    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    const uint16_t *k = hex_keys(f, idx);
     for (int d = 0; d < 6; d++) {
-        h[d] = 0xffu;
-        if (!(c->nb & (1u << d)))
-            continue;
-        const int32_t to = idx + f->delta[odd][d];
-        const wri_cell *n = &f->cells[to];
-        const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
-        const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
-        const uint32_t cost = f->ptable[wri_table_key(n->terrain, side, timber, home)];
-        if (cost != UINT32_MAX)
-            h[d] = (uint8_t)cost; /* below 0xff: see plain_costs() */
+        const uint32_t cost = k[d] == 0xffffu ? UINT32_MAX : f->ptable[k[d]];
+        h[d] = cost == UINT32_MAX ? 0xffu : (uint8_t)cost; /* below 0xff: see hex_records() */
     }
-    h[6] = (uint8_t)odd;
+    h[6] = (uint8_t)k[6];
     h[7] = f->epoch;
 }
 
@@ -953,12 +943,12 @@ static uint32_t plain_table(const wri_tentry *table, uint32_t daily, int unforme
     return max;
 }
 
-/* Whether the planner's costs by hex were filled for this map. */
-static int costs_for_map(const wr_planner *pl, const wr_map *map)
+/* Whether the planner's records by hex were filled for this map. */
+static int records_for_map(const wr_planner *pl, const wr_map *map)
 {
-    return pl->costs_map == map && pl->costs_width == map->width &&
-           pl->costs_height == map->height && pl->costs_generation == map->generation &&
-           pl->costs_history == map->history;
+    return pl->records_map == map && pl->records_width == map->width &&
+           pl->records_height == map->height && pl->records_generation == map->generation &&
+           pl->records_history == map->history;
 }
 
 /* Records of `size` bytes for n hexes, all never filled when new. */
@@ -993,18 +983,18 @@ static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, i
     }
     if (st != WR_OK)
         return st;
-    if (new_table || !costs_for_map(pl, map)) {
+    if (new_table || !records_for_map(pl, map)) {
         if (++pl->epoch == 0) {
             memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
             if (pl->costs != NULL)
                 memset(pl->costs, 0, pl->cap_costs * 8u);
             pl->epoch = 1;
         }
-        pl->costs_map = map;
-        pl->costs_width = map->width;
-        pl->costs_height = map->height;
-        pl->costs_generation = map->generation;
-        pl->costs_history = map->history;
+        pl->records_map = map;
+        pl->records_width = map->width;
+        pl->records_height = map->height;
+        pl->records_generation = map->generation;
+        pl->records_history = map->history;
     }
     f->keys = pl->keys;
     f->epoch = pl->epoch;
