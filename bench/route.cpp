@@ -913,10 +913,19 @@ int scaling_mode(int size, int repeats)
 }
 
 // Only the library's field, `repeats` times: for perf record / callgrind.
-int profile_mode(int size, int repeats)
+enum ProfileKind { PROFILE_FIELD, PROFILE_REACH, PROFILE_ROUTE, PROFILE_REAL };
+
+int profile_mode(int size, int repeats, ProfileKind kind)
 {
-    wr_map *m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    wr_map *m = nullptr;
     wr_plan_params p = plain_params();
+    if (kind == PROFILE_REAL) { // the full rules on the realistic map (route_field_real)
+        m = make_real_map(size, 4321u + (uint64_t)size);
+        check(wr_plan_params_default(WR_MOVER_INFANTRY, &p), "wr_plan_params_default");
+        p.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+    } else {
+        m = make_map(size, 1234u + (uint64_t)size, nullptr);
+    }
     wr_hex from;
     check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
     check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
@@ -924,10 +933,35 @@ int profile_mode(int size, int repeats)
     check(wr_planner_new(&pl), "wr_planner_new");
     size_t n = (size_t)size * (size_t)size;
     std::vector<wr_arrival> field(n);
+    const wr_hex *hexes = nullptr;
+    size_t count = 0;
+    const int days = std::max(2, size / 16);
+    bench_seed(99u + (uint64_t)size);
+    std::vector<wr_hex> ends;
+    while (ends.size() < 8) {
+        wr_hex h;
+        wr_hex_terrain t;
+        check(wr_map_hex(m, (int32_t)bench_below((uint32_t)n), &h), "wr_map_hex");
+        check(wr_map_terrain(m, h, &t), "wr_map_terrain");
+        if (t != WR_HEX_LAKE)
+            ends.push_back(h);
+    }
+    wr_route route;
     double t0 = bench_now_ms();
-    for (int r = 0; r < repeats; r++)
-        check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
-    std::fprintf(stderr, "bench_route: %d fields in %.1f ms\n", repeats, bench_now_ms() - t0);
+    for (int r = 0; r < repeats; r++) {
+        if (kind == PROFILE_REACH)
+            check(wr_planner_reachable(pl, m, &p, from, days, &hexes, &count),
+                  "wr_planner_reachable");
+        else if (kind == PROFILE_FIELD || kind == PROFILE_REAL)
+            check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+        else
+            for (size_t q = 0; q < ends.size(); q += 2)
+                wr_planner_route(pl, m, &p, ends[q], ends[q + 1], &route);
+    }
+    static const char *what[] = {"fields", "reachable sets", "rounds of 4 routes",
+                                 "full-rules fields on the realistic map"};
+    std::fprintf(stderr, "bench_route: %d %s in %.1f ms\n", repeats, what[kind],
+                 bench_now_ms() - t0);
     wr_planner_free(pl);
     wr_map_free(m);
     return 0;
@@ -1079,7 +1113,7 @@ void real_map_cases(int size, int repeats, int queries)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile|--scaling]\n");
+        std::fprintf(stderr, "usage: bench_route <size> <repeats> <queries> [--memory|--profile|--profile-reach|--profile-route|--profile-real|--scaling]\n");
         return 2;
     }
     int size = std::atoi(argv[1]), repeats = std::atoi(argv[2]), queries = std::atoi(argv[3]);
@@ -1090,7 +1124,13 @@ int main(int argc, char **argv)
     if (argc > 4 && std::string(argv[4]) == "--memory")
         return memory_mode(size);
     if (argc > 4 && std::string(argv[4]) == "--profile")
-        return profile_mode(size, repeats);
+        return profile_mode(size, repeats, PROFILE_FIELD);
+    if (argc > 4 && std::string(argv[4]) == "--profile-reach")
+        return profile_mode(size, repeats, PROFILE_REACH);
+    if (argc > 4 && std::string(argv[4]) == "--profile-route")
+        return profile_mode(size, repeats, PROFILE_ROUTE);
+    if (argc > 4 && std::string(argv[4]) == "--profile-real")
+        return profile_mode(size, repeats, PROFILE_REAL);
     if (argc > 4 && std::string(argv[4]) == "--scaling")
         return scaling_mode(size, repeats);
     igraph_set_warning_handler(igraph_warning_handler_ignore);

@@ -1574,6 +1574,112 @@ static void plan_plain_costs(void **state)
     }
 }
 
+/* A planner keeps what it read of the last map's hexes (plain costs, table
+   keys): a change to the map, and a map freed and another made at the same
+   place by as many changes, must give the fields of a new planner. */
+static void field_matches_new_planner(wr_map *m, const wr_plan_params *p, wr_hex from)
+{
+    int w = 0, h = 0;
+    OK(wr_map_size(m, &w, &h));
+    size_t n = (size_t)w * (size_t)h;
+    wr_arrival *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+    wr_planner *fresh = NULL;
+    OK(wr_planner_new(&fresh));
+    wr_status sa = wr_planner_field(g_pl, m, p, from, a, n);
+    assert_int_equal(wr_planner_field(fresh, m, p, from, b, n), sa);
+    for (size_t i = 0; sa == WR_OK && i < n; i++) {
+        assert_int_equal(a[i].day, b[i].day);
+        assert_int_equal(a[i].points_left, b[i].points_left);
+    }
+    wr_planner_free(fresh);
+    free(a);
+    free(b);
+}
+
+static void plan_records_follow_the_map(void **state)
+{
+    (void)state;
+    unsigned s = 777;
+    const wr_hex from = O(0, 0);
+    for (int trial = 0; trial < 40; trial++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        if (trial % 2 == 0)
+            p.options |= WR_PLAN_PLAIN_COSTS;
+        wr_map *m = random_land_map(&s, 9, 7);
+        OK(wr_map_set_terrain(m, from, WR_HEX_CLEAR));
+        field_matches_new_planner(m, &p, from);
+        wr_hex h = O(1 + (int)(rnd(&s) % 5), 1 + (int)(rnd(&s) % 6));
+        OK(wr_map_set_terrain(m, h, rnd(&s) % 2 ? WR_HEX_LAKE : WR_HEX_MOUNTAINS));
+        field_matches_new_planner(m, &p, from);
+        wr_side sd = {WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
+        OK(wr_map_set_side(m, h, (int)(rnd(&s) % 3), &sd));
+        field_matches_new_planner(m, &p, from);
+        OK(wr_map_set_regions(m, h, 1));
+        field_matches_new_planner(m, &p, from);
+        wr_map_free(m);
+    }
+}
+
+/* An allocator that hands a freed block back for the next request of its
+   size, so that a map made after another is freed lands at its address. */
+typedef struct recycler {
+    void *block[8];
+    size_t size[8];
+} recycler;
+
+static void *recycling_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    recycler *r = user;
+    if (ptr == NULL) {
+        for (int i = 0; i < 8; i++) {
+            if (r->block[i] != NULL && r->size[i] == new_size) {
+                void *b = r->block[i];
+                r->block[i] = NULL;
+                return b;
+            }
+        }
+        return malloc(new_size);
+    }
+    if (new_size != 0)
+        return realloc(ptr, new_size);
+    for (int i = 0; i < 8; i++) {
+        if (r->block[i] == NULL) {
+            r->block[i] = ptr;
+            r->size[i] = old_size;
+            return NULL;
+        }
+    }
+    free(ptr);
+    return NULL;
+}
+
+static void plan_records_map_at_same_address(void **state)
+{
+    (void)state;
+    recycler r;
+    memset(&r, 0, sizeof r);
+    const wr_allocator alloc = {recycling_alloc, &r};
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    static const wr_hex_terrain terrain[4] = {WR_HEX_CLEAR, WR_HEX_LAKE, WR_HEX_CLEAR,
+                                              WR_HEX_LAKE};
+    const wr_map *first = NULL;
+    for (int k = 0; k < 4; k++) {
+        p.options = k < 2 ? WR_PLAN_PLAIN_COSTS : WR_PLAN_UNFORMED;
+        wr_map *m = NULL;
+        OK(wr_map_new_ex(9, 7, &alloc, &m));
+        if (k == 0)
+            first = m;
+        else
+            assert_true(m == first); /* the case under test */
+        OK(wr_map_set_terrain(m, O(4, 3), terrain[k]));
+        field_matches_new_planner(m, &p, O(0, 0));
+        wr_map_free(m);
+    }
+    for (int i = 0; i < 8; i++)
+        free(r.block[i]);
+}
+
 static void plan_reachable(void **state)
 {
     (void)state;
@@ -2738,6 +2844,8 @@ int main(void)
         cmocka_unit_test(plan_brute_force_land),
         cmocka_unit_test(plan_brute_force_water),
         cmocka_unit_test(plan_plain_costs),
+        cmocka_unit_test(plan_records_follow_the_map),
+        cmocka_unit_test(plan_records_map_at_same_address),
         cmocka_unit_test(plan_reachable),
         cmocka_unit_test(plan_callbacks),
         cmocka_unit_test(plan_custom_graph),

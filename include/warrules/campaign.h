@@ -971,6 +971,10 @@ typedef struct wr_arrival {
  * @brief A route planner: its search state, reused from query to query (no
  *        allocation after the first use on a map size). Use one per thread;
  *        many planners may read one const map at once.
+ *
+ * A planner also keeps what its searches read of the last map's hexes (up
+ * to 24 bytes a hex), for the next query on the same map with the same
+ * parameters; any change to the map makes it read the hexes again.
  */
 typedef struct wr_planner wr_planner;
 

@@ -38,6 +38,16 @@ struct wr_map {
     int32_t count;
     wri_cell *cells;
     uint32_t *regions;
+    /* Every change to the map (map_changed() in map.c) bumps generation and mixes
+       what it set into history, so a planner may keep what it derived from a
+       map while (map, width, height, generation, history) stay the same.
+       generation alone would not do: a map freed and another allocated at
+       the same address after as many changes would match. history keeps
+       them apart unless the second map was made by the same changes (then
+       it holds the same hexes, and what was derived still holds) or its
+       64-bit value collides. No global state: both start at 0. */
+    uint64_t generation;
+    uint64_t history;
 };
 
 /* Index offsets of the six neighbours, by row parity (0 even, 1 odd). */

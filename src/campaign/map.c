@@ -149,6 +149,24 @@ wr_status wr_map_hex(const wr_map *map, int32_t index, wr_hex *hex)
     return WR_OK;
 }
 
+/* A 64-bit mixer (the finalizer of splitmix64). */
+static uint64_t mix64(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9u;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebu;
+    return x ^ (x >> 31);
+}
+
+/* Records a change: what kind of setter, the index it wrote, the value. */
+static void map_changed(wr_map *map, unsigned kind, int32_t index, uint64_t value)
+{
+    map->generation++;
+    map->history = mix64(map->history ^ ((uint64_t)kind << 32 | (uint32_t)index));
+    map->history = mix64(map->history ^ value);
+}
+
+enum { CHANGE_TERRAIN = 1, CHANGE_FEATURES, CHANGE_REGIONS, CHANGE_SIDE, CHANGE_WATER };
+
 /* Looks a hex up for a getter or setter. */
 #define LOOKUP(map, hex, idx)                  \
     int32_t idx = wri_campaign_index(map, hex); \
@@ -185,6 +203,7 @@ wr_status wr_map_set_terrain(wr_map *map, wr_hex hex, wr_hex_terrain terrain)
     else if (old != WR_HEX_COAST && t == WR_HEX_COAST)
         coast_count_add(map, hex, 1);
     map->cells[i].terrain = (uint8_t)t;
+    map_changed(map, CHANGE_TERRAIN, i, (uint64_t)t);
     return WR_OK;
 }
 
@@ -207,6 +226,7 @@ wr_status wr_map_set_features(wr_map *map, wr_hex hex, unsigned features)
     if (features & ~WR_FEATURE_ALL)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "features", features, "WR_FEATURE_ALL bits");
     map->cells[i].features = (uint8_t)features;
+    map_changed(map, CHANGE_FEATURES, i, features);
     return WR_OK;
 }
 
@@ -227,6 +247,7 @@ wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags)
         return WRI_NULL(map);
     LOOKUP(map, hex, i);
     map->regions[i] = tags;
+    map_changed(map, CHANGE_REGIONS, i, tags);
     return WR_OK;
 }
 
@@ -279,6 +300,7 @@ wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side 
     unsigned b = (unsigned)side->river | ((unsigned)side->crossing << 2) |
                  (side->road ? WRI_SIDE_ROAD : 0u) | (side->track ? WRI_SIDE_TRACK : 0u);
     map->cells[owner].side[slot] = (uint8_t)b;
+    map_changed(map, CHANGE_SIDE, owner, (uint64_t)slot << 8 | b);
     return WR_OK;
 }
 
@@ -310,6 +332,7 @@ wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream, unsign
         if (flags != 0)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, "flags", flags, "0 without a water course");
         map->cells[i].water = WRI_WATER_NONE;
+        map_changed(map, CHANGE_WATER, i, WRI_WATER_NONE);
         return WR_OK;
     }
     if (downstream < 0 || downstream > 5 || !(map->cells[i].nb & (1u << downstream)))
@@ -319,6 +342,7 @@ wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream, unsign
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "flags", flags, "WR_WATER_ALL bits");
 
     map->cells[i].water = (uint8_t)((unsigned)downstream | (flags << 3));
+    map_changed(map, CHANGE_WATER, i, map->cells[i].water);
     return WR_OK;
 }
 

@@ -28,8 +28,8 @@ struct wr_planner {
     uint32_t ring_cap;   /* buckets allocated */
     int32_t *pool;       /* chunks of bucket entries */
     size_t chunks;
-    size_t fresh;        /* chunks from here on are unused since the last reset */
-    int32_t free_chunk;
+    int32_t free_chunk;  /* released chunks */
+    size_t fresh_chunk;  /* chunks from here on are unused since the ring was reset */
     wr_step *steps;
     size_t cap_steps;
     wr_plan_edge *moves; /* wr_planner_plan(): the move of each step */
@@ -43,6 +43,21 @@ struct wr_planner {
     wr_plan_params table_for;
     int table_valid;
     uint32_t table_hmin; /* the smallest label increase of any land transition */
+    uint32_t ptable_max; /* the largest plain cost in ptable */
+    /* What the land search reads of a hex, kept from query to query for the
+       map below (see struct wr_map) and the table's parameters, filled when
+       the hex is first expanded. Each record ends with the row's parity and
+       the epoch it was filled in (0: never). costs: 8 bytes a hex, the plain
+       cost into each of the six neighbours (0xff: no move); keys: 8 uint16
+       a hex, the table key of each (0xffff: off the map). */
+    uint8_t *costs;
+    size_t cap_costs; /* hexes */
+    uint16_t *keys;
+    size_t cap_keys;
+    uint8_t epoch;
+    const wr_map *records_map;
+    int records_width, records_height;
+    uint64_t records_generation, records_history;
 };
 
 static void free_ring(wr_planner *p);
@@ -51,6 +66,7 @@ static wr_status pool_grow(wr_planner *p, size_t chunks);
 typedef struct search_opts {
     int32_t cells;
     uint32_t daily;
+    uint64_t daily_inv; /* ceil(2^40 / daily): see fresh_day() */
     int two;         /* formed and unformed states */
     int plain;
     int unformed_ok;
@@ -69,16 +85,18 @@ typedef struct search_opts {
     uint32_t ring_hint;
     int32_t *order;
     size_t *order_count;
+    int prune; /* see search_core.h */
     /* A*: h(s) = hmin x the hex distance from s's hex to the goal's */
     uint32_t hmin;
     int32_t width;
+    uint64_t width_inv; /* ceil(2^40 / width): see hexes_of() */
     int32_t goal_q, goal_r;
 } search_opts;
 
 static inline uint32_t search_h(const search_opts *o, int32_t s)
 {
     int32_t node = s >= o->cells ? s - o->cells : s;
-    int32_t row = node / o->width, col = node - row * o->width;
+    int32_t row = (int32_t)(((uint64_t)node * o->width_inv) >> 40), col = node - row * o->width;
     int32_t dq = col - (row >> 1) - o->goal_q, dr = row - o->goal_r, ds = dq + dr;
     uint32_t d = (uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u;
     return o->hmin * d;
@@ -88,7 +106,11 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
    days start), no earlier than the start state allows. */
 static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)
 {
-    const uint32_t P = o->daily, e = ((lab + P - 1u) / P) * P;
+    /* floor(x / P) = (x * M) >> 40 with M = ceil(2^40 / P) is exact while
+       x x P < 2^40: so for labels up to key_max (x <= (10^6 + 1) x P, P <= 1000) */
+    const uint32_t P = o->daily, x = lab + P - 1u;
+    const uint32_t q = lab <= o->key_max ? (uint32_t)(((uint64_t)x * o->daily_inv) >> 40) : x / P;
+    const uint32_t e = q * P;
     if (e >= o->fresh_max) /* always so from the zero state */
         return e;
     const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
@@ -145,6 +167,8 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
     wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
     wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
+    wri_free(&a, planner->costs, planner->cap_costs, 8u);
+    wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -192,28 +216,32 @@ static wr_status pool_grow(wr_planner *p, size_t chunks)
     return WR_OK;
 }
 
-/* A chunk off the free list, or one never used since the last reset. */
-static int32_t take_chunk(wr_planner *p)
+/* A free chunk: a released one, or one not used since the reset. */
+static wr_status take_chunk(wr_planner *p, int32_t *c)
 {
-    int32_t c = p->free_chunk;
-    if (c >= 0)
-        p->free_chunk = p->pool[(size_t)c * WRI_CHUNK];
-    else
-        c = (int32_t)p->fresh++;
-    return c;
+    if (p->free_chunk >= 0) {
+        *c = p->free_chunk;
+        p->free_chunk = p->pool[(size_t)*c * WRI_CHUNK];
+        return WR_OK;
+    }
+    if (p->fresh_chunk == p->chunks) {
+        if (p->chunks > (size_t)INT32_MAX / 2u)
+            return WRI_NOMEM();
+        wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
+        if (st != WR_OK)
+            return st;
+    }
+    *c = (int32_t)p->fresh_chunk++;
+    return WR_OK;
 }
 
 static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
 {
     if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
-        if (p->free_chunk < 0 && p->fresh == p->chunks) {
-            if (p->chunks > (size_t)INT32_MAX / 2u)
-                return WRI_NOMEM();
-            wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
-            if (st != WR_OK)
-                return st;
-        }
-        int32_t c = take_chunk(p);
+        int32_t c = 0;
+        wr_status st = take_chunk(p, &c);
+        if (st != WR_OK)
+            return st;
         p->pool[(size_t)c * WRI_CHUNK] = b->head;
         b->head = c;
         b->fill = 0;
@@ -241,15 +269,15 @@ static void free_ring(wr_planner *p)
     p->ring_cap = 0;
     p->pool = NULL;
     p->chunks = 0;
-    p->fresh = 0;
     p->free_chunk = -1;
+    p->fresh_chunk = 0;
 }
 
-/* Every chunk back on the free list. */
+/* Every chunk free. */
 static void pool_reset(wr_planner *p)
 {
     p->free_chunk = -1;
-    p->fresh = 0;
+    p->fresh_chunk = 0;
 }
 
 /* Room for a ring of want buckets. */
@@ -335,6 +363,9 @@ typedef struct fastgen {
     const uint32_t *regions;
     const wri_tentry *table; /* NULL for vessels */
     const uint32_t *ptable;  /* plain costs by key */
+    uint8_t *costs;          /* the planner's costs by hex, or NULL */
+    uint16_t *keys;          /* the planner's keys by hex (land) */
+    uint8_t epoch;
     int32_t delta[2][6];
     uint32_t home; /* 0 unless Ellriendi */
 } fastgen;
@@ -354,69 +385,145 @@ typedef struct fastgen {
         }                                                                            \
     } while (0)
 
-/* Land moves straight from the table. */
+/* The table keys of the moves from hex idx into its neighbours into rec,
+   then the row's parity and the epoch (see wr_planner). */
+static void fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
+{
+    const wri_cell *c = &f->cells[idx];
+    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    for (int d = 0; d < 6; d++) {
+        rec[d] = 0xffffu;
+        if (!(c->nb & (1u << d)))
+            continue;
+        const int32_t to = idx + f->delta[odd][d];
+        const wri_cell *n = &f->cells[to];
+        const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
+        const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
+        rec[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
+    }
+    rec[6] = (uint16_t)odd;
+    rec[7] = f->epoch;
+}
+
+/* The keys of hex idx, filled on first use. */
+static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
+{
+    uint16_t *rec = f->keys + (size_t)idx * 8u;
+    if (rec[7] != f->epoch)
+        fill_keys(f, idx, rec);
+    return rec;
+}
+
+/* Land moves from the table, by the keys of the hex. */
 #define EDGES_FROM_TABLE(f, idx, bad, ...)                                            \
     do {                                                                             \
-        const wri_cell *c_ = &(f)->cells[idx];                                       \
-        unsigned odd_ = (c_->nb & WRI_ODD_ROW) ? 1u : 0u;                            \
-        unsigned timber_ = c_->terrain == WR_HEX_FOREST || c_->terrain == WR_HEX_SWAMP; \
+        const uint16_t *k_ = hex_keys(f, idx);                                       \
+        const int32_t *dl_ = (f)->delta[k_[6]];                                      \
         for (int d_ = 0; d_ < 6; d_++) {                                             \
-            if (!(c_->nb & (1u << d_)))                                              \
+            if (k_[d_] == 0xffffu)                                                   \
                 continue;                                                            \
-            int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            int32_t e_to = (idx) + dl_[d_];                                          \
             if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
                 continue;                                                            \
-            const wri_cell *h_ = &(f)->cells[e_to];                                  \
-            unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
-            unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
-            const wri_tentry *t_ =                                                   \
-                &(f)->table[wri_table_key(h_->terrain, side_, timber_, home_)];      \
-            for (uint32_t k_ = 0; k_ < t_->count; k_++) {                            \
-                int32_t e_points = t_->e[k_].points, e_days = t_->e[k_].days;        \
-                uint32_t e_flags = t_->e[k_].flags;                                  \
+            const wri_tentry *t_ = &(f)->table[k_[d_]];                              \
+            for (uint32_t k_i = 0; k_i < t_->count; k_i++) {                         \
+                int32_t e_points = t_->e[k_i].points, e_days = t_->e[k_i].days;      \
+                uint32_t e_flags = t_->e[k_i].flags;                                 \
                 __VA_ARGS__                                                          \
             }                                                                        \
         }                                                                            \
         (void)bad;                                                                   \
     } while (0)
 
-/* Plain costs straight from the plain table: the cheapest move a neighbour. */
+/* Plain costs from the plain table, by the keys of the hex: the cheapest
+   move a neighbour. */
 #define PLAIN_FROM_TABLE(f, idx, ...)                                                 \
     do {                                                                             \
-        const wri_cell *c_ = &(f)->cells[idx];                                       \
-        unsigned odd_ = (c_->nb & WRI_ODD_ROW) ? 1u : 0u;                            \
-        unsigned timber_ = c_->terrain == WR_HEX_FOREST || c_->terrain == WR_HEX_SWAMP; \
+        const uint16_t *k_ = hex_keys(f, idx);                                       \
+        const int32_t *dl_ = (f)->delta[k_[6]];                                      \
         for (int d_ = 0; d_ < 6; d_++) {                                             \
-            if (!(c_->nb & (1u << d_)))                                              \
+            if (k_[d_] == 0xffffu)                                                   \
                 continue;                                                            \
-            int32_t e_to = (idx) + (f)->delta[odd_][d_];                             \
+            int32_t e_to = (idx) + dl_[d_];                                          \
             if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
                 continue;                                                            \
-            const wri_cell *h_ = &(f)->cells[e_to];                                  \
-            unsigned side_ = d_ < 3 ? c_->side[d_] : h_->side[d_ - 3];               \
-            unsigned home_ = (f)->home != 0 && ((f)->regions[e_to] & (f)->home) != 0; \
-            uint32_t e_cost = (f)->ptable[wri_table_key(h_->terrain, side_, timber_, home_)]; \
+            uint32_t e_cost = (f)->ptable[k_[d_]];                                   \
             if (e_cost != UINT32_MAX) {                                              \
                 __VA_ARGS__                                                          \
             }                                                                        \
         }                                                                            \
     } while (0)
 
+/* The plain costs of hex idx into the planner's costs (see wr_planner). */
+static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
+{
+    const uint16_t *k = hex_keys(f, idx);
+    for (int d = 0; d < 6; d++) {
+        const uint32_t cost = k[d] == 0xffffu ? UINT32_MAX : f->ptable[k[d]];
+        h[d] = cost == UINT32_MAX ? 0xffu : (uint8_t)cost; /* below 0xff: see hex_records() */
+    }
+    h[6] = (uint8_t)k[6];
+    h[7] = f->epoch;
+}
+
+/* Plain costs from the planner's costs by hex, filled on first use. */
+#define PLAIN_FROM_COSTS(f, idx, ...)                                                 \
+    do {                                                                             \
+        uint8_t *h_ = (f)->costs + (size_t)(idx) * 8u;                               \
+        if (h_[7] != (f)->epoch)                                                     \
+            fill_costs(f, idx, h_);                                                  \
+        const int32_t *dl_ = (f)->delta[h_[6]];                                      \
+        for (int d_ = 0; d_ < 6; d_++) {                                             \
+            uint32_t e_cost = h_[d_];                                                \
+            if (e_cost == 0xffu)                                                     \
+                continue;                                                            \
+            int32_t e_to = (idx) + dl_[d_];                                          \
+            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
+                continue;                                                            \
+            __VA_ARGS__                                                              \
+        }                                                                            \
+    } while (0)
+
+/* The record of a hex just offered a label: read when it is settled. */
+#if defined(__GNUC__)
+#define PREFETCH_HEX(f, node)                                                         \
+    do {                                                                             \
+        if ((f)->costs != NULL)                                                      \
+            __builtin_prefetch((f)->costs + (size_t)(node) * 8u);                    \
+        else                                                                         \
+            __builtin_prefetch((f)->keys + (size_t)(node) * 8u);                     \
+    } while (0)
+#else
+#define PREFETCH_HEX(f, node) ((void)0)
+#endif
+
+#define PLAIN_EDGES(f, idx, ...)                                                      \
+    do {                                                                             \
+        if ((f)->costs != NULL)                                                      \
+            PLAIN_FROM_COSTS(f, idx, __VA_ARGS__);                                   \
+        else                                                                         \
+            PLAIN_FROM_TABLE(f, idx, __VA_ARGS__);                                   \
+    } while (0)
+
 #define SEARCH_CTX fastgen
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #define SEARCH_ASTAR 0
 #define SEARCH_PARENTS 1
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_NAME search_land
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_PARENTS
-#define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_FROM_TABLE(ctx, node, __VA_ARGS__)
+#define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 0
 #define SEARCH_NAME search_land_np
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_ASTAR
 #define SEARCH_ASTAR 1
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_NAME search_land_astar
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
@@ -483,6 +590,7 @@ static void opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, in
     memset(o, 0, sizeof *o);
     o->cells = cells;
     o->daily = (uint32_t)p->costs.daily_points;
+    o->daily_inv = (((uint64_t)1 << 40) + o->daily - 1u) / o->daily;
     o->plain = (p->options & WR_PLAN_PLAIN_COSTS) != 0;
     o->unformed_ok = (p->options & WR_PLAN_UNFORMED) != 0;
     o->two = o->unformed_ok && !o->plain;
@@ -822,9 +930,12 @@ static uint32_t land_hmin(const wri_tentry *table, uint32_t daily, int home)
 }
 
 /* The cheapest plain cost (points + days x P) of the allowed moves of each
-   key (which all enter the same neighbour), UINT32_MAX for none. */
-static void plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok, uint32_t *out)
+   key (which all enter the same neighbour), UINT32_MAX for none; returns
+   the largest other. */
+static uint32_t plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok,
+                            uint32_t *out)
 {
+    uint32_t max = 0;
     for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
         uint32_t best = UINT32_MAX;
         for (uint32_t k = 0; k < table[key].count; k++) {
@@ -836,7 +947,68 @@ static void plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok
                 best = c;
         }
         out[key] = best;
+        if (best != UINT32_MAX && best > max)
+            max = best;
     }
+    return max;
+}
+
+/* Whether the planner's records by hex were filled for this map. */
+static int records_for_map(const wr_planner *pl, const wr_map *map)
+{
+    return pl->records_map == map && pl->records_width == map->width &&
+           pl->records_height == map->height && pl->records_generation == map->generation &&
+           pl->records_history == map->history;
+}
+
+/* Records of `size` bytes for n hexes, all never filled when new. */
+static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size)
+{
+    if (*cap >= n)
+        return WR_OK;
+    wri_free(&pl->alloc, *records, *cap, size);
+    *cap = 0;
+    *records = wri_alloc_zero(&pl->alloc, n, size);
+    if (*records == NULL)
+        return WRI_NOMEM();
+    *cap = n;
+    return WR_OK;
+}
+
+/* The planner's records by hex for this map and the table's parameters (a
+   new table: new parameters): the keys, and the plain costs for a plain
+   search unless a plain cost does not fit below 0xff (then NULL). A new
+   epoch forgets every hex filled before. */
+static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
+                             fastgen *f)
+{
+    const size_t n = (size_t)map->count;
+    void *keys = pl->keys, *costs = pl->costs;
+    wr_status st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
+    pl->keys = keys;
+    if (st == WR_OK && plain && pl->ptable_max < 0xffu) {
+        st = ensure_records(pl, &costs, &pl->cap_costs, n, 8u);
+        pl->costs = costs;
+        f->costs = pl->costs;
+    }
+    if (st != WR_OK)
+        return st;
+    if (new_table || !records_for_map(pl, map)) {
+        if (++pl->epoch == 0) {
+            memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
+            if (pl->costs != NULL)
+                memset(pl->costs, 0, pl->cap_costs * 8u);
+            pl->epoch = 1;
+        }
+        pl->records_map = map;
+        pl->records_width = map->width;
+        pl->records_height = map->height;
+        pl->records_generation = map->generation;
+        pl->records_history = map->history;
+    }
+    f->keys = pl->keys;
+    f->epoch = pl->epoch;
+    return WR_OK;
 }
 
 /* land_hmin() for vessels, from the generator's numbers: the cheapest water
@@ -913,6 +1085,7 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             base.goal2 = base.goal + map->count;
         g->block = ps->block;
     }
+    base.prune = base.two && base.unformed_ok && base.fresh_max == 0 && base.order == NULL;
     *o = base;
     st = ensure_states(pl, (size_t)map->count * 2u);
     if (st != WR_OK || route == 2)
@@ -939,15 +1112,20 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             if (pl->ptable == NULL)
                 return WRI_NOMEM();
         }
-        if (!pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0) {
+        const int new_table =
+            !pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0;
+        if (new_table) {
             wri_campaign_land_table(g, pl->table);
             pl->table_for = *params;
             pl->table_valid = 1;
             pl->table_hmin = land_hmin(pl->table, o->daily, f.home != 0);
-            plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
+            pl->ptable_max = plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
         }
         f.table = pl->table;
         f.ptable = pl->ptable;
+        st = hex_records(pl, map, new_table, o->plain, &f);
+        if (st != WR_OK)
+            return st;
         if (!route)
             return search_land_np(pl, &f, o);
     } else if (!route) {
@@ -959,6 +1137,7 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         wr_hex goal = wri_campaign_hex(map, o->goal);
         a.hmin = hmin;
         a.width = map->width;
+        a.width_inv = (((uint64_t)1 << 40) + (uint64_t)map->width - 1u) / (uint64_t)map->width;
         a.goal_q = goal.q;
         a.goal_r = goal.r;
         a.ring_hint += a.hmin;
@@ -1114,6 +1293,20 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     return WR_OK;
 }
 
+/* wri_campaign_hex() of each index, without a division: floor(i / width)
+   = (i * M) >> 40 with M = ceil(2^40 / width) is exact while i x width <
+   2^40, and here i < 2^24, width <= 2^14. */
+static void hexes_of(const wr_map *map, const int32_t *index, size_t n, wr_hex *out)
+{
+    const uint64_t w = (uint64_t)map->width, M = (((uint64_t)1 << 40) + w - 1u) / w;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t x = (uint64_t)index[i], row = (x * M) >> 40;
+        const int col = (int)(x - row * w);
+        wr_hex h = {col - (int)(row >> 1), (int)row};
+        out[i] = h;
+    }
+}
+
 wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
                                const wr_plan_params *params, wr_hex from, int days,
                                const wr_hex **hexes, size_t *count)
@@ -1155,8 +1348,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
     st = map_search(planner, map, params, from, &o, &g, 0, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
-    for (size_t i = 0; i < n; i++)
-        planner->hexes[i] = wri_campaign_hex(map, planner->order[i]);
+    hexes_of(map, planner->order, n, planner->hexes);
     *hexes = planner->hexes;
     *count = n;
     return WR_OK;

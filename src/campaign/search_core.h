@@ -11,13 +11,28 @@
    moves instead (body once per neighbour with e_to and e_cost, the cheapest
    allowed move's points + days x P): only without parents, as it loses the
    flags; the order of the offers, and so of the settled states, is kept.
+   SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
+   gets a better label: a hint to fetch what settling it will read.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
    T' = (ceil(T / P) + days) * P. Every transition is monotone in T, so a
    bucket queue (Dial's algorithm over a ring of buckets, with lazy deletion:
    an entry whose state has since got a smaller label is skipped) settles
-   each state once, in order. */
+   each state once, in order.
+
+   o->prune (fields only: no parents, no order of settled states) leaves out
+   the unformed states no earlier than the formed state of their hex. With
+   unformed movement allowed and the same fresh day for every state, a
+   formed force has every move of an unformed one, to the same hexes, at
+   no later labels (it ends formed where the unformed one would not), and
+   needs no rally: nothing an unformed state at label T' reaches is earlier
+   than what the formed one at T <= T' reaches. Labels stay exact; only the
+   order of ties, which a field does not show, may change. */
+
+#ifndef SEARCH_PREFETCH
+#define SEARCH_PREFETCH(ctx, t) ((void)0)
+#endif
 
 /* Offers label nk to state t, reached from s by a move with flags fl. */
 #define SEARCH_OFFER(t_, nk_, fl_)                                                  \
@@ -26,6 +41,7 @@
         int32_t t = (t_);                                                           \
         if (nk < dist[t] && nk <= key_max) {                                        \
             uint32_t k = (uint32_t)nk;                                              \
+            SEARCH_PREFETCH(ctx, t < cells ? t : t - cells);                        \
             dist[t] = k;                                                            \
             if (SEARCH_PARENTS) {                                                   \
                 parent[t] = s;                                                      \
@@ -64,6 +80,7 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     const size_t nstates = (size_t)cells * (o->two ? 2u : 1u);
     const uint64_t key_max = o->key_max;
     const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
+    const int prune = !SEARCH_PARENTS && !SEARCH_ASTAR && o->prune;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
@@ -119,6 +136,8 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         }
         int unformed = s >= cells;
         int32_t node = unformed ? s - cells : s;
+        if (prune && unformed && dist[node] <= cur)
+            continue;
         if (o->order != NULL && !unformed)
             o->order[settled++] = node;
         const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
@@ -140,9 +159,13 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
                 int needs = (e_flags & WR_STEP_UNFORMED) != 0;
                 /* whole days start on a fresh day; the hex's entry follows */
                 uint64_t base = e_days > 0 ? (uint64_t)day_end + (uint64_t)e_days * P : lab;
-                if (!needs || unformed || unformed_ok)
-                    SEARCH_OFFER((needs || unformed) ? e_to + cells : e_to,
-                                 base + (uint64_t)e_points, e_flags);
+                uint64_t nk_ = base + (uint64_t)e_points;
+                if (needs || unformed) {
+                    if ((unformed || unformed_ok) && !(prune && dist[e_to] <= nk_))
+                        SEARCH_OFFER(e_to + cells, nk_, e_flags);
+                } else {
+                    SEARCH_OFFER(e_to, nk_, e_flags);
+                }
             });
 
             if (two && unformed) /* a day at the rally point */
@@ -159,3 +182,4 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
 }
 
 #undef SEARCH_OFFER
+#undef SEARCH_PREFETCH
