@@ -116,7 +116,7 @@ static void unpaint(wr_map *map, int w, int h, const window *win)
 
 /* Every hex blocked but a box of FENCE hexes either way around the start:
    the same 65,536 bits for every shape. */
-#define FENCE 24
+#define FENCE 16
 static uint8_t fenced[65536 / 8];
 
 /* Sets bits [lo, hi) of the fence to block, one at a time. */
