@@ -55,7 +55,7 @@ typedef struct world {
 /* Work for one input, so that the target runs at least 10,000 inputs a
    second: a unit is one move of mass in an exact-odds chain step; one
    figure's part of one simulated round costs eight. */
-#define WORK_PER_INPUT 8000
+#define WORK_PER_INPUT 3000
 
 /* Whether the work is within what is left; takes it when it is. */
 static int spend(world *w, int64_t work)
