@@ -186,6 +186,8 @@ static int parse_opts(const char *cmd, const tool_args *args, int odds, melee_op
     else if (rc == TOOL_OK &&
              tool_scenario_read(worked_example, sizeof worked_example - 1, sc, err, sizeof err))
         rc = tool_fail(cmd, TOOL_FAILED, "the worked example: %s", err);
+    else if (rc == TOOL_OK && !o->scenario)
+        tool_scenario_forget_lines(sc);
     if (rc == TOOL_OK)
         rc = tool_apply_sets(cmd, args, OPT_SET, sc);
     if (o->rounds == 0)

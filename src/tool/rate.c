@@ -222,6 +222,8 @@ int tool_rate(int argc, char **argv, FILE *out)
     else if (rc == TOOL_OK && !tool_args_has(&args, RATE_SET) &&
              tool_scenario_read(sample_scenario, sizeof sample_scenario - 1, sc, err, sizeof err))
         rc = tool_fail(cmd, TOOL_FAILED, "the sample scenario: %s", err);
+    else if (rc == TOOL_OK && !path)
+        tool_scenario_forget_lines(sc);
     if (rc == TOOL_OK)
         rc = tool_apply_sets(cmd, &args, RATE_SET, sc);
     tool_args_free(&args);

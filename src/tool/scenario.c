@@ -1094,5 +1094,24 @@ int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t 
         snprintf(err, errcap, "%s", p.msg);
         return 2;
     }
+    int *line = section_line(sc, &c);
+    if (line != NULL && *line <= 0 && sc->set_position > 0)
+        *line = -sc->set_position;
     return 0;
+}
+
+void tool_scenario_forget_lines(tool_scenario *sc)
+{
+    for (int i = 0; i < sc->n_figures; i++)
+        sc->figures[i].line = 0;
+    for (int i = 0; i < sc->n_ratings; i++)
+        sc->ratings[i].line = 0;
+    for (int i = 0; i < sc->n_profiles; i++)
+        sc->profiles[i].line = 0;
+    for (int i = 0; i < sc->n_units; i++)
+        sc->units[i].line = 0;
+    for (int i = 0; i < sc->n_fights; i++)
+        sc->fights[i].line = 0;
+    sc->side[0].line = sc->side[1].line = 0;
+    sc->route.line = 0;
 }

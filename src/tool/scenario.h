@@ -20,7 +20,9 @@
 
 typedef struct tool_figure_spec {
     char name[TOOL_NAME_MAX];
-    int line;    /* the line of its section header in the file; 0 from --set */
+    int line;    /* the line of its section header in the file; 0 from --set or a
+                    built-in scenario; -N when the --set at argument N changed it
+                    last and it has no line of a file (see tool_where()) */
     int stat[4]; /* AR, HD, AC, MV */
     uint32_t sa, sd;
     int n_damage;
@@ -120,6 +122,7 @@ typedef struct tool_scenario {
     int have_seed;
     uint64_t seed;
     tool_route_spec route;
+    int set_position; /* the argument of the --set being applied, or 0 */
 } tool_scenario;
 
 /* An empty scenario. */
@@ -130,9 +133,15 @@ void tool_scenario_init(tool_scenario *sc);
 int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err,
                        size_t errcap);
 
+/* Forgets the lines of every section (a built-in scenario has no file to
+   point into). */
+void tool_scenario_forget_lines(tool_scenario *sc);
+
 /* Applies one "SECTION.KEY=VALUE" setting (the --set option): SECTION is
    the section header with '.' for the blank ("side.a.figures=12",
-   "route.from=0,2"). Returns 0, or 2 with a message in err. */
+   "route.from=0,2"). A section without a line of a file gets the line
+   -sc->set_position when that is set. Returns 0, or 2 with a message in
+   err. */
 int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t errcap);
 
 /* The index of a named figure, profile or unit, or -1. */

@@ -77,8 +77,9 @@ void tool_out_abandon(tool_out *o);
 /* Commits when rc is TOOL_OK, else abandons; the command's status. */
 int tool_out_finish(const char *cmd, tool_out *o, int rc);
 
-/* "FILE:LINE:1: " for a scenario section read from a file; "" for one made
-   by --set or a built-in sample (path NULL or line 0). cap >= 1. */
+/* "FILE:LINE:1: " for a scenario section read from a file; "argument N: "
+   for one that only the --set at argument N gave (line -N); "" otherwise
+   (path NULL or line 0). cap >= 1. */
 const char *tool_where(const char *path, int line, char *buf, size_t cap);
 
 /* The library's detail of its last failure on this thread (wr_last_error()),

@@ -130,7 +130,10 @@ int tool_apply_setting(const char *cmd, const tool_optuse *u, const char *option
                        const char *setting, tool_scenario *sc)
 {
     char err[400];
-    if (tool_scenario_set(sc, setting, err, sizeof err) != 0)
+    sc->set_position = u->position;
+    int rc = tool_scenario_set(sc, setting, err, sizeof err);
+    sc->set_position = 0;
+    if (rc != 0)
         return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s %s: %s", u->position, option,
                          u->value, err);
     return TOOL_OK;
@@ -281,6 +284,8 @@ const char *tool_where(const char *path, int line, char *buf, size_t cap)
 {
     if (path && line > 0)
         snprintf(buf, cap, "%s:%d:1: ", path, line);
+    else if (line < 0)
+        snprintf(buf, cap, "argument %d: ", -line);
     else
         buf[0] = '\0';
     return buf;

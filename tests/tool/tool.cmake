@@ -367,6 +367,9 @@ foreach(case
     "refused_engagement|refused.scn:10:1: [side a] against [side b]: the engagement is refused by the library: |melee;scenarios/refused.scn"
     "refused_odds|refused.scn:10:1: [side a] against [side b]: the engagement is refused|odds;scenarios/refused.scn"
     "refused_unit|[side a] is refused by the library: |melee;--set;profile.dwarfs.weapon.1=spear,forbidden"
+    "set_only_profile|warrules melee: argument 3: [side a]: no [profile] of that name|melee;--seed;1;--set;side.a.profile=ghosts"
+    "set_only_profile_odds|warrules odds: argument 1: [side b]: no [profile] of that name|odds;--set=side.b.profile=x"
+    "set_profile_in_file|melee.scn:13:1: [side a]: no [profile] of that name|melee;../../examples/melee.scn;--set;side.a.profile=ghosts"
     "route_refused_detail|no route for infantry from 6,0 to 0,0 (or it cannot be at the start): |route;--map;../../examples/valley.map;--from;6,0;--to;0,0")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 name)
