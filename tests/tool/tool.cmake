@@ -22,6 +22,20 @@ function(wr_tool_test name)
   set_tests_properties(tool_${name} PROPERTIES WORKING_DIRECTORY ${TT})
 endfunction()
 
+# wr_tool_refusals(PREFIX CASE...): a ctest case tool_PREFIXNAME for each
+# "NAME|TEXT|ARG;ARG..." (the arguments joined by ';' in the string): the tool
+# with those arguments exits 2 with one line on standard error holding TEXT.
+function(wr_tool_refusals prefix)
+  math(EXPR last "${ARGC} - 1")
+  foreach(i RANGE 1 ${last}) # ARGV<i>, not ARGN: a case holds ';'
+    string(REPLACE "|" ";" parts "${ARGV${i}}")
+    list(GET parts 0 name)
+    list(GET parts 1 text)
+    list(SUBLIST parts 2 -1 args)
+    wr_tool_test(${prefix}${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
+  endforeach()
+endfunction()
+
 # The readers on mutated input (under the sanitizers when WARRULES_SANITIZE).
 add_executable(tool_readers_stress ${TT}/readers_stress.c ${PROJECT_SOURCE_DIR}/src/tool/mapfile.c
   ${PROJECT_SOURCE_DIR}/src/tool/scenario.c ${PROJECT_SOURCE_DIR}/src/tool/lex.c)
@@ -177,7 +191,7 @@ foreach(case
 endforeach()
 
 # Bad usage: unknown options, missing files and values, bad numbers.
-foreach(case
+wr_tool_refusals("usage_"
     "rate_unknown_option|argument 1 '--fast': unknown option|rate;--fast"
     "melee_unknown_option|argument 1 '--svg': unknown option|melee;--svg;x.svg"
     "odds_unknown_option|argument 1 '--seed': unknown option|odds;--seed;3"
@@ -207,12 +221,6 @@ foreach(case
     "route_bad_tide|expected none, flood, ebb or high, got 'neap'|route;--set;route.tide=neap"
     "route_svg_unwritable|cannot write '/nonexistent/x.svg'|route;--map;../../examples/crossing.map;--from;0,3;--to;11,3;--svg;/nonexistent/x.svg"
     "two_scenarios|one scenario file only|odds;a.scn;b.scn")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(usage_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 
 # warrules sweep (docs/scaling.md): the table, the heatmap, each refusal
 # reported with its line before any odds are computed.
@@ -338,7 +346,7 @@ set_tests_properties(tool_map_ascii PROPERTIES PASS_REGULAR_EXPRESSION "12 x 7 h
 wr_tool_test(cli_double_dash ${WR_MSG} 2 "cannot open '--json'" ${WR_TOOL} map -- --json)
 
 # Mistakes on the command line: one line, the argument's position, exit 2.
-foreach(case
+wr_tool_refusals("cli_"
     "command_suggestion|argument 1 'rout': unknown command, did you mean 'route'?|rout"
     "command_swapped|did you mean 'odds'?|odsd"
     "command_unknown|argument 1 'conquer': unknown command (try 'warrules --help')|conquer"
@@ -371,12 +379,6 @@ foreach(case
     "set_only_profile_odds|warrules odds: argument 1: [side b]: no [profile] of that name|odds;--set=side.b.profile=x"
     "set_profile_in_file|melee.scn:13:1: [side a]: no [profile] of that name|melee;../../examples/melee.scn;--set;side.a.profile=ghosts"
     "route_refused_detail|no route for infantry from 6,0 to 0,0 (or it cannot be at the start): |route;--map;../../examples/valley.map;--from;6,0;--to;0,0")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(cli_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 
 # A failed command leaves no output file (written to a temporary file and
 # renamed on success): standard output full, then writable.
@@ -430,7 +432,7 @@ set_tests_properties(tool_rate_scenario_option PROPERTIES PASS_REGULAR_EXPRESSIO
 wr_tool_test(stdout_full sh -c "'${WR_TOOL}' rate 2>&1 >/dev/full")
 set_tests_properties(tool_stdout_full PROPERTIES PASS_REGULAR_EXPRESSION
   "^warrules rate: error writing standard output\n$")
-foreach(case
+wr_tool_refusals("corner_"
     "route_no_to|no target: give --to COLUMN,ROW (or --days N)|route;--map;m.map;--from;0,0"
     "map_ascii_svg_stdout|--ascii and --svg - cannot be combined|map;x.map;--ascii;--svg;-"
     "melee_no_sides|cavalry.scn: side a is missing: give a [side a]|melee;../../examples/cavalry.scn"
@@ -438,12 +440,6 @@ foreach(case
     "rate_nothing|nothing to rate: no [figure] given|rate;../../examples/melee.scn"
     "rate_no_mount|[cavalry c] needs a rider and a mount|rate;--set;figure.r.ar=1;--set;cavalry.c.rider=r"
     "chariot_no_pullers|[chariot c] needs passengers and pullers|rate;../../examples/cavalry.scn;--set;chariot.c.passengers=knight")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 wr_tool_test(odds_svg_stdout ${WR_TOOL} odds --svg -)
 set_tests_properties(tool_odds_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<.xml[^\n]*\n<svg ")
 wr_tool_test(odds_svg_stdout_full sh -c "'${WR_TOOL}' odds --svg - 2>&1 >/dev/full")
@@ -465,18 +461,12 @@ set_tests_properties(tool_map_svg_stdout PROPERTIES PASS_REGULAR_EXPRESSION "^<.
 add_test(NAME tool_route_scenario_here COMMAND ${WR_TOOL} route relative_map.scn)
 set_tests_properties(tool_route_scenario_here PROPERTIES WORKING_DIRECTORY ${TT}/scenarios
   PASS_REGULAR_EXPRESSION "arrives formed on day")
-foreach(case
+wr_tool_refusals("corner_"
     "route_row_off_map|the start hex 0,99 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,99;--to;1,1"
     "map_json_svg_stdout|--json and --svg - cannot be combined|map;x.map;--json;--svg;-"
     "target_off_map_option|argument 5: the target hex 99,3 is off the 12 x 7 map|route;--map;../../examples/crossing.map;--from;0,3;--to;99,3"
     "target_off_map_set|argument 2: the target hex 50,1 is off the 12 x 7 map|route;scenarios/relative_map.scn;--set;route.to=50,1"
     "target_off_map_file|off_map_target.scn:3:1: [route]: the target hex 40,3 is off the 12 x 7 map|route;scenarios/off_map_target.scn")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(corner_${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 
 # warrules move: a Battlesystem unit's tactical move ([11.6]-[11.8]).
 wr_tool_test(help_move ${WR_TOOL} move --help)
@@ -510,7 +500,7 @@ if(Python3_Interpreter_FOUND)
     --svg ${WR_OUT}/png_move_spears.svg)
   set_tests_properties(tool_png_move tool_png_move_spears PROPERTIES SKIP_RETURN_CODE 77)
 endif()
-foreach(case
+wr_tool_refusals(""
     "move_bad_leg|argument 1: --leg woods:x: expected TERRAIN:INCHES|move;--leg;woods:x"
     "move_leg_parts|expected TERRAIN:INCHES|move;--leg;clear:1:2:3:4"
     "move_bad_terrain|expected TERRAIN:INCHES|move;--leg;lava:2"
@@ -526,12 +516,6 @@ foreach(case
     "move_open_spears|the set spears [11.7] may not be declared: the unit is not in closed formation|move;--spears;--order;open;--set-spears;front"
     "move_operand|argument 1 'clear:2': move takes options only (a leg is --leg clear:2)|move;clear:2"
     "move_json_svg|--json and --svg - cannot be combined|move;--json;--svg;-")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 
 # warrules melee on a melee phase ([unit] and [fight] sections): the three
 # cases of issue 12 with hand-computed numbers (the dice given with --dice:
@@ -570,7 +554,7 @@ if(Python3_Interpreter_FOUND)
     "d['fights'][1]['sides'][1]['flank_test'] == 'routs' and not d['fights'][0]['fought'] and d['fights'][0]['end'] == 'b-routs' and d['units'][0]['lost'] == 0 and d['dice_used'] == 1"
     ${WR_TOOL} melee scenarios/phase_flank_spears.scn --dice 95 --set unit.spearmen.morale=60 --json)
 endif()
-foreach(case
+wr_tool_refusals(""
     "phase_short_dice|argument 2: --dice gives 1 roll(s), too few: this phase reads up to 6|melee;scenarios/phase_corner.scn;--dice;10"
     "phase_bad_die|argument 2: --dice takes rolls 1..100 (d100s|melee;scenarios/phase_corner.scn;--dice;10,x"
     "phase_rounds|--rounds is for a melee of [side a] and [side b]: a melee phase|melee;scenarios/phase_corner.scn;--rounds;3"
@@ -585,12 +569,6 @@ foreach(case
     "bad_fight_key|bad_fight_key.scn:11:3: unknown key for a side of a [fight]|melee;scenarios/bad_fight_key.scn"
     "fight_twice|fight_twice.scn:21:1: [fight two] is refused by the library|melee;scenarios/fight_twice.scn"
     "fight_no_contact|fight_no_contact.scn:14:1: [fight f]: side b needs its figures in contact (b.in-contact = N)|melee;scenarios/fight_no_contact.scn")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 
 # warrules move: the Movement Phase (issue 13). The phase begins with the
 # order recorded; the actions are charged in the order given (defaults: half
@@ -612,7 +590,7 @@ if(Python3_Interpreter_FOUND)
     "d['start_order'] == 'open' and d['phases'] == 2 and [(a['action'], a['phase'], a['cost']) for a in d['actions']] == [('change-order', 1, 288), ('next-phase', 2, 0), ('set-spears', 2, 288), ('turn', 2, 1)] and d['facing_after'] == 90 and d['available'] == 287"
     ${WR_TOOL} move --order open --spears --change-order closed --next-phase --set-spears front --turn 90 --json)
 endif()
-foreach(case
+wr_tool_refusals(""
     "move_closed_during_phase|argument 6: --shield-wall front: the front shield wall [11.6] may not be declared: the unit was in open order at the beginning of its Movement Phase ([11.6]|move;--order;open;--shields;--change-order;closed;--shield-wall;front"
     "move_spears_closed_late|the set spears [11.7] may not be declared: the unit was in open order at the beginning of its Movement Phase ([11.7]|move;--order;open;--spears;--change-order;closed;--set-spears;front"
     "move_no_command|the unit is not in command ([11.6]|move;--shields;--no-command;--shield-wall;front"
@@ -626,12 +604,6 @@ foreach(case
     "move_bad_turn_cost|--turn-cost 3/2: expected N/D of the movement rate|move;--turn-cost;3/2"
     "move_bad_standing|--standing lava: expected clear, road, woods, rough, swamp or water|move;--standing;lava"
     "move_bad_change_order|--change-order tight: expected open or closed|move;--change-order;tight")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 
 # warrules rate: issue 13's chariot (HD 4, MV 6 2/3") and the charge damage
 # of [11.4]: 1d6 + 1d8 doubled (4..28), 2d4 once (2..8), +1: 7..37.
@@ -692,18 +664,12 @@ wr_tool_test(phase_unit_in_no_fight ${WR_TOOL} melee scenarios/phase_corner.scn 
   --set unit.spare.profile=men --set unit.spare.figures=3)
 set_tests_properties(tool_phase_unit_in_no_fight PROPERTIES PASS_REGULAR_EXPRESSION
   "units after the phase:\n  swordsmen .*\n  orc-line .*\n  orc-band [^\n]*\n$" FAIL_REGULAR_EXPRESSION "spare")
-foreach(case
+wr_tool_refusals(""
     "phase_long_die|separated by commas, not '1234567890123456'|melee;scenarios/phase_corner.scn;--dice;1234567890123456"
     "fight_no_unit|fight_no_unit.scn:7:1: [fight f]: side b has no unit (b = UNIT)|melee;scenarios/fight_no_unit.scn"
     "phase_no_dice|argument 2: --dice takes at least one roll|melee;scenarios/phase_corner.scn;--dice;,"
     "phase_unit_profile|phase_corner.scn:17:1: [unit swordsmen]: no [profile] of that name|melee;scenarios/phase_corner.scn;--set;unit.swordsmen.profile=ghosts"
     "phase_unit_no_profile|phase_no_profile.scn:4:1: [unit u]: no profile given (profile = NAME)|melee;scenarios/phase_no_profile.scn")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
 wr_tool_test(phase_too_many_dice sh -c
   "sh '${TT}/expect_message.sh' 2 'argument 2: --dice takes at most 4096 rolls' '${WR_TOOL}' melee scenarios/phase_corner.scn --dice \"$(yes 5 | head -n 4097 | paste -sd, -)\"")
 
@@ -712,7 +678,7 @@ wr_tool_test(phase_too_many_dice sh -c
 wr_tool_test(move_order_cost ${WR_TOOL} move --order open --change-order closed --order-cost 1/4)
 set_tests_properties(tool_move_order_cost PROPERTIES PASS_REGULAR_EXPRESSION
   "changes to closed order, standing in clear: 144 points\n  movement: 432 move points")
-foreach(case
+wr_tool_refusals(""
     "move_bad_order_cost|argument 1: --order-cost 3/2: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--order-cost;3/2"
     "move_order_cost_word|argument 1: --order-cost x: expected N/D|move;--order-cost;x"
     "move_turn_cost_no_num|argument 1: --turn-cost /2: expected N/D|move;--turn-cost;/2"
@@ -726,9 +692,3 @@ foreach(case
     "move_turn_cost_above_one|argument 1: --turn-cost 2/1: expected N/D of the movement rate, 0 <= N <= D|move;--turn-cost;2/1"
     "move_turn_cost_zero_den|argument 1: --turn-cost 1/0: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--turn-cost;1/0"
     "move_leg_rises|argument 1: --leg clear:1:0:101: expected TERRAIN:INCHES[:OBSTACLES[:RISES]]|move;--leg;clear:1:0:101")
-  string(REPLACE "|" ";" parts "${case}")
-  list(GET parts 0 name)
-  list(GET parts 1 text)
-  list(SUBLIST parts 2 -1 args)
-  wr_tool_test(${name} ${WR_MSG} 2 "${text}" ${WR_TOOL} ${args})
-endforeach()
