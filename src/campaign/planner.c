@@ -642,20 +642,16 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
     const int unformed = u >= cells;
     const int32_t node = unformed ? u - cells : u, tnode = t >= cells ? t - cells : t;
     const uint32_t lab = dist[u], day_end = fresh_day(o, u, lab);
-    const wri_cell *c = &f->cells[node];
-    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
-    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    const uint16_t *keys = hex_keys(f, node);
+    const int32_t *delta = f->delta[keys[6]];
     int idx = 0;
     for (int d = 0; d < 6; d++) {
-        if (!(c->nb & (1u << d)))
+        if (keys[d] == 0xffffu)
             continue;
-        int32_t to = node + f->delta[odd][d];
+        int32_t to = node + delta[d];
         if (f->block != NULL && wri_blocked(f->block, node, to, d))
             continue;
-        const wri_cell *h = &f->cells[to];
-        unsigned side = d < 3 ? c->side[d] : h->side[d - 3];
-        unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
-        const wri_tentry *te = &f->table[wri_table_key(h->terrain, side, timber, home)];
+        const wri_tentry *te = &f->table[keys[d]];
         if (to != tnode) {
             idx += (int)te->count;
             continue;
