@@ -11,6 +11,7 @@
 typedef struct fuzz_alloc {
     long live;      /* blocks not yet freed */
     long countdown; /* allocations left before one fails; < 0: never */
+    size_t max_block; /* larger blocks fail; 0: no limit */
 } fuzz_alloc;
 
 static void *fuzz_alloc_fn(void *user, void *ptr, size_t old_size, size_t new_size)
@@ -25,7 +26,7 @@ static void *fuzz_alloc_fn(void *user, void *ptr, size_t old_size, size_t new_si
         free(ptr);
         return NULL;
     }
-    if (f->countdown == 0) {
+    if (f->countdown == 0 || (f->max_block != 0 && new_size > f->max_block)) {
         f->countdown = -1;
         return NULL;
     }

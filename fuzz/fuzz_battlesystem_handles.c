@@ -463,7 +463,7 @@ static void formation_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size, 0};
-    fuzz_alloc fa = {0, -1};
+    fuzz_alloc fa = {0, -1, 0};
     pools p;
     memset(&p, 0, sizeof p);
     if (wr_rng_new(fuzz_u64(&in), &p.rng) != WR_OK)

@@ -355,13 +355,23 @@ static void wild_plan(fuzz_input *in, wr_planner *planner)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input in = {data, size, 0};
-    fuzz_alloc fa = {0, -1};
+    fuzz_alloc fa = {0, -1, 0};
     wr_allocator a;
     int w = fuzz_small(&in, MAX_SIDE), h = fuzz_small(&in, MAX_SIDE);
     if (fuzz_small(&in, 16) == 0)
         w = any_value(&in, 100000);
     wr_map *map = (wr_map *)&a;
-    wr_status st = wr_map_new_ex(w, h, fuzz_pick_alloc(&in, &fa, &a), &map);
+    const wr_allocator *alloc = fuzz_pick_alloc(&in, &fa, &a);
+    if (w > 0 && h > 0 && (int64_t)w * h > 1024) {
+        /* a large map is only checked (fuzz_campaign_bigmap plans on them):
+           its blocks past 256 KiB refused rather than filled, a failure path
+           too (up to 1.2 million hexes, filled, would dominate the target) */
+        alloc = &a;
+        a.fn = fuzz_alloc_fn;
+        a.user = &fa;
+        fa.max_block = (size_t)1 << 18;
+    }
+    wr_status st = wr_map_new_ex(w, h, alloc, &map);
     if (st != WR_OK) {
         REQUIRE(map == (wr_map *)&a);
         REQUIRE(fa.live == 0);

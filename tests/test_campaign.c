@@ -1875,6 +1875,59 @@ static void plan_astar_same_routes(void **state)
     wr_planner_free(pl2);
 }
 
+/* A small map's queries build only the table keys its hexes read (a large
+   map's the whole table); one planner moving between parameters, between
+   small and large maps with the same parameters and back, answers as a new
+   planner does each time: routes (A*), fields, plain costs, elves' home. */
+static void expect_same_as_new_planner(wr_planner *kept, const wr_map *m, const wr_plan_params *p,
+                                       wr_hex from, wr_hex to)
+{
+    wr_planner *fresh = NULL;
+    OK(wr_planner_new(&fresh));
+    wr_route r1, r2;
+    wr_status s1 = wr_planner_route(kept, m, p, from, to, &r1);
+    assert_int_equal(wr_planner_route(fresh, m, p, from, to, &r2), s1);
+    if (s1 == WR_OK)
+        expect_same_route(&r1, &r2);
+    wr_planner_free(fresh);
+    field_matches_new_planner((wr_map *)m, p, from);
+}
+
+static void plan_table_by_key(void **state)
+{
+    (void)state;
+    unsigned s = 2026;
+    wr_planner *kept = g_pl;
+    wr_map *big = random_land_map(&s, 40, 30); /* 1,200 hexes: the whole table */
+    for (int trial = 0; trial < 24; trial++) {
+        wr_map *small = random_land_map(&s, 6 + (int)(rnd(&s) % 20), 5 + (int)(rnd(&s) % 20));
+        wr_plan_params p[2];
+        for (int k = 0; k < 2; k++) {
+            random_params(&s, &p[k], 0);
+            if (rnd(&s) % 3 == 0)
+                p[k].options |= WR_PLAN_PLAIN_COSTS;
+            if (rnd(&s) % 2 == 0) {
+                p[k].traits |= WR_FORCE_ELLRIENDI;
+                p[k].home_regions = 1;
+            }
+        }
+        int w = 0, h = 0;
+        OK(wr_map_size(small, &w, &h));
+        wr_hex corner = {w - 1 - (h - 1) / 2, h - 1}, far = {39 - 29 / 2, 29};
+        OK(wr_map_set_terrain(small, O(0, 0), WR_HEX_CLEAR));
+        OK(wr_map_set_terrain(small, corner, WR_HEX_CLEAR));
+        OK(wr_map_set_terrain(big, O(0, 0), WR_HEX_CLEAR));
+        OK(wr_map_set_terrain(big, far, WR_HEX_CLEAR));
+        expect_same_as_new_planner(kept, small, &p[0], O(0, 0), corner);
+        expect_same_as_new_planner(kept, small, &p[1], O(0, 0), corner); /* new parameters */
+        expect_same_as_new_planner(kept, big, &p[1], O(0, 0), far);      /* then the whole table */
+        expect_same_as_new_planner(kept, small, &p[1], corner, O(0, 0)); /* and back */
+        expect_same_as_new_planner(kept, small, &p[0], corner, O(0, 0));
+        wr_map_free(small);
+    }
+    wr_map_free(big);
+}
+
 /* A game's own graph: a chain 0-1-2-3 with one very long move that makes
    the bucket ring grow, a whole-day move, and a node without hex callback. */
 static int chain_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
@@ -2853,6 +2906,7 @@ int main(void)
         cmocka_unit_test(plan_threads),
         cmocka_unit_test(plan_no_allocation_per_query),
         cmocka_unit_test(plan_astar_same_routes),
+        cmocka_unit_test(plan_table_by_key),
         cmocka_unit_test(plan_states_brute_force_land),
         cmocka_unit_test(plan_states_brute_force_water),
         cmocka_unit_test(plan_zero_query_and_replanning),

@@ -146,6 +146,8 @@ static inline unsigned wri_table_key(unsigned terrain, unsigned side, unsigned t
    (their `to` is left 0); at most 5. */
 int wri_campaign_side_edges(const wri_movegen *g, int terrain, unsigned side, int timber, int home,
                             wr_plan_edge *out);
+/* The land moves of one table key, and of every key (the planner's table). */
+void wri_campaign_land_entry(const wri_movegen *g, unsigned key, wri_tentry *out);
 void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table);
 
 wr_status wri_campaign_check_params(const wr_plan_params *p);

@@ -386,24 +386,28 @@ static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
     return n;
 }
 
-void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table)
+void wri_campaign_land_entry(const wri_movegen *g, unsigned key, wri_tentry *out)
 {
     wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    int n = wri_campaign_side_edges(g, (int)((key >> 6) & 7u), key & 0x3fu, (int)((key >> 9) & 1u),
+                                    (int)((key >> 10) & 1u), e);
+    out->count = (uint32_t)n;
+    for (int i = 0; i < n; i++) {
+        out->e[i].points = e[i].points;
+        out->e[i].days = e[i].days;
+        out->e[i].flags = e[i].flags;
+    }
+}
+
+void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table)
+{
     const unsigned home_bit = wri_table_key(0, 0, 0, 1);
     for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
         const int terrain = (int)((key >> 6) & 7u);
-        if ((key & home_bit) && terrain != WR_HEX_FOREST) {
+        if ((key & home_bit) && terrain != WR_HEX_FOREST)
             table[key] = table[key & ~home_bit]; /* the elves' home changes only forest */
-            continue;
-        }
-        int n = wri_campaign_side_edges(g, terrain, key & 0x3fu, (int)((key >> 9) & 1u),
-                                        (int)((key >> 10) & 1u), e);
-        table[key].count = (uint32_t)n;
-        for (int i = 0; i < n; i++) {
-            table[key].e[i].points = e[i].points;
-            table[key].e[i].days = e[i].days;
-            table[key].e[i].flags = e[i].flags;
-        }
+        else
+            wri_campaign_land_entry(g, key, &table[key]);
     }
 }
 

@@ -5,6 +5,8 @@
 #include "campaign/internal.h"
 
 #define WRI_CHUNK 64u
+/* Maps of at most this many hexes build their table key by key (lazy_table()). */
+#define WRI_LAZY_TABLE_HEXES 1024
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
     uint32_t fill; /* states in the first chunk */
@@ -38,11 +40,18 @@ struct wr_planner {
     size_t cap_heap;
     wr_hex *hexes;
     size_t cap_hexes;
-    wri_tentry *table;         /* land moves of the last parameters */
-    uint32_t *ptable;          /* by the same key: the cheapest plain cost, or UINT32_MAX */
+    /* The land moves of the last parameters by key, and the cheapest plain
+       cost of each (UINT32_MAX: none). A key is built when first read on a
+       small map (see lazy_table()); on others the whole table at once, with
+       table_hmin and ptable_max. */
+    wri_tentry *table;
+    uint32_t *ptable;
+    uint8_t *built; /* by key: 1 once built for table_for */
     wr_plan_params table_for;
     int table_valid;
+    int table_full;      /* every key built, table_hmin and ptable_max set */
     uint32_t table_hmin; /* the smallest label increase of any land transition */
+    uint32_t built_hmin; /* the same over the keys built (not table_full) */
     uint32_t ptable_max; /* the largest plain cost in ptable */
     /* What the land search reads of a hex, kept from query to query for the
        map below (see struct wr_map) and the table's parameters, filled when
@@ -55,6 +64,7 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
+    int epoch_all; /* every hex's keys filled in this epoch */
     const wr_map *records_map;
     int records_width, records_height;
     uint64_t records_generation, records_history;
@@ -167,6 +177,7 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->hexes, planner->cap_hexes, sizeof *planner->hexes);
     wri_free(&a, planner->table, WRI_TABLE_KEYS, sizeof *planner->table);
     wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
+    wri_free(&a, planner->built, WRI_TABLE_KEYS, 1u);
     wri_free(&a, planner->costs, planner->cap_costs, 8u);
     wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
     wri_free(&a, planner, 1, sizeof *planner);
@@ -363,6 +374,13 @@ typedef struct fastgen {
     const uint32_t *regions;
     const wri_tentry *table; /* NULL for vessels */
     const uint32_t *ptable;  /* plain costs by key */
+    /* the planner's table, to build a key a hex reads before it is read */
+    wri_tentry *build_table;
+    uint32_t *build_ptable;
+    uint8_t *built;
+    uint32_t *built_hmin;
+    uint32_t daily;
+    int unformed_ok;
     uint8_t *costs;          /* the planner's costs by hex, or NULL */
     uint16_t *keys;          /* the planner's keys by hex (land) */
     uint8_t epoch;
@@ -387,6 +405,8 @@ typedef struct fastgen {
 
 /* The table keys of the moves from hex idx into its neighbours into rec,
    then the row's parity and the epoch (see wr_planner). */
+static void build_key(const fastgen *f, unsigned key);
+
 static void fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
 {
     const wri_cell *c = &f->cells[idx];
@@ -401,6 +421,8 @@ static void fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
         const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
         const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
         rec[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
+        if (!f->built[rec[d]])
+            build_key(f, rec[d]);
     }
     rec[6] = (uint16_t)odd;
     rec[7] = f->epoch;
@@ -863,7 +885,7 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
             list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
         }
     }
-    if (2u * m <= cap)
+    if (m >= 256u && 2u * m <= cap) /* below, heapsort beats clearing the counts */
         list = radix_sort_hi(list, list + m, m, dist[goal]);
     else
         sort_u64(list, m);
@@ -928,25 +950,52 @@ static uint32_t land_hmin(const wri_tentry *table, uint32_t daily, int home)
 /* The cheapest plain cost (points + days x P) of the allowed moves of each
    key (which all enter the same neighbour), UINT32_MAX for none; returns
    the largest other. */
+static uint32_t plain_cost(const wri_tentry *entry, uint32_t daily, int unformed_ok)
+{
+    uint32_t best = UINT32_MAX;
+    for (uint32_t k = 0; k < entry->count; k++) {
+        const wri_tedge *e = &entry->e[k];
+        if ((e->flags & WR_STEP_UNFORMED) && !unformed_ok)
+            continue;
+        uint32_t c = (uint32_t)e->points + (uint32_t)e->days * daily;
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
 static uint32_t plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok,
                             uint32_t *out)
 {
     uint32_t max = 0;
     for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
-        uint32_t best = UINT32_MAX;
-        for (uint32_t k = 0; k < table[key].count; k++) {
-            const wri_tedge *e = &table[key].e[k];
-            if ((e->flags & WR_STEP_UNFORMED) && !unformed_ok)
-                continue;
-            uint32_t c = (uint32_t)e->points + (uint32_t)e->days * daily;
-            if (c < best)
-                best = c;
-        }
-        out[key] = best;
-        if (best != UINT32_MAX && best > max)
-            max = best;
+        out[key] = plain_cost(&table[key], daily, unformed_ok);
+        if (out[key] != UINT32_MAX && out[key] > max)
+            max = out[key];
     }
     return max;
+}
+
+/* Builds one key of the planner's table (a small map's, see lazy_table()). */
+static void build_key(const fastgen *f, unsigned key)
+{
+    wri_campaign_land_entry(f->g, key, &f->build_table[key]);
+    f->build_ptable[key] = plain_cost(&f->build_table[key], f->daily, f->unformed_ok);
+    f->built[key] = 1;
+    for (uint32_t k = 0; k < f->build_table[key].count; k++) {
+        const wri_tedge *e = &f->build_table[key].e[k];
+        if (e->days == 0 && (uint32_t)e->points < *f->built_hmin)
+            *f->built_hmin = (uint32_t)e->points;
+    }
+}
+
+/* Whether a map is small enough that its queries build only the keys its
+   hexes read, in Dijkstra's order: building the whole table (2,048 keys)
+   costs about as much as searching this many hexes, and on a small map a
+   key read by one hex is mostly read by many. */
+static int lazy_table(const wr_map *map)
+{
+    return map->count <= WRI_LAZY_TABLE_HEXES;
 }
 
 /* Whether the planner's records by hex were filled for this map. */
@@ -996,6 +1045,7 @@ static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, i
                 memset(pl->costs, 0, pl->cap_costs * 8u);
             pl->epoch = 1;
         }
+        pl->epoch_all = 0;
         pl->records_map = map;
         pl->records_width = map->width;
         pl->records_height = map->height;
@@ -1032,6 +1082,18 @@ static uint32_t vessel_hmin(const wri_movegen *g, uint32_t daily)
         }
     }
     return h;
+}
+
+/* The planner's table, allocated once. */
+static wr_status ensure_table(wr_planner *pl)
+{
+    if (pl->table == NULL)
+        pl->table = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->table);
+    if (pl->ptable == NULL)
+        pl->ptable = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->ptable);
+    if (pl->built == NULL)
+        pl->built = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, 1u);
+    return pl->table != NULL && pl->ptable != NULL && pl->built != NULL ? WR_OK : WRI_NOMEM();
 }
 
 /* Where a query starts (wr_plan_query read and checked); NULL in
@@ -1098,36 +1160,52 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
             f.delta[odd][d] = wri_nb_index(map, 0, (unsigned)odd, d);
     f.home = (params->traits & WR_FORCE_ELLRIENDI) ? params->home_regions : 0u;
     if (!g->vessel) {
-        if (pl->table == NULL) {
-            pl->table = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->table);
-            if (pl->table == NULL)
-                return WRI_NOMEM();
-        }
-        if (pl->ptable == NULL) {
-            pl->ptable = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->ptable);
-            if (pl->ptable == NULL)
-                return WRI_NOMEM();
-        }
+        st = ensure_table(pl);
+        if (st != WR_OK)
+            return st;
         const int new_table =
             !pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0;
         if (new_table) {
-            wri_campaign_land_table(g, pl->table);
+            memset(pl->built, 0, WRI_TABLE_KEYS);
             pl->table_for = *params;
             pl->table_valid = 1;
+            pl->table_full = 0;
+            pl->built_hmin = o->daily;
+        }
+        const int lazy = lazy_table(map);
+        if (!lazy && !pl->table_full) {
+            wri_campaign_land_table(g, pl->table);
+            memset(pl->built, 1, WRI_TABLE_KEYS);
             pl->table_hmin = land_hmin(pl->table, o->daily, f.home != 0);
             pl->ptable_max = plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
+            pl->table_full = 1;
         }
         f.table = pl->table;
         f.ptable = pl->ptable;
-        st = hex_records(pl, map, new_table, o->plain, &f);
+        f.build_table = pl->table;
+        f.build_ptable = pl->ptable;
+        f.built = pl->built;
+        f.built_hmin = &pl->built_hmin;
+        f.daily = o->daily;
+        f.unformed_ok = o->unformed_ok;
+        /* no plain costs by hex on a small map: they need the whole table */
+        st = hex_records(pl, map, new_table, o->plain && !lazy, &f);
         if (st != WR_OK)
             return st;
         if (!route)
             return search_land_np(pl, &f, o);
+        if (!pl->table_full && !pl->epoch_all) {
+            /* every key the map reads built: A*'s hmin over them is a lower bound */
+            for (int32_t i = 0; i < map->count; i++)
+                (void)hex_keys(&f, i);
+            pl->epoch_all = 1;
+        }
     } else if (!route) {
         return search_water_np(pl, g, o);
     }
-    uint32_t hmin = g->vessel ? vessel_hmin(g, o->daily) : pl->table_hmin;
+    uint32_t hmin = g->vessel     ? vessel_hmin(g, o->daily)
+                    : pl->table_full ? pl->table_hmin
+                                     : pl->built_hmin;
     if (hmin > 0) {
         search_opts a = *o;
         wr_hex goal = wri_campaign_hex(map, o->goal);
