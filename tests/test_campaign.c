@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1875,9 +1876,74 @@ static void plan_astar_same_routes(void **state)
     wr_planner_free(pl2);
 }
 
-/* A small map's queries build only the table keys its hexes read (a large
-   map's the whole table); one planner moving between parameters, between
-   small and large maps with the same parameters and back, answers as a new
+/* [Crossing] A river never makes a move cheaper: on every river the moves
+   within the day cost at least those across the same side without one (the
+   planner's A* takes its bound from the sides without a river), and the
+   near bank's timber changes only whole-day moves (rafts). */
+static int cheapest_in_day(const wr_map *m, const wr_plan_params *p, wr_hex from)
+{
+    wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    size_t n = 0;
+    OK(wr_map_moves(m, p, from, e, WR_PLAN_MAX_EDGES, &n));
+    int best = INT_MAX;
+    for (size_t k = 0; k < n; k++)
+        if (e[k].days == 0 && e[k].points < best)
+            best = e[k].points;
+    return best;
+}
+
+static void plan_river_never_cheaper(void **state)
+{
+    (void)state;
+    unsigned s = 1861;
+    wr_map *m = NULL;
+    OK(wr_map_new(2, 1, &m));
+    const wr_hex near = O(0, 0), far = O(1, 0);
+    int dir = -1;
+    for (int d = 0; d < 6; d++) {
+        wr_hex n;
+        OK(wr_hex_neighbor(near, d, &n));
+        if (n.q == far.q && n.r == far.r)
+            dir = d;
+    }
+    assert_true(dir >= 0);
+    int compared = 0;
+    for (int trial = 0; trial < 30; trial++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        p.traits |= trial % 2 ? WR_FORCE_ELLRIENDI : 0u;
+        p.home_regions = 1;
+        for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++) {
+            OK(wr_map_set_terrain(m, far, (wr_hex_terrain)t));
+            for (int routes = 0; routes < 4; routes++) {
+                for (unsigned home = 0; home < 2; home++) {
+                    OK(wr_map_set_regions(m, far, home));
+                    OK(wr_map_set_terrain(m, near, WR_HEX_CLEAR));
+                    wr_side plain = {WR_NO_RIVER, WR_CROSS_OPEN, routes & 1, routes >> 1};
+                    OK(wr_map_set_side(m, near, dir, &plain));
+                    const int bound = cheapest_in_day(m, &p, near);
+                    for (int timber = 0; timber < 2; timber++) {
+                        OK(wr_map_set_terrain(m, near, timber ? WR_HEX_FOREST : WR_HEX_CLEAR));
+                        for (int river = WR_NO_RIVER; river <= WR_RIVER_MAJOR; river++)
+                            for (int crossing = 0; crossing < 4; crossing++) {
+                                wr_side sd = {river, crossing, routes & 1, routes >> 1};
+                                if (wr_map_set_side(m, near, dir, &sd) != WR_OK)
+                                    continue; /* a ford on a major river, a bridge on none */
+                                assert_true(cheapest_in_day(m, &p, near) >= bound);
+                                compared++;
+                            }
+                    }
+                }
+            }
+        }
+    }
+    assert_true(compared > 10000);
+    wr_map_free(m);
+}
+
+/* A query builds only the table keys its map's hexes read (a plain-cost one
+   the whole table); one planner moving between parameters, between small
+   and large maps with the same parameters and back, answers as a new
    planner does each time: routes (A*), fields, plain costs, elves' home. */
 static void expect_same_as_new_planner(wr_planner *kept, const wr_map *m, const wr_plan_params *p,
                                        wr_hex from, wr_hex to)
@@ -2907,6 +2973,7 @@ int main(void)
         cmocka_unit_test(plan_no_allocation_per_query),
         cmocka_unit_test(plan_astar_same_routes),
         cmocka_unit_test(plan_table_by_key),
+        cmocka_unit_test(plan_river_never_cheaper),
         cmocka_unit_test(plan_states_brute_force_land),
         cmocka_unit_test(plan_states_brute_force_water),
         cmocka_unit_test(plan_zero_query_and_replanning),

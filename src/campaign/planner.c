@@ -5,8 +5,6 @@
 #include "campaign/internal.h"
 
 #define WRI_CHUNK 64u
-/* Maps of at most this many hexes build their table key by key (lazy_table()). */
-#define WRI_LAZY_TABLE_HEXES 1024
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
     uint32_t fill; /* states in the first chunk */
@@ -41,9 +39,9 @@ struct wr_planner {
     wr_hex *hexes;
     size_t cap_hexes;
     /* The land moves of the last parameters by key, and the cheapest plain
-       cost of each (UINT32_MAX: none). A key is built when first read on a
-       small map (see lazy_table()); on others the whole table at once, with
-       table_hmin and ptable_max. */
+       cost of each (UINT32_MAX: none): a key is built when a hex first reads
+       it; a plain-cost search builds the whole table, with table_hmin and
+       ptable_max (see land_table()). */
     wri_tentry *table;
     uint32_t *ptable;
     uint8_t *built; /* by key: 1 once built for table_for */
@@ -51,7 +49,7 @@ struct wr_planner {
     int table_valid;
     int table_full;      /* every key built, table_hmin and ptable_max set */
     uint32_t table_hmin; /* the smallest label increase of any land transition */
-    uint32_t built_hmin; /* the same over the keys built (not table_full) */
+    uint32_t built_hmin; /* the same over the keys built so far */
     uint32_t ptable_max; /* the largest plain cost in ptable */
     /* What the land search reads of a hex, kept from query to query for the
        map below (see struct wr_map) and the table's parameters, filled when
@@ -64,7 +62,6 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
-    int epoch_all; /* every hex's keys filled in this epoch */
     const wr_map *records_map;
     int records_width, records_height;
     uint64_t records_generation, records_history;
@@ -976,7 +973,7 @@ static uint32_t plain_table(const wri_tentry *table, uint32_t daily, int unforme
     return max;
 }
 
-/* Builds one key of the planner's table (a small map's, see lazy_table()). */
+/* Builds one key of the planner's table. */
 static void build_key(const fastgen *f, unsigned key)
 {
     wri_campaign_land_entry(f->g, key, &f->build_table[key]);
@@ -989,13 +986,31 @@ static void build_key(const fastgen *f, unsigned key)
     }
 }
 
-/* Whether a map is small enough that its queries build only the keys its
-   hexes read, in Dijkstra's order: building the whole table (2,048 keys)
-   costs about as much as searching this many hexes, and on a small map a
-   key read by one hex is mostly read by many. */
-static int lazy_table(const wr_map *map)
+/* The planner's table for these parameters (new_table: new ones). Keys are
+   built as hexes read them, so a query builds what its map uses of the
+   2,048; but A* needs at once the smallest label increase of any transition
+   (hmin), and the plain-cost records the largest plain cost. A plain-cost
+   search builds the whole table. Otherwise built_hmin starts over the keys
+   without a river, which give it (a river only adds to a move's points or
+   makes it a whole-day move; timber only allows rafts), and every key built
+   later lowers it if it is wrong: astar_route() is then not trusted. */
+static void land_table(wr_planner *pl, const fastgen *f, int new_table, int plain, int home)
 {
-    return map->count <= WRI_LAZY_TABLE_HEXES;
+    if (new_table) {
+        memset(pl->built, 0, WRI_TABLE_KEYS);
+        pl->table_full = 0;
+        pl->built_hmin = f->daily;
+        for (unsigned key = 0; key < WRI_TABLE_KEYS; key++)
+            if ((key & 0x0fu) == 0 && !((key >> 9) & 1u) && (home || !((key >> 10) & 1u)))
+                build_key(f, key);
+    }
+    if (plain && !pl->table_full) {
+        wri_campaign_land_table(f->g, pl->table);
+        memset(pl->built, 1, WRI_TABLE_KEYS);
+        pl->table_hmin = land_hmin(pl->table, f->daily, home);
+        pl->ptable_max = plain_table(pl->table, f->daily, f->unformed_ok, pl->ptable);
+        pl->table_full = 1;
+    }
 }
 
 /* Whether the planner's records by hex were filled for this map. */
@@ -1045,7 +1060,6 @@ static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, i
                 memset(pl->costs, 0, pl->cap_costs * 8u);
             pl->epoch = 1;
         }
-        pl->epoch_all = 0;
         pl->records_map = map;
         pl->records_width = map->width;
         pl->records_height = map->height;
@@ -1166,19 +1180,8 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         const int new_table =
             !pl->table_valid || memcmp(&pl->table_for, params, sizeof *params) != 0;
         if (new_table) {
-            memset(pl->built, 0, WRI_TABLE_KEYS);
             pl->table_for = *params;
             pl->table_valid = 1;
-            pl->table_full = 0;
-            pl->built_hmin = o->daily;
-        }
-        const int lazy = lazy_table(map);
-        if (!lazy && !pl->table_full) {
-            wri_campaign_land_table(g, pl->table);
-            memset(pl->built, 1, WRI_TABLE_KEYS);
-            pl->table_hmin = land_hmin(pl->table, o->daily, f.home != 0);
-            pl->ptable_max = plain_table(pl->table, o->daily, o->unformed_ok, pl->ptable);
-            pl->table_full = 1;
         }
         f.table = pl->table;
         f.ptable = pl->ptable;
@@ -1188,18 +1191,12 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         f.built_hmin = &pl->built_hmin;
         f.daily = o->daily;
         f.unformed_ok = o->unformed_ok;
-        /* no plain costs by hex on a small map: they need the whole table */
-        st = hex_records(pl, map, new_table, o->plain && !lazy, &f);
+        land_table(pl, &f, new_table, o->plain, f.home != 0);
+        st = hex_records(pl, map, new_table, o->plain, &f);
         if (st != WR_OK)
             return st;
         if (!route)
             return search_land_np(pl, &f, o);
-        if (!pl->table_full && !pl->epoch_all) {
-            /* every key the map reads built: A*'s hmin over them is a lower bound */
-            for (int32_t i = 0; i < map->count; i++)
-                (void)hex_keys(&f, i);
-            pl->epoch_all = 1;
-        }
     } else if (!route) {
         return search_water_np(pl, g, o);
     }
@@ -1216,6 +1213,8 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         a.goal_r = goal.r;
         a.ring_hint += a.hmin;
         st = astar_route(pl, &f, &a);
+        if (st == WR_OK && !g->vessel && !pl->table_full && pl->built_hmin < hmin)
+            st = WR_ERR_STATE; /* a key built in the search was cheaper: see land_table() */
         if (st != WR_ERR_STATE)
             return st;
     }
