@@ -1549,6 +1549,8 @@ static void plan_plain_costs(void **state)
         wr_plan_params p;
         random_params(&s, &p, 0);
         p.options |= WR_PLAN_PLAIN_COSTS;
+        if (trial % 4 == 3) /* moves of 0xff points or more: not in the planner's bytes */
+            p.costs.daily_points = 60 + (int)(rnd(&s) % 300);
         bf_graph g;
         bf_build(&g, m, &p);
         int64_t *dist = malloc((size_t)g.n * sizeof *dist);
@@ -1944,17 +1946,29 @@ static void plan_river_never_cheaper(void **state)
 /* A query builds only the table keys its map's hexes read (a plain-cost one
    the whole table); one planner moving between parameters, between small
    and large maps with the same parameters and back, answers as a new
-   planner does each time: routes (A*), fields, plain costs, elves' home. */
+   planner does each time: routes (A*), fields, plain costs (in bytes by
+   hex, or not when a move may cost 0xff or more), elves' home. */
 static void expect_same_as_new_planner(wr_planner *kept, const wr_map *m, const wr_plan_params *p,
                                        wr_hex from, wr_hex to)
 {
     wr_planner *fresh = NULL;
     OK(wr_planner_new(&fresh));
-    wr_route r1, r2;
+    wr_route r1, r2, r3;
     wr_status s1 = wr_planner_route(kept, m, p, from, to, &r1);
     assert_int_equal(wr_planner_route(fresh, m, p, from, to, &r2), s1);
-    if (s1 == WR_OK)
+    if (s1 == WR_OK) {
         expect_same_route(&r1, &r2);
+        /* and as the Dijkstra over the map's moves, which reads no table */
+        int w = 0, h = 0;
+        int32_t a = -1, b = -1;
+        OK(wr_map_size(m, &w, &h));
+        OK(wr_map_index(m, from, &a));
+        OK(wr_map_index(m, to, &b));
+        map_graph mg = {m, p, 0};
+        wr_plan_graph graph = {w * h, map_graph_moves, map_graph_hex, &mg};
+        OK(wr_planner_route_graph(fresh, &graph, p, a, b, &r3));
+        expect_same_route(&r1, &r3);
+    }
     wr_planner_free(fresh);
     field_matches_new_planner((wr_map *)m, p, from);
 }
@@ -1976,6 +1990,8 @@ static void plan_table_by_key(void **state)
                 p[k].traits |= WR_FORCE_ELLRIENDI;
                 p[k].home_regions = 1;
             }
+            if (rnd(&s) % 4 == 0) /* plain costs too large for the planner's bytes */
+                p[k].costs.daily_points = 60 + (int)(rnd(&s) % 300);
         }
         int w = 0, h = 0;
         OK(wr_map_size(small, &w, &h));

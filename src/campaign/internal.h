@@ -127,7 +127,8 @@ typedef struct wri_movegen {
 } wri_movegen;
 
 /* Land moves by (terrain, side byte, timber at the near bank, elves' home):
-   a table filled once per query so the planner's inner loop only looks up. */
+   a table the planner builds key by key as its hexes read them, so that its
+   inner loop only looks up. */
 typedef struct wri_tedge {
     int32_t points, days;
     uint32_t flags;
@@ -146,9 +147,8 @@ static inline unsigned wri_table_key(unsigned terrain, unsigned side, unsigned t
    (their `to` is left 0); at most 5. */
 int wri_campaign_side_edges(const wri_movegen *g, int terrain, unsigned side, int timber, int home,
                             wr_plan_edge *out);
-/* The land moves of one table key, and of every key (the planner's table). */
+/* The land moves of one table key (the planner's table). */
 void wri_campaign_land_entry(const wri_movegen *g, unsigned key, wri_tentry *out);
-void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table);
 
 wr_status wri_campaign_check_params(const wr_plan_params *p);
 void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_params *p);

@@ -399,18 +399,6 @@ void wri_campaign_land_entry(const wri_movegen *g, unsigned key, wri_tentry *out
     }
 }
 
-void wri_campaign_land_table(const wri_movegen *g, wri_tentry *table)
-{
-    const unsigned home_bit = wri_table_key(0, 0, 0, 1);
-    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
-        const int terrain = (int)((key >> 6) & 7u);
-        if ((key & home_bit) && terrain != WR_HEX_FOREST)
-            table[key] = table[key & ~home_bit]; /* the elves' home changes only forest */
-        else
-            wri_campaign_land_entry(g, key, &table[key]);
-    }
-}
-
 static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
 {
     const wr_map *map = g->map;

@@ -40,17 +40,13 @@ struct wr_planner {
     size_t cap_hexes;
     /* The land moves of the last parameters by key, and the cheapest plain
        cost of each (UINT32_MAX: none): a key is built when a hex first reads
-       it; a plain-cost search builds the whole table, with table_hmin and
-       ptable_max (see land_table()). */
+       it (see land_table()). */
     wri_tentry *table;
     uint32_t *ptable;
     uint8_t *built; /* by key: 1 once built for table_for */
     wr_plan_params table_for;
     int table_valid;
-    int table_full;      /* every key built, table_hmin and ptable_max set */
-    uint32_t table_hmin; /* the smallest label increase of any land transition */
-    uint32_t built_hmin; /* the same over the keys built so far */
-    uint32_t ptable_max; /* the largest plain cost in ptable */
+    uint32_t built_hmin; /* the smallest label increase of a transition of the keys built */
     /* What the land search reads of a hex, kept from query to query for the
        map below (see struct wr_map) and the table's parameters, filled when
        the hex is first expanded. Each record ends with the row's parity and
@@ -371,11 +367,7 @@ typedef struct fastgen {
     const uint32_t *regions;
     const wri_tentry *table; /* NULL for vessels */
     const uint32_t *ptable;  /* plain costs by key */
-    /* the planner's table, to build a key a hex reads before it is read */
-    wri_tentry *build_table;
-    uint32_t *build_ptable;
-    uint8_t *built;
-    uint32_t *built_hmin;
+    struct wr_planner *owner; /* whose table builds a key a hex reads (land) */
     uint32_t daily;
     int unformed_ok;
     uint8_t *costs;          /* the planner's costs by hex, or NULL */
@@ -418,7 +410,7 @@ static void fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
         const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
         const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
         rec[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
-        if (!f->built[rec[d]])
+        if (!f->owner->built[rec[d]])
             build_key(f, rec[d]);
     }
     rec[6] = (uint16_t)odd;
@@ -928,25 +920,8 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     return WR_OK;
 }
 
-/* The smallest label increase of a land transition: a move's points, or at
-   least one day (P) for whole-day moves and rally days; 0 when a move is
-   free (then no A*). */
-static uint32_t land_hmin(const wri_tentry *table, uint32_t daily, int home)
-{
-    uint32_t h = daily;
-    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
-        if (!home && (key >> 10) & 1u)
-            continue;
-        for (uint32_t k = 0; k < table[key].count; k++)
-            if (table[key].e[k].days == 0 && (uint32_t)table[key].e[k].points < h)
-                h = (uint32_t)table[key].e[k].points;
-    }
-    return h;
-}
-
-/* The cheapest plain cost (points + days x P) of the allowed moves of each
-   key (which all enter the same neighbour), UINT32_MAX for none; returns
-   the largest other. */
+/* The cheapest plain cost (points + days x P) of the allowed moves of a key
+   (which all enter the same neighbour), UINT32_MAX for none. */
 static uint32_t plain_cost(const wri_tentry *entry, uint32_t daily, int unformed_ok)
 {
     uint32_t best = UINT32_MAX;
@@ -961,56 +936,35 @@ static uint32_t plain_cost(const wri_tentry *entry, uint32_t daily, int unformed
     return best;
 }
 
-static uint32_t plain_table(const wri_tentry *table, uint32_t daily, int unformed_ok,
-                            uint32_t *out)
-{
-    uint32_t max = 0;
-    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++) {
-        out[key] = plain_cost(&table[key], daily, unformed_ok);
-        if (out[key] != UINT32_MAX && out[key] > max)
-            max = out[key];
-    }
-    return max;
-}
-
-/* Builds one key of the planner's table. */
+/* Builds one key of the planner's table; built_hmin: the smallest label
+   increase of its transitions, a move's points or at least one day (P) for
+   whole-day moves and rally days (0 when a move is free: then no A*). */
 static void build_key(const fastgen *f, unsigned key)
 {
-    wri_campaign_land_entry(f->g, key, &f->build_table[key]);
-    f->build_ptable[key] = plain_cost(&f->build_table[key], f->daily, f->unformed_ok);
-    f->built[key] = 1;
-    for (uint32_t k = 0; k < f->build_table[key].count; k++) {
-        const wri_tedge *e = &f->build_table[key].e[k];
-        if (e->days == 0 && (uint32_t)e->points < *f->built_hmin)
-            *f->built_hmin = (uint32_t)e->points;
-    }
+    wr_planner *pl = f->owner;
+    wri_tentry *entry = &pl->table[key];
+    wri_campaign_land_entry(f->g, key, entry);
+    pl->ptable[key] = plain_cost(entry, f->daily, f->unformed_ok);
+    pl->built[key] = 1;
+    for (uint32_t k = 0; k < entry->count; k++)
+        if (entry->e[k].days == 0 && (uint32_t)entry->e[k].points < pl->built_hmin)
+            pl->built_hmin = (uint32_t)entry->e[k].points;
 }
 
-/* The planner's table for these parameters (new_table: new ones). Keys are
-   built as hexes read them, so a query builds what its map uses of the
-   2,048; but A* needs at once the smallest label increase of any transition
-   (hmin), and the plain-cost records the largest plain cost. A plain-cost
-   search builds the whole table. Otherwise built_hmin starts over the keys
-   without a river, which give it (a river only adds to a move's points or
-   makes it a whole-day move; timber only allows rafts), and every key built
-   later lowers it if it is wrong: astar_route() is then not trusted. */
-static void land_table(wr_planner *pl, const fastgen *f, int new_table, int plain, int home)
+/* The planner's table for new parameters. Keys are built as hexes read
+   them, so a query builds what its map uses of the 2,048; but A* needs at
+   once the smallest label increase of any transition (hmin). built_hmin
+   starts over the keys without a river, which give it (a river only adds to
+   a move's points or makes it a whole-day move; timber only allows rafts:
+   plan_river_never_cheaper tests it), and every key built later lowers it
+   if it is wrong: the A* is then not trusted (map_search()). */
+static void new_land_table(wr_planner *pl, const fastgen *f, int home)
 {
-    if (new_table) {
-        memset(pl->built, 0, WRI_TABLE_KEYS);
-        pl->table_full = 0;
-        pl->built_hmin = f->daily;
-        for (unsigned key = 0; key < WRI_TABLE_KEYS; key++)
-            if ((key & 0x0fu) == 0 && !((key >> 9) & 1u) && (home || !((key >> 10) & 1u)))
-                build_key(f, key);
-    }
-    if (plain && !pl->table_full) {
-        wri_campaign_land_table(f->g, pl->table);
-        memset(pl->built, 1, WRI_TABLE_KEYS);
-        pl->table_hmin = land_hmin(pl->table, f->daily, home);
-        pl->ptable_max = plain_table(pl->table, f->daily, f->unformed_ok, pl->ptable);
-        pl->table_full = 1;
-    }
+    memset(pl->built, 0, WRI_TABLE_KEYS);
+    pl->built_hmin = f->daily;
+    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++)
+        if ((key & 0x0fu) == 0 && !((key >> 9) & 1u) && (home || !((key >> 10) & 1u)))
+            build_key(f, key);
 }
 
 /* Whether the planner's records by hex were filled for this map. */
@@ -1037,8 +991,9 @@ static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, siz
 
 /* The planner's records by hex for this map and the table's parameters (a
    new table: new parameters): the keys, and the plain costs for a plain
-   search unless a plain cost does not fit below 0xff (then NULL). A new
-   epoch forgets every hex filled before. */
+   search unless a plain cost may not fit below 0xff (then NULL: no move
+   costs more than max_delta, points + whole days x P). A new epoch forgets
+   every hex filled before. */
 static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
                              fastgen *f)
 {
@@ -1046,7 +1001,7 @@ static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, i
     void *keys = pl->keys, *costs = pl->costs;
     wr_status st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
     pl->keys = keys;
-    if (st == WR_OK && plain && pl->ptable_max < 0xffu) {
+    if (st == WR_OK && plain && f->g->max_delta < 0xff) {
         st = ensure_records(pl, &costs, &pl->cap_costs, n, 8u);
         pl->costs = costs;
         f->costs = pl->costs;
@@ -1071,7 +1026,7 @@ static wr_status hex_records(wr_planner *pl, const wr_map *map, int new_table, i
     return WR_OK;
 }
 
-/* land_hmin() for vessels, from the generator's numbers: the cheapest water
+/* built_hmin for vessels, from the generator's numbers: the cheapest water
    hex to enter, and the cheapest river move with the tide and the wind (its
    cost halved with the tide, then times the sail percent). */
 static uint32_t vessel_hmin(const wri_movegen *g, uint32_t daily)
@@ -1182,16 +1137,15 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         if (new_table) {
             pl->table_for = *params;
             pl->table_valid = 1;
+            pl->records_map = NULL; /* refilled even if hex_records() fails now */
         }
         f.table = pl->table;
         f.ptable = pl->ptable;
-        f.build_table = pl->table;
-        f.build_ptable = pl->ptable;
-        f.built = pl->built;
-        f.built_hmin = &pl->built_hmin;
+        f.owner = pl;
         f.daily = o->daily;
         f.unformed_ok = o->unformed_ok;
-        land_table(pl, &f, new_table, o->plain, f.home != 0);
+        if (new_table)
+            new_land_table(pl, &f, f.home != 0);
         st = hex_records(pl, map, new_table, o->plain, &f);
         if (st != WR_OK)
             return st;
@@ -1200,9 +1154,7 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
     } else if (!route) {
         return search_water_np(pl, g, o);
     }
-    uint32_t hmin = g->vessel     ? vessel_hmin(g, o->daily)
-                    : pl->table_full ? pl->table_hmin
-                                     : pl->built_hmin;
+    uint32_t hmin = g->vessel ? vessel_hmin(g, o->daily) : pl->built_hmin;
     if (hmin > 0) {
         search_opts a = *o;
         wr_hex goal = wri_campaign_hex(map, o->goal);
@@ -1213,8 +1165,8 @@ static wr_status map_search(wr_planner *pl, const wr_map *map, const wr_plan_par
         a.goal_r = goal.r;
         a.ring_hint += a.hmin;
         st = astar_route(pl, &f, &a);
-        if (st == WR_OK && !g->vessel && !pl->table_full && pl->built_hmin < hmin)
-            st = WR_ERR_STATE; /* a key built in the search was cheaper: see land_table() */
+        if (st == WR_OK && !g->vessel && pl->built_hmin < hmin)
+            st = WR_ERR_STATE; /* a key built in the search was cheaper: see new_land_table() */
         if (st != WR_ERR_STATE)
             return st;
     }
