@@ -4,7 +4,10 @@
 # Exits non-zero on any crash, leak or sanitizer report.
 # Environment: WARRULES_FUZZ_BUILD (build directory, default build/rel-fuzz),
 # WARRULES_FUZZ_MODULES (rule modules, default all), WARRULES_FUZZ_ONLY (a
-# regular expression: run only the targets whose name matches).
+# regular expression: run only the targets whose name matches),
+# WARRULES_FUZZ_TRACE_CMP (ON: libFuzzer's comparison tracing in the
+# library's sources too, at a third of the speed; default OFF, see
+# docs/reliability.md).
 set -euo pipefail
 seconds=${1:-10}
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "usage: fuzz/run.sh SECONDS" >&2; exit 2; }
@@ -12,7 +15,8 @@ cd "$(dirname "$0")/.."
 build=${WARRULES_FUZZ_BUILD:-build/rel-fuzz}
 modules=${WARRULES_FUZZ_MODULES:-battlesystem;melee;campaign}
 cmake -S . -B "$build" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DWARRULES_FUZZ=ON -DWARRULES_SANITIZE=ON -DWARRULES_WERROR=ON \
+    -DWARRULES_FUZZ=ON "-DWARRULES_FUZZ_TRACE_CMP=${WARRULES_FUZZ_TRACE_CMP:-OFF}" \
+    -DWARRULES_SANITIZE=ON -DWARRULES_WERROR=ON \
     -DWARRULES_BUILD_TESTS=OFF -DWARRULES_BUILD_DOCS=OFF -DWARRULES_BUILD_TOOL=OFF -DWARRULES_BUILD_LUA=OFF \
     "-DWARRULES_MODULES=$modules" >/dev/null
 cmake --build "$build" -j2 >/dev/null
