@@ -195,6 +195,44 @@ class MeleeBatch(unittest.TestCase):
             wr.melee_rounds_batch(bad, b)
         self.assertIn("a.figures[3]", str(ctx.exception))
 
+    def test_numpy_columns_of_any_type_and_stride(self):
+        try:
+            import numpy
+        except ImportError:
+            self.skipTest("NumPy is not installed")
+        rng = random.Random(13)
+        n = 60
+        a, b = random_side(rng, n), random_side(rng, n)
+        expected = wr.melee_rounds_batch(a, b)
+        table = numpy.array([[side[name] for name in COLUMNS] for side in (a, b)])  # int64
+        interleaved = numpy.ascontiguousarray(table.transpose(2, 0, 1).astype(numpy.int32))
+        forms = {
+            "int64": [{k: table[s, j] for j, k in enumerate(COLUMNS)} for s in (0, 1)],
+            "strided int32": [{k: interleaved[:, s, j] for j, k in enumerate(COLUMNS)} for s in (0, 1)],
+            "big-endian": [{k: table[s, j].astype(">i4") for j, k in enumerate(COLUMNS)} for s in (0, 1)],
+            "uint16": [{k: table[s, j].astype(numpy.uint16) for j, k in enumerate(COLUMNS)
+                        if k != "modifiers"} for s in (0, 1)],  # modifiers may be negative
+        }
+        for s in (0, 1):
+            forms["uint16"][s]["modifiers"] = table[s, COLUMNS.index("modifiers")]
+        readonly = table.astype(numpy.int32)
+        readonly.setflags(write=False)
+        forms["read-only"] = [{k: readonly[s, j] for j, k in enumerate(COLUMNS)} for s in (0, 1)]
+        for label, (ca, cb) in forms.items():
+            with self.subTest(label):
+                self.assertEqual(wr.melee_rounds_batch(ca, cb), expected)
+        ca, cb = forms["int64"]
+        big = ca["bcp"].copy()
+        big[11] = 2**40
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.melee_rounds_batch(dict(ca, bcp=big), cb)
+        self.assertIn("a.bcp[11]", str(ctx.exception))
+        flags = interleaved[:, 1, COLUMNS.index("flags")].copy()
+        flags[4] = -3
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.melee_rounds_batch(ca, dict(cb, flags=flags))
+        self.assertIn("b.flags[4]", str(ctx.exception))
+
     def test_results_are_new_to_the_caller(self):
         rng = random.Random(10)
         n = 64

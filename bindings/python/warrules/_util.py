@@ -67,8 +67,31 @@ def _packed(values, name, function, code):
     return arr, len(values)
 
 
+def _numpy_ints(value, code):
+    """A one-dimensional NumPy integer array of any type, byte order or
+    stride as a C-contiguous one of C ints, converted in NumPy's C loops
+    (the array itself when it is one already); None for anything else, or
+    when an item does not fit (the general path then names it)."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(value, np.ndarray) or value.ndim != 1 \
+            or value.dtype.kind not in "iu":
+        return None
+    target = np.dtype(np.uintc if code == "I" else np.intc)
+    packed = np.ascontiguousarray(value)  # a strided column gathered once
+    if not np.can_cast(packed.dtype, target) and packed.size:
+        lo, hi = (0, 2**32 - 1) if code == "I" else (-2**31, 2**31 - 1)
+        if int(packed.min()) < lo or int(packed.max()) > hi:
+            return None
+    if packed.dtype.itemsize == target.itemsize and packed.dtype.isnative:
+        return packed.view(target)  # the same bits, every item in range
+    return packed.astype(target)
+
+
 def _as_ints(value, name, function, code):
     """A buffer of C ints for one column, and its number of items."""
+    converted = _numpy_ints(value, code)
+    if converted is not None:
+        value = converted
     if isinstance(value, array.array) and value.itemsize == _INT_BYTES and value.typecode in "iI" \
             and (value.typecode == code or _fits_all(memoryview(value), code)):
         return value, len(value)
