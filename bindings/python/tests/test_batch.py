@@ -2,11 +2,14 @@
 inputs, every kind of buffer, the first bad item reported by index."""
 import array
 import random
+import threading
 import time
 import unittest
+import weakref
 from fractions import Fraction
 
 import warrules as wr
+from warrules import _util
 
 from .test_battlesystem import raises
 
@@ -154,6 +157,192 @@ class MeleeBatch(unittest.TestCase):
         raises(self, "WR_ERR_INVALID", wr.melee_rounds_batch, dict(a, bcp=array.array("d", [1.0] * 50)), b)
         with self.assertRaises(TypeError):
             wr.melee_rounds_batch(dict(a, bcp=["x"] * 50), b)
+
+    def test_columns_given_as_slices_of_one_buffer_or_strided(self):
+        rng = random.Random(9)
+        n = 40
+        a, b = random_side(rng, n), random_side(rng, n)
+        expected = wr.melee_rounds_batch(a, b)
+        # every column a slice of one array('i'), flags included (read as unsigned)
+        one = array.array("i", [v for side in (a, b) for name in COLUMNS for v in side[name]])
+        view = memoryview(one)
+        sliced = [{name: view[(s * 8 + j) * n:(s * 8 + j + 1) * n] for j, name in enumerate(COLUMNS)}
+                  for s in (0, 1)]
+        self.assertEqual(wr.melee_rounds_batch(*sliced), expected)
+        # the columns interleaved, item by item: strided views, copied once
+        rows = array.array("i", [side[name][i] for i in range(n) for side in (a, b) for name in COLUMNS])
+        view = memoryview(rows)
+        strided = [{name: view[s * 8 + j::16] for j, name in enumerate(COLUMNS)} for s in (0, 1)]
+        self.assertEqual(wr.melee_rounds_batch(*strided), expected)
+        self.assertEqual(wr.melee_rounds_batch(
+            {k: memoryview(bytes(array.array("i", v))).cast("i") for k, v in a.items()}, b), expected)
+        # a flag that is negative as a signed int is refused, not read as 2**32 - 1
+        view = memoryview(one)
+        for bad in (-1, -2**31):
+            one[4 * n + 7] = bad  # side a's flags, item 7
+            with self.assertRaises(wr.RangeError) as ctx:
+                wr.melee_rounds_batch(*sliced)
+            self.assertIn("a.flags[7]", str(ctx.exception))
+            with self.assertRaises(wr.RangeError):
+                wr.melee_rounds_batch(*strided[:1], dict(b, flags=array.array("i", [bad] * n)))
+        one[4 * n + 7] = a["flags"][7]
+        self.assertEqual(wr.melee_rounds_batch(*sliced), expected)
+        # an unsigned column read as signed: 2**31 and above do not fit
+        bad = dict(a, figures=array.array("I", a["figures"]))
+        self.assertEqual(wr.melee_rounds_batch(bad, b), expected)
+        bad["figures"][3] = 2**31
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.melee_rounds_batch(bad, b)
+        self.assertIn("a.figures[3]", str(ctx.exception))
+
+    def test_numpy_columns_of_any_type_and_stride(self):
+        try:
+            import numpy
+        except ImportError:
+            self.skipTest("NumPy is not installed")
+        rng = random.Random(13)
+        n = 60
+        a, b = random_side(rng, n), random_side(rng, n)
+        expected = wr.melee_rounds_batch(a, b)
+        table = numpy.array([[side[name] for name in COLUMNS] for side in (a, b)])  # int64
+        interleaved = numpy.ascontiguousarray(table.transpose(2, 0, 1).astype(numpy.int32))
+        forms = {
+            "int64": [{k: table[s, j] for j, k in enumerate(COLUMNS)} for s in (0, 1)],
+            "strided int32": [{k: interleaved[:, s, j] for j, k in enumerate(COLUMNS)} for s in (0, 1)],
+            "big-endian": [{k: table[s, j].astype(">i4") for j, k in enumerate(COLUMNS)} for s in (0, 1)],
+            "uint16": [{k: table[s, j].astype(numpy.uint16) for j, k in enumerate(COLUMNS)
+                        if k != "modifiers"} for s in (0, 1)],  # modifiers may be negative
+        }
+        for s in (0, 1):
+            forms["uint16"][s]["modifiers"] = table[s, COLUMNS.index("modifiers")]
+        readonly = table.astype(numpy.int32)
+        readonly.setflags(write=False)
+        forms["read-only"] = [{k: readonly[s, j] for j, k in enumerate(COLUMNS)} for s in (0, 1)]
+        for label, (ca, cb) in forms.items():
+            with self.subTest(label):
+                self.assertEqual(wr.melee_rounds_batch(ca, cb), expected)
+        ca, cb = forms["int64"]
+        big = ca["bcp"].copy()
+        big[11] = 2**40
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.melee_rounds_batch(dict(ca, bcp=big), cb)
+        self.assertIn("a.bcp[11]", str(ctx.exception))
+        flags = interleaved[:, 1, COLUMNS.index("flags")].copy()
+        flags[4] = -3
+        with self.assertRaises(wr.RangeError) as ctx:
+            wr.melee_rounds_batch(ca, dict(cb, flags=flags))
+        self.assertIn("b.flags[4]", str(ctx.exception))
+
+    def test_results_are_new_to_the_caller(self):
+        rng = random.Random(10)
+        n = 64
+        inputs = [(random_side(rng, n), random_side(rng, n)) for _ in range(4)]
+        held = [wr.melee_rounds_batch(*pair) for pair in inputs]
+        copies = [[list(col) for col in (*r.a, *r.b, r.loser)] for r in held]
+        columns = [col for r in held for col in (*r.a, *r.b, r.loser)]
+        self.assertEqual(len({id(c) for c in columns}), len(columns))  # no column shared
+        for pair in inputs:
+            wr.melee_rounds_batch(*pair)  # results dropped at once
+        for r, copy in zip(held, copies):
+            self.assertEqual([list(col) for col in (*r.a, *r.b, r.loser)], copy)  # never written again
+        for r, pair in zip(held, inputs):
+            self.assertEqual(list(r.loser), rounds_in_python(*pair))
+
+    def test_dropped_results_are_used_again_and_right(self):
+        rng = random.Random(11)
+        n = 200
+        first = wr.melee_rounds_batch(random_side(rng, n), random_side(rng, n))
+        ids = {id(col) for col in (*first.a, *first.b, first.loser)}
+        del first
+        a, b = random_side(rng, n), random_side(rng, n)
+        again = wr.melee_rounds_batch(a, b)
+        if _util._ALONE is not None:  # CPython with the GIL: the dropped columns come back
+            self.assertEqual({id(col) for col in (*again.a, *again.b, again.loser)}, ids)
+        for i in range(n):
+            ra, rb, loser = one_round(a, b, i)
+            self.assertEqual([col[i] for col in again.a], ra)
+            self.assertEqual([col[i] for col in again.b], rb)
+            self.assertEqual(again.loser[i], loser)
+        for col in (*again.a, *again.b, again.loser):
+            self.assertIs(type(col), array.array)
+            self.assertEqual((col.typecode, len(col)), ("i", n))
+        # another length: new columns, right length
+        del again
+        a, b = random_side(rng, 7), random_side(rng, 7)
+        short = wr.melee_rounds_batch(a, b)
+        self.assertEqual(len(short.loser), 7)
+        self.assertEqual(list(short.loser), rounds_in_python(a, b))
+        # a failing call returns nothing and spoils nothing for the next
+        del short
+        bad = dict(b, d100=[0] * 7)
+        raises(self, "WR_ERR_RANGE", wr.melee_rounds_batch, a, bad)
+        self.assertEqual(list(wr.melee_rounds_batch(a, b).loser), rounds_in_python(a, b))
+
+    def test_a_column_held_in_any_way_is_not_taken_again(self):
+        rng = random.Random(12)
+        n = 50
+        holders = [
+            ("reference", lambda col: col),
+            ("list", lambda col: [col]),
+            ("memoryview", memoryview),
+            ("memoryview slice", lambda col: memoryview(col)[3:]),
+            ("weak reference", weakref.ref),
+            ("ctypes array", lambda col: (wr._native.ctypes.c_int * n).from_buffer(col)),
+        ]
+        try:
+            import numpy
+        except ImportError:
+            numpy = None
+        if numpy is not None:
+            holders.append(("numpy view", lambda col: numpy.frombuffer(col, dtype=numpy.int32)))
+        for label, hold in holders:
+            with self.subTest(label):
+                r = wr.melee_rounds_batch(random_side(rng, n), random_side(rng, n))
+                col = r.a.fcp
+                before = list(col)
+                holder = hold(col)
+                del r, col
+                for _ in range(3):
+                    other = wr.melee_rounds_batch(random_side(rng, n), random_side(rng, n))
+                    del other
+                kept = holder() if label == "weak reference" else holder
+                if label == "list":
+                    kept = kept[0]
+                if label == "weak reference" and kept is None:
+                    continue  # freed, not taken again (the weak reference would see it change)
+                self.assertEqual(list(kept), before[3:] if label == "memoryview slice" else before)
+                del holder, kept
+
+    def test_threads_each_get_their_own_columns(self):
+        n = 300
+        failures = []
+
+        def work(seed):
+            rng = random.Random(seed)
+            kept = []
+            try:
+                for k in range(30):
+                    a, b = random_side(rng, n), random_side(rng, n)
+                    r = wr.melee_rounds_batch(a, b)
+                    expected = rounds_in_python(a, b)
+                    time.sleep(0)  # let the other threads run between call and check
+                    if list(r.loser) != expected:
+                        failures.append((seed, k))
+                    if k % 3 == 0:
+                        kept.append((r, expected))
+                    del r
+                for r, expected in kept:
+                    if list(r.loser) != expected:
+                        failures.append((seed, "kept"))
+            except BaseException as exc:  # reported below
+                failures.append((seed, exc))
+
+        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertEqual(failures, [])
 
     def test_faster_than_plain_python(self):
         rng = random.Random(2)

@@ -5,6 +5,7 @@ wrong types, out-of-range values (arguments, tuples, struct fields),
 closed handles, callbacks that raise, return the wrong type or re-enter,
 handles used from other threads. tests/run_asan.sh runs this file with the
 AddressSanitizer runtime preloaded against a sanitized library."""
+import array
 import ctypes
 import os
 import threading
@@ -539,6 +540,44 @@ class Threads(unittest.TestCase):
         self.assertEqual(failures, [])
         for h in handles.values():
             h.close()
+
+    def test_batch_results_resized_by_another_thread(self):
+        """A thread that reaches the batch's kept result columns (private,
+        but reachable) and resizes or empties them while other threads call
+        melee_rounds_batch: C only ever writes a column it holds exported at
+        its full length, so a resize is refused (BufferError) or the call
+        allocates; nothing crashes."""
+        from warrules import _melee
+        n = 2000
+        side = dict(figures=10, files=5, in_contact=5, weapon=wr.WEAPON_SPEAR, bcp=14, modifiers=28,
+                    d100=array.array("i", [34] * n))
+        failures, stop = [], threading.Event()
+
+        def call():
+            try:
+                for _ in range(200):
+                    wr.melee_rounds_batch(side, side)  # results dropped: their columns kept
+            except BaseException as exc:  # noqa: BLE001 - reported below
+                failures.append(exc)
+
+        def meddle():
+            while not stop.is_set():
+                for col in list(_melee._RESULTS._kept):
+                    try:
+                        col.extend(col[:5]) if len(col) % 2 else col.pop()
+                    except (BufferError, IndexError):
+                        pass
+
+        callers = [threading.Thread(target=call) for _ in range(3)]
+        meddler = threading.Thread(target=meddle)
+        meddler.start()
+        for t in callers:
+            t.start()
+        for t in callers:
+            t.join()
+        stop.set()
+        meddler.join()
+        self.assertEqual(failures, [])
 
     @staticmethod
     def _try_close(h):

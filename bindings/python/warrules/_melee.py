@@ -17,7 +17,7 @@ from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT
                       ODDS_WORKSPACE, PROFILE, KillOdds, MeleeBatchOut, MeleeBatchSide,
                       MeleeEvent, MeleeRound, MoraleOdds, MoraleTest, PhaseFight, PhaseSide,
                       PhaseUnit, SideSituation, Situation, Strike, UnitDef, Wounds, lib)
-from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
+from ._util import ResultColumns, flag, int_array, int_columns, int_out, ints_out
 
 WEAPON_OTHER = 0
 WEAPON_SPEAR = 1
@@ -821,40 +821,62 @@ def melee_rounds_batch(a: Any, b: Any, out: Optional[Any] = None) -> MeleeBatch:
 
     out: a MeleeBatch from an earlier call with the same number of rounds,
     whose arrays are written again and returned (no allocation), for an
-    engine that resolves batch after batch. Nothing is written on an error."""
+    engine that resolves batch after batch. Nothing is written on an error.
+
+    Without out, the columns are new to the caller, and its own; those of
+    the last result are kept and used again once the caller has dropped
+    every reference to them (see _util.ResultColumns), which spares the
+    allocator and the page faults of fresh memory."""
     columns = _side_columns(a, "a")
     columns.update(_side_columns(b, "b"))
     n, cols = int_columns(columns, "melee_rounds_batch", unsigned=("a.flags", "b.flags"))
-    sides, outs, results = [], [], []
     if out is not None:
-        _check_out(out, n)
-    for k, label in enumerate(("a", "b")):
-        sides.append(MeleeBatchSide(*[cols[f"{label}.{name}"][1] for name in _SIDE_COLUMNS]))
-        if out is None:
-            arrays = [new_ints(n) for _ in MeleeBatchSideResult._fields]
-        else:
-            arrays = [(arr, (ctypes.c_int * n).from_buffer(arr) if n else None) for arr in out[k]]
-        outs.append(MeleeBatchOut(*[p for _, p in arrays]))
-        results.append(MeleeBatchSideResult(*[arr for arr, _ in arrays]))
-    if out is None:
-        loser, ploser = new_ints(n)
+        arrays = _out_columns(out, n)
     else:
-        loser, ploser = out.loser, (ctypes.c_int * n).from_buffer(out.loser) if n else None
+        arrays = _RESULTS.take(n, _BATCH_OUTPUTS)
     if n:
+        ints = ctypes.c_int * n
+        pointers = [ints.from_buffer(arr) for arr in arrays]
+        sides = [_batch_struct(MeleeBatchSide, _SIDE_COLUMNS,
+                               [cols[f"{label}.{name}"][1] for name in _SIDE_COLUMNS])
+                 for label in ("a", "b")]
+        outs = [_batch_struct(MeleeBatchOut, MeleeBatchSideResult._fields, pointers[k:k + 5])
+                for k in (0, 5)]
         bad = ctypes.c_size_t(2**64 - 1)
         try:
             lib.wr_melee_rounds_batch(n, ctypes.byref(sides[0]), ctypes.byref(sides[1]),
-                                      ctypes.byref(outs[0]), ctypes.byref(outs[1]), ploser,
+                                      ctypes.byref(outs[0]), ctypes.byref(outs[1]), pointers[10],
                                       ctypes.byref(bad))
         except WarrulesError as exc:
             index = bad.value if bad.value != 2**64 - 1 else None
             raise exc.at_index("wr_melee_rounds_batch", index) from None
-    return MeleeBatch(results[0], results[1], loser)
+    if out is None:
+        _RESULTS.keep(arrays)
+    return MeleeBatch(MeleeBatchSideResult(*arrays[:5]), MeleeBatchSideResult(*arrays[5:10]),
+                      arrays[10])
 
 
-def _check_out(out, n):
-    arrays = list(out.a) + list(out.b) + [out.loser]
-    for arr in arrays:
-        if not (isinstance(arr, array.array) and arr.typecode == "i" and len(arr) == n):
-            raise WarrulesError(3, "WR_ERR_INVALID",
-                                f"melee_rounds_batch: out needs array.array('i') columns of {n} items")
+_BATCH_OUTPUTS = 2 * len(MeleeBatchSideResult._fields) + 1  # both sides' columns and loser
+_RESULTS = ResultColumns()  # melee_rounds_batch's last result, used again once dropped
+_set_field = ctypes.Structure.__setattr__
+
+
+def _batch_struct(struct_type, names, pointers):
+    """A MeleeBatchSide or MeleeBatchOut of ctypes arrays (each keeps its
+    buffer exported, so it cannot be resized or freed until C returns): its
+    fields are pointers, with no range to check, so set without the
+    Struct mirror's per-field checks."""
+    s = struct_type()
+    for name, p in zip(names, pointers):
+        _set_field(s, name, p)
+    return s
+
+
+def _out_columns(out, n):
+    """The 11 columns of an earlier MeleeBatch given as out=, checked."""
+    arrays = [*out.a, *out.b, out.loser]
+    if len(out.a) != 5 or len(out.b) != 5 or not all(
+            isinstance(arr, array.array) and arr.typecode == "i" and len(arr) == n for arr in arrays):
+        raise WarrulesError(3, "WR_ERR_INVALID",
+                            f"melee_rounds_batch: out needs array.array('i') columns of {n} items")
+    return arrays

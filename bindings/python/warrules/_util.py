@@ -3,6 +3,7 @@ import array
 import ctypes
 import struct
 import sys
+import weakref
 
 from ._errors import RangeError, WarrulesError
 
@@ -40,9 +41,12 @@ _INT_FORMATS = set("bBhHiIlLqQnN?")
 
 
 def _fits_all(view, code):
-    """Whether every item of a 4-byte int buffer fits the other signedness."""
-    values = view.cast("B").cast("i" if code == "I" else "I")
-    return not len(values) or (min(values) >= 0 if code == "I" else max(values) < 2**31)
+    """Whether every item of a C-contiguous 4-byte int buffer fits the other
+    signedness: no item has its top bit set (a negative int, or an unsigned
+    one from 2**31). Checked in C passes over bytes: all bytes below 0x80
+    (small ints, such as flags) at once, or else each item's top byte."""
+    raw = view.tobytes()
+    return raw.isascii() or raw[3 if sys.byteorder == "little" else 0::_INT_BYTES].isascii()
 
 
 def _packed(values, name, function, code):
@@ -63,8 +67,31 @@ def _packed(values, name, function, code):
     return arr, len(values)
 
 
+def _numpy_ints(value, code):
+    """A one-dimensional NumPy integer array of any type, byte order or
+    stride as a C-contiguous one of C ints, converted in NumPy's C loops
+    (the array itself when it is one already); None for anything else, or
+    when an item does not fit (the general path then names it)."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(value, np.ndarray) or value.ndim != 1 \
+            or value.dtype.kind not in "iu":
+        return None
+    target = np.dtype(np.uintc if code == "I" else np.intc)
+    packed = np.ascontiguousarray(value)  # a strided column gathered once
+    if not np.can_cast(packed.dtype, target) and packed.size:
+        lo, hi = (0, 2**32 - 1) if code == "I" else (-2**31, 2**31 - 1)
+        if int(packed.min()) < lo or int(packed.max()) > hi:
+            return None
+    if packed.dtype.itemsize == target.itemsize and packed.dtype.isnative:
+        return packed.view(target)  # the same bits, every item in range
+    return packed.astype(target)
+
+
 def _as_ints(value, name, function, code):
     """A buffer of C ints for one column, and its number of items."""
+    converted = _numpy_ints(value, code)
+    if converted is not None:
+        value = converted
     if isinstance(value, array.array) and value.itemsize == _INT_BYTES and value.typecode in "iI" \
             and (value.typecode == code or _fits_all(memoryview(value), code)):
         return value, len(value)
@@ -81,11 +108,14 @@ def _as_ints(value, name, function, code):
             view = view.cast("B").cast(code)
         fmt = view.format.lstrip("@=")
         native = fmt in ("i", "I") or (fmt in ("<i", "<I") and sys.byteorder == "little")
-        if view.itemsize == _INT_BYTES and view.c_contiguous and native and view.ndim == 1 \
-                and (fmt[-1] == code or _fits_all(view, code)):
-            if view.readonly:
-                return array.array(code, view.tobytes()), view.nbytes // _INT_BYTES
-            return view, view.nbytes // _INT_BYTES
+        if view.itemsize == _INT_BYTES and native and view.ndim == 1:
+            if not view.c_contiguous or view.readonly:
+                # a strided or read-only column of C ints: copied once, in C
+                arr = array.array(fmt[-1])
+                arr.frombytes(view.tobytes())
+                return _as_ints(arr, name, function, code)
+            if fmt[-1] == code or _fits_all(view, code):
+                return view, view.nbytes // _INT_BYTES
         if fmt.lstrip("<>!") not in _INT_FORMATS or view.ndim != 1:
             raise bad_batch("WR_ERR_INVALID", function,
                             f"{name}: a one-dimensional array of integers is needed "
@@ -146,6 +176,76 @@ def new_ints(n):
     """A zeroed array.array('i') of n items and a ctypes pointer into it."""
     arr = array.array("i", [0]) * n
     return arr, ((ctypes.c_int * n).from_buffer(arr) if n else None)
+
+
+def _pop_counted(arrays):
+    """The last array of a list, taken out of it (atomically: another thread
+    never gets the same one), and its reference count once out."""
+    arr = arrays.pop()
+    return arr, sys.getrefcount(arr)
+
+
+def _refs_alone():
+    """The count _pop_counted() gives an array held by nothing else (the
+    same code counts, so the references of the call itself are the same);
+    None where reference counts cannot tell (not CPython, or CPython
+    without the GIL)."""
+    if sys.implementation.name != "cpython" or not getattr(sys, "_is_gil_enabled", lambda: True)():
+        return None
+    return _pop_counted([array.array("i")])[1]
+
+
+_ALONE = _refs_alone()
+
+
+class ResultColumns:
+    """The array.array('i') result columns of a batch function, with the
+    columns of its last result kept to be used again once the caller has
+    let go of them.
+
+    A batch of n rounds returns fresh columns of 4n bytes each; allocating
+    them costs more than the C call itself when they are large (the C
+    allocator gives freed memory back to the system, so new columns are
+    page-faulted in again on every call). So the columns the last call
+    returned stay referenced here, and the next call takes a column again
+    only when nothing else refers to it (its reference count is that of a
+    column held by one local variable, and it has no weak references): the
+    caller has dropped it, so no one can see it change. A column the caller
+    still holds, in any way (a reference, a memoryview, a NumPy view, a weak
+    reference), is never taken; the call allocates a new one. The C call
+    must write every item of a taken column (taken columns are not zeroed).
+    At most `keep_bytes` of columns are kept; without reliable reference
+    counts (not CPython, or a free-threaded build) none are."""
+
+    __slots__ = ("_kept", "_keep_bytes")
+
+    def __init__(self, keep_bytes=16 << 20):
+        self._kept = []
+        self._keep_bytes = keep_bytes
+
+    def take(self, n, count):
+        """`count` array.array('i') columns of n items, each held by nobody
+        else: columns of the last result the caller dropped, then new zeroed
+        ones."""
+        columns = []
+        kept = self._kept
+        while len(columns) < count:
+            try:
+                arr, refs = _pop_counted(kept)
+            except IndexError:
+                break
+            if refs == _ALONE and len(arr) == n and not weakref.getweakrefcount(arr):
+                columns.append(arr)
+        while len(columns) < count:
+            columns.append(array.array("i", [0]) * n)
+        return columns
+
+    def keep(self, columns):
+        """Keeps a returned result's columns for a later take()."""
+        if _ALONE is not None and sum(len(c) for c in columns) * _INT_BYTES <= self._keep_bytes:
+            self._kept = list(columns)
+        else:
+            self._kept = []
 
 
 def int_array(values, name, ctype=ctypes.c_int, length=None):
