@@ -964,6 +964,22 @@ static int *section_line(tool_scenario *sc, const cursor *c)
     }
 }
 
+/* How many sections of a kind the scenario holds (section_line()'s). */
+static int section_count(const tool_scenario *sc, int sec)
+{
+    switch (sec) {
+    case S_FIGURE: return sc->n_figures;
+    case S_CAVALRY:
+    case S_CHARIOT: return sc->n_ratings;
+    case S_PROFILE: return sc->n_profiles;
+    case S_SIDE: return 2;
+    case S_ROUTE: return 1;
+    case S_UNIT: return sc->n_units;
+    case S_FIGHT: return sc->n_fights;
+    default: return 0;
+    }
+}
+
 int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err,
                        size_t errcap)
 {
@@ -1102,16 +1118,11 @@ int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t 
 
 void tool_scenario_forget_lines(tool_scenario *sc)
 {
-    for (int i = 0; i < sc->n_figures; i++)
-        sc->figures[i].line = 0;
-    for (int i = 0; i < sc->n_ratings; i++)
-        sc->ratings[i].line = 0;
-    for (int i = 0; i < sc->n_profiles; i++)
-        sc->profiles[i].line = 0;
-    for (int i = 0; i < sc->n_units; i++)
-        sc->units[i].line = 0;
-    for (int i = 0; i < sc->n_fights; i++)
-        sc->fights[i].line = 0;
-    sc->side[0].line = sc->side[1].line = 0;
-    sc->route.line = 0;
+    for (int sec = S_NONE; sec < S_COUNT; sec++)
+        for (int i = 0; i < section_count(sc, sec); i++) {
+            cursor c = {sec, i};
+            int *line = section_line(sc, &c);
+            if (line != NULL)
+                *line = 0;
+        }
 }
