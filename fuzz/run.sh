@@ -48,7 +48,7 @@ for target in "$build"/fuzz/fuzz_*; do
         cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* "$work"/oom-* "$artifacts"/ 2>/dev/null || true
         echo "!! reproducer(s) kept in $artifacts"; ls "$artifacts"
     else
-        grep -E '^stat::number_of_executed_units|^stat::peak_rss' "$work/log" || true
+        grep -E '^#[0-9]+[[:space:]]+DONE|^stat::number_of_executed_units|^stat::peak_rss' "$work/log" || true
     fi
     rm -rf "$work"
 done
