@@ -812,12 +812,144 @@ static uint64_t *radix_sort_hi(uint64_t *a, uint64_t *tmp, size_t n, uint32_t ma
     return a;
 }
 
+/* Whether astar_route() runs astar_plain() and its route rebuilding from
+   the plain costs by hex: land, plain costs in the planner's costs by hex,
+   nothing blocked. */
+static int plain_route(const fastgen *f, const search_opts *o)
+{
+    return f->table != NULL && o->plain && f->costs != NULL && f->block == NULL;
+}
+
+/* search_land_astar() when plain_route(): the same states settled with the
+   same labels (A* settles every state keyed up to the goal's label,
+   whatever the order within a bucket), the heuristic of a neighbour from
+   its axial offset to the goal instead of from its index. */
+static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    /* the axial (q, r) steps of the six directions (wri_campaign_nb_delta_unit
+       in axial coordinates, the same for both row parities) */
+    static const int32_t aq[6] = {1, 1, 0, -1, -1, 0}, ar[6] = {0, -1, -1, 0, 1, 1};
+    const int32_t width = o->width, goal_q = o->goal_q, goal_r = o->goal_r;
+    const int32_t goal = o->goal, goal2 = o->goal2;
+    const uint64_t width_inv = o->width_inv;
+    const uint32_t hmin = o->hmin, key_max = (uint32_t)o->key_max;
+    uint8_t *const costs = f->costs;
+    const uint8_t epoch = f->epoch;
+    uint32_t *const dist = pl->dist;
+    memset(dist, 0xff, (size_t)o->cells * sizeof *dist);
+    wr_status st = ring_reset(pl, o->ring_hint);
+    if (st != WR_OK)
+        return st;
+    const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
+    wri_bucket *const ring = pl->buckets;
+    int32_t *pool = pl->pool;
+
+    const int32_t src = o->src_state;
+    uint32_t cur = o->t0;
+    dist[src] = cur;
+    pl->parent[src] = -1;
+    pl->via[src] = (uint16_t)WR_STEP_START;
+    cur += search_h(o, src);
+    st = bucket_push(pl, &ring[cur & mask], src);
+    if (st != WR_OK)
+        return st;
+    pool = pl->pool;
+    size_t queued = 1;
+    int found = 0;
+    while (queued > 0) {
+        wri_bucket *b = &ring[cur & mask];
+        if (b->head < 0) {
+            if (found)
+                break; /* every state keyed up to the goal's label is settled */
+            cur++;
+            continue;
+        }
+        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued--;
+        const int32_t row = (int32_t)(((uint64_t)s * width_inv) >> 40);
+        const int32_t dq = s - row * width - (row >> 1) - goal_q, dr = row - goal_r;
+        const int32_t ds = dq + dr;
+        const uint32_t hs = hmin * ((uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) +
+                                               (ds < 0 ? -ds : ds)) / 2u);
+        const uint32_t lab = dist[s];
+        if (lab + hs != cur)
+            continue; /* a stale entry */
+        if (s == goal || s == goal2)
+            found = 1;
+        uint8_t *h = costs + (size_t)s * 8u;
+        if (h[7] != epoch)
+            fill_costs(f, s, h);
+        const int32_t *delta = f->delta[h[6]];
+        for (int d = 0; d < 6; d++) {
+            const uint32_t c = h[d];
+            if (c == 0xffu)
+                continue;
+            const int32_t t = s + delta[d];
+            const uint32_t nk = lab + c; /* lab <= key_max < 2^31 */
+            if (nk >= dist[t] || nk > key_max)
+                continue;
+#if defined(__GNUC__)
+            __builtin_prefetch(costs + (size_t)t * 8u);
+#endif
+            dist[t] = nk;
+            const int32_t tq = dq + aq[d], tr = dr + ar[d], ts = tq + tr;
+            const uint32_t k = nk + hmin * ((uint32_t)((tq < 0 ? -tq : tq) + (tr < 0 ? -tr : tr) +
+                                                       (ts < 0 ? -ts : ts)) / 2u);
+            if (k - cur >= ring_size)
+                return WR_ERR_STATE;
+            wri_bucket *tb = &ring[k & mask];
+            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {
+                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;
+            } else {
+                st = bucket_push(pl, tb, t);
+                if (st != WR_OK)
+                    return st;
+                pool = pl->pool;
+            }
+            queued++;
+        }
+    }
+    return WR_OK;
+}
+
+/* When plain_route(): the neighbours of state t whose move into it takes
+   their label to want, by the plain costs of their hex (as land_offer()
+   finds them, without looking at each move: a move of the plain cost of
+   its key exists when any does, and with want final no other cost can
+   match). Only hexes filled in this epoch are looked at: a state on a
+   shortest path to the goal was settled, so expanded. At most 6. */
+static int plain_preds(const fastgen *f, const uint32_t *dist, int32_t t, uint32_t want,
+                       int32_t *out)
+{
+    const wri_cell *c = &f->cells[t];
+    const int32_t *delta = f->delta[(c->nb & WRI_ODD_ROW) ? 1 : 0];
+    int n = 0;
+    for (int d = 0; d < 6; d++) {
+        if (!(c->nb & (1u << d)))
+            continue;
+        const int32_t v = t + delta[d];
+        const uint32_t dv = dist[v];
+        if (dv >= want)
+            continue;
+        const uint8_t *h = f->costs + (size_t)v * 8u;
+        const uint32_t back = h[(d + 3) % 6]; /* the move from v into t */
+        if (h[7] == f->epoch && back != 0xffu && back == want - dv)
+            out[n++] = v;
+    }
+    return n;
+}
+
 /* A* to o->goal (land or vessels), then Dijkstra's parents on the
    shortest paths to it.
    WR_ERR_STATE: not done (a ring or scratch too small), run search_land(). */
 static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
 {
-    wr_status st = f->table != NULL ? search_land_astar(pl, f, o) : search_water_astar(pl, f->g, o);
+    const int plain = plain_route(f, o);
+    wr_status st = f->table == NULL ? search_water_astar(pl, f->g, o)
+                   : plain          ? astar_plain(pl, f, o)
+                                    : search_land_astar(pl, f, o);
     if (st != WR_OK)
         return st;
     const uint32_t *dist = pl->dist;
@@ -851,11 +983,11 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     mark[goal] = B;
     for (size_t i = 0; i < m; i++) {
         int32_t t = (int32_t)(uint32_t)list[i];
-        int n = land_preds(f, o, t, preds);
+        int n = plain ? plain_preds(f, dist, t, dist[t], preds) : land_preds(f, o, t, preds);
         for (int k = 0; k < n; k++) {
             int32_t u = preds[k];
-            if (mark[u] >= B || dist[u] >= dist[t] ||
-                state_offer(f, o, dist, u, t, dist[t], &fl) < 0)
+            if (mark[u] >= B ||
+                (!plain && (dist[u] >= dist[t] || state_offer(f, o, dist, u, t, dist[t], &fl) < 0)))
                 continue;
             if (m == cap)
                 return WR_ERR_STATE;
@@ -880,16 +1012,29 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                 int32_t best = -1;
                 int best_idx = 0;
                 uint32_t best_fl = 0;
-                int n = land_preds(f, o, t, preds);
-                for (int k = 0; k < n; k++) {
-                    int32_t u = preds[k];
-                    if (mark[u] <= B || dist[u] >= lab)
-                        continue; /* not ranked: not on a shortest path, or not before t */
-                    int idx = state_offer(f, o, dist, u, t, lab, &fl);
-                    if (idx >= 0 && (best < 0 || mark[u] < mark[best])) {
-                        best = u;
-                        best_idx = idx;
-                        best_fl = fl;
+                if (plain) {
+                    /* the earliest ranked of the moves into t, then its offer */
+                    int n = plain_preds(f, dist, t, lab, preds);
+                    for (int k = 0; k < n; k++)
+                        if (mark[preds[k]] > B && (best < 0 || mark[preds[k]] < mark[best]))
+                            best = preds[k];
+                    if (best >= 0) {
+                        best_idx = land_offer(f, o, dist, best, t, lab, &best_fl);
+                        if (best_idx < 0)
+                            return WR_ERR_STATE;
+                    }
+                } else {
+                    int n = land_preds(f, o, t, preds);
+                    for (int k = 0; k < n; k++) {
+                        int32_t u = preds[k];
+                        if (mark[u] <= B || dist[u] >= lab)
+                            continue; /* not ranked: not on a shortest path, or not before t */
+                        int idx = state_offer(f, o, dist, u, t, lab, &fl);
+                        if (idx >= 0 && (best < 0 || mark[u] < mark[best])) {
+                            best = u;
+                            best_idx = idx;
+                            best_fl = fl;
+                        }
                     }
                 }
                 if (best < 0)
