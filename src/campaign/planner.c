@@ -5,6 +5,7 @@
 #include "campaign/internal.h"
 
 #define WRI_CHUNK 64u
+#define WRI_DIRTY_SHIFT 6u /* blocks of 64 labels (256 bytes) */
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
     uint32_t fill; /* states in the first chunk */
@@ -22,6 +23,12 @@ struct wr_planner {
     int32_t *parent;
     uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
     int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
+    /* astar_plain(): a byte a block of WRI_DIRTY_BLOCK states, set for the
+       blocks whose labels it wrote; while dirty_cells is the count of its
+       states, every other label of those states is unreached, and the next
+       astar_plain() clears only the blocks set. Any other search sets it to 0. */
+    uint8_t *dirty;
+    int32_t dirty_cells;
     uint32_t mark_base; /* A*: order values from here on are this query's marks */
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
@@ -138,6 +145,11 @@ wr_status wr_planner_new(wr_planner **out)
 
 }
 
+static size_t dirty_blocks(size_t states)
+{
+    return (states >> WRI_DIRTY_SHIFT) + 1u;
+}
+
 static void free_states(wr_planner *p)
 {
     const wr_allocator *a = &p->alloc;
@@ -145,6 +157,9 @@ static void free_states(wr_planner *p)
     wri_free(a, p->parent, p->cap, sizeof *p->parent);
     wri_free(a, p->via, p->cap, sizeof *p->via);
     wri_free(a, p->order, p->cap, sizeof *p->order);
+    wri_free(a, p->dirty, dirty_blocks(p->cap), 1);
+    p->dirty = NULL;
+    p->dirty_cells = 0;
     p->mark_base = 0;
     p->dist = NULL;
     p->parent = NULL;
@@ -182,8 +197,9 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
     p->via = wri_alloc_zero(a, n, sizeof *p->via);
     p->order = wri_alloc_zero(a, n, sizeof *p->order);
+    p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
     p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->order ||
+    if (!p->dist || !p->parent || !p->via || !p->order || !p->dirty ||
         pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
         return WRI_NOMEM();
@@ -836,7 +852,24 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     uint8_t *const costs = f->costs;
     const uint8_t epoch = f->epoch;
     uint32_t *const dist = pl->dist;
-    memset(dist, 0xff, (size_t)o->cells * sizeof *dist);
+    uint8_t *const dirty = pl->dirty;
+    const size_t blocks = dirty_blocks((size_t)o->cells);
+    if (pl->dirty_cells == o->cells) {
+        const size_t last = (size_t)o->cells - 1u;
+        for (size_t i = 0; i < blocks; i++)
+            if (dirty[i]) {
+                const size_t from = i << WRI_DIRTY_SHIFT;
+                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
+                if (from + n > last + 1u)
+                    n = last + 1u - from;
+                memset(dist + from, 0xff, n * sizeof *dist);
+                dirty[i] = 0;
+            }
+    } else {
+        memset(dist, 0xff, (size_t)o->cells * sizeof *dist);
+        memset(dirty, 0, blocks);
+        pl->dirty_cells = o->cells;
+    }
     wr_status st = ring_reset(pl, o->ring_hint);
     if (st != WR_OK)
         return st;
@@ -847,6 +880,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     const int32_t src = o->src_state;
     uint32_t cur = o->t0;
     dist[src] = cur;
+    dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     pl->parent[src] = -1;
     pl->via[src] = (uint16_t)WR_STEP_START;
     cur += search_h(o, src);
@@ -894,6 +928,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             __builtin_prefetch(costs + (size_t)t * 8u);
 #endif
             dist[t] = nk;
+            dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
             const int32_t tq = dq + aq[d], tr = dr + ar[d], ts = tq + tr;
             const uint32_t k = nk + hmin * ((uint32_t)((tq < 0 ? -tq : tq) + (tr < 0 ? -tr : tr) +
                                                        (ts < 0 ? -ts : ts)) / 2u);
@@ -1651,6 +1686,7 @@ static wr_status search_fewest_unformed(wr_planner *pl, const wri_movegen *g, co
     const size_t nstates = (size_t)cells * 2u;
     uint32_t *dist = pl->dist, *days = (uint32_t *)pl->order;
     memset(dist, 0xff, nstates * sizeof *dist);
+    pl->dirty_cells = 0;
     memset(days, 0xff, nstates * sizeof *days);
     pl->mark_base = 0; /* order[] holds no A* marks any more: the next A* clears it */
 
