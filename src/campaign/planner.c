@@ -62,6 +62,26 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
+    /* The full rules' field (field_rules()) reads its own records by hex,
+       kept like the ones above but by its own epoch (rules_epoch) for
+       (rules_map, its size, generation and history, rules_for): 8 bytes a
+       hex, a byte a direction, the index in rules_pal of the one move into
+       that neighbour (0xff: none; 0xfe: another number of moves, or one
+       too large: read the table), then the row's parity and the epoch. */
+    uint8_t *rules;
+    size_t cap_rules; /* hexes */
+    uint8_t rules_epoch;
+    int rules_valid;
+    const wr_map *rules_map;
+    int rules_width, rules_height;
+    uint64_t rules_generation, rules_history;
+    wr_plan_params rules_for;
+    /* by table key: 0 not seen in this epoch, else the code of the key + 1;
+       the moves of the codes below 0xfe: points | days << 20 | needs
+       unformed movement << 28 */
+    uint16_t rules_code[WRI_TABLE_KEYS];
+    uint32_t rules_pal[0xfe];
+    uint32_t rules_pal_count;
     const wr_map *records_map;
     int records_width, records_height;
     uint64_t records_generation, records_history;
@@ -184,6 +204,7 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->ptable, WRI_TABLE_KEYS, sizeof *planner->ptable);
     wri_free(&a, planner->costs, planner->cap_costs, 8u);
     wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
+    wri_free(&a, planner->rules, planner->cap_rules, 8u);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -513,6 +534,11 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #else
 #define PREFETCH_HEX(f, node) ((void)0)
 #endif
+#if defined(__GNUC__)
+#define PREFETCH_RULES(rules, node) __builtin_prefetch((rules) + (size_t)(node) * 8u)
+#else
+#define PREFETCH_RULES(rules, node) ((void)0)
+#endif
 
 #define PLAIN_EDGES(f, idx, ...)                                                      \
     do {                                                                             \
@@ -534,7 +560,7 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
 #define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 0
-#define SEARCH_NAME search_land_np
+#define SEARCH_NAME search_land_np_core
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_ASTAR
@@ -598,6 +624,207 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 #undef SEARCH_EDGES
 #undef SEARCH_ASTAR
 #undef SEARCH_PARENTS
+
+/* ---- the full rules' field on a map ---- */
+
+/* The code of table key `key` for field_rules() (see struct wr_planner). */
+static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
+{
+    unsigned c = pl->rules_code[key];
+    if (c != 0)
+        return c - 1u;
+    const wri_tentry *te = &f->table[key];
+    if (te->count == 0) {
+        c = 0xffu;
+    } else if (te->count == 1 && te->e[0].points >= 0 && te->e[0].points < (1 << 20) &&
+               te->e[0].days >= 0 && te->e[0].days < 256 && pl->rules_pal_count < 0xfeu) {
+        c = pl->rules_pal_count++;
+        pl->rules_pal[c] = (uint32_t)te->e[0].points | (uint32_t)te->e[0].days << 20 |
+                           ((te->e[0].flags & WR_STEP_UNFORMED) ? 1u << 28 : 0u);
+    } else {
+        c = 0xfeu;
+    }
+    pl->rules_code[key] = (uint16_t)(c + 1u);
+    return c;
+}
+
+/* The record of hex idx for field_rules(), from its keys. */
+static void fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
+{
+    const uint16_t *k = hex_keys(f, idx);
+    for (int d = 0; d < 6; d++)
+        rec[d] = (uint8_t)(k[d] == 0xffffu ? 0xffu : rules_code(pl, f, k[d]));
+    rec[6] = (uint8_t)k[6];
+    rec[7] = pl->rules_epoch;
+}
+
+static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);
+
+/* The records of field_rules() for this map and the table's parameters:
+   a new epoch (and codes) when either changed. */
+static wr_status rules_records(wr_planner *pl, const wr_map *map)
+{
+    const size_t n = (size_t)map->count;
+    void *rules = pl->rules;
+    wr_status st = ensure_records(pl, &rules, &pl->cap_rules, n, 8u);
+    pl->rules = rules;
+    if (st != WR_OK)
+        return st;
+    if (pl->rules_valid && pl->rules_map == map && pl->rules_width == map->width &&
+        pl->rules_height == map->height && pl->rules_generation == map->generation &&
+        pl->rules_history == map->history &&
+        memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0)
+        return WR_OK;
+    if (++pl->rules_epoch == 0) {
+        memset(pl->rules, 0, pl->cap_rules * 8u);
+        pl->rules_epoch = 1;
+    }
+    memset(pl->rules_code, 0, sizeof pl->rules_code);
+    pl->rules_pal_count = 0;
+    pl->rules_valid = 1;
+    pl->rules_map = map;
+    pl->rules_width = map->width;
+    pl->rules_height = map->height;
+    pl->rules_generation = map->generation;
+    pl->rules_history = map->history;
+    pl->rules_for = pl->table_for;
+    return WR_OK;
+}
+
+/* search_land_np_core() for the full rules (not plain costs) with nothing
+   blocked and no order of settled states: the same labels (a field shows
+   no order of ties), the moves read from the rules records (one move a
+   neighbour for most keys) instead of the table through the keys. */
+static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    const int32_t cells = o->cells;
+    const uint32_t P = o->daily;
+    const int two = o->two, unformed_ok = o->unformed_ok, prune = o->prune;
+    const size_t nstates = (size_t)cells * (two ? 2u : 1u);
+    const uint64_t key_max = o->key_max;
+    const uint32_t limit = o->limit;
+    const int32_t goal = o->goal, goal2 = o->goal2;
+    uint32_t *dist = pl->dist;
+    uint8_t *const rules = pl->rules;
+    const uint32_t *const pal = pl->rules_pal;
+    const uint8_t epoch = pl->rules_epoch;
+    memset(dist, 0xff, nstates * sizeof *dist);
+    pl->dirty_cells = 0; /* see struct wr_planner */
+    wr_status st = ring_reset(pl, o->ring_hint);
+    if (st != WR_OK)
+        return st;
+    uint32_t mask = pl->ring - 1u;
+    wri_bucket *ring = pl->buckets;
+    int32_t *pool = pl->pool;
+    const int32_t src = o->src_state;
+    uint32_t cur = o->t0;
+    dist[src] = cur;
+    st = bucket_push(pl, &ring[cur & mask], src);
+    if (st != WR_OK)
+        return st;
+    pool = pl->pool;
+    size_t queued = 1;
+
+/* Offers label nk_ to state t_ (as SEARCH_OFFER in search_core.h). */
+#define RULES_OFFER(t_, nk_)                                                          \
+    do {                                                                             \
+        const uint64_t nk = (nk_);                                                   \
+        const int32_t t = (t_);                                                      \
+        if (nk < dist[t] && nk <= key_max) {                                         \
+            uint32_t k = (uint32_t)nk;                                               \
+            PREFETCH_RULES(rules, t < cells ? t : t - cells);                        \
+            dist[t] = k;                                                             \
+            if (k - cur >= pl->ring) {                                               \
+                st = ring_grow(pl, k - cur, cur, &queued);                           \
+                if (st != WR_OK)                                                     \
+                    return st;                                                       \
+                mask = pl->ring - 1u;                                                \
+                ring = pl->buckets;                                                  \
+                pool = pl->pool;                                                     \
+            }                                                                        \
+            wri_bucket *tb = &ring[k & mask];                                        \
+            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {                        \
+                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;                 \
+            } else {                                                                 \
+                st = bucket_push(pl, tb, t);                                         \
+                if (st != WR_OK)                                                     \
+                    return st;                                                       \
+                pool = pl->pool;                                                     \
+            }                                                                        \
+            queued++;                                                                \
+        }                                                                            \
+    } while (0)
+/* A move of (points, days, needs unformed movement) into hex to. */
+#define RULES_MOVE(to_, points_, days_, needs_)                                       \
+    do {                                                                             \
+        const uint64_t nk_ = ((days_) > 0 ? (uint64_t)day_end + (uint64_t)(days_) * P \
+                                          : (uint64_t)cur) +                         \
+                             (uint64_t)(points_);                                    \
+        if ((needs_) || unformed) {                                                  \
+            if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))           \
+                RULES_OFFER((to_) + cells, nk_);                                     \
+        } else {                                                                     \
+            RULES_OFFER(to_, nk_);                                                   \
+        }                                                                            \
+    } while (0)
+
+    while (queued > 0) {
+        wri_bucket *b = &ring[cur & mask];
+        if (b->head < 0) {
+            cur++;
+            continue;
+        }
+        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued--;
+        if (dist[s] != cur)
+            continue; /* a stale entry */
+        if (cur > limit || s == goal || s == goal2)
+            break;
+        const int unformed = s >= cells;
+        const int32_t node = unformed ? s - cells : s;
+        if (prune && unformed && dist[node] <= cur)
+            continue;
+        uint8_t *rec = rules + (size_t)node * 8u;
+        if (rec[7] != epoch)
+            fill_rules(pl, f, node, rec);
+        const uint32_t day_end = fresh_day(o, s, cur); /* the end of the current day */
+        const int32_t *delta = f->delta[rec[6]];
+        for (int d = 0; d < 6; d++) {
+            const unsigned code = rec[d];
+            if (code == 0xffu)
+                continue;
+            const int32_t to = node + delta[d];
+            if (code < 0xfeu) {
+                const uint32_t e = pal[code];
+                RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+            } else {
+                const wri_tentry *te = &f->table[hex_keys(f, node)[d]];
+                for (uint32_t i = 0; i < te->count; i++)
+                    RULES_MOVE(to, te->e[i].points, te->e[i].days,
+                               (te->e[i].flags & WR_STEP_UNFORMED) != 0);
+            }
+        }
+        if (two && unformed) /* a day at the rally point */
+            RULES_OFFER(node, (uint64_t)day_end + P);
+    }
+#undef RULES_MOVE
+#undef RULES_OFFER
+    return WR_OK;
+}
+
+/* The field's search on a map for a land force: field_rules() when it
+   applies, else the search's instance. */
+static wr_status search_land_np(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    if (o->plain || f->block != NULL || o->order != NULL)
+        return search_land_np_core(pl, f, o);
+    wr_status st = rules_records(pl, f->g->map);
+    if (st != WR_OK)
+        return st;
+    return field_rules(pl, f, o);
+}
 
 /* ---- queries ---- */
 
