@@ -687,7 +687,7 @@ static wr_status rules_records(wr_planner *pl, const wr_map *map)
     pl->rules_height = map->height;
     pl->rules_generation = map->generation;
     pl->rules_history = map->history;
-    pl->rules_for = pl->table_for;
+    memcpy(&pl->rules_for, &pl->table_for, sizeof pl->rules_for); /* bytes, for memcmp() */
     return WR_OK;
 }
 
