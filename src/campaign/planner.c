@@ -701,10 +701,12 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
     const uint32_t P = o->daily;
     const int two = o->two, unformed_ok = o->unformed_ok, prune = o->prune;
     const size_t nstates = (size_t)cells * (two ? 2u : 1u);
-    const uint64_t key_max = o->key_max;
+    /* labels stay below 2^31 in 32 bits: key_max <= 10^6 x 1000, and a move
+       adds below 2^20 points and 255 days (the palette's) or a rally day */
+    const uint32_t key_max = (uint32_t)o->key_max;
     const uint32_t limit = o->limit;
     const int32_t goal = o->goal, goal2 = o->goal2;
-    uint32_t *dist = pl->dist;
+    uint32_t *const dist = pl->dist;
     uint8_t *const rules = pl->rules;
     const uint32_t *const pal = pl->rules_pal;
     const uint8_t epoch = pl->rules_epoch;
@@ -713,7 +715,7 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
     wr_status st = ring_reset(pl, o->ring_hint);
     if (st != WR_OK)
         return st;
-    uint32_t mask = pl->ring - 1u;
+    uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *ring = pl->buckets;
     int32_t *pool = pl->pool;
     const int32_t src = o->src_state;
@@ -725,20 +727,21 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
     pool = pl->pool;
     size_t queued = 1;
 
-/* Offers label nk_ to state t_ (as SEARCH_OFFER in search_core.h). */
-#define RULES_OFFER(t_, nk_)                                                          \
+/* Offers label nk_ (at most key_max + 2^21 x 1000) to state t_, whose
+   hex is h_ (as SEARCH_OFFER in search_core.h). */
+#define RULES_OFFER(t_, h_, nk_)                                                      \
     do {                                                                             \
-        const uint64_t nk = (nk_);                                                   \
+        const uint32_t k = (nk_);                                                    \
         const int32_t t = (t_);                                                      \
-        if (nk < dist[t] && nk <= key_max) {                                         \
-            uint32_t k = (uint32_t)nk;                                               \
-            PREFETCH_RULES(rules, t < cells ? t : t - cells);                        \
+        if (k < dist[t] && k <= key_max) {                                           \
+            PREFETCH_RULES(rules, h_);                                               \
             dist[t] = k;                                                             \
-            if (k - cur >= pl->ring) {                                               \
+            if (k - cur >= ring_size) {                                              \
                 st = ring_grow(pl, k - cur, cur, &queued);                           \
                 if (st != WR_OK)                                                     \
                     return st;                                                       \
-                mask = pl->ring - 1u;                                                \
+                ring_size = pl->ring;                                                \
+                mask = ring_size - 1u;                                               \
                 ring = pl->buckets;                                                  \
                 pool = pl->pool;                                                     \
             }                                                                        \
@@ -754,18 +757,31 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
             queued++;                                                                \
         }                                                                            \
     } while (0)
-/* A move of (points, days, needs unformed movement) into hex to. */
+/* Any move of (points, days, needs unformed movement) into hex to from
+   state s (as search_core.h). */
 #define RULES_MOVE(to_, points_, days_, needs_)                                       \
     do {                                                                             \
-        const uint64_t nk_ = ((days_) > 0 ? (uint64_t)day_end + (uint64_t)(days_) * P \
-                                          : (uint64_t)cur) +                         \
-                             (uint64_t)(points_);                                    \
-        if ((needs_) || unformed) {                                                  \
-            if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))           \
-                RULES_OFFER((to_) + cells, nk_);                                     \
-        } else {                                                                     \
-            RULES_OFFER(to_, nk_);                                                   \
+        const uint64_t nk_ =                                                         \
+            ((days_) > 0 ? (uint64_t)fresh_day(o, s, cur) + (uint64_t)(days_) * P     \
+                         : (uint64_t)cur) +                                          \
+            (uint64_t)(points_);                                                     \
+        if (nk_ <= key_max) {                                                        \
+            if ((needs_) || unformed) {                                              \
+                if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))       \
+                    RULES_OFFER((to_) + cells, to_, (uint32_t)nk_);                  \
+            } else {                                                                 \
+                RULES_OFFER(to_, to_, (uint32_t)nk_);                                \
+            }                                                                        \
         }                                                                            \
+    } while (0)
+
+/* The moves of the table entry of the hex's key in direction d_. */
+#define RULES_TABLE(to_, d_)                                                          \
+    do {                                                                             \
+        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];                     \
+        for (uint32_t i = 0; i < te->count; i++)                                     \
+            RULES_MOVE(to_, te->e[i].points, te->e[i].days,                          \
+                       (te->e[i].flags & WR_STEP_UNFORMED) != 0);                    \
     } while (0)
 
     while (queued > 0) {
@@ -789,26 +805,50 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
         uint8_t *rec = rules + (size_t)node * 8u;
         if (rec[7] != epoch)
             fill_rules(pl, f, node, rec);
-        const uint32_t day_end = fresh_day(o, s, cur); /* the end of the current day */
         const int32_t *delta = f->delta[rec[6]];
-        for (int d = 0; d < 6; d++) {
-            const unsigned code = rec[d];
-            if (code == 0xffu)
-                continue;
-            const int32_t to = node + delta[d];
-            if (code < 0xfeu) {
+        if (!unformed) {
+            for (int d = 0; d < 6; d++) {
+                const unsigned code = rec[d];
+                const int32_t to = node + delta[d];
+                if (code >= 0xfeu) {
+                    if (code == 0xfeu)
+                        RULES_TABLE(to, d);
+                    continue;
+                }
                 const uint32_t e = pal[code];
-                RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
-            } else {
-                const wri_tentry *te = &f->table[hex_keys(f, node)[d]];
-                for (uint32_t i = 0; i < te->count; i++)
-                    RULES_MOVE(to, te->e[i].points, te->e[i].days,
-                               (te->e[i].flags & WR_STEP_UNFORMED) != 0);
+                if ((e >> 20) == 0) { /* no whole days, formed: the common move */
+                    RULES_OFFER(to, to, cur + e);
+                } else if ((e >> 20) == 0x100u) { /* no whole days, needs unformed movement */
+                    const uint32_t nk = cur + (e & 0xfffffu);
+                    if (unformed_ok && !(prune && dist[to] <= nk))
+                        RULES_OFFER(to + cells, to, nk);
+                } else {
+                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+                }
             }
+        } else {
+            for (int d = 0; d < 6; d++) {
+                const unsigned code = rec[d];
+                const int32_t to = node + delta[d];
+                if (code >= 0xfeu) {
+                    if (code == 0xfeu)
+                        RULES_TABLE(to, d);
+                    continue;
+                }
+                const uint32_t e = pal[code];
+                if ((e & 0x0ff00000u) == 0) { /* no whole days */
+                    const uint32_t nk = cur + (e & 0xfffffu);
+                    if (!(prune && dist[to] <= nk))
+                        RULES_OFFER(to + cells, to, nk);
+                } else {
+                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+                }
+            }
+            if (two) /* a day at the rally point */
+                RULES_OFFER(node, node, fresh_day(o, s, cur) + P);
         }
-        if (two && unformed) /* a day at the rally point */
-            RULES_OFFER(node, (uint64_t)day_end + P);
     }
+#undef RULES_TABLE
 #undef RULES_MOVE
 #undef RULES_OFFER
     return WR_OK;
