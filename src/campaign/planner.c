@@ -691,6 +691,15 @@ static wr_status rules_records(wr_planner *pl, const wr_map *map)
     return WR_OK;
 }
 
+/* fresh_day() of a state at a label whose day ends at e (ceil(label / P) x P). */
+static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
+{
+    if (e >= o->fresh_max) /* always so from the zero state */
+        return e;
+    const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
+    return e < floor ? floor : e;
+}
+
 /* search_land_np_core() for the full rules (not plain costs) with nothing
    blocked and no order of settled states: the same labels (a field shows
    no order of ties), the moves read from the rules records (one move a
@@ -706,6 +715,7 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
     const uint32_t key_max = (uint32_t)o->key_max;
     const uint32_t limit = o->limit;
     const int32_t goal = o->goal, goal2 = o->goal2;
+    const int stops = goal >= 0 || goal2 >= 0 || limit < key_max;
     uint32_t *const dist = pl->dist;
     uint8_t *const rules = pl->rules;
     const uint32_t *const pal = pl->rules_pal;
@@ -720,6 +730,8 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
     int32_t *pool = pl->pool;
     const int32_t src = o->src_state;
     uint32_t cur = o->t0;
+    /* the end of cur's day, ceil(cur / P) x P; fresh_day() from it */
+    uint32_t cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P;
     dist[src] = cur;
     st = bucket_push(pl, &ring[cur & mask], src);
     if (st != WR_OK)
@@ -762,7 +774,7 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
 #define RULES_MOVE(to_, points_, days_, needs_)                                       \
     do {                                                                             \
         const uint64_t nk_ =                                                         \
-            ((days_) > 0 ? (uint64_t)fresh_day(o, s, cur) + (uint64_t)(days_) * P     \
+            ((days_) > 0 ? (uint64_t)day_end(o, s, cur_end) + (uint64_t)(days_) * P   \
                          : (uint64_t)cur) +                                          \
             (uint64_t)(points_);                                                     \
         if (nk_ <= key_max) {                                                        \
@@ -787,7 +799,8 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
     while (queued > 0) {
         wri_bucket *b = &ring[cur & mask];
         if (b->head < 0) {
-            cur++;
+            if (++cur > cur_end)
+                cur_end += P;
             continue;
         }
         const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
@@ -796,7 +809,7 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
         queued--;
         if (dist[s] != cur)
             continue; /* a stale entry */
-        if (cur > limit || s == goal || s == goal2)
+        if (stops && (cur > limit || s == goal || s == goal2))
             break;
         const int unformed = s >= cells;
         const int32_t node = unformed ? s - cells : s;
@@ -845,7 +858,7 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
                 }
             }
             if (two) /* a day at the rally point */
-                RULES_OFFER(node, node, fresh_day(o, s, cur) + P);
+                RULES_OFFER(node, node, day_end(o, s, cur_end) + P);
         }
     }
 #undef RULES_TABLE
