@@ -704,11 +704,20 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
    blocked and no order of settled states: the same labels (a field shows
    no order of ties), the moves read from the rules records (one move a
    neighbour for most keys) instead of the table through the keys. */
-static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts *o)
+#if defined(__GNUC__)
+#define WRI_INLINE __attribute__((always_inline)) inline
+#else
+#define WRI_INLINE inline
+#endif
+/* two, unformed_ok and prune are o's, given apart so that field_rules()
+   has a copy with them constant (the full rules' field: fewer registers
+   and branches in the inner loop). */
+static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
+                                             const search_opts *o, const int two,
+                                             const int unformed_ok, const int prune)
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
-    const int two = o->two, unformed_ok = o->unformed_ok, prune = o->prune;
     const size_t nstates = (size_t)cells * (two ? 2u : 1u);
     /* labels stay below 2^31 in 32 bits: key_max <= 10^6 x 1000, and a move
        adds below 2^20 points and 255 days (the palette's) or a rally day */
@@ -865,6 +874,13 @@ static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts
 #undef RULES_MOVE
 #undef RULES_OFFER
     return WR_OK;
+}
+
+static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    if (o->two && o->unformed_ok && o->prune)
+        return field_rules_core(pl, f, o, 1, 1, 1);
+    return field_rules_core(pl, f, o, o->two, o->unformed_ok, o->prune);
 }
 
 /* The field's search on a map for a land force: field_rules() when it
