@@ -842,7 +842,8 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
                     RULES_OFFER(to, to, cur + e);
                 } else if ((e >> 20) == 0x100u) { /* no whole days, needs unformed movement */
                     const uint32_t nk = cur + (e & 0xfffffu);
-                    if (unformed_ok && !(prune && dist[to] <= nk))
+                    /* the unformed label first: most offers fail there */
+                    if (unformed_ok && nk < dist[to + cells] && !(prune && dist[to] <= nk))
                         RULES_OFFER(to + cells, to, nk);
                 } else {
                     RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
@@ -860,7 +861,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
                 const uint32_t e = pal[code];
                 if ((e & 0x0ff00000u) == 0) { /* no whole days */
                     const uint32_t nk = cur + (e & 0xfffffu);
-                    if (!(prune && dist[to] <= nk))
+                    if (nk < dist[to + cells] && !(prune && dist[to] <= nk))
                         RULES_OFFER(to + cells, to, nk);
                 } else {
                     RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
