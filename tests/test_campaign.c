@@ -1577,6 +1577,69 @@ static void plan_plain_costs(void **state)
     }
 }
 
+static void random_start(unsigned *s, int P, wr_force_state *fs);
+
+static int block_nothing(void *user, int32_t from, int32_t to)
+{
+    (void)user;
+    (void)from;
+    (void)to;
+    return 0;
+}
+
+/* The full rules' field with nothing blocked reads its own records by hex
+   (a palette of at most 254 moves, the table for keys of several moves or
+   past the palette): on maps with many keys (more than the palette holds),
+   from fresh and part-spent starts, it must give the fields of the search
+   that a blocked set (blocking nothing) takes. */
+static void plan_field_rules_records(void **state)
+{
+    (void)state;
+    unsigned s = 5151;
+    for (int trial = 0; trial < 8; trial++) {
+        const int w = 48 + (int)(rnd(&s) % 24), h = 40 + (int)(rnd(&s) % 16);
+        wr_map *m = random_land_map(&s, w, h);
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        p.options &= ~WR_PLAN_PLAIN_COSTS;
+        if (trial % 2 == 0)
+            p.options |= WR_PLAN_UNFORMED;
+        const size_t n = (size_t)w * (size_t)h;
+        wr_arrival *a = malloc(n * sizeof *a), *b = malloc(n * sizeof *b);
+        assert_non_null(a);
+        assert_non_null(b);
+        for (int k = 0; k < 12; k++) {
+            wr_hex from;
+            OK(wr_map_hex(m, (int32_t)(rnd(&s) % (unsigned)n), &from));
+            wr_force_state fs;
+            random_start(&s, p.costs.daily_points, &fs);
+            wr_plan_query q;
+            memset(&q, 0, sizeof q);
+            q.start = k % 3 == 0 ? NULL : &fs;
+            q.objective = k % 2 ? WR_OBJECTIVE_EARLIEST : WR_OBJECTIVE_EARLIEST_FORMED;
+            wr_status sa = wr_planner_plan_field(g_pl, m, &p, &q, from, a, n);
+            q.blocked = block_nothing;
+            wr_status sb = wr_planner_plan_field(g_pl, m, &p, &q, from, b, n);
+            assert_int_equal(sa, sb);
+            for (size_t i = 0; sa == WR_OK && i < n; i++) {
+                assert_int_equal(a[i].day, b[i].day);
+                assert_int_equal(a[i].points_left, b[i].points_left);
+            }
+            if (q.start == NULL && q.objective == WR_OBJECTIVE_EARLIEST_FORMED) {
+                /* the zero state's field, as wr_planner_field() gives it */
+                assert_int_equal(wr_planner_field(g_pl, m, &p, from, a, n), sa);
+                for (size_t i = 0; sa == WR_OK && i < n; i++) {
+                    assert_int_equal(a[i].day, b[i].day);
+                    assert_int_equal(a[i].points_left, b[i].points_left);
+                }
+            }
+        }
+        free(a);
+        free(b);
+        wr_map_free(m);
+    }
+}
+
 /* A planner keeps what it read of the last map's hexes (plain costs, table
    keys): a change to the map, and a map freed and another made at the same
    place by as many changes, must give the fields of a new planner. */
@@ -2980,6 +3043,7 @@ int main(void)
         cmocka_unit_test(plan_brute_force_water),
         cmocka_unit_test(plan_plain_costs),
         cmocka_unit_test(plan_records_follow_the_map),
+        cmocka_unit_test(plan_field_rules_records),
         cmocka_unit_test(plan_records_map_at_same_address),
         cmocka_unit_test(plan_reachable),
         cmocka_unit_test(plan_callbacks),

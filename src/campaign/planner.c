@@ -5,6 +5,7 @@
 #include "campaign/internal.h"
 
 #define WRI_CHUNK 64u
+#define WRI_DIRTY_SHIFT 6u /* blocks of 64 labels (256 bytes) */
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
     uint32_t fill; /* states in the first chunk */
@@ -22,6 +23,12 @@ struct wr_planner {
     int32_t *parent;
     uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
     int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
+    /* astar_plain(): a byte a block of WRI_DIRTY_BLOCK states, set for the
+       blocks whose labels it wrote; while dirty_cells is the count of its
+       states, every other label of those states is unreached, and the next
+       astar_plain() clears only the blocks set. Any other search sets it to 0. */
+    uint8_t *dirty;
+    int32_t dirty_cells;
     uint32_t mark_base; /* A*: order values from here on are this query's marks */
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
@@ -58,6 +65,26 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
+    /* The full rules' field (field_rules()) reads its own records by hex,
+       kept like the ones above but by its own epoch (rules_epoch) for
+       (rules_map, its size, generation and history, rules_for): 8 bytes a
+       hex, a byte a direction, the index in rules_pal of the one move into
+       that neighbour (0xff: none; 0xfe: another number of moves, or one
+       too large: read the table), then the row's parity and the epoch. */
+    uint8_t *rules;
+    size_t cap_rules; /* hexes */
+    uint8_t rules_epoch;
+    int rules_valid;
+    const wr_map *rules_map;
+    int rules_width, rules_height;
+    uint64_t rules_generation, rules_history;
+    wr_plan_params rules_for;
+    /* by table key: 0 not seen in this epoch, else the code of the key + 1;
+       the moves of the codes below 0xfe: points | days << 20 | needs
+       unformed movement << 28 */
+    uint16_t rules_code[WRI_TABLE_KEYS];
+    uint32_t rules_pal[0xfe];
+    uint32_t rules_pal_count;
     const wr_map *records_map;
     int records_width, records_height;
     uint64_t records_generation, records_history;
@@ -141,6 +168,11 @@ wr_status wr_planner_new(wr_planner **out)
 
 }
 
+static size_t dirty_blocks(size_t states)
+{
+    return (states >> WRI_DIRTY_SHIFT) + 1u;
+}
+
 static void free_states(wr_planner *p)
 {
     const wr_allocator *a = &p->alloc;
@@ -148,6 +180,9 @@ static void free_states(wr_planner *p)
     wri_free(a, p->parent, p->cap, sizeof *p->parent);
     wri_free(a, p->via, p->cap, sizeof *p->via);
     wri_free(a, p->order, p->cap, sizeof *p->order);
+    wri_free(a, p->dirty, dirty_blocks(p->cap), 1);
+    p->dirty = NULL;
+    p->dirty_cells = 0;
     p->mark_base = 0;
     p->dist = NULL;
     p->parent = NULL;
@@ -173,6 +208,7 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->built, WRI_TABLE_KEYS, 1u);
     wri_free(&a, planner->costs, planner->cap_costs, 8u);
     wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
+    wri_free(&a, planner->rules, planner->cap_rules, 8u);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
@@ -186,8 +222,9 @@ static wr_status ensure_states(wr_planner *p, size_t n)
     p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
     p->via = wri_alloc_zero(a, n, sizeof *p->via);
     p->order = wri_alloc_zero(a, n, sizeof *p->order);
+    p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
     p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->order ||
+    if (!p->dist || !p->parent || !p->via || !p->order || !p->dirty ||
         pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         free_states(p);
         return WRI_NOMEM();
@@ -508,6 +545,11 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #else
 #define PREFETCH_HEX(f, node) ((void)0)
 #endif
+#if defined(__GNUC__)
+#define PREFETCH_RULES(rules, node) __builtin_prefetch((rules) + (size_t)(node) * 8u)
+#else
+#define PREFETCH_RULES(rules, node) ((void)0)
+#endif
 
 #define PLAIN_EDGES(f, idx, ...)                                                      \
     do {                                                                             \
@@ -529,7 +571,7 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
 #define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 0
-#define SEARCH_NAME search_land_np
+#define SEARCH_NAME search_land_np_core
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_ASTAR
@@ -593,6 +635,280 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 #undef SEARCH_EDGES
 #undef SEARCH_ASTAR
 #undef SEARCH_PARENTS
+
+/* ---- the full rules' field on a map ---- */
+
+/* The code of table key `key` for field_rules() (see struct wr_planner). */
+static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
+{
+    unsigned c = pl->rules_code[key];
+    if (c != 0)
+        return c - 1u;
+    const wri_tentry *te = &f->table[key];
+    if (te->count == 0) {
+        c = 0xffu;
+    } else if (te->count == 1 && te->e[0].points >= 0 && te->e[0].points < (1 << 20) &&
+               te->e[0].days >= 0 && te->e[0].days < 256 && pl->rules_pal_count < 0xfeu) {
+        c = pl->rules_pal_count++;
+        pl->rules_pal[c] = (uint32_t)te->e[0].points | (uint32_t)te->e[0].days << 20 |
+                           ((te->e[0].flags & WR_STEP_UNFORMED) ? 1u << 28 : 0u);
+    } else {
+        c = 0xfeu;
+    }
+    pl->rules_code[key] = (uint16_t)(c + 1u);
+    return c;
+}
+
+/* The record of hex idx for field_rules(), from its keys. */
+static void fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
+{
+    const uint16_t *k = hex_keys(f, idx);
+    for (int d = 0; d < 6; d++)
+        rec[d] = (uint8_t)(k[d] == 0xffffu ? 0xffu : rules_code(pl, f, k[d]));
+    rec[6] = (uint8_t)k[6];
+    rec[7] = pl->rules_epoch;
+}
+
+static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);
+
+/* The records of field_rules() for this map and the table's parameters:
+   a new epoch (and codes) when either changed. */
+static wr_status rules_records(wr_planner *pl, const wr_map *map)
+{
+    const size_t n = (size_t)map->count;
+    void *rules = pl->rules;
+    wr_status st = ensure_records(pl, &rules, &pl->cap_rules, n, 8u);
+    pl->rules = rules;
+    if (st != WR_OK)
+        return st;
+    if (pl->rules_valid && pl->rules_map == map && pl->rules_width == map->width &&
+        pl->rules_height == map->height && pl->rules_generation == map->generation &&
+        pl->rules_history == map->history &&
+        memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0)
+        return WR_OK;
+    if (++pl->rules_epoch == 0) {
+        memset(pl->rules, 0, pl->cap_rules * 8u);
+        pl->rules_epoch = 1;
+    }
+    memset(pl->rules_code, 0, sizeof pl->rules_code);
+    pl->rules_pal_count = 0;
+    pl->rules_valid = 1;
+    pl->rules_map = map;
+    pl->rules_width = map->width;
+    pl->rules_height = map->height;
+    pl->rules_generation = map->generation;
+    pl->rules_history = map->history;
+    memcpy(&pl->rules_for, &pl->table_for, sizeof pl->rules_for); /* bytes, for memcmp() */
+    return WR_OK;
+}
+
+/* fresh_day() of a state at a label whose day ends at e (ceil(label / P) x P). */
+static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
+{
+    if (e >= o->fresh_max) /* always so from the zero state */
+        return e;
+    const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
+    return e < floor ? floor : e;
+}
+
+/* search_land_np_core() for the full rules (not plain costs) with nothing
+   blocked and no order of settled states: the same labels (a field shows
+   no order of ties), the moves read from the rules records (one move a
+   neighbour for most keys) instead of the table through the keys. With
+   o->prune it leaves out unformed states when they are offered, not again
+   when they are settled: the few settled no earlier than their hex's
+   formed state (about 1 in 500 on the realistic map) only offer labels of
+   real paths, which leave every label as it was, and the test would read
+   the formed label of every unformed state settled. */
+#if defined(__GNUC__)
+#define WRI_INLINE __attribute__((always_inline)) inline
+#else
+#define WRI_INLINE inline
+#endif
+/* two, unformed_ok and prune are o's, given apart so that field_rules()
+   has a copy with them constant (the full rules' field: fewer registers
+   and branches in the inner loop). */
+static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
+                                             const search_opts *o, const int two,
+                                             const int unformed_ok, const int prune)
+{
+    const int32_t cells = o->cells;
+    const uint32_t P = o->daily;
+    const size_t nstates = (size_t)cells * (two ? 2u : 1u);
+    /* labels stay below 2^31 in 32 bits: key_max <= 10^6 x 1000, and a move
+       adds below 2^20 points and 255 days (the palette's) or a rally day */
+    const uint32_t key_max = (uint32_t)o->key_max;
+    const uint32_t limit = o->limit;
+    const int32_t goal = o->goal, goal2 = o->goal2;
+    const int stops = goal >= 0 || goal2 >= 0 || limit < key_max;
+    uint32_t *const dist = pl->dist;
+    uint8_t *const rules = pl->rules;
+    const uint32_t *const pal = pl->rules_pal;
+    const uint8_t epoch = pl->rules_epoch;
+    memset(dist, 0xff, nstates * sizeof *dist);
+    pl->dirty_cells = 0; /* see struct wr_planner */
+    wr_status st = ring_reset(pl, o->ring_hint);
+    if (st != WR_OK)
+        return st;
+    uint32_t ring_size = pl->ring, mask = ring_size - 1u;
+    wri_bucket *ring = pl->buckets;
+    int32_t *pool = pl->pool;
+    const int32_t src = o->src_state;
+    uint32_t cur = o->t0;
+    /* the end of cur's day, ceil(cur / P) x P; fresh_day() from it */
+    uint32_t cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P;
+    dist[src] = cur;
+    st = bucket_push(pl, &ring[cur & mask], src);
+    if (st != WR_OK)
+        return st;
+    pool = pl->pool;
+    size_t queued = 1;
+
+/* Offers label nk_ (at most key_max + 2^21 x 1000) to state t_, whose
+   hex is h_ (as SEARCH_OFFER in search_core.h). */
+#define RULES_OFFER(t_, h_, nk_)                                                      \
+    do {                                                                             \
+        const uint32_t k = (nk_);                                                    \
+        const int32_t t = (t_);                                                      \
+        if (k < dist[t] && k <= key_max) {                                           \
+            PREFETCH_RULES(rules, h_);                                               \
+            dist[t] = k;                                                             \
+            if (k - cur >= ring_size) {                                              \
+                st = ring_grow(pl, k - cur, cur, &queued);                           \
+                if (st != WR_OK)                                                     \
+                    return st;                                                       \
+                ring_size = pl->ring;                                                \
+                mask = ring_size - 1u;                                               \
+                ring = pl->buckets;                                                  \
+                pool = pl->pool;                                                     \
+            }                                                                        \
+            wri_bucket *tb = &ring[k & mask];                                        \
+            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {                        \
+                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;                 \
+            } else {                                                                 \
+                st = bucket_push(pl, tb, t);                                         \
+                if (st != WR_OK)                                                     \
+                    return st;                                                       \
+                pool = pl->pool;                                                     \
+            }                                                                        \
+            queued++;                                                                \
+        }                                                                            \
+    } while (0)
+/* Any move of (points, days, needs unformed movement) into hex to from
+   state s (as search_core.h). */
+#define RULES_MOVE(to_, points_, days_, needs_)                                       \
+    do {                                                                             \
+        const uint64_t nk_ =                                                         \
+            ((days_) > 0 ? (uint64_t)day_end(o, s, cur_end) + (uint64_t)(days_) * P   \
+                         : (uint64_t)cur) +                                          \
+            (uint64_t)(points_);                                                     \
+        if (nk_ <= key_max) {                                                        \
+            if ((needs_) || unformed) {                                              \
+                if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))       \
+                    RULES_OFFER((to_) + cells, to_, (uint32_t)nk_);                  \
+            } else {                                                                 \
+                RULES_OFFER(to_, to_, (uint32_t)nk_);                                \
+            }                                                                        \
+        }                                                                            \
+    } while (0)
+
+/* The moves of the table entry of the hex's key in direction d_. */
+#define RULES_TABLE(to_, d_)                                                          \
+    do {                                                                             \
+        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];                     \
+        for (uint32_t i = 0; i < te->count; i++)                                     \
+            RULES_MOVE(to_, te->e[i].points, te->e[i].days,                          \
+                       (te->e[i].flags & WR_STEP_UNFORMED) != 0);                    \
+    } while (0)
+
+    while (queued > 0) {
+        wri_bucket *b = &ring[cur & mask];
+        if (b->head < 0) {
+            if (++cur > cur_end)
+                cur_end += P;
+            continue;
+        }
+        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued--;
+        if (dist[s] != cur)
+            continue; /* a stale entry */
+        if (stops && (cur > limit || s == goal || s == goal2))
+            break;
+        const int unformed = s >= cells;
+        const int32_t node = unformed ? s - cells : s;
+        uint8_t *rec = rules + (size_t)node * 8u;
+        if (rec[7] != epoch)
+            fill_rules(pl, f, node, rec);
+        const int32_t *delta = f->delta[rec[6]];
+        if (!unformed) {
+            for (int d = 0; d < 6; d++) {
+                const unsigned code = rec[d];
+                const int32_t to = node + delta[d];
+                if (code >= 0xfeu) {
+                    if (code == 0xfeu)
+                        RULES_TABLE(to, d);
+                    continue;
+                }
+                const uint32_t e = pal[code];
+                if ((e >> 20) == 0) { /* no whole days, formed: the common move */
+                    RULES_OFFER(to, to, cur + e);
+                } else if ((e >> 20) == 0x100u) { /* no whole days, needs unformed movement */
+                    const uint32_t nk = cur + (e & 0xfffffu);
+                    /* the unformed label first: most offers fail there */
+                    if (unformed_ok && nk < dist[to + cells] && !(prune && dist[to] <= nk))
+                        RULES_OFFER(to + cells, to, nk);
+                } else {
+                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+                }
+            }
+        } else {
+            for (int d = 0; d < 6; d++) {
+                const unsigned code = rec[d];
+                const int32_t to = node + delta[d];
+                if (code >= 0xfeu) {
+                    if (code == 0xfeu)
+                        RULES_TABLE(to, d);
+                    continue;
+                }
+                const uint32_t e = pal[code];
+                if ((e & 0x0ff00000u) == 0) { /* no whole days */
+                    const uint32_t nk = cur + (e & 0xfffffu);
+                    if (nk < dist[to + cells] && !(prune && dist[to] <= nk))
+                        RULES_OFFER(to + cells, to, nk);
+                } else {
+                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+                }
+            }
+            if (two) /* a day at the rally point */
+                RULES_OFFER(node, node, day_end(o, s, cur_end) + P);
+        }
+    }
+#undef RULES_TABLE
+#undef RULES_MOVE
+#undef RULES_OFFER
+    return WR_OK;
+}
+
+static wr_status field_rules(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    if (o->two && o->unformed_ok && o->prune)
+        return field_rules_core(pl, f, o, 1, 1, 1);
+    return field_rules_core(pl, f, o, o->two, o->unformed_ok, o->prune);
+}
+
+/* The field's search on a map for a land force: field_rules() when it
+   applies, else the search's instance. */
+static wr_status search_land_np(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    if (o->plain || f->block != NULL || o->order != NULL)
+        return search_land_np_core(pl, f, o);
+    wr_status st = rules_records(pl, f->g->map);
+    if (st != WR_OK)
+        return st;
+    return field_rules(pl, f, o);
+}
 
 /* ---- queries ---- */
 
@@ -823,12 +1139,163 @@ static uint64_t *radix_sort_hi(uint64_t *a, uint64_t *tmp, size_t n, uint32_t ma
     return a;
 }
 
+/* Whether astar_route() runs astar_plain() and its route rebuilding from
+   the plain costs by hex: land, plain costs in the planner's costs by hex,
+   nothing blocked. */
+static int plain_route(const fastgen *f, const search_opts *o)
+{
+    return f->table != NULL && o->plain && f->costs != NULL && f->block == NULL;
+}
+
+/* search_land_astar() when plain_route(): the same states settled with the
+   same labels (A* settles every state keyed up to the goal's label,
+   whatever the order within a bucket), the heuristic of a neighbour from
+   its axial offset to the goal instead of from its index. */
+static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    /* the axial (q, r) steps of the six directions (wri_campaign_nb_delta_unit
+       in axial coordinates, the same for both row parities) */
+    static const int32_t aq[6] = {1, 1, 0, -1, -1, 0}, ar[6] = {0, -1, -1, 0, 1, 1};
+    const int32_t width = o->width, goal_q = o->goal_q, goal_r = o->goal_r;
+    const int32_t goal = o->goal, goal2 = o->goal2;
+    const uint64_t width_inv = o->width_inv;
+    const uint32_t hmin = o->hmin, key_max = (uint32_t)o->key_max;
+    uint8_t *const costs = f->costs;
+    const uint8_t epoch = f->epoch;
+    uint32_t *const dist = pl->dist;
+    uint8_t *const dirty = pl->dirty;
+    const size_t blocks = dirty_blocks((size_t)o->cells);
+    if (pl->dirty_cells == o->cells) {
+        const size_t last = (size_t)o->cells - 1u;
+        for (size_t i = 0; i < blocks; i++)
+            if (dirty[i]) {
+                const size_t from = i << WRI_DIRTY_SHIFT;
+                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
+                if (from + n > last + 1u)
+                    n = last + 1u - from;
+                memset(dist + from, 0xff, n * sizeof *dist);
+                dirty[i] = 0;
+            }
+    } else {
+        memset(dist, 0xff, (size_t)o->cells * sizeof *dist);
+        memset(dirty, 0, blocks);
+        pl->dirty_cells = o->cells;
+    }
+    wr_status st = ring_reset(pl, o->ring_hint);
+    if (st != WR_OK)
+        return st;
+    const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
+    wri_bucket *const ring = pl->buckets;
+    int32_t *pool = pl->pool;
+
+    const int32_t src = o->src_state;
+    uint32_t cur = o->t0;
+    dist[src] = cur;
+    dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
+    pl->parent[src] = -1;
+    pl->via[src] = (uint16_t)WR_STEP_START;
+    cur += search_h(o, src);
+    st = bucket_push(pl, &ring[cur & mask], src);
+    if (st != WR_OK)
+        return st;
+    pool = pl->pool;
+    size_t queued = 1;
+    int found = 0;
+    while (queued > 0) {
+        wri_bucket *b = &ring[cur & mask];
+        if (b->head < 0) {
+            if (found)
+                break; /* every state keyed up to the goal's label is settled */
+            cur++;
+            continue;
+        }
+        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued--;
+        const int32_t row = (int32_t)(((uint64_t)s * width_inv) >> 40);
+        const int32_t dq = s - row * width - (row >> 1) - goal_q, dr = row - goal_r;
+        const int32_t ds = dq + dr;
+        const uint32_t hs = hmin * ((uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) +
+                                               (ds < 0 ? -ds : ds)) / 2u);
+        const uint32_t lab = dist[s];
+        if (lab + hs != cur)
+            continue; /* a stale entry */
+        if (s == goal || s == goal2)
+            found = 1;
+        uint8_t *h = costs + (size_t)s * 8u;
+        if (h[7] != epoch)
+            fill_costs(f, s, h);
+        const int32_t *delta = f->delta[h[6]];
+        for (int d = 0; d < 6; d++) {
+            const uint32_t c = h[d];
+            if (c == 0xffu)
+                continue;
+            const int32_t t = s + delta[d];
+            const uint32_t nk = lab + c; /* lab <= key_max < 2^31 */
+            if (nk >= dist[t] || nk > key_max)
+                continue;
+#if defined(__GNUC__)
+            __builtin_prefetch(costs + (size_t)t * 8u);
+#endif
+            dist[t] = nk;
+            dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
+            const int32_t tq = dq + aq[d], tr = dr + ar[d], ts = tq + tr;
+            const uint32_t k = nk + hmin * ((uint32_t)((tq < 0 ? -tq : tq) + (tr < 0 ? -tr : tr) +
+                                                       (ts < 0 ? -ts : ts)) / 2u);
+            if (k - cur >= ring_size)
+                return WR_ERR_STATE;
+            wri_bucket *tb = &ring[k & mask];
+            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {
+                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;
+            } else {
+                st = bucket_push(pl, tb, t);
+                if (st != WR_OK)
+                    return st;
+                pool = pl->pool;
+            }
+            queued++;
+        }
+    }
+    return WR_OK;
+}
+
+/* When plain_route(): the neighbours of state t whose move into it takes
+   their label to want, by the plain costs of their hex (as land_offer()
+   finds them, without looking at each move: a move of the plain cost of
+   its key exists when any does, and with want final no other cost can
+   match). Only hexes filled in this epoch are looked at: a state on a
+   shortest path to the goal was settled, so expanded. At most 6. */
+static int plain_preds(const fastgen *f, const uint32_t *dist, int32_t t, uint32_t want,
+                       int32_t *out)
+{
+    const wri_cell *c = &f->cells[t];
+    const int32_t *delta = f->delta[(c->nb & WRI_ODD_ROW) ? 1 : 0];
+    int n = 0;
+    for (int d = 0; d < 6; d++) {
+        if (!(c->nb & (1u << d)))
+            continue;
+        const int32_t v = t + delta[d];
+        const uint32_t dv = dist[v];
+        if (dv >= want)
+            continue;
+        const uint8_t *h = f->costs + (size_t)v * 8u;
+        const uint32_t back = h[(d + 3) % 6]; /* the move from v into t */
+        if (h[7] == f->epoch && back != 0xffu && back == want - dv)
+            out[n++] = v;
+    }
+    return n;
+}
+
 /* A* to o->goal (land or vessels), then Dijkstra's parents on the
    shortest paths to it.
    WR_ERR_STATE: not done (a ring or scratch too small), run search_land(). */
 static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
 {
-    wr_status st = f->table != NULL ? search_land_astar(pl, f, o) : search_water_astar(pl, f->g, o);
+    const int plain = plain_route(f, o);
+    wr_status st = f->table == NULL ? search_water_astar(pl, f->g, o)
+                   : plain          ? astar_plain(pl, f, o)
+                                    : search_land_astar(pl, f, o);
     if (st != WR_OK)
         return st;
     const uint32_t *dist = pl->dist;
@@ -862,11 +1329,11 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     mark[goal] = B;
     for (size_t i = 0; i < m; i++) {
         int32_t t = (int32_t)(uint32_t)list[i];
-        int n = land_preds(f, o, t, preds);
+        int n = plain ? plain_preds(f, dist, t, dist[t], preds) : land_preds(f, o, t, preds);
         for (int k = 0; k < n; k++) {
             int32_t u = preds[k];
-            if (mark[u] >= B || dist[u] >= dist[t] ||
-                state_offer(f, o, dist, u, t, dist[t], &fl) < 0)
+            if (mark[u] >= B ||
+                (!plain && (dist[u] >= dist[t] || state_offer(f, o, dist, u, t, dist[t], &fl) < 0)))
                 continue;
             if (m == cap)
                 return WR_ERR_STATE;
@@ -891,16 +1358,29 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                 int32_t best = -1;
                 int best_idx = 0;
                 uint32_t best_fl = 0;
-                int n = land_preds(f, o, t, preds);
-                for (int k = 0; k < n; k++) {
-                    int32_t u = preds[k];
-                    if (mark[u] <= B || dist[u] >= lab)
-                        continue; /* not ranked: not on a shortest path, or not before t */
-                    int idx = state_offer(f, o, dist, u, t, lab, &fl);
-                    if (idx >= 0 && (best < 0 || mark[u] < mark[best])) {
-                        best = u;
-                        best_idx = idx;
-                        best_fl = fl;
+                if (plain) {
+                    /* the earliest ranked of the moves into t, then its offer */
+                    int n = plain_preds(f, dist, t, lab, preds);
+                    for (int k = 0; k < n; k++)
+                        if (mark[preds[k]] > B && (best < 0 || mark[preds[k]] < mark[best]))
+                            best = preds[k];
+                    if (best >= 0) {
+                        best_idx = land_offer(f, o, dist, best, t, lab, &best_fl);
+                        if (best_idx < 0)
+                            return WR_ERR_STATE;
+                    }
+                } else {
+                    int n = land_preds(f, o, t, preds);
+                    for (int k = 0; k < n; k++) {
+                        int32_t u = preds[k];
+                        if (mark[u] <= B || dist[u] >= lab)
+                            continue; /* not ranked: not on a shortest path, or not before t */
+                        int idx = state_offer(f, o, dist, u, t, lab, &fl);
+                        if (idx >= 0 && (best < 0 || mark[u] < mark[best])) {
+                            best = u;
+                            best_idx = idx;
+                            best_fl = fl;
+                        }
                     }
                 }
                 if (best < 0)
@@ -1535,6 +2015,7 @@ static wr_status search_fewest_unformed(wr_planner *pl, const wri_movegen *g, co
     const size_t nstates = (size_t)cells * 2u;
     uint32_t *dist = pl->dist, *days = (uint32_t *)pl->order;
     memset(dist, 0xff, nstates * sizeof *dist);
+    pl->dirty_cells = 0;
     memset(days, 0xff, nstates * sizeof *days);
     pl->mark_base = 0; /* order[] holds no A* marks any more: the next A* clears it */
 

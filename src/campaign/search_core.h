@@ -87,6 +87,7 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     (void)parent;
     (void)via;
     memset(dist, 0xff, nstates * sizeof *dist);
+    pl->dirty_cells = 0; /* see struct wr_planner */
     wr_status st = ring_reset(pl, o->ring_hint);
     if (st != WR_OK)
         return st;
