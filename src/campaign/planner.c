@@ -23,7 +23,7 @@ struct wr_planner {
     int32_t *parent;
     uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
     int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
-    /* astar_plain(): a byte a block of WRI_DIRTY_BLOCK states, set for the
+    /* astar_plain(): a byte a block of 1 << WRI_DIRTY_SHIFT states, set for the
        blocks whose labels it wrote; while dirty_cells is the count of its
        states, every other label of those states is unreached, and the next
        astar_plain() clears only the blocks set. Any other search sets it to 0. */
@@ -47,7 +47,7 @@ struct wr_planner {
     size_t cap_hexes;
     /* The land moves of the last parameters by key, and the cheapest plain
        cost of each (UINT32_MAX: none): a key is built when a hex first reads
-       it (see land_table()). */
+       it (see new_land_table()). */
     wri_tentry *table;
     uint32_t *ptable;
     uint8_t *built; /* by key: 1 once built for table_for */
