@@ -292,6 +292,23 @@ static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
 }
 
 /* The head chunk of a bucket is empty: back to the free list. */
+/* Queues state t_ in the ring's bucket of key k_: the chunk's next slot,
+   or bucket_push(). Uses the search's locals pl, ring, mask, pool, st and
+   queued, and returns st from the search when the pool cannot grow. */
+#define RING_PUSH(k_, t_)                                                             \
+    do {                                                                             \
+        wri_bucket *tb_ = &ring[(k_) & mask];                                        \
+        if (tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u) {                          \
+            pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_);                \
+        } else {                                                                     \
+            st = bucket_push(pl, tb_, (t_));                                         \
+            if (st != WR_OK)                                                         \
+                return st;                                                           \
+            pool = pl->pool;                                                         \
+        }                                                                            \
+        queued++;                                                                    \
+    } while (0)
+
 static void bucket_release(wr_planner *p, wri_bucket *b)
 {
     int32_t c = b->head;
@@ -782,16 +799,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
                 ring = pl->buckets;                                                  \
                 pool = pl->pool;                                                     \
             }                                                                        \
-            wri_bucket *tb = &ring[k & mask];                                        \
-            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {                        \
-                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;                 \
-            } else {                                                                 \
-                st = bucket_push(pl, tb, t);                                         \
-                if (st != WR_OK)                                                     \
-                    return st;                                                       \
-                pool = pl->pool;                                                     \
-            }                                                                        \
-            queued++;                                                                \
+            RING_PUSH(k, t);                                                         \
         }                                                                            \
     } while (0)
 /* Any move of (points, days, needs unformed movement) into hex to from
@@ -1245,16 +1253,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
                                                        (ts < 0 ? -ts : ts)) / 2u);
             if (k - cur >= ring_size)
                 return WR_ERR_STATE;
-            wri_bucket *tb = &ring[k & mask];
-            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {
-                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;
-            } else {
-                st = bucket_push(pl, tb, t);
-                if (st != WR_OK)
-                    return st;
-                pool = pl->pool;
-            }
-            queued++;
+            RING_PUSH(k, t);
         }
     }
     return WR_OK;

@@ -59,16 +59,7 @@
                 ring = pl->buckets;                                                 \
                 pool = pl->pool;                                                    \
             }                                                                       \
-            wri_bucket *tb = &ring[k & mask];                                       \
-            if (tb->head >= 0 && tb->fill < WRI_CHUNK - 1u) {                       \
-                pool[(size_t)tb->head * WRI_CHUNK + ++tb->fill] = t;                \
-            } else {                                                                \
-                st = bucket_push(pl, tb, t);                                        \
-                if (st != WR_OK)                                                    \
-                    return st;                                                      \
-                pool = pl->pool;                                                    \
-            }                                                                       \
-            queued++;                                                               \
+            RING_PUSH(k, t);                                                        \
         }                                                                           \
     } while (0)
 
