@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <string>
@@ -912,6 +913,14 @@ int scaling_mode(int size, int repeats)
     return 0;
 }
 
+// BENCH_ONLY=<prefix>: only the cases whose name starts with it (route_query_1024,
+// route_field_real, ...), to time one case; unset or empty: all of them.
+bool wanted(const std::string &name)
+{
+    const char *only = std::getenv("BENCH_ONLY");
+    return only == nullptr || name.compare(0, std::strlen(only), only) == 0;
+}
+
 // Only the library's field, `repeats` times: for perf record / callgrind.
 enum ProfileKind { PROFILE_FIELD, PROFILE_REACH, PROFILE_ROUTE, PROFILE_REAL };
 
@@ -1167,7 +1176,7 @@ int main(int argc, char **argv)
                  g.to.size());
 
     // ---- route_field: answers first, then the clock ----
-    {
+    if (wanted("route_field_" + S)) {
         check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
         boost_run.run(src, -1, std::numeric_limits<int64_t>::max());
         igraph_run.field(src);
@@ -1236,7 +1245,7 @@ int main(int argc, char **argv)
     }
 
     // ---- route_query: point to point, `queries` pairs of passable hexes ----
-    {
+    if (wanted("route_query_" + S)) {
         bench_seed(99u + (uint64_t)size);
         std::vector<std::pair<wr_hex, wr_hex>> pairs;
         std::vector<std::pair<int, int>> ipairs;
@@ -1355,7 +1364,7 @@ int main(int argc, char **argv)
     }
 
     // ---- reach: the hexes within N days ----
-    {
+    if (wanted("reach_" + S)) {
         int days = std::max(2, size / 16);
         int64_t limit = (int64_t)days * P;
         const wr_hex *hexes = nullptr;
@@ -1412,6 +1421,7 @@ int main(int argc, char **argv)
     floor_search_free(&fs);
     wr_planner_free(pl);
     wr_map_free(m);
-    real_map_cases(size, repeats, queries);
+    if (wanted("route_field_real_" + S) || wanted("route_query_real_" + S))
+        real_map_cases(size, repeats, queries);
     return 0;
 }

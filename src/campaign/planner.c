@@ -291,7 +291,6 @@ static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
     return WR_OK;
 }
 
-/* The head chunk of a bucket is empty: back to the free list. */
 /* Queues state t_ in the ring's bucket of key k_: the chunk's next slot,
    or bucket_push(). Uses the search's locals pl, ring, mask, pool, st and
    queued, and returns st from the search when the pool cannot grow. */
@@ -309,6 +308,7 @@ static wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
         queued++;                                                                    \
     } while (0)
 
+/* The head chunk of a bucket is empty: back to the free list. */
 static void bucket_release(wr_planner *p, wri_bucket *b)
 {
     int32_t c = b->head;
@@ -1259,18 +1259,24 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     return WR_OK;
 }
 
-/* When plain_route(): the neighbours of state t whose move into it takes
-   their label to want, by the plain costs of their hex (as land_offer()
-   finds them, without looking at each move: a move of the plain cost of
-   its key exists when any does, and with want final no other cost can
-   match). Only hexes filled in this epoch are looked at: a state on a
-   shortest path to the goal was settled, so expanded. At most 6. */
-static int plain_preds(const fastgen *f, const uint32_t *dist, int32_t t, uint32_t want,
-                       int32_t *out)
+/* The index steps from hex t to its neighbours, by direction. */
+static const int32_t *nb_delta(const fastgen *f, int32_t t)
+{
+    return f->delta[(f->cells[t].nb & WRI_ODD_ROW) ? 1 : 0];
+}
+
+/* When plain_route(): the directions from state t of the neighbours whose
+   move into t takes their label to want, by the plain costs of their hex
+   (as land_offer() finds them, without looking at each move: a move of the
+   plain cost of its key exists when any does, and with want final no other
+   cost can match), as a mask of bit d for direction d. Only hexes filled in
+   this epoch are looked at: a state on a shortest path to the goal was
+   settled, so expanded. */
+static unsigned plain_pred_dirs(const fastgen *f, const uint32_t *dist, int32_t t, uint32_t want)
 {
     const wri_cell *c = &f->cells[t];
-    const int32_t *delta = f->delta[(c->nb & WRI_ODD_ROW) ? 1 : 0];
-    int n = 0;
+    const int32_t *delta = nb_delta(f, t);
+    unsigned dirs = 0;
     for (int d = 0; d < 6; d++) {
         if (!(c->nb & (1u << d)))
             continue;
@@ -1281,8 +1287,19 @@ static int plain_preds(const fastgen *f, const uint32_t *dist, int32_t t, uint32
         const uint8_t *h = f->costs + (size_t)v * 8u;
         const uint32_t back = h[(d + 3) % 6]; /* the move from v into t */
         if (h[7] == f->epoch && back != 0xffu && back == want - dv)
-            out[n++] = v;
+            dirs |= 1u << d;
     }
+    return dirs;
+}
+
+/* The neighbours of t in the directions of plain_pred_dirs(). At most 6. */
+static int plain_preds(const fastgen *f, int32_t t, unsigned dirs, int32_t *out)
+{
+    const int32_t *delta = nb_delta(f, t);
+    int n = 0;
+    for (int d = 0; d < 6; d++)
+        if (dirs & (1u << d))
+            out[n++] = t + delta[d];
     return n;
 }
 
@@ -1326,9 +1343,19 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     size_t m = 0;
     list[m++] = (uint64_t)dist[goal] << 32 | (uint32_t)goal;
     mark[goal] = B;
+    uint16_t *via = pl->via;
     for (size_t i = 0; i < m; i++) {
         int32_t t = (int32_t)(uint32_t)list[i];
-        int n = plain ? plain_preds(f, dist, t, dist[t], preds) : land_preds(f, o, t, preds);
+        int n = 0;
+        if (plain) {
+            /* kept in via[] for the ranking below; the route's own moves
+               are found at the end */
+            const unsigned dirs = plain_pred_dirs(f, dist, t, dist[t]);
+            via[t] = (uint16_t)dirs;
+            n = plain_preds(f, t, dirs, preds);
+        } else {
+            n = land_preds(f, o, t, preds);
+        }
         for (int k = 0; k < n; k++) {
             int32_t u = preds[k];
             if (mark[u] >= B ||
@@ -1345,7 +1372,6 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
     else
         sort_u64(list, m);
     int32_t *parent = pl->parent;
-    uint16_t *via = pl->via;
     uint32_t next = B + 1u;
     for (size_t i = 0; i < m;) {
         const uint32_t lab = (uint32_t)(list[i] >> 32);
@@ -1358,15 +1384,18 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                 int best_idx = 0;
                 uint32_t best_fl = 0;
                 if (plain) {
-                    /* the earliest ranked of the moves into t, then its offer */
-                    int n = plain_preds(f, dist, t, lab, preds);
-                    for (int k = 0; k < n; k++)
-                        if (mark[preds[k]] > B && (best < 0 || mark[preds[k]] < mark[best]))
-                            best = preds[k];
-                    if (best >= 0) {
-                        best_idx = land_offer(f, o, dist, best, t, lab, &best_fl);
-                        if (best_idx < 0)
-                            return WR_ERR_STATE;
+                    /* the earliest ranked of the moves into t; for the
+                       order of its moves, the direction from it to t stands
+                       for the offer index (the moves of a hex are offered
+                       direction by direction) */
+                    const unsigned dirs = via[t];
+                    const int32_t *delta = nb_delta(f, t);
+                    for (int d = 0; d < 6; d++) {
+                        const int32_t u = t + delta[d];
+                        if ((dirs & (1u << d)) && mark[u] > B && (best < 0 || mark[u] < mark[best])) {
+                            best = u;
+                            best_idx = (d + 3) % 6;
+                        }
                     }
                 } else {
                     int n = land_preds(f, o, t, preds);
@@ -1385,7 +1414,8 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
                 if (best < 0)
                     return WR_ERR_STATE;
                 parent[t] = best;
-                via[t] = (uint16_t)(best_fl & 0x7fffu);
+                if (!plain)
+                    via[t] = (uint16_t)(best_fl & 0x7fffu);
                 key = (uint64_t)(mark[best] - B - 1u) * 64u + (uint64_t)best_idx;
             }
             list[j] = key << 32 | (uint32_t)t;
@@ -1395,6 +1425,14 @@ static wr_status astar_route(wr_planner *pl, const fastgen *f, search_opts *o)
         for (size_t k = j; k-- > i;)
             mark[(uint32_t)list[k]] = next++;
         i = j;
+    }
+    if (plain) { /* the moves of the route's own steps */
+        via[o->src_state] = (uint16_t)WR_STEP_START;
+        for (int32_t t = goal; t != o->src_state; t = parent[t]) {
+            if (land_offer(f, o, dist, parent[t], t, dist[t], &fl) < 0)
+                return WR_ERR_STATE;
+            via[t] = (uint16_t)(fl & 0x7fffu);
+        }
     }
     return WR_OK;
 }
