@@ -564,8 +564,10 @@ static void fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 #endif
 #if defined(__GNUC__)
 #define PREFETCH_RULES(rules, node) __builtin_prefetch((rules) + (size_t)(node) * 8u)
+#define PREFETCH_LABEL(dist, s) __builtin_prefetch((dist) + (s))
 #else
 #define PREFETCH_RULES(rules, node) ((void)0)
+#define PREFETCH_LABEL(dist, s) ((void)0)
 #endif
 
 #define PLAIN_EDGES(f, idx, ...)                                                      \
@@ -837,8 +839,13 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
             continue;
         }
         const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
-        if (--b->fill == 0)
+        if (--b->fill == 0) {
             bucket_release(pl, b);
+        } else { /* the next one's label and record, while this one is expanded */
+            const int32_t next = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+            PREFETCH_LABEL(dist, next);
+            PREFETCH_RULES(rules, next >= cells ? next - cells : next);
+        }
         queued--;
         if (dist[s] != cur)
             continue; /* a stale entry */
