@@ -1168,9 +1168,6 @@ static int plain_route(const fastgen *f, const search_opts *o)
    its axial offset to the goal instead of from its index. */
 static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts *o)
 {
-    /* the axial (q, r) steps of the six directions (wri_campaign_nb_delta_unit
-       in axial coordinates, the same for both row parities) */
-    static const int32_t aq[6] = {1, 1, 0, -1, -1, 0}, ar[6] = {0, -1, -1, 0, 1, 1};
     const int32_t width = o->width, goal_q = o->goal_q, goal_r = o->goal_r;
     const int32_t goal = o->goal, goal2 = o->goal2;
     const uint64_t width_inv = o->width_inv;
@@ -1238,10 +1235,27 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             continue; /* a stale entry */
         if (s == goal || s == goal2)
             found = 1;
+        /* the heuristic of the neighbour in direction d: hs + hmin x the
+           change of the hex distance, (|q'| - |q| + |r'| - |r| + |s'| - |s|) / 2.
+           Direction d steps (q, r) by (1, 0), (1, -1), (0, -1), (-1, 0),
+           (-1, 1), (0, 1) (wri_campaign_nb_delta_unit in axial coordinates,
+           the same for both row parities), s = q + r with them; a coordinate
+           one more changes |.| by +1 when it is >= 0, else -1, one less by
+           +1 when it is <= 0, else -1. */
+        const int32_t uq = dq >= 0, vq = dq <= 0, ur = dr >= 0, vr = dr <= 0;
+        const int32_t us = ds >= 0, vs = ds <= 0;
+        const uint32_t hn[6] = {hs + hmin * (uint32_t)(uq + us - 1), hs + hmin * (uint32_t)(uq + vr - 1),
+                                hs + hmin * (uint32_t)(vr + vs - 1), hs + hmin * (uint32_t)(vq + vs - 1),
+                                hs + hmin * (uint32_t)(vq + ur - 1), hs + hmin * (uint32_t)(ur + us - 1)};
         uint8_t *h = costs + (size_t)s * 8u;
         if (h[7] != epoch)
             fill_costs(f, s, h);
         const int32_t *delta = f->delta[h[6]];
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 6
+#endif
         for (int d = 0; d < 6; d++) {
             const uint32_t c = h[d];
             if (c == 0xffu)
@@ -1255,9 +1269,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
 #endif
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
-            const int32_t tq = dq + aq[d], tr = dr + ar[d], ts = tq + tr;
-            const uint32_t k = nk + hmin * ((uint32_t)((tq < 0 ? -tq : tq) + (tr < 0 ? -tr : tr) +
-                                                       (ts < 0 ? -ts : ts)) / 2u);
+            const uint32_t k = nk + hn[d];
             if (k - cur >= ring_size)
                 return WR_ERR_STATE;
             RING_PUSH(k, t);
