@@ -1251,6 +1251,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
         if (h[7] != epoch)
             fill_costs(f, s, h);
         const int32_t *delta = f->delta[h[6]];
+        const int near_max = lab > key_max - 0xfeu; /* only then can lab + c pass key_max */
 #if defined(__clang__)
 #pragma clang loop unroll(full)
 #elif defined(__GNUC__)
@@ -1262,7 +1263,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
                 continue;
             const int32_t t = s + delta[d];
             const uint32_t nk = lab + c; /* lab <= key_max < 2^31 */
-            if (nk >= dist[t] || nk > key_max)
+            if (nk >= dist[t] || (near_max && nk > key_max))
                 continue;
 #if defined(__GNUC__)
             __builtin_prefetch(costs + (size_t)t * 8u);
