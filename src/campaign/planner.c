@@ -1251,7 +1251,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
         if (h[7] != epoch)
             fill_costs(f, s, h);
         const int32_t *delta = f->delta[h[6]];
-        const int near_max = lab > key_max - 0xfeu; /* only then can lab + c pass key_max */
+        const int near_max = lab + 0xfeu > key_max; /* only then can lab + c pass it */
 #if defined(__clang__)
 #pragma clang loop unroll(full)
 #elif defined(__GNUC__)
