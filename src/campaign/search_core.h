@@ -5,7 +5,7 @@
    e_flags set, and sets bad on a bad move. SEARCH_PARENTS 1 writes parent
    and via (routes), 0 does not (fields, reachable sets). SEARCH_ASTAR 1
    keys the queue by label + search_h() (A* towards o->goal, parents not
-   written: see astar_route() in planner.c); it then returns WR_ERR_STATE
+   written: see astar_route() in planner_astar.c); it then returns WR_ERR_STATE
    when the ring is too small, for the caller to fall back to Dijkstra.
    SEARCH_PLAIN_EDGES(ctx, node, body), when defined, gives the plain-cost
    moves instead (body once per neighbour with e_to and e_cost, the cheapest

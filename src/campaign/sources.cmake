@@ -5,5 +5,8 @@ list(APPEND WR_SOURCES
   src/campaign/map.c
   src/campaign/moves.c
   src/campaign/planner.c
+  src/campaign/planner_search.c
+  src/campaign/planner_astar.c
+  src/campaign/planner_records.c
   src/campaign/force.c)
 

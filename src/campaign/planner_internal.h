@@ -1,0 +1,263 @@
+/* The route planner's private parts, shared by its files:
+   - planner.c: the planner's life and its queries (wr_planner_*);
+   - planner_search.c: the searches on a map or a game's callbacks (the
+     instances of search_core.h, the full rules' field) and
+     wri_planner_map_search();
+   - planner_astar.c: A* for routes on a map, with Dijkstra's route rebuilt;
+   - planner_records.c: the land move table by key and the records by hex
+     kept from query to query;
+   - planner_ring.h: the bucket ring and its chunks.
+   Here: the planner object, the options of one search, the moves of a map
+   hex, and what one file gives the others. */
+#ifndef WR_CAMPAIGN_PLANNER_INTERNAL_H
+#define WR_CAMPAIGN_PLANNER_INTERNAL_H
+
+#include <string.h>
+
+#include "campaign/internal.h"
+
+/* A helper of which each file of the planner that uses it has its own copy:
+   static, not inline, so that the compiler inlines it as it would a file's
+   own static function (with an inline hint it inlined more, and the
+   searches ran 3 to 7 % slower). */
+#if defined(__GNUC__)
+#define WRI_PLANNER_FN static __attribute__((unused))
+#else
+#define WRI_PLANNER_FN static inline
+#endif
+
+#define WRI_CHUNK 64u
+#define WRI_DIRTY_SHIFT 6u /* blocks of 64 labels (256 bytes) */
+typedef struct wri_bucket {
+    int32_t head;  /* its first chunk, or -1 when empty */
+    uint32_t fill; /* states in the first chunk */
+} wri_bucket;
+
+typedef struct heap_node {
+    uint64_t key; /* unformed days << 32 | label */
+    int32_t s;
+} heap_node;
+
+struct wr_planner {
+    wr_allocator alloc;
+    size_t cap;      /* states the arrays below hold */
+    uint32_t *dist;  /* label: points since the start; UINT32_MAX unreached */
+    int32_t *parent;
+    uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
+    int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
+    /* astar_plain(): a byte a block of 1 << WRI_DIRTY_SHIFT states, set for the
+       blocks whose labels it wrote; while dirty_cells is the count of its
+       states, every other label of those states is unreached, and the next
+       astar_plain() clears only the blocks set. Any other search sets it to 0. */
+    uint8_t *dirty;
+    int32_t dirty_cells;
+    uint32_t mark_base; /* A*: order values from here on are this query's marks */
+    wri_bucket *buckets; /* the bucket ring */
+    uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
+    uint32_t ring_cap;   /* buckets allocated */
+    int32_t *pool;       /* chunks of bucket entries */
+    size_t chunks;
+    int32_t free_chunk;  /* released chunks */
+    size_t fresh_chunk;  /* chunks from here on are unused since the ring was reset */
+    wr_step *steps;
+    size_t cap_steps;
+    wr_plan_edge *moves; /* wr_planner_plan(): the move of each step */
+    size_t cap_moves;
+    heap_node *heap; /* the fewest-unformed search's queue */
+    size_t cap_heap;
+    wr_hex *hexes;
+    size_t cap_hexes;
+    /* The land moves of the last parameters by key, and the cheapest plain
+       cost of each (UINT32_MAX: none): a key is built when a hex first reads
+       it (see wri_planner_new_land_table()). */
+    wri_tentry *table;
+    uint32_t *ptable;
+    uint8_t *built; /* by key: 1 once built for table_for */
+    wr_plan_params table_for;
+    int table_valid;
+    uint32_t built_hmin; /* the smallest label increase of a transition of the keys built */
+    /* What the land search reads of a hex, kept from query to query for the
+       map below (see struct wr_map) and the table's parameters, filled when
+       the hex is first expanded. Each record ends with the row's parity and
+       the epoch it was filled in (0: never). costs: 8 bytes a hex, the plain
+       cost into each of the six neighbours (0xff: no move); keys: 8 uint16
+       a hex, the table key of each (0xffff: off the map). */
+    uint8_t *costs;
+    size_t cap_costs; /* hexes */
+    uint16_t *keys;
+    size_t cap_keys;
+    uint8_t epoch;
+    /* The full rules' field (field_rules()) reads its own records by hex,
+       kept like the ones above but by its own epoch (rules_epoch) for
+       (rules_map, its size, generation and history, rules_for): 8 bytes a
+       hex, a byte a direction, the index in rules_pal of the one move into
+       that neighbour (0xff: none; 0xfe: another number of moves, or one
+       too large: read the table), then the row's parity and the epoch. */
+    uint8_t *rules;
+    size_t cap_rules; /* hexes */
+    uint8_t rules_epoch;
+    int rules_valid;
+    const wr_map *rules_map;
+    int rules_width, rules_height;
+    uint64_t rules_generation, rules_history;
+    wr_plan_params rules_for;
+    /* by table key: 0 not seen in this epoch, else the code of the key + 1;
+       the moves of the codes below 0xfe: points | days << 20 | needs
+       unformed movement << 28 */
+    uint16_t rules_code[WRI_TABLE_KEYS];
+    uint32_t rules_pal[0xfe];
+    uint32_t rules_pal_count;
+    const wr_map *records_map;
+    int records_width, records_height;
+    uint64_t records_generation, records_history;
+};
+
+
+typedef struct search_opts {
+    int32_t cells;
+    uint32_t daily;
+    uint64_t daily_inv; /* ceil(2^40 / daily): see fresh_day() */
+    int two;         /* formed and unformed states */
+    int plain;
+    int unformed_ok;
+    int32_t src;
+    int32_t src_state; /* src, or src + cells for an unformed start */
+    uint32_t t0;       /* the start's label */
+    /* the earliest label a whole-day move or rally day may start from: the
+       start state's, and every other state's (0 for the zero state) */
+    uint32_t fresh_src, fresh, fresh_max;
+    uint32_t day0;   /* the start's day: no step is reported before it */
+    int start_counted; /* the start's day is already a day of unformed movement */
+    int32_t goal;    /* stop when settled; -1: none */
+    int32_t goal2;   /* stop when this one is settled too (any formation); -1: none */
+    uint32_t limit;  /* stop past this label */
+    uint64_t key_max;
+    uint32_t ring_hint;
+    int32_t *order;
+    size_t *order_count;
+    int prune; /* see search_core.h */
+    /* A*: h(s) = hmin x the hex distance from s's hex to the goal's */
+    uint32_t hmin;
+    int32_t width;
+    uint64_t width_inv; /* ceil(2^40 / width): see hexes_of() */
+    int32_t goal_q, goal_r;
+} search_opts;
+
+static inline uint32_t search_h(const search_opts *o, int32_t s)
+{
+    int32_t node = s >= o->cells ? s - o->cells : s;
+    int32_t row = (int32_t)(((uint64_t)node * o->width_inv) >> 40), col = node - row * o->width;
+    int32_t dq = col - (row >> 1) - o->goal_q, dr = row - o->goal_r, ds = dq + dr;
+    uint32_t d = (uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u;
+    return o->hmin * d;
+}
+
+/* The end of the day of label lab (from where whole-day moves and rally
+   days start), no earlier than the start state allows. */
+static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)
+{
+    /* floor(x / P) = (x * M) >> 40 with M = ceil(2^40 / P) is exact while
+       x x P < 2^40: so for labels up to key_max (x <= (10^6 + 1) x P, P <= 1000) */
+    const uint32_t P = o->daily, x = lab + P - 1u;
+    const uint32_t q = lab <= o->key_max ? (uint32_t)(((uint64_t)x * o->daily_inv) >> 40) : x / P;
+    const uint32_t e = q * P;
+    if (e >= o->fresh_max) /* always so from the zero state */
+        return e;
+    const uint32_t floor = s == o->src_state ? o->fresh_src : o->fresh;
+    return e < floor ? floor : e;
+}
+
+/* The bytes of the marks of written blocks for that many states. */
+WRI_PLANNER_FN size_t dirty_blocks(size_t states)
+{
+    return (states >> WRI_DIRTY_SHIFT) + 1u;
+}
+
+/* The moves of a map hex: land forces read the table, vessels the generator. */
+typedef struct fastgen {
+    const wri_movegen *g;
+    const wri_block *block; /* NULL: nothing blocked */
+    const wri_cell *cells;
+    const uint32_t *regions;
+    const wri_tentry *table; /* NULL for vessels */
+    const uint32_t *ptable;  /* plain costs by key */
+    struct wr_planner *owner; /* whose table builds a key a hex reads (land) */
+    uint32_t daily;
+    int unformed_ok;
+    uint8_t *costs;          /* the planner's costs by hex, or NULL */
+    uint16_t *keys;          /* the planner's keys by hex (land) */
+    uint8_t epoch;
+    int32_t delta[2][6];
+    uint32_t home; /* 0 unless Ellriendi */
+} fastgen;
+
+/* Where a query starts (wr_plan_query read and checked); NULL in
+   wri_planner_map_search() is the zero state. */
+typedef struct plan_start {
+    int unformed;
+    int counted; /* unformed_today */
+    uint32_t t0, fresh_src, fresh, day0;
+    int any_goal; /* the goal in either formation */
+    const wri_block *block;
+} plan_start;
+
+/* ---- planner.c ---- */
+
+wr_status wri_planner_ensure_states(wr_planner *p, size_t n);
+
+/* ---- planner_records.c ---- */
+
+void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec);
+void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h);
+void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec);
+wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map);
+void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home);
+wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
+                                  fastgen *f);
+uint32_t wri_planner_vessel_hmin(const wri_movegen *g, uint32_t daily);
+wr_status wri_planner_ensure_table(wr_planner *pl);
+
+/* The keys of hex idx, filled on first use. */
+static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
+{
+    uint16_t *rec = f->keys + (size_t)idx * 8u;
+    if (rec[7] != f->epoch)
+        wri_planner_fill_keys(f, idx, rec);
+    return rec;
+}
+
+/* ---- planner_search.c ---- */
+
+void wri_planner_opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, int32_t src);
+wr_status wri_planner_search_land_astar(wr_planner *pl, const fastgen *f, const search_opts *o);
+wr_status wri_planner_search_water_astar(wr_planner *pl, const wri_movegen *g,
+                                         const search_opts *o);
+wr_status wri_planner_search_graph(wr_planner *pl, const wr_plan_graph *g, const search_opts *o);
+wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
+                                 wr_hex from, search_opts *o, wri_movegen *g, int route,
+                                 const plan_start *ps);
+wr_status wri_planner_build_route(wr_planner *pl, const search_opts *o, int32_t goal,
+                                  const wr_map *map, const wr_plan_graph *graph, int figures,
+                                  int transport, wr_route *route);
+
+WRI_PLANNER_FN int day_of(uint32_t t, uint32_t daily)
+{
+    return t == 0 ? 1 : (int)((t + daily - 1u) / daily);
+}
+
+/* The goal state reached: the formed one, or the unformed one when it is
+   allowed (goal2) and strictly earlier. */
+WRI_PLANNER_FN int32_t reached_goal(const search_opts *o, const uint32_t *dist)
+{
+    if (o->goal2 >= 0 && dist[o->goal2] < dist[o->goal])
+        return o->goal2;
+    return o->goal;
+}
+
+/* ---- planner_astar.c ---- */
+
+wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, search_opts *o);
+int wri_planner_water_offer(const wri_movegen *g, const search_opts *o, const uint32_t *dist,
+                            int32_t u, int32_t t, uint32_t want, uint32_t *flags);
+
+#endif

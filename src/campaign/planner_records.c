@@ -1,0 +1,250 @@
+/* What the planner's land search reads of a map: the land move table of
+   the last parameters, built key by key, and the records by hex (keys,
+   plain costs, the full rules' palette indices) kept from query to query. */
+#include "campaign/planner_internal.h"
+
+/* The table keys of the moves from hex idx into its neighbours into rec,
+   then the row's parity and the epoch (see wr_planner). */
+static void build_key(const fastgen *f, unsigned key);
+
+void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
+{
+    const wri_cell *c = &f->cells[idx];
+    const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+    const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+    for (int d = 0; d < 6; d++) {
+        rec[d] = 0xffffu;
+        if (!(c->nb & (1u << d)))
+            continue;
+        const int32_t to = idx + f->delta[odd][d];
+        const wri_cell *n = &f->cells[to];
+        const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
+        const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
+        rec[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
+        if (!f->owner->built[rec[d]])
+            build_key(f, rec[d]);
+    }
+    rec[6] = (uint16_t)odd;
+    rec[7] = f->epoch;
+}
+
+/* The plain costs of hex idx into the planner's costs (see wr_planner). */
+void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
+{
+    const uint16_t *k = hex_keys(f, idx);
+    for (int d = 0; d < 6; d++) {
+        const uint32_t cost = k[d] == 0xffffu ? UINT32_MAX : f->ptable[k[d]];
+        /* below 0xff: see wri_planner_hex_records() */
+        h[d] = cost == UINT32_MAX ? 0xffu : (uint8_t)cost;
+    }
+    h[6] = (uint8_t)k[6];
+    h[7] = f->epoch;
+}
+
+/* The code of table key `key` for field_rules() (see struct wr_planner). */
+static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
+{
+    unsigned c = pl->rules_code[key];
+    if (c != 0)
+        return c - 1u;
+    const wri_tentry *te = &f->table[key];
+    if (te->count == 0) {
+        c = 0xffu;
+    } else if (te->count == 1 && te->e[0].points >= 0 && te->e[0].points < (1 << 20) &&
+               te->e[0].days >= 0 && te->e[0].days < 256 && pl->rules_pal_count < 0xfeu) {
+        c = pl->rules_pal_count++;
+        pl->rules_pal[c] = (uint32_t)te->e[0].points | (uint32_t)te->e[0].days << 20 |
+                           ((te->e[0].flags & WR_STEP_UNFORMED) ? 1u << 28 : 0u);
+    } else {
+        c = 0xfeu;
+    }
+    pl->rules_code[key] = (uint16_t)(c + 1u);
+    return c;
+}
+
+/* The record of hex idx for field_rules(), from its keys. */
+void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
+{
+    const uint16_t *k = hex_keys(f, idx);
+    for (int d = 0; d < 6; d++)
+        rec[d] = (uint8_t)(k[d] == 0xffffu ? 0xffu : rules_code(pl, f, k[d]));
+    rec[6] = (uint8_t)k[6];
+    rec[7] = pl->rules_epoch;
+}
+
+static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);
+
+/* The records of field_rules() for this map and the table's parameters:
+   a new epoch (and codes) when either changed. */
+wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
+{
+    const size_t n = (size_t)map->count;
+    void *rules = pl->rules;
+    wr_status st = ensure_records(pl, &rules, &pl->cap_rules, n, 8u);
+    pl->rules = rules;
+    if (st != WR_OK)
+        return st;
+    if (pl->rules_valid && pl->rules_map == map && pl->rules_width == map->width &&
+        pl->rules_height == map->height && pl->rules_generation == map->generation &&
+        pl->rules_history == map->history &&
+        memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0)
+        return WR_OK;
+    if (++pl->rules_epoch == 0) {
+        memset(pl->rules, 0, pl->cap_rules * 8u);
+        pl->rules_epoch = 1;
+    }
+    memset(pl->rules_code, 0, sizeof pl->rules_code);
+    pl->rules_pal_count = 0;
+    pl->rules_valid = 1;
+    pl->rules_map = map;
+    pl->rules_width = map->width;
+    pl->rules_height = map->height;
+    pl->rules_generation = map->generation;
+    pl->rules_history = map->history;
+    memcpy(&pl->rules_for, &pl->table_for, sizeof pl->rules_for); /* bytes, for memcmp() */
+    return WR_OK;
+}
+/* The cheapest plain cost (points + days x P) of the allowed moves of a key
+   (which all enter the same neighbour), UINT32_MAX for none. */
+static uint32_t plain_cost(const wri_tentry *entry, uint32_t daily, int unformed_ok)
+{
+    uint32_t best = UINT32_MAX;
+    for (uint32_t k = 0; k < entry->count; k++) {
+        const wri_tedge *e = &entry->e[k];
+        if ((e->flags & WR_STEP_UNFORMED) && !unformed_ok)
+            continue;
+        uint32_t c = (uint32_t)e->points + (uint32_t)e->days * daily;
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
+/* Builds one key of the planner's table; built_hmin: the smallest label
+   increase of its transitions, a move's points or at least one day (P) for
+   whole-day moves and rally days (0 when a move is free: then no A*). */
+static void build_key(const fastgen *f, unsigned key)
+{
+    wr_planner *pl = f->owner;
+    wri_tentry *entry = &pl->table[key];
+    wri_campaign_land_entry(f->g, key, entry);
+    pl->ptable[key] = plain_cost(entry, f->daily, f->unformed_ok);
+    pl->built[key] = 1;
+    for (uint32_t k = 0; k < entry->count; k++)
+        if (entry->e[k].days == 0 && (uint32_t)entry->e[k].points < pl->built_hmin)
+            pl->built_hmin = (uint32_t)entry->e[k].points;
+}
+
+/* The planner's table for new parameters. Keys are built as hexes read
+   them, so a query builds what its map uses of the 2,048; but A* needs at
+   once the smallest label increase of any transition (hmin). built_hmin
+   starts over the keys without a river, which give it (a river only adds to
+   a move's points or makes it a whole-day move; timber only allows rafts:
+   plan_river_never_cheaper tests it), and every key built later lowers it
+   if it is wrong: the A* is then not trusted (wri_planner_map_search()). */
+void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home)
+{
+    memset(pl->built, 0, WRI_TABLE_KEYS);
+    pl->built_hmin = f->daily;
+    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++)
+        if ((key & 0x0fu) == 0 && !((key >> 9) & 1u) && (home || !((key >> 10) & 1u)))
+            build_key(f, key);
+}
+
+/* Whether the planner's records by hex were filled for this map. */
+static int records_for_map(const wr_planner *pl, const wr_map *map)
+{
+    return pl->records_map == map && pl->records_width == map->width &&
+           pl->records_height == map->height && pl->records_generation == map->generation &&
+           pl->records_history == map->history;
+}
+
+/* Records of `size` bytes for n hexes, all never filled when new. */
+static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size)
+{
+    if (*cap >= n)
+        return WR_OK;
+    wri_free(&pl->alloc, *records, *cap, size);
+    *cap = 0;
+    *records = wri_alloc_zero(&pl->alloc, n, size);
+    if (*records == NULL)
+        return WRI_NOMEM();
+    *cap = n;
+    return WR_OK;
+}
+
+/* The planner's records by hex for this map and the table's parameters (a
+   new table: new parameters): the keys, and the plain costs for a plain
+   search unless a plain cost may not fit below 0xff (then NULL: no move
+   costs more than max_delta, points + whole days x P). A new epoch forgets
+   every hex filled before. */
+wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
+                             fastgen *f)
+{
+    const size_t n = (size_t)map->count;
+    void *keys = pl->keys, *costs = pl->costs;
+    wr_status st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
+    pl->keys = keys;
+    if (st == WR_OK && plain && f->g->max_delta < 0xff) {
+        st = ensure_records(pl, &costs, &pl->cap_costs, n, 8u);
+        pl->costs = costs;
+        f->costs = pl->costs;
+    }
+    if (st != WR_OK)
+        return st;
+    if (new_table || !records_for_map(pl, map)) {
+        if (++pl->epoch == 0) {
+            memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
+            if (pl->costs != NULL)
+                memset(pl->costs, 0, pl->cap_costs * 8u);
+            pl->epoch = 1;
+        }
+        pl->records_map = map;
+        pl->records_width = map->width;
+        pl->records_height = map->height;
+        pl->records_generation = map->generation;
+        pl->records_history = map->history;
+    }
+    f->keys = pl->keys;
+    f->epoch = pl->epoch;
+    return WR_OK;
+}
+
+/* built_hmin for vessels, from the generator's numbers: the cheapest water
+   hex to enter, and the cheapest river move with the tide and the wind (its
+   cost halved with the tide, then times the sail percent). */
+uint32_t wri_planner_vessel_hmin(const wri_movegen *g, uint32_t daily)
+{
+    uint32_t h = daily;
+    static const int water[3] = {WR_HEX_SEA, WR_HEX_COAST, WR_HEX_LAKE};
+    for (int i = 0; i < 3; i++)
+        if (g->enter[water[i]] > 0 && (uint32_t)g->enter[water[i]] < h)
+            h = (uint32_t)g->enter[water[i]];
+    if (g->navigates) {
+        int river[2] = {g->upstream, g->downstream};
+        for (int i = 0; i < 2; i++) {
+            int c = river[i];
+            if (c <= 0)
+                continue;
+            if (g->tide == WR_TIDE_FLOOD || g->tide == WR_TIDE_EBB)
+                c = wri_ceil_div(c, 2);
+            if (g->sail > 0 && g->wind >= 0)
+                c = wri_ceil_div(c * g->sail, 100);
+            if ((uint32_t)c < h)
+                h = (uint32_t)c;
+        }
+    }
+    return h;
+}
+
+/* The planner's table, allocated once. */
+wr_status wri_planner_ensure_table(wr_planner *pl)
+{
+    if (pl->table == NULL)
+        pl->table = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->table);
+    if (pl->ptable == NULL)
+        pl->ptable = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, sizeof *pl->ptable);
+    if (pl->built == NULL)
+        pl->built = wri_alloc_zero(&pl->alloc, WRI_TABLE_KEYS, 1u);
+    return pl->table != NULL && pl->ptable != NULL && pl->built != NULL ? WR_OK : WRI_NOMEM();
+}

@@ -1,0 +1,188 @@
+/* The bucket ring of the planner's searches (Dial's algorithm: a ring of
+   buckets by label, each a list of chunks of entries from one pool), for
+   the files of the planner that search (see planner_internal.h). */
+#ifndef WR_CAMPAIGN_PLANNER_RING_H
+#define WR_CAMPAIGN_PLANNER_RING_H
+
+#include "campaign/planner_internal.h"
+
+WRI_PLANNER_FN uint32_t pow2_above(uint64_t v)
+{
+    uint32_t r = 64;
+    while (r <= v && r < (1u << 30))
+        r <<= 1;
+    return r;
+}
+
+/* Bucket entries live in chunks of WRI_CHUNK int32: slot 0 links to the
+   next chunk of the bucket (or the free list), slots 1.. hold states. The
+   pool holds as many entries as there are states (twice the hexes), so a
+   search allocates nothing unless more entries than that wait at once. */
+WRI_PLANNER_FN wr_status pool_grow(wr_planner *p, size_t chunks)
+{
+    if (chunks <= p->chunks)
+        return WR_OK;
+    int32_t *np = wri_realloc_array(&p->alloc, p->pool, p->chunks * WRI_CHUNK,
+                                    chunks * WRI_CHUNK, sizeof *np);
+    if (np == NULL)
+        return WRI_NOMEM();
+    p->pool = np;
+    p->chunks = chunks;
+    return WR_OK;
+}
+
+/* A free chunk: a released one, or one not used since the reset. */
+WRI_PLANNER_FN wr_status take_chunk(wr_planner *p, int32_t *c)
+{
+    if (p->free_chunk >= 0) {
+        *c = p->free_chunk;
+        p->free_chunk = p->pool[(size_t)*c * WRI_CHUNK];
+        return WR_OK;
+    }
+    if (p->fresh_chunk == p->chunks) {
+        if (p->chunks > (size_t)INT32_MAX / 2u)
+            return WRI_NOMEM();
+        wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
+        if (st != WR_OK)
+            return st;
+    }
+    *c = (int32_t)p->fresh_chunk++;
+    return WR_OK;
+}
+
+WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
+{
+    if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
+        int32_t c = 0;
+        wr_status st = take_chunk(p, &c);
+        if (st != WR_OK)
+            return st;
+        p->pool[(size_t)c * WRI_CHUNK] = b->head;
+        b->head = c;
+        b->fill = 0;
+    }
+    p->pool[(size_t)b->head * WRI_CHUNK + ++b->fill] = s;
+    return WR_OK;
+}
+
+/* Queues state t_ in the ring's bucket of key k_: the chunk's next slot,
+   or bucket_push(). Uses the search's locals pl, ring, mask, pool, st and
+   queued, and returns st from the search when the pool cannot grow. */
+#define RING_PUSH(k_, t_)                                                             \
+    do {                                                                             \
+        wri_bucket *tb_ = &ring[(k_) & mask];                                        \
+        if (tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u) {                          \
+            pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_);                \
+        } else {                                                                     \
+            st = bucket_push(pl, tb_, (t_));                                         \
+            if (st != WR_OK)                                                         \
+                return st;                                                           \
+            pool = pl->pool;                                                         \
+        }                                                                            \
+        queued++;                                                                    \
+    } while (0)
+
+/* The head chunk of a bucket is empty: back to the free list. */
+WRI_PLANNER_FN void bucket_release(wr_planner *p, wri_bucket *b)
+{
+    int32_t c = b->head;
+    b->head = p->pool[(size_t)c * WRI_CHUNK];
+    b->fill = b->head >= 0 ? WRI_CHUNK - 1u : 0u;
+    p->pool[(size_t)c * WRI_CHUNK] = p->free_chunk;
+    p->free_chunk = c;
+}
+
+WRI_PLANNER_FN void free_ring(wr_planner *p)
+{
+    wri_free(&p->alloc, p->buckets, p->ring_cap, sizeof *p->buckets);
+    wri_free(&p->alloc, p->pool, p->chunks * WRI_CHUNK, sizeof *p->pool);
+    p->buckets = NULL;
+    p->ring = 0;
+    p->ring_cap = 0;
+    p->pool = NULL;
+    p->chunks = 0;
+    p->free_chunk = -1;
+    p->fresh_chunk = 0;
+}
+
+/* Every chunk free. */
+WRI_PLANNER_FN void pool_reset(wr_planner *p)
+{
+    p->free_chunk = -1;
+    p->fresh_chunk = 0;
+}
+
+/* Room for a ring of want buckets. */
+WRI_PLANNER_FN wr_status ring_reserve(wr_planner *p, uint32_t want)
+{
+    if (p->ring_cap >= want)
+        return WR_OK;
+    wri_bucket *nb = wri_realloc_array(&p->alloc, p->buckets, p->ring_cap, want, sizeof *nb);
+    if (nb == NULL)
+        return WRI_NOMEM();
+    p->buckets = nb;
+    p->ring_cap = want;
+    return WR_OK;
+}
+
+/* An empty ring of at least hint + 1 buckets: only as many as this search
+   needs are cleared, however large an earlier search made the ring. */
+WRI_PLANNER_FN wr_status ring_reset(wr_planner *p, uint32_t hint)
+{
+    uint32_t want = pow2_above(hint);
+    wr_status st = ring_reserve(p, want);
+    if (st != WR_OK)
+        return st;
+    p->ring = want;
+    for (uint32_t i = 0; i < p->ring; i++) {
+        p->buckets[i].head = -1;
+        p->buckets[i].fill = 0;
+    }
+    pool_reset(p);
+    return WR_OK;
+}
+
+/* A bigger ring for a move of `delta` points: live entries move over,
+   stale ones are dropped. */
+WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *queued)
+{
+    uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
+    if (want <= old)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params", delta, "a move of fewer than 2^29 points");
+
+    size_t total = 0;
+    for (uint32_t i = 0; i < old; i++)
+        for (int32_t c = p->buckets[i].head; c >= 0; c = p->pool[(size_t)c * WRI_CHUNK])
+            total += WRI_CHUNK;
+    int32_t *tmp = total ? wri_alloc_zero(&p->alloc, total, sizeof *tmp) : NULL;
+    if (total && tmp == NULL)
+        return WRI_NOMEM();
+    size_t k = 0;
+    for (uint32_t i = 0; i < old; i++) {
+        wri_bucket *b = &p->buckets[i];
+        while (b->head >= 0) {
+            int32_t s = p->pool[(size_t)b->head * WRI_CHUNK + b->fill];
+            uint32_t d = p->dist[s];
+            if (d >= cur && (d & (old - 1u)) == i)
+                tmp[k++] = s;
+            if (--b->fill == 0)
+                bucket_release(p, b);
+        }
+    }
+    wr_status st = ring_reserve(p, want);
+    if (st == WR_OK) {
+        wri_bucket *nb = p->buckets;
+        p->ring = want;
+        for (uint32_t i = 0; i < want; i++) {
+            nb[i].head = -1;
+            nb[i].fill = 0;
+        }
+        for (size_t i = 0; i < k && st == WR_OK; i++)
+            st = bucket_push(p, &nb[p->dist[tmp[i]] & (want - 1u)], tmp[i]);
+    }
+    wri_free(&p->alloc, tmp, total, sizeof *tmp);
+    *queued = k;
+    return st;
+}
+
+#endif
