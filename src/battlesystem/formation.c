@@ -233,7 +233,7 @@ wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *formatio
 {
     if (problem == NULL)
         return WRI_NULL(problem);
-    wr_declare_problem p;
+    wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
     wr_status st = shield_wall_problem(unit, formation, all_round, turn_cost, &p);
     if (st == WR_OK)
         *problem = p;
@@ -243,7 +243,7 @@ wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *formatio
 wr_status wr_shield_wall_declare(const wr_unit *unit, wr_formation *formation, int all_round,
                                  int turn_cost)
 {
-    wr_declare_problem p;
+    wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
     wr_status st = shield_wall_problem(unit, formation, all_round, turn_cost, &p);
     if (st != WR_OK)
         return WRI_PASS(st);
@@ -316,7 +316,7 @@ wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *formation
 {
     if (problem == NULL)
         return WRI_NULL(problem);
-    wr_declare_problem p;
+    wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
     wr_status st = set_spears_problem(unit, formation, sides, turn_cost, &p);
     if (st == WR_OK)
         *problem = p;
@@ -326,7 +326,7 @@ wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *formation
 wr_status wr_set_spears_declare(const wr_unit *unit, wr_formation *formation, unsigned sides,
                                 int turn_cost)
 {
-    wr_declare_problem p;
+    wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
     wr_status st = set_spears_problem(unit, formation, sides, turn_cost, &p);
     if (st != WR_OK)
         return WRI_PASS(st);
