@@ -28,6 +28,14 @@
 
 #define WRI_CHUNK 64u
 #define WRI_DIRTY_SHIFT 6u /* blocks of 64 labels (256 bytes) */
+/* Which map, as it stood, records by hex were filled for: its address,
+   size, generation and history (see struct wr_map). */
+typedef struct map_stamp {
+    const wr_map *map; /* NULL: none */
+    int width, height;
+    uint64_t generation, history;
+} map_stamp;
+
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
     uint32_t fill; /* states in the first chunk */
@@ -89,7 +97,7 @@ struct wr_planner {
     uint8_t epoch;
     /* The full rules' field (field_rules()) reads its own records by hex,
        kept like the ones above but by its own epoch (rules_epoch) for
-       (rules_map, its size, generation and history, rules_for): 8 bytes a
+       (rules_map, rules_for): 8 bytes a
        hex, a byte a direction, the index in rules_pal of the one move into
        that neighbour (0xff: none; 0xfe: another number of moves, or one
        too large: read the table), then the row's parity and the epoch. */
@@ -97,9 +105,7 @@ struct wr_planner {
     size_t cap_rules; /* hexes */
     uint8_t rules_epoch;
     int rules_valid;
-    const wr_map *rules_map;
-    int rules_width, rules_height;
-    uint64_t rules_generation, rules_history;
+    map_stamp rules_map;
     wr_plan_params rules_for;
     /* by table key: 0 not seen in this epoch, else the code of the key + 1;
        the moves of the codes below 0xfe: points | days << 20 | needs
@@ -107,9 +113,7 @@ struct wr_planner {
     uint16_t rules_code[WRI_TABLE_KEYS];
     uint32_t rules_pal[0xfe];
     uint32_t rules_pal_count;
-    const wr_map *records_map;
-    int records_width, records_height;
-    uint64_t records_generation, records_history;
+    map_stamp records_map;
 };
 
 

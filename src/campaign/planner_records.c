@@ -74,6 +74,19 @@ void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8
 
 static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);
 
+static map_stamp stamp_of(const wr_map *map)
+{
+    map_stamp s = {map, map->width, map->height, map->generation, map->history};
+    return s;
+}
+
+/* Whether stamp s is of map as it stands. */
+static int stamp_is(const map_stamp *s, const wr_map *map)
+{
+    return s->map == map && s->width == map->width && s->height == map->height &&
+           s->generation == map->generation && s->history == map->history;
+}
+
 /* The records of field_rules() for this map and the table's parameters:
    a new epoch (and codes) when either changed. */
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
@@ -84,9 +97,7 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
     pl->rules = rules;
     if (st != WR_OK)
         return st;
-    if (pl->rules_valid && pl->rules_map == map && pl->rules_width == map->width &&
-        pl->rules_height == map->height && pl->rules_generation == map->generation &&
-        pl->rules_history == map->history &&
+    if (pl->rules_valid && stamp_is(&pl->rules_map, map) &&
         memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0)
         return WR_OK;
     if (++pl->rules_epoch == 0) {
@@ -96,11 +107,7 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
     memset(pl->rules_code, 0, sizeof pl->rules_code);
     pl->rules_pal_count = 0;
     pl->rules_valid = 1;
-    pl->rules_map = map;
-    pl->rules_width = map->width;
-    pl->rules_height = map->height;
-    pl->rules_generation = map->generation;
-    pl->rules_history = map->history;
+    pl->rules_map = stamp_of(map);
     memcpy(&pl->rules_for, &pl->table_for, sizeof pl->rules_for); /* bytes, for memcmp() */
     return WR_OK;
 }
@@ -154,9 +161,7 @@ void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home)
 /* Whether the planner's records by hex were filled for this map. */
 static int records_for_map(const wr_planner *pl, const wr_map *map)
 {
-    return pl->records_map == map && pl->records_width == map->width &&
-           pl->records_height == map->height && pl->records_generation == map->generation &&
-           pl->records_history == map->history;
+    return stamp_is(&pl->records_map, map);
 }
 
 /* Records of `size` bytes for n hexes, all never filled when new. */
@@ -199,11 +204,7 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
                 memset(pl->costs, 0, pl->cap_costs * 8u);
             pl->epoch = 1;
         }
-        pl->records_map = map;
-        pl->records_width = map->width;
-        pl->records_height = map->height;
-        pl->records_generation = map->generation;
-        pl->records_history = map->history;
+        pl->records_map = stamp_of(map);
     }
     f->keys = pl->keys;
     f->epoch = pl->epoch;

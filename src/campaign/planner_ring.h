@@ -82,6 +82,18 @@ WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
         queued++;                                                                    \
     } while (0)
 
+/* Grows the ring to hold key k_ (ring_grow()), with the locals of
+   RING_PUSH() and cur, and takes again its mask, buckets and pool. */
+#define RING_GROW(k_)                                                                 \
+    do {                                                                             \
+        st = ring_grow(pl, (k_) - cur, cur, &queued);                                \
+        if (st != WR_OK)                                                             \
+            return st;                                                               \
+        mask = pl->ring - 1u;                                                        \
+        ring = pl->buckets;                                                          \
+        pool = pl->pool;                                                             \
+    } while (0)
+
 /* The head chunk of a bucket is empty: back to the free list. */
 WRI_PLANNER_FN void bucket_release(wr_planner *p, wri_bucket *b)
 {

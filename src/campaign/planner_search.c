@@ -19,8 +19,10 @@
         }                                                                            \
     } while (0)
 
-/* Land moves from the table, by the keys of the hex. */
-#define EDGES_FROM_TABLE(f, idx, bad, ...)                                            \
+/* Runs body once per neighbour of hex idx that its keys move into and
+   nothing blocks, with d_ the direction, k_ the hex's keys and e_to the
+   neighbour. */
+#define TABLE_NEIGHBOURS(f, idx, ...)                                                 \
     do {                                                                             \
         const uint16_t *k_ = hex_keys(f, idx);                                       \
         const int32_t *dl_ = (f)->delta[k_[6]];                                      \
@@ -30,34 +32,33 @@
             int32_t e_to = (idx) + dl_[d_];                                          \
             if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
                 continue;                                                            \
+            __VA_ARGS__                                                              \
+        }                                                                            \
+    } while (0)
+
+/* Land moves from the table, by the keys of the hex. */
+#define EDGES_FROM_TABLE(f, idx, bad, ...)                                            \
+    do {                                                                             \
+        TABLE_NEIGHBOURS(f, idx, {                                                   \
             const wri_tentry *t_ = &(f)->table[k_[d_]];                              \
             for (uint32_t k_i = 0; k_i < t_->count; k_i++) {                         \
                 int32_t e_points = t_->e[k_i].points, e_days = t_->e[k_i].days;      \
                 uint32_t e_flags = t_->e[k_i].flags;                                 \
                 __VA_ARGS__                                                          \
             }                                                                        \
-        }                                                                            \
+        });                                                                          \
         (void)bad;                                                                   \
     } while (0)
 
 /* Plain costs from the plain table, by the keys of the hex: the cheapest
    move a neighbour. */
 #define PLAIN_FROM_TABLE(f, idx, ...)                                                 \
-    do {                                                                             \
-        const uint16_t *k_ = hex_keys(f, idx);                                       \
-        const int32_t *dl_ = (f)->delta[k_[6]];                                      \
-        for (int d_ = 0; d_ < 6; d_++) {                                             \
-            if (k_[d_] == 0xffffu)                                                   \
-                continue;                                                            \
-            int32_t e_to = (idx) + dl_[d_];                                          \
-            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
-                continue;                                                            \
-            uint32_t e_cost = (f)->ptable[k_[d_]];                                   \
-            if (e_cost != UINT32_MAX) {                                              \
-                __VA_ARGS__                                                          \
-            }                                                                        \
+    TABLE_NEIGHBOURS(f, idx, {                                                       \
+        uint32_t e_cost = (f)->ptable[k_[d_]];                                       \
+        if (e_cost != UINT32_MAX) {                                                  \
+            __VA_ARGS__                                                              \
         }                                                                            \
-    } while (0)
+    })
 /* Plain costs from the planner's costs by hex, filled on first use. */
 #define PLAIN_FROM_COSTS(f, idx, ...)                                                 \
     do {                                                                             \
@@ -270,13 +271,8 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
             PREFETCH_RULES(rules, h_);                                               \
             dist[t] = k;                                                             \
             if (k - cur >= ring_size) {                                              \
-                st = ring_grow(pl, k - cur, cur, &queued);                           \
-                if (st != WR_OK)                                                     \
-                    return st;                                                       \
+                RING_GROW(k);                                                        \
                 ring_size = pl->ring;                                                \
-                mask = ring_size - 1u;                                               \
-                ring = pl->buckets;                                                  \
-                pool = pl->pool;                                                     \
             }                                                                        \
             RING_PUSH(k, t);                                                         \
         }                                                                            \
@@ -486,7 +482,7 @@ wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_pla
         if (new_table) {
             pl->table_for = *params;
             pl->table_valid = 1;
-            pl->records_map = NULL; /* refilled even if wri_planner_hex_records() fails now */
+            pl->records_map.map = NULL; /* refilled even if wri_planner_hex_records() fails now */
         }
         f.table = pl->table;
         f.ptable = pl->ptable;

@@ -52,12 +52,7 @@
                 if (k - cur >= pl->ring)                                            \
                     return WR_ERR_STATE;                                            \
             } else if (k - cur >= pl->ring) {                                       \
-                st = ring_grow(pl, k - cur, cur, &queued);                          \
-                if (st != WR_OK)                                                    \
-                    return st;                                                      \
-                mask = pl->ring - 1u;                                               \
-                ring = pl->buckets;                                                 \
-                pool = pl->pool;                                                    \
+                RING_GROW(k);                                                       \
             }                                                                       \
             RING_PUSH(k, t);                                                        \
         }                                                                           \
