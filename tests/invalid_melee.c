@@ -307,6 +307,19 @@ static void unit_bad_input(void **state)
     wr_wounds kept;
     assert_status(wr_melee_unit_wounds(m, &kept), WR_OK);
     assert_int_equal(kept.hits, 0);
+    /* a dead monster keeps no figure (the exact odds and the fights read
+       its wounds; a figure beside a dead record made them disagree: found
+       by fuzz_melee_handles) */
+    const wr_wounds dead = {3, 3, 0, 0, 0, 1};
+    assert_status(wr_melee_unit_set_wounds(m, &dead), WR_OK);
+    assert_status(wr_melee_unit_set_figures(m, 1), WR_ERR_FORBIDDEN);
+    wr_unit_def md;
+    assert_status(wr_melee_unit_def(m, &md), WR_OK);
+    assert_int_equal(md.figures, 0);
+    assert_status(wr_melee_unit_set_figures(m, 0), WR_OK);
+    const wr_wounds alive = {0, 0, 0, 0, 0, 0};
+    assert_status(wr_melee_unit_set_wounds(m, &alive), WR_OK);
+    assert_status(wr_melee_unit_set_figures(m, 1), WR_OK);
     wr_remains rem = (wr_remains)S;
     wr_fall fall = (wr_fall)S;
     int dir = S;

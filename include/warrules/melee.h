@@ -627,7 +627,9 @@ WR_API wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_unit_def *def);
  * @brief Sets the figures left (for removing casualties the game counts itself).
  * @param unit The unit.
  * @param figures 0..100000; 0..1 for a monster or character.
- * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_FORBIDDEN (1.1)
+ *         for 1 on a monster or character whose wounds say dead (a dead one
+ *         stays dead; wr_melee_unit_set_wounds() sets a record and its figures).
  */
 WR_API wr_status wr_melee_unit_set_figures(wr_melee_unit *unit, int figures);
 

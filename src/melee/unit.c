@@ -121,6 +121,10 @@ wr_status wr_melee_unit_set_figures(wr_melee_unit *unit, int figures)
     if (figures < 0 || figures > most)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures,
                               most == 1 ? "0..1 for a monster or character" : "0..100000");
+    if (figures > 0 && unit->def.kind != WR_UNIT_TROOPS && unit->wounds.dead)
+        return WRI_FAIL(WR_ERR_FORBIDDEN, "figures",
+                        "[Wounds] 0 for a dead monster or character (its wounds say dead; "
+                        "wr_melee_unit_set_wounds restores a record)");
     unit->def.figures = figures;
     return WR_OK;
 }
