@@ -19,10 +19,23 @@ trap 'rm -rf "$current"' EXIT
 nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBR]$/ {sub(/@.*/, "", $3); print $3}' | sort -u >"$current/symbols.txt"
 abidw --headers-dir "$headers" --no-corpus-path "$lib" >"$current/libwarrules.abi"
 # Every WR_ constant the headers define, as NAME VALUE, include guards and WR_API aside.
-echo '#include <warrules/warrules.h>' | ${CC:-cc} -E -dM -I"$headers" -x c - |
-    awk '$1 == "#define" && $2 ~ /^WR_[A-Z0-9_]+$/ && $2 != "WR_API" {
-             name = $2; $1 = ""; $2 = ""; sub(/^ +/, ""); print name, $0 }' |
-    sort >"$current/macros.txt"
+# The value of every WR_ constant, compiled (so an older name defined as its
+# replacement keeps the value it had).
+printf '#define WR_ALLOW_DEPRECATED\n#include <warrules/warrules.h>\n' |
+    ${CC:-cc} -E -dM -I"$headers" -x c - |
+    awk '$1 == "#define" && $2 ~ /^WR_[A-Z0-9_]+$/ && $2 != "WR_API" && $2 != "WR_ALLOW_DEPRECATED" { print $2 }' |
+    sort >"$current/macro_names.txt"
+{
+    printf '#define WR_ALLOW_DEPRECATED\n#include <stdio.h>\n#include <warrules/warrules.h>\n'
+    printf 'static void text(const char *n, const char *v) { printf("%%s \\"%%s\\"\\n", n, v); }\n'
+    printf 'static void number(const char *n, long long v) { printf("%%s %%lld\\n", n, v); }\n'
+    printf '#define SHOW(m) _Generic((m), char *: text, const char *: text, default: number)(#m, m)\n'
+    printf 'int main(void) {\n'
+    sed 's/.*/    SHOW(&);/' "$current/macro_names.txt"
+    printf '    return 0;\n}\n'
+} >"$current/macros.c"
+${CC:-cc} -std=c11 -w -I"$headers" "$current/macros.c" -o "$current/macros"
+"$current/macros" | sort >"$current/macros.txt"
 
 if [ "${2:-}" = "--update" ]; then
     cp "$current/symbols.txt" "$symbols"
@@ -67,7 +80,16 @@ if [ -n "$macro_problems" ]; then
     echo "abi: public #define constants removed or changed (incompatible):"; echo "$macro_problems"; exit 1
 fi
 set +e
-abidiff --headers-dir1 "$headers" --headers-dir2 "$headers" "$baseline" "$current/libwarrules.abi" >"$current/diff.txt"
+# Types renamed since the baseline keep their layout: the baseline is read
+# under their new names, so only a change of size, layout or signature shows.
+cp "$baseline" "$current/baseline.abi"
+if [ -f "$here/type-renames.txt" ]; then
+    while read -r old_name new_name; do
+        case $old_name in ''|'#'*) continue ;; esac
+        sed -i "s/name='$old_name'/name='$new_name'/g" "$current/baseline.abi"
+    done <"$here/type-renames.txt"
+fi
+abidiff --headers-dir1 "$headers" --headers-dir2 "$headers" "$current/baseline.abi" "$current/libwarrules.abi" >"$current/diff.txt"
 rc=$?
 set -e
 # abidiff's exit status is a bit set: 1 error, 2 usage, 4 ABI change, 8 incompatible change.

@@ -1,7 +1,7 @@
-/* Melee in C: nanoseconds per round (wr_engagement_fight in a loop, and
+/* Melee in C: nanoseconds per round (wr_engagement_fight_rng in a loop, and
    wr_melee_rounds_batch when the library has it), and the exact odds of
    10 against 10 and 50 against 50 figures against a Monte Carlo of the
-   same rules (wr_melee_simulate), whose frequencies must agree with the
+   same rules (wr_engagement_simulate_rng), whose frequencies must agree with the
    exact probabilities within 5 standard errors.
 
      bench_melee <repeats> <rounds> <trials> */
@@ -36,7 +36,7 @@ static void fight_new(fight *f, int figures, int files)
 {
     check(wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &f->dwarf), "profile");
     check(wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &f->orc), "profile");
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = figures;
     d.files = files;
     d.weapon_type = WR_WEAPON_SPEAR;
@@ -77,13 +77,13 @@ static void rounds_in_c(int repeats, int rounds)
     for (int r = 0; r < repeats; r++) {
         double t0 = bench_now_ms();
         for (int i = 0; i < rounds; i++) {
-            check(wr_engagement_fight(f.e, rng, round), "wr_engagement_fight");
+            check(wr_engagement_fight_rng(f.e, rng, round), "wr_engagement_fight_rng");
             checksum += round->lost[0];
         }
         t[r] = bench_now_ms() - t0;
     }
     double ms = bench_median(t, repeats);
-    fprintf(stderr, "bench_melee: wr_engagement_fight %d rounds %.3f ms (checksum %ld)\n",
+    fprintf(stderr, "bench_melee: wr_engagement_fight_rng %d rounds %.3f ms (checksum %ld)\n",
             rounds, ms, checksum);
     bench_extra("c_ns_per_round_engagement_fight", ms * 1e6 / rounds, "ns");
 #ifdef BENCH_HAVE_ROUNDS_BATCH
@@ -106,10 +106,10 @@ static void rounds_in_c(int repeats, int rounds)
                 v[6 * n + i] = 1 + bench_below(100);
             }
         }
-        wr_melee_batch_side sa = {in, in + n, in + 2 * n, in + 3 * n, fl, in + 4 * n,
+        wr_melee_batch_combatant sa = {in, in + n, in + 2 * n, in + 3 * n, fl, in + 4 * n,
                                   in + 5 * n, in + 6 * n};
         int *b = in + 8u * n;
-        wr_melee_batch_side sb = {b, b + n, b + 2 * n, b + 3 * n, fl + n, b + 4 * n,
+        wr_melee_batch_combatant sb = {b, b + n, b + 2 * n, b + 3 * n, fl + n, b + 4 * n,
                                   b + 5 * n, b + 6 * n};
         wr_melee_batch_out oa = {out, out + n, out + 2 * n, out + 3 * n, out + 4 * n};
         wr_melee_batch_out ob = {out + 5 * n, out + 6 * n, out + 7 * n, out + 8 * n,
@@ -139,8 +139,8 @@ static void rounds_in_c(int repeats, int rounds)
                                             : (void *)(in + ((size_t)side * 8u + (size_t)field_at[f]) * n);
                 memcpy(c[side * 8 + f], src, n * sizeof(int));
             }
-        wr_melee_batch_side pa = {c[0], c[1], c[2], c[3], (unsigned *)c[4], c[5], c[6], c[7]};
-        wr_melee_batch_side pb = {c[8], c[9], c[10], c[11], (unsigned *)c[12], c[13], c[14], c[15]};
+        wr_melee_batch_combatant pa = {c[0], c[1], c[2], c[3], (unsigned *)c[4], c[5], c[6], c[7]};
+        wr_melee_batch_combatant pb = {c[8], c[9], c[10], c[11], (unsigned *)c[12], c[13], c[14], c[15]};
         int *o[11];
         for (int k = 0; k < 11; k++)
             o[k] = cols[16 + k];
@@ -198,11 +198,11 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
     wr_melee_odds *odds = NULL;
     wr_odds_workspace *ws = NULL;
     check(wr_odds_workspace_new(&ws), "wr_odds_workspace_new");
-    check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
+    check(wr_melee_odds_new_in_workspace(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_in_workspace");
     wr_rng *rng = NULL;
     check(wr_rng_new(99, &rng), "rng");
     uint64_t counts[WR_END_COUNT];
-    check(wr_melee_simulate(f.e, max_rounds, rng, trials, counts), "wr_melee_simulate");
+    check(wr_engagement_simulate_rng(f.e, max_rounds, rng, trials, counts), "wr_engagement_simulate_rng");
     int match = 1;
     for (int end = 0; end < WR_END_COUNT; end++) {
         uint64_t p18 = 0;
@@ -231,7 +231,7 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
     double *tn = malloc((size_t)repeats * sizeof *tn), *tc = malloc((size_t)repeats * sizeof *tc);
     for (int r = 0; r < repeats; r++) {
         double t0 = bench_now_ms();
-        check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
+        check(wr_melee_odds_new_in_workspace(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_in_workspace");
         te[r] = bench_now_ms() - t0;
         wr_melee_odds_free(odds);
         t0 = bench_now_ms();
@@ -239,11 +239,11 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
         tn[r] = bench_now_ms() - t0;
         wr_melee_odds_free(odds);
         t0 = bench_now_ms();
-        check(wr_melee_simulate(f.e, max_rounds, rng, trials, counts), "wr_melee_simulate");
+        check(wr_engagement_simulate_rng(f.e, max_rounds, rng, trials, counts), "wr_engagement_simulate_rng");
         tm[r] = bench_now_ms() - t0;
         allocator_churn();
         t0 = bench_now_ms();
-        check(wr_melee_odds_new_ws(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_ws");
+        check(wr_melee_odds_new_in_workspace(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_in_workspace");
         tc[r] = bench_now_ms() - t0;
         wr_melee_odds_free(odds);
     }

@@ -100,17 +100,17 @@ wr_map *make_map(int size, uint64_t seed, const wr_allocator *alloc)
                 int inside = 0;
                 if (wr_hex_neighbor(h, d, &nb) != WR_OK)
                     continue;
-                check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+                check(wr_map_has_hex(m, nb, &inside), "wr_map_has_hex");
                 if (!inside)
                     continue;
-                wr_side side{};
+                wr_hexside side{};
                 side.river = major ? WR_RIVER_MAJOR : WR_RIVER_MINOR;
                 int c = bench_below(100);
                 side.crossing = c < 70   ? WR_CROSS_OPEN
                                 : c < 80 ? WR_CROSS_BRIDGE
                                 : c < 90 ? (major ? WR_CROSS_FERRY : WR_CROSS_FORD)
                                          : WR_CROSS_FERRY;
-                check(wr_map_set_side(m, h, d, &side), "wr_map_set_side");
+                check(wr_map_set_hexside(m, h, d, &side), "wr_map_set_hexside");
             }
         }
     }
@@ -174,7 +174,7 @@ void lay_route(wr_map *m, int size, int c0, int r0, int c1, int r1, bool road)
             int inside = 0, nd = 0;
             if (wr_hex_neighbor(h, d, &nb) != WR_OK)
                 continue;
-            check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+            check(wr_map_has_hex(m, nb, &inside), "wr_map_has_hex");
             if (!inside)
                 continue;
             check(wr_hex_distance(nb, goal, &nd), "wr_hex_distance");
@@ -188,8 +188,8 @@ void lay_route(wr_map *m, int size, int c0, int r0, int c1, int r1, bool road)
         wr_hex nb;
         check(wr_hex_neighbor(h, best, &nb), "wr_hex_neighbor");
         if (is_land(m, h) && is_land(m, nb)) {
-            wr_side side;
-            check(wr_map_side(m, h, best, &side), "wr_map_side");
+            wr_hexside side;
+            check(wr_map_hexside(m, h, best, &side), "wr_map_hexside");
             if (road) {
                 side.road = 1;
                 if (side.river != WR_NO_RIVER)
@@ -199,7 +199,7 @@ void lay_route(wr_map *m, int size, int c0, int r0, int c1, int r1, bool road)
                 if (side.river == WR_RIVER_MINOR && side.crossing == WR_CROSS_OPEN)
                     side.crossing = WR_CROSS_FORD;
             }
-            check(wr_map_set_side(m, h, best, &side), "wr_map_set_side");
+            check(wr_map_set_hexside(m, h, best, &side), "wr_map_set_hexside");
         }
         h = nb;
     }
@@ -252,17 +252,17 @@ wr_map *make_real_map(int size, uint64_t seed)
                 int inside = 0;
                 if (wr_hex_neighbor(h, d, &nb) != WR_OK)
                     continue;
-                check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+                check(wr_map_has_hex(m, nb, &inside), "wr_map_has_hex");
                 if (!inside)
                     continue;
-                wr_side side{};
+                wr_hexside side{};
                 side.river = major ? WR_RIVER_MAJOR : WR_RIVER_MINOR;
                 int r = bench_below(100);
                 side.crossing = r < 70   ? WR_CROSS_OPEN
                                 : r < 80 ? WR_CROSS_BRIDGE
                                 : r < 90 ? (major ? WR_CROSS_FERRY : WR_CROSS_FORD)
                                          : WR_CROSS_FERRY;
-                check(wr_map_set_side(m, h, d, &side), "wr_map_set_side");
+                check(wr_map_set_hexside(m, h, d, &side), "wr_map_set_hexside");
             }
         }
     }
@@ -1013,13 +1013,13 @@ void real_map_cases(int size, int repeats, int queries)
         for (int d = 0; d < 3; d++) {
             wr_hex nb;
             int inside = 0;
-            wr_side side;
+            wr_hexside side;
             if (wr_hex_neighbor(h, d, &nb) != WR_OK)
                 continue;
-            check(wr_map_contains(m, nb, &inside), "wr_map_contains");
+            check(wr_map_has_hex(m, nb, &inside), "wr_map_has_hex");
             if (!inside)
                 continue;
-            check(wr_map_side(m, h, d, &side), "wr_map_side");
+            check(wr_map_hexside(m, h, d, &side), "wr_map_hexside");
             roads += side.road != 0;
             tracks += side.track != 0;
             rivers += side.river != WR_NO_RIVER;

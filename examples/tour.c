@@ -33,9 +33,9 @@ int main(void)
     wr_plan_params params;
     wr_route route;
     wr_hex from = {0, 0}, to = {2, 0};
-    wr_side ford = {WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0};
+    wr_hexside ford = {WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0};
     int ok = check(wr_map_new(3, 1, &map), "map") &&
-             check(wr_map_set_side(map, (wr_hex){1, 0}, 0, &ford), "ford") &&
+             check(wr_map_set_hexside(map, (wr_hex){1, 0}, 0, &ford), "ford") &&
              check(wr_planner_new(&planner), "planner") &&
              check(wr_plan_params_default(WR_MOVER_INFANTRY, &params), "params") &&
              check(wr_planner_route(planner, map, &params, from, to, &route), "route");

@@ -79,7 +79,7 @@ static int any_value(fuzz_input *in, int lim)
 
 typedef struct pools {
     wr_figure *f[NF];
-    wr_unit *u[NU];
+    wr_battle_unit *u[NU];
     wr_formation *m[NM];
     wr_rng *rng;
 } pools;
@@ -153,7 +153,7 @@ static void figure_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
         for (size_t k = 0; k < n; k++)
             rolls[k] = fuzz_small(in, 12);
         int dmg = SENT;
-        wr_status st = wr_figure_damage_from_rolls(f, n ? rolls : NULL, n, &dmg);
+        wr_status st = wr_figure_damage_rolls(f, n ? rolls : NULL, n, &dmg);
         if (st == WR_OK)
             REQUIRE(dmg >= before.lo && dmg <= before.hi);
         else
@@ -164,7 +164,7 @@ static void figure_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
         int dmg = SENT;
         if (before.dice > 2000)
             break;
-        REQUIRE(wr_figure_damage_roll(f, p->rng, &dmg) == WR_OK);
+        REQUIRE(wr_figure_damage_rng(f, p->rng, &dmg) == WR_OK);
         REQUIRE(dmg >= before.lo && dmg <= before.hi);
         break;
     }
@@ -230,10 +230,10 @@ static void figure_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
     same(f, &before);
 }
 
-static wr_unit_desc some_desc(fuzz_input *in)
+static wr_battle_unit_desc some_desc(fuzz_input *in)
 {
-    wr_unit_desc d = wr_unit_desc_default();
-    d.type = (wr_unit_type)fuzz_small(in, 3);
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
+    d.type = (wr_battle_unit_type)fuzz_small(in, 3);
     d.figures = any_value(in, 40);
     d.equipment = (unsigned)fuzz_small(in, 8);
     d.traits = (unsigned)fuzz_small(in, 16);
@@ -247,48 +247,48 @@ static void unit_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
     int i = fuzz_small(in, NU) & 3;
     if (i >= NU)
         i = 0;
-    wr_unit *u = p->u[i];
+    wr_battle_unit *u = p->u[i];
     wr_allocator a;
     switch (op) {
     case 0: {
         wr_figure *f = p->f[fuzz_small(in, NF) & (NF - 1)];
         if (u != NULL || f == NULL)
             return;
-        wr_unit_desc d = some_desc(in);
-        wr_unit *out = (wr_unit *)&d;
-        wr_status st = wr_unit_new_ex(f, &d, fuzz_pick_alloc(in, fa, &a), &out);
+        wr_battle_unit_desc d = some_desc(in);
+        wr_battle_unit *out = (wr_battle_unit *)&d;
+        wr_status st = wr_battle_unit_new_ex(f, &d, fuzz_pick_alloc(in, fa, &a), &out);
         if (st == WR_OK) {
-            wr_unit_desc got;
-            REQUIRE(wr_unit_get_desc(out, &got) == WR_OK && memcmp(&got, &d, sizeof d) == 0);
+            wr_battle_unit_desc got;
+            REQUIRE(wr_battle_unit_get(out, &got) == WR_OK && memcmp(&got, &d, sizeof d) == 0);
             const wr_figure *copy = NULL;
-            REQUIRE(wr_unit_figure(out, &copy) == WR_OK && copy != NULL && copy != f);
+            REQUIRE(wr_battle_unit_figure(out, &copy) == WR_OK && copy != NULL && copy != f);
             p->u[i] = out;
         } else {
-            REQUIRE(out == (wr_unit *)&d);
+            REQUIRE(out == (wr_battle_unit *)&d);
         }
         return;
     }
     case 1:
-        wr_unit_free(u);
+        wr_battle_unit_free(u);
         p->u[i] = NULL;
         return;
     }
     if (u == NULL)
         return;
-    wr_unit_desc before;
-    REQUIRE(wr_unit_get_desc(u, &before) == WR_OK);
+    wr_battle_unit_desc before;
+    REQUIRE(wr_battle_unit_get(u, &before) == WR_OK);
     if (op == 2) {
-        wr_unit_desc d = some_desc(in);
-        wr_status st = wr_unit_set_desc(u, &d);
-        wr_unit_desc now;
-        REQUIRE(wr_unit_get_desc(u, &now) == WR_OK);
+        wr_battle_unit_desc d = some_desc(in);
+        wr_status st = wr_battle_unit_set(u, &d);
+        wr_battle_unit_desc now;
+        REQUIRE(wr_battle_unit_get(u, &now) == WR_OK);
         REQUIRE(memcmp(&now, st == WR_OK ? &d : &before, sizeof now) == 0);
     } else {
         unsigned parts = (unsigned)fuzz_small(in, 4);
         int hit = any_value(in, 40), removed = SENT;
-        wr_status st = wr_unit_kill_parts(u, parts, hit, &removed);
-        wr_unit_desc now;
-        REQUIRE(wr_unit_get_desc(u, &now) == WR_OK);
+        wr_status st = wr_battle_unit_kill_parts(u, parts, hit, &removed);
+        wr_battle_unit_desc now;
+        REQUIRE(wr_battle_unit_get(u, &now) == WR_OK);
         if (st == WR_OK)
             REQUIRE(removed >= 0 && removed <= hit && now.figures == before.figures - removed);
         else
@@ -302,7 +302,7 @@ static void formation_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
     if (i >= NM)
         i = 0;
     wr_formation *m = p->m[i];
-    wr_unit *u = p->u[(fuzz_small(in, NU) & 3) % NU];
+    wr_battle_unit *u = p->u[(fuzz_small(in, NU) & 3) % NU];
     wr_allocator a;
     if (op == 0) {
         if (m != NULL)
@@ -356,7 +356,7 @@ static void formation_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
     case 6:
         if (u == NULL)
             return;
-        st = wr_set_spears_declare(u, m, (unsigned)fuzz_small(in, 16), any_value(in, 100));
+        st = wr_spears_declare(u, m, (unsigned)fuzz_small(in, 16), any_value(in, 100));
         break;
     case 7: {
         if (u == NULL)
@@ -421,7 +421,7 @@ static void formation_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
         if (wr_shield_wall_check(u, m, fuzz_small(in, 2), any_value(in, 100), &pr) != WR_OK)
             REQUIRE((int)pr == SENT);
         pr = (wr_declare_problem)SENT;
-        if (wr_set_spears_check(u, m, (unsigned)fuzz_small(in, 16), any_value(in, 100), &pr) !=
+        if (wr_spears_check(u, m, (unsigned)fuzz_small(in, 16), any_value(in, 100), &pr) !=
             WR_OK)
             REQUIRE((int)pr == SENT);
         return;
@@ -435,7 +435,7 @@ static void formation_ops(fuzz_input *in, pools *p, fuzz_alloc *fa, int op)
             REQUIRE(v == SENT);
         return;
     case 12:
-        st = wr_set_spears_multiplier(m, (wr_attack_from)fuzz_small(in, 5), &v);
+        st = wr_spears_multiplier(m, (wr_attack_from)fuzz_small(in, 5), &v);
         REQUIRE(st == WR_OK ? (v == 1 || v == 2) : v == SENT);
         return;
     case 13:
@@ -482,7 +482,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int i = 0; i < NF; i++)
         wr_figure_free(p.f[i]);
     for (int i = 0; i < NU; i++)
-        wr_unit_free(p.u[i]);
+        wr_battle_unit_free(p.u[i]);
     for (int i = 0; i < NM; i++)
         wr_formation_free(p.m[i]);
     wr_rng_free(p.rng);

@@ -64,7 +64,7 @@ static void terrain(fuzz_input *fi)
 static void woods(fuzz_input *fi)
 {
     int a = fuzz_small(fi, 3), b = fuzz_small(fi, 3), v = SENT;
-    wr_status st = wr_woods_missile_allowed((wr_woods_pos)a, (wr_woods_pos)b, &v);
+    wr_status st = wr_woods_may_shoot((wr_woods_pos)a, (wr_woods_pos)b, &v);
     if (in(a, 0, 2) && in(b, 0, 2))
         REQUIRE(st == WR_OK && v == (a != WR_WOODS_IN && b != WR_WOODS_IN));
     else
@@ -103,7 +103,7 @@ static void fire(fuzz_input *fi)
     wr_fire_area area, before;
     memset(&area, 0x5A, sizeof area);
     before = area;
-    wr_status st = wr_forest_fire((wr_fire_wind)wind, turns, &area);
+    wr_status st = wr_forest_fire_area((wr_fire_wind)wind, turns, &area);
     if (!in(wind, 0, 2) || !in(turns, 0, 1000)) {
         REQUIRE(st != WR_OK && memcmp(&area, &before, sizeof area) == 0);
         return;
@@ -195,7 +195,7 @@ static void terrain_batch(fuzz_input *fi)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fuzz_input fi = {data, size, 0};
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     REQUIRE(d.figures == 1 && d.in_command == 1 && d.type == WR_UNIT_TYPE_FOOT);
     while (fuzz_more(&fi)) {
         switch (fuzz_small(&fi, 5) & 7) {

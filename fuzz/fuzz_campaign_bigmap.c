@@ -1,5 +1,5 @@
 /* Large campaign maps: 65,536 hexes in six shapes (strips both ways as long
-   as WR_MAP_MAX_SIDE, a square, wide and tall blocks). Each input paints a
+   as WR_MAP_MAX_EXTENT, a square, wide and tall blocks). Each input paints a
    16 x 16 window somewhere on one of them (random ground and a barrier of
    mountains, a lake or a major river that leaves one passage, a pass, a
    bridge or a ferry), plans a route across it (wr_planner_plan, any
@@ -77,10 +77,10 @@ static window paint(fuzz_input *in, wr_map *map, int w, int h, int at_c, int at_
                 t = WR_HEX_LAKE;
             REQUIRE(wr_map_set_terrain(map, hx, t) == WR_OK);
             if (wall && barrier == 2) {
-                wr_side side = {WR_RIVER_MAJOR, pass ? WR_CROSS_BRIDGE : WR_CROSS_OPEN, 0, 0};
+                wr_hexside side = {WR_RIVER_MAJOR, pass ? WR_CROSS_BRIDGE : WR_CROSS_OPEN, 0, 0};
                 if (lcg(&x) % 8 == 0)
                     side.crossing = WR_CROSS_FERRY;
-                wr_status st = wr_map_set_side(map, hx, across ? 5 : 0, &side);
+                wr_status st = wr_map_set_hexside(map, hx, across ? 5 : 0, &side);
                 REQUIRE(st == WR_OK || st == WR_ERR_RANGE); /* the map's edge has no far side */
             }
         }
@@ -100,7 +100,7 @@ static int on_barrier(const window *win, int c, int r)
 /* Paints the window clear again: terrain, and the hexsides of its river. */
 static void unpaint(wr_map *map, int w, int h, const window *win)
 {
-    static const wr_side none = {WR_NO_RIVER, WR_CROSS_OPEN, 0, 0};
+    static const wr_hexside none = {WR_NO_RIVER, WR_CROSS_OPEN, 0, 0};
     for (int r = win->r0; r < h && r < win->r0 + WINDOW; r++)
         for (int c = win->c0; c < w && c < win->c0 + WINDOW; c++) {
             wr_hex hx;
@@ -108,7 +108,7 @@ static void unpaint(wr_map *map, int w, int h, const window *win)
             REQUIRE(wr_map_set_terrain(map, hx, WR_HEX_CLEAR) == WR_OK);
             const int along = win->across ? r - win->r0 : c - win->c0;
             if (win->river && along == win->line) {
-                wr_status st = wr_map_set_side(map, hx, win->across ? 5 : 0, &none);
+                wr_status st = wr_map_set_hexside(map, hx, win->across ? 5 : 0, &none);
                 REQUIRE(st == WR_OK || st == WR_ERR_RANGE);
             }
         }

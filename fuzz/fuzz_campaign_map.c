@@ -56,7 +56,7 @@ typedef struct hex_state {
     uint32_t regions;
     int downstream;
     unsigned water;
-    wr_side side[6];
+    wr_hexside side[6];
     wr_status side_st[6];
 } hex_state;
 
@@ -72,7 +72,7 @@ static int read_hex(const wr_map *map, wr_hex h, hex_state *s)
     REQUIRE(!(s->features & ~WR_FEATURE_ALL) && !(s->water & ~WR_WATER_ALL));
     REQUIRE(s->downstream >= WR_NO_WATERCOURSE && s->downstream <= 5);
     for (int d = 0; d < 6; d++)
-        s->side_st[d] = wr_map_side(map, h, d, &s->side[d]);
+        s->side_st[d] = wr_map_hexside(map, h, d, &s->side[d]);
     return 1;
 }
 
@@ -101,12 +101,12 @@ static void build(fuzz_input *in, wr_map *map, int32_t n)
             st = wr_map_set_regions(map, h, fuzz_u32(in));
             break;
         case 3: {
-            wr_side s;
+            wr_hexside s;
             s.river = fuzz_small(in, 3);
             s.crossing = fuzz_small(in, 4);
             s.road = fuzz_small(in, 2);
             s.track = fuzz_small(in, 2);
-            st = wr_map_set_side(map, h, fuzz_small(in, 6), &s);
+            st = wr_map_set_hexside(map, h, fuzz_small(in, 6), &s);
             break;
         }
         default:
@@ -220,13 +220,13 @@ static void plan(fuzz_input *in, wr_planner *planner, const wr_map *map, int32_t
     REQUIRE(from_on ? (zst == WR_OK && (int)zone >= 0 && (int)zone <= WR_ZONE_LAKE)
                     : (zst == WR_ERR_RANGE && (int)zone == SENT));
     int vis = SENT;
-    wr_status vst = wr_map_sight(map, from, to, &vis);
+    wr_status vst = wr_map_is_visible(map, from, to, &vis);
     REQUIRE(vst == WR_OK ? (vis == 0 || vis == 1) : vis == SENT);
     wr_landing how = (wr_landing)SENT;
     wr_status lst = wr_map_landing(map, (wr_mover)mover, from, &how);
     REQUIRE(lst == WR_OK ? ((int)how >= 1 && (int)how <= 3) : (int)how == SENT);
     int dir = fuzz_small(in, 6), route = SENT;
-    wr_status ost = wr_map_on_route(map, from, dir, &route);
+    wr_status ost = wr_map_is_on_route(map, from, dir, &route);
     REQUIRE(ost == WR_OK ? (route == 0 || route == 1) : route == SENT);
     if (from_on) {
         wr_plan_edge edges[WR_PLAN_MAX_EDGES];

@@ -100,10 +100,10 @@ static void pinned(fuzz_input *fi)
     wr_rng *rng = NULL;
     if (wr_rng_new(fuzz_u32(fi), &rng) == WR_OK) {
         v = SENT;
-        REQUIRE(wr_half_die_roll(rng, &v) == WR_OK && in(v, 1, 3));
+        REQUIRE(wr_half_die_rng(rng, &v) == WR_OK && in(v, 1, 3));
         int c = fuzz_small(fi, 100);
         v = SENT;
-        st = wr_getting_lost_roll(fuzz_small(fi, 2), fuzz_small(fi, 2), c, rng, &v);
+        st = wr_getting_lost_rng(fuzz_small(fi, 2), fuzz_small(fi, 2), c, rng, &v);
         REQUIRE(in(c, 0, 100) ? (st == WR_OK && in(v, 0, 1)) : (st == WR_ERR_RANGE && v == SENT));
         wr_rng_free(rng);
     }
@@ -290,7 +290,7 @@ static void moves(fuzz_input *fi)
         REQUIRE(cost == SENT && formed == SENT);
 
     wr_hex_desc here, nb[6];
-    wr_side sides[6];
+    wr_hexside sides[6];
     int32_t nodes[6];
     wr_hex_desc *all[7] = {&here, &nb[0], &nb[1], &nb[2], &nb[3], &nb[4], &nb[5]};
     for (int k = 0; k < 7; k++) {
@@ -313,7 +313,7 @@ static void moves(fuzz_input *fi)
     wr_plan_edge out[WR_PLAN_MAX_EDGES + 1];
     size_t count = (size_t)-1;
     size_t cap = fuzz_small(fi, 8) == 0 ? (size_t)(fuzz_small(fi, 40) & 63) : WR_PLAN_MAX_EDGES;
-    st = wr_moves_from(&p, &here, nb, sides, nodes, out, cap, &count);
+    st = wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, cap, &count);
     if (st == WR_OK) {
         REQUIRE(cap >= WR_PLAN_MAX_EDGES && count <= WR_PLAN_MAX_EDGES);
         for (size_t k = 0; k < count; k++) {

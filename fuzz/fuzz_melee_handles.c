@@ -92,7 +92,7 @@ static void free_unit(world *w, int i)
     w->u[i] = NULL;
 }
 
-static void check_def(const wr_unit_def *d)
+static void check_def(const wr_melee_unit_desc *d)
 {
     REQUIRE(d->figures >= 0 && d->figures <= 100000 && d->files >= 1 && d->files <= 100000);
     REQUIRE(d->weapon_type >= 0 && d->weapon_type < WR_PROFILE_WEAPONS);
@@ -185,7 +185,7 @@ static void profile_ops(fuzz_input *in, world *w)
     case 5: {
         int race = any_value(in, 64), h = fuzz_small(in, 2);
         st = wr_profile_set_hated(p, (wr_race)race, h);
-        if (wr_profile_hates(p, (wr_race)race, &got) == WR_OK)
+        if (wr_profile_hated(p, (wr_race)race, &got) == WR_OK)
             REQUIRE(st == WR_OK && got == (h != 0));
         else
             REQUIRE(st == WR_ERR_RANGE && got == SENT);
@@ -253,7 +253,7 @@ static void chart_ops(fuzz_input *in, world *w)
         for (int k = 0; k < 4; k++)
             sev[k] = (wr_wound)fuzz_small(in, 9);
         int complete = SENT;
-        REQUIRE(wr_hit_chart_complete(c, &complete) == WR_OK);
+        REQUIRE(wr_hit_chart_is_complete(c, &complete) == WR_OK);
         wr_status st = wr_hit_chart_add(c, lo, hi, any_value(in, 10), sev);
         if (st == WR_OK) {
             int loc = SENT;
@@ -261,7 +261,7 @@ static void chart_ops(fuzz_input *in, world *w)
             REQUIRE(wr_hit_chart_lookup(c, lo, 1, &loc, &wd) == WR_OK && wd == sev[0]);
         } else {
             int now = SENT;
-            REQUIRE(wr_hit_chart_complete(c, &now) == WR_OK && now == complete);
+            REQUIRE(wr_hit_chart_is_complete(c, &now) == WR_OK && now == complete);
         }
         return;
     }
@@ -275,11 +275,11 @@ static void chart_ops(fuzz_input *in, world *w)
 }
 
 /* Mostly a valid definition (so that engagements get made), sometimes wild. */
-static wr_unit_def some_def(fuzz_input *in)
+static wr_melee_unit_desc some_def(fuzz_input *in)
 {
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     if (fuzz_small(in, 4) != 0) {
-        d.kind = (wr_unit_kind)(fuzz_small(in, 8) == 0 ? pick(in, 3) : WR_UNIT_TROOPS);
+        d.kind = (wr_melee_unit_kind)(fuzz_small(in, 8) == 0 ? pick(in, 3) : WR_UNIT_TROOPS);
         d.figures = d.kind == WR_UNIT_TROOPS ? pick(in, 40) : 1;
         d.files = d.kind == WR_UNIT_TROOPS ? pick(in, 8) + 1 : 1;
         d.weapon_type = pick(in, 3);
@@ -289,7 +289,7 @@ static wr_unit_def some_def(fuzz_input *in)
         d.morale = pick(in, 101);
         return d;
     }
-    d.kind = (wr_unit_kind)fuzz_small(in, 3);
+    d.kind = (wr_melee_unit_kind)fuzz_small(in, 3);
     d.figures = any_value(in, 30);
     d.files = any_value(in, 8);
     d.weapon_type = fuzz_small(in, 16);
@@ -312,15 +312,15 @@ static void unit_ops(fuzz_input *in, world *w)
         int pi = pick(in, NP);
         if (w->u[i] != NULL || w->p[pi] == NULL)
             return;
-        wr_unit_def d = some_def(in);
+        wr_melee_unit_desc d = some_def(in);
         wr_melee_unit *out = (wr_melee_unit *)&a;
         wr_status st = wr_melee_unit_new_ex(w->p[pi], &d, fuzz_pick_alloc(in, &w->fa, &a), &out);
         if (st != WR_OK) {
             REQUIRE(out == (wr_melee_unit *)&a);
             return;
         }
-        wr_unit_def got;
-        REQUIRE(wr_melee_unit_def(out, &got) == WR_OK && memcmp(&got, &d, sizeof d) == 0);
+        wr_melee_unit_desc got;
+        REQUIRE(wr_melee_unit_get(out, &got) == WR_OK && memcmp(&got, &d, sizeof d) == 0);
         check_def(&got);
         w->u[i] = out;
         w->u_profile[i] = pi;
@@ -334,9 +334,9 @@ static void unit_ops(fuzz_input *in, world *w)
     wr_melee_unit *u = w->u[i];
     if (u == NULL)
         return;
-    wr_unit_def before;
+    wr_melee_unit_desc before;
     wr_wounds wb;
-    REQUIRE(wr_melee_unit_def(u, &before) == WR_OK && wr_melee_unit_wounds(u, &wb) == WR_OK);
+    REQUIRE(wr_melee_unit_get(u, &before) == WR_OK && wr_melee_unit_wounds(u, &wb) == WR_OK);
     check_def(&before);
     check_wounds(&wb);
     wr_status st = WR_OK;
@@ -360,9 +360,9 @@ static void unit_ops(fuzz_input *in, world *w)
         st = wr_melee_unit_set_wounds(u, &nw);
         if (st == WR_OK) {
             wr_wounds got;
-            wr_unit_def d;
+            wr_melee_unit_desc d;
             REQUIRE(wr_melee_unit_wounds(u, &got) == WR_OK && memcmp(&got, &nw, sizeof nw) == 0);
-            REQUIRE(wr_melee_unit_def(u, &d) == WR_OK && d.figures == (nw.dead ? 0 : 1));
+            REQUIRE(wr_melee_unit_get(u, &d) == WR_OK && d.figures == (nw.dead ? 0 : 1));
             return;
         }
         break;
@@ -412,9 +412,9 @@ static void unit_ops(fuzz_input *in, world *w)
         return;
     }
     }
-    wr_unit_def now;
+    wr_melee_unit_desc now;
     wr_wounds wn;
-    REQUIRE(wr_melee_unit_def(u, &now) == WR_OK && wr_melee_unit_wounds(u, &wn) == WR_OK);
+    REQUIRE(wr_melee_unit_get(u, &now) == WR_OK && wr_melee_unit_wounds(u, &wn) == WR_OK);
     check_def(&now);
     check_wounds(&wn);
     if (st != WR_OK)
@@ -440,15 +440,15 @@ static void check_round(const wr_melee_round *r)
 
 static int troops(const wr_melee_unit *u)
 {
-    wr_unit_def d;
-    REQUIRE(wr_melee_unit_def(u, &d) == WR_OK);
+    wr_melee_unit_desc d;
+    REQUIRE(wr_melee_unit_get(u, &d) == WR_OK);
     return d.kind == WR_UNIT_TROOPS;
 }
 
 static int unit_figures(const wr_melee_unit *u)
 {
-    wr_unit_def d;
-    REQUIRE(wr_melee_unit_def(u, &d) == WR_OK);
+    wr_melee_unit_desc d;
+    REQUIRE(wr_melee_unit_get(u, &d) == WR_OK);
     return d.figures;
 }
 
@@ -504,8 +504,8 @@ static void engagement_ops(fuzz_input *in, world *w)
         wr_situation s;
         const int tame = fuzz_small(in, 4) != 0;
         for (int k = 0; k < 2; k++) {
-            wr_unit_def d;
-            REQUIRE(wr_melee_unit_def(w->u[k ? ub : ua], &d) == WR_OK);
+            wr_melee_unit_desc d;
+            REQUIRE(wr_melee_unit_get(w->u[k ? ub : ua], &d) == WR_OK);
             int most = d.files < d.figures ? d.files : d.figures;
             s.side[k].in_contact = tame ? pick(in, most + 1) : any_value(in, 8);
             s.side[k].charged = fuzz_small(in, 2);
@@ -588,7 +588,7 @@ static void engagement_ops(fuzz_input *in, world *w)
             else
                 REQUIRE(used == (size_t)-1);
         } else {
-            st = wr_engagement_fight(e, w->rng, r);
+            st = wr_engagement_fight_rng(e, w->rng, r);
         }
         if (st == WR_OK) {
             check_round(r);
@@ -635,7 +635,7 @@ static void engagement_ops(fuzz_input *in, world *w)
         int rounds = fuzz_shift(pick(in, 12), fuzz_small(in, 8) == 0 ? 990 : 0);
         if (!spend(w, (int64_t)rounds * trials * (f0 + f1 + 2) * 8))
             return;
-        st = wr_melee_simulate(e, rounds, w->rng, trials, counts);
+        st = wr_engagement_simulate_rng(e, rounds, w->rng, trials, counts);
         uint64_t total = 0;
         for (int k = 0; k < WR_END_COUNT; k++)
             total += counts[k];
@@ -713,7 +713,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(wr_hit_chart_add(w.c[0], 1, 50, 1, body) == WR_OK);
     REQUIRE(wr_hit_chart_add(w.c[0], 51, 100, 2, head) == WR_OK);
     for (int k = 0; k < 2; k++) {
-        wr_unit_def d = wr_unit_def_default();
+        wr_melee_unit_desc d = wr_melee_unit_desc_default();
         d.figures = pick(&in, 20) + 1;
         d.files = pick(&in, 5) + 1;
         d.weapon_type = k ? WR_WEAPON_POLEARM : WR_WEAPON_SPEAR;
@@ -729,7 +729,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     REQUIRE(wr_engagement_new(w.u[0], w.u[1], &s, &w.e[0]) == WR_OK);
     w.e_unit[0][0] = 0;
     w.e_unit[0][1] = 1;
-    wr_unit_def md = wr_unit_def_default();
+    wr_melee_unit_desc md = wr_melee_unit_desc_default();
     md.kind = pick(&in, 2) ? WR_UNIT_MONSTER : WR_UNIT_CHARACTER;
     REQUIRE(wr_melee_unit_new(w.p[1], &md, &w.u[2]) == WR_OK);
     REQUIRE(wr_melee_unit_set_hit_chart(w.u[2], w.c[0]) == WR_OK);

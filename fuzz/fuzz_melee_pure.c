@@ -8,8 +8,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define SENT (-0x5A5A5A5)
 
-static const unsigned side_all = WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_SWARM |
-                                 WR_SIDE_FLYING | WR_SIDE_FLANKED;
+static const unsigned side_all = WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM |
+                                 WR_COMBATANT_FLYING | WR_COMBATANT_FLANKED;
 
 static int in(int v, int lo, int hi)
 {
@@ -31,16 +31,16 @@ static int ref_reach(int weapon, int disordered)
 static int ref_fighting(int figures, int files, int contact, int weapon, unsigned self,
                         unsigned enemy)
 {
-    if (((self & WR_SIDE_SWARM) && (enemy & WR_SIDE_FLYING)) ||
-        ((self & WR_SIDE_FLYING) && (enemy & WR_SIDE_SWARM)))
+    if (((self & WR_COMBATANT_SWARM) && (enemy & WR_COMBATANT_FLYING)) ||
+        ((self & WR_COMBATANT_FLYING) && (enemy & WR_COMBATANT_SWARM)))
         return 0;
-    if ((self | enemy) & WR_SIDE_FLYING)
+    if ((self | enemy) & WR_COMBATANT_FLYING)
         return figures;
-    if (self & WR_SIDE_SWARM)
+    if (self & WR_COMBATANT_SWARM)
         return figures;
-    if ((self & WR_SIDE_MOUNTED) && (enemy & WR_SIDE_MOUNTED))
+    if ((self & WR_COMBATANT_MOUNTED) && (enemy & WR_COMBATANT_MOUNTED))
         return figures;
-    if (self & (WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_FLANKED))
+    if (self & (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_FLANKED))
         return contact;
     int total = 0;
     for (int k = 0; k < ref_reach(weapon, 0); k++) {
@@ -89,7 +89,7 @@ static void pinned(fuzz_input *fi)
     st = wr_complete_ranks(figures, files, self, &ranks);
     if (in(figures, 0, 100000) && in(files, 1, 100000) && !(self & ~side_all)) {
         int want = figures / files;
-        if ((self & WR_SIDE_FLANKED) && want > 1)
+        if ((self & WR_COMBATANT_FLANKED) && want > 1)
             want = 1;
         REQUIRE(st == WR_OK && ranks == want);
     } else {
@@ -236,11 +236,11 @@ static void batch(fuzz_input *fi)
             mods[s][i] = fuzz_shift(fuzz_small(fi, 100), -50);
             d100[s][i] = fuzz_small(fi, 100);
         }
-    wr_melee_batch_side side[2];
+    wr_melee_batch_combatant side[2];
     int fighting[2][NB], mcp[2][NB], fcp[2][NB], kills[2][NB], lost[2][NB], loser[NB];
     wr_melee_batch_out out[2];
     for (int s = 0; s < 2; s++) {
-        side[s] = (wr_melee_batch_side){fig[s], files[s], contact[s], weapon[s], flags[s],
+        side[s] = (wr_melee_batch_combatant){fig[s], files[s], contact[s], weapon[s], flags[s],
                                         bcp[s], mods[s], d100[s]};
         out[s] = (wr_melee_batch_out){fighting[s], mcp[s], fcp[s], kills[s], lost[s]};
         for (size_t i = 0; i < NB; i++)

@@ -48,7 +48,7 @@ static inline void wr_check_status_detail(wr_status got, wr_status want, const c
 
 #define assert_status(call, want)                                                                  \
     do {                                                                                           \
-        wr_clear_error();                                                                          \
+        wr_last_error_clear();                                                                          \
         wr_status got_status_ = (call);                                                            \
         wr_check_status_detail(got_status_, (want), #call, __FILE__, __LINE__);                    \
     } while (0)

@@ -18,14 +18,14 @@ static wr_figure *figure_with_mv(int mv)
     return f;
 }
 
-static wr_unit *unit_of(unsigned equipment, int figures)
+static wr_battle_unit *unit_of(unsigned equipment, int figures)
 {
     wr_figure *f = figure_with_mv(12);
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     d.figures = figures;
     d.equipment = equipment;
-    wr_unit *u = NULL;
-    assert_status(wr_unit_new(f, &d, &u), WR_OK);
+    wr_battle_unit *u = NULL;
+    assert_status(wr_battle_unit_new(f, &d, &u), WR_OK);
     wr_figure_free(f);
     return u;
 }
@@ -106,21 +106,21 @@ static void figure_bad_input(void **state)
     /* [11.5] rolls */
     int dmg = S;
     const int rolls[] = {3, 4};
-    assert_status(wr_figure_damage_from_rolls(NULL, rolls, 2, &dmg), WR_ERR_NULL);
-    assert_status(wr_figure_damage_from_rolls(f, NULL, 2, &dmg), WR_ERR_NULL);
-    assert_status(wr_figure_damage_from_rolls(f, rolls, 2, NULL), WR_ERR_NULL);
-    assert_status(wr_figure_damage_from_rolls(f, rolls, 1, &dmg), WR_ERR_INVALID);
-    assert_status(wr_figure_damage_from_rolls(f, rolls, 0, &dmg), WR_ERR_INVALID);
-    assert_status(wr_figure_damage_from_rolls(f, NULL, 0, &dmg), WR_ERR_INVALID);
-    assert_status(wr_figure_damage_from_rolls(f, rolls, SIZE_MAX, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_rolls(NULL, rolls, 2, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_rolls(f, NULL, 2, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_rolls(f, rolls, 2, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_rolls(f, rolls, 1, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_rolls(f, rolls, 0, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_rolls(f, NULL, 0, &dmg), WR_ERR_INVALID);
+    assert_status(wr_figure_damage_rolls(f, rolls, SIZE_MAX, &dmg), WR_ERR_INVALID);
     const int bad_rolls[][2] = {{0, 1}, {1, 7}, {-1, 3}, {INT_MAX, 1}, {INT_MIN, 1}};
     for (size_t i = 0; i < sizeof bad_rolls / sizeof bad_rolls[0]; i++)
-        assert_status(wr_figure_damage_from_rolls(f, bad_rolls[i], 2, &dmg), WR_ERR_RANGE);
+        assert_status(wr_figure_damage_rolls(f, bad_rolls[i], 2, &dmg), WR_ERR_RANGE);
     wr_rng *rng = NULL;
     assert_status(wr_rng_new(5, &rng), WR_OK);
-    assert_status(wr_figure_damage_roll(NULL, rng, &dmg), WR_ERR_NULL);
-    assert_status(wr_figure_damage_roll(f, NULL, &dmg), WR_ERR_NULL);
-    assert_status(wr_figure_damage_roll(f, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_damage_rng(NULL, rng, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_rng(f, NULL, &dmg), WR_ERR_NULL);
+    assert_status(wr_figure_damage_rng(f, rng, NULL), WR_ERR_NULL);
     assert_int_equal(dmg, S);
     wr_rng_free(rng);
     wr_figure_free(f);
@@ -178,21 +178,21 @@ static void unit_bad_input(void **state)
     assert_int_equal(removed, S);
 
     wr_figure *f = figure_with_mv(12);
-    wr_unit *u = NULL;
-    wr_unit *untouched = (wr_unit *)&u;
-    wr_unit_desc good = wr_unit_desc_default();
-    assert_status(wr_unit_new(NULL, &good, &untouched), WR_ERR_NULL);
-    assert_status(wr_unit_new(f, NULL, &untouched), WR_ERR_NULL);
-    assert_status(wr_unit_new(f, &good, NULL), WR_ERR_NULL);
-    assert_status(wr_unit_new_ex(f, &good, NULL, NULL), WR_ERR_NULL);
+    wr_battle_unit *u = NULL;
+    wr_battle_unit *untouched = (wr_battle_unit *)&u;
+    wr_battle_unit_desc good = wr_battle_unit_desc_default();
+    assert_status(wr_battle_unit_new(NULL, &good, &untouched), WR_ERR_NULL);
+    assert_status(wr_battle_unit_new(f, NULL, &untouched), WR_ERR_NULL);
+    assert_status(wr_battle_unit_new(f, &good, NULL), WR_ERR_NULL);
+    assert_status(wr_battle_unit_new_ex(f, &good, NULL, NULL), WR_ERR_NULL);
     wr_allocator no_fn = {NULL, NULL};
-    assert_status(wr_unit_new_ex(f, &good, &no_fn, &untouched), WR_ERR_INVALID);
+    assert_status(wr_battle_unit_new_ex(f, &good, &no_fn, &untouched), WR_ERR_INVALID);
 
-    wr_unit_desc bad[12];
+    wr_battle_unit_desc bad[12];
     for (int i = 0; i < 12; i++)
         bad[i] = good;
-    bad[0].type = (wr_unit_type)3;
-    bad[1].type = (wr_unit_type)-1;
+    bad[0].type = (wr_battle_unit_type)3;
+    bad[1].type = (wr_battle_unit_type)-1;
     bad[2].equipment = 0x08u;
     bad[3].traits = 0x10u;
     bad[4].single_creature = 2;
@@ -204,43 +204,43 @@ static void unit_bad_input(void **state)
     bad[10].figures = INT_MIN;
     bad[11].figures = INT_MAX;
     for (int i = 0; i < 12; i++)
-        assert_status(wr_unit_new(f, &bad[i], &untouched), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
-    assert_ptr_equal(untouched, (wr_unit *)&u);
+        assert_status(wr_battle_unit_new(f, &bad[i], &untouched), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
+    assert_ptr_equal(untouched, (wr_battle_unit *)&u);
 
     good.figures = 10;
     good.type = WR_UNIT_TYPE_CAVALRY;
-    assert_status(wr_unit_new(f, &good, &u), WR_OK);
+    assert_status(wr_battle_unit_new(f, &good, &u), WR_OK);
     for (int i = 0; i < 12; i++)
-        assert_status(wr_unit_set_desc(u, &bad[i]), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
-    assert_status(wr_unit_set_desc(NULL, &good), WR_ERR_NULL);
-    assert_status(wr_unit_set_desc(u, NULL), WR_ERR_NULL);
-    wr_unit_desc got = bad[0];
-    assert_status(wr_unit_get_desc(NULL, &got), WR_ERR_NULL);
-    assert_status(wr_unit_get_desc(u, NULL), WR_ERR_NULL);
+        assert_status(wr_battle_unit_set(u, &bad[i]), i < 8 ? WR_ERR_INVALID : WR_ERR_RANGE);
+    assert_status(wr_battle_unit_set(NULL, &good), WR_ERR_NULL);
+    assert_status(wr_battle_unit_set(u, NULL), WR_ERR_NULL);
+    wr_battle_unit_desc got = bad[0];
+    assert_status(wr_battle_unit_get(NULL, &got), WR_ERR_NULL);
+    assert_status(wr_battle_unit_get(u, NULL), WR_ERR_NULL);
     assert_int_equal(got.type, bad[0].type);
-    assert_status(wr_unit_get_desc(u, &got), WR_OK);
+    assert_status(wr_battle_unit_get(u, &got), WR_OK);
     assert_int_equal(got.figures, 10); /* the refused set_desc calls changed nothing */
     assert_int_equal(got.type, WR_UNIT_TYPE_CAVALRY);
 
     const wr_figure *fig = (const wr_figure *)&u;
-    assert_status(wr_unit_figure(NULL, &fig), WR_ERR_NULL);
-    assert_status(wr_unit_figure(u, NULL), WR_ERR_NULL);
+    assert_status(wr_battle_unit_figure(NULL, &fig), WR_ERR_NULL);
+    assert_status(wr_battle_unit_figure(u, NULL), WR_ERR_NULL);
     assert_ptr_equal(fig, (const wr_figure *)&u);
 
-    assert_status(wr_unit_kill_parts(NULL, WR_PART_STEED, 1, &removed), WR_ERR_NULL);
-    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, 1, NULL), WR_ERR_NULL);
-    assert_status(wr_unit_kill_parts(u, 0x04u, 1, &removed), WR_ERR_INVALID);
-    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, -1, &removed), WR_ERR_RANGE);
-    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, 11, &removed), WR_ERR_RANGE);
-    assert_status(wr_unit_kill_parts(u, WR_PART_STEED, INT_MAX, &removed), WR_ERR_RANGE);
-    wr_unit *foot = unit_of(0, 5);
-    assert_status(wr_unit_kill_parts(foot, WR_PART_STEED, 1, &removed), WR_ERR_INVALID);
+    assert_status(wr_battle_unit_kill_parts(NULL, WR_PART_STEED, 1, &removed), WR_ERR_NULL);
+    assert_status(wr_battle_unit_kill_parts(u, WR_PART_STEED, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_battle_unit_kill_parts(u, 0x04u, 1, &removed), WR_ERR_INVALID);
+    assert_status(wr_battle_unit_kill_parts(u, WR_PART_STEED, -1, &removed), WR_ERR_RANGE);
+    assert_status(wr_battle_unit_kill_parts(u, WR_PART_STEED, 11, &removed), WR_ERR_RANGE);
+    assert_status(wr_battle_unit_kill_parts(u, WR_PART_STEED, INT_MAX, &removed), WR_ERR_RANGE);
+    wr_battle_unit *foot = unit_of(0, 5);
+    assert_status(wr_battle_unit_kill_parts(foot, WR_PART_STEED, 1, &removed), WR_ERR_INVALID);
     assert_int_equal(removed, S);
-    assert_status(wr_unit_get_desc(u, &got), WR_OK);
+    assert_status(wr_battle_unit_get(u, &got), WR_OK);
     assert_int_equal(got.figures, 10);
-    wr_unit_free(foot);
-    wr_unit_free(u);
-    wr_unit_free(NULL);
+    wr_battle_unit_free(foot);
+    wr_battle_unit_free(u);
+    wr_battle_unit_free(NULL);
     wr_figure_free(f);
 }
 
@@ -281,7 +281,7 @@ static void formation_bad_input(void **state)
     assert_int_equal(info.order, WR_ORDER_CLOSED);
     assert_int_equal(info.frontage, 5);
 
-    wr_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
+    wr_battle_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
     int ranks = S, front = S, avail = S;
     assert_status(wr_formation_ranks(NULL, u, &ranks, &front), WR_ERR_NULL);
     assert_status(wr_formation_ranks(f, NULL, &ranks, &front), WR_ERR_NULL);
@@ -304,7 +304,7 @@ static void formation_bad_input(void **state)
     assert_status(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.facing, 90);
     assert_int_equal(info.turned, 0);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
     wr_formation_free(NULL);
 }
@@ -312,7 +312,7 @@ static void formation_bad_input(void **state)
 static void special_formations_bad_input(void **state)
 {
     (void)state;
-    wr_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
+    wr_battle_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
     wr_formation *f = NULL;
     assert_status(wr_formation_new(WR_ORDER_CLOSED, 10, 0, &f), WR_OK);
     wr_declare_problem p = (wr_declare_problem)S;
@@ -344,31 +344,31 @@ static void special_formations_bad_input(void **state)
     assert_status(wr_shield_wall_ac_modifier(f, (wr_attack_kind)4, WR_FROM_FRONT, &m), WR_ERR_INVALID);
     assert_status(wr_shield_wall_ac_modifier(f, WR_ATTACK_MELEE, (wr_attack_from)5, &m), WR_ERR_INVALID);
 
-    assert_status(wr_set_spears_check(NULL, f, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
-    assert_status(wr_set_spears_check(u, NULL, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
-    assert_status(wr_set_spears_check(u, f, WR_FACE_FRONT, 1, NULL), WR_ERR_NULL);
-    assert_status(wr_set_spears_check(u, f, 0, 1, &p), WR_ERR_INVALID);
-    assert_status(wr_set_spears_check(u, f, 0x10u, 1, &p), WR_ERR_INVALID);
-    assert_status(wr_set_spears_check(u, f, UINT_MAX, 1, &p), WR_ERR_INVALID);
-    assert_status(wr_set_spears_check(u, f, WR_FACE_ALL, -1, &p), WR_ERR_RANGE);
-    assert_status(wr_set_spears_check(u, f, WR_FACE_ALL, 48001, &p), WR_ERR_RANGE);
+    assert_status(wr_spears_check(NULL, f, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
+    assert_status(wr_spears_check(u, NULL, WR_FACE_FRONT, 1, &p), WR_ERR_NULL);
+    assert_status(wr_spears_check(u, f, WR_FACE_FRONT, 1, NULL), WR_ERR_NULL);
+    assert_status(wr_spears_check(u, f, 0, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_spears_check(u, f, 0x10u, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_spears_check(u, f, UINT_MAX, 1, &p), WR_ERR_INVALID);
+    assert_status(wr_spears_check(u, f, WR_FACE_ALL, -1, &p), WR_ERR_RANGE);
+    assert_status(wr_spears_check(u, f, WR_FACE_ALL, 48001, &p), WR_ERR_RANGE);
     assert_int_equal(p, untouched);
-    assert_status(wr_set_spears_declare(NULL, f, WR_FACE_FRONT, 1), WR_ERR_NULL);
-    assert_status(wr_set_spears_declare(u, NULL, WR_FACE_FRONT, 1), WR_ERR_NULL);
-    assert_status(wr_set_spears_declare(u, f, 0, 1), WR_ERR_INVALID);
-    assert_status(wr_set_spears_declare(u, f, WR_FACE_FRONT, -1), WR_ERR_RANGE);
+    assert_status(wr_spears_declare(NULL, f, WR_FACE_FRONT, 1), WR_ERR_NULL);
+    assert_status(wr_spears_declare(u, NULL, WR_FACE_FRONT, 1), WR_ERR_NULL);
+    assert_status(wr_spears_declare(u, f, 0, 1), WR_ERR_INVALID);
+    assert_status(wr_spears_declare(u, f, WR_FACE_FRONT, -1), WR_ERR_RANGE);
     wr_formation_info info;
     assert_status(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.special, WR_SPECIAL_NONE); /* nothing was declared */
     assert_int_equal(info.spent, 0);
 
-    assert_status(wr_set_spears_multiplier(NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
-    assert_status(wr_set_spears_multiplier(f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
+    assert_status(wr_spears_multiplier(NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
+    assert_status(wr_spears_multiplier(f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
     assert_status(wr_charge_ar_modifier(NULL, f, WR_FROM_FRONT, &m), WR_ERR_NULL);
     assert_status(wr_charge_ar_modifier(u, NULL, WR_FROM_FRONT, &m), WR_ERR_NULL);
     assert_status(wr_charge_ar_modifier(u, f, WR_FROM_FRONT, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
-        assert_status(wr_set_spears_multiplier(f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
+        assert_status(wr_spears_multiplier(f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
         assert_status(wr_charge_ar_modifier(u, f, (wr_attack_from)bad_enums[i], &m), WR_ERR_INVALID);
     }
     assert_status(wr_charge_damage_multiplier(NULL, &m), WR_ERR_NULL);
@@ -385,7 +385,7 @@ static void special_formations_bad_input(void **state)
     assert_status(wr_charger_strikers(u, f, INT_MAX, INT_MIN, &strikers), WR_ERR_RANGE);
     assert_int_equal(m, S);
     assert_int_equal(strikers, S);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -404,7 +404,7 @@ static void movement_bad_input(void **state)
     assert_int_equal(num, S);
     assert_int_equal(den, S);
 
-    wr_unit *u = unit_of(0, 10);
+    wr_battle_unit *u = unit_of(0, 10);
     wr_formation *f = NULL;
     assert_status(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
     wr_tactical_leg ok = {WR_TERRAIN_CLEAR, 12, 0, 0};
@@ -471,15 +471,15 @@ static void movement_bad_input(void **state)
         huge[i].rises = 100;
     }
     wr_figure *fast = figure_with_mv(1000);
-    wr_unit_desc d = wr_unit_desc_default();
-    wr_unit *big = NULL;
-    assert_status(wr_unit_new(fast, &d, &big), WR_OK);
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
+    wr_battle_unit *big = NULL;
+    assert_status(wr_battle_unit_new(fast, &d, &big), WR_OK);
     assert_status(wr_tactical_check(big, f, huge, 256, 0, &r), WR_OK);
     assert_int_equal(r.cost, 256 * (120000 * 8 + 200 * 16000));
     assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
-    wr_unit_free(big);
+    wr_battle_unit_free(big);
     wr_figure_free(fast);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -497,20 +497,20 @@ static void new_figure_functions_bad_input(void **state)
     assert_status(wr_figure_damage_group_parts(f, 1, &a, &b), WR_ERR_RANGE);
     assert_status(wr_figure_damage_group_parts(f, SIZE_MAX, &a, &b), WR_ERR_RANGE);
     const int rolls[2] = {3, 4}, bad_rolls[2] = {3, 7};
-    assert_status(wr_figure_charge_damage_from_rolls(NULL, 2, rolls, 2, &a), WR_ERR_NULL);
-    assert_status(wr_figure_charge_damage_from_rolls(f, 2, NULL, 2, &a), WR_ERR_NULL);
-    assert_status(wr_figure_charge_damage_from_rolls(f, 2, rolls, 2, NULL), WR_ERR_NULL);
-    assert_status(wr_figure_charge_damage_from_rolls(f, 0, rolls, 2, &a), WR_ERR_RANGE);
-    assert_status(wr_figure_charge_damage_from_rolls(f, 3, rolls, 2, &a), WR_ERR_RANGE);
-    assert_status(wr_figure_charge_damage_from_rolls(f, INT_MIN, rolls, 2, &a), WR_ERR_RANGE);
-    assert_status(wr_figure_charge_damage_from_rolls(f, 2, rolls, 1, &a), WR_ERR_INVALID);
-    assert_status(wr_figure_charge_damage_from_rolls(f, 2, bad_rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_rolls(NULL, 2, rolls, 2, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_rolls(f, 2, NULL, 2, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_rolls(f, 2, rolls, 2, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_rolls(f, 0, rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_rolls(f, 3, rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_rolls(f, INT_MIN, rolls, 2, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_rolls(f, 2, rolls, 1, &a), WR_ERR_INVALID);
+    assert_status(wr_figure_charge_damage_rolls(f, 2, bad_rolls, 2, &a), WR_ERR_RANGE);
     wr_rng *rng = NULL;
     assert_status(wr_rng_new(1, &rng), WR_OK);
-    assert_status(wr_figure_charge_damage_roll(NULL, 2, rng, &a), WR_ERR_NULL);
-    assert_status(wr_figure_charge_damage_roll(f, 2, NULL, &a), WR_ERR_NULL);
-    assert_status(wr_figure_charge_damage_roll(f, 2, rng, NULL), WR_ERR_NULL);
-    assert_status(wr_figure_charge_damage_roll(f, 5, rng, &a), WR_ERR_RANGE);
+    assert_status(wr_figure_charge_damage_rng(NULL, 2, rng, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_rng(f, 2, NULL, &a), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_rng(f, 2, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_figure_charge_damage_rng(f, 5, rng, &a), WR_ERR_RANGE);
     assert_int_equal(a, S);
     assert_int_equal(b, S);
     wr_rng_free(rng);
@@ -527,22 +527,22 @@ static void check_unchanged(const wr_formation *f, const wr_formation_info *befo
 static void movement_phase_bad_input(void **state)
 {
     (void)state;
-    wr_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
+    wr_battle_unit *u = unit_of(WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS, 20);
     wr_formation *f = NULL;
     assert_status(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
-    wr_movement_costs costs = wr_movement_costs_default();
+    wr_movement_phase_costs costs = wr_movement_phase_costs_default();
     wr_formation_info before;
     assert_status(wr_formation_get(f, &before), WR_OK);
     int cost = S;
 
     /* without a begun phase */
-    assert_status(wr_movement_spend(u, f, 1), WR_ERR_STATE);
-    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+    assert_status(wr_movement_phase_spend(u, f, 1), WR_ERR_STATE);
+    assert_status(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
                   WR_ERR_STATE);
-    assert_status(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_STATE);
-    assert_status(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_STATE);
-    assert_status(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
-    assert_status(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_STATE);
+    assert_status(wr_movement_phase_turn(u, f, &costs, 10, &cost), WR_ERR_STATE);
+    assert_status(wr_movement_phase_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_STATE);
+    assert_status(wr_movement_phase_declare_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
+    assert_status(wr_movement_phase_declare_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_STATE);
     check_unchanged(f, &before);
 
     assert_status(wr_movement_phase_begin(NULL, f), WR_ERR_NULL);
@@ -555,75 +555,75 @@ static void movement_phase_bad_input(void **state)
     assert_status(wr_formation_get(f, &before), WR_OK);
 
     /* NULLs, ranges, unknown values */
-    assert_status(wr_movement_spend(NULL, f, 1), WR_ERR_NULL);
-    assert_status(wr_movement_spend(u, NULL, 1), WR_ERR_NULL);
-    assert_status(wr_movement_spend(u, f, -1), WR_ERR_RANGE);
-    assert_status(wr_movement_spend(u, f, INT_MAX), WR_ERR_RANGE);
-    assert_status(wr_movement_set_order(u, f, NULL, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+    assert_status(wr_movement_phase_spend(NULL, f, 1), WR_ERR_NULL);
+    assert_status(wr_movement_phase_spend(u, NULL, 1), WR_ERR_NULL);
+    assert_status(wr_movement_phase_spend(u, f, -1), WR_ERR_RANGE);
+    assert_status(wr_movement_phase_spend(u, f, INT_MAX), WR_ERR_RANGE);
+    assert_status(wr_movement_phase_set_order(u, f, NULL, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
                   WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
-        assert_status(wr_movement_set_order(u, f, &costs, (wr_formation_order)bad_enums[i],
+        assert_status(wr_movement_phase_set_order(u, f, &costs, (wr_formation_order)bad_enums[i],
                                             WR_TERRAIN_CLEAR, &cost),
                       WR_ERR_INVALID);
-        assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED,
+        assert_status(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED,
                                             (wr_terrain)bad_enums[i], &cost),
                       WR_ERR_INVALID);
-        assert_status(wr_movement_wheel(u, f, 10, 12, (wr_terrain)bad_enums[i], &cost),
+        assert_status(wr_movement_phase_wheel(u, f, 10, 12, (wr_terrain)bad_enums[i], &cost),
                       WR_ERR_INVALID);
     }
-    const wr_movement_costs bad_costs[] = {
+    const wr_movement_phase_costs bad_costs[] = {
         {1, 0, 1, 2, 1}, {3, 2, 1, 2, 1}, {-1, 2, 1, 2, 1}, {1, 1001, 1, 2, 1},
         {1, 2, 1, 0, 1}, {1, 2, 3, 2, 1}, {1, 2, -1, 2, 1}, {1, 2, 1, 2, -1},
         {1, 2, 1, 2, 48001}, {INT_MIN, INT_MIN, INT_MIN, INT_MIN, INT_MIN}};
     for (size_t i = 0; i < sizeof bad_costs / sizeof bad_costs[0]; i++) {
-        assert_status(wr_movement_set_order(u, f, &bad_costs[i], WR_ORDER_CLOSED,
+        assert_status(wr_movement_phase_set_order(u, f, &bad_costs[i], WR_ORDER_CLOSED,
                                             WR_TERRAIN_CLEAR, &cost),
                       WR_ERR_RANGE);
-        assert_status(wr_movement_turn(u, f, &bad_costs[i], 10, &cost), WR_ERR_RANGE);
-        assert_status(wr_movement_shield_wall(u, f, &bad_costs[i], 0), WR_ERR_RANGE);
-        assert_status(wr_movement_set_spears(u, f, &bad_costs[i], WR_FACE_FRONT), WR_ERR_RANGE);
+        assert_status(wr_movement_phase_turn(u, f, &bad_costs[i], 10, &cost), WR_ERR_RANGE);
+        assert_status(wr_movement_phase_declare_shield_wall(u, f, &bad_costs[i], 0), WR_ERR_RANGE);
+        assert_status(wr_movement_phase_declare_spears(u, f, &bad_costs[i], WR_FACE_FRONT), WR_ERR_RANGE);
     }
     const int bad_turns[] = {-181, 181, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 4; i++) {
-        assert_status(wr_movement_turn(u, f, &costs, bad_turns[i], &cost), WR_ERR_RANGE);
-        assert_status(wr_movement_wheel(u, f, bad_turns[i], 12, WR_TERRAIN_CLEAR, &cost),
+        assert_status(wr_movement_phase_turn(u, f, &costs, bad_turns[i], &cost), WR_ERR_RANGE);
+        assert_status(wr_movement_phase_wheel(u, f, bad_turns[i], 12, WR_TERRAIN_CLEAR, &cost),
                       WR_ERR_RANGE);
     }
-    assert_status(wr_movement_wheel(u, f, 10, -1, WR_TERRAIN_CLEAR, &cost), WR_ERR_RANGE);
-    assert_status(wr_movement_wheel(u, f, 10, 120001, WR_TERRAIN_CLEAR, &cost), WR_ERR_RANGE);
-    assert_status(wr_movement_turn(NULL, f, &costs, 10, &cost), WR_ERR_NULL);
-    assert_status(wr_movement_turn(u, f, NULL, 10, &cost), WR_ERR_NULL);
-    assert_status(wr_movement_wheel(u, NULL, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_NULL);
-    assert_status(wr_movement_shield_wall(u, f, NULL, 0), WR_ERR_NULL);
-    assert_status(wr_movement_shield_wall(u, f, &costs, 2), WR_ERR_INVALID);
-    assert_status(wr_movement_set_spears(u, f, NULL, WR_FACE_FRONT), WR_ERR_NULL);
-    assert_status(wr_movement_set_spears(u, f, &costs, 0), WR_ERR_INVALID);
-    assert_status(wr_movement_set_spears(u, f, &costs, 0x10), WR_ERR_INVALID);
+    assert_status(wr_movement_phase_wheel(u, f, 10, -1, WR_TERRAIN_CLEAR, &cost), WR_ERR_RANGE);
+    assert_status(wr_movement_phase_wheel(u, f, 10, 120001, WR_TERRAIN_CLEAR, &cost), WR_ERR_RANGE);
+    assert_status(wr_movement_phase_turn(NULL, f, &costs, 10, &cost), WR_ERR_NULL);
+    assert_status(wr_movement_phase_turn(u, f, NULL, 10, &cost), WR_ERR_NULL);
+    assert_status(wr_movement_phase_wheel(u, NULL, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_NULL);
+    assert_status(wr_movement_phase_declare_shield_wall(u, f, NULL, 0), WR_ERR_NULL);
+    assert_status(wr_movement_phase_declare_shield_wall(u, f, &costs, 2), WR_ERR_INVALID);
+    assert_status(wr_movement_phase_declare_spears(u, f, NULL, WR_FACE_FRONT), WR_ERR_NULL);
+    assert_status(wr_movement_phase_declare_spears(u, f, &costs, 0), WR_ERR_INVALID);
+    assert_status(wr_movement_phase_declare_spears(u, f, &costs, 0x10), WR_ERR_INVALID);
 
     /* the rules: closed order on forbidden ground, water, movement beyond
        what is left, declarations of a phase begun in open order */
-    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_WOODS, &cost),
+    assert_status(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_WOODS, &cost),
                   WR_ERR_FORBIDDEN);
-    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_WATER, &cost),
+    assert_status(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_WATER, &cost),
                   WR_ERR_FORBIDDEN);
-    assert_status(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_WATER, &cost), WR_ERR_FORBIDDEN);
-    assert_status(wr_movement_wheel(u, f, 10, 12 * 13, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
-    assert_status(wr_movement_spend(u, f, 577), WR_ERR_FORBIDDEN);
-    assert_status(wr_movement_spend(u, f, 1), WR_OK);
-    assert_status(wr_movement_turn(u, f, &costs, 180, &cost), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_phase_wheel(u, f, 10, 12, WR_TERRAIN_WATER, &cost), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_phase_wheel(u, f, 10, 12 * 13, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_phase_spend(u, f, 577), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_phase_spend(u, f, 1), WR_OK);
+    assert_status(wr_movement_phase_turn(u, f, &costs, 180, &cost), WR_ERR_FORBIDDEN);
     assert_status(wr_formation_get(f, &before), WR_OK);
-    assert_status(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+    assert_status(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
                   WR_OK);
     assert_status(wr_movement_phase_begin(u, f), WR_OK);
     assert_status(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
     assert_status(wr_movement_phase_begin(u, f), WR_OK);
     assert_status(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
     assert_status(wr_formation_get(f, &before), WR_OK);
-    assert_status(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
-    assert_status(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_phase_declare_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
+    assert_status(wr_movement_phase_declare_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
     check_unchanged(f, &before);
     assert_int_equal(cost, 288);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -632,37 +632,37 @@ static void fire_position_and_missile_modifiers_bad_input(void **state)
     (void)state;
     wr_fire_origin o = {0, 0, 1, 0};
     int in = S;
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, NULL, 0, 0, &in), WR_ERR_NULL);
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, &o, 0, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_LIGHT, 1, NULL, 0, 0, &in), WR_ERR_NULL);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_LIGHT, 1, &o, 0, 0, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_status(wr_forest_fire_reaches((wr_fire_wind)bad_enums[i], 1, &o, 0, 0, &in),
+        assert_status(wr_forest_fire_has_reached((wr_fire_wind)bad_enums[i], 1, &o, 0, 0, &in),
                       WR_ERR_INVALID);
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, -1, &o, 0, 0, &in), WR_ERR_RANGE);
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1001, &o, 0, 0, &in), WR_ERR_RANGE);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_LIGHT, -1, &o, 0, 0, &in), WR_ERR_RANGE);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_LIGHT, 1001, &o, 0, 0, &in), WR_ERR_RANGE);
     const int bad_coords[] = {-1000001, 1000001, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 4; i++) {
-        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &o, bad_coords[i], 0, &in),
+        assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_CALM, 1, &o, bad_coords[i], 0, &in),
                       WR_ERR_RANGE);
-        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &o, 0, bad_coords[i], &in),
+        assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_CALM, 1, &o, 0, bad_coords[i], &in),
                       WR_ERR_RANGE);
         wr_fire_origin bad = {bad_coords[i], 0, 1, 0};
-        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &bad, 0, 0, &in), WR_ERR_RANGE);
+        assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_CALM, 1, &bad, 0, 0, &in), WR_ERR_RANGE);
         wr_fire_origin bad_y = {0, bad_coords[i], 1, 0};
-        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &bad_y, 0, 0, &in),
+        assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_CALM, 1, &bad_y, 0, 0, &in),
                       WR_ERR_RANGE);
         wr_fire_origin bad_wind = {0, 0, bad_coords[i], 0};
-        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_STRONG, 1, &bad_wind, 0, 0, &in),
+        assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_STRONG, 1, &bad_wind, 0, 0, &in),
                       WR_ERR_RANGE);
         wr_fire_origin bad_wind_y = {0, 0, 1, bad_coords[i]};
-        assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_STRONG, 1, &bad_wind_y, 0, 0, &in),
+        assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_STRONG, 1, &bad_wind_y, 0, 0, &in),
                       WR_ERR_RANGE);
     }
     wr_fire_origin still = {0, 0, 0, 0};
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_LIGHT, 1, &still, 0, 0, &in), WR_ERR_INVALID);
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &still, 0, 0, &in), WR_OK);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_LIGHT, 1, &still, 0, 0, &in), WR_ERR_INVALID);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_CALM, 1, &still, 0, 0, &in), WR_OK);
     assert_int_equal(in, 1);
     wr_fire_origin wild = {0, 0, 101, 0};
-    assert_status(wr_forest_fire_reaches(WR_FIRE_WIND_CALM, 1, &wild, 0, 0, &in), WR_OK);
+    assert_status(wr_forest_fire_has_reached(WR_FIRE_WIND_CALM, 1, &wild, 0, 0, &in), WR_OK);
 
     wr_missile_modifiers t = wr_missile_modifiers_unset();
     int m = S;
@@ -689,18 +689,18 @@ static void woods_fire_and_combat_bad_input(void **state)
 {
     (void)state;
     int v = S;
-    assert_status(wr_woods_missile_allowed(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
+    assert_status(wr_woods_may_shoot(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
     assert_status(wr_woods_melee_modifier(WR_WOODS_OUT, WR_WOODS_OUT, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++) {
         wr_woods_pos bad = (wr_woods_pos)bad_enums[i];
-        assert_status(wr_woods_missile_allowed(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
-        assert_status(wr_woods_missile_allowed(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_may_shoot(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
+        assert_status(wr_woods_may_shoot(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
         assert_status(wr_woods_melee_modifier(bad, WR_WOODS_OUT, &v), WR_ERR_INVALID);
         assert_status(wr_woods_melee_modifier(WR_WOODS_OUT, bad, &v), WR_ERR_INVALID);
         assert_status(wr_woods_firing_figures(1, 1, 1, bad, &v), WR_ERR_INVALID);
         assert_status(wr_low_ground_ar_modifier((wr_low_ground)bad_enums[i], 1, &v), WR_ERR_INVALID);
     }
-    assert_status(wr_woods_missile_allowed((wr_woods_pos)3, WR_WOODS_OUT, &v), WR_ERR_INVALID);
+    assert_status(wr_woods_may_shoot((wr_woods_pos)3, WR_WOODS_OUT, &v), WR_ERR_INVALID);
     assert_status(wr_woods_firing_figures(1, 1, 1, WR_WOODS_OUT, NULL), WR_ERR_NULL);
     const int bad_counts[][3] = {{-1, 0, 0}, {0, -1, 0}, {0, 0, -1}, {100001, 0, 0},
                                  {0, 100001, 0}, {0, 0, 100001}, {INT_MIN, INT_MAX, 0}};
@@ -718,30 +718,16 @@ static void woods_fire_and_combat_bad_input(void **state)
     assert_int_equal(v, S);
 
     wr_fire_area a = {WR_FIRE_CIRCLE, S, S, S, S};
-    assert_status(wr_forest_fire(WR_FIRE_WIND_CALM, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_forest_fire_area(WR_FIRE_WIND_CALM, 0, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_status(wr_forest_fire((wr_fire_wind)bad_enums[i], 0, &a), WR_ERR_INVALID);
-    assert_status(wr_forest_fire((wr_fire_wind)3, 0, &a), WR_ERR_INVALID);
+        assert_status(wr_forest_fire_area((wr_fire_wind)bad_enums[i], 0, &a), WR_ERR_INVALID);
+    assert_status(wr_forest_fire_area((wr_fire_wind)3, 0, &a), WR_ERR_INVALID);
     const int bad_turns[] = {-1, 1001, INT_MIN, INT_MAX};
     for (size_t i = 0; i < 4; i++)
-        assert_status(wr_forest_fire(WR_FIRE_WIND_STRONG, bad_turns[i], &a), WR_ERR_RANGE);
+        assert_status(wr_forest_fire_area(WR_FIRE_WIND_STRONG, bad_turns[i], &a), WR_ERR_RANGE);
     assert_int_equal(a.width, S);
     assert_int_equal(a.area_pi, S);
 
-    wr_missile_table t = wr_missile_table_default();
-    assert_status(wr_missile_terrain_modifier(NULL, WR_TERRAIN_CLEAR, &v), WR_ERR_NULL);
-    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_CLEAR, NULL), WR_ERR_NULL);
-    for (size_t i = 0; i < N_BAD_ENUMS; i++)
-        assert_status(wr_missile_terrain_modifier(&t, (wr_terrain)bad_enums[i], &v),
-                         WR_ERR_INVALID);
-    assert_status(wr_missile_terrain_modifier(&t, (wr_terrain)WR_TERRAIN_COUNT, &v),
-                     WR_ERR_INVALID);
-    t.modifier[WR_TERRAIN_WOODS] = 101;
-    t.modifier[WR_TERRAIN_SWAMP] = -101;
-    t.modifier[WR_TERRAIN_ROUGH] = INT_MIN;
-    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_WOODS, &v), WR_ERR_RANGE);
-    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_SWAMP, &v), WR_ERR_RANGE);
-    assert_status(wr_missile_terrain_modifier(&t, WR_TERRAIN_ROUGH, &v), WR_ERR_RANGE);
     assert_int_equal(v, S);
 }
 
@@ -774,7 +760,7 @@ static void batch_bad_input(void **state)
         assert_int_equal(den[i], S);
     }
 
-    wr_unit *u = unit_of(0, 10);
+    wr_battle_unit *u = unit_of(0, 10);
     wr_formation *f = NULL;
     assert_status(wr_formation_new(WR_ORDER_OPEN, 10, 0, &f), WR_OK);
     wr_tactical_leg legs[3] = {{WR_TERRAIN_CLEAR, 12, 0, 0},
@@ -826,7 +812,7 @@ static void batch_bad_input(void **state)
     assert_int_equal(bad, 0);
     assert_memory_equal(r, before, sizeof r);
     wr_formation_free(f);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
 }
 
 int invalid_battlesystem_tests(void)

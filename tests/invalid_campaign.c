@@ -80,8 +80,8 @@ static void other_rules(void **state)
     assert_status(wr_stragglers_gathered(10, 5, 4, &o), WR_ERR_RANGE);
     wr_rng *rng = NULL;
     assert_status(wr_rng_new(1, &rng), WR_OK);
-    assert_status(wr_half_die_roll(NULL, &o), WR_ERR_NULL);
-    assert_status(wr_half_die_roll(rng, NULL), WR_ERR_NULL);
+    assert_status(wr_half_die_rng(NULL, &o), WR_ERR_NULL);
+    assert_status(wr_half_die_rng(rng, NULL), WR_ERR_NULL);
     assert_status(wr_raft_defence(10, 1, NULL), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD; i++)
         assert_status(wr_raft_defence(bad_ints[i], 1, &o), WR_ERR_RANGE);
@@ -93,10 +93,10 @@ static void other_rules(void **state)
     assert_status(wr_getting_lost(1, 0, 50, 0, &o), WR_ERR_RANGE);
     assert_status(wr_getting_lost(1, 0, 50, 101, &o), WR_ERR_RANGE);
     assert_status(wr_getting_lost(0, 1, 50, INT32_MIN, &o), WR_ERR_RANGE);
-    assert_status(wr_getting_lost_roll(1, 0, 50, NULL, &o), WR_ERR_NULL);
-    assert_status(wr_getting_lost_roll(1, 0, 50, rng, NULL), WR_ERR_NULL);
-    assert_status(wr_getting_lost_roll(1, 0, 101, rng, &o), WR_ERR_RANGE);
-    assert_status(wr_getting_lost_roll(1, 0, INT32_MIN, rng, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost_rng(1, 0, 50, NULL, &o), WR_ERR_NULL);
+    assert_status(wr_getting_lost_rng(1, 0, 50, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_getting_lost_rng(1, 0, 101, rng, &o), WR_ERR_RANGE);
+    assert_status(wr_getting_lost_rng(1, 0, INT32_MIN, rng, &o), WR_ERR_RANGE);
     assert_int_equal(o, S);
     wr_rng_free(rng);
 
@@ -210,12 +210,12 @@ static void map_functions(void **state)
     wr_map *m = untouched;
     assert_status(wr_map_new(4, 4, NULL), WR_ERR_NULL);
     assert_status(wr_map_new_ex(4, 4, NULL, NULL), WR_ERR_NULL);
-    const int bad_side[] = {INT32_MIN, -1, 0, WR_MAP_MAX_SIDE + 1, INT32_MAX};
+    const int bad_side[] = {INT32_MIN, -1, 0, WR_MAP_MAX_EXTENT + 1, INT32_MAX};
     for (size_t i = 0; i < 5; i++) {
         assert_status(wr_map_new(bad_side[i], 4, &m), WR_ERR_RANGE);
         assert_status(wr_map_new(4, bad_side[i], &m), WR_ERR_RANGE);
     }
-    assert_status(wr_map_new(WR_MAP_MAX_SIDE, WR_MAP_MAX_SIDE, &m), WR_ERR_RANGE); /* too many hexes */
+    assert_status(wr_map_new(WR_MAP_MAX_EXTENT, WR_MAP_MAX_EXTENT, &m), WR_ERR_RANGE); /* too many hexes */
     wr_allocator no_fn = {NULL, NULL};
     assert_status(wr_map_new_ex(4, 4, &no_fn, &m), WR_ERR_INVALID);
     assert_ptr_equal(m, untouched);
@@ -230,15 +230,15 @@ static void map_functions(void **state)
     wr_hex_terrain t = (wr_hex_terrain)S;
     unsigned f = (unsigned)S, wf = (unsigned)S;
     uint32_t tags = (uint32_t)S;
-    wr_side sd = {S, S, S, S};
+    wr_hexside sd = {S, S, S, S};
     wr_zone z = (wr_zone)S;
-    const wr_side good = {WR_RIVER_MINOR, WR_CROSS_FORD, 1, 0};
+    const wr_hexside good = {WR_RIVER_MINOR, WR_CROSS_FORD, 1, 0};
 
     assert_status(wr_map_size(NULL, &o, &o2), WR_ERR_NULL);
     assert_status(wr_map_size(m, NULL, &o2), WR_ERR_NULL);
     assert_status(wr_map_size(m, &o, NULL), WR_ERR_NULL);
-    assert_status(wr_map_contains(NULL, hx(0, 0), &o), WR_ERR_NULL);
-    assert_status(wr_map_contains(m, hx(0, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_has_hex(NULL, hx(0, 0), &o), WR_ERR_NULL);
+    assert_status(wr_map_has_hex(m, hx(0, 0), NULL), WR_ERR_NULL);
     assert_status(wr_map_index(NULL, hx(0, 0), &idx), WR_ERR_NULL);
     assert_status(wr_map_index(m, hx(0, 0), NULL), WR_ERR_NULL);
     assert_status(wr_map_hex(NULL, 0, &h), WR_ERR_NULL);
@@ -260,28 +260,28 @@ static void map_functions(void **state)
     assert_status(wr_map_set_regions(NULL, hx(0, 0), 1), WR_ERR_NULL);
     assert_status(wr_map_regions(NULL, hx(0, 0), &tags), WR_ERR_NULL);
     assert_status(wr_map_regions(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_status(wr_map_set_side(NULL, hx(0, 0), 0, &good), WR_ERR_NULL);
-    assert_status(wr_map_set_side(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
-    assert_status(wr_map_side(NULL, hx(0, 0), 0, &sd), WR_ERR_NULL);
-    assert_status(wr_map_side(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_set_hexside(NULL, hx(0, 0), 0, &good), WR_ERR_NULL);
+    assert_status(wr_map_set_hexside(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_hexside(NULL, hx(0, 0), 0, &sd), WR_ERR_NULL);
+    assert_status(wr_map_hexside(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
     const int bad_dir[] = {INT32_MIN, -1, 6, INT32_MAX};
     for (size_t i = 0; i < 4; i++) {
-        assert_status(wr_map_set_side(m, hx(1, 1), bad_dir[i], &good), WR_ERR_RANGE);
-        assert_status(wr_map_side(m, hx(1, 1), bad_dir[i], &sd), WR_ERR_RANGE);
+        assert_status(wr_map_set_hexside(m, hx(1, 1), bad_dir[i], &good), WR_ERR_RANGE);
+        assert_status(wr_map_hexside(m, hx(1, 1), bad_dir[i], &sd), WR_ERR_RANGE);
         assert_status(wr_map_set_watercourse(m, hx(1, 1), bad_dir[i] == -1 ? -2 : bad_dir[i], 0), WR_ERR_RANGE);
-        assert_status(wr_map_on_route(m, hx(1, 1), bad_dir[i], &o), WR_ERR_RANGE);
+        assert_status(wr_map_is_on_route(m, hx(1, 1), bad_dir[i], &o), WR_ERR_RANGE);
     }
     /* sides to the map's edge */
-    assert_status(wr_map_set_side(m, hx(0, 0), 2, &good), WR_ERR_RANGE);
-    assert_status(wr_map_side(m, hx(0, 0), 3, &sd), WR_ERR_RANGE);
-    assert_status(wr_map_on_route(m, hx(0, 0), 3, &o), WR_ERR_RANGE);
+    assert_status(wr_map_set_hexside(m, hx(0, 0), 2, &good), WR_ERR_RANGE);
+    assert_status(wr_map_hexside(m, hx(0, 0), 3, &sd), WR_ERR_RANGE);
+    assert_status(wr_map_is_on_route(m, hx(0, 0), 3, &o), WR_ERR_RANGE);
     /* sides that make no sense */
-    const wr_side bad_sides[] = {{WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, {WR_NO_RIVER, WR_CROSS_FERRY, 0, 0},
+    const wr_hexside bad_sides[] = {{WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, {WR_NO_RIVER, WR_CROSS_FERRY, 0, 0},
                                  {WR_NO_RIVER, WR_CROSS_FORD, 1, 1},    {3, WR_CROSS_OPEN, 0, 0},
                                  {-1, WR_CROSS_OPEN, 0, 0},             {WR_RIVER_MINOR, 4, 0, 0},
                                  {WR_RIVER_MINOR, -1, 0, 0},            {INT32_MIN, INT32_MAX, 0, 0}};
     for (size_t i = 0; i < sizeof bad_sides / sizeof bad_sides[0]; i++)
-        assert_status(wr_map_set_side(m, hx(1, 1), 0, &bad_sides[i]), WR_ERR_INVALID);
+        assert_status(wr_map_set_hexside(m, hx(1, 1), 0, &bad_sides[i]), WR_ERR_INVALID);
     assert_status(wr_map_set_watercourse(NULL, hx(0, 0), 0, 0), WR_ERR_NULL);
     assert_status(wr_map_set_watercourse(m, hx(1, 1), 0, 0x08u), WR_ERR_INVALID);
     assert_status(wr_map_set_watercourse(m, hx(1, 1), WR_NO_WATERCOURSE, WR_WATER_TIDAL), WR_ERR_INVALID);
@@ -291,10 +291,10 @@ static void map_functions(void **state)
     assert_status(wr_map_watercourse(m, hx(0, 0), &o, NULL), WR_ERR_NULL);
     assert_status(wr_map_zone(NULL, hx(0, 0), &z), WR_ERR_NULL);
     assert_status(wr_map_zone(m, hx(0, 0), NULL), WR_ERR_NULL);
-    assert_status(wr_map_sight(NULL, hx(0, 0), hx(1, 0), &o), WR_ERR_NULL);
-    assert_status(wr_map_sight(m, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
-    assert_status(wr_map_on_route(NULL, hx(0, 0), 0, &o), WR_ERR_NULL);
-    assert_status(wr_map_on_route(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_is_visible(NULL, hx(0, 0), hx(1, 0), &o), WR_ERR_NULL);
+    assert_status(wr_map_is_visible(m, hx(0, 0), hx(1, 0), NULL), WR_ERR_NULL);
+    assert_status(wr_map_is_on_route(NULL, hx(0, 0), 0, &o), WR_ERR_NULL);
+    assert_status(wr_map_is_on_route(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
     /* coordinates off the map, everywhere */
     for (size_t i = 0; i < n_off; i++) {
         wr_hex b = off[i];
@@ -305,14 +305,14 @@ static void map_functions(void **state)
         assert_status(wr_map_features(m, b, &f), WR_ERR_RANGE);
         assert_status(wr_map_set_regions(m, b, 1), WR_ERR_RANGE);
         assert_status(wr_map_regions(m, b, &tags), WR_ERR_RANGE);
-        assert_status(wr_map_set_side(m, b, 0, &good), WR_ERR_RANGE);
-        assert_status(wr_map_side(m, b, 0, &sd), WR_ERR_RANGE);
+        assert_status(wr_map_set_hexside(m, b, 0, &good), WR_ERR_RANGE);
+        assert_status(wr_map_hexside(m, b, 0, &sd), WR_ERR_RANGE);
         assert_status(wr_map_set_watercourse(m, b, 0, 0), WR_ERR_RANGE);
         assert_status(wr_map_watercourse(m, b, &o, &wf), WR_ERR_RANGE);
         assert_status(wr_map_zone(m, b, &z), WR_ERR_RANGE);
-        assert_status(wr_map_sight(m, b, hx(0, 0), &o), WR_ERR_RANGE);
-        assert_status(wr_map_sight(m, hx(0, 0), b, &o), WR_ERR_RANGE);
-        assert_status(wr_map_on_route(m, b, 0, &o), WR_ERR_RANGE);
+        assert_status(wr_map_is_visible(m, b, hx(0, 0), &o), WR_ERR_RANGE);
+        assert_status(wr_map_is_visible(m, hx(0, 0), b, &o), WR_ERR_RANGE);
+        assert_status(wr_map_is_on_route(m, b, 0, &o), WR_ERR_RANGE);
         wr_landing how = (wr_landing)S;
         assert_status(wr_map_landing(m, WR_MOVER_GALLEY, b, &how), WR_ERR_RANGE);
         assert_int_equal((int)how, S);
@@ -339,7 +339,7 @@ static void map_functions(void **state)
     assert_int_equal((int)z, S);
     assert_status(wr_map_terrain(m, hx(0, 0), &t), WR_OK);
     assert_int_equal(t, WR_HEX_CLEAR);
-    assert_status(wr_map_side(m, hx(1, 1), 0, &sd), WR_OK);
+    assert_status(wr_map_hexside(m, hx(1, 1), 0, &sd), WR_OK);
     assert_int_equal(sd.river, WR_NO_RIVER);
     wr_map_free(m);
 }
@@ -578,72 +578,72 @@ static void moves_from_bad_input(void **state)
     (void)state;
     wr_plan_params p = good_params();
     wr_hex_desc here = {1, WR_HEX_CLEAR, 0, 0, WR_NO_WATERCOURSE, 0, 0}, nb[6];
-    wr_side sides[6];
+    wr_hexside sides[6];
     int32_t nodes[6];
     for (int d = 0; d < 6; d++) {
         nb[d] = here;
-        wr_side open = {WR_NO_RIVER, WR_CROSS_OPEN, 0, 0};
+        wr_hexside open = {WR_NO_RIVER, WR_CROSS_OPEN, 0, 0};
         sides[d] = open;
         nodes[d] = d;
     }
     wr_plan_edge out[WR_PLAN_MAX_EDGES];
     size_t n = 999;
-    assert_status(wr_moves_from(NULL, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, NULL, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, &here, NULL, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, &here, nb, NULL, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, &here, nb, sides, NULL, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, NULL, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
-    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES - 1, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_desc_moves(NULL, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, NULL, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, &here, NULL, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, NULL, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, NULL, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, NULL, WR_PLAN_MAX_EDGES, &n), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, NULL), WR_ERR_NULL);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES - 1, &n), WR_ERR_RANGE);
     wr_plan_params bad = p;
     bad.mover = 9;
-    assert_status(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     bad = p;
     bad.costs.daily_points = -3;
-    assert_status(wr_moves_from(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_RANGE);
+    assert_status(wr_hex_desc_moves(&bad, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_RANGE);
     wr_hex_desc h2 = here;
     h2.on_map = 0; /* the force's own hex must be on the map */
-    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     const int bad_terrain[] = {INT32_MIN, -1, 8, INT32_MAX};
     for (int i = 0; i < 4; i++) {
         h2 = here;
         h2.terrain = bad_terrain[i]; /* unknown terrain */
-        assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+        assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
         wr_hex_desc keep = nb[2];
         nb[2].terrain = bad_terrain[i];
-        assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+        assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
         nb[2] = keep;
     }
     h2 = here;
     h2.features = 0x80u;
-    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     h2 = here;
     h2.downstream = 6;
-    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     h2 = here;
     h2.water = WR_WATER_TIDAL; /* flags without a course */
-    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     h2 = here;
     h2.downstream = 1;
     h2.water = 0x40u;
-    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     wr_hex_desc keep1 = nb[1];
     nb[1].on_map = 0; /* downstream off the map */
     h2 = here;
     h2.downstream = 1;
-    assert_status(wr_moves_from(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &h2, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     nb[1] = keep1;
     /* a major-river ford, a crossing without a river */
-    wr_side ford = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, bridge = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
-    wr_side keep = sides[4];
+    wr_hexside ford = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0}, bridge = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
+    wr_hexside keep = sides[4];
     sides[4] = ford;
-    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     sides[4] = bridge;
-    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_ERR_INVALID);
     sides[4] = keep;
     assert_int_equal(n, 999);
-    assert_status(wr_moves_from(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_OK);
+    assert_status(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n), WR_OK);
     assert_int_equal(n, 6);
 }
 
@@ -823,11 +823,11 @@ static void force_and_plans(void **state)
         assert_int_equal(field[i].day, S);
     /* side indices and the river check */
     int32_t idx = S;
-    assert_status(wr_map_side_index(NULL, hx(0, 0), 0, &idx), WR_ERR_NULL);
-    assert_status(wr_map_side_index(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
-    assert_status(wr_map_side_index(m, hx(9, 9), 0, &idx), WR_ERR_RANGE);
-    assert_status(wr_map_side_index(m, hx(0, 0), 3, &idx), WR_ERR_RANGE); /* off the map */
-    assert_status(wr_map_side_index(m, hx(0, 0), 6, &idx), WR_ERR_RANGE);
+    assert_status(wr_map_hexside_index(NULL, hx(0, 0), 0, &idx), WR_ERR_NULL);
+    assert_status(wr_map_hexside_index(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
+    assert_status(wr_map_hexside_index(m, hx(9, 9), 0, &idx), WR_ERR_RANGE);
+    assert_status(wr_map_hexside_index(m, hx(0, 0), 3, &idx), WR_ERR_RANGE); /* off the map */
+    assert_status(wr_map_hexside_index(m, hx(0, 0), 6, &idx), WR_ERR_RANGE);
     assert_int_equal(idx, S);
     int problem = S, dir = S;
     wr_hex where = hx(S, S);

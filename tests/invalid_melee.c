@@ -125,9 +125,9 @@ static void profile_bad_input(void **state)
     assert_status(wr_profile_set_hated(NULL, WR_RACE_ORC, 1), WR_ERR_NULL);
     assert_status(wr_profile_set_hated(p, (wr_race)64, 1), WR_ERR_RANGE);
     assert_status(wr_profile_set_hated(p, (wr_race)-1, 1), WR_ERR_RANGE);
-    assert_status(wr_profile_hates(NULL, WR_RACE_ORC, &v), WR_ERR_NULL);
-    assert_status(wr_profile_hates(p, WR_RACE_ORC, NULL), WR_ERR_NULL);
-    assert_status(wr_profile_hates(p, (wr_race)64, &v), WR_ERR_RANGE);
+    assert_status(wr_profile_hated(NULL, WR_RACE_ORC, &v), WR_ERR_NULL);
+    assert_status(wr_profile_hated(p, WR_RACE_ORC, NULL), WR_ERR_NULL);
+    assert_status(wr_profile_hated(p, (wr_race)64, &v), WR_ERR_RANGE);
     assert_status(wr_profile_set_morale_modifier(NULL, WR_MORALE_LOST_ROUND, 1), WR_ERR_NULL);
     assert_status(wr_profile_set_morale_modifier(p, WR_MORALE_COUNT, 1), WR_ERR_INVALID);
     assert_status(wr_profile_set_morale_modifier(p, WR_MORALE_LOST_ROUND, 1001), WR_ERR_RANGE);
@@ -172,8 +172,8 @@ static void wounds_bad_input(void **state)
     assert_status(wr_hit_chart_add(c, 1, 10, 0, bad_sev), WR_ERR_INVALID);
     int v = S, loc = S;
     wr_wound wound = (wr_wound)S;
-    assert_status(wr_hit_chart_complete(NULL, &v), WR_ERR_NULL);
-    assert_status(wr_hit_chart_complete(c, NULL), WR_ERR_NULL);
+    assert_status(wr_hit_chart_is_complete(NULL, &v), WR_ERR_NULL);
+    assert_status(wr_hit_chart_is_complete(c, NULL), WR_ERR_NULL);
     assert_status(wr_hit_chart_lookup(NULL, 1, 1, &loc, &wound), WR_ERR_NULL);
     assert_status(wr_hit_chart_lookup(c, 1, 1, NULL, &wound), WR_ERR_NULL);
     assert_status(wr_hit_chart_lookup(c, 1, 1, &loc, NULL), WR_ERR_NULL);
@@ -217,7 +217,7 @@ static void unit_bad_input(void **state)
     assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
     assert_status(wr_profile_new(WR_RACE_ORC, &orc), WR_OK);
     wr_melee_unit *u = NULL, *untouched = (wr_melee_unit *)&u;
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     assert_status(wr_melee_unit_new(NULL, &d, &untouched), WR_ERR_NULL);
     assert_status(wr_melee_unit_new(p, NULL, &untouched), WR_ERR_NULL);
     assert_status(wr_melee_unit_new(p, &d, NULL), WR_ERR_NULL);
@@ -227,13 +227,13 @@ static void unit_bad_input(void **state)
     wr_allocator fail = {failing_alloc, &f};
     assert_status(wr_melee_unit_new_ex(p, &d, &fail, &untouched), WR_ERR_NOMEM);
     struct {
-        wr_unit_def def;
+        wr_melee_unit_desc def;
         wr_status status;
     } cases[16];
     int n = 0;
     for (int i = 0; i < 16; i++)
-        cases[i].def = wr_unit_def_default();
-    cases[n].def.kind = (wr_unit_kind)3, cases[n++].status = WR_ERR_INVALID;
+        cases[i].def = wr_melee_unit_desc_default();
+    cases[n].def.kind = (wr_melee_unit_kind)3, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.mount = (wr_mount)3, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.troop_class = (wr_troop_class)-1, cases[n++].status = WR_ERR_INVALID;
     cases[n].def.flags = 0x80u, cases[n++].status = WR_ERR_INVALID;
@@ -256,14 +256,14 @@ static void unit_bad_input(void **state)
     d.weapon_type = WR_WEAPON_PIKE;
     assert_status(wr_melee_unit_new(orc, &d, &untouched), WR_ERR_FORBIDDEN);
     assert_ptr_equal(untouched, (wr_melee_unit *)&u);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     assert_status(wr_melee_unit_new(p, &d, &u), WR_OK);
 
-    wr_unit_def got;
+    wr_melee_unit_desc got;
     memset(&got, 0x5a, sizeof got);
-    wr_unit_def before = got;
-    assert_status(wr_melee_unit_def(NULL, &got), WR_ERR_NULL);
-    assert_status(wr_melee_unit_def(u, NULL), WR_ERR_NULL);
+    wr_melee_unit_desc before = got;
+    assert_status(wr_melee_unit_get(NULL, &got), WR_ERR_NULL);
+    assert_status(wr_melee_unit_get(u, NULL), WR_ERR_NULL);
     assert_memory_equal(&got, &before, sizeof got);
     assert_status(wr_melee_unit_set_figures(NULL, 1), WR_ERR_NULL);
     assert_status(wr_melee_unit_set_figures(u, -1), WR_ERR_RANGE);
@@ -313,8 +313,8 @@ static void unit_bad_input(void **state)
     const wr_wounds dead = {3, 3, 0, 0, 0, 1};
     assert_status(wr_melee_unit_set_wounds(m, &dead), WR_OK);
     assert_status(wr_melee_unit_set_figures(m, 1), WR_ERR_FORBIDDEN);
-    wr_unit_def md;
-    assert_status(wr_melee_unit_def(m, &md), WR_OK);
+    wr_melee_unit_desc md;
+    assert_status(wr_melee_unit_get(m, &md), WR_OK);
     assert_int_equal(md.figures, 0);
     assert_status(wr_melee_unit_set_figures(m, 0), WR_OK);
     const wr_wounds alive = {0, 0, 0, 0, 0, 0};
@@ -383,7 +383,7 @@ static void explain_bad_input(void **state)
     wr_profile *p = NULL;
     wr_melee_unit *u = NULL;
     assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     assert_status(wr_melee_unit_new(p, &d, &u), WR_OK);
     t.unit = u;
     assert_status(wr_morale_sample(NULL, &t, NULL), WR_ERR_NULL);
@@ -400,7 +400,7 @@ static void engagement_bad_input(void **state)
     wr_profile *p = NULL;
     assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
     assert_status(wr_profile_set_bcp(p, 0, 0, 50), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
     wr_melee_unit *a = NULL, *b = NULL, *fly = NULL, *swarm = NULL;
@@ -481,9 +481,9 @@ static void engagement_bad_input(void **state)
     assert_memory_equal(&r, &rbefore, sizeof r);
     wr_rng *rng = NULL;
     assert_status(wr_rng_new(1, &rng), WR_OK);
-    assert_status(wr_engagement_fight(NULL, rng, &r), WR_ERR_NULL);
-    assert_status(wr_engagement_fight(e, NULL, &r), WR_ERR_NULL);
-    assert_status(wr_engagement_fight(e, rng, NULL), WR_ERR_NULL);
+    assert_status(wr_engagement_fight_rng(NULL, rng, &r), WR_ERR_NULL);
+    assert_status(wr_engagement_fight_rng(e, NULL, &r), WR_ERR_NULL);
+    assert_status(wr_engagement_fight_rng(e, rng, NULL), WR_ERR_NULL);
     assert_memory_equal(&r, &rbefore, sizeof r);
 
     /* apply: only this engagement's next round */
@@ -515,8 +515,8 @@ static void engagement_bad_input(void **state)
     forged = good;
     forged.round = 2;
     assert_status(wr_engagement_apply(e, &forged), WR_ERR_STATE);
-    wr_unit_def got;
-    assert_status(wr_melee_unit_def(a, &got), WR_OK);
+    wr_melee_unit_desc got;
+    assert_status(wr_melee_unit_get(a, &got), WR_OK);
     assert_int_equal(got.figures, 10);
 
     wr_melee_end end = (wr_melee_end)S;
@@ -572,21 +572,21 @@ static void engagement_bad_input(void **state)
     wr_melee_odds_free(NULL);
 
     uint64_t counts[WR_END_COUNT] = {0};
-    assert_status(wr_melee_simulate(NULL, 5, rng, 10, counts), WR_ERR_NULL);
-    assert_status(wr_melee_simulate(e, 5, NULL, 10, counts), WR_ERR_NULL);
-    assert_status(wr_melee_simulate(e, 5, rng, 10, NULL), WR_ERR_NULL);
-    assert_status(wr_melee_simulate(e, 0, rng, 10, counts), WR_ERR_RANGE);
-    assert_status(wr_melee_simulate(e, 1001, rng, 10, counts), WR_ERR_RANGE);
-    assert_status(wr_melee_simulate(e, 5, rng, 0, counts), WR_ERR_RANGE);
-    assert_status(wr_melee_simulate(e, 5, rng, 100000001, counts), WR_ERR_RANGE);
+    assert_status(wr_engagement_simulate_rng(NULL, 5, rng, 10, counts), WR_ERR_NULL);
+    assert_status(wr_engagement_simulate_rng(e, 5, NULL, 10, counts), WR_ERR_NULL);
+    assert_status(wr_engagement_simulate_rng(e, 5, rng, 10, NULL), WR_ERR_NULL);
+    assert_status(wr_engagement_simulate_rng(e, 0, rng, 10, counts), WR_ERR_RANGE);
+    assert_status(wr_engagement_simulate_rng(e, 1001, rng, 10, counts), WR_ERR_RANGE);
+    assert_status(wr_engagement_simulate_rng(e, 5, rng, 0, counts), WR_ERR_RANGE);
+    assert_status(wr_engagement_simulate_rng(e, 5, rng, 100000001, counts), WR_ERR_RANGE);
     for (int i = 0; i < WR_END_COUNT; i++)
         assert_true(counts[i] == 0);
 
     /* a unit with no figures left cannot fight */
     assert_status(wr_melee_unit_set_figures(b, 0), WR_OK);
-    assert_status(wr_engagement_fight(e, rng, &r), WR_ERR_STATE);
+    assert_status(wr_engagement_fight_rng(e, rng, &r), WR_ERR_STATE);
     assert_status(wr_melee_odds_new(e, 5, &ountouched), WR_ERR_STATE);
-    assert_status(wr_melee_simulate(e, 5, rng, 10, counts), WR_ERR_STATE);
+    assert_status(wr_engagement_simulate_rng(e, 5, rng, 10, counts), WR_ERR_STATE);
 
     wr_rng_free(rng);
     wr_engagement_free(e);
@@ -603,12 +603,12 @@ static void odds_wounds_bad_input(void **state)
     wr_profile *p = NULL;
     assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
     assert_status(wr_profile_set_bcp(p, 0, 0, 1000), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 20;
     d.files = 20;
     wr_melee_unit *men = NULL, *beast = NULL;
     assert_status(wr_melee_unit_new(p, &d, &men), WR_OK);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     assert_status(wr_melee_unit_new(p, &d, &beast), WR_OK);
     wr_situation s;
@@ -650,8 +650,8 @@ static void batch_bad_input(void **state)
     int weapon[N] = {0, 1, 2, 3}, bcp[N] = {10, 20, 30, 40}, mods[N] = {0, 0, 0, 0};
     int d100[N] = {1, 50, 99, 100};
     unsigned flags[N] = {0, 0, 0, 0};
-    wr_melee_batch_side a = {fig, files, contact, weapon, flags, bcp, mods, d100};
-    wr_melee_batch_side b = a;
+    wr_melee_batch_combatant a = {fig, files, contact, weapon, flags, bcp, mods, d100};
+    wr_melee_batch_combatant b = a;
     int o[5][N], loser[N];
     for (int k = 0; k < 5; k++)
         for (int i = 0; i < N; i++)
@@ -665,7 +665,7 @@ static void batch_bad_input(void **state)
     assert_status(wr_melee_rounds_batch(N, &a, NULL, &out, &out, loser, &bad), WR_ERR_NULL);
     assert_status(wr_melee_rounds_batch(N, &a, &b, NULL, &out, loser, &bad), WR_ERR_NULL);
     assert_status(wr_melee_rounds_batch(N, &a, &b, &out, NULL, loser, &bad), WR_ERR_NULL);
-    wr_melee_batch_side holed = a;
+    wr_melee_batch_combatant holed = a;
     holed.d100 = NULL;
     assert_status(wr_melee_rounds_batch(N, &a, &holed, &out, &out, loser, &bad), WR_ERR_NULL);
     holed = a;
@@ -686,7 +686,7 @@ static void batch_bad_input(void **state)
     assert_non_null(bmods);
     assert_non_null(bd100);
     assert_non_null(bflags);
-    wr_melee_batch_side bb = {bfig, bfiles, bcontact, bweapon, bflags, bbcp, bmods, bd100};
+    wr_melee_batch_combatant bb = {bfig, bfiles, bcontact, bweapon, bflags, bbcp, bmods, bd100};
     const struct {
         int what, value;
         wr_status st;
@@ -744,9 +744,9 @@ static void batch_bad_input(void **state)
     free(bflags);
 }
 
-static wr_phase_side phase_side(wr_melee_unit *u, wr_facing face, int in_contact, int corner)
+static wr_phase_combatant phase_side(wr_melee_unit *u, wr_facing face, int in_contact, int corner)
 {
-    wr_phase_side s;
+    wr_phase_combatant s;
     memset(&s, 0, sizeof s);
     s.unit = u;
     s.face = face;
@@ -759,8 +759,8 @@ static wr_phase_side phase_side(wr_melee_unit *u, wr_facing face, int in_contact
 
 static int unit_figures(const wr_melee_unit *u)
 {
-    wr_unit_def d;
-    assert_status(wr_melee_unit_def(u, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_status(wr_melee_unit_get(u, &d), WR_OK);
     return d.figures;
 }
 
@@ -772,7 +772,7 @@ static void phase_bad_input(void **state)
     wr_profile *p = NULL;
     assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
     assert_status(wr_profile_set_bcp(p, 0, 0, 55), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 12;
     d.files = 4;
     wr_melee_unit *a = NULL, *b = NULL, *c = NULL, *fly = NULL, *swarm = NULL;
@@ -821,7 +821,7 @@ static void phase_bad_input(void **state)
     };
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++) {
         wr_phase_fight bad = good;
-        wr_phase_side *s = &bad.side[bads[k].side];
+        wr_phase_combatant *s = &bad.side[bads[k].side];
         switch (bads[k].field) {
         case 0: s->unit = NULL; break;
         case 1: s->face = (wr_facing)bads[k].value; break;
@@ -930,8 +930,8 @@ static void phase_bad_input(void **state)
     assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, NULL), WR_ERR_NULL);
     assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 1, &used), WR_ERR_RANGE);
     assert_status(wr_melee_phase_resolve_rolls(ph, bad_rolls, 3, &used), WR_ERR_RANGE);
-    assert_status(wr_melee_phase_resolve(NULL, NULL), WR_ERR_NULL);
-    assert_status(wr_melee_phase_resolve(ph, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_resolve_rng(NULL, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_resolve_rng(ph, NULL), WR_ERR_NULL);
     assert_int_equal(used, 777);
     assert_int_equal(unit_figures(a), 12);
     assert_int_equal(unit_figures(b), 12);
@@ -951,7 +951,7 @@ static void phase_bad_input(void **state)
     assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, &used), WR_ERR_STATE);
     wr_rng *rng = NULL;
     assert_status(wr_rng_new(1, &rng), WR_OK);
-    assert_status(wr_melee_phase_resolve(ph, rng), WR_ERR_STATE);
+    assert_status(wr_melee_phase_resolve_rng(ph, rng), WR_ERR_STATE);
     bad = good;
     bad.side[0].unit = c;
     assert_status(wr_melee_phase_add(ph, &bad, &index), WR_ERR_STATE);
@@ -980,7 +980,7 @@ static void phase_bad_input(void **state)
     /* a full phase: WR_PHASE_MAX_FIGHTS fights of pairs of 142 units */
     enum { MANY = 142 };
     wr_melee_unit *many[MANY];
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     for (int i = 0; i < MANY; i++)
         assert_status(wr_melee_unit_new(p, &d, &many[i]), WR_OK);
     assert_status(wr_melee_phase_new(&ph), WR_OK);

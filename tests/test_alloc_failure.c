@@ -71,16 +71,16 @@ static wr_status unit_scenario(const wr_allocator *alloc)
 {
     wr_status st = WR_OK;
     wr_figure *f = NULL;
-    wr_unit *u = NULL;
+    wr_battle_unit *u = NULL;
     wr_formation *m = NULL;
     TRY(wr_figure_new_ex(alloc, &f));
     TRY(wr_figure_set(f, WR_STAT_MV, 12));
     TRY(wr_figure_add_damage(f, 1, 8, 0));
     TRY(wr_figure_add_damage(f, 1, 4, 0));
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     d.figures = 20;
     d.equipment = WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS;
-    TRY(wr_unit_new_ex(f, &d, alloc, &u));
+    TRY(wr_battle_unit_new_ex(f, &d, alloc, &u));
     TRY(wr_formation_new_ex(WR_ORDER_CLOSED, 5, 0, alloc, &m));
     TRY(wr_shield_wall_declare(u, m, 0, WR_TURN_COST_DEFAULT));
     wr_tactical_result r;
@@ -88,7 +88,7 @@ static wr_status unit_scenario(const wr_allocator *alloc)
     TRY(wr_tactical_check(u, m, &leg, 1, 0, &r));
 done:
     wr_figure_free(f);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(m);
     return st;
 }
@@ -119,12 +119,12 @@ static wr_status melee_scenario(const wr_allocator *alloc)
     TRY(wr_hit_chart_add(chart, 1, 30, 1, body));
     TRY(wr_hit_chart_add(chart, 31, 60, 2, head));
     TRY(wr_hit_chart_add(chart, 61, 100, 3, body));
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 8;
     d.files = 4;
     TRY(wr_melee_unit_new_ex(men, &d, alloc, &a));
     TRY(wr_melee_unit_new_ex(men, &d, alloc, &b));
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     TRY(wr_melee_unit_new_ex(beast, &d, alloc, &ogre));
     TRY(wr_melee_unit_set_hit_chart(ogre, chart));
@@ -139,9 +139,9 @@ static wr_status melee_scenario(const wr_allocator *alloc)
     TRY(wr_melee_odds_new_ex(e, 4, alloc, &o1));
     TRY(wr_melee_odds_new_ex(m, 3, alloc, &o2));
     uint64_t counts[WR_END_COUNT];
-    TRY(wr_melee_simulate(m, 10, rng, 20, counts));
+    TRY(wr_engagement_simulate_rng(m, 10, rng, 20, counts));
     static wr_melee_round r;
-    TRY(wr_engagement_fight(e, rng, &r));
+    TRY(wr_engagement_fight_rng(e, rng, &r));
     TRY(wr_engagement_apply(e, &r));
     TRY(wr_melee_phase_new_ex(alloc, &ph));
     struct {
@@ -166,7 +166,7 @@ static wr_status melee_scenario(const wr_allocator *alloc)
     }
     size_t most = 0;
     TRY(wr_melee_phase_dice_needed(ph, &most));
-    TRY(wr_melee_phase_resolve(ph, rng));
+    TRY(wr_melee_phase_resolve_rng(ph, rng));
 done:
     wr_melee_phase_free(ph);
     wr_melee_odds_free(o1);
@@ -230,8 +230,8 @@ static wr_status campaign_scenario(const wr_allocator *alloc)
     wr_hex h;
     TRY(wr_hex_from_offset(3, 2, &h));
     TRY(wr_map_set_terrain(large, h, WR_HEX_FOREST));
-    const wr_side river = {WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0};
-    TRY(wr_map_set_side(large, h, 0, &river));
+    const wr_hexside river = {WR_RIVER_MINOR, WR_CROSS_FORD, 0, 0};
+    TRY(wr_map_set_hexside(large, h, 0, &river));
     TRY(wr_planner_new_ex(alloc, &planner));
     wr_plan_params p;
     TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));

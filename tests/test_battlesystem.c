@@ -49,18 +49,18 @@ static void check_group(const wr_figure *f, size_t i, int dice, int sides)
     assert_int_equal(s, sides);
 }
 
-static wr_unit *make_unit(wr_unit_type type, int figures, int mv, unsigned equipment,
+static wr_battle_unit *make_unit(wr_battle_unit_type type, int figures, int mv, unsigned equipment,
                           unsigned traits, int single)
 {
     wr_figure *f = figure4(10, 1, 5, mv);
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     d.type = type;
     d.figures = figures;
     d.equipment = equipment;
     d.traits = traits;
     d.single_creature = single;
-    wr_unit *u = NULL;
-    assert_int_equal(wr_unit_new(f, &d, &u), WR_OK);
+    wr_battle_unit *u = NULL;
+    assert_int_equal(wr_battle_unit_new(f, &d, &u), WR_OK);
     wr_figure_free(f);
     return u;
 }
@@ -206,22 +206,22 @@ static void damage_from_rolls(void **state)
     /* groups: 1d4 then 2d6 */
     const int rolls[] = {3, 6, 5};
     int dmg = -1;
-    assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(wr_figure_damage_rolls(f, rolls, 3, &dmg), WR_OK);
     assert_int_equal(dmg, 15);
     const int low[] = {1, 1, 1};
-    assert_int_equal(wr_figure_damage_from_rolls(f, low, 3, &dmg), WR_OK);
+    assert_int_equal(wr_figure_damage_rolls(f, low, 3, &dmg), WR_OK);
     assert_int_equal(dmg, 4);
     wr_figure_free(f);
 
     f = figure4(0, 0, 0, 0);
     assert_int_equal(wr_figure_add_damage(f, 1, 4, -3), WR_OK);
     const int one[] = {2};
-    assert_int_equal(wr_figure_damage_from_rolls(f, one, 1, &dmg), WR_OK);
+    assert_int_equal(wr_figure_damage_rolls(f, one, 1, &dmg), WR_OK);
     assert_int_equal(dmg, 0);
     wr_figure_free(f);
 
     f = figure4(0, 0, 0, 0);
-    assert_int_equal(wr_figure_damage_from_rolls(f, NULL, 0, &dmg), WR_OK);
+    assert_int_equal(wr_figure_damage_rolls(f, NULL, 0, &dmg), WR_OK);
     assert_int_equal(dmg, 0);
     wr_figure_free(f);
 }
@@ -238,13 +238,13 @@ static void damage_roll_uses_rng_in_group_order(void **state)
         assert_int_equal(wr_rng_new(seed, &a), WR_OK);
         assert_int_equal(wr_rng_new(seed, &b), WR_OK);
         int dmg = -1;
-        assert_int_equal(wr_figure_damage_roll(f, a, &dmg), WR_OK);
+        assert_int_equal(wr_figure_damage_rng(f, a, &dmg), WR_OK);
         int rolls[6] = {1, 1, 1, 0, 0, 0};
         assert_int_equal(wr_rng_roll(b, 6, &rolls[3]), WR_OK);
         assert_int_equal(wr_rng_roll(b, 6, &rolls[4]), WR_OK);
         assert_int_equal(wr_rng_roll(b, 10, &rolls[5]), WR_OK);
         int expected = -1;
-        assert_int_equal(wr_figure_damage_from_rolls(f, rolls, 6, &expected), WR_OK);
+        assert_int_equal(wr_figure_damage_rolls(f, rolls, 6, &expected), WR_OK);
         assert_int_equal(dmg, expected);
         int lo = 0, hi = 0;
         assert_int_equal(wr_figure_damage_range(f, &lo, &hi), WR_OK);
@@ -445,10 +445,10 @@ static void rate_chariot_exact_movement(void **state)
     assert_int_equal(points, 320); /* 6 2/3" */
     assert_int_equal(stat(c, WR_STAT_MV), 6);
     /* a unit of such chariots moves 6 2/3" a phase, and 1/3" is not lost */
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     d.type = WR_UNIT_TYPE_CHARIOT;
-    wr_unit *u = NULL;
-    assert_int_equal(wr_unit_new(c, &d, &u), WR_OK);
+    wr_battle_unit *u = NULL;
+    assert_int_equal(wr_battle_unit_new(c, &d, &u), WR_OK);
     wr_formation *f = make_formation(WR_ORDER_OPEN, 1);
     int avail = 0;
     assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
@@ -462,7 +462,7 @@ static void rate_chariot_exact_movement(void **state)
     wr_tactical_leg wall = {WR_TERRAIN_CLEAR, 0, 1, 0};
     assert_int_equal(wr_tactical_check(u, f, &wall, 1, 0, &r), WR_OK);
     assert_int_equal(r.cost, 107);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
     wr_figure_free(c);
     /* a plain figure has 48 move points an inch; cavalry take the mount's */
@@ -598,11 +598,11 @@ static void charge_doubles_rider_weapons_only(void **state)
     /* rolls: d4 group (rider's first, then the mount's), then the d8 */
     const int rolls[3] = {3, 2, 7};
     int dmg = -1;
-    assert_int_equal(wr_figure_damage_from_rolls(c, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(wr_figure_damage_rolls(c, rolls, 3, &dmg), WR_OK);
     assert_int_equal(dmg, 3 + 2 + 7 + 1);
-    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 2, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(wr_figure_charge_damage_rolls(c, 2, rolls, 3, &dmg), WR_OK);
     assert_int_equal(dmg, 2 * 3 + 2 + 2 * 7 + 1); /* the hooves' 2 once */
-    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 1, rolls, 3, &dmg), WR_OK);
+    assert_int_equal(wr_figure_charge_damage_rolls(c, 1, rolls, 3, &dmg), WR_OK);
     assert_int_equal(dmg, 13);
     /* the same dice from a roller, in the same order */
     wr_rng *a = NULL, *b = NULL;
@@ -612,7 +612,7 @@ static void charge_doubles_rider_weapons_only(void **state)
     assert_int_equal(wr_rng_roll(b, 4, &d4a), WR_OK);
     assert_int_equal(wr_rng_roll(b, 4, &d4b), WR_OK);
     assert_int_equal(wr_rng_roll(b, 8, &d8), WR_OK);
-    assert_int_equal(wr_figure_charge_damage_roll(c, 2, a, &dmg), WR_OK);
+    assert_int_equal(wr_figure_charge_damage_rng(c, 2, a, &dmg), WR_OK);
     assert_int_equal(dmg, 2 * d4a + d4b + 2 * d8 + 1);
     wr_rng_free(a);
     wr_rng_free(b);
@@ -635,9 +635,9 @@ static void charge_doubles_rider_weapons_only(void **state)
     assert_int_equal(r, 1);
     assert_int_equal(st, 2);
     const int crolls[4] = {4, 1, 1, 8};
-    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 2, crolls, 4, &dmg), WR_OK);
+    assert_int_equal(wr_figure_charge_damage_rolls(c, 2, crolls, 4, &dmg), WR_OK);
     assert_int_equal(dmg, 8 + 1 + 1 + 16 + 1);
-    assert_int_equal(wr_figure_charge_damage_from_rolls(c, 3, crolls, 4, &dmg), WR_ERR_RANGE);
+    assert_int_equal(wr_figure_charge_damage_rolls(c, 3, crolls, 4, &dmg), WR_ERR_RANGE);
     assert_int_equal(dmg, 8 + 1 + 1 + 16 + 1);
     wr_figure_free(c);
     wr_figure_free(rider);
@@ -666,19 +666,19 @@ static void example_drow_on_nightmares(void **state)
     wr_figure *drow = figure4(12, 2, 4, 12), *nightmare = figure4(10, 6, -4, 15);
     wr_figure *cavalry = NULL;
     assert_int_equal(wr_rate_cavalry(drow, nightmare, &cavalry), WR_OK);
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     d.type = WR_UNIT_TYPE_CAVALRY;
     d.figures = 10;
-    wr_unit *unit = NULL;
-    assert_int_equal(wr_unit_new(cavalry, &d, &unit), WR_OK);
+    wr_battle_unit *unit = NULL;
+    assert_int_equal(wr_battle_unit_new(cavalry, &d, &unit), WR_OK);
     int removed = -1;
     assert_int_equal(wr_mounted_removed(WR_PART_STEED, &removed), WR_OK);
     assert_int_equal(removed, 1);
-    assert_int_equal(wr_unit_kill_parts(unit, WR_PART_STEED, 10, &removed), WR_OK);
+    assert_int_equal(wr_battle_unit_kill_parts(unit, WR_PART_STEED, 10, &removed), WR_OK);
     assert_int_equal(removed, 10);
-    assert_int_equal(wr_unit_get_desc(unit, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_get(unit, &d), WR_OK);
     assert_int_equal(d.figures, 0); /* removed */
-    wr_unit_free(unit);
+    wr_battle_unit_free(unit);
     wr_figure_free(cavalry);
     wr_figure_free(drow);
     wr_figure_free(nightmare);
@@ -687,24 +687,24 @@ static void example_drow_on_nightmares(void **state)
 static void unit_kill_parts(void **state)
 {
     (void)state;
-    wr_unit *chariots = make_unit(WR_UNIT_TYPE_CHARIOT, 6, 12, 0, 0, 0);
+    wr_battle_unit *chariots = make_unit(WR_UNIT_TYPE_CHARIOT, 6, 12, 0, 0, 0);
     int removed = -1;
-    assert_int_equal(wr_unit_kill_parts(chariots, WR_PART_RIDER, 2, &removed), WR_OK);
+    assert_int_equal(wr_battle_unit_kill_parts(chariots, WR_PART_RIDER, 2, &removed), WR_OK);
     assert_int_equal(removed, 2);
-    assert_int_equal(wr_unit_kill_parts(chariots, 0, 4, &removed), WR_OK);
+    assert_int_equal(wr_battle_unit_kill_parts(chariots, 0, 4, &removed), WR_OK);
     assert_int_equal(removed, 0);
-    assert_int_equal(wr_unit_kill_parts(chariots, WR_PART_RIDER | WR_PART_STEED, 1, &removed),
+    assert_int_equal(wr_battle_unit_kill_parts(chariots, WR_PART_RIDER | WR_PART_STEED, 1, &removed),
                      WR_OK);
     assert_int_equal(removed, 1);
-    wr_unit_desc d;
-    assert_int_equal(wr_unit_get_desc(chariots, &d), WR_OK);
+    wr_battle_unit_desc d;
+    assert_int_equal(wr_battle_unit_get(chariots, &d), WR_OK);
     assert_int_equal(d.figures, 3);
-    wr_unit_free(chariots);
+    wr_battle_unit_free(chariots);
 
-    wr_unit *foot = make_unit(WR_UNIT_TYPE_FOOT, 5, 12, 0, 0, 0);
-    assert_int_equal(wr_unit_kill_parts(foot, WR_PART_RIDER, 5, &removed), WR_OK);
+    wr_battle_unit *foot = make_unit(WR_UNIT_TYPE_FOOT, 5, 12, 0, 0, 0);
+    assert_int_equal(wr_battle_unit_kill_parts(foot, WR_PART_RIDER, 5, &removed), WR_OK);
     assert_int_equal(removed, 5);
-    wr_unit_free(foot);
+    wr_battle_unit_free(foot);
 }
 
 /* ---- units and formations ----------------------------------------------- */
@@ -712,7 +712,7 @@ static void unit_kill_parts(void **state)
 static void unit_desc_and_figure(void **state)
 {
     (void)state;
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     assert_int_equal(d.type, WR_UNIT_TYPE_FOOT);
     assert_int_equal(d.figures, 1);
     assert_int_equal(d.equipment, 0);
@@ -724,15 +724,15 @@ static void unit_desc_and_figure(void **state)
     d.figures = 100000;
     d.equipment = WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS | WR_EQUIP_CHARGE_WEAPONS;
     d.traits = WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC;
-    wr_unit *u = NULL;
-    assert_int_equal(wr_unit_new_ex(f, &d, NULL, &u), WR_OK);
+    wr_battle_unit *u = NULL;
+    assert_int_equal(wr_battle_unit_new_ex(f, &d, NULL, &u), WR_OK);
     wr_figure_free(f); /* the unit keeps its own copy */
     const wr_figure *mine = NULL;
-    assert_int_equal(wr_unit_figure(u, &mine), WR_OK);
+    assert_int_equal(wr_battle_unit_figure(u, &mine), WR_OK);
     assert_int_equal(stat(mine, WR_STAT_MV), 9);
     assert_int_equal(stat(mine, WR_STAT_AC), 6);
-    wr_unit_desc got;
-    assert_int_equal(wr_unit_get_desc(u, &got), WR_OK);
+    wr_battle_unit_desc got;
+    assert_int_equal(wr_battle_unit_get(u, &got), WR_OK);
     assert_int_equal(got.figures, 100000);
     assert_int_equal(got.traits, 0x0F);
     assert_int_equal(got.equipment, 0x07);
@@ -740,14 +740,14 @@ static void unit_desc_and_figure(void **state)
     d.figures = 0;
     d.in_command = 0;
     d.single_creature = 1;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
-    assert_int_equal(wr_unit_get_desc(u, &got), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_get(u, &got), WR_OK);
     assert_int_equal(got.type, WR_UNIT_TYPE_CHARIOT);
     assert_int_equal(got.figures, 0);
     assert_int_equal(got.in_command, 0);
     assert_int_equal(got.single_creature, 1);
-    wr_unit_free(u);
-    wr_unit_free(NULL);
+    wr_battle_unit_free(u);
+    wr_battle_unit_free(NULL);
 }
 
 static void formation_basics(void **state)
@@ -765,7 +765,7 @@ static void formation_basics(void **state)
     assert_int_equal(info.spent, 0);
     assert_int_equal(info.turned, 0);
 
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 25, 12, 0, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 25, 12, 0, 0, 0);
     int ranks = -1, front = -1;
     assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
     assert_int_equal(ranks, 3);
@@ -778,10 +778,10 @@ static void formation_basics(void **state)
     assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
     assert_int_equal(ranks, 1);
     assert_int_equal(front, 25);
-    wr_unit_desc d;
-    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    wr_battle_unit_desc d;
+    assert_int_equal(wr_battle_unit_get(u, &d), WR_OK);
     d.figures = 0;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     assert_int_equal(wr_formation_ranks(f, u, &ranks, &front), WR_OK);
     assert_int_equal(ranks, 0);
     assert_int_equal(front, 0);
@@ -808,14 +808,14 @@ static void formation_basics(void **state)
     assert_int_equal(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.order, WR_ORDER_OPEN);
     assert_int_equal(wr_formation_break(f), WR_OK);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
     wr_formation_free(NULL);
 }
 
 /* ---- [11.6] shield wall ------------------------------------------------- */
 
-static void check_shield_wall(const wr_unit *u, const wr_formation *f, int all_round, int cost,
+static void check_shield_wall(const wr_battle_unit *u, const wr_formation *f, int all_round, int cost,
                               wr_declare_problem expected)
 {
     wr_declare_problem p = (wr_declare_problem)-1;
@@ -826,23 +826,23 @@ static void check_shield_wall(const wr_unit *u, const wr_formation *f, int all_r
 static void shield_wall_who_may_declare(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
     check_shield_wall(u, f, 0, WR_TURN_COST_DEFAULT, WR_DECLARE_OK);
     check_shield_wall(u, f, 1, WR_TURN_COST_DEFAULT, WR_DECLARE_OK);
 
-    wr_unit_desc d;
-    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    wr_battle_unit_desc d;
+    assert_int_equal(wr_battle_unit_get(u, &d), WR_OK);
     d.in_command = 0;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_IN_COMMAND);
     assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_ERR_FORBIDDEN);
     d.in_command = 1;
     d.equipment = WR_EQUIP_SPEARS;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_NO_EQUIPMENT);
     d.equipment = WR_EQUIP_LARGE_SHIELDS;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
 
     assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
@@ -865,7 +865,7 @@ static void shield_wall_who_may_declare(void **state)
     assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_ALREADY);
     assert_int_equal(wr_shield_wall_declare(u, f, 1, 1), WR_ERR_FORBIDDEN);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -875,24 +875,24 @@ static void shield_wall_who_may_declare(void **state)
 static void declarations_check_phase_start(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
                            0, 0);
     wr_formation *f = make_formation(WR_ORDER_OPEN, 10);
     assert_int_equal(wr_formation_begin_phase(f), WR_OK);
     assert_int_equal(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
     wr_declare_problem p = (wr_declare_problem)-1;
-    assert_int_equal(wr_set_spears_check(u, f, WR_FACE_FRONT, 1, &p), WR_OK);
+    assert_int_equal(wr_spears_check(u, f, WR_FACE_FRONT, 1, &p), WR_OK);
     assert_int_equal(p, WR_DECLARE_NOT_CLOSED);
     assert_int_equal(wr_shield_wall_declare(u, f, 0, 1), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
     /* the next phase begins closed */
     assert_int_equal(wr_formation_begin_phase(f), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
     /* closed at the start, opened since: not closed now */
     assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_CLOSED);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -912,10 +912,10 @@ static void phase_state(const wr_formation *f, wr_formation_order order, int fac
 static void movement_phases_turn_by_turn(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS,
                            0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
-    wr_movement_costs costs = wr_movement_costs_default();
+    wr_movement_phase_costs costs = wr_movement_phase_costs_default();
     assert_int_equal(costs.order_num * 2, costs.order_den);
     costs.order_num = 1, costs.order_den = 4; /* 144 */
     costs.turn_num = 1, costs.turn_den = 4;   /* 144 for each 90 degrees */
@@ -925,8 +925,8 @@ static void movement_phases_turn_by_turn(void **state)
     assert_int_equal(wr_movement_phase_get(f, &ph), WR_OK);
     assert_int_equal(ph.begun, 0);
     /* no phase begun: the phase's actions are refused */
-    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
-    assert_int_equal(wr_movement_turn(u, f, &costs, 45, &cost), WR_ERR_STATE);
+    assert_int_equal(wr_movement_phase_declare_shield_wall(u, f, &costs, 0), WR_ERR_STATE);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 45, &cost), WR_ERR_STATE);
     assert_int_equal(cost, -1);
 
     /* Phase 1, begun closed and in command: a front-only shield wall */
@@ -935,35 +935,35 @@ static void movement_phases_turn_by_turn(void **state)
     assert_int_equal(ph.begun, 1);
     assert_int_equal(ph.start_order, WR_ORDER_CLOSED);
     assert_int_equal(ph.start_in_command, 1);
-    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_OK);
+    assert_int_equal(wr_movement_phase_declare_shield_wall(u, f, &costs, 0), WR_OK);
     phase_state(f, WR_ORDER_CLOSED, 0, 0, WR_SPECIAL_SHIELD_WALL);
     /* [11.6] "A change of facing costs a unit in shield wall formation its
        entire movement rate": half of 576 */
-    assert_int_equal(wr_movement_turn(u, f, &costs, 90, &cost), WR_OK);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 90, &cost), WR_OK);
     assert_int_equal(cost, 288);
     phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SHIELD_WALL);
     /* nothing is left: no more turning, no order change, nothing spent */
-    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
                      WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_spend(u, f, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_spend(u, f, 1), WR_ERR_FORBIDDEN);
     phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SHIELD_WALL);
 
     /* Phase 2: the wall is given up, set spears declared, the front turned
        to face a charge from the left */
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
     assert_int_equal(wr_formation_break(f), WR_OK);
-    assert_int_equal(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_OK);
+    assert_int_equal(wr_movement_phase_declare_spears(u, f, &costs, WR_FACE_FRONT), WR_OK);
     phase_state(f, WR_ORDER_CLOSED, 90, 288, WR_SPECIAL_SET_SPEARS); /* [11.7] half the rate */
-    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_declare_shield_wall(u, f, &costs, 0), WR_ERR_FORBIDDEN);
     /* [11.7] "some figures must have enough remaining movement to TURN" */
-    assert_int_equal(wr_movement_turn(u, f, &costs, -90, &cost), WR_OK);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, -90, &cost), WR_OK);
     assert_int_equal(cost, 48);
     phase_state(f, WR_ORDER_CLOSED, 0, 336, WR_SPECIAL_SET_SPEARS);
     /* set spears stand: no wheeling */
-    assert_int_equal(wr_movement_wheel(u, f, 45, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_wheel(u, f, 45, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
     /* to open order (ends the set spears): 144 */
-    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
+    assert_int_equal(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_CLEAR, &cost),
                      WR_OK);
     assert_int_equal(cost, 144);
     phase_state(f, WR_ORDER_OPEN, 0, 480, WR_SPECIAL_NONE);
@@ -972,14 +972,14 @@ static void movement_phases_turn_by_turn(void **state)
                                   WR_TERRAIN_WATER};
     for (int i = 0; i < 4; i++)
         assert_int_equal(
-            wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, banned[i], &cost),
+            wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, banned[i], &cost),
             WR_ERR_FORBIDDEN);
     /* closing up costs 144, only 96 are left */
-    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+    assert_int_equal(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
                      WR_ERR_FORBIDDEN);
     phase_state(f, WR_ORDER_OPEN, 0, 480, WR_SPECIAL_NONE);
     /* the order it has costs nothing */
-    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_WOODS, &cost),
+    assert_int_equal(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_OPEN, WR_TERRAIN_WOODS, &cost),
                      WR_OK);
     assert_int_equal(cost, 0);
     /* 1" of movement, then a wheel whose flank travels 1/2" through woods */
@@ -987,34 +987,34 @@ static void movement_phases_turn_by_turn(void **state)
     wr_tactical_result r;
     assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
     phase_state(f, WR_ORDER_OPEN, 0, 528, WR_SPECIAL_NONE);
-    assert_int_equal(wr_movement_wheel(u, f, 30, 6, WR_TERRAIN_WOODS, &cost), WR_OK);
+    assert_int_equal(wr_movement_phase_wheel(u, f, 30, 6, WR_TERRAIN_WOODS, &cost), WR_OK);
     assert_int_equal(cost, 36); /* 6 twelfths at 6 points each */
     phase_state(f, WR_ORDER_OPEN, 30, 564, WR_SPECIAL_NONE);
     /* a turn of up to 90 degrees costs 144: only 12 left */
-    assert_int_equal(wr_movement_turn(u, f, &costs, 1, &cost), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_spend(u, f, 13), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_spend(u, f, 12), WR_OK);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 1, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_spend(u, f, 13), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_spend(u, f, 12), WR_OK);
     phase_state(f, WR_ORDER_OPEN, 30, 576, WR_SPECIAL_NONE);
 
     /* Phase 3, begun in open order: it closes up, but may not declare */
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
-    assert_int_equal(wr_movement_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
+    assert_int_equal(wr_movement_phase_set_order(u, f, &costs, WR_ORDER_CLOSED, WR_TERRAIN_CLEAR, &cost),
                      WR_OK);
-    assert_int_equal(wr_movement_turn(u, f, &costs, 135, &cost), WR_OK);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 135, &cost), WR_OK);
     assert_int_equal(cost, 288); /* two changes of facing */
     phase_state(f, WR_ORDER_CLOSED, 165, 432, WR_SPECIAL_NONE);
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK); /* the next phase */
-    wr_unit_desc d;
-    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    wr_battle_unit_desc d;
+    assert_int_equal(wr_battle_unit_get(u, &d), WR_OK);
     d.in_command = 0;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     /* in command at the beginning of the phase is what counts */
     check_shield_wall(u, f, 0, 1, WR_DECLARE_OK);
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
     check_shield_wall(u, f, 0, 1, WR_DECLARE_NOT_IN_COMMAND);
-    assert_int_equal(wr_movement_set_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_declare_spears(u, f, &costs, WR_FACE_FRONT), WR_ERR_FORBIDDEN);
     phase_state(f, WR_ORDER_CLOSED, 165, 0, WR_SPECIAL_NONE);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -1024,38 +1024,38 @@ static void movement_phases_turn_by_turn(void **state)
 static void movement_phase_shield_walls(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 5);
-    wr_movement_costs costs = wr_movement_costs_default();
+    wr_movement_phase_costs costs = wr_movement_phase_costs_default();
     int cost = -1;
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
-    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 1), WR_OK);
+    assert_int_equal(wr_movement_phase_declare_shield_wall(u, f, &costs, 1), WR_OK);
     phase_state(f, WR_ORDER_CLOSED, 0, WR_TURN_COST_DEFAULT, WR_SPECIAL_SHIELD_WALL);
-    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_wheel(u, f, 10, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
-    assert_int_equal(wr_movement_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_turn(u, f, &costs, 0, &cost), WR_OK); /* no turn, no cost */
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 10, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 0, &cost), WR_OK); /* no turn, no cost */
     assert_int_equal(cost, 0);
     assert_int_equal(wr_formation_break(f), WR_OK);
 
     /* front only: the wheel is its change of facing */
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
-    assert_int_equal(wr_movement_shield_wall(u, f, &costs, 0), WR_OK);
-    assert_int_equal(wr_movement_wheel(u, f, 91, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_wheel(u, f, -60, 12, WR_TERRAIN_WOODS, &cost), WR_ERR_FORBIDDEN);
-    assert_int_equal(wr_movement_wheel(u, f, -60, 12, WR_TERRAIN_CLEAR, &cost), WR_OK);
+    assert_int_equal(wr_movement_phase_declare_shield_wall(u, f, &costs, 0), WR_OK);
+    assert_int_equal(wr_movement_phase_wheel(u, f, 91, 12, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_wheel(u, f, -60, 12, WR_TERRAIN_WOODS, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_wheel(u, f, -60, 12, WR_TERRAIN_CLEAR, &cost), WR_OK);
     assert_int_equal(cost, 288);
     phase_state(f, WR_ORDER_CLOSED, 300, 288, WR_SPECIAL_SHIELD_WALL);
-    assert_int_equal(wr_movement_wheel(u, f, 10, 0, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_wheel(u, f, 10, 0, WR_TERRAIN_CLEAR, &cost), WR_ERR_FORBIDDEN);
     /* a wall that has moved cannot change facing in that round */
     assert_int_equal(wr_movement_phase_begin(u, f), WR_OK);
     wr_tactical_leg leg = {WR_TERRAIN_CLEAR, 1, 0, 0};
     wr_tactical_result r;
     assert_int_equal(wr_tactical_apply(u, f, &leg, 1, 0, &r), WR_OK);
-    assert_int_equal(wr_movement_turn(u, f, &costs, 45, &cost), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_movement_phase_turn(u, f, &costs, 45, &cost), WR_ERR_FORBIDDEN);
     phase_state(f, WR_ORDER_CLOSED, 300, 4, WR_SPECIAL_SHIELD_WALL);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -1069,7 +1069,7 @@ static void ac(const wr_formation *f, wr_attack_kind kind, wr_attack_from from, 
 static void shield_wall_front_only(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
     ac(f, WR_ATTACK_MISSILE, WR_FROM_FRONT, 0); /* no wall yet */
     assert_int_equal(wr_shield_wall_declare(u, f, 0, WR_TURN_COST_DEFAULT), WR_OK);
@@ -1128,14 +1128,14 @@ static void shield_wall_front_only(void **state)
     assert_int_equal(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.special, WR_SPECIAL_NONE);
     ac(f, WR_ATTACK_MISSILE, WR_FROM_FRONT, 0);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
 static void shield_wall_all_round(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 16, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 16, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 4);
     assert_int_equal(wr_shield_wall_declare(u, f, 1, 48), WR_OK);
     wr_formation_info info;
@@ -1170,45 +1170,45 @@ static void shield_wall_all_round(void **state)
     assert_int_equal(r.cost, 0);
 
     /* a unit with no movement cannot turn figures for an all-round wall */
-    wr_unit *slow = make_unit(WR_UNIT_TYPE_FOOT, 16, 0, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_battle_unit *slow = make_unit(WR_UNIT_TYPE_FOOT, 16, 0, WR_EQUIP_LARGE_SHIELDS, 0, 0);
     wr_formation *g = make_formation(WR_ORDER_CLOSED, 4);
     check_shield_wall(slow, g, 1, WR_TURN_COST_DEFAULT, WR_DECLARE_NO_TURN);
     check_shield_wall(slow, g, 1, 0, WR_DECLARE_OK);
     check_shield_wall(slow, g, 0, WR_TURN_COST_DEFAULT, WR_DECLARE_OK);
-    wr_unit_free(slow);
+    wr_battle_unit_free(slow);
     wr_formation_free(g);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
 /* ---- [11.7] set spears / pikes -------------------------------------------- */
 
-static void check_set_spears(const wr_unit *u, const wr_formation *f, unsigned sides, int cost,
+static void check_set_spears(const wr_battle_unit *u, const wr_formation *f, unsigned sides, int cost,
                              wr_declare_problem expected)
 {
     wr_declare_problem p = (wr_declare_problem)-1;
-    assert_int_equal(wr_set_spears_check(u, f, sides, cost, &p), WR_OK);
+    assert_int_equal(wr_spears_check(u, f, sides, cost, &p), WR_OK);
     assert_int_equal(p, expected);
 }
 
 static void set_spears_who_may_declare(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_SPEARS, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_SPEARS, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
     check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_OK);
-    wr_unit_desc d;
-    assert_int_equal(wr_unit_get_desc(u, &d), WR_OK);
+    wr_battle_unit_desc d;
+    assert_int_equal(wr_battle_unit_get(u, &d), WR_OK);
     d.in_command = 0;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_NOT_IN_COMMAND);
     d.in_command = 1;
     d.equipment = WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_CHARGE_WEAPONS;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_NO_EQUIPMENT);
-    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_spears_declare(u, f, WR_FACE_FRONT, 1), WR_ERR_FORBIDDEN);
     d.equipment = WR_EQUIP_SPEARS;
-    assert_int_equal(wr_unit_set_desc(u, &d), WR_OK);
+    assert_int_equal(wr_battle_unit_set(u, &d), WR_OK);
     assert_int_equal(wr_formation_set_order(f, WR_ORDER_OPEN), WR_OK);
     check_set_spears(u, f, WR_FACE_FRONT, 1, WR_DECLARE_NOT_CLOSED);
     assert_int_equal(wr_formation_set_order(f, WR_ORDER_CLOSED), WR_OK);
@@ -1223,7 +1223,7 @@ static void set_spears_who_may_declare(void **state)
     check_set_spears(u, f, WR_FACE_LEFT, 289, WR_DECLARE_NO_TURN);
     check_set_spears(u, f, WR_FACE_FRONT, 289, WR_DECLARE_OK); /* front only: no turn */
 
-    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_ALL, 100), WR_OK);
+    assert_int_equal(wr_spears_declare(u, f, WR_FACE_ALL, 100), WR_OK);
     wr_formation_info info;
     assert_int_equal(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.special, WR_SPECIAL_SET_SPEARS);
@@ -1242,24 +1242,24 @@ static void set_spears_who_may_declare(void **state)
 
     /* front only: half the movement rate, nothing more */
     assert_int_equal(wr_formation_begin_phase(f), WR_OK);
-    assert_int_equal(wr_set_spears_declare(u, f, WR_FACE_FRONT, 100), WR_OK);
+    assert_int_equal(wr_spears_declare(u, f, WR_FACE_FRONT, 100), WR_OK);
     assert_int_equal(wr_formation_get(f, &info), WR_OK);
     assert_int_equal(info.spent, 288);
     int avail = 0;
     assert_int_equal(wr_formation_available(f, u, &avail), WR_OK);
     assert_int_equal(avail, 288);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
 static void set_spears_damage_and_charges(void **state)
 {
     (void)state;
-    wr_unit *pikes = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_SPEARS, 0, 0);
+    wr_battle_unit *pikes = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_SPEARS, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
-    wr_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, WR_EQUIP_CHARGE_WEAPONS, 0, 0);
-    wr_unit *chariots = make_unit(WR_UNIT_TYPE_CHARIOT, 4, 16, 0, 0, 0);
-    wr_unit *foot = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, WR_EQUIP_CHARGE_WEAPONS, 0, 0);
+    wr_battle_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, WR_EQUIP_CHARGE_WEAPONS, 0, 0);
+    wr_battle_unit *chariots = make_unit(WR_UNIT_TYPE_CHARIOT, 4, 16, 0, 0, 0);
+    wr_battle_unit *foot = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, WR_EQUIP_CHARGE_WEAPONS, 0, 0);
     int m = 0;
 
     /* [11.4] -2 to AR for charging cavalry and chariots (break-throughs too) */
@@ -1269,13 +1269,13 @@ static void set_spears_damage_and_charges(void **state)
     assert_int_equal(m, -2);
     assert_int_equal(wr_charge_ar_modifier(foot, f, WR_FROM_FRONT, &m), WR_OK);
     assert_int_equal(m, 0);
-    assert_int_equal(wr_set_spears_multiplier(f, WR_FROM_FRONT, &m), WR_OK);
+    assert_int_equal(wr_spears_multiplier(f, WR_FROM_FRONT, &m), WR_OK);
     assert_int_equal(m, 1);
 
-    assert_int_equal(wr_set_spears_declare(pikes, f, WR_FACE_FRONT | WR_FACE_LEFT, 1), WR_OK);
+    assert_int_equal(wr_spears_declare(pikes, f, WR_FACE_FRONT | WR_FACE_LEFT, 1), WR_OK);
     for (int from = WR_FROM_FRONT; from <= WR_FROM_ABOVE; from++) {
         int protected_side = from == WR_FROM_FRONT || from == WR_FROM_LEFT;
-        assert_int_equal(wr_set_spears_multiplier(f, (wr_attack_from)from, &m), WR_OK);
+        assert_int_equal(wr_spears_multiplier(f, (wr_attack_from)from, &m), WR_OK);
         assert_int_equal(m, protected_side ? 2 : 1);
         assert_int_equal(wr_charge_ar_modifier(cav, f, (wr_attack_from)from, &m), WR_OK);
         assert_int_equal(m, protected_side ? 0 : -2);
@@ -1292,14 +1292,14 @@ static void set_spears_damage_and_charges(void **state)
     assert_int_equal(m, 2);
     assert_int_equal(wr_charge_damage_multiplier(chariots, &m), WR_OK);
     assert_int_equal(m, 1);
-    wr_unit_free(pikes);
-    wr_unit_free(cav);
-    wr_unit_free(chariots);
-    wr_unit_free(foot);
+    wr_battle_unit_free(pikes);
+    wr_battle_unit_free(cav);
+    wr_battle_unit_free(chariots);
+    wr_battle_unit_free(foot);
     wr_formation_free(f);
 }
 
-static int strikers(const wr_unit *u, const wr_formation *f, int in_contact, int losses)
+static int strikers(const wr_battle_unit *u, const wr_formation *f, int in_contact, int losses)
 {
     int s = -1;
     assert_int_equal(wr_charger_strikers(u, f, in_contact, losses, &s), WR_OK);
@@ -1309,7 +1309,7 @@ static int strikers(const wr_unit *u, const wr_formation *f, int in_contact, int
 static void set_spears_charger_strikers(void **state)
 {
     (void)state;
-    wr_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 25, 18, 0, 0, 0);
+    wr_battle_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 25, 18, 0, 0, 0);
     wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
     wr_formation *closed = make_formation(WR_ORDER_CLOSED, 10);
     /* open: losses are removed from the figures in contact */
@@ -1324,10 +1324,10 @@ static void set_spears_charger_strikers(void **state)
     assert_int_equal(strikers(cav, closed, 10, 25), 0);
     assert_int_equal(strikers(cav, closed, 6, 2), 6);
     /* a closed unit of one rank has nobody to fill the gaps */
-    wr_unit *line = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, 0, 0, 0);
+    wr_battle_unit *line = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, 0, 0, 0);
     assert_int_equal(strikers(line, closed, 10, 3), 7);
-    wr_unit_free(line);
-    wr_unit_free(cav);
+    wr_battle_unit_free(line);
+    wr_battle_unit_free(cav);
     wr_formation_free(open);
     wr_formation_free(closed);
 }
@@ -1373,7 +1373,7 @@ static void terrain_speed_table14(void **state)
     }
 }
 
-static wr_tactical_result move(const wr_unit *u, const wr_formation *f, const wr_tactical_leg *legs,
+static wr_tactical_result move(const wr_battle_unit *u, const wr_formation *f, const wr_tactical_leg *legs,
                                size_t n, unsigned flags)
 {
     wr_tactical_result r;
@@ -1389,7 +1389,7 @@ static wr_tactical_result move(const wr_unit *u, const wr_formation *f, const wr
 static void tactical_terrain_costs(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
     wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
     wr_tactical_result r;
 
@@ -1427,14 +1427,14 @@ static void tactical_terrain_costs(void **state)
     r = move(u, open, mixed, 3, 0);
     assert_int_equal(r.cost, 3 * MP + 3 * MP + 2 * MP);
     assert_int_equal(r.left, 4 * MP);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(open);
 }
 
 static void tactical_roads(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 2);
     wr_tactical_leg road[2] = {{WR_TERRAIN_ROAD, 10 * INCH, 0, 0}, {WR_TERRAIN_ROAD, 6 * INCH, 0, 0}};
     wr_tactical_result r = move(u, f, road, 2, WR_TACTICAL_FLAG_ON_ROAD);
@@ -1455,7 +1455,7 @@ static void tactical_roads(void **state)
     r = move(u, f, NULL, 0, WR_TACTICAL_FLAG_ON_ROAD);
     assert_false(r.road);
     assert_int_equal(r.cost, 0);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
@@ -1467,8 +1467,8 @@ static void tactical_traits(void **state)
         {WR_TRAIT_WOODLAND, WR_TERRAIN_WOODS}, {WR_TRAIT_MOUNTAIN, WR_TERRAIN_ROUGH},
         {WR_TRAIT_SWAMP, WR_TERRAIN_SWAMP}, {WR_TRAIT_AQUATIC, WR_TERRAIN_WATER}};
     for (size_t i = 0; i < 4; i++) {
-        wr_unit *with = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, lifted[i].trait, 0);
-        wr_unit *without = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0, 0);
+        wr_battle_unit *with = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, lifted[i].trait, 0);
+        wr_battle_unit *without = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0, 0);
         wr_tactical_leg leg = {lifted[i].t, 12 * INCH, 0, 0};
         wr_tactical_result r = move(with, open, &leg, 1, 0);
         assert_true(r.legal);
@@ -1481,13 +1481,13 @@ static void tactical_traits(void **state)
         for (size_t j = 0; j < 4; j++) {
             if (j == i)
                 continue;
-            wr_unit *other = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, lifted[j].trait, 0);
+            wr_battle_unit *other = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, lifted[j].trait, 0);
             r = move(other, open, &leg, 1, 0);
             assert_false(r.legal);
-            wr_unit_free(other);
+            wr_battle_unit_free(other);
         }
-        wr_unit_free(with);
-        wr_unit_free(without);
+        wr_battle_unit_free(with);
+        wr_battle_unit_free(without);
     }
     wr_formation_free(open);
 }
@@ -1497,7 +1497,7 @@ static void tactical_closed_order(void **state)
     (void)state;
     wr_formation *closed = make_formation(WR_ORDER_CLOSED, 10);
     /* no unit, woodland, mountain-bred or aquatic, may be closed in these */
-    wr_unit *all = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0x0F, 0);
+    wr_battle_unit *all = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0x0F, 0);
     const wr_terrain banned[] = {WR_TERRAIN_WOODS, WR_TERRAIN_ROUGH, WR_TERRAIN_SWAMP,
                                  WR_TERRAIN_WATER};
     for (size_t i = 0; i < 4; i++) {
@@ -1510,19 +1510,19 @@ static void tactical_closed_order(void **state)
     assert_true(r.legal);
     assert_int_equal(r.order, WR_ORDER_CLOSED);
     /* non-aquatic closed unit into water: water is the first problem */
-    wr_unit *plain = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0, 0);
+    wr_battle_unit *plain = make_unit(WR_UNIT_TYPE_FOOT, 10, 12, 0, 0, 0);
     wr_tactical_leg water = {WR_TERRAIN_WATER, INCH, 0, 0};
     r = move(plain, closed, &water, 1, 0);
     assert_int_equal(r.problem, WR_TACTICAL_WATER);
-    wr_unit_free(plain);
-    wr_unit_free(all);
+    wr_battle_unit_free(plain);
+    wr_battle_unit_free(all);
     wr_formation_free(closed);
 }
 
 static void tactical_obstacles_and_climbs(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
     wr_formation *f = make_formation(WR_ORDER_CLOSED, 10);
     /* a stream (any angle), then woods: the crossing opens the formation first */
     wr_tactical_leg legs[1] = {{WR_TERRAIN_WOODS, 4 * INCH, 1, 0}};
@@ -1566,7 +1566,7 @@ static void tactical_obstacles_and_climbs(void **state)
     assert_int_equal(info.spent, 10 * MP);
 
     /* a front-only shield wall pays thirds of its halved rate and loses the wall */
-    wr_unit *shields = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
+    wr_battle_unit *shields = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, WR_EQUIP_LARGE_SHIELDS, 0, 0);
     wr_formation *wall = make_formation(WR_ORDER_CLOSED, 10);
     assert_int_equal(wr_shield_wall_declare(shields, wall, 0, 1), WR_OK);
     wr_tactical_leg fence = {WR_TERRAIN_CLEAR, 2 * INCH, 1, 0};
@@ -1579,20 +1579,20 @@ static void tactical_obstacles_and_climbs(void **state)
     assert_int_equal(wr_formation_get(wall, &info), WR_OK);
     assert_int_equal(info.special, WR_SPECIAL_NONE);
     assert_int_equal(info.order, WR_ORDER_OPEN);
-    wr_unit_free(shields);
+    wr_battle_unit_free(shields);
     wr_formation_free(wall);
 
     /* a unit with MV 0 goes nowhere */
-    wr_unit *still = make_unit(WR_UNIT_TYPE_FOOT, 1, 0, 0, 0, 0);
+    wr_battle_unit *still = make_unit(WR_UNIT_TYPE_FOOT, 1, 0, 0, 0, 0);
     wr_tactical_leg tick = {WR_TERRAIN_CLEAR, 1, 0, 0};
     r = move(still, f, &tick, 1, 0);
     assert_int_equal(r.problem, WR_TACTICAL_TOO_FAR);
-    wr_unit_free(still);
-    wr_unit_free(u);
+    wr_battle_unit_free(still);
+    wr_battle_unit_free(u);
     wr_formation_free(f);
 }
 
-static void charge(const wr_unit *u, const wr_tactical_leg *legs, size_t n,
+static void charge(const wr_battle_unit *u, const wr_tactical_leg *legs, size_t n,
                    wr_tactical_problem expected)
 {
     wr_tactical_problem p = (wr_tactical_problem)-1;
@@ -1608,8 +1608,8 @@ static void charge(const wr_unit *u, const wr_tactical_leg *legs, size_t n,
 static void charge_legality(void **state)
 {
     (void)state;
-    wr_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, 0, WR_TRAIT_WOODLAND, 0);
-    wr_unit *hero = make_unit(WR_UNIT_TYPE_FOOT, 1, 12, 0, 0, 1);
+    wr_battle_unit *cav = make_unit(WR_UNIT_TYPE_CAVALRY, 10, 18, 0, WR_TRAIT_WOODLAND, 0);
+    wr_battle_unit *hero = make_unit(WR_UNIT_TYPE_FOOT, 1, 12, 0, 0, 1);
     wr_tactical_leg flat = {WR_TERRAIN_CLEAR, 6 * INCH, 0, 0};
     charge(cav, &flat, 1, WR_TACTICAL_OK);
     wr_tactical_leg up = {WR_TERRAIN_CLEAR, 6 * INCH, 0, 1};
@@ -1631,8 +1631,8 @@ static void charge_legality(void **state)
     wr_tactical_result r = move(cav, f, &up, 1, 0);
     assert_true(r.legal);
     wr_formation_free(f);
-    wr_unit_free(cav);
-    wr_unit_free(hero);
+    wr_battle_unit_free(cav);
+    wr_battle_unit_free(hero);
 }
 
 /* ---- woods -------------------------------------------------------------- */
@@ -1645,7 +1645,7 @@ static void woods_missiles(void **state)
     for (int s = 0; s < 3; s++) {
         for (int t = 0; t < 3; t++) {
             int allowed = -1;
-            assert_int_equal(wr_woods_missile_allowed((wr_woods_pos)s, (wr_woods_pos)t, &allowed),
+            assert_int_equal(wr_woods_may_shoot((wr_woods_pos)s, (wr_woods_pos)t, &allowed),
                              WR_OK);
             assert_int_equal(allowed, expected[s][t]);
             int m = -1;
@@ -1683,7 +1683,7 @@ static void fire(wr_fire_wind wind, int turns, wr_fire_shape shape, int width, i
                  int area, int area_pi)
 {
     wr_fire_area a;
-    assert_int_equal(wr_forest_fire(wind, turns, &a), WR_OK);
+    assert_int_equal(wr_forest_fire_area(wind, turns, &a), WR_OK);
     assert_int_equal(a.shape, shape);
     assert_int_equal(a.width, width);
     assert_int_equal(a.length, length);
@@ -1715,7 +1715,7 @@ static void forest_fires(void **state)
 static int reaches(wr_fire_wind wind, int turns, wr_fire_origin o, int x, int y)
 {
     int in = -1;
-    assert_int_equal(wr_forest_fire_reaches(wind, turns, &o, x, y, &in), WR_OK);
+    assert_int_equal(wr_forest_fire_has_reached(wind, turns, &o, x, y, &in), WR_OK);
     return in;
 }
 
@@ -1793,27 +1793,6 @@ static void missile_modifiers(void **state)
     assert_int_equal(m, 0);
 }
 
-static void missile_table(void **state)
-{
-    (void)state;
-    wr_missile_table t = wr_missile_table_default();
-    for (int i = 0; i < WR_TERRAIN_COUNT; i++) {
-        int m = -1;
-        assert_int_equal(wr_missile_terrain_modifier(&t, (wr_terrain)i, &m), WR_OK);
-        assert_int_equal(m, 0);
-    }
-    t.modifier[WR_TERRAIN_WOODS] = 2;
-    t.modifier[WR_TERRAIN_ROUGH] = -100;
-    t.modifier[WR_TERRAIN_WATER] = 100;
-    int m = 0;
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_WOODS, &m), WR_OK);
-    assert_int_equal(m, 2);
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_ROUGH, &m), WR_OK);
-    assert_int_equal(m, -100);
-    assert_int_equal(wr_missile_terrain_modifier(&t, WR_TERRAIN_WATER, &m), WR_OK);
-    assert_int_equal(m, 100);
-}
-
 /* ---- allocation failures ------------------------------------------------ */
 
 
@@ -1821,7 +1800,7 @@ static wr_status scenario(const wr_allocator *alloc)
 {
     wr_status st = WR_OK;
     wr_figure *a = NULL, *b = NULL, *cav = NULL, *chariot = NULL, *copy = NULL;
-    wr_unit *unit = NULL;
+    wr_battle_unit *unit = NULL;
     wr_formation *form = NULL;
     TRY(wr_figure_new_ex(alloc, &a));
     TRY(wr_figure_new_ex(alloc, &b));
@@ -1832,8 +1811,8 @@ static wr_status scenario(const wr_allocator *alloc)
     TRY(wr_rate_cavalry_ex(a, b, alloc, &cav));
     const wr_figure *p[1] = {a}, *l[2] = {b, copy};
     TRY(wr_rate_chariot_ex(p, 1, l, 2, alloc, &chariot));
-    wr_unit_desc d = wr_unit_desc_default();
-    TRY(wr_unit_new_ex(cav, &d, alloc, &unit));
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
+    TRY(wr_battle_unit_new_ex(cav, &d, alloc, &unit));
     TRY(wr_formation_new_ex(WR_ORDER_OPEN, 1, 0, alloc, &form));
 done:
     wr_figure_free(a);
@@ -1841,7 +1820,7 @@ done:
     wr_figure_free(copy);
     wr_figure_free(cav);
     wr_figure_free(chariot);
-    wr_unit_free(unit);
+    wr_battle_unit_free(unit);
     wr_formation_free(form);
     return st;
 }
@@ -1889,7 +1868,7 @@ static void batch_terrain_speeds(void **state)
 static void batch_tactical_checks(void **state)
 {
     (void)state;
-    wr_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
+    wr_battle_unit *u = make_unit(WR_UNIT_TYPE_FOOT, 20, 12, 0, 0, 0);
     wr_formation *open = make_formation(WR_ORDER_OPEN, 10);
     /* random moves of 0..4 legs each, against wr_tactical_check one by one */
     enum { MOVES = 500 };
@@ -1932,7 +1911,7 @@ static void batch_tactical_checks(void **state)
     assert_int_equal(info.spent, 0);
     assert_int_equal(wr_tactical_check_batch(u, open, NULL, 0, NULL, 0, 0, NULL, NULL), WR_OK);
     wr_formation_free(open);
-    wr_unit_free(u);
+    wr_battle_unit_free(u);
 }
 
 /* The allocator is told each block's true size when it is resized or freed
@@ -2035,7 +2014,6 @@ int main(void)
         cmocka_unit_test(woods_sight),
         cmocka_unit_test(forest_fires),
         cmocka_unit_test(low_ground),
-        cmocka_unit_test(missile_table),
         cmocka_unit_test(missile_modifiers),
         cmocka_unit_test(forest_fire_positions),
         cmocka_unit_test(allocation_failures),

@@ -38,8 +38,8 @@ static wr_hex O(int col, int row)
 
 static void side(wr_map *m, wr_hex h, int d, int river, int crossing, int road, int track)
 {
-    wr_side s = {river, crossing, road, track};
-    OK(wr_map_set_side(m, h, d, &s));
+    wr_hexside s = {river, crossing, road, track};
+    OK(wr_map_set_hexside(m, h, d, &s));
 }
 
 static wr_plan_params params_for(wr_mover mover)
@@ -138,7 +138,7 @@ static void half_die_stragglers_timber(void **state)
     int counts[4] = {0, 0, 0, 0};
     for (int i = 0; i < 600; i++) {
         int h = 0;
-        OK(wr_half_die_roll(rng, &h));
+        OK(wr_half_die_rng(rng, &h));
         assert_true(h >= 1 && h <= 3);
         counts[h]++;
     }
@@ -374,13 +374,13 @@ static void map_storage(void **state)
     assert_int_equal(w, 5);
     assert_int_equal(h, 4);
     int inside = -1;
-    OK(wr_map_contains(m, O(4, 3), &inside));
+    OK(wr_map_has_hex(m, O(4, 3), &inside));
     assert_int_equal(inside, 1);
-    OK(wr_map_contains(m, H(-1, 0), &inside));
+    OK(wr_map_has_hex(m, H(-1, 0), &inside));
     assert_int_equal(inside, 0);
-    OK(wr_map_contains(m, H(-1, 2), &inside)); /* col 0 of row 2 */
+    OK(wr_map_has_hex(m, H(-1, 2), &inside)); /* col 0 of row 2 */
     assert_int_equal(inside, 1);
-    OK(wr_map_contains(m, H(4, 2), &inside)); /* col 5 */
+    OK(wr_map_has_hex(m, H(4, 2), &inside)); /* col 5 */
     assert_int_equal(inside, 0);
     for (int32_t i = 0; i < 20; i++) {
         wr_hex hx;
@@ -408,27 +408,27 @@ static void map_storage(void **state)
     for (int d = 0; d < 6; d++) {
         OK(wr_hex_neighbor(a, d, &b));
         side(m, a, d, WR_RIVER_MINOR, d % 4, d & 1, (d >> 1) & 1);
-        wr_side s;
-        OK(wr_map_side(m, b, (d + 3) % 6, &s));
+        wr_hexside s;
+        OK(wr_map_hexside(m, b, (d + 3) % 6, &s));
         assert_int_equal(s.river, WR_RIVER_MINOR);
         assert_int_equal(s.crossing, d % 4);
         assert_int_equal(s.road, d & 1);
         assert_int_equal(s.track, (d >> 1) & 1);
     }
     side(m, a, 0, WR_RIVER_MAJOR, WR_CROSS_FERRY, 0, 0);
-    wr_side s0;
-    OK(wr_map_side(m, a, 0, &s0));
+    wr_hexside s0;
+    OK(wr_map_hexside(m, a, 0, &s0));
     assert_int_equal(s0.river, WR_RIVER_MAJOR);
     assert_int_equal(s0.crossing, WR_CROSS_FERRY);
     /* No ford on a major river, no crossing without a river, nothing off the map. */
-    wr_side bad = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0};
-    assert_int_equal(wr_map_set_side(m, a, 0, &bad), WR_ERR_INVALID);
-    wr_side bad2 = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
-    assert_int_equal(wr_map_set_side(m, a, 0, &bad2), WR_ERR_INVALID);
-    OK(wr_map_side(m, a, 0, &s0));
+    wr_hexside bad = {WR_RIVER_MAJOR, WR_CROSS_FORD, 0, 0};
+    assert_int_equal(wr_map_set_hexside(m, a, 0, &bad), WR_ERR_INVALID);
+    wr_hexside bad2 = {WR_NO_RIVER, WR_CROSS_BRIDGE, 0, 0};
+    assert_int_equal(wr_map_set_hexside(m, a, 0, &bad2), WR_ERR_INVALID);
+    OK(wr_map_hexside(m, a, 0, &s0));
     assert_int_equal(s0.crossing, WR_CROSS_FERRY);
-    wr_side ok = {0, 0, 1, 0};
-    assert_int_equal(wr_map_set_side(m, O(0, 0), 3, &ok), WR_ERR_RANGE);
+    wr_hexside ok = {0, 0, 1, 0};
+    assert_int_equal(wr_map_set_hexside(m, O(0, 0), 3, &ok), WR_ERR_RANGE);
     int down = 0;
     unsigned wf = 0;
     OK(wr_map_watercourse(m, a, &down, &wf));
@@ -466,15 +466,15 @@ static void map_zones_and_sight(void **state)
         assert_int_equal(z, want[c]);
     }
     int v = -1;
-    OK(wr_map_sight(m, O(4, 0), O(1, 0), &v));
+    OK(wr_map_is_visible(m, O(4, 0), O(1, 0), &v));
     assert_int_equal(v, 0); /* open sea and shore */
-    OK(wr_map_sight(m, O(0, 0), O(5, 0), &v));
+    OK(wr_map_is_visible(m, O(0, 0), O(5, 0), &v));
     assert_int_equal(v, 0);
-    OK(wr_map_sight(m, O(3, 0), O(1, 0), &v));
+    OK(wr_map_is_visible(m, O(3, 0), O(1, 0), &v));
     assert_int_equal(v, 1); /* coastal waters */
-    OK(wr_map_sight(m, O(4, 0), O(6, 0), &v));
+    OK(wr_map_is_visible(m, O(4, 0), O(6, 0), &v));
     assert_int_equal(v, 1); /* ship to ship */
-    OK(wr_map_sight(m, O(4, 0), O(2, 0), &v));
+    OK(wr_map_is_visible(m, O(4, 0), O(2, 0), &v));
     assert_int_equal(v, 1);
     /* Moving the coast moves the coastal waters. */
     OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_SEA));
@@ -664,12 +664,12 @@ static void getting_lost(void **state)
     OK(wr_rng_new(99, &b));
     for (int i = 0; i < 50; i++) {
         int d100 = 0, l1 = 0, l2 = 0;
-        OK(wr_getting_lost_roll(1, 0, 40, a, &l1));
+        OK(wr_getting_lost_rng(1, 0, 40, a, &l1));
         OK(wr_rng_roll(b, 100, &d100));
         OK(wr_getting_lost(1, 0, 40, d100, &l2));
         assert_int_equal(l1, l2);
     }
-    OK(wr_getting_lost_roll(0, 0, 40, a, &lost)); /* draws no roll */
+    OK(wr_getting_lost_rng(0, 0, 40, a, &lost)); /* draws no roll */
     int x = 0, y = 0;
     OK(wr_rng_roll(a, 6, &x));
     OK(wr_rng_roll(b, 6, &y));
@@ -680,20 +680,20 @@ static void getting_lost(void **state)
     wr_map *m = NULL;
     OK(wr_map_new(3, 3, &m));
     int on = -1;
-    OK(wr_map_on_route(m, O(1, 1), 0, &on));
+    OK(wr_map_is_on_route(m, O(1, 1), 0, &on));
     assert_int_equal(on, 0);
     side(m, O(1, 1), 0, 0, 0, 1, 0);
-    OK(wr_map_on_route(m, O(1, 1), 0, &on));
+    OK(wr_map_is_on_route(m, O(1, 1), 0, &on));
     assert_int_equal(on, 1);
     side(m, O(1, 1), 3, 0, 0, 0, 1);
-    OK(wr_map_on_route(m, O(0, 1), 0, &on));
+    OK(wr_map_is_on_route(m, O(0, 1), 0, &on));
     assert_int_equal(on, 1);
     OK(wr_map_set_watercourse(m, O(1, 1), 5, 0));
     wr_hex n;
     OK(wr_hex_neighbor(O(1, 1), 5, &n));
-    OK(wr_map_on_route(m, n, 2, &on));
+    OK(wr_map_is_on_route(m, n, 2, &on));
     assert_int_equal(on, 1); /* upstream along the water course */
-    OK(wr_map_on_route(m, O(1, 1), 1, &on));
+    OK(wr_map_is_on_route(m, O(1, 1), 1, &on));
     assert_int_equal(on, 0);
     wr_map_free(m);
 }
@@ -1329,7 +1329,7 @@ static void bf_block(bf_graph *g, const wr_map *m, const uint8_t *hexes, const u
             OK(wr_map_hex(m, i, &a));
             OK(wr_map_hex(m, e->to, &b));
             OK(wr_hex_direction(a, b, &dir));
-            OK(wr_map_side_index(m, a, dir, &side));
+            OK(wr_map_hexside_index(m, a, dir, &side));
             if ((hexes && (hexes[e->to / 8] >> (e->to % 8) & 1)) ||
                 (sides && (sides[side / 8] >> (side % 8) & 1)))
                 continue;
@@ -1366,15 +1366,15 @@ static wr_map *random_land_map(unsigned *s, int w, int h)
             wr_hex n;
             int inside = 0;
             OK(wr_hex_neighbor(hx, d, &n));
-            OK(wr_map_contains(m, n, &inside));
+            OK(wr_map_has_hex(m, n, &inside));
             if (!inside)
                 continue;
-            wr_side sd = {0, 0, rnd(s) % 6 == 0, rnd(s) % 6 == 0};
+            wr_hexside sd = {0, 0, rnd(s) % 6 == 0, rnd(s) % 6 == 0};
             if (rnd(s) % 3 == 0) {
                 sd.river = 1 + (int)(rnd(s) % 2);
                 sd.crossing = (int)(rnd(s) % (sd.river == WR_RIVER_MINOR ? 4 : 3));
             }
-            OK(wr_map_set_side(m, hx, d, &sd));
+            OK(wr_map_set_hexside(m, hx, d, &sd));
         }
     }
     return m;
@@ -1396,7 +1396,7 @@ static wr_map *random_water_map(unsigned *s, int w, int h)
         wr_hex n;
         int inside = 0;
         OK(wr_hex_neighbor(hx, d, &n));
-        OK(wr_map_contains(m, n, &inside));
+        OK(wr_map_has_hex(m, n, &inside));
         if (inside && (t == WR_HEX_CLEAR || rnd(s) % 4 == 0))
             OK(wr_map_set_watercourse(m, hx, d, rnd(s) % 3 == 0 ? rnd(s) % 8 : 0u));
     }
@@ -1681,8 +1681,8 @@ static void plan_records_follow_the_map(void **state)
         wr_hex h = O(1 + (int)(rnd(&s) % 5), 1 + (int)(rnd(&s) % 6));
         OK(wr_map_set_terrain(m, h, rnd(&s) % 2 ? WR_HEX_LAKE : WR_HEX_MOUNTAINS));
         field_matches_new_planner(m, &p, from);
-        wr_side sd = {WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
-        OK(wr_map_set_side(m, h, (int)(rnd(&s) % 3), &sd));
+        wr_hexside sd = {WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
+        OK(wr_map_set_hexside(m, h, (int)(rnd(&s) % 3), &sd));
         field_matches_new_planner(m, &p, from);
         OK(wr_map_set_regions(m, h, 1));
         field_matches_new_planner(m, &p, from);
@@ -1987,15 +1987,15 @@ static void plan_river_never_cheaper(void **state)
                 for (unsigned home = 0; home < 2; home++) {
                     OK(wr_map_set_regions(m, far, home));
                     OK(wr_map_set_terrain(m, near, WR_HEX_CLEAR));
-                    wr_side plain = {WR_NO_RIVER, WR_CROSS_OPEN, routes & 1, routes >> 1};
-                    OK(wr_map_set_side(m, near, dir, &plain));
+                    wr_hexside plain = {WR_NO_RIVER, WR_CROSS_OPEN, routes & 1, routes >> 1};
+                    OK(wr_map_set_hexside(m, near, dir, &plain));
                     const int bound = cheapest_in_day(m, &p, near);
                     for (int timber = 0; timber < 2; timber++) {
                         OK(wr_map_set_terrain(m, near, timber ? WR_HEX_FOREST : WR_HEX_CLEAR));
                         for (int river = WR_NO_RIVER; river <= WR_RIVER_MAJOR; river++)
                             for (int crossing = 0; crossing < 4; crossing++) {
-                                wr_side sd = {river, crossing, routes & 1, routes >> 1};
-                                if (wr_map_set_side(m, near, dir, &sd) != WR_OK)
+                                wr_hexside sd = {river, crossing, routes & 1, routes >> 1};
+                                if (wr_map_set_hexside(m, near, dir, &sd) != WR_OK)
                                     continue; /* a ford on a major river, a bridge on none */
                                 assert_true(cheapest_in_day(m, &p, near) >= bound);
                                 compared++;
@@ -2142,12 +2142,12 @@ static void plan_custom_graph(void **state)
 
 /* ------------------------------------------------------------------------ */
 /* A game's own storage: hex descriptions and sides copied out of a wr_map,
-   planned through wr_plan_graph with wr_moves_from(). */
+   planned through wr_plan_graph with wr_hex_desc_moves(). */
 
 typedef struct game_map {
     int n;
     wr_hex_desc *hexes;
-    wr_side *sides; /* n x 6 */
+    wr_hexside *sides; /* n x 6 */
     int32_t *nbr;   /* n x 6, -1 off the map */
     const wr_plan_params *params;
 } game_map;
@@ -2179,7 +2179,7 @@ static void game_map_from(game_map *gm, const wr_map *m)
             int32_t j = -1;
             OK(wr_hex_neighbor(hx, dir, &nb));
             if (wr_map_index(m, nb, &j) == WR_OK)
-                OK(wr_map_side(m, hx, dir, &gm->sides[(size_t)i * 6 + (size_t)dir]));
+                OK(wr_map_hexside(m, hx, dir, &gm->sides[(size_t)i * 6 + (size_t)dir]));
             gm->nbr[(size_t)i * 6 + (size_t)dir] = j;
         }
     }
@@ -2206,7 +2206,7 @@ static int game_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
         }
     }
     size_t n = 0;
-    if (wr_moves_from(gm->params, &gm->hexes[node], nb, &gm->sides[(size_t)node * 6],
+    if (wr_hex_desc_moves(gm->params, &gm->hexes[node], nb, &gm->sides[(size_t)node * 6],
                       &gm->nbr[(size_t)node * 6], out, (size_t)capacity, &n) != WR_OK)
         return -1;
     return (int)n;
@@ -2762,7 +2762,7 @@ static void game_loop_thirty_days(void **state)
                     wr_rng *rng = NULL;
                     OK(wr_rng_new((uint64_t)(day * 31 + k), &rng));
                     int half = 0;
-                    OK(wr_half_die_roll(rng, &half));
+                    OK(wr_half_die_rng(rng, &half));
                     (void)d6;
                     OK(wr_force_end_day(&f[k], P, 0, left[k], half, &lost));
                     left[k] -= lost;
@@ -2885,9 +2885,9 @@ static void plan_objectives_and_constraints(void **state)
     assert_int_equal(r.outcome, WR_PLAN_FOUND);
     for (size_t i = 0; i < r.route.step_count; i++)
         assert_int_not_equal(r.route.steps[i].node, idx);
-    OK(wr_map_side_index(m, O(0, 0), 5, &side_idx));
+    OK(wr_map_hexside_index(m, O(0, 0), 5, &side_idx));
     int32_t same = 0;
-    OK(wr_map_side_index(m, O(0, 1), 2, &same)); /* the same side from the other hex */
+    OK(wr_map_hexside_index(m, O(0, 1), 2, &same)); /* the same side from the other hex */
     assert_int_equal(same, side_idx);
     sides[side_idx / 8] |= (uint8_t)(1u << (side_idx % 8));
     q.blocked_sides = sides;
@@ -2928,7 +2928,7 @@ static void river_validation(void **state)
     /* the same river drawn on the side it flows through */
     side(m, O(1, 0), 0, WR_RIVER_MINOR, WR_CROSS_OPEN, 0, 0);
     OK(wr_map_check_rivers(m, &problem, &hx, &dir));
-    assert_int_equal(problem, WR_RIVERS_SIDE_ON_COURSE);
+    assert_int_equal(problem, WR_RIVERS_HEXSIDE_ON_COURSE);
     assert_int_equal(hx.q, O(1, 0).q);
     assert_int_equal(dir, 0);
     side(m, O(1, 0), 0, WR_NO_RIVER, WR_CROSS_OPEN, 0, 0);

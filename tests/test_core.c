@@ -25,12 +25,12 @@ static void status_names(void **state)
 }
 
 /* The failure detail: what the last failing call on this thread was, in
-   fields and in words; successful calls leave it; wr_clear_error forgets it. */
+   fields and in words; successful calls leave it; wr_last_error_clear forgets it. */
 static void error_detail(void **state)
 {
     (void)state;
     wr_error e;
-    wr_clear_error();
+    wr_last_error_clear();
     assert_int_equal(wr_last_error_detail(&e), WR_OK);
     assert_int_equal(e.status, WR_OK);
     assert_string_equal(e.function, "");
@@ -71,7 +71,7 @@ static void error_detail(void **state)
     assert_int_equal(wr_last_error_detail(&e), WR_OK);
     assert_string_equal(e.function, "wr_rng_new");
 
-    wr_clear_error();
+    wr_last_error_clear();
     assert_string_equal(wr_last_error(), "");
     wr_rng_free(rng);
 }

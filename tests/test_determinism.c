@@ -235,7 +235,7 @@ static void battlesystem(hash *x)
     check(x, wr_rng_new(11, &rng), WR_OK);
     for (int i = 0; rng != NULL && i < 300; i++) {
         int damage = 0;
-        check(x, wr_figure_damage_roll((i & 1) ? cav : chariot, rng, &damage), WR_OK);
+        check(x, wr_figure_damage_rng((i & 1) ? cav : chariot, rng, &damage), WR_OK);
         fold(x, damage);
     }
     wr_rng_free(rng);
@@ -291,7 +291,7 @@ static int melee_setup_new(hash *x, melee_setup *m)
                               WR_WOUND_KILLED};
     check(x, wr_hit_chart_add(m->chart, 1, 50, 1, body), WR_OK);
     check(x, wr_hit_chart_add(m->chart, 51, 100, 2, head), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
     d.weapon_type = WR_WEAPON_SPEAR;
@@ -304,11 +304,11 @@ static int melee_setup_new(hash *x, melee_setup *m)
     d.flags = 0;
     d.troop_class = WR_TROOP_ELITE;
     check(x, wr_melee_unit_new(m->orc, &d, &m->orcs), WR_OK);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.figures = 8;
     d.files = 4;
     check(x, wr_melee_unit_new(m->men, &d, &m->humans), WR_OK);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     check(x, wr_melee_unit_new(m->beast, &d, &m->ogre), WR_OK);
     if (x->failed)
@@ -395,7 +395,7 @@ static void melee(hash *x)
             wr_melee_end end = WR_END_ONGOING;
             int rounds = 0;
             for (int n = 0; n < 60 && end == WR_END_ONGOING; n++) {
-                check(x, wr_engagement_fight(es[e], rng, &r), WR_OK);
+                check(x, wr_engagement_fight_rng(es[e], rng, &r), WR_OK);
                 fold_round(x, &r);
                 check(x, wr_engagement_apply(es[e], &r), WR_OK);
                 check(x, wr_engagement_status(es[e], &end, &rounds), WR_OK);
@@ -412,7 +412,7 @@ static void melee(hash *x)
             return;
         }
         check(x, wr_rng_new(seed * 977, &rng), WR_OK);
-        check(x, wr_melee_simulate(m.monster, 20, rng, 200, counts), WR_OK);
+        check(x, wr_engagement_simulate_rng(m.monster, 20, rng, 200, counts), WR_OK);
         for (int i = 0; i < WR_END_COUNT; i++)
             fold(x, (int64_t)counts[i]);
         wr_rng_free(rng);
@@ -444,8 +444,8 @@ static void phase_add(hash *x, wr_melee_phase *p, wr_melee_unit *a, int contact_
 
 static int phase_fits(const wr_melee_unit *u, int front, int along)
 {
-    wr_unit_def d;
-    if (wr_melee_unit_def(u, &d) != WR_OK)
+    wr_melee_unit_desc d;
+    if (wr_melee_unit_get(u, &d) != WR_OK)
         return 0;
     int ranks = (d.figures + d.files - 1) / d.files;
     return d.figures >= front && ranks >= along;
@@ -489,7 +489,7 @@ static void phase(hash *x)
             size_t most = 0;
             check(x, wr_melee_phase_dice_needed(p, &most), WR_OK);
             fold(x, (int64_t)most);
-            check(x, wr_melee_phase_resolve(p, rng), WR_OK);
+            check(x, wr_melee_phase_resolve_rng(p, rng), WR_OK);
             for (int f = 0; f < 3; f++) {
                 check(x, wr_melee_phase_round(p, f, &r), WR_OK);
                 fold_round(x, &r);
@@ -642,7 +642,7 @@ static void route(hash *x)
     for (int row = 0; row < H; row++) {
         wr_hex h;
         check(x, wr_hex_from_offset(8, row, &h), WR_OK);
-        wr_side side = {row < 7 ? WR_RIVER_MINOR : WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
+        wr_hexside side = {row < 7 ? WR_RIVER_MINOR : WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
         if (row == 2)
             side.crossing = WR_CROSS_BRIDGE;
         else if (row == 5)
@@ -651,20 +651,20 @@ static void route(hash *x)
             side.crossing = WR_CROSS_FERRY;
         if (row == 2)
             side.road = 1;
-        check(x, wr_map_set_side(map, h, 0, &side), WR_OK);
+        check(x, wr_map_set_hexside(map, h, 0, &side), WR_OK);
     }
     /* a road along row 2 and a track along row 11 */
     for (int col = 0; col + 1 < W - 3; col++) {
         wr_hex h;
-        wr_side side;
+        wr_hexside side;
         for (int k = 0; k < 2; k++) {
             check(x, wr_hex_from_offset(col, k ? 11 : 2, &h), WR_OK);
-            check(x, wr_map_side(map, h, 0, &side), WR_OK);
+            check(x, wr_map_hexside(map, h, 0, &side), WR_OK);
             if (k)
                 side.track = 1;
             else
                 side.road = 1;
-            check(x, wr_map_set_side(map, h, 0, &side), WR_OK);
+            check(x, wr_map_set_hexside(map, h, 0, &side), WR_OK);
         }
     }
     /* a water course down row 7 to the coast */

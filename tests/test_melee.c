@@ -25,7 +25,7 @@ static wr_profile *profile(wr_race race)
 static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type,
                              int armour, unsigned flags)
 {
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = figures;
     d.files = files;
     d.weapon_type = weapon_type;
@@ -36,7 +36,7 @@ static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int we
     return u;
 }
 
-static wr_melee_unit *from_def(const wr_profile *p, const wr_unit_def *d)
+static wr_melee_unit *from_def(const wr_profile *p, const wr_melee_unit_desc *d)
 {
     wr_melee_unit *u = NULL;
     assert_int_equal(wr_melee_unit_new(p, d, &u), WR_OK);
@@ -107,21 +107,21 @@ static void fighting_cases(void **state)
     assert_int_equal(fighting(15, 5, 5, WR_WEAPON_POLEARM, 0, 0), 10);
     assert_int_equal(fighting(15, 5, 5, WR_WEAPON_PIKE, 0, 0), 15);
     /* the rank advantage is lost when disordered */
-    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_PIKE, WR_SIDE_DISORDERED, 0), 5);
+    assert_int_equal(fighting(15, 5, 5, WR_WEAPON_PIKE, WR_COMBATANT_DISORDERED, 0), 5);
     /* case 1: swarms and fliers fight only with missiles */
-    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_SIDE_SWARM, WR_SIDE_FLYING), 0);
-    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_SIDE_FLYING, WR_SIDE_SWARM), 0);
+    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_COMBATANT_SWARM, WR_COMBATANT_FLYING), 0);
+    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_COMBATANT_FLYING, WR_COMBATANT_SWARM), 0);
     /* case 2: fliers over a unit: everyone fights, on both sides */
-    assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_SIDE_FLYING, 0), 30);
-    assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_SIDE_DISORDERED, WR_SIDE_FLYING), 30);
+    assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_COMBATANT_FLYING, 0), 30);
+    assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_COMBATANT_DISORDERED, WR_COMBATANT_FLYING), 30);
     /* case 3: ground swarms count every figure */
-    assert_int_equal(fighting(40, 10, 3, WR_WEAPON_OTHER, WR_SIDE_SWARM, 0), 40);
+    assert_int_equal(fighting(40, 10, 3, WR_WEAPON_OTHER, WR_COMBATANT_SWARM, 0), 40);
     /* case 4: two mounted units: all figures */
-    assert_int_equal(fighting(12, 6, 1, WR_WEAPON_OTHER, WR_SIDE_MOUNTED, WR_SIDE_MOUNTED), 12);
+    assert_int_equal(fighting(12, 6, 1, WR_WEAPON_OTHER, WR_COMBATANT_MOUNTED, WR_COMBATANT_MOUNTED), 12);
     /* case 5: cavalry against infantry: those in contact */
-    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_SPEAR, WR_SIDE_MOUNTED, 0), 6);
+    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_SPEAR, WR_COMBATANT_MOUNTED, 0), 6);
     /* case 6: flanked: those in contact, whatever the weapon */
-    assert_int_equal(fighting(20, 5, 4, WR_WEAPON_SPEAR, WR_SIDE_FLANKED, 0), 4);
+    assert_int_equal(fighting(20, 5, 4, WR_WEAPON_SPEAR, WR_COMBATANT_FLANKED, 0), 4);
     /* case 7: ranks of a short last rank */
     assert_int_equal(fighting(9, 5, 4, WR_WEAPON_POLEARM, 0, 0), 8);
     assert_int_equal(fighting(7, 5, 5, WR_WEAPON_PIKE, 0, 0), 7);
@@ -133,13 +133,13 @@ static void example_boar_riders(void **state)
 {
     (void)state;
     /* eight orc boar riders in two ranks (four files), four in contact */
-    assert_int_equal(fighting(8, 4, 4, WR_WEAPON_OTHER, WR_SIDE_MOUNTED, 0), 4);
+    assert_int_equal(fighting(8, 4, 4, WR_WEAPON_OTHER, WR_COMBATANT_MOUNTED, 0), 4);
     /* ten Fenmark swordsmen in two ranks of five, five in contact */
-    assert_int_equal(fighting(10, 5, 5, WR_WEAPON_OTHER, 0, WR_SIDE_MOUNTED), 5);
+    assert_int_equal(fighting(10, 5, 5, WR_WEAPON_OTHER, 0, WR_COMBATANT_MOUNTED), 5);
 
     /* the same through units and an engagement */
     wr_profile *orc = profile(WR_RACE_ORC), *human = profile(WR_RACE_HUMAN);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 8;
     d.files = 4;
     d.mount = WR_MOUNT_UNARMOURED;
@@ -166,12 +166,12 @@ static void example_lawkland_cavalry(void **state)
 {
     (void)state;
     /* twelve Lawkland cavalry in two ranks: the six in contact */
-    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_OTHER, WR_SIDE_MOUNTED, 0), 6);
+    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_OTHER, WR_COMBATANT_MOUNTED, 0), 6);
     /* twelve Fenmark polearms in two ranks: both ranks */
-    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_POLEARM, 0, WR_SIDE_MOUNTED), 12);
+    assert_int_equal(fighting(12, 6, 6, WR_WEAPON_POLEARM, 0, WR_COMBATANT_MOUNTED), 12);
 
     wr_profile *human = profile(WR_RACE_HUMAN);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 12;
     d.files = 6;
     d.mount = WR_MOUNT_UNARMOURED;
@@ -201,9 +201,9 @@ static void complete_ranks_and_percent(void **state)
     assert_int_equal(r, 1);
     assert_int_equal(wr_complete_ranks(4, 5, 0, &r), WR_OK);
     assert_int_equal(r, 0);
-    assert_int_equal(wr_complete_ranks(20, 5, WR_SIDE_FLANKED, &r), WR_OK);
+    assert_int_equal(wr_complete_ranks(20, 5, WR_COMBATANT_FLANKED, &r), WR_OK);
     assert_int_equal(r, 1);
-    assert_int_equal(wr_complete_ranks(3, 5, WR_SIDE_FLANKED, &r), WR_OK);
+    assert_int_equal(wr_complete_ranks(3, 5, WR_COMBATANT_FLANKED, &r), WR_OK);
     assert_int_equal(r, 0);
 
     assert_int_equal(wr_combat_percent(14, 28, 10, &mcp, &fcp), WR_OK);
@@ -246,7 +246,7 @@ static void example_setup(example *x)
 {
     assert_int_equal(wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &x->dwarf), WR_OK);
     assert_int_equal(wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &x->orc), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
     d.weapon_type = WR_WEAPON_SPEAR;
@@ -334,13 +334,13 @@ static void example_dwarfs_and_urucks(void **state)
     assert_int_equal(r.events_truncated, 0);
 
     /* nothing changes until the round is applied */
-    wr_unit_def d;
-    assert_int_equal(wr_melee_unit_def(x.orcs, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(x.orcs, &d), WR_OK);
     assert_int_equal(d.figures, 9);
     assert_int_equal(wr_engagement_apply(x.e, &r), WR_OK);
-    assert_int_equal(wr_melee_unit_def(x.orcs, &d), WR_OK);
+    assert_int_equal(wr_melee_unit_get(x.orcs, &d), WR_OK);
     assert_int_equal(d.figures, 5);
-    assert_int_equal(wr_melee_unit_def(x.dwarfs, &d), WR_OK);
+    assert_int_equal(wr_melee_unit_get(x.dwarfs, &d), WR_OK);
     assert_int_equal(d.figures, 7);
     /* a round cannot be applied twice */
     assert_int_equal(wr_engagement_apply(x.e, &r), WR_ERR_STATE);
@@ -367,7 +367,7 @@ static void rng_form_matches_rolls(void **state)
     assert_int_equal(wr_rng_new(2024, &rng), WR_OK);
     assert_int_equal(wr_rng_clone(rng, &copy), WR_OK);
     wr_melee_round a, b;
-    assert_int_equal(wr_engagement_fight(x.e, rng, &a), WR_OK);
+    assert_int_equal(wr_engagement_fight_rng(x.e, rng, &a), WR_OK);
     int rolls[8];
     for (int i = 0; i < 8; i++)
         assert_int_equal(wr_rng_roll(copy, 100, &rolls[i]), WR_OK);
@@ -445,8 +445,8 @@ static void example_flanked_orc_spearmen(void **state)
     assert_int_equal(r.fought, 1);
     assert_true(has_event(&r, WR_RULE_ONE_RANK, 1, -1));
     assert_int_equal(wr_engagement_apply(e, &r), WR_OK);
-    wr_unit_def d;
-    assert_int_equal(wr_melee_unit_def(orcs, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(orcs, &d), WR_OK);
     assert_true(d.flags & WR_UNIT_DISORDERED);
     /* no new flank test in the next round */
     assert_int_equal(wr_engagement_fight_rolls(e, rolls2 + 1, 3, &used, &r), WR_OK);
@@ -485,7 +485,7 @@ static void profiles_and_pikes(void **state)
         assert_int_equal(allowed, 1);
         assert_int_equal(wr_profile_weapon(p, 9, &reach, &allowed), WR_OK);
         assert_int_equal(reach, WR_WEAPON_OTHER);
-        wr_unit_def d = wr_unit_def_default();
+        wr_melee_unit_desc d = wr_melee_unit_desc_default();
         d.weapon_type = WR_WEAPON_PIKE;
         wr_melee_unit *u = NULL;
         assert_int_equal(wr_melee_unit_new(p, &d, &u), races[i].pikes ? WR_OK : WR_ERR_FORBIDDEN);
@@ -501,7 +501,7 @@ static void profiles_and_pikes(void **state)
     assert_int_equal(reach, WR_WEAPON_PIKE);
     assert_int_equal(allowed, 1);
     assert_int_equal(wr_profile_set_weapon(p, 1, WR_WEAPON_SPEAR, 0), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.weapon_type = 1;
     wr_melee_unit *u = NULL;
     assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_ERR_FORBIDDEN);
@@ -545,16 +545,16 @@ static void profiles_and_pikes(void **state)
     assert_int_equal(wr_profile_set_retire_band(p, 35), WR_OK);
     assert_int_equal(wr_profile_retire_band(p, &value), WR_OK);
     assert_int_equal(value, 35);
-    assert_int_equal(wr_profile_hates(p, WR_RACE_DWARF, &value), WR_OK);
+    assert_int_equal(wr_profile_hated(p, WR_RACE_DWARF, &value), WR_OK);
     assert_int_equal(value, 0);
     assert_int_equal(wr_profile_set_hated(p, WR_RACE_DWARF, 1), WR_OK);
     assert_int_equal(wr_profile_set_hated(p, (wr_race)WR_RACE_MAX, 1), WR_OK);
-    assert_int_equal(wr_profile_hates(p, WR_RACE_DWARF, &value), WR_OK);
+    assert_int_equal(wr_profile_hated(p, WR_RACE_DWARF, &value), WR_OK);
     assert_int_equal(value, 1);
-    assert_int_equal(wr_profile_hates(p, (wr_race)WR_RACE_MAX, &value), WR_OK);
+    assert_int_equal(wr_profile_hated(p, (wr_race)WR_RACE_MAX, &value), WR_OK);
     assert_int_equal(value, 1);
     assert_int_equal(wr_profile_set_hated(p, WR_RACE_DWARF, 0), WR_OK);
-    assert_int_equal(wr_profile_hates(p, WR_RACE_DWARF, &value), WR_OK);
+    assert_int_equal(wr_profile_hated(p, WR_RACE_DWARF, &value), WR_OK);
     assert_int_equal(value, 0);
     wr_profile_free(p);
     wr_profile_free(NULL);
@@ -577,9 +577,9 @@ static void sample_profiles(void **state)
     assert_int_equal(v, -2);
     assert_int_equal(wr_profile_modifier(d, WR_MOD_FLANK, &v), WR_OK);
     assert_int_equal(v, 0); /* not in the example: not invented */
-    assert_int_equal(wr_profile_hates(d, WR_RACE_ORC, &v), WR_OK);
+    assert_int_equal(wr_profile_hated(d, WR_RACE_ORC, &v), WR_OK);
     assert_int_equal(v, 1);
-    assert_int_equal(wr_profile_hates(o, WR_RACE_DWARF, &v), WR_OK);
+    assert_int_equal(wr_profile_hated(o, WR_RACE_DWARF, &v), WR_OK);
     assert_int_equal(v, 1);
     wr_race r;
     assert_int_equal(wr_profile_race(d, &r), WR_OK);
@@ -609,13 +609,13 @@ static void modifiers_each(void **state)
     assert_int_equal(wr_profile_set_hated(p, WR_RACE_ORC, 1), WR_OK);
 
     /* cavalry charging infantry: charge doubled, cavalry against infantry */
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 6;
     d.files = 3;
     d.mount = WR_MOUNT_UNARMOURED;
     d.troop_class = WR_TROOP_ELITE;
     wr_melee_unit *cav = from_def(p, &d);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.figures = 8;
     d.files = 4;
     d.flags = WR_UNIT_SHIELDS;
@@ -650,7 +650,7 @@ static void modifiers_each(void **state)
 
     /* against an armoured, disordered mounted enemy in the rear behind heavy
        cover, C class: no cavalry bonus, the charge doubled */
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.figures = 4;
     d.files = 4;
     d.mount = WR_MOUNT_ARMOURED;
@@ -675,12 +675,12 @@ static void modifiers_each(void **state)
     wr_melee_unit_free(cav);
 
     /* infantry, C class, fighting a monster, light cover, flank */
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
     d.troop_class = WR_TROOP_C_CLASS;
     wr_melee_unit *levy = from_def(p, &d);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     wr_melee_unit *troll = from_def(q, &d);
     s = front(5, 1);
@@ -714,7 +714,7 @@ static void mcp_floor_and_fcp_bound(void **state)
     wr_profile *p = profile(WR_RACE_HUMAN);
     assert_int_equal(wr_profile_set_modifier(p, WR_MOD_C_CLASS, -300), WR_OK);
     assert_int_equal(wr_profile_set_bcp(p, 0, 0, 20), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 10;
     d.troop_class = WR_TROOP_C_CLASS;
@@ -755,12 +755,12 @@ static void disorder_rules(void **state)
 {
     (void)state;
     wr_profile *p = profile(WR_RACE_HUMAN);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_CHARACTER;
     wr_melee_unit *hero = from_def(p, &d);
     d.flags = WR_UNIT_GIANT;
     wr_melee_unit *giant = from_def(p, &d);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     wr_melee_unit *beast = from_def(p, &d);
     wr_melee_unit *unit = troops(p, 10, 5, WR_WEAPON_SPEAR, 0, 0);
@@ -824,11 +824,11 @@ static void disorder_rules(void **state)
     assert_int_equal(wr_melee_unit_set_disordered(hero, 0), WR_OK);
     /* reforming clears disorder */
     assert_int_equal(wr_melee_unit_set_disordered(unit, 1), WR_OK);
-    wr_unit_def got;
-    assert_int_equal(wr_melee_unit_def(unit, &got), WR_OK);
+    wr_melee_unit_desc got;
+    assert_int_equal(wr_melee_unit_get(unit, &got), WR_OK);
     assert_true(got.flags & WR_UNIT_DISORDERED);
     assert_int_equal(wr_melee_unit_set_disordered(unit, 0), WR_OK);
-    assert_int_equal(wr_melee_unit_def(unit, &got), WR_OK);
+    assert_int_equal(wr_melee_unit_get(unit, &got), WR_OK);
     assert_false(got.flags & WR_UNIT_DISORDERED);
 
     wr_melee_unit_free(hero);
@@ -1001,7 +1001,7 @@ static void morale_models(void **state)
     assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_CHARACTER_PRESENT, 9), WR_OK);
     assert_int_equal(wr_profile_set_morale_modifier(p, WR_MORALE_FIGHTING_MONSTER, -11), WR_OK);
     assert_int_equal(wr_profile_set_retire_band(p, 25), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.morale = 70;
     wr_melee_unit *u = from_def(p, &d);
     wr_morale_test t;
@@ -1112,17 +1112,17 @@ static wr_hit_chart *sample_chart(void)
     wr_hit_chart *c = NULL;
     assert_int_equal(wr_hit_chart_new(&c), WR_OK);
     int complete = -1;
-    assert_int_equal(wr_hit_chart_complete(c, &complete), WR_OK);
+    assert_int_equal(wr_hit_chart_is_complete(c, &complete), WR_OK);
     assert_int_equal(complete, 0);
     const wr_wound body[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
     const wr_wound head[4] = {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS,
                               WR_WOUND_KILLED};
     assert_int_equal(wr_hit_chart_add(c, 1, 50, 1, body), WR_OK);
-    assert_int_equal(wr_hit_chart_complete(c, &complete), WR_OK);
+    assert_int_equal(wr_hit_chart_is_complete(c, &complete), WR_OK);
     assert_int_equal(complete, 0);
     assert_int_equal(wr_hit_chart_add(c, 50, 60, 2, head), WR_ERR_INVALID); /* overlap */
     assert_int_equal(wr_hit_chart_add(c, 51, 100, 2, head), WR_OK);
-    assert_int_equal(wr_hit_chart_complete(c, &complete), WR_OK);
+    assert_int_equal(wr_hit_chart_is_complete(c, &complete), WR_OK);
     assert_int_equal(complete, 1);
     return c;
 }
@@ -1153,7 +1153,7 @@ static void monster_in_combat(void **state)
     assert_int_equal(wr_profile_set_bcp(p, 0, 0, 50), WR_OK);
     assert_int_equal(wr_profile_set_bcp(m, 0, 0, 150), WR_OK);
     wr_melee_unit *men = troops(p, 5, 5, 0, 0, 0);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     d.legs = 2;
     d.base_width_mm = 40;
@@ -1188,8 +1188,8 @@ static void monster_in_combat(void **state)
     assert_int_equal(wr_melee_unit_wounds(giant, &w), WR_OK);
     assert_int_equal(w.dead, 1);
     assert_int_equal(w.serious, 1);
-    wr_unit_def got;
-    assert_int_equal(wr_melee_unit_def(giant, &got), WR_OK);
+    wr_melee_unit_desc got;
+    assert_int_equal(wr_melee_unit_get(giant, &got), WR_OK);
     assert_int_equal(got.figures, 0);
     assert_int_equal(wr_melee_unit_wounds(men, &w), WR_OK);
     assert_int_equal(w.hits, 0);
@@ -1251,7 +1251,7 @@ static void character_fights_separately(void **state)
     assert_int_equal(wr_profile_set_bcp(p, 0, 0, 40), WR_OK);
     assert_int_equal(wr_profile_set_bcp(o, 0, 0, 100), WR_OK);
     wr_melee_unit *guard = troops(p, 10, 5, 0, 0, 0);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_CHARACTER;
     wr_melee_unit *lord = from_def(p, &d);
     wr_melee_unit *orcs = troops(o, 12, 6, 0, 0, 0);
@@ -1323,8 +1323,8 @@ static void two_combats_one_phase(void **state)
     assert_int_equal(r2.strike[0].fighting, 2); /* flanked: those in contact */
     assert_int_equal(wr_engagement_apply(e1, &r1), WR_OK);
     assert_int_equal(wr_engagement_apply(e2, &r2), WR_OK);
-    wr_unit_def d;
-    assert_int_equal(wr_melee_unit_def(centre, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(centre, &d), WR_OK);
     assert_int_equal(d.figures, 12 - 6 - 4);
     assert_true(d.flags & WR_UNIT_DISORDERED);
     wr_engagement_free(e1);
@@ -1346,7 +1346,7 @@ static void monster_two_combats(void **state)
     wr_hit_chart *c = sample_chart();
     wr_melee_unit *left = troops(p, 1, 1, 0, 0, 0), *right = troops(p, 1, 1, 0, 0, 0);
     for (int variant = 0; variant < 2; variant++) {
-        wr_unit_def d = wr_unit_def_default();
+        wr_melee_unit_desc d = wr_melee_unit_desc_default();
         d.kind = WR_UNIT_MONSTER;
         wr_melee_unit *beast = from_def(m, &d);
         assert_int_equal(wr_melee_unit_set_hit_chart(beast, c), WR_OK);
@@ -1369,8 +1369,8 @@ static void monster_two_combats(void **state)
         assert_int_equal(wr_melee_unit_wounds(beast, &w), WR_OK);
         assert_int_equal(w.dead, 1);
         assert_int_equal(w.hits, 2);
-        wr_unit_def got;
-        assert_int_equal(wr_melee_unit_def(beast, &got), WR_OK);
+        wr_melee_unit_desc got;
+        assert_int_equal(wr_melee_unit_get(beast, &got), WR_OK);
         assert_int_equal(got.figures, 0);
         /* a forged record is refused */
         wr_melee_round forged = r2;
@@ -1423,7 +1423,7 @@ static void starting_and_leaving(void **state)
     assert_int_equal(b, 10);
 
     wr_profile *p = profile(WR_RACE_OTHER);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     wr_melee_unit *ground = from_def(p, &d);
     d.flags = WR_UNIT_FLYING;
     wr_melee_unit *low = from_def(p, &d);
@@ -1446,7 +1446,7 @@ static void units(void **state)
 {
     (void)state;
     wr_profile *p = profile(WR_RACE_HUMAN);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     assert_int_equal(d.kind, WR_UNIT_TROOPS);
     assert_int_equal(d.figures, 1);
     assert_int_equal(d.morale, 50);
@@ -1454,7 +1454,7 @@ static void units(void **state)
     d.files = 10;
     d.flags = WR_UNIT_SWARM;
     wr_melee_unit *swarm = from_def(p, &d);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.figures = 6;
     d.files = 6;
     d.flags = WR_UNIT_FLYING;
@@ -1494,8 +1494,8 @@ static void units(void **state)
     assert_int_equal(wr_melee_unit_set_figures(men, 0), WR_OK);
     assert_int_equal(wr_engagement_strike(e, 1, &k), WR_ERR_STATE);
     wr_engagement_free(e);
-    wr_unit_def got;
-    assert_int_equal(wr_melee_unit_def(men, &got), WR_OK);
+    wr_melee_unit_desc got;
+    assert_int_equal(wr_melee_unit_get(men, &got), WR_OK);
     assert_int_equal(got.figures, 0);
     assert_int_equal(got.files, 10);
     wr_melee_unit_free(swarm);
@@ -1670,8 +1670,8 @@ static void brute_walk(wr_engagement *e, int *rolls, int depth, u128 w, int digi
 
 static void brute_set(wr_melee_unit *u, int figures, const wr_wounds *w)
 {
-    wr_unit_def d;
-    assert_int_equal(wr_melee_unit_def(u, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(u, &d), WR_OK);
     if (d.kind == WR_UNIT_TROOPS)
         assert_int_equal(wr_melee_unit_set_figures(u, figures), WR_OK);
     else
@@ -1687,8 +1687,8 @@ static void brute_force(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *con
     bstate first;
     memset(&first, 0, sizeof first);
     for (int i = 0; i < 2; i++) {
-        wr_unit_def d;
-        assert_int_equal(wr_melee_unit_def(u[i], &d), WR_OK);
+        wr_melee_unit_desc d;
+        assert_int_equal(wr_melee_unit_get(u[i], &d), WR_OK);
         first.figures[i] = d.figures;
         assert_int_equal(wr_melee_unit_wounds(u[i], &first.wounds[i]), WR_OK);
     }
@@ -1776,8 +1776,8 @@ static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_un
     }
     assert_true(total == pow10u(digits));
     for (int s = 0; s < 2; s++) {
-        wr_unit_def d;
-        assert_int_equal(wr_melee_unit_def(u[s], &d), WR_OK);
+        wr_melee_unit_desc d;
+        assert_int_equal(wr_melee_unit_get(u[s], &d), WR_OK);
         for (int f = 0; f <= d.figures; f++) {
             decimal(b->figs[s][f], digits, want);
             assert_int_equal(wr_melee_odds_figures_exact(o, s, f, got, sizeof got, &len), WR_OK);
@@ -1879,8 +1879,8 @@ static void odds_match_brute_force_wounds(void **state)
     wr_hit_chart *c = sample_chart();
     for (int kind = WR_UNIT_MONSTER; kind <= WR_UNIT_CHARACTER; kind++) {
         wr_melee_unit *men = troops(p, 3, 3, 0, 0, 0);
-        wr_unit_def d = wr_unit_def_default();
-        d.kind = (wr_unit_kind)kind;
+        wr_melee_unit_desc d = wr_melee_unit_desc_default();
+        d.kind = (wr_melee_unit_kind)kind;
         wr_melee_unit *beast = from_def(m, &d);
         assert_int_equal(wr_melee_unit_set_hit_chart(beast, c), WR_OK);
         wr_situation s = front(1, 1);
@@ -1992,7 +1992,7 @@ static void monte_carlo_agrees(void **state)
     wr_rng *rng = NULL;
     assert_int_equal(wr_rng_new(77, &rng), WR_OK);
     uint64_t counts[WR_END_COUNT];
-    assert_int_equal(wr_melee_simulate(x.e, rounds, rng, trials, counts), WR_OK);
+    assert_int_equal(wr_engagement_simulate_rng(x.e, rounds, rng, trials, counts), WR_OK);
     uint64_t total = 0;
     for (int end = 0; end < WR_END_COUNT; end++) {
         uint64_t e18 = 0;
@@ -2013,7 +2013,7 @@ static void monte_carlo_agrees(void **state)
     uint64_t again[WR_END_COUNT];
     wr_rng_free(rng);
     assert_int_equal(wr_rng_new(77, &rng), WR_OK);
-    assert_int_equal(wr_melee_simulate(x.e, rounds, rng, trials, again), WR_OK);
+    assert_int_equal(wr_engagement_simulate_rng(x.e, rounds, rng, trials, again), WR_OK);
     assert_memory_equal(counts, again, sizeof counts);
     wr_rng_free(rng);
     wr_melee_odds_free(o);
@@ -2028,7 +2028,7 @@ static void monte_carlo_monster(void **state)
     assert_int_equal(wr_profile_set_bcp(p, 0, 0, 30), WR_OK);
     assert_int_equal(wr_profile_set_bcp(m, 0, 0, 120), WR_OK);
     wr_melee_unit *men = troops(p, 8, 4, 0, 0, 0);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     wr_melee_unit *ogre = from_def(m, &d);
     wr_situation s = front(4, 1);
@@ -2036,10 +2036,10 @@ static void monte_carlo_monster(void **state)
     wr_rng *rng = NULL;
     assert_int_equal(wr_rng_new(3, &rng), WR_OK);
     uint64_t counts[WR_END_COUNT];
-    assert_int_equal(wr_melee_simulate(e, 20, rng, 100, counts), WR_ERR_STATE); /* no chart */
+    assert_int_equal(wr_engagement_simulate_rng(e, 20, rng, 100, counts), WR_ERR_STATE); /* no chart */
     wr_hit_chart *c = sample_chart();
     assert_int_equal(wr_melee_unit_set_hit_chart(ogre, c), WR_OK);
-    assert_int_equal(wr_melee_simulate(e, 20, rng, 2000, counts), WR_OK);
+    assert_int_equal(wr_engagement_simulate_rng(e, 20, rng, 2000, counts), WR_OK);
     uint64_t total = 0;
     for (int end = 0; end < WR_END_COUNT; end++)
         total += counts[end];
@@ -2049,7 +2049,7 @@ static void monte_carlo_monster(void **state)
     wr_melee_odds *o = NULL;
     assert_int_equal(wr_melee_odds_new(e, 20, &o), WR_OK);
     const int trials = 20000;
-    assert_int_equal(wr_melee_simulate(e, 20, rng, trials, counts), WR_OK);
+    assert_int_equal(wr_engagement_simulate_rng(e, 20, rng, trials, counts), WR_OK);
     for (int end = 0; end < WR_END_COUNT; end++) {
         uint64_t e18 = 0;
         assert_int_equal(wr_melee_odds_end(o, (wr_melee_end)end, &e18), WR_OK);
@@ -2130,17 +2130,17 @@ static void batch_fill(batch_cols *c, uint32_t *seed)
         c->in_contact[i] = (int)(batch_lcg(seed) % (uint32_t)(most + 1));
         c->weapon[i] = (int)(batch_lcg(seed) % 4u);
         c->flags[i] = batch_lcg(seed) % 0x20u;
-        if ((c->flags[i] & WR_SIDE_SWARM) && (c->flags[i] & WR_SIDE_FLYING))
-            c->flags[i] &= ~WR_SIDE_FLYING;
+        if ((c->flags[i] & WR_COMBATANT_SWARM) && (c->flags[i] & WR_COMBATANT_FLYING))
+            c->flags[i] &= ~WR_COMBATANT_FLYING;
         c->bcp[i] = (int)(batch_lcg(seed) % 1001u);
         c->modifiers[i] = (int)(batch_lcg(seed) % 2001u) - 1000;
         c->d100[i] = 1 + (int)(batch_lcg(seed) % 100u);
     }
 }
 
-static wr_melee_batch_side batch_in(const batch_cols *c)
+static wr_melee_batch_combatant batch_in(const batch_cols *c)
 {
-    wr_melee_batch_side s = {c->figures, c->files, c->in_contact, c->weapon,
+    wr_melee_batch_combatant s = {c->figures, c->files, c->in_contact, c->weapon,
                              c->flags,   c->bcp,   c->modifiers,  c->d100};
     return s;
 }
@@ -2174,7 +2174,7 @@ static void batch_rounds_match_pinned(void **state)
     uint32_t seed = 6u;
     batch_fill(&a, &seed);
     batch_fill(&b, &seed);
-    wr_melee_batch_side in_a = batch_in(&a), in_b = batch_in(&b);
+    wr_melee_batch_combatant in_a = batch_in(&a), in_b = batch_in(&b);
     wr_melee_batch_out out_a = batch_out(&a), out_b = batch_out(&b);
     size_t bad = 77;
     assert_int_equal(wr_melee_rounds_batch(BATCH_N, &in_a, &in_b, &out_a, &out_b, loser, &bad),
@@ -2208,9 +2208,9 @@ static void batch_example_dwarfs_and_urucks(void **state)
     const int weapon[2] = {WR_WEAPON_SPEAR, WR_WEAPON_POLEARM};
     const unsigned flags[2] = {0, 0};
     const int bcp[2] = {14, 25}, mods[2] = {28, 12}, d100[2] = {34, 84};
-    wr_melee_batch_side a = {&fig[0], &files[0], &contact[0], &weapon[0],
+    wr_melee_batch_combatant a = {&fig[0], &files[0], &contact[0], &weapon[0],
                              &flags[0], &bcp[0], &mods[0], &d100[0]};
-    wr_melee_batch_side b = {&fig[1], &files[1], &contact[1], &weapon[1],
+    wr_melee_batch_combatant b = {&fig[1], &files[1], &contact[1], &weapon[1],
                              &flags[1], &bcp[1], &mods[1], &d100[1]};
     int fighting[2], mcp[2], fcp[2], kills[2], lost[2], loser = 5;
     wr_melee_batch_out oa = {&fighting[0], &mcp[0], &fcp[0], &kills[0], &lost[0]};

@@ -78,10 +78,10 @@ static void fill(columns *c, uint32_t seed)
             c->col[k][i] = SENTINEL;
 }
 
-static wr_melee_batch_side side_in(const columns *c, int side)
+static wr_melee_batch_combatant side_in(const columns *c, int side)
 {
     int *const *v = c->col + side * 8;
-    wr_melee_batch_side s = {v[0], v[1], v[2], v[3], (const unsigned *)v[4], v[5], v[6], v[7]};
+    wr_melee_batch_combatant s = {v[0], v[1], v[2], v[3], (const unsigned *)v[4], v[5], v[6], v[7]};
     return s;
 }
 
@@ -94,7 +94,7 @@ static wr_melee_batch_out side_out(const columns *c, int side)
 
 static wr_status run(const columns *c, size_t *bad)
 {
-    wr_melee_batch_side a = side_in(c, 0), b = side_in(c, 1);
+    wr_melee_batch_combatant a = side_in(c, 0), b = side_in(c, 1);
     wr_melee_batch_out oa = side_out(c, 0), ob = side_out(c, 1);
     return wr_melee_rounds_batch(N, &a, &b, &oa, &ob, c->col[26], bad);
 }

@@ -24,7 +24,7 @@ static wr_profile *profile(wr_race race)
 
 static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type)
 {
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = figures;
     d.files = files;
     d.weapon_type = weapon_type;
@@ -33,10 +33,10 @@ static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int we
     return u;
 }
 
-static wr_phase_side side(wr_melee_unit *u, wr_facing face, int in_contact, int corner,
+static wr_phase_combatant side(wr_melee_unit *u, wr_facing face, int in_contact, int corner,
                           wr_phase_contact contact)
 {
-    wr_phase_side s;
+    wr_phase_combatant s;
     memset(&s, 0, sizeof s);
     s.unit = u;
     s.face = face;
@@ -47,7 +47,7 @@ static wr_phase_side side(wr_melee_unit *u, wr_facing face, int in_contact, int 
     return s;
 }
 
-static int add(wr_melee_phase *p, wr_phase_side a, wr_phase_side b)
+static int add(wr_melee_phase *p, wr_phase_combatant a, wr_phase_combatant b)
 {
     wr_phase_fight f;
     f.side[0] = a;
@@ -106,15 +106,15 @@ static int has_event(const wr_melee_round *r, wr_melee_rule rule, int s, int val
 
 static int figures_of(const wr_melee_unit *u)
 {
-    wr_unit_def d;
-    assert_int_equal(wr_melee_unit_def(u, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(u, &d), WR_OK);
     return d.figures;
 }
 
 static int disordered(const wr_melee_unit *u)
 {
-    wr_unit_def d;
-    assert_int_equal(wr_melee_unit_def(u, &d), WR_OK);
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(u, &d), WR_OK);
     return (d.flags & WR_UNIT_DISORDERED) != 0;
 }
 
@@ -161,7 +161,7 @@ static void no_figure_fights_twice(void **state)
     wr_melee_phase *q = phase_new();
     front = add(q, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
                 side(swords, WR_FACING_FRONT, 5, 1, WR_CONTACT_CONTINUING));
-    wr_phase_side turned = side(swords, WR_FACING_FLANK, 1, 1, WR_CONTACT_CONTINUING);
+    wr_phase_combatant turned = side(swords, WR_FACING_FLANK, 1, 1, WR_CONTACT_CONTINUING);
     turned.corner_fights = 1;
     flank = add(q, side(flanker, WR_FACING_FRONT, 1, 0, WR_CONTACT_CHARGE), turned);
     assert_int_equal(fighting(q, front, 1), 4);
@@ -411,7 +411,7 @@ static void blood_lust(void **state)
     (void)state;
     wr_profile *men = profile(WR_RACE_HUMAN), *beast = profile(WR_RACE_OTHER);
     assert_int_equal(wr_profile_set_modifier(men, WR_MOD_ENEMY_DISORDERED, 5), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_CHARACTER;
     d.flags = WR_UNIT_DISORDERED;
     wr_melee_unit *hero = NULL;
@@ -637,7 +637,7 @@ static void monster_in_two_fights(void **state)
     assert_int_equal(wr_hit_chart_new(&chart), WR_OK);
     const wr_wound light[4] = {WR_WOUND_LIGHT, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
     assert_int_equal(wr_hit_chart_add(chart, 1, 100, 1, light), WR_OK);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     wr_melee_unit *troll = NULL;
     assert_int_equal(wr_melee_unit_new(beast, &d, &troll), WR_OK);
@@ -681,7 +681,7 @@ static void monster_in_two_fights(void **state)
         side(troll, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING));
     wr_rng *rng = NULL;
     assert_int_equal(wr_rng_new(7, &rng), WR_OK);
-    assert_int_equal(wr_melee_phase_resolve(q, rng), WR_OK);
+    assert_int_equal(wr_melee_phase_resolve_rng(q, rng), WR_OK);
     assert_int_equal(wr_melee_unit_wounds(troll, &w), WR_OK);
     assert_int_equal(w.hits, 3);
     wr_rng_free(rng);
@@ -718,7 +718,7 @@ static void rng_form_matches_rolls(void **state)
         assert_int_equal(wr_rng_clone(rng, &copy), WR_OK);
         size_t most = 0;
         assert_int_equal(wr_melee_phase_dice_needed(p, &most), WR_OK);
-        assert_int_equal(wr_melee_phase_resolve(p, rng), WR_OK);
+        assert_int_equal(wr_melee_phase_resolve_rng(p, rng), WR_OK);
         wr_melee_round a[3];
         for (int f = 0; f < 3; f++)
             assert_int_equal(wr_melee_phase_round(p, f, &a[f]), WR_OK);

@@ -1,5 +1,5 @@
 /* The exact odds of a melee in a caller-owned workspace (Fantasy Warlord,
-   hand-to-hand combat, [Continuing], [Wounds]): wr_melee_odds_new_ws()
+   hand-to-hand combat, [Continuing], [Wounds]): wr_melee_odds_new_in_workspace()
    gives the odds of wr_melee_odds_new() digit for digit whatever ran in the
    workspace before, allocates only its result once the workspace is large
    enough, refuses bad input and survives failures. */
@@ -69,7 +69,7 @@ typedef struct melee {
 static melee troops(int a, int b, int files, wr_facing facing)
 {
     melee m;
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = a;
     d.files = files;
     d.weapon_type = WR_WEAPON_SPEAR;
@@ -93,14 +93,14 @@ static melee troops(int a, int b, int files, wr_facing facing)
 }
 
 /* Eight men against a monster or a character with the hit chart. */
-static melee against_monster(wr_unit_kind kind)
+static melee against_monster(wr_melee_unit_kind kind)
 {
     melee m;
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 8;
     d.files = 4;
     assert_int_equal(wr_melee_unit_new(fx.men, &d, &m.a), WR_OK);
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = kind;
     assert_int_equal(wr_melee_unit_new(fx.beast, &d, &m.b), WR_OK);
     assert_int_equal(wr_melee_unit_set_hit_chart(m.b, fx.chart), WR_OK);
@@ -152,7 +152,7 @@ static void assert_same_as_old_call(const melee *m, int rounds, wr_odds_workspac
 {
     wr_melee_odds *old = NULL, *now = NULL;
     assert_int_equal(wr_melee_odds_new(m->e, rounds, &old), WR_OK);
-    assert_int_equal(wr_melee_odds_new_ws(m->e, rounds, ws, &now), WR_OK);
+    assert_int_equal(wr_melee_odds_new_in_workspace(m->e, rounds, ws, &now), WR_OK);
     assert_same_odds(old, now, figures0, figures1);
     wr_melee_odds_free(old);
     wr_melee_odds_free(now);
@@ -190,7 +190,7 @@ static void odds_outlive_the_workspace(void **state)
     wr_odds_workspace *ws = NULL;
     wr_melee_odds *old = NULL, *now = NULL;
     assert_int_equal(wr_odds_workspace_new(&ws), WR_OK);
-    assert_int_equal(wr_melee_odds_new_ws(m.e, 12, ws, &now), WR_OK);
+    assert_int_equal(wr_melee_odds_new_in_workspace(m.e, 12, ws, &now), WR_OK);
     wr_odds_workspace_free(ws);
     assert_int_equal(wr_melee_odds_new(m.e, 12, &old), WR_OK);
     assert_same_odds(old, now, 10, 9);
@@ -210,11 +210,11 @@ static void allocates_only_the_result_once_warm(void **state)
     wr_odds_workspace *ws = NULL;
     wr_melee_odds *o = NULL;
     assert_int_equal(wr_odds_workspace_new_ex(&alloc, &ws), WR_OK);
-    assert_int_equal(wr_melee_odds_new_ws(big.e, 40, ws, &o), WR_OK);
+    assert_int_equal(wr_melee_odds_new_in_workspace(big.e, 40, ws, &o), WR_OK);
     wr_melee_odds_free(o);
     for (int k = 0; k < 3; k++) {
         long before = counter.allocations;
-        assert_int_equal(wr_melee_odds_new_ws(k == 1 ? small.e : big.e, 40, ws, &o), WR_OK);
+        assert_int_equal(wr_melee_odds_new_in_workspace(k == 1 ? small.e : big.e, 40, ws, &o), WR_OK);
         assert_int_equal(counter.allocations - before, 3); /* the odds: handle, ends, figures */
         wr_melee_odds_free(o);
     }
@@ -232,8 +232,8 @@ static wr_status workspace_scenario(const wr_allocator *alloc)
     wr_melee_odds *o1 = NULL, *o2 = NULL;
     wr_status st;
     TRY(wr_odds_workspace_new_ex(alloc, &ws));
-    TRY(wr_melee_odds_new_ws(failing_scenario_melee->e, 6, ws, &o1));
-    TRY(wr_melee_odds_new_ws(failing_scenario_melee->e, 20, ws, &o2));
+    TRY(wr_melee_odds_new_in_workspace(failing_scenario_melee->e, 6, ws, &o1));
+    TRY(wr_melee_odds_new_in_workspace(failing_scenario_melee->e, 20, ws, &o2));
 done:
     wr_melee_odds_free(o1);
     wr_melee_odds_free(o2);
@@ -260,11 +260,11 @@ static void usable_after_nomem(void **state)
     wr_odds_workspace *ws = NULL;
     wr_melee_odds *o = (wr_melee_odds *)&f, *untouched = o;
     assert_int_equal(wr_odds_workspace_new_ex(&alloc, &ws), WR_OK);
-    assert_int_equal(wr_melee_odds_new_ws(small.e, 40, ws, &o), WR_OK);
+    assert_int_equal(wr_melee_odds_new_in_workspace(small.e, 40, ws, &o), WR_OK);
     wr_melee_odds_free(o);
     o = untouched;
     f.fail_at = f.allocations; /* the larger grid cannot be had */
-    assert_status(wr_melee_odds_new_ws(big.e, 40, ws, &o), WR_ERR_NOMEM);
+    assert_status(wr_melee_odds_new_in_workspace(big.e, 40, ws, &o), WR_ERR_NOMEM);
     assert_ptr_equal(o, untouched);
     f.fail_at = -1;
     assert_same_as_old_call(&small, 40, ws, 10, 9);
@@ -296,7 +296,7 @@ static void usable_after_a_failed_run(void **state)
     assert_int_equal(wr_engagement_set_morale(m.e, failing_morale, NULL), WR_OK);
     morale_calls = 0;
     o = untouched;
-    assert_status(wr_melee_odds_new_ws(m.e, 40, ws, &o), WR_ERR_INVALID);
+    assert_status(wr_melee_odds_new_in_workspace(m.e, 40, ws, &o), WR_ERR_INVALID);
     assert_ptr_equal(o, untouched);
     assert_int_equal(wr_engagement_set_morale(m.e, NULL, NULL), WR_OK);
     assert_same_as_old_call(&m, 40, ws, 30, 30);
@@ -321,23 +321,23 @@ static void refuses_bad_input(void **state)
     assert_ptr_equal(ws, ws_untouched);
     assert_int_equal(wr_odds_workspace_new_ex(NULL, &ws), WR_OK);
 
-    assert_status(wr_melee_odds_new_ws(NULL, 5, ws, &o), WR_ERR_NULL);
-    assert_status(wr_melee_odds_new_ws(m.e, 5, NULL, &o), WR_ERR_NULL);
-    assert_status(wr_melee_odds_new_ws(m.e, 5, ws, NULL), WR_ERR_NULL);
-    assert_status(wr_melee_odds_new_ws(m.e, 0, ws, &o), WR_ERR_RANGE);
-    assert_status(wr_melee_odds_new_ws(m.e, WR_ODDS_MAX_ROUNDS + 1, ws, &o), WR_ERR_RANGE);
-    assert_status(wr_melee_odds_new_ws(m.e, -7, ws, &o), WR_ERR_RANGE);
+    assert_status(wr_melee_odds_new_in_workspace(NULL, 5, ws, &o), WR_ERR_NULL);
+    assert_status(wr_melee_odds_new_in_workspace(m.e, 5, NULL, &o), WR_ERR_NULL);
+    assert_status(wr_melee_odds_new_in_workspace(m.e, 5, ws, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_odds_new_in_workspace(m.e, 0, ws, &o), WR_ERR_RANGE);
+    assert_status(wr_melee_odds_new_in_workspace(m.e, WR_ODDS_MAX_ROUNDS + 1, ws, &o), WR_ERR_RANGE);
+    assert_status(wr_melee_odds_new_in_workspace(m.e, -7, ws, &o), WR_ERR_RANGE);
     assert_ptr_equal(o, untouched);
 
     /* more figures than the exact odds accept */
     melee huge = troops(WR_ODDS_MAX_FIGURES + 1, 10, 10, WR_FACING_FRONT);
-    assert_status(wr_melee_odds_new_ws(huge.e, 5, ws, &o), WR_ERR_RANGE);
+    assert_status(wr_melee_odds_new_in_workspace(huge.e, 5, ws, &o), WR_ERR_RANGE);
     melee_free(&huge);
 
     /* a side with no figures left cannot fight */
     melee over = troops(5, 5, 5, WR_FACING_FRONT);
     assert_int_equal(wr_melee_unit_set_figures(over.b, 0), WR_OK);
-    assert_status(wr_melee_odds_new_ws(over.e, 5, ws, &o), WR_ERR_STATE);
+    assert_status(wr_melee_odds_new_in_workspace(over.e, 5, ws, &o), WR_ERR_STATE);
     assert_ptr_equal(o, untouched);
     melee_free(&over);
 

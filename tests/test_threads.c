@@ -26,7 +26,7 @@ typedef struct shared {
     wr_hit_chart *chart;
     wr_engagement *example, *monster;
     wr_figure *rider, *mount, *cav;
-    wr_unit *unit;
+    wr_battle_unit *unit;
     wr_formation *formation;
 #ifdef WR_HAVE_CAMPAIGN
     wr_map *map;
@@ -76,7 +76,7 @@ static int shared_new(shared *s)
                               WR_WOUND_KILLED};
     OK(wr_hit_chart_add(s->chart, 1, 50, 1, body));
     OK(wr_hit_chart_add(s->chart, 51, 100, 2, head));
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
     d.weapon_type = WR_WEAPON_SPEAR;
@@ -89,11 +89,11 @@ static int shared_new(shared *s)
     d.flags = 0;
     d.troop_class = WR_TROOP_ELITE;
     OK(wr_melee_unit_new(s->orc, &d, &s->orcs));
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.figures = 8;
     d.files = 4;
     OK(wr_melee_unit_new(s->men, &d, &s->humans));
-    d = wr_unit_def_default();
+    d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     OK(wr_melee_unit_new(s->beast, &d, &s->ogre));
     OK(wr_melee_unit_set_hit_chart(s->ogre, s->chart));
@@ -116,10 +116,10 @@ static int shared_new(shared *s)
     OK(wr_figure_add_damage(s->rider, 1, 8, 1));
     OK(wr_figure_add_damage(s->mount, 2, 6, 0));
     OK(wr_rate_cavalry(s->rider, s->mount, &s->cav));
-    wr_unit_desc desc = wr_unit_desc_default();
+    wr_battle_unit_desc desc = wr_battle_unit_desc_default();
     desc.type = WR_UNIT_TYPE_CAVALRY;
     desc.figures = 12;
-    OK(wr_unit_new(s->cav, &desc, &s->unit));
+    OK(wr_battle_unit_new(s->cav, &desc, &s->unit));
     OK(wr_formation_new(WR_ORDER_OPEN, 4, 90, &s->formation));
 #ifdef WR_HAVE_CAMPAIGN
     /* a 16 x 12 map: terrain by a formula, a sea in the east, a river */
@@ -139,8 +139,8 @@ static int shared_new(shared *s)
     for (int row = 0; row < 12; row++) {
         wr_hex h;
         OK(wr_hex_from_offset(6, row, &h));
-        wr_side side = {WR_RIVER_MINOR, row == 4 ? WR_CROSS_BRIDGE : WR_CROSS_OPEN, row == 4, 0};
-        OK(wr_map_set_side(s->map, h, 0, &side));
+        wr_hexside side = {WR_RIVER_MINOR, row == 4 ? WR_CROSS_BRIDGE : WR_CROSS_OPEN, row == 4, 0};
+        OK(wr_map_set_hexside(s->map, h, 0, &side));
     }
 #endif
     return 1;
@@ -159,7 +159,7 @@ static void shared_free(shared *s)
     wr_profile_free(s->orc);
     wr_profile_free(s->men);
     wr_profile_free(s->beast);
-    wr_unit_free(s->unit);
+    wr_battle_unit_free(s->unit);
     wr_formation_free(s->formation);
     wr_figure_free(s->rider);
     wr_figure_free(s->mount);
@@ -231,7 +231,7 @@ static uint64_t work(const shared *s, uint64_t seed)
     const wr_engagement *es[2] = {s->example, s->monster};
     for (int e = 0; e < 2; e++) {
         for (int i = 0; i < 20; i++) {
-            wr_status st = wr_engagement_fight(es[e], rng, round);
+            wr_status st = wr_engagement_fight_rng(es[e], rng, round);
             if (st != WR_OK) {
                 wr_rng_free(rng);
                 return 0;
@@ -254,7 +254,7 @@ static uint64_t work(const shared *s, uint64_t seed)
             h = fnv(h, ko.percent[1]);
         }
         uint64_t counts[WR_END_COUNT];
-        if (wr_melee_simulate(es[e], 20, rng, 300, counts) != WR_OK) {
+        if (wr_engagement_simulate_rng(es[e], 20, rng, 300, counts) != WR_OK) {
             wr_rng_free(rng);
             return 0;
         }
@@ -279,7 +279,7 @@ static uint64_t work(const shared *s, uint64_t seed)
     }
     for (int i = 0; i < 200; i++) {
         int damage = 0;
-        if (wr_figure_damage_roll(s->cav, rng, &damage) != WR_OK) {
+        if (wr_figure_damage_rng(s->cav, rng, &damage) != WR_OK) {
             wr_rng_free(rng);
             return 0;
         }

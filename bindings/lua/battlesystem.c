@@ -88,7 +88,7 @@ static int figure_damage_from_rolls(lua_State *L)
     size_t n = 0;
     int *rolls = wrl_int_sequence(L, 2, WR_FIGURE_MAX_DICE + 1, &n);
     int damage = 0;
-    wrl_check(L, wr_figure_damage_from_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
+    wrl_check(L, wr_figure_damage_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
     lua_pushinteger(L, damage);
     return 1;
 }
@@ -102,7 +102,7 @@ static int figure_charge_damage_from_rolls(lua_State *L)
     size_t n = 0;
     int *rolls = wrl_int_sequence(L, 3, WR_FIGURE_MAX_DICE + 1, &n);
     int damage = 0;
-    wrl_check(L, wr_figure_charge_damage_from_rolls(fig, multiplier, rolls, n, &damage),
+    wrl_check(L, wr_figure_charge_damage_rolls(fig, multiplier, rolls, n, &damage),
               "Figure:charge_damage_from_rolls");
     lua_pushinteger(L, damage);
     return 1;
@@ -237,10 +237,10 @@ static int l_rate_chariot(lua_State *L)
 
 static void unit_free(void *p)
 {
-    wr_unit_free(p);
+    wr_battle_unit_free(p);
 }
 
-static void push_desc(lua_State *L, const wr_unit_desc *d)
+static void push_desc(lua_State *L, const wr_battle_unit_desc *d)
 {
     lua_createtable(L, 0, 6);
     wrl_set_int(L, "type", d->type);
@@ -252,7 +252,7 @@ static void push_desc(lua_State *L, const wr_unit_desc *d)
 }
 
 /* Fields of the table at t override *d. */
-static void read_desc(lua_State *L, int t, wr_unit_desc *d)
+static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
 {
     static const char *const fields[] = {"type",   "figures",         "equipment",
                                          "traits", "single_creature", "in_command", NULL};
@@ -260,7 +260,7 @@ static void read_desc(lua_State *L, int t, wr_unit_desc *d)
     wrl_only_fields(L, t, "a unit_desc", fields);
     int type = (int)d->type;
     wrl_field_int(L, t, "type", &type);
-    d->type = (wr_unit_type)type;
+    d->type = (wr_battle_unit_type)type;
     wrl_field_int(L, t, "figures", &d->figures);
     wrl_field_uint(L, t, "equipment", &d->equipment);
     wrl_field_uint(L, t, "traits", &d->traits);
@@ -270,31 +270,31 @@ static void read_desc(lua_State *L, int t, wr_unit_desc *d)
 
 static int l_unit_desc_default(lua_State *L)
 {
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     push_desc(L, &d);
     return 1;
 }
 
-/* Unit(figure, desc): desc's missing fields take wr_unit_desc_default(). */
+/* Unit(figure, desc): desc's missing fields take wr_battle_unit_desc_default(). */
 static int unit_new(lua_State *L)
 {
     wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_unit_desc d = wr_unit_desc_default();
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
     if (!lua_isnoneornil(L, 2))
         read_desc(L, 2, &d);
     wrl_box *box = wrl_new_box(L, UNIT_MT, sizeof(wrl_box), 0, 0, unit_free);
     wr_allocator a = wrl_allocator(L);
-    wr_unit *unit = NULL;
-    wrl_check(L, wr_unit_new_ex(fig, &d, &a, &unit), "Unit");
+    wr_battle_unit *unit = NULL;
+    wrl_check(L, wr_battle_unit_new_ex(fig, &d, &a, &unit), "Unit");
     box->ptr = unit;
     return 1;
 }
 
 static int unit_get_desc(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_unit_desc d;
-    wrl_check(L, wr_unit_get_desc(unit, &d), "Unit:get_desc");
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit_desc d;
+    wrl_check(L, wr_battle_unit_get(unit, &d), "Unit:get_desc");
     push_desc(L, &d);
     return 1;
 }
@@ -302,20 +302,20 @@ static int unit_get_desc(lua_State *L)
 /* set_desc(t): fields missing from t keep their current values. */
 static int unit_set_desc(lua_State *L)
 {
-    wr_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
-    wr_unit_desc d;
-    wrl_check(L, wr_unit_get_desc(unit, &d), "Unit:set_desc");
+    wr_battle_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
+    wr_battle_unit_desc d;
+    wrl_check(L, wr_battle_unit_get(unit, &d), "Unit:set_desc");
     read_desc(L, 2, &d);
-    wrl_check(L, wr_unit_set_desc(unit, &d), "Unit:set_desc");
+    wrl_check(L, wr_battle_unit_set(unit, &d), "Unit:set_desc");
     return 0;
 }
 
 /* figure(): a copy of the unit's rated figure (a Figure of its own). */
 static int unit_figure(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     const wr_figure *fig = NULL;
-    wrl_check(L, wr_unit_figure(unit, &fig), "Unit:figure");
+    wrl_check(L, wr_battle_unit_figure(unit, &fig), "Unit:figure");
     wr_figure **slot = push_new_figure(L);
     wrl_check(L, wr_figure_clone(fig, slot), "Unit:figure");
     return 1;
@@ -325,8 +325,8 @@ static int unit_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, UNIT_MT))
         return 1;
-    wr_unit_desc d;
-    (void)wr_unit_get_desc(wrl_check_handle(L, 1, UNIT_MT), &d);
+    wr_battle_unit_desc d;
+    (void)wr_battle_unit_get(wrl_check_handle(L, 1, UNIT_MT), &d);
     static const char *const types[] = {"foot", "cavalry", "chariots"};
     int t = (int)d.type;
     lua_pushfstring(L, "warrules.Unit(%d %s)", d.figures, t >= 0 && t < 3 ? types[t] : "?");
@@ -424,7 +424,7 @@ static void push_tactical_result(lua_State *L, const wr_tactical_result *r)
 /* tactical_check(unit, formation, legs, flags = 0) -> result table */
 static int l_tactical_check(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
     unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
     size_t n = 0;
@@ -437,7 +437,7 @@ static int l_tactical_check(lua_State *L)
 
 static int l_tactical_apply(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
     unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
     size_t n = 0;
@@ -450,7 +450,7 @@ static int l_tactical_apply(lua_State *L)
 
 static int l_charge_check(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     size_t n = 0;
     wr_tactical_leg *legs = leg_array(L, 2, &n);
     wr_tactical_problem problem = WR_TACTICAL_OK;
@@ -464,7 +464,7 @@ static int l_charge_check(lua_State *L)
 static int l_forest_fire(lua_State *L)
 {
     wr_fire_area a;
-    wrl_check(L, wr_forest_fire((wr_fire_wind)wrl_int(L, 1), wrl_int(L, 2), &a), "forest_fire");
+    wrl_check(L, wr_forest_fire_area((wr_fire_wind)wrl_int(L, 1), wrl_int(L, 2), &a), "forest_fire");
     lua_createtable(L, 0, 5);
     wrl_set_int(L, "shape", a.shape);
     wrl_set_int(L, "width", a.width);
@@ -477,7 +477,7 @@ static int l_forest_fire(lua_State *L)
 /* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
 static int l_missile_table_default(lua_State *L)
 {
-    wr_missile_table t = wr_missile_table_default();
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
     lua_createtable(L, 0, 1);
     wrl_push_int_array0(L, t.modifier, WR_TERRAIN_COUNT);
     lua_setfield(L, -2, "modifier");
@@ -487,7 +487,8 @@ static int l_missile_table_default(lua_State *L)
 static int l_missile_terrain_modifier(lua_State *L)
 {
     static const char *const fields[] = {"modifier", NULL};
-    wr_missile_table t = wr_missile_table_default();
+    wr_missile_modifiers t = wr_missile_modifiers_unset();
+    t.set = (1u << WR_TERRAIN_COUNT) - 1u; /* the older table: every entry set, 0 by default */
     wrl_check_table(L, 1);
     wrl_only_fields(L, 1, "a missile_table", fields);
     if (lua_getfield(L, 1, "modifier") != LUA_TTABLE)
@@ -506,7 +507,7 @@ static int l_missile_terrain_modifier(lua_State *L)
         lua_pop(L, 2);
     }
     int modifier = 0;
-    wrl_check(L, wr_missile_terrain_modifier(&t, (wr_terrain)wrl_int(L, 2), &modifier),
+    wrl_check(L, wr_missile_modifiers_get(&t, (wr_terrain)wrl_int(L, 2), &modifier),
               "missile_terrain_modifier");
     lua_pushinteger(L, modifier);
     return 1;
@@ -526,7 +527,7 @@ static int l_forest_fire_reaches(lua_State *L)
     memset(&o, 0, sizeof o);
     wrl_read_struct(L, 3, "a fire_origin", &o, fire_origin_fields);
     int x = wrl_int(L, 4), y = wrl_int(L, 5), reached = 0;
-    wrl_check(L, wr_forest_fire_reaches((wr_fire_wind)wind, turns, &o, x, y, &reached),
+    wrl_check(L, wr_forest_fire_has_reached((wr_fire_wind)wind, turns, &o, x, y, &reached),
               "forest_fire_reaches");
     lua_pushboolean(L, reached);
     return 1;
@@ -617,16 +618,16 @@ static int l_missile_modifiers_get(lua_State *L)
    missing fields take the defaults) and give the move points they charged. */
 
 static const wrl_field costs_fields[] = {
-    WRL_FIELD(wr_movement_costs, order_num, WRL_F_INT),
-    WRL_FIELD(wr_movement_costs, order_den, WRL_F_INT),
-    WRL_FIELD(wr_movement_costs, turn_num, WRL_F_INT),
-    WRL_FIELD(wr_movement_costs, turn_den, WRL_F_INT),
-    WRL_FIELD(wr_movement_costs, figures_turn, WRL_F_INT),
+    WRL_FIELD(wr_movement_phase_costs, order_num, WRL_F_INT),
+    WRL_FIELD(wr_movement_phase_costs, order_den, WRL_F_INT),
+    WRL_FIELD(wr_movement_phase_costs, turn_num, WRL_F_INT),
+    WRL_FIELD(wr_movement_phase_costs, turn_den, WRL_F_INT),
+    WRL_FIELD(wr_movement_phase_costs, figures_turn, WRL_F_INT),
     {NULL, 0, WRL_F_INT}};
 
-static wr_movement_costs read_costs(lua_State *L, int arg)
+static wr_movement_phase_costs read_costs(lua_State *L, int arg)
 {
-    wr_movement_costs c = wr_movement_costs_default();
+    wr_movement_phase_costs c = wr_movement_phase_costs_default();
     if (!lua_isnoneornil(L, arg))
         wrl_read_struct(L, arg, "a movement_costs", &c, costs_fields);
     return c;
@@ -634,7 +635,7 @@ static wr_movement_costs read_costs(lua_State *L, int arg)
 
 static int l_movement_costs_default(lua_State *L)
 {
-    wr_movement_costs c = wr_movement_costs_default();
+    wr_movement_phase_costs c = wr_movement_phase_costs_default();
     wrl_push_fields(L, &c, costs_fields);
     return 1;
 }
@@ -655,11 +656,11 @@ static int l_movement_phase_get(lua_State *L)
 /* movement_set_order(unit, formation, costs, order, standing = TERRAIN_CLEAR) -> cost */
 static int l_movement_set_order(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_costs c = read_costs(L, 3);
+    wr_movement_phase_costs c = read_costs(L, 3);
     int order = wrl_int(L, 4), standing = wrl_optint(L, 5, WR_TERRAIN_CLEAR), cost = 0;
-    wrl_check(L, wr_movement_set_order(unit, f, &c, (wr_formation_order)order, (wr_terrain)standing, &cost),
+    wrl_check(L, wr_movement_phase_set_order(unit, f, &c, (wr_formation_order)order, (wr_terrain)standing, &cost),
               "movement_set_order");
     lua_pushinteger(L, cost);
     return 1;
@@ -668,11 +669,11 @@ static int l_movement_set_order(lua_State *L)
 /* movement_turn(unit, formation, costs, degrees) -> cost */
 static int l_movement_turn(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_costs c = read_costs(L, 3);
+    wr_movement_phase_costs c = read_costs(L, 3);
     int degrees = wrl_int(L, 4), cost = 0;
-    wrl_check(L, wr_movement_turn(unit, f, &c, degrees, &cost), "movement_turn");
+    wrl_check(L, wr_movement_phase_turn(unit, f, &c, degrees, &cost), "movement_turn");
     lua_pushinteger(L, cost);
     return 1;
 }
@@ -680,20 +681,20 @@ static int l_movement_turn(lua_State *L)
 /* movement_shield_wall(unit, formation, costs, all_round = false) */
 static int l_movement_shield_wall(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_costs c = read_costs(L, 3);
-    wrl_check(L, wr_movement_shield_wall(unit, f, &c, wrl_truth(L, 4)), "movement_shield_wall");
+    wr_movement_phase_costs c = read_costs(L, 3);
+    wrl_check(L, wr_movement_phase_declare_shield_wall(unit, f, &c, wrl_truth(L, 4)), "movement_shield_wall");
     return 0;
 }
 
 /* movement_set_spears(unit, formation, costs, sides) */
 static int l_movement_set_spears(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_costs c = read_costs(L, 3);
-    wrl_check(L, wr_movement_set_spears(unit, f, &c, wrl_uint(L, 4, 0)), "movement_set_spears");
+    wr_movement_phase_costs c = read_costs(L, 3);
+    wrl_check(L, wr_movement_phase_declare_spears(unit, f, &c, wrl_uint(L, 4, 0)), "movement_set_spears");
     return 0;
 }
 
@@ -742,7 +743,7 @@ static int l_terrain_speed_batch(lua_State *L)
    moves is a sequence of moves, each a sequence of legs as tactical_check takes. */
 static int l_tactical_check_batch(lua_State *L)
 {
-    wr_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
+    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
     wrl_check_table(L, 3);
     unsigned flags = wrl_uint(L, 4, 0);
@@ -797,14 +798,14 @@ static int l_tactical_check_batch(lua_State *L)
     X(figure_damage_group, "Figure:damage_group", "Fz", "ii",                                                    \
       wr_figure_damage_group(a[0].p, a[1].z, WRL_OUT(0), WRL_OUT(1)))                                           \
     X(figure_damage_totals, "Figure:damage_totals", "F", "ii", wr_figure_damage_totals(a[0].p, WRL_OUT(0), WRL_OUT(1))) \
-    X(figure_damage_roll, "Figure:damage_roll", "F!R", "i", wr_figure_damage_roll(a[0].p, a[1].p, WRL_OUT(0)))   \
+    X(figure_damage_roll, "Figure:damage_roll", "F!R", "i", wr_figure_damage_rng(a[0].p, a[1].p, WRL_OUT(0)))   \
     X(figure_move_points, "Figure:move_points", "F", "i", wr_figure_move_points(a[0].p, WRL_OUT(0)))           \
     X(figure_damage_group_parts, "Figure:damage_group_parts", "Fz", "ii",                                        \
       wr_figure_damage_group_parts(a[0].p, a[1].z, WRL_OUT(0), WRL_OUT(1)))                                     \
     X(figure_charge_damage_roll, "Figure:charge_damage_roll", "Fi!R", "i",                                       \
-      wr_figure_charge_damage_roll(a[0].p, a[1].i, a[2].p, WRL_OUT(0)))                                         \
+      wr_figure_charge_damage_rng(a[0].p, a[1].i, a[2].p, WRL_OUT(0)))                                         \
     X(mounted_removed, "mounted_removed", "u", "b", wr_mounted_removed(a[0].u, WRL_OUT(0)))                     \
-    X(unit_kill_parts, "Unit:kill_parts", "!Uui", "i", wr_unit_kill_parts(a[0].p, a[1].u, a[2].i, WRL_OUT(0)))   \
+    X(unit_kill_parts, "Unit:kill_parts", "!Uui", "i", wr_battle_unit_kill_parts(a[0].p, a[1].u, a[2].i, WRL_OUT(0)))   \
     X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, a[1].i))            \
     X(formation_set_frontage, "Formation:set_frontage", "!Oi", "", wr_formation_set_frontage(a[0].p, a[1].i))   \
     X(formation_ranks, "Formation:ranks", "OU", "ii", wr_formation_ranks(a[0].p, a[1].p, WRL_OUT(0), WRL_OUT(1))) \
@@ -820,19 +821,19 @@ static int l_tactical_check_batch(lua_State *L)
     X(shield_wall_ac_modifier, "shield_wall_ac_modifier", "Oii", "i",                                          \
       wr_shield_wall_ac_modifier(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))                                           \
     X(set_spears_check, "set_spears_check", "UOuo", "i",                                                       \
-      wr_set_spears_check(a[0].p, a[1].p, a[2].u, TURN_COST(3), WRL_OUT(0)))                                    \
-    X(set_spears_declare, "set_spears_declare", "U!Ouo", "", wr_set_spears_declare(a[0].p, a[1].p, a[2].u, TURN_COST(3))) \
-    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_set_spears_multiplier(a[0].p, a[1].i, WRL_OUT(0))) \
+      wr_spears_check(a[0].p, a[1].p, a[2].u, TURN_COST(3), WRL_OUT(0)))                                    \
+    X(set_spears_declare, "set_spears_declare", "U!Ouo", "", wr_spears_declare(a[0].p, a[1].p, a[2].u, TURN_COST(3))) \
+    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_spears_multiplier(a[0].p, a[1].i, WRL_OUT(0))) \
     X(movement_phase_begin, "movement_phase_begin", "U!O", "", wr_movement_phase_begin(a[0].p, a[1].p))         \
-    X(movement_spend, "movement_spend", "U!Oi", "", wr_movement_spend(a[0].p, a[1].p, a[2].i))                  \
+    X(movement_spend, "movement_spend", "U!Oi", "", wr_movement_phase_spend(a[0].p, a[1].p, a[2].i))                  \
     X(movement_wheel, "movement_wheel", "U!Oiio", "i",                                                         \
-      wr_movement_wheel(a[0].p, a[1].p, a[2].i, a[3].i, a[4].i, WRL_OUT(0)))                                    \
+      wr_movement_phase_wheel(a[0].p, a[1].p, a[2].i, a[3].i, a[4].i, WRL_OUT(0)))                                    \
     X(charger_strikers, "charger_strikers", "UOii", "i",                                                       \
       wr_charger_strikers(a[0].p, a[1].p, a[2].i, a[3].i, WRL_OUT(0)))                                          \
     X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, a[2].i, WRL_OUT(0))) \
     X(charge_damage_multiplier, "charge_damage_multiplier", "U", "i", wr_charge_damage_multiplier(a[0].p, WRL_OUT(0))) \
     X(terrain_speed, "terrain_speed", "iu", "ii", wr_terrain_speed(a[0].i, a[1].u, WRL_OUT(0), WRL_OUT(1)))      \
-    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_missile_allowed(a[0].i, a[1].i, WRL_OUT(0))) \
+    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_may_shoot(a[0].i, a[1].i, WRL_OUT(0))) \
     X(woods_firing_figures, "woods_firing_figures", "iiii", "i",                                               \
       wr_woods_firing_figures(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0)))                                      \
     X(woods_sight_range, "woods_sight_range", "u", "i", wr_woods_sight_range(a[0].u, WRL_OUT(0)))               \

@@ -80,8 +80,8 @@ static int l_hex_line(lua_State *L)
 /* ---- structs ------------------------------------------------------------- */
 
 static const wrl_field side_fields[] = {
-    WRL_FIELD(wr_side, river, F_INT), WRL_FIELD(wr_side, crossing, F_INT),
-    WRL_FIELD(wr_side, road, F_TRUTH), WRL_FIELD(wr_side, track, F_TRUTH), {NULL, 0, F_INT}};
+    WRL_FIELD(wr_hexside, river, F_INT), WRL_FIELD(wr_hexside, crossing, F_INT),
+    WRL_FIELD(wr_hexside, road, F_TRUTH), WRL_FIELD(wr_hexside, track, F_TRUTH), {NULL, 0, F_INT}};
 
 static const wrl_field march_fields[] = {
     WRL_FIELD(wr_march, daily_points, F_INT), WRL_FIELD(wr_march, points, F_INT),
@@ -239,18 +239,18 @@ static int map_set_side(lua_State *L)
     wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
     wr_hex h = wrl_hex(L, 2);
     int dir = wrl_int(L, 3);
-    wr_side s;
+    wr_hexside s;
     memset(&s, 0, sizeof s);
     wrl_read_struct(L, 4, "a side", &s, side_fields);
-    wrl_check(L, wr_map_set_side(m, h, dir, &s), "Map:set_side");
+    wrl_check(L, wr_map_set_hexside(m, h, dir, &s), "Map:set_side");
     return 0;
 }
 
 static int map_side(lua_State *L)
 {
     wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_side s;
-    wrl_check(L, wr_map_side(m, wrl_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
+    wr_hexside s;
+    wrl_check(L, wr_map_hexside(m, wrl_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
     wrl_push_fields(L, &s, side_fields);
     return 1;
 }
@@ -823,7 +823,7 @@ static const uint8_t *read_blocked_sides(lua_State *L, const wr_map *m, size_t c
             int dir = wrl_int(L, -1);
             lua_pop(L, 2);
             lua_pushfstring(L, "%s: query.blocked_sides[%d]", what, (int)i);
-            wrl_check(L, wr_map_side_index(m, h, dir, &index), lua_tostring(L, -1));
+            wrl_check(L, wr_map_hexside_index(m, h, dir, &index), lua_tostring(L, -1));
             lua_pop(L, 1);
         } else {
             wrl_fail(L, "WR_ERR_INVALID: query.blocked_sides[%d] must be {hex, direction} or a side index, got %s",
@@ -963,7 +963,7 @@ static void run_query(lua_State *L, query_fn call, int blocked, wr_plan_query *q
     pb->blocked = 0;
     if (pb->failed) {
         pb->failed = 0;
-        wr_clear_error();
+        wr_last_error_clear();
         if (lua_isnil(L, pb->errslot))
             wrl_fail(L, "WR_ERR_NOMEM: %s: no Lua stack left for query.blocked", what);
         lua_pushvalue(L, pb->errslot);
@@ -1058,7 +1058,7 @@ static int l_moves_from(lua_State *L)
     wr_plan_params p;
     check_params(L, 1, &p);
     wr_hex_desc here, nb[6];
-    wr_side sides[6];
+    wr_hexside sides[6];
     int32_t nodes[6];
     memset(&here, 0, sizeof here);
     memset(nb, 0, sizeof nb);
@@ -1084,7 +1084,7 @@ static int l_moves_from(lua_State *L)
     }
     wr_plan_edge e[WR_PLAN_MAX_EDGES];
     size_t n = 0;
-    wrl_check(L, wr_moves_from(&p, &here, nb, sides, nodes, e, WR_PLAN_MAX_EDGES, &n), "moves_from");
+    wrl_check(L, wr_hex_desc_moves(&p, &here, nb, sides, nodes, e, WR_PLAN_MAX_EDGES, &n), "moves_from");
     push_edges(L, e, n);
     return 1;
 }
@@ -1103,7 +1103,7 @@ static int l_moves_from(lua_State *L)
     X(hex_from_offset, "hex_from_offset", "ii", "h", wr_hex_from_offset(a[0].i, a[1].i, WRL_OUT(0)))            \
     X(hex_to_offset, "hex_to_offset", "h", "ii", wr_hex_to_offset(a[0].h, WRL_OUT(0), WRL_OUT(1)))              \
     X(map_size, "Map:size", "A", "ii", wr_map_size(a[0].p, WRL_OUT(0), WRL_OUT(1)))                             \
-    X(map_contains, "Map:contains", "Ah", "b", wr_map_contains(a[0].p, a[1].h, WRL_OUT(0)))                     \
+    X(map_contains, "Map:contains", "Ah", "b", wr_map_has_hex(a[0].p, a[1].h, WRL_OUT(0)))                     \
     X(map_index, "Map:index", "Ah", "I", wr_map_index(a[0].p, a[1].h, WRL_OUT(0)))                              \
     X(map_hex, "Map:hex", "Ai", "h", wr_map_hex(a[0].p, (int32_t)a[1].i, WRL_OUT(0)))                          \
     X(map_set_terrain, "Map:set_terrain", "!Ahi", "", wr_map_set_terrain(a[0].p, a[1].h, a[2].i))              \
@@ -1116,17 +1116,17 @@ static int l_moves_from(lua_State *L)
       wr_map_set_watercourse(a[0].p, a[1].h, a[2].i, a[3].u))                                                   \
     X(map_watercourse, "Map:watercourse", "Ah", "iu", wr_map_watercourse(a[0].p, a[1].h, WRL_OUT(0), WRL_OUT(1))) \
     X(map_zone, "Map:zone", "Ah", "i", wr_map_zone(a[0].p, a[1].h, WRL_OUT(0)))                                 \
-    X(map_sight, "Map:sight", "Ahh", "b", wr_map_sight(a[0].p, a[1].h, a[2].h, WRL_OUT(0)))                     \
+    X(map_sight, "Map:sight", "Ahh", "b", wr_map_is_visible(a[0].p, a[1].h, a[2].h, WRL_OUT(0)))                     \
     X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, a[1].i, a[2].h, WRL_OUT(0)))               \
-    X(map_on_route, "Map:on_route", "Ahi", "b", wr_map_on_route(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))            \
-    X(map_side_index, "Map:side_index", "Ahi", "I", wr_map_side_index(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))      \
+    X(map_on_route, "Map:on_route", "Ahi", "b", wr_map_is_on_route(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))            \
+    X(map_side_index, "Map:side_index", "Ahi", "I", wr_map_hexside_index(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))      \
     X(stragglers_gathered, "stragglers_gathered", "iii", "i",                                                  \
       wr_stragglers_gathered(a[0].i, a[1].i, a[2].i, WRL_OUT(0)))                                               \
-    X(half_die_roll, "half_die_roll", "!R", "i", wr_half_die_roll(a[0].p, WRL_OUT(0)))                          \
+    X(half_die_roll, "half_die_roll", "!R", "i", wr_half_die_rng(a[0].p, WRL_OUT(0)))                          \
     X(raft_defence, "raft_defence", "ii", "i", wr_raft_defence(a[0].i, a[1].i, WRL_OUT(0)))                     \
     X(getting_lost, "getting_lost", "bbii", "b", wr_getting_lost(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0)))   \
     X(getting_lost_roll, "getting_lost_roll", "bbi!R", "b",                                                    \
-      wr_getting_lost_roll(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
+      wr_getting_lost_rng(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
 
 CAMPAIGN_FNS(WRL_FN_THUNK)
 static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) WRL_FN_END};
@@ -1148,7 +1148,7 @@ static const wrl_const consts[] = {
     {"WATER_CATARACT", WR_WATER_CATARACT}, {"WATER_TIDAL", WR_WATER_TIDAL}, {"WATER_ALL", WR_WATER_ALL},
     {"ZONE_LAND", WR_ZONE_LAND}, {"ZONE_COAST", WR_ZONE_COAST}, {"ZONE_COASTAL_WATERS", WR_ZONE_COASTAL_WATERS},
     {"ZONE_OPEN_SEA", WR_ZONE_OPEN_SEA}, {"ZONE_LAKE", WR_ZONE_LAKE},
-    {"MAP_MAX_SIDE", WR_MAP_MAX_SIDE}, {"MAP_MAX_HEXES", WR_MAP_MAX_HEXES},
+    {"MAP_MAX_SIDE", WR_MAP_MAX_EXTENT}, {"MAP_MAX_HEXES", WR_MAP_MAX_HEXES},
     {"MOVER_INFANTRY", WR_MOVER_INFANTRY}, {"MOVER_CAVALRY", WR_MOVER_CAVALRY},
     {"MOVER_LONGSHIP", WR_MOVER_LONGSHIP}, {"MOVER_GALLEY", WR_MOVER_GALLEY},
     {"MOVER_SAILING_SHIP", WR_MOVER_SAILING_SHIP}, {"MOVER_TRANSPORT", WR_MOVER_TRANSPORT},
@@ -1174,7 +1174,7 @@ static const wrl_const consts[] = {
     {"OBJECTIVE_EARLIEST_FORMED", WR_OBJECTIVE_EARLIEST_FORMED}, {"OBJECTIVE_EARLIEST", WR_OBJECTIVE_EARLIEST},
     {"OBJECTIVE_FEWEST_UNFORMED", WR_OBJECTIVE_FEWEST_UNFORMED}, {"OBJECTIVE_COUNT", WR_OBJECTIVE_COUNT},
     {"PLAN_FOUND", WR_PLAN_FOUND}, {"PLAN_NO_ROUTE", WR_PLAN_NO_ROUTE},
-    {"RIVERS_OK", WR_RIVERS_OK}, {"RIVERS_SIDE_ON_COURSE", WR_RIVERS_SIDE_ON_COURSE},
+    {"RIVERS_OK", WR_RIVERS_OK}, {"RIVERS_SIDE_ON_COURSE", WR_RIVERS_HEXSIDE_ON_COURSE},
     {"RIVERS_DEAD_END", WR_RIVERS_DEAD_END},
     {NULL, 0}};
 

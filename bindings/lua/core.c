@@ -9,7 +9,7 @@
     X(version, "version", "", "s", (r[0].s = wr_version(), WR_OK))                                 \
     X(version_number, "version_number", "", "i", (r[0].i = wr_version_number(), WR_OK))           \
     X(last_error, "last_error", "", "s", (r[0].s = wr_last_error(), WR_OK))                        \
-    X(clear_error, "clear_error", "", "", (wr_clear_error(), WR_OK))                               \
+    X(clear_error, "clear_error", "", "", (wr_last_error_clear(), WR_OK))                               \
     X(rng_roll, "Rng:roll", "!Ri", "i", wr_rng_roll(a[0].p, a[1].i, WRL_OUT(0)))
 
 CORE_FNS(WRL_FN_THUNK)

@@ -27,19 +27,19 @@
 #define F_TRUTH WRL_F_TRUTH
 #define F_UINT WRL_F_UINT
 
-_Static_assert(sizeof(wr_unit_kind) == sizeof(int), "enums are int-sized");
+_Static_assert(sizeof(wr_melee_unit_kind) == sizeof(int), "enums are int-sized");
 _Static_assert(sizeof(wr_melee_rule) == sizeof(int), "enums are int-sized");
 _Static_assert(sizeof(wr_facing) == sizeof(int) && sizeof(wr_phase_contact) == sizeof(int) &&
                    sizeof(wr_cover) == sizeof(int) && sizeof(wr_morale_result) == sizeof(int),
                "enums are int-sized");
 
 static const wrl_field unit_def_fields[] = {
-    FLD(wr_unit_def, kind, F_INT),          FLD(wr_unit_def, figures, F_INT),
-    FLD(wr_unit_def, files, F_INT),         FLD(wr_unit_def, weapon_type, F_INT),
-    FLD(wr_unit_def, armour, F_INT),        FLD(wr_unit_def, mount, F_INT),
-    FLD(wr_unit_def, troop_class, F_INT),   FLD(wr_unit_def, flags, F_UINT),
-    FLD(wr_unit_def, morale, F_INT),        FLD(wr_unit_def, legs, F_INT),
-    FLD(wr_unit_def, base_width_mm, F_INT), FLD(wr_unit_def, base_depth_mm, F_INT),
+    FLD(wr_melee_unit_desc, kind, F_INT),          FLD(wr_melee_unit_desc, figures, F_INT),
+    FLD(wr_melee_unit_desc, files, F_INT),         FLD(wr_melee_unit_desc, weapon_type, F_INT),
+    FLD(wr_melee_unit_desc, armour, F_INT),        FLD(wr_melee_unit_desc, mount, F_INT),
+    FLD(wr_melee_unit_desc, troop_class, F_INT),   FLD(wr_melee_unit_desc, flags, F_UINT),
+    FLD(wr_melee_unit_desc, morale, F_INT),        FLD(wr_melee_unit_desc, legs, F_INT),
+    FLD(wr_melee_unit_desc, base_width_mm, F_INT), FLD(wr_melee_unit_desc, base_depth_mm, F_INT),
     {NULL, 0, F_INT}};
 
 static const wrl_field wounds_fields[] = {
@@ -49,9 +49,9 @@ static const wrl_field wounds_fields[] = {
     {NULL, 0, F_INT}};
 
 static const wrl_field side_fields[] = {
-    FLD(wr_side_situation, in_contact, F_INT), FLD(wr_side_situation, charged, F_TRUTH),
-    FLD(wr_side_situation, attacked_in, F_INT), FLD(wr_side_situation, cover, F_INT),
-    FLD(wr_side_situation, character_present, F_TRUTH), {NULL, 0, F_INT}};
+    FLD(wr_combatant_situation, in_contact, F_INT), FLD(wr_combatant_situation, charged, F_TRUTH),
+    FLD(wr_combatant_situation, attacked_in, F_INT), FLD(wr_combatant_situation, cover, F_INT),
+    FLD(wr_combatant_situation, character_present, F_TRUTH), {NULL, 0, F_INT}};
 
 static const wrl_field strike_fields[] = {
     FLD(wr_strike, bcp, F_INT),     FLD(wr_strike, modifiers, F_INT),
@@ -72,10 +72,10 @@ static const wrl_field event_fields[] = {
 
 /* A phase side's fields besides its unit (read with "unit" as an extra key). */
 static const wrl_field phase_side_fields[] = {
-    FLD(wr_phase_side, face, F_INT),           FLD(wr_phase_side, in_contact, F_INT),
-    FLD(wr_phase_side, corner, F_INT),         FLD(wr_phase_side, corner_fights, F_INT),
-    FLD(wr_phase_side, contact, F_INT),        FLD(wr_phase_side, cover, F_INT),
-    FLD(wr_phase_side, character_present, F_TRUTH), {NULL, 0, F_INT}};
+    FLD(wr_phase_combatant, face, F_INT),           FLD(wr_phase_combatant, in_contact, F_INT),
+    FLD(wr_phase_combatant, corner, F_INT),         FLD(wr_phase_combatant, corner_fights, F_INT),
+    FLD(wr_phase_combatant, contact, F_INT),        FLD(wr_phase_combatant, cover, F_INT),
+    FLD(wr_phase_combatant, character_present, F_TRUTH), {NULL, 0, F_INT}};
 
 static const wrl_field phase_unit_fields[] = {
     FLD(wr_phase_unit, fights, F_INT),   FLD(wr_phase_unit, figures_before, F_INT),
@@ -166,7 +166,7 @@ static int chart_tostring(lua_State *L)
     if (wrl_tostring_closed(L, 1, CHART_MT))
         return 1;
     int complete = 0;
-    (void)wr_hit_chart_complete(wrl_check_handle(L, 1, CHART_MT), &complete);
+    (void)wr_hit_chart_is_complete(wrl_check_handle(L, 1, CHART_MT), &complete);
     lua_pushstring(L, complete ? "warrules.HitChart(complete)" : "warrules.HitChart(incomplete)");
     return 1;
 }
@@ -201,16 +201,16 @@ static void munit_free(void *p)
 
 static int l_unit_def_default(lua_State *L)
 {
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     wrl_push_fields(L, &d, unit_def_fields);
     return 1;
 }
 
-/* MeleeUnit(profile, def): def's missing fields take wr_unit_def_default(). */
+/* MeleeUnit(profile, def): def's missing fields take wr_melee_unit_desc_default(). */
 static int munit_new(lua_State *L)
 {
     wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     if (!lua_isnoneornil(L, 2))
         wrl_read_struct(L, 2, "a unit_def", &d, unit_def_fields);
     wrl_box *box = wrl_new_box(L, MUNIT_MT, sizeof(wrl_box), 2, 2, munit_free);
@@ -225,8 +225,8 @@ static int munit_new(lua_State *L)
 
 static int munit_def(lua_State *L)
 {
-    wr_unit_def d;
-    wrl_check(L, wr_melee_unit_def(wrl_check_handle(L, 1, MUNIT_MT), &d), "MeleeUnit:def");
+    wr_melee_unit_desc d;
+    wrl_check(L, wr_melee_unit_get(wrl_check_handle(L, 1, MUNIT_MT), &d), "MeleeUnit:def");
     wrl_push_fields(L, &d, unit_def_fields);
     return 1;
 }
@@ -265,8 +265,8 @@ static int munit_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, MUNIT_MT))
         return 1;
-    wr_unit_def d;
-    (void)wr_melee_unit_def(wrl_check_handle(L, 1, MUNIT_MT), &d);
+    wr_melee_unit_desc d;
+    (void)wr_melee_unit_get(wrl_check_handle(L, 1, MUNIT_MT), &d);
     static const char *const kinds[] = {"troops", "monster", "character"};
     int k = (int)d.kind;
     lua_pushfstring(L, "warrules.MeleeUnit(%s, %d figures)", k >= 0 && k < 3 ? kinds[k] : "?", d.figures);
@@ -732,7 +732,7 @@ static int engagement_fight(lua_State *L)
     wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
     wr_melee_round r;
     eng_box *eb = begin_call(L, 1, 2);
-    wr_status st = wr_engagement_fight(e, rng, &r);
+    wr_status st = wr_engagement_fight_rng(e, rng, &r);
     end_call(L, eb, 2);
     wrl_check(L, st, "Engagement:fight");
     push_round(L, &r);
@@ -832,7 +832,7 @@ static int odds_new_ws(lua_State *L)
     int idx = lua_gettop(L);
     wr_melee_odds *o = NULL;
     eng_box *eb = begin_call(L, 1, 3);
-    wr_status st = wr_melee_odds_new_ws(e, max_rounds, ws, &o);
+    wr_status st = wr_melee_odds_new_in_workspace(e, max_rounds, ws, &o);
     end_call(L, eb, 3);
     wrl_check(L, st, "melee_odds_new_ws");
     box->ptr = o;
@@ -851,7 +851,7 @@ static int engagement_simulate(lua_State *L)
     uint64_t counts[WR_END_COUNT];
     memset(counts, 0, sizeof counts);
     eng_box *eb = begin_call(L, 1, 3);
-    wr_status st = wr_melee_simulate(e, max_rounds, rng, trials, counts);
+    wr_status st = wr_engagement_simulate_rng(e, max_rounds, rng, trials, counts);
     end_call(L, eb, 3);
     wrl_check(L, st, "melee_simulate");
     lua_createtable(L, WR_END_COUNT, 1);
@@ -942,7 +942,7 @@ static int phase_set_morale(lua_State *L)
    corner_fights =, contact =, cover =, character_present =}) and pushes its
    unit's userdata. Missing fields: front, continuing, no cover, corner_fights
    PHASE_DEFAULT, the rest 0. */
-static void read_phase_side(lua_State *L, int arg, wr_phase_side *s)
+static void read_phase_side(lua_State *L, int arg, wr_phase_combatant *s)
 {
     static const char *const extra[] = {"unit", NULL};
     memset(s, 0, sizeof *s);
@@ -1031,7 +1031,7 @@ static int phase_resolve(lua_State *L)
     wr_melee_phase *p = check_resolvable(L);
     wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
     eng_box *pb = begin_call(L, 1, 2);
-    wr_status st = wr_melee_phase_resolve(p, rng);
+    wr_status st = wr_melee_phase_resolve_rng(p, rng);
     end_call(L, pb, 2);
     wrl_check(L, st, "MeleePhase:resolve");
     return 0;
@@ -1168,8 +1168,8 @@ static int l_melee_rounds_batch(lua_State *L)
     const int *ca[8], *cb[8];
     size_t n = read_batch_side(L, 1, ca, SIZE_MAX);
     read_batch_side(L, 2, cb, n);
-    wr_melee_batch_side a = {ca[0], ca[1], ca[2], ca[3], (const unsigned *)(const void *)ca[4], ca[5], ca[6], ca[7]};
-    wr_melee_batch_side b = {cb[0], cb[1], cb[2], cb[3], (const unsigned *)(const void *)cb[4], cb[5], cb[6], cb[7]};
+    wr_melee_batch_combatant a = {ca[0], ca[1], ca[2], ca[3], (const unsigned *)(const void *)ca[4], ca[5], ca[6], ca[7]};
+    wr_melee_batch_combatant b = {cb[0], cb[1], cb[2], cb[3], (const unsigned *)(const void *)cb[4], cb[5], cb[6], cb[7]};
     int *outs = lua_newuserdatauv(L, sizeof *outs * (n ? n : 1) * 11, 0);
     size_t s = n ? n : 1;
     wr_melee_batch_out oa = {outs, outs + s, outs + 2 * s, outs + 3 * s, outs + 4 * s};
@@ -1217,14 +1217,14 @@ static int l_melee_rounds_batch(lua_State *L)
     X(profile_set_modifier, "Profile:set_modifier", "!Pii", "", wr_profile_set_modifier(a[0].p, a[1].i, a[2].i)) \
     X(profile_modifier, "Profile:modifier", "Pi", "i", wr_profile_modifier(a[0].p, a[1].i, WRL_OUT(0)))          \
     X(profile_set_hated, "Profile:set_hated", "!PiB", "", wr_profile_set_hated(a[0].p, a[1].i, a[2].i))          \
-    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hates(a[0].p, a[1].i, WRL_OUT(0)))                   \
+    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hated(a[0].p, a[1].i, WRL_OUT(0)))                   \
     X(profile_set_morale_modifier, "Profile:set_morale_modifier", "!Pii", "",                                  \
       wr_profile_set_morale_modifier(a[0].p, a[1].i, a[2].i))                                                   \
     X(profile_morale_modifier, "Profile:morale_modifier", "Pi", "i",                                           \
       wr_profile_morale_modifier(a[0].p, a[1].i, WRL_OUT(0)))                                                   \
     X(profile_set_retire_band, "Profile:set_retire_band", "!Pi", "", wr_profile_set_retire_band(a[0].p, a[1].i)) \
     X(profile_retire_band, "Profile:retire_band", "P", "i", wr_profile_retire_band(a[0].p, WRL_OUT(0)))          \
-    X(chart_complete, "HitChart:complete", "C", "b", wr_hit_chart_complete(a[0].p, WRL_OUT(0)))                 \
+    X(chart_complete, "HitChart:complete", "C", "b", wr_hit_chart_is_complete(a[0].p, WRL_OUT(0)))                 \
     X(chart_lookup, "HitChart:lookup", "Cii", "ii", wr_hit_chart_lookup(a[0].p, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
     X(munit_set_figures, "MeleeUnit:set_figures", "!Mi", "", wr_melee_unit_set_figures(a[0].p, a[1].i))         \
     X(munit_set_disordered, "MeleeUnit:set_disordered", "!MB", "", wr_melee_unit_set_disordered(a[0].p, a[1].i)) \
@@ -1254,8 +1254,8 @@ static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) WRL_FN_END};
 static const wrl_const consts[] = {
     {"WEAPON_OTHER", WR_WEAPON_OTHER}, {"WEAPON_SPEAR", WR_WEAPON_SPEAR},
     {"WEAPON_POLEARM", WR_WEAPON_POLEARM}, {"WEAPON_PIKE", WR_WEAPON_PIKE},
-    {"SIDE_MOUNTED", WR_SIDE_MOUNTED}, {"SIDE_DISORDERED", WR_SIDE_DISORDERED},
-    {"SIDE_SWARM", WR_SIDE_SWARM}, {"SIDE_FLYING", WR_SIDE_FLYING}, {"SIDE_FLANKED", WR_SIDE_FLANKED},
+    {"SIDE_MOUNTED", WR_COMBATANT_MOUNTED}, {"SIDE_DISORDERED", WR_COMBATANT_DISORDERED},
+    {"SIDE_SWARM", WR_COMBATANT_SWARM}, {"SIDE_FLYING", WR_COMBATANT_FLYING}, {"SIDE_FLANKED", WR_COMBATANT_FLANKED},
     {"COMBATANT_MOUNTED", WR_COMBATANT_MOUNTED}, {"COMBATANT_DISORDERED", WR_COMBATANT_DISORDERED},
     {"COMBATANT_SWARM", WR_COMBATANT_SWARM}, {"COMBATANT_FLYING", WR_COMBATANT_FLYING},
     {"COMBATANT_FLANKED", WR_COMBATANT_FLANKED},

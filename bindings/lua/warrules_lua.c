@@ -212,7 +212,7 @@ int wrl_check(lua_State *L, wr_status status, const char *what)
         if (n > tail && text[n - tail] == ' ' && text[n - tail + 1] == '(')
             n -= tail;
         lua_pushlstring(L, text, n);
-        wr_clear_error(); /* the error object carries the detail now */
+        wr_last_error_clear(); /* the error object carries the detail now */
     } else {
         lua_pushstring(L, wr_status_str(status));
     }

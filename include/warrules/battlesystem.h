@@ -179,13 +179,13 @@ WR_API wr_status wr_figure_damage_totals(const wr_figure *figure, int *dice, int
  *         ::WR_ERR_INVALID when n_rolls is not the number of dice;
  *         ::WR_ERR_RANGE when a roll is outside 1..sides.
  */
-WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls,
+WR_API wr_status wr_figure_damage_rolls(const wr_figure *figure, const int *rolls,
                                              size_t n_rolls, int *damage);
 
 /**
  * @brief [11.5] The one damage roll of a figure, rolled with a ::wr_rng.
  *
- * Rolls the dice in the order wr_figure_damage_from_rolls() takes them; a
+ * Rolls the dice in the order wr_figure_damage_rolls() takes them; a
  * one-sided die gives 1 without using the roller.
  *
  * @param figure The figure.
@@ -193,7 +193,7 @@ WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int 
  * @param[out] damage max(0, sum of rolls + total bonus).
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage);
+WR_API wr_status wr_figure_damage_rng(const wr_figure *figure, wr_rng *rng, int *damage);
 
 /**
  * @brief The figure's movement rate in move points (forty-eighths of an
@@ -216,7 +216,7 @@ WR_API wr_status wr_figure_move_points(const wr_figure *figure, int *move_points
  *
  * A figure made with wr_figure_new() has only rider dice: its own weapons.
  * wr_rate_cavalry() and wr_rate_chariot() keep the parts apart. In the rolls
- * of a group (wr_figure_damage_from_rolls()), the rider's dice come first.
+ * of a group (wr_figure_damage_rolls()), the rider's dice come first.
  *
  * @param figure The figure.
  * @param index 0..groups-1 (see wr_figure_damage_groups()).
@@ -238,7 +238,7 @@ WR_API wr_status wr_figure_damage_group_parts(const wr_figure *figure, size_t in
  *
  * @param figure The figure.
  * @param multiplier 1 or 2, as wr_charge_damage_multiplier() gives it.
- * @param rolls As wr_figure_damage_from_rolls() (the rider's dice first in
+ * @param rolls As wr_figure_damage_rolls() (the rider's dice first in
  *              each group, see wr_figure_damage_group_parts()).
  * @param n_rolls The figure's total dice.
  * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
@@ -246,20 +246,20 @@ WR_API wr_status wr_figure_damage_group_parts(const wr_figure *figure, size_t in
  *         outside 1..sides; ::WR_ERR_INVALID when n_rolls is not the number
  *         of dice.
  */
-WR_API wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier,
+WR_API wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int multiplier,
                                                     const int *rolls, size_t n_rolls,
                                                     int *damage);
 
 /**
- * @brief wr_figure_charge_damage_from_rolls() with the dice rolled by a
- *        ::wr_rng, in the order wr_figure_damage_roll() rolls them.
+ * @brief wr_figure_charge_damage_rolls() with the dice rolled by a
+ *        ::wr_rng, in the order wr_figure_damage_rng() rolls them.
  * @param figure The figure.
  * @param multiplier 1 or 2.
  * @param rng The dice roller.
  * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for multiplier.
  */
-WR_API wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier,
+WR_API wr_status wr_figure_charge_damage_rng(const wr_figure *figure, int multiplier,
                                               wr_rng *rng, int *damage);
 
 /**
@@ -352,25 +352,18 @@ WR_API wr_status wr_mounted_removed(unsigned killed_parts, int *removed);
 /* ------------------------------------------------------------------------ */
 
 /**
- * @brief A unit: a number of figures of one rated figure, with what it
- *        carries and what it is. How it stands is a ::wr_formation.
- * @deprecated The older name of ::wr_battle_unit (the same type).
+ * @brief A Battlesystem unit: a number of figures of one rated figure, with
+ *        what it carries and what it is. How it stands is a ::wr_formation.
+ *        (Fantasy Warlord's units are ::wr_melee_unit.)
  */
-typedef struct wr_unit wr_unit;
-
-/**
- * @brief A Battlesystem unit: the clearer name of ::wr_unit (since 1.1),
- *        the same type, so that it does not read like Fantasy Warlord's
- *        ::wr_melee_unit. The wr_unit_* functions take either name.
- */
-typedef struct wr_unit wr_battle_unit;
+typedef struct wr_battle_unit wr_battle_unit;
 
 /** @brief What kind of figures a unit has. */
-typedef enum wr_unit_type {
+typedef enum wr_battle_unit_type {
     WR_UNIT_TYPE_FOOT = 0,     /**< Infantry, monsters, anything neither cavalry nor chariot. */
     WR_UNIT_TYPE_CAVALRY = 1,  /**< Riders on mounts, flying mounts included ([11.1]). */
     WR_UNIT_TYPE_CHARIOT = 2   /**< Chariots ([11.1]). */
-} wr_unit_type;
+} wr_battle_unit_type;
 
 /** @brief Equipment: large shields ([11.6]). */
 #define WR_EQUIP_LARGE_SHIELDS 0x01u
@@ -389,51 +382,51 @@ typedef enum wr_unit_type {
 #define WR_TRAIT_AQUATIC 0x08u
 
 /**
- * @brief What a unit is; see wr_unit_desc_default() for the defaults.
+ * @brief What a unit is; see wr_battle_unit_desc_default() for the defaults.
  */
-typedef struct wr_unit_desc {
-    wr_unit_type type;   /**< Foot, cavalry or chariots; default ::WR_UNIT_TYPE_FOOT. */
+typedef struct wr_battle_unit_desc {
+    wr_battle_unit_type type;   /**< Foot, cavalry or chariots; default ::WR_UNIT_TYPE_FOOT. */
     int figures;         /**< Figures in the unit, 0..100000; default 1. */
     unsigned equipment;  /**< WR_EQUIP_* bits; default 0. */
     unsigned traits;     /**< WR_TRAIT_* bits shared by the whole unit; default 0. */
     int single_creature; /**< 1 when each figure is a single creature or character; default 0. */
     int in_command;      /**< 1 when the unit is in command; default 1. */
-} wr_unit_desc;
+} wr_battle_unit_desc;
 
 /**
  * @brief The default unit description: one figure on foot, nothing carried,
  *        no traits, not a single creature, in command.
  * @return The description.
  */
-WR_API wr_unit_desc wr_unit_desc_default(void);
+WR_API wr_battle_unit_desc wr_battle_unit_desc_default(void);
 
 /**
  * @brief Makes a unit of figures that all have the given rating.
  * @param figure The rated figure; the unit keeps its own copy.
  * @param desc What the unit is.
- * @param[out] out The new unit; release it with wr_unit_free().
+ * @param[out] out The new unit; release it with wr_battle_unit_free().
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown type,
  *         unknown equipment or trait bits, or a flag other than 0 or 1;
  *         ::WR_ERR_RANGE for figures outside 0..100000; ::WR_ERR_NOMEM.
  */
-WR_API wr_status wr_unit_new(const wr_figure *figure, const wr_unit_desc *desc, wr_unit **out);
+WR_API wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc, wr_battle_unit **out);
 
 /**
- * @brief wr_unit_new() with the caller's allocator.
+ * @brief wr_battle_unit_new() with the caller's allocator.
  * @param figure The rated figure; the unit keeps its own copy.
  * @param desc What the unit is.
  * @param alloc The allocator, or NULL for the C library's.
- * @param[out] out The new unit; release it with wr_unit_free().
- * @return As wr_unit_new(); ::WR_ERR_INVALID also when alloc has no function.
+ * @param[out] out The new unit; release it with wr_battle_unit_free().
+ * @return As wr_battle_unit_new(); ::WR_ERR_INVALID also when alloc has no function.
  */
-WR_API wr_status wr_unit_new_ex(const wr_figure *figure, const wr_unit_desc *desc,
-                                const wr_allocator *alloc, wr_unit **out);
+WR_API wr_status wr_battle_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc,
+                                const wr_allocator *alloc, wr_battle_unit **out);
 
 /**
  * @brief Releases a unit (its copy of the figure with it).
  * @param unit The unit, or NULL (nothing happens).
  */
-WR_API void wr_unit_free(wr_unit *unit);
+WR_API void wr_battle_unit_free(wr_battle_unit *unit);
 
 /**
  * @brief Reads what a unit is.
@@ -441,15 +434,15 @@ WR_API void wr_unit_free(wr_unit *unit);
  * @param[out] desc Its description.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_unit_get_desc(const wr_unit *unit, wr_unit_desc *desc);
+WR_API wr_status wr_battle_unit_get(const wr_battle_unit *unit, wr_battle_unit_desc *desc);
 
 /**
  * @brief Changes what a unit is (figures lost, command lost or regained...).
  * @param unit The unit.
- * @param desc The new description, checked as by wr_unit_new().
+ * @param desc The new description, checked as by wr_battle_unit_new().
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_unit_set_desc(wr_unit *unit, const wr_unit_desc *desc);
+WR_API wr_status wr_battle_unit_set(wr_battle_unit *unit, const wr_battle_unit_desc *desc);
 
 /**
  * @brief The unit's rated figure.
@@ -457,7 +450,7 @@ WR_API wr_status wr_unit_set_desc(wr_unit *unit, const wr_unit_desc *desc);
  * @param[out] figure The unit's own copy, valid while the unit lives.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_unit_figure(const wr_unit *unit, const wr_figure **figure);
+WR_API wr_status wr_battle_unit_figure(const wr_battle_unit *unit, const wr_figure **figure);
 
 /**
  * @brief [11.1] Kills a part (riders or steeds) of some figures of a unit and
@@ -474,7 +467,7 @@ WR_API wr_status wr_unit_figure(const wr_unit *unit, const wr_figure **figure);
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for unknown bits or
  *         WR_PART_STEED in a foot unit; ::WR_ERR_RANGE for figures_hit.
  */
-WR_API wr_status wr_unit_kill_parts(wr_unit *unit, unsigned killed_parts, int figures_hit,
+WR_API wr_status wr_battle_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit,
                                     int *removed);
 
 /* ------------------------------------------------------------------------ */
@@ -601,7 +594,7 @@ WR_API wr_status wr_formation_set_frontage(wr_formation *formation, int frontage
  * @param[out] front Figures in the front rank: min(frontage, figures).
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_formation_ranks(const wr_formation *formation, const wr_unit *unit,
+WR_API wr_status wr_formation_ranks(const wr_formation *formation, const wr_battle_unit *unit,
                                     int *ranks, int *front);
 
 /**
@@ -630,7 +623,7 @@ WR_API wr_status wr_formation_break(wr_formation *formation);
  * @param[out] available Move points left (never below 0).
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_formation_available(const wr_formation *formation, const wr_unit *unit,
+WR_API wr_status wr_formation_available(const wr_formation *formation, const wr_battle_unit *unit,
                                         int *available);
 
 /**
@@ -647,7 +640,7 @@ WR_API wr_status wr_formation_available(const wr_formation *formation, const wr_
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_FORBIDDEN when the
  *         rules forbid the turn (nothing changes).
  */
-WR_API wr_status wr_formation_turn(wr_formation *formation, const wr_unit *unit, int degrees);
+WR_API wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit, int degrees);
 
 /** @brief Why a special formation may not be declared. */
 typedef enum wr_declare_problem {
@@ -684,7 +677,7 @@ typedef enum wr_declare_problem {
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID when all_round is not 0
  *         or 1; ::WR_ERR_RANGE for turn_cost.
  */
-WR_API wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *formation,
+WR_API wr_status wr_shield_wall_check(const wr_battle_unit *unit, const wr_formation *formation,
                                       int all_round, int turn_cost, wr_declare_problem *problem);
 
 /**
@@ -700,7 +693,7 @@ WR_API wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *f
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
  *         ::WR_ERR_FORBIDDEN when wr_shield_wall_check() gives a problem.
  */
-WR_API wr_status wr_shield_wall_declare(const wr_unit *unit, wr_formation *formation,
+WR_API wr_status wr_shield_wall_declare(const wr_battle_unit *unit, wr_formation *formation,
                                         int all_round, int turn_cost);
 
 /**
@@ -733,7 +726,7 @@ WR_API wr_status wr_shield_wall_ac_modifier(const wr_formation *formation, wr_at
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for sides 0 or unknown
  *         bits; ::WR_ERR_RANGE for turn_cost.
  */
-WR_API wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *formation,
+WR_API wr_status wr_spears_check(const wr_battle_unit *unit, const wr_formation *formation,
                                      unsigned sides, int turn_cost, wr_declare_problem *problem);
 
 /**
@@ -745,9 +738,9 @@ WR_API wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *fo
  * @param sides WR_FACE_* sides to protect, not 0.
  * @param turn_cost Move points to turn figures, 0..48000.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
- *         ::WR_ERR_FORBIDDEN when wr_set_spears_check() gives a problem.
+ *         ::WR_ERR_FORBIDDEN when wr_spears_check() gives a problem.
  */
-WR_API wr_status wr_set_spears_declare(const wr_unit *unit, wr_formation *formation,
+WR_API wr_status wr_spears_declare(const wr_battle_unit *unit, wr_formation *formation,
                                        unsigned sides, int turn_cost);
 
 /**
@@ -758,7 +751,7 @@ WR_API wr_status wr_set_spears_declare(const wr_unit *unit, wr_formation *format
  *             that side, else 1 (never from above).
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown side.
  */
-WR_API wr_status wr_set_spears_multiplier(const wr_formation *defender,
+WR_API wr_status wr_spears_multiplier(const wr_formation *defender,
                                           wr_attack_from charge_from, int *multiplier);
 
 /**
@@ -777,7 +770,7 @@ WR_API wr_status wr_set_spears_multiplier(const wr_formation *defender,
  *             min(in_contact, figures - losses).
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_charger_strikers(const wr_unit *charger, const wr_formation *formation,
+WR_API wr_status wr_charger_strikers(const wr_battle_unit *charger, const wr_formation *formation,
                                      int in_contact, int losses, int *strikers);
 
 /* ------------------------------------------------------------------------ */
@@ -793,7 +786,7 @@ WR_API wr_status wr_charger_strikers(const wr_unit *charger, const wr_formation 
  *             set spears protecting that side; 0 for foot.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown side.
  */
-WR_API wr_status wr_charge_ar_modifier(const wr_unit *charger, const wr_formation *defender,
+WR_API wr_status wr_charge_ar_modifier(const wr_battle_unit *charger, const wr_formation *defender,
                                        wr_attack_from charge_from, int *modifier);
 
 /**
@@ -803,7 +796,7 @@ WR_API wr_status wr_charge_ar_modifier(const wr_unit *charger, const wr_formatio
  * @param[out] multiplier 2 with ::WR_EQUIP_CHARGE_WEAPONS, else 1.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_charge_damage_multiplier(const wr_unit *charger, int *multiplier);
+WR_API wr_status wr_charge_damage_multiplier(const wr_battle_unit *charger, int *multiplier);
 
 /* ------------------------------------------------------------------------ */
 /* Terrain and movement ([11.8])                                             */
@@ -905,7 +898,7 @@ typedef struct wr_tactical_result {
  *         ::WR_ERR_INVALID for an unknown terrain or flag; ::WR_ERR_RANGE
  *         for a leg number or n_legs out of range.
  */
-WR_API wr_status wr_tactical_check(const wr_unit *unit, const wr_formation *formation,
+WR_API wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *formation,
                                const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
                                wr_tactical_result *result);
 
@@ -921,7 +914,7 @@ WR_API wr_status wr_tactical_check(const wr_unit *unit, const wr_formation *form
  * @return As wr_tactical_check(); ::WR_ERR_FORBIDDEN when the move is not legal
  *         (nothing changes; wr_tactical_check() tells why).
  */
-WR_API wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
+WR_API wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
                                size_t n_legs, unsigned flags, wr_tactical_result *result);
 
 /**
@@ -934,7 +927,7 @@ WR_API wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation,
  * @param[out] problem ::WR_TACTICAL_OK or the charge problem.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
+WR_API wr_status wr_charge_check(const wr_battle_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
                                  wr_tactical_problem *problem);
 
 /* ------------------------------------------------------------------------ */
@@ -952,7 +945,7 @@ typedef struct wr_movement_phase {
 
 /**
  * @brief What the actions of a Movement Phase that are not legs of movement
- *        cost; see wr_movement_costs_default().
+ *        cost; see wr_movement_phase_costs_default().
  *
  * Chapter 11 prices two changes of a unit: entering set spears costs half
  * the movement rate ([11.7]) and a shield wall's change of facing costs its
@@ -960,13 +953,13 @@ typedef struct wr_movement_phase {
  * take those prices for a change of order and for a change of facing; they
  * are defaults, not numbers the text gives for those actions.
  */
-typedef struct wr_movement_costs {
+typedef struct wr_movement_phase_costs {
     int order_num;    /**< A change between open and closed order costs order_num/order_den of the normal rate, rounded up; 0..order_den; default 1. */
     int order_den;    /**< 1..1000; default 2. */
     int turn_num;     /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate, rounded up; 0..turn_den; default 1. */
     int turn_den;     /**< 1..1000; default 2. */
     int figures_turn; /**< Move points for figures to turn to face another side ([11.6], [11.7]), 0..48000; default ::WR_TURN_COST_DEFAULT. */
-} wr_movement_costs;
+} wr_movement_phase_costs;
 
 /**
  * @brief The default costs: half the normal rate for a change of order and
@@ -974,7 +967,7 @@ typedef struct wr_movement_costs {
  *        for figures turning.
  * @return The costs.
  */
-WR_API wr_movement_costs wr_movement_costs_default(void);
+WR_API wr_movement_phase_costs wr_movement_phase_costs_default(void);
 
 /**
  * @brief Begins the unit's Movement Phase: nothing spent, nothing turned,
@@ -1003,7 +996,7 @@ WR_API wr_status wr_movement_phase_get(const wr_formation *formation, wr_movemen
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN for more than the movement left (nothing changes).
  */
-WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
+WR_API wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
 
 /**
  * @brief Changes between open and closed order during the Movement Phase,
@@ -1017,7 +1010,7 @@ WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *for
  *
  * @param unit The unit.
  * @param formation Its formation, changed on success.
- * @param costs The costs (wr_movement_costs_default()).
+ * @param costs The costs (wr_movement_phase_costs_default()).
  * @param order The new order.
  * @param standing The terrain the unit stands in.
  * @param[out] cost Move points charged; may be NULL.
@@ -1027,8 +1020,8 @@ WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *for
  *         order on forbidden terrain or a cost beyond the movement left
  *         (nothing changes).
  */
-WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
-                                       const wr_movement_costs *costs, wr_formation_order order,
+WR_API wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *formation,
+                                       const wr_movement_phase_costs *costs, wr_formation_order order,
                                        wr_terrain standing, int *cost);
 
 /**
@@ -1051,8 +1044,8 @@ WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation 
  *         Movement Phase has begun; ::WR_ERR_FORBIDDEN when the rules forbid
  *         the turn or it costs more than is left (nothing changes).
  */
-WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
-                                  const wr_movement_costs *costs, int degrees, int *cost);
+WR_API wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *formation,
+                                  const wr_movement_phase_costs *costs, int degrees, int *cost);
 
 /**
  * @brief Wheels the unit during the Movement Phase: the outer flank moves
@@ -1075,7 +1068,7 @@ WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *form
  *         ::WR_ERR_FORBIDDEN for a formation that cannot move, water, closed
  *         order where it is banned, or more than is left (nothing changes).
  */
-WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
+WR_API wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
                                    int arc, wr_terrain terrain, int *cost);
 
 /**
@@ -1089,22 +1082,22 @@ WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *for
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN when wr_shield_wall_check() gives a problem.
  */
-WR_API wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
-                                         const wr_movement_costs *costs, int all_round);
+WR_API wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
+                                         const wr_movement_phase_costs *costs, int all_round);
 
 /**
  * @brief [11.7] Declares set spears or pikes in a begun Movement Phase
- *        (wr_set_spears_declare() with costs->figures_turn).
+ *        (wr_spears_declare() with costs->figures_turn).
  * @param unit The unit.
  * @param formation Its formation, changed on success.
  * @param costs The costs.
  * @param sides WR_FACE_* sides to protect, not 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE;
  *         ::WR_ERR_STATE when no Movement Phase has begun;
- *         ::WR_ERR_FORBIDDEN when wr_set_spears_check() gives a problem.
+ *         ::WR_ERR_FORBIDDEN when wr_spears_check() gives a problem.
  */
-WR_API wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation,
-                                        const wr_movement_costs *costs, unsigned sides);
+WR_API wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit, wr_formation *formation,
+                                        const wr_movement_phase_costs *costs, unsigned sides);
 
 /* ------------------------------------------------------------------------ */
 /* Woods (rulings on [11.8] and [11.9])                                      */
@@ -1128,7 +1121,7 @@ typedef enum wr_woods_pos {
  * @param[out] allowed 1 when fire is possible: neither is IN.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown place.
  */
-WR_API wr_status wr_woods_missile_allowed(wr_woods_pos shooter, wr_woods_pos target, int *allowed);
+WR_API wr_status wr_woods_may_shoot(wr_woods_pos shooter, wr_woods_pos target, int *allowed);
 
 /**
  * @brief How many figures of a shooting unit may fire at a target, counting
@@ -1206,14 +1199,14 @@ typedef struct wr_fire_area {
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown wind;
  *         ::WR_ERR_RANGE for turns.
  */
-WR_API wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area);
+WR_API wr_status wr_forest_fire_area(wr_fire_wind wind, int turns, wr_fire_area *area);
 
 /**
  * @brief Where a forest fire started and which way the wind blows.
  *
  * Positions are in twelfths of an inch (::WR_LEN_PER_INCH) on the caller's
  * map, x and y axes of its choosing. In calm the fire is a circle centred
- * at (x, y); with wind it is the rectangle of wr_forest_fire() whose upwind
+ * at (x, y); with wind it is the rectangle of wr_forest_fire_area() whose upwind
  * edge is centred at (x, y) and whose length runs downwind.
  */
 typedef struct wr_fire_origin {
@@ -1226,7 +1219,7 @@ typedef struct wr_fire_origin {
 /**
  * @brief Whether a forest fire has reached a point after some turns.
  *
- * The area is that of wr_forest_fire(), placed by origin; a point on its
+ * The area is that of wr_forest_fire_area(), placed by origin; a point on its
  * edge is reached. Ask for the corners and centre of a figure to learn
  * whether any part of it is in the fire.
  *
@@ -1240,7 +1233,7 @@ typedef struct wr_fire_origin {
  *         a wind direction of (0, 0) with wind; ::WR_ERR_RANGE for turns, a
  *         coordinate or a wind component out of range.
  */
-WR_API wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
+WR_API wr_status wr_forest_fire_has_reached(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
                                         int x, int y, int *reached);
 
 /* ------------------------------------------------------------------------ */
@@ -1267,34 +1260,6 @@ typedef enum wr_low_ground {
  */
 WR_API wr_status wr_low_ground_ar_modifier(wr_low_ground attacker_in, int target_at_edge,
                                            int *modifier);
-
-/**
- * @brief "Table 14: Missile Fire Modifiers", which the text refers to but
- *        does not contain: the caller's table of AR modifiers for missile
- *        fire at a target in each terrain.
- */
-typedef struct wr_missile_table {
-    int modifier[WR_TERRAIN_COUNT]; /**< By ::wr_terrain, each -100..100. */
-} wr_missile_table;
-
-/**
- * @brief A default missile table: 0 for every terrain. A placeholder, not
- *        the game's numbers (the table is missing from the text); prefer
- *        ::wr_missile_modifiers, which tells an entry not set from a 0.
- * @return The table.
- */
-WR_API wr_missile_table wr_missile_table_default(void);
-
-/**
- * @brief [11.9] The AR modifier for missile fire at a target in a terrain.
- * @param table The caller's table.
- * @param target The target's terrain.
- * @param[out] modifier The table's entry.
- * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown terrain;
- *         ::WR_ERR_RANGE when the entry is outside -100..100.
- */
-WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
-                                             int *modifier);
 
 /**
  * @brief [11.9] "Table 14: Missile Fire Modifiers", which the text refers to
@@ -1396,10 +1361,175 @@ WR_API wr_status wr_terrain_speed_batch(size_t n, const int *terrain, const unsi
  *         runs past n_legs, a leg number out of range, or counts that add up
  *         to less than n_legs.
  */
-WR_API wr_status wr_tactical_check_batch(const wr_unit *unit, const wr_formation *formation,
+WR_API wr_status wr_tactical_check_batch(const wr_battle_unit *unit, const wr_formation *formation,
                                          const wr_tactical_leg *legs, size_t n_legs,
                                          const int *leg_counts, size_t n_moves, unsigned flags,
                                          wr_tactical_result *results, size_t *bad_index);
+
+/* ---- Deprecated names ---------------------------------------------- */
+
+/**
+ * @name Deprecated names
+ * Older names, kept with the same ABI for all of 1.x. Each one warns where it
+ * is used and names its replacement; defining ::WR_ALLOW_DEPRECATED before
+ * including <warrules/warrules.h> silences the warnings. CHANGELOG.md lists
+ * every old name beside its new one.
+ * @{
+ */
+/** @brief The older name of ::wr_battle_unit, the same type.
+ *  @deprecated Use ::wr_battle_unit. */
+typedef WR_DEPRECATED("use wr_battle_unit") wr_battle_unit wr_unit;
+
+/** @brief The older name of ::wr_battle_unit_desc, the same type.
+ *  @deprecated Use ::wr_battle_unit_desc. */
+typedef WR_DEPRECATED("use wr_battle_unit_desc") wr_battle_unit_desc wr_unit_desc;
+
+/** @brief The older name of ::wr_battle_unit_type, the same type.
+ *  @deprecated Use ::wr_battle_unit_type. */
+typedef WR_DEPRECATED("use wr_battle_unit_type") wr_battle_unit_type wr_unit_type;
+
+/** @brief The older name of ::wr_movement_phase_costs, the same type.
+ *  @deprecated Use ::wr_movement_phase_costs. */
+typedef WR_DEPRECATED("use wr_movement_phase_costs") wr_movement_phase_costs wr_movement_costs;
+
+/** @copydoc wr_figure_damage_rolls
+ *  @deprecated Use wr_figure_damage_rolls(), the same call. */
+WR_DEPRECATED("use wr_figure_damage_rolls") WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls, int *damage);
+
+/** @copydoc wr_figure_damage_rng
+ *  @deprecated Use wr_figure_damage_rng(), the same call. */
+WR_DEPRECATED("use wr_figure_damage_rng") WR_API wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage);
+
+/** @copydoc wr_figure_charge_damage_rolls
+ *  @deprecated Use wr_figure_charge_damage_rolls(), the same call. */
+WR_DEPRECATED("use wr_figure_charge_damage_rolls") WR_API wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier, const int *rolls, size_t n_rolls, int *damage);
+
+/** @copydoc wr_figure_charge_damage_rng
+ *  @deprecated Use wr_figure_charge_damage_rng(), the same call. */
+WR_DEPRECATED("use wr_figure_charge_damage_rng") WR_API wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier, wr_rng *rng, int *damage);
+
+/** @copydoc wr_battle_unit_desc_default
+ *  @deprecated Use wr_battle_unit_desc_default(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_desc_default") WR_API wr_battle_unit_desc wr_unit_desc_default(void);
+
+/** @copydoc wr_battle_unit_new
+ *  @deprecated Use wr_battle_unit_new(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_new") WR_API wr_status wr_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc, wr_battle_unit **out);
+
+/** @copydoc wr_battle_unit_new_ex
+ *  @deprecated Use wr_battle_unit_new_ex(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_new_ex") WR_API wr_status wr_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc, const wr_allocator *alloc, wr_battle_unit **out);
+
+/** @copydoc wr_battle_unit_free
+ *  @deprecated Use wr_battle_unit_free(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_free") WR_API void wr_unit_free(wr_battle_unit *unit);
+
+/** @copydoc wr_battle_unit_get
+ *  @deprecated Use wr_battle_unit_get(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_get") WR_API wr_status wr_unit_get_desc(const wr_battle_unit *unit, wr_battle_unit_desc *desc);
+
+/** @copydoc wr_battle_unit_set
+ *  @deprecated Use wr_battle_unit_set(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_set") WR_API wr_status wr_unit_set_desc(wr_battle_unit *unit, const wr_battle_unit_desc *desc);
+
+/** @copydoc wr_battle_unit_figure
+ *  @deprecated Use wr_battle_unit_figure(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_figure") WR_API wr_status wr_unit_figure(const wr_battle_unit *unit, const wr_figure **figure);
+
+/** @copydoc wr_battle_unit_kill_parts
+ *  @deprecated Use wr_battle_unit_kill_parts(), the same call. */
+WR_DEPRECATED("use wr_battle_unit_kill_parts") WR_API wr_status wr_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit, int *removed);
+
+/** @copydoc wr_spears_check
+ *  @deprecated Use wr_spears_check(), the same call. */
+WR_DEPRECATED("use wr_spears_check") WR_API wr_status wr_set_spears_check(const wr_battle_unit *unit, const wr_formation *formation, unsigned sides, int turn_cost, wr_declare_problem *problem);
+
+/** @copydoc wr_spears_declare
+ *  @deprecated Use wr_spears_declare(), the same call. */
+WR_DEPRECATED("use wr_spears_declare") WR_API wr_status wr_set_spears_declare(const wr_battle_unit *unit, wr_formation *formation, unsigned sides, int turn_cost);
+
+/** @copydoc wr_spears_multiplier
+ *  @deprecated Use wr_spears_multiplier(), the same call. */
+WR_DEPRECATED("use wr_spears_multiplier") WR_API wr_status wr_set_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from, int *multiplier);
+
+/** @copydoc wr_movement_phase_costs_default
+ *  @deprecated Use wr_movement_phase_costs_default(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_costs_default") WR_API wr_movement_phase_costs wr_movement_costs_default(void);
+
+/** @copydoc wr_movement_phase_spend
+ *  @deprecated Use wr_movement_phase_spend(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_spend") WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
+
+/** @copydoc wr_movement_phase_set_order
+ *  @deprecated Use wr_movement_phase_set_order(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_set_order") WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, wr_formation_order order, wr_terrain standing, int *cost);
+
+/** @copydoc wr_movement_phase_turn
+ *  @deprecated Use wr_movement_phase_turn(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_turn") WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, int degrees, int *cost);
+
+/** @copydoc wr_movement_phase_wheel
+ *  @deprecated Use wr_movement_phase_wheel(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_wheel") WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees, int arc, wr_terrain terrain, int *cost);
+
+/** @copydoc wr_movement_phase_declare_shield_wall
+ *  @deprecated Use wr_movement_phase_declare_shield_wall(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_declare_shield_wall") WR_API wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, int all_round);
+
+/** @copydoc wr_movement_phase_declare_spears
+ *  @deprecated Use wr_movement_phase_declare_spears(), the same call. */
+WR_DEPRECATED("use wr_movement_phase_declare_spears") WR_API wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, unsigned sides);
+
+/** @copydoc wr_woods_may_shoot
+ *  @deprecated Use wr_woods_may_shoot(), the same call. */
+WR_DEPRECATED("use wr_woods_may_shoot") WR_API wr_status wr_woods_missile_allowed(wr_woods_pos shooter, wr_woods_pos target, int *allowed);
+
+/** @copydoc wr_forest_fire_area
+ *  @deprecated Use wr_forest_fire_area(), the same call. */
+WR_DEPRECATED("use wr_forest_fire_area") WR_API wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area);
+
+/** @copydoc wr_forest_fire_has_reached
+ *  @deprecated Use wr_forest_fire_has_reached(), the same call. */
+WR_DEPRECATED("use wr_forest_fire_has_reached") WR_API wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin, int x, int y, int *reached);
+
+#if defined(__GNUC__) || defined(__clang__)
+#  pragma GCC diagnostic push
+#  pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+/**
+ * @brief "Table 14: Missile Fire Modifiers", which the text refers to but
+ *        does not contain: the caller's table of AR modifiers for missile
+ *        fire at a target in each terrain.
+ * @deprecated Use ::wr_missile_modifiers, which tells an entry not set from a 0.
+ */
+typedef struct WR_DEPRECATED("use wr_missile_modifiers") wr_missile_table {
+    int modifier[WR_TERRAIN_COUNT]; /**< By ::wr_terrain, each -100..100. */
+} wr_missile_table;
+
+/**
+ * @brief A default missile table: 0 for every terrain. A placeholder, not
+ *        the game's numbers (the table is missing from the text); prefer
+ *        ::wr_missile_modifiers, which tells an entry not set from a 0.
+ * @return The table.
+ * @deprecated Use wr_missile_modifiers_unset().
+ */
+WR_DEPRECATED("use wr_missile_modifiers_unset") WR_API wr_missile_table wr_missile_table_default(void);
+
+/**
+ * @brief [11.9] The AR modifier for missile fire at a target in a terrain.
+ * @param table The caller's table.
+ * @param target The target's terrain.
+ * @param[out] modifier The table's entry.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown terrain;
+ *         ::WR_ERR_RANGE when the entry is outside -100..100.
+ * @deprecated Use wr_missile_modifiers_get().
+ */
+WR_DEPRECATED("use wr_missile_modifiers_get") WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
+                                             int *modifier);
+#if defined(__GNUC__) || defined(__clang__)
+#  pragma GCC diagnostic pop
+#endif
+/** @} */
 
 #ifdef __cplusplus
 }

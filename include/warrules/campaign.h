@@ -60,7 +60,7 @@ typedef enum wr_river {
     WR_RIVER_MAJOR = 2  /**< Opposite shores separated by white space. */
 } wr_river;
 
-/** @brief No river on a hexside (the value of wr_side::river). */
+/** @brief No river on a hexside (the value of wr_hexside::river). */
 #define WR_NO_RIVER 0
 
 /** @brief The means of crossing a river on one hexside. */
@@ -290,25 +290,16 @@ typedef enum wr_hex_terrain {
 #define WR_FEATURE_ALL 0x07u
 
 /**
- * @brief A hexside's river, crossing and road links.
- * @deprecated The older name of ::wr_hexside (the same type).
+ * @brief A hexside: its river, crossing and road links. The campaign's
+ *        hexsides are sides of a hex; the sides of a fight are combatants
+ *        (::WR_COMBATANT_MOUNTED and the rest).
  */
-typedef struct wr_side {
+typedef struct wr_hexside {
     int river;    /**< ::WR_NO_RIVER, ::WR_RIVER_MINOR or ::WR_RIVER_MAJOR. */
     int crossing; /**< A ::wr_crossing (::WR_CROSS_OPEN without a river). */
     int road;     /**< Non-zero: a road (two parallel lines) links the two hexes. */
     int track;    /**< Non-zero: a track (line of crosses) links the two hexes. */
-} wr_side;
-
-/**
- * @brief A hexside's river, crossing and road links: the clearer name of
- *        ::wr_side (since 1.1), the same type.
- *
- * The campaign's "side" is a side of a hex; Fantasy Warlord's sides are the
- * sides of a fight (::WR_COMBATANT_MOUNTED and the rest). New code should
- * say wr_hexside; ::wr_side stays as the older name of the same type.
- */
-typedef struct wr_side wr_hexside;
+} wr_hexside;
 
 /** @brief wr_map_set_watercourse(): no water course through the hex. */
 #define WR_NO_WATERCOURSE (-1)
@@ -332,7 +323,7 @@ typedef enum wr_zone {
 } wr_zone;
 
 /** @brief The largest width and height of a map. */
-#define WR_MAP_MAX_SIDE 16384
+#define WR_MAP_MAX_EXTENT 16384
 /** @brief The largest number of hexes of a map. */
 #define WR_MAP_MAX_HEXES (1 << 24)
 
@@ -344,15 +335,15 @@ typedef enum wr_zone {
  * width; its index (used by wr_map_index() and the field) is
  * r * width + q + floor(r / 2). Each hex has a terrain (clear when made),
  * features, 32 region tag bits, and a water course; each hexside between two
- * hexes of the map has a ::wr_side. A const map may be read from many threads
+ * hexes of the map has a ::wr_hexside. A const map may be read from many threads
  * at once.
  */
 typedef struct wr_map wr_map;
 
 /**
  * @brief Makes a map of clear hexes without rivers, roads or regions.
- * @param width 1..::WR_MAP_MAX_SIDE.
- * @param height 1..::WR_MAP_MAX_SIDE; width x height at most
+ * @param width 1..::WR_MAP_MAX_EXTENT.
+ * @param height 1..::WR_MAP_MAX_EXTENT; width x height at most
  *        ::WR_MAP_MAX_HEXES.
  * @param[out] out The map; release it with wr_map_free().
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_NOMEM.
@@ -361,8 +352,8 @@ WR_API wr_status wr_map_new(int width, int height, wr_map **out);
 
 /**
  * @brief As wr_map_new(), with the caller's allocator.
- * @param width 1..::WR_MAP_MAX_SIDE.
- * @param height 1..::WR_MAP_MAX_SIDE.
+ * @param width 1..::WR_MAP_MAX_EXTENT.
+ * @param height 1..::WR_MAP_MAX_EXTENT.
  * @param alloc The allocator, or NULL for the C library's.
  * @param[out] out The map.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
@@ -392,7 +383,7 @@ WR_API wr_status wr_map_size(const wr_map *map, int *width, int *height);
  * @param[out] inside 1 when on the map, else 0.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside);
+WR_API wr_status wr_map_has_hex(const wr_map *map, wr_hex hex, int *inside);
 
 /**
  * @brief The index of a hex: r * width + q + floor(r / 2).
@@ -485,7 +476,7 @@ WR_API wr_status wr_map_regions(const wr_map *map, wr_hex hex, uint32_t *tags);
  *         or crossing, a bridge, ferry or ford without a river, or a ford on
  *         a major river.
  */
-WR_API wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side *side);
+WR_API wr_status wr_map_set_hexside(wr_map *map, wr_hex hex, int direction, const wr_hexside *side);
 
 /**
  * @brief A hexside.
@@ -495,7 +486,7 @@ WR_API wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const w
  * @param[out] side The side (road and track as 0 or 1).
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *side);
+WR_API wr_status wr_map_hexside(const wr_map *map, wr_hex hex, int direction, wr_hexside *side);
 
 /**
  * @brief Sets the water course through a hex: the river a vessel navigates
@@ -554,7 +545,7 @@ WR_API wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone);
  * @param[out] visible 1 or 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
  */
-WR_API wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible);
+WR_API wr_status wr_map_is_visible(const wr_map *map, wr_hex a, wr_hex b, int *visible);
 
 /** @} */
 
@@ -783,7 +774,7 @@ WR_API wr_status wr_stragglers_gathered(int figures, int missing, int half_die, 
  * @param[out] half 1..3.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_half_die_roll(wr_rng *rng, int *half);
+WR_API wr_status wr_half_die_rng(wr_rng *rng, int *half);
 
 /**
  * @brief The strength a force building rafts defends with ("Major Rivers":
@@ -821,7 +812,7 @@ WR_API wr_status wr_getting_lost(int small_unit, int on_route, int chance_percen
  * @param[out] lost 1 or 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent,
+WR_API wr_status wr_getting_lost_rng(int small_unit, int on_route, int chance_percent,
                                       wr_rng *rng, int *lost);
 
 /**
@@ -834,7 +825,7 @@ WR_API wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_p
  *        course hex and its downstream neighbour; else 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route);
+WR_API wr_status wr_map_is_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route);
 
 /** @} */
 
@@ -1139,7 +1130,7 @@ WR_API wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, w
                               wr_plan_edge *out, size_t capacity, size_t *count);
 
 /**
- * @brief One hex of a game's own map, described for wr_moves_from().
+ * @brief One hex of a game's own map, described for wr_hex_desc_moves().
  */
 typedef struct wr_hex_desc {
     int on_map;         /**< 0 when there is no hex (the other fields are then ignored). */
@@ -1171,8 +1162,8 @@ typedef struct wr_hex_desc {
  *         terrain, unknown feature or water bits, a side that makes no sense
  *         (a major-river ford, a crossing without a river), or here off the map.
  */
-WR_API wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
-                               const wr_hex_desc neighbors[6], const wr_side sides[6],
+WR_API wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *here,
+                               const wr_hex_desc neighbors[6], const wr_hexside sides[6],
                                const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
                                size_t *count);
 
@@ -1280,7 +1271,7 @@ WR_API wr_status wr_force_move(wr_force_state *force, int daily_points,
  * @param halt Non-zero when the force halts (or meets the enemy).
  * @param figures The force's figures, 0..1000000.
  * @param half_die The half-die for stragglers, 1..3 (wr_half_die() of a
- *        given d6, or wr_half_die_roll() on a ::wr_rng; 2 is the mean the
+ *        given d6, or wr_half_die_rng() on a ::wr_rng; 2 is the mean the
  *        planner expects).
  * @param[out] stragglers The figures lost tonight (0 on a day without
  *        unformed movement).
@@ -1359,7 +1350,7 @@ typedef struct wr_plan_query {
     const uint8_t *blocked_hexes; /**< Bit i (byte i / 8, bit i % 8) blocks entering
                                        the hex of index i, or NULL. */
     size_t blocked_hexes_size;    /**< Its bytes: (width x height + 7) / 8, or 0. */
-    const uint8_t *blocked_sides; /**< Bit wr_map_side_index() blocks crossing that
+    const uint8_t *blocked_sides; /**< Bit wr_map_hexside_index() blocks crossing that
                                        hexside either way, or NULL. */
     size_t blocked_sides_size;    /**< Its bytes: (3 x width x height + 7) / 8, or 0. */
     wr_plan_blocked_fn blocked;   /**< A callback asked for each move, or NULL. */
@@ -1400,7 +1391,7 @@ typedef struct wr_plan_result {
  * @param[out] index 0..3 x width x height - 1.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index);
+WR_API wr_status wr_map_hexside_index(const wr_map *map, wr_hex hex, int direction, int32_t *index);
 
 /**
  * @brief Plans a route from a force's state, with an objective and
@@ -1450,7 +1441,7 @@ WR_API wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
 #define WR_RIVERS_OK 0
 /** @brief wr_map_check_rivers(): a hexside river lies across the side a water
  *         course flows through (the river is drawn twice). */
-#define WR_RIVERS_SIDE_ON_COURSE 1
+#define WR_RIVERS_HEXSIDE_ON_COURSE 1
 /** @brief wr_map_check_rivers(): a water course flows into a land hex that has
  *         no water course (the river stops nowhere). */
 #define WR_RIVERS_DEAD_END 2
@@ -1461,7 +1452,7 @@ WR_API wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
  *        water course hexes, and they must not disagree. Hexes are checked by
  *        index; the first problem is reported.
  * @param map The map.
- * @param[out] problem ::WR_RIVERS_OK, ::WR_RIVERS_SIDE_ON_COURSE or
+ * @param[out] problem ::WR_RIVERS_OK, ::WR_RIVERS_HEXSIDE_ON_COURSE or
  *             ::WR_RIVERS_DEAD_END.
  * @param[out] hex The water course hex of the problem (unchanged when none).
  * @param[out] direction Its downstream direction, the side at fault
@@ -1473,6 +1464,65 @@ WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *he
 
 /** @} */
 
+
+/* ---- Deprecated names ---------------------------------------------- */
+
+/**
+ * @name Deprecated names
+ * Older names, kept with the same ABI for all of 1.x. Each one warns where it
+ * is used and names its replacement; defining ::WR_ALLOW_DEPRECATED before
+ * including <warrules/warrules.h> silences the warnings. CHANGELOG.md lists
+ * every old name beside its new one.
+ * @{
+ */
+/** @brief The older name of ::wr_hexside, the same type.
+ *  @deprecated Use ::wr_hexside. */
+typedef WR_DEPRECATED("use wr_hexside") wr_hexside wr_side;
+
+/** @brief The older name of ::WR_MAP_MAX_EXTENT, the same value.
+ *  @deprecated Use ::WR_MAP_MAX_EXTENT. */
+#define WR_MAP_MAX_SIDE WR_DEPRECATED_MACRO("WR_MAP_MAX_SIDE is deprecated: use WR_MAP_MAX_EXTENT") WR_MAP_MAX_EXTENT
+
+/** @brief The older name of ::WR_RIVERS_HEXSIDE_ON_COURSE, the same value.
+ *  @deprecated Use ::WR_RIVERS_HEXSIDE_ON_COURSE. */
+#define WR_RIVERS_SIDE_ON_COURSE WR_DEPRECATED_MACRO("WR_RIVERS_SIDE_ON_COURSE is deprecated: use WR_RIVERS_HEXSIDE_ON_COURSE") WR_RIVERS_HEXSIDE_ON_COURSE
+
+/** @copydoc wr_map_has_hex
+ *  @deprecated Use wr_map_has_hex(), the same call. */
+WR_DEPRECATED("use wr_map_has_hex") WR_API wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside);
+
+/** @copydoc wr_map_set_hexside
+ *  @deprecated Use wr_map_set_hexside(), the same call. */
+WR_DEPRECATED("use wr_map_set_hexside") WR_API wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_hexside *side);
+
+/** @copydoc wr_map_hexside
+ *  @deprecated Use wr_map_hexside(), the same call. */
+WR_DEPRECATED("use wr_map_hexside") WR_API wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_hexside *side);
+
+/** @copydoc wr_map_is_visible
+ *  @deprecated Use wr_map_is_visible(), the same call. */
+WR_DEPRECATED("use wr_map_is_visible") WR_API wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible);
+
+/** @copydoc wr_half_die_rng
+ *  @deprecated Use wr_half_die_rng(), the same call. */
+WR_DEPRECATED("use wr_half_die_rng") WR_API wr_status wr_half_die_roll(wr_rng *rng, int *half);
+
+/** @copydoc wr_getting_lost_rng
+ *  @deprecated Use wr_getting_lost_rng(), the same call. */
+WR_DEPRECATED("use wr_getting_lost_rng") WR_API wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent, wr_rng *rng, int *lost);
+
+/** @copydoc wr_map_is_on_route
+ *  @deprecated Use wr_map_is_on_route(), the same call. */
+WR_DEPRECATED("use wr_map_is_on_route") WR_API wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route);
+
+/** @copydoc wr_hex_desc_moves
+ *  @deprecated Use wr_hex_desc_moves(), the same call. */
+WR_DEPRECATED("use wr_hex_desc_moves") WR_API wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here, const wr_hex_desc neighbors[6], const wr_hexside sides[6], const int32_t nodes[6], wr_plan_edge *out, size_t capacity, size_t *count);
+
+/** @copydoc wr_map_hexside_index
+ *  @deprecated Use wr_map_hexside_index(), the same call. */
+WR_DEPRECATED("use wr_map_hexside_index") WR_API wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index);
+/** @} */
 
 #ifdef __cplusplus
 }

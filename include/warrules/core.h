@@ -48,6 +48,49 @@
 #  define WR_API
 #endif
 
+/**
+ * @def WR_ALLOW_DEPRECATED
+ * @brief Define it before including <warrules/warrules.h> to use the older,
+ *        deprecated names without warnings (the library defines nothing by
+ *        this name itself).
+ */
+#ifdef WR_DOXYGEN
+#  define WR_ALLOW_DEPRECATED
+#endif
+
+/**
+ * @def WR_DEPRECATED
+ * @brief Marks an older name of a function or type: using it warns with the
+ *        name to use instead, unless ::WR_ALLOW_DEPRECATED is defined.
+ * @param msg The warning's text, such as "use wr_map_hexside".
+ */
+/**
+ * @def WR_DEPRECATED_MACRO
+ * @brief Placed in the expansion of an older constant's name: using it warns
+ *        (where the compiler has `#pragma GCC warning` or MSVC's
+ *        `__pragma(message)`), unless ::WR_ALLOW_DEPRECATED is defined.
+ * @param msg The warning's text.
+ */
+/**
+ * @def WR_PRAGMA
+ * @brief A pragma from within a macro (C99's `_Pragma` on a token list).
+ * @param text The pragma's text, unquoted.
+ */
+#define WR_PRAGMA(text) _Pragma(#text)
+#if defined(WR_ALLOW_DEPRECATED)
+#  define WR_DEPRECATED(msg)
+#  define WR_DEPRECATED_MACRO(msg)
+#elif defined(__GNUC__) || defined(__clang__)
+#  define WR_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#  define WR_DEPRECATED_MACRO(msg) WR_PRAGMA(GCC warning msg)
+#elif defined(_MSC_VER)
+#  define WR_DEPRECATED(msg) __declspec(deprecated(msg))
+#  define WR_DEPRECATED_MACRO(msg) __pragma(message(msg))
+#else
+#  define WR_DEPRECATED(msg)
+#  define WR_DEPRECATED_MACRO(msg)
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -110,7 +153,7 @@ WR_API int wr_version_number(void);
  * Filled by every call that returns a status other than ::WR_OK, in the
  * style of `errno` and SQLite's `sqlite3_errmsg()`: each thread has its own
  * detail, so threads never see each other's; a successful call leaves it
- * alone; wr_clear_error() resets it. Recording a detail allocates nothing
+ * alone; wr_last_error_clear() resets it. Recording a detail allocates nothing
  * and formats nothing: the message is built when wr_last_error() asks.
  *
  * The strings are static (they live as long as the library is loaded).
@@ -129,7 +172,7 @@ typedef struct wr_error {
 /**
  * @brief The detail of the most recent failing call on this thread.
  * @param[out] out The detail; its status is ::WR_OK when no call on this
- *                 thread has failed since it started or since wr_clear_error().
+ *                 thread has failed since it started or since wr_last_error_clear().
  * @return ::WR_OK; ::WR_ERR_NULL when out is NULL (that failure is not
  *         recorded, so the detail asked for survives).
  */
@@ -151,7 +194,7 @@ WR_API const char *wr_last_error(void);
  * @brief Forgets this thread's failure detail, so that the next
  *        wr_last_error_detail() reports ::WR_OK until a call fails.
  */
-WR_API void wr_clear_error(void);
+WR_API void wr_last_error_clear(void);
 
 /**
  * @brief A caller-supplied allocation function, in the style of Lua's
@@ -244,6 +287,21 @@ WR_API wr_status wr_rng_roll(wr_rng *rng, int sides, int *out);
  * @return ::WR_OK; ::WR_ERR_NULL when rng or out is NULL; ::WR_ERR_NOMEM.
  */
 WR_API wr_status wr_rng_clone(const wr_rng *rng, wr_rng **out);
+
+/* ---- Deprecated names ---------------------------------------------- */
+
+/**
+ * @name Deprecated names
+ * Older names, kept with the same ABI for all of 1.x. Each one warns where it
+ * is used and names its replacement; defining ::WR_ALLOW_DEPRECATED before
+ * including <warrules/warrules.h> silences the warnings. CHANGELOG.md lists
+ * every old name beside its new one.
+ * @{
+ */
+/** @copydoc wr_last_error_clear
+ *  @deprecated Use wr_last_error_clear(), the same call. */
+WR_DEPRECATED("use wr_last_error_clear") WR_API void wr_clear_error(void);
+/** @} */
 
 #ifdef __cplusplus
 }

@@ -40,39 +40,22 @@ typedef enum wr_weapon {
     WR_WEAPON_PIKE = 3     /**< Pikes: three ranks. */
 } wr_weapon;
 
-/** @brief Side flag: cavalry, chariots, mounted figures.
- *  @deprecated The older name of ::WR_COMBATANT_MOUNTED. */
-#define WR_SIDE_MOUNTED 0x01u
-/** @brief Side flag: the side is disordered (it loses its reach).
- *  @deprecated The older name of ::WR_COMBATANT_DISORDERED. */
-#define WR_SIDE_DISORDERED 0x02u
-/** @brief Side flag: a ground swarm.
- *  @deprecated The older name of ::WR_COMBATANT_SWARM. */
-#define WR_SIDE_SWARM 0x04u
-/** @brief Side flag: a flying unit.
- *  @deprecated The older name of ::WR_COMBATANT_FLYING. */
-#define WR_SIDE_FLYING 0x08u
-/** @brief Side flag: this side is attacked in its flank or rear.
- *  @deprecated The older name of ::WR_COMBATANT_FLANKED. */
-#define WR_SIDE_FLANKED 0x10u
-
 /**
- * @name Combatant flags (the clearer names, since 1.1)
- * The flags describe one combatant of a fight. The same values as the
- * WR_SIDE_* flags above, whose names (pinned in 1.0) read too much like the
- * campaign's hexsides; those stay as deprecated older names.
+ * @name Combatant flags
+ * Each flag describes one combatant of a fight (the `self_flags` and
+ * `enemy_flags` of wr_fighting_figures()).
  * @{
  */
-/** @brief Combatant flag: cavalry, chariots, mounted figures (= ::WR_SIDE_MOUNTED). */
-#define WR_COMBATANT_MOUNTED WR_SIDE_MOUNTED
-/** @brief Combatant flag: disordered, so it loses its reach (= ::WR_SIDE_DISORDERED). */
-#define WR_COMBATANT_DISORDERED WR_SIDE_DISORDERED
-/** @brief Combatant flag: a ground swarm (= ::WR_SIDE_SWARM). */
-#define WR_COMBATANT_SWARM WR_SIDE_SWARM
-/** @brief Combatant flag: a flying unit (= ::WR_SIDE_FLYING). */
-#define WR_COMBATANT_FLYING WR_SIDE_FLYING
-/** @brief Combatant flag: attacked in its flank or rear (= ::WR_SIDE_FLANKED). */
-#define WR_COMBATANT_FLANKED WR_SIDE_FLANKED
+/** @brief Combatant flag: cavalry, chariots, mounted figures. */
+#define WR_COMBATANT_MOUNTED 0x01u
+/** @brief Combatant flag: disordered, so it loses its reach [Reach]. */
+#define WR_COMBATANT_DISORDERED 0x02u
+/** @brief Combatant flag: a ground swarm. */
+#define WR_COMBATANT_SWARM 0x04u
+/** @brief Combatant flag: a flying unit. */
+#define WR_COMBATANT_FLYING 0x08u
+/** @brief Combatant flag: attacked in its flank or rear [Flank and rear]. */
+#define WR_COMBATANT_FLANKED 0x10u
 /** @} */
 
 /**
@@ -113,7 +96,7 @@ WR_API wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_
  * @brief Complete ranks for the rank modifier [Modifiers: each rank].
  * @param figures The side's figures, 0..100000.
  * @param files Figures per rank, 1..100000.
- * @param self_flags WR_SIDE_* flags; with ::WR_SIDE_FLANKED at most one rank counts.
+ * @param self_flags WR_SIDE_* flags; with ::WR_COMBATANT_FLANKED at most one rank counts.
  * @param[out] ranks figures / files, at most 1 when flanked.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for unknown flag bits.
  */
@@ -353,7 +336,7 @@ WR_API wr_status wr_profile_set_hated(wr_profile *profile, wr_race enemy, int ha
  * @param[out] hated 1 or 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated);
+WR_API wr_status wr_profile_hated(const wr_profile *profile, wr_race enemy, int *hated);
 
 /**
  * @brief Sets a morale modifier's value (read by the sample morale model).
@@ -458,7 +441,7 @@ WR_API wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int locat
  * @param[out] complete 1 or 0.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete);
+WR_API wr_status wr_hit_chart_is_complete(const wr_hit_chart *chart, int *complete);
 
 /**
  * @brief Looks up one hit [Wounds].
@@ -513,11 +496,11 @@ WR_API wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character,
 /* ------------------------------------------------------------------------ */
 
 /** @brief What a unit is. */
-typedef enum wr_unit_kind {
+typedef enum wr_melee_unit_kind {
     WR_UNIT_TROOPS = 0,   /**< A unit of ordinary figures. */
     WR_UNIT_MONSTER = 1,  /**< One monster: hits are wounds on its hit chart. */
     WR_UNIT_CHARACTER = 2 /**< One character: hits are wounds on the humanoid hit table. */
-} wr_unit_kind;
+} wr_melee_unit_kind;
 
 /** @brief A unit's mount. */
 typedef enum wr_mount {
@@ -557,9 +540,9 @@ typedef enum wr_troop_class {
 /** @brief Every unit flag (0x7F since 1.1, with ::WR_UNIT_BLOOD_LUST). */
 #define WR_UNIT_ALL_FLAGS 0x7Fu
 
-/** @brief What a unit is made of; see wr_unit_def_default(). */
-typedef struct wr_unit_def {
-    wr_unit_kind kind;          /**< Troops, monster or character. */
+/** @brief What a unit is made of; see wr_melee_unit_desc_default(). */
+typedef struct wr_melee_unit_desc {
+    wr_melee_unit_kind kind;          /**< Troops, monster or character. */
     int figures;                /**< 0..100000; exactly 1 for a monster or character. */
     int files;                  /**< Figures per rank, 1..100000; 1 for a monster or character. */
     int weapon_type;            /**< The profile's weapon row, 0..15; the row must be allowed. */
@@ -571,7 +554,7 @@ typedef struct wr_unit_def {
     int legs;                   /**< A monster's legs: 2 falls, 4 (or any other) collapses; 0..100. */
     int base_width_mm;          /**< A monster's base width, 1..10000 mm. */
     int base_depth_mm;          /**< A monster's base depth, 1..10000 mm. */
-} wr_unit_def;
+} wr_melee_unit_desc;
 
 /**
  * @brief A unit definition with defaults: troops, 1 figure in 1 file,
@@ -579,7 +562,7 @@ typedef struct wr_unit_def {
  *        50, 4 legs, a 20x20 mm base.
  * @return The definition.
  */
-WR_API wr_unit_def wr_unit_def_default(void);
+WR_API wr_melee_unit_desc wr_melee_unit_desc_default(void);
 
 /** @brief A unit, monster or character in hand-to-hand combat. */
 typedef struct wr_melee_unit wr_melee_unit;
@@ -595,7 +578,7 @@ typedef struct wr_melee_unit wr_melee_unit;
  *         without ::WR_UNIT_FLYING, or a swarm that flies;
  *         ::WR_ERR_FORBIDDEN when the race may not use the weapon; ::WR_ERR_NOMEM.
  */
-WR_API wr_status wr_melee_unit_new(const wr_profile *profile, const wr_unit_def *def,
+WR_API wr_status wr_melee_unit_new(const wr_profile *profile, const wr_melee_unit_desc *def,
                                    wr_melee_unit **out);
 
 /**
@@ -606,7 +589,7 @@ WR_API wr_status wr_melee_unit_new(const wr_profile *profile, const wr_unit_def 
  * @param[out] out The new unit.
  * @return As wr_melee_unit_new().
  */
-WR_API wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_unit_def *def,
+WR_API wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_melee_unit_desc *def,
                                       const wr_allocator *alloc, wr_melee_unit **out);
 
 /**
@@ -621,7 +604,7 @@ WR_API void wr_melee_unit_free(wr_melee_unit *unit);
  * @param[out] def Its definition.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
-WR_API wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_unit_def *def);
+WR_API wr_status wr_melee_unit_get(const wr_melee_unit *unit, wr_melee_unit_desc *def);
 
 /**
  * @brief Sets the figures left (for removing casualties the game counts itself).
@@ -863,17 +846,17 @@ typedef enum wr_cover {
 } wr_cover;
 
 /** @brief One side's situation in an engagement. */
-typedef struct wr_side_situation {
+typedef struct wr_combatant_situation {
     int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures). */
     int charged;            /**< Non-zero when it charged (or pursued) into combat this turn. */
     wr_facing attacked_in;  /**< Where the enemy strikes it. */
     wr_cover cover;         /**< The cover it is behind. */
     int character_present;  /**< Non-zero when a character leads it. */
-} wr_side_situation;
+} wr_combatant_situation;
 
 /** @brief The situation of an engagement: side 0 and side 1. */
 typedef struct wr_situation {
-    wr_side_situation side[2]; /**< Each side's situation. */
+    wr_combatant_situation side[2]; /**< Each side's situation. */
 } wr_situation;
 
 /** @brief What a morale test is for. */
@@ -1100,7 +1083,7 @@ WR_API wr_status wr_engagement_fight_rolls(const wr_engagement *engagement, cons
  * @param[out] round The round.
  * @return As wr_engagement_fight_rolls() (no ::WR_ERR_RANGE for dice).
  */
-WR_API wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng,
+WR_API wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng *rng,
                                      wr_melee_round *round);
 
 /**
@@ -1225,7 +1208,7 @@ WR_API void wr_melee_odds_free(wr_melee_odds *odds);
 
 /**
  * @brief Working memory for the exact odds, kept from call to call by
- *        wr_melee_odds_new_ws(): the chain's grids are allocated once, for
+ *        wr_melee_odds_new_in_workspace(): the chain's grids are allocated once, for
  *        the largest melee seen, and a call on memory the workspace already
  *        has allocates only its result. One workspace serves one thread at a
  *        time.
@@ -1269,7 +1252,7 @@ WR_API void wr_odds_workspace_free(wr_odds_workspace *workspace);
  *        release them with wr_melee_odds_free().
  * @return As wr_melee_odds_new(); ::WR_ERR_NULL for workspace too.
  */
-WR_API wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds,
+WR_API wr_status wr_melee_odds_new_in_workspace(const wr_engagement *engagement, int max_rounds,
                                       wr_odds_workspace *workspace, wr_melee_odds **out);
 
 /**
@@ -1339,7 +1322,7 @@ WR_API wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side
  *         or a monster or character has no hit chart; any status of the
  *         round or of the morale model.
  */
-WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
+WR_API wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
                                    int trials, uint64_t counts[WR_END_COUNT]);
 
 /* ------------------------------------------------------------------------ */
@@ -1353,7 +1336,7 @@ WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_roun
  * Every member must point to at least n values. The values have the ranges
  * of the pinned functions they feed.
  */
-typedef struct wr_melee_batch_side {
+typedef struct wr_melee_batch_combatant {
     const int *figures;    /**< The side's figures, 0..100000 (wr_fighting_figures()). */
     const int *files;      /**< Figures per rank, 1..100000. */
     const int *in_contact; /**< Figures in base-to-base contact, 0..min(files, figures). */
@@ -1362,7 +1345,7 @@ typedef struct wr_melee_batch_side {
     const int *bcp;        /**< Basic Combat Percentage, 0..1000 (wr_combat_percent()). */
     const int *modifiers;  /**< Sum of the combat modifiers, -1000..1000. */
     const int *d100;       /**< The side's remainder roll, 1..100 (wr_kills_from_percent()). */
-} wr_melee_batch_side;
+} wr_melee_batch_combatant;
 
 /**
  * @brief One side's outputs of wr_melee_rounds_batch(): one array per
@@ -1409,8 +1392,8 @@ typedef struct wr_melee_batch_out {
  *         ::WR_ERR_RANGE or ::WR_ERR_INVALID for the first bad item, as the
  *         pinned functions return them.
  */
-WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
-                                       const wr_melee_batch_side *b,
+WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_combatant *a,
+                                       const wr_melee_batch_combatant *b,
                                        const wr_melee_batch_out *out_a,
                                        const wr_melee_batch_out *out_b, int *loser,
                                        size_t *bad_index);
@@ -1434,13 +1417,13 @@ typedef enum wr_phase_contact {
     WR_CONTACT_PUSHBACK = 3    /**< Pushed back into contact this turn: no charge bonus. */
 } wr_phase_contact;
 
-/** @brief The default for wr_phase_side::corner_fights: the text's default share. */
+/** @brief The default for wr_phase_combatant::corner_fights: the text's default share. */
 #define WR_PHASE_DEFAULT (-1)
 /** @brief The most fights a phase holds. */
 #define WR_PHASE_MAX_FIGHTS 10000
 
 /** @brief One side of a fight in a phase. */
-typedef struct wr_phase_side {
+typedef struct wr_phase_combatant {
     wr_melee_unit *unit;      /**< The unit; must outlive the phase. */
     wr_facing face;           /**< The face of this unit the enemy touches (front, flank or rear). */
     int in_contact;           /**< Figures of this unit in base-to-base contact on that face:
@@ -1453,11 +1436,11 @@ typedef struct wr_phase_side {
     wr_phase_contact contact; /**< How this side came into the fight. */
     wr_cover cover;           /**< The cover it is behind. */
     int character_present;    /**< Non-zero when a character leads it. */
-} wr_phase_side;
+} wr_phase_combatant;
 
 /** @brief A fight of a phase: side 0 strikes first, as in an engagement. */
 typedef struct wr_phase_fight {
-    wr_phase_side side[2]; /**< The two sides. */
+    wr_phase_combatant side[2]; /**< The two sides. */
 } wr_phase_fight;
 
 /**
@@ -1484,7 +1467,7 @@ typedef struct wr_phase_unit {
  * figures of each unit are shared out so that none fights twice [Starting:
  * "No figure may fight more than once in a turn"]: a corner figure fights
  * in one fight only (by default where it faces: the unit's front fight, then
- * flank, then rear, then the fight added first; or as wr_phase_side::corner_fights
+ * flank, then rear, then the fight added first; or as wr_phase_combatant::corner_fights
  * assigns), and all the unit's fights together use at most its figures;
  * (4) each fight's blows, as in a round of an engagement; (5) once every
  * casualty of the phase is known, each fight's result: a side whose unit has
@@ -1616,7 +1599,7 @@ WR_API wr_status wr_melee_phase_resolve_rolls(wr_melee_phase *phase, const int *
  * @param rng The dice.
  * @return As wr_melee_phase_resolve_rolls() (no ::WR_ERR_RANGE for dice).
  */
-WR_API wr_status wr_melee_phase_resolve(wr_melee_phase *phase, wr_rng *rng);
+WR_API wr_status wr_melee_phase_resolve_rng(wr_melee_phase *phase, wr_rng *rng);
 
 /**
  * @brief A fight's round after the phase is resolved, with its explanation.
@@ -1643,6 +1626,89 @@ WR_API wr_status wr_melee_phase_round(const wr_melee_phase *phase, int fight,
  */
 WR_API wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee_unit *unit,
                                      wr_phase_unit *result);
+
+/* ---- Deprecated names ---------------------------------------------- */
+
+/**
+ * @name Deprecated names
+ * Older names, kept with the same ABI for all of 1.x. Each one warns where it
+ * is used and names its replacement; defining ::WR_ALLOW_DEPRECATED before
+ * including <warrules/warrules.h> silences the warnings. CHANGELOG.md lists
+ * every old name beside its new one.
+ * @{
+ */
+/** @brief The older name of ::wr_melee_unit_desc, the same type.
+ *  @deprecated Use ::wr_melee_unit_desc. */
+typedef WR_DEPRECATED("use wr_melee_unit_desc") wr_melee_unit_desc wr_unit_def;
+
+/** @brief The older name of ::wr_melee_unit_kind, the same type.
+ *  @deprecated Use ::wr_melee_unit_kind. */
+typedef WR_DEPRECATED("use wr_melee_unit_kind") wr_melee_unit_kind wr_unit_kind;
+
+/** @brief The older name of ::wr_combatant_situation, the same type.
+ *  @deprecated Use ::wr_combatant_situation. */
+typedef WR_DEPRECATED("use wr_combatant_situation") wr_combatant_situation wr_side_situation;
+
+/** @brief The older name of ::wr_phase_combatant, the same type.
+ *  @deprecated Use ::wr_phase_combatant. */
+typedef WR_DEPRECATED("use wr_phase_combatant") wr_phase_combatant wr_phase_side;
+
+/** @brief The older name of ::wr_melee_batch_combatant, the same type.
+ *  @deprecated Use ::wr_melee_batch_combatant. */
+typedef WR_DEPRECATED("use wr_melee_batch_combatant") wr_melee_batch_combatant wr_melee_batch_side;
+
+/** @brief The older name of ::WR_COMBATANT_MOUNTED, the same value.
+ *  @deprecated Use ::WR_COMBATANT_MOUNTED. */
+#define WR_SIDE_MOUNTED WR_DEPRECATED_MACRO("WR_SIDE_MOUNTED is deprecated: use WR_COMBATANT_MOUNTED") WR_COMBATANT_MOUNTED
+
+/** @brief The older name of ::WR_COMBATANT_DISORDERED, the same value.
+ *  @deprecated Use ::WR_COMBATANT_DISORDERED. */
+#define WR_SIDE_DISORDERED WR_DEPRECATED_MACRO("WR_SIDE_DISORDERED is deprecated: use WR_COMBATANT_DISORDERED") WR_COMBATANT_DISORDERED
+
+/** @brief The older name of ::WR_COMBATANT_SWARM, the same value.
+ *  @deprecated Use ::WR_COMBATANT_SWARM. */
+#define WR_SIDE_SWARM WR_DEPRECATED_MACRO("WR_SIDE_SWARM is deprecated: use WR_COMBATANT_SWARM") WR_COMBATANT_SWARM
+
+/** @brief The older name of ::WR_COMBATANT_FLYING, the same value.
+ *  @deprecated Use ::WR_COMBATANT_FLYING. */
+#define WR_SIDE_FLYING WR_DEPRECATED_MACRO("WR_SIDE_FLYING is deprecated: use WR_COMBATANT_FLYING") WR_COMBATANT_FLYING
+
+/** @brief The older name of ::WR_COMBATANT_FLANKED, the same value.
+ *  @deprecated Use ::WR_COMBATANT_FLANKED. */
+#define WR_SIDE_FLANKED WR_DEPRECATED_MACRO("WR_SIDE_FLANKED is deprecated: use WR_COMBATANT_FLANKED") WR_COMBATANT_FLANKED
+
+/** @copydoc wr_profile_hated
+ *  @deprecated Use wr_profile_hated(), the same call. */
+WR_DEPRECATED("use wr_profile_hated") WR_API wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated);
+
+/** @copydoc wr_hit_chart_is_complete
+ *  @deprecated Use wr_hit_chart_is_complete(), the same call. */
+WR_DEPRECATED("use wr_hit_chart_is_complete") WR_API wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete);
+
+/** @copydoc wr_melee_unit_desc_default
+ *  @deprecated Use wr_melee_unit_desc_default(), the same call. */
+WR_DEPRECATED("use wr_melee_unit_desc_default") WR_API wr_melee_unit_desc wr_unit_def_default(void);
+
+/** @copydoc wr_melee_unit_get
+ *  @deprecated Use wr_melee_unit_get(), the same call. */
+WR_DEPRECATED("use wr_melee_unit_get") WR_API wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_melee_unit_desc *def);
+
+/** @copydoc wr_engagement_fight_rng
+ *  @deprecated Use wr_engagement_fight_rng(), the same call. */
+WR_DEPRECATED("use wr_engagement_fight_rng") WR_API wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_melee_round *round);
+
+/** @copydoc wr_melee_odds_new_in_workspace
+ *  @deprecated Use wr_melee_odds_new_in_workspace(), the same call. */
+WR_DEPRECATED("use wr_melee_odds_new_in_workspace") WR_API wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds, wr_odds_workspace *workspace, wr_melee_odds **out);
+
+/** @copydoc wr_engagement_simulate_rng
+ *  @deprecated Use wr_engagement_simulate_rng(), the same call. */
+WR_DEPRECATED("use wr_engagement_simulate_rng") WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng, int trials, uint64_t counts[WR_END_COUNT]);
+
+/** @copydoc wr_melee_phase_resolve_rng
+ *  @deprecated Use wr_melee_phase_resolve_rng(), the same call. */
+WR_DEPRECATED("use wr_melee_phase_resolve_rng") WR_API wr_status wr_melee_phase_resolve(wr_melee_phase *phase, wr_rng *rng);
+/** @} */
 
 #ifdef __cplusplus
 }

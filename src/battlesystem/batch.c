@@ -33,7 +33,7 @@ wr_status wr_terrain_speed_batch(size_t n, const int *terrain, const unsigned *t
     return WR_OK;
 }
 
-wr_status wr_tactical_check_batch(const wr_unit *unit, const wr_formation *formation,
+wr_status wr_tactical_check_batch(const wr_battle_unit *unit, const wr_formation *formation,
                                   const wr_tactical_leg *legs, size_t n_legs,
                                   const int *leg_counts, size_t n_moves, unsigned flags,
                                   wr_tactical_result *results, size_t *bad_index)

@@ -40,10 +40,10 @@ struct wr_figure {
     int move_points;
 };
 
-struct wr_unit {
+struct wr_battle_unit {
     wr_allocator alloc;
     wr_figure *figure; /* the unit's own copy */
-    wr_unit_desc desc;
+    wr_battle_unit_desc desc;
 };
 
 /* [11.6] and [11.7] what the unit was at the beginning of its Movement Phase. */
@@ -75,10 +75,10 @@ wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *
 
 /* The unit's movement rate in move points for its formation: 48 * MV, or
    24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */
-int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation);
+int wri_battlesystem_rate(const wr_battle_unit *unit, const wr_formation *formation);
 
 /* What is left of that rate after what the formation spent this phase (never below 0). */
-int wri_battlesystem_available(const wr_unit *unit, const wr_formation *formation);
+int wri_battlesystem_available(const wr_battle_unit *unit, const wr_formation *formation);
 
 /* Ends a shield wall or set spears. */
 void wri_battlesystem_end_special(wr_formation *formation);

@@ -10,7 +10,7 @@ static int valid_place(wr_woods_pos pos)
     return (int)pos >= WR_WOODS_OUT && (int)pos <= WR_WOODS_IN;
 }
 
-wr_status wr_woods_missile_allowed(wr_woods_pos shooter, wr_woods_pos target, int *allowed)
+wr_status wr_woods_may_shoot(wr_woods_pos shooter, wr_woods_pos target, int *allowed)
 {
     if (allowed == NULL)
         return WRI_NULL(allowed);
@@ -61,7 +61,7 @@ wr_status wr_woods_melee_modifier(wr_woods_pos attacker, wr_woods_pos defender, 
     return WR_OK;
 }
 
-wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area)
+wr_status wr_forest_fire_area(wr_fire_wind wind, int turns, wr_fire_area *area)
 {
     if (area == NULL)
         return WRI_NULL(area);
@@ -97,7 +97,7 @@ static int coord_ok(int v)
     return v >= -MAX_FIRE_COORD && v <= MAX_FIRE_COORD;
 }
 
-wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
+wr_status wr_forest_fire_has_reached(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
                                  int x, int y, int *reached)
 {
     if (origin == NULL)
@@ -105,7 +105,7 @@ wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_ori
     if (reached == NULL)
         return WRI_NULL(reached);
     wr_fire_area a;
-    wr_status st = wr_forest_fire(wind, turns, &a);
+    wr_status st = wr_forest_fire_area(wind, turns, &a);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (!coord_ok(origin->x))
@@ -153,28 +153,6 @@ wr_status wr_low_ground_ar_modifier(wr_low_ground attacker_in, int target_at_edg
     if (target_at_edge != 0 && target_at_edge != 1)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "target_at_edge", target_at_edge, "0 or 1");
     *modifier = attacker_in != WR_LOW_NONE && target_at_edge ? 4 : 0;
-    return WR_OK;
-}
-
-wr_missile_table wr_missile_table_default(void)
-{
-    wr_missile_table table = {{0, 0, 0, 0, 0, 0}};
-    return table;
-}
-
-wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
-                                      int *modifier)
-{
-    if (table == NULL)
-        return WRI_NULL(table);
-    if (modifier == NULL)
-        return WRI_NULL(modifier);
-    if (!wri_battlesystem_valid_terrain(target))
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "target", target, "a wr_terrain");
-    int m = table->modifier[target];
-    if (m < -100 || m > 100)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "table->modifier[target]", m, "-100..100");
-    *modifier = m;
     return WR_OK;
 }
 

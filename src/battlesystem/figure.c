@@ -309,7 +309,7 @@ static int clamp_damage(int64_t total)
     return total > 0 ? (int)total : 0;
 }
 
-wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls,
+wr_status wr_figure_damage_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls,
                                       int *damage)
 {
     if (figure == NULL)
@@ -333,7 +333,7 @@ wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls,
     return WR_OK;
 }
 
-wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage)
+wr_status wr_figure_damage_rng(const wr_figure *figure, wr_rng *rng, int *damage)
 {
     if (figure == NULL)
         return WRI_NULL(figure);
@@ -413,7 +413,7 @@ static wr_status check_charge_multiplier(int multiplier)
     return WR_OK;
 }
 
-wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier,
+wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int multiplier,
                                              const int *rolls, size_t n_rolls, int *damage)
 {
     if (figure == NULL)
@@ -441,7 +441,7 @@ wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multip
     return WR_OK;
 }
 
-wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier, wr_rng *rng,
+wr_status wr_figure_charge_damage_rng(const wr_figure *figure, int multiplier, wr_rng *rng,
                                        int *damage)
 {
     if (figure == NULL)

@@ -87,13 +87,13 @@ wr_status wr_formation_set_frontage(wr_formation *formation, int frontage)
     return WR_OK;
 }
 
-static int front_rank(const wr_formation *formation, const wr_unit *unit)
+static int front_rank(const wr_formation *formation, const wr_battle_unit *unit)
 {
     int figures = unit->desc.figures;
     return figures < formation->info.frontage ? figures : formation->info.frontage;
 }
 
-wr_status wr_formation_ranks(const wr_formation *formation, const wr_unit *unit, int *ranks,
+wr_status wr_formation_ranks(const wr_formation *formation, const wr_battle_unit *unit, int *ranks,
                              int *front)
 {
     if (formation == NULL)
@@ -129,25 +129,25 @@ wr_status wr_formation_break(wr_formation *formation)
     return WR_OK;
 }
 
-static int full_rate(const wr_unit *unit)
+static int full_rate(const wr_battle_unit *unit)
 {
     return unit->figure->move_points;
 }
 
-int wri_battlesystem_rate(const wr_unit *unit, const wr_formation *formation)
+int wri_battlesystem_rate(const wr_battle_unit *unit, const wr_formation *formation)
 {
     if (formation->info.special == WR_SPECIAL_SHIELD_WALL)
         return formation->info.sides == WR_FACE_FRONT ? full_rate(unit) / 2 : 0;
     return full_rate(unit);
 }
 
-int wri_battlesystem_available(const wr_unit *unit, const wr_formation *formation)
+int wri_battlesystem_available(const wr_battle_unit *unit, const wr_formation *formation)
 {
     int left = wri_battlesystem_rate(unit, formation) - formation->info.spent;
     return left > 0 ? left : 0;
 }
 
-wr_status wr_formation_available(const wr_formation *formation, const wr_unit *unit,
+wr_status wr_formation_available(const wr_formation *formation, const wr_battle_unit *unit,
                                  int *available)
 {
     if (formation == NULL)
@@ -160,7 +160,7 @@ wr_status wr_formation_available(const wr_formation *formation, const wr_unit *u
     return WR_OK;
 }
 
-wr_status wr_formation_turn(wr_formation *formation, const wr_unit *unit, int degrees)
+wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit, int degrees)
 {
     if (formation == NULL)
         return WRI_NULL(formation);
@@ -188,7 +188,7 @@ wr_status wr_formation_turn(wr_formation *formation, const wr_unit *unit, int de
 }
 
 /* The declaration problems common to [11.6] and [11.7]. */
-static wr_declare_problem common_problem(const wr_unit *unit, const wr_formation *formation,
+static wr_declare_problem common_problem(const wr_battle_unit *unit, const wr_formation *formation,
                                          unsigned equipment)
 {
     /* in command and in closed order at the beginning of the Movement Phase
@@ -210,7 +210,7 @@ static wr_declare_problem common_problem(const wr_unit *unit, const wr_formation
     return WR_DECLARE_OK;
 }
 
-static wr_status shield_wall_problem(const wr_unit *unit, const wr_formation *formation,
+static wr_status shield_wall_problem(const wr_battle_unit *unit, const wr_formation *formation,
                                      int all_round, int turn_cost, wr_declare_problem *problem)
 {
     if (unit == NULL)
@@ -228,7 +228,7 @@ static wr_status shield_wall_problem(const wr_unit *unit, const wr_formation *fo
     return WR_OK;
 }
 
-wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *formation, int all_round,
+wr_status wr_shield_wall_check(const wr_battle_unit *unit, const wr_formation *formation, int all_round,
                                int turn_cost, wr_declare_problem *problem)
 {
     if (problem == NULL)
@@ -240,7 +240,7 @@ wr_status wr_shield_wall_check(const wr_unit *unit, const wr_formation *formatio
     return WRI_PASS(st);
 }
 
-wr_status wr_shield_wall_declare(const wr_unit *unit, wr_formation *formation, int all_round,
+wr_status wr_shield_wall_declare(const wr_battle_unit *unit, wr_formation *formation, int all_round,
                                  int turn_cost)
 {
     wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
@@ -292,7 +292,7 @@ wr_status wr_shield_wall_ac_modifier(const wr_formation *formation, wr_attack_ki
     return WR_OK;
 }
 
-static wr_status set_spears_problem(const wr_unit *unit, const wr_formation *formation,
+static wr_status set_spears_problem(const wr_battle_unit *unit, const wr_formation *formation,
                                     unsigned sides, int turn_cost, wr_declare_problem *problem)
 {
     if (unit == NULL)
@@ -311,7 +311,7 @@ static wr_status set_spears_problem(const wr_unit *unit, const wr_formation *for
     return WR_OK;
 }
 
-wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *formation, unsigned sides,
+wr_status wr_spears_check(const wr_battle_unit *unit, const wr_formation *formation, unsigned sides,
                               int turn_cost, wr_declare_problem *problem)
 {
     if (problem == NULL)
@@ -323,7 +323,7 @@ wr_status wr_set_spears_check(const wr_unit *unit, const wr_formation *formation
     return WRI_PASS(st);
 }
 
-wr_status wr_set_spears_declare(const wr_unit *unit, wr_formation *formation, unsigned sides,
+wr_status wr_spears_declare(const wr_battle_unit *unit, wr_formation *formation, unsigned sides,
                                 int turn_cost)
 {
     wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
@@ -332,14 +332,14 @@ wr_status wr_set_spears_declare(const wr_unit *unit, wr_formation *formation, un
         return WRI_PASS(st);
     if (p != WR_DECLARE_OK)
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "formation", p,
-                              "[11.7] no declare problem (see wr_set_spears_check)");
+                              "[11.7] no declare problem (see wr_spears_check)");
     formation->info.special = WR_SPECIAL_SET_SPEARS;
     formation->info.sides = sides;
     formation->info.spent = full_rate(unit) / 2 + ((sides & ~WR_FACE_FRONT) ? turn_cost : 0);
     return WR_OK;
 }
 
-wr_status wr_set_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from,
+wr_status wr_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from,
                                    int *multiplier)
 {
     if (defender == NULL)
@@ -352,7 +352,7 @@ wr_status wr_set_spears_multiplier(const wr_formation *defender, wr_attack_from 
     return WR_OK;
 }
 
-wr_status wr_charger_strikers(const wr_unit *charger, const wr_formation *formation,
+wr_status wr_charger_strikers(const wr_battle_unit *charger, const wr_formation *formation,
                               int in_contact, int losses, int *strikers)
 {
     if (charger == NULL)
@@ -375,7 +375,7 @@ wr_status wr_charger_strikers(const wr_unit *charger, const wr_formation *format
     return WR_OK;
 }
 
-wr_status wr_charge_ar_modifier(const wr_unit *charger, const wr_formation *defender,
+wr_status wr_charge_ar_modifier(const wr_battle_unit *charger, const wr_formation *defender,
                                 wr_attack_from charge_from, int *modifier)
 {
     if (charger == NULL)
@@ -391,7 +391,7 @@ wr_status wr_charge_ar_modifier(const wr_unit *charger, const wr_formation *defe
     return WR_OK;
 }
 
-wr_status wr_charge_damage_multiplier(const wr_unit *charger, int *multiplier)
+wr_status wr_charge_damage_multiplier(const wr_battle_unit *charger, int *multiplier)
 {
     if (charger == NULL)
         return WRI_NULL(charger);

@@ -79,7 +79,7 @@ static wr_status check_legs(const wr_tactical_leg *legs, size_t n_legs)
 }
 
 /* The first reason the rules forbid a charge along checked legs. */
-static wr_tactical_problem charge_problem(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs)
+static wr_tactical_problem charge_problem(const wr_battle_unit *unit, const wr_tactical_leg *legs, size_t n_legs)
 {
     for (size_t i = 0; i < n_legs; i++) {
         if (legs[i].rises > 0)
@@ -93,7 +93,7 @@ static wr_tactical_problem charge_problem(const wr_unit *unit, const wr_tactical
     return WR_TACTICAL_OK;
 }
 
-wr_status wr_charge_check(const wr_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
+wr_status wr_charge_check(const wr_battle_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
                           wr_tactical_problem *problem)
 {
     if (unit == NULL)
@@ -114,7 +114,7 @@ int wri_battlesystem_closed_order_banned(wr_terrain terrain)
 }
 
 /* Evaluates checked input; *crossed tells whether an obstacle was crossed. */
-static void evaluate(const wr_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
+static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
                      size_t n_legs, unsigned flags, wr_tactical_result *r, int *crossed)
 {
     const wr_formation_info *info = &formation->info;
@@ -176,7 +176,7 @@ static void evaluate(const wr_unit *unit, const wr_formation *formation, const w
     r->breaks_formation = *crossed && info->special != WR_SPECIAL_NONE;
 }
 
-static wr_status check_move_input(const wr_unit *unit, const wr_formation *formation,
+static wr_status check_move_input(const wr_battle_unit *unit, const wr_formation *formation,
                                   const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
                                   const wr_tactical_result *result)
 {
@@ -191,7 +191,7 @@ static wr_status check_move_input(const wr_unit *unit, const wr_formation *forma
     return check_legs(legs, n_legs);
 }
 
-wr_status wr_tactical_check(const wr_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
+wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
                         size_t n_legs, unsigned flags, wr_tactical_result *result)
 {
     wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
@@ -204,7 +204,7 @@ wr_status wr_tactical_check(const wr_unit *unit, const wr_formation *formation, 
     return WR_OK;
 }
 
-wr_status wr_tactical_apply(const wr_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
+wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
                         size_t n_legs, unsigned flags, wr_tactical_result *result)
 {
     wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);

@@ -8,9 +8,9 @@
 #define MAX_POINTS (WR_MOVE_PER_INCH * 1000)
 #define MAX_ARC 120000
 
-wr_movement_costs wr_movement_costs_default(void)
+wr_movement_phase_costs wr_movement_phase_costs_default(void)
 {
-    wr_movement_costs costs = {1, 2, 1, 2, WR_TURN_COST_DEFAULT};
+    wr_movement_phase_costs costs = {1, 2, 1, 2, WR_TURN_COST_DEFAULT};
     return costs;
 }
 
@@ -43,7 +43,7 @@ wr_status wr_movement_phase_get(const wr_formation *formation, wr_movement_phase
 }
 
 /* The checks every action of a phase shares. */
-static wr_status check_action(const wr_unit *unit, const wr_formation *formation)
+static wr_status check_action(const wr_battle_unit *unit, const wr_formation *formation)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
@@ -55,7 +55,7 @@ static wr_status check_action(const wr_unit *unit, const wr_formation *formation
     return WR_OK;
 }
 
-static wr_status check_costs(const wr_movement_costs *costs)
+static wr_status check_costs(const wr_movement_phase_costs *costs)
 {
     if (costs == NULL)
         return WRI_NULL(costs);
@@ -76,13 +76,13 @@ static wr_status check_costs(const wr_movement_costs *costs)
 }
 
 /* num/den of the unit's normal rate, rounded up. */
-static int share_of_rate(const wr_unit *unit, int num, int den)
+static int share_of_rate(const wr_battle_unit *unit, int num, int den)
 {
     return (int)wri_battlesystem_ceil_div((int64_t)unit->figure->move_points * num, den);
 }
 
 /* Charges cost when it is left; the detail names the public caller. */
-static wr_status charge(const wr_unit *unit, wr_formation *formation, int64_t cost)
+static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost)
 {
     if (cost > wri_battlesystem_available(unit, formation))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "cost", cost, "at most the movement left");
@@ -96,7 +96,7 @@ static void set_cost(int *out, int64_t cost)
         *out = (int)cost;
 }
 
-wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points)
+wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *formation, int points)
 {
     wr_status st = check_action(unit, formation);
     if (st != WR_OK)
@@ -106,8 +106,8 @@ wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation,
     return WRI_PASS(charge(unit, formation, points));
 }
 
-wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
-                                const wr_movement_costs *costs, wr_formation_order order,
+wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *formation,
+                                const wr_movement_phase_costs *costs, wr_formation_order order,
                                 wr_terrain standing, int *cost)
 {
     wr_status st = check_action(unit, formation);
@@ -144,7 +144,7 @@ static void face(wr_formation *formation, int degrees)
 
 /* [11.6] a shield wall's change of facing: front only, at most 90 degrees a
    Game Round, before it moves, for its entire movement. */
-static wr_status shield_wall_facing(const wr_unit *unit, const wr_formation *formation,
+static wr_status shield_wall_facing(const wr_battle_unit *unit, const wr_formation *formation,
                                     int amount, int64_t *c)
 {
     const wr_formation_info *info = &formation->info;
@@ -161,8 +161,8 @@ static wr_status shield_wall_facing(const wr_unit *unit, const wr_formation *for
     return WR_OK;
 }
 
-wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
-                           const wr_movement_costs *costs, int degrees, int *cost)
+wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *formation,
+                           const wr_movement_phase_costs *costs, int degrees, int *cost)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)
@@ -195,7 +195,7 @@ wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
     return WR_OK;
 }
 
-wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees, int arc,
+wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees, int arc,
                             wr_terrain terrain, int *cost)
 {
     wr_status st = check_action(unit, formation);
@@ -233,8 +233,8 @@ wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation,
     return WR_OK;
 }
 
-wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
-                                  const wr_movement_costs *costs, int all_round)
+wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
+                                  const wr_movement_phase_costs *costs, int all_round)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)
@@ -244,13 +244,13 @@ wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *form
     return WRI_PASS(st);
 }
 
-wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation,
-                                 const wr_movement_costs *costs, unsigned sides)
+wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit, wr_formation *formation,
+                                 const wr_movement_phase_costs *costs, unsigned sides)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)
         st = check_costs(costs);
     if (st == WR_OK)
-        st = wr_set_spears_declare(unit, formation, sides, costs->figures_turn);
+        st = wr_spears_declare(unit, formation, sides, costs->figures_turn);
     return WRI_PASS(st);
 }

@@ -7,4 +7,5 @@ list(APPEND WR_SOURCES
   src/battlesystem/phase.c
   src/battlesystem/movement.c
   src/battlesystem/combat.c
-  src/battlesystem/batch.c)
+  src/battlesystem/batch.c
+  src/battlesystem/deprecated.c)

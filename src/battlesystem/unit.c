@@ -1,20 +1,20 @@
-/* wr_unit: figures of one rated figure, their equipment and traits; [11.1] removal. */
+/* wr_battle_unit: figures of one rated figure, their equipment and traits; [11.1] removal. */
 #include "battlesystem_internal.h"
 #include "core/error.h"
 
 #define ALL_EQUIPMENT (WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS | WR_EQUIP_CHARGE_WEAPONS)
 
-wr_unit_desc wr_unit_desc_default(void)
+wr_battle_unit_desc wr_battle_unit_desc_default(void)
 {
-    wr_unit_desc desc = {WR_UNIT_TYPE_FOOT, 1, 0u, 0u, 0, 1};
+    wr_battle_unit_desc desc = {WR_UNIT_TYPE_FOOT, 1, 0u, 0u, 0, 1};
     return desc;
 }
 
-static wr_status check_desc(const wr_unit_desc *desc)
+static wr_status check_desc(const wr_battle_unit_desc *desc)
 {
     int kind = (int)desc->type;
     if (kind < WR_UNIT_TYPE_FOOT || kind > WR_UNIT_TYPE_CHARIOT)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->type", kind, "a wr_unit_type");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->type", kind, "a wr_battle_unit_type");
     if (desc->equipment & ~ALL_EQUIPMENT)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->equipment", desc->equipment, "WR_EQUIP_* bits");
     if (desc->traits & ~WRI_BATTLESYSTEM_ALL_TRAITS)
@@ -28,8 +28,8 @@ static wr_status check_desc(const wr_unit_desc *desc)
     return WR_OK;
 }
 
-wr_status wr_unit_new_ex(const wr_figure *figure, const wr_unit_desc *desc,
-                         const wr_allocator *alloc, wr_unit **out)
+wr_status wr_battle_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc,
+                         const wr_allocator *alloc, wr_battle_unit **out)
 {
     if (figure == NULL)
         return WRI_NULL(figure);
@@ -41,7 +41,7 @@ wr_status wr_unit_new_ex(const wr_figure *figure, const wr_unit_desc *desc,
     if (st != WR_OK)
         return WRI_PASS(st);
     wr_allocator a;
-    wr_unit *unit = wri_new_object(alloc, sizeof *unit, &a, &st);
+    wr_battle_unit *unit = wri_new_object(alloc, sizeof *unit, &a, &st);
     if (unit == NULL)
         return WRI_PASS(st);
     if ((st = wri_battlesystem_figure_copy(figure, &a, &unit->figure)) != WR_OK) {
@@ -54,12 +54,12 @@ wr_status wr_unit_new_ex(const wr_figure *figure, const wr_unit_desc *desc,
     return WR_OK;
 }
 
-wr_status wr_unit_new(const wr_figure *figure, const wr_unit_desc *desc, wr_unit **out)
+wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc, wr_battle_unit **out)
 {
-    return WRI_PASS(wr_unit_new_ex(figure, desc, NULL, out));
+    return WRI_PASS(wr_battle_unit_new_ex(figure, desc, NULL, out));
 }
 
-void wr_unit_free(wr_unit *unit)
+void wr_battle_unit_free(wr_battle_unit *unit)
 {
     if (unit == NULL)
         return;
@@ -68,7 +68,7 @@ void wr_unit_free(wr_unit *unit)
     wri_free(&a, unit, 1, sizeof *unit);
 }
 
-wr_status wr_unit_get_desc(const wr_unit *unit, wr_unit_desc *desc)
+wr_status wr_battle_unit_get(const wr_battle_unit *unit, wr_battle_unit_desc *desc)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
@@ -78,7 +78,7 @@ wr_status wr_unit_get_desc(const wr_unit *unit, wr_unit_desc *desc)
     return WR_OK;
 }
 
-wr_status wr_unit_set_desc(wr_unit *unit, const wr_unit_desc *desc)
+wr_status wr_battle_unit_set(wr_battle_unit *unit, const wr_battle_unit_desc *desc)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
@@ -91,7 +91,7 @@ wr_status wr_unit_set_desc(wr_unit *unit, const wr_unit_desc *desc)
     return WR_OK;
 }
 
-wr_status wr_unit_figure(const wr_unit *unit, const wr_figure **figure)
+wr_status wr_battle_unit_figure(const wr_battle_unit *unit, const wr_figure **figure)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
@@ -101,7 +101,7 @@ wr_status wr_unit_figure(const wr_unit *unit, const wr_figure **figure)
     return WR_OK;
 }
 
-wr_status wr_unit_kill_parts(wr_unit *unit, unsigned killed_parts, int figures_hit, int *removed)
+wr_status wr_battle_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit, int *removed)
 {
     if (unit == NULL)
         return WRI_NULL(unit);

@@ -78,7 +78,7 @@ wr_status wri_campaign_fail_hex(const char *fn, const wr_map *map, wr_hex hex, c
 /* Hexes and hexsides blocked for one query (wr_plan_query). */
 typedef struct wri_block {
     const uint8_t *hexes; /* by index, or NULL */
-    const uint8_t *sides; /* by wr_map_side_index(), or NULL */
+    const uint8_t *sides; /* by wr_map_hexside_index(), or NULL */
     wr_plan_blocked_fn fn;
     void *user;
 } wri_block;

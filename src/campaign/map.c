@@ -40,10 +40,10 @@ wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map
 {
     if (out == NULL)
         return WRI_NULL(out);
-    if (width < 1 || width > WR_MAP_MAX_SIDE)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "width", width, "1..16384 (WR_MAP_MAX_SIDE)");
-    if (height < 1 || height > WR_MAP_MAX_SIDE)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "height", height, "1..16384 (WR_MAP_MAX_SIDE)");
+    if (width < 1 || width > WR_MAP_MAX_EXTENT)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "width", width, "1..16384 (WR_MAP_MAX_EXTENT)");
+    if (height < 1 || height > WR_MAP_MAX_EXTENT)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "height", height, "1..16384 (WR_MAP_MAX_EXTENT)");
     if ((int64_t)width * height > WR_MAP_MAX_HEXES)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "height", height,
                               "width x height at most 2^24 (WR_MAP_MAX_HEXES)");
@@ -114,7 +114,7 @@ wr_status wr_map_size(const wr_map *map, int *width, int *height)
     return WR_OK;
 }
 
-wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside)
+wr_status wr_map_has_hex(const wr_map *map, wr_hex hex, int *inside)
 {
     if (map == NULL)
         return WRI_NULL(map);
@@ -273,7 +273,7 @@ static int side_slot(const wr_map *map, int32_t i, int d, int32_t *owner)
     return d < 3 ? d : d - 3;
 }
 
-wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side *side)
+wr_status wr_map_set_hexside(wr_map *map, wr_hex hex, int direction, const wr_hexside *side)
 {
     if (map == NULL)
         return WRI_NULL(map);
@@ -304,7 +304,7 @@ wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_side 
     return WR_OK;
 }
 
-wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *side)
+wr_status wr_map_hexside(const wr_map *map, wr_hex hex, int direction, wr_hexside *side)
 {
     if (map == NULL)
         return WRI_NULL(map);
@@ -317,7 +317,7 @@ wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_side *sid
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
                               "0..5 towards a neighbour on the map");
     unsigned b = map->cells[owner].side[slot];
-    wr_side s = {(int)WRI_SIDE_RIVER(b), (int)WRI_SIDE_CROSSING(b), (b & WRI_SIDE_ROAD) != 0,
+    wr_hexside s = {(int)WRI_SIDE_RIVER(b), (int)WRI_SIDE_CROSSING(b), (b & WRI_SIDE_ROAD) != 0,
                  (b & WRI_SIDE_TRACK) != 0};
     *side = s;
     return WR_OK;
@@ -382,7 +382,7 @@ wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone)
     return WR_OK;
 }
 
-wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible)
+wr_status wr_map_is_visible(const wr_map *map, wr_hex a, wr_hex b, int *visible)
 {
     if (map == NULL)
         return WRI_NULL(map);
@@ -397,7 +397,7 @@ wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible)
     return WR_OK;
 }
 
-wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route)
+wr_status wr_map_is_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route)
 {
     if (map == NULL)
         return WRI_NULL(map);
@@ -418,7 +418,7 @@ wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_
     return WR_OK;
 }
 
-wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index)
+wr_status wr_map_hexside_index(const wr_map *map, wr_hex hex, int direction, int32_t *index)
 {
     if (map == NULL)
         return WRI_NULL(map);
@@ -455,7 +455,7 @@ wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex, int 
                                                         (int)d)];
         int p = WR_RIVERS_OK;
         if (WRI_SIDE_RIVER(map->cells[owner].side[slot]) != WR_NO_RIVER)
-            p = WR_RIVERS_SIDE_ON_COURSE;
+            p = WR_RIVERS_HEXSIDE_ON_COURSE;
         else if (WRI_WATER_DIR(down->water) == WRI_WATER_NONE && down->terrain != WR_HEX_SEA &&
                  down->terrain != WR_HEX_COAST && down->terrain != WR_HEX_LAKE)
             p = WR_RIVERS_DEAD_END;

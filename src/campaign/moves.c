@@ -515,7 +515,7 @@ wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landi
 }
 
 /* A side as the map stores it, or -1 when it makes no sense. */
-static int side_byte_of(const wr_side *s)
+static int side_byte_of(const wr_hexside *s)
 {
     if (s->river < WR_NO_RIVER || s->river > WR_RIVER_MAJOR || s->crossing < 0 ||
         s->crossing > WR_CROSS_FORD || (s->river == WR_NO_RIVER && s->crossing != WR_CROSS_OPEN) ||
@@ -547,8 +547,8 @@ static void desc_to_cell(const wr_hex_desc *d, wri_cell *c)
     c->coast_near = d->terrain == WR_HEX_SEA ? (uint8_t)(d->coastal != 0) : 0u;
 }
 
-wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
-                        const wr_hex_desc neighbors[6], const wr_side sides[6],
+wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *here,
+                        const wr_hex_desc neighbors[6], const wr_hexside sides[6],
                         const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
                         size_t *count)
 {
@@ -611,7 +611,7 @@ wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
         int b = side_byte_of(&sides[d]);
         if (b < 0)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, "sides[]", d,
-                                  "a river and crossing as wr_map_set_side() takes them");
+                                  "a river and crossing as wr_map_set_hexside() takes them");
         if (d < 3)
             cells[center].side[d] = (uint8_t)b;
         else

@@ -91,7 +91,7 @@ wr_status wr_stragglers_gathered(int figures, int missing, int half_die, int *ga
     return WR_OK;
 }
 
-wr_status wr_half_die_roll(wr_rng *rng, int *half)
+wr_status wr_half_die_rng(wr_rng *rng, int *half)
 {
     if (rng == NULL)
         return WRI_NULL(rng);
@@ -138,7 +138,7 @@ wr_status wr_getting_lost(int small_unit, int on_route, int chance_percent, int 
     return WR_OK;
 }
 
-wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent, wr_rng *rng,
+wr_status wr_getting_lost_rng(int small_unit, int on_route, int chance_percent, wr_rng *rng,
                                int *lost)
 {
     if (rng == NULL)

@@ -8,5 +8,5 @@ list(APPEND WR_SOURCES
   src/campaign/planner_search.c
   src/campaign/planner_astar.c
   src/campaign/planner_records.c
-  src/campaign/force.c)
-
+  src/campaign/force.c
+  src/campaign/deprecated.c)

@@ -62,7 +62,7 @@ wr_status wr_last_error_detail(wr_error *out)
     return WR_OK;
 }
 
-void wr_clear_error(void)
+void wr_last_error_clear(void)
 {
     wr_error none = {WR_OK, "", "", 0, 0, ""};
     last = none;

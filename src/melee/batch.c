@@ -8,10 +8,10 @@
 #include "internal.h"
 
 #define SIDE_ALL_FLAGS \
-    (WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_SWARM | WR_SIDE_FLYING | WR_SIDE_FLANKED)
+    (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM | WR_COMBATANT_FLYING | WR_COMBATANT_FLANKED)
 
 /* The status the pinned functions give one side of round i. */
-static wr_status side_status(const wr_melee_batch_side *s, int is_b, size_t i,
+static wr_status side_status(const wr_melee_batch_combatant *s, int is_b, size_t i,
                              unsigned enemy_flags)
 {
     int figures = s->figures[i], files = s->files[i], contact = s->in_contact[i];
@@ -69,7 +69,7 @@ typedef struct block {
     int loser[BLOCK];
 } block;
 
-static int side_complete(const wr_melee_batch_side *s)
+static int side_complete(const wr_melee_batch_combatant *s)
 {
     return s->figures != NULL && s->files != NULL && s->in_contact != NULL &&
            s->weapon != NULL && s->flags != NULL && s->bcp != NULL && s->modifiers != NULL &&
@@ -79,7 +79,7 @@ static int side_complete(const wr_melee_batch_side *s)
 /* Non-zero when any of items [i0, i0 + m) of a side breaks a range (the
    status and the item are then found by side_status()). One pass per few
    columns, without branches. */
-static unsigned block_bad(const wr_melee_batch_side *s, const unsigned *enemy_flags, size_t i0,
+static unsigned block_bad(const wr_melee_batch_combatant *s, const unsigned *enemy_flags, size_t i0,
                           size_t m)
 {
     unsigned bad = 0;
@@ -105,7 +105,7 @@ static unsigned block_bad(const wr_melee_batch_side *s, const unsigned *enemy_fl
 /* The first bad item of the batch and its status, or WR_OK. The blocks are
    checked from the last to the first, so that the first ones, which the
    rounds are resolved from next, are still in the cache. */
-static wr_status first_bad(size_t n, const wr_melee_batch_side *a, const wr_melee_batch_side *b,
+static wr_status first_bad(size_t n, const wr_melee_batch_combatant *a, const wr_melee_batch_combatant *b,
                            size_t *index)
 {
     size_t blocks = (n + CHECK_BLOCK - 1) / CHECK_BLOCK, first = blocks;
@@ -126,7 +126,7 @@ static wr_status first_bad(size_t n, const wr_melee_batch_side *a, const wr_mele
     return WR_OK;
 }
 
-static void copy_in(block_side *d, const wr_melee_batch_side *s, size_t i0, size_t m)
+static void copy_in(block_side *d, const wr_melee_batch_combatant *s, size_t i0, size_t m)
 {
     memcpy(d->figures, s->figures + i0, m * sizeof(int));
     memcpy(d->files, s->files + i0, m * sizeof(int));
@@ -163,7 +163,7 @@ static void block_strikes(const block_side *restrict s, const unsigned *restrict
 {
     /* flag bits as 0/1 values, combined with bit operations: no branches */
     enum { MOUNTED = 0, SWARM = 2, FLYING = 3 };
-    const unsigned front_flags = WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_FLANKED;
+    const unsigned front_flags = WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_FLANKED;
     for (int k = 0; k < m; k++) {
         unsigned self = s->flags[k], enemy = enemy_flags[k];
         int figures = s->figures[k], files = s->files[k], contact = s->contact[k];
@@ -203,8 +203,8 @@ static void block_losses(block *blk, int m)
     }
 }
 
-wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_side *a,
-                                const wr_melee_batch_side *b, const wr_melee_batch_out *out_a,
+wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_combatant *a,
+                                const wr_melee_batch_combatant *b, const wr_melee_batch_out *out_a,
                                 const wr_melee_batch_out *out_b, int *loser, size_t *bad_index)
 {
     if (a == NULL)

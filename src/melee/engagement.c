@@ -8,7 +8,7 @@
 static wr_status check_situation(wr_melee_unit *const u[2], const wr_situation *s)
 {
     for (int i = 0; i < 2; i++) {
-        const wr_side_situation *d = &s->side[i];
+        const wr_combatant_situation *d = &s->side[i];
         int facing = (int)d->attacked_in, cover = (int)d->cover;
         if (facing < WR_FACING_FRONT || facing > WR_FACING_REAR)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "situation->side[1].attacked_in"
@@ -152,7 +152,7 @@ wr_status wr_engagement_fight_rolls(const wr_engagement *engagement, const int *
     return WRI_PASS(st);
 }
 
-wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_melee_round *round)
+wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng *rng, wr_melee_round *round)
 {
     if (engagement == NULL)
         return WRI_NULL(engagement);

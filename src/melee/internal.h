@@ -31,7 +31,7 @@ struct wr_melee_unit {
     wr_allocator alloc;
     const wr_profile *profile;
     const wr_hit_chart *chart;
-    wr_unit_def def;
+    wr_melee_unit_desc def;
     wr_wounds wounds;
 };
 

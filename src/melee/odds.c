@@ -166,7 +166,7 @@ wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side, int f
     return WRI_PASS(to_text(odds, wri_odds_figs(odds, side, figures), buf, cap, len));
 }
 
-wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
+wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
                             int trials, uint64_t counts[WR_END_COUNT])
 {
     if (engagement == NULL)

@@ -850,7 +850,7 @@ void wr_odds_workspace_free(wr_odds_workspace *workspace)
     workspace_free(workspace);
 }
 
-wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds,
+wr_status wr_melee_odds_new_in_workspace(const wr_engagement *engagement, int max_rounds,
                                wr_odds_workspace *workspace, wr_melee_odds **out)
 {
     if (engagement == NULL)

@@ -31,7 +31,7 @@ typedef struct plan {
     wri_snapshot *snap;     /* per fight */
 } plan;
 
-static const wr_phase_side *side_of(const wr_melee_phase *p, int f, int i)
+static const wr_phase_combatant *side_of(const wr_melee_phase *p, int f, int i)
 {
     return &p->fights[f].side[i];
 }
@@ -51,7 +51,7 @@ static int face_most(const wr_melee_unit *u, wr_facing face)
     return along < figures ? along : figures;
 }
 
-static wr_status check_fit(const wr_phase_side *s, int i, wr_status status)
+static wr_status check_fit(const wr_phase_combatant *s, int i, wr_status status)
 {
     if (s->unit->def.figures < 1)
         return WRI_FAIL(WR_ERR_STATE, i ? "fight->side[1].unit" : "fight->side[0].unit",
@@ -74,7 +74,7 @@ static int unit_flags_meet(const wr_melee_unit *a, const wr_melee_unit *b)
 static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
 {
     for (int i = 0; i < 2; i++) {
-        const wr_phase_side *s = &f->side[i];
+        const wr_phase_combatant *s = &f->side[i];
         int face = (int)s->face, contact = (int)s->contact, cover = (int)s->cover;
         if (s->unit == NULL)
             return WRI_FAIL(WR_ERR_NULL, i ? "fight->side[1].unit" : "fight->side[0].unit",
@@ -93,7 +93,7 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
     if (f->side[0].unit == f->side[1].unit)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit", "a unit other than side 0's");
     for (int i = 0; i < 2; i++) {
-        const wr_phase_side *s = &f->side[i];
+        const wr_phase_combatant *s = &f->side[i];
         wr_status st = check_fit(s, i, WR_ERR_RANGE);
         if (st != WR_OK)
             return st;
@@ -114,7 +114,7 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
     for (int g = 0; g < p->n; g++)
         for (int i = 0; i < 2; i++)
             for (int j = 0; j < 2; j++) {
-                const wr_phase_side *old = side_of(p, g, j), *old_enemy = side_of(p, g, 1 - j);
+                const wr_phase_combatant *old = side_of(p, g, j), *old_enemy = side_of(p, g, 1 - j);
                 if (old->unit == f->side[i].unit && old_enemy->unit == f->side[1 - i].unit &&
                     old->face == f->side[i].face)
                     return WRI_FAIL_VALUE(WR_ERR_INVALID,
@@ -233,7 +233,7 @@ static void base_snapshot(const wr_melee_phase *p, int f, wri_snapshot *s)
     memset(s, 0, sizeof *s);
     int fresh = 0;
     for (int i = 0; i < 2; i++) {
-        const wr_phase_side *ps = side_of(p, f, i);
+        const wr_phase_combatant *ps = side_of(p, f, i);
         const wr_melee_unit *u = ps->unit;
         wri_side *d = &s->side[i];
         d->unit = u;
@@ -243,7 +243,7 @@ static void base_snapshot(const wr_melee_phase *p, int f, wri_snapshot *s)
         d->figures = u->def.figures;
         d->disordered = (u->def.flags & WR_UNIT_DISORDERED) != 0 || wri_melee_blood_lust(u);
         d->wounds = u->wounds;
-        wr_side_situation *sit = &s->situation.side[i];
+        wr_combatant_situation *sit = &s->situation.side[i];
         sit->in_contact = ps->in_contact;
         sit->charged = ps->contact == WR_CONTACT_CHARGE || ps->contact == WR_CONTACT_PURSUIT;
         sit->attacked_in = ps->face;
@@ -282,13 +282,13 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, const side_key *k
 {
     long long total_corner = 0, assigned = 0;
     for (int j = from; j < to; j++) {
-        const wr_phase_side *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
+        const wr_phase_combatant *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
         total_corner += s->corner;
         if (s->corner_fights != WR_PHASE_DEFAULT)
             assigned += s->corner_fights;
     }
     for (int j = from; j < to; j++) {
-        const wr_phase_side *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
+        const wr_phase_combatant *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
         if (s->corner > total_corner - s->corner)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner", s->corner,
                                   "corner figures that also touch an enemy in another fight of the unit");
@@ -302,7 +302,7 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, const side_key *k
     const wr_melee_unit *unit = pl->units[u];
     for (int j = from; j < to; j++) {
         int f = keys[j].k / 2, i = keys[j].k % 2;
-        const wr_phase_side *s = side_of(p, f, i);
+        const wr_phase_combatant *s = side_of(p, f, i);
         int corner_here = s->corner_fights;
         if (corner_here == WR_PHASE_DEFAULT) {
             corner_here = s->corner < default_left ? s->corner : (int)default_left;
@@ -570,7 +570,7 @@ static wr_morale_result worse(wr_morale_result a, wr_morale_result b)
    figures its unit has left after all its fights [Casualties: phase ten]. */
 static wr_status results(const wr_melee_phase *p, const plan *pl, wri_dice *dice,
                          wr_melee_round *r, const wr_morale_result *failed,
-                         const wr_unit_def *defs, const wr_phase_unit *res)
+                         const wr_melee_unit_desc *defs, const wr_phase_unit *res)
 {
     for (int f = 0; f < p->n; f++) {
         if (gone_side(pl, f, failed) >= 0)
@@ -592,7 +592,7 @@ static wr_status results(const wr_melee_phase *p, const plan *pl, wri_dice *dice
 
 /* Each unit's figures, wounds and disorder after the phase (step 6 applies them). */
 static wr_status sum_units(const wr_melee_phase *p, const plan *pl, const wr_melee_round *r,
-                           wr_phase_unit *res, wr_unit_def *defs, wr_wounds *wounds)
+                           wr_phase_unit *res, wr_melee_unit_desc *defs, wr_wounds *wounds)
 {
     for (int u = 0; u < pl->n_units; u++) {
         const wr_melee_unit *unit = pl->units[u];
@@ -648,7 +648,7 @@ static wr_status resolve(wr_melee_phase *p, wri_dice *dice)
     wr_melee_round *r = wri_alloc_zero(a, (size_t)p->n, sizeof *r);
     wr_melee_unit **units = wri_alloc_zero(a, nu, sizeof *units);
     wr_phase_unit *res = wri_alloc_zero(a, nu, sizeof *res);
-    wr_unit_def *defs = wri_alloc_zero(a, nu, sizeof *defs);
+    wr_melee_unit_desc *defs = wri_alloc_zero(a, nu, sizeof *defs);
     wr_wounds *wounds = wri_alloc_zero(a, nu, sizeof *wounds);
     wr_morale_result *failed = wri_alloc_zero(a, nu, sizeof *failed);
     int *failed_at = wri_alloc_zero(a, nu, sizeof *failed_at);
@@ -708,7 +708,7 @@ wr_status wr_melee_phase_resolve_rolls(wr_melee_phase *phase, const int *rolls, 
     return WRI_PASS(st);
 }
 
-wr_status wr_melee_phase_resolve(wr_melee_phase *phase, wr_rng *rng)
+wr_status wr_melee_phase_resolve_rng(wr_melee_phase *phase, wr_rng *rng)
 {
     if (phase == NULL)
         return WRI_NULL(phase);

@@ -187,7 +187,7 @@ wr_status wr_profile_set_hated(wr_profile *profile, wr_race enemy, int hated)
     return WR_OK;
 }
 
-wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated)
+wr_status wr_profile_hated(const wr_profile *profile, wr_race enemy, int *hated)
 {
     if (profile == NULL)
         return WRI_NULL(profile);

@@ -3,7 +3,7 @@
 #include "internal.h"
 
 #define SIDE_ALL_FLAGS \
-    (WR_SIDE_MOUNTED | WR_SIDE_DISORDERED | WR_SIDE_SWARM | WR_SIDE_FLYING | WR_SIDE_FLANKED)
+    (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM | WR_COMBATANT_FLYING | WR_COMBATANT_FLANKED)
 
 static int reach_of(wr_weapon weapon, int disordered)
 {
@@ -39,28 +39,28 @@ wr_status wr_reach_ranks(wr_weapon weapon, int disordered, int *ranks)
 int wri_melee_fighting(int figures, int files, int in_contact, wr_weapon weapon, unsigned self,
                        unsigned enemy, int *which_case)
 {
-    if (((self & WR_SIDE_SWARM) && (enemy & WR_SIDE_FLYING)) ||
-        ((self & WR_SIDE_FLYING) && (enemy & WR_SIDE_SWARM))) {
+    if (((self & WR_COMBATANT_SWARM) && (enemy & WR_COMBATANT_FLYING)) ||
+        ((self & WR_COMBATANT_FLYING) && (enemy & WR_COMBATANT_SWARM))) {
         *which_case = 1;
         return 0;
     }
-    if ((self | enemy) & WR_SIDE_FLYING) {
+    if ((self | enemy) & WR_COMBATANT_FLYING) {
         *which_case = 2;
         return figures;
     }
-    if (self & WR_SIDE_SWARM) {
+    if (self & WR_COMBATANT_SWARM) {
         *which_case = 3;
         return figures;
     }
-    if ((self & WR_SIDE_MOUNTED) && (enemy & WR_SIDE_MOUNTED)) {
+    if ((self & WR_COMBATANT_MOUNTED) && (enemy & WR_COMBATANT_MOUNTED)) {
         *which_case = 4;
         return figures;
     }
-    if (self & WR_SIDE_MOUNTED) {
+    if (self & WR_COMBATANT_MOUNTED) {
         *which_case = 5;
         return in_contact;
     }
-    if (self & (WR_SIDE_DISORDERED | WR_SIDE_FLANKED)) {
+    if (self & (WR_COMBATANT_DISORDERED | WR_COMBATANT_FLANKED)) {
         *which_case = 6;
         return in_contact;
     }
@@ -113,7 +113,7 @@ wr_status wr_complete_ranks(int figures, int files, unsigned self_flags, int *ra
     if (self_flags & ~SIDE_ALL_FLAGS)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_SIDE_* flags");
     int r = figures / files;
-    if ((self_flags & WR_SIDE_FLANKED) && r > 1)
+    if ((self_flags & WR_COMBATANT_FLANKED) && r > 1)
         r = 1;
     *ranks = r;
     return WR_OK;

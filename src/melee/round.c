@@ -50,7 +50,7 @@ int wri_melee_blood_lust(const wr_melee_unit *u)
     return (u->def.flags & WR_UNIT_BLOOD_LUST) != 0;
 }
 
-static const wr_unit_def *def_of(const wri_snapshot *s, int side)
+static const wr_melee_unit_desc *def_of(const wri_snapshot *s, int side)
 {
     return &s->side[side].unit->def;
 }
@@ -63,7 +63,7 @@ int wri_melee_disorders(const wri_snapshot *s, int side, int *reason)
     *reason = 0;
     if (facing == WR_FACING_FRONT)
         return 0;
-    const wr_unit_def *attacker = def_of(s, 1 - side);
+    const wr_melee_unit_desc *attacker = def_of(s, 1 - side);
     int kind = s->side[side].kind;
     if (kind == WR_UNIT_CHARACTER) {
         *reason = 3;
@@ -103,18 +103,18 @@ wr_morale_reason wri_melee_flank_reason(const wri_snapshot *s, int side)
 
 static unsigned side_flags(const wri_snapshot *s, int side)
 {
-    const wr_unit_def *d = def_of(s, side);
+    const wr_melee_unit_desc *d = def_of(s, side);
     unsigned f = 0;
     if (d->mount != WR_MOUNT_NONE)
-        f |= WR_SIDE_MOUNTED;
+        f |= WR_COMBATANT_MOUNTED;
     if (disordered_now(s, side))
-        f |= WR_SIDE_DISORDERED;
+        f |= WR_COMBATANT_DISORDERED;
     if (d->flags & WR_UNIT_SWARM)
-        f |= WR_SIDE_SWARM;
+        f |= WR_COMBATANT_SWARM;
     if (d->flags & WR_UNIT_FLYING)
-        f |= WR_SIDE_FLYING;
+        f |= WR_COMBATANT_FLYING;
     if (s->situation.side[side].attacked_in != WR_FACING_FRONT)
-        f |= WR_SIDE_FLANKED;
+        f |= WR_COMBATANT_FLANKED;
     return f;
 }
 
@@ -128,9 +128,9 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
 {
     const int enemy = 1 - side;
     const wri_side *me = &s->side[side], *them = &s->side[enemy];
-    const wr_unit_def *d = &me->unit->def, *e = &them->unit->def;
+    const wr_melee_unit_desc *d = &me->unit->def, *e = &them->unit->def;
     const wr_profile *p = me->profile;
-    const wr_side_situation *sit = &s->situation.side[side], *esit = &s->situation.side[enemy];
+    const wr_combatant_situation *sit = &s->situation.side[side], *esit = &s->situation.side[enemy];
     unsigned fs = side_flags(s, side), fe = side_flags(s, enemy);
     unsigned applies = 0;
 
@@ -150,7 +150,7 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
         use_modifier(st, &applies, WR_MOD_CAVALRY_VS_INFANTRY, p->mod[WR_MOD_CAVALRY_VS_INFANTRY]);
     if (me->kind == WR_UNIT_TROOPS) {
         int ranks = me->figures / d->files;
-        if ((fs & WR_SIDE_FLANKED) && ranks > 1) {
+        if ((fs & WR_COMBATANT_FLANKED) && ranks > 1) {
             wri_melee_event(ev, WR_RULE_ONE_RANK, side, ranks, 1);
             ranks = 1;
         }
@@ -179,7 +179,7 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     if (e->mount == WR_MOUNT_ARMOURED)
         use_modifier(st, &applies, WR_MOD_ENEMY_ARMOURED_MOUNT,
                      p->mod[WR_MOD_ENEMY_ARMOURED_MOUNT]);
-    if (fe & WR_SIDE_DISORDERED)
+    if (fe & WR_COMBATANT_DISORDERED)
         use_modifier(st, &applies, WR_MOD_ENEMY_DISORDERED, p->mod[WR_MOD_ENEMY_DISORDERED]);
 
     long long total = 0;

@@ -10,4 +10,5 @@ list(APPEND WR_SOURCES
   src/melee/phase.c
   src/melee/odds.c
   src/melee/odds_chain.c
-  src/melee/batch.c)
+  src/melee/batch.c
+  src/melee/deprecated.c)

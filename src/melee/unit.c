@@ -2,9 +2,9 @@
    that advance into each other [Starting], [Continuing]. */
 #include "internal.h"
 
-wr_unit_def wr_unit_def_default(void)
+wr_melee_unit_desc wr_melee_unit_desc_default(void)
 {
-    wr_unit_def d;
+    wr_melee_unit_desc d;
     d.kind = WR_UNIT_TROOPS;
     d.figures = 1;
     d.files = 1;
@@ -20,11 +20,11 @@ wr_unit_def wr_unit_def_default(void)
     return d;
 }
 
-static wr_status check_def(const wr_profile *p, const wr_unit_def *d)
+static wr_status check_def(const wr_profile *p, const wr_melee_unit_desc *d)
 {
     int kind = (int)d->kind, mount = (int)d->mount, cls = (int)d->troop_class;
     if (kind < WR_UNIT_TROOPS || kind > WR_UNIT_CHARACTER)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->kind", kind, "a wr_unit_kind value");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->kind", kind, "a wr_melee_unit_kind value");
     if (mount < WR_MOUNT_NONE || mount > WR_MOUNT_ARMOURED)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "def->mount", mount, "a wr_mount value");
     if (cls < WR_TROOP_REGULAR || cls > WR_TROOP_C_CLASS)
@@ -64,7 +64,7 @@ static wr_status check_def(const wr_profile *p, const wr_unit_def *d)
     return WR_OK;
 }
 
-wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_unit_def *def,
+wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_melee_unit_desc *def,
                                const wr_allocator *alloc, wr_melee_unit **out)
 {
     if (profile == NULL)
@@ -90,7 +90,7 @@ wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_unit_def *def
     return WR_OK;
 }
 
-wr_status wr_melee_unit_new(const wr_profile *profile, const wr_unit_def *def, wr_melee_unit **out)
+wr_status wr_melee_unit_new(const wr_profile *profile, const wr_melee_unit_desc *def, wr_melee_unit **out)
 {
     return WRI_PASS(wr_melee_unit_new_ex(profile, def, NULL, out));
 }
@@ -103,7 +103,7 @@ void wr_melee_unit_free(wr_melee_unit *unit)
     }
 }
 
-wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_unit_def *def)
+wr_status wr_melee_unit_get(const wr_melee_unit *unit, wr_melee_unit_desc *def)
 {
     if (unit == NULL)
         return WRI_NULL(unit);

@@ -66,7 +66,7 @@ wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int location,
     return WR_OK;
 }
 
-wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete)
+wr_status wr_hit_chart_is_complete(const wr_hit_chart *chart, int *complete)
 {
     if (chart == NULL)
         return WRI_NULL(chart);

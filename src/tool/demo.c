@@ -123,7 +123,7 @@ static int demo_melee(FILE *out, wr_rng *rng)
     if (wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &dwarf) != WR_OK ||
         wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &orc) != WR_OK)
         goto done;
-    wr_unit_def d = wr_unit_def_default();
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
     d.weapon_type = WR_WEAPON_SPEAR;
@@ -161,7 +161,7 @@ static int demo_melee(FILE *out, wr_rng *rng)
             (void)wr_rng_roll(rng, 100, &rolls[2]);
             st = wr_engagement_fight_rolls(e, rolls, 3, &used, &r);
         } else {
-            st = wr_engagement_fight(e, rng, &r);
+            st = wr_engagement_fight_rng(e, rng, &r);
         }
         if (st != WR_OK || wr_engagement_apply(e, &r) != WR_OK)
             goto done;

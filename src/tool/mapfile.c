@@ -104,7 +104,7 @@ static int terrain_row(reader *rd, const tool_line *ln)
             tool_tok tk = {ln->s + i, 1, i + 1};
             return bad_tok(rd, &tk, "unknown terrain");
         }
-        if (count >= WR_MAP_MAX_SIDE)
+        if (count >= WR_MAP_MAX_EXTENT)
             return bad(rd, i + 1, "row longer than the largest map width");
         rd->cells[rd->n_cells++] = (unsigned char)t;
         count++;
@@ -117,7 +117,7 @@ static int terrain_row(reader *rd, const tool_line *ln)
                   rd->width);
         return 2;
     }
-    if (rd->height >= WR_MAP_MAX_SIDE ||
+    if (rd->height >= WR_MAP_MAX_EXTENT ||
         (int64_t)(rd->height + 1) * rd->width > (int64_t)WR_MAP_MAX_HEXES)
         return bad(rd, 1, "too many rows for a map");
     rd->height++;
@@ -172,7 +172,7 @@ static int dir_tok(reader *rd, const tool_tok *t, wr_hex from, int *dir, wr_hex 
     wr_hex n = from;
     int inside = 0;
     (void)wr_hex_neighbor(from, d, &n);
-    (void)wr_map_contains(rd->map, n, &inside);
+    (void)wr_map_has_hex(rd->map, n, &inside);
     if (!inside)
         return bad_tok(rd, t, "no hex beyond this side: the map ends at direction");
     *dir = d;
@@ -214,10 +214,10 @@ static int line_rivers(reader *rd, const tool_line *ln)
         int d;
         if ((rc = dir_tok(rd, &t, h, &d, NULL)))
             return rc;
-        wr_side side;
-        (void)wr_map_side(rd->map, h, d, &side); /* a hex and direction checked above */
+        wr_hexside side;
+        (void)wr_map_hexside(rd->map, h, d, &side); /* a hex and direction checked above */
         side.river = kind;
-        wr_status st = wr_map_set_side(rd->map, h, d, &side);
+        wr_status st = wr_map_set_hexside(rd->map, h, d, &side);
         if (st != WR_OK)
             return bad_status(rd, &t, st, "this river does not fit the side (a ford on a major river?)");
     } while (tool_line_token(ln, &pos, 0, &t));
@@ -244,14 +244,14 @@ static int line_crossings(reader *rd, const tool_line *ln)
             c = i;
     if (c < 0)
         return bad_tok(rd, &t, "expected bridge, ferry, ford or open, got");
-    wr_side side;
-    (void)wr_map_side(rd->map, h, d, &side); /* a hex and direction checked above */
+    wr_hexside side;
+    (void)wr_map_hexside(rd->map, h, d, &side); /* a hex and direction checked above */
     if (side.river == WR_NO_RIVER && c != WR_CROSS_OPEN)
         return bad_tok(rd, &dt, "no river on this side (list it under [rivers] first):");
     if (side.river == WR_RIVER_MAJOR && c == WR_CROSS_FORD)
         return bad_tok(rd, &t, "major rivers have no fords:");
     side.crossing = c;
-    wr_status st = wr_map_set_side(rd->map, h, d, &side);
+    wr_status st = wr_map_set_hexside(rd->map, h, d, &side);
     if (st != WR_OK)
         return bad_status(rd, &t, st, "the crossing does not fit the side");
     tool_tok extra;
@@ -276,13 +276,13 @@ static int line_links(reader *rd, const tool_line *ln, int track)
         wr_hex next;
         if ((rc = dir_tok(rd, &t, h, &d, &next)))
             return rc;
-        wr_side side;
-        (void)wr_map_side(rd->map, h, d, &side); /* a hex and direction checked above */
+        wr_hexside side;
+        (void)wr_map_hexside(rd->map, h, d, &side); /* a hex and direction checked above */
         if (track)
             side.track = 1;
         else
             side.road = 1;
-        wr_status st = wr_map_set_side(rd->map, h, d, &side);
+        wr_status st = wr_map_set_hexside(rd->map, h, d, &side);
         if (st != WR_OK)
             return bad_status(rd, &t, st, "cannot set the side");
         h = next;

@@ -93,7 +93,7 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
                              side->profile[0] ? "no [profile] of that name"
                                               : "no profile given (profile = NAME)");
         snprintf(f->name[s], sizeof f->name[s], "%s", sc->profiles[pi].name);
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = build_profile(&sc->profiles[pi], &f->profile[s]);
         if (st != WR_OK) {
             char pwhere[TOOL_PATH_MAX + 32];
@@ -101,7 +101,7 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
                              tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
                              sc->profiles[pi].name, tool_lib_detail(st));
         }
-        wr_clear_error();
+        wr_last_error_clear();
         st = wr_melee_unit_new(f->profile[s], &side->def, &f->unit[s]);
         if (st != WR_OK)
             return tool_fail(cmd, code_of(st),
@@ -112,7 +112,7 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
     wr_situation sit;
     sit.side[0] = sc->side[0].situation;
     sit.side[1] = sc->side[1].situation;
-    wr_clear_error();
+    wr_last_error_clear();
     wr_status st = wr_engagement_new(f->unit[0], f->unit[1], &sit, &f->engagement);
     if (st != WR_OK) {
         int line = sc->side[0].line && sc->side[1].line
@@ -325,7 +325,7 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
             return tool_fail(cmd, TOOL_USAGE, "%s[unit %s]: %s", where, u->name,
                              u->profile[0] ? "no [profile] of that name"
                                            : "no profile given (profile = NAME)");
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = r->profile[pi] ? WR_OK : build_profile(&sc->profiles[pi], &r->profile[pi]);
         if (st != WR_OK) {
             char pwhere[TOOL_PATH_MAX + 32];
@@ -333,7 +333,7 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
                              tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
                              sc->profiles[pi].name, tool_lib_detail(st));
         }
-        wr_clear_error();
+        wr_last_error_clear();
         st = wr_melee_unit_new(r->profile[pi], &u->def, &r->unit[i]);
         if (st != WR_OK)
             return tool_fail(cmd, code_of(st),
@@ -358,7 +358,7 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
                                  "%s[fight %s]: side %c needs its figures in contact "
                                  "(%c.in-contact = N)",
                                  where, f->name, 'a' + s, 'a' + s);
-            wr_phase_side *ps = &pf.side[s];
+            wr_phase_combatant *ps = &pf.side[s];
             ps->unit = r->unit[fs->unit];
             ps->face = (wr_facing)fs->face;
             ps->in_contact = fs->in_contact;
@@ -369,7 +369,7 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
             ps->character_present = fs->character;
         }
         int index = 0;
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = wr_melee_phase_add(r->phase, &pf, &index);
         if (st != WR_OK)
             return tool_fail(cmd, code_of(st), "%s[fight %s] is refused by the library: %s", where,
@@ -499,9 +499,9 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
     int first = 1;
     for (int u = 0; u < sc->n_units; u++) {
         wr_phase_unit pu;
-        wr_unit_def d;
+        wr_melee_unit_desc d;
         if (wr_melee_phase_unit(r->phase, r->unit[u], &pu) != WR_OK ||
-            wr_melee_unit_def(r->unit[u], &d) != WR_OK)
+            wr_melee_unit_get(r->unit[u], &d) != WR_OK)
             continue; /* in no fight */
         const char *morale = morale_words[(unsigned)pu.worst & 3u];
         if (o->json) {
@@ -533,7 +533,7 @@ static int phase_refused(const char *cmd, const char *path, const tool_scenario 
     for (int i = 0; i < sc->n_fights; i++)
         for (int s = 0; s < 2; s++) {
             wr_strike k;
-            wr_clear_error();
+            wr_last_error_clear();
             wr_status fst = wr_melee_phase_strike(r->phase, i, s, &k);
             if (fst != WR_OK && fst != WR_ERR_STATE)
                 return tool_fail(cmd, code_of(fst),
@@ -562,7 +562,7 @@ static int melee_phase(const char *cmd, const melee_opts *o, const tool_scenario
         rc = build_phase(cmd, o->scenario, sc, &r);
     size_t most = 0, used = 0;
     if (rc == TOOL_OK) {
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = wr_melee_phase_dice_needed(r.phase, &most);
         if (st != WR_OK)
             rc = phase_refused(cmd, o->scenario, sc, &r, st);
@@ -570,9 +570,9 @@ static int melee_phase(const char *cmd, const melee_opts *o, const tool_scenario
     if (rc == TOOL_OK && !o->dice && wr_rng_new(o->seed, &rng) != WR_OK)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     if (rc == TOOL_OK) {
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = o->dice ? wr_melee_phase_resolve_rolls(r.phase, r.dice, r.n_dice, &used)
-                               : wr_melee_phase_resolve(r.phase, rng);
+                               : wr_melee_phase_resolve_rng(r.phase, rng);
         if (st == WR_ERR_RANGE && o->dice && r.n_dice < most)
             rc = tool_fail(cmd, TOOL_USAGE,
                            "argument %d: --dice gives %zu roll(s), too few: this phase reads up to "
@@ -652,9 +652,9 @@ int tool_melee(int argc, char **argv, FILE *out)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     if (rc == TOOL_OK) {
         int figures[2];
-        wr_unit_def d;
+        wr_melee_unit_desc d;
         for (int s = 0; s < 2; s++) {
-            (void)wr_melee_unit_def(f.unit[s], &d);
+            (void)wr_melee_unit_get(f.unit[s], &d);
             figures[s] = d.figures;
         }
         if (o.json) {
@@ -672,8 +672,8 @@ int tool_melee(int argc, char **argv, FILE *out)
         if (r == NULL)
             rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
         for (int round = 1; r && round <= o.rounds && end == WR_END_ONGOING; round++) {
-            wr_clear_error();
-            wr_status st = wr_engagement_fight(f.engagement, rng, r);
+            wr_last_error_clear();
+            wr_status st = wr_engagement_fight_rng(f.engagement, rng, r);
             if (st == WR_OK)
                 st = wr_engagement_apply(f.engagement, r);
             if (st != WR_OK) {
@@ -769,7 +769,7 @@ int tool_odds(int argc, char **argv, FILE *out)
     if (rc == TOOL_OK)
         rc = build_fight(cmd, o.scenario, sc, &f);
     if (rc == TOOL_OK) {
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = wr_melee_odds_new(f.engagement, o.rounds, &odds);
         if (st != WR_OK)
             rc = tool_fail(cmd, code_of(st), "%s%sno exact odds: %s%s",
@@ -779,9 +779,9 @@ int tool_odds(int argc, char **argv, FILE *out)
     tool_odds_data d;
     memset(&d, 0, sizeof d);
     if (rc == TOOL_OK) {
-        wr_unit_def def;
+        wr_melee_unit_desc def;
         for (int s = 0; s < 2; s++) {
-            (void)wr_melee_unit_def(f.unit[s], &def);
+            (void)wr_melee_unit_get(f.unit[s], &def);
             d.start[s] = def.figures;
             snprintf(d.name[s], sizeof d.name[s], "%s", f.name[s]);
             for (int n = 0; n <= def.figures && n <= WR_ODDS_MAX_FIGURES; n++)

@@ -237,11 +237,11 @@ typedef struct move_action {
 /* Everything the command reads from its options. */
 typedef struct move_spec {
     int mv, figures, frontage, order, facing;
-    wr_unit_desc desc;
+    wr_battle_unit_desc desc;
     int shield_wall; /* -1 none, 0 front, 1 all-round */
     unsigned spear_sides;
     int standing;    /* a wr_terrain */
-    wr_movement_costs costs;
+    wr_movement_phase_costs costs;
     move_action actions[MOVE_MAX_ACTIONS];
     int n_actions, phases;
     wr_tactical_leg legs[MOVE_MAX_LEGS];
@@ -262,10 +262,10 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
     m->figures = 20;
     m->frontage = 5;
     m->order = WR_ORDER_CLOSED;
-    m->desc = wr_unit_desc_default();
+    m->desc = wr_battle_unit_desc_default();
     m->shield_wall = -1;
     m->standing = WR_TERRAIN_CLEAR;
-    m->costs = wr_movement_costs_default();
+    m->costs = wr_movement_phase_costs_default();
     m->phases = 1;
     static const char *const orders[2] = {"open", "closed"};
     static const char *const walls[2] = {"front", "all-round"};
@@ -312,7 +312,7 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
         case M_TYPE:
             if ((w = word(v, vl, type_names, 3)) < 0)
                 return bad_value(cmd, u, "foot, cavalry or chariot");
-            m->desc.type = (wr_unit_type)w;
+            m->desc.type = (wr_battle_unit_type)w;
             break;
         case M_SHIELDS: m->desc.equipment |= WR_EQUIP_LARGE_SHIELDS; break;
         case M_SPEARS: m->desc.equipment |= WR_EQUIP_SPEARS; break;
@@ -418,7 +418,7 @@ static void declare_reason(const wr_formation *form, wr_declare_problem problem,
 }
 
 /* One action of the phase; TOOL_OK, or a message naming its argument. */
-static int act(const char *cmd, const move_spec *m, move_action *a, const wr_unit *unit,
+static int act(const char *cmd, const move_spec *m, move_action *a, const wr_battle_unit *unit,
                wr_formation *form, int *phase, char *declared, size_t cap)
 {
     wr_status st = WR_OK;
@@ -426,25 +426,25 @@ static int act(const char *cmd, const move_spec *m, move_action *a, const wr_uni
     const char *rule = a->opt == M_SHIELD_WALL ? "[11.6]" : "[11.7]";
     wr_formation_info before;
     (void)wr_formation_get(form, &before);
-    wr_clear_error();
+    wr_last_error_clear();
     switch (a->opt) {
     case M_SHIELD_WALL:
         (void)wr_shield_wall_check(unit, form, a->value, m->costs.figures_turn, &problem);
         if (problem == WR_DECLARE_OK)
-            st = wr_movement_shield_wall(unit, form, &m->costs, a->value);
+            st = wr_movement_phase_declare_shield_wall(unit, form, &m->costs, a->value);
         break;
     case M_SET_SPEARS:
-        (void)wr_set_spears_check(unit, form, (unsigned)a->value, m->costs.figures_turn, &problem);
+        (void)wr_spears_check(unit, form, (unsigned)a->value, m->costs.figures_turn, &problem);
         if (problem == WR_DECLARE_OK)
-            st = wr_movement_set_spears(unit, form, &m->costs, (unsigned)a->value);
+            st = wr_movement_phase_declare_spears(unit, form, &m->costs, (unsigned)a->value);
         break;
     case M_CHANGE_ORDER:
-        st = wr_movement_set_order(unit, form, &m->costs, (wr_formation_order)a->value,
+        st = wr_movement_phase_set_order(unit, form, &m->costs, (wr_formation_order)a->value,
                                    (wr_terrain)m->standing, &a->cost);
         break;
-    case M_TURN: st = wr_movement_turn(unit, form, &m->costs, a->value, &a->cost); break;
+    case M_TURN: st = wr_movement_phase_turn(unit, form, &m->costs, a->value, &a->cost); break;
     case M_WHEEL:
-        st = wr_movement_wheel(unit, form, a->value, a->arc, (wr_terrain)a->terrain, &a->cost);
+        st = wr_movement_phase_wheel(unit, form, a->value, a->arc, (wr_terrain)a->terrain, &a->cost);
         break;
     case M_NEXT_PHASE:
         st = wr_movement_phase_begin(unit, form);
@@ -483,16 +483,16 @@ static int act(const char *cmd, const move_spec *m, move_action *a, const wr_uni
 
 /* The unit and its formation, its Movement Phase begun and every action
    taken in order; the last special formation declared. */
-static int build(const char *cmd, move_spec *m, wr_figure **fig, wr_unit **unit,
+static int build(const char *cmd, move_spec *m, wr_figure **fig, wr_battle_unit **unit,
                  wr_formation **form, char *declared, size_t cap)
 {
     declared[0] = '\0';
-    wr_clear_error();
+    wr_last_error_clear();
     wr_status st = wr_figure_new(fig);
     if (st == WR_OK)
         st = wr_figure_set(*fig, WR_STAT_MV, m->mv);
     if (st == WR_OK)
-        st = wr_unit_new(*fig, &m->desc, unit);
+        st = wr_battle_unit_new(*fig, &m->desc, unit);
     if (st == WR_OK)
         st = wr_formation_new((wr_formation_order)m->order, m->frontage, m->facing, form);
     if (st != WR_OK)
@@ -504,7 +504,7 @@ static int build(const char *cmd, move_spec *m, wr_figure **fig, wr_unit **unit,
                          "a closed formation cannot stand in %s [11.8] (\"no closed formation in "
                          "woods, rough terrain, swamps or water\"): give --order open",
                          terrain_names[m->standing]);
-    wr_clear_error();
+    wr_last_error_clear();
     if ((st = wr_movement_phase_begin(*unit, *form)) != WR_OK)
         return tool_fail(cmd, TOOL_FAILED, "the Movement Phase is refused by the library: %s",
                          tool_lib_detail(st));
@@ -518,12 +518,12 @@ static int build(const char *cmd, move_spec *m, wr_figure **fig, wr_unit **unit,
 }
 
 /* The actions of the phase, one line each with its cost. */
-static void print_actions(FILE *out, const move_spec *m, const wr_unit *unit)
+static void print_actions(FILE *out, const move_spec *m, const wr_battle_unit *unit)
 {
     static const char *const orders[2] = {"open", "closed"};
     int full = 0;
     const wr_figure *fig = NULL;
-    if (wr_unit_figure(unit, &fig) == WR_OK)
+    if (wr_battle_unit_figure(unit, &fig) == WR_OK)
         (void)wr_figure_move_points(fig, &full);
     if (m->n_actions > 0)
         fprintf(out, "  Movement Phase 1 begins: %s order, %sin command, %d move points [11.6]\n",
@@ -556,7 +556,7 @@ static void print_actions(FILE *out, const move_spec *m, const wr_unit *unit)
 
 /* How far along the legs (twelfths of an inch) the unit's movement reaches:
    the longest start of the move the library finds within the points left. */
-static int reach(const wr_unit *unit, const wr_formation *form, const move_spec *m, int total)
+static int reach(const wr_battle_unit *unit, const wr_formation *form, const move_spec *m, int total)
 {
     int lo = 0, hi = total;
     wr_tactical_leg legs[MOVE_MAX_LEGS];
@@ -609,7 +609,7 @@ int tool_move(int argc, char **argv, FILE *out)
                                         "standard output (give --svg FILE)");
     tool_args_free(&args);
     wr_figure *fig = NULL;
-    wr_unit *unit = NULL;
+    wr_battle_unit *unit = NULL;
     wr_formation *form = NULL;
     char declared[64] = "";
     if (rc == TOOL_OK)
@@ -618,7 +618,7 @@ int tool_move(int argc, char **argv, FILE *out)
     memset(&res, 0, sizeof res);
     int costs[MOVE_MAX_LEGS] = {0}, total = 0, reached = 0, ranks = 0, front = 0;
     if (rc == TOOL_OK) {
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = wr_tactical_check(unit, form, m->legs, (size_t)m->n_legs, m->flags, &res);
         for (int i = 0; i < m->n_legs && st == WR_OK; i++) {
             wr_tactical_result part;
@@ -729,7 +729,7 @@ int tool_move(int argc, char **argv, FILE *out)
     }
     rc = tool_out_finish(cmd, &picture, rc);
     wr_formation_free(form);
-    wr_unit_free(unit);
+    wr_battle_unit_free(unit);
     wr_figure_free(fig);
     free(m);
     return rc;

@@ -89,7 +89,7 @@ static void part_text(const wr_figure *f, int steed, char *buf, size_t cap)
 }
 
 /* [11.4] The least and most damage of a charge with weapons that double in
-   it (wr_figure_charge_damage_from_rolls() with every die at 1, and at its
+   it (wr_figure_charge_damage_rolls() with every die at 1, and at its
    sides): the riders' dice doubled, the mounts' once, the bonus once. */
 static void charge_range(const wr_figure *f, int *lo, int *hi)
 {
@@ -232,7 +232,7 @@ int tool_rate(int argc, char **argv, FILE *out)
 
     wr_figure *figs[TOOL_MAX_FIGURES] = {0};
     for (int i = 0; i < sc->n_figures && rc == TOOL_OK; i++) {
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = build_figure(&sc->figures[i], &figs[i]);
         char where[TOOL_PATH_MAX + 32];
         if (st != WR_OK)
@@ -258,7 +258,7 @@ int tool_rate(int argc, char **argv, FILE *out)
             first[k] = figs[r->first[k]];
         for (int k = 0; k < r->n_second; k++)
             second[k] = figs[r->second[k]];
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = r->chariot ? wr_rate_chariot(first, (size_t)r->n_first, second,
                                                     (size_t)r->n_second, &rated[i])
                                   : wr_rate_cavalry(first[0], second[0], &rated[i]);

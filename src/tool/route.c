@@ -531,7 +531,7 @@ int tool_route(int argc, char **argv, FILE *out)
     const wr_hex *reach = NULL;
     size_t n_reach = 0;
     if (rc == TOOL_OK) {
-        wr_clear_error();
+        wr_last_error_clear();
         wr_status st = r->days > 0
                            ? wr_planner_reachable(planner, map, &params, from, r->days, &reach, &n_reach)
                            : wr_planner_route(planner, map, &params, from, to, &route);
@@ -595,15 +595,15 @@ static void map_json(FILE *out, const wr_map *map, const char *path)
             wr_hex hx;
             (void)wr_hex_from_offset(col, row, &hx);
             for (int d = 0; d < 6; d++) {
-                wr_side side;
+                wr_hexside side;
                 wr_hex nb;
                 int inside = 0;
                 /* each side once: from the hex whose direction is 0..2, or at the edge */
-                if (wr_map_side(map, hx, d, &side) != WR_OK ||
+                if (wr_map_hexside(map, hx, d, &side) != WR_OK ||
                     (side.river == WR_NO_RIVER && !side.road && !side.track))
                     continue;
                 (void)wr_hex_neighbor(hx, d, &nb);
-                (void)wr_map_contains(map, nb, &inside);
+                (void)wr_map_has_hex(map, nb, &inside);
                 if (d >= 3 && inside)
                     continue;
                 fprintf(out, "%s{\"col\": %d, \"row\": %d, \"direction\": \"%s\", \"river\": \"%s\", "

@@ -84,7 +84,7 @@ void tool_scenario_init(tool_scenario *sc)
 {
     memset(sc, 0, sizeof *sc);
     for (int i = 0; i < 2; i++)
-        sc->side[i].def = wr_unit_def_default();
+        sc->side[i].def = wr_melee_unit_desc_default();
     tool_route_spec *r = &sc->route;
     r->mover = WR_MOVER_INFANTRY;
     r->figures = -1;
@@ -256,7 +256,7 @@ static int hex_value(const tool_line *v, int out[2], problem *p)
     long long c = 0, r = 0;
     if (one_value(v, &t, p))
         return 2;
-    if (!tool_tok_pair(t.s, t.n, &c, &r) || c >= WR_MAP_MAX_SIDE || r >= WR_MAP_MAX_SIDE)
+    if (!tool_tok_pair(t.s, t.n, &c, &r) || c >= WR_MAP_MAX_EXTENT || r >= WR_MAP_MAX_EXTENT)
         return say(p, &t, 0, "expected a hex as COLUMN,ROW, got");
     out[0] = (int)c;
     out[1] = (int)r;
@@ -506,7 +506,7 @@ static int key_profile(tool_scenario *sc, int idx, const tool_tok *key, const to
 
 /* The keys that say what a unit is, shared by [side] and [unit]: 1 when
    the key is not one of them (nothing said). */
-static int key_def(char profile[TOOL_NAME_MAX], wr_unit_def *d, const tool_tok *key,
+static int key_def(char profile[TOOL_NAME_MAX], wr_melee_unit_desc *d, const tool_tok *key,
                    const tool_line *v, problem *p, int *rc)
 {
     tool_tok t;
@@ -560,7 +560,7 @@ static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_
                     problem *p)
 {
     tool_side_spec *s = &sc->side[idx];
-    wr_side_situation *sit = &s->situation;
+    wr_combatant_situation *sit = &s->situation;
     int x = 0, rc = 0;
     s->defined = 1;
     if (!key_def(s->profile, &s->def, key, v, p, &rc))
@@ -884,7 +884,7 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
             i = sc->n_units++;
             memset(&sc->units[i], 0, sizeof sc->units[i]);
             memcpy(sc->units[i].name, nm, sizeof nm);
-            sc->units[i].def = wr_unit_def_default();
+            sc->units[i].def = wr_melee_unit_desc_default();
         }
         c->idx = i;
         return 0;

@@ -56,8 +56,8 @@ typedef struct tool_side_spec {
     int defined;
     int line; /* as tool_figure_spec.line */
     char profile[TOOL_NAME_MAX];
-    wr_unit_def def;
-    wr_side_situation situation;
+    wr_melee_unit_desc def;
+    wr_combatant_situation situation;
 } tool_side_spec;
 
 /* A unit of a melee phase: [unit NAME]. */
@@ -65,7 +65,7 @@ typedef struct tool_unit_spec {
     char name[TOOL_NAME_MAX];
     int line; /* as tool_figure_spec.line */
     char profile[TOOL_NAME_MAX];
-    wr_unit_def def;
+    wr_melee_unit_desc def;
 } tool_unit_spec;
 
 /* One side of a fight of a melee phase: the keys a.* or b.* of a [fight]. */

@@ -175,8 +175,8 @@ static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
                 used |= (features & WR_FEATURE_MUD_FLAT) ? U_MUDFLAT : 0;
             }
             for (int d = 0; d < 3; d++) {
-                wr_side side;
-                if (wr_map_side(map, hx, d, &side) != WR_OK)
+                wr_hexside side;
+                if (wr_map_hexside(map, hx, d, &side) != WR_OK)
                     continue;
                 used |= side.river == WR_RIVER_MINOR ? U_RIVER_MINOR : 0;
                 used |= side.river == WR_RIVER_MAJOR ? U_RIVER_MAJOR : 0;
@@ -571,8 +571,8 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             (void)wr_hex_from_offset(c, row, &hx);
             center(hx, &x, &y);
             for (int d = 0; d < 3; d++) {
-                wr_side side;
-                if (wr_map_side(map, hx, d, &side) != WR_OK) /* the map's edge */
+                wr_hexside side;
+                if (wr_map_hexside(map, hx, d, &side) != WR_OK) /* the map's edge */
                     continue;
                 (void)wr_hex_neighbor(hx, d, &nb);
                 center(nb, &nx, &ny);
@@ -590,8 +590,8 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             (void)wr_hex_from_offset(c, row, &hx);
             center(hx, &x, &y);
             for (int d = 0; d < 3; d++) {
-                wr_side side;
-                if (wr_map_side(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
+                wr_hexside side;
+                if (wr_map_hexside(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
                     continue;
                 int x1 = x + corner_dx[side_a[d]], y1 = y + corner_dy[side_a[d]];
                 int x2 = x + corner_dx[side_b[d]], y2 = y + corner_dy[side_b[d]];
@@ -608,8 +608,8 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             (void)wr_hex_from_offset(c, row, &hx);
             center(hx, &x, &y);
             for (int d = 0; d < 3; d++) {
-                wr_side side;
-                if (wr_map_side(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
+                wr_hexside side;
+                if (wr_map_hexside(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
                     continue;
                 int mx = x + (corner_dx[side_a[d]] + corner_dx[side_b[d]]) / 2;
                 int my = y + (corner_dy[side_a[d]] + corner_dy[side_b[d]]) / 2;
@@ -1125,8 +1125,8 @@ void tool_svg_move(FILE *out, const tool_move_picture *p)
 static char side_mark(const wr_map *map, wr_hex hx, int direction, char minor, char major,
                       char road)
 {
-    wr_side side;
-    if (wr_map_side(map, hx, direction, &side) != WR_OK)
+    wr_hexside side;
+    if (wr_map_hexside(map, hx, direction, &side) != WR_OK)
         return ' ';
     if (side.river != WR_NO_RIVER)
         return side.crossing == WR_CROSS_BRIDGE  ? '='
@@ -1180,7 +1180,7 @@ void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n
         if (row + 1 == h)
             break;
         /* the sides between this row and the next: SW under the hex, SE after it */
-        char between[2 * WR_MAP_MAX_SIDE + 4];
+        char between[2 * WR_MAP_MAX_EXTENT + 4];
         size_t n = 0;
         if (row & 1)
             between[n++] = ' ';

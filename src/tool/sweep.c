@@ -50,7 +50,7 @@ typedef struct variant {
     int cell;                    /* index into the axes' product, first axis slowest */
     wr_profile *profile;
     wr_melee_unit *melee;
-    wr_side_situation situation;
+    wr_combatant_situation situation;
 } variant;
 
 typedef struct sweep_side {

@@ -362,7 +362,7 @@ static void map_reader(void)
     map = NULL;
     check(tool_map_read(NULL, 0, &map, NULL, 0) == 2 && map == NULL, "map: empty, no err");
     /* a row longer than the largest map, and more rows than it has */
-    size_t n = 10 + WR_MAP_MAX_SIDE + 2;
+    size_t n = 10 + WR_MAP_MAX_EXTENT + 2;
     char *wide = malloc(n + 1);
     memcpy(wide, "[terrain]\n", 10);
     memset(wide + 10, '.', n - 10);
@@ -371,7 +371,7 @@ static void map_reader(void)
               strstr(err, "row longer than the largest map width"),
           "map: wide row: %s", err);
     free(wide);
-    n = 10 + 2 * (WR_MAP_MAX_SIDE + 1);
+    n = 10 + 2 * (WR_MAP_MAX_EXTENT + 1);
     char *tall = malloc(n + 1);
     memcpy(tall, "[terrain]\n", 10);
     for (size_t k = 10; k + 1 < n + 1; k += 2) {
@@ -638,7 +638,7 @@ static void helpers(void)
     /* the library's detail when it recorded one, else the status sentence */
     wr_rng *rng = NULL;
     int roll = 0;
-    wr_clear_error();
+    wr_last_error_clear();
     check(strcmp(tool_lib_detail(WR_ERR_RANGE), wr_status_str(WR_ERR_RANGE)) == 0, "no detail");
     if (wr_rng_new(1, &rng) == WR_OK && wr_rng_roll(rng, 1, &roll) == WR_ERR_RANGE)
         check(strstr(tool_lib_detail(WR_ERR_RANGE), "wr_rng_roll") != NULL, "library detail: %s",

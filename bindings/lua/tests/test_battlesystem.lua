@@ -436,7 +436,7 @@ do
   raises("WR_ERR_STATE", wr.movement_shield_wall, u, f, nil, false)
   raises("WR_ERR_STATE", wr.movement_set_spears, u, f, nil, wr.FACE_FRONT)
   local ok, err = pcall(wr.movement_spend, u, f, 1)
-  check(not ok and err["function"] == "wr_movement_spend" and err.argument == "formation",
+  check(not ok and err["function"] == "wr_movement_phase_spend" and err.argument == "formation",
         "the detail names the C function and the argument")
   state(wr.ORDER_OPEN, 0, 0, wr.SPECIAL_NONE, "nothing changed")
 

@@ -151,8 +151,8 @@ do
   detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(1, 0), {blocked_hexes = {3}}), "WR_ERR_RANGE", "wr_map_hex",
          nil, "a blocked index off the map")
   detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(1, 0), {blocked_sides = {{O(2, 0), 0}}}), "WR_ERR_RANGE",
-         "wr_map_side_index", nil, "a blocked side on the map's edge")
-  detail(error_of(m.side_index, m, O(0, 0), 6), "WR_ERR_RANGE", "wr_map_side_index", "direction", "direction 6")
+         "wr_map_hexside_index", nil, "a blocked side on the map's edge")
+  detail(error_of(m.side_index, m, O(0, 0), 6), "WR_ERR_RANGE", "wr_map_hexside_index", "direction", "direction 6")
   raises("WR_ERR_RANGE", pl.plan, pl, m, {}, O(0, 0), O(1, 0), {blocked_sides = {9}})
   raises("WR_ERR_INVALID", pl.plan, pl, m, {}, O(0, 0), O(1, 0), {blocked_hexes = {"a"}})
   raises("WR_ERR_INVALID", pl.plan, pl, m, {}, O(0, 0), O(1, 0), {blocked_hexes = 5})

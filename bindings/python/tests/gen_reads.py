@@ -4,7 +4,7 @@ import os
 import re
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-HANDLES = {"wr_rng", "wr_figure", "wr_unit", "wr_formation", "wr_profile", "wr_hit_chart",
+HANDLES = {"wr_rng", "wr_figure", "wr_battle_unit", "wr_formation", "wr_profile", "wr_hit_chart",
            "wr_melee_unit", "wr_engagement", "wr_melee_odds", "wr_map", "wr_planner"}
 HEADER = '''"""The handles each C function only reads (its `const` handle parameters):
 the guard (_guard.py) holds those shared, so threads may read one handle at

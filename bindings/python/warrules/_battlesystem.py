@@ -191,11 +191,11 @@ class Figure(Handle):
         group by group in order of increasing sides."""
         rolls = list(rolls)
         buf = int_array(rolls, "rolls")
-        return int_out(lib.wr_figure_damage_from_rolls, self._handle(), buf, len(rolls))
+        return int_out(lib.wr_figure_damage_rolls, self._handle(), buf, len(rolls))
 
     def damage_roll(self, rng: Rng) -> int:
         """[11.5] The one damage roll, rolled on a Rng."""
-        return int_out(lib.wr_figure_damage_roll, self._handle(), rng._handle())
+        return int_out(lib.wr_figure_damage_rng, self._handle(), rng._handle())
 
     @property
     def move_points(self):
@@ -217,12 +217,12 @@ class Figure(Handle):
         multiplier (Unit.charge_damage_multiplier), the steed's dice once."""
         rolls = list(rolls)
         buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
-        return int_out(lib.wr_figure_charge_damage_from_rolls, self._handle(), multiplier, buf,
+        return int_out(lib.wr_figure_charge_damage_rolls, self._handle(), multiplier, buf,
                        len(rolls))
 
     def charge_damage_roll(self, rng, multiplier=2):
         """[11.4] charge_damage_from_rolls with the dice rolled on a Rng."""
-        return int_out(lib.wr_figure_charge_damage_roll, self._handle(), multiplier,
+        return int_out(lib.wr_figure_charge_damage_rng, self._handle(), multiplier,
                        rng._handle())
 
     def __repr__(self):
@@ -266,7 +266,7 @@ def mounted_removed(killed_parts: int) -> bool:
 
 def unit_desc_default() -> UnitDesc:
     """The default UnitDesc: one figure on foot, nothing carried, no traits, in command."""
-    return lib.wr_unit_desc_default()
+    return lib.wr_battle_unit_desc_default()
 
 
 def _desc(desc, fields):
@@ -277,7 +277,7 @@ def _desc(desc, fields):
 
 
 class Unit(Handle):
-    """A Battlesystem unit (wr_unit): figures of one rated figure, with what
+    """A Battlesystem unit (wr_battle_unit): figures of one rated figure, with what
     they carry and what they are.
 
     Unit(figure, desc=None, **fields): desc is a UnitDesc (default
@@ -285,12 +285,12 @@ class Unit(Handle):
     single_creature, in_command) override it. The unit keeps its own copy of
     the figure."""
 
-    _free = staticmethod(lambda p: lib.wr_unit_free(p))
+    _free = staticmethod(lambda p: lib.wr_battle_unit_free(p))
 
     def __init__(self, figure: Figure, desc: Optional[UnitDesc] = None, *,
                  allocator: Optional[Allocator] = None, **fields: Any) -> None:
         d = _desc(desc, fields)
-        ptr = make_handle(lib.wr_unit_new, lib.wr_unit_new_ex, UNIT, allocator, figure._handle(),
+        ptr = make_handle(lib.wr_battle_unit_new, lib.wr_battle_unit_new_ex, UNIT, allocator, figure._handle(),
                           ctypes.byref(d))
         super().__init__(ptr)
         keep_allocator(self, allocator)
@@ -299,12 +299,12 @@ class Unit(Handle):
     def desc(self) -> UnitDesc:
         """What the unit is, as a UnitDesc copy."""
         d = UnitDesc()
-        lib.wr_unit_get_desc(self._handle(), ctypes.byref(d))
+        lib.wr_battle_unit_get(self._handle(), ctypes.byref(d))
         return d
 
     @desc.setter
     def desc(self, value: UnitDesc) -> None:
-        lib.wr_unit_set_desc(self._handle(), ctypes.byref(value))
+        lib.wr_battle_unit_set(self._handle(), ctypes.byref(value))
 
     def update(self, **fields: Any) -> None:
         """Changes some fields of the description (checked as by Unit())."""
@@ -318,12 +318,12 @@ class Unit(Handle):
     def figure(self) -> Figure:
         """The unit's own rated figure (read-only, valid while the unit is open)."""
         ptr = FIGURE()
-        lib.wr_unit_figure(self._handle(), ctypes.byref(ptr))
+        lib.wr_battle_unit_figure(self._handle(), ctypes.byref(ptr))
         return Figure._borrow(ptr, self)
 
     def kill_parts(self, killed_parts: int, figures_hit: int) -> int:
         """[11.1] Kills riders and/or steeds in figures_hit figures; returns the figures removed."""
-        return int_out(lib.wr_unit_kill_parts, self._handle(), killed_parts, figures_hit)
+        return int_out(lib.wr_battle_unit_kill_parts, self._handle(), killed_parts, figures_hit)
 
     def charge_damage_multiplier(self) -> int:
         """[11.4] 2 with EQUIP_CHARGE_WEAPONS, else 1."""
@@ -422,16 +422,16 @@ class Formation(Handle):
     def set_spears_check(self, unit: Unit, sides: int = FACE_FRONT,
                          turn_cost: int = TURN_COST_DEFAULT) -> int:
         """[11.7] DECLARE_OK or the first reason set spears may not be declared."""
-        return int_out(lib.wr_set_spears_check, unit._handle(), self._handle(), sides, turn_cost)
+        return int_out(lib.wr_spears_check, unit._handle(), self._handle(), sides, turn_cost)
 
     def set_spears_declare(self, unit: Unit, sides: int = FACE_FRONT,
                            turn_cost: int = TURN_COST_DEFAULT) -> None:
         """[11.7] Declares set spears or pikes protecting `sides`."""
-        lib.wr_set_spears_declare(unit._handle(), self._handle(), sides, turn_cost)
+        lib.wr_spears_declare(unit._handle(), self._handle(), sides, turn_cost)
 
     def set_spears_multiplier(self, charge_from: int = FROM_FRONT) -> int:
         """[11.7] 2 when set spears protect that side against a charge, else 1."""
-        return int_out(lib.wr_set_spears_multiplier, self._handle(), charge_from)
+        return int_out(lib.wr_spears_multiplier, self._handle(), charge_from)
 
     def charger_strikers(self, charger: Unit, in_contact: int, losses: int) -> int:
         """[11.7] Figures of a charger (standing in this formation) that strike back after losses."""
@@ -459,34 +459,34 @@ class Formation(Handle):
 
     def spend(self, unit, points):
         """Charges move points the engine prices itself (WR_ERR_FORBIDDEN beyond what is left)."""
-        lib.wr_movement_spend(unit._handle(), self._handle(), points)
+        lib.wr_movement_phase_spend(unit._handle(), self._handle(), points)
 
     def change_order(self, unit, order, standing=TERRAIN_CLEAR, costs=None):
         """Changes order in the phase; returns the move points charged."""
         costs = costs if costs is not None else movement_costs_default()
-        return int_out(lib.wr_movement_set_order, unit._handle(), self._handle(),
+        return int_out(lib.wr_movement_phase_set_order, unit._handle(), self._handle(),
                        ctypes.byref(costs), order, standing)
 
     def movement_turn(self, unit, degrees, costs=None):
         """Changes facing in the phase; returns the move points charged."""
         costs = costs if costs is not None else movement_costs_default()
-        return int_out(lib.wr_movement_turn, unit._handle(), self._handle(), ctypes.byref(costs),
+        return int_out(lib.wr_movement_phase_turn, unit._handle(), self._handle(), ctypes.byref(costs),
                        degrees)
 
     def wheel(self, unit, degrees, arc, terrain=TERRAIN_CLEAR):
         """Wheels, the outer flank travelling `arc` twelfths of an inch; returns the cost."""
-        return int_out(lib.wr_movement_wheel, unit._handle(), self._handle(), degrees, arc, terrain)
+        return int_out(lib.wr_movement_phase_wheel, unit._handle(), self._handle(), degrees, arc, terrain)
 
     def movement_shield_wall(self, unit, all_round=False, costs=None):
         """[11.6] Declares a shield wall in a begun phase."""
         costs = costs if costs is not None else movement_costs_default()
-        lib.wr_movement_shield_wall(unit._handle(), self._handle(), ctypes.byref(costs),
+        lib.wr_movement_phase_declare_shield_wall(unit._handle(), self._handle(), ctypes.byref(costs),
                                     flag(all_round))
 
     def movement_set_spears(self, unit, sides=FACE_FRONT, costs=None):
         """[11.7] Declares set spears or pikes in a begun phase."""
         costs = costs if costs is not None else movement_costs_default()
-        lib.wr_movement_set_spears(unit._handle(), self._handle(), ctypes.byref(costs), sides)
+        lib.wr_movement_phase_declare_spears(unit._handle(), self._handle(), ctypes.byref(costs), sides)
 
     def tactical_apply(self, unit: Unit, legs: Any, flags: int = 0) -> TacticalResult:
         """[11.8] Makes a legal move (WR_ERR_FORBIDDEN otherwise) and returns its TacticalResult."""
@@ -502,7 +502,7 @@ class Formation(Handle):
 def movement_costs_default():
     """The default MovementCosts: half the normal rate for a change of order and
     for each change of facing of up to 90 degrees, TURN_COST_DEFAULT for figures turning."""
-    return lib.wr_movement_costs_default()
+    return lib.wr_movement_phase_costs_default()
 
 
 def terrain_speed(terrain: int, traits: int = 0) -> Fraction:
@@ -513,7 +513,7 @@ def terrain_speed(terrain: int, traits: int = 0) -> Fraction:
 
 def woods_missile_allowed(shooter: int, target: int) -> bool:
     """Whether a figure at `shooter` (WOODS_*) may shoot one at `target`."""
-    return bool(int_out(lib.wr_woods_missile_allowed, shooter, target))
+    return bool(int_out(lib.wr_woods_may_shoot, shooter, target))
 
 
 def woods_firing_figures(out_figures: int, edge_figures: int, in_figures: int, target: int) -> int:
@@ -534,7 +534,7 @@ def woods_melee_modifier(attacker: int, defender: Formation) -> int:
 def forest_fire(wind: int, turns: int) -> FireArea:
     """The FireArea a forest fire burns after some turns."""
     area = FireArea()
-    lib.wr_forest_fire(wind, turns, ctypes.byref(area))
+    lib.wr_forest_fire_area(wind, turns, ctypes.byref(area))
     return area
 
 
@@ -561,7 +561,7 @@ def forest_fire_reaches(wind, turns, origin, x, y):
     twelfths of an inch) reaches the point (x, y) after some turns."""
     if not isinstance(origin, FireOrigin):
         origin = FireOrigin(*origin)
-    return bool(int_out(lib.wr_forest_fire_reaches, wind, turns, ctypes.byref(origin), x, y))
+    return bool(int_out(lib.wr_forest_fire_has_reached, wind, turns, ctypes.byref(origin), x, y))
 
 
 def missile_modifiers_unset():

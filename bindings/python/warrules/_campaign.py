@@ -248,7 +248,7 @@ class Map(Handle):
         return ints_out(lib.wr_map_size, 2, self._handle())
 
     def contains(self, h: HexLike) -> bool:
-        return bool(int_out(lib.wr_map_contains, self._handle(), _hex(h)))
+        return bool(int_out(lib.wr_map_has_hex, self._handle(), _hex(h)))
 
     def __contains__(self, h):
         return self.contains(h)
@@ -291,11 +291,11 @@ class Map(Handle):
                  side: Union[Side, Mapping[str, int], Sequence[int]]) -> None:
         """Sets a hexside: a Side, a dict or a (river, crossing, road, track) tuple."""
         s = _side(side)
-        lib.wr_map_set_side(self._handle(), _hex(h), direction, ctypes.byref(s))
+        lib.wr_map_set_hexside(self._handle(), _hex(h), direction, ctypes.byref(s))
 
     def side(self, h: HexLike, direction: int) -> Side:
         s = Side()
-        lib.wr_map_side(self._handle(), _hex(h), direction, ctypes.byref(s))
+        lib.wr_map_hexside(self._handle(), _hex(h), direction, ctypes.byref(s))
         return s
 
     def set_watercourse(self, h: HexLike, downstream: int, flags: int = 0) -> None:
@@ -311,19 +311,19 @@ class Map(Handle):
         return int_out(lib.wr_map_zone, self._handle(), _hex(h))
 
     def sight(self, a: HexLike, b: HexLike) -> bool:
-        return bool(int_out(lib.wr_map_sight, self._handle(), _hex(a), _hex(b)))
+        return bool(int_out(lib.wr_map_is_visible, self._handle(), _hex(a), _hex(b)))
 
     def landing(self, mover: int, h: HexLike) -> int:
         """How a vessel may put in at a hex (LANDING_*; WR_ERR_FORBIDDEN when it cannot)."""
         return int_out(lib.wr_map_landing, self._handle(), mover, _hex(h))
 
     def on_route(self, h: HexLike, direction: int) -> bool:
-        return bool(int_out(lib.wr_map_on_route, self._handle(), _hex(h), direction))
+        return bool(int_out(lib.wr_map_is_on_route, self._handle(), _hex(h), direction))
 
     def side_index(self, h: HexLike, direction: int) -> int:
         """The index of a hexside for Planner.plan(blocked_sides=...)."""
         out = ctypes.c_int32()
-        lib.wr_map_side_index(self._handle(), _hex(h), direction, ctypes.byref(out))
+        lib.wr_map_hexside_index(self._handle(), _hex(h), direction, ctypes.byref(out))
         return out.value
 
     def check_rivers(self) -> Tuple[int, Optional[Tuple[int, int]], Optional[int]]:
@@ -406,7 +406,7 @@ def stragglers_gathered(figures: int, missing: int, half_die: int) -> int:
 
 
 def half_die_roll(rng: Rng) -> int:
-    return int_out(lib.wr_half_die_roll, rng._handle())
+    return int_out(lib.wr_half_die_rng, rng._handle())
 
 
 def raft_defence(figures: int, raft_day: int) -> int:
@@ -418,7 +418,7 @@ def getting_lost(small_unit: bool, on_route: bool, chance_percent: int, d100: in
 
 
 def getting_lost_roll(small_unit: bool, on_route: bool, chance_percent: int, rng: Rng) -> bool:
-    return bool(int_out(lib.wr_getting_lost_roll, flag(small_unit), flag(on_route),
+    return bool(int_out(lib.wr_getting_lost_rng, flag(small_unit), flag(on_route),
                         chance_percent, rng._handle()))
 
 
@@ -613,7 +613,7 @@ def moves_from(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
     nd = int_array(nodes, "nodes", ctypes.c_int32, 6)
     out = (PlanEdge * PLAN_MAX_EDGES)()
     n = ctypes.c_size_t()
-    lib.wr_moves_from(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,
+    lib.wr_hex_desc_moves(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,
                       ctypes.byref(n))
     return [PlanEdge.from_buffer_copy(e) for e in out[:n.value]]
 

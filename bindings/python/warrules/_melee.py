@@ -268,7 +268,7 @@ class Profile(Handle):
         lib.wr_profile_set_hated(self._handle(), enemy, flag(hated))
 
     def hates(self, enemy: int) -> bool:
-        return bool(int_out(lib.wr_profile_hates, self._handle(), enemy))
+        return bool(int_out(lib.wr_profile_hated, self._handle(), enemy))
 
     def set_morale_modifier(self, modifier: int, value: int) -> None:
         """Sets a morale modifier's value (MORALE_* of wr_morale_modifier)."""
@@ -318,7 +318,7 @@ class HitChart(Handle):
     @property
     def complete(self) -> bool:
         """Whether every d100 result has a location."""
-        return bool(int_out(lib.wr_hit_chart_complete, self._handle()))
+        return bool(int_out(lib.wr_hit_chart_is_complete, self._handle()))
 
     def lookup(self, d100: int, d4: int) -> Tuple[int, int]:
         """(location, wound) of one hit."""
@@ -336,7 +336,7 @@ def wounds_add(wounds: Wounds, wound: int, character: bool = False) -> bool:
 def unit_def_default() -> UnitDef:
     """The default UnitDef: troops, 1 figure in 1 file, weapon row 0, armour 0,
     on foot, regular, no flags, sample morale 50, 4 legs, a 20x20 mm base."""
-    return lib.wr_unit_def_default()
+    return lib.wr_melee_unit_desc_default()
 
 
 class MeleeUnit(Handle):
@@ -365,7 +365,7 @@ class MeleeUnit(Handle):
     def definition(self) -> UnitDef:
         """The unit's current UnitDef (figures and disorder as they are now)."""
         d = UnitDef()
-        lib.wr_melee_unit_def(self._handle(), ctypes.byref(d))
+        lib.wr_melee_unit_get(self._handle(), ctypes.byref(d))
         return d
 
     @property
@@ -585,7 +585,7 @@ class Engagement(Handle):
     def fight(self, rng: Rng) -> MeleeRound:
         """Fights one round rolling on a Rng; returns the MeleeRound."""
         r = MeleeRound()
-        self._call(lib.wr_engagement_fight, self._handle(), rng._handle(), ctypes.byref(r))
+        self._call(lib.wr_engagement_fight_rng, self._handle(), rng._handle(), ctypes.byref(r))
         return r
 
     def apply(self, melee_round: MeleeRound) -> None:
@@ -606,11 +606,11 @@ class Engagement(Handle):
     def odds(self, max_rounds: int, *, allocator: Optional[Allocator] = None,
              workspace: Optional["OddsWorkspace"] = None) -> MeleeOdds:
         """The exact MeleeOdds of the melee from its current state; with an
-        OddsWorkspace, computed in its working memory (wr_melee_odds_new_ws),
+        OddsWorkspace, computed in its working memory (wr_melee_odds_new_in_workspace),
         kept from call to call (the odds then come from its allocator)."""
         if workspace is not None:
             ptr = MELEE_ODDS()
-            self._call(lib.wr_melee_odds_new_ws, self._handle(), max_rounds,
+            self._call(lib.wr_melee_odds_new_in_workspace, self._handle(), max_rounds,
                        workspace._handle(), ctypes.byref(ptr))
             return keep_allocator(MeleeOdds._adopt(ptr), workspace.__dict__.get("_allocator"))
         ptr = self._call(make_handle, lib.wr_melee_odds_new, lib.wr_melee_odds_new_ex, MELEE_ODDS,
@@ -620,7 +620,7 @@ class Engagement(Handle):
     def simulate(self, max_rounds: int, rng: Rng, trials: int) -> List[int]:
         """Monte Carlo: a list of END_COUNT counts of each end over `trials` melees."""
         counts = (ctypes.c_uint64 * END_COUNT)()
-        self._call(lib.wr_melee_simulate, self._handle(), max_rounds, rng._handle(), trials, counts)
+        self._call(lib.wr_engagement_simulate_rng, self._handle(), max_rounds, rng._handle(), trials, counts)
         return list(counts)
 
     def __repr__(self):
@@ -700,7 +700,7 @@ class MeleePhase(Handle):
 
     def resolve(self, rng):
         """Resolves the phase rolling on a Rng."""
-        self._call(lib.wr_melee_phase_resolve, self._handle(), rng._handle())
+        self._call(lib.wr_melee_phase_resolve_rng, self._handle(), rng._handle())
 
     def round(self, fight):
         """The MeleeRound of a fight of the resolved phase."""

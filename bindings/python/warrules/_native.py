@@ -65,7 +65,7 @@ def opaque(name):
 
 RNG = opaque("wr_rng")
 FIGURE = opaque("wr_figure")
-UNIT = opaque("wr_unit")
+UNIT = opaque("wr_battle_unit")
 FORMATION = opaque("wr_formation")
 PROFILE = opaque("wr_profile")
 HIT_CHART = opaque("wr_hit_chart")
@@ -245,7 +245,7 @@ def _plain(value):
 
 
 def struct(c_name, fields):
-    """A Struct mirror named after the C type (wr_unit_def -> UnitDef)."""
+    """A Struct mirror named after the C type (wr_melee_unit_desc -> UnitDef)."""
     py_name = "".join(part.capitalize() for part in c_name[3:].split("_"))
     fields = [(name, _checked_field(t, f"{py_name}.{name}")) for name, t in fields]
     return type(py_name, (Struct,), {"_c_name_": c_name, "_fields_": fields})
@@ -259,7 +259,7 @@ Error = struct("wr_error", [
     ("has_value", ci), ("expected", c_str)])
 
 # battlesystem.h
-UnitDesc = struct("wr_unit_desc", [
+UnitDesc = struct("wr_battle_unit_desc", [
     ("type", ci), ("figures", ci), ("equipment", cu), ("traits", cu),
     ("single_creature", ci), ("in_command", ci)])
 FormationInfo = struct("wr_formation_info", [
@@ -277,7 +277,7 @@ FireOrigin = struct("wr_fire_origin", [("x", ci), ("y", ci), ("wind_x", ci), ("w
 MissileModifiers = struct("wr_missile_modifiers", [("modifier", ci * 6), ("set", cu)])
 MovementPhase = struct("wr_movement_phase", [
     ("begun", ci), ("start_order", ci), ("start_in_command", ci)])
-MovementCosts = struct("wr_movement_costs", [
+MovementCosts = struct("wr_movement_phase_costs", [
     ("order_num", ci), ("order_den", ci), ("turn_num", ci), ("turn_den", ci),
     ("figures_turn", ci)])
 
@@ -285,13 +285,13 @@ MovementCosts = struct("wr_movement_costs", [
 Wounds = struct("wr_wounds", [
     ("hits", ci), ("counted", ci), ("serious", ci), ("critical", ci),
     ("unconscious", ci), ("dead", ci)])
-UnitDef = struct("wr_unit_def", [
+UnitDef = struct("wr_melee_unit_desc", [
     ("kind", ci), ("figures", ci), ("files", ci), ("weapon_type", ci),
     ("armour", ci), ("mount", ci), ("troop_class", ci), ("flags", cu),
     ("morale", ci), ("legs", ci), ("base_width_mm", ci), ("base_depth_mm", ci)])
 MeleeEvent = struct("wr_melee_event", [
     ("rule", ci), ("side", ci), ("value", ci), ("detail", ci)])
-SideSituation = struct("wr_side_situation", [
+SideSituation = struct("wr_combatant_situation", [
     ("in_contact", ci), ("charged", ci), ("attacked_in", ci), ("cover", ci),
     ("character_present", ci)])
 Situation = struct("wr_situation", [("side", SideSituation * 2)])
@@ -318,13 +318,13 @@ KillOdds = struct("wr_kill_odds", [("hits", ci * 2), ("kills", ci * 2), ("percen
 PI = P(ci)
 PU = P(cu)
 PZ = P(cz)
-MeleeBatchSide = struct("wr_melee_batch_side", [
+MeleeBatchSide = struct("wr_melee_batch_combatant", [
     ("figures", PI), ("files", PI), ("in_contact", PI), ("weapon", PI), ("flags", PU),
     ("bcp", PI), ("modifiers", PI), ("d100", PI)])
 MeleeBatchOut = struct("wr_melee_batch_out", [
     ("fighting", PI), ("mcp", PI), ("fcp", PI), ("kills", PI), ("lost", PI)])
 MORALE_FN = ctypes.CFUNCTYPE(ci, c_ptr, P(MoraleTest), P(MoraleOdds))
-PhaseSide = struct("wr_phase_side", [
+PhaseSide = struct("wr_phase_combatant", [
     ("unit", MELEE_UNIT), ("face", ci), ("in_contact", ci), ("corner", ci),
     ("corner_fights", ci), ("contact", ci), ("cover", ci), ("character_present", ci)])
 PhaseFight = struct("wr_phase_fight", [("side", PhaseSide * 2)])
@@ -342,7 +342,7 @@ Hex.__getitem__ = lambda self, i: (self.q, self.r)[i]
 Hex.__eq__ = lambda self, other: (tuple(self) == tuple(other)
                                   if isinstance(other, (Hex, tuple)) else NotImplemented)
 Hex.__doc__ = "A hex (wr_hex, axial q, r); it unpacks, indexes and compares like a (q, r) tuple."
-Side = struct("wr_side", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
+Side = struct("wr_hexside", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
 MoveCosts = struct("wr_move_costs", [
     ("daily_points", ci), ("enter", ci * 8), ("road", ci), ("track", ci), ("upstream", ci),
     ("downstream", ci), ("sail_percent", ci)])
@@ -398,7 +398,7 @@ FUNCTIONS = [
     ("wr_version_number", ci, []),
     ("wr_last_error", c_str, []),
     ("wr_last_error_detail", ci, [P(Error)]),
-    ("wr_clear_error", None, []),
+    ("wr_last_error_clear", None, []),
     ("wr_rng_new", STATUS, [c_u64, P(RNG)]),
     ("wr_rng_new_ex", STATUS, [c_u64, ALLOC, P(RNG)]),
     ("wr_rng_free", None, [RNG]),
@@ -424,7 +424,7 @@ FUNCTIONS = [
     ("wr_profile_set_modifier", STATUS, [PROFILE, c_int, c_int]),
     ("wr_profile_modifier", STATUS, [PROFILE, c_int, PI]),
     ("wr_profile_set_hated", STATUS, [PROFILE, c_int, c_int]),
-    ("wr_profile_hates", STATUS, [PROFILE, c_int, PI]),
+    ("wr_profile_hated", STATUS, [PROFILE, c_int, PI]),
     ("wr_profile_set_morale_modifier", STATUS, [PROFILE, c_int, c_int]),
     ("wr_profile_morale_modifier", STATUS, [PROFILE, c_int, PI]),
     ("wr_profile_set_retire_band", STATUS, [PROFILE, c_int]),
@@ -434,15 +434,15 @@ FUNCTIONS = [
     ("wr_hit_chart_new_ex", STATUS, [ALLOC, P(HIT_CHART)]),
     ("wr_hit_chart_free", None, [HIT_CHART]),
     ("wr_hit_chart_add", STATUS, [HIT_CHART, c_int, c_int, c_int, PI]),
-    ("wr_hit_chart_complete", STATUS, [HIT_CHART, PI]),
+    ("wr_hit_chart_is_complete", STATUS, [HIT_CHART, PI]),
     ("wr_hit_chart_lookup", STATUS, [HIT_CHART, c_int, c_int, PI, PI]),
     ("wr_wounds_add", STATUS, [P(Wounds), c_int, c_int, PI]),
     # melee.h: units
-    ("wr_unit_def_default", UnitDef, []),
+    ("wr_melee_unit_desc_default", UnitDef, []),
     ("wr_melee_unit_new", STATUS, [PROFILE, P(UnitDef), P(MELEE_UNIT)]),
     ("wr_melee_unit_new_ex", STATUS, [PROFILE, P(UnitDef), ALLOC, P(MELEE_UNIT)]),
     ("wr_melee_unit_free", None, [MELEE_UNIT]),
-    ("wr_melee_unit_def", STATUS, [MELEE_UNIT, P(UnitDef)]),
+    ("wr_melee_unit_get", STATUS, [MELEE_UNIT, P(UnitDef)]),
     ("wr_melee_unit_set_figures", STATUS, [MELEE_UNIT, c_int]),
     ("wr_melee_unit_set_disordered", STATUS, [MELEE_UNIT, c_int]),
     ("wr_melee_unit_set_hit_chart", STATUS, [MELEE_UNIT, HIT_CHART]),
@@ -466,7 +466,7 @@ FUNCTIONS = [
     ("wr_engagement_set_morale", STATUS, [ENGAGEMENT, MORALE_FN, c_ptr]),
     ("wr_engagement_strike", STATUS, [ENGAGEMENT, c_int, P(Strike)]),
     ("wr_engagement_fight_rolls", STATUS, [ENGAGEMENT, PI, c_size, PZ, P(MeleeRound)]),
-    ("wr_engagement_fight", STATUS, [ENGAGEMENT, RNG, P(MeleeRound)]),
+    ("wr_engagement_fight_rng", STATUS, [ENGAGEMENT, RNG, P(MeleeRound)]),
     ("wr_engagement_apply", STATUS, [ENGAGEMENT, P(MeleeRound)]),
     ("wr_engagement_status", STATUS, [ENGAGEMENT, PI, PI]),
     ("wr_engagement_kill_odds", STATUS, [ENGAGEMENT, c_int, P(KillOdds)]),
@@ -477,13 +477,13 @@ FUNCTIONS = [
     ("wr_odds_workspace_new", STATUS, [P(ODDS_WORKSPACE)]),
     ("wr_odds_workspace_new_ex", STATUS, [ALLOC, P(ODDS_WORKSPACE)]),
     ("wr_odds_workspace_free", None, [ODDS_WORKSPACE]),
-    ("wr_melee_odds_new_ws", STATUS, [ENGAGEMENT, c_int, ODDS_WORKSPACE, P(MELEE_ODDS)]),
+    ("wr_melee_odds_new_in_workspace", STATUS, [ENGAGEMENT, c_int, ODDS_WORKSPACE, P(MELEE_ODDS)]),
     ("wr_melee_odds_exponent", STATUS, [MELEE_ODDS, PI]),
     ("wr_melee_odds_end", STATUS, [MELEE_ODDS, c_int, P(ctypes.c_uint64)]),
     ("wr_melee_odds_end_exact", STATUS, [MELEE_ODDS, c_int, c_str, c_size, PZ]),
     ("wr_melee_odds_figures", STATUS, [MELEE_ODDS, c_int, c_int, P(ctypes.c_uint64)]),
     ("wr_melee_odds_figures_exact", STATUS, [MELEE_ODDS, c_int, c_int, c_str, c_size, PZ]),
-    ("wr_melee_simulate", STATUS, [ENGAGEMENT, c_int, RNG, c_int, P(ctypes.c_uint64)]),
+    ("wr_engagement_simulate_rng", STATUS, [ENGAGEMENT, c_int, RNG, c_int, P(ctypes.c_uint64)]),
     # melee.h: batch forms
     ("wr_melee_rounds_batch", STATUS, [c_size, P(MeleeBatchSide), P(MeleeBatchSide),
                                        P(MeleeBatchOut), P(MeleeBatchOut), PI, PZ]),
@@ -497,7 +497,7 @@ FUNCTIONS = [
     ("wr_melee_phase_strike", STATUS, [MELEE_PHASE, c_int, c_int, P(Strike)]),
     ("wr_melee_phase_dice_needed", STATUS, [MELEE_PHASE, PZ]),
     ("wr_melee_phase_resolve_rolls", STATUS, [MELEE_PHASE, PI, c_size, PZ]),
-    ("wr_melee_phase_resolve", STATUS, [MELEE_PHASE, RNG]),
+    ("wr_melee_phase_resolve_rng", STATUS, [MELEE_PHASE, RNG]),
     ("wr_melee_phase_round", STATUS, [MELEE_PHASE, c_int, P(MeleeRound)]),
     ("wr_melee_phase_unit", STATUS, [MELEE_PHASE, MELEE_UNIT, P(PhaseUnit)]),
     "battlesystem",
@@ -513,26 +513,26 @@ FUNCTIONS = [
     ("wr_figure_damage_groups", STATUS, [FIGURE, PZ]),
     ("wr_figure_damage_group", STATUS, [FIGURE, c_size, PI, PI]),
     ("wr_figure_damage_totals", STATUS, [FIGURE, PI, PI]),
-    ("wr_figure_damage_from_rolls", STATUS, [FIGURE, PI, c_size, PI]),
-    ("wr_figure_damage_roll", STATUS, [FIGURE, RNG, PI]),
+    ("wr_figure_damage_rolls", STATUS, [FIGURE, PI, c_size, PI]),
+    ("wr_figure_damage_rng", STATUS, [FIGURE, RNG, PI]),
     ("wr_figure_move_points", STATUS, [FIGURE, PI]),
     ("wr_figure_damage_group_parts", STATUS, [FIGURE, c_size, PI, PI]),
-    ("wr_figure_charge_damage_from_rolls", STATUS, [FIGURE, c_int, PI, c_size, PI]),
-    ("wr_figure_charge_damage_roll", STATUS, [FIGURE, c_int, RNG, PI]),
+    ("wr_figure_charge_damage_rolls", STATUS, [FIGURE, c_int, PI, c_size, PI]),
+    ("wr_figure_charge_damage_rng", STATUS, [FIGURE, c_int, RNG, PI]),
     ("wr_rate_cavalry", STATUS, [FIGURE, FIGURE, P(FIGURE)]),
     ("wr_rate_cavalry_ex", STATUS, [FIGURE, FIGURE, ALLOC, P(FIGURE)]),
     ("wr_rate_chariot", STATUS, [P(FIGURE), c_size, P(FIGURE), c_size, P(FIGURE)]),
     ("wr_rate_chariot_ex", STATUS, [P(FIGURE), c_size, P(FIGURE), c_size, ALLOC, P(FIGURE)]),
     ("wr_mounted_removed", STATUS, [c_uint, PI]),
     # battlesystem.h: units
-    ("wr_unit_desc_default", UnitDesc, []),
-    ("wr_unit_new", STATUS, [FIGURE, P(UnitDesc), P(UNIT)]),
-    ("wr_unit_new_ex", STATUS, [FIGURE, P(UnitDesc), ALLOC, P(UNIT)]),
-    ("wr_unit_free", None, [UNIT]),
-    ("wr_unit_get_desc", STATUS, [UNIT, P(UnitDesc)]),
-    ("wr_unit_set_desc", STATUS, [UNIT, P(UnitDesc)]),
-    ("wr_unit_figure", STATUS, [UNIT, P(FIGURE)]),
-    ("wr_unit_kill_parts", STATUS, [UNIT, c_uint, c_int, PI]),
+    ("wr_battle_unit_desc_default", UnitDesc, []),
+    ("wr_battle_unit_new", STATUS, [FIGURE, P(UnitDesc), P(UNIT)]),
+    ("wr_battle_unit_new_ex", STATUS, [FIGURE, P(UnitDesc), ALLOC, P(UNIT)]),
+    ("wr_battle_unit_free", None, [UNIT]),
+    ("wr_battle_unit_get", STATUS, [UNIT, P(UnitDesc)]),
+    ("wr_battle_unit_set", STATUS, [UNIT, P(UnitDesc)]),
+    ("wr_battle_unit_figure", STATUS, [UNIT, P(FIGURE)]),
+    ("wr_battle_unit_kill_parts", STATUS, [UNIT, c_uint, c_int, PI]),
     # battlesystem.h: formations
     ("wr_formation_new", STATUS, [c_int, c_int, c_int, P(FORMATION)]),
     ("wr_formation_new_ex", STATUS, [c_int, c_int, c_int, ALLOC, P(FORMATION)]),
@@ -548,9 +548,9 @@ FUNCTIONS = [
     ("wr_shield_wall_check", STATUS, [UNIT, FORMATION, c_int, c_int, PI]),
     ("wr_shield_wall_declare", STATUS, [UNIT, FORMATION, c_int, c_int]),
     ("wr_shield_wall_ac_modifier", STATUS, [FORMATION, c_int, c_int, PI]),
-    ("wr_set_spears_check", STATUS, [UNIT, FORMATION, c_uint, c_int, PI]),
-    ("wr_set_spears_declare", STATUS, [UNIT, FORMATION, c_uint, c_int]),
-    ("wr_set_spears_multiplier", STATUS, [FORMATION, c_int, PI]),
+    ("wr_spears_check", STATUS, [UNIT, FORMATION, c_uint, c_int, PI]),
+    ("wr_spears_declare", STATUS, [UNIT, FORMATION, c_uint, c_int]),
+    ("wr_spears_multiplier", STATUS, [FORMATION, c_int, PI]),
     ("wr_charger_strikers", STATUS, [UNIT, FORMATION, c_int, c_int, PI]),
     # battlesystem.h: charges, terrain and movement
     ("wr_charge_ar_modifier", STATUS, [UNIT, FORMATION, c_int, PI]),
@@ -560,22 +560,22 @@ FUNCTIONS = [
     ("wr_tactical_apply", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
     ("wr_charge_check", STATUS, [UNIT, P(TacticalLeg), c_size, PI]),
     # battlesystem.h: the Movement Phase
-    ("wr_movement_costs_default", MovementCosts, []),
+    ("wr_movement_phase_costs_default", MovementCosts, []),
     ("wr_movement_phase_begin", STATUS, [UNIT, FORMATION]),
     ("wr_movement_phase_get", STATUS, [FORMATION, P(MovementPhase)]),
-    ("wr_movement_spend", STATUS, [UNIT, FORMATION, c_int]),
-    ("wr_movement_set_order", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, c_int, PI]),
-    ("wr_movement_turn", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, PI]),
-    ("wr_movement_wheel", STATUS, [UNIT, FORMATION, c_int, c_int, c_int, PI]),
-    ("wr_movement_shield_wall", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int]),
-    ("wr_movement_set_spears", STATUS, [UNIT, FORMATION, P(MovementCosts), c_uint]),
+    ("wr_movement_phase_spend", STATUS, [UNIT, FORMATION, c_int]),
+    ("wr_movement_phase_set_order", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, c_int, PI]),
+    ("wr_movement_phase_turn", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, PI]),
+    ("wr_movement_phase_wheel", STATUS, [UNIT, FORMATION, c_int, c_int, c_int, PI]),
+    ("wr_movement_phase_declare_shield_wall", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int]),
+    ("wr_movement_phase_declare_spears", STATUS, [UNIT, FORMATION, P(MovementCosts), c_uint]),
     # battlesystem.h: woods, fire, [11.9]
-    ("wr_woods_missile_allowed", STATUS, [c_int, c_int, PI]),
+    ("wr_woods_may_shoot", STATUS, [c_int, c_int, PI]),
     ("wr_woods_firing_figures", STATUS, [c_int, c_int, c_int, c_int, PI]),
     ("wr_woods_sight_range", STATUS, [c_uint, PI]),
     ("wr_woods_melee_modifier", STATUS, [c_int, c_int, PI]),
-    ("wr_forest_fire", STATUS, [c_int, c_int, P(FireArea)]),
-    ("wr_forest_fire_reaches", STATUS, [c_int, c_int, P(FireOrigin), c_int, c_int, PI]),
+    ("wr_forest_fire_area", STATUS, [c_int, c_int, P(FireArea)]),
+    ("wr_forest_fire_has_reached", STATUS, [c_int, c_int, P(FireOrigin), c_int, c_int, PI]),
     ("wr_low_ground_ar_modifier", STATUS, [c_int, c_int, PI]),
     ("wr_missile_table_default", MissileTable, []),
     ("wr_missile_terrain_modifier", STATUS, [P(MissileTable), c_int, PI]),
@@ -606,7 +606,7 @@ FUNCTIONS = [
     ("wr_map_new_ex", STATUS, [c_int, c_int, ALLOC, P(MAP)]),
     ("wr_map_free", None, [MAP]),
     ("wr_map_size", STATUS, [MAP, PI, PI]),
-    ("wr_map_contains", STATUS, [MAP, Hex, PI]),
+    ("wr_map_has_hex", STATUS, [MAP, Hex, PI]),
     ("wr_map_index", STATUS, [MAP, Hex, P(i32)]),
     ("wr_map_hex", STATUS, [MAP, c_i32, P(Hex)]),
     ("wr_map_set_terrain", STATUS, [MAP, Hex, c_int]),
@@ -615,12 +615,12 @@ FUNCTIONS = [
     ("wr_map_features", STATUS, [MAP, Hex, PU]),
     ("wr_map_set_regions", STATUS, [MAP, Hex, c_u32]),
     ("wr_map_regions", STATUS, [MAP, Hex, P(u32)]),
-    ("wr_map_set_side", STATUS, [MAP, Hex, c_int, P(Side)]),
-    ("wr_map_side", STATUS, [MAP, Hex, c_int, P(Side)]),
+    ("wr_map_set_hexside", STATUS, [MAP, Hex, c_int, P(Side)]),
+    ("wr_map_hexside", STATUS, [MAP, Hex, c_int, P(Side)]),
     ("wr_map_set_watercourse", STATUS, [MAP, Hex, c_int, c_uint]),
     ("wr_map_watercourse", STATUS, [MAP, Hex, PI, PU]),
     ("wr_map_zone", STATUS, [MAP, Hex, PI]),
-    ("wr_map_sight", STATUS, [MAP, Hex, Hex, PI]),
+    ("wr_map_is_visible", STATUS, [MAP, Hex, Hex, PI]),
     # campaign.h: movers and move point tables
     ("wr_move_costs_default", STATUS, [c_int, P(MoveCosts)]),
     ("wr_land_entry", STATUS, [P(MoveCosts), c_int, c_uint, c_int, c_int, c_int, PI, PI]),
@@ -632,11 +632,11 @@ FUNCTIONS = [
     ("wr_march_contact", STATUS, [P(March), PI]),
     ("wr_march_rally", STATUS, [P(March)]),
     ("wr_stragglers_gathered", STATUS, [c_int, c_int, c_int, PI]),
-    ("wr_half_die_roll", STATUS, [RNG, PI]),
+    ("wr_half_die_rng", STATUS, [RNG, PI]),
     ("wr_raft_defence", STATUS, [c_int, c_int, PI]),
     ("wr_getting_lost", STATUS, [c_int, c_int, c_int, c_int, PI]),
-    ("wr_getting_lost_roll", STATUS, [c_int, c_int, c_int, RNG, PI]),
-    ("wr_map_on_route", STATUS, [MAP, Hex, c_int, PI]),
+    ("wr_getting_lost_rng", STATUS, [c_int, c_int, c_int, RNG, PI]),
+    ("wr_map_is_on_route", STATUS, [MAP, Hex, c_int, PI]),
     # campaign.h: route planning
     ("wr_plan_params_default", STATUS, [c_int, P(PlanParams)]),
     ("wr_planner_new", STATUS, [P(PLANNER)]),
@@ -647,7 +647,7 @@ FUNCTIONS = [
     ("wr_planner_reachable", STATUS, [PLANNER, MAP, P(PlanParams), Hex, c_int, P(P(Hex)), PZ]),
     ("wr_planner_route_graph", STATUS, [PLANNER, P(PlanGraph), P(PlanParams), c_i32, c_i32, P(Route)]),
     ("wr_map_moves", STATUS, [MAP, P(PlanParams), Hex, P(PlanEdge), c_size, PZ]),
-    ("wr_moves_from", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Side), P(i32), P(PlanEdge),
+    ("wr_hex_desc_moves", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Side), P(i32), P(PlanEdge),
                                c_size, PZ]),
     # campaign.h: a force's state, plans from it, and their replay
     ("wr_force_start", STATUS, [P(ForceState)]),
@@ -656,7 +656,7 @@ FUNCTIONS = [
     ("wr_force_end_day", STATUS, [P(ForceState), c_int, c_int, c_int, c_int, PI]),
     ("wr_force_rally", STATUS, [P(ForceState), c_int]),
     ("wr_force_contact", STATUS, [P(ForceState), c_int, PI]),
-    ("wr_map_side_index", STATUS, [MAP, Hex, c_int, P(i32)]),
+    ("wr_map_hexside_index", STATUS, [MAP, Hex, c_int, P(i32)]),
     ("wr_planner_plan", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, Hex,
                                  P(PlanResult)]),
     ("wr_planner_plan_field", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(Arrival),
