@@ -990,6 +990,39 @@ void wrl_set_consts(lua_State *L, const wrl_const *c)
         wrl_set_int(L, c->name, c->value);
 }
 
+/* Copies whichever of two fields of the table at `table` is set into the other. */
+static void alias_field(lua_State *L, int table, const char *old_name, const char *new_name)
+{
+    lua_getfield(L, table, old_name);
+    lua_getfield(L, table, new_name);
+    if (lua_isnil(L, -1) && !lua_isnil(L, -2)) {
+        lua_pushvalue(L, -2);
+        lua_setfield(L, table, new_name);
+    } else if (lua_isnil(L, -2) && !lua_isnil(L, -1)) {
+        lua_pushvalue(L, -1);
+        lua_setfield(L, table, old_name);
+    }
+    lua_pop(L, 2);
+}
+
+void wrl_alias_names(lua_State *L)
+{
+    int module = lua_absindex(L, -1);
+    for (const wrl_alias *a = wrl_aliases; a->old_name != NULL; a++)
+        alias_field(L, module, a->old_name, a->new_name);
+    for (const wrl_method_alias *a = wrl_method_aliases; a->metatable != NULL; a++) {
+        luaL_getmetatable(L, a->metatable);
+        lua_getfield(L, -1, "methods");
+        if (!lua_istable(L, -1)) {
+            lua_pop(L, 1);
+            lua_getfield(L, -1, "__index");
+        }
+        if (lua_istable(L, -1))
+            alias_field(L, lua_gettop(L), a->old_name, a->new_name);
+        lua_pop(L, 2);
+    }
+}
+
 int luaopen_warrules(lua_State *L);
 
 int luaopen_warrules(lua_State *L)
@@ -1000,5 +1033,6 @@ int luaopen_warrules(lua_State *L)
     wrl_open_battlesystem(L);
     wrl_open_melee(L);
     wrl_open_campaign(L);
+    wrl_alias_names(L);
     return 1;
 }

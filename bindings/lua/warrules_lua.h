@@ -217,4 +217,24 @@ void wrl_open_campaign(lua_State *L);
 #define WRL_PLANNER_MT "warrules.Planner"
 #define WRL_PHASE_MT "warrules.MeleePhase"
 
+/* An older name of a function or constant and its grammatical one (names.c). */
+typedef struct wrl_alias {
+    const char *old_name;
+    const char *new_name;
+} wrl_alias;
+
+/* An older method name of one type and its grammatical one (names.c). */
+typedef struct wrl_method_alias {
+    const char *metatable;
+    const char *old_name;
+    const char *new_name;
+} wrl_method_alias;
+
+extern const wrl_alias wrl_aliases[];
+extern const wrl_method_alias wrl_method_aliases[];
+
+/* Makes each pair of names reach the same value, in the module table at the
+   top of the stack and in the types' method tables. */
+void wrl_alias_names(lua_State *L);
+
 #endif

@@ -21,8 +21,8 @@ for _, h in ipairs(headers) do
       T.check(type(wr[name:sub(4)]) == "function", h .. ": " .. name .. " is wr." .. name:sub(4))
     end
   end
-  for name in text:gmatch("#define%s+(WR_[%w_]+)") do
-    if not skip[name] then
+  for name, after in text:gmatch("#define%s+(WR_[%w_]+)(.)") do
+    if not skip[name] and after ~= "(" then
       constants = constants + 1
       T.check(wr[name:sub(4)] ~= nil, h .. ": " .. name .. " is wr." .. name:sub(4))
     end
@@ -35,4 +35,12 @@ end
 T.check(functions > 150, "found the functions (" .. functions .. ")")
 T.check(constants > 200, "found the constants (" .. constants .. ")")
 T.eq(wr.VERSION_STRING, wr.version(), "VERSION_STRING")
+-- The older names answer as the grammatical ones (the same function or value).
+T.check(wr.map_side == wr.map_hexside, "map_side is map_hexside")
+T.check(wr.engagement_fight == wr.engagement_fight_rng, "engagement_fight is engagement_fight_rng")
+T.eq(wr.SIDE_FLANKED, wr.COMBATANT_FLANKED, "SIDE_FLANKED is COMBATANT_FLANKED")
+T.eq(wr.RIVERS_SIDE_ON_COURSE, wr.RIVERS_HEXSIDE_ON_COURSE, "RIVERS_SIDE_ON_COURSE")
+local map = wr.Map(2, 1)
+T.check(map.side == map.hexside and map.hexside ~= nil, "map:side() is map:hexside()")
+T.eq(map:has_hex({q = 1, r = 0}), map:contains({q = 1, r = 0}), "map:has_hex() is map:contains()")
 T.finish("lua names")
