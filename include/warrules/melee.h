@@ -83,8 +83,8 @@ WR_API wr_status wr_reach_ranks(wr_weapon weapon, int disordered, int *ranks);
  * @param files Figures per rank, 1..100000.
  * @param in_contact Figures in base-to-base contact, 0..min(files, figures).
  * @param weapon The side's reach class.
- * @param self_flags WR_SIDE_* flags of this side.
- * @param enemy_flags WR_SIDE_* flags of the enemy.
+ * @param self_flags WR_COMBATANT_* flags of this side.
+ * @param enemy_flags WR_COMBATANT_* flags of the enemy.
  * @param[out] fighting The number of figures that fight.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for a number out of range;
  *         ::WR_ERR_INVALID for an unknown weapon or unknown flag bits.
@@ -96,7 +96,7 @@ WR_API wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_
  * @brief Complete ranks for the rank modifier [Modifiers: each rank].
  * @param figures The side's figures, 0..100000.
  * @param files Figures per rank, 1..100000.
- * @param self_flags WR_SIDE_* flags; with ::WR_COMBATANT_FLANKED at most one rank counts.
+ * @param self_flags WR_COMBATANT_* flags; with ::WR_COMBATANT_FLANKED at most one rank counts.
  * @param[out] ranks figures / files, at most 1 when flanked.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for unknown flag bits.
  */
@@ -1341,7 +1341,7 @@ typedef struct wr_melee_batch_combatant {
     const int *files;      /**< Figures per rank, 1..100000. */
     const int *in_contact; /**< Figures in base-to-base contact, 0..min(files, figures). */
     const int *weapon;     /**< The reach class, a ::wr_weapon value. */
-    const unsigned *flags; /**< WR_SIDE_* flags of the side (the other side's are its enemy flags). */
+    const unsigned *flags; /**< WR_COMBATANT_* flags of the side (the other side's are its enemy flags). */
     const int *bcp;        /**< Basic Combat Percentage, 0..1000 (wr_combat_percent()). */
     const int *modifiers;  /**< Sum of the combat modifiers, -1000..1000. */
     const int *d100;       /**< The side's remainder roll, 1..100 (wr_kills_from_percent()). */

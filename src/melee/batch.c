@@ -29,10 +29,10 @@ static wr_status side_status(const wr_melee_batch_combatant *s, int is_b, size_t
                               "a wr_weapon value");
     if (s->flags[i] & ~SIDE_ALL_FLAGS)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, is_b ? "b->flags" : "a->flags", s->flags[i],
-                              "WR_SIDE_* flags");
+                              "WR_COMBATANT_* flags");
     if (enemy_flags & ~SIDE_ALL_FLAGS)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, is_b ? "a->flags" : "b->flags", enemy_flags,
-                              "WR_SIDE_* flags");
+                              "WR_COMBATANT_* flags");
     int bcp = s->bcp[i], modifiers = s->modifiers[i], d100 = s->d100[i];
     if (bcp < 0 || bcp > 1000)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->bcp" : "a->bcp", bcp, "0..1000");

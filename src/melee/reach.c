@@ -93,9 +93,9 @@ wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_weapon 
     if (!weapon_valid(weapon))
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "weapon", weapon, "a wr_weapon value");
     if (self_flags & ~SIDE_ALL_FLAGS)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_SIDE_* flags");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_COMBATANT_* flags");
     if (enemy_flags & ~SIDE_ALL_FLAGS)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy_flags", enemy_flags, "WR_SIDE_* flags");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy_flags", enemy_flags, "WR_COMBATANT_* flags");
     int which = 0;
     *fighting = wri_melee_fighting(figures, files, in_contact, weapon, self_flags, enemy_flags,
                                    &which);
@@ -111,7 +111,7 @@ wr_status wr_complete_ranks(int figures, int files, unsigned self_flags, int *ra
     if (files < 1 || files > WRI_MAX_FIGURES)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "files", files, "1..100000");
     if (self_flags & ~SIDE_ALL_FLAGS)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_SIDE_* flags");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "self_flags", self_flags, "WR_COMBATANT_* flags");
     int r = figures / files;
     if ((self_flags & WR_COMBATANT_FLANKED) && r > 1)
         r = 1;
