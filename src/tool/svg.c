@@ -104,7 +104,8 @@ static const char *day_colour(int d, int n, char *buf)
     int c[3];
     for (int i = 0; i < 3; i++)
         c[i] = from[i] + (to[i] - from[i]) * k / span;
-    snprintf(buf, 8, "#%02x%02x%02x", (unsigned)c[0], (unsigned)c[1], (unsigned)c[2]);
+    snprintf(buf, 8, "#%02x%02x%02x", (unsigned)c[0] & 0xffu, (unsigned)c[1] & 0xffu,
+             (unsigned)c[2] & 0xffu);
     return buf;
 }
 
