@@ -260,7 +260,8 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
         return st;
     if (odds.pass < 0 || odds.pass > 100 || odds.retire < 0 || odds.retire > 100 ||
         odds.rout < 0 || odds.rout > 100 || odds.pass + odds.retire + odds.rout != 100)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, arg, odds.pass + odds.retire + odds.rout,
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, arg,
+                              (long long)odds.pass + odds.retire + odds.rout,
                               "a morale model giving odds 0..100 that sum to 100 (the value)");
     *o = odds;
     return WR_OK;
