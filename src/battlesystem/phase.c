@@ -81,11 +81,12 @@ static int share_of_rate(const wr_battle_unit *unit, int num, int den)
     return (int)wri_battlesystem_ceil_div((int64_t)unit->figure->move_points * num, den);
 }
 
-/* Charges cost when it is left; the detail names the public caller. */
-static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost)
+/* Charges cost when it is left; the detail names the public caller's
+   parameter arg (points, or the cost the call would have written). */
+static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost, const char *arg)
 {
     if (cost > wri_battlesystem_available(unit, formation))
-        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "cost", cost, "at most the movement left");
+        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, arg, cost, "at most the movement left");
     formation->info.spent += (int)cost;
     return WR_OK;
 }
@@ -103,7 +104,7 @@ wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *form
         return WRI_PASS(st);
     if (points < 0 || points > MAX_POINTS)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "points", points, "0..48000");
-    return WRI_PASS(charge(unit, formation, points));
+    return WRI_PASS(charge(unit, formation, points, "points"));
 }
 
 wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *formation,
@@ -125,7 +126,7 @@ wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *
     int64_t c = 0;
     if (order != formation->info.order) {
         c = share_of_rate(unit, costs->order_num, costs->order_den);
-        if ((st = charge(unit, formation, c)) != WR_OK)
+        if ((st = charge(unit, formation, c, "cost")) != WR_OK)
             return WRI_PASS(st);
         formation->info.order = order;
         if (order == WR_ORDER_OPEN)
@@ -186,7 +187,7 @@ wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *forma
             break;
         }
         if (st == WR_OK)
-            st = charge(unit, formation, c);
+            st = charge(unit, formation, c, "cost");
         if (st != WR_OK)
             return WRI_PASS(st);
         face(formation, degrees);
@@ -226,7 +227,7 @@ wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *form
     if (info->order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "terrain", terrain,
                               "[11.8] no closed formation in woods, rough terrain, swamps or water");
-    if ((st = charge(unit, formation, c)) != WR_OK)
+    if ((st = charge(unit, formation, c, "cost")) != WR_OK)
         return WRI_PASS(st);
     face(formation, degrees);
     set_cost(cost, c);
