@@ -76,7 +76,7 @@ class Allocators(unittest.TestCase):
         fig = warrules.Figure(hd=2, damage=[(1, 6, 0)], allocator=alloc)
         cav = warrules.rate_cavalry(fig, fig, allocator=alloc)
         ch = warrules.rate_chariot([fig], [fig], allocator=alloc)
-        unit = warrules.Unit(fig, figures=3, allocator=alloc)
+        unit = warrules.BattleUnit(fig, figures=3, allocator=alloc)
         form = warrules.Formation(allocator=alloc)
         prof = warrules.Profile(warrules.RACE_HUMAN, allocator=alloc)
         chart = warrules.HitChart(allocator=alloc)

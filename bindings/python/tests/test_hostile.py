@@ -30,7 +30,7 @@ def every_handle():
     """One open handle of each class, by name (closed by the caller)."""
     profile, a, b, engagement = melee_pair()
     figure = wr.Figure(ar=12, hd=1, ac=5, mv=12, damage=[(1, 8, 0)])
-    unit = wr.Unit(figure, figures=20)
+    unit = wr.BattleUnit(figure, figures=20)
     handles = {
         "Rng": wr.Rng(1), "Figure": figure, "Unit": unit, "Formation": wr.Formation(wr.ORDER_OPEN, 10),
         "Profile": profile, "HitChart": wr.HitChart(), "MeleeUnit": a, "Engagement": engagement,
@@ -48,8 +48,8 @@ def one_use(name, h, others):
         "Unit": lambda: h.desc,
         "Formation": lambda: h.info,
         "Profile": lambda: h.race,
-        "HitChart": lambda: h.complete,
-        "MeleeUnit": lambda: h.definition,
+        "HitChart": lambda: h.is_complete(),
+        "MeleeUnit": lambda: h.desc,
         "Engagement": lambda: h.status,
         "MeleeOdds": lambda: h.exponent,
         "Map": lambda: h.size,
@@ -115,7 +115,7 @@ class Reproducers(unittest.TestCase):
         engagement.set_morale(model)
         with self.assertRaises(wr.HandleInUseError):
             for _ in range(50):
-                engagement.apply(engagement.fight(rng))
+                engagement.apply(engagement.fight_rng(rng))
         self.assertFalse(rng.closed)
         self.assertIn(rng.roll(6), range(1, 7))
 
@@ -196,11 +196,11 @@ class Reproducers(unittest.TestCase):
             wr.MeleeUnit(profile, wepon_type=3)
         self.assertIn("wepon_type", str(ctx.exception))
         with self.assertRaises(TypeError):
-            wr.Unit(wr.Figure(), figgures=3)
+            wr.BattleUnit(wr.Figure(), figgures=3)
         with self.assertRaises(TypeError):
-            wr.UnitDef(wepon_type=3)
+            wr.MeleeUnitDesc(wepon_type=3)
         with self.assertRaises(AttributeError):
-            wr.unit_def_default().wepon_type = 3
+            wr.melee_unit_desc_default().wepon_type = 3
 
 
 class ClosedHandles(unittest.TestCase):
@@ -225,7 +225,7 @@ class ClosedHandles(unittest.TestCase):
         rng = wr.Rng(1)
         rng.close()
         with self.assertRaises(wr.ClosedHandleError):
-            wr.half_die_roll(rng)
+            wr.half_die_rng(rng)
         m = wr.Map(4, 4)
         m.close()
         with self.assertRaises(wr.ClosedHandleError):
@@ -244,12 +244,12 @@ class WrongTypesAndRanges(unittest.TestCase):
             lambda: handles["Engagement"].strike("a"), lambda: handles["MeleeOdds"].end_e18(1.0),
             lambda: handles["Map"].set_terrain("ab", 1), lambda: handles["Map"].set_terrain((0, 0), "1"),
             lambda: handles["Planner"].route(handles["Map"], "params", (0, 0), (1, 0)),
-            lambda: wr.Unit("figure"), lambda: wr.Engagement(handles["MeleeUnit"], 5),
+            lambda: wr.BattleUnit("figure"), lambda: wr.Engagement(handles["MeleeUnit"], 5),
             lambda: wr.hex_distance((0, "0"), (0, 0)), lambda: wr.combat_percent(14, None, 10),
             lambda: wr.Engagement(handles["Rng"], handles["Rng"]),  # a handle of the wrong class
             lambda: handles["Formation"].ranks(handles["Figure"]),
             lambda: handles["Planner"].route(handles["_map"], wr.MoveCosts(), (0, 0), (1, 0)),
-            lambda: wr.half_die_roll(handles["Map"]),
+            lambda: wr.half_die_rng(handles["Map"]),
         ]
         for i, case in enumerate(cases):
             with self.subTest(i):
@@ -271,9 +271,9 @@ class WrongTypesAndRanges(unittest.TestCase):
             lambda: handles["Map"].terrain((0, BIG)), lambda: handles["Map"].set_regions((0, 0), -1),
             lambda: handles["Map"].hex(BIG),
             lambda: handles["Planner"].route_graph(BIG, lambda n: [], wr.plan_params_default(0), 0, 1),
-            lambda: wr.Unit(handles["Figure"], figures=BIG),
-            lambda: wr.Unit(handles["Figure"], equipment=-1),
-            lambda: wr.TacticalLeg(BIG, 0, 0, 0), lambda: wr.Side(river=BIG),
+            lambda: wr.BattleUnit(handles["Figure"], figures=BIG),
+            lambda: wr.BattleUnit(handles["Figure"], equipment=-1),
+            lambda: wr.TacticalLeg(BIG, 0, 0, 0), lambda: wr.Hexside(river=BIG),
             lambda: wr.Situation(((BIG, 0, 0, 0, 0), (0, 0, 0, 0, 0))),
             lambda: handles["Formation"].tactical_check(handles["Unit"], [(0, BIG, 0, 0)]),
             lambda: wr.missile_terrain_modifier([0, 0, BIG, 0, 0, 0], 0),
@@ -389,7 +389,7 @@ class Callbacks(unittest.TestCase):
         figure = wr.Figure(hd=1)
         ctors = {
             "Rng": lambda al: wr.Rng(1, allocator=al), "Figure": lambda al: wr.Figure(allocator=al),
-            "Unit": lambda al: wr.Unit(figure, allocator=al),
+            "Unit": lambda al: wr.BattleUnit(figure, allocator=al),
             "Formation": lambda al: wr.Formation(allocator=al),
             "Profile": lambda al: wr.Profile(allocator=al), "HitChart": lambda al: wr.HitChart(allocator=al),
             "MeleeUnit": lambda al: wr.MeleeUnit(profile, allocator=al),
@@ -436,7 +436,7 @@ class Callbacks(unittest.TestCase):
                 engagement.set_morale(model)
                 with self.assertRaises(exc):
                     for _ in range(60):
-                        r = engagement.fight(rng)
+                        r = engagement.fight_rng(rng)
                         engagement.apply(r)
                         if engagement.status[0] != wr.END_ONGOING:
                             break
@@ -449,7 +449,7 @@ class Callbacks(unittest.TestCase):
         # a model that only reads the test is fine, and so is a read of another handle
         other = wr.Rng(1)
         engagement.set_morale(lambda t: (other.roll(100), 0, 0) and (50, 25, 25))
-        self.assertEqual(len(engagement.simulate(3, rng, 5)), wr.END_COUNT)
+        self.assertEqual(len(engagement.simulate_rng(3, rng, 5)), wr.END_COUNT)
 
     def test_route_graph_callbacks_that_return_junk(self):
         planner = wr.Planner()
