@@ -647,7 +647,7 @@ static void moves_from_bad_input(void **state)
     assert_int_equal(n, 6);
 }
 
-/* Issue 11: the force's state, plans from it, the replay, the river check. */
+/* The force's state, plans from it, the replay, the river check. */
 static void force_and_plans(void **state)
 {
     (void)state;

@@ -357,7 +357,7 @@ static void rate_chariot_means_and_rounding(void **state)
 
     /* [11.3] "HD: Avg. HD of all creatures pulling the chariot plus avg. HD
        of all passengers": pullers 2 and 3, passengers 1 and 2 give
-       2.5 + 1.5 = 4, rounded once (1.0 rounded each mean up and gave 5) */
+       2.5 + 1.5 = 4, rounded once (not 3 + 2 = 5, each mean rounded up) */
     assert_int_equal(wr_figure_set(pull[0], WR_STAT_HD, 2), WR_OK);
     assert_int_equal(wr_figure_set(pull[1], WR_STAT_HD, 3), WR_OK);
     c = rated_chariot(pass, 2, pull, 2);

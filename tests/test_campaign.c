@@ -908,7 +908,8 @@ static void plan_crossings(void **state)
     wr_map_free(m);
 }
 
-/* Issue 11's readings of the text, each test built from its words. */
+/* Readings of [Crossing] and [Units, Formed and Unformed] (docs/rules/campaign.md),
+   each test built from the text's words. */
 static void crossing_rules_from_text(void **state)
 {
     (void)state;

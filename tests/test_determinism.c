@@ -105,7 +105,8 @@ static void d100_rejection(hash *x)
     wr_rng_free(rng);
 }
 
-/* The pinned functions of API.md, and a melee fought by hand with them and
+/* The pinned functions (the counting rules of melee.h, the campaign's
+   stragglers and crossings, the dice), and a melee fought by hand with them and
    wr_rng (seed 2026): the Python binding computes the same hash. */
 static void pinned(hash *x)
 {

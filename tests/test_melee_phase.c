@@ -1,7 +1,7 @@
 /* Fantasy Warlord hand-to-hand combat: a melee phase, every fight of one
-   turn resolved together. The three cases of issue 12 (no figure fights
-   twice; disorder from a flank charge seen by the front fight; contact along
-   a deep column), Blood Lust, contact by pushback, and a phase of four units
+   turn resolved together. No figure fights twice [Starting]; disorder from a
+   flank charge seen by the front fight [Flank and rear], [Reach]; contact
+   along a deep column [Flank and rear]; Blood Lust, contact by pushback, and a phase of four units
    in three fights computed by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -118,7 +118,7 @@ static int disordered(const wr_melee_unit *u)
     return (d.flags & WR_UNIT_DISORDERED) != 0;
 }
 
-/* ---- issue 12, case 1 --------------------------------------------------- */
+/* ---- no figure fights twice [Starting] ---------------------------------- */
 
 /* "No figure may fight more than once in a turn": five swordsmen in one rank,
    all five touching the enemy in front, the end figure also touching a unit
@@ -195,7 +195,7 @@ static void no_figure_fights_twice(void **state)
     wr_profile_free(orc);
 }
 
-/* ---- issue 12, case 2 --------------------------------------------------- */
+/* ---- a flank charge disorders the front fight [Flank and rear] ---------- */
 
 /* "A unit attacked in the flank or rear, immediately becomes disordered" and
    "this rank advantage is lost immediately a unit becomes disordered":
@@ -269,7 +269,7 @@ static void flank_charge_disorders_the_front_fight(void **state)
     wr_profile_free(orc);
 }
 
-/* ---- issue 12, case 3 --------------------------------------------------- */
+/* ---- contact along a column [Flank and rear] ---------------------------- */
 
 /* "the defender can only count its figures in base-to-base contact": 18
    orcs in six ranks of three, charged in the flank with 5 figures in
@@ -775,7 +775,7 @@ static void phase_rules_cite_the_text(void **state)
     }
     assert_non_null(strstr(wr_melee_rule_source(WR_RULE_ONCE_PER_TURN),
                            "No figure may fight more than once in a turn"));
-    /* the 1.0 count stays no rule, as does the new limit */
+    /* WR_RULE_COUNT and WR_RULE_LIMIT are no rules */
     assert_string_equal(wr_melee_rule_name(WR_RULE_COUNT), "unknown rule");
     assert_string_equal(wr_melee_rule_name(WR_RULE_LIMIT), "unknown rule");
     assert_string_equal(wr_melee_rule_source(WR_RULE_COUNT), "");

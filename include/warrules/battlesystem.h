@@ -293,8 +293,8 @@ WR_API wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mou
  * @brief [11.3] Rates a chariot from its passengers and the creatures pulling it.
  *
  * AR = floor(mean AR of everyone) (in favour of the chariot);
- * HD = ceil(mean puller HD + mean passenger HD), rounded once (1.0 rounded
- * each mean up: pullers 2 and 3 with passengers 1 and 2 now give 4, not 5);
+ * HD = ceil(mean puller HD + mean passenger HD), rounded once (pullers 2
+ * and 3 with passengers 1 and 2 give 4);
  * AC = floor(mean AC of everyone) - 2;
  * MV = the slowest puller's MV when the pullers' total HD is at least 3 times
  * the passengers' total HD, else floor(2 * slowest puller MV / 3) (the exact
@@ -1103,7 +1103,7 @@ WR_API wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit, wr
 /* Woods (rulings on [11.8] and [11.9])                                      */
 /* ------------------------------------------------------------------------ */
 
-/** @brief Where one figure is relative to a woods. */
+/** @brief Where one figure is relative to a woods [Ruling 127.14]. */
 typedef enum wr_woods_pos {
     WR_WOODS_OUT = 0,  /**< Completely out of the woods. */
     WR_WOODS_EDGE = 1, /**< Any part of the figure touches the edge. */
@@ -1111,7 +1111,8 @@ typedef enum wr_woods_pos {
 } wr_woods_pos;
 
 /**
- * @brief Whether a figure may shoot missiles at another, by their places.
+ * @brief Whether a figure may shoot missiles at another, by their places
+ *        [11.9], [Ruling 127.67].
  *
  * A figure in the woods fires only from the edge shooting out; a figure at
  * the edge can be shot; a figure inside cannot be shot, nor shoot.
@@ -1138,7 +1139,8 @@ WR_API wr_status wr_woods_firing_figures(int out_figures, int edge_figures, int 
 
 /**
  * @brief How far a creature sees and casts spells in woods, or when flying
- *        over woods (a radius centred below the figure).
+ *        over woods (a radius centred below the figure) [11.9],
+ *        [Ruling 127.67], [Ruling 132.34].
  * @param traits WR_TRAIT_* bits of the creature.
  * @param[out] range 72 (6") for woodland creatures, 12 (1") for others, in
  *             twelfths of an inch.
@@ -1148,7 +1150,7 @@ WR_API wr_status wr_woods_sight_range(unsigned traits, int *range);
 
 /**
  * @brief Woods do not change melee: the AR modifier for melee between figures
- *        in, at the edge of or out of woods.
+ *        in, at the edge of or out of woods [Ruling 127.67].
  * @param attacker The attacker's place.
  * @param defender The defender's place.
  * @param[out] modifier Always 0.
@@ -1157,7 +1159,7 @@ WR_API wr_status wr_woods_sight_range(unsigned traits, int *range);
 WR_API wr_status wr_woods_melee_modifier(wr_woods_pos attacker, wr_woods_pos defender,
                                          int *modifier);
 
-/** @brief Wind for a forest fire. */
+/** @brief Wind for a forest fire [Ruling 132.34]. */
 typedef enum wr_fire_wind {
     WR_FIRE_WIND_CALM = 0,  /**< Calm: a circle. */
     WR_FIRE_WIND_LIGHT = 1, /**< Light wind: a rectangle spreading 1" downwind a turn. */
@@ -1186,10 +1188,11 @@ typedef struct wr_fire_area {
 } wr_fire_area;
 
 /**
- * @brief The area a forest fire started by one figure burns after some turns.
+ * @brief The area a forest fire started by one figure burns after some
+ *        turns [Ruling 132.34].
  *
  * Calm: a circle 1/2" across whose edge moves out 1/2" a turn (diameter
- * 2 + 4N quarter inches; 1.0 read the diameter growing 1/2", 2 + 2N). Light wind: a rectangle 1/2" wide and 1" long growing 1"
+ * 2 + 4N quarter inches). Light wind: a rectangle 1/2" wide and 1" long growing 1"
  * downwind and 1/2" to either side a turn (2 + 4N by 4 + 4N). Strong wind:
  * the same growing 2" downwind (2 + 4N by 4 + 8N).
  *

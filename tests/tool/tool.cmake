@@ -517,8 +517,8 @@ wr_tool_refusals(""
     "move_operand|argument 1 'clear:2': move takes options only (a leg is --leg clear:2)|move;clear:2"
     "move_json_svg|--json and --svg - cannot be combined|move;--json;--svg;-")
 
-# warrules melee on a melee phase ([unit] and [fight] sections): the three
-# cases of issue 12 with hand-computed numbers (the dice given with --dice:
+# warrules melee on a melee phase ([unit] and [fight] sections): a corner
+# figure, a flank charge and a column, with hand-computed numbers (the dice given with --dice:
 # the flank test first, then each fight's remainders, then the losers' tests).
 # Corner: 5 swordsmen fight in front, the corner figure not again in the flank.
 wr_tool_test(phase_corner ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50)
@@ -570,7 +570,7 @@ wr_tool_refusals(""
     "fight_twice|fight_twice.scn:21:1: [fight two] is refused by the library|melee;scenarios/fight_twice.scn"
     "fight_no_contact|fight_no_contact.scn:14:1: [fight f]: side b needs its figures in contact (b.in-contact = N)|melee;scenarios/fight_no_contact.scn")
 
-# warrules move: the Movement Phase (issue 13). The phase begins with the
+# warrules move: the Movement Phase. The phase begins with the
 # order recorded; the actions are charged in the order given (defaults: half
 # the rate of MV 12's 576 points = 288 for a change of order or of facing up
 # to 90 degrees, 1 point for figures turning); a declaration checks the order
@@ -605,18 +605,18 @@ wr_tool_refusals(""
     "move_bad_standing|--standing lava: expected clear, road, woods, rough, swamp or water|move;--standing;lava"
     "move_bad_change_order|--change-order tight: expected open or closed|move;--change-order;tight")
 
-# warrules rate: issue 13's chariot (HD 4, MV 6 2/3") and the charge damage
+# warrules rate: a chariot (HD 4, MV 6 2/3") [11.3] and the charge damage
 # of [11.4]: 1d6 + 1d8 doubled (4..28), 2d4 once (2..8), +1: 7..37.
-wr_tool_test(rate_chariot_issue13 ${WR_TOOL} rate scenarios/chariot_issue13.scn)
-set_tests_properties(tool_rate_chariot_issue13 PROPERTIES PASS_REGULAR_EXPRESSION
+wr_tool_test(rate_chariot_hd_sums_the_means_rounding_once ${WR_TOOL} rate scenarios/chariot_two_means.scn)
+set_tests_properties(tool_rate_chariot_hd_sums_the_means_rounding_once PROPERTIES PASS_REGULAR_EXPRESSION
   "chariot +chariot +AR +0 +HD +4 +AC +-2 +MV +6 .*movement 6 2/3\" exactly \\(320 move points; MV 6 rounds it down\\) \\[11.3\\].*charge with weapons that double: 1d6\\+1d8 x2 \\(passengers\\) \\+ 2d4 once \\(pullers\\): 7-37 \\[11.4\\]")
 wr_tool_test(rate_lancer_charge ${WR_TOOL} rate ${WR_EX}/cavalry.scn)
 set_tests_properties(tool_rate_lancer_charge PROPERTIES PASS_REGULAR_EXPRESSION
   "cavalry +lancer .*charge with weapons that double: 1d8 x2 \\(rider\\) \\+ 2d6 once \\(mount\\): 5-29 \\[11.4\\]")
 if(Python3_Interpreter_FOUND)
-  wr_tool_test(json_rate_chariot_issue13 ${WR_JSON}
+  wr_tool_test(json_rate_chariot_hd_sums_the_means_rounding_once ${WR_JSON}
     "d['ratings'][0]['hd'] == 4 and d['ratings'][0]['move_points'] == 320 and d['ratings'][0]['mv_exact'] == '6 2/3\"' and d['ratings'][0]['rider_dice'] == '1d6+1d8' and d['ratings'][0]['steed_dice'] == '2d4' and (d['ratings'][0]['charge_min'], d['ratings'][0]['charge_max']) == (7, 37)"
-    ${WR_TOOL} rate scenarios/chariot_issue13.scn --json)
+    ${WR_TOOL} rate scenarios/chariot_two_means.scn --json)
 endif()
 wr_tool_test(phase_without_file ${WR_MSG} 2
   "a melee phase needs a file with [unit] and [fight] sections"
