@@ -111,6 +111,10 @@ static void fighting_cases(void **state)
     /* case 1: swarms and fliers fight only with missiles */
     assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_COMBATANT_SWARM, WR_COMBATANT_FLYING), 0);
     assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, WR_COMBATANT_FLYING, WR_COMBATANT_SWARM), 0);
+    /* the flier paragraph's reading, for a game that chooses it (reading 29):
+       the swarm described without WR_COMBATANT_SWARM for that fight, everyone fights */
+    assert_int_equal(fighting(30, 10, 10, WR_WEAPON_OTHER, 0, WR_COMBATANT_FLYING), 30);
+    assert_int_equal(fighting(6, 6, 2, WR_WEAPON_OTHER, WR_COMBATANT_FLYING, 0), 6);
     /* case 2: fliers over a unit: everyone fights, on both sides */
     assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_COMBATANT_FLYING, 0), 30);
     assert_int_equal(fighting(30, 10, 2, WR_WEAPON_OTHER, WR_COMBATANT_DISORDERED, WR_COMBATANT_FLYING), 30);

@@ -477,7 +477,12 @@ set_tests_properties(tool_move_default PROPERTIES PASS_REGULAR_EXPRESSION
 wr_tool_test(move_too_far ${WR_TOOL} move --shields --shield-wall front -l clear:6 -l woods:4:1
   --leg rough:3::1)
 set_tests_properties(tool_move_too_far PROPERTIES PASS_REGULAR_EXPRESSION
-  "declares a front shield wall \\[11.6\\].*movement: 288 move points.*leg 1: 6.00\" of clear: 288 points.*costs 1056 of 288 points, -768 left: it costs more than the movement left \\[11.8\\].*gets 6.00\" along the move; ends in open order, the shield wall broken")
+  "declares a front shield wall \\[11.6\\].*movement: 576 move points.*the move ends the shield wall at its first obstacle.*leg 1: 6.00\" of clear: 576 points.*leg 2: 4.00\" of woods, 1 obstacle\\(s\\): 384 points.*costs 1440 of 576 points, -864 left: it costs more than the movement left \\[11.8\\].*gets 6.00\" along the move. ends in open order, the shield wall broken")
+# [11.6] a front shield wall that crosses an obstacle ends there: the whole
+# move is counted at the normal rate, the wall's legs as their share of it
+wr_tool_test(move_wall_ends ${WR_TOOL} move --shields --shield-wall front -l clear:2 -l clear:4:1)
+set_tests_properties(tool_move_wall_ends PROPERTIES PASS_REGULAR_EXPRESSION
+  "movement: 576 move points.*leg 1: 2.00\" of clear: 192 points.*leg 2: 4.00\" of clear, 1 obstacle\\(s\\): 384 points.*costs 576 of 576 points, 0 left: legal")
 wr_tool_test(move_woods_closed ${WR_TOOL} move --leg woods:2)
 set_tests_properties(tool_move_woods_closed PROPERTIES PASS_REGULAR_EXPRESSION
   "no closed formation in woods, rough, swamp or water \\[11.8\\]")
