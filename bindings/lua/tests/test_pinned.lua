@@ -1,4 +1,4 @@
--- The pinned API of shared/API.md through the Lua module.
+-- The pinned API (the functions whose names, values and results never change) through the Lua module.
 local wr = require("warrules")
 local failures = 0
 local function check(cond, what)

@@ -1,4 +1,4 @@
-"""The names the grammar of issue 23 replaced: each old name still works,
+"""The names the public grammar replaced: each old name still works,
 gives what its replacement gives, and raises DeprecationWarning at the
 caller's line naming the replacement (warrules/_deprecated.py); the
 headers' deprecated C names all have their Python counterparts; and the

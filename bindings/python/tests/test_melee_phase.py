@@ -1,5 +1,5 @@
 """The melee phase wrapper (MeleePhase): every fight of one turn resolved
-together; the first case of issue 12 ("No figure may fight more than once
+together; the first case of [Starting] ("No figure may fight more than once
 in a turn") and the phase's bad input."""
 import unittest
 

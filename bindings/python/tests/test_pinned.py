@@ -1,4 +1,4 @@
-"""The pinned functions of shared/API.md through the binding."""
+"""The pinned functions (names, values and results that never change) through the binding."""
 import unittest
 from fractions import Fraction
 

@@ -1,6 +1,6 @@
 """The package's older names, each beside the grammatical one that replaced it.
 
-The Python names follow the C names (issue 23): a function is the C name
+The Python names follow the C names (CONTRIBUTING.md, "The public grammar"): a function is the C name
 without `wr_`, a method the C name without the handle's object, a class the
 C type in CamelCase, a constant the C macro without `WR_`. The names they
 replaced still work and give the same object or result, but each use raises
