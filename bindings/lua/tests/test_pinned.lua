@@ -12,8 +12,8 @@ local function raises(prefix, f, ...)
   return not ok and tostring(err):find("^" .. prefix) ~= nil
 end
 
-check(wr.version() == "1.1.0", "version")
-check(wr.version_number() == 10100, "version_number")
+check(wr.version() == wr.VERSION_STRING, "version")
+check(wr.version_number() == wr.VERSION_NUMBER, "version_number")
 check(wr.status_name(wr.ERR_RANGE) == "WR_ERR_RANGE", "status_name")
 
 -- dice

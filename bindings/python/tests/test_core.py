@@ -9,8 +9,9 @@ import warrules
 
 class CoreTest(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(warrules.version(), "1.1.0")
-        self.assertEqual(warrules.version_number(), 10100)
+        major, minor, patch = (int(x) for x in warrules.__version__.split("."))
+        self.assertEqual(warrules.version(), warrules.__version__)
+        self.assertEqual(warrules.version_number(), major * 10000 + minor * 100 + patch)
 
     def test_status_names(self):
         self.assertEqual(warrules.status_name(warrules.ERR_RANGE), "WR_ERR_RANGE")
