@@ -392,28 +392,33 @@ wr_tool_test(no_svg_on_refusal sh -c
 # Pictures rendered to PNG (rsvg-convert, Debian librsvg2-bin) and looked at:
 # background, a legend item for every symbol drawn, start and goal rings at
 # their hexes, camps visible, roads and fords over the route, reach coloured
-# by day, a scale of days, axes and bars of the odds chart.
+# by day, a scale of days, axes and bars of the odds chart; coordinates of 9
+# px readable on every terrain, days coloured far from every terrain, labels
+# clear of the markers, a move's obstacles and end told apart, the sweep
+# heatmap's 50 % cells set apart from the page.
 if(Python3_Interpreter_FOUND)
   set(WR_PNG sh ${TT}/png_run.sh)
   wr_tool_test(png_route ${WR_PNG} ${WR_OUT}/png_route.svg
-    "background legend start=0,3 goal=11,3 camps under days=7"
+    "background legend start=0,3 goal=11,3 camps under days=7 coords days-apart=80"
     ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/png_route.svg)
   wr_tool_test(png_ferry ${WR_PNG} ${WR_OUT}/png_ferry.svg
-    "background legend start=6,0 goal=6,9 camps days=8 label=ferry:_days_4-5 label=3_nights"
+    "background legend start=6,0 goal=6,9 camps days=8 label=ferry:_days_4-5 label=3_nights labels-clear days-apart=80"
     ${WR_TOOL} route ${WR_EX}/march.scn --svg ${WR_OUT}/png_ferry.svg)
   wr_tool_test(png_rally ${WR_PNG} ${WR_OUT}/png_rally.svg
-    "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4"
+    "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4 labels-clear"
     ${WR_TOOL} route --map maps/forest_band.map --mover cavalry --from 0,1 --to 8,1 --unformed
     --svg ${WR_OUT}/png_rally.svg)
   wr_tool_test(png_reach ${WR_PNG} ${WR_OUT}/png_reach.svg
-    "background legend start=0,3 reach>=10 days=3"
+    "background legend start=0,3 reach>=10 days=3 coords days-apart=80"
     ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 3 --svg ${WR_OUT}/png_reach.svg)
-  wr_tool_test(png_map ${WR_PNG} ${WR_OUT}/png_map.svg "background legend"
+  wr_tool_test(png_map ${WR_PNG} ${WR_OUT}/png_map.svg "background legend coords"
     ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/png_map.svg)
   wr_tool_test(png_odds ${WR_PNG} ${WR_OUT}/png_odds.svg "background legend axes bars"
     ${WR_TOOL} odds --svg ${WR_OUT}/png_odds.svg)
+  wr_tool_test(png_sweep ${WR_PNG} ${WR_OUT}/png_sweep.svg "background heatmap-mid"
+    ${WR_TOOL} sweep ${WR_EX}/balance.sweep --rounds 5 --svg ${WR_OUT}/png_sweep.svg)
   set_tests_properties(tool_png_route tool_png_ferry tool_png_rally tool_png_reach tool_png_map
-    tool_png_odds PROPERTIES SKIP_RETURN_CODE 77)
+    tool_png_odds tool_png_sweep PROPERTIES SKIP_RETURN_CODE 77)
 endif()
 
 # The pictures shown in docs/tool.md are what the tool draws now.
@@ -447,11 +452,11 @@ set_tests_properties(tool_odds_svg_stdout_full PROPERTIES PASS_REGULAR_EXPRESSIO
   "^warrules odds: error writing standard output\n$")
 if(Python3_Interpreter_FOUND)
   wr_tool_test(png_rafts ${WR_PNG} ${WR_OUT}/png_rafts.svg
-    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=4_nights"
+    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=4_nights labels-clear coords days-apart=80"
     ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --rafts-anywhere
     --svg ${WR_OUT}/png_rafts.svg)
   wr_tool_test(png_bridging ${WR_PNG} ${WR_OUT}/png_bridging.svg
-    "background legend start=2,3 goal=2,6 camps days=3 label=bridging:_day_2"
+    "background legend start=2,3 goal=2,6 camps days=3 label=bridging:_day_2 labels-clear"
     ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --bridging-train
     --svg ${WR_OUT}/png_bridging.svg)
   set_tests_properties(tool_png_rafts tool_png_bridging PROPERTIES SKIP_RETURN_CODE 77)
@@ -497,7 +502,7 @@ if(Python3_Interpreter_FOUND)
     "rect.figure=23 line.spears>=4 rect.leg=0"
     ${WR_TOOL} move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
     --svg ${WR_OUT}/move.svg)
-  wr_tool_test(png_move ${WR_PNG} ${WR_OUT}/png_move.svg "background legend"
+  wr_tool_test(png_move ${WR_PNG} ${WR_OUT}/png_move.svg "background legend move-marks"
     ${WR_TOOL} move --mv 12 --shields --shield-wall front --leg clear:6 --leg woods:4:1
     --leg rough:3::1 --svg ${WR_OUT}/png_move.svg)
   wr_tool_test(png_move_spears ${WR_PNG} ${WR_OUT}/png_move_spears.svg "background legend"
