@@ -1,0 +1,333 @@
+/* The fixtures several test files share, each defined once here: static
+   inline, so a file compiles only what it uses.
+
+   Include it last: after <cmocka.h> (a CMocka test) and after the headers
+   of the modules whose fixtures the file uses. Each module's part is
+   compiled when that module's header came first, and the parts that
+   assert only under CMocka; a plain C test (test_threads.c,
+   test_determinism.c) gets the plain parts: the worked example of the
+   melee text as data.
+
+   core      OK(call)
+   campaign  O(), side(), params_for(); rnd() and random maps, parameters and
+             start states; planner_setup/planner_teardown, the planner of a
+             group; map_graph, the callback form over a wr_map;
+             expect_same_route(); replay_plan(), a plan carried out with the
+             replay functions */
+#ifndef WARRULES_TESTS_FIXTURES_H
+#define WARRULES_TESTS_FIXTURES_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "warrules/core.h"
+
+#ifdef cmocka_unit_test
+
+/* ---- core ---------------------------------------------------------------- */
+
+/* The call returns WR_OK; if not, wr_last_error() says why. */
+#define OK(call)                                                                  \
+    do {                                                                          \
+        wr_status ok_st_ = (call);                                                \
+        if (ok_st_ != WR_OK)                                                      \
+            print_message("%s\n", wr_last_error());                               \
+        assert_int_equal(ok_st_, WR_OK);                                          \
+    } while (0)
+
+/* ---- campaign ------------------------------------------------------------ */
+#ifdef WARRULES_CAMPAIGN_H
+
+/* The hex at offset (col, row). */
+static inline wr_hex O(int col, int row)
+{
+    wr_hex h;
+    OK(wr_hex_from_offset(col, row, &h));
+    return h;
+}
+
+/* Hexside d of hex h: its river and crossing, road and track. */
+static inline void side(wr_map *m, wr_hex h, int d, int river, int crossing, int road, int track)
+{
+    wr_hexside s = {river, crossing, road, track};
+    OK(wr_map_set_hexside(m, h, d, &s));
+}
+
+static inline wr_plan_params params_for(wr_mover mover)
+{
+    wr_plan_params p;
+    OK(wr_plan_params_default(mover, &p));
+    return p;
+}
+
+/* A fixed-seed generator for the random maps (an LCG). */
+static inline unsigned rnd(unsigned *s)
+{
+    *s = *s * 1103515245u + 12345u;
+    return (*s >> 16) & 0x7fffu;
+}
+
+static inline wr_map *random_land_map(unsigned *s, int w, int h)
+{
+    wr_map *m = NULL;
+    OK(wr_map_new(w, h, &m));
+    static const wr_hex_terrain pick[20] = {
+        WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR,
+        WR_HEX_FOREST, WR_HEX_FOREST, WR_HEX_FOREST, WR_HEX_SWAMP, WR_HEX_SWAMP, WR_HEX_HILLS,
+        WR_HEX_HILLS, WR_HEX_HILLS, WR_HEX_MOUNTAINS, WR_HEX_MOUNTAINS, WR_HEX_MOUNTAINS,
+        WR_HEX_COAST, WR_HEX_SEA, WR_HEX_LAKE};
+    for (int32_t i = 0; i < w * h; i++) {
+        wr_hex hx;
+        OK(wr_map_hex(m, i, &hx));
+        OK(wr_map_set_terrain(m, hx, pick[rnd(s) % 20]));
+        OK(wr_map_set_regions(m, hx, rnd(s) % 2));
+        for (int d = 0; d < 3; d++) {
+            wr_hex n;
+            int inside = 0;
+            OK(wr_hex_neighbor(hx, d, &n));
+            OK(wr_map_has_hex(m, n, &inside));
+            if (!inside)
+                continue;
+            wr_hexside sd = {0, 0, rnd(s) % 6 == 0, rnd(s) % 6 == 0};
+            if (rnd(s) % 3 == 0) {
+                sd.river = 1 + (int)(rnd(s) % 2);
+                sd.crossing = (int)(rnd(s) % (sd.river == WR_RIVER_MINOR ? 4 : 3));
+            }
+            OK(wr_map_set_hexside(m, hx, d, &sd));
+        }
+    }
+    return m;
+}
+
+static inline wr_map *random_water_map(unsigned *s, int w, int h)
+{
+    wr_map *m = NULL;
+    OK(wr_map_new(w, h, &m));
+    static const wr_hex_terrain pick[8] = {WR_HEX_SEA, WR_HEX_SEA, WR_HEX_SEA, WR_HEX_COAST,
+                                           WR_HEX_COAST, WR_HEX_LAKE, WR_HEX_CLEAR, WR_HEX_CLEAR};
+    for (int32_t i = 0; i < w * h; i++) {
+        wr_hex hx;
+        OK(wr_map_hex(m, i, &hx));
+        wr_hex_terrain t = pick[rnd(s) % 8];
+        OK(wr_map_set_terrain(m, hx, t));
+        OK(wr_map_set_features(m, hx, rnd(s) % 8));
+        int d = (int)(rnd(s) % 6);
+        wr_hex n;
+        int inside = 0;
+        OK(wr_hex_neighbor(hx, d, &n));
+        OK(wr_map_has_hex(m, n, &inside));
+        if (inside && (t == WR_HEX_CLEAR || rnd(s) % 4 == 0))
+            OK(wr_map_set_watercourse(m, hx, d, rnd(s) % 3 == 0 ? rnd(s) % 8 : 0u));
+    }
+    return m;
+}
+
+static inline void random_params(unsigned *s, wr_plan_params *p, int vessel)
+{
+    *p = params_for((wr_mover)(vessel ? 2 + (int)(rnd(s) % 5) : (int)(rnd(s) % 2)));
+    if (rnd(s) % 2) {
+        p->costs.daily_points = 6 + (int)(rnd(s) % 15);
+        for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
+            if (p->costs.enter[t] > 0)
+                p->costs.enter[t] = rnd(s) % 10 == 0 ? 0 : 1 + (int)(rnd(s) % 20);
+        if (!vessel) {
+            p->costs.road = (int)(rnd(s) % 10);
+            p->costs.track = (int)(rnd(s) % 12);
+        } else {
+            p->costs.upstream = (int)(rnd(s) % 20);
+            p->costs.downstream = 1 + (int)(rnd(s) % 15);
+        }
+    }
+    if (!vessel) {
+        p->traits = rnd(s) % 4;
+        p->home_regions = 1;
+        p->options = rnd(s) % 8; /* unformed, rafts anywhere, bridging train */
+        p->bridging_days = 1 + (int)(rnd(s) % 4);
+    } else {
+        p->tide = (int)(rnd(s) % 4);
+        p->wind = (int)(rnd(s) % 7) - 1;
+    }
+}
+
+/* A state a force may be in, on day 1..4. */
+static inline void random_start(unsigned *s, int P, wr_force_state *fs)
+{
+    OK(wr_force_start(fs));
+    fs->day = 1 + (int)(rnd(s) % 4);
+    if (fs->day > 1 && rnd(s) % 2)
+        fs->points_saved = (int)(rnd(s) % (unsigned)(P + 1));
+    if (rnd(s) % 2)
+        fs->points_spent = (int)(rnd(s) % (unsigned)(P + fs->points_saved + 1));
+    fs->unformed = rnd(s) % 3 == 0;
+    fs->unformed_today = fs->unformed && fs->points_spent > 0 && rnd(s) % 2;
+    fs->unformed_days = fs->unformed ? (int)(rnd(s) % (unsigned)fs->day) : 0;
+    if (!fs->unformed && !fs->points_spent && !fs->points_saved && fs->day > 1 && rnd(s) % 4 == 0) {
+        fs->at_rally = 1;
+        fs->rally_days = 1;
+    }
+    OK(wr_force_check(fs, P));
+}
+
+/* The planner of a group of tests: the group's setup makes it, each test
+   takes it from *state (a planner keeps what it read between queries, and
+   must answer as a new one would), the group's teardown frees it. */
+static inline int planner_setup(void **state)
+{
+    wr_planner *pl = NULL;
+    if (wr_planner_new(&pl) != WR_OK)
+        return -1;
+    *state = pl;
+    return 0;
+}
+
+static inline int planner_teardown(void **state)
+{
+    wr_planner_free(*state);
+    return 0;
+}
+
+/* The callback form over a wr_map: its moves from wr_map_moves(). */
+typedef struct map_graph {
+    const wr_map *map;
+    const wr_plan_params *params;
+    int calls;
+} map_graph;
+
+static inline int map_graph_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    map_graph *mg = user;
+    wr_hex h;
+    size_t n = 0;
+    mg->calls++;
+    if (wr_map_hex(mg->map, node, &h) != WR_OK ||
+        wr_map_moves(mg->map, mg->params, h, out, (size_t)capacity, &n) != WR_OK)
+        return -1;
+    return (int)n;
+}
+
+static inline wr_hex map_graph_hex(void *user, int32_t node)
+{
+    map_graph *mg = user;
+    wr_hex h = {0, 0};
+    (void)wr_map_hex(mg->map, node, &h);
+    return h;
+}
+
+/* Two routes are the same step by step: hex, node, day, points, nights,
+   flags; and the same arrival, rally days, unformed days, stragglers. */
+static inline void expect_same_route(const wr_route *a, const wr_route *b)
+{
+    assert_int_equal(a->step_count, b->step_count);
+    for (size_t k = 0; k < a->step_count; k++) {
+        assert_int_equal(a->steps[k].hex.q, b->steps[k].hex.q);
+        assert_int_equal(a->steps[k].hex.r, b->steps[k].hex.r);
+        assert_int_equal(a->steps[k].node, b->steps[k].node);
+        assert_int_equal(a->steps[k].day, b->steps[k].day);
+        assert_int_equal(a->steps[k].points_left, b->steps[k].points_left);
+        assert_int_equal(a->steps[k].nights, b->steps[k].nights);
+        assert_int_equal(a->steps[k].flags, b->steps[k].flags);
+    }
+    assert_int_equal(a->arrival_day, b->arrival_day);
+    assert_int_equal(a->points_left, b->points_left);
+    assert_int_equal(a->rally_days, b->rally_days);
+    assert_int_equal(a->unformed_days, b->unformed_days);
+    assert_int_equal(a->stragglers, b->stragglers);
+}
+
+static inline int moved_today(const wr_force_state *f)
+{
+    return f->points_spent > 0 || f->unformed_today;
+}
+
+/* Re-plans from f and expects the arrival first planned. */
+static inline void expect_same_plan(const wr_map *m, const wr_plan_params *p,
+                                    const wr_plan_query *q, const wr_force_state *f, wr_hex from,
+                                    wr_hex to, int day, int left)
+{
+    if (f->crossing_days > 0 || f->far_bank)
+        return; /* committed to its crossing */
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_query q2 = *q;
+    q2.start = f;
+    wr_plan_result r;
+    OK(wr_planner_plan(pl, m, p, &q2, from, to, &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    if (r.route.arrival_day != day || r.route.points_left != left)
+        fail_msg("re-planned from day %d (spent %d, saved %d, unformed %d): (%d, %d), first (%d, %d)",
+                 f->day, f->points_spent, f->points_saved, f->unformed, r.route.arrival_day,
+                 r.route.points_left, day, left);
+    wr_planner_free(pl);
+}
+
+/* Carries a plan out with the replay functions from its start state: every
+   step on its day with its points left and formation, the state on arrival
+   as predicted, the same days of unformed movement; with replan, plans again
+   from every state reached (after each step and each night) and expects the
+   same arrival. Returns the stragglers lost with the mean half-die. */
+static inline int replay_plan(const wr_map *m, const wr_plan_params *p, const wr_plan_query *q,
+                              const wr_plan_result *r, const wr_force_state *start, int replan)
+{
+    const int P = p->costs.daily_points;
+    wr_force_state f = *start;
+    const size_t n = r->route.step_count;
+    const wr_hex from = r->route.steps[0].hex, to = r->route.steps[n - 1].hex;
+    int lost_total = 0, left = p->figures, guard = 0;
+    size_t i = 1;
+    while (i < n) {
+        assert_true(++guard < 100000);
+        const wr_plan_edge *mv = &r->moves[i];
+        const wr_step *sp = &r->route.steps[i];
+        int lost = 0, in = 0;
+        if (mv->flags & WR_STEP_RALLY) {
+            if (moved_today(&f)) {
+                OK(wr_force_end_day(&f, P, 0, left, 2, &lost));
+            } else {
+                OK(wr_force_rally(&f, P));
+                assert_int_equal(f.day - 1, sp->day);
+                assert_int_equal(sp->points_left, 0);
+                i++;
+            }
+        } else {
+            OK(wr_force_move(&f, P, mv, &in));
+            if (in) {
+                assert_int_equal(f.day, sp->day);
+                assert_int_equal(P + f.points_saved - f.points_spent, sp->points_left);
+                assert_int_equal(f.unformed, (sp->flags & WR_STEP_UNFORMED) != 0);
+                i++;
+            } else {
+                OK(wr_force_end_day(&f, P, 0, left, 2, &lost));
+            }
+        }
+        left -= lost;
+        lost_total += lost;
+        if (replan && i < n)
+            expect_same_plan(m, p, q, &f, r->route.steps[i - 1].hex, to, r->route.arrival_day,
+                             r->route.points_left);
+    }
+    (void)from;
+    if (memcmp(&f, &r->arrival, sizeof f) != 0)
+        fail_msg("replay: day %d spent %d saved %d unformed %d/%d days %d rally %d/%d; "
+                 "predicted day %d spent %d saved %d unformed %d/%d days %d rally %d/%d",
+                 f.day, f.points_spent, f.points_saved, f.unformed, f.unformed_today,
+                 f.unformed_days, f.at_rally, f.rally_days, r->arrival.day,
+                 r->arrival.points_spent, r->arrival.points_saved, r->arrival.unformed,
+                 r->arrival.unformed_today, r->arrival.unformed_days, r->arrival.at_rally,
+                 r->arrival.rally_days);
+    assert_int_equal(f.unformed_days + f.unformed_today - start->unformed_days -
+                         start->unformed_today,
+                     r->route.unformed_days);
+    if (f.unformed_today) { /* the arrival day's night */
+        int lost = 0;
+        OK(wr_stragglers(left, 2, &lost));
+        lost_total += lost;
+    }
+    return lost_total;
+}
+
+#endif /* WARRULES_CAMPAIGN_H */
+
+#endif /* cmocka_unit_test */
+
+#endif
