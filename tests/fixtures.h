@@ -8,12 +8,22 @@
    test_determinism.c) gets the plain parts: the worked example of the
    melee text as data.
 
+   Plain C:
+   melee     the worked example of the text: example_dwarfs_desc(),
+             example_urucks_desc(), example_situation(); sample_chart_row(),
+             the rows of a sample hit chart
+
+   CMocka:
    core      OK(call)
    campaign  O(), side(), params_for(); rnd() and random maps, parameters and
              start states; planner_setup/planner_teardown, the planner of a
              group; map_graph, the callback form over a wr_map;
              expect_same_route(); replay_plan(), a plan carried out with the
-             replay functions */
+             replay functions
+   melee     profile(), troops(), from_def(), front(), engage(),
+             fixed_morale(), has_event(); the worked example as a test's
+             fixture (example_setup/example_teardown); duel_setup() and
+             duel_teardown(), two sword units face to face; sample_chart() */
 #ifndef WARRULES_TESTS_FIXTURES_H
 #define WARRULES_TESTS_FIXTURES_H
 
@@ -22,6 +32,67 @@
 #include <string.h>
 
 #include "warrules/core.h"
+
+/* ---- melee, plain C ------------------------------------------------------- */
+#ifdef WARRULES_MELEE_H
+
+/* The worked example of the text (Fantasy Warlord, hand-to-hand combat): the
+   dwarfs, ten veteran spearmen (profile WR_SAMPLE_DWARF_VETERANS) in two
+   ranks of five, chainmail and shields, charging; five in contact with four
+   orcs. */
+static inline wr_melee_unit_desc example_dwarfs_desc(void)
+{
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = 10;
+    d.files = 5;
+    d.weapon_type = WR_WEAPON_SPEAR;
+    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
+    d.flags = WR_UNIT_SHIELDS;
+    d.troop_class = WR_TROOP_VETERAN;
+    return d;
+}
+
+/* The orcs: urucks (profile WR_SAMPLE_ORC_URUCKS) with polearms in
+   chainmail, nine of them in ranks of five (one complete rank of five and
+   four behind), which gives exactly the one rank bonus (+2) the text lists
+   and, with four in contact, the eight fighting it uses. */
+static inline wr_melee_unit_desc example_urucks_desc(void)
+{
+    wr_melee_unit_desc d = example_dwarfs_desc();
+    d.figures = 9;
+    d.weapon_type = WR_WEAPON_POLEARM;
+    d.flags = 0;
+    d.troop_class = WR_TROOP_ELITE;
+    return d;
+}
+
+/* The dwarfs (side 0) charge: five in contact with four urucks. */
+static inline wr_situation example_situation(void)
+{
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = 5;
+    s.side[1].in_contact = 4;
+    s.side[0].charged = 1;
+    return s;
+}
+
+/* A row of a labelled sample hit chart, not the game's: row 0 the body
+   (1-50, location 1), row 1 the head (51-100, location 2). */
+typedef struct chart_row {
+    int low, high, location;
+    wr_wound wounds[4];
+} chart_row;
+
+static inline chart_row sample_chart_row(int i)
+{
+    const chart_row rows[2] = {
+        {1, 50, 1, {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL}},
+        {51, 100, 2, {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS, WR_WOUND_KILLED}}};
+    return rows[i];
+}
+
+#endif /* WARRULES_MELEE_H */
 
 #ifdef cmocka_unit_test
 
@@ -327,6 +398,163 @@ static inline int replay_plan(const wr_map *m, const wr_plan_params *p, const wr
 }
 
 #endif /* WARRULES_CAMPAIGN_H */
+
+/* ---- melee ---------------------------------------------------------------- */
+#ifdef WARRULES_MELEE_H
+
+static inline wr_profile *profile(wr_race race)
+{
+    wr_profile *p = NULL;
+    assert_int_equal(wr_profile_new(race, &p), WR_OK);
+    return p;
+}
+
+/* figures in ranks of files, with a weapon type, no armour, no flags. */
+static inline wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type)
+{
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = figures;
+    d.files = files;
+    d.weapon_type = weapon_type;
+    wr_melee_unit *u = NULL;
+    assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_OK);
+    return u;
+}
+
+static inline wr_melee_unit *from_def(const wr_profile *p, const wr_melee_unit_desc *d)
+{
+    wr_melee_unit *u = NULL;
+    assert_int_equal(wr_melee_unit_new(p, d, &u), WR_OK);
+    return u;
+}
+
+/* Front to front, contact0 and contact1 figures in contact. */
+static inline wr_situation front(int contact0, int contact1)
+{
+    wr_situation s;
+    memset(&s, 0, sizeof s);
+    s.side[0].in_contact = contact0;
+    s.side[1].in_contact = contact1;
+    return s;
+}
+
+static inline wr_engagement *engage(wr_melee_unit *a, wr_melee_unit *b, const wr_situation *s)
+{
+    wr_engagement *e = NULL;
+    assert_int_equal(wr_engagement_new(a, b, s, &e), WR_OK);
+    return e;
+}
+
+/* A morale model with fixed odds (the user pointer is a wr_morale_odds). */
+static inline wr_status fixed_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    (void)test;
+    *odds = *(const wr_morale_odds *)user;
+    return WR_OK;
+}
+
+/* Whether the round has an event of that rule on side s, with that value
+   and detail (-1: any). */
+static inline int has_event(const wr_melee_round *r, wr_melee_rule rule, int s, int value,
+                            int detail)
+{
+    for (int i = 0; i < r->n_events; i++)
+        if (r->events[i].rule == rule && r->events[i].side == s &&
+            (value < 0 || r->events[i].value == value) &&
+            (detail < 0 || r->events[i].detail == detail))
+            return 1;
+    return 0;
+}
+
+/* The worked example (example_dwarfs_desc() and the rest above) as a test's
+   fixture: example_setup() builds it into *state, example_teardown() frees
+   it; each test has its own, fresh. */
+typedef struct example {
+    wr_profile *dwarf, *orc;
+    wr_melee_unit *dwarfs, *orcs;
+    wr_engagement *e;
+} example;
+
+static inline int example_setup(void **state)
+{
+    example *x = calloc(1, sizeof *x);
+    assert_non_null(x);
+    assert_int_equal(wr_profile_new_sample(WR_SAMPLE_DWARF_VETERANS, &x->dwarf), WR_OK);
+    assert_int_equal(wr_profile_new_sample(WR_SAMPLE_ORC_URUCKS, &x->orc), WR_OK);
+    wr_melee_unit_desc d = example_dwarfs_desc();
+    x->dwarfs = from_def(x->dwarf, &d);
+    d = example_urucks_desc();
+    x->orcs = from_def(x->orc, &d);
+    wr_situation s = example_situation();
+    x->e = engage(x->dwarfs, x->orcs, &s);
+    *state = x;
+    return 0;
+}
+
+static inline int example_teardown(void **state)
+{
+    example *x = *state;
+    wr_engagement_free(x->e);
+    wr_melee_unit_free(x->dwarfs);
+    wr_melee_unit_free(x->orcs);
+    wr_profile_free(x->dwarf);
+    wr_profile_free(x->orc);
+    free(x);
+    return 0;
+}
+
+typedef struct duel {
+    wr_profile *p;
+    wr_melee_unit *a, *b;
+    wr_engagement *e;
+} duel;
+
+/* Two sword units facing each other: a has figures_a in one rank with MCP
+   mcp_a (armour 1), likewise b (no armour). */
+static inline void duel_setup(duel *x, int figures_a, int mcp_a, int figures_b, int mcp_b)
+{
+    x->p = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(x->p, 0, 0, mcp_a), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(x->p, 0, 1, mcp_b), WR_OK);
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = figures_a;
+    d.files = figures_a;
+    d.armour = 1;
+    x->a = from_def(x->p, &d);
+    x->b = troops(x->p, figures_b, figures_b, 0);
+    wr_situation s = front(figures_a, figures_b);
+    x->e = engage(x->a, x->b, &s);
+}
+
+static inline void duel_teardown(duel *x)
+{
+    wr_engagement_free(x->e);
+    wr_melee_unit_free(x->a);
+    wr_melee_unit_free(x->b);
+    wr_profile_free(x->p);
+}
+
+/* The sample hit chart (sample_chart_row()), checked row by row as it is
+   made: incomplete, an overlap refused, complete. */
+static inline wr_hit_chart *sample_chart(void)
+{
+    wr_hit_chart *c = NULL;
+    assert_int_equal(wr_hit_chart_new(&c), WR_OK);
+    int complete = -1;
+    assert_int_equal(wr_hit_chart_is_complete(c, &complete), WR_OK);
+    assert_int_equal(complete, 0);
+    const chart_row body = sample_chart_row(0), head = sample_chart_row(1);
+    assert_int_equal(wr_hit_chart_add(c, body.low, body.high, body.location, body.wounds), WR_OK);
+    assert_int_equal(wr_hit_chart_is_complete(c, &complete), WR_OK);
+    assert_int_equal(complete, 0);
+    assert_int_equal(wr_hit_chart_add(c, 50, 60, 2, head.wounds), WR_ERR_INVALID); /* overlap */
+    assert_int_equal(wr_hit_chart_add(c, head.low, head.high, head.location, head.wounds), WR_OK);
+    assert_int_equal(wr_hit_chart_is_complete(c, &complete), WR_OK);
+    assert_int_equal(complete, 1);
+    return c;
+}
+
+#endif /* WARRULES_MELEE_H */
 
 #endif /* cmocka_unit_test */
 

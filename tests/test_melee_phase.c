@@ -13,25 +13,9 @@
 
 #include "warrules/melee.h"
 
+#include "fixtures.h"
+
 /* ---- helpers ----------------------------------------------------------- */
-
-static wr_profile *profile(wr_race race)
-{
-    wr_profile *p = NULL;
-    assert_int_equal(wr_profile_new(race, &p), WR_OK);
-    return p;
-}
-
-static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type)
-{
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    d.figures = figures;
-    d.files = files;
-    d.weapon_type = weapon_type;
-    wr_melee_unit *u = NULL;
-    assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_OK);
-    return u;
-}
 
 static wr_phase_combatant side(wr_melee_unit *u, wr_facing face, int in_contact, int corner,
                           wr_phase_contact contact)
@@ -71,13 +55,6 @@ static int fighting(const wr_melee_phase *p, int fight, int s)
     return k.fighting;
 }
 
-static wr_status fixed_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
-{
-    (void)test;
-    *odds = *(const wr_morale_odds *)user;
-    return WR_OK;
-}
-
 /* A morale model with fixed odds that keeps the tests it is asked. */
 typedef struct recorder {
     wr_morale_odds odds;
@@ -92,16 +69,6 @@ static wr_status recording_morale(void *user, const wr_morale_test *test, wr_mor
         rec->tests[rec->n++] = *test;
     *odds = rec->odds;
     return WR_OK;
-}
-
-static int has_event(const wr_melee_round *r, wr_melee_rule rule, int s, int value, int detail)
-{
-    for (int i = 0; i < r->n_events; i++)
-        if (r->events[i].rule == rule && r->events[i].side == s &&
-            (value < 0 || r->events[i].value == value) &&
-            (detail < 0 || r->events[i].detail == detail))
-            return 1;
-    return 0;
 }
 
 static int figures_of(const wr_melee_unit *u)
