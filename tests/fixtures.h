@@ -23,7 +23,10 @@
    melee     profile(), troops(), from_def(), front(), engage(),
              fixed_morale(), has_event(); the worked example as a test's
              fixture (example_setup/example_teardown); duel_setup() and
-             duel_teardown(), two sword units face to face; sample_chart() */
+             duel_teardown(), two sword units face to face; sample_chart()
+   battlesystem  figure4(), figure_with_mv(), stat(), check_range(),
+             check_group(), make_unit(), make_formation(), rated_chariot(),
+             check_shield_wall(), move(); INCH and MP */
 #ifndef WARRULES_TESTS_FIXTURES_H
 #define WARRULES_TESTS_FIXTURES_H
 
@@ -555,6 +558,117 @@ static inline wr_hit_chart *sample_chart(void)
 }
 
 #endif /* WARRULES_MELEE_H */
+
+/* ---- battlesystem --------------------------------------------------------- */
+#ifdef WARRULES_BATTLESYSTEM_H
+
+/* A figure of those AR, HD, AC and MV. */
+static inline wr_figure *figure4(int ar, int hd, int ac, int mv)
+{
+    wr_figure *f = NULL;
+    assert_int_equal(wr_figure_new(&f), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_AR, ar), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_HD, hd), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_AC, ac), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
+    return f;
+}
+
+/* A figure with MV mv, all else 0. */
+static inline wr_figure *figure_with_mv(int mv)
+{
+    wr_figure *f = NULL;
+    assert_int_equal(wr_figure_new(&f), WR_OK);
+    assert_int_equal(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
+    return f;
+}
+
+static inline int stat(const wr_figure *f, wr_stat s)
+{
+    int v = -99999;
+    assert_int_equal(wr_figure_get(f, s, &v), WR_OK);
+    return v;
+}
+
+static inline void check_range(const wr_figure *f, int min, int max)
+{
+    int lo = -1, hi = -1;
+    assert_int_equal(wr_figure_damage_range(f, &lo, &hi), WR_OK);
+    assert_int_equal(lo, min);
+    assert_int_equal(hi, max);
+}
+
+/* Damage group i of f is dice d sides. */
+static inline void check_group(const wr_figure *f, size_t i, int dice, int sides)
+{
+    int d = 0, s = 0;
+    assert_int_equal(wr_figure_damage_group(f, i, &d, &s), WR_OK);
+    assert_int_equal(d, dice);
+    assert_int_equal(s, sides);
+}
+
+/* A unit of figures of AR 10, HD 1, AC 5 and MV mv. */
+static inline wr_battle_unit *make_unit(wr_battle_unit_type type, int figures, int mv,
+                                        unsigned equipment, unsigned traits, int single)
+{
+    wr_figure *f = figure4(10, 1, 5, mv);
+    wr_battle_unit_desc d = wr_battle_unit_desc_default();
+    d.type = type;
+    d.figures = figures;
+    d.equipment = equipment;
+    d.traits = traits;
+    d.single_creature = single;
+    wr_battle_unit *u = NULL;
+    assert_int_equal(wr_battle_unit_new(f, &d, &u), WR_OK);
+    wr_figure_free(f);
+    return u;
+}
+
+/* A formation facing 0 degrees. */
+static inline wr_formation *make_formation(wr_formation_order order, int frontage)
+{
+    wr_formation *f = NULL;
+    assert_int_equal(wr_formation_new(order, frontage, 0, &f), WR_OK);
+    return f;
+}
+
+/* [11.3] the chariot of np passengers and nl pullers (at most 4 each). */
+static inline wr_figure *rated_chariot(wr_figure **pass, size_t np, wr_figure **pull, size_t nl)
+{
+    const wr_figure *p[4], *l[4];
+    for (size_t i = 0; i < np; i++)
+        p[i] = pass[i];
+    for (size_t i = 0; i < nl; i++)
+        l[i] = pull[i];
+    wr_figure *c = NULL;
+    assert_int_equal(wr_rate_chariot(p, np, l, nl, &c), WR_OK);
+    return c;
+}
+
+/* wr_shield_wall_check() answers expected. */
+static inline void check_shield_wall(const wr_battle_unit *u, const wr_formation *f, int all_round,
+                                     int cost, wr_declare_problem expected)
+{
+    wr_declare_problem p = (wr_declare_problem)-1;
+    assert_int_equal(wr_shield_wall_check(u, f, all_round, cost, &p), WR_OK);
+    assert_int_equal(p, expected);
+}
+
+/* wr_tactical_check() of a move, its result consistent with itself. */
+static inline wr_tactical_result move(const wr_battle_unit *u, const wr_formation *f,
+                                      const wr_tactical_leg *legs, size_t n, unsigned flags)
+{
+    wr_tactical_result r;
+    assert_int_equal(wr_tactical_check(u, f, legs, n, flags, &r), WR_OK);
+    assert_int_equal(r.legal, r.problem == WR_TACTICAL_OK);
+    assert_int_equal(r.left, r.available - r.cost);
+    return r;
+}
+
+#define INCH WR_LEN_PER_INCH
+#define MP WR_MOVE_PER_INCH
+
+#endif /* WARRULES_BATTLESYSTEM_H */
 
 #endif /* cmocka_unit_test */
 

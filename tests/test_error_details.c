@@ -82,14 +82,6 @@ static void planner_start(void **state)
 #endif
 
 #ifdef WR_HAVE_BATTLESYSTEM
-static wr_figure *figure_with_mv(int mv)
-{
-    wr_figure *f = NULL;
-    assert_int_equal(wr_figure_new(&f), WR_OK);
-    assert_int_equal(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
-    return f;
-}
-
 static void movement_spend(void **state)
 {
     (void)state;
