@@ -30,19 +30,6 @@ static void assert_same_dice(wr_rng *rng, wr_rng *clone)
     }
 }
 
-/* Whether rng has moved on from clone (its next roll differs in 8 tries). */
-static int moved_on(wr_rng *rng, wr_rng *clone)
-{
-    int differ = 0;
-    for (int i = 0; i < 8; i++) {
-        int a = 0, b = 0;
-        assert_int_equal(wr_rng_roll(rng, 1000000, &a), WR_OK);
-        assert_int_equal(wr_rng_roll(clone, 1000000, &b), WR_OK);
-        differ |= a != b;
-    }
-    return differ;
-}
-
 typedef struct rollers {
     wr_rng *rng, *clone;
 } rollers;
@@ -62,6 +49,19 @@ static void rollers_free(rollers *r)
 }
 
 #ifdef WR_HAVE_MELEE
+/* Whether rng has moved on from clone (its next roll differs in 8 tries). */
+static int moved_on(wr_rng *rng, wr_rng *clone)
+{
+    int differ = 0;
+    for (int i = 0; i < 8; i++) {
+        int a = 0, b = 0;
+        assert_int_equal(wr_rng_roll(rng, 1000000, &a), WR_OK);
+        assert_int_equal(wr_rng_roll(clone, 1000000, &b), WR_OK);
+        differ |= a != b;
+    }
+    return differ;
+}
+
 /* A morale model that fails; user counts its calls. */
 static wr_status failing_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
 {
