@@ -18,7 +18,7 @@
 
 #include "fixtures.h"
 
-/* ---- figures ----------------------------------------------------------------- */
+/* ---- figures ----------------------------------------------------------- */
 
 static void figure_stats(void **state)
 {
@@ -141,7 +141,7 @@ static void figure_new_ex(void **state)
     wr_figure_free(f);
 }
 
-/* ---- [11.5] one damage roll -------------------------------------------------- */
+/* ---- [11.5] one damage roll -------------------------------------------- */
 
 static void damage_from_rolls(void **state)
 {
@@ -206,7 +206,7 @@ static void damage_roll_uses_rng_in_group_order(void **state)
     wr_figure_free(f);
 }
 
-/* ---- allocation failures ----------------------------------------------------- */
+/* ---- allocation failures ----------------------------------------------- */
 
 static wr_status scenario(const wr_allocator *alloc)
 {

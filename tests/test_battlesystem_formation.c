@@ -13,7 +13,7 @@
 
 #include "fixtures.h"
 
-/* ---- units and formations ---------------------------------------------------- */
+/* ---- units and formations ---------------------------------------------- */
 
 static void unit_desc_and_figure(void **state)
 {
@@ -119,7 +119,7 @@ static void formation_basics(void **state)
     wr_formation_free(NULL);
 }
 
-/* ---- [11.6] shield wall ------------------------------------------------------ */
+/* ---- [11.6] shield wall ------------------------------------------------ */
 
 static void shield_wall_who_may_declare(void **state)
 {
@@ -316,7 +316,7 @@ static void shield_wall_all_round(void **state)
     wr_formation_free(f);
 }
 
-/* ---- [11.7] set spears / pikes ----------------------------------------------- */
+/* ---- [11.7] set spears / pikes ----------------------------------------- */
 
 static void check_set_spears(const wr_battle_unit *u, const wr_formation *f, unsigned sides, int cost,
                              wr_declare_problem expected)

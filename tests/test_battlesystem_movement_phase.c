@@ -15,7 +15,7 @@
 
 #include "fixtures.h"
 
-/* ---- the Movement Phase ------------------------------------------------------ */
+/* ---- the Movement Phase ------------------------------------------------ */
 
 static void phase_state(const wr_formation *f, wr_formation_order order, int facing, int spent,
                         wr_formation_special special)
@@ -512,7 +512,7 @@ static void wall_ends_with_odd_rates(void **state)
     wr_figure_free(pull[0]);
 }
 
-/* ---- property: random Movement Phases from a shield wall or set spears ---- */
+/* ---- property: random Movement Phases from a shield wall or set spears --- */
 
 /* A fixed-seed generator (a 32-bit LCG); integers only. */
 static uint32_t lcg_next(uint32_t *seed)

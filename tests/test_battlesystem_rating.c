@@ -15,7 +15,7 @@
 
 #include "fixtures.h"
 
-/* ---- [11.2] and [11.3] ratings ----------------------------------------------- */
+/* ---- [11.2] and [11.3] ratings ----------------------------------------- */
 
 static void rate_cavalry(void **state)
 {
@@ -318,7 +318,7 @@ static void rate_chariot_extremes(void **state)
     wr_figure_free(one);
 }
 
-/* ---- [11.1] removal ---------------------------------------------------------- */
+/* ---- [11.1] removal ---------------------------------------------------- */
 
 /* [11.4] "Weapons that do double damage in a charge also do double damage
    in a cavalry or chariot charge": the rider's weapons, not the horse's hooves. */

@@ -14,7 +14,7 @@
 
 #include "fixtures.h"
 
-/* ---- [11.8] Table 14 --------------------------------------------------------- */
+/* ---- [11.8] Table 14 --------------------------------------------------- */
 
 static void speed(wr_terrain t, unsigned traits, int num, int den)
 {
@@ -309,7 +309,7 @@ static void charge_legality(void **state)
     wr_battle_unit_free(hero);
 }
 
-/* ---- woods ------------------------------------------------------------------- */
+/* ---- woods ------------------------------------------------------------- */
 
 static void woods_missiles(void **state)
 {
@@ -431,7 +431,7 @@ static void forest_fire_positions(void **state)
     assert_int_equal(reaches(WR_FIRE_WIND_STRONG, 1000, corner, -990000, -990000), 1);
 }
 
-/* ---- [11.9] ------------------------------------------------------------------ */
+/* ---- [11.9] ------------------------------------------------------------ */
 
 static void low_ground(void **state)
 {
@@ -467,7 +467,7 @@ static void missile_modifiers(void **state)
     assert_int_equal(m, 0);
 }
 
-/* ---- batch forms ------------------------------------------------------------- */
+/* ---- batch forms ------------------------------------------------------- */
 
 static void batch_terrain_speeds(void **state)
 {

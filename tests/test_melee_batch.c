@@ -188,7 +188,7 @@ static void first_bad_item_far_in(void **state)
     }
 }
 
-/* ---- short batches: random rounds and the worked example -------------- */
+/* ---- short batches: random rounds and the worked example --------------- */
 
 #define BATCH_N 2000
 

@@ -14,7 +14,7 @@
 
 #include "fixtures.h"
 
-/* ---- the worked example: dwarf veterans against orc urucks ------------------- */
+/* ---- the worked example: dwarf veterans against orc urucks ------------- */
 
 static void example_dwarfs_and_urucks(void **state)
 {
@@ -196,7 +196,7 @@ static void example_flanked_orc_spearmen(void **state)
     wr_profile_free(orc);
 }
 
-/* ---- explanations ------------------------------------------------------------ */
+/* ---- explanations ------------------------------------------------------ */
 
 static void explanations(void **state)
 {

@@ -13,7 +13,7 @@
 
 #include "fixtures.h"
 
-/* ---- profiles ---------------------------------------------------------------- */
+/* ---- profiles ---------------------------------------------------------- */
 
 static void profiles_and_pikes(void **state)
 {
@@ -142,7 +142,7 @@ static void sample_profiles(void **state)
     wr_profile_free(o);
 }
 
-/* ---- modifiers --------------------------------------------------------------- */
+/* ---- modifiers --------------------------------------------------------- */
 
 /* A profile whose every modifier has its own value, so each can be seen. */
 static wr_profile *marked_profile(wr_race race)

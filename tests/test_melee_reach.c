@@ -13,7 +13,7 @@
 
 #include "fixtures.h"
 
-/* ---- pinned counting rules --------------------------------------------------- */
+/* ---- pinned counting rules --------------------------------------------- */
 
 static void reach(void **state)
 {

@@ -14,7 +14,7 @@
 
 #include "fixtures.h"
 
-/* ---- disorder ---------------------------------------------------------------- */
+/* ---- disorder ---------------------------------------------------------- */
 
 static void disorder_rules(void **state)
 {
@@ -104,7 +104,7 @@ static void disorder_rules(void **state)
     wr_profile_free(p);
 }
 
-/* ---- rounds: losers, draws, caps, morale ------------------------------------- */
+/* ---- rounds: losers, draws, caps, morale ------------------------------- */
 
 static void round_draw_and_cap(void **state)
 {
@@ -279,7 +279,7 @@ static void morale_models(void **state)
     wr_profile_free(p);
 }
 
-/* ---- starting, advancing, leaving -------------------------------------------- */
+/* ---- starting, advancing, leaving -------------------------------------- */
 
 static void starting_and_leaving(void **state)
 {

@@ -13,7 +13,7 @@
 
 #include "fixtures.h"
 
-/* ---- wounds, monsters and characters ----------------------------------------- */
+/* ---- wounds, monsters and characters ----------------------------------- */
 
 static int add(wr_wounds *w, wr_wound wound, int character)
 {
