@@ -11,6 +11,7 @@ with the AddressSanitizer runtime preloaded against a sanitized library."""
 import array
 import copy
 import ctypes
+import faulthandler
 import gc
 import os
 import pickle
@@ -880,6 +881,9 @@ class Forks(unittest.TestCase):
             try:
                 os.close(read)
                 signal.alarm(timeout)
+                # a child that hangs says where, before the alarm ends it
+                faulthandler.dump_traceback_later(timeout - 5, exit=True,
+                                                  file=os.fdopen(os.dup(write), "w"))
                 check()
                 code = 0
             except BaseException as exc:  # noqa: BLE001 - reported to the parent

@@ -26,8 +26,9 @@ Every C call of the package goes through one wrapper (_native._guarded):
   wrong type or re-enters records its exception in the frame of the C call
   running it (callback_failed) and returns a failing status to C; the wrapper
   raises that exception once C has returned.
-- After os.fork() the child's guard is reset (reset_after_fork): the lock is
-  new (another thread may have held it), holds of threads that do not exist
+- os.fork() is made with the guard's lock held (no other thread is then
+  halfway through a change), and the child's guard is reset
+  (reset_after_fork): the lock is new, holds of threads that do not exist
   in the child are dropped, and a handle another thread was writing at the
   fork is marked torn (its C state may be half-written): in the child it can
   only be closed, which forgets it without freeing it.
@@ -37,7 +38,7 @@ import os
 import threading
 from typing import Any, Dict, List, Optional, Tuple
 
-from ._errors import ClosedHandleError, HandleInUseError
+from ._errors import ClosedHandleError, HandleInUseError, StateError
 
 _lock = threading.RLock()  # also guards the pins between handles (Handle._pin)
 _local = threading.local()
@@ -176,6 +177,7 @@ def _take(handle, exclusive: bool, held: _Held, function: str) -> None:
                 _only_me(d.get("_readers") or {}, me) and _only_me(ix or {}, me)
                 and _only_me(icov or {}, me))
         raise _refuse(handle, me, function, this)
+    _busy[id(handle)] = handle  # first: every handle marked is in _busy
     if exclusive:
         handle._excl = me
         held.records.append(("x", handle))
@@ -183,7 +185,6 @@ def _take(handle, exclusive: bool, held: _Held, function: str) -> None:
         handle._readers[me] = handle._readers.get(me, 0) + 1
         held.records.append(("s", handle))
     held.ids.add(id(handle))
-    _busy[id(handle)] = handle
     for cid, (container, n_excl, _n_shared) in list(d.get("_containers", {}).items()):
         if cid in held.ids:
             continue  # this call holds the container, which covers the handle
@@ -195,6 +196,7 @@ def _take(handle, exclusive: bool, held: _Held, function: str) -> None:
             this = c_excl == me if c_excl is not None else _only_me(cd.get("_readers") or {}, me)
             raise _refuse(handle, me, function, this, via=container)
         if exclusive or covered_exclusively:
+            _busy[cid] = container
             kind = "ix" if exclusive else "icov"
             table = cd.get("_" + kind)
             if table is None:
@@ -203,7 +205,6 @@ def _take(handle, exclusive: bool, held: _Held, function: str) -> None:
             held.records.append((kind, container))
             mine = held.intents.setdefault(cid, [0, 0])
             mine[0 if exclusive else 1] += 1
-            _busy[cid] = container
     for dep, _count, n_excl, walked in list(d.get("_pinned", {}).values()):
         if not walked or id(dep) in held.ids:
             continue
@@ -283,7 +284,6 @@ def check_closable(handle) -> None:
 
 
 def _torn_error(handle, function):
-    from ._errors import StateError
     return StateError(6, "WR_ERR_STATE", function, message=(
         f"{function}: {_describe(handle)} was being changed by another thread when this process "
         f"forked; its C state may be half-written, so in the child it can only be closed"))
@@ -404,7 +404,29 @@ def reset_after_fork() -> None:
         del _busy[key]
 
 
+_forking = []  # the lock the forking thread holds across os.fork()
+
+
+def _before_fork() -> None:
+    """Holds the guard's lock across os.fork(), so that no other thread is
+    halfway through changing holds or pins when the child is made."""
+    held = _lock
+    held.acquire()
+    _forking.append(held)
+
+
+def _after_fork_in_parent() -> None:
+    if _forking:
+        _forking.pop().release()
+
+
+def _after_fork_in_child() -> None:
+    del _forking[:]
+    reset_after_fork()
+
+
 if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=reset_after_fork)
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
 
 lock = _lock
