@@ -182,7 +182,8 @@ foreach(case
     "unknown_figure|rate|unknown_figure.scn:5:9: no [figure] of that name: 'b'"
     "bad_damage|rate|bad_damage.scn:2:10: expected damage as XdY"
     "key_first|rate|key_first.scn:1:1: a key before the first section"
-    "missing_map|route|cannot open 'scenarios/../maps/nowhere.map'")
+    "missing_map|route|cannot open 'scenarios/../maps/nowhere.map'"
+    "side_twice|melee|side_twice.scn:13:1: section [side a] appears twice (first at line 3)")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 sub)
@@ -248,6 +249,13 @@ if(Python3_Interpreter_FOUND)
   wr_tool_test(svg_sweep sh ${TT}/svg_run.sh ${WR_OUT}/sweep.svg
     "rect.cell=324 rect.legend=21 text.row=18 text.col=18"
     ${WR_TOOL} sweep ${WR_EX}/balance.sweep --rounds 5 --svg ${WR_OUT}/sweep.svg)
+  # every cell of the heatmap is side a's wins as the table has them: routs,
+  # retirements and destructions of side b (issue 25: a heatmap leaving the
+  # retirements out passed every other test); refused pairs grey
+  wr_tool_test(sweep_heatmap_wins ${Python3_EXECUTABLE} ${TT}/sweep_heatmap.py ${WR_TOOL}
+    ${WR_OUT}/sweep_heatmap_wins ${WR_EX}/balance.sweep --rounds 5 --need-b-retires)
+  wr_tool_test(sweep_heatmap_refused ${Python3_EXECUTABLE} ${TT}/sweep_heatmap.py ${WR_TOOL}
+    ${WR_OUT}/sweep_heatmap_refused sweeps/flanked.sweep)
 endif()
 foreach(case
     "bad_value|bad_value.sweep:7: vary.figures = ten: expected a whole number"
@@ -388,6 +396,16 @@ wr_tool_test(no_partial_odds sh ${TT}/no_partial_output.sh ${WR_OUT}/partial_odd
   ${WR_TOOL} odds --svg ${WR_OUT}/partial_odds/out.svg)
 wr_tool_test(no_svg_on_refusal sh -c
   "rm -f '${WR_OUT}/refused.svg'; '${WR_TOOL}' odds scenarios/refused.scn --svg '${WR_OUT}/refused.svg' 2>/dev/null; test $? -eq 2 && test ! -e '${WR_OUT}/refused.svg'")
+
+# Outputs and inputs that are not regular files (issue 25): /dev/null and a
+# FIFO with a reader are written straight into, a symbolic link is followed
+# (the link stays); a FIFO with no process at its other end is refused after
+# the tool's wait (5 s), never waited for forever.
+foreach(case dev_null fifo_reader fifo_no_reader symlink fifo_writer fifo_no_writer)
+  wr_tool_test(special_${case} sh ${TT}/special_files.sh ${case} ${WR_TOOL}
+    ${WR_OUT}/special_${case} ${WR_EX})
+  set_tests_properties(tool_special_${case} PROPERTIES TIMEOUT 60)
+endforeach()
 
 # Pictures rendered to PNG (rsvg-convert, Debian librsvg2-bin) and looked at:
 # background, a legend item for every symbol drawn, start and goal rings at

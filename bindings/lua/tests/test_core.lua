@@ -68,7 +68,8 @@ do
   collectgarbage(); collectgarbage()
   local mt = getmetatable(wr.Rng(0))
   eq(mt.__name, "warrules.Rng", "metatable name")
-  check(mt.__gc == mt.__close, "__gc and __close are the same function")
+  check(type(mt.__gc) == "function" and type(mt.__close) == "function", "__gc and __close")
+  check(pcall(mt.__gc, {}) and pcall(mt.__gc, io.stdout), "__gc of what is not an Rng is quiet")
 end
 
 T.finish("lua core")

@@ -10,7 +10,8 @@ except ImportError:  # run as a script
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 HANDLES = {"wr_rng", "wr_figure", "wr_battle_unit", "wr_formation", "wr_profile", "wr_hit_chart",
-           "wr_melee_unit", "wr_engagement", "wr_melee_odds", "wr_map", "wr_planner"}
+           "wr_melee_unit", "wr_engagement", "wr_melee_odds", "wr_melee_phase", "wr_odds_workspace",
+           "wr_map", "wr_planner"}
 HEADER = '''"""The handles each C function only reads (its `const` handle parameters):
 the guard (_guard.py) holds those shared, so threads may read one handle at
 once; every other handle a call takes is held exclusively. A function missing

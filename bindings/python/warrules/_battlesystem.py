@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import operator
 from collections import namedtuple
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
@@ -97,7 +98,12 @@ _STATS = {"ar": STAT_AR, "hd": STAT_HD, "ac": STAT_AC, "mv": STAT_MV, "sa": STAT
 
 def _to_c_int(value):
     """SA and SD are 32-bit patterns: pass 0..2**32-1 (or a C int) as the C int of the same bits."""
-    if isinstance(value, int) and not -2**31 <= value < 2**32:
+    if not isinstance(value, int):
+        try:
+            value = operator.index(value)  # a NumPy integer: its whole value, never its low bits
+        except TypeError:
+            return value  # not an integer: wr_figure_set's argument check raises TypeError
+    if not -2**31 <= value < 2**32:
         raise RangeError(2, "WR_ERR_RANGE", "wr_figure_set", message=(
             f"wr_figure_set: a 32-bit pattern (sa, sd) = {value} is outside -2**31..2**32-1"))
     value &= 0xFFFFFFFF
@@ -113,6 +119,7 @@ class Figure(Handle):
     32-bit values)."""
 
     _free = staticmethod(lambda p: lib.wr_figure_free(p))
+    _clone = "clone"  # copy.copy() and copy.deepcopy() make an independent figure
 
     def __init__(self, ar: int = 0, hd: int = 0, ac: int = 0, mv: int = 0, sa: int = 0, sd: int = 0,
                  damage: Iterable[Sequence[int]] = (), *, allocator: Optional[Allocator] = None) -> None:
@@ -141,8 +148,7 @@ class Figure(Handle):
         if self.__dict__.get("_borrowed"):
             ptr, self._ptr = self.__dict__.get("_ptr"), None
             if ptr:
-                for other in list(self._pinned):
-                    self._unpin(other)
+                self._unpin_all()
             return
         super().close()
 
@@ -216,7 +222,7 @@ class Figure(Handle):
         """[11.4] The damage roll of a charge: the rider's weapon dice times
         multiplier (BattleUnit.charge_damage_multiplier), the steed's dice once."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         return int_out(lib.wr_figure_charge_damage_rolls, self._handle(), multiplier, buf,
                        len(rolls))
 

@@ -667,14 +667,26 @@ class MeleePhase(Handle):
     def add(self, a, b):
         """Adds a fight of two phase_combatant() pairs; returns its index."""
         fight = PhaseFight()
+        units = []
         for i, (unit, side) in enumerate((a, b)):
+            if not isinstance(unit, MeleeUnit):
+                raise TypeError(f"MeleePhase.add: side {i} needs a MeleeUnit, not {type(unit).__name__}")
             fight.side[i] = side
-            fight.side[i].unit = unit._handle()
-        index = ctypes.c_int()
-        lib.wr_melee_phase_add(self._handle(), ctypes.byref(fight), ctypes.byref(index))
-        for unit, _ in (a, b):
-            if unit not in self._pinned:
-                self._pin(unit)
+            units.append(unit)
+        # pinned (by identity) before C sees them, so that C never holds a unit Python does not
+        pinned = []
+        try:
+            for unit in units:
+                self._pin(unit, exclusive=True, member=True)
+                pinned.append(unit)
+            for i, unit in enumerate(units):
+                fight.side[i].unit = unit._handle()
+            index = ctypes.c_int()
+            lib.wr_melee_phase_add(self._handle(), ctypes.byref(fight), ctypes.byref(index))
+        except BaseException:
+            for unit in pinned:
+                self._unpin(unit)
+            raise
         return index.value
 
     def __len__(self):
@@ -695,7 +707,7 @@ class MeleePhase(Handle):
     def resolve_rolls(self, rolls):
         """Resolves the phase with the caller's dice; returns the rolls used."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         used = ctypes.c_size_t()
         self._call(lib.wr_melee_phase_resolve_rolls, self._handle(), buf, len(rolls),
                    ctypes.byref(used))

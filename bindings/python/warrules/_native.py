@@ -30,12 +30,28 @@ def _range_of(ctype):
     return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
 
 
+def as_index(value):
+    """An integer of any Python type as a plain int: a NumPy integer, a 0-d
+    integer array or any object with __index__ through operator.index (so
+    that its whole value is range-checked; ctypes would cut it to the low
+    bits of the C type); anything else (bool and int included) unchanged."""
+    if type(value) is int or isinstance(value, (int, float, str, bytes)) or value is None:
+        return value
+    if hasattr(type(value), "__index__"):
+        try:
+            return operator.index(value)
+        except TypeError:  # an array of more than one item: left to ctypes to refuse
+            return value
+    return value
+
+
 def _checked(base, lo, hi):
     """A ctypes integer type for arguments: the call wrapper refuses a Python
     int the C type cannot hold (ctypes would silently cut it to the low
     bits) with RangeError, so 2**32 + 5 never reaches C as 5."""
 
     def from_param(cls, value):
+        value = as_index(value)
         if isinstance(value, int) and not lo <= value <= hi:
             raise RangeError(2, "WR_ERR_RANGE", message=f"{value} does not fit a C {base.__name__} ({lo}..{hi})")
         return base.from_param(value)
@@ -87,7 +103,11 @@ class _CheckedArray:
 
     def __setitem__(self, key, value):
         lo, hi = _range_of(self._type_)
-        values = value if isinstance(key, slice) else [value]
+        if isinstance(key, slice):
+            value = values = [as_index(v) for v in value]
+        else:
+            value = as_index(value)
+            values = [value]
         for v in values:
             if isinstance(v, int) and not lo <= v <= hi:
                 raise RangeError(2, "WR_ERR_RANGE", message=(
@@ -845,6 +865,10 @@ def _guarded(fn, name, returns_status, cdll):
         for i, (lo, hi), cname, arg in ranges:
             if i < len(args):
                 a = args[i]
+                if not isinstance(a, int):
+                    a = as_index(a)
+                    if a is not args[i]:  # a NumPy integer or __index__ object: its whole value
+                        args = args[:i] + (a,) + args[i + 1:]
                 if isinstance(a, int) and not lo <= a <= hi:
                     raise RangeError(2, "WR_ERR_RANGE", name, detail={
                         "argument": arg, "value": a, "expected": f"{lo}..{hi}"},
