@@ -68,6 +68,10 @@ class Handle:
     the call whose callback is running), close() and any conflicting use
     raise HandleInUseError: no C function ever sees a released pointer or a
     handle another thread is changing (see _guard.py).
+
+    A handle is the one owner of its C object: copy.copy() and copy.deepcopy()
+    make an independent copy through the C clone function where the class has
+    one (_clone: Rng, Figure) and raise TypeError otherwise; pickle refuses.
     """
 
     _free: Any = None  # a staticmethod releasing the C pointer
