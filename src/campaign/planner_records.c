@@ -1,7 +1,48 @@
-/* What the planner's land search reads of a map: the land move table of
-   the last parameters, built key by key, and the records by hex (keys,
-   plain costs, the full rules' palette indices) kept from query to query. */
-#include "campaign/planner_internal.h"
+/* What the planner keeps from query to query: its arrays by state (labels,
+   parents, moves, settled order), and what its land searches read of a
+   map: the land move table of the last parameters, built key by key, and
+   the records by hex (keys, plain costs, the full rules' palette indices). */
+#include "campaign/planner_ring.h"
+
+/* Frees the arrays by state (labels, parents, moves, order, dirty blocks). */
+void wri_planner_free_states(wr_planner *p)
+{
+    const wr_allocator *a = &p->alloc;
+    wri_free(a, p->dist, p->cap, sizeof *p->dist);
+    wri_free(a, p->parent, p->cap, sizeof *p->parent);
+    wri_free(a, p->via, p->cap, sizeof *p->via);
+    wri_free(a, p->order, p->cap, sizeof *p->order);
+    wri_free(a, p->dirty, dirty_blocks(p->cap), 1);
+    p->dirty = NULL;
+    p->dirty_cells = 0;
+    p->mark_base = 0;
+    p->dist = NULL;
+    p->parent = NULL;
+    p->via = NULL;
+    p->order = NULL;
+    p->cap = 0;
+}
+
+/* Room for n states in the arrays by state and the bucket pool. */
+wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
+{
+    if (p->cap >= n)
+        return WR_OK;
+    wri_planner_free_states(p);
+    const wr_allocator *a = &p->alloc;
+    p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
+    p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
+    p->via = wri_alloc_zero(a, n, sizeof *p->via);
+    p->order = wri_alloc_zero(a, n, sizeof *p->order);
+    p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
+    p->cap = n;
+    if (!p->dist || !p->parent || !p->via || !p->order || !p->dirty ||
+        pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
+        wri_planner_free_states(p);
+        return WRI_NOMEM();
+    }
+    return WR_OK;
+}
 
 /* The table keys of the moves from hex idx into its neighbours into rec,
    then the row's parity and the epoch (see wr_planner). */

@@ -1,18 +1,21 @@
 /* The label-setting search of the planner, instantiated once per move
-   source (the library's map, a game's callbacks): define SEARCH_NAME,
-   SEARCH_CTX and SEARCH_EDGES(ctx, node, bad, body) before including;
-   SEARCH_EDGES runs body once per move with e_to, e_points, e_days and
-   e_flags set, and sets bad on a bad move. SEARCH_PARENTS 1 writes parent
-   and via (routes), 0 does not (fields, reachable sets). SEARCH_ASTAR 1
-   keys the queue by label + search_h() (A* towards o->goal, parents not
-   written: see astar_route() in planner_astar.c); it then returns WR_ERR_STATE
-   when the ring is too small, for the caller to fall back to Dijkstra.
+   source (the library's map, a game's callbacks) and kind: define
+   SEARCH_NAME, SEARCH_CTX and SEARCH_EDGES(ctx, node, bad, body) before
+   including (planner_edges.h has the map's); SEARCH_EDGES runs body once
+   per move with e_to, e_points, e_days and e_flags set, and sets bad on a
+   bad move. SEARCH_PARENTS 1 writes parent and via (routes), 0 does not
+   (fields, reachable sets). SEARCH_ASTAR 0 defines Dijkstra, one of the
+   planner's functions (declared in planner_internal.h); 1 a static A*
+   towards o->goal, keyed by label + search_h(), without parents (see
+   wri_planner_astar_route()), which gives up (*end = WRI_SEARCH_FALL_BACK)
+   when its ring is too small, for the caller to run Dijkstra instead.
    SEARCH_PLAIN_EDGES(ctx, node, body), when defined, gives the plain-cost
    moves instead (body once per neighbour with e_to and e_cost, the cheapest
    allowed move's points + days x P): only without parents, as it loses the
    flags; the order of the offers, and so of the settled states, is kept.
    SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
-   gets a better label: a hint to fetch what settling it will read.
+   gets a better label: a hint to fetch what settling it will read. Every
+   parameter is undefined again at the end.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -34,6 +37,28 @@
 #define SEARCH_PREFETCH(ctx, t) ((void)0)
 #endif
 
+/* Queues state t_ at key k_ (its label): Dijkstra grows the ring for a
+   key past it; A* adds the heuristic, and gives up when the ring is too
+   small. */
+#if SEARCH_ASTAR
+#define SEARCH_QUEUE(k_, t_)                                                         \
+    do {                                                                             \
+        k_ += search_h(o, t_);                                                       \
+        if (k_ - cur >= pl->ring) {                                                  \
+            *end = WRI_SEARCH_FALL_BACK;                                             \
+            return WR_OK;                                                            \
+        }                                                                            \
+        RING_PUSH(k_, t_);                                                           \
+    } while (0)
+#else
+#define SEARCH_QUEUE(k_, t_)                                                         \
+    do {                                                                             \
+        if (k_ - cur >= pl->ring)                                                    \
+            RING_GROW(k_);                                                           \
+        RING_PUSH(k_, t_);                                                           \
+    } while (0)
+#endif
+
 /* Offers label nk to state t, reached from s by a move with flags fl. */
 #define SEARCH_OFFER(t_, nk_, fl_)                                                  \
     do {                                                                            \
@@ -47,19 +72,16 @@
                 parent[t] = s;                                                      \
                 via[t] = (uint16_t)((fl_) & 0x7fffu);                               \
             }                                                                       \
-            if (SEARCH_ASTAR) {                                                     \
-                k += search_h(o, t);                                                \
-                if (k - cur >= pl->ring)                                            \
-                    return WR_ERR_STATE;                                            \
-            } else if (k - cur >= pl->ring) {                                       \
-                RING_GROW(k);                                                       \
-            }                                                                       \
-            RING_PUSH(k, t);                                                        \
+            SEARCH_QUEUE(k, t);                                                     \
         }                                                                           \
     } while (0)
 
-
-static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
+#if SEARCH_ASTAR
+static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o,
+                             wri_search_end *end)
+#else
+wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
+#endif
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
@@ -169,4 +191,11 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
 }
 
 #undef SEARCH_OFFER
+#undef SEARCH_QUEUE
+#undef SEARCH_NAME
+#undef SEARCH_CTX
+#undef SEARCH_EDGES
+#undef SEARCH_PLAIN_EDGES
 #undef SEARCH_PREFETCH
+#undef SEARCH_PARENTS
+#undef SEARCH_ASTAR
