@@ -28,6 +28,32 @@
 #define SEARCH_ASTAR 1
 #include "campaign/search_core.h"
 
+/* Every label of the first `cells` states unreached for astar_plain(): when
+   the last search was one (see struct wr_planner), only the blocks it
+   wrote. */
+static void clear_labels(wr_planner *pl, int32_t cells)
+{
+    uint32_t *const dist = pl->dist;
+    uint8_t *const dirty = pl->dirty;
+    const size_t blocks = dirty_blocks((size_t)cells);
+    if (pl->dirty_cells == cells) {
+        const size_t last = (size_t)cells - 1u;
+        for (size_t i = 0; i < blocks; i++)
+            if (dirty[i]) {
+                const size_t from = i << WRI_DIRTY_SHIFT;
+                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
+                if (from + n > last + 1u)
+                    n = last + 1u - from;
+                memset(dist + from, 0xff, n * sizeof *dist);
+                dirty[i] = 0;
+            }
+    } else {
+        memset(dist, 0xff, (size_t)cells * sizeof *dist);
+        memset(dirty, 0, blocks);
+        pl->dirty_cells = cells;
+    }
+}
+
 /* search_land_astar() when plain_route(): the same states settled with the
    same labels (A* settles every state keyed up to the goal's label,
    whatever the order within a bucket), the heuristic of a neighbour from
@@ -43,41 +69,19 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     const uint8_t epoch = f->epoch;
     uint32_t *const dist = pl->dist;
     uint8_t *const dirty = pl->dirty;
-    const size_t blocks = dirty_blocks((size_t)o->cells);
-    if (pl->dirty_cells == o->cells) {
-        const size_t last = (size_t)o->cells - 1u;
-        for (size_t i = 0; i < blocks; i++)
-            if (dirty[i]) {
-                const size_t from = i << WRI_DIRTY_SHIFT;
-                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
-                if (from + n > last + 1u)
-                    n = last + 1u - from;
-                memset(dist + from, 0xff, n * sizeof *dist);
-                dirty[i] = 0;
-            }
-    } else {
-        memset(dist, 0xff, (size_t)o->cells * sizeof *dist);
-        memset(dirty, 0, blocks);
-        pl->dirty_cells = o->cells;
-    }
-    wr_status st = ring_reset(pl, o->ring_hint);
+    clear_labels(pl, o->cells);
+    const int32_t src = o->src_state;
+    dist[src] = o->t0;
+    dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
+    pl->parent[src] = -1;
+    pl->via[src] = (uint16_t)WR_STEP_START;
+    uint32_t cur = o->t0 + search_h(o, src);
+    wr_status st = ring_start(pl, o->ring_hint, src, cur);
     if (st != WR_OK)
         return st;
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *const ring = pl->buckets;
     int32_t *pool = pl->pool;
-
-    const int32_t src = o->src_state;
-    uint32_t cur = o->t0;
-    dist[src] = cur;
-    dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
-    pl->parent[src] = -1;
-    pl->via[src] = (uint16_t)WR_STEP_START;
-    cur += search_h(o, src);
-    st = bucket_push(pl, &ring[cur & mask], src);
-    if (st != WR_OK)
-        return st;
-    pool = pl->pool;
     size_t queued = 1;
     int found = 0;
     while (queued > 0) {

@@ -154,6 +154,16 @@ WRI_PLANNER_FN wr_status ring_reset(wr_planner *p, uint32_t hint)
     return WR_OK;
 }
 
+/* The start of a search: an empty ring (ring_reset()) with state src in the
+   bucket of key. */
+WRI_PLANNER_FN wr_status ring_start(wr_planner *p, uint32_t hint, int32_t src, uint32_t key)
+{
+    wr_status st = ring_reset(p, hint);
+    if (st != WR_OK)
+        return st;
+    return bucket_push(p, &p->buckets[key & (p->ring - 1u)], src);
+}
+
 /* A bigger ring for a move of `delta` points: live entries move over,
    stale ones are dropped. */
 WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *queued)

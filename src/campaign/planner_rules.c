@@ -26,7 +26,7 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
 #define WRI_INLINE inline
 #endif
 
-/* The three below use the locals of field_rules_core() and return from it
+/* The macros below use the locals of field_rules_core(), and return from it
    when the ring cannot grow. Offers label nk_ (at most key_max + 2^21 x
    1000) to state t_, whose hex is h_ (as SEARCH_OFFER in search_core.h). */
 #define RULES_OFFER(t_, h_, nk_)                                                      \
@@ -61,6 +61,14 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
         }                                                                            \
     } while (0)
 
+/* The label and the rules record of state s_. */
+#define PREFETCH_STATE(s_)                                                            \
+    do {                                                                             \
+        const int32_t next = (s_);                                                   \
+        PREFETCH_LABEL(dist, next);                                                  \
+        PREFETCH_RULES(rules, next >= cells ? next - cells : next);                  \
+    } while (0)
+
 /* The moves of the table entry of the hex's key in direction d_. */
 #define RULES_TABLE(to_, d_)                                                          \
     do {                                                                             \
@@ -88,36 +96,29 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
-    const size_t nstates = (size_t)cells * (two ? 2u : 1u);
     /* labels stay below 2^31 in 32 bits: key_max <= 10^6 x 1000, and a move
        adds below 2^20 points and 255 days (the palette's) or a rally day */
-    const uint32_t key_max = (uint32_t)o->key_max;
-    const uint32_t limit = o->limit;
+    const uint32_t key_max = (uint32_t)o->key_max, limit = o->limit;
     const int32_t goal = o->goal, goal2 = o->goal2;
     const int stops = goal >= 0 || goal2 >= 0 || limit < key_max;
     uint32_t *const dist = pl->dist;
     uint8_t *const rules = pl->rules;
     const uint32_t *const pal = pl->rules_pal;
     const uint8_t epoch = pl->rules_epoch;
-    memset(dist, 0xff, nstates * sizeof *dist);
+    memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
     pl->dirty_cells = 0; /* see struct wr_planner */
-    wr_status st = ring_reset(pl, o->ring_hint);
-    if (st != WR_OK)
-        return st;
-    uint32_t ring_size = pl->ring, mask = ring_size - 1u;
-    wri_bucket *ring = pl->buckets;
-    int32_t *pool = pl->pool;
     const int32_t src = o->src_state;
     uint32_t cur = o->t0;
     /* the end of cur's day, ceil(cur / P) x P; fresh_day() from it */
     uint32_t cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P;
     dist[src] = cur;
-    st = bucket_push(pl, &ring[cur & mask], src);
+    wr_status st = ring_start(pl, o->ring_hint, src, cur);
     if (st != WR_OK)
         return st;
-    pool = pl->pool;
+    uint32_t ring_size = pl->ring, mask = ring_size - 1u;
+    wri_bucket *ring = pl->buckets;
+    int32_t *pool = pl->pool;
     size_t queued = 1;
-
     while (queued > 0) {
         wri_bucket *b = &ring[cur & mask];
         if (b->head < 0) {
@@ -129,9 +130,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
         if (--b->fill == 0) {
             bucket_release(pl, b);
         } else { /* the next one's label and record, while this one is expanded */
-            const int32_t next = pool[(size_t)b->head * WRI_CHUNK + b->fill];
-            PREFETCH_LABEL(dist, next);
-            PREFETCH_RULES(rules, next >= cells ? next - cells : next);
+            PREFETCH_STATE(pool[(size_t)b->head * WRI_CHUNK + b->fill]);
         }
         queued--;
         if (dist[s] != cur)
@@ -190,6 +189,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
     return WR_OK;
 }
 
+#undef PREFETCH_STATE
 #undef RULES_TABLE
 #undef RULES_MOVE
 #undef RULES_OFFER

@@ -76,16 +76,34 @@
         }                                                                           \
     } while (0)
 
+/* Offers the move (points, days, flags) into hex to_ from state s at label
+   lab under the full rules: whole days start on a fresh day (day_end), the
+   hex's entry follows; a move that needs unformed movement, or made
+   unformed, ends unformed. */
+#define SEARCH_MOVE(to_, points_, days_, flags_)                                    \
+    do {                                                                            \
+        int needs = ((flags_) & WR_STEP_UNFORMED) != 0;                             \
+        uint64_t base = (days_) > 0 ? (uint64_t)day_end + (uint64_t)(days_) * P     \
+                                    : lab;                                          \
+        uint64_t nk_ = base + (uint64_t)(points_);                                  \
+        if (needs || unformed) {                                                    \
+            if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))          \
+                SEARCH_OFFER((to_) + cells, nk_, flags_);                           \
+        } else {                                                                    \
+            SEARCH_OFFER(to_, nk_, flags_);                                         \
+        }                                                                           \
+    } while (0)
+
 #if SEARCH_ASTAR
-static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o,
-                             wri_search_end *end)
+/* out of wri_planner_astar_route(): see WRI_NOINLINE */
+WRI_NOINLINE static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx,
+                                          const search_opts *o, wri_search_end *end)
 #else
 wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
 #endif
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
-    const size_t nstates = (size_t)cells * (o->two ? 2u : 1u);
     const uint64_t key_max = o->key_max;
     const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
     const int prune = !SEARCH_PARENTS && !SEARCH_ASTAR && o->prune;
@@ -94,31 +112,21 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     uint16_t *via = pl->via;
     (void)parent;
     (void)via;
-    memset(dist, 0xff, nstates * sizeof *dist);
+    memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
     pl->dirty_cells = 0; /* see struct wr_planner */
-    wr_status st = ring_reset(pl, o->ring_hint);
+    const int32_t src = o->src_state;
+    dist[src] = o->t0;
+    parent[src] = -1;
+    via[src] = (uint16_t)WR_STEP_START;
+    uint32_t cur = o->t0 + (SEARCH_ASTAR ? search_h(o, src) : 0u);
+    wr_status st = ring_start(pl, o->ring_hint, src, cur);
     if (st != WR_OK)
         return st;
     uint32_t mask = pl->ring - 1u;
     wri_bucket *ring = pl->buckets;
     int32_t *pool = pl->pool;
-    size_t queued = 0;
-    uint32_t cur = 0;
-    size_t settled = 0;
-
-    const int32_t src = o->src_state;
-    cur = o->t0;
-    dist[src] = cur;
-    parent[src] = -1;
-    via[src] = (uint16_t)WR_STEP_START;
-    if (SEARCH_ASTAR)
-        cur += search_h(o, src);
+    size_t queued = 1, settled = 0;
     int found = 0;
-    st = bucket_push(pl, &ring[cur & mask], src);
-    if (st != WR_OK)
-        return st;
-    pool = pl->pool;
-    queued = 1;
 
     while (queued > 0) {
         wri_bucket *b = &ring[cur & mask];
@@ -163,20 +171,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
 #endif
         } else {
             const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
-
-            SEARCH_EDGES(ctx, node, bad, {
-                int needs = (e_flags & WR_STEP_UNFORMED) != 0;
-                /* whole days start on a fresh day; the hex's entry follows */
-                uint64_t base = e_days > 0 ? (uint64_t)day_end + (uint64_t)e_days * P : lab;
-                uint64_t nk_ = base + (uint64_t)e_points;
-                if (needs || unformed) {
-                    if ((unformed || unformed_ok) && !(prune && dist[e_to] <= nk_))
-                        SEARCH_OFFER(e_to + cells, nk_, e_flags);
-                } else {
-                    SEARCH_OFFER(e_to, nk_, e_flags);
-                }
-            });
-
+            SEARCH_EDGES(ctx, node, bad, { SEARCH_MOVE(e_to, e_points, e_days, e_flags); });
             if (two && unformed) /* a day at the rally point */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
@@ -190,6 +185,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     return WR_OK;
 }
 
+#undef SEARCH_MOVE
 #undef SEARCH_OFFER
 #undef SEARCH_QUEUE
 #undef SEARCH_NAME
