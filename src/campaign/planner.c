@@ -1,6 +1,7 @@
-/* Route planning: earliest arrival, the arrival field, the hexes reachable
-   within N days, on a wr_map or over a game's callbacks (the planner's
-   files: see planner_internal.h). */
+/* Route planning: the planner's life and its queries (earliest arrival,
+   the arrival field, the hexes reachable within N days, plans from a
+   force's state) on a wr_map or over a game's callbacks. The searches are
+   in the files below this one (see planner_internal.h). */
 #include "campaign/planner_ring.h"
 
 wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)

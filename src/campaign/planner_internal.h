@@ -256,11 +256,12 @@ typedef enum wri_map_search {
     WRI_MAP_FEWEST  /* the route to o->goal with the fewest days of unformed movement */
 } wri_map_search;
 
-/* How a search that may give up ended: an A* gives up when its ring or the
-   rebuilding's scratch is too small, or when a key built during the search
-   is cheaper than the bound it ran with; its caller then runs Dijkstra. A
-   private code beside the wr_status of a failure: never a wr_status, never
-   seen outside the planner. */
+/* How a search that may give up ended. An A* gives up when it cannot
+   finish: its ring or the rebuilding's scratch is too small, the
+   rebuilding finds no parent or move for a state, or a key built during the
+   search is cheaper than the bound it ran with; its caller then runs
+   Dijkstra. A private code beside the wr_status of a failure: never a
+   wr_status, never seen outside the planner. */
 typedef enum wri_search_end {
     WRI_SEARCH_DONE,
     WRI_SEARCH_FALL_BACK

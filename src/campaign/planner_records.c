@@ -82,7 +82,7 @@ void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
     h[7] = f->epoch;
 }
 
-/* The code of table key `key` for field_rules() (see struct wr_planner). */
+/* The code of table key `key` for the full rules' field (see struct wr_planner). */
 static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
 {
     unsigned c = pl->rules_code[key];
@@ -103,7 +103,7 @@ static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
     return c;
 }
 
-/* The record of hex idx for field_rules(), from its keys. */
+/* The record of hex idx for the full rules' field, from its keys. */
 void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
 {
     const uint16_t *k = hex_keys(f, idx);
@@ -128,7 +128,7 @@ static int stamp_is(const map_stamp *s, const wr_map *map)
            s->generation == map->generation && s->history == map->history;
 }
 
-/* The records of field_rules() for this map and the table's parameters:
+/* The records of the full rules' field for this map and the table's parameters:
    a new epoch (and codes) when either changed. */
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
 {
@@ -189,7 +189,8 @@ static void build_key(const fastgen *f, unsigned key)
    starts over the keys without a river, which give it (a river only adds to
    a move's points or makes it a whole-day move; timber only allows rafts:
    plan_river_never_cheaper tests it), and every key built later lowers it
-   if it is wrong: the A* is then not trusted (wri_planner_map_search()). */
+   if it is wrong: the A* is then not trusted (route_search() in
+   planner_map.c). */
 void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home)
 {
     memset(pl->built, 0, WRI_TABLE_KEYS);

@@ -5,8 +5,8 @@
 #include "campaign/planner_internal.h"
 
 /* The index of the first offer from state u to state t with label want, in
-   the order wri_planner_dijkstra_land() makes its offers (its move list, then the rally
-   day), or -1; its flags in *flags. */
+   the order wri_planner_dijkstra_land() makes its offers (its move list,
+   then the rally day), or -1; its flags in *flags. */
 static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *dist, int32_t u,
                       int32_t t, uint32_t want, uint32_t *flags)
 {
@@ -104,6 +104,7 @@ static int generator_offer(const wri_movegen *g, const search_opts *o, const uin
     return -1;
 }
 
+/* land_offer() or generator_offer(), for the moves the search read. */
 static int state_offer(const fastgen *f, const search_opts *o, const uint32_t *dist, int32_t u,
                        int32_t t, uint32_t want, uint32_t *flags)
 {
