@@ -62,6 +62,13 @@
 #define WRI_NOINLINE
 #endif
 
+/* A test that is almost always true: its code stays in line. */
+#if defined(__GNUC__)
+#define WRI_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define WRI_LIKELY(x) (x)
+#endif
+
 #define WRI_CHUNK 64u
 #define WRI_DIRTY_SHIFT 6u /* blocks of 64 labels (256 bytes) */
 /* Which map, as it stood, records by hex were filled for: its address,
