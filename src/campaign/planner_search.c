@@ -4,12 +4,13 @@
    them. */
 #include "campaign/planner_ring.h"
 
-/* Moves from an array filled by a generator function. */
+/* Moves from an array filled by a generator function (one that returns
+   -1 for bad moves when SEARCH_BAD_MOVES). */
 #define EDGES_FROM_ARRAY(gen, ctx, node, bad, ...)                                    \
     do {                                                                             \
         wr_plan_edge arr_[WR_PLAN_MAX_EDGES];                                        \
         int n_ = gen(ctx, node, arr_);                                               \
-        if (n_ < 0)                                                                  \
+        if (SEARCH_BAD_MOVES && n_ < 0)                                              \
             bad = 1;                                                                 \
         for (int i_ = 0; i_ < n_; i_++) {                                            \
             int32_t e_to = arr_[i_].to;                                              \
@@ -175,6 +176,7 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
     EDGES_FROM_ARRAY(graph_moves, ctx, node, bad, __VA_ARGS__)
 #define SEARCH_ASTAR 0
 #define SEARCH_PARENTS 1
+#define SEARCH_BAD_MOVES 1
 #include "campaign/search_core.h"
 #undef SEARCH_NAME
 #undef SEARCH_CTX
@@ -217,7 +219,10 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
    formed state (about 1 in 500 on the realistic map) only offer labels of
    real paths, which leave every label as it was, and the test would read
    the formed label of every unformed state settled. */
-#if defined(__GNUC__)
+/* The coverage build (scripts/coverage.sh defines WARRULES_COVERAGE) keeps
+   one copy, called with the constants or o's: its branches are the source's,
+   where the copy with constants has tests that go one way only. */
+#if defined(__GNUC__) && !defined(WARRULES_COVERAGE)
 #define WRI_INLINE __attribute__((always_inline)) inline
 #else
 #define WRI_INLINE inline

@@ -13,6 +13,8 @@
    flags; the order of the offers, and so of the settled states, is kept.
    SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
    gets a better label: a hint to fetch what settling it will read.
+   SEARCH_BAD_MOVES 1 (a game's callbacks) checks for bad moves; the map's
+   moves are never bad.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -33,6 +35,14 @@
 #ifndef SEARCH_PREFETCH
 #define SEARCH_PREFETCH(ctx, t) ((void)0)
 #endif
+#ifndef SEARCH_BAD_MOVES
+#define SEARCH_BAD_MOVES 0
+#endif
+/* A field's instance (no parents, no A*: fields and reachable sets): only
+   a field has a limit, prunes and keeps the order of settled states; only
+   a route has goals. Tested as a constant, so that an instance has no
+   branch it never takes (see docs/reliability.md, "Coverage"). */
+#define SEARCH_FIELD (!SEARCH_PARENTS && !SEARCH_ASTAR)
 
 /* Offers label nk to state t, reached from s by a move with flags fl. */
 #define SEARCH_OFFER(t_, nk_, fl_)                                                  \
@@ -66,7 +76,7 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
     const size_t nstates = (size_t)cells * (o->two ? 2u : 1u);
     const uint64_t key_max = o->key_max;
     const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
-    const int prune = !SEARCH_PARENTS && !SEARCH_ASTAR && o->prune;
+    const int prune = SEARCH_FIELD && o->prune;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
@@ -118,14 +128,14 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         } else {
             if (dist[s] != cur)
                 continue; /* a stale entry */
-            if (cur > o->limit || s == o->goal || s == o->goal2)
+            if (SEARCH_FIELD ? cur > o->limit : (s == o->goal || s == o->goal2))
                 break;
         }
         int unformed = s >= cells;
         int32_t node = unformed ? s - cells : s;
-        if (prune && unformed && dist[node] <= cur)
+        if (SEARCH_FIELD && prune && unformed && dist[node] <= cur)
             continue;
-        if (o->order != NULL && !unformed)
+        if (SEARCH_FIELD && o->order != NULL && !unformed)
             o->order[settled++] = node;
         const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
         int bad = 0;
@@ -148,7 +158,7 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
                 uint64_t base = e_days > 0 ? (uint64_t)day_end + (uint64_t)e_days * P : lab;
                 uint64_t nk_ = base + (uint64_t)e_points;
                 if (needs || unformed) {
-                    if ((unformed || unformed_ok) && !(prune && dist[e_to] <= nk_))
+                    if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[e_to] <= nk_))
                         SEARCH_OFFER(e_to + cells, nk_, e_flags);
                 } else {
                     SEARCH_OFFER(e_to, nk_, e_flags);
@@ -158,15 +168,17 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
             if (two && unformed) /* a day at the rally point */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
-        if (bad)
+        if (SEARCH_BAD_MOVES && bad)
             return WRI_FAIL(WR_ERR_INVALID, "graph->moves",
                             "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
 
     }
-    if (o->order_count != NULL)
+    if (SEARCH_FIELD && o->order_count != NULL)
         *o->order_count = settled;
     return WR_OK;
 }
 
 #undef SEARCH_OFFER
 #undef SEARCH_PREFETCH
+#undef SEARCH_BAD_MOVES
+#undef SEARCH_FIELD
