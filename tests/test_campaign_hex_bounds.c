@@ -70,7 +70,9 @@ static void results_stay_within_the_bounds(void **state)
     assert_int_equal(h.r, MAX - 1);
     size_t count = 99;
     const wr_hex near_q = {MAX - 1, 0}, near_low_r = {0, -MAX + 1}, near_high_r = {0, MAX - 1};
+    const wr_hex near_low_q = {-MAX + 1, 0};
     assert_int_equal(wr_hex_ring(near_q, 2, NULL, 0, &count), WR_ERR_RANGE);
+    assert_int_equal(wr_hex_ring(near_low_q, 2, NULL, 0, &count), WR_ERR_RANGE);
     assert_int_equal(wr_hex_range(near_low_r, 2, NULL, 0, &count), WR_ERR_RANGE);
     assert_int_equal(wr_hex_range(near_high_r, 2, NULL, 0, &count), WR_ERR_RANGE);
     wr_error e;

@@ -108,14 +108,15 @@ static void same_as_field(wr_planner *pl, const wr_map *m, const wr_plan_params 
 
 /* A strip of 5003 clear hexes entered for 200 points each by a force of 1
    point a day: hex k is reached on day 200 k, so hex 5000 on day 1000000
-   (WR_PLAN_MAX_DAYS, the last day a plan reaches) and hex 5001 never; a
-   ferry from 5000 to 5001 cannot help. Every search agrees. */
+   (WR_PLAN_MAX_DAYS, the last day a plan reaches) and hex 5001 never, on
+   foot or by a ferry from 5000. Every search agrees. */
 #define FAR 5000
-static wr_map *far_strip(wr_plan_params *p)
+static wr_map *far_strip(wr_plan_params *p, int ferry_at_the_end)
 {
     wr_map *m = strip(FAR + 3, WR_HEX_CLEAR);
     wr_hexside ferry = {WR_RIVER_MINOR, WR_CROSS_FERRY, 0, 0};
-    OK(wr_map_set_hexside(m, at(FAR), 0, &ferry));
+    if (ferry_at_the_end)
+        OK(wr_map_set_hexside(m, at(FAR), 0, &ferry));
     OK(wr_plan_params_default(WR_MOVER_INFANTRY, p));
     p->costs.daily_points = 1;
     p->costs.enter[WR_HEX_CLEAR] = 200;
@@ -126,14 +127,18 @@ static void arrivals_end_at_the_last_plan_day(void **state)
 {
     (void)state;
     wr_plan_params p;
-    wr_map *m = far_strip(&p);
+    wr_map *m = far_strip(&p, 0);
     wr_planner *pl = NULL;
     OK(wr_planner_new(&pl));
     wr_arrival *field = calloc(FAR + 3, sizeof *field);
     assert_non_null(field);
     const unsigned options[3] = {0, WR_PLAN_PLAIN_COSTS, WR_PLAN_UNFORMED};
-    for (int i = 0; i < 3; i++) {
-        p.options = options[i];
+    for (int i = 0; i < 6; i++) {
+        if (i == 3) {
+            wr_map_free(m);
+            m = far_strip(&p, 1);
+        }
+        p.options = options[i % 3];
         OK(wr_planner_field(pl, m, &p, at(0), field, FAR + 3));
         assert_int_equal(field[1].day, 200);
         assert_int_equal(field[FAR].day, WR_PLAN_MAX_DAYS);
@@ -173,6 +178,53 @@ static void arrivals_end_at_the_last_plan_day(void **state)
     OK(wr_planner_plan_field(pl, m, &p, &q, at(0), field, FAR + 3));
     assert_int_equal(field[FAR].day, WR_PLAN_MAX_DAYS);
     assert_int_equal(field[FAR + 1].day, -1);
+    free(field);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* [Units, Formed and Unformed] cavalry in forest moves unformed only and
+   reforms with a day at a rally point: in a forest strip of 200 points a
+   hex it is at hex 1 formed on day 201, and it reaches hex 5000 unformed
+   on day 1000000, too late to reform. */
+static void unformed_arrivals_end_there_too(void **state)
+{
+    (void)state;
+    wr_map *m = strip(FAR + 2, WR_HEX_FOREST);
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+    p.costs.daily_points = 1;
+    p.costs.enter[WR_HEX_FOREST] = 200;
+    p.options = WR_PLAN_UNFORMED;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_arrival *field = calloc(FAR + 2, sizeof *field);
+    assert_non_null(field);
+    OK(wr_planner_field(pl, m, &p, at(0), field, FAR + 2));
+    assert_int_equal(field[1].day, 201);
+    assert_int_equal(field[FAR].day, -1);
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.objective = WR_OBJECTIVE_EARLIEST;
+    OK(wr_planner_plan_field(pl, m, &p, &q, at(0), field, FAR + 2));
+    assert_int_equal(field[FAR].day, WR_PLAN_MAX_DAYS);
+    assert_int_equal(field[FAR + 1].day, -1);
+    uint8_t blocked[(FAR + 2 + 7) / 8];
+    memset(blocked, 0, sizeof blocked);
+    blocked[0] = 1; /* the start's own hex: nothing enters it */
+    q.blocked_hexes = blocked;
+    q.blocked_hexes_size = sizeof blocked;
+    OK(wr_planner_plan_field(pl, m, &p, &q, at(0), field, FAR + 2));
+    assert_int_equal(field[FAR].day, WR_PLAN_MAX_DAYS);
+    assert_int_equal(field[FAR + 1].day, -1);
+    wr_plan_result r;
+    OK(wr_planner_plan(pl, m, &p, &q, at(0), at(FAR), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    assert_int_equal(r.route.arrival_day, WR_PLAN_MAX_DAYS);
+    assert_int_equal(r.arrival.unformed, 1);
+    q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+    OK(wr_planner_plan(pl, m, &p, &q, at(0), at(FAR), &r));
+    assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
     free(field);
     wr_planner_free(pl);
     wr_map_free(m);
@@ -575,18 +627,168 @@ static void plan_queries_read_as_they_say(void **state)
     OK(wr_last_error_detail(&e));
     assert_string_equal(e.function, "wr_planner_plan_field");
     assert_string_equal(e.argument, "from");
+    /* the field checks its parameters as the plan does */
+    wr_plan_params bad = p;
+    bad.tide = 9;
+    assert_int_equal(wr_planner_plan_field(pl, m, &bad, &q, at(0), field, 6), WR_ERR_INVALID);
+    OK(wr_last_error_detail(&e));
+    assert_string_equal(e.argument, "params->tide");
+    /* [Units, Formed and Unformed] arrived at its rally point unformed, the
+       force reforms there in a day: its first rally day */
+    OK(wr_force_start(&start));
+    start.unformed = 1;
+    start.at_rally = 1;
+    q.start = &start;
+    q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+    OK(wr_planner_plan(pl, m, &p, &q, at(3), at(3), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    assert_int_equal(r.route.step_count, 2);
+    assert_true(r.moves[1].flags & WR_STEP_RALLY);
+    assert_int_equal(r.arrival.rally_days, 1);
+    replay(&p, &r, &start);
     wr_planner_free(pl);
     wr_map_free(m);
 }
 
+/* Plain costs without unformed movement: cavalry does not enter forest (it
+   moves there only unformed), and the plan's moves skip the forest's. */
+static void plain_costs_skip_unformed_moves(void **state)
+{
+    (void)state;
+    wr_map *m = strip(4, WR_HEX_CLEAR);
+    OK(wr_map_set_terrain(m, at(3), WR_HEX_FOREST));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+    p.options = WR_PLAN_PLAIN_COSTS;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_result r;
+    OK(wr_planner_plan(pl, m, &p, NULL, at(2), at(0), &r));
+    assert_int_equal(r.outcome, WR_PLAN_FOUND);
+    assert_int_equal(r.route.step_count, 3);
+    assert_int_equal(r.moves[1].to, 1);
+    assert_int_equal(r.moves[1].points, p.costs.enter[WR_HEX_CLEAR]);
+    assert_int_equal(r.moves[1].flags & WR_STEP_UNFORMED, 0);
+    OK(wr_planner_plan(pl, m, &p, NULL, at(2), at(3), &r));
+    assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* The planner's records of a map carry an epoch that wraps after 255 new
+   parameter sets: routes stay the same across the wrap (here without any
+   plain-cost records). */
+static void routes_survive_the_records_epoch_wrapping(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(8, 8, &m));
+    const wr_hex from = {0, 0}, to = {3, 6};
+    OK(wr_map_set_terrain(m, to, WR_HEX_HILLS));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    int first[2] = {0, 0};
+    for (int i = 0; i < 600; i++) {
+        wr_plan_params p;
+        OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+        p.costs.daily_points = 12 + i % 2; /* a new table each time */
+        wr_route r;
+        OK(wr_planner_route(pl, m, &p, from, to, &r));
+        if (i < 2)
+            first[i] = r.arrival_day * 100 + r.points_left;
+        else
+            assert_int_equal(r.arrival_day * 100 + r.points_left, first[i % 2]);
+    }
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* A game's graph where the ring grows twice: first with two states queued
+   in one bucket, then with entries gone stale (a state offered a label,
+   then a smaller one, one of them already settled). The routes are the
+   cheapest: Y through B, X and Z (2 + 1 + 1 + 20000 points), W through D
+   (2 + 3000). */
+enum { G_START, G_A, G_C, G_B, G_D, G_X, G_Z, G_Y, G_W, G_COUNT };
+static int stale_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    (void)user;
+    (void)capacity;
+    static const wr_plan_edge from_start[4] = {
+        {G_A, 1, 0, 0}, {G_C, 1, 0, 0}, {G_B, 2, 0, 0}, {G_D, 2, 0, 0}};
+    int n = 0;
+    switch (node) {
+    case G_START:
+        memcpy(out, from_start, sizeof from_start);
+        return 4;
+    case G_A: out[n++] = (wr_plan_edge){G_X, 5000, 0, 0}; break;
+    case G_C: out[n++] = (wr_plan_edge){G_W, 6000, 0, 0}; break;
+    case G_B: out[n++] = (wr_plan_edge){G_X, 1, 0, 0}; break;
+    case G_D: out[n++] = (wr_plan_edge){G_W, 3000, 0, 0}; break;
+    case G_X: out[n++] = (wr_plan_edge){G_Z, 1, 0, 0}; break;
+    case G_Z: out[n++] = (wr_plan_edge){G_Y, 20000, 0, 0}; break;
+    default: break;
+    }
+    return n;
+}
+
+static void the_ring_keeps_live_entries_only(void **state)
+{
+    (void)state;
+    wr_plan_graph g = {G_COUNT, stale_moves, NULL, NULL};
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    p.costs.daily_points = 1000;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_route r;
+    OK(wr_planner_route_graph(pl, &g, &p, G_START, G_Y, &r));
+    assert_int_equal(r.step_count, 5);
+    const int32_t path[5] = {G_START, G_B, G_X, G_Z, G_Y};
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(r.steps[i].node, path[i]);
+    assert_int_equal(r.arrival_day, 21); /* 20004 points */
+    assert_int_equal(r.points_left, 996);
+    OK(wr_planner_route_graph(pl, &g, &p, G_START, G_W, &r));
+    assert_int_equal(r.steps[1].node, G_D);
+    assert_int_equal(r.arrival_day, 4); /* 3002 points */
+    assert_int_equal(r.points_left, 998);
+    wr_planner_free(pl);
+}
+
 /* WR_OBJECTIVE_FEWEST_UNFORMED on a wide forest for cavalry (unformed
    there): no route with fewer days of unformed movement than it finds,
-   and none earlier than the earliest. Its queue outgrows its first block. */
+   and none earlier than the earliest. On open ground sprinkled with forest
+   its queue outgrows its first block while it looks for a lake. */
 static void fewest_unformed_on_a_wide_forest(void **state)
 {
     (void)state;
     wr_map *m = NULL;
-    OK(wr_map_new(40, 40, &m));
+    OK(wr_map_new(60, 60, &m));
+    for (int r = 0; r < 60; r++)
+        for (int c = 0; c < 60; c++) {
+            wr_hex h;
+            OK(wr_hex_from_offset(c, r, &h));
+            OK(wr_map_set_terrain(m, h, (c * 7 + r * 3) % 5 == 0 ? WR_HEX_FOREST : WR_HEX_CLEAR));
+        }
+    wr_hex lake;
+    OK(wr_hex_from_offset(59, 59, &lake));
+    OK(wr_map_set_terrain(m, lake, WR_HEX_LAKE));
+    {
+        wr_plan_params p;
+        OK(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+        p.options = WR_PLAN_UNFORMED;
+        wr_planner *pl = NULL;
+        OK(wr_planner_new(&pl));
+        wr_hex centre;
+        OK(wr_hex_from_offset(30, 30, &centre));
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        q.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
+        wr_plan_result r;
+        OK(wr_planner_plan(pl, m, &p, &q, centre, lake, &r));
+        assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+        wr_planner_free(pl);
+    }
     for (int r = 0; r < 40; r++)
         for (int c = 0; c < 40; c++) {
             wr_hex h;
@@ -623,6 +825,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arrivals_end_at_the_last_plan_day),
+        cmocka_unit_test(unformed_arrivals_end_there_too),
         cmocka_unit_test(vessels_and_graphs_end_there_too),
         cmocka_unit_test(a_long_press_then_a_crossing),
         cmocka_unit_test(a_vessel_after_a_long_press),
@@ -632,6 +835,9 @@ int main(void)
         cmocka_unit_test(a_late_start_is_the_same_plan_later),
         cmocka_unit_test(plain_costs_round_a_blocked_hex),
         cmocka_unit_test(plan_queries_read_as_they_say),
+        cmocka_unit_test(plain_costs_skip_unformed_moves),
+        cmocka_unit_test(routes_survive_the_records_epoch_wrapping),
+        cmocka_unit_test(the_ring_keeps_live_entries_only),
         cmocka_unit_test(fewest_unformed_on_a_wide_forest),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -72,6 +72,32 @@ static void land_after_a_long_press_fails_cleanly(void **state)
     check_alloc_failures(land_after_a_long_press, 8);
 }
 
+/* A plain route first on a new planner: A* on plain costs makes its ring. */
+static wr_status plain_route_first(const wr_allocator *alloc)
+{
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    wr_status st;
+    TRY(wr_map_new_ex(8, 1, alloc, &m));
+    TRY(wr_planner_new_ex(alloc, &pl));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    p.options = WR_PLAN_PLAIN_COSTS;
+    wr_route route;
+    TRY(wr_planner_route(pl, m, &p, at(0), at(7), &route));
+    assert_int_equal(route.step_count, 8);
+done:
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return st;
+}
+
+static void plain_route_first_fails_cleanly(void **state)
+{
+    (void)state;
+    check_alloc_failures(plain_route_first, 4);
+}
+
 /* A longship's field, reachable set and route on coastal waters, from an
    unformed start after a long press (its Dijkstra's search). */
 static wr_status vessel_queries(const wr_allocator *alloc)
@@ -154,20 +180,26 @@ static void graph_queries_fail_cleanly(void **state)
     check_alloc_failures(graph_queries, 4);
 }
 
-/* The fewest-unformed objective on a forest of 40 x 40 hexes for cavalry:
-   its heap grows twice; then the plan's moves. */
+/* The fewest-unformed objective for cavalry on 60 x 60 hexes of open
+   ground sprinkled with forest, looking for a lake (its heap grows past its
+   first block), then to a hex it reaches (the plan's moves). */
 static wr_status fewest_unformed(const wr_allocator *alloc)
 {
     wr_map *m = NULL;
     wr_planner *pl = NULL;
     wr_status st;
-    TRY(wr_map_new_ex(40, 40, alloc, &m));
-    for (int r = 0; r < 40; r++)
-        for (int c = 0; c < 40; c++) {
+    TRY(wr_map_new_ex(60, 60, alloc, &m));
+    for (int r = 0; r < 60; r++)
+        for (int c = 0; c < 60; c++) {
             wr_hex h;
             TRY(wr_hex_from_offset(c, r, &h));
-            TRY(wr_map_set_terrain(m, h, (c + r) % 3 ? WR_HEX_FOREST : WR_HEX_CLEAR));
+            TRY(wr_map_set_terrain(m, h, (c * 7 + r * 3) % 5 == 0 ? WR_HEX_FOREST : WR_HEX_CLEAR));
         }
+    wr_hex lake, centre, to;
+    TRY(wr_hex_from_offset(59, 59, &lake));
+    TRY(wr_map_set_terrain(m, lake, WR_HEX_LAKE));
+    TRY(wr_hex_from_offset(30, 30, &centre));
+    TRY(wr_hex_from_offset(35, 33, &to));
     TRY(wr_planner_new_ex(alloc, &pl));
     wr_plan_params p;
     TRY(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
@@ -175,11 +207,10 @@ static wr_status fewest_unformed(const wr_allocator *alloc)
     wr_plan_query q;
     memset(&q, 0, sizeof q);
     q.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
-    wr_hex from, to;
-    TRY(wr_hex_from_offset(0, 0, &from));
-    TRY(wr_hex_from_offset(39, 39, &to));
     wr_plan_result r;
-    TRY(wr_planner_plan(pl, m, &p, &q, from, to, &r));
+    TRY(wr_planner_plan(pl, m, &p, &q, centre, lake, &r));
+    assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+    TRY(wr_planner_plan(pl, m, &p, &q, centre, to, &r));
     assert_int_equal(r.outcome, WR_PLAN_FOUND);
 done:
     wr_planner_free(pl);
@@ -197,6 +228,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(land_after_a_long_press_fails_cleanly),
+        cmocka_unit_test(plain_route_first_fails_cleanly),
         cmocka_unit_test(vessel_queries_fail_cleanly),
         cmocka_unit_test(graph_queries_fail_cleanly),
         cmocka_unit_test(fewest_unformed_fails_cleanly),

@@ -102,6 +102,9 @@ static void force_crossing_days_start_fresh(void **state)
     g = f;
     g.at_rally = 1;
     refused(&g, WR_ERR_INVALID, "state->crossing_days");
+    g = f;
+    g.points_spent = 1;
+    refused(&g, WR_ERR_INVALID, "state->crossing_days");
     /* and a move while crossing: the crossing's days go on, nothing entered */
     wr_plan_edge next = {1, 6, 0, 0};
     int in = -1;
@@ -123,6 +126,8 @@ static void force_move_ranges(void **state)
     assert_int_equal(wr_force_move(&f, P, &e, &in), WR_ERR_RANGE);
     e.points = 6;
     e.days = WR_PLAN_MAX_EDGE_DAYS + 1;
+    assert_int_equal(wr_force_move(&f, P, &e, &in), WR_ERR_RANGE);
+    e.days = -1;
     assert_int_equal(wr_force_move(&f, P, &e, &in), WR_ERR_RANGE);
     e.days = 0;
     e.flags = WR_STEP_RALLY;

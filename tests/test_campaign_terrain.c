@@ -120,6 +120,7 @@ static void where_vessels_put_in(void **state)
     assert_int_equal(how, WR_LANDING_BEACH);
     assert_int_equal(wr_map_landing(m, WR_MOVER_SAILING_SHIP, at(1), &how), WR_ERR_FORBIDDEN);
     assert_int_equal(wr_map_landing(m, WR_MOVER_TRANSPORT, at(0), &how), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_map_landing(m, WR_MOVER_TRANSPORT, at(1), &how), WR_ERR_FORBIDDEN);
     assert_int_equal(wr_map_set_features(m, at(0), WR_FEATURE_PORT), WR_OK);
     assert_int_equal(wr_map_landing(m, WR_MOVER_TRANSPORT, at(0), &how), WR_OK);
     assert_int_equal(how, WR_LANDING_DOCK);
@@ -159,6 +160,10 @@ static void land_entry_table(void **state)
         wr_land_entry(&c, WR_ARM_CAVALRY, 0, WR_HEX_FOREST, 0, WR_ROUTE_TRACK, &cost, &formed),
         WR_OK);
     assert_int_equal(formed, 0);
+    assert_int_equal(
+        wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_FOREST, 0, WR_ROUTE_TRACK, &cost, &formed),
+        WR_OK);
+    assert_int_equal(formed, 1);
 }
 
 /* [Forest and Swamp] the clear rate replaces the forest's or the swamp's
@@ -173,6 +178,10 @@ static void clear_rate_needs_clear_ground(void **state)
                                    WR_ROUTE_NONE, &cost, &formed),
                      WR_OK);
     assert_int_equal(cost, c.enter[WR_HEX_CLEAR]);
+    assert_int_equal(
+        wr_land_entry(&c, WR_ARM_INFANTRY, 0, WR_HEX_SWAMP, 0, WR_ROUTE_NONE, &cost, &formed),
+        WR_OK);
+    assert_int_equal(cost, c.enter[WR_HEX_SWAMP]); /* not lizard men */
     c.enter[WR_HEX_CLEAR] = 0; /* no clear ground for this mover */
     assert_int_equal(wr_land_entry(&c, WR_ARM_INFANTRY, WR_FORCE_ELLRIENDI, WR_HEX_FOREST, 1,
                                    WR_ROUTE_NONE, &cost, &formed),
@@ -296,9 +305,17 @@ static void described_hexes_are_checked(void **state)
         assert_int_equal(e.value, 2);
     }
     sides[2] = sides[1];
-    nb[4].downstream = 6;
-    assert_int_equal(wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n),
-                     WR_ERR_INVALID);
+    const int downstream[2] = {6, WR_NO_WATERCOURSE - 1};
+    for (int i = 0; i < 2; i++) {
+        nb[4].downstream = downstream[i];
+        assert_int_equal(
+            wr_hex_desc_moves(&p, &here, nb, sides, nodes, out, WR_PLAN_MAX_EDGES, &n),
+            WR_ERR_INVALID);
+        wr_error e;
+        assert_int_equal(wr_last_error_detail(&e), WR_OK);
+        assert_string_equal(e.argument, "neighbors[]");
+        assert_int_equal(e.value, 4);
+    }
 }
 
 int main(void)

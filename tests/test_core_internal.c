@@ -3,7 +3,8 @@
    functions): wri_realloc_array() refuses a size that overflows or is zero
    without calling the allocator, and shrinks a block keeping its first
    elements (src/core/memory.h); wri_pass_arg() lets WR_OK through without
-   touching the detail (src/core/error.h). And, through the public API, a
+   touching the detail, and a detail without an expectation reads as its
+   status (src/core/error.h). And, through the public API, a
    thread that has never failed reads WR_OK and empty strings. */
 #include <pthread.h>
 #include <setjmp.h>
@@ -113,6 +114,24 @@ static void pass_arg_of_ok_keeps_the_detail(void **state)
     wr_rng_free(rng);
 }
 
+/* error.h: NULL stands for "" in a recorded detail. A detail without an
+   expectation (the library records none, but for a caller's status passed
+   on) reads as the status's sentence, with or without an argument. */
+static void a_detail_without_expectation_reads_as_the_status(void **state)
+{
+    (void)state;
+    assert_int_equal(wri_fail(WR_ERR_RANGE, "wr_x", "n", 7, 1, NULL), WR_ERR_RANGE);
+    assert_string_equal(wr_last_error(), "wr_x: A number is outside its documented range. (WR_ERR_RANGE)");
+    assert_int_equal(wri_fail(WR_ERR_STATE, "wr_x", "n", 0, 0, NULL), WR_ERR_STATE);
+    assert_string_equal(wr_last_error(),
+                        "wr_x: The handle is not in a state that allows the call. (WR_ERR_STATE)");
+    wr_error e;
+    assert_int_equal(wr_last_error_detail(&e), WR_OK);
+    assert_string_equal(e.argument, "n");
+    assert_string_equal(e.expected, "");
+    wr_last_error_clear();
+}
+
 typedef struct fresh {
     wr_status got;
     wr_error e;
@@ -159,6 +178,7 @@ int main(void)
         cmocka_unit_test(realloc_array_refuses_overflow_and_zero),
         cmocka_unit_test(realloc_array_zeroes_growth_and_keeps_on_shrink),
         cmocka_unit_test(pass_arg_of_ok_keeps_the_detail),
+        cmocka_unit_test(a_detail_without_expectation_reads_as_the_status),
         cmocka_unit_test(a_new_thread_has_no_detail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
