@@ -452,8 +452,11 @@ static wr_status route_moves(wr_planner *pl, const search_opts *o, const wri_mov
         int k = wri_planner_water_offer(g, o, pl->dist, u, s, pl->dist[s], &fl);
         wr_plan_edge arr[WR_PLAN_MAX_EDGES];
         int m = wri_campaign_moves(g, unode, arr);
+        /* GCOVR_EXCL_START: the route was built from these moves (a rally is
+           handled above) */
         if (k < 0 || k >= m)
             return WRI_FAIL(WR_ERR_STATE, "planner", "a route made of the map's moves");
+        /* GCOVR_EXCL_STOP */
         pl->moves[i] = arr[k];
     }
     return WR_OK;

@@ -248,8 +248,10 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     pl->via[src] = (uint16_t)WR_STEP_START;
     cur += search_h(o, src);
     st = bucket_push(pl, &ring[cur & mask], src);
+    /* GCOVR_EXCL_START: ring_reset() left the pool's chunks (256 at least) all free */
     if (st != WR_OK)
         return st;
+    /* GCOVR_EXCL_STOP */
     pool = pl->pool;
     size_t queued = 1;
     int found = 0;
@@ -312,8 +314,11 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
             const uint32_t k = nk + hn[d];
+            /* GCOVR_EXCL_START: the ring is larger than max_delta + hmin, and a
+               move's plain cost is below max_delta (wri_campaign_movegen_init()) */
             if (k - cur >= ring_size)
                 return WR_ERR_STATE;
+            /* GCOVR_EXCL_STOP */
             RING_PUSH(k, t);
         }
     }
@@ -381,8 +386,10 @@ wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, search_opts 
     if (dist[goal] == UINT32_MAX)
         return WR_OK;
     /* the bucket pool is free until the next search: the scratch list */
+    /* GCOVR_EXCL_START: an allocator's blocks are aligned for any type (core.h) */
     if (((uintptr_t)pl->pool & 7u) != 0)
         return WR_ERR_STATE;
+    /* GCOVR_EXCL_STOP */
     uint64_t *list = (uint64_t *)(void *)pl->pool;
     size_t cap = pl->chunks * WRI_CHUNK / 2u;
     if (cap > ((size_t)1 << 25))
@@ -473,8 +480,10 @@ wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, search_opts 
                         }
                     }
                 }
+                /* GCOVR_EXCL_START: the state that listed t is ranked before it */
                 if (best < 0)
                     return WR_ERR_STATE;
+                /* GCOVR_EXCL_STOP */
                 parent[t] = best;
                 if (!plain)
                     via[t] = (uint16_t)(best_fl & 0x7fffu);
@@ -491,8 +500,10 @@ wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, search_opts 
     if (plain) { /* the moves of the route's own steps */
         via[o->src_state] = (uint16_t)WR_STEP_START;
         for (int32_t t = goal; t != o->src_state; t = parent[t]) {
+            /* GCOVR_EXCL_START: a move of the parent's plain cost into t exists */
             if (land_offer(f, o, dist, parent[t], t, dist[t], &fl) < 0)
                 return WR_ERR_STATE;
+            /* GCOVR_EXCL_STOP */
             via[t] = (uint16_t)(fl & 0x7fffu);
         }
     }

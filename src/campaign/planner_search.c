@@ -242,7 +242,11 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
     const uint32_t key_max = (uint32_t)o->key_max;
     const uint32_t limit = o->limit;
     const int32_t goal = o->goal, goal2 = o->goal2;
+    /* GCOVR_EXCL_BR_START: field_rules() serves fields only (a reachable set
+       keeps an order and takes search_land_np_core()): no goal, and the
+       limit is key_max, so stops is 0 */
     const int stops = goal >= 0 || goal2 >= 0 || limit < key_max;
+    /* GCOVR_EXCL_BR_STOP */
     uint32_t *const dist = pl->dist;
     uint8_t *const rules = pl->rules;
     const uint32_t *const pal = pl->rules_pal;
@@ -261,8 +265,10 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
     uint32_t cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P;
     dist[src] = cur;
     st = bucket_push(pl, &ring[cur & mask], src);
+    /* GCOVR_EXCL_START: ring_reset() left the pool's chunks (256 at least) all free */
     if (st != WR_OK)
         return st;
+    /* GCOVR_EXCL_STOP */
     pool = pl->pool;
     size_t queued = 1;
 
@@ -327,8 +333,10 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
         queued--;
         if (dist[s] != cur)
             continue; /* a stale entry */
+        /* GCOVR_EXCL_START: stops is 0 (above) */
         if (stops && (cur > limit || s == goal || s == goal2))
             break;
+        /* GCOVR_EXCL_STOP */
         const int unformed = s >= cells;
         const int32_t node = unformed ? s - cells : s;
         uint8_t *rec = rules + (size_t)node * 8u;

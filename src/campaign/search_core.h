@@ -103,8 +103,10 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         cur += search_h(o, src);
     int found = 0;
     st = bucket_push(pl, &ring[cur & mask], src);
+    /* GCOVR_EXCL_START: ring_reset() left the pool's chunks (256 at least) all free */
     if (st != WR_OK)
         return st;
+    /* GCOVR_EXCL_STOP */
     pool = pl->pool;
     queued = 1;
 
