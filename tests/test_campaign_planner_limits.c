@@ -341,6 +341,62 @@ static void a_long_press_then_a_crossing(void **state)
     wr_map_free(m);
 }
 
+/* The same on ground of mixed terrain, 12 x 10 hexes with a river and a
+   lake (Dijkstra's search drops entries whose state got a smaller label
+   since): every hex's route from the long press is its field's; the lake
+   is no route at all. */
+static void a_long_press_across_mixed_ground(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(12, 10, &m));
+    const wr_hex_terrain kinds[5] = {WR_HEX_CLEAR, WR_HEX_HILLS, WR_HEX_FOREST, WR_HEX_CLEAR,
+                                     WR_HEX_SWAMP};
+    for (int r = 0; r < 10; r++)
+        for (int c = 0; c < 12; c++) {
+            wr_hex h;
+            OK(wr_hex_from_offset(c, r, &h));
+            OK(wr_map_set_terrain(m, h, kinds[(c * 3 + r * 7) % 5]));
+            if (c == 5) {
+                wr_hexside river = {WR_RIVER_MAJOR, r % 4 ? WR_CROSS_OPEN : WR_CROSS_FERRY, 0, 0};
+                OK(wr_map_set_hexside(m, h, 0, &river));
+            }
+        }
+    wr_hex lake;
+    OK(wr_hex_from_offset(11, 9, &lake));
+    OK(wr_map_set_terrain(m, lake, WR_HEX_LAKE));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+    p.options = WR_PLAN_UNFORMED;
+    wr_force_state start = long_press(20, p.costs.daily_points);
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &start;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_hex from;
+    OK(wr_hex_from_offset(1, 4, &from));
+    for (int r = 0; r < 10; r += 3)
+        for (int c = 7; c < 12; c += 2) {
+            wr_hex to;
+            OK(wr_hex_from_offset(c, r, &to));
+            wr_plan_result res;
+            OK(wr_planner_plan(pl, m, &p, &q, from, to, &res));
+            if (c == 11 && r == 9) {
+                assert_int_equal(res.outcome, WR_PLAN_NO_ROUTE);
+                continue;
+            }
+            assert_int_equal(res.outcome, WR_PLAN_FOUND);
+            replay(&p, &res, &start);
+            same_as_field(pl, m, &p, &q, from, &res);
+        }
+    wr_plan_result res;
+    OK(wr_planner_plan(pl, m, &p, &q, from, lake, &res));
+    assert_int_equal(res.outcome, WR_PLAN_NO_ROUTE);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 /* A vessel, unformed from its start: the rally day it may take lands as
    far off. Dijkstra's search for vessels finds the field's arrival. */
 static void a_vessel_after_a_long_press(void **state)
@@ -363,6 +419,23 @@ static void a_vessel_after_a_long_press(void **state)
     assert_int_equal(r.outcome, WR_PLAN_FOUND);
     replay(&p, &r, &start);
     same_as_field(pl, m, &p, &q, at(0), &r);
+    /* the land beyond the coast: no route, after the whole search */
+    wr_map *m2 = coastal_strip(9);
+    OK(wr_map_set_terrain(m2, at(8), WR_HEX_HILLS));
+    OK(wr_planner_plan(pl, m2, &p, &q, at(0), at(8), &r));
+    assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+    wr_map_free(m2);
+    /* unformed on day 1 with nothing saved, the field's search prunes
+       unformed states no earlier than their hex's formed one (search_core.h):
+       the arrivals are those of 10 points a hex all the same */
+    OK(wr_force_start(&start));
+    start.unformed = 1;
+    wr_arrival field[8];
+    OK(wr_planner_plan_field(pl, m, &p, &q, at(0), field, 8));
+    for (int k = 1; k < 8; k++) {
+        assert_int_equal(field[k].day, 1);
+        assert_int_equal(field[k].points_left, 70 - 10 * k);
+    }
     /* a short press: A* itself, which ends on the unformed target */
     start = long_press(2, p.costs.daily_points);
     start.unformed = 1;
@@ -828,6 +901,7 @@ int main(void)
         cmocka_unit_test(unformed_arrivals_end_there_too),
         cmocka_unit_test(vessels_and_graphs_end_there_too),
         cmocka_unit_test(a_long_press_then_a_crossing),
+        cmocka_unit_test(a_long_press_across_mixed_ground),
         cmocka_unit_test(a_vessel_after_a_long_press),
         cmocka_unit_test(vessels_on_plain_costs),
         cmocka_unit_test(many_labels_waiting_at_once),

@@ -111,6 +111,8 @@ static wr_status vessel_queries(const wr_allocator *alloc)
     TRY(wr_planner_new_ex(alloc, &pl));
     wr_plan_params p;
     TRY(wr_plan_params_default(WR_MOVER_LONGSHIP, &p));
+    wr_route first;
+    TRY(wr_planner_route(pl, m, &p, at(0), at(5), &first)); /* A* first: its ring */
     wr_arrival field[9];
     TRY(wr_planner_field(pl, m, &p, at(0), field, 9));
     const wr_hex *hexes = NULL;
