@@ -206,7 +206,9 @@ static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)
     /* floor(x / P) = (x * M) >> 40 with M = ceil(2^40 / P) is exact while
        x x P < 2^40: so for labels up to key_max (x <= (10^6 + 1) x P, P <= 1000) */
     const uint32_t P = o->daily, x = lab + P - 1u;
+    /* GCOVR_EXCL_BR_START: every label given is a state's, at most key_max */
     const uint32_t q = lab <= o->key_max ? (uint32_t)(((uint64_t)x * o->daily_inv) >> 40) : x / P;
+    /* GCOVR_EXCL_BR_STOP */
     const uint32_t e = q * P;
     if (e >= o->fresh_max) /* always so from the zero state */
         return e;

@@ -40,9 +40,13 @@ WRI_PLANNER_FN wr_status take_chunk(wr_planner *p, int32_t *c)
         return WR_OK;
     }
     if (p->fresh_chunk == p->chunks) {
+        /* GCOVR_EXCL_START: 2^30 chunks of 256 bytes: no allocator gets here */
         if (p->chunks > (size_t)INT32_MAX / 2u)
             return WRI_NOMEM();
+        /* GCOVR_EXCL_STOP */
+        /* GCOVR_EXCL_BR_START: the pool has 256 chunks at least (wri_planner_ensure_states()) */
         wr_status st = pool_grow(p, p->chunks < 64 ? 128 : p->chunks * 2u);
+        /* GCOVR_EXCL_BR_STOP */
         if (st != WR_OK)
             return st;
     }
