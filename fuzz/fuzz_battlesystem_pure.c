@@ -2,6 +2,8 @@
    Table 14 of API.md, woods, forest fires, low ground, missile tables and
    mounted removal against their documented results; every error leaves the
    outputs untouched. */
+/* The deprecated missile table is fuzzed too, on purpose. */
+#define WR_ALLOW_DEPRECATED
 #include "fuzz_input.h"
 #include "warrules/battlesystem.h"
 
