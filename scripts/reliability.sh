@@ -137,7 +137,14 @@ det_run() { # label, compiler, flags...
 for cc in gcc clang; do
     for o in -O0 -O2; do det_run "$cc$o" "$cc" "$o"; done
 done
+m32_run=1
 if echo 'int main(void){return 0;}' | gcc -m32 -x c - -o "$out/m32-probe" 2>/dev/null; then
+    m32_run=0
+    "$out/m32-probe" 2>/dev/null || m32_run=$?
+fi
+if [ "$m32_run" -eq 126 ]; then
+    echo "   i386: this kernel cannot run i386 programs (no IA-32 emulation): skipped"
+elif [ "$m32_run" -eq 0 ]; then
     det_run gcc-m32-O0 gcc -m32 -O0
     det_run gcc-m32-O2 gcc -m32 -O2
 else
