@@ -847,7 +847,12 @@ typedef enum wr_cover {
 
 /** @brief One side's situation in an engagement. */
 typedef struct wr_combatant_situation {
-    int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures). */
+    int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures); when
+                                 attacked_in is ::WR_FACING_FLANK also up to min(ranks, figures),
+                                 ranks = figures / files rounded up, as in a melee phase (since
+                                 1.2: a deep column's flank holds more figures than its files).
+                                 Along a flank the contact is then not capped at the files; as
+                                 figures fall it is capped at the figures left. */
     int charged;            /**< Non-zero when it charged (or pursued) into combat this turn. */
     wr_facing attacked_in;  /**< Where the enemy strikes it. */
     wr_cover cover;         /**< The cover it is behind. */
@@ -934,7 +939,8 @@ typedef struct wr_engagement wr_engagement;
  * @param situation The situation.
  * @param[out] out The new engagement; release it with wr_engagement_free().
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for in_contact out of
- *         range; ::WR_ERR_INVALID for an unknown facing or cover, a == b, both
+ *         range (see ::wr_combatant_situation: a flank holds up to one figure
+ *         per rank since 1.2); ::WR_ERR_INVALID for an unknown facing or cover, a == b, both
  *         sides attacked in flank or rear, or a swarm and a flier (they fight
  *         only with missiles); ::WR_ERR_NOMEM.
  */
