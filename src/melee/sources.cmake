@@ -10,5 +10,6 @@ list(APPEND WR_SOURCES
   src/melee/phase.c
   src/melee/odds.c
   src/melee/odds_chain.c
+  src/melee/odds_decimal.c
   src/melee/batch.c
   src/melee/deprecated.c)
