@@ -1633,6 +1633,213 @@ WR_API wr_status wr_melee_phase_round(const wr_melee_phase *phase, int fight,
 WR_API wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee_unit *unit,
                                      wr_phase_unit *result);
 
+/* ------------------------------------------------------------------------ */
+/* Exact odds of a melee phase (since 1.2)                                  */
+/* ------------------------------------------------------------------------ */
+
+/** @brief The most units the exact odds of a phase accept (since 1.2). */
+#define WR_PHASE_ODDS_MAX_UNITS 6
+/** @brief The most fights the exact odds of a phase accept (since 1.2). */
+#define WR_PHASE_ODDS_MAX_FIGHTS 4
+/**
+ * @brief The most states of one group of fights that share units: the
+ *        product over its units of (figures + 1) (since 1.2).
+ */
+#define WR_PHASE_ODDS_MAX_STATES 1000000
+
+/** @brief How a unit of a phase ends when its fights are fought to the end (since 1.2). */
+typedef enum wr_melee_fate {
+    WR_FATE_FIGHTING = 0,  /**< Still fighting when the round cap is reached. */
+    WR_FATE_HOLDS = 1,     /**< Every enemy it fought retired, routed or was destroyed; it stands. */
+    WR_FATE_RETIRES = 2,   /**< It retired (a failed Morale Test) [Casualties 8]. */
+    WR_FATE_ROUTS = 3,     /**< It routed (a failed Morale Test) [Casualties 8]. */
+    WR_FATE_DESTROYED = 4, /**< It has no figures left. */
+    WR_FATE_COUNT = 5      /**< The number of fates (not a fate). */
+} wr_melee_fate;
+
+/**
+ * @brief The exact outcome distribution of a melee phase whose fights are
+ *        fought turn after turn to the end (since 1.2).
+ *
+ * Every probability is n / 10^exponent, held exactly in base 10^9
+ * multi-word integers as for an engagement (::wr_melee_odds).
+ */
+typedef struct wr_melee_phase_odds wr_melee_phase_odds;
+
+/**
+ * @brief Computes the exact odds of a melee phase fought turn after turn,
+ *        under the phase's morale model, for at most max_rounds turns
+ *        [Casualties: phase ten], [Continuing] (since 1.2).
+ *
+ * The first turn is the phase as it stands: every flank and rear Morale
+ * Test first, the figures shared out so that none fights twice, every blow
+ * on the figures the units had when the turn began, then each fight's
+ * result and its loser's test on the losses of the whole turn, exactly as
+ * wr_melee_phase_resolve_rolls() resolves it. Each later turn repeats the
+ * phase with the fights still going on: contact continuing (no charge
+ * bonus, no new flank test), the disorder of the first turn kept, the
+ * figures in contact capped at the figures left, corner figures shared by
+ * default among the fights still going on, and the turn counted in
+ * wr_morale_test::round (1 for a fight that began this phase, then 2, 3
+ * ...). A fight ends when one of its units retires, routs or is destroyed;
+ * a unit that retires or routs in any fight leaves every fight it is in,
+ * and a unit whose enemies have all gone holds (see docs/rules/melee.md).
+ * Fights that share no unit are independent and are computed apart.
+ *
+ * For a phase of one fight the odds are those of wr_melee_odds_new() for
+ * the same engagement, digit for digit.
+ *
+ * @param phase The phase (not resolved; not changed).
+ * @param max_rounds The most turns, 1..::WR_ODDS_MAX_ROUNDS.
+ * @param[out] out The odds; release them with wr_melee_phase_odds_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for max_rounds, more than
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights or ::WR_PHASE_ODDS_MAX_UNITS
+ *         units, a unit of more than ::WR_ODDS_MAX_FIGURES figures, a
+ *         monster or character (their odds are an engagement's), or a group
+ *         of fights of more than ::WR_PHASE_ODDS_MAX_STATES states;
+ *         ::WR_ERR_STATE when the phase is resolved, has no fight, or a unit
+ *         changed so that a fight no longer fits it; ::WR_ERR_INVALID as
+ *         wr_melee_phase_strike() (corner figures); ::WR_ERR_NOMEM; any
+ *         status of the morale model, or ::WR_ERR_INVALID when it returns
+ *         odds that are not 0..100 summing to 100.
+ */
+WR_API wr_status wr_melee_phase_odds_new(const wr_melee_phase *phase, int max_rounds,
+                                         wr_melee_phase_odds **out);
+
+/**
+ * @brief wr_melee_phase_odds_new() with the caller's allocator (working
+ *        memory and result). The working memory of a group of fights is
+ *        about 8 x states x (max_rounds x 6 x fights / 9 + 4) bytes.
+ * @param phase The phase.
+ * @param max_rounds 1..::WR_ODDS_MAX_ROUNDS.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The odds.
+ * @return As wr_melee_phase_odds_new(); ::WR_ERR_INVALID for an allocator
+ *         without a function.
+ */
+WR_API wr_status wr_melee_phase_odds_new_ex(const wr_melee_phase *phase, int max_rounds,
+                                            const wr_allocator *alloc,
+                                            wr_melee_phase_odds **out);
+
+/**
+ * @brief Releases phase odds.
+ * @param odds The odds, or NULL (nothing happens).
+ */
+WR_API void wr_melee_phase_odds_free(wr_melee_phase_odds *odds);
+
+/**
+ * @brief The denominator's exponent: every probability is n / 10^exponent.
+ * @param odds The odds.
+ * @param[out] exponent 2 per flank or rear test, 6 per fight per turn, for
+ *        the largest group of fights sharing units.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_phase_odds_exponent(const wr_melee_phase_odds *odds, int *exponent);
+
+/**
+ * @brief The probability that a fight of the phase ends in `end`, rounded
+ *        down to units of 10^-18 (::WR_END_ONGOING: still going on at the
+ *        round cap) (since 1.2).
+ *
+ * A fight that ends because one of its units left another fight (or failed
+ * a flank test there) ends with that unit's retire or rout, side 0's when
+ * both left.
+ *
+ * @param odds The odds.
+ * @param fight The fight's index in the phase.
+ * @param end The end.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for fight; ::WR_ERR_INVALID
+ *         for an unknown end.
+ */
+WR_API wr_status wr_melee_phase_odds_fight_end(const wr_melee_phase_odds *odds, int fight,
+                                               wr_melee_end end, uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string ("0.0123", "1", "0").
+ * @param odds The odds.
+ * @param fight The fight's index in the phase.
+ * @param end The end.
+ * @param buf Where to write it, NUL-terminated; may be NULL when cap is 0.
+ * @param cap The size of buf; the string is at most exponent + 3 bytes with the NUL.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for fight or a too small
+ *         cap (len is then still written, buf not); ::WR_ERR_INVALID for an
+ *         unknown end.
+ */
+WR_API wr_status wr_melee_phase_odds_fight_end_exact(const wr_melee_phase_odds *odds, int fight,
+                                                     wr_melee_end end, char *buf, size_t cap,
+                                                     size_t *len);
+
+/**
+ * @brief The probability of a unit's fate, rounded down to units of 10^-18.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param fate The fate.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase or an unknown fate.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds,
+                                               const wr_melee_unit *unit, wr_melee_fate fate,
+                                               uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param fate The fate.
+ * @param buf Where to write it; may be NULL when cap is 0.
+ * @param cap The size of buf.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID as
+ *         wr_melee_phase_odds_unit_fate(); ::WR_ERR_RANGE for a too small cap.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
+                                                     const wr_melee_unit *unit,
+                                                     wr_melee_fate fate, char *buf, size_t cap,
+                                                     size_t *len);
+
+/**
+ * @brief The probability that a unit has exactly `figures` left when its
+ *        fights end (or at the round cap), rounded down to units of 10^-18.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param figures 0..its figures when the phase began.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase; ::WR_ERR_RANGE for figures.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
+                                                  const wr_melee_unit *unit, int figures,
+                                                  uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param figures 0..its figures when the phase began.
+ * @param buf Where to write it; may be NULL when cap is 0.
+ * @param cap The size of buf.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase; ::WR_ERR_RANGE for figures or a too small cap.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odds *odds,
+                                                        const wr_melee_unit *unit, int figures,
+                                                        char *buf, size_t cap, size_t *len);
+
+/**
+ * @brief The expected figures a unit loses, rounded down to units of 10^-9.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param[out] lost_e9 floor(expected figures lost * 10^9).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase.
+ */
+WR_API wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *odds,
+                                                   const wr_melee_unit *unit, uint64_t *lost_e9);
+
 /* ---- Deprecated names ---------------------------------------------- */
 
 /**

@@ -113,5 +113,8 @@ uint64_t wri_odds_e18(const uint32_t *x, int limbs, int exponent);
    bytes); *len is its length; WR_ERR_RANGE when it does not fit. */
 wr_status wri_odds_text(const uint32_t *x, int limbs, int exponent, char *buf, size_t cap,
                         size_t *len);
+/* floor(x * 10^digits / 10^exponent) for x of `words` words, when it is
+   below 2^63 (0..9 digits). */
+uint64_t wri_odds_scaled(const uint32_t *x, int words, int exponent, int digits);
 
 #endif

@@ -70,3 +70,23 @@ wr_status wri_odds_text(const uint32_t *x, int limbs, int exponent, char *buf, s
     return WR_OK;
 }
 
+
+uint64_t wri_odds_scaled(const uint32_t *x, int words, int exponent, int digits)
+{
+    static const uint64_t pow10[10] = {1,      10,      100,      1000,      10000,
+                                       100000, 1000000, 10000000, 100000000, 1000000000};
+    if (exponent <= digits) {
+        uint64_t v = 0;
+        for (int j = words - 1; j >= 0; j--)
+            v = v * BASE + x[j];
+        return v * pow10[digits - exponent];
+    }
+    int q = exponent - digits; /* decimal digits to drop */
+    int k = q / 9, r = q % 9;
+    if (k >= words)
+        return 0;
+    uint64_t hi = 0;
+    for (int j = words - 1; j > k; j--)
+        hi = hi * BASE + x[j];
+    return hi * pow10[9 - r] + x[k] / pow10[r];
+}
