@@ -182,6 +182,49 @@ done:
     wr_rng_free(rng);
     return st;
 }
+
+/* The exact odds of a melee phase: two groups of fights, combined. */
+static wr_status melee_phase_odds_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_profile *men = NULL;
+    wr_melee_unit *u[5] = {NULL};
+    wr_melee_phase *ph = NULL;
+    wr_melee_phase_odds *odds = NULL;
+    TRY(wr_profile_new_ex(WR_RACE_HUMAN, alloc, &men));
+    TRY(wr_profile_set_bcp(men, 0, 0, 45));
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = 5;
+    d.files = 5;
+    for (int i = 0; i < 5; i++)
+        TRY(wr_melee_unit_new_ex(men, &d, alloc, &u[i]));
+    TRY(wr_melee_phase_new_ex(alloc, &ph));
+    const int pairs[3][2] = {{0, 1}, {2, 1}, {3, 4}};
+    for (int i = 0; i < 3; i++) {
+        wr_phase_fight f;
+        memset(&f, 0, sizeof f);
+        f.side[0].unit = u[pairs[i][0]];
+        f.side[0].in_contact = 1;
+        f.side[0].contact = WR_CONTACT_CHARGE;
+        f.side[0].corner_fights = WR_PHASE_DEFAULT;
+        f.side[1].unit = u[pairs[i][1]];
+        f.side[1].face = i == 1 ? WR_FACING_FLANK : WR_FACING_FRONT;
+        f.side[1].in_contact = 1;
+        f.side[1].corner_fights = WR_PHASE_DEFAULT;
+        int index = 0;
+        TRY(wr_melee_phase_add(ph, &f, &index));
+    }
+    TRY(wr_melee_phase_odds_new_ex(ph, 3, alloc, &odds));
+    uint64_t p = 0;
+    TRY(wr_melee_phase_odds_unit_fate(odds, u[1], WR_FATE_ROUTS, &p));
+done:
+    wr_melee_phase_odds_free(odds);
+    wr_melee_phase_free(ph);
+    for (int i = 0; i < 5; i++)
+        wr_melee_unit_free(u[i]);
+    wr_profile_free(men);
+    return st;
+}
 #endif
 
 static void run_scenario(alloc_scenario_fn scenario)
@@ -214,6 +257,12 @@ static void melee_allocations(void **state)
 {
     (void)state;
     run_scenario(melee_scenario);
+}
+
+static void melee_phase_odds_allocations(void **state)
+{
+    (void)state;
+    run_scenario(melee_phase_odds_scenario);
 }
 #endif
 
@@ -272,6 +321,7 @@ int main(void)
 #endif
 #ifdef WR_HAVE_MELEE
         cmocka_unit_test(melee_allocations),
+        cmocka_unit_test(melee_phase_odds_allocations),
 #endif
 #ifdef WR_HAVE_CAMPAIGN
         cmocka_unit_test(campaign_allocations),

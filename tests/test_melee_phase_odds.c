@@ -6,7 +6,6 @@
    with wr_melee_phase_resolve_rng agrees with; a flank charge on a deep
    column is priced by the engagement's odds too. Bad input: every status,
    outputs untouched. */
-#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,6 +17,8 @@
 #include <cmocka.h>
 
 #include "warrules/melee.h"
+
+#include "invalid.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
@@ -39,6 +40,13 @@ static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int we
     wr_melee_unit *u = NULL;
     assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_OK);
     return u;
+}
+
+static int figures_now(const wr_melee_unit *u)
+{
+    wr_melee_unit_desc d;
+    assert_int_equal(wr_melee_unit_get(u, &d), WR_OK);
+    return d.figures;
 }
 
 static wr_phase_combatant combatant(wr_melee_unit *u, wr_facing face, int in_contact,
@@ -716,6 +724,404 @@ static void brute_force_three_fights(void **state)
     wr_profile_free(orc);
 }
 
+/* ---- Monte Carlo: resolve_rng over many seeds --------------------------- */
+
+/* One game fought turn after turn on the rng. */
+static void play(const world *w, const wstate *first, wr_rng *rng, int turns, int *figs_at_end)
+{
+    wstate s = *first;
+    for (int u = 0; u < w->nu; u++)
+        figs_at_end[u] = s.figs[u];
+    for (int t = 0; t < turns; t++) {
+        int live = 0;
+        for (int u = 0; u < w->nu; u++)
+            live |= s.figs[u] > 0;
+        if (!live)
+            break;
+        set_units(w, &s);
+        int which[MAXF], n = 0;
+        wr_melee_phase *p = turn_phase(w, &s, t, which, &n);
+        assert_int_equal(wr_melee_phase_resolve_rng(p, rng), WR_OK);
+        turn_out o;
+        after_turn(w, &s, p, which, n, &o);
+        wr_melee_phase_free(p);
+        for (int u = 0; u < w->nu; u++) {
+            if (o.fate[u] != WR_FATE_COUNT)
+                figs_at_end[u] = o.fate_figs[u];
+            else if (o.next.figs[u] > 0)
+                figs_at_end[u] = o.next.figs[u];
+        }
+        s = o.next;
+    }
+    set_units(w, first);
+}
+
+static void monte_carlo_agrees(void **state)
+{
+    (void)state;
+    wr_profile *men = profile(WR_RACE_HUMAN), *orc = profile(WR_RACE_ORC);
+    assert_int_equal(wr_profile_set_bcp(men, 0, 0, 27), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(men, 1, 0, 33), WR_OK);
+    assert_int_equal(wr_profile_set_bcp(orc, 0, 0, 38), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(men, WR_MOD_CHARGED, 12), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(men, WR_MOD_REAR, 15), WR_OK);
+    assert_int_equal(wr_profile_set_modifier(orc, WR_MOD_PER_RANK, 2), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(orc, WR_MORALE_PER_FIGURE_LOST, -6), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(men, WR_MORALE_PER_FIGURE_LOST, -5), WR_OK);
+    assert_int_equal(wr_profile_set_morale_modifier(orc, WR_MORALE_ATTACKED_REAR, -10), WR_OK);
+    assert_int_equal(wr_profile_set_retire_band(orc, 15), WR_OK);
+    world w;
+    memset(&w, 0, sizeof w);
+    w.nu = 5;
+    w.unit[0] = troops(men, 8, 4, 1, 0);
+    w.unit[1] = troops(men, 6, 3, 0, 0);
+    w.unit[2] = troops(orc, 12, 4, 0, 0);
+    w.unit[3] = troops(men, 6, 3, 0, 0);
+    w.unit[4] = troops(orc, 7, 7, 0, 0);
+    w.nf = 3;
+    w.fight[0] = fight_of(combatant(w.unit[0], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING),
+                          combatant(w.unit[2], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    w.fight[1] = fight_of(combatant(w.unit[1], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+                          combatant(w.unit[2], WR_FACING_REAR, 3, WR_CONTACT_CONTINUING));
+    w.fight[2] = fight_of(combatant(w.unit[3], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+                          combatant(w.unit[4], WR_FACING_FLANK, 1, WR_CONTACT_CONTINUING));
+    const int turns = 6, trials = 20000;
+    wr_melee_phase *p = NULL;
+    assert_int_equal(wr_melee_phase_new(&p), WR_OK);
+    for (int f = 0; f < w.nf; f++)
+        add(p, w.fight[f].side[0], w.fight[f].side[1]);
+    wr_melee_phase_odds *o = NULL;
+    assert_int_equal(wr_melee_phase_odds_new(p, turns, &o), WR_OK);
+    static int count[MAXU][64];
+    memset(count, 0, sizeof count);
+    const wstate first = start_of(&w);
+    for (int t = 0; t < trials; t++) {
+        wr_rng *rng = NULL;
+        assert_int_equal(wr_rng_new(UINT64_C(0x5eed0000) + (uint64_t)t, &rng), WR_OK);
+        int figs[MAXU];
+        play(&w, &first, rng, turns, figs);
+        for (int u = 0; u < w.nu; u++)
+            count[u][figs[u]]++;
+        wr_rng_free(rng);
+    }
+    /* each probability within five standard deviations of the sample's,
+       plus one trial for the smallest */
+    for (int u = 0; u < w.nu; u++) {
+        int start = first.figs[u];
+        uint64_t sum = 0;
+        for (int x = 0; x <= start; x++) {
+            uint64_t e18 = 0;
+            assert_int_equal(wr_melee_phase_odds_unit_figures(o, w.unit[u], x, &e18), WR_OK);
+            sum += e18;
+            /* |seen - N p| - 1 <= 5 sqrt(N p (1 - p)), squared (no libm) */
+            double p_exact = (double)e18 / 1e18, n = (double)trials;
+            double off = (double)count[u][x] - n * p_exact;
+            off = (off < 0 ? -off : off) - 1.0;
+            int ok = off <= 0 || off * off <= 25.0 * n * p_exact * (1.0 - p_exact);
+            if (!ok)
+                fprintf(stderr, "unit %d, %d figures: exact %.6f, seen %.6f\n", u, x, p_exact,
+                        (double)count[u][x] / n);
+            assert_true(ok);
+        }
+        assert_true(sum <= UINT64_C(1000000000000000000) &&
+                    sum + 64 >= UINT64_C(1000000000000000000));
+    }
+    wr_melee_phase_odds_free(o);
+    wr_melee_phase_free(p);
+    for (int u = 0; u < w.nu; u++)
+        wr_melee_unit_free(w.unit[u]);
+    wr_profile_free(men);
+    wr_profile_free(orc);
+}
+
+/* Fights that share no unit: each has the odds it has alone. */
+static void independent_fights_apart(void **state)
+{
+    (void)state;
+    wr_profile *men = profile(WR_RACE_HUMAN);
+    assert_int_equal(wr_profile_set_bcp(men, 0, 0, 41), WR_OK);
+    wr_melee_unit *a = troops(men, 6, 3, 0, 0), *b = troops(men, 5, 5, 0, 0);
+    wr_melee_unit *c = troops(men, 4, 4, 0, 0), *d = troops(men, 7, 7, 0, 0);
+    wr_melee_phase *both = NULL, *one = NULL, *two = NULL;
+    assert_int_equal(wr_melee_phase_new(&both), WR_OK);
+    assert_int_equal(wr_melee_phase_new(&one), WR_OK);
+    assert_int_equal(wr_melee_phase_new(&two), WR_OK);
+    wr_phase_combatant ka = combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE);
+    wr_phase_combatant kb = combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING);
+    wr_phase_combatant kc = combatant(c, WR_FACING_FRONT, 4, WR_CONTACT_CHARGE);
+    wr_phase_combatant kd = combatant(d, WR_FACING_FLANK, 1, WR_CONTACT_CONTINUING);
+    add(both, ka, kb);
+    add(both, kc, kd);
+    add(one, ka, kb);
+    add(two, kc, kd);
+    wr_melee_phase_odds *ob = NULL, *o1 = NULL, *o2 = NULL;
+    assert_int_equal(wr_melee_phase_odds_new(both, 5, &ob), WR_OK);
+    assert_int_equal(wr_melee_phase_odds_new(one, 5, &o1), WR_OK);
+    assert_int_equal(wr_melee_phase_odds_new(two, 5, &o2), WR_OK);
+    int eb = 0, e1 = 0, e2 = 0;
+    assert_int_equal(wr_melee_phase_odds_exponent(ob, &eb), WR_OK);
+    assert_int_equal(wr_melee_phase_odds_exponent(o1, &e1), WR_OK);
+    assert_int_equal(wr_melee_phase_odds_exponent(o2, &e2), WR_OK);
+    assert_int_equal(eb, e1 > e2 ? e1 : e2); /* not their sum: computed apart */
+    char want[2000], got[2000];
+    size_t len = 0;
+    const struct {
+        wr_melee_unit *u;
+        wr_melee_phase_odds *alone;
+        int fight_alone, fight_both;
+    } units[4] = {{a, o1, 0, 0}, {b, o1, 0, 0}, {c, o2, 0, 1}, {d, o2, 0, 1}};
+    for (int k = 0; k < 4; k++) {
+        for (int x = 0; x <= 7 && x <= figures_now(units[k].u); x++) {
+            assert_int_equal(wr_melee_phase_odds_unit_figures_exact(units[k].alone, units[k].u, x,
+                                                                    want, sizeof want, &len),
+                             WR_OK);
+            assert_int_equal(wr_melee_phase_odds_unit_figures_exact(ob, units[k].u, x, got,
+                                                                    sizeof got, &len),
+                             WR_OK);
+            assert_string_equal(got, want);
+        }
+        for (int e = 0; e < WR_END_COUNT; e++) {
+            assert_int_equal(wr_melee_phase_odds_fight_end_exact(units[k].alone,
+                                                                 units[k].fight_alone,
+                                                                 (wr_melee_end)e, want,
+                                                                 sizeof want, &len),
+                             WR_OK);
+            assert_int_equal(wr_melee_phase_odds_fight_end_exact(ob, units[k].fight_both,
+                                                                 (wr_melee_end)e, got, sizeof got,
+                                                                 &len),
+                             WR_OK);
+            assert_string_equal(got, want);
+        }
+    }
+    wr_melee_phase_odds_free(ob);
+    wr_melee_phase_odds_free(o1);
+    wr_melee_phase_odds_free(o2);
+    wr_melee_phase_free(both);
+    wr_melee_phase_free(one);
+    wr_melee_phase_free(two);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_melee_unit_free(c);
+    wr_melee_unit_free(d);
+    wr_profile_free(men);
+}
+
+/* ---- bad input ----------------------------------------------------------- */
+
+static wr_status failing_morale(void *user, const wr_morale_test *t, wr_morale_odds *o)
+{
+    (void)user;
+    (void)t;
+    (void)o;
+    return WR_ERR_FORBIDDEN;
+}
+
+static wr_status bad_morale(void *user, const wr_morale_test *t, wr_morale_odds *o)
+{
+    (void)user;
+    (void)t;
+    o->pass = 60;
+    o->retire = 30;
+    o->rout = 30;
+    return WR_OK;
+}
+
+#define SENTINEL_U64 UINT64_C(0xfeedfacecafebeef)
+
+static void phase_odds_bad_input(void **state)
+{
+    (void)state;
+    wr_profile *men = profile(WR_RACE_HUMAN), *beast = profile(WR_RACE_OTHER);
+    assert_int_equal(wr_profile_set_bcp(men, 0, 0, 40), WR_OK);
+    wr_melee_unit *a = troops(men, 6, 3, 0, 0), *b = troops(men, 6, 3, 0, 0);
+    wr_melee_phase *p = NULL, *empty = NULL;
+    assert_int_equal(wr_melee_phase_new(&p), WR_OK);
+    assert_int_equal(wr_melee_phase_new(&empty), WR_OK);
+    add(p, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+        combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    wr_melee_phase_odds *untouched = (wr_melee_phase_odds *)&p, *out = untouched;
+
+    /* making */
+    assert_status(wr_melee_phase_odds_new(NULL, 3, &out), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_new(p, 3, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_new(p, 0, &out), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_new(p, WR_ODDS_MAX_ROUNDS + 1, &out), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_new(empty, 3, &out), WR_ERR_STATE);
+    wr_allocator none = {NULL, NULL};
+    assert_status(wr_melee_phase_odds_new_ex(p, 3, &none, &out), WR_ERR_INVALID);
+    assert_ptr_equal(out, untouched);
+    /* a unit that changed so that the fight no longer fits it */
+    assert_int_equal(wr_melee_unit_set_figures(b, 2), WR_OK);
+    assert_status(wr_melee_phase_odds_new(p, 3, &out), WR_ERR_STATE);
+    assert_int_equal(wr_melee_unit_set_figures(b, 6), WR_OK);
+    /* the morale model's status; odds that do not sum to 100 */
+    assert_int_equal(wr_melee_phase_set_morale(p, failing_morale, NULL), WR_OK);
+    assert_status(wr_melee_phase_odds_new(p, 3, &out), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_melee_phase_set_morale(p, bad_morale, NULL), WR_OK);
+    assert_status(wr_melee_phase_odds_new(p, 3, &out), WR_ERR_INVALID);
+    assert_int_equal(wr_melee_phase_set_morale(p, NULL, NULL), WR_OK);
+    assert_ptr_equal(out, untouched);
+
+    /* limits: five fights; eight units; a monster; 201 figures; 10^6 states */
+    wr_melee_unit *many[8];
+    for (int k = 0; k < 8; k++)
+        many[k] = troops(men, 4, 4, 0, 0);
+    wr_melee_phase *big = NULL;
+    assert_int_equal(wr_melee_phase_new(&big), WR_OK);
+    for (int k = 0; k < 4; k++)
+        add(big, combatant(many[2 * k], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
+            combatant(many[2 * k + 1], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    assert_status(wr_melee_phase_odds_new(big, 2, &out), WR_ERR_RANGE); /* 8 units */
+    add(big, combatant(many[0], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
+        combatant(many[3], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    assert_status(wr_melee_phase_odds_new(big, 2, &out), WR_ERR_RANGE); /* 5 fights */
+    wr_melee_phase_free(big);
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.kind = WR_UNIT_MONSTER;
+    wr_melee_unit *ogre = NULL;
+    assert_int_equal(wr_melee_unit_new(beast, &d, &ogre), WR_OK);
+    wr_melee_unit *huge = troops(men, 201, 10, 0, 0);
+    wr_melee_unit *wide[4];
+    for (int k = 0; k < 4; k++)
+        wide[k] = troops(men, 40, 10, 0, 0);
+    wr_melee_phase *mon = NULL, *hug = NULL, *states = NULL;
+    assert_int_equal(wr_melee_phase_new(&mon), WR_OK);
+    assert_int_equal(wr_melee_phase_new(&hug), WR_OK);
+    assert_int_equal(wr_melee_phase_new(&states), WR_OK);
+    add(mon, combatant(a, WR_FACING_FRONT, 1, WR_CONTACT_CHARGE),
+        combatant(ogre, WR_FACING_FRONT, 1, WR_CONTACT_CONTINUING));
+    add(hug, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+        combatant(huge, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    for (int k = 0; k < 3; k++) /* 41^4 = 2825761 states in one group */
+        add(states, combatant(wide[k], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+            combatant(wide[3], (wr_facing)k, 3, WR_CONTACT_CONTINUING));
+    assert_status(wr_melee_phase_odds_new(mon, 2, &out), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_new(hug, 2, &out), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_new(states, 2, &out), WR_ERR_RANGE);
+    assert_ptr_equal(out, untouched);
+    /* corner figures no other fight has (as the phase refuses them) */
+    wr_melee_phase *corner = NULL;
+    assert_int_equal(wr_melee_phase_new(&corner), WR_OK);
+    wr_phase_combatant cb = combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING);
+    cb.corner = 2;
+    add(corner, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE), cb);
+    wr_strike ks;
+    assert_int_equal(wr_melee_phase_strike(corner, 0, 0, &ks), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_new(corner, 2, &out), WR_ERR_INVALID);
+    assert_ptr_equal(out, untouched);
+    /* resolved */
+    wr_melee_phase *done = NULL;
+    assert_int_equal(wr_melee_phase_new(&done), WR_OK);
+    add(done, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+        combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    wr_rng *rng = NULL;
+    assert_int_equal(wr_rng_new(1, &rng), WR_OK);
+    assert_int_equal(wr_melee_phase_resolve_rng(done, rng), WR_OK);
+    assert_status(wr_melee_phase_odds_new(done, 2, &out), WR_ERR_STATE);
+    assert_ptr_equal(out, untouched);
+    wr_melee_phase_free(done);
+    wr_rng_free(rng);
+    assert_int_equal(wr_melee_unit_set_figures(a, 6), WR_OK);
+    assert_int_equal(wr_melee_unit_set_figures(b, 6), WR_OK);
+    assert_int_equal(wr_melee_unit_set_disordered(a, 0), WR_OK);
+    assert_int_equal(wr_melee_unit_set_disordered(b, 0), WR_OK);
+
+    /* reading */
+    wr_melee_phase_odds *o = NULL;
+    assert_status(wr_melee_phase_odds_new(p, 2, &o), WR_OK);
+    int exponent = -7;
+    assert_status(wr_melee_phase_odds_exponent(NULL, &exponent), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_exponent(o, NULL), WR_ERR_NULL);
+    assert_int_equal(exponent, -7);
+    uint64_t v = SENTINEL_U64;
+    assert_status(wr_melee_phase_odds_fight_end(NULL, 0, WR_END_A_ROUTS, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_fight_end(o, 0, WR_END_A_ROUTS, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_fight_end(o, 1, WR_END_A_ROUTS, &v), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_fight_end(o, -1, WR_END_A_ROUTS, &v), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_fight_end(o, 0, WR_END_COUNT, &v), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_fight_end(o, 0, (wr_melee_end)-1, &v), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_fate(NULL, a, WR_FATE_ROUTS, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate(o, NULL, WR_FATE_ROUTS, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate(o, a, WR_FATE_ROUTS, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate(o, ogre, WR_FATE_ROUTS, &v), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_fate(o, a, WR_FATE_COUNT, &v), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_figures(NULL, a, 0, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures(o, NULL, 0, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures(o, a, 0, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures(o, ogre, 0, &v), WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_figures(o, a, 7, &v), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_unit_figures(o, a, -1, &v), WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_expected_lost(NULL, a, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_expected_lost(o, NULL, &v), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_expected_lost(o, a, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_expected_lost(o, ogre, &v), WR_ERR_INVALID);
+    assert_true(v == SENTINEL_U64);
+
+    char buf[8] = "xxxxxxx";
+    size_t len = 99;
+    assert_status(wr_melee_phase_odds_fight_end_exact(NULL, 0, WR_END_A_ROUTS, buf, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_fight_end_exact(o, 0, WR_END_A_ROUTS, buf, 8, NULL),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_fight_end_exact(o, 0, WR_END_A_ROUTS, NULL, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_fight_end_exact(o, 2, WR_END_A_ROUTS, buf, 8, &len),
+                     WR_ERR_RANGE);
+    assert_status(wr_melee_phase_odds_fight_end_exact(o, 0, WR_END_COUNT, buf, 8, &len),
+                     WR_ERR_INVALID);
+    assert_int_equal(len, 99);
+    assert_status(wr_melee_phase_odds_unit_fate_exact(NULL, a, WR_FATE_ROUTS, buf, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate_exact(o, NULL, WR_FATE_ROUTS, buf, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate_exact(o, a, WR_FATE_ROUTS, buf, 8, NULL),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate_exact(o, a, WR_FATE_ROUTS, NULL, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_fate_exact(o, ogre, WR_FATE_ROUTS, buf, 8, &len),
+                     WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_fate_exact(o, a, (wr_melee_fate)9, buf, 8, &len),
+                     WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_figures_exact(NULL, a, 0, buf, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures_exact(o, NULL, 0, buf, 8, &len),
+                     WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures_exact(o, a, 0, buf, 8, NULL), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures_exact(o, a, 0, NULL, 8, &len), WR_ERR_NULL);
+    assert_status(wr_melee_phase_odds_unit_figures_exact(o, ogre, 0, buf, 8, &len),
+                     WR_ERR_INVALID);
+    assert_status(wr_melee_phase_odds_unit_figures_exact(o, a, 9, buf, 8, &len), WR_ERR_RANGE);
+    assert_int_equal(len, 99);
+    assert_string_equal(buf, "xxxxxxx");
+    /* a cap too small: the length is told, the buffer untouched */
+    assert_status(wr_melee_phase_odds_unit_figures_exact(o, a, 6, buf, 1, &len), WR_ERR_RANGE);
+    assert_true(len >= 1);
+    assert_string_equal(buf, "xxxxxxx");
+    size_t need = 0;
+    assert_status(wr_melee_phase_odds_fight_end_exact(o, 0, WR_END_B_ROUTS, NULL, 0, &need),
+                     WR_ERR_RANGE);
+    assert_true(need >= 1);
+    wr_melee_phase_odds_free(o);
+    wr_melee_phase_odds_free(NULL);
+
+    wr_melee_phase_free(p);
+    wr_melee_phase_free(empty);
+    wr_melee_phase_free(mon);
+    wr_melee_phase_free(hug);
+    wr_melee_phase_free(states);
+    wr_melee_phase_free(corner);
+    for (int k = 0; k < 8; k++)
+        wr_melee_unit_free(many[k]);
+    for (int k = 0; k < 4; k++)
+        wr_melee_unit_free(wide[k]);
+    wr_melee_unit_free(huge);
+    wr_melee_unit_free(ogre);
+    wr_melee_unit_free(a);
+    wr_melee_unit_free(b);
+    wr_profile_free(men);
+    wr_profile_free(beast);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -723,6 +1129,9 @@ int main(void)
         cmocka_unit_test(engagement_prices_a_flank_charge_on_a_column),
         cmocka_unit_test(brute_force_front_and_flank),
         cmocka_unit_test(brute_force_three_fights),
+        cmocka_unit_test(monte_carlo_agrees),
+        cmocka_unit_test(independent_fights_apart),
+        cmocka_unit_test(phase_odds_bad_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
