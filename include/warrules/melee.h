@@ -1840,6 +1840,258 @@ WR_API wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odd
 WR_API wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *odds,
                                                    const wr_melee_unit *unit, uint64_t *lost_e9);
 
+/* ------------------------------------------------------------------------ */
+/* Charge advisor (since 1.2)                                               */
+/* ------------------------------------------------------------------------ */
+
+/** @brief The most options a charge advisor holds (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_OPTIONS 64
+/** @brief The most choices one ranking keeps (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_TOP 4096
+/** @brief The most choices (assignments) a ranking enumerates (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_CHOICES 100000
+/** @brief The most reasons kept for one choice (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_REASONS 96
+
+/**
+ * @brief One charge the game may make this turn: one of its units may strike
+ *        one face of one enemy unit (since 1.2).
+ */
+typedef struct wr_charge_option {
+    wr_melee_unit *attacker;  /**< The game's unit; must outlive the advisor. */
+    wr_melee_unit *enemy;     /**< The enemy unit it may reach; must outlive the advisor. */
+    wr_facing face;           /**< The enemy's face it would strike. */
+    int in_contact;           /**< Its figures in contact, on its front (0..min(files, figures)). */
+    int enemy_in_contact;     /**< The enemy's figures in contact on that face (as
+                                   ::wr_phase_combatant::in_contact). */
+    wr_phase_contact contact; /**< How it comes in: ::WR_CONTACT_CHARGE, ::WR_CONTACT_PURSUIT
+                                   or ::WR_CONTACT_PUSHBACK. */
+} wr_charge_option;
+
+/** @brief What a ranking of charges seeks (since 1.2). */
+typedef enum wr_charge_aim {
+    WR_CHARGE_AIM_BREAK = 0,   /**< The probability that the target ends in one of the fates
+                                    asked (by default it routs or is destroyed). */
+    WR_CHARGE_AIM_FIGURES = 1, /**< Expected enemy figures lost minus own figures lost. */
+    WR_CHARGE_AIM_SCORE = 2,   /**< break_weight x that probability + inflicted_weight x
+                                    expected enemy figures lost - lost_weight x expected own
+                                    figures lost. */
+    WR_CHARGE_AIM_COUNT = 3    /**< The number of aims (not an aim). */
+} wr_charge_aim;
+
+/** @brief How to rank the charges; see wr_charge_advisor_params_default() (since 1.2). */
+typedef struct wr_charge_advisor_params {
+    wr_charge_aim aim;             /**< What is sought. */
+    const wr_melee_unit *target;   /**< The enemy unit whose break is sought (::WR_CHARGE_AIM_BREAK,
+                                        and ::WR_CHARGE_AIM_SCORE with a break_weight); may be NULL
+                                        otherwise. */
+    unsigned fates;                /**< The fates that count as the target's break: a mask of
+                                        (1u << ::wr_melee_fate), 1..31. */
+    int break_weight;              /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int inflicted_weight;          /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int lost_weight;               /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int max_rounds;                /**< Turns each choice is fought, 1..::WR_ODDS_MAX_ROUNDS. */
+    int top;                       /**< Choices to keep, 1..::WR_CHARGE_ADVISOR_MAX_TOP. */
+} wr_charge_advisor_params;
+
+/**
+ * @brief The default ranking (since 1.2): ::WR_CHARGE_AIM_FIGURES, no
+ *        target, fates routs or destroyed, weights 1, 1, 1, 6 turns, the top 5.
+ * @return The parameters.
+ */
+WR_API wr_charge_advisor_params wr_charge_advisor_params_default(void);
+
+/** @brief What a ranking did (since 1.2). */
+typedef struct wr_charge_advisor_info {
+    long long choices;   /**< Legal choices enumerated (holding back included). */
+    long long evaluated; /**< Choices whose score was found exactly. */
+    long long pruned;    /**< Choices shown unable to enter the top without their exact odds. */
+    int groups;          /**< Groups of fights whose exact odds were computed. */
+    int bounds;          /**< Groups of fights whose first turn was computed for the bounds. */
+    int ranked;          /**< Choices kept: min(top, choices). */
+} wr_charge_advisor_info;
+
+/** @brief One ranked choice (since 1.2). */
+typedef struct wr_charge_choice {
+    int attackers;                        /**< The game's units with options, in order of their
+                                               first option. */
+    int option[WR_PHASE_ODDS_MAX_FIGHTS]; /**< For each of them the option it takes (its index
+                                               from wr_charge_advisor_add_option()), or -1: it
+                                               holds back. */
+    int64_t score_e9;        /**< The score, times 10^9, rounded toward zero. */
+    uint64_t break_e18;      /**< floor(probability of the target's break * 10^18); 0 without a target. */
+    uint64_t inflicted_e9;   /**< floor(expected enemy figures lost * 10^9). */
+    uint64_t lost_e9;        /**< floor(expected own figures lost * 10^9). */
+    int reasons;             /**< Reasons kept (wr_charge_advisor_reason()). */
+} wr_charge_choice;
+
+/** @brief One reason of a choice: a rule its first turn applies (since 1.2). */
+typedef struct wr_charge_reason {
+    int fight;            /**< The fight of the choice's phase: the fights added with
+                               wr_charge_advisor_add_fight() first, then each charge in the
+                               order of the attackers. */
+    wr_melee_event event; /**< The rule applied (wr_melee_rule_source() cites it;
+                               wr_melee_event_text() says it). */
+} wr_charge_reason;
+
+/**
+ * @brief A charge advisor: the game's units, the enemy's, the charges each of
+ *        its units may make this turn, and the fights already going on; it
+ *        ranks every legal choice by the exact odds of its melee phase
+ *        (since 1.2).
+ *
+ * A choice gives each of the game's units at most one of its options, or
+ * none (holding back is a choice); no two units strike the same face of the
+ * same enemy, nor a face an enemy already fights on. Each choice is the
+ * melee phase of the fights going on (wr_charge_advisor_add_fight()) and
+ * its charges, fought turn after turn (wr_melee_phase_odds_new()); its
+ * score is the parameters' aim, in exact integer arithmetic. Corner
+ * figures are not counted (0); a game that knows them resolves the chosen
+ * phase itself.
+ */
+typedef struct wr_charge_advisor wr_charge_advisor;
+
+/**
+ * @brief Makes an empty advisor (since 1.2).
+ * @param[out] out The advisor; release it with wr_charge_advisor_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_charge_advisor_new(wr_charge_advisor **out);
+
+/**
+ * @brief wr_charge_advisor_new() with the caller's allocator, which serves
+ *        all its memory, its odds' working memory and the odds it returns.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The advisor.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an allocator without
+ *         a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_charge_advisor_new_ex(const wr_allocator *alloc, wr_charge_advisor **out);
+
+/**
+ * @brief Releases an advisor (not its units).
+ * @param advisor The advisor, or NULL (nothing happens).
+ */
+WR_API void wr_charge_advisor_free(wr_charge_advisor *advisor);
+
+/**
+ * @brief Sets the morale model of every choice's phase (as
+ *        wr_melee_phase_set_morale()); discards a ranking.
+ * @param advisor The advisor.
+ * @param fn The model, or NULL for wr_morale_sample().
+ * @param user Passed to fn.
+ * @return ::WR_OK; ::WR_ERR_NULL when advisor is NULL.
+ */
+WR_API wr_status wr_charge_advisor_set_morale(wr_charge_advisor *advisor, wr_morale_fn fn,
+                                              void *user);
+
+/**
+ * @brief Adds a fight already going on, fought in every choice; side 0 is
+ *        the game's unit, side 1 the enemy's. Discards a ranking.
+ *
+ * A unit in such a fight cannot charge [Continuing]: "Units engaged in
+ * combat ... cannot be ordered to leave that combat".
+ *
+ * @param advisor The advisor.
+ * @param fight The fight (copied), as for wr_melee_phase_add().
+ * @return ::WR_OK; ::WR_ERR_NULL; the statuses of wr_melee_phase_add() for
+ *         the fight alone; ::WR_ERR_INVALID for a unit on both sides of the
+ *         advisor (the game's and the enemy's); ::WR_ERR_FORBIDDEN for a unit
+ *         of the game that has options; ::WR_ERR_RANGE beyond
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (with the attackers) or
+ *         ::WR_PHASE_ODDS_MAX_UNITS units.
+ */
+WR_API wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor,
+                                             const wr_phase_fight *fight);
+
+/**
+ * @brief Adds an option; discards a ranking.
+ * @param advisor The advisor.
+ * @param option The option (copied).
+ * @param[out] index Its index, from 0 in the order added.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for in_contact or
+ *         enemy_in_contact out of range, more than
+ *         ::WR_CHARGE_ADVISOR_MAX_OPTIONS options, or more than
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (attackers and fights going on)
+ *         or ::WR_PHASE_ODDS_MAX_UNITS units; ::WR_ERR_INVALID for an unknown
+ *         face or contact, ::WR_CONTACT_CONTINUING, the attacker as its own
+ *         enemy or on both sides of the advisor, a swarm against fliers, or
+ *         the same attacker, enemy and face twice; ::WR_ERR_FORBIDDEN for an
+ *         attacker already in a fight going on [Continuing];
+ *         ::WR_ERR_STATE for a unit without figures.
+ */
+WR_API wr_status wr_charge_advisor_add_option(wr_charge_advisor *advisor,
+                                              const wr_charge_option *option, int *index);
+
+/**
+ * @brief Ranks every legal choice by the exact odds of its phase and keeps
+ *        the best `top` (since 1.2).
+ *
+ * Groups of fights that share no unit are independent: each group's odds
+ * are computed once and serve every choice that has it. A choice is
+ * pruned, without the odds of its groups, when bounds from their first turn
+ * (what has ended by then is final; what still fights may yet end any way)
+ * show that it cannot enter the top. Ties keep the order of enumeration
+ * (holding back before the first option, attackers in order). The
+ * probabilities are exact (n / 10^exponent); the score is compared exactly.
+ *
+ * @param advisor The advisor.
+ * @param params How to rank.
+ * @param[out] info What the ranking did; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL (also for no target when the aim needs
+ *         one); ::WR_ERR_INVALID for an unknown aim, a target that is no
+ *         enemy unit of the advisor, or fates outside 1..31; ::WR_ERR_RANGE
+ *         for a weight, max_rounds or top out of range, more than
+ *         ::WR_CHARGE_ADVISOR_MAX_CHOICES choices, or a phase beyond the
+ *         limits of wr_melee_phase_odds_new(); ::WR_ERR_STATE when a unit
+ *         changed so that an option or fight no longer fits it; ::WR_ERR_NOMEM;
+ *         any status of the morale model. On failure the advisor keeps no
+ *         ranking.
+ */
+WR_API wr_status wr_charge_advisor_rank(wr_charge_advisor *advisor,
+                                        const wr_charge_advisor_params *params,
+                                        wr_charge_advisor_info *info);
+
+/**
+ * @brief A ranked choice (since 1.2).
+ * @param advisor The advisor, ranked.
+ * @param rank 0 (the best) .. ranked - 1.
+ * @param[out] choice The choice.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for rank; ::WR_ERR_STATE
+ *         without a ranking; ::WR_ERR_NOMEM (the reasons are found on demand).
+ */
+WR_API wr_status wr_charge_advisor_choice(const wr_charge_advisor *advisor, int rank,
+                                          wr_charge_choice *choice);
+
+/**
+ * @brief One reason of a ranked choice: a rule of its first turn, citing its
+ *        section (disorder and flank or rear tests, the modifiers that apply,
+ *        the figures that fight and why, the Final Combat Percentage)
+ *        (since 1.2).
+ * @param advisor The advisor, ranked.
+ * @param rank 0..ranked - 1.
+ * @param index 0..the choice's reasons - 1.
+ * @param[out] reason The reason.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for rank or index;
+ *         ::WR_ERR_STATE without a ranking; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_charge_advisor_reason(const wr_charge_advisor *advisor, int rank, int index,
+                                          wr_charge_reason *reason);
+
+/**
+ * @brief The exact odds of a ranked choice's phase (its fights in the order
+ *        of ::wr_charge_reason::fight) (since 1.2).
+ * @param advisor The advisor, ranked.
+ * @param rank 0..ranked - 1.
+ * @param[out] out The odds, with the advisor's allocator; release them with
+ *        wr_melee_phase_odds_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for rank; ::WR_ERR_STATE
+ *         without a ranking, or when a unit changed since; ::WR_ERR_NOMEM;
+ *         any status of the morale model.
+ */
+WR_API wr_status wr_charge_advisor_odds(const wr_charge_advisor *advisor, int rank,
+                                        wr_melee_phase_odds **out);
+
 /* ---- Deprecated names ---------------------------------------------- */
 
 /**

@@ -14,5 +14,6 @@ list(APPEND WR_SOURCES
   src/melee/phase_odds.c
   src/melee/phase_odds_plan.c
   src/melee/phase_odds_chain.c
+  src/melee/advisor.c
   src/melee/batch.c
   src/melee/deprecated.c)
