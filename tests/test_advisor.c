@@ -491,17 +491,24 @@ static void pruning_keeps_the_top(void **state)
     setup(&t, adv, &g);
     wr_charge_advisor_params p = wr_charge_advisor_params_default();
     wr_charge_advisor_info info;
-    p.aim = WR_CHARGE_AIM_BREAK;
-    p.target = t.goblins;
+    long pruned = 0;
     p.max_rounds = 5;
-    p.top = 2;
-    check_against_brute(adv, &g, &p, NULL, &info);
-    assert_true(info.pruned > 0);
-    assert_true(info.bounds > 0);
-    p.aim = WR_CHARGE_AIM_FIGURES;
-    p.top = 1;
-    check_against_brute(adv, &g, &p, NULL, &info);
-    assert_true(info.evaluated + info.pruned == info.choices);
+    /* every top, for each aim: the pruned ranking's head is the whole one's */
+    for (int aim = 0; aim < WR_CHARGE_AIM_COUNT; aim++)
+        for (int target = 0; target < 2; target++)
+            for (p.top = 1; p.top <= 8; p.top++) {
+                p.aim = (wr_charge_aim)aim;
+                p.target = target ? t.goblins : t.orcs;
+                p.break_weight = 7;
+                p.inflicted_weight = 1;
+                p.lost_weight = 2;
+                check_against_brute(adv, &g, &p, NULL, &info);
+                assert_true(info.evaluated + info.pruned == info.choices);
+                pruned += info.pruned;
+                if (info.pruned > 0)
+                    assert_true(info.bounds > 0);
+            }
+    assert_true(pruned > 0);
     wr_charge_advisor_free(adv);
     table_free(&t);
 }
@@ -522,18 +529,21 @@ static void knights_on_the_flank_or_the_goblins(void **state)
     p.target = t.orcs;
     p.top = 1;
     wr_charge_advisor_info info;
-    assert_int_equal(wr_charge_advisor_rank(adv, &p, &info), WR_OK);
+    check_against_brute(adv, &g, &p, NULL, &info); /* ranks it */
     wr_charge_choice c;
     assert_int_equal(wr_charge_advisor_choice(adv, 0, &c), WR_OK);
-    /* best for breaking the orcs: knights on their flank, archers on their rear */
+    /* best for breaking the orcs: the knights on their flank while the
+       spearmen hold their front (the archers' rear charge would rather
+       make them retire than rout) */
     assert_int_equal(c.option[0], 0);
-    assert_int_equal(c.option[1], 3);
+    assert_int_equal(c.option[1], -1);
+    assert_true(c.break_e18 > UINT64_C(800000000000000000));
     assert_true(c.reasons > 0);
     int flank_test = 0, disordered = 0, flank_bonus = 0;
     for (int i = 0; i < c.reasons; i++) {
         wr_charge_reason r;
         assert_int_equal(wr_charge_advisor_reason(adv, 0, i, &r), WR_OK);
-        assert_true(r.fight >= 0 && r.fight < 3);
+        assert_true(r.fight >= 0 && r.fight < 2);
         assert_true(wr_melee_rule_source(r.event.rule)[0] == '[');
         char text[200];
         size_t len = 0;
@@ -550,9 +560,10 @@ static void knights_on_the_flank_or_the_goblins(void **state)
     assert_int_equal(wr_melee_phase_new(&ph), WR_OK);
     int index = 0;
     assert_int_equal(wr_melee_phase_add(ph, &g.fixed[0], &index), WR_OK);
-    const int taken[2] = {0, 3};
     for (int k = 0; k < 2; k++) {
-        const wr_charge_option *x = &g.option[taken[k]];
+        if (c.option[k] < 0)
+            continue;
+        const wr_charge_option *x = &g.option[c.option[k]];
         wr_phase_fight f = front_fight(x->attacker, x->in_contact, x->enemy, x->enemy_in_contact);
         f.side[0].contact = WR_CONTACT_CHARGE;
         f.side[1].face = x->face;
@@ -562,7 +573,10 @@ static void knights_on_the_flank_or_the_goblins(void **state)
     assert_int_equal(wr_melee_phase_odds_new(ph, p.max_rounds, &want), WR_OK);
     char a[2000], b[2000];
     size_t len = 0;
-    for (int f = 0; f < 3; f++)
+    int fights = 0;
+    assert_int_equal(wr_melee_phase_count(ph, &fights), WR_OK);
+    assert_int_equal(fights, 2);
+    for (int f = 0; f < fights; f++)
         for (int e = 0; e < WR_END_COUNT; e++) {
             assert_int_equal(wr_melee_phase_odds_fight_end_exact(o, f, (wr_melee_end)e, a,
                                                                  sizeof a, &len),

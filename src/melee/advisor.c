@@ -483,12 +483,11 @@ static wr_status terms(wr_charge_advisor *adv, const wr_melee_phase_odds *o, int
             for (int x = 0; x <= o->start[u]; x++) {
                 const uint32_t *v = wri_po_number(o, u, fate, x);
                 int fighting = bound && fate == WR_FATE_FIGHTING;
-                if (o->unit[u] == p->target && (p->fates >> fate & 1u)) {
-                    if (!fighting)
-                        big_muladd1(out_lo[0], v, n, 1);
-                    if (bound)
-                        big_muladd1(out_hi[0], v, n, 1);
-                }
+                /* mass still fighting may yet end in any fate: in the upper bound only */
+                if (o->unit[u] == p->target && !fighting && (p->fates >> fate & 1u))
+                    big_muladd1(out_lo[0], v, n, 1);
+                if (o->unit[u] == p->target && bound && (fighting || (p->fates >> fate & 1u)))
+                    big_muladd1(out_hi[0], v, n, 1);
                 int t = role == 2 ? 1 : 2;
                 big_muladd1(out_lo[t], v, n, (uint32_t)(o->start[u] - x));
                 if (bound)
