@@ -26,6 +26,7 @@ TARGETS = {
     ("route_query_1024", "boost_astar"): 5.0,
     ("melee_rounds_binding_batch_buffers", "numpy"): 3.0,
     ("melee_rounds_binding_batch", "numpy_lists"): 1.0,
+    ("advisor_3x2", "one_second"): 1.0,
 }
 
 
