@@ -225,6 +225,64 @@ done:
     wr_profile_free(men);
     return st;
 }
+
+/* The charge advisor: a fight going on, options, a pruned ranking (first
+   turns for the bounds, then exact groups), a choice, a reason, its odds. */
+static wr_status charge_advisor_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_profile *men = NULL;
+    wr_melee_unit *u[5] = {NULL};
+    wr_charge_advisor *adv = NULL;
+    wr_melee_phase_odds *odds = NULL;
+    TRY(wr_profile_new_ex(WR_RACE_HUMAN, alloc, &men));
+    TRY(wr_profile_set_bcp(men, 0, 0, 45));
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = 4;
+    d.files = 2;
+    for (int i = 0; i < 5; i++)
+        TRY(wr_melee_unit_new_ex(men, &d, alloc, &u[i]));
+    TRY(wr_charge_advisor_new_ex(alloc, &adv));
+    wr_phase_fight f;
+    memset(&f, 0, sizeof f);
+    f.side[0].unit = u[0];
+    f.side[0].in_contact = 2;
+    f.side[0].corner_fights = WR_PHASE_DEFAULT;
+    f.side[1].unit = u[3];
+    f.side[1].in_contact = 2;
+    f.side[1].corner_fights = WR_PHASE_DEFAULT;
+    TRY(wr_charge_advisor_add_fight(adv, &f));
+    for (int a = 1; a <= 2; a++)
+        for (int e = 3; e <= 4; e++) {
+            wr_charge_option o;
+            memset(&o, 0, sizeof o);
+            o.attacker = u[a];
+            o.enemy = u[e];
+            o.face = WR_FACING_FLANK;
+            o.in_contact = 2;
+            o.enemy_in_contact = 2;
+            o.contact = WR_CONTACT_CHARGE;
+            int index = 0;
+            TRY(wr_charge_advisor_add_option(adv, &o, &index));
+        }
+    wr_charge_advisor_params p = wr_charge_advisor_params_default();
+    p.max_rounds = 3;
+    p.top = 2;
+    wr_charge_advisor_info info;
+    TRY(wr_charge_advisor_rank(adv, &p, &info));
+    wr_charge_choice c;
+    TRY(wr_charge_advisor_choice(adv, 0, &c));
+    wr_charge_reason r;
+    TRY(wr_charge_advisor_reason(adv, 0, 0, &r));
+    TRY(wr_charge_advisor_odds(adv, 0, &odds));
+done:
+    wr_melee_phase_odds_free(odds);
+    wr_charge_advisor_free(adv);
+    for (int i = 0; i < 5; i++)
+        wr_melee_unit_free(u[i]);
+    wr_profile_free(men);
+    return st;
+}
 #endif
 
 static void run_scenario(alloc_scenario_fn scenario)
@@ -263,6 +321,12 @@ static void melee_phase_odds_allocations(void **state)
 {
     (void)state;
     run_scenario(melee_phase_odds_scenario);
+}
+
+static void charge_advisor_allocations(void **state)
+{
+    (void)state;
+    run_scenario(charge_advisor_scenario);
 }
 #endif
 
@@ -322,6 +386,7 @@ int main(void)
 #ifdef WR_HAVE_MELEE
         cmocka_unit_test(melee_allocations),
         cmocka_unit_test(melee_phase_odds_allocations),
+        cmocka_unit_test(charge_advisor_allocations),
 #endif
 #ifdef WR_HAVE_CAMPAIGN
         cmocka_unit_test(campaign_allocations),
