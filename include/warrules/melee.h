@@ -1099,9 +1099,13 @@ WR_API wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng
  * The charge bonus and the flank test belong to the first round: later
  * rounds count neither.
  *
- * A unit may fight in more than one engagement in a phase (attacked in
- * front and flank): resolve every round first, then apply them all
- * [Casualties: phase ten]. Each application removes that round's losses
+ * An engagement is one fight of two units. A unit in more than one fight
+ * in a turn (attacked in front and flank) belongs in a melee phase
+ * (wr_melee_phase_add()), which shares its figures so that none fights
+ * twice [Starting]; engagements of one unit resolved apart each count all
+ * its figures. Rounds of such engagements are still applied as in 1.0:
+ * resolve every round first, then apply them all [Casualties: phase ten].
+ * Each application removes that round's losses
  * from the figures the unit has then (never below 0), and adds that round's
  * wounds to the record the monster or character has then, applying the
  * death rules to the sum (a hit from one combat on one knocked unconscious
