@@ -169,6 +169,20 @@ class PhaseContact(enum.IntEnum):
     PURSUIT = 2
     PUSHBACK = 3
 
+class MeleeFate(enum.IntEnum):
+    FIGHTING = 0
+    HOLDS = 1
+    RETIRES = 2
+    ROUTS = 3
+    DESTROYED = 4
+    COUNT = 5
+
+class ChargeAim(enum.IntEnum):
+    BREAK = 0
+    FIGURES = 1
+    SCORE = 2
+    COUNT = 3
+
 class SideFlag(enum.IntFlag):
     MOUNTED = 1
     DISORDERED = 2
@@ -545,6 +559,23 @@ CONTACT_PURSUIT: PhaseContact
 CONTACT_PUSHBACK: PhaseContact
 PHASE_DEFAULT: int
 PHASE_MAX_FIGHTS: int
+FATE_FIGHTING: MeleeFate
+FATE_HOLDS: MeleeFate
+FATE_RETIRES: MeleeFate
+FATE_ROUTS: MeleeFate
+FATE_DESTROYED: MeleeFate
+FATE_COUNT: MeleeFate
+PHASE_ODDS_MAX_UNITS: int
+PHASE_ODDS_MAX_FIGHTS: int
+PHASE_ODDS_MAX_STATES: int
+CHARGE_AIM_BREAK: ChargeAim
+CHARGE_AIM_FIGURES: ChargeAim
+CHARGE_AIM_SCORE: ChargeAim
+CHARGE_AIM_COUNT: ChargeAim
+CHARGE_ADVISOR_MAX_OPTIONS: int
+CHARGE_ADVISOR_MAX_TOP: int
+CHARGE_ADVISOR_MAX_CHOICES: int
+CHARGE_ADVISOR_MAX_REASONS: int
 STAT_AR: Stat
 STAT_HD: Stat
 STAT_AC: Stat
