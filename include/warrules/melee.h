@@ -765,7 +765,7 @@ typedef enum wr_melee_rule {
     WR_RULE_SLAIN = 10,            /**< A monster or character is killed; value = hits so far. */
     WR_RULE_DISORDERED = 11,       /**< Attacked in flank or rear: disordered; detail = the ::wr_modifier FLANK or REAR. */
     WR_RULE_NOT_DISORDERED = 12,   /**< Flank or rear attack that does not disorder; detail = the reason (1 character attacker, 2 monster in flank, 3 character). */
-    WR_RULE_FLANK_TEST = 13,       /**< A morale test for a flank or rear attack; value = pass %, detail = the roll. */
+    WR_RULE_FLANK_TEST = 13,       /**< A morale test for a flank or rear attack; value = pass %, detail = the roll (0: due, not yet rolled, in a charge advisor's reasons, since 1.2). */
     WR_RULE_ONE_RANK = 14,         /**< Flanked: one rank counts; value = the ranks it has. */
     WR_RULE_LOST_ROUND = 15,       /**< value = figures lost; detail = figures the enemy lost. */
     WR_RULE_DRAWN = 16,            /**< Equal losses: drawn; value = each side's losses. */

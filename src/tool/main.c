@@ -22,6 +22,8 @@ static const command commands[] = {
     {"map", "check a map file and draw it (text, --json, --svg)", tool_mapcmd},
     {"move", "a Battlesystem unit's tactical move [11.6]-[11.8] (--svg: a picture)", tool_move},
     {"sweep", "exact odds of every matchup of a balance study (--svg: heatmap)", tool_sweep},
+    {"advise", "rank every choice of charges by the exact odds of its melee phase (--svg: bars)",
+     tool_advise},
 };
 
 static void usage(FILE *f)

@@ -1201,3 +1201,146 @@ void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n
     if (steps && n_steps)
         fprintf(out, "route: A start  B end  * on the way  0-9 a night's camp (last digit of the day)\n");
 }
+
+/* ---- warrules advise ------------------------------------------------------ */
+
+static const char style_advice[] =
+    "<style>\n"
+    ".background{fill:" BACKGROUND "}\n"
+    "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
+    ".subtitle{font:9px sans-serif}.choice{font:7px sans-serif;text-anchor:end}\n"
+    ".rank{font:bold 8px sans-serif;text-anchor:end}\n"
+    ".bar.break{fill:#8e44ad}.bar.inflicted{fill:#3b6fb6}.bar.lost{fill:#b63b3b}\n"
+    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0.4}\n"
+    ".tick{font:7px sans-serif;text-anchor:middle}.value{font:6px sans-serif}\n"
+    ".axis-title{font:italic 8px sans-serif;text-anchor:middle}\n"
+    ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}.legend-text{font:8px sans-serif}\n"
+    "</style>\n";
+
+#define ADV_W 8400
+#define ADV_LABEL_X 3000 /* right edge of the choices' labels */
+#define ADV_ROW 460
+
+/* Whole figures as text with two decimals, from units of 10^-9. */
+static void figures_text(uint64_t e9, char *buf, size_t cap)
+{
+    uint64_t hundredths_of = (e9 + 5000000) / 10000000;
+    snprintf(buf, cap, "%llu.%02llu", (unsigned long long)(hundredths_of / 100),
+             (unsigned long long)(hundredths_of % 100));
+}
+
+/* One panel's axis under the rows: ticks at quarters of `top` (a percent
+   panel when pct, else whole figures). */
+static void advice_axis(FILE *out, int x0, int x1, int y_top, int y, int top, int pct,
+                        const char *title)
+{
+    line(out, "axis", x0, y_top, x0, y);
+    line(out, "axis", x0, y, x1, y);
+    for (int k = 0; k <= 4; k++) {
+        int x = x0 + (x1 - x0) * k / 4;
+        char num[24];
+        line(out, "grid", x, y_top, x, y);
+        line(out, "axis", x, y, x, y + 60);
+        if (pct)
+            snprintf(num, sizeof num, "%d%%", 25 * k);
+        else if (top % 4 == 0)
+            snprintf(num, sizeof num, "%d", top * k / 4);
+        else
+            snprintf(num, sizeof num, "%d.%02d", top * k / 4, top * k * 25 % 100);
+        text(out, "tick", x, y + 160, num);
+    }
+    text(out, "axis-title", (x0 + x1) / 2, y + 300, title);
+}
+
+void tool_svg_advice(FILE *out, const tool_advice_data *d)
+{
+    char a[16], b[16], num[48], tip[400];
+    int has_target = d->target[0] != '\0';
+    int fig_x0 = has_target ? 5500 : ADV_LABEL_X + 300, fig_x1 = ADV_W - 300;
+    int brk_x0 = ADV_LABEL_X + 300, brk_x1 = 5100;
+    /* the figures axis: a whole number of figures at least the largest value */
+    uint64_t most = 0;
+    for (int i = 0; i < d->n; i++) {
+        most = d->rows[i].inflicted_e9 > most ? d->rows[i].inflicted_e9 : most;
+        most = d->rows[i].lost_e9 > most ? d->rows[i].lost_e9 : most;
+    }
+    int top = (int)((most + UINT64_C(999999999)) / UINT64_C(1000000000));
+    top = top < 1 ? 1 : (top % 4 ? top + 4 - top % 4 : top);
+    int rows_y = 1250;
+    int height = rows_y + d->n * ADV_ROW + 700;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
+            t(ADV_W, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(ADV_W, a), t(height, b), style_advice);
+    fprintf(out, "<title>");
+    xml_text(out, d->title);
+    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+            t(ADV_W, a), t(height, b));
+    text(out, "title", 200, 300, d->title);
+    fprintf(out, "<g class=\"legend\">\n");
+    rect(out, "legend-frame", 200, 450, ADV_W - 400, 380, NULL);
+    int lx = 350;
+    if (has_target) {
+        snprintf(tip, sizeof tip, "probability that %s", d->target);
+        fprintf(out, "<g class=\"legend-item\" id=\"legend-break\">\n");
+        rect(out, "bar break", lx, 570, 200, 140, NULL);
+        text(out, "legend-text", lx + 300, 690, tip);
+        fprintf(out, "</g>\n");
+        lx += 3300;
+    }
+    fprintf(out, "<g class=\"legend-item\" id=\"legend-inflicted\">\n");
+    rect(out, "bar inflicted", lx, 570, 200, 140, NULL);
+    text(out, "legend-text", lx + 300, 690, "expected enemy figures lost");
+    fprintf(out, "</g>\n<g class=\"legend-item\" id=\"legend-lost\">\n");
+    lx += 2300;
+    rect(out, "bar lost", lx, 570, 200, 140, NULL);
+    text(out, "legend-text", lx + 300, 690, "expected own figures lost");
+    fprintf(out, "</g>\n</g>\n");
+    text(out, "head", 200, 1080, "choices, best first");
+    if (has_target)
+        text(out, "head", brk_x0, 1080, "the target's break");
+    text(out, "head", fig_x0, 1080, "expected figures lost");
+    int y = rows_y;
+    for (int i = 0; i < d->n; i++) {
+        const tool_advice_row *r = &d->rows[i];
+        char shown[72];
+        size_t len = strlen(r->label);
+        snprintf(shown, sizeof shown, "%.*s%s", len > 60 ? 57 : (int)len, r->label,
+                 len > 60 ? "..." : "");
+        snprintf(num, sizeof num, "%d.", i + 1);
+        text(out, "rank", 380, y + 250, num);
+        fprintf(out, "<text class=\"choice\" x=\"%s\" y=\"%s\"><title>", t(ADV_LABEL_X, a),
+                t(y + 250, b));
+        xml_text(out, r->label);
+        fprintf(out, "</title>");
+        xml_text(out, shown);
+        fprintf(out, "</text>\n");
+        if (has_target) {
+            int h = hundredths(r->break_e18);
+            int w = (brk_x1 - brk_x0) * h / 10000;
+            percent_text(h, num, sizeof num);
+            snprintf(tip, sizeof tip, "%s: %s", r->label, num);
+            rect(out, "bar break", brk_x0, y + 80, w, 280, tip);
+            text(out, "value", brk_x0 + w + 50, y + 260, num);
+        }
+        const uint64_t v[2] = {r->inflicted_e9, r->lost_e9};
+        static const char *const cls[2] = {"bar inflicted", "bar lost"};
+        static const char *const what[2] = {"enemy figures lost", "own figures lost"};
+        for (int k = 0; k < 2; k++) {
+            uint64_t scaled = v[k] / (uint64_t)top; /* units of 10^-9 of the axis */
+            int w = (int)((uint64_t)(fig_x1 - fig_x0) * (scaled > UINT64_C(1000000000)
+                                                             ? UINT64_C(1000000000)
+                                                             : scaled) /
+                          UINT64_C(1000000000));
+            figures_text(v[k], num, sizeof num);
+            snprintf(tip, sizeof tip, "%s: %s %s", r->label, num, what[k]);
+            rect(out, cls[k], fig_x0, y + 40 + k * 190, w, 170, tip);
+            text(out, "value", fig_x0 + w + 50, y + 170 + k * 190, num);
+        }
+        y += ADV_ROW;
+    }
+    if (has_target)
+        advice_axis(out, brk_x0, brk_x1, rows_y - 50, y, 100, 1, "probability");
+    advice_axis(out, fig_x0, fig_x1, rows_y - 50, y, top, 0, "figures (expected)");
+    fprintf(out, "</svg>\n");
+}

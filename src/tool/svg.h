@@ -65,6 +65,28 @@ typedef struct tool_move_picture {
    and a legend. */
 void tool_svg_move(FILE *out, const tool_move_picture *p);
 
+/* One ranked choice of warrules advise. */
+typedef struct tool_advice_row {
+    char label[256];       /* the charges of the choice ("knights: orcs flank; ...") */
+    uint64_t break_e18;    /* the target's break, units of 10^-18 */
+    uint64_t inflicted_e9; /* expected enemy figures lost, units of 10^-9 */
+    uint64_t lost_e9;      /* expected own figures lost */
+    int64_t score_e9;
+} tool_advice_row;
+
+typedef struct tool_advice_data {
+    char title[240];
+    char target[TOOL_NAME_MAX + 40]; /* "orcs routs or is destroyed", or "" */
+    int n;
+    const tool_advice_row *rows;
+} tool_advice_data;
+
+/* The ranked choices of warrules advise as bars with axes and a legend:
+   for each choice, in rank order, one rect of class "bar break" (the
+   target's break, on a 0-100 % axis, when there is a target) and one each
+   of class "bar inflicted" and "bar lost" (expected figures). */
+void tool_svg_advice(FILE *out, const tool_advice_data *d);
+
 /* The map as text, one row per line, with the route marked. */
 void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps);
 

@@ -29,4 +29,5 @@ draw valley.svg map examples/valley.map
 draw move.svg move --shields --shield-wall front --leg clear:6 --leg woods:4:1 --leg rough:3::1
 draw spears.svg move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
 draw odds.svg odds
+draw advise.svg advise examples/advise.scn --target orcs --rounds 4 --top 9
 exit $status
