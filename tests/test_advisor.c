@@ -548,6 +548,8 @@ static void knights_on_the_flank_or_the_goblins(void **state)
         char text[200];
         size_t len = 0;
         assert_int_equal(wr_melee_event_text(&r.event, text, sizeof text, &len), WR_OK);
+        if (r.event.rule == WR_RULE_FLANK_TEST) /* due, not rolled */
+            assert_non_null(strstr(text, "due, "));
         flank_test |= r.event.rule == WR_RULE_FLANK_TEST && r.fight == 1;
         disordered |= r.event.rule == WR_RULE_DISORDERED && r.fight == 1;
         flank_bonus |= r.event.rule == WR_RULE_MODIFIER && r.event.detail == WR_MOD_FLANK;
@@ -602,6 +604,24 @@ static void knights_on_the_flank_or_the_goblins(void **state)
 }
 
 /* ---- bad input ----------------------------------------------------------- */
+
+static wr_status failing_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    (void)user;
+    (void)test;
+    (void)odds;
+    return WR_ERR_FORBIDDEN;
+}
+
+static wr_status bad_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    (void)user;
+    (void)test;
+    odds->pass = 70;
+    odds->retire = 20;
+    odds->rout = 20;
+    return WR_OK;
+}
 
 static void advisor_bad_input(void **state)
 {
@@ -731,6 +751,28 @@ static void advisor_bad_input(void **state)
     assert_status(wr_charge_advisor_rank(adv, &p, &info), WR_ERR_STATE);
     assert_int_equal(wr_melee_unit_set_figures(t.orcs, 9), WR_OK);
     assert_memory_equal(&info, &before, sizeof info);
+
+    /* the morale model's status, or odds that do not sum to 100; a monster */
+    assert_int_equal(wr_charge_advisor_set_morale(adv, failing_morale, NULL), WR_OK);
+    assert_status(wr_charge_advisor_rank(adv, &p, &info), WR_ERR_FORBIDDEN);
+    assert_int_equal(wr_charge_advisor_set_morale(adv, bad_morale, NULL), WR_OK);
+    assert_status(wr_charge_advisor_rank(adv, &p, &info), WR_ERR_INVALID);
+    assert_int_equal(wr_charge_advisor_set_morale(adv, NULL, NULL), WR_OK);
+    assert_memory_equal(&info, &before, sizeof info);
+    {
+        wr_charge_advisor *mon = NULL;
+        assert_int_equal(wr_charge_advisor_new(&mon), WR_OK);
+        wr_melee_unit_desc d = wr_melee_unit_desc_default();
+        d.kind = WR_UNIT_MONSTER;
+        wr_melee_unit *ogre = NULL;
+        assert_int_equal(wr_melee_unit_new(t.orc, &d, &ogre), WR_OK);
+        wr_charge_option om = option(t.knights, ogre, WR_FACING_FRONT, 1, 1);
+        assert_int_equal(wr_charge_advisor_add_option(mon, &om, &index), WR_OK);
+        assert_status(wr_charge_advisor_rank(mon, &p, &info), WR_ERR_RANGE);
+        assert_memory_equal(&info, &before, sizeof info);
+        wr_charge_advisor_free(mon);
+        wr_melee_unit_free(ogre);
+    }
 
     /* reading without a ranking, or out of range */
     wr_charge_choice c;

@@ -1641,8 +1641,8 @@ WR_API wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee
 /* Exact odds of a melee phase (since 1.2)                                  */
 /* ------------------------------------------------------------------------ */
 
-/** @brief The most units the exact odds of a phase accept (since 1.2). */
-#define WR_PHASE_ODDS_MAX_UNITS 6
+/** @brief The most units of a phase the exact odds hold: two per fight (since 1.2). */
+#define WR_PHASE_ODDS_MAX_UNITS 8
 /** @brief The most fights the exact odds of a phase accept (since 1.2). */
 #define WR_PHASE_ODDS_MAX_FIGHTS 4
 /**
@@ -1697,8 +1697,8 @@ typedef struct wr_melee_phase_odds wr_melee_phase_odds;
  * @param max_rounds The most turns, 1..::WR_ODDS_MAX_ROUNDS.
  * @param[out] out The odds; release them with wr_melee_phase_odds_free().
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for max_rounds, more than
- *         ::WR_PHASE_ODDS_MAX_FIGHTS fights or ::WR_PHASE_ODDS_MAX_UNITS
- *         units, a unit of more than ::WR_ODDS_MAX_FIGURES figures, a
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights, a unit of more than
+ *         ::WR_ODDS_MAX_FIGURES figures, a
  *         monster or character (their odds are an engagement's), or a group
  *         of fights of more than ::WR_PHASE_ODDS_MAX_STATES states;
  *         ::WR_ERR_STATE when the phase is resolved, has no fight, or a unit
@@ -1852,8 +1852,6 @@ WR_API wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *od
 #define WR_CHARGE_ADVISOR_MAX_OPTIONS 64
 /** @brief The most choices one ranking keeps (since 1.2). */
 #define WR_CHARGE_ADVISOR_MAX_TOP 4096
-/** @brief The most choices (assignments) a ranking enumerates (since 1.2). */
-#define WR_CHARGE_ADVISOR_MAX_CHOICES 100000
 /** @brief The most reasons kept for one choice (since 1.2). */
 #define WR_CHARGE_ADVISOR_MAX_REASONS 96
 
@@ -2002,8 +2000,7 @@ WR_API wr_status wr_charge_advisor_set_morale(wr_charge_advisor *advisor, wr_mor
  *         the fight alone; ::WR_ERR_INVALID for a unit on both sides of the
  *         advisor (the game's and the enemy's); ::WR_ERR_FORBIDDEN for a unit
  *         of the game that has options; ::WR_ERR_RANGE beyond
- *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (with the attackers) or
- *         ::WR_PHASE_ODDS_MAX_UNITS units.
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (with the attackers).
  */
 WR_API wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor,
                                              const wr_phase_fight *fight);
@@ -2016,8 +2013,8 @@ WR_API wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor,
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for in_contact or
  *         enemy_in_contact out of range, more than
  *         ::WR_CHARGE_ADVISOR_MAX_OPTIONS options, or more than
- *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (attackers and fights going on)
- *         or ::WR_PHASE_ODDS_MAX_UNITS units; ::WR_ERR_INVALID for an unknown
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (attackers and fights going on);
+ *         ::WR_ERR_INVALID for an unknown
  *         face or contact, ::WR_CONTACT_CONTINUING, the attacker as its own
  *         enemy or on both sides of the advisor, a swarm against fliers, or
  *         the same attacker, enemy and face twice; ::WR_ERR_FORBIDDEN for an
@@ -2045,8 +2042,7 @@ WR_API wr_status wr_charge_advisor_add_option(wr_charge_advisor *advisor,
  * @return ::WR_OK; ::WR_ERR_NULL (also for no target when the aim needs
  *         one); ::WR_ERR_INVALID for an unknown aim, a target that is no
  *         enemy unit of the advisor, or fates outside 1..31; ::WR_ERR_RANGE
- *         for a weight, max_rounds or top out of range, more than
- *         ::WR_CHARGE_ADVISOR_MAX_CHOICES choices, or a phase beyond the
+ *         for a weight, max_rounds or top out of range, or a phase beyond the
  *         limits of wr_melee_phase_odds_new(); ::WR_ERR_STATE when a unit
  *         changed so that an option or fight no longer fits it; ::WR_ERR_NOMEM;
  *         any status of the morale model. On failure the advisor keeps no

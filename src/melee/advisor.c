@@ -882,10 +882,7 @@ wr_status wr_charge_advisor_rank(wr_charge_advisor *advisor,
         st = check_units(adv);
     if (st != WR_OK)
         return WRI_PASS(st);
-    long n = enumerate(adv, NULL, 0);
-    if (n > WR_CHARGE_ADVISOR_MAX_CHOICES)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "advisor", n,
-                              "at most WR_CHARGE_ADVISOR_MAX_CHOICES (100000) choices");
+    long n = enumerate(adv, NULL, 0); /* at most 17^4: 64 options on 4 attackers */
     discard(adv);
     adv->params = *params;
     adv->E = 8 + 6 * MAXA * params->max_rounds;
@@ -1113,10 +1110,6 @@ wr_status wr_charge_advisor_odds(const wr_charge_advisor *advisor, int rank,
                 known |= seen[v] == u;
             if (known)
                 continue;
-            if (n_units == WRI_PO_UNITS) {
-                st = WRI_FAIL(WR_ERR_RANGE, "advisor", "at most WR_PHASE_ODDS_MAX_UNITS (6) units");
-                break;
-            }
             seen[n_units] = u;
             units[n_units].part = g;
             for (int j = 0; j < parts[g]->n_units; j++)

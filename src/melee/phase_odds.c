@@ -160,10 +160,7 @@ static wr_status make_layout(const wr_phase_fight *fights, int n, wr_morale_fn f
         for (int i = 0; i < 2; i++) {
             const wr_melee_unit *u = fights[f].side[i].unit;
             int v = unit_index(l, u);
-            if (v < 0) {
-                if (l->nu == WRI_PO_UNITS)
-                    return WRI_FAIL(WR_ERR_RANGE, "phase",
-                                    "at most WR_PHASE_ODDS_MAX_UNITS (6) units");
+            if (v < 0) { /* at most two a fight: room for all */
                 v = l->nu++;
                 l->unit[v] = u;
                 parent[v] = v;

@@ -9,6 +9,7 @@
 
 #define WRI_PO_UNITS WR_PHASE_ODDS_MAX_UNITS
 #define WRI_PO_FIGHTS WR_PHASE_ODDS_MAX_FIGHTS
+_Static_assert(WRI_PO_UNITS >= 2 * WRI_PO_FIGHTS, "two units a fight");
 
 /* The odds of some fights of a phase (a group sharing units, or all of
    them). Numbers, each `limbs` words over 10^exponent: for each unit u,

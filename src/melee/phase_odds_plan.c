@@ -28,10 +28,7 @@ wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_moral
             for (int v = 0; v < g->nu && found < 0; v++)
                 if (g->unit[v] == u)
                     found = v;
-            if (found < 0) {
-                if (g->nu == WRI_PO_UNITS)
-                    return WRI_FAIL(WR_ERR_RANGE, "phase",
-                                    "at most WR_PHASE_ODDS_MAX_UNITS (6) units");
+            if (found < 0) { /* at most two a fight: room for all */
                 if (u->def.kind != WR_UNIT_TROOPS)
                     return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", u->def.kind,
                                           "units of troops (the odds of a monster or "
