@@ -265,6 +265,12 @@ static void commands_without_memory(void)
                           "--change-order", "closed", "--next-phase", "--set-spears", "front",
                           "--turn", "90", "--json", NULL};
     every_allocation("move phase", tool_move, move_phase);
+    char *advise[] = {"advise", path(ex, "advise.scn"), "--target", "orcs", "--rounds", "2",
+                      "--top", "3", "--svg", path(outdir, "unit_advise.svg"), NULL};
+    char *advise_json[] = {"advise", path(ex, "advise.scn"), "--rounds", "2", "--top", "9",
+                           "--json", NULL};
+    every_allocation("advise", tool_advise, advise);
+    every_allocation("advise json", tool_advise, advise_json);
     /* past 4 KiB, so that reading it grows its buffer (realloc) */
     static char sweep_text[6000] = "# a sweep file of more than 4 KiB\n";
     size_t used = strlen(sweep_text);
