@@ -5,6 +5,7 @@
    when the input says so and morale models that return any odds. Checks: a
    failed call leaves its outputs and the handles as they were; results stay
    in their documented ranges; probabilities add up; every block is freed. */
+#include <limits.h>
 #include <stdlib.h>
 
 #include "fuzz_alloc.h"
@@ -529,7 +530,9 @@ static void engagement_ops(fuzz_input *in, world *w)
             model *m = &w->models[i];
             m->odds.pass = fuzz_small(in, 100);
             m->odds.retire = fuzz_small(in, 100);
-            m->odds.rout = fuzz_small(in, 2) ? 100 - m->odds.pass - m->odds.retire
+            /* fuzz_small() can return any int: the rest of 100 in 64 bits */
+            long long rest = 100LL - m->odds.pass - m->odds.retire;
+            m->odds.rout = fuzz_small(in, 2) ? (rest >= INT_MIN && rest <= INT_MAX ? (int)rest : INT_MIN)
                                              : fuzz_small(in, 100);
             m->status = fuzz_small(in, 8) == 0 ? (wr_status)fuzz_small(in, 7) : WR_OK;
             REQUIRE(wr_engagement_set_morale(out, fixed_model, m) == WR_OK);

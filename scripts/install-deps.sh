@@ -5,7 +5,8 @@ set -euo pipefail
 packages=(cmake make gcc g++ clang libclang-rt-14-dev gcc-multilib pkg-config libcmocka-dev doxygen
           python3 python3-numpy python3-dask python3-distributed python3-venv python3-pip
           lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev
-          luajit libluajit-5.1-dev luarocks librsvg2-bin gcovr abigail-tools valgrind)
+          luajit libluajit-5.1-dev luarocks librsvg2-bin gcovr abigail-tools valgrind
+          love xvfb xauth libgl1-mesa-dri)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -27,5 +28,8 @@ if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
 fi
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Wait for a dpkg lock that another apt-get holds (up to 10 minutes) rather
+# than failing at once.
+lock=(-o DPkg::Lock::Timeout=600)
+apt-get "${lock[@]}" update -qq
+apt-get "${lock[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -13,7 +13,13 @@
 #      tests/test_determinism.c, plus the "dice" and "pinned" hashes through
 #      the Python binding: all must equal the golden values in the test;
 #   4. tests/test_threads.c under ThreadSanitizer (clang);
-#   5. fuzz/run.sh: every libFuzzer target, 15 s each (10 s with --quick).
+#   5. fuzz/run.sh: every libFuzzer target, 15 s each (10 s with --quick);
+#   6. ctest on the ci build (build/ci, built when missing) but for the .static
+#      twins, with the caller's library paths (LD_LIBRARY_PATH,
+#      PKG_CONFIG_PATH, WARRULES_LIBRARY, LUA_CPATH, ...) pointing at a
+#      scratch install of that build whose shared library, Lua modules and
+#      tool are decoys that stop any process reaching them: a test that
+#      leaks the caller's environment fails.
 # Runs every step, prints a summary and exits non-zero when any step failed.
 # Environment: WARRULES_RELIABILITY_MODULES (rule modules, default all three),
 # WARRULES_FUZZ_SECONDS (overrides the fuzzing time per target).
@@ -306,6 +312,66 @@ if WARRULES_FUZZ_MODULES="$modules" fuzz/run.sh "$fuzz_seconds" >"$out/fuzz.log"
     ok "fuzzing: every target ${fuzz_seconds}s, no crash, leak or sanitizer report"
 else
     tail -n 60 "$out/fuzz.log"; fail "fuzzing"
+fi
+
+# 6. the caller's environment -------------------------------------------------
+# A developer with libwarrules installed in a prefix of their own runs ctest
+# with LD_LIBRARY_PATH, PKG_CONFIG_PATH, WARRULES_LIBRARY and LUA_CPATH
+# pointing there; no test may reach that copy (cmake/WarrulesTestEnvironment.cmake).
+# Here the copy is the ci build installed into a scratch prefix, its shared
+# library and Lua modules replaced by tests/decoy/decoy.c, its tool and a
+# Python package by scripts, each of which exits 97 saying so: a test that
+# loads the library, the module, the package or the tool through the
+# caller's environment fails, and so does a consumer linking against it. The
+# .static twins are left out: they link the static library and start no
+# other process.
+step "ctest with the caller's library paths at a decoy install (build/ci)"
+env_prefix=$root/$out/env-prefix
+lib=$env_prefix/lib
+decoy_install() {
+    rm -rf "$env_prefix"
+    cmake --install build/ci --prefix "$env_prefix" || return 1
+    cc -shared -fPIC -Wl,-soname,libwarrules.so.1 tests/decoy/decoy.c -o "$out/decoy.so" || return 1
+    find "$env_prefix" -type f \( -name 'libwarrules.so.*' -o -path '*/lua/*/warrules.so' \) \
+        -exec cp "$out/decoy.so" {} \; || return 1
+    cat >"$env_prefix/bin/warrules" <<'EOF'
+#!/bin/sh
+echo "decoy warrules tool $0 run: found through the caller's PATH or WARRULES_TOOL" >&2
+exit 97
+EOF
+    mkdir -p "$env_prefix/python/warrules"
+    cat >"$env_prefix/python/warrules/__init__.py" <<'EOF'
+import os, sys
+sys.stderr.write("decoy warrules package imported: found through the caller's PYTHONPATH\n")
+os._exit(97)
+EOF
+    # The decoy bites: the build's own program, given the caller's path, stops.
+    local status=0
+    LD_LIBRARY_PATH=$lib build/ci/tests/test_core_shared >/dev/null 2>&1 || status=$?
+    [ $status = 97 ] || { echo "the decoy did not stop test_core_shared (exit $status)"; return 1; }
+}
+if { [ -e build/ci/CTestTestfile.cmake ] || cmake --preset ci >"$out/env-ci.configure.log" 2>&1; } &&
+    cmake --build --preset ci >"$out/env-ci.build.log" 2>&1; then
+    if decoy_install >"$out/env-install.log" 2>&1; then
+        if env LD_LIBRARY_PATH="$lib" PKG_CONFIG_PATH="$lib/pkgconfig" PKG_CONFIG_LIBDIR="$lib/pkgconfig" \
+            WARRULES_LIBRARY="$lib/libwarrules.so.1" WARRULES_TOOL="$env_prefix/bin/warrules" \
+            PATH="$env_prefix/bin:$PATH" PYTHONPATH="$env_prefix/python" CMAKE_PREFIX_PATH="$env_prefix" \
+            LUA_CPATH="$lib/lua/5.4/?.so" LUA_CPATH_5_2="$lib/lua/5.2/?.so" \
+            LUA_CPATH_5_3="$lib/lua/5.3/?.so" LUA_CPATH_5_4="$lib/lua/5.4/?.so" \
+            LUA_PATH="$env_prefix/share/lua/?.lua" \
+            LUA_INIT="io.stderr:write(\"the caller's LUA_INIT ran\\n\") os.exit(97)" \
+            ctest --test-dir build/ci -j"$jobs" -E '[.]static$' --output-on-failure >"$out/env.log" 2>&1; then
+            ok "caller's environment: $(grep -E 'tests passed' "$out/env.log"), none reached the decoy install"
+        else
+            grep -E 'decoy|LUA_INIT ran' "$out/env.log" | sort | uniq -c
+            sed -n '/tests passed/,$p' "$out/env.log" | head -n 60
+            fail "caller's environment: a test reached the library through the caller's environment"
+        fi
+    else
+        tail -n 20 "$out/env-install.log"; fail "caller's environment: install of the decoy"
+    fi
+else
+    tail -n 30 "$out"/env-ci.*.log; fail "caller's environment: ci build"
 fi
 
 echo

@@ -4,8 +4,9 @@
 # ctest on both libraries (ci preset: consumer, binding, tool and ABI tests
 # included), the docs target (fails on any Doxygen warning), the suite again
 # under ASan and UBSan (dev), the reliability checks in their quick form
-# (valgrind, the determinism matrix, ThreadSanitizer, a brief fuzz run), and a
-# smoke run of the benchmarks (they build, and every implementation agrees).
+# (valgrind, the determinism matrix, ThreadSanitizer, a brief fuzz run, ctest
+# with the caller's library paths at a decoy install), and a smoke run of the
+# benchmarks (they build, and every implementation agrees).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== 0 packages"
@@ -27,7 +28,7 @@ cmake --preset dev >/dev/null
 cmake --build --preset dev
 ctest --preset dev
 
-echo "== 5 reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick)"
+echo "== 5 reliability: valgrind, determinism matrix, ThreadSanitizer, fuzzing (quick), caller's environment"
 scripts/reliability.sh --quick
 
 echo "== 6 benchmarks: smoke run"

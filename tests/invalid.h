@@ -19,9 +19,41 @@
 
 /* assert_status(call, expected): the call returns `expected`; when that is a
    failure, the thread's detail (wr_last_error_detail) names the very function
-   called, the same status, and says something in wr_last_error(). A file that
-   defines WR_INVALID_SKIP_DETAIL before including this checks the status only. */
+   called, the same status, an argument that is one of that function's
+   parameters or a path from one (query->start->day, passengers[2]; the table
+   wr_params, made from the headers by tests/error_params.cmake, lists them)
+   or none, and says something in wr_last_error(). A file that defines
+   WR_INVALID_SKIP_DETAIL before including this checks the status only. */
+#include <stdio.h>
 #include <string.h>
+
+#include "wr_params.h"
+
+/* Whether the detail's argument starts with a parameter name of function
+   (the argument "" names none). */
+static inline void wr_check_detail_argument(const char *function, const char *argument,
+                                            const char *file, int line)
+{
+    static char message[256];
+    size_t n = strspn(argument, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+    if (argument[0] == '\0')
+        return;
+    char root[66] = " ";
+    if (n > 63)
+        n = 63;
+    memcpy(root + 1, argument, n);
+    root[n + 1] = ' ';
+    root[n + 2] = '\0';
+    for (size_t i = 0; i < sizeof wr_params / sizeof wr_params[0]; i++)
+        if (strcmp(wr_params[i].function, function) == 0) {
+            snprintf(message, sizeof message, "%s: the detail's argument \"%s\" is none of (%s)",
+                     function, argument, wr_params[i].params);
+            _assert_true(n > 0 && strstr(wr_params[i].params, root) != NULL, message, file, line);
+            return;
+        }
+    snprintf(message, sizeof message, "%s is no public function of the headers", function);
+    _assert_true(0, message, file, line);
+}
 
 static inline void wr_check_status_detail(wr_status got, wr_status want, const char *call,
                                           const char *file, int line)
@@ -40,6 +72,7 @@ static inline void wr_check_status_detail(wr_status got, wr_status want, const c
     memcpy(fn, call, n);
     fn[n] = '\0';
     _assert_string_equal(e.function, fn, file, line);
+    wr_check_detail_argument(e.function, e.argument, file, line);
     _assert_true(wr_last_error()[0] != '\0', "wr_last_error() is empty", file, line);
 #else
     (void)call;

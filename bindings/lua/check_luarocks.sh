@@ -4,6 +4,12 @@
 # Usage: check_luarocks.sh <cmake> <build dir> <lua version> <interpreter>
 set -eu
 cmake=$1 build=$2 version=$3 lua=$4
+# Only what this script sets finds the library and the module: none of the
+# caller's copies (cmake/WarrulesTestEnvironment.cmake unsets these under
+# ctest as well; the module's RUNPATH names the scratch prefix).
+unset LD_LIBRARY_PATH DYLD_LIBRARY_PATH PKG_CONFIG_PATH PKG_CONFIG_LIBDIR LUA_INIT LUA_PATH LUA_CPATH \
+    LUA_INIT_5_2 LUA_INIT_5_3 LUA_INIT_5_4 LUA_PATH_5_2 LUA_PATH_5_3 LUA_PATH_5_4 \
+    LUA_CPATH_5_2 LUA_CPATH_5_3 LUA_CPATH_5_4
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

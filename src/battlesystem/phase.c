@@ -81,11 +81,12 @@ static int share_of_rate(const wr_battle_unit *unit, int num, int den)
     return (int)wri_battlesystem_ceil_div((int64_t)unit->figure->move_points * num, den);
 }
 
-/* Charges cost when it is left; the detail names the public caller. */
-static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost)
+/* Charges cost when it is left; the detail names the public caller's
+   parameter arg (points, or the cost the call would have written). */
+static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost, const char *arg)
 {
     if (cost > wri_battlesystem_available(unit, formation))
-        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "cost", cost, "at most the movement left");
+        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, arg, cost, "at most the movement left");
     formation->info.spent += (int)cost;
     return WR_OK;
 }
@@ -103,7 +104,7 @@ wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *form
         return WRI_PASS(st);
     if (points < 0 || points > MAX_POINTS)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "points", points, "0..48000");
-    return WRI_PASS(charge(unit, formation, points));
+    return WRI_PASS(charge(unit, formation, points, "points"));
 }
 
 wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *formation,
@@ -123,13 +124,22 @@ wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "standing", standing,
                               "[11.8] no closed formation in woods, rough terrain, swamps or water");
     int64_t c = 0;
-    if (order != formation->info.order) {
+    if (order == WR_ORDER_OPEN && formation->info.order != WR_ORDER_OPEN) {
+        /* the change ends a shield wall or set spears: it is charged in the
+           measure the unit ends in, the normal rate */
+        int normal = wri_battlesystem_normal_rate(unit);
+        int64_t spent = wri_battlesystem_spent_unformed(formation, normal);
         c = share_of_rate(unit, costs->order_num, costs->order_den);
-        if ((st = charge(unit, formation, c)) != WR_OK)
+        if (c > normal - spent)
+            return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "cost", c, "at most the movement left");
+        formation->info.order = order;
+        wri_battlesystem_end_special(formation, normal);
+        formation->info.spent = (int)(spent + c);
+    } else if (order != formation->info.order) {
+        c = share_of_rate(unit, costs->order_num, costs->order_den);
+        if ((st = charge(unit, formation, c, "cost")) != WR_OK)
             return WRI_PASS(st);
         formation->info.order = order;
-        if (order == WR_ORDER_OPEN)
-            wri_battlesystem_end_special(formation);
     }
     set_cost(cost, c);
     return WR_OK;
@@ -186,7 +196,7 @@ wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *forma
             break;
         }
         if (st == WR_OK)
-            st = charge(unit, formation, c);
+            st = charge(unit, formation, c, "cost");
         if (st != WR_OK)
             return WRI_PASS(st);
         face(formation, degrees);
@@ -217,16 +227,21 @@ wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *form
     if (!wri_battlesystem_speed(terrain, unit->desc.traits, &num, &den))
         return WRI_FAIL(WR_ERR_FORBIDDEN, "terrain",
                         "[11.8] only aquatic or amphibious units enter rivers, ponds and lakes");
+    int64_t path = (int64_t)arc * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
     if (info->special == WR_SPECIAL_SHIELD_WALL) {
         if ((st = shield_wall_facing(unit, formation, amount, &c)) != WR_OK)
             return WRI_PASS(st);
+        /* its entire movement, and its flank goes no farther than that takes it */
+        if (path > c)
+            return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "arc", arc,
+                                  "[11.6] an arc the shield wall's (halved) movement covers");
     } else {
-        c = (int64_t)arc * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
+        c = path;
     }
     if (info->order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "terrain", terrain,
                               "[11.8] no closed formation in woods, rough terrain, swamps or water");
-    if ((st = charge(unit, formation, c)) != WR_OK)
+    if ((st = charge(unit, formation, c, "cost")) != WR_OK)
         return WRI_PASS(st);
     face(formation, degrees);
     set_cost(cost, c);

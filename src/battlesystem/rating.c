@@ -18,7 +18,8 @@ wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,
     if ((st = wri_battlesystem_figure_merge_damage(rated, rider, 0)) != WR_OK ||
         (st = wri_battlesystem_figure_merge_damage(rated, mount, 1)) != WR_OK) {
         wr_figure_free(rated);
-        return WRI_PASS(st);
+        /* the dice or bonus the mount's damage would bring past the limits */
+        return st == WR_ERR_RANGE ? WRI_PASS_ARG(st, "mount") : WRI_PASS(st);
     }
     rated->ar = rider->ar;
     rated->hd = (int)wri_battlesystem_ceil_div((int64_t)rider->hd + mount->hd, 2);
@@ -38,11 +39,23 @@ wr_status wr_rate_cavalry(const wr_figure *rider, const wr_figure *mount, wr_fig
 
 #define MAX_CHARIOT_CREW 64
 
-static wr_status check_crew(const wr_figure *const *crew, size_t n)
+/* "p[0]" to "p[63]": the details name the very member of the caller's array. */
+#define CREW_TEN(p, t)                                                                             \
+    p "[" #t "0]", p "[" #t "1]", p "[" #t "2]", p "[" #t "3]", p "[" #t "4]", p "[" #t "5]",      \
+        p "[" #t "6]", p "[" #t "7]", p "[" #t "8]", p "[" #t "9]"
+#define CREW_NAMES(p)                                                                              \
+    {p "[0]", p "[1]", p "[2]", p "[3]", p "[4]", p "[5]", p "[6]", p "[7]", p "[8]", p "[9]",    \
+     CREW_TEN(p, 1), CREW_TEN(p, 2), CREW_TEN(p, 3), CREW_TEN(p, 4), CREW_TEN(p, 5),              \
+     p "[60]", p "[61]", p "[62]", p "[63]"}
+static const char *const passenger_names[MAX_CHARIOT_CREW] = CREW_NAMES("passengers");
+static const char *const puller_names[MAX_CHARIOT_CREW] = CREW_NAMES("pullers");
+
+/* n is at most MAX_CHARIOT_CREW; the value shown is the member's (NULL: 0). */
+static wr_status check_crew(const wr_figure *const *crew, size_t n, const char *const *names)
 {
     for (size_t i = 0; i < n; i++)
         if (crew[i] == NULL)
-            return WRI_FAIL_VALUE(WR_ERR_NULL, "crew[i]", i, "a non-NULL figure for every member");
+            return WRI_FAIL_VALUE(WR_ERR_NULL, names[i], 0, "a non-NULL figure for every member");
     return WR_OK;
 }
 
@@ -61,8 +74,8 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
     if (n_pullers < 1 || n_pullers > MAX_CHARIOT_CREW)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_pullers", n_pullers, "1..64");
     wr_status st;
-    if ((st = check_crew(passengers, n_passengers)) != WR_OK ||
-        (st = check_crew(pullers, n_pullers)) != WR_OK)
+    if ((st = check_crew(passengers, n_passengers, passenger_names)) != WR_OK ||
+        (st = check_crew(pullers, n_pullers, puller_names)) != WR_OK)
         return WRI_PASS(st);
     wr_figure *rated = NULL;
     if ((st = wr_figure_new_ex(alloc, &rated)) != WR_OK)
@@ -76,7 +89,10 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
         const wr_figure *f = is_puller ? pullers[i - n_passengers] : passengers[i];
         if ((st = wri_battlesystem_figure_merge_damage(rated, f, is_puller)) != WR_OK) {
             wr_figure_free(rated);
-            return WRI_PASS(st);
+            if (st != WR_ERR_RANGE)
+                return WRI_PASS(st);
+            /* the dice or bonus this member's damage would bring past the limits */
+            return WRI_PASS_ARG(st, is_puller ? puller_names[i - n_passengers] : passenger_names[i]);
         }
         ar += f->ar;
         ac += f->ac;
@@ -98,10 +114,10 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
     if (rated_hd > 2000 || rated_ac < -102) {
         wr_figure_free(rated);
         return rated_hd > 2000
-                   ? WRI_FAIL_VALUE(WR_ERR_RANGE, "rated HD", rated_hd,
-                                    "[11.3] a rated HD of at most 2000")
-                   : WRI_FAIL_VALUE(WR_ERR_RANGE, "rated AC", rated_ac,
-                                    "[11.3] a rated AC of at least -102");
+                   ? WRI_FAIL_VALUE(WR_ERR_RANGE, "passengers", rated_hd,
+                                    "[11.3] a crew rated at an HD (the value) of at most 2000")
+                   : WRI_FAIL_VALUE(WR_ERR_RANGE, "passengers", rated_ac,
+                                    "[11.3] a crew rated at an AC (the value) of at least -102");
     }
     rated->ar = (int)wri_battlesystem_floor_div(ar, everyone);
     rated->ac = (int)rated_ac;

@@ -98,8 +98,13 @@ static inline int wri_blocked(const wri_block *b, int32_t idx, int32_t nb, int d
     return b->fn != NULL && b->fn(b->user, idx, nb) != 0;
 }
 
+/* Whose force state wri_campaign_check_force() checks: the details name its
+   fields as the public caller's parameter (state->day, force->day,
+   query->start->day). */
+typedef enum wri_force_arg { WRI_FORCE_STATE, WRI_FORCE_FORCE, WRI_FORCE_QUERY } wri_force_arg;
+
 /* A force state that can exist, for daily points P (wr_force_check()). */
-wr_status wri_campaign_check_force(const wr_force_state *f, int P);
+wr_status wri_campaign_check_force(const wr_force_state *f, int P, wri_force_arg arg);
 
 /* Checked parameters turned into the numbers the move generator reads. */
 typedef struct wri_movegen {

@@ -266,7 +266,7 @@ static wr_status read_query(const wr_map *map, const wr_plan_params *params,
         q = &zero_query;
     if (q->start != NULL) {
         *start = *q->start;
-        wr_status st = wri_campaign_check_force(start, P);
+        wr_status st = wri_campaign_check_force(start, P, WRI_FORCE_QUERY);
         if (st != WR_OK)
             return st;
         if (start->crossing_days > 0 || start->far_bank)

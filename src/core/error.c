@@ -49,6 +49,15 @@ wr_status wri_pass(wr_status status, const char *fn)
     return status;
 }
 
+wr_status wri_pass_arg(wr_status status, const char *fn, const char *arg)
+{
+    if (status != WR_OK) {
+        wri_pass(status, fn);
+        last.argument = or_empty(arg);
+    }
+    return status;
+}
+
 wr_status wr_last_error_detail(wr_error *out)
 {
     if (out == NULL)

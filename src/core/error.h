@@ -21,6 +21,11 @@ wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long 
    Returns status unchanged; WR_OK passes through without a store. */
 wr_status wri_pass(wr_status status, const char *fn);
 
+/* Passes on a helper's failure as wri_pass does, naming arg instead: the
+   caller's parameter the failing value came from (the value and the
+   expectation the helper recorded stay). Returns status unchanged. */
+wr_status wri_pass_arg(wr_status status, const char *fn, const char *arg);
+
 /* A failure with no number to show: WRI_FAIL(WR_ERR_INVALID, "arm", "WR_ARM_*"). */
 #define WRI_FAIL(status, arg, expected) wri_fail((status), __func__, (arg), 0, 0, (expected))
 /* A failure about a number: WRI_FAIL_VALUE(WR_ERR_RANGE, "sides", sides, "2..1000000"). */
@@ -32,5 +37,7 @@ wr_status wri_pass(wr_status status, const char *fn);
 #define WRI_NOMEM() wri_fail(WR_ERR_NOMEM, __func__, NULL, 0, 0, "memory from the handle's allocator")
 /* Passes on a helper's failure under this public function's name. */
 #define WRI_PASS(status) wri_pass((status), __func__)
+/* Passes on a helper's failure naming this function's parameter arg. */
+#define WRI_PASS_ARG(status, arg) wri_pass_arg((status), __func__, (arg))
 
 #endif

@@ -2,11 +2,7 @@
    Lemire's nearly divisionless mapping to 1..sides). */
 #include "error.h"
 #include "memory.h"
-
-struct wr_rng {
-    uint64_t s[4];
-    wr_allocator alloc;
-};
+#include "rng.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

@@ -167,16 +167,99 @@ static int attacker_index(const wr_charge_advisor *adv, const wr_melee_unit *u)
     return -1;
 }
 
-/* The statuses wr_melee_phase_add() gives the fight alone. */
-static wr_status check_alone(const wr_charge_advisor *adv, const wr_phase_fight *fight)
+/* The most figures of a unit on a face, as a melee phase counts them: a
+   front or rear holds its files, a flank one figure per rank. */
+static int face_most(const wr_melee_unit *u, wr_facing face)
 {
-    wr_melee_phase *p = NULL;
-    wr_status st = wr_melee_phase_new_ex(&adv->alloc, &p);
-    int index = 0;
-    if (st == WR_OK)
-        st = wr_melee_phase_add(p, fight, &index);
-    wr_melee_phase_free(p);
-    return st;
+    int figures = u->def.figures, files = u->def.files;
+    int along = face == WR_FACING_FLANK ? figures / files + (figures % files > 0) : files;
+    return along < figures ? along : figures;
+}
+
+static int swarm_meets_flier(const wr_melee_unit *a, const wr_melee_unit *b)
+{
+    unsigned fa = a->def.flags, fb = b->def.flags;
+    return ((fa & WR_UNIT_SWARM) && (fb & WR_UNIT_FLYING)) ||
+           ((fa & WR_UNIT_FLYING) && (fb & WR_UNIT_SWARM));
+}
+
+/* What wr_melee_phase_add() checks of a fight alone, naming the advisor's
+   argument. */
+static wr_status check_fight(const wr_phase_fight *f)
+{
+    for (int i = 0; i < 2; i++) {
+        const wr_phase_combatant *s = &f->side[i];
+        int face = (int)s->face, contact = (int)s->contact, cover = (int)s->cover;
+        if (s->unit == NULL)
+            return WRI_FAIL(WR_ERR_NULL, i ? "fight->side[1].unit" : "fight->side[0].unit",
+                            "a non-NULL pointer");
+        if (face < WR_FACING_FRONT || face > WR_FACING_REAR)
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "fight->side[1].face" : "fight->side[0].face",
+                                  face, "a wr_facing value");
+        if (contact < WR_CONTACT_CONTINUING || contact > WR_CONTACT_PUSHBACK)
+            return WRI_FAIL_VALUE(WR_ERR_INVALID,
+                                  i ? "fight->side[1].contact" : "fight->side[0].contact", contact,
+                                  "a wr_phase_contact value");
+        if (cover < WR_COVER_NONE || cover > WR_COVER_HEAVY)
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "fight->side[1].cover" : "fight->side[0].cover",
+                                  cover, "a wr_cover value");
+    }
+    if (f->side[0].unit == f->side[1].unit)
+        return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit", "a unit other than side 0's");
+    for (int i = 0; i < 2; i++) {
+        const wr_phase_combatant *s = &f->side[i];
+        if (s->unit->def.figures < 1)
+            return WRI_FAIL_VALUE(WR_ERR_STATE, i ? "fight->side[1].unit" : "fight->side[0].unit",
+                                  s->unit->def.figures, "a unit with figures left");
+        if (s->in_contact < 0 || s->in_contact > face_most(s->unit, s->face))
+            return WRI_FAIL_VALUE(WR_ERR_RANGE,
+                                  i ? "fight->side[1].in_contact" : "fight->side[0].in_contact",
+                                  s->in_contact,
+                                  "0..the figures on that face (files on the front or rear, ranks "
+                                  "along a flank)");
+        if (s->corner < 0 || s->corner > s->in_contact)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, i ? "fight->side[1].corner" : "fight->side[0].corner",
+                                  s->corner, "0..in_contact");
+        if (s->corner_fights != WR_PHASE_DEFAULT &&
+            (s->corner_fights < 0 || s->corner_fights > s->corner))
+            return WRI_FAIL_VALUE(WR_ERR_RANGE,
+                                  i ? "fight->side[1].corner_fights" : "fight->side[0].corner_fights",
+                                  s->corner_fights, "WR_PHASE_DEFAULT or 0..corner");
+    }
+    if (f->side[0].face != WR_FACING_FRONT && f->side[1].face != WR_FACING_FRONT)
+        return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].face",
+                        "WR_FACING_FRONT when side 0 is attacked in flank or rear");
+    if (swarm_meets_flier(f->side[0].unit, f->side[1].unit))
+        return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit",
+                        "[Who fights] swarms and fliers fight only with missile weapons");
+    return WR_OK;
+}
+
+/* The same of an option. */
+static wr_status check_option(const wr_charge_option *o)
+{
+    int face = (int)o->face;
+    if (face < WR_FACING_FRONT || face > WR_FACING_REAR)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "option->face", face, "a wr_facing value");
+    if (o->attacker == o->enemy)
+        return WRI_FAIL(WR_ERR_INVALID, "option->enemy", "a unit other than the attacker");
+    if (o->attacker->def.figures < 1)
+        return WRI_FAIL_VALUE(WR_ERR_STATE, "option->attacker", o->attacker->def.figures,
+                              "a unit with figures left");
+    if (o->enemy->def.figures < 1)
+        return WRI_FAIL_VALUE(WR_ERR_STATE, "option->enemy", o->enemy->def.figures,
+                              "a unit with figures left");
+    if (o->in_contact < 0 || o->in_contact > face_most(o->attacker, WR_FACING_FRONT))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "option->in_contact", o->in_contact,
+                              "0..min(files, figures) of the attacker");
+    if (o->enemy_in_contact < 0 || o->enemy_in_contact > face_most(o->enemy, o->face))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "option->enemy_in_contact", o->enemy_in_contact,
+                              "0..the enemy's figures on that face (files on the front or rear, "
+                              "ranks along a flank)");
+    if (swarm_meets_flier(o->attacker, o->enemy))
+        return WRI_FAIL(WR_ERR_INVALID, "option->enemy",
+                        "[Who fights] swarms and fliers fight only with missile weapons");
+    return WR_OK;
 }
 
 wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor, const wr_phase_fight *fight)
@@ -186,7 +269,7 @@ wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor, const wr_phase
     if (fight == NULL)
         return WRI_NULL(fight);
     wr_charge_advisor *adv = advisor;
-    wr_status st = check_alone(adv, fight);
+    wr_status st = check_fight(fight);
     if (st != WR_OK)
         return WRI_PASS(st);
     for (int i = 0; i < 2; i++) {
@@ -238,7 +321,7 @@ wr_status wr_charge_advisor_add_option(wr_charge_advisor *advisor, const wr_char
     f.side[1].in_contact = option->enemy_in_contact;
     f.side[1].corner_fights = WR_PHASE_DEFAULT;
     f.side[1].contact = WR_CONTACT_CONTINUING;
-    wr_status st = check_alone(adv, &f);
+    wr_status st = check_option(option);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (role_of(adv, option->attacker) == 2 || role_of(adv, option->enemy) == 1)
@@ -370,7 +453,7 @@ static wr_status make_group(const wr_charge_advisor *adv, const choice_phase *c,
             index[m] = f;
             list[m++] = c->fight[f];
         }
-    wr_status st = wri_po_group_make(list, m, adv->morale, adv->morale_user, out);
+    wr_status st = wri_po_group_make(list, m, adv->morale, adv->morale_user, "advisor", out);
     for (int j = 0; st == WR_OK && j < m; j++)
         out->index[j] = index[j];
     return st;

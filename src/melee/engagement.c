@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "core/rng.h"
 
 /* The most figures of a side in contact: its files (and figures); along a
    flank, since 1.2, one figure per rank when that is more, as in a melee
@@ -176,8 +177,12 @@ wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng *rng, 
         return WRI_NULL(rng);
     if (round == NULL)
         return WRI_NULL(round);
-    wri_dice dice = {rng, NULL, 0, 0};
-    return WRI_PASS(fight(engagement, &dice, round));
+    wr_rng work = *rng; /* written back only on success */
+    wri_dice dice = {&work, NULL, 0, 0};
+    wr_status st = fight(engagement, &dice, round);
+    if (st == WR_OK)
+        *rng = work;
+    return WRI_PASS(st);
 }
 
 #define MAX_WOUND_COUNT 1000000

@@ -66,6 +66,8 @@ typedef struct wri_snapshot {
     int cap[2];         /* 1 + the most figures the side may fight with here; 0: no cap */
     int elsewhere[2];   /* 1 + the phase fight whose flank or rear attack disordered the side */
     int no_bonus[2];    /* 1 + the wr_phase_contact that brought the side in without a charge bonus */
+    const char *arg;    /* the public parameter that holds the fight, for the details:
+                           "engagement" or "phase" */
 } wri_snapshot;
 
 /* Dice: a wr_rng or the caller's list. */
@@ -107,8 +109,10 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
                           wr_melee_round *r, const wri_events *ev);
 void wri_melee_morale_test(const wri_snapshot *s, int side, wr_morale_reason reason, int lost,
                            int enemy_lost, wr_morale_test *t);
+/* The model's odds for test t; bad odds are refused naming arg, the public
+   parameter holding the model ("engagement" or "phase"). */
 wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_test *t,
-                                wr_morale_odds *o);
+                                wr_morale_odds *o, const char *arg);
 wr_melee_end wri_melee_end_of(int side, wr_morale_result res);
 /* The state after a round: casualties, wounds, disorder, the next round. */
 void wri_melee_advance(wri_snapshot *s, const wr_melee_round *r);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bignum.h"
+#include "core/rng.h"
 
 uint32_t *wri_odds_figs(const wr_melee_odds *o, int side, int figures)
 {
@@ -131,7 +132,8 @@ wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_ro
     wri_snapshot start;
     wri_melee_snapshot(engagement, &start);
     uint64_t tally[WR_END_COUNT] = {0};
-    wri_dice dice = {rng, NULL, 0, 0};
+    wr_rng work = *rng; /* written back only on success */
+    wri_dice dice = {&work, NULL, 0, 0};
     wr_melee_round r;
     for (int t = 0; t < trials; t++) {
         wri_snapshot s = start;
@@ -146,5 +148,6 @@ wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_ro
         tally[end]++;
     }
     memcpy(counts, tally, sizeof tally);
+    *rng = work;
     return WR_OK;
 }

@@ -93,8 +93,8 @@ static wr_status space_init(space *sp, const wri_side *side)
             int location = 0;
             wr_wound wound = WR_WOUND_NONE;
             wr_status st = wr_hit_chart_lookup(side->chart, d100, d4, &location, &wound);
-            if (st != WR_OK)
-                return st;
+            if (st != WR_OK) /* a chart with holes: the unit's, in the engagement */
+                return WRI_PASS_ARG(st, "engagement");
             sp->cells[wound]++;
         }
     for (int s = 0; s < DEAD_STATE; s++)
@@ -221,7 +221,7 @@ static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, v
     wr_morale_test t;
     wr_morale_odds m;
     wri_melee_morale_test(s, side, wri_melee_flank_reason(s, side), 0, 0, &t);
-    wr_status st = wri_melee_morale_odds(fn, user, &t, &m);
+    wr_status st = wri_melee_morale_odds(fn, user, &t, &m, "engagement");
     if (st != WR_OK)
         return st;
     new_stage(c, 2);
@@ -354,7 +354,7 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
             wr_morale_odds m;
             wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
                                   loser ? lost0 : lost1, &t);
-            wr_status st = wri_melee_morale_odds(fn, user, &t, &m);
+            wr_status st = wri_melee_morale_odds(fn, user, &t, &m, "engagement");
             if (st != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
@@ -416,7 +416,7 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
             wr_morale_odds m;
             wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
                                   loser ? lost0 : lost1, &t);
-            if ((st = wri_melee_morale_odds(fn, user, &t, &m)) != WR_OK)
+            if ((st = wri_melee_morale_odds(fn, user, &t, &m, "engagement")) != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
             for (int p = 0; p < 3; p++) {

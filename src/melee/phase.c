@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "core/rng.h"
 
 struct wr_melee_phase {
     wr_allocator alloc;
@@ -51,17 +52,18 @@ static int face_most(const wr_melee_unit *u, wr_facing face)
     return along < figures ? along : figures;
 }
 
-static wr_status check_fit(const wr_phase_combatant *s, int i, wr_status status)
+/* How a side fails to fit its unit: 0 (it fits), MISFIT_FIGURES (the unit
+   has no figures left) or MISFIT_CONTACT (in_contact is more than its face
+   holds). Checked when a fight is added and again when the phase is read,
+   its units perhaps changed since; each caller names what it was given. */
+#define MISFIT_FIGURES 1
+#define MISFIT_CONTACT 2
+static int misfit(const wr_phase_combatant *s)
 {
     if (s->unit->def.figures < 1)
-        return WRI_FAIL(WR_ERR_STATE, i ? "fight->side[1].unit" : "fight->side[0].unit",
-                        "a unit with figures left");
+        return MISFIT_FIGURES;
     int most = face_most(s->unit, s->face);
-    if (s->in_contact < 0 || s->in_contact > most)
-        return WRI_FAIL_VALUE(status, i ? "fight->side[1].in_contact" : "fight->side[0].in_contact",
-                              s->in_contact,
-                              "0..the figures on that face (files on the front or rear, ranks along a flank)");
-    return WR_OK;
+    return s->in_contact < 0 || s->in_contact > most ? MISFIT_CONTACT : 0;
 }
 
 static int unit_flags_meet(const wr_melee_unit *a, const wr_melee_unit *b)
@@ -94,9 +96,16 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit", "a unit other than side 0's");
     for (int i = 0; i < 2; i++) {
         const wr_phase_combatant *s = &f->side[i];
-        wr_status st = check_fit(s, i, WR_ERR_RANGE);
-        if (st != WR_OK)
-            return st;
+        int how = misfit(s);
+        if (how == MISFIT_FIGURES)
+            return WRI_FAIL_VALUE(WR_ERR_STATE, i ? "fight->side[1].unit" : "fight->side[0].unit",
+                                  s->unit->def.figures, "a unit with figures left");
+        if (how == MISFIT_CONTACT)
+            return WRI_FAIL_VALUE(WR_ERR_RANGE,
+                                  i ? "fight->side[1].in_contact" : "fight->side[0].in_contact",
+                                  s->in_contact,
+                                  "0..the figures on that face (files on the front or rear, ranks "
+                                  "along a flank)");
         if (s->corner < 0 || s->corner > s->in_contact)
             return WRI_FAIL_VALUE(WR_ERR_RANGE, i ? "fight->side[1].corner" : "fight->side[0].corner",
                                   s->corner, "0..in_contact");
@@ -231,6 +240,7 @@ static void plan_free(const wr_allocator *a, plan *pl)
 static void base_snapshot(const wr_melee_phase *p, int f, wri_snapshot *s)
 {
     memset(s, 0, sizeof *s);
+    s->arg = "phase";
     int fresh = 0;
     for (int i = 0; i < 2; i++) {
         const wr_phase_combatant *ps = side_of(p, f, i);
@@ -290,13 +300,15 @@ static wr_status share_unit(const wr_melee_phase *p, plan *pl, const side_key *k
     for (int j = from; j < to; j++) {
         const wr_phase_combatant *s = side_of(p, keys[j].k / 2, keys[j].k % 2);
         if (s->corner > total_corner - s->corner)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner", s->corner,
-                                  "corner figures that also touch an enemy in another fight of the unit");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "phase", s->corner,
+                                  "a side's corner figures: figures that also touch an enemy in "
+                                  "another fight of the unit");
     }
     long long corner_figures = total_corner / 2;
     if (assigned > corner_figures)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner_fights", assigned,
-                              "[Starting] no figure may fight more than once in a turn: at most the corner figures");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "phase", assigned,
+                              "[Starting] no figure may fight more than once in a turn: a unit's "
+                              "corner_fights at most its corner figures");
     long long default_left = corner_figures - assigned;
     const int u = keys[from].unit;
     const wr_melee_unit *unit = pl->units[u];
@@ -357,9 +369,18 @@ static wr_status make_plan(const wr_melee_phase *p, plan *pl)
         return WRI_FAIL(WR_ERR_STATE, "phase", "a phase not yet resolved");
     for (int f = 0; f < p->n; f++)
         for (int i = 0; i < 2; i++) {
-            wr_status st = check_fit(side_of(p, f, i), i, WR_ERR_STATE);
-            if (st != WR_OK)
-                return st;
+            const wr_phase_combatant *s = side_of(p, f, i);
+            int how = misfit(s);
+            if (how == MISFIT_FIGURES)
+                return WRI_FAIL_VALUE(WR_ERR_STATE, "phase", s->unit->def.figures,
+                                      i ? "figures left in the unit of side 1 of each fight"
+                                        : "figures left in the unit of side 0 of each fight");
+            if (how == MISFIT_CONTACT)
+                return WRI_FAIL_VALUE(WR_ERR_STATE, "phase", s->in_contact,
+                                      i ? "each side 1 in_contact within the figures now on its "
+                                          "unit's face"
+                                        : "each side 0 in_contact within the figures now on its "
+                                          "unit's face");
         }
     if (p->n == 0)
         return WR_OK;
@@ -508,7 +529,7 @@ static wr_status flank_tests(const wr_melee_phase *p, const plan *pl, wri_dice *
             wr_morale_test t;
             wr_morale_odds o;
             wri_melee_morale_test(s, i, wri_melee_flank_reason(s, i), 0, 0, &t);
-            wr_status st = wri_melee_morale_odds(p->morale, p->morale_user, &t, &o);
+            wr_status st = wri_melee_morale_odds(p->morale, p->morale_user, &t, &o, "phase");
             if (st == WR_OK)
                 st = wri_melee_roll(dice, 100, &r[f].flank_roll[i]);
             if (st != WR_OK)
@@ -714,8 +735,12 @@ wr_status wr_melee_phase_resolve_rng(wr_melee_phase *phase, wr_rng *rng)
         return WRI_NULL(phase);
     if (rng == NULL)
         return WRI_NULL(rng);
-    wri_dice dice = {rng, NULL, 0, 0};
-    return WRI_PASS(resolve(phase, &dice));
+    wr_rng work = *rng; /* written back only on success */
+    wri_dice dice = {&work, NULL, 0, 0};
+    wr_status st = resolve(phase, &dice);
+    if (st == WR_OK)
+        *rng = work;
+    return WRI_PASS(st);
 }
 
 wr_status wr_melee_phase_round(const wr_melee_phase *phase, int fight, wr_melee_round *round)

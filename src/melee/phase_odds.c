@@ -191,7 +191,7 @@ static wr_status make_layout(const wr_phase_fight *fights, int n, wr_morale_fn f
                 index[m] = f;
                 list[m++] = &fights[f];
             }
-        wr_status st = wri_po_group_make(list, m, fn, user, &l->group[k]);
+        wr_status st = wri_po_group_make(list, m, fn, user, "phase", &l->group[k]);
         if (st != WR_OK)
             return st;
         for (int j = 0; j < m; j++)

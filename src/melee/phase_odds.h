@@ -41,6 +41,7 @@ typedef struct wri_po_group {
     size_t states;                 /* product of (start + 1) */
     wr_morale_fn morale;
     void *morale_user;
+    const char *arg;               /* the public parameter its failures name ("phase", "advisor") */
 } wri_po_group;
 
 /* The strikes of one turn: each fight's snapshot with the figures shared
@@ -54,7 +55,7 @@ typedef struct wri_po_plan {
    its order): units in order of first appearance; WR_ERR_RANGE beyond the
    limits (troops only, figures, states). */
 wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_morale_fn fn,
-                            void *user, wri_po_group *g);
+                            void *user, const char *arg, wri_po_group *g);
 /* The plan of a turn on the figures `figs` (by group unit) for the fights in
    the mask `live`: the phase's first turn (its contacts, corners and
    assignments) when `first`, else a later turn. The first call, with

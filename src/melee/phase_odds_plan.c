@@ -8,11 +8,12 @@
 #include "phase_odds.h"
 
 wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_morale_fn fn,
-                            void *user, wri_po_group *g)
+                            void *user, const char *arg, wri_po_group *g)
 {
     memset(g, 0, sizeof *g);
+    g->arg = arg;
     if (n > WRI_PO_FIGHTS)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", n,
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, arg, n,
                               "at most WR_PHASE_ODDS_MAX_FIGHTS (4) fights");
     g->nf = n;
     g->morale = fn;
@@ -30,11 +31,11 @@ wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_moral
                     found = v;
             if (found < 0) { /* at most two a fight: room for all */
                 if (u->def.kind != WR_UNIT_TROOPS)
-                    return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", u->def.kind,
+                    return WRI_FAIL_VALUE(WR_ERR_RANGE, arg, u->def.kind,
                                           "units of troops (the odds of a monster or "
                                           "character are an engagement's)");
                 if (u->def.figures > WR_ODDS_MAX_FIGURES)
-                    return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", u->def.figures,
+                    return WRI_FAIL_VALUE(WR_ERR_RANGE, arg, u->def.figures,
                                           "at most WR_ODDS_MAX_FIGURES (200) figures a unit");
                 found = g->nu++;
                 g->unit[found] = u;
@@ -47,7 +48,7 @@ wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_moral
     for (int u = 0; u < g->nu; u++) {
         states *= (size_t)(g->start[u] + 1);
         if (states > WR_PHASE_ODDS_MAX_STATES)
-            return WRI_FAIL(WR_ERR_RANGE, "phase",
+            return WRI_FAIL(WR_ERR_RANGE, arg,
                             "a group of fights sharing units of at most "
                             "WR_PHASE_ODDS_MAX_STATES (1000000) states: the product of "
                             "(figures + 1) over its units");
@@ -61,6 +62,7 @@ static void base_snapshot(const wri_po_group *g, const int *figs, int f, int fir
                           wri_snapshot *s)
 {
     memset(s, 0, sizeof *s);
+    s->arg = g->arg;
     int fresh = 0;
     for (int i = 0; i < 2; i++) {
         const wr_phase_combatant *ps = &g->fight[f]->side[i];
@@ -126,12 +128,14 @@ static wr_status share_unit(const wri_po_group *g, const int *figs, int first,
     }
     for (int j = from; first && j < to; j++)
         if (corner[j - from] > total - corner[j - from])
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner", corner[j - from],
-                                  "corner figures that also touch an enemy in another fight of the unit");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, g->arg, corner[j - from],
+                                  "a side's corner figures: figures that also touch an enemy in "
+                                  "another fight of the unit");
     long long corner_figures = total / 2;
     if (assigned > corner_figures)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fight->side[].corner_fights", assigned,
-                              "[Starting] no figure may fight more than once in a turn: at most the corner figures");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, g->arg, assigned,
+                              "[Starting] no figure may fight more than once in a turn: a unit's "
+                              "corner_fights at most its corner figures");
     long long default_left = corner_figures - assigned;
     const int u = keys[from].unit;
     int used = 0;
@@ -233,5 +237,5 @@ int wri_po_test_due(const wri_po_group *g, const wri_po_plan *pl, int f, int i)
 
 wr_status wri_po_morale(const wri_po_group *g, const wr_morale_test *t, wr_morale_odds *o)
 {
-    return wri_melee_morale_odds(g->morale, g->morale_user, t, o);
+    return wri_melee_morale_odds(g->morale, g->morale_user, t, o, g->arg);
 }

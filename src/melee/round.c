@@ -37,6 +37,7 @@ void wri_melee_snapshot(const wr_engagement *e, wri_snapshot *s)
     }
     s->situation = e->situation;
     s->round = e->rounds + 1;
+    s->arg = "engagement";
     for (int i = 0; i < 2; i++) {
         /* along a flank the contact is not capped at the files (since 1.2) */
         s->along_face[i] = e->situation.side[i].attacked_in == WR_FACING_FLANK;
@@ -206,7 +207,7 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     }
     long long fcp = mcp * fighting;
     if (total > 200000000 || mcp > 200000000 || fcp > 200000000)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "engagement", fcp,
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, s->arg, fcp,
                               "a Final Combat Percentage of at most 200000000");
     st->modifiers = (int)total;
     st->mcp = (int)mcp;
@@ -252,7 +253,7 @@ void wri_melee_morale_test(const wri_snapshot *s, int side, wr_morale_reason rea
 }
 
 wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_test *t,
-                                wr_morale_odds *o)
+                                wr_morale_odds *o, const char *arg)
 {
     wr_morale_odds odds = {0, 0, 0};
     wr_status st = (fn != NULL ? fn : wr_morale_sample)(user, t, &odds);
@@ -260,8 +261,9 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
         return st;
     if (odds.pass < 0 || odds.pass > 100 || odds.retire < 0 || odds.retire > 100 ||
         odds.rout < 0 || odds.rout > 100 || odds.pass + odds.retire + odds.rout != 100)
-        return WRI_FAIL(WR_ERR_INVALID, "morale",
-                        "a morale model giving odds 0..100 that sum to 100");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, arg,
+                              (long long)odds.pass + odds.retire + odds.rout,
+                              "a morale model giving odds 0..100 that sum to 100 (the value)");
     *o = odds;
     return WR_OK;
 }
@@ -301,19 +303,21 @@ static wr_status wound_target(const wri_snapshot *s, int side, wri_dice *dice, w
     int hits = r->strike[side].hits;
     for (int h = 0; h < hits && !w.dead; h++) {
         if (t->chart == NULL)
-            return WRI_FAIL(WR_ERR_STATE, "engagement",
+            return WRI_FAIL(WR_ERR_STATE, s->arg,
                             "[Wounds] a hit chart for every monster or character");
         int d100 = 0, d4 = 0, location = 0, dead = 0;
         wr_wound wound = WR_WOUND_NONE;
         wr_status st = wri_melee_roll(dice, 100, &d100);
         if (st == WR_OK)
             st = wri_melee_roll(dice, 4, &d4);
-        if (st == WR_OK)
-            st = wr_hit_chart_lookup(t->chart, d100, d4, &location, &wound);
+        if (st != WR_OK)
+            return st;
+        /* a chart with holes, or wound counts at their limit: the unit's */
+        st = wr_hit_chart_lookup(t->chart, d100, d4, &location, &wound);
         if (st == WR_OK)
             st = wr_wounds_add(&w, wound, t->kind == WR_UNIT_CHARACTER, &dead);
         if (st != WR_OK)
-            return st;
+            return WRI_PASS_ARG(st, s->arg);
         int n = r->n_wounds[target]++;
         if (n < WR_ROUND_MAX_WOUNDS) {
             r->wound[target][n] = wound;
@@ -366,7 +370,7 @@ wr_status wri_melee_round(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn
         wr_morale_test t;
         wr_morale_odds o;
         wri_melee_morale_test(s, i, wri_melee_flank_reason(s, i), 0, 0, &t);
-        if ((st = wri_melee_morale_odds(fn, user, &t, &o)) != WR_OK)
+        if ((st = wri_melee_morale_odds(fn, user, &t, &o, s->arg)) != WR_OK)
             return st;
         if ((st = wri_melee_roll(dice, 100, &r->flank_roll[i])) != WR_OK)
             return st;
@@ -450,7 +454,7 @@ wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_moral
         t.figures = phase->figures[l];
         t.lost = phase->lost[l];
     }
-    if ((st = wri_melee_morale_odds(fn, user, &t, &r->morale_odds)) != WR_OK)
+    if ((st = wri_melee_morale_odds(fn, user, &t, &r->morale_odds, s->arg)) != WR_OK)
         return st;
     if ((st = wri_melee_roll(dice, 100, &r->morale_roll)) != WR_OK)
         return st;

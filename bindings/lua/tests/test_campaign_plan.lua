@@ -138,7 +138,7 @@ do
   detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(1, 0), {objective = 9}), "WR_ERR_INVALID", "wr_planner_plan",
          "query->objective", "an unknown objective")
   detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(1, 0), {start = {day = 1, points_saved = 5}}), "WR_ERR_RANGE",
-         "wr_planner_plan", "state->points_saved", "a start state that cannot exist")
+         "wr_planner_plan", "query->start->points_saved", "a start state that cannot exist")
   detail(error_of(pl.plan, pl, m, {}, O(0, 0), O(1, 0), {start = {crossing_days = 1, crossing = wr.STEP_FERRY}}),
          "WR_ERR_STATE", "wr_planner_plan", nil, "a start in the middle of a crossing")
   detail(error_of(pl.plan, pl, m, {}, O(2, 0), O(0, 0)), "WR_ERR_FORBIDDEN", "wr_planner_plan", "from",

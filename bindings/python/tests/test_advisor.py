@@ -24,12 +24,12 @@ class PhaseOdds(unittest.TestCase):
         men, orc = profile(wr.RACE_HUMAN, 33), profile(wr.RACE_ORC, 36)
         a = wr.MeleeUnit(men, figures=6, files=3)
         b = wr.MeleeUnit(orc, figures=9, files=3)
-        e = wr.Engagement(a, b, wr.Situation(side=[wr.side_situation(in_contact=3, charged=True),
-                                                   wr.side_situation(in_contact=3, attacked_in=wr.FACING_FLANK)]))
+        e = wr.Engagement(a, b, wr.Situation(side=[wr.combatant_situation(in_contact=3, charged=True),
+                                                   wr.combatant_situation(in_contact=3, attacked_in=wr.FACING_FLANK)]))
         want = e.odds(5)
         p = wr.MeleePhase()
-        p.add(wr.phase_side(a, in_contact=3, contact=wr.CONTACT_CHARGE),
-              wr.phase_side(b, wr.FACING_FLANK, in_contact=3))
+        p.add(wr.phase_combatant(a, in_contact=3, contact=wr.CONTACT_CHARGE),
+              wr.phase_combatant(b, wr.FACING_FLANK, in_contact=3))
         got = p.odds(5)
         self.assertEqual(got.exponent, want.exponent)
         for end in wr.MeleeEnd:
@@ -51,8 +51,8 @@ class PhaseOdds(unittest.TestCase):
         column = wr.MeleeUnit(orc, figures=18, files=3)
         # an engagement prices it (more figures along the flank than files)
         e = wr.Engagement(a, column, wr.Situation(side=[
-            wr.side_situation(in_contact=5, charged=True),
-            wr.side_situation(in_contact=5, attacked_in=wr.FACING_FLANK)]))
+            wr.combatant_situation(in_contact=5, charged=True),
+            wr.combatant_situation(in_contact=5, attacked_in=wr.FACING_FLANK)]))
         self.assertEqual(e.strike(1).fighting, 5)
         self.assertEqual(sum(e.odds(4).end(end) for end in range(wr.END_COUNT)), 1)
 
@@ -61,7 +61,7 @@ class PhaseOdds(unittest.TestCase):
         a, b = wr.MeleeUnit(men, figures=4, files=4), wr.MeleeUnit(men, figures=4, files=4)
         p = wr.MeleePhase()
         raises(self, "WR_ERR_STATE", p.odds, 3)  # no fight
-        p.add(wr.phase_side(a, in_contact=4, contact=wr.CONTACT_CHARGE), wr.phase_side(b, in_contact=4))
+        p.add(wr.phase_combatant(a, in_contact=4, contact=wr.CONTACT_CHARGE), wr.phase_combatant(b, in_contact=4))
         raises(self, "WR_ERR_RANGE", p.odds, 0)
         o = p.odds(2)
         raises(self, "WR_ERR_RANGE", o.fight_end_e18, 1, wr.END_A_ROUTS)
@@ -85,7 +85,7 @@ class Advisor(unittest.TestCase):
             wr.charge_option(self.archers, self.goblins, wr.FACING_FLANK, 3, 1),
             wr.charge_option(self.archers, self.orcs, wr.FACING_REAR, 3, 3),
         ]
-        self.fights = [(wr.phase_side(self.spears, in_contact=4), wr.phase_side(self.orcs, in_contact=3))]
+        self.fights = [(wr.phase_combatant(self.spears, in_contact=4), wr.phase_combatant(self.orcs, in_contact=3))]
 
     def choice_phase(self, taken):
         p = wr.MeleePhase()
@@ -93,8 +93,8 @@ class Advisor(unittest.TestCase):
             p.add(a, b)
         for k in taken:
             attacker, enemy, o = self.options[k]
-            p.add(wr.phase_side(attacker, in_contact=o.in_contact, contact=o.contact),
-                  wr.phase_side(enemy, o.face, in_contact=o.enemy_in_contact))
+            p.add(wr.phase_combatant(attacker, in_contact=o.in_contact, contact=o.contact),
+                  wr.phase_combatant(enemy, o.face, in_contact=o.enemy_in_contact))
         return p
 
     def test_best_break_is_brute_force(self):

@@ -9,6 +9,8 @@ import sys
 import tempfile
 import unittest
 
+import warrules
+
 from .support import PACKAGE_ROOT, REPO
 
 
@@ -38,10 +40,20 @@ CHECK = ("import warrules, os; "
          "list(warrules.terrain_speed_batch([1])[0]))")
 
 
+# The variables through which a process finds libwarrules or another copy of
+# the package. A developer with libwarrules installed in a prefix of their own
+# has them pointing there; the subprocesses here start without them and are
+# given only what each test means to try.
+LOCATING = ("LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "PKG_CONFIG_PATH", "PKG_CONFIG_LIBDIR",
+            "WARRULES_LIBRARY", "WARRULES_BUNDLE_LIBRARY", "PYTHONPATH")
+
+
+def _bare_env():
+    return {name: value for name, value in os.environ.items() if name not in LOCATING}
+
+
 def _clean_env():
-    env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1")
-    env.pop("PYTHONPATH", None)
-    return env
+    return dict(_bare_env(), PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1")
 
 
 @unittest.skipUnless(_pip_available(), "pip is not available")
@@ -51,6 +63,7 @@ class OfflineInstall(unittest.TestCase):
             target = os.path.join(tmp, "site")
             env = _clean_env()
             env["WARRULES_BUNDLE_LIBRARY"] = "0"  # a pure wheel: the library comes from WARRULES_LIBRARY
+            env["WARRULES_LIBRARY"] = warrules._lib.path  # the library under test
             proc = subprocess.run(
                 [sys.executable, "-m", "pip", "install", "--no-index", "--no-deps", "--target", target,
                  PACKAGE_ROOT], capture_output=True, text=True, env=env, cwd=tmp, timeout=300)
@@ -71,8 +84,6 @@ class OfflineInstall(unittest.TestCase):
         v/bin/python -c "import warrules; ..." with no WARRULES_LIBRARY."""
         with tempfile.TemporaryDirectory() as tmp:
             env = _clean_env()
-            env.pop("WARRULES_LIBRARY", None)
-            env.pop("WARRULES_BUNDLE_LIBRARY", None)
             venv = os.path.join(tmp, "v")
             subprocess.run([sys.executable, "-m", "venv", venv], check=True, env=env, timeout=120)
             python = os.path.join(venv, "bin", "python")
@@ -90,11 +101,19 @@ class OfflineInstall(unittest.TestCase):
             self.assertEqual(lines[1], os.path.join(site, "warrules", "libwarrules.so.1"))
 
 
+# Put before a subprocess's script: ctypes.util.find_library finds no
+# libwarrules, as where none is installed in the system loader's paths.
+NO_SYSTEM_LIBRARY = ("import ctypes.util; find = ctypes.util.find_library; "
+                     "ctypes.util.find_library = lambda name: None if name == 'warrules' else find(name); ")
+
+
 class FindsAnInstalledLibrary(unittest.TestCase):
     @unittest.skipUnless(shutil.which("pkg-config") and os.environ.get("WARRULES_LIBRARY"),
                          "pkg-config or the library under test is missing")
     def test_pkg_config_libdir(self):
-        """With no variable and no bundled library, pkg-config's libdir is tried."""
+        """With no variable, no bundled library and none that the system loader
+        knows (ctypes.util.find_library answers None, whatever is installed on
+        the machine), pkg-config's libdir is tried."""
         libdir = os.path.dirname(os.path.realpath(os.environ["WARRULES_LIBRARY"]))
         if not os.path.exists(os.path.join(libdir, "libwarrules.so.1")):
             self.skipTest("the library under test has no libwarrules.so.1 beside it")
@@ -102,10 +121,10 @@ class FindsAnInstalledLibrary(unittest.TestCase):
             with open(os.path.join(tmp, "warrules.pc"), "w", encoding="utf-8") as f:
                 f.write(f"libdir={libdir}\nName: warrules\nDescription: test\nVersion: 1.1.0\n"
                         f"Libs: -L${{libdir}} -lwarrules\n")
-            env = dict(os.environ, PKG_CONFIG_PATH=tmp, PYTHONPATH=PACKAGE_ROOT)
-            env.pop("WARRULES_LIBRARY")
-            proc = subprocess.run([sys.executable, "-c", "import warrules; print(warrules._lib.path)"],
-                                  capture_output=True, text=True, env=env, cwd=tmp, timeout=60)
+            env = dict(_bare_env(), PKG_CONFIG_PATH=tmp, PKG_CONFIG_LIBDIR=tmp, PYTHONPATH=PACKAGE_ROOT)
+            probe = NO_SYSTEM_LIBRARY + "import warrules; print(warrules._lib.path)"
+            proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env,
+                                  cwd=tmp, timeout=60)
             self.assertEqual(proc.returncode, 0, proc.stderr)
             self.assertEqual(proc.stdout.strip(), os.path.join(libdir, "libwarrules.so.1"))
 

@@ -178,7 +178,7 @@ class ChargeAdvisor(Handle):
                 self._pin(unit)
 
     def add_fight(self, a, b) -> None:
-        """Adds a fight going on (two phase_side() pairs: side 0 the game's
+        """Adds a fight going on (two phase_combatant() pairs: side 0 the game's
         unit, side 1 the enemy's), fought in every choice."""
         fight = PhaseFight()
         for i, (unit, side) in enumerate((a, b)):
@@ -247,7 +247,7 @@ def advise_charges(options: Iterable, *, fights: Iterable = (), aim: int = CHARG
     """Ranks every legal choice of charges by the exact odds of its melee
     phase (wr_charge_advisor_rank) and returns the best `top`.
 
-    options: charge_option() triples; fights: (phase_side, phase_side) pairs
+    options: charge_option() triples; fights: (phase_combatant, phase_combatant) pairs
     of the fights going on (side 0 the game's unit); aim: CHARGE_AIM_BREAK
     (the probability that `target` ends in one of `fates`), CHARGE_AIM_FIGURES
     (expected enemy figures lost minus own) or CHARGE_AIM_SCORE (weights =
