@@ -1,4 +1,4 @@
-/* The charge advisor (wr_charge_advisor_*): its ranking against brute force
+/* Fantasy Warlord hand-to-hand combat: the charge advisor (wr_charge_advisor_*): its ranking against brute force
    (every legal choice built as a melee phase, its exact odds read through
    the public getters, the score computed in exact decimals here, sorted),
    with and without pruning; the odds and reasons of a choice; the issue's
