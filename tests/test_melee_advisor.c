@@ -1,9 +1,10 @@
-/* Fantasy Warlord hand-to-hand combat: the charge advisor (wr_charge_advisor_*): its ranking against brute force
-   (every legal choice built as a melee phase, its exact odds read through
-   the public getters, the score computed in exact decimals here, sorted),
-   with and without pruning; the odds and reasons of a choice; the issue's
-   question (knights on the orcs' flank while the spearmen hold their
-   front, or doubling up on the goblins); bad input. */
+/* Fantasy Warlord hand-to-hand combat: the charge advisor
+   (wr_charge_advisor_*): its ranking against brute force (every legal
+   choice built as a melee phase, its exact odds read through the public
+   getters, the score computed in exact decimals here, sorted), with and
+   without pruning; the odds and reasons of a choice; the question of the
+   knights on the orcs' flank while the spearmen hold their front, or
+   doubling up on the goblins; bad input. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
