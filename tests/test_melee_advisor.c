@@ -403,7 +403,7 @@ static void check_against_brute(wr_charge_advisor *adv, const game *g,
     free(want);
 }
 
-/* ---- the question ----------------------------------------------- */
+/* ---- the knights: the orcs' flank or the goblins ------------------------- */
 
 typedef struct table {
     wr_profile *men, *orc, *gob;

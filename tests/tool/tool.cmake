@@ -722,7 +722,7 @@ wr_tool_refusals(""
     "move_leg_rises|argument 1: --leg clear:1:0:101: expected TERRAIN:INCHES[:OBSTACLES[:RISES]]|move;--leg;clear:1:0:101")
 
 # warrules advise: every choice of charges ranked by the exact odds of its
-# melee phase (issue 28's question: knights on the orcs' flank while the
+# melee phase (the knights on the orcs' flank while the
 # spearmen hold their front, or doubling up on the goblins).
 wr_tool_test(help_advise ${WR_TOOL} advise --help)
 set_tests_properties(tool_help_advise PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules advise")
