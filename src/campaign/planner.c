@@ -29,6 +29,7 @@ void wr_planner_free(wr_planner *planner)
     if (planner == NULL)
         return;
     wri_planner_free_states(planner);
+    wri_intercept_free(planner);
     wr_allocator a = planner->alloc;
     free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);

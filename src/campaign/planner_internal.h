@@ -157,6 +157,9 @@ struct wr_planner {
     uint32_t rules_pal[0xfe];
     uint32_t rules_pal_count;
     map_stamp records_map;
+    /* wr_planner_intercept() and wr_planner_danger(): their buffers
+       (intercept.c), NULL until the first call. */
+    struct wri_intercept_store *intercept;
 };
 
 
@@ -368,5 +371,9 @@ static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
         wri_planner_fill_keys(f, idx, rec);
     return rec;
 }
+
+/* ---- intercept.c ---- */
+
+void wri_intercept_free(wr_planner *pl);
 
 #endif
