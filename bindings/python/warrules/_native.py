@@ -409,13 +409,26 @@ PlanQuery = struct("wr_plan_query", [
     ("blocked", PLAN_BLOCKED_FN), ("user", c_ptr)])
 PlanResult = struct("wr_plan_result", [
     ("outcome", ci), ("route", Route), ("moves", P(PlanEdge)), ("arrival", ForceState)])
+ForcePosition = struct("wr_force_position", [("hex", Hex), ("day", ci)])
+ForceDesc = struct("wr_force_desc", [
+    ("params", P(PlanParams)), ("query", P(PlanQuery)), ("from_", Hex), ("to", Hex),
+    ("positions", P(ForcePosition)), ("position_count", cz)])
+ForceDesc._c_fields_ = {"from_": "from"}
+InterceptParams = struct("wr_intercept_params", [
+    ("objective", ci), ("meeting", ci), ("order", ci), ("guard", Hex)])
+InterceptResult = struct("wr_intercept_result", [
+    ("outcome", ci), ("day", ci), ("during_own_move", ci), ("hex", Hex), ("enemy_hex", Hex),
+    ("enemy_index", i32), ("non_rallied", ci), ("contact", ForceState), ("plan", PlanResult),
+    ("enemy_plan", PlanResult)])
+Danger = struct("wr_danger", [("day", i32), ("points_left", i32), ("force", i32)])
 
 STRUCTS = [Allocator, Error, BattleUnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, MeleeUnitDesc, MeleeEvent, CombatantSituation, Situation, MoraleTest,
            MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchCombatant, MeleeBatchOut, PhaseCombatant,
            PhaseFight, PhaseUnit, Hex, Hexside,
            MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc,
-           ForceState, PlanQuery, PlanResult]
+           ForceState, PlanQuery, PlanResult, ForcePosition, ForceDesc, InterceptParams,
+           InterceptResult, Danger]
 
 STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
@@ -692,6 +705,10 @@ FUNCTIONS = [
     ("wr_planner_plan_field", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(Arrival),
                                        c_size]),
     ("wr_map_check_rivers", STATUS, [MAP, PI, P(Hex), PI]),
+    # campaign.h: where forces meet
+    ("wr_planner_intercept", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(ForceDesc),
+                                      P(InterceptParams), P(InterceptResult)]),
+    ("wr_planner_danger", STATUS, [PLANNER, MAP, P(ForceDesc), c_size, P(Danger), c_size]),
 
 ]
 
