@@ -21,6 +21,7 @@ int tool_route(int argc, char **argv, FILE *out);
 int tool_mapcmd(int argc, char **argv, FILE *out);
 int tool_sweep(int argc, char **argv, FILE *out);
 int tool_move(int argc, char **argv, FILE *out);
+int tool_intercept(int argc, char **argv, FILE *out);
 
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)
