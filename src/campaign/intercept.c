@@ -545,6 +545,61 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     return WR_OK;
 }
 
+/* Adds force k's field to the danger field being built: the search of
+   wr_planner_plan_field(), its labels read straight from the planner. */
+static wr_status danger_add(wr_planner *pl, const wr_map *map, const wr_force_desc *f, int32_t k,
+                            wr_danger *best)
+{
+    wr_status st = wri_campaign_check_params(f->params);
+    if (st != WR_OK)
+        return st;
+    wr_force_state start;
+    wri_block block;
+    plan_start ps;
+    int objective = 0;
+    st = wri_planner_read_query(map, f->params, f->query, &start, &block, &ps, &objective);
+    if (st != WR_OK)
+        return st;
+    if (objective == WR_OBJECTIVE_FEWEST_UNFORMED)
+        return WRI_FAIL(WR_ERR_INVALID, "forces[].query->objective",
+                        "WR_OBJECTIVE_EARLIEST or WR_OBJECTIVE_EARLIEST_FORMED for a field");
+    search_opts o;
+    memset(&o, 0, sizeof o);
+    o.goal = -1;
+    o.limit = UINT32_MAX;
+    wri_movegen g;
+    st = wri_planner_map_search(pl, map, f->params, f->from, &o, &g, 0, &ps);
+    if (st != WR_OK)
+        return st;
+    /* the game's day of label t: ceil(t / P), never before the start's day;
+       floor(x / P) = (x * M) >> 40 with M = ceil(2^40 / P) is exact while
+       x x P < 2^40, and here x < key_max + P <= (10^6 + 2) x P, P <= 1000 */
+    const uint32_t *dist = pl->dist;
+    const int32_t cells = map->count;
+    const int any = objective == WR_OBJECTIVE_EARLIEST && o.two;
+    const uint64_t P = o.daily, M = (((uint64_t)1 << 40) + P - 1u) / P, day0 = o.day0;
+    for (int32_t i = 0; i < cells; i++) {
+        uint32_t t = dist[i];
+        if (any && dist[i + cells] < t)
+            t = dist[i + cells];
+        if (t == UINT32_MAX) {
+            if (k == 0) {
+                wr_danger none = {-1, 0, -1};
+                best[i] = none;
+            }
+            continue;
+        }
+        uint64_t day = t == 0 ? 1u : (((uint64_t)t + P - 1u) * M) >> 40;
+        if (day < day0)
+            day = day0;
+        if (k == 0 || (uint64_t)(uint32_t)best[i].day > day) { /* -1: none yet */
+            wr_danger d = {(int32_t)day, (int32_t)(day * P - t), k};
+            best[i] = d;
+        }
+    }
+    return WR_OK;
+}
+
 wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_force_desc *forces,
                             size_t force_count, wr_danger *field, size_t count)
 {
@@ -570,8 +625,6 @@ wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_for
     }
     struct wri_intercept_store *s = NULL;
     wr_status st = store_of(planner, &s);
-    if (st == WR_OK)
-        st = field_room(planner, s, count);
     if (st == WR_OK) {
         wr_danger *b = regrow(&planner->alloc, s->best, &s->cap_best, count, sizeof *b);
         if (b == NULL)
@@ -583,18 +636,9 @@ wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_for
         return WRI_PASS(st);
     wr_danger *best = s->best;
     for (size_t k = 0; k < force_count; k++) {
-        st = wr_planner_plan_field(planner, map, forces[k].params, forces[k].query, forces[k].from,
-                                   s->field, count);
+        st = danger_add(planner, map, &forces[k], (int32_t)k, best);
         if (st != WR_OK)
             return WRI_PASS(st);
-        const wr_arrival *f = s->field;
-        for (size_t i = 0; i < count; i++) {
-            if (k == 0 || (f[i].day >= 0 && (best[i].day < 0 || f[i].day < best[i].day))) {
-                best[i].day = f[i].day;
-                best[i].points_left = f[i].points_left;
-                best[i].force = f[i].day >= 0 ? (int32_t)k : -1;
-            }
-        }
     }
     memcpy(field, best, count * sizeof *field);
     return WR_OK;

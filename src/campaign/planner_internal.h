@@ -300,6 +300,14 @@ WRI_PLANNER_FN int32_t reached_goal(const search_opts *o, const uint32_t *dist)
     return o->goal;
 }
 
+/* ---- planner.c ---- */
+
+/* wr_planner_plan()'s query read and checked: the start state, the blocked
+   sets (block must live as long as ps) and the objective. */
+wr_status wri_planner_read_query(const wr_map *map, const wr_plan_params *params,
+                                 const wr_plan_query *q, wr_force_state *start, wri_block *block,
+                                 plan_start *ps, int *objective);
+
 /* ---- planner_map.c ---- */
 
 void wri_planner_opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, int32_t src);
