@@ -137,8 +137,12 @@ int main(int argc, char **argv)
     wr_intercept_params formed_how = how;
     formed_how.objective = WR_INTERCEPT_FORMED;
 
-    wr_planner *pl = NULL;
+    /* a planner keeps what it read of the map's hexes for its last
+       parameters: the formed interception, which plans without unformed
+       movement, has its own planner, so that no case pays for another's */
+    wr_planner *pl = NULL, *pl_formed = NULL;
     check(wr_planner_new(&pl), "wr_planner_new");
+    check(wr_planner_new(&pl_formed), "wr_planner_new");
     wr_arrival *field = malloc(n * sizeof *field);
     wr_danger *danger = malloc(n * sizeof *danger), *combined = malloc(n * sizeof *combined);
     if (field == NULL || danger == NULL || combined == NULL) {
@@ -158,7 +162,7 @@ int main(int argc, char **argv)
             "the force's %zu\n",
             size, size, r.day, r.during_own_move ? "own" : "enemy's", r.enemy_plan.route.step_count,
             r.plan.route.step_count);
-    check(wr_planner_intercept(pl, m, &p, &formed_q, from, &enemy, &formed_how, &r),
+    check(wr_planner_intercept(pl_formed, m, &p, &formed_q, from, &enemy, &formed_how, &r),
           "wr_planner_intercept (formed)");
     int match_formed = r.outcome != WR_INTERCEPT_FOUND || !r.non_rallied;
     fprintf(stderr, "bench_intercept: formed from an unformed state: %s day %d\n",
@@ -203,7 +207,7 @@ int main(int argc, char **argv)
             else if (impl == 1)
                 wr_planner_intercept(pl, m, &p, NULL, from, &enemy, &how, &r);
             else if (impl == 2)
-                wr_planner_intercept(pl, m, &p, &formed_q, from, &enemy, &formed_how, &r);
+                wr_planner_intercept(pl_formed, m, &p, &formed_q, from, &enemy, &formed_how, &r);
             else if (impl == 3)
                 wr_planner_danger(pl, m, forces, 8, danger, n);
             else
@@ -229,6 +233,7 @@ int main(int argc, char **argv)
     free(danger);
     free(combined);
     wr_planner_free(pl);
+    wr_planner_free(pl_formed);
     wr_map_free(m);
     return 0;
 }

@@ -545,10 +545,11 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     return WR_OK;
 }
 
-/* Adds force k's field to the danger field being built: the search of
+/* Force k's field combined with the danger field so far (prev, or NULL
+   for the first force) into out (which may be prev): the search of
    wr_planner_plan_field(), its labels read straight from the planner. */
 static wr_status danger_add(wr_planner *pl, const wr_map *map, const wr_force_desc *f, int32_t k,
-                            wr_danger *best)
+                            const wr_danger *prev, wr_danger *out)
 {
     wr_status st = wri_campaign_check_params(f->params);
     if (st != WR_OK)
@@ -583,18 +584,22 @@ static wr_status danger_add(wr_planner *pl, const wr_map *map, const wr_force_de
         if (any && dist[i + cells] < t)
             t = dist[i + cells];
         if (t == UINT32_MAX) {
-            if (k == 0) {
+            if (prev == NULL) {
                 wr_danger none = {-1, 0, -1};
-                best[i] = none;
+                out[i] = none;
+            } else if (out != prev) {
+                out[i] = prev[i];
             }
             continue;
         }
         uint64_t day = t == 0 ? 1u : (((uint64_t)t + P - 1u) * M) >> 40;
         if (day < day0)
             day = day0;
-        if (k == 0 || (uint64_t)(uint32_t)best[i].day > day) { /* -1: none yet */
+        if (prev == NULL || (uint64_t)(uint32_t)prev[i].day > day) { /* -1: none yet */
             wr_danger d = {(int32_t)day, (int32_t)(day * P - t), k};
-            best[i] = d;
+            out[i] = d;
+        } else if (out != prev) {
+            out[i] = prev[i];
         }
     }
     return WR_OK;
@@ -625,7 +630,7 @@ wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_for
     }
     struct wri_intercept_store *s = NULL;
     wr_status st = store_of(planner, &s);
-    if (st == WR_OK) {
+    if (st == WR_OK && force_count > 1) {
         wr_danger *b = regrow(&planner->alloc, s->best, &s->cap_best, count, sizeof *b);
         if (b == NULL)
             st = WRI_NOMEM();
@@ -634,12 +639,14 @@ wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_for
     }
     if (st != WR_OK)
         return WRI_PASS(st);
+    /* the forces before the last into the planner's buffer; the last one,
+       once its search has succeeded, straight into the caller's field */
     wr_danger *best = s->best;
     for (size_t k = 0; k < force_count; k++) {
-        st = danger_add(planner, map, &forces[k], (int32_t)k, best);
+        const int last = k + 1 == force_count;
+        st = danger_add(planner, map, &forces[k], (int32_t)k, k ? best : NULL, last ? field : best);
         if (st != WR_OK)
             return WRI_PASS(st);
     }
-    memcpy(field, best, count * sizeof *field);
     return WR_OK;
 }
