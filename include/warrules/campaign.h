@@ -21,7 +21,7 @@
  *   (wr_planner_plan()), and their replay day by day (wr_force_move(),
  *   wr_force_end_day(), wr_force_rally()) reaching exactly the planned steps;
  *   wr_map_check_rivers();
- * - where forces meet (1.2): the earliest contact with a moving enemy
+ * - where forces meet: the earliest contact with a moving enemy
  *   (interception, pursuit, meeting it formed) and the danger field of
  *   several enemy forces (wr_planner_intercept(), wr_planner_danger()).
  *
@@ -1471,10 +1471,10 @@ WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *he
 
 
 /* ------------------------------------------------------------------------ */
-/** @name Where forces meet: interception, pursuit and the danger field (1.2)
+/** @name Where forces meet: interception, pursuit and the danger field
  *
- *  "Saving Move Points": a force that makes enemy contact loses its excess
- *  points; "Units, Formed and Unformed": units of a force still unformed at
+ *  [Saving Move Points]: a force that makes enemy contact loses its excess
+ *  points; [Units, Formed and Unformed]: units of a force still unformed at
  *  contact begin the engagement non-rallied, as if in retreat. These calls
  *  answer where and when two forces can meet under the planner's rules: the
  *  earliest contact with a moving enemy (interception), with an enemy moving
@@ -1483,9 +1483,9 @@ WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *he
  *
  *  A day is played in two moves: one force moves its whole day, then the
  *  other (::wr_day_order says which first). Forces stand in whole hexes
- *  (the text's note on saving points: no figure straddles two hexes), and
- *  two forces are in contact when their hexes meet (::wr_meeting). Contact
- *  ends both moves: the first contact of a route is its contact.
+ *  ([Note]: no figure straddles two hexes), and two forces are in contact
+ *  when their hexes meet (::wr_meeting). Contact ends both moves: the first
+ *  contact of a route is its contact.
  *  docs/rules/campaign.md writes down each reading.
  *  @{ */
 
@@ -1617,7 +1617,7 @@ typedef struct wr_intercept_result {
 /**
  * @brief The earliest contact of a force with an enemy moving along its
  *        positions or its own plan: interception, pursuit, and meeting the
- *        enemy formed ("Saving Move Points", "Units, Formed and Unformed").
+ *        enemy formed [Saving Move Points], [Units, Formed and Unformed].
  *
  * The force plans from its query's start state as wr_planner_plan() does
  * (its query's objective is not read: how->objective says what is sought).

@@ -1,4 +1,4 @@
-/* Where forces meet (1.2): the earliest contact of a force with an enemy
+/* Where forces meet: the earliest contact of a force with an enemy
    moving along its positions or its own plan (wr_planner_intercept():
    interception, pursuit, meeting it formed), and the danger field of
    several forces (wr_planner_danger()), over the planner's arrival fields
@@ -55,6 +55,40 @@ void wri_intercept_free(wr_planner *pl)
     wri_free(a, s, 1, sizeof *s);
     pl->intercept = NULL;
 }
+
+/* A helper's failure about an argument of another call (the enemy's own
+   plan, a force of the danger field, the replay of a rally) named after
+   the parameter of the public function it came from: each inner root
+   (params, query, from...) becomes its outer path (enemy->params, ...). */
+typedef struct arg_root {
+    const char *inner, *outer;
+} arg_root;
+
+static wr_status pass_renamed(wr_status st, const char *fn, const arg_root *roots, size_t n)
+{
+    wr_error e;
+    if (wr_last_error_detail(&e) == WR_OK && e.argument != NULL) {
+        for (size_t i = 0; i < n; i++) {
+            const size_t len = strlen(roots[i].inner);
+            if (strncmp(e.argument, roots[i].inner, len) != 0)
+                continue;
+            const char next = e.argument[len]; /* the prefix matched: it exists */
+            if (next == '\0' || next == '.' || next == '-' || next == '[')
+                return wri_pass_arg(st, fn, roots[i].outer);
+        }
+    }
+    return wri_pass(st, fn);
+}
+
+static const arg_root enemy_roots[] = {{"params", "enemy->params"},
+                                       {"query", "enemy->query"},
+                                       {"from", "enemy->from"},
+                                       {"to", "enemy->to"}};
+static const arg_root danger_roots[] = {{"params", "forces[].params"},
+                                        {"query", "forces[].query"},
+                                        {"from", "forces[].from"}};
+static const arg_root rally_roots[] = {{"force", "query->start"}};
+#define ROOTS(r) (r), sizeof(r) / sizeof((r)[0])
 
 /* The block to use for need elements: old when it holds them, else a new
    one (old released, *cap updated); NULL when out of memory (old kept). */
@@ -388,7 +422,7 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     wr_force_start(&s0);
     if (query != NULL && query->start != NULL) {
         s0 = *query->start;
-        st = wri_campaign_check_force(&s0, P);
+        st = wri_campaign_check_force(&s0, P, WRI_FORCE_QUERY);
         if (st != WR_OK)
             return WRI_PASS(st);
     }
@@ -403,10 +437,15 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     wr_plan_result enemy_plan;
     memset(&enemy_plan, 0, sizeof enemy_plan);
     size_t n = 0;
-    st = enemy->positions != NULL ? read_positions(planner, s, map, enemy, &n)
-                                  : plan_enemy(planner, s, map, enemy, &enemy_plan, &n);
-    if (st != WR_OK)
-        return WRI_PASS(st);
+    if (enemy->positions != NULL) {
+        st = read_positions(planner, s, map, enemy, &n);
+        if (st != WR_OK)
+            return WRI_PASS(st);
+    } else {
+        st = plan_enemy(planner, s, map, enemy, &enemy_plan, &n);
+        if (st != WR_OK)
+            return pass_renamed(st, __func__, ROOTS(enemy_roots));
+    }
     const int32_t *node = s->node, *day = s->day;
 
     /* The force's plans: formed only, from a rally in place when unformed,
@@ -433,7 +472,7 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
             if (st == WR_OK)
                 st = wr_force_rally(&rallied, P);
             if (st != WR_OK)
-                return WRI_PASS(st);
+                return pass_renamed(st, __func__, ROOTS(rally_roots));
             rally_first = 1;
             q.start = &rallied;
             /* unformed in its hex until the rally is over */
@@ -646,7 +685,7 @@ wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_for
         const int last = k + 1 == force_count;
         st = danger_add(planner, map, &forces[k], (int32_t)k, k ? best : NULL, last ? field : best);
         if (st != WR_OK)
-            return WRI_PASS(st);
+            return pass_renamed(st, __func__, ROOTS(danger_roots));
     }
     return WR_OK;
 }

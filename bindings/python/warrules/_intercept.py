@@ -56,7 +56,8 @@ Interception.__doc__ = (
     "Plan to the contact hex; enemy_plan: a planned enemy's Plan (None when it cannot reach its "
     "target, or for positions).")
 
-__all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")]
+__all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
+           and name != "OBJECTIVE_EARLIEST_FORMED"]  # _campaign's
 __all__ += _ENUMS
 __all__ += ["ForcePosition", "ForceDesc", "InterceptParams", "InterceptResult", "Danger",
             "PlannedForce", "Interception"]

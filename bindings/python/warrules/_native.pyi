@@ -391,5 +391,4 @@ class Danger(Struct):
     force: int
 
 
-
 HexLike = Union[Hex, Sequence[int]]

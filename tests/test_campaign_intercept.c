@@ -14,38 +14,7 @@
 
 #include "warrules/campaign.h"
 
-#define OK(call)                                                                  \
-    do {                                                                          \
-        wr_status ok_st_ = (call);                                                \
-        if (ok_st_ != WR_OK)                                                      \
-            print_message("%s\n", wr_last_error());                               \
-        assert_int_equal(ok_st_, WR_OK);                                          \
-    } while (0)
-
-static wr_hex O(int col, int row)
-{
-    wr_hex h;
-    OK(wr_hex_from_offset(col, row, &h));
-    return h;
-}
-
-static unsigned rnd(unsigned *s)
-{
-    *s = *s * 1103515245u + 12345u;
-    return (*s >> 16) & 0x7fffu;
-}
-
-static wr_plan_params params_for(wr_mover mover)
-{
-    wr_plan_params p;
-    OK(wr_plan_params_default(mover, &p));
-    return p;
-}
-
-static int moved_today(const wr_force_state *f)
-{
-    return f->points_spent > 0 || f->unformed_today;
-}
+#include "fixtures.h"
 
 /* ------------------------------------------------------------------------ */
 /* The oracle. Day by day from the force's start state, as the rules say:
@@ -528,40 +497,6 @@ static void track_free(track *t)
     free(t->day);
 }
 
-/* Replays a plan's moves from start (a rally step ends the day first when
-   the force moved); returns the state on arrival. */
-static wr_force_state replay(const wr_plan_result *r, const wr_force_state *start, int P)
-{
-    wr_force_state f = *start;
-    size_t i = 1;
-    int lost = 0, guard = 0;
-    while (i < r->route.step_count) {
-        assert_true(++guard < 100000);
-        const wr_plan_edge *mv = &r->moves[i];
-        const wr_step *sp = &r->route.steps[i];
-        if (mv->flags & WR_STEP_RALLY) {
-            if (moved_today(&f)) {
-                OK(wr_force_end_day(&f, P, 0, 0, 2, &lost));
-            } else {
-                OK(wr_force_rally(&f, P));
-                assert_int_equal(f.day - 1, sp->day);
-                i++;
-            }
-        } else {
-            int in = 0;
-            OK(wr_force_move(&f, P, mv, &in));
-            if (in) {
-                assert_int_equal(f.day, sp->day);
-                assert_int_equal(P + f.points_saved - f.points_spent, sp->points_left);
-                i++;
-            } else {
-                OK(wr_force_end_day(&f, P, 0, 0, 2, &lost));
-            }
-        }
-    }
-    return f;
-}
-
 static int32_t track_at(const track *t, long long x)
 {
     size_t k = 0;
@@ -639,8 +574,11 @@ static void check_result(const wr_map *m, const wr_plan_params *p, const wr_forc
     OK(wr_map_hex(m, t->node[r->enemy_index], &eh));
     assert_int_equal(eh.q, r->enemy_hex.q);
     assert_int_equal(eh.r, r->enemy_hex.r);
-    wr_force_state f = replay(&r->plan, s0, P);
-    assert_memory_equal(&f, &r->plan.arrival, sizeof f);
+    wr_plan_query q0;
+    memset(&q0, 0, sizeof q0);
+    q0.start = s0;
+    (void)replay_plan(m, p, &q0, &r->plan, s0, 0); /* reaches the predicted arrival */
+    wr_force_state f = r->plan.arrival;
     int lost = 0, nr = 0;
     assert_true(f.day <= r->day);
     while (f.day < r->day)
@@ -668,8 +606,6 @@ static void check_result(const wr_map *m, const wr_plan_params *p, const wr_forc
 /* ------------------------------------------------------------------------ */
 /* Worked cases */
 
-static wr_planner *g_pl;
-
 /* A row of clear hexes, width x 1. */
 static wr_map *row(int width)
 {
@@ -687,138 +623,192 @@ static wr_force_desc positions_of(const wr_force_position *pos, size_t n)
     return e;
 }
 
-/* Infantry (12 points, clear 6: two hexes a day) from col 0 meets an enemy
-   coming the other way along a row of 12 clear hexes, two hexes a day from
-   col 11 on day 1. */
-static void head_on(void **state)
+static wr_intercept_params meeting(int objective, int meet, int order)
 {
-    (void)state;
-    wr_map *m = row(12);
-    const wr_plan_params p = params_for(WR_MOVER_INFANTRY);
-    wr_force_position pos[] = {{O(11, 0), 1}, {O(10, 0), 1}, {O(9, 0), 1}, {O(8, 0), 2},
-                               {O(7, 0), 2},  {O(6, 0), 3},  {O(5, 0), 3}, {O(4, 0), 4},
-                               {O(3, 0), 4},  {O(2, 0), 5}};
-    wr_force_desc e = positions_of(pos, 10);
     wr_intercept_params how;
     memset(&how, 0, sizeof how);
+    how.objective = objective;
+    how.meeting = meet;
+    how.order = order;
+    return how;
+}
+
+/* Infantry (12 points, clear 6: two hexes a day) from col 0 against an
+   enemy coming the other way along a row of 12 clear hexes, two hexes a day
+   from col 11 on day 1. */
+static const wr_force_position head_on_track[10] = {
+    {{11, 0}, 1}, {{10, 0}, 1}, {{9, 0}, 1}, {{8, 0}, 2}, {{7, 0}, 2},
+    {{6, 0}, 3},  {{5, 0}, 3},  {{4, 0}, 4}, {{3, 0}, 4}, {{2, 0}, 5}};
+
+static wr_intercept_result head_on(wr_planner *pl, int meet, int order)
+{
+    wr_map *m = row(12);
+    const wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    const wr_force_desc e = positions_of(head_on_track, 10);
+    const wr_intercept_params how = meeting(WR_INTERCEPT_EARLIEST, meet, order);
     wr_intercept_result r;
-    /* the enemy moves first: day 1 it ends in col 9, the force in col 2; day
-       2 the enemy ends in col 7, the force in col 4; day 3 the enemy enters
-       col 6 and col 5, then the force enters col 5 (in one hex only) */
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
+    OK(wr_planner_intercept(pl, m, &p, NULL, O(0, 0), &e, &how, &r));
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
+    wr_map_free(m);
+    return r;
+}
+
+/* The enemy moves first: day 1 it ends in col 9, the force in col 2; day 2
+   the enemy ends in col 7, the force in col 4; day 3 the enemy enters col 6
+   and col 5, then the force enters col 5; contact takes its day's points. */
+static void head_on_in_one_hex_when_the_enemy_moves_first(void **state)
+{
+    wr_intercept_result r = head_on(*state, WR_MEETING_SAME_HEX, WR_DAY_ENEMY_FIRST);
     assert_int_equal(r.day, 3);
     assert_int_equal(r.during_own_move, 1);
     assert_int_equal(r.hex.q, O(5, 0).q);
     assert_int_equal(r.enemy_index, 6);
+    assert_int_equal(r.enemy_hex.q, O(5, 0).q);
     assert_int_equal(r.plan.route.step_count, 6);
     assert_int_equal(r.non_rallied, 0);
-    /* contact loses the day's points: col 5 on day 3 with 6 left, then none */
     assert_int_equal(r.contact.day, 3);
     assert_int_equal(r.contact.points_spent, 12);
     assert_int_equal(r.contact.points_saved, 0);
-    /* adjacent hexes meet: day 3 the enemy enters col 6 and col 5 while the
-       force stands in col 4 (reached on day 2) */
-    how.meeting = WR_MEETING_ADJACENT;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
+}
+
+/* Neighbours meet: day 3 the enemy enters col 5 next to the force standing
+   in col 4 since day 2. */
+static void head_on_in_neighbouring_hexes(void **state)
+{
+    wr_intercept_result r = head_on(*state, WR_MEETING_ADJACENT, WR_DAY_ENEMY_FIRST);
     assert_int_equal(r.day, 3);
     assert_int_equal(r.during_own_move, 0);
     assert_int_equal(r.enemy_index, 6);
     assert_int_equal(r.hex.q, O(4, 0).q);
     assert_int_equal(r.contact.day, 3);
-    /* the force moves first: day 2 it reaches col 4, then the enemy ends in
-       col 7; day 3 the force enters col 5, then col 6, next to col 7 */
-    how.order = WR_DAY_OWN_FIRST;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
+}
+
+/* The force moves first: day 2 it reaches col 4, then the enemy ends in col
+   7; day 3 the force enters col 5, then col 6, next to col 7. */
+static void head_on_in_neighbouring_hexes_moving_first(void **state)
+{
+    wr_intercept_result r = head_on(*state, WR_MEETING_ADJACENT, WR_DAY_OWN_FIRST);
     assert_int_equal(r.day, 3);
     assert_int_equal(r.during_own_move, 1);
     assert_int_equal(r.hex.q, O(6, 0).q);
     assert_int_equal(r.enemy_index, 4);
-    /* in one hex, the force moving first: day 3 it ends in col 6, the enemy
-       then enters col 6 */
-    how.meeting = WR_MEETING_SAME_HEX;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
+}
+
+/* In one hex, the force moving first: day 3 it ends in col 6, which the
+   enemy then enters. */
+static void head_on_in_one_hex_moving_first(void **state)
+{
+    wr_intercept_result r = head_on(*state, WR_MEETING_SAME_HEX, WR_DAY_OWN_FIRST);
     assert_int_equal(r.day, 3);
     assert_int_equal(r.during_own_move, 0);
     assert_int_equal(r.hex.q, O(6, 0).q);
     assert_int_equal(r.enemy_index, 5);
-    wr_map_free(m);
 }
 
-/* Interception before the enemy reaches a hex, and "impossible". */
-static void before_the_ford(void **state)
+/* The enemy marching east from col 4, two hexes a day from day 1; the ford
+   it must not reach first in col 10. */
+static const wr_force_position eastward_track[8] = {
+    {{4, 0}, 1}, {{5, 0}, 1}, {{6, 0}, 1}, {{7, 0}, 2},
+    {{8, 0}, 2}, {{9, 0}, 3}, {{10, 0}, 3}, {{11, 0}, 4}};
+
+static wr_intercept_result eastward(wr_planner *pl, int from_col, int objective, int guard_col)
 {
-    (void)state;
     wr_map *m = row(12);
     const wr_plan_params p = params_for(WR_MOVER_INFANTRY);
-    /* the enemy marches east from col 4, two hexes a day from day 1 */
-    wr_force_position pos[] = {{O(4, 0), 1}, {O(5, 0), 1}, {O(6, 0), 1}, {O(7, 0), 2},
-                               {O(8, 0), 2}, {O(9, 0), 3}, {O(10, 0), 3}, {O(11, 0), 4}};
-    wr_force_desc e = positions_of(pos, 8);
-    wr_intercept_params how;
-    memset(&how, 0, sizeof how);
-    how.objective = WR_INTERCEPT_BEFORE;
-    how.guard = O(10, 0);
+    const wr_force_desc e = positions_of(eastward_track, 8);
+    wr_intercept_params how = meeting(objective, WR_MEETING_SAME_HEX, WR_DAY_ENEMY_FIRST);
+    how.guard = O(guard_col, 0);
     wr_intercept_result r;
-    /* from col 0 the force follows two hexes behind: it never catches up */
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
-    assert_int_equal(r.outcome, WR_INTERCEPT_IMPOSSIBLE);
-    how.objective = WR_INTERCEPT_EARLIEST;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
-    assert_int_equal(r.outcome, WR_INTERCEPT_FOUND); /* it stops in col 11 on day 4 */
-    assert_int_equal(r.hex.q, O(11, 0).q);
-    assert_int_equal(r.day, 6);
-    /* from col 11 the force meets it coming: day 2 (enemy in col 8, force
-       in col 9), day 3 the enemy enters col 9: before col 10 */
-    how.objective = WR_INTERCEPT_BEFORE;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(11, 0), &e, &how, &r));
-    assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
-    assert_true(r.day <= 3);
-    /* the enemy starting in the guarded hex cannot be met before it */
-    how.guard = O(4, 0);
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(11, 0), &e, &how, &r));
-    assert_int_equal(r.outcome, WR_INTERCEPT_IMPOSSIBLE);
-    /* a guard the enemy never reaches: any contact is before it */
-    how.guard = O(0, 0);
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(11, 0), &e, &how, &r));
-    assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
+    OK(wr_planner_intercept(pl, m, &p, NULL, O(from_col, 0), &e, &how, &r));
     wr_map_free(m);
+    return r;
 }
 
-/* Pursuit: the enemy, planned, marches away; cavalry (18 points) catches
-   infantry (12) on clear ground. */
-static void pursuit(void **state)
+/* From col 0 the force follows two hexes behind: it meets the enemy only
+   where it stops (col 11, day 6), too late for the ford. */
+static void follower_is_too_late_for_the_ford(void **state)
 {
-    (void)state;
+    wr_intercept_result r = eastward(*state, 0, WR_INTERCEPT_BEFORE, 10);
+    assert_int_equal(r.outcome, WR_INTERCEPT_IMPOSSIBLE);
+    r = eastward(*state, 0, WR_INTERCEPT_EARLIEST, 10);
+    assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
+    assert_int_equal(r.hex.q, O(11, 0).q);
+    assert_int_equal(r.day, 6);
+}
+
+/* From col 11 the force meets it coming, in col 8 on day 2: before the ford. */
+static void meeting_it_coming_is_before_the_ford(void **state)
+{
+    wr_intercept_result r = eastward(*state, 11, WR_INTERCEPT_BEFORE, 10);
+    assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
+    assert_int_equal(r.day, 2);
+    assert_int_equal(r.hex.q, O(8, 0).q);
+}
+
+/* An enemy that starts in the guarded hex cannot be met before it; one
+   that never enters it can be met any time. */
+static void guard_where_the_enemy_starts_or_never_goes(void **state)
+{
+    assert_int_equal(eastward(*state, 11, WR_INTERCEPT_BEFORE, 4).outcome,
+                     WR_INTERCEPT_IMPOSSIBLE);
+    assert_int_equal(eastward(*state, 11, WR_INTERCEPT_BEFORE, 0).outcome, WR_INTERCEPT_FOUND);
+}
+
+/* Pursuit: cavalry (18 points, three hexes a day) three hexes behind
+   infantry (two a day) marching away along a row of 20 clear hexes gains a
+   hex a day: the infantry ends day 3 in col 9, which the cavalry enters. */
+static void cavalry_catches_infantry_marching_away(void **state)
+{
     wr_map *m = row(20);
-    const wr_plan_params cav = params_for(WR_MOVER_CAVALRY);
-    const wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    const wr_plan_params cav = params_for(WR_MOVER_CAVALRY), inf = params_for(WR_MOVER_INFANTRY);
     wr_force_desc e;
     memset(&e, 0, sizeof e);
     e.params = &inf;
     e.from = O(3, 0);
     e.to = O(19, 0);
     wr_intercept_result r;
-    OK(wr_planner_intercept(g_pl, m, &cav, NULL, O(0, 0), &e, NULL, &r));
+    OK(wr_planner_intercept(*state, m, &cav, NULL, O(0, 0), &e, NULL, &r));
     assert_int_equal(r.enemy_plan.outcome, WR_PLAN_FOUND);
     assert_int_equal(r.enemy_plan.route.step_count, 17);
-    /* the cavalry gains a hex a day: 3 hexes behind at the start; the
-       infantry ends day 1 in col 5, day 2 col 7, day 3 col 9; the cavalry
-       ends day 3 in col 9 (3 hexes a day) and enters it in its own move */
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
     assert_int_equal(r.day, 3);
     assert_int_equal(r.hex.q, O(9, 0).q);
     assert_int_equal(r.during_own_move, 1);
-    /* infantry never catches infantry ahead of it before it stops */
-    wr_intercept_params how;
-    memset(&how, 0, sizeof how);
-    how.objective = WR_INTERCEPT_BEFORE;
+    wr_map_free(m);
+}
+
+/* Infantry behind infantry never catches it before it stops. */
+static void infantry_never_catches_infantry_before_it_stops(void **state)
+{
+    wr_map *m = row(20);
+    const wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.params = &inf;
+    e.from = O(3, 0);
+    e.to = O(19, 0);
+    wr_intercept_params how = meeting(WR_INTERCEPT_BEFORE, WR_MEETING_SAME_HEX, WR_DAY_ENEMY_FIRST);
     how.guard = O(19, 0);
-    OK(wr_planner_intercept(g_pl, m, &inf, NULL, O(0, 0), &e, &how, &r));
+    wr_intercept_result r;
+    OK(wr_planner_intercept(*state, m, &inf, NULL, O(0, 0), &e, &how, &r));
     assert_int_equal(r.outcome, WR_INTERCEPT_IMPOSSIBLE);
-    /* an enemy that cannot reach its target stays where it is */
+    assert_int_equal(r.enemy_plan.outcome, WR_PLAN_FOUND);
+    wr_map_free(m);
+}
+
+/* An enemy that cannot reach its target stays where it is. */
+static void enemy_without_a_route_stays(void **state)
+{
+    wr_map *m = row(20);
     OK(wr_map_set_terrain(m, O(10, 0), WR_HEX_LAKE));
-    OK(wr_planner_intercept(g_pl, m, &cav, NULL, O(0, 0), &e, NULL, &r));
+    const wr_plan_params cav = params_for(WR_MOVER_CAVALRY), inf = params_for(WR_MOVER_INFANTRY);
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.params = &inf;
+    e.from = O(3, 0);
+    e.to = O(19, 0);
+    wr_intercept_result r;
+    OK(wr_planner_intercept(*state, m, &cav, NULL, O(0, 0), &e, NULL, &r));
     assert_int_equal(r.enemy_plan.outcome, WR_PLAN_NO_ROUTE);
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
     assert_int_equal(r.hex.q, O(3, 0).q);
@@ -826,11 +816,11 @@ static void pursuit(void **state)
     wr_map_free(m);
 }
 
-/* Meeting formed: an unformed force meets the enemy non-rallied; the
-   formed objective rallies first and keeps formation. */
-static void formed_or_not(void **state)
+/* An unformed force on day 2 (infantry that may move unformed) and an enemy
+   standing in col 3. */
+static wr_intercept_result unformed_against_standing(wr_planner *pl, int from_col, int objective,
+                                                     int meet)
 {
-    (void)state;
     wr_map *m = row(12);
     wr_plan_params p = params_for(WR_MOVER_INFANTRY);
     p.options = WR_PLAN_UNFORMED;
@@ -842,82 +832,99 @@ static void formed_or_not(void **state)
     wr_plan_query q;
     memset(&q, 0, sizeof q);
     q.start = &s0;
-    /* the enemy stands in col 3 */
-    wr_force_position pos[] = {{O(3, 0), 1}};
-    wr_force_desc e = positions_of(pos, 1);
-    wr_intercept_params how;
-    memset(&how, 0, sizeof how);
+    static const wr_force_position standing[1] = {{{3, 0}, 1}};
+    const wr_force_desc e = positions_of(standing, 1);
+    const wr_intercept_params how = meeting(objective, meet, WR_DAY_ENEMY_FIRST);
     wr_intercept_result r;
-    /* unformed, it enters col 3 on day 2 (6 + 6 + 6 = 18 > 12: day 3) */
-    OK(wr_planner_intercept(g_pl, m, &p, &q, O(0, 0), &e, &how, &r));
-    assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
+    OK(wr_planner_intercept(pl, m, &p, &q, O(from_col, 0), &e, &how, &r));
+    if (r.outcome == WR_INTERCEPT_FOUND)
+        (void)replay_plan(m, &p, &q, &r.plan, &s0, 0);
+    wr_map_free(m);
+    return r;
+}
+
+/* Unformed it enters col 3 on day 3 and begins the engagement non-rallied. */
+static void unformed_force_meets_non_rallied(void **state)
+{
+    wr_intercept_result r = unformed_against_standing(*state, 0, WR_INTERCEPT_EARLIEST,
+                                                      WR_MEETING_SAME_HEX);
     assert_int_equal(r.day, 3);
     assert_int_equal(r.non_rallied, 1);
     assert_int_equal(r.contact.unformed, 1);
-    /* formed: a rally day (day 2), then day 3 two hexes, day 4 the third */
-    how.objective = WR_INTERCEPT_FORMED;
-    OK(wr_planner_intercept(g_pl, m, &p, &q, O(0, 0), &e, &how, &r));
+}
+
+/* To meet it formed it rallies on day 2 where it stands, then marches two
+   hexes on day 3 and the third on day 4. */
+static void formed_objective_rallies_first(void **state)
+{
+    wr_intercept_result r = unformed_against_standing(*state, 0, WR_INTERCEPT_FORMED,
+                                                      WR_MEETING_SAME_HEX);
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
     assert_int_equal(r.day, 4);
     assert_int_equal(r.non_rallied, 0);
     assert_true(r.plan.moves[1].flags & WR_STEP_RALLY);
     assert_int_equal(r.plan.route.steps[1].day, 2);
     assert_int_equal(r.plan.route.rally_days, 1);
-    track t;
-    track_of(m, &e, &r, &t);
-    check_result(m, &p, &s0, &how, &r, &t);
-    track_free(&t);
-    /* an unformed force the enemy finds before its rally is over cannot
-       meet it formed: the enemy stands next to it (adjacent meeting) */
-    how.meeting = WR_MEETING_ADJACENT;
-    OK(wr_planner_intercept(g_pl, m, &p, &q, O(2, 0), &e, &how, &r));
+}
+
+/* Next to the enemy before its rally is over, the force cannot meet it
+   formed; met at once, it is non-rallied. */
+static void found_before_its_rally_the_force_is_non_rallied(void **state)
+{
+    wr_intercept_result r = unformed_against_standing(*state, 2, WR_INTERCEPT_FORMED,
+                                                      WR_MEETING_ADJACENT);
     assert_int_equal(r.outcome, WR_INTERCEPT_IMPOSSIBLE);
-    how.objective = WR_INTERCEPT_EARLIEST;
-    OK(wr_planner_intercept(g_pl, m, &p, &q, O(2, 0), &e, &how, &r));
+    r = unformed_against_standing(*state, 2, WR_INTERCEPT_EARLIEST, WR_MEETING_ADJACENT);
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
     assert_int_equal(r.day, 2);
     assert_int_equal(r.non_rallied, 1);
     assert_int_equal(r.plan.route.step_count, 1);
-    wr_map_free(m);
 }
 
-/* A river between neighbours keeps them out of contact with
-   WR_MEETING_ADJACENT_NO_RIVER. */
-static void river_between(void **state)
+/* A major river between col 2 and col 3, the enemy standing in col 3. */
+static wr_intercept_result across_the_river(wr_planner *pl, int meet)
 {
-    (void)state;
     wr_map *m = row(6);
     const wr_hexside river = {WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0};
-    OK(wr_map_set_hexside(m, O(2, 0), 0, &river)); /* between col 2 and col 3 */
+    OK(wr_map_set_hexside(m, O(2, 0), 0, &river));
     wr_plan_params p = params_for(WR_MOVER_INFANTRY);
     p.options = WR_PLAN_RAFTS_ANYWHERE;
-    wr_force_position pos[] = {{O(3, 0), 1}};
-    wr_force_desc e = positions_of(pos, 1);
-    wr_intercept_params how;
-    memset(&how, 0, sizeof how);
-    how.meeting = WR_MEETING_ADJACENT;
+    static const wr_force_position standing[1] = {{{3, 0}, 1}};
+    const wr_force_desc e = positions_of(standing, 1);
+    const wr_intercept_params how = meeting(WR_INTERCEPT_EARLIEST, meet, WR_DAY_ENEMY_FIRST);
     wr_intercept_result r;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
+    OK(wr_planner_intercept(pl, m, &p, NULL, O(0, 0), &e, &how, &r));
+    wr_map_free(m);
+    return r;
+}
+
+/* Neighbours across a river meet... */
+static void neighbours_meet_across_a_river(void **state)
+{
+    wr_intercept_result r = across_the_river(*state, WR_MEETING_ADJACENT);
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
     assert_int_equal(r.day, 1);
     assert_int_equal(r.hex.q, O(2, 0).q);
-    how.meeting = WR_MEETING_ADJACENT_NO_RIVER;
-    OK(wr_planner_intercept(g_pl, m, &p, NULL, O(0, 0), &e, &how, &r));
-    /* across the river by rafts: days 2 to 4, then col 3 on day 5 */
+}
+
+/* ...unless the river keeps them apart: then by rafts, days 2 to 4, and
+   col 3 on day 5. */
+static void a_river_between_neighbours_keeps_them_apart(void **state)
+{
+    wr_intercept_result r = across_the_river(*state, WR_MEETING_ADJACENT_NO_RIVER);
     assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
     assert_int_equal(r.hex.q, O(3, 0).q);
     assert_int_equal(r.day, 5);
     assert_true(r.plan.route.steps[r.plan.route.step_count - 1].flags & WR_STEP_RAFTS);
-    wr_map_free(m);
 }
 
-/* The danger field keeps the earliest day of any force, and which. */
-static void danger_basics(void **state)
+/* Infantry from col 0 (two hexes a day) and cavalry from col 9 (three) on a
+   row of 10: cols 0..2 the infantry's on day 1, 6..9 the cavalry's; col 4 both
+   on day 2, the lower index. */
+static void danger_keeps_the_earliest_day_and_the_force(void **state)
 {
-    (void)state;
     wr_map *m = row(10);
-    const wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
-    const wr_plan_params cav = params_for(WR_MOVER_CAVALRY);
+    const wr_plan_params inf = params_for(WR_MOVER_INFANTRY), cav = params_for(WR_MOVER_CAVALRY);
     wr_force_desc f[2];
     memset(f, 0, sizeof f);
     f[0].params = &inf;
@@ -925,25 +932,36 @@ static void danger_basics(void **state)
     f[1].params = &cav;
     f[1].from = O(9, 0);
     wr_danger field[10];
-    OK(wr_planner_danger(g_pl, m, f, 2, field, 10));
-    /* infantry: cols 0..2 day 1, 3..4 day 2, ...; cavalry: cols 9..6 day 1
-       (3 a day), 5..3 day 2 */
+    OK(wr_planner_danger(*state, m, f, 2, field, 10));
     assert_int_equal(field[0].day, 1);
     assert_int_equal(field[0].force, 0);
     assert_int_equal(field[2].force, 0);
     assert_int_equal(field[6].day, 1);
     assert_int_equal(field[6].force, 1);
     assert_int_equal(field[4].day, 2);
-    assert_int_equal(field[4].force, 0); /* both on day 2: the lower index */
+    assert_int_equal(field[4].force, 0);
     assert_int_equal(field[5].force, 1);
-    /* blocked hexes per force */
+    wr_map_free(m);
+}
+
+/* Each force's own blocked hexes: behind col 3 nobody arrives. */
+static void danger_blocks_per_force(void **state)
+{
+    wr_map *m = row(10);
+    const wr_plan_params inf = params_for(WR_MOVER_INFANTRY);
     uint8_t blocked[2] = {0x08, 0}; /* col 3 */
     wr_plan_query q;
     memset(&q, 0, sizeof q);
     q.blocked_hexes = blocked;
     q.blocked_hexes_size = 2;
-    f[0].query = &q;
-    OK(wr_planner_danger(g_pl, m, f, 1, field, 10));
+    wr_force_desc f;
+    memset(&f, 0, sizeof f);
+    f.params = &inf;
+    f.from = O(0, 0);
+    f.query = &q;
+    wr_danger field[10];
+    OK(wr_planner_danger(*state, m, &f, 1, field, 10));
+    assert_int_equal(field[2].day, 1);
     assert_int_equal(field[3].day, -1);
     assert_int_equal(field[3].force, -1);
     assert_int_equal(field[4].day, -1);
@@ -952,106 +970,6 @@ static void danger_basics(void **state)
 
 /* ------------------------------------------------------------------------ */
 /* Random cases against the oracle */
-
-static wr_map *random_land_map(unsigned *s, int w, int h)
-{
-    wr_map *m = NULL;
-    OK(wr_map_new(w, h, &m));
-    static const wr_hex_terrain pick[20] = {
-        WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR, WR_HEX_CLEAR,
-        WR_HEX_FOREST, WR_HEX_FOREST, WR_HEX_FOREST, WR_HEX_SWAMP, WR_HEX_SWAMP, WR_HEX_HILLS,
-        WR_HEX_HILLS, WR_HEX_HILLS, WR_HEX_MOUNTAINS, WR_HEX_MOUNTAINS, WR_HEX_MOUNTAINS,
-        WR_HEX_COAST, WR_HEX_CLEAR, WR_HEX_LAKE};
-    for (int32_t i = 0; i < w * h; i++) {
-        wr_hex hx;
-        OK(wr_map_hex(m, i, &hx));
-        OK(wr_map_set_terrain(m, hx, pick[rnd(s) % 20]));
-        OK(wr_map_set_regions(m, hx, rnd(s) % 2));
-        for (int d = 0; d < 3; d++) {
-            wr_hex n;
-            int inside = 0;
-            OK(wr_hex_neighbor(hx, d, &n));
-            OK(wr_map_has_hex(m, n, &inside));
-            if (!inside)
-                continue;
-            wr_hexside sd = {0, 0, rnd(s) % 6 == 0, rnd(s) % 6 == 0};
-            if (rnd(s) % 4 == 0) {
-                sd.river = 1 + (int)(rnd(s) % 2);
-                sd.crossing = (int)(rnd(s) % (sd.river == WR_RIVER_MINOR ? 4 : 3));
-            }
-            OK(wr_map_set_hexside(m, hx, d, &sd));
-        }
-    }
-    return m;
-}
-
-static wr_map *random_water_map(unsigned *s, int w, int h)
-{
-    wr_map *m = NULL;
-    OK(wr_map_new(w, h, &m));
-    static const wr_hex_terrain pick[8] = {WR_HEX_SEA, WR_HEX_SEA, WR_HEX_SEA, WR_HEX_COAST,
-                                           WR_HEX_COAST, WR_HEX_LAKE, WR_HEX_CLEAR, WR_HEX_CLEAR};
-    for (int32_t i = 0; i < w * h; i++) {
-        wr_hex hx;
-        OK(wr_map_hex(m, i, &hx));
-        wr_hex_terrain t = pick[rnd(s) % 8];
-        OK(wr_map_set_terrain(m, hx, t));
-        OK(wr_map_set_features(m, hx, rnd(s) % 8));
-        int d = (int)(rnd(s) % 6);
-        wr_hex n;
-        int inside = 0;
-        OK(wr_hex_neighbor(hx, d, &n));
-        OK(wr_map_has_hex(m, n, &inside));
-        if (inside && (t == WR_HEX_CLEAR || rnd(s) % 4 == 0))
-            OK(wr_map_set_watercourse(m, hx, d, rnd(s) % 3 == 0 ? rnd(s) % 8 : 0u));
-    }
-    return m;
-}
-
-static void random_params(unsigned *s, wr_plan_params *p, int vessel)
-{
-    *p = params_for((wr_mover)(vessel ? 2 + (int)(rnd(s) % 5) : (int)(rnd(s) % 2)));
-    if (rnd(s) % 2) {
-        p->costs.daily_points = 6 + (int)(rnd(s) % 15);
-        for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
-            if (p->costs.enter[t] > 0)
-                p->costs.enter[t] = rnd(s) % 10 == 0 ? 0 : 1 + (int)(rnd(s) % 20);
-        if (!vessel) {
-            p->costs.road = (int)(rnd(s) % 10);
-            p->costs.track = (int)(rnd(s) % 12);
-        } else {
-            p->costs.upstream = (int)(rnd(s) % 20);
-            p->costs.downstream = 1 + (int)(rnd(s) % 15);
-        }
-    }
-    if (!vessel) {
-        p->traits = rnd(s) % 4;
-        p->home_regions = 1;
-        p->options = rnd(s) % 8; /* unformed, rafts anywhere, bridging train */
-        p->bridging_days = 1 + (int)(rnd(s) % 4);
-    } else {
-        p->tide = (int)(rnd(s) % 4);
-        p->wind = (int)(rnd(s) % 7) - 1;
-    }
-}
-
-static void random_start(unsigned *s, int P, wr_force_state *fs)
-{
-    OK(wr_force_start(fs));
-    fs->day = 1 + (int)(rnd(s) % 4);
-    if (fs->day > 1 && rnd(s) % 2)
-        fs->points_saved = (int)(rnd(s) % (unsigned)(P + 1));
-    if (rnd(s) % 2)
-        fs->points_spent = (int)(rnd(s) % (unsigned)(P + fs->points_saved + 1));
-    fs->unformed = rnd(s) % 3 == 0;
-    fs->unformed_today = fs->unformed && fs->points_spent > 0 && rnd(s) % 2;
-    fs->unformed_days = fs->unformed ? (int)(rnd(s) % (unsigned)fs->day) : 0;
-    if (!fs->unformed && !fs->points_spent && !fs->points_saved && fs->day > 1 && rnd(s) % 4 == 0) {
-        fs->at_rally = 1;
-        fs->rally_days = 1;
-    }
-    OK(wr_force_check(fs, P));
-}
 
 /* A random walk of the enemy: from a random hex, 1 to 14 positions, each a
    neighbour or the same hex, 0 to 2 days after the one before. */
@@ -1109,7 +1027,7 @@ typedef struct tally {
 } tally;
 
 /* One random case; returns 1 when compared with the oracle. */
-static int random_case(unsigned *s, tally *t)
+static int random_case(wr_planner *pl, unsigned *s, tally *t)
 {
     const int vessel = rnd(s) % 5 == 0;
     const int w = 3 + (int)(rnd(s) % 5), h = 2 + (int)(rnd(s) % 5);
@@ -1157,7 +1075,7 @@ static int random_case(unsigned *s, tally *t)
     OK(wr_map_hex(m, (int32_t)(rnd(s) % (unsigned)(w * h)), &how.guard));
 
     wr_intercept_result r;
-    wr_status st = wr_planner_intercept(g_pl, m, &p, &q, from, &e, &how, &r);
+    wr_status st = wr_planner_intercept(pl, m, &p, &q, from, &e, &how, &r);
     int compared = 0;
     if (st == WR_ERR_FORBIDDEN) /* a mover that cannot be at its start */
         goto done;
@@ -1166,8 +1084,7 @@ static int random_case(unsigned *s, tally *t)
     track_of(m, &e, &r, &tr);
     if (planned && r.enemy_plan.outcome == WR_PLAN_FOUND) {
         /* the enemy's steps are its moves replayed */
-        wr_force_state f = replay(&r.enemy_plan, &es, ep.costs.daily_points);
-        assert_memory_equal(&f, &r.enemy_plan.arrival, sizeof f);
+        (void)replay_plan(m, &ep, &eq, &r.enemy_plan, &es, 0);
     }
     oracle o;
     const int formed = (how.objective & WR_INTERCEPT_FORMED) != 0;
@@ -1253,16 +1170,15 @@ done:
     return compared;
 }
 
-static void against_oracle(void **state)
+static void intercept_agrees_with_the_oracle(void **state)
 {
-    (void)state;
     unsigned s = 20240611u;
     tally t;
     memset(&t, 0, sizeof t);
     int trials = 0;
     while (t.compared < 1200) {
         assert_true(++trials < 5000);
-        random_case(&s, &t);
+        random_case(*state, &s, &t);
     }
     print_message("intercept vs oracle: %d cases (%d found: %d in the force's move, %d in the "
                   "enemy's, %d non-rallied, %d waiting; %d impossible; %d formed objectives, "
@@ -1275,9 +1191,8 @@ static void against_oracle(void **state)
 }
 
 /* The danger field against the oracle's arrivals of each force. */
-static void danger_against_oracle(void **state)
+static void danger_agrees_with_the_oracle(void **state)
 {
-    (void)state;
     unsigned s = 99u;
     int compared = 0;
     for (int trial = 0; trial < 300; trial++) {
@@ -1304,7 +1219,7 @@ static void danger_against_oracle(void **state)
             OK(wr_map_hex(m, (int32_t)(rnd(&s) % (unsigned)(w * h)), &f[k].from));
         }
         wr_danger *field = malloc((size_t)(w * h) * sizeof *field);
-        wr_status status = wr_planner_danger(g_pl, m, f, nf, field, (size_t)(w * h));
+        wr_status status = wr_planner_danger(*state, m, f, nf, field, (size_t)(w * h));
         if (status != WR_ERR_FORBIDDEN) {
             OK(status);
             int32_t *day = malloc((size_t)(w * h) * sizeof *day);
@@ -1404,31 +1319,29 @@ static void no_allocation_per_query(void **state)
     wr_map_free(m);
 }
 
-static int setup(void **state)
-{
-    (void)state;
-    return wr_planner_new(&g_pl) == WR_OK ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    wr_planner_free(g_pl);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(head_on),
-        cmocka_unit_test(before_the_ford),
-        cmocka_unit_test(pursuit),
-        cmocka_unit_test(formed_or_not),
-        cmocka_unit_test(river_between),
-        cmocka_unit_test(danger_basics),
-        cmocka_unit_test(against_oracle),
-        cmocka_unit_test(danger_against_oracle),
+        cmocka_unit_test(head_on_in_one_hex_when_the_enemy_moves_first),
+        cmocka_unit_test(head_on_in_neighbouring_hexes),
+        cmocka_unit_test(head_on_in_neighbouring_hexes_moving_first),
+        cmocka_unit_test(head_on_in_one_hex_moving_first),
+        cmocka_unit_test(follower_is_too_late_for_the_ford),
+        cmocka_unit_test(meeting_it_coming_is_before_the_ford),
+        cmocka_unit_test(guard_where_the_enemy_starts_or_never_goes),
+        cmocka_unit_test(cavalry_catches_infantry_marching_away),
+        cmocka_unit_test(infantry_never_catches_infantry_before_it_stops),
+        cmocka_unit_test(enemy_without_a_route_stays),
+        cmocka_unit_test(unformed_force_meets_non_rallied),
+        cmocka_unit_test(formed_objective_rallies_first),
+        cmocka_unit_test(found_before_its_rally_the_force_is_non_rallied),
+        cmocka_unit_test(neighbours_meet_across_a_river),
+        cmocka_unit_test(a_river_between_neighbours_keeps_them_apart),
+        cmocka_unit_test(danger_keeps_the_earliest_day_and_the_force),
+        cmocka_unit_test(danger_blocks_per_force),
+        cmocka_unit_test(intercept_agrees_with_the_oracle),
+        cmocka_unit_test(danger_agrees_with_the_oracle),
         cmocka_unit_test(no_allocation_per_query),
     };
-    return cmocka_run_group_tests_name("intercept", tests, setup, teardown);
+    return cmocka_run_group_tests_name("campaign_intercept", tests, planner_setup, planner_teardown);
 }
