@@ -74,7 +74,7 @@ log=$build/build.log
 echo "bench/run.sh: building in $build (Release), log in $log" >&2
 cmake -S bench -B "$build" -DCMAKE_BUILD_TYPE=Release >"$log" 2>&1 ||
     { cat "$log" >&2; exit 1; }
-cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target bench_route bench_melee bench_advisor warrules \
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target bench_route bench_melee bench_advisor bench_intercept warrules \
     >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 lib=$(cat "$build/library_path.txt")
 
@@ -104,6 +104,10 @@ for size in $sizes; do
     q=$queries
     [ "$size" -le 256 ] && q=$((queries * 4))
     "$build/bench_route" "$size" "$repeats" "$q" >>"$out"
+done
+# where forces meet: an interception within 3 fields, a danger field of 8 within 8
+for size in $sizes; do
+    "$build/bench_intercept" "$size" "$repeats" >>"$out"
 done
 # the scaling table: the planner against the floor only, up to 4096x4096
 for size in $scaling; do

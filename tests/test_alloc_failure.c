@@ -373,6 +373,63 @@ static void campaign_allocations(void **state)
     (void)state;
     run_scenario(campaign_scenario);
 }
+
+/* Where forces meet: interceptions of an enemy by positions and of a planned
+   one (the planner's buffers for both, then larger ones on a larger map), a
+   formed interception from an unformed state, and a danger field. */
+static wr_status intercept_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *small = NULL, *large = NULL;
+    wr_planner *planner = NULL;
+    TRY(wr_map_new_ex(6, 5, alloc, &small));
+    TRY(wr_map_new_ex(14, 11, alloc, &large));
+    TRY(wr_planner_new_ex(alloc, &planner));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_hex from, a, b;
+    TRY(wr_hex_from_offset(0, 0, &from));
+    TRY(wr_hex_from_offset(5, 4, &a));
+    TRY(wr_hex_from_offset(4, 4, &b));
+    wr_force_position pos[2] = {{a, 1}, {b, 2}};
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.positions = pos;
+    e.position_count = 2;
+    wr_intercept_result r;
+    TRY(wr_planner_intercept(planner, small, &p, NULL, from, &e, NULL, &r));
+    wr_force_desc planned;
+    memset(&planned, 0, sizeof planned);
+    planned.params = &p;
+    TRY(wr_hex_from_offset(13, 10, &planned.from));
+    TRY(wr_hex_from_offset(13, 0, &planned.to));
+    TRY(wr_planner_intercept(planner, large, &p, NULL, from, &planned, NULL, &r));
+    wr_force_state unformed;
+    TRY(wr_force_start(&unformed));
+    unformed.unformed = 1;
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &unformed;
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    how.objective = WR_INTERCEPT_FORMED;
+    TRY(wr_planner_intercept(planner, large, &p, &q, from, &planned, &how, &r));
+    wr_force_desc forces[2] = {planned, planned};
+    forces[1].from = from;
+    static wr_danger field[14 * 11];
+    TRY(wr_planner_danger(planner, large, forces, 2, field, 14 * 11));
+done:
+    wr_planner_free(planner);
+    wr_map_free(small);
+    wr_map_free(large);
+    return st;
+}
+
+static void intercept_allocations(void **state)
+{
+    (void)state;
+    run_scenario(intercept_scenario);
+}
 #endif
 
 int main(void)
@@ -390,6 +447,7 @@ int main(void)
 #endif
 #ifdef WR_HAVE_CAMPAIGN
         cmocka_unit_test(campaign_allocations),
+        cmocka_unit_test(intercept_allocations),
 #endif
     };
     return cmocka_run_group_tests_name("alloc_failure", tests, NULL, NULL);

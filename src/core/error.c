@@ -77,37 +77,35 @@ void wr_last_error_clear(void)
     last = none;
 }
 
-/* "FN: ARG = VALUE is outside EXPECTED (STATUS)" and its shorter forms. */
+/* "FN: ARG = VALUE is outside EXPECTED (STATUS)" and its shorter forms. Every
+   failure the library records names its public function (WRI_PASS stamps it)
+   and what is expected, but for a status passed on from a caller's function
+   (a morale model's), which has neither argument nor expectation: so no form
+   without an expectation but the last. The formats print the library's own
+   strings and a long long into a fixed buffer: snprintf cannot fail. */
 const char *wr_last_error(void)
 {
-    if (last.status == WR_OK || last.function == NULL) {
+    if (last.status == WR_OK) {
         message[0] = '\0';
         return message;
     }
-    const char *fn = last.function[0] ? last.function : "libwarrules";
+    const char *fn = last.function;
     const char *arg = last.argument;
     const char *exp = last.expected;
     const char *name = wr_status_name(last.status);
-    int n;
     if (arg[0] && last.has_value && exp[0]) {
         const char *verb = last.status == WR_ERR_RANGE ? "is outside" : "is not";
         if (last.status == WR_ERR_FORBIDDEN || last.status == WR_ERR_STATE)
             verb = "is refused:";
-        n = snprintf(message, sizeof message, "%s: %s = %lld %s %s (%s)", fn, arg, last.value, verb, exp,
-                     name);
-    } else if (arg[0] && last.has_value) {
-        n = snprintf(message, sizeof message, "%s: %s = %lld: %s (%s)", fn, arg, last.value,
-                     wr_status_str(last.status), name);
+        (void)snprintf(message, sizeof message, "%s: %s = %lld %s %s (%s)", fn, arg, last.value,
+                       verb, exp, name);
     } else if (arg[0] && exp[0]) {
-        n = snprintf(message, sizeof message, "%s: %s: expected %s (%s)", fn, arg, exp, name);
+        (void)snprintf(message, sizeof message, "%s: %s: expected %s (%s)", fn, arg, exp, name);
     } else if (exp[0]) {
-        n = snprintf(message, sizeof message, "%s: %s (%s)", fn, exp, name);
-    } else if (arg[0]) {
-        n = snprintf(message, sizeof message, "%s: %s: %s (%s)", fn, arg, wr_status_str(last.status), name);
+        (void)snprintf(message, sizeof message, "%s: %s (%s)", fn, exp, name);
     } else {
-        n = snprintf(message, sizeof message, "%s: %s (%s)", fn, wr_status_str(last.status), name);
+        (void)snprintf(message, sizeof message, "%s: %s (%s)", fn, wr_status_str(last.status),
+                       name);
     }
-    if (n < 0)
-        message[0] = '\0';
     return message;
 }

@@ -213,13 +213,21 @@ static const char style_map[] =
     ".scale-text{font:7px sans-serif;text-anchor:middle}.day-scale{stroke:#555;stroke-width:0.4}\n"
     "</style>\n";
 
+/* The enemy's march and the contact (warrules intercept), only when drawn. */
+static const char style_intercept[] =
+    "<style>\n"
+    ".enemy-route{fill:none;stroke:#b00000;stroke-width:3;stroke-dasharray:6 3;"
+    "stroke-linejoin:round}.enemy-step{fill:#b00000}\n"
+    ".contact{fill:none;stroke:#000;stroke-width:3.5;stroke-dasharray:4 2}\n"
+    "</style>\n";
+
 /* What the map and the picture use, for the legend. */
 enum {
     U_RIVER_MINOR = 1 << 0, U_RIVER_MAJOR = 1 << 1, U_FORD = 1 << 2, U_BRIDGE = 1 << 3,
     U_FERRY = 1 << 4, U_ROAD = 1 << 5, U_TRACK = 1 << 6, U_WATERCOURSE = 1 << 7,
     U_CATARACT = 1 << 8, U_PORT = 1 << 9, U_CHANNEL = 1 << 10, U_MUDFLAT = 1 << 11,
     U_ROUTE = 1 << 12, U_START = 1 << 13, U_GOAL = 1 << 14, U_CAMP = 1 << 15, U_WAIT = 1 << 16,
-    U_REACH = 1 << 17, U_UNFORMED = 1 << 18
+    U_REACH = 1 << 17, U_UNFORMED = 1 << 18, U_ENEMY = 1 << 19, U_CONTACT = 1 << 20
 };
 
 static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
@@ -281,6 +289,8 @@ static unsigned route_uses(const tool_picture *pic)
     used |= pic->have_start ? U_START : 0;
     used |= pic->have_goal ? U_GOAL : 0;
     used |= pic->field ? U_REACH : 0;
+    used |= pic->enemy_steps && pic->n_enemy_steps > 0 ? U_ENEMY : 0;
+    used |= pic->have_contact ? U_CONTACT : 0;
     return used;
 }
 
@@ -298,7 +308,8 @@ static int legend_height(unsigned used, unsigned terrains)
 }
 
 /* The legend, one row per symbol used; returns its height. */
-static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days)
+static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days,
+                  const char *field_what)
 {
     int height = legend_height(used, terrains);
     char a[16], b[16], c[16], d[16], col[8];
@@ -342,6 +353,8 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
         {U_GOAL, "goal", "goal"},
         {U_CAMP, "camp", "night's camp: its day(s)"},
         {U_WAIT, "wait", "whole days waiting or crossing"},
+        {U_ENEMY, "enemy", "the enemy's march"},
+        {U_CONTACT, "contact", "contact: where the forces meet"},
     };
     for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
         if (!(used & items[k].bit))
@@ -399,6 +412,12 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
             text(out, "campday", sx, y + 22, "3");
         } else if (bit == U_WAIT) {
             wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
+        } else if (bit == U_ENEMY) {
+            fprintf(out, "<polyline class=\"enemy-route sym-enemy\" points=\"%s,%s %s,%s\"/>\n",
+                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
+            circle(out, "enemy-step", sx, y, 35);
+        } else if (bit == U_CONTACT) {
+            circle(out, "contact sym-contact", sx, y, 90);
         }
         text(out, "legend-text", tx, y + 25, items[k].label);
         fprintf(out, "</g>\n");
@@ -408,7 +427,8 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
         fprintf(out, "<g class=\"legend-item\" id=\"legend-reach\">");
         hexagon(out, "reach sym-reach", day_colour(1, days, col), sx, y, 100);
         fprintf(out, "/>\n");
-        text(out, "legend-text", tx, y + 25, "reached: day on the scale below");
+        text(out, "legend-text", tx, y + 25,
+             field_what ? field_what : "reached: day on the scale below");
         fprintf(out, "</g>\n");
     }
     fprintf(out, "</g>\n");
@@ -688,13 +708,16 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
             t(width, a), t(height, b));
     fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(width, a), t(height, b), style_map);
+    if (used & (U_ENEMY | U_CONTACT))
+        fputs(style_intercept, out);
     fprintf(out, "<title>");
     xml_text(out, title);
     fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
             t(width, a), t(height, b));
     text(out, "title", MARGIN, 250, title);
     text(out, "subtitle", MARGIN, 400,
-         pic->field ? "coloured hexes: reached, formed, by the day on the scale"
+         pic->subtitle ? pic->subtitle
+         : pic->field  ? "coloured hexes: reached, formed, by the day on the scale"
          : pic->steps ? "the route runs under the roads and crossings it uses; camps show their day"
                       : "hexes are COLUMN,ROW; the legend explains every symbol");
     fprintf(out, "<g class=\"terrain\">\n");
@@ -787,8 +810,26 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             fprintf(out, "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
                          "x2=\"%s\" y2=\"%s\"/>\n",
                     pic->steps[i].day,
-                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "", day_colour(pic->steps[i].day, arrival, col), t(x1, p1),
+                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "",
+                    day_colour(pic->steps[i].day, pic->field ? scale_days : arrival, col), t(x1, p1),
                     t(y1, p2), t(x2, p3), t(y2, p4));
+        }
+        fprintf(out, "</g>\n");
+    }
+    if (pic->enemy_steps && pic->n_enemy_steps > 0) {
+        fprintf(out, "<g class=\"enemy\">\n<polyline class=\"enemy-route sym-enemy\" points=\"");
+        for (size_t i = 0; i < pic->n_enemy_steps; i++) {
+            int x, y;
+            center(pic->enemy_steps[i].hex, &x, &y);
+            fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
+        }
+        fprintf(out, "\"/>\n");
+        for (size_t i = 0; i < pic->n_enemy_steps; i++) {
+            int x, y;
+            center(pic->enemy_steps[i].hex, &x, &y);
+            fprintf(out, "<g><title>enemy: day %d</title>\n", pic->enemy_steps[i].day);
+            circle(out, "enemy-step sym-enemy", x, y, 35);
+            fprintf(out, "</g>\n");
         }
         fprintf(out, "</g>\n");
     }
@@ -885,11 +926,19 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
         circle(out, "goal sym-goal", x, y, 120);
         fprintf(out, "</g>\n");
     }
+    if (pic->have_contact) {
+        center(pic->contact, &x, &y);
+        fprintf(out, "<g class=\"marker\"><title>contact</title>\n");
+        circle(out, "contact sym-contact", x, y, 160);
+        fprintf(out, "</g>\n");
+    }
     fprintf(out, "</g>\n");
-    (void)legend(out, legend_x, TOP, used, terrains, scale_days);
+    (void)legend(out, legend_x, TOP, used, terrains, scale_days, pic->field_what);
     if (scale_days > 0)
         day_scale(out, MARGIN, TOP + map_h + 100, scale_days,
-                  pic->field ? "day reached" : "day of the march");
+                  pic->field_what ? pic->field_what
+                  : pic->field    ? "day reached"
+                                  : "day of the march");
     fprintf(out, "</svg>\n");
 }
 

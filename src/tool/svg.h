@@ -31,6 +31,14 @@ typedef struct tool_picture {
     int days;                  /* with field: colour the hexes reached by day 1..days */
     int have_start, have_goal; /* the start and goal markers */
     wr_hex start, goal;
+    /* warrules intercept: the enemy's march, the contact hex, and words for
+       the field (its legend item and scale) and the subtitle; all optional */
+    const wr_step *enemy_steps;
+    size_t n_enemy_steps;
+    int have_contact;
+    wr_hex contact;
+    const char *field_what;
+    const char *subtitle;
 } tool_picture;
 
 /* The map on a background, with a legend of every symbol drawn: one
@@ -38,8 +46,9 @@ typedef struct tool_picture {
    courses, features; the reach coloured by day; the route under the roads
    and crossings it uses, each camp marked with its day(s), whole days at a
    ferry, rafts, bridging or rally point labelled; start and goal markers;
-   a scale of days. Every symbol drawn carries a class "sym-NAME" and the
-   legend an item with id "legend-NAME". */
+   a scale of days; the enemy's march (a dashed line through its steps) and
+   the contact hex when given. Every symbol drawn carries a class
+   "sym-NAME" and the legend an item with id "legend-NAME". */
 void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic);
 
 /* What warrules move draws: a Battlesystem unit's formation and its move. */

@@ -50,7 +50,7 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
 # on every kind of mistake, the helpers on their edges.
 set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
-  svg.c sweep.c advise.c)
+  svg.c sweep.c advise.c intercept.c)
 list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
 add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
 target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
@@ -766,3 +766,53 @@ wr_tool_refusals("advise_"
     "charge_unit|advise_charge_unit.scn:4:12: no [unit] of that name (define it above the charge): 'elves'|advise;scenarios/advise_charge_unit.scn"
     "charge_refused|[charge knights-flank] is refused by the advisor|advise;scenarios/advise_knights.scn;--set;charge.knights-flank.enemy-in-contact=4"
     "charge_engaged|[charge knights-flank] is refused by the advisor|advise;scenarios/advise_knights.scn;--set;fight.other.a=knights;--set;fight.other.a.in-contact=1;--set;fight.other.b=goblins;--set;fight.other.b.in-contact=1")
+# warrules intercept: where and when a force meets a marching enemy, both
+# marches, the contact and the danger field by day in one SVG.
+wr_tool_test(help_intercept ${WR_TOOL} intercept --help)
+set_tests_properties(tool_help_intercept PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules intercept")
+wr_tool_test(intercept_adjacent ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,3
+  --enemy-from 11,3 --enemy-to 0,0 --meeting adjacent)
+set_tests_properties(tool_intercept_adjacent PROPERTIES PASS_REGULAR_EXPRESSION
+  "contact on day 3 in the force's move: the force enters 5,4, the enemy stands in 6,4")
+wr_tool_test(intercept_impossible ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,0
+  --enemy-from 11,3 --enemy-to 11,0 --objective before --guard 11,0)
+set_tests_properties(tool_intercept_impossible PROPERTIES PASS_REGULAR_EXPRESSION
+  "no contact meets the objective: impossible")
+# pursuit: cavalry two hexes behind infantry marching away catches it on day 2
+wr_tool_test(intercept_pursuit ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,6 --mover cavalry
+  --enemy-from 2,6 --enemy-to 11,6 --threat 11,0:cavalry --days 4)
+set_tests_properties(tool_intercept_pursuit PROPERTIES PASS_REGULAR_EXPRESSION
+  "contact on day 2 in the force's move: the force enters 5,4.*the danger field: [0-9]+ hexes within 4 day\\(s\\) of the enemy and 1 other threat")
+# moving first, the cavalry meets the infantry before it sets out
+wr_tool_test(intercept_own_first ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,6 --mover cavalry
+  --enemy-from 2,6 --enemy-to 11,6 --own-first)
+set_tests_properties(tool_intercept_own_first PROPERTIES PASS_REGULAR_EXPRESSION
+  "contact on day 1 in the force's move: the force enters 2,6")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_intercept ${WR_JSON}
+    "d['found'] and d['day'] == 3 and d['hex'] == [5, 4] and d['enemy_hex'] == [6, 4] and not d['non_rallied'] and d['contact']['points_spent'] == 12 and d['steps'][-1]['col'] == 5 and d['enemy_steps'][0]['col'] == 11"
+    ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,3 --enemy-from 11,3 --enemy-to 0,0
+    --meeting adjacent --json)
+  wr_tool_test(json_intercept_impossible ${WR_JSON}
+    "not d['found'] and 'day' not in d and d['objective'] == 'before' and len(d['enemy_steps']) > 1"
+    ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,0 --enemy-from 11,3 --enemy-to 11,0
+    --objective before --guard 11,0 --json)
+  wr_tool_test(svg_intercept sh ${TT}/svg_run.sh ${WR_OUT}/intercept.svg
+    "polygon.hex=84 polygon.reach>=20 polyline.route=1 polyline.enemy-route=1 circle.enemy-step>=10 circle.contact=1 circle.start=1"
+    ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,3 --enemy-from 11,3 --enemy-to 0,0
+    --meeting adjacent --threat 11,6:cavalry --svg ${WR_OUT}/intercept.svg)
+endif()
+wr_tool_refusals(""
+    "intercept_no_map|no map file given|intercept;--from;0,0"
+    "intercept_no_from|no start: give --from|intercept;../../examples/crossing.map"
+    "intercept_no_enemy|no enemy: give --enemy-from|intercept;../../examples/crossing.map;--from;0,0"
+    "intercept_bad_hex|--enemy-from 3: expected a hex as COLUMN,ROW|intercept;../../examples/crossing.map;--enemy-from;3;--from;0,0;--enemy-to;1,1"
+    "intercept_off_map|--from: the hex 12,0 is off the 12 x 7 map|intercept;../../examples/crossing.map;--from;12,0;--enemy-from;1,1;--enemy-to;2,2"
+    "intercept_bad_objective|--objective: expected earliest, formed, before or formed-before, got 'first'|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--objective;first"
+    "intercept_no_guard|--objective before needs --guard|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--objective;before"
+    "intercept_bad_meeting|--meeting: expected same-hex, adjacent or adjacent-no-river|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--meeting;near"
+    "intercept_bad_mover|--threat: expected infantry, cavalry|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--threat;3,3:dragon"
+    "intercept_bad_days|--days 0: expected 1..1000000|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--days;0"
+    "intercept_two_maps|one map file only|intercept;../../examples/crossing.map;../../examples/valley.map;--from;0,0"
+    "intercept_json_svg_stdout|--json and --svg - cannot be combined|intercept;../../examples/crossing.map;--json;--svg;-"
+    "intercept_enemy_at_sea|the planner refused|intercept;../../examples/valley.map;--from;6,6;--enemy-from;0,0;--enemy-to;6,6")

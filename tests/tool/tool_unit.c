@@ -259,6 +259,14 @@ static void commands_without_memory(void)
     every_allocation("route json", tool_route, route_json);
     every_allocation("reach", tool_route, reach);
     every_allocation("reach json", tool_route, reach_json);
+    char *intercept[] = {"intercept", path(ex, "crossing.map"), "--from", "0,3", "--enemy-from",
+                         "11,3", "--enemy-to", "0,0", "--meeting", "adjacent", "--threat", "11,6:cavalry",
+                         "--svg", path(outdir, "unit_intercept.svg"), NULL};
+    char *intercept_json[] = {"intercept", path(ex, "crossing.map"), "--from", "0,0", "--enemy-from",
+                              "11,3", "--enemy-to", "11,0", "--objective", "before", "--guard", "11,0",
+                              "--json", NULL};
+    every_allocation("intercept", tool_intercept, intercept);
+    every_allocation("intercept json", tool_intercept, intercept_json);
     every_allocation("map", tool_mapcmd, map);
     every_allocation("map json", tool_mapcmd, map_json);
     every_allocation("move", tool_move, move);

@@ -410,6 +410,21 @@ class ChargeAim(enum.IntEnum):
     SCORE = 2
     COUNT = 3
 
+class InterceptObjective(enum.IntEnum):
+    EARLIEST = 0
+    FORMED = 1
+    BEFORE = 2
+    FORMED_BEFORE = 3
+
+class Meeting(enum.IntEnum):
+    SAME_HEX = 0
+    ADJACENT = 1
+    ADJACENT_NO_RIVER = 2
+
+class DayOrder(enum.IntEnum):
+    ENEMY_FIRST = 0
+    OWN_FIRST = 1
+
 WEAPON_OTHER: Weapon
 WEAPON_SPEAR: Weapon
 WEAPON_POLEARM: Weapon
@@ -745,3 +760,19 @@ PLAN_NO_ROUTE: int
 RIVERS_OK: int
 RIVERS_HEXSIDE_ON_COURSE: int
 RIVERS_DEAD_END: int
+INTERCEPT_EARLIEST: InterceptObjective
+INTERCEPT_FORMED: InterceptObjective
+INTERCEPT_BEFORE: InterceptObjective
+INTERCEPT_FORMED_BEFORE: InterceptObjective
+INTERCEPT_OBJECTIVE_COUNT: int
+MEETING_SAME_HEX: Meeting
+MEETING_ADJACENT: Meeting
+MEETING_ADJACENT_NO_RIVER: Meeting
+MEETING_COUNT: int
+DAY_ENEMY_FIRST: DayOrder
+DAY_OWN_FIRST: DayOrder
+DAY_ORDER_COUNT: int
+FORCE_MAX_POSITIONS: int
+DANGER_MAX_FORCES: int
+INTERCEPT_FOUND: int
+INTERCEPT_IMPOSSIBLE: int

@@ -22,6 +22,15 @@ from ._version import VERSION
 
 P = ctypes.POINTER
 _RANGES = {}  # ctypes integer type -> (lo, hi)
+# The C spelling of a ctypes integer type's name, for messages ("a C int").
+_C_NAMES = {"c_int": "int", "c_uint": "unsigned int", "c_ulong": "size_t", "c_size_t": "size_t",
+            "c_int32": "int32_t", "c_uint32": "uint32_t", "c_uint64": "uint64_t", "c_long": "long",
+            "c_int64": "int64_t", "c_ushort": "unsigned short", "c_short": "short",
+            "c_ubyte": "unsigned char", "c_byte": "signed char"}
+
+
+def _c_name(ctype_name):
+    return _C_NAMES.get(ctype_name, ctype_name)
 
 
 def _range_of(ctype):
@@ -53,7 +62,8 @@ def _checked(base, lo, hi):
     def from_param(cls, value):
         value = as_index(value)
         if isinstance(value, int) and not lo <= value <= hi:
-            raise RangeError(2, "WR_ERR_RANGE", message=f"{value} does not fit a C {base.__name__} ({lo}..{hi})")
+            raise RangeError(2, "WR_ERR_RANGE",
+                             message=f"{value} does not fit a C {_c_name(base.__name__)} ({lo}..{hi})")
         return base.from_param(value)
 
     t = type(base.__name__, (base,), {"from_param": classmethod(from_param), "_wr_range_": (lo, hi)})
@@ -113,7 +123,7 @@ class _CheckedArray:
         for v in values:
             if isinstance(v, int) and not lo <= v <= hi:
                 raise RangeError(2, "WR_ERR_RANGE", message=(
-                    f"{self._wr_field_}[{key}] = {v} does not fit a C {self._type_.__name__} ({lo}..{hi})"))
+                    f"{self._wr_field_}[{key}] = {v} does not fit a C {_c_name(self._type_.__name__)} ({lo}..{hi})"))
         super().__setitem__(key, value)
 
 
@@ -415,6 +425,18 @@ PlanQuery = struct("wr_plan_query", [
     ("blocked", PLAN_BLOCKED_FN), ("user", c_ptr)])
 PlanResult = struct("wr_plan_result", [
     ("outcome", ci), ("route", Route), ("moves", P(PlanEdge)), ("arrival", ForceState)])
+ForcePosition = struct("wr_force_position", [("hex", Hex), ("day", ci)])
+ForceDesc = struct("wr_force_desc", [
+    ("params", P(PlanParams)), ("query", P(PlanQuery)), ("from_", Hex), ("to", Hex),
+    ("positions", P(ForcePosition)), ("position_count", cz)])
+ForceDesc._c_fields_ = {"from_": "from"}
+InterceptParams = struct("wr_intercept_params", [
+    ("objective", ci), ("meeting", ci), ("order", ci), ("guard", Hex)])
+InterceptResult = struct("wr_intercept_result", [
+    ("outcome", ci), ("day", ci), ("during_own_move", ci), ("hex", Hex), ("enemy_hex", Hex),
+    ("enemy_index", i32), ("non_rallied", ci), ("contact", ForceState), ("plan", PlanResult),
+    ("enemy_plan", PlanResult)])
+Danger = struct("wr_danger", [("day", i32), ("points_left", i32), ("force", i32)])
 
 STRUCTS = [Allocator, Error, BattleUnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, MeleeUnitDesc, MeleeEvent, CombatantSituation, Situation, MoraleTest,
@@ -422,7 +444,8 @@ STRUCTS = [Allocator, Error, BattleUnitDesc, FormationInfo, TacticalLeg, Tactica
            PhaseFight, PhaseUnit, ChargeOption, ChargeAdvisorParams, ChargeAdvisorInfo,
            ChargeChoice, ChargeReason, Hex, Hexside,
            MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc,
-           ForceState, PlanQuery, PlanResult]
+           ForceState, PlanQuery, PlanResult, ForcePosition, ForceDesc, InterceptParams,
+           InterceptResult, Danger]
 
 STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
@@ -730,6 +753,10 @@ FUNCTIONS = [
     ("wr_planner_plan_field", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(Arrival),
                                        c_size]),
     ("wr_map_check_rivers", STATUS, [MAP, PI, P(Hex), PI]),
+    # campaign.h: where forces meet
+    ("wr_planner_intercept", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(ForceDesc),
+                                      P(InterceptParams), P(InterceptResult)]),
+    ("wr_planner_danger", STATUS, [PLANNER, MAP, P(ForceDesc), c_size, P(Danger), c_size]),
 
 ]
 
@@ -905,7 +932,7 @@ def _guarded(fn, name, returns_status, cdll):
     the library's detail, and raises a callback's exception once C returns."""
     names = PARAMS.get(name, ())
     argnames = [names[i] if i < len(names) else f"argument {i + 1}" for i in range(len(fn.argtypes or ()))]
-    ranges = [(i, t._wr_range_, t.__name__, argnames[i]) for i, t in enumerate(fn.argtypes or ())
+    ranges = [(i, t._wr_range_, _c_name(t.__name__), argnames[i]) for i, t in enumerate(fn.argtypes or ())
               if hasattr(t, "_wr_range_")]
     reads = READS.get(name, frozenset())
 

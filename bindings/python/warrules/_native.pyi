@@ -394,5 +394,40 @@ class PlanResult(Struct):
     moves: Any
     arrival: ForceState
 
+class ForcePosition(Struct):
+    hex: Hex
+    day: int
+
+class ForceDesc(Struct):
+    params: Any
+    query: Any
+    from_: Hex
+    to: Hex
+    positions: Any
+    position_count: int
+
+class InterceptParams(Struct):
+    objective: int
+    meeting: int
+    order: int
+    guard: Hex
+
+class InterceptResult(Struct):
+    outcome: int
+    day: int
+    during_own_move: int
+    hex: Hex
+    enemy_hex: Hex
+    enemy_index: int
+    non_rallied: int
+    contact: ForceState
+    plan: PlanResult
+    enemy_plan: PlanResult
+
+class Danger(Struct):
+    day: int
+    points_left: int
+    force: int
+
 
 HexLike = Union[Hex, Sequence[int]]

@@ -256,4 +256,6 @@ PARAMS = {
     "wr_planner_plan": ('planner', 'map', 'params', 'query', 'from', 'to', 'result'),
     "wr_planner_plan_field": ('planner', 'map', 'params', 'query', 'from', 'field', 'count'),
     "wr_map_check_rivers": ('map', 'problem', 'hex', 'direction'),
+    "wr_planner_intercept": ('planner', 'map', 'params', 'query', 'from', 'enemy', 'how', 'result'),
+    "wr_planner_danger": ('planner', 'map', 'forces', 'force_count', 'field', 'count'),
 }

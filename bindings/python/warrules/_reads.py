@@ -116,4 +116,6 @@ READS = {
     "wr_planner_plan": frozenset(['wr_map']),
     "wr_planner_plan_field": frozenset(['wr_map']),
     "wr_map_check_rivers": frozenset(['wr_map']),
+    "wr_planner_intercept": frozenset(['wr_map']),
+    "wr_planner_danger": frozenset(['wr_map']),
 }
