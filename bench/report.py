@@ -26,6 +26,9 @@ TARGETS = {
     ("route_query_1024", "boost_astar"): 5.0,
     ("melee_rounds_binding_batch_buffers", "numpy"): 3.0,
     ("melee_rounds_binding_batch", "numpy_lists"): 1.0,
+    ("advisor_3x2", "one_second"): 1.0,
+    ("intercept_1024", "plan_field"): 1 / 3.0,
+    ("danger_8_1024", "plan_field"): 1 / 8.0,
 }
 
 

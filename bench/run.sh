@@ -74,7 +74,7 @@ log=$build/build.log
 echo "bench/run.sh: building in $build (Release), log in $log" >&2
 cmake -S bench -B "$build" -DCMAKE_BUILD_TYPE=Release >"$log" 2>&1 ||
     { cat "$log" >&2; exit 1; }
-cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target bench_route bench_melee warrules \
+cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" --target bench_route bench_melee bench_advisor bench_intercept warrules \
     >>"$log" 2>&1 || { cat "$log" >&2; exit 1; }
 lib=$(cat "$build/library_path.txt")
 
@@ -83,17 +83,17 @@ case "$mode" in
 smoke)
     repeats=1 sizes="24 40" queries=3 c_rounds=2000 trials=2000 py_rounds=2000
     scaling="48" scaling_repeats=1
-    mem_size=40 results=$build/results-smoke.json extra=$build/extra-smoke.json
+    mem_size=40 results=$build/results-smoke.json extra=$build/extra-smoke.json advisor_rounds=3
     ;;
 quick)
     repeats=7 sizes="256 1024" queries=4 c_rounds=200000 trials=10000 py_rounds=100000
     scaling="512 2048 4096" scaling_repeats=3
-    mem_size=1024 results=bench/results.json extra=bench/extra.json
+    mem_size=1024 results=bench/results.json extra=bench/extra.json advisor_rounds=10
     ;;
 full)
     repeats=15 sizes="256 1024" queries=8 c_rounds=1000000 trials=100000 py_rounds=200000
     scaling="512 2048 4096" scaling_repeats=5
-    mem_size=1024 results=bench/results.json extra=bench/extra.json
+    mem_size=1024 results=bench/results.json extra=bench/extra.json advisor_rounds=10
     ;;
 esac
 
@@ -105,6 +105,10 @@ for size in $sizes; do
     [ "$size" -le 256 ] && q=$((queries * 4))
     "$build/bench_route" "$size" "$repeats" "$q" >>"$out"
 done
+# where forces meet: an interception within 3 fields, a danger field of 8 within 8
+for size in $sizes; do
+    "$build/bench_intercept" "$size" "$repeats" >>"$out"
+done
 # the scaling table: the planner against the floor only, up to 4096x4096
 for size in $scaling; do
     "$build/bench_route" "$size" "$scaling_repeats" 1 --scaling >>"$out"
@@ -112,6 +116,7 @@ done
 "$build/bench_route" "$mem_size" 1 1 --memory >>"$out"
 "$build/bench_melee" "$repeats" "$c_rounds" "$trials" >>"$out"
 "$python" bench/melee.py "$lib" "$repeats" "$py_rounds" >>"$out"
+"$build/bench_advisor" "$repeats" "$advisor_rounds" >>"$out"
 
 echo >&2
 status=0

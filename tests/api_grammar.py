@@ -22,7 +22,7 @@ OBJECTS = """
     status version last_error rng
     reach fighting complete combat kills profile hit_chart wounds melee_unit
     melee_unit_desc melee melee_rule melee_event melee_odds melee_phase modifier morale
-    advance dead_monster engagement odds_workspace
+    advance dead_monster engagement odds_workspace melee_phase_odds charge_advisor
 """.split()
 
 # Words with one meaning each; the retired words may appear only in deprecated names.
@@ -52,9 +52,9 @@ GROUPS = """
     FIGURE PART EQUIP TRAIT FACE TURN TERRAIN LEN MOVE TACTICAL FIRE STAT UNIT ORDER SPECIAL
     FROM ATTACK DECLARE WOODS LOW
     NO HEX FEATURE WATER MAP MOVER FORCE PLAN WIND STEP OBJECTIVE RIVERS ARM RIVER CROSS
-    ZONE ROUTE LANDING TIDE
+    ZONE ROUTE LANDING TIDE INTERCEPT MEETING DAY DANGER
     COMBATANT RACE PROFILE SAMPLE ADVANCE ROUND ODDS PHASE WEAPON MOD MORALE WOUND MOUNT
-    TROOP CONTACT REMAINS FALL RULE FACING COVER END
+    TROOP CONTACT REMAINS FALL RULE FACING COVER END FATE CHARGE
 """.split()
 
 SNAKE = re.compile(r"^wr_[a-z][a-z0-9]*(_[a-z0-9]+)*$")

@@ -49,7 +49,33 @@ HELPERS = {
 }
 
 # (public function, argument): why the failure never reaches it.
+DANGER_RENAMED = "each force's failure is renamed forces[].params, forces[].query or forces[].from (pass_renamed)"
 ALLOWED = {
+    ("wr_planner_danger", "from"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->bridging_days"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->figures"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->mover"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->options"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->tide"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->traits"): DANGER_RENAMED,
+    ("wr_planner_danger", "params->wind"): DANGER_RENAMED,
+    ("wr_planner_danger", "query->blocked_hexes_size"): DANGER_RENAMED,
+    ("wr_planner_danger", "query->blocked_sides_size"): DANGER_RENAMED,
+    ("wr_planner_danger", "query->objective"): DANGER_RENAMED,
+    ("wr_planner_danger", "query->start"): DANGER_RENAMED,
+    ("wr_planner_intercept", "count"):
+        "its field is always the map's width x height",
+    ("wr_planner_intercept", "figures"):
+        "the nights it waits and its rally day end with 0 figures and the half-die 2",
+    ("wr_planner_intercept", "half_die"): "as figures",
+    ("wr_planner_intercept", "force->day"):
+        "the rally day of an unformed start: renamed query->start (pass_renamed)",
+    ("wr_planner_intercept", "force->crossing_days"):
+        "a start state in the middle of a crossing is refused before its rally",
+    ("wr_planner_intercept", "force->points_spent"):
+        "a start state that moved today ends its day before its rally",
+    ("wr_planner_intercept", "to"):
+        "the planned enemy's target is renamed enemy->to (pass_renamed); the force's target is a hex of its field",
 }
 
 

@@ -980,6 +980,267 @@ static void hexside_index_and_rivers_bad_input(void **state)
     assert_int_equal(problem, S);
 }
 
+/* wr_planner_intercept() and wr_planner_danger(): the enemy of the
+   interceptions below (three positions), the force at hx(0, 0), and the
+   calls of each status with the result or the field untouched. */
+static wr_force_position intercept_positions[3] = {{{2, 0}, 1}, {{1, 0}, 2}, {{1, 1}, 2}};
+
+static wr_force_desc enemy_by_positions(void)
+{
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.positions = intercept_positions;
+    e.position_count = 3;
+    return e;
+}
+
+static void expect_intercept(planner_case *pc, const wr_plan_query *q, wr_hex from,
+                             const wr_force_desc *e, const wr_intercept_params *how,
+                             wr_status want)
+{
+    wr_intercept_result r, keep;
+    memset(&r, 0x5a, sizeof r);
+    keep = r;
+    assert_status(wr_planner_intercept(pc->pl, pc->m, &pc->gp, q, from, e, how, &r), want);
+    if (want != WR_OK)
+        assert_memory_equal(&r, &keep, sizeof r);
+}
+
+/* NULL arguments; an unknown objective, meeting or order. */
+static void intercept_null_and_unknown_values(void **state)
+{
+    planner_case *pc = *state;
+    const wr_force_desc e = enemy_by_positions();
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    wr_intercept_result r, keep;
+    memset(&r, 0x5a, sizeof r);
+    keep = r;
+    assert_status(wr_planner_intercept(NULL, pc->m, &pc->gp, NULL, hx(0, 0), &e, &how, &r), WR_ERR_NULL);
+    assert_status(wr_planner_intercept(pc->pl, NULL, &pc->gp, NULL, hx(0, 0), &e, &how, &r), WR_ERR_NULL);
+    assert_status(wr_planner_intercept(pc->pl, pc->m, NULL, NULL, hx(0, 0), &e, &how, &r), WR_ERR_NULL);
+    assert_status(wr_planner_intercept(pc->pl, pc->m, &pc->gp, NULL, hx(0, 0), NULL, &how, &r), WR_ERR_NULL);
+    assert_status(wr_planner_intercept(pc->pl, pc->m, &pc->gp, NULL, hx(0, 0), &e, &how, NULL), WR_ERR_NULL);
+    assert_memory_equal(&r, &keep, sizeof r);
+    const int bad[] = {INT32_MIN, -1, 99, INT32_MAX};
+    for (size_t i = 0; i < 4; i++) {
+        wr_intercept_params b = how;
+        b.objective = bad[i];
+        expect_intercept(pc, NULL, hx(0, 0), &e, &b, WR_ERR_INVALID);
+        b = how;
+        b.meeting = bad[i];
+        expect_intercept(pc, NULL, hx(0, 0), &e, &b, WR_ERR_INVALID);
+        b = how;
+        b.order = bad[i];
+        expect_intercept(pc, NULL, hx(0, 0), &e, &b, WR_ERR_INVALID);
+    }
+    how.objective = WR_INTERCEPT_OBJECTIVE_COUNT;
+    expect_intercept(pc, NULL, hx(0, 0), &e, &how, WR_ERR_INVALID);
+    how.objective = 0;
+    how.meeting = WR_MEETING_COUNT;
+    expect_intercept(pc, NULL, hx(0, 0), &e, &how, WR_ERR_INVALID);
+    how.meeting = 0;
+    how.order = WR_DAY_ORDER_COUNT;
+    expect_intercept(pc, NULL, hx(0, 0), &e, &how, WR_ERR_INVALID);
+}
+
+/* The guard off the map: refused by the "before" objectives only. */
+static void intercept_guard_off_the_map(void **state)
+{
+    planner_case *pc = *state;
+    const wr_force_desc e = enemy_by_positions();
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    how.guard = hx(9, 9);
+    expect_intercept(pc, NULL, hx(0, 0), &e, &how, WR_OK);
+    how.objective = WR_INTERCEPT_BEFORE;
+    expect_intercept(pc, NULL, hx(0, 0), &e, &how, WR_ERR_RANGE);
+    how.objective = WR_INTERCEPT_FORMED_BEFORE;
+    expect_intercept(pc, NULL, hx(0, 0), &e, &how, WR_ERR_RANGE);
+}
+
+/* Positions off the map, days out of range or decreasing, their count. */
+static void intercept_bad_positions(void **state)
+{
+    planner_case *pc = *state;
+    wr_force_position pos[3];
+    memcpy(pos, intercept_positions, sizeof pos);
+    wr_force_desc e = enemy_by_positions();
+    e.positions = pos;
+    pos[1].hex = hx(-5, 0);
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    pos[1].hex = hx(1, 0);
+    const int bad_days[] = {INT32_MIN, -1, 0, WR_PLAN_MAX_DAYS + 1, INT32_MAX};
+    for (size_t i = 0; i < 5; i++) {
+        pos[2].day = bad_days[i];
+        expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    }
+    pos[2].day = 1; /* before the day of the position before it */
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_INVALID);
+    pos[2].day = 2;
+    e.position_count = 0;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    e.position_count = (size_t)WR_FORCE_MAX_POSITIONS + 1u;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    e.positions = NULL; /* a count without positions */
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_INVALID);
+    e.position_count = 0; /* no positions: a force to plan, which needs params */
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_NULL);
+}
+
+/* A planned enemy: its hexes, params, query and start state, a sea start. */
+static void intercept_bad_planned_enemy(void **state)
+{
+    planner_case *pc = *state;
+    assert_status(wr_map_set_terrain(pc->m, hx(2, 2), WR_HEX_SEA), WR_OK);
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.params = &pc->gp;
+    e.from = hx(2, 0);
+    e.to = hx(0, 9);
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    e.to = hx(0, 1);
+    wr_plan_params bp = pc->gp;
+    bp.mover = 99;
+    e.params = &bp;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_INVALID);
+    e.params = &pc->gp;
+    wr_plan_query eq;
+    memset(&eq, 0, sizeof eq);
+    eq.objective = 7;
+    e.query = &eq;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_INVALID);
+    eq.objective = 0;
+    wr_force_state crossing;
+    assert_status(wr_force_start(&crossing), WR_OK);
+    crossing.crossing_days = 1;
+    crossing.crossing = WR_STEP_FERRY;
+    eq.start = &crossing;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_STATE);
+    eq.start = NULL;
+    e.from = hx(2, 2); /* sea */
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_FORBIDDEN);
+}
+
+/* The force: its hex, params, start state, blocked sets, a sea start, and
+   a rally first that would end past the last day. */
+static void intercept_bad_force(void **state)
+{
+    planner_case *pc = *state;
+    assert_status(wr_map_set_terrain(pc->m, hx(2, 2), WR_HEX_SEA), WR_OK);
+    const wr_force_desc e = enemy_by_positions();
+    expect_intercept(pc, NULL, hx(0, 7), &e, NULL, WR_ERR_RANGE);
+    expect_intercept(pc, NULL, hx(2, 2), &e, NULL, WR_ERR_FORBIDDEN);
+    const wr_plan_params good = pc->gp;
+    pc->gp.mover = 99;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_INVALID);
+    pc->gp = good;
+    pc->gp.costs.daily_points = 0;
+    expect_intercept(pc, NULL, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    pc->gp = good;
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    wr_force_state bad;
+    assert_status(wr_force_start(&bad), WR_OK);
+    bad.day = 0;
+    q.start = &bad;
+    expect_intercept(pc, &q, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+    bad.day = 1;
+    bad.unformed = 2;
+    expect_intercept(pc, &q, hx(0, 0), &e, NULL, WR_ERR_INVALID);
+    wr_force_state crossing;
+    assert_status(wr_force_start(&crossing), WR_OK);
+    crossing.crossing_days = 1;
+    crossing.crossing = WR_STEP_FERRY;
+    q.start = &crossing;
+    expect_intercept(pc, &q, hx(0, 0), &e, NULL, WR_ERR_STATE);
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    how.objective = WR_INTERCEPT_FORMED;
+    crossing.unformed = 1;
+    expect_intercept(pc, &q, hx(0, 0), &e, &how, WR_ERR_STATE);
+    wr_force_state late;
+    assert_status(wr_force_start(&late), WR_OK);
+    late.day = WR_PLAN_MAX_DAYS;
+    late.unformed = 1;
+    q.start = &late;
+    expect_intercept(pc, &q, hx(0, 0), &e, &how, WR_ERR_RANGE);
+    q.start = NULL;
+    uint8_t bits[8] = {0};
+    q.blocked_hexes = bits;
+    q.blocked_hexes_size = 1; /* 12 hexes need 2 bytes */
+    expect_intercept(pc, &q, hx(0, 0), &e, NULL, WR_ERR_RANGE);
+}
+
+/* The danger field: NULLs, counts, a force's params, positions, hex, start
+   and query; the field untouched, then the call succeeds. */
+static void danger_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    assert_status(wr_map_set_terrain(pc->m, hx(2, 2), WR_HEX_SEA), WR_OK);
+    wr_force_desc f[2];
+    memset(f, 0, sizeof f);
+    f[0].params = &pc->gp;
+    f[0].from = hx(0, 0);
+    f[1].params = &pc->gp;
+    f[1].from = hx(2, 1);
+    wr_danger field[12];
+    for (size_t i = 0; i < 12; i++)
+        field[i].day = field[i].force = field[i].points_left = S;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    assert_status(wr_planner_danger(NULL, m, f, 2, field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_danger(pl, NULL, f, 2, field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_danger(pl, m, NULL, 2, field, 12), WR_ERR_NULL);
+    assert_status(wr_planner_danger(pl, m, f, 2, NULL, 12), WR_ERR_NULL);
+    assert_status(wr_planner_danger(pl, m, f, 0, field, 12), WR_ERR_RANGE);
+    assert_status(wr_planner_danger(pl, m, f, WR_DANGER_MAX_FORCES + 1, field, 12), WR_ERR_RANGE);
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 11), WR_ERR_RANGE);
+    f[1].params = NULL;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_NULL);
+    wr_plan_params bp = pc->gp;
+    bp.mover = 99;
+    f[1].params = &bp;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_INVALID);
+    f[1].params = &pc->gp;
+    f[1].positions = intercept_positions;
+    f[1].position_count = 3;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_INVALID);
+    f[1].positions = NULL;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_INVALID);
+    f[1].position_count = 0;
+    f[1].from = hx(-1, 5);
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_RANGE);
+    f[1].from = hx(2, 2); /* sea */
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_FORBIDDEN);
+    f[1].from = hx(2, 1);
+    wr_plan_query eq;
+    memset(&eq, 0, sizeof eq);
+    eq.objective = WR_OBJECTIVE_FEWEST_UNFORMED;
+    f[1].query = &eq;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_INVALID);
+    eq.objective = 0;
+    wr_force_state crossing;
+    assert_status(wr_force_start(&crossing), WR_OK);
+    crossing.crossing_days = 1;
+    crossing.crossing = WR_STEP_FERRY;
+    eq.start = &crossing;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_STATE);
+    eq.start = NULL;
+    uint8_t bits[8] = {0};
+    eq.blocked_sides = bits;
+    eq.blocked_sides_size = 4; /* 36 sides need 5 bytes */
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_ERR_RANGE);
+    for (size_t i = 0; i < 12; i++) {
+        assert_int_equal(field[i].day, S);
+        assert_int_equal(field[i].force, S);
+        assert_int_equal(field[i].points_left, S);
+    }
+    eq.blocked_sides = NULL;
+    eq.blocked_sides_size = 0;
+    assert_status(wr_planner_danger(pl, m, f, 2, field, 12), WR_OK);
+}
+
 int invalid_campaign_tests(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1000,6 +1261,16 @@ int invalid_campaign_tests(void)
         cmocka_unit_test_setup_teardown(plan_field_bad_input, planner_case_setup, planner_case_teardown),
         cmocka_unit_test_setup_teardown(hexside_index_and_rivers_bad_input, planner_case_setup,
                                         planner_case_teardown),
+        cmocka_unit_test_setup_teardown(intercept_null_and_unknown_values, planner_case_setup,
+                                        planner_case_teardown),
+        cmocka_unit_test_setup_teardown(intercept_guard_off_the_map, planner_case_setup,
+                                        planner_case_teardown),
+        cmocka_unit_test_setup_teardown(intercept_bad_positions, planner_case_setup,
+                                        planner_case_teardown),
+        cmocka_unit_test_setup_teardown(intercept_bad_planned_enemy, planner_case_setup,
+                                        planner_case_teardown),
+        cmocka_unit_test_setup_teardown(intercept_bad_force, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(danger_bad_input, planner_case_setup, planner_case_teardown),
     };
     return cmocka_run_group_tests_name("invalid_campaign", tests, NULL, NULL);
 }

@@ -182,6 +182,107 @@ done:
     wr_rng_free(rng);
     return st;
 }
+
+/* The exact odds of a melee phase: two groups of fights, combined. */
+static wr_status melee_phase_odds_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_profile *men = NULL;
+    wr_melee_unit *u[5] = {NULL};
+    wr_melee_phase *ph = NULL;
+    wr_melee_phase_odds *odds = NULL;
+    TRY(wr_profile_new_ex(WR_RACE_HUMAN, alloc, &men));
+    TRY(wr_profile_set_bcp(men, 0, 0, 45));
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = 5;
+    d.files = 5;
+    for (int i = 0; i < 5; i++)
+        TRY(wr_melee_unit_new_ex(men, &d, alloc, &u[i]));
+    TRY(wr_melee_phase_new_ex(alloc, &ph));
+    const int pairs[3][2] = {{0, 1}, {2, 1}, {3, 4}};
+    for (int i = 0; i < 3; i++) {
+        wr_phase_fight f;
+        memset(&f, 0, sizeof f);
+        f.side[0].unit = u[pairs[i][0]];
+        f.side[0].in_contact = 1;
+        f.side[0].contact = WR_CONTACT_CHARGE;
+        f.side[0].corner_fights = WR_PHASE_DEFAULT;
+        f.side[1].unit = u[pairs[i][1]];
+        f.side[1].face = i == 1 ? WR_FACING_FLANK : WR_FACING_FRONT;
+        f.side[1].in_contact = 1;
+        f.side[1].corner_fights = WR_PHASE_DEFAULT;
+        int index = 0;
+        TRY(wr_melee_phase_add(ph, &f, &index));
+    }
+    TRY(wr_melee_phase_odds_new_ex(ph, 3, alloc, &odds));
+    uint64_t p = 0;
+    TRY(wr_melee_phase_odds_unit_fate(odds, u[1], WR_FATE_ROUTS, &p));
+done:
+    wr_melee_phase_odds_free(odds);
+    wr_melee_phase_free(ph);
+    for (int i = 0; i < 5; i++)
+        wr_melee_unit_free(u[i]);
+    wr_profile_free(men);
+    return st;
+}
+
+/* The charge advisor: a fight going on, options, a pruned ranking (first
+   turns for the bounds, then exact groups), a choice, a reason, its odds. */
+static wr_status charge_advisor_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_profile *men = NULL;
+    wr_melee_unit *u[5] = {NULL};
+    wr_charge_advisor *adv = NULL;
+    wr_melee_phase_odds *odds = NULL;
+    TRY(wr_profile_new_ex(WR_RACE_HUMAN, alloc, &men));
+    TRY(wr_profile_set_bcp(men, 0, 0, 45));
+    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    d.figures = 4;
+    d.files = 2;
+    for (int i = 0; i < 5; i++)
+        TRY(wr_melee_unit_new_ex(men, &d, alloc, &u[i]));
+    TRY(wr_charge_advisor_new_ex(alloc, &adv));
+    wr_phase_fight f;
+    memset(&f, 0, sizeof f);
+    f.side[0].unit = u[0];
+    f.side[0].in_contact = 2;
+    f.side[0].corner_fights = WR_PHASE_DEFAULT;
+    f.side[1].unit = u[3];
+    f.side[1].in_contact = 2;
+    f.side[1].corner_fights = WR_PHASE_DEFAULT;
+    TRY(wr_charge_advisor_add_fight(adv, &f));
+    for (int a = 1; a <= 2; a++)
+        for (int e = 3; e <= 4; e++) {
+            wr_charge_option o;
+            memset(&o, 0, sizeof o);
+            o.attacker = u[a];
+            o.enemy = u[e];
+            o.face = WR_FACING_FLANK;
+            o.in_contact = 2;
+            o.enemy_in_contact = 2;
+            o.contact = WR_CONTACT_CHARGE;
+            int index = 0;
+            TRY(wr_charge_advisor_add_option(adv, &o, &index));
+        }
+    wr_charge_advisor_params p = wr_charge_advisor_params_default();
+    p.max_rounds = 3;
+    p.top = 2;
+    wr_charge_advisor_info info;
+    TRY(wr_charge_advisor_rank(adv, &p, &info));
+    wr_charge_choice c;
+    TRY(wr_charge_advisor_choice(adv, 0, &c));
+    wr_charge_reason r;
+    TRY(wr_charge_advisor_reason(adv, 0, 0, &r));
+    TRY(wr_charge_advisor_odds(adv, 0, &odds));
+done:
+    wr_melee_phase_odds_free(odds);
+    wr_charge_advisor_free(adv);
+    for (int i = 0; i < 5; i++)
+        wr_melee_unit_free(u[i]);
+    wr_profile_free(men);
+    return st;
+}
 #endif
 
 static void run_scenario(alloc_scenario_fn scenario)
@@ -214,6 +315,18 @@ static void melee_allocations(void **state)
 {
     (void)state;
     run_scenario(melee_scenario);
+}
+
+static void melee_phase_odds_allocations(void **state)
+{
+    (void)state;
+    run_scenario(melee_phase_odds_scenario);
+}
+
+static void charge_advisor_allocations(void **state)
+{
+    (void)state;
+    run_scenario(charge_advisor_scenario);
 }
 #endif
 
@@ -260,6 +373,63 @@ static void campaign_allocations(void **state)
     (void)state;
     run_scenario(campaign_scenario);
 }
+
+/* Where forces meet: interceptions of an enemy by positions and of a planned
+   one (the planner's buffers for both, then larger ones on a larger map), a
+   formed interception from an unformed state, and a danger field. */
+static wr_status intercept_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *small = NULL, *large = NULL;
+    wr_planner *planner = NULL;
+    TRY(wr_map_new_ex(6, 5, alloc, &small));
+    TRY(wr_map_new_ex(14, 11, alloc, &large));
+    TRY(wr_planner_new_ex(alloc, &planner));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_hex from, a, b;
+    TRY(wr_hex_from_offset(0, 0, &from));
+    TRY(wr_hex_from_offset(5, 4, &a));
+    TRY(wr_hex_from_offset(4, 4, &b));
+    wr_force_position pos[2] = {{a, 1}, {b, 2}};
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.positions = pos;
+    e.position_count = 2;
+    wr_intercept_result r;
+    TRY(wr_planner_intercept(planner, small, &p, NULL, from, &e, NULL, &r));
+    wr_force_desc planned;
+    memset(&planned, 0, sizeof planned);
+    planned.params = &p;
+    TRY(wr_hex_from_offset(13, 10, &planned.from));
+    TRY(wr_hex_from_offset(13, 0, &planned.to));
+    TRY(wr_planner_intercept(planner, large, &p, NULL, from, &planned, NULL, &r));
+    wr_force_state unformed;
+    TRY(wr_force_start(&unformed));
+    unformed.unformed = 1;
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &unformed;
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    how.objective = WR_INTERCEPT_FORMED;
+    TRY(wr_planner_intercept(planner, large, &p, &q, from, &planned, &how, &r));
+    wr_force_desc forces[2] = {planned, planned};
+    forces[1].from = from;
+    static wr_danger field[14 * 11];
+    TRY(wr_planner_danger(planner, large, forces, 2, field, 14 * 11));
+done:
+    wr_planner_free(planner);
+    wr_map_free(small);
+    wr_map_free(large);
+    return st;
+}
+
+static void intercept_allocations(void **state)
+{
+    (void)state;
+    run_scenario(intercept_scenario);
+}
 #endif
 
 int main(void)
@@ -272,9 +442,12 @@ int main(void)
 #endif
 #ifdef WR_HAVE_MELEE
         cmocka_unit_test(melee_allocations),
+        cmocka_unit_test(melee_phase_odds_allocations),
+        cmocka_unit_test(charge_advisor_allocations),
 #endif
 #ifdef WR_HAVE_CAMPAIGN
         cmocka_unit_test(campaign_allocations),
+        cmocka_unit_test(intercept_allocations),
 #endif
     };
     return cmocka_run_group_tests_name("alloc_failure", tests, NULL, NULL);

@@ -249,7 +249,7 @@ static void contact_along_a_column(void **state)
     wr_melee_unit *dwarfs = troops(dwarf, 10, 5, WR_WEAPON_SPEAR);
     wr_melee_unit *orcs = troops(orc, 18, 3, WR_WEAPON_SPEAR);
 
-    /* An engagement cannot say it: contact is capped at the 3 files. */
+    /* Since 1.2 an engagement says it too: a flank holds one figure per rank. */
     wr_situation s;
     memset(&s, 0, sizeof s);
     s.side[0].in_contact = 5;
@@ -257,7 +257,20 @@ static void contact_along_a_column(void **state)
     s.side[1].in_contact = 5;
     s.side[1].attacked_in = WR_FACING_FLANK;
     wr_engagement *e = NULL;
+    assert_int_equal(wr_engagement_new(dwarfs, orcs, &s, &e), WR_OK);
+    wr_strike ke;
+    assert_int_equal(wr_engagement_strike(e, 1, &ke), WR_OK);
+    assert_int_equal(ke.fighting, 5);
+    assert_int_equal(ke.ranks, 1);
+    wr_engagement_free(e);
+    s.side[1].in_contact = 7; /* six ranks */
+    e = NULL;
     assert_int_equal(wr_engagement_new(dwarfs, orcs, &s, &e), WR_ERR_RANGE);
+    assert_null(e);
+    s.side[1].in_contact = 5;
+    s.side[1].attacked_in = WR_FACING_REAR; /* the rear holds the 3 files */
+    assert_int_equal(wr_engagement_new(dwarfs, orcs, &s, &e), WR_ERR_RANGE);
+    assert_null(e);
 
     wr_melee_phase *p = phase_new();
     int f = add(p, side(dwarfs, WR_FACING_FRONT, 5, 0, WR_CONTACT_CHARGE),

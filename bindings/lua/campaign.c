@@ -1028,6 +1028,288 @@ static int planner_plan_field(lua_State *L)
     return 1;
 }
 
+/* ---- where forces meet (1.2): intercept() and danger() ------------------- */
+
+/* One query's blocked function, when a call reads several queries (the
+   force's and the enemy's, or every force of a danger field). */
+typedef struct query_cb {
+    planner_box *pb;
+    int blocked; /* stack index of its closure */
+} query_cb;
+
+/* As query_blocked(), for the closure of one query among several. */
+static int query_blocked_each(void *user, int32_t from, int32_t to)
+{
+    query_cb *c = user;
+    planner_box *pb = c->pb;
+    lua_State *L = pb->L;
+    if (L == NULL || pb->failed)
+        return 1;
+    if (!lua_checkstack(L, 4)) {
+        pb->failed = 1;
+        return 1;
+    }
+    lua_pushvalue(L, c->blocked);
+    lua_pushinteger(L, from);
+    lua_pushinteger(L, to);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        lua_replace(L, pb->errslot);
+        pb->failed = 1;
+        return 1;
+    }
+    int blocked = lua_tointeger(L, -1) != 0;
+    lua_pop(L, 1);
+    return blocked;
+}
+
+/* Reads a query (nil: a zero query) at stack index t into *q, with its
+   blocked function, if any, called through *cb. */
+static void read_query_each(lua_State *L, int t, const wr_map *m, wr_plan_query *q, wr_force_state *start,
+                            query_cb *cb, planner_box *pb, const char *what)
+{
+    int blocked = read_query(L, lua_absindex(L, t), m, q, start, what);
+    if (blocked) {
+        cb->pb = pb;
+        cb->blocked = blocked;
+        q->blocked = query_blocked_each;
+        q->user = cb;
+    }
+}
+
+/* Reads a force to plan (a table {params =, from =, to =, query =}) at
+   stack index t; what it needs stays on the stack. */
+static void read_planned_force(lua_State *L, int t, const wr_map *m, wr_force_desc *d, planner_box *pb,
+                               int with_to, const char *what)
+{
+    static const char *const fields[] = {"params", "from", "to", "query", NULL};
+    t = lua_absindex(L, t);
+    luaL_checkstack(L, 32, "Planner: too many forces");
+    if (lua_type(L, t) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: %s: a force must be a table {params =, from =, to =, query =}, got %s",
+                 what, luaL_typename(L, t));
+    wrl_only_fields(L, t, "a force", fields);
+    wr_plan_params *params = lua_newuserdatauv(L, sizeof *params, 0);
+    wr_plan_query *q = lua_newuserdatauv(L, sizeof *q, 0);
+    wr_force_state *start = lua_newuserdatauv(L, sizeof *start, 0);
+    query_cb *cb = lua_newuserdatauv(L, sizeof *cb, 0);
+    if (lua_getfield(L, t, "params") == LUA_TNIL)
+        wrl_fail(L, "WR_ERR_NULL: %s: a force needs its params", what);
+    check_params(L, -1, params);
+    if (lua_getfield(L, t, "from") == LUA_TNIL)
+        wrl_fail(L, "WR_ERR_INVALID: %s: a force needs its hex, from", what);
+    d->from = wrl_hex(L, -1);
+    if (with_to) {
+        if (lua_getfield(L, t, "to") == LUA_TNIL)
+            wrl_fail(L, "WR_ERR_INVALID: %s: an enemy to plan needs its target, to", what);
+        d->to = wrl_hex(L, -1);
+    }
+    lua_getfield(L, t, "query");
+    read_query_each(L, -1, m, q, start, cb, pb, what);
+    d->params = params;
+    d->query = q;
+}
+
+/* Reads the enemy at stack index t: {positions = {{hex, day}, ...}} or a force to plan. */
+static void read_enemy(lua_State *L, int t, const wr_map *m, wr_force_desc *d, planner_box *pb)
+{
+    static const char *const pair_fields[] = {"hex", "day", NULL};
+    t = lua_absindex(L, t);
+    memset(d, 0, sizeof *d);
+    if (lua_type(L, t) == LUA_TTABLE && lua_getfield(L, t, "positions") != LUA_TNIL) {
+        static const char *const fields[] = {"positions", NULL};
+        wrl_only_fields(L, t, "an enemy by positions", fields);
+        int list = lua_gettop(L);
+        if (lua_type(L, list) != LUA_TTABLE)
+            wrl_fail(L, "WR_ERR_INVALID: enemy.positions must be a sequence of {hex, day}, got %s",
+                     luaL_typename(L, list));
+        size_t n = (size_t)lua_rawlen(L, list);
+        wr_force_position *pos = lua_newuserdatauv(L, sizeof *pos * (n ? n : 1u), 0);
+        for (size_t i = 1; i <= n; i++) {
+            if (lua_rawgeti(L, list, (lua_Integer)i) != LUA_TTABLE)
+                wrl_fail(L, "WR_ERR_INVALID: enemy.positions[%d] must be {hex, day}", (int)i);
+            int item = lua_gettop(L);
+            if (lua_rawlen(L, item) == 2) {
+                lua_rawgeti(L, item, 1);
+                lua_rawgeti(L, item, 2);
+            } else {
+                wrl_only_fields(L, item, "a position", pair_fields);
+                lua_getfield(L, item, "hex");
+                lua_getfield(L, item, "day");
+            }
+            if (lua_type(L, -2) != LUA_TTABLE || lua_type(L, -1) != LUA_TNUMBER)
+                wrl_fail(L, "WR_ERR_INVALID: enemy.positions[%d] must be {hex, day}", (int)i);
+            pos[i - 1].hex = wrl_hex(L, -2);
+            pos[i - 1].day = wrl_int(L, -1);
+            lua_pop(L, 3);
+        }
+        d->positions = pos;
+        d->position_count = n;
+        return;
+    }
+    if (lua_type(L, t) == LUA_TTABLE)
+        lua_pop(L, 1);
+    read_planned_force(L, t, m, d, pb, 1, "Planner:intercept");
+}
+
+/* Runs call(ctx) with the planner and the map busy and the queries'
+   functions callable; raises a function's error, then the call's status. */
+static void run_guarded(lua_State *L, wr_status (*call)(void *ctx), void *ctx, const char *what)
+{
+    planner_box *pb = lua_touserdata(L, 1);
+    wrl_box *map_box = lua_touserdata(L, 2);
+    lua_pushnil(L);
+    pb->errslot = lua_gettop(L);
+    pb->failed = 0;
+    pb->L = L;
+    pb->box.busy++;
+    map_box->busy++;
+    wr_status st = call(ctx);
+    map_box->busy--;
+    pb->box.busy--;
+    pb->L = NULL;
+    if (pb->failed) {
+        pb->failed = 0;
+        wr_last_error_clear();
+        if (lua_isnil(L, pb->errslot))
+            wrl_fail(L, "WR_ERR_NOMEM: %s: no Lua stack left for query.blocked", what);
+        lua_pushvalue(L, pb->errslot);
+        lua_error(L);
+    }
+    wrl_check(L, st, what);
+}
+
+typedef struct intercept_call {
+    wr_planner *planner;
+    const wr_map *map;
+    const wr_plan_params *params;
+    const wr_plan_query *query;
+    wr_hex from;
+    const wr_force_desc *enemy;
+    const wr_intercept_params *how;
+    wr_intercept_result *result;
+} intercept_call;
+
+static wr_status do_intercept(void *ctx)
+{
+    intercept_call *c = ctx;
+    return wr_planner_intercept(c->planner, c->map, c->params, c->query, c->from, c->enemy, c->how,
+                                c->result);
+}
+
+/* intercept(map, params, from, enemy, how, query) -> {found =, day =,
+   during_own_move =, hex =, enemy_hex =, enemy_index =, non_rallied =,
+   contact =, plan =, enemy_plan =}: enemy = {positions = {{hex, day}, ...}}
+   or {params =, from =, to =, query =}; how = {objective =, meeting =,
+   order =, guard =} (nil: all zero); query as for plan() (its objective is
+   not read). found = false when no contact meets the objective (then only
+   enemy_plan is set). enemy_index counts from 1 (positions[i], route.steps[i]). */
+static int planner_intercept(lua_State *L)
+{
+    static const char *const how_fields[] = {"objective", "meeting", "order", "guard", NULL};
+    planner_box *pb = lua_touserdata(L, 1);
+    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wr_plan_params params;
+    check_params(L, 3, &params);
+    wr_hex from = wrl_hex(L, 4);
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    if (!lua_isnoneornil(L, 6)) {
+        wrl_check_table(L, 6);
+        wrl_only_fields(L, 6, "intercept's how", how_fields);
+        wrl_field_int(L, 6, "objective", &how.objective);
+        wrl_field_int(L, 6, "meeting", &how.meeting);
+        wrl_field_int(L, 6, "order", &how.order);
+        if (lua_getfield(L, 6, "guard") != LUA_TNIL)
+            how.guard = wrl_hex(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 7);
+    wr_plan_query q;
+    wr_force_state start;
+    query_cb cb;
+    read_query_each(L, 7, m, &q, &start, &cb, pb, "Planner:intercept");
+    wr_force_desc enemy;
+    read_enemy(L, 5, m, &enemy, pb);
+    wr_intercept_result res;
+    memset(&res, 0, sizeof res);
+    intercept_call c = {p, m, &params, &q, from, &enemy, &how, &res};
+    run_guarded(L, do_intercept, &c, "Planner:intercept");
+    lua_createtable(L, 0, 10);
+    lua_pushboolean(L, res.outcome == WR_INTERCEPT_FOUND);
+    lua_setfield(L, -2, "found");
+    if (res.enemy_plan.outcome == WR_PLAN_FOUND && res.enemy_plan.route.step_count > 0) {
+        push_plan(L, &res.enemy_plan);
+        lua_setfield(L, -2, "enemy_plan");
+    }
+    if (res.outcome != WR_INTERCEPT_FOUND)
+        return 1;
+    wrl_set_int(L, "day", res.day);
+    lua_pushboolean(L, res.during_own_move);
+    lua_setfield(L, -2, "during_own_move");
+    wrl_push_hex(L, res.hex);
+    lua_setfield(L, -2, "hex");
+    wrl_push_hex(L, res.enemy_hex);
+    lua_setfield(L, -2, "enemy_hex");
+    wrl_set_int(L, "enemy_index", (long long)res.enemy_index + 1);
+    lua_pushboolean(L, res.non_rallied);
+    lua_setfield(L, -2, "non_rallied");
+    push_force(L, &res.contact);
+    lua_setfield(L, -2, "contact");
+    push_plan(L, &res.plan);
+    lua_setfield(L, -2, "plan");
+    return 1;
+}
+
+typedef struct danger_call {
+    wr_planner *planner;
+    const wr_map *map;
+    const wr_force_desc *forces;
+    size_t force_count;
+    wr_danger *field;
+    size_t count;
+} danger_call;
+
+static wr_status do_danger(void *ctx)
+{
+    danger_call *c = ctx;
+    return wr_planner_danger(c->planner, c->map, c->forces, c->force_count, c->field, c->count);
+}
+
+/* danger(map, forces) -> {[index] = {day =, points_left =, force =}} by
+   map:index() from 0: forces = {{params =, from =, query =}, ...}; force
+   counts from 1 (0 where no force reaches the hex, day -1). */
+static int planner_danger(lua_State *L)
+{
+    planner_box *pb = lua_touserdata(L, 1);
+    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
+    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
+    wrl_check_table(L, 3);
+    lua_settop(L, 3);
+    size_t nf = (size_t)lua_rawlen(L, 3);
+    wr_force_desc *forces = lua_newuserdatauv(L, sizeof *forces * (nf ? nf : 1u), 0);
+    memset(forces, 0, sizeof *forces * (nf ? nf : 1u));
+    for (size_t i = 1; i <= nf; i++) {
+        lua_rawgeti(L, 3, (lua_Integer)i);
+        read_planned_force(L, -1, m, &forces[i - 1], pb, 0, "Planner:danger");
+    }
+    int w = 0, h = 0;
+    wrl_check(L, wr_map_size(m, &w, &h), "Planner:danger");
+    size_t n = (size_t)w * (size_t)h;
+    wr_danger *field = lua_newuserdatauv(L, sizeof *field * (n ? n : 1u), 0);
+    danger_call c = {p, m, forces, nf, field, n};
+    run_guarded(L, do_danger, &c, "Planner:danger");
+    lua_createtable(L, (int)n, 1);
+    for (size_t i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        wrl_set_int(L, "day", field[i].day);
+        wrl_set_int(L, "points_left", field[i].points_left);
+        wrl_set_int(L, "force", (long long)field[i].force + 1);
+        lua_rawseti(L, -2, (lua_Integer)i);
+    }
+    return 1;
+}
+
 /* check_rivers() -> RIVERS_OK, or the problem, its water course hex and the side at fault */
 static int map_check_rivers(lua_State *L)
 {
@@ -1176,6 +1458,15 @@ static const wrl_const consts[] = {
     {"PLAN_FOUND", WR_PLAN_FOUND}, {"PLAN_NO_ROUTE", WR_PLAN_NO_ROUTE},
     {"RIVERS_OK", WR_RIVERS_OK}, {"RIVERS_SIDE_ON_COURSE", WR_RIVERS_HEXSIDE_ON_COURSE},
     {"RIVERS_DEAD_END", WR_RIVERS_DEAD_END},
+    {"INTERCEPT_EARLIEST", WR_INTERCEPT_EARLIEST}, {"INTERCEPT_FORMED", WR_INTERCEPT_FORMED},
+    {"INTERCEPT_BEFORE", WR_INTERCEPT_BEFORE}, {"INTERCEPT_FORMED_BEFORE", WR_INTERCEPT_FORMED_BEFORE},
+    {"INTERCEPT_OBJECTIVE_COUNT", WR_INTERCEPT_OBJECTIVE_COUNT},
+    {"MEETING_SAME_HEX", WR_MEETING_SAME_HEX}, {"MEETING_ADJACENT", WR_MEETING_ADJACENT},
+    {"MEETING_ADJACENT_NO_RIVER", WR_MEETING_ADJACENT_NO_RIVER}, {"MEETING_COUNT", WR_MEETING_COUNT},
+    {"DAY_ENEMY_FIRST", WR_DAY_ENEMY_FIRST}, {"DAY_OWN_FIRST", WR_DAY_OWN_FIRST},
+    {"DAY_ORDER_COUNT", WR_DAY_ORDER_COUNT}, {"FORCE_MAX_POSITIONS", WR_FORCE_MAX_POSITIONS},
+    {"DANGER_MAX_FORCES", WR_DANGER_MAX_FORCES}, {"INTERCEPT_FOUND", WR_INTERCEPT_FOUND},
+    {"INTERCEPT_IMPOSSIBLE", WR_INTERCEPT_IMPOSSIBLE},
     {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
@@ -1188,7 +1479,7 @@ void wrl_open_campaign(lua_State *L)
     static const luaL_Reg planner_methods[] = {
         {"route", planner_route}, {"field", planner_field}, {"reachable", planner_reachable},
         {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},
-        {NULL, NULL}};
+        {"intercept", planner_intercept}, {"danger", planner_danger}, {NULL, NULL}};
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},

@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "warrules_lua.h"
+#include "melee_lua.h"
 
 #define PROFILE_MT WRL_PROFILE_MT
 #define CHART_MT WRL_CHART_MT
@@ -334,14 +334,7 @@ static int l_morale_sample(lua_State *L)
    the Lua morale function in user value 3, and the context of the library
    call running now (only while one runs). A phase box is one too, with its
    own user values (see "melee phases" below). */
-typedef struct eng_box {
-    wrl_box box;
-    lua_CFunction call; /* runs the Lua morale function: morale_call or phase_morale_call */
-    lua_State *L; /* the state of the running call, or NULL */
-    int self;     /* the engagement's stack index in that call */
-    int errslot;  /* where a callback's error is kept */
-    int failed;   /* 1 when the Lua morale function raised an error */
-} eng_box;
+/* (eng_box is in melee_lua.h: the charge advisor's box is one too.) */
 
 enum { ENG_A = 1, ENG_B = 2, ENG_MORALE = 3 };
 
@@ -878,7 +871,7 @@ static int engagement_tostring(lua_State *L)
 /* A phase box (an eng_box): the set of the units of its fights in user
    value 1 (kept alive and made busy with the phase), the Lua morale
    function in user value 2. */
-enum { PHASE_UNITS = 1, PHASE_MORALE = 2 };
+/* (PHASE_UNITS and PHASE_MORALE are in melee_lua.h.) */
 
 static void phase_free(void *p)
 {
@@ -1370,4 +1363,36 @@ void wrl_open_melee(lua_State *L)
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
     wrl_set_consts(L, consts);
+}
+
+/* ---- shared with advisor.c (melee_lua.h) --------------------------------- */
+
+eng_box *wrl_melee_begin_call(lua_State *L, int eng, int rng)
+{
+    return begin_call(L, eng, rng);
+}
+
+void wrl_melee_end_call(lua_State *L, eng_box *eb, int rng)
+{
+    end_call(L, eb, rng);
+}
+
+wr_status wrl_melee_lua_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
+{
+    return lua_morale(user, test, odds);
+}
+
+int wrl_melee_phase_morale_call(lua_State *L)
+{
+    return phase_morale_call(L);
+}
+
+void wrl_melee_read_phase_side(lua_State *L, int arg, wr_phase_combatant *s)
+{
+    read_phase_side(L, arg, s);
+}
+
+void wrl_melee_push_event(lua_State *L, const wr_melee_event *e)
+{
+    wrl_push_fields(L, e, event_fields);
 }

@@ -36,7 +36,8 @@ build = {
    type = "builtin",
    modules = {
       warrules = {
-         sources = {"warrules_lua.c", "core.c", "battlesystem.c", "melee.c", "campaign.c", "names.c"},
+         sources = {"warrules_lua.c", "core.c", "battlesystem.c", "melee.c", "campaign.c", "names.c",
+                    "advisor.c"},
          incdirs = {"$(WARRULES_INCDIR)"},
          libdirs = {"$(WARRULES_LIBDIR)"},
          libraries = {"warrules"},

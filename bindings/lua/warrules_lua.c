@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "warrules_lua.h"
+#include "melee_lua.h"
 
 /* ---- errors --------------------------------------------------------------- */
 
@@ -1162,6 +1162,7 @@ int luaopen_warrules(lua_State *L)
     wrl_open_core(L);
     wrl_open_battlesystem(L);
     wrl_open_melee(L);
+    wrl_open_advisor(L);
     wrl_open_campaign(L);
     wrl_alias_names(L);
     return 1;

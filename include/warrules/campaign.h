@@ -20,7 +20,10 @@
  *   with objectives and blocked hexes or hexsides for one query
  *   (wr_planner_plan()), and their replay day by day (wr_force_move(),
  *   wr_force_end_day(), wr_force_rally()) reaching exactly the planned steps;
- *   wr_map_check_rivers().
+ *   wr_map_check_rivers();
+ * - where forces meet: the earliest contact with a moving enemy
+ *   (interception, pursuit, meeting it formed) and the danger field of
+ *   several enemy forces (wr_planner_intercept(), wr_planner_danger()).
  *
  * Headings of the text in brackets, such as [Saving Move Points] or
  * [Crossing], cite the parts of the text listed in docs/rules/campaign.md,
@@ -1466,6 +1469,243 @@ WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *he
 
 /** @} */
 
+
+/* ------------------------------------------------------------------------ */
+/** @name Where forces meet: interception, pursuit and the danger field
+ *
+ *  [Saving Move Points]: a force that makes enemy contact loses its excess
+ *  points; [Units, Formed and Unformed]: units of a force still unformed at
+ *  contact begin the engagement non-rallied, as if in retreat. These calls
+ *  answer where and when two forces can meet under the planner's rules: the
+ *  earliest contact with a moving enemy (interception), with an enemy moving
+ *  away along its route (pursuit), and for several enemy forces the
+ *  earliest day any of them reaches each hex (the danger field).
+ *
+ *  A day is played in two moves: one force moves its whole day, then the
+ *  other (::wr_day_order says which first). Forces stand in whole hexes
+ *  ([Note]: no figure straddles two hexes), and two forces are in contact
+ *  when their hexes meet (::wr_meeting). Contact ends both moves: the first
+ *  contact of a route is its contact.
+ *  docs/rules/campaign.md writes down each reading.
+ *  @{ */
+
+/** @brief What an interception aims for (::wr_intercept_params::objective). */
+typedef enum wr_intercept_objective {
+    WR_INTERCEPT_EARLIEST = 0,     /**< The earliest contact, formed or not (formed
+                                        when the force can be formed there by then). */
+    WR_INTERCEPT_FORMED = 1,       /**< The earliest contact of the force keeping its
+                                        formation: no unformed movement, and an
+                                        unformed force first rallies where it stands
+                                        (the text's penalty for meeting unformed). */
+    WR_INTERCEPT_BEFORE = 2,       /**< The earliest contact, if it comes no later
+                                        than the enemy's entry into
+                                        ::wr_intercept_params::guard (interception). */
+    WR_INTERCEPT_FORMED_BEFORE = 3 /**< ::WR_INTERCEPT_FORMED and ::WR_INTERCEPT_BEFORE. */
+} wr_intercept_objective;
+
+/** @brief The number of ::wr_intercept_objective values. */
+#define WR_INTERCEPT_OBJECTIVE_COUNT 4
+
+/** @brief Which hexes are in contact (::wr_intercept_params::meeting). */
+typedef enum wr_meeting {
+    WR_MEETING_SAME_HEX = 0,        /**< The two forces in one hex (the default). */
+    WR_MEETING_ADJACENT = 1,        /**< One hex, or two neighbouring hexes. */
+    WR_MEETING_ADJACENT_NO_RIVER = 2 /**< One hex, or two neighbouring hexes whose
+                                          hexside has no river (a river between them
+                                          keeps them apart, bridge or ford or not). */
+} wr_meeting;
+
+/** @brief The number of ::wr_meeting values. */
+#define WR_MEETING_COUNT 3
+
+/** @brief Who moves first within a day (::wr_intercept_params::order). */
+typedef enum wr_day_order {
+    WR_DAY_ENEMY_FIRST = 0, /**< The enemy moves its day first (the default): a force
+                                 meets the enemy where the enemy ends its day, or by
+                                 standing in its path since an earlier day. */
+    WR_DAY_OWN_FIRST = 1    /**< The force moves its day first, then the enemy: a
+                                 force that reaches a hex of the enemy's path on
+                                 the day the enemy comes meets it. */
+} wr_day_order;
+
+/** @brief The number of ::wr_day_order values. */
+#define WR_DAY_ORDER_COUNT 2
+
+/** @brief The most positions of a ::wr_force_desc. */
+#define WR_FORCE_MAX_POSITIONS (1 << 24)
+/** @brief The most forces of a danger field (wr_planner_danger()). */
+#define WR_DANGER_MAX_FORCES 1024
+
+/** @brief A force in a hex from a day on (one position of a ::wr_force_desc). */
+typedef struct wr_force_position {
+    wr_hex hex; /**< The hex, on the map. */
+    int day;    /**< The day the force enters it, 1..::WR_PLAN_MAX_DAYS (the steps
+                     of a plan: wr_step::hex and wr_step::day). */
+} wr_force_position;
+
+/**
+ * @brief A force for wr_planner_intercept() (the enemy) and
+ *        wr_planner_danger(): either a force to plan (params, query, from
+ *        and to) or its positions by day.
+ *
+ * Positions are in the order the force enters them, days never decreasing;
+ * the force is in positions[0] until it enters positions[1] on that entry's
+ * day, and so on; it stays in the last one. Several positions may fall on one
+ * day (the hexes it moves through that day) and a hex may repeat (a rally
+ * step). A planned force follows the steps of wr_planner_plan() from its
+ * query's start state to `to`; when no route exists, it stays at `from`.
+ */
+typedef struct wr_force_desc {
+    const wr_plan_params *params;        /**< The force to plan (NULL with positions). */
+    const wr_plan_query *query;          /**< Its start state, objective and blocked
+                                              hexes, or NULL for a zero query. */
+    wr_hex from;                         /**< Its hex. */
+    wr_hex to;                           /**< Where it marches (interception and pursuit
+                                              only; the danger field does not read it). */
+    const wr_force_position *positions;  /**< Its positions by day instead of a plan, or
+                                              NULL (interception only). */
+    size_t position_count;               /**< 1..::WR_FORCE_MAX_POSITIONS with
+                                              positions, 0 without. */
+} wr_force_desc;
+
+/**
+ * @brief How an interception is judged. All zero is the default: the
+ *        earliest contact, in one hex, the enemy moving first each day.
+ */
+typedef struct wr_intercept_params {
+    int objective; /**< A ::wr_intercept_objective. */
+    int meeting;   /**< A ::wr_meeting. */
+    int order;     /**< A ::wr_day_order. */
+    wr_hex guard;  /**< ::WR_INTERCEPT_BEFORE and ::WR_INTERCEPT_FORMED_BEFORE: the hex
+                        the enemy must not reach first (on the map); else not read. */
+} wr_intercept_params;
+
+/** @brief ::wr_intercept_result::outcome: the forces can meet. */
+#define WR_INTERCEPT_FOUND 0
+/** @brief ::wr_intercept_result::outcome: no contact meets the objective (a
+ *         normal result: the status is ::WR_OK). */
+#define WR_INTERCEPT_IMPOSSIBLE 1
+
+/**
+ * @brief The answer of wr_planner_intercept(); its arrays belong to the
+ *        planner and stay valid until its next call.
+ */
+typedef struct wr_intercept_result {
+    int outcome;             /**< ::WR_INTERCEPT_FOUND or ::WR_INTERCEPT_IMPOSSIBLE (then
+                                  only enemy_plan is set). */
+    int day;                 /**< The day of contact. */
+    int during_own_move;     /**< 1 when contact comes in the force's own move (it
+                                  enters the hex), 0 in the enemy's (the force
+                                  stands in the hex). */
+    wr_hex hex;              /**< The force's hex at contact: its plan's last step. */
+    wr_hex enemy_hex;        /**< The enemy's hex at contact. */
+    int32_t enemy_index;     /**< The enemy's position at contact: an index of its
+                                  positions, or of its plan's steps. */
+    int non_rallied;         /**< 1 when the force begins the engagement non-rallied
+                                  (unformed at contact), as wr_force_contact() says. */
+    wr_force_state contact;  /**< The force's state after contact: its plan's arrival
+                                  state, the nights it waits in the hex (halting),
+                                  then wr_force_contact(). */
+    wr_plan_result plan;     /**< The force's plan to the contact hex, from its start
+                                  state (for ::WR_INTERCEPT_FORMED from an unformed
+                                  state its first move is a rally day in place). */
+    wr_plan_result enemy_plan; /**< A planned enemy's plan (::WR_PLAN_NO_ROUTE when it
+                                    cannot reach its target: it stays where it is);
+                                    all zero for an enemy given by positions. */
+} wr_intercept_result;
+
+/**
+ * @brief The earliest contact of a force with an enemy moving along its
+ *        positions or its own plan: interception, pursuit, and meeting the
+ *        enemy formed [Saving Move Points], [Units, Formed and Unformed].
+ *
+ * The force plans from its query's start state as wr_planner_plan() does
+ * (its query's objective is not read: how->objective says what is sought).
+ * On the start's day it is the force's move (with ::WR_DAY_ENEMY_FIRST the
+ * enemy has made its move of that day). Contact is the first moment the two
+ * forces' hexes meet: in the force's move, when it enters a hex that meets
+ * the enemy's (the earliest entry first); in the enemy's move, when the enemy
+ * enters a hex that meets the one the force stands in (its earliest position
+ * first). The force may wait in any hex it reaches; the plan leads to the
+ * contact hex, and the force waits there, halting, until contact. Pursuit is
+ * an interception of a planned enemy marching away.
+ *
+ * The state at contact is the replay's: wr_force_move(), wr_force_rally() and
+ * wr_force_end_day() through the plan's moves, wr_force_end_day() with halt
+ * for the nights it waits, then wr_force_contact(): excess points lost, and
+ * non-rallied when unformed. With ::WR_INTERCEPT_EARLIEST the force is formed
+ * at contact whenever it can be formed in that hex by then (a rally day
+ * takes the force's whole move; with ::WR_DAY_OWN_FIRST the enemy's move of
+ * the rally day finds it still unformed).
+ *
+ * Costs one arrival field of the force (wr_planner_plan_field()), one or two
+ * routes to the contact hex, and the planned enemy's route.
+ *
+ * @param planner The planner.
+ * @param map The map.
+ * @param params The force.
+ * @param query Its start state and blocked hexes and hexsides, or NULL.
+ * @param from Its hex.
+ * @param enemy The enemy: positions, or a force to plan.
+ * @param how The objective, the meeting and the order of the day, or NULL
+ *        for all zero.
+ * @param[out] result The contact, or ::WR_INTERCEPT_IMPOSSIBLE.
+ * @return ::WR_OK (a contact or none); ::WR_ERR_NULL (planner, map, params,
+ *         enemy, result, or enemy->params without positions);
+ *         ::WR_ERR_RANGE for a hex off the map (from, the guard, a position,
+ *         a planned enemy's hexes), a day of a position, a position_count
+ *         out of 1..::WR_FORCE_MAX_POSITIONS with positions, a number of
+ *         params or a start state, a blocked set of the wrong size;
+ *         ::WR_ERR_INVALID for an unknown objective, meeting or order,
+ *         positions whose days decrease, a position_count without
+ *         positions, bad params or start states or a planned enemy's
+ *         unknown objective; ::WR_ERR_STATE for a start state in the middle
+ *         of a crossing; ::WR_ERR_FORBIDDEN when a mover cannot be at its
+ *         start hex; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
+                                      const wr_plan_params *params, const wr_plan_query *query,
+                                      wr_hex from, const wr_force_desc *enemy,
+                                      const wr_intercept_params *how,
+                                      wr_intercept_result *result);
+
+/** @brief One hex of a danger field (see wr_planner_danger()). */
+typedef struct wr_danger {
+    int32_t day;         /**< The earliest day any of the forces reaches the hex; -1
+                              when none does. */
+    int32_t points_left; /**< That force's points saved on that day (0 when none). */
+    int32_t force;       /**< Which force: its index (the lowest of those arriving on
+                              that day); -1 when none. */
+} wr_danger;
+
+/**
+ * @brief The danger field: for every hex the earliest day any of several
+ *        forces reaches it, and which one (Freeciv's danger map with the
+ *        campaign's movement rules).
+ *
+ * Each force's field is wr_planner_plan_field() with its own params, query
+ * (start state, objective, blocked hexes and hexsides) and start hex; the
+ * danger field keeps, hex by hex, the earliest day, then the lowest index.
+ * The map is const; the call costs one field a force.
+ *
+ * @param planner The planner.
+ * @param map The map.
+ * @param forces The forces: params, query and from (to is not read;
+ *        positions must be NULL).
+ * @param force_count 1..::WR_DANGER_MAX_FORCES.
+ * @param[out] field width x height entries, by wr_map_index().
+ * @param count Exactly width x height.
+ * @return ::WR_OK; ::WR_ERR_NULL (also a force's params); ::WR_ERR_RANGE for
+ *         force_count, count, and as wr_planner_plan_field() for each force;
+ *         ::WR_ERR_INVALID for a force with positions and as
+ *         wr_planner_plan_field(); ::WR_ERR_STATE, ::WR_ERR_FORBIDDEN as
+ *         wr_planner_plan_field(); ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_planner_danger(wr_planner *planner, const wr_map *map,
+                                   const wr_force_desc *forces, size_t force_count,
+                                   wr_danger *field, size_t count);
+
+/** @} */
 
 /* ---- Deprecated names ---------------------------------------------- */
 

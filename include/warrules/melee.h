@@ -765,7 +765,7 @@ typedef enum wr_melee_rule {
     WR_RULE_SLAIN = 10,            /**< A monster or character is killed; value = hits so far. */
     WR_RULE_DISORDERED = 11,       /**< Attacked in flank or rear: disordered; detail = the ::wr_modifier FLANK or REAR. */
     WR_RULE_NOT_DISORDERED = 12,   /**< Flank or rear attack that does not disorder; detail = the reason (1 character attacker, 2 monster in flank, 3 character). */
-    WR_RULE_FLANK_TEST = 13,       /**< A morale test for a flank or rear attack; value = pass %, detail = the roll. */
+    WR_RULE_FLANK_TEST = 13,       /**< A morale test for a flank or rear attack; value = pass %, detail = the roll (0: due, not yet rolled, in a charge advisor's reasons, since 1.2). */
     WR_RULE_ONE_RANK = 14,         /**< Flanked: one rank counts; value = the ranks it has. */
     WR_RULE_LOST_ROUND = 15,       /**< value = figures lost; detail = figures the enemy lost. */
     WR_RULE_DRAWN = 16,            /**< Equal losses: drawn; value = each side's losses. */
@@ -847,7 +847,12 @@ typedef enum wr_cover {
 
 /** @brief One side's situation in an engagement. */
 typedef struct wr_combatant_situation {
-    int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures). */
+    int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures); when
+                                 attacked_in is ::WR_FACING_FLANK also up to min(ranks, figures),
+                                 ranks = figures / files rounded up, as in a melee phase (since
+                                 1.2: a deep column's flank holds more figures than its files).
+                                 Along a flank the contact is then not capped at the files; as
+                                 figures fall it is capped at the figures left. */
     int charged;            /**< Non-zero when it charged (or pursued) into combat this turn. */
     wr_facing attacked_in;  /**< Where the enemy strikes it. */
     wr_cover cover;         /**< The cover it is behind. */
@@ -934,7 +939,8 @@ typedef struct wr_engagement wr_engagement;
  * @param situation The situation.
  * @param[out] out The new engagement; release it with wr_engagement_free().
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for in_contact out of
- *         range; ::WR_ERR_INVALID for an unknown facing or cover, a == b, both
+ *         range (see ::wr_combatant_situation: a flank holds up to one figure
+ *         per rank since 1.2); ::WR_ERR_INVALID for an unknown facing or cover, a == b, both
  *         sides attacked in flank or rear, or a swarm and a flier (they fight
  *         only with missiles); ::WR_ERR_NOMEM.
  */
@@ -1093,9 +1099,13 @@ WR_API wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng
  * The charge bonus and the flank test belong to the first round: later
  * rounds count neither.
  *
- * A unit may fight in more than one engagement in a phase (attacked in
- * front and flank): resolve every round first, then apply them all
- * [Casualties: phase ten]. Each application removes that round's losses
+ * An engagement is one fight of two units. A unit in more than one fight
+ * in a turn (attacked in front and flank) belongs in a melee phase
+ * (wr_melee_phase_add()), which shares its figures so that none fights
+ * twice [Starting]; engagements of one unit resolved apart each count all
+ * its figures. Rounds of such engagements are still applied as in 1.0:
+ * resolve every round first, then apply them all [Casualties: phase ten].
+ * Each application removes that round's losses
  * from the figures the unit has then (never below 0), and adds that round's
  * wounds to the record the monster or character has then, applying the
  * death rules to the sum (a hit from one combat on one knocked unconscious
@@ -1626,6 +1636,461 @@ WR_API wr_status wr_melee_phase_round(const wr_melee_phase *phase, int fight,
  */
 WR_API wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee_unit *unit,
                                      wr_phase_unit *result);
+
+/* ------------------------------------------------------------------------ */
+/* Exact odds of a melee phase (since 1.2)                                  */
+/* ------------------------------------------------------------------------ */
+
+/** @brief The most units of a phase the exact odds hold: two per fight (since 1.2). */
+#define WR_PHASE_ODDS_MAX_UNITS 8
+/** @brief The most fights the exact odds of a phase accept (since 1.2). */
+#define WR_PHASE_ODDS_MAX_FIGHTS 4
+/**
+ * @brief The most states of one group of fights that share units: the
+ *        product over its units of (figures + 1) (since 1.2).
+ */
+#define WR_PHASE_ODDS_MAX_STATES 1000000
+
+/** @brief How a unit of a phase ends when its fights are fought to the end (since 1.2). */
+typedef enum wr_melee_fate {
+    WR_FATE_FIGHTING = 0,  /**< Still fighting when the round cap is reached. */
+    WR_FATE_HOLDS = 1,     /**< Every enemy it fought retired, routed or was destroyed; it stands. */
+    WR_FATE_RETIRES = 2,   /**< It retired (a failed Morale Test) [Casualties 8]. */
+    WR_FATE_ROUTS = 3,     /**< It routed (a failed Morale Test) [Casualties 8]. */
+    WR_FATE_DESTROYED = 4, /**< It has no figures left. */
+    WR_FATE_COUNT = 5      /**< The number of fates (not a fate). */
+} wr_melee_fate;
+
+/**
+ * @brief The exact outcome distribution of a melee phase whose fights are
+ *        fought turn after turn to the end (since 1.2).
+ *
+ * Every probability is n / 10^exponent, held exactly in base 10^9
+ * multi-word integers as for an engagement (::wr_melee_odds).
+ */
+typedef struct wr_melee_phase_odds wr_melee_phase_odds;
+
+/**
+ * @brief Computes the exact odds of a melee phase fought turn after turn,
+ *        under the phase's morale model, for at most max_rounds turns
+ *        [Casualties: phase ten], [Continuing] (since 1.2).
+ *
+ * The first turn is the phase as it stands: every flank and rear Morale
+ * Test first, the figures shared out so that none fights twice, every blow
+ * on the figures the units had when the turn began, then each fight's
+ * result and its loser's test on the losses of the whole turn, exactly as
+ * wr_melee_phase_resolve_rolls() resolves it. Each later turn repeats the
+ * phase with the fights still going on: contact continuing (no charge
+ * bonus, no new flank test), the disorder of the first turn kept, the
+ * figures in contact capped at the figures left, corner figures shared by
+ * default among the fights still going on, and the turn counted in
+ * wr_morale_test::round (1 for a fight that began this phase, then 2, 3
+ * ...). A fight ends when one of its units retires, routs or is destroyed;
+ * a unit that retires or routs in any fight leaves every fight it is in,
+ * and a unit whose enemies have all gone holds (see docs/rules/melee.md).
+ * Fights that share no unit are independent and are computed apart.
+ *
+ * For a phase of one fight the odds are those of wr_melee_odds_new() for
+ * the same engagement, digit for digit.
+ *
+ * @param phase The phase (not resolved; not changed).
+ * @param max_rounds The most turns, 1..::WR_ODDS_MAX_ROUNDS.
+ * @param[out] out The odds; release them with wr_melee_phase_odds_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for max_rounds, more than
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights, a unit of more than
+ *         ::WR_ODDS_MAX_FIGURES figures, a
+ *         monster or character (their odds are an engagement's), or a group
+ *         of fights of more than ::WR_PHASE_ODDS_MAX_STATES states;
+ *         ::WR_ERR_STATE when the phase is resolved, has no fight, or a unit
+ *         changed so that a fight no longer fits it; ::WR_ERR_INVALID as
+ *         wr_melee_phase_strike() (corner figures); ::WR_ERR_NOMEM; any
+ *         status of the morale model, or ::WR_ERR_INVALID when it returns
+ *         odds that are not 0..100 summing to 100.
+ */
+WR_API wr_status wr_melee_phase_odds_new(const wr_melee_phase *phase, int max_rounds,
+                                         wr_melee_phase_odds **out);
+
+/**
+ * @brief wr_melee_phase_odds_new() with the caller's allocator (working
+ *        memory and result). The working memory of a group of fights is
+ *        about 8 x states x (max_rounds x 6 x fights / 9 + 4) bytes.
+ * @param phase The phase.
+ * @param max_rounds 1..::WR_ODDS_MAX_ROUNDS.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The odds.
+ * @return As wr_melee_phase_odds_new(); ::WR_ERR_INVALID for an allocator
+ *         without a function.
+ */
+WR_API wr_status wr_melee_phase_odds_new_ex(const wr_melee_phase *phase, int max_rounds,
+                                            const wr_allocator *alloc,
+                                            wr_melee_phase_odds **out);
+
+/**
+ * @brief Releases phase odds.
+ * @param odds The odds, or NULL (nothing happens).
+ */
+WR_API void wr_melee_phase_odds_free(wr_melee_phase_odds *odds);
+
+/**
+ * @brief The denominator's exponent: every probability is n / 10^exponent.
+ * @param odds The odds.
+ * @param[out] exponent 2 per flank or rear test, 6 per fight per turn, for
+ *        the largest group of fights sharing units.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_melee_phase_odds_exponent(const wr_melee_phase_odds *odds, int *exponent);
+
+/**
+ * @brief The probability that a fight of the phase ends in `end`, rounded
+ *        down to units of 10^-18 (::WR_END_ONGOING: still going on at the
+ *        round cap) (since 1.2).
+ *
+ * A fight that ends because one of its units left another fight (or failed
+ * a flank test there) ends with that unit's retire or rout, side 0's when
+ * both left.
+ *
+ * @param odds The odds.
+ * @param fight The fight's index in the phase.
+ * @param end The end.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for fight; ::WR_ERR_INVALID
+ *         for an unknown end.
+ */
+WR_API wr_status wr_melee_phase_odds_fight_end(const wr_melee_phase_odds *odds, int fight,
+                                               wr_melee_end end, uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string ("0.0123", "1", "0").
+ * @param odds The odds.
+ * @param fight The fight's index in the phase.
+ * @param end The end.
+ * @param buf Where to write it, NUL-terminated; may be NULL when cap is 0.
+ * @param cap The size of buf; the string is at most exponent + 3 bytes with the NUL.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for fight or a too small
+ *         cap (len is then still written, buf not); ::WR_ERR_INVALID for an
+ *         unknown end.
+ */
+WR_API wr_status wr_melee_phase_odds_fight_end_exact(const wr_melee_phase_odds *odds, int fight,
+                                                     wr_melee_end end, char *buf, size_t cap,
+                                                     size_t *len);
+
+/**
+ * @brief The probability of a unit's fate, rounded down to units of 10^-18.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param fate The fate.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase or an unknown fate.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds,
+                                               const wr_melee_unit *unit, wr_melee_fate fate,
+                                               uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param fate The fate.
+ * @param buf Where to write it; may be NULL when cap is 0.
+ * @param cap The size of buf.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID as
+ *         wr_melee_phase_odds_unit_fate(); ::WR_ERR_RANGE for a too small cap.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
+                                                     const wr_melee_unit *unit,
+                                                     wr_melee_fate fate, char *buf, size_t cap,
+                                                     size_t *len);
+
+/**
+ * @brief The probability that a unit has exactly `figures` left when its
+ *        fights end (or at the round cap), rounded down to units of 10^-18.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param figures 0..its figures when the phase began.
+ * @param[out] p_e18 floor(probability * 10^18).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase; ::WR_ERR_RANGE for figures.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
+                                                  const wr_melee_unit *unit, int figures,
+                                                  uint64_t *p_e18);
+
+/**
+ * @brief The same as an exact decimal string.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param figures 0..its figures when the phase began.
+ * @param buf Where to write it; may be NULL when cap is 0.
+ * @param cap The size of buf.
+ * @param[out] len The string's length without the NUL.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase; ::WR_ERR_RANGE for figures or a too small cap.
+ */
+WR_API wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odds *odds,
+                                                        const wr_melee_unit *unit, int figures,
+                                                        char *buf, size_t cap, size_t *len);
+
+/**
+ * @brief The expected figures a unit loses, rounded down to units of 10^-9.
+ * @param odds The odds.
+ * @param unit A unit of the phase.
+ * @param[out] lost_e9 floor(expected figures lost * 10^9).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for a unit in no fight
+ *         of the phase.
+ */
+WR_API wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *odds,
+                                                   const wr_melee_unit *unit, uint64_t *lost_e9);
+
+/* ------------------------------------------------------------------------ */
+/* Charge advisor (since 1.2)                                               */
+/* ------------------------------------------------------------------------ */
+
+/** @brief The most options a charge advisor holds (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_OPTIONS 64
+/** @brief The most choices one ranking keeps (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_TOP 4096
+/** @brief The most reasons kept for one choice (since 1.2). */
+#define WR_CHARGE_ADVISOR_MAX_REASONS 96
+
+/**
+ * @brief One charge the game may make this turn: one of its units may strike
+ *        one face of one enemy unit (since 1.2).
+ */
+typedef struct wr_charge_option {
+    wr_melee_unit *attacker;  /**< The game's unit; must outlive the advisor. */
+    wr_melee_unit *enemy;     /**< The enemy unit it may reach; must outlive the advisor. */
+    wr_facing face;           /**< The enemy's face it would strike. */
+    int in_contact;           /**< Its figures in contact, on its front (0..min(files, figures)). */
+    int enemy_in_contact;     /**< The enemy's figures in contact on that face (as
+                                   ::wr_phase_combatant::in_contact). */
+    wr_phase_contact contact; /**< How it comes in: ::WR_CONTACT_CHARGE, ::WR_CONTACT_PURSUIT
+                                   or ::WR_CONTACT_PUSHBACK. */
+} wr_charge_option;
+
+/** @brief What a ranking of charges seeks (since 1.2). */
+typedef enum wr_charge_aim {
+    WR_CHARGE_AIM_BREAK = 0,   /**< The probability that the target ends in one of the fates
+                                    asked (by default it routs or is destroyed). */
+    WR_CHARGE_AIM_FIGURES = 1, /**< Expected enemy figures lost minus own figures lost. */
+    WR_CHARGE_AIM_SCORE = 2,   /**< break_weight x that probability + inflicted_weight x
+                                    expected enemy figures lost - lost_weight x expected own
+                                    figures lost. */
+    WR_CHARGE_AIM_COUNT = 3    /**< The number of aims (not an aim). */
+} wr_charge_aim;
+
+/** @brief How to rank the charges; see wr_charge_advisor_params_default() (since 1.2). */
+typedef struct wr_charge_advisor_params {
+    wr_charge_aim aim;             /**< What is sought. */
+    const wr_melee_unit *target;   /**< The enemy unit whose break is sought (::WR_CHARGE_AIM_BREAK,
+                                        and ::WR_CHARGE_AIM_SCORE with a break_weight); may be NULL
+                                        otherwise. */
+    unsigned fates;                /**< The fates that count as the target's break: a mask of
+                                        (1u << ::wr_melee_fate), 1..31. */
+    int break_weight;              /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int inflicted_weight;          /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int lost_weight;               /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int max_rounds;                /**< Turns each choice is fought, 1..::WR_ODDS_MAX_ROUNDS. */
+    int top;                       /**< Choices to keep, 1..::WR_CHARGE_ADVISOR_MAX_TOP. */
+} wr_charge_advisor_params;
+
+/**
+ * @brief The default ranking (since 1.2): ::WR_CHARGE_AIM_FIGURES, no
+ *        target, fates routs or destroyed, weights 1, 1, 1, 6 turns, the top 5.
+ * @return The parameters.
+ */
+WR_API wr_charge_advisor_params wr_charge_advisor_params_default(void);
+
+/** @brief What a ranking did (since 1.2). */
+typedef struct wr_charge_advisor_info {
+    long long choices;   /**< Legal choices enumerated (holding back included). */
+    long long evaluated; /**< Choices whose score was found exactly. */
+    long long pruned;    /**< Choices shown unable to enter the top without their exact odds. */
+    int groups;          /**< Groups of fights whose exact odds were computed. */
+    int bounds;          /**< Groups of fights whose first turn was computed for the bounds. */
+    int ranked;          /**< Choices kept: min(top, choices). */
+} wr_charge_advisor_info;
+
+/** @brief One ranked choice (since 1.2). */
+typedef struct wr_charge_choice {
+    int attackers;                        /**< The game's units with options, in order of their
+                                               first option. */
+    int option[WR_PHASE_ODDS_MAX_FIGHTS]; /**< For each of them the option it takes (its index
+                                               from wr_charge_advisor_add_option()), or -1: it
+                                               holds back. */
+    int64_t score_e9;        /**< The score, times 10^9, rounded toward zero. */
+    uint64_t break_e18;      /**< floor(probability of the target's break * 10^18); 0 without a target. */
+    uint64_t inflicted_e9;   /**< floor(expected enemy figures lost * 10^9). */
+    uint64_t lost_e9;        /**< floor(expected own figures lost * 10^9). */
+    int reasons;             /**< Reasons kept (wr_charge_advisor_reason()). */
+} wr_charge_choice;
+
+/** @brief One reason of a choice: a rule its first turn applies (since 1.2). */
+typedef struct wr_charge_reason {
+    int fight;            /**< The fight of the choice's phase: the fights added with
+                               wr_charge_advisor_add_fight() first, then each charge in the
+                               order of the attackers. */
+    wr_melee_event event; /**< The rule applied (wr_melee_rule_source() cites it;
+                               wr_melee_event_text() says it). */
+} wr_charge_reason;
+
+/**
+ * @brief A charge advisor: the game's units, the enemy's, the charges each of
+ *        its units may make this turn, and the fights already going on; it
+ *        ranks every legal choice by the exact odds of its melee phase
+ *        (since 1.2).
+ *
+ * A choice gives each of the game's units at most one of its options, or
+ * none (holding back is a choice); no two units strike the same face of the
+ * same enemy, nor a face an enemy already fights on. Each choice is the
+ * melee phase of the fights going on (wr_charge_advisor_add_fight()) and
+ * its charges, fought turn after turn (wr_melee_phase_odds_new()); its
+ * score is the parameters' aim, in exact integer arithmetic. Corner
+ * figures are not counted (0); a game that knows them resolves the chosen
+ * phase itself.
+ */
+typedef struct wr_charge_advisor wr_charge_advisor;
+
+/**
+ * @brief Makes an empty advisor (since 1.2).
+ * @param[out] out The advisor; release it with wr_charge_advisor_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_charge_advisor_new(wr_charge_advisor **out);
+
+/**
+ * @brief wr_charge_advisor_new() with the caller's allocator, which serves
+ *        all its memory, its odds' working memory and the odds it returns.
+ * @param alloc The allocator, or NULL for the C library's.
+ * @param[out] out The advisor.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an allocator without
+ *         a function; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_charge_advisor_new_ex(const wr_allocator *alloc, wr_charge_advisor **out);
+
+/**
+ * @brief Releases an advisor (not its units).
+ * @param advisor The advisor, or NULL (nothing happens).
+ */
+WR_API void wr_charge_advisor_free(wr_charge_advisor *advisor);
+
+/**
+ * @brief Sets the morale model of every choice's phase (as
+ *        wr_melee_phase_set_morale()); discards a ranking.
+ * @param advisor The advisor.
+ * @param fn The model, or NULL for wr_morale_sample().
+ * @param user Passed to fn.
+ * @return ::WR_OK; ::WR_ERR_NULL when advisor is NULL.
+ */
+WR_API wr_status wr_charge_advisor_set_morale(wr_charge_advisor *advisor, wr_morale_fn fn,
+                                              void *user);
+
+/**
+ * @brief Adds a fight already going on, fought in every choice; side 0 is
+ *        the game's unit, side 1 the enemy's. Discards a ranking.
+ *
+ * A unit in such a fight cannot charge [Continuing]: "Units engaged in
+ * combat ... cannot be ordered to leave that combat".
+ *
+ * @param advisor The advisor.
+ * @param fight The fight (copied), as for wr_melee_phase_add().
+ * @return ::WR_OK; ::WR_ERR_NULL; the statuses of wr_melee_phase_add() for
+ *         the fight alone; ::WR_ERR_INVALID for a unit on both sides of the
+ *         advisor (the game's and the enemy's); ::WR_ERR_FORBIDDEN for a unit
+ *         of the game that has options; ::WR_ERR_RANGE beyond
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (with the attackers).
+ */
+WR_API wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor,
+                                             const wr_phase_fight *fight);
+
+/**
+ * @brief Adds an option; discards a ranking.
+ * @param advisor The advisor.
+ * @param option The option (copied).
+ * @param[out] index Its index, from 0 in the order added.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for in_contact or
+ *         enemy_in_contact out of range, more than
+ *         ::WR_CHARGE_ADVISOR_MAX_OPTIONS options, or more than
+ *         ::WR_PHASE_ODDS_MAX_FIGHTS fights (attackers and fights going on);
+ *         ::WR_ERR_INVALID for an unknown
+ *         face or contact, ::WR_CONTACT_CONTINUING, the attacker as its own
+ *         enemy or on both sides of the advisor, a swarm against fliers, or
+ *         the same attacker, enemy and face twice; ::WR_ERR_FORBIDDEN for an
+ *         attacker already in a fight going on [Continuing];
+ *         ::WR_ERR_STATE for a unit without figures.
+ */
+WR_API wr_status wr_charge_advisor_add_option(wr_charge_advisor *advisor,
+                                              const wr_charge_option *option, int *index);
+
+/**
+ * @brief Ranks every legal choice by the exact odds of its phase and keeps
+ *        the best `top` (since 1.2).
+ *
+ * Groups of fights that share no unit are independent: each group's odds
+ * are computed once and serve every choice that has it. A choice is
+ * pruned, without the odds of its groups, when bounds from their first turn
+ * (what has ended by then is final; what still fights may yet end any way)
+ * show that it cannot enter the top. Ties keep the order of enumeration
+ * (holding back before the first option, attackers in order). The
+ * probabilities are exact (n / 10^exponent); the score is compared exactly.
+ *
+ * @param advisor The advisor.
+ * @param params How to rank.
+ * @param[out] info What the ranking did; may be NULL.
+ * @return ::WR_OK; ::WR_ERR_NULL (also for no target when the aim needs
+ *         one); ::WR_ERR_INVALID for an unknown aim, a target that is no
+ *         enemy unit of the advisor, or fates outside 1..31; ::WR_ERR_RANGE
+ *         for a weight, max_rounds or top out of range, or a phase beyond the
+ *         limits of wr_melee_phase_odds_new(); ::WR_ERR_STATE when a unit
+ *         changed so that an option or fight no longer fits it; ::WR_ERR_NOMEM;
+ *         any status of the morale model. On failure the advisor keeps no
+ *         ranking.
+ */
+WR_API wr_status wr_charge_advisor_rank(wr_charge_advisor *advisor,
+                                        const wr_charge_advisor_params *params,
+                                        wr_charge_advisor_info *info);
+
+/**
+ * @brief A ranked choice (since 1.2).
+ * @param advisor The advisor, ranked.
+ * @param rank 0 (the best) .. ranked - 1.
+ * @param[out] choice The choice.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for rank; ::WR_ERR_STATE
+ *         without a ranking; ::WR_ERR_NOMEM (the reasons are found on demand).
+ */
+WR_API wr_status wr_charge_advisor_choice(const wr_charge_advisor *advisor, int rank,
+                                          wr_charge_choice *choice);
+
+/**
+ * @brief One reason of a ranked choice: a rule of its first turn, citing its
+ *        section (disorder and flank or rear tests, the modifiers that apply,
+ *        the figures that fight and why, the Final Combat Percentage)
+ *        (since 1.2).
+ * @param advisor The advisor, ranked.
+ * @param rank 0..ranked - 1.
+ * @param index 0..the choice's reasons - 1.
+ * @param[out] reason The reason.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for rank or index;
+ *         ::WR_ERR_STATE without a ranking; ::WR_ERR_NOMEM.
+ */
+WR_API wr_status wr_charge_advisor_reason(const wr_charge_advisor *advisor, int rank, int index,
+                                          wr_charge_reason *reason);
+
+/**
+ * @brief The exact odds of a ranked choice's phase (its fights in the order
+ *        of ::wr_charge_reason::fight) (since 1.2).
+ * @param advisor The advisor, ranked.
+ * @param rank 0..ranked - 1.
+ * @param[out] out The odds, with the advisor's allocator; release them with
+ *        wr_melee_phase_odds_free().
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for rank; ::WR_ERR_STATE
+ *         without a ranking, or when a unit changed since; ::WR_ERR_NOMEM;
+ *         any status of the morale model.
+ */
+WR_API wr_status wr_charge_advisor_odds(const wr_charge_advisor *advisor, int rank,
+                                        wr_melee_phase_odds **out);
 
 /* ---- Deprecated names ---------------------------------------------- */
 

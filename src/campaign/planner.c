@@ -29,6 +29,7 @@ void wr_planner_free(wr_planner *planner)
     if (planner == NULL)
         return;
     wri_planner_free_states(planner);
+    wri_intercept_free(planner);
     wr_allocator a = planner->alloc;
     free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);
@@ -219,9 +220,9 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
 /* ---- plans from a force's state (1.1): wr_planner_plan() ---- */
 
 /* Reads and checks a query into the search's start and the blocked sets. */
-static wr_status read_query(const wr_map *map, const wr_plan_params *params,
-                            const wr_plan_query *q, wr_force_state *start, wri_block *block,
-                            plan_start *ps, int *objective)
+wr_status wri_planner_read_query(const wr_map *map, const wr_plan_params *params,
+                                 const wr_plan_query *q, wr_force_state *start, wri_block *block,
+                                 plan_start *ps, int *objective)
 {
     const int P = params->costs.daily_points;
     static const wr_plan_query zero_query;
@@ -341,7 +342,7 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
     wri_block block;
     plan_start ps;
     int objective = 0;
-    st = read_query(map, params, query, &start, &block, &ps, &objective);
+    st = wri_planner_read_query(map, params, query, &start, &block, &ps, &objective);
     if (st != WR_OK)
         return WRI_PASS(st);
     int32_t goal = wri_campaign_index(map, to);
@@ -403,7 +404,7 @@ wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
     wri_block block;
     plan_start ps;
     int objective = 0;
-    st = read_query(map, params, query, &start, &block, &ps, &objective);
+    st = wri_planner_read_query(map, params, query, &start, &block, &ps, &objective);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (objective == WR_OBJECTIVE_FEWEST_UNFORMED)

@@ -157,6 +157,9 @@ struct wr_planner {
     uint32_t rules_pal[0xfe];
     uint32_t rules_pal_count;
     map_stamp records_map;
+    /* wr_planner_intercept() and wr_planner_danger(): their buffers
+       (intercept.c), NULL until the first call. */
+    struct wri_intercept_store *intercept;
 };
 
 
@@ -297,6 +300,14 @@ WRI_PLANNER_FN int32_t reached_goal(const search_opts *o, const uint32_t *dist)
     return o->goal;
 }
 
+/* ---- planner.c ---- */
+
+/* wr_planner_plan()'s query read and checked: the start state, the blocked
+   sets (block must live as long as ps) and the objective. */
+wr_status wri_planner_read_query(const wr_map *map, const wr_plan_params *params,
+                                 const wr_plan_query *q, wr_force_state *start, wri_block *block,
+                                 plan_start *ps, int *objective);
+
 /* ---- planner_map.c ---- */
 
 void wri_planner_opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, int32_t src);
@@ -368,5 +379,9 @@ static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
         wri_planner_fill_keys(f, idx, rec);
     return rec;
 }
+
+/* ---- intercept.c ---- */
+
+void wri_intercept_free(wr_planner *pl);
 
 #endif

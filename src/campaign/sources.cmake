@@ -13,4 +13,5 @@ list(APPEND WR_SOURCES
   src/campaign/planner_route.c
   src/campaign/planner_records.c
   src/campaign/force.c
+  src/campaign/intercept.c
   src/campaign/deprecated.c)

@@ -6,6 +6,21 @@
 #include "internal.h"
 #include "core/rng.h"
 
+/* The most figures of a side in contact: its files (and figures); along a
+   flank, since 1.2, one figure per rank when that is more, as in a melee
+   phase [Flank and rear: "only count its figures in base-to-base contact"]. */
+static int contact_most(const wr_melee_unit *u, wr_facing attacked_in)
+{
+    int figures = u->def.figures, files = u->def.files;
+    int most = files < figures ? files : figures;
+    if (attacked_in == WR_FACING_FLANK) {
+        int ranks = figures / files + (figures % files > 0);
+        int along = ranks < figures ? ranks : figures;
+        most = along > most ? along : most;
+    }
+    return most;
+}
+
 static wr_status check_situation(wr_melee_unit *const u[2], const wr_situation *s)
 {
     for (int i = 0; i < 2; i++) {
@@ -19,12 +34,13 @@ static wr_status check_situation(wr_melee_unit *const u[2], const wr_situation *
             return WRI_FAIL_VALUE(WR_ERR_INVALID,
                                   i ? "situation->side[1].cover" : "situation->side[0].cover",
                                   cover, "a wr_cover value");
-        int most = u[i]->def.files < u[i]->def.figures ? u[i]->def.files : u[i]->def.figures;
-        if (d->in_contact < 0 || d->in_contact > most)
+        if (d->in_contact < 0 || d->in_contact > contact_most(u[i], d->attacked_in))
             return WRI_FAIL_VALUE(WR_ERR_RANGE,
                                   i ? "situation->side[1].in_contact"
                                     : "situation->side[0].in_contact",
-                                  d->in_contact, "0..min(files, figures) of the side's unit");
+                                  d->in_contact,
+                                  "0..min(files, figures) of the side's unit; along a flank "
+                                  "0..min(ranks, figures) too");
     }
     if (s->side[0].attacked_in != WR_FACING_FRONT && s->side[1].attacked_in != WR_FACING_FRONT)
         return WRI_FAIL(WR_ERR_INVALID, "situation->side[1].attacked_in",

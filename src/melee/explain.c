@@ -180,8 +180,12 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
         break;
     case WR_RULE_FLANK_TEST:
     case WR_RULE_MORALE_TEST:
-        n = snprintf(tmp, sizeof tmp, "%s: %s, %d%% to pass, rolled %d.", who, rule_names[r],
-                     e->value, e->detail);
+        if (e->detail == 0) /* a test due, not yet rolled (a charge advisor's reason) */
+            n = snprintf(tmp, sizeof tmp, "%s: %s due, %d%% to pass.", who, rule_names[r],
+                         e->value);
+        else
+            n = snprintf(tmp, sizeof tmp, "%s: %s, %d%% to pass, rolled %d.", who, rule_names[r],
+                         e->value, e->detail);
         break;
     case WR_RULE_ONE_RANK:
         n = snprintf(tmp, sizeof tmp, "%s: attacked in flank or rear, counts 1 of its %d ranks.",

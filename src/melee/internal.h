@@ -148,4 +148,8 @@ int wri_melee_merge_wounds(const wr_wounds *now, const wr_wounds *before, const 
 /* Whether a unit is in Blood Lust (disordered by it, whatever its kind). */
 int wri_melee_blood_lust(const wr_melee_unit *u);
 
+/* The fights and morale model of a phase, for its exact odds (phase.c). */
+void wri_melee_phase_fights(const wr_melee_phase *p, const wr_phase_fight **fights, int *n,
+                            wr_morale_fn *fn, void **user, int *resolved);
+
 #endif

@@ -3,7 +3,7 @@
    chain that computes them is in odds_chain.c. */
 #include <string.h>
 
-#include "odds.h"
+#include "bignum.h"
 #include "core/rng.h"
 
 uint32_t *wri_odds_figs(const wr_melee_odds *o, int side, int figures)
@@ -33,69 +33,15 @@ wr_status wr_melee_odds_exponent(const wr_melee_odds *odds, int *exponent)
     return WR_OK;
 }
 
-/* The number's decimal digits after the point, exponent of them, into
-   digits (which holds exponent + 1 bytes); returns 1 when the number is
-   exactly 1 (10^exponent). */
-static int fraction_digits(const wr_melee_odds *o, const uint32_t *x, char *digits)
-{
-    int e = o->exponent;
-    for (int i = 0; i < e; i++) {
-        int from_right = e - 1 - i; /* position of digit i counted from the last */
-        uint32_t word = x[from_right / 9];
-        for (int k = 0; k < from_right % 9; k++)
-            word /= 10;
-        digits[i] = (char)('0' + word % 10);
-    }
-    digits[e] = '\0';
-    /* any digit at or above position e means the number is 10^e */
-    uint32_t high = x[e / 9];
-    for (int k = 0; k < e % 9; k++)
-        high /= 10;
-    int above = high != 0;
-    for (int w = e / 9 + 1; w < o->limbs; w++)
-        above |= x[w] != 0;
-    return above;
-}
-
 static uint64_t to_e18(const wr_melee_odds *o, const uint32_t *x)
 {
-    char digits[WRI_ODDS_MAX_EXPONENT + 8];
-    if (fraction_digits(o, x, digits))
-        return UINT64_C(1000000000000000000);
-    uint64_t v = 0;
-    for (int i = 0; i < 18; i++)
-        v = v * 10 + (uint64_t)(i < o->exponent ? digits[i] - '0' : 0);
-    return v;
+    return wri_odds_e18(x, o->limbs, o->exponent);
 }
 
 static wr_status to_text(const wr_melee_odds *o, const uint32_t *x, char *buf, size_t cap,
                          size_t *len)
 {
-    char digits[WRI_ODDS_MAX_EXPONENT + 8];
-    char text[WRI_ODDS_MAX_EXPONENT + 12];
-    if (fraction_digits(o, x, digits)) {
-        strcpy(text, "1");
-    } else {
-        int last = o->exponent;
-        while (last > 0 && digits[last - 1] == '0')
-            last--;
-        if (last == 0) {
-            strcpy(text, "0");
-        } else {
-            text[0] = '0';
-            text[1] = '.';
-            memcpy(text + 2, digits, (size_t)last);
-            text[last + 2] = '\0';
-        }
-    }
-    size_t n = strlen(text);
-    if (cap < n + 1) {
-        *len = n;
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "cap", cap, "at least the string's length + 1");
-    }
-    memcpy(buf, text, n + 1);
-    *len = n;
-    return WR_OK;
+    return wri_odds_text(x, o->limbs, o->exponent, buf, cap, len);
 }
 
 static int end_valid(wr_melee_end end)

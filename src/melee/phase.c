@@ -776,3 +776,14 @@ wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee_unit *
         }
     return WRI_FAIL(WR_ERR_INVALID, "unit", "a unit of a fight of the phase");
 }
+
+/* The fights and morale model of a phase, for its exact odds (phase_odds.c). */
+void wri_melee_phase_fights(const wr_melee_phase *p, const wr_phase_fight **fights, int *n,
+                            wr_morale_fn *fn, void **user, int *resolved)
+{
+    *fights = p->fights;
+    *n = p->n;
+    *fn = p->morale;
+    *user = p->morale_user;
+    *resolved = p->resolved;
+}

@@ -39,7 +39,8 @@ void wri_melee_snapshot(const wr_engagement *e, wri_snapshot *s)
     s->round = e->rounds + 1;
     s->arg = "engagement";
     for (int i = 0; i < 2; i++) {
-        s->along_face[i] = 0;
+        /* along a flank the contact is not capped at the files (since 1.2) */
+        s->along_face[i] = e->situation.side[i].attacked_in == WR_FACING_FLANK;
         s->cap[i] = 0;
         s->elsewhere[i] = 0;
         s->no_bonus[i] = 0;

@@ -10,5 +10,10 @@ list(APPEND WR_SOURCES
   src/melee/phase.c
   src/melee/odds.c
   src/melee/odds_chain.c
+  src/melee/odds_decimal.c
+  src/melee/phase_odds.c
+  src/melee/phase_odds_plan.c
+  src/melee/phase_odds_chain.c
+  src/melee/advisor.c
   src/melee/batch.c
   src/melee/deprecated.c)

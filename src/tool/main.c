@@ -20,8 +20,12 @@ static const command commands[] = {
     {"odds", "the exact outcome distribution of a melee (--svg: bars)", tool_odds},
     {"route", "plan a march on a map file (--ascii, --svg: pictures)", tool_route},
     {"map", "check a map file and draw it (text, --json, --svg)", tool_mapcmd},
+    {"intercept", "where and when a force meets a marching enemy (--svg: both marches, danger)",
+     tool_intercept},
     {"move", "a Battlesystem unit's tactical move [11.6]-[11.8] (--svg: a picture)", tool_move},
     {"sweep", "exact odds of every matchup of a balance study (--svg: heatmap)", tool_sweep},
+    {"advise", "rank every choice of charges by the exact odds of its melee phase (--svg: bars)",
+     tool_advise},
 };
 
 static void usage(FILE *f)

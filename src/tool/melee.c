@@ -857,3 +857,8 @@ int tool_odds(int argc, char **argv, FILE *out)
     tool_args_free(&args);
     return rc;
 }
+
+wr_status tool_melee_build_profile(const tool_profile_spec *spec, wr_profile **out)
+{
+    return build_profile(spec, out);
+}

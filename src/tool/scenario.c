@@ -11,11 +11,11 @@
 
 enum sec {
     S_NONE, S_FIGURE, S_CAVALRY, S_CHARIOT, S_PROFILE, S_SIDE, S_MELEE, S_ROUTE, S_UNIT, S_FIGHT,
-    S_COUNT
+    S_CHARGE, S_COUNT
 };
 static const char *const sec_names[S_COUNT] = {"",      "figure", "cavalry", "chariot",
                                                "profile", "side", "melee",   "route",
-                                               "unit",  "fight"};
+                                               "unit",  "fight",   "charge"};
 
 static const char *const mover_names[WR_MOVER_COUNT] = {
     "infantry", "cavalry", "longship", "galley", "sailing-ship", "transport", "river-boat"};
@@ -664,6 +664,63 @@ static int key_fight(tool_scenario *sc, int idx, const tool_tok *key, const tool
                "contact, charged, cover, character):");
 }
 
+/* The [unit] named by the value, defined above the section; -1 after a message. */
+static int unit_value(const tool_scenario *sc, const tool_line *v, problem *p, const char *where)
+{
+    tool_tok t;
+    if (one_value(v, &t, p))
+        return -1;
+    char nm[TOOL_NAME_MAX];
+    int u = -1;
+    if (t.n < TOOL_NAME_MAX) {
+        memcpy(nm, t.s, t.n);
+        nm[t.n] = '\0';
+        u = tool_scenario_unit(sc, nm);
+    }
+    if (u < 0) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "no [unit] of that name (define it above the %s):", where);
+        say(p, &t, 0, msg);
+    }
+    return u;
+}
+
+/* attacker = UNIT, enemy = UNIT, face, in-contact, enemy-in-contact, contact */
+static int key_charge(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
+                      problem *p)
+{
+    tool_charge_spec *c = &sc->charges[idx];
+    if (tool_tok_is(key, "attacker") || tool_tok_is(key, "enemy")) {
+        int u = unit_value(sc, v, p, "charge");
+        if (u < 0)
+            return 2;
+        *(tool_tok_is(key, "attacker") ? &c->attacker : &c->enemy) = u;
+        return 0;
+    }
+    if (tool_tok_is(key, "face"))
+        return enum_value(v, facing_names, 3, &c->face, p, "expected front, flank or rear, got");
+    if (tool_tok_is(key, "in-contact"))
+        return int_value(v, 0, 100000, &c->in_contact, p);
+    if (tool_tok_is(key, "enemy-in-contact"))
+        return int_value(v, 0, 100000, &c->enemy_in_contact, p);
+    if (tool_tok_is(key, "contact")) {
+        int x = 0;
+        if (enum_value(v, contact_names, 4, &x, p,
+                       "expected charge, pursuit or pushback, got"))
+            return 2;
+        if (x == WR_CONTACT_CONTINUING) {
+            tool_tok t;
+            (void)one_value(v, &t, p);
+            return say(p, &t, 0, "a charge comes in this turn: expected charge, pursuit or pushback, got");
+        }
+        c->contact = x;
+        return 0;
+    }
+    return say(p, key, 1,
+               "unknown key for a [charge] (attacker, enemy, face, in-contact, enemy-in-contact, "
+               "contact):");
+}
+
 static int key_melee(tool_scenario *sc, const tool_tok *key, const tool_line *v, problem *p)
 {
     if (tool_tok_is(key, "rounds"))
@@ -810,6 +867,7 @@ static int apply(tool_scenario *sc, const cursor *c, const tool_tok *key, const 
     case S_ROUTE: return key_route(sc, key, v, p);
     case S_UNIT: return key_unit(sc, c->idx, key, v, p);
     case S_FIGHT: return key_fight(sc, c->idx, key, v, p);
+    case S_CHARGE: return key_charge(sc, c->idx, key, v, p);
     default:
         snprintf(p->msg, sizeof p->msg, "a key before the first section");
         p->col = key->col;
@@ -840,7 +898,7 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
         return say(p, type, 1, "unknown section");
     s++;
     int named = s == S_FIGURE || s == S_CAVALRY || s == S_CHARIOT || s == S_PROFILE ||
-                s == S_SIDE || s == S_UNIT || s == S_FIGHT;
+                s == S_SIDE || s == S_UNIT || s == S_FIGHT || s == S_CHARGE;
     if (!named) {
         if (name)
             return say(p, name, 1, "this section takes no name:");
@@ -909,6 +967,24 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
         c->idx = i;
         return 0;
     }
+    if (s == S_CHARGE) {
+        int i = 0;
+        while (i < sc->n_charges && strcmp(sc->charges[i].name, nm) != 0)
+            i++;
+        if (i == sc->n_charges) {
+            if (sc->n_charges >= TOOL_MAX_CHARGES)
+                return say(p, name, 1, "too many charges (at most 64):");
+            sc->n_charges++;
+            tool_charge_spec *ch = &sc->charges[i];
+            memset(ch, 0, sizeof *ch);
+            memcpy(ch->name, nm, sizeof nm);
+            ch->attacker = ch->enemy = -1;
+            ch->in_contact = ch->enemy_in_contact = -1;
+            ch->contact = WR_CONTACT_CHARGE;
+        }
+        c->idx = i;
+        return 0;
+    }
     if (s == S_PROFILE) {
         int i = tool_scenario_profile(sc, nm);
         if (i < 0) {
@@ -966,6 +1042,7 @@ static int *section_line(tool_scenario *sc, const cursor *c)
     case S_ROUTE: return &sc->route.line;
     case S_UNIT: return &sc->units[c->idx].line;
     case S_FIGHT: return &sc->fights[c->idx].line;
+    case S_CHARGE: return &sc->charges[c->idx].line;
     default: return NULL;
     }
 }
@@ -982,6 +1059,7 @@ static int section_count(const tool_scenario *sc, int sec)
     case S_ROUTE: return 1;
     case S_UNIT: return sc->n_units;
     case S_FIGHT: return sc->n_fights;
+    case S_CHARGE: return sc->n_charges;
     default: return 0;
     }
 }
@@ -1105,7 +1183,7 @@ int tool_scenario_set(tool_scenario *sc, const char *setting, char *err, size_t 
     tool_tok type = {setting, dot1, 1};
     int s = lookup(&type, sec_names + 1, S_COUNT - 1) + 1;
     int named = s == S_FIGURE || s == S_CAVALRY || s == S_CHARIOT || s == S_PROFILE ||
-                s == S_SIDE || s == S_UNIT || s == S_FIGHT;
+                s == S_SIDE || s == S_UNIT || s == S_FIGHT || s == S_CHARGE;
     size_t key_start = dot1 + 1;
     int rc;
     if (named) {

@@ -17,6 +17,7 @@
 #define TOOL_PATH_MAX 1024
 #define TOOL_MAX_UNITS 16
 #define TOOL_MAX_FIGHTS 16
+#define TOOL_MAX_CHARGES 64
 
 typedef struct tool_figure_spec {
     char name[TOOL_NAME_MAX];
@@ -87,6 +88,17 @@ typedef struct tool_fight_spec {
     tool_fight_side_spec side[2];
 } tool_fight_spec;
 
+/* A charge the game may make this turn (warrules advise): [charge NAME]. */
+typedef struct tool_charge_spec {
+    char name[TOOL_NAME_MAX];
+    int line;             /* as tool_figure_spec.line */
+    int attacker, enemy;  /* indices into units, -1 unset */
+    int face;             /* a wr_facing: the enemy's face struck */
+    int in_contact;       /* -1 unset */
+    int enemy_in_contact; /* -1 unset */
+    int contact;          /* a wr_phase_contact, WR_CONTACT_CHARGE by default */
+} tool_charge_spec;
+
 typedef struct tool_route_spec {
     int line;                  /* as tool_figure_spec.line */
     char map[TOOL_PATH_MAX];
@@ -118,6 +130,8 @@ typedef struct tool_scenario {
     tool_unit_spec units[TOOL_MAX_UNITS];
     int n_fights;
     tool_fight_spec fights[TOOL_MAX_FIGHTS];
+    int n_charges;
+    tool_charge_spec charges[TOOL_MAX_CHARGES];
     int rounds;     /* 0 unset */
     int have_seed;
     uint64_t seed;

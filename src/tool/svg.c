@@ -213,13 +213,21 @@ static const char style_map[] =
     ".scale-text{font:7px sans-serif;text-anchor:middle}.day-scale{stroke:#555;stroke-width:0.4}\n"
     "</style>\n";
 
+/* The enemy's march and the contact (warrules intercept), only when drawn. */
+static const char style_intercept[] =
+    "<style>\n"
+    ".enemy-route{fill:none;stroke:#b00000;stroke-width:3;stroke-dasharray:6 3;"
+    "stroke-linejoin:round}.enemy-step{fill:#b00000}\n"
+    ".contact{fill:none;stroke:#000;stroke-width:3.5;stroke-dasharray:4 2}\n"
+    "</style>\n";
+
 /* What the map and the picture use, for the legend. */
 enum {
     U_RIVER_MINOR = 1 << 0, U_RIVER_MAJOR = 1 << 1, U_FORD = 1 << 2, U_BRIDGE = 1 << 3,
     U_FERRY = 1 << 4, U_ROAD = 1 << 5, U_TRACK = 1 << 6, U_WATERCOURSE = 1 << 7,
     U_CATARACT = 1 << 8, U_PORT = 1 << 9, U_CHANNEL = 1 << 10, U_MUDFLAT = 1 << 11,
     U_ROUTE = 1 << 12, U_START = 1 << 13, U_GOAL = 1 << 14, U_CAMP = 1 << 15, U_WAIT = 1 << 16,
-    U_REACH = 1 << 17, U_UNFORMED = 1 << 18
+    U_REACH = 1 << 17, U_UNFORMED = 1 << 18, U_ENEMY = 1 << 19, U_CONTACT = 1 << 20
 };
 
 static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
@@ -281,6 +289,8 @@ static unsigned route_uses(const tool_picture *pic)
     used |= pic->have_start ? U_START : 0;
     used |= pic->have_goal ? U_GOAL : 0;
     used |= pic->field ? U_REACH : 0;
+    used |= pic->enemy_steps && pic->n_enemy_steps > 0 ? U_ENEMY : 0;
+    used |= pic->have_contact ? U_CONTACT : 0;
     return used;
 }
 
@@ -298,7 +308,8 @@ static int legend_height(unsigned used, unsigned terrains)
 }
 
 /* The legend, one row per symbol used; returns its height. */
-static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days)
+static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days,
+                  const char *field_what)
 {
     int height = legend_height(used, terrains);
     char a[16], b[16], c[16], d[16], col[8];
@@ -342,6 +353,8 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
         {U_GOAL, "goal", "goal"},
         {U_CAMP, "camp", "night's camp: its day(s)"},
         {U_WAIT, "wait", "whole days waiting or crossing"},
+        {U_ENEMY, "enemy", "the enemy's march"},
+        {U_CONTACT, "contact", "contact: where the forces meet"},
     };
     for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
         if (!(used & items[k].bit))
@@ -399,6 +412,12 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
             text(out, "campday", sx, y + 22, "3");
         } else if (bit == U_WAIT) {
             wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
+        } else if (bit == U_ENEMY) {
+            fprintf(out, "<polyline class=\"enemy-route sym-enemy\" points=\"%s,%s %s,%s\"/>\n",
+                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
+            circle(out, "enemy-step", sx, y, 35);
+        } else if (bit == U_CONTACT) {
+            circle(out, "contact sym-contact", sx, y, 90);
         }
         text(out, "legend-text", tx, y + 25, items[k].label);
         fprintf(out, "</g>\n");
@@ -408,7 +427,8 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
         fprintf(out, "<g class=\"legend-item\" id=\"legend-reach\">");
         hexagon(out, "reach sym-reach", day_colour(1, days, col), sx, y, 100);
         fprintf(out, "/>\n");
-        text(out, "legend-text", tx, y + 25, "reached: day on the scale below");
+        text(out, "legend-text", tx, y + 25,
+             field_what ? field_what : "reached: day on the scale below");
         fprintf(out, "</g>\n");
     }
     fprintf(out, "</g>\n");
@@ -688,13 +708,16 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
             t(width, a), t(height, b));
     fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(width, a), t(height, b), style_map);
+    if (used & (U_ENEMY | U_CONTACT))
+        fputs(style_intercept, out);
     fprintf(out, "<title>");
     xml_text(out, title);
     fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
             t(width, a), t(height, b));
     text(out, "title", MARGIN, 250, title);
     text(out, "subtitle", MARGIN, 400,
-         pic->field ? "coloured hexes: reached, formed, by the day on the scale"
+         pic->subtitle ? pic->subtitle
+         : pic->field  ? "coloured hexes: reached, formed, by the day on the scale"
          : pic->steps ? "the route runs under the roads and crossings it uses; camps show their day"
                       : "hexes are COLUMN,ROW; the legend explains every symbol");
     fprintf(out, "<g class=\"terrain\">\n");
@@ -787,8 +810,26 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
             fprintf(out, "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
                          "x2=\"%s\" y2=\"%s\"/>\n",
                     pic->steps[i].day,
-                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "", day_colour(pic->steps[i].day, arrival, col), t(x1, p1),
+                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "",
+                    day_colour(pic->steps[i].day, pic->field ? scale_days : arrival, col), t(x1, p1),
                     t(y1, p2), t(x2, p3), t(y2, p4));
+        }
+        fprintf(out, "</g>\n");
+    }
+    if (pic->enemy_steps && pic->n_enemy_steps > 0) {
+        fprintf(out, "<g class=\"enemy\">\n<polyline class=\"enemy-route sym-enemy\" points=\"");
+        for (size_t i = 0; i < pic->n_enemy_steps; i++) {
+            int x, y;
+            center(pic->enemy_steps[i].hex, &x, &y);
+            fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
+        }
+        fprintf(out, "\"/>\n");
+        for (size_t i = 0; i < pic->n_enemy_steps; i++) {
+            int x, y;
+            center(pic->enemy_steps[i].hex, &x, &y);
+            fprintf(out, "<g><title>enemy: day %d</title>\n", pic->enemy_steps[i].day);
+            circle(out, "enemy-step sym-enemy", x, y, 35);
+            fprintf(out, "</g>\n");
         }
         fprintf(out, "</g>\n");
     }
@@ -885,11 +926,19 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
         circle(out, "goal sym-goal", x, y, 120);
         fprintf(out, "</g>\n");
     }
+    if (pic->have_contact) {
+        center(pic->contact, &x, &y);
+        fprintf(out, "<g class=\"marker\"><title>contact</title>\n");
+        circle(out, "contact sym-contact", x, y, 160);
+        fprintf(out, "</g>\n");
+    }
     fprintf(out, "</g>\n");
-    (void)legend(out, legend_x, TOP, used, terrains, scale_days);
+    (void)legend(out, legend_x, TOP, used, terrains, scale_days, pic->field_what);
     if (scale_days > 0)
         day_scale(out, MARGIN, TOP + map_h + 100, scale_days,
-                  pic->field ? "day reached" : "day of the march");
+                  pic->field_what ? pic->field_what
+                  : pic->field    ? "day reached"
+                                  : "day of the march");
     fprintf(out, "</svg>\n");
 }
 
@@ -1452,4 +1501,147 @@ void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n
                  "  = bridge  : ford  %% ferry  - / \\ road  + track\n");
     if (steps && n_steps)
         fprintf(out, "route: A start  B end  * on the way  0-9 a night's camp (last digit of the day)\n");
+}
+
+/* ---- warrules advise ------------------------------------------------------ */
+
+static const char style_advice[] =
+    "<style>\n"
+    ".background{fill:" BACKGROUND "}\n"
+    "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
+    ".subtitle{font:9px sans-serif}.choice{font:7px sans-serif;text-anchor:end}\n"
+    ".rank{font:bold 8px sans-serif;text-anchor:end}\n"
+    ".bar.break{fill:#8e44ad}.bar.inflicted{fill:#3b6fb6}.bar.lost{fill:#b63b3b}\n"
+    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0.4}\n"
+    ".tick{font:7px sans-serif;text-anchor:middle}.value{font:6px sans-serif}\n"
+    ".axis-title{font:italic 8px sans-serif;text-anchor:middle}\n"
+    ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}.legend-text{font:8px sans-serif}\n"
+    "</style>\n";
+
+#define ADV_W 8400
+#define ADV_LABEL_X 3000 /* right edge of the choices' labels */
+#define ADV_ROW 460
+
+/* Whole figures as text with two decimals, from units of 10^-9. */
+static void figures_text(uint64_t e9, char *buf, size_t cap)
+{
+    uint64_t hundredths_of = (e9 + 5000000) / 10000000;
+    snprintf(buf, cap, "%llu.%02llu", (unsigned long long)(hundredths_of / 100),
+             (unsigned long long)(hundredths_of % 100));
+}
+
+/* One panel's axis under the rows: ticks at quarters of `top` (a percent
+   panel when pct, else whole figures). */
+static void advice_axis(FILE *out, int x0, int x1, int y_top, int y, int top, int pct,
+                        const char *title)
+{
+    line(out, "axis", x0, y_top, x0, y);
+    line(out, "axis", x0, y, x1, y);
+    for (int k = 0; k <= 4; k++) {
+        int x = x0 + (x1 - x0) * k / 4;
+        char num[24];
+        line(out, "grid", x, y_top, x, y);
+        line(out, "axis", x, y, x, y + 60);
+        if (pct)
+            snprintf(num, sizeof num, "%d%%", 25 * k);
+        else if (top % 4 == 0)
+            snprintf(num, sizeof num, "%d", top * k / 4);
+        else
+            snprintf(num, sizeof num, "%d.%02d", top * k / 4, top * k * 25 % 100);
+        text(out, "tick", x, y + 160, num);
+    }
+    text(out, "axis-title", (x0 + x1) / 2, y + 300, title);
+}
+
+void tool_svg_advice(FILE *out, const tool_advice_data *d)
+{
+    char a[16], b[16], num[48], tip[400];
+    int has_target = d->target[0] != '\0';
+    int fig_x0 = has_target ? 5500 : ADV_LABEL_X + 300, fig_x1 = ADV_W - 300;
+    int brk_x0 = ADV_LABEL_X + 300, brk_x1 = 5100;
+    /* the figures axis: a whole number of figures at least the largest value */
+    uint64_t most = 0;
+    for (int i = 0; i < d->n; i++) {
+        most = d->rows[i].inflicted_e9 > most ? d->rows[i].inflicted_e9 : most;
+        most = d->rows[i].lost_e9 > most ? d->rows[i].lost_e9 : most;
+    }
+    int top = (int)((most + UINT64_C(999999999)) / UINT64_C(1000000000));
+    top = top < 1 ? 1 : (top % 4 ? top + 4 - top % 4 : top);
+    int rows_y = 1250;
+    int height = rows_y + d->n * ADV_ROW + 700;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
+            t(ADV_W, a), t(height, b));
+    fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(ADV_W, a), t(height, b), style_advice);
+    fprintf(out, "<title>");
+    xml_text(out, d->title);
+    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+            t(ADV_W, a), t(height, b));
+    text(out, "title", 200, 300, d->title);
+    fprintf(out, "<g class=\"legend\">\n");
+    rect(out, "legend-frame", 200, 450, ADV_W - 400, 380, NULL);
+    int lx = 350;
+    if (has_target) {
+        snprintf(tip, sizeof tip, "probability that %s", d->target);
+        fprintf(out, "<g class=\"legend-item\" id=\"legend-break\">\n");
+        rect(out, "bar break", lx, 570, 200, 140, NULL);
+        text(out, "legend-text", lx + 300, 690, tip);
+        fprintf(out, "</g>\n");
+        lx += 3300;
+    }
+    fprintf(out, "<g class=\"legend-item\" id=\"legend-inflicted\">\n");
+    rect(out, "bar inflicted", lx, 570, 200, 140, NULL);
+    text(out, "legend-text", lx + 300, 690, "expected enemy figures lost");
+    fprintf(out, "</g>\n<g class=\"legend-item\" id=\"legend-lost\">\n");
+    lx += 2300;
+    rect(out, "bar lost", lx, 570, 200, 140, NULL);
+    text(out, "legend-text", lx + 300, 690, "expected own figures lost");
+    fprintf(out, "</g>\n</g>\n");
+    text(out, "head", 200, 1080, "choices, best first");
+    if (has_target)
+        text(out, "head", brk_x0, 1080, "the target's break");
+    text(out, "head", fig_x0, 1080, "expected figures lost");
+    int y = rows_y;
+    for (int i = 0; i < d->n; i++) {
+        const tool_advice_row *r = &d->rows[i];
+        char shown[72];
+        size_t len = strlen(r->label);
+        snprintf(shown, sizeof shown, "%.*s%s", len > 60 ? 57 : (int)len, r->label,
+                 len > 60 ? "..." : "");
+        snprintf(num, sizeof num, "%d.", i + 1);
+        text(out, "rank", 380, y + 250, num);
+        fprintf(out, "<text class=\"choice\" x=\"%s\" y=\"%s\"><title>", t(ADV_LABEL_X, a),
+                t(y + 250, b));
+        xml_text(out, r->label);
+        fprintf(out, "</title>");
+        xml_text(out, shown);
+        fprintf(out, "</text>\n");
+        if (has_target) {
+            int h = hundredths(r->break_e18);
+            int w = (brk_x1 - brk_x0) * h / 10000;
+            percent_text(h, num, sizeof num);
+            snprintf(tip, sizeof tip, "%s: %s", r->label, num);
+            rect(out, "bar break", brk_x0, y + 80, w, 280, tip);
+            text(out, "value", brk_x0 + w + 50, y + 260, num);
+        }
+        const uint64_t v[2] = {r->inflicted_e9, r->lost_e9};
+        static const char *const cls[2] = {"bar inflicted", "bar lost"};
+        static const char *const what[2] = {"enemy figures lost", "own figures lost"};
+        for (int k = 0; k < 2; k++) {
+            uint64_t scaled = v[k] / (uint64_t)top; /* units of 10^-9 of the axis */
+            int w = (int)((uint64_t)(fig_x1 - fig_x0) * (scaled > UINT64_C(1000000000)
+                                                             ? UINT64_C(1000000000)
+                                                             : scaled) /
+                          UINT64_C(1000000000));
+            figures_text(v[k], num, sizeof num);
+            snprintf(tip, sizeof tip, "%s: %s %s", r->label, num, what[k]);
+            rect(out, cls[k], fig_x0, y + 40 + k * 190, w, 170, tip);
+            text(out, "value", fig_x0 + w + 50, y + 170 + k * 190, num);
+        }
+        y += ADV_ROW;
+    }
+    if (has_target)
+        advice_axis(out, brk_x0, brk_x1, rows_y - 50, y, 100, 1, "probability");
+    advice_axis(out, fig_x0, fig_x1, rows_y - 50, y, top, 0, "figures (expected)");
+    fprintf(out, "</svg>\n");
 }

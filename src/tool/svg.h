@@ -31,6 +31,14 @@ typedef struct tool_picture {
     int days;                  /* with field: colour the hexes reached by day 1..days */
     int have_start, have_goal; /* the start and goal markers */
     wr_hex start, goal;
+    /* warrules intercept: the enemy's march, the contact hex, and words for
+       the field (its legend item and scale) and the subtitle; all optional */
+    const wr_step *enemy_steps;
+    size_t n_enemy_steps;
+    int have_contact;
+    wr_hex contact;
+    const char *field_what;
+    const char *subtitle;
 } tool_picture;
 
 /* The map on a background, with a legend of every symbol drawn: one
@@ -38,8 +46,9 @@ typedef struct tool_picture {
    courses, features; the reach coloured by day; the route under the roads
    and crossings it uses, each camp marked with its day(s), whole days at a
    ferry, rafts, bridging or rally point labelled; start and goal markers;
-   a scale of days. Every symbol drawn carries a class "sym-NAME" and the
-   legend an item with id "legend-NAME". */
+   a scale of days; the enemy's march (a dashed line through its steps) and
+   the contact hex when given. Every symbol drawn carries a class
+   "sym-NAME" and the legend an item with id "legend-NAME". */
 void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic);
 
 /* What warrules move draws: a Battlesystem unit's formation and its move. */
@@ -64,6 +73,28 @@ typedef struct tool_move_picture {
    obstacles and rises marked, where the movement ends, a scale of inches
    and a legend. */
 void tool_svg_move(FILE *out, const tool_move_picture *p);
+
+/* One ranked choice of warrules advise. */
+typedef struct tool_advice_row {
+    char label[256];       /* the charges of the choice ("knights: orcs flank; ...") */
+    uint64_t break_e18;    /* the target's break, units of 10^-18 */
+    uint64_t inflicted_e9; /* expected enemy figures lost, units of 10^-9 */
+    uint64_t lost_e9;      /* expected own figures lost */
+    int64_t score_e9;
+} tool_advice_row;
+
+typedef struct tool_advice_data {
+    char title[240];
+    char target[TOOL_NAME_MAX + 40]; /* "orcs routs or is destroyed", or "" */
+    int n;
+    const tool_advice_row *rows;
+} tool_advice_data;
+
+/* The ranked choices of warrules advise as bars with axes and a legend:
+   for each choice, in rank order, one rect of class "bar break" (the
+   target's break, on a 0-100 % axis, when there is a target) and one each
+   of class "bar inflicted" and "bar lost" (expected figures). */
+void tool_svg_advice(FILE *out, const tool_advice_data *d);
 
 /* The map as text, one row per line, with the route marked. */
 void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n_steps);

@@ -21,6 +21,11 @@ int tool_route(int argc, char **argv, FILE *out);
 int tool_mapcmd(int argc, char **argv, FILE *out);
 int tool_sweep(int argc, char **argv, FILE *out);
 int tool_move(int argc, char **argv, FILE *out);
+int tool_advise(int argc, char **argv, FILE *out);
+int tool_intercept(int argc, char **argv, FILE *out);
+
+/* A profile from its [profile] section (melee.c; the advisor's too). */
+wr_status tool_melee_build_profile(const tool_profile_spec *spec, wr_profile **out);
 
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)

@@ -26,7 +26,10 @@ draw rally.svg route --map tests/tool/maps/forest_band.map --mover cavalry --fro
 draw rafts.svg route --map examples/valley.map --from 2,3 --to 2,6 --rafts-anywhere
 draw reach.svg route --map examples/crossing.map --from 0,3 --days 3
 draw valley.svg map examples/valley.map
+draw intercept.svg intercept examples/crossing.map --from 0,3 --enemy-from 11,3 --enemy-to 0,0 \
+    --meeting adjacent --threat 11,6:cavalry
 draw move.svg move --shields --shield-wall front --leg clear:6 --leg woods:4:1 --leg rough:3::1
 draw spears.svg move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
 draw odds.svg odds
+draw advise.svg advise examples/advise.scn --target orcs --rounds 4 --top 9
 exit $status

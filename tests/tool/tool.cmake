@@ -50,7 +50,7 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
 # on every kind of mistake, the helpers on their edges.
 set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
-  svg.c sweep.c)
+  svg.c sweep.c advise.c intercept.c)
 list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
 add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
 target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
@@ -720,3 +720,99 @@ wr_tool_refusals(""
     "move_turn_cost_above_one|argument 1: --turn-cost 2/1: expected N/D of the movement rate, 0 <= N <= D|move;--turn-cost;2/1"
     "move_turn_cost_zero_den|argument 1: --turn-cost 1/0: expected N/D of the movement rate, 0 <= N <= D, D 1..1000|move;--turn-cost;1/0"
     "move_leg_rises|argument 1: --leg clear:1:0:101: expected TERRAIN:INCHES[:OBSTACLES[:RISES]]|move;--leg;clear:1:0:101")
+
+# warrules advise: every choice of charges ranked by the exact odds of its
+# melee phase (the knights on the orcs' flank while the
+# spearmen hold their front, or doubling up on the goblins).
+wr_tool_test(help_advise ${WR_TOOL} advise --help)
+set_tests_properties(tool_help_advise PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules advise")
+wr_tool_test(advise_break ${WR_TOOL} advise scenarios/advise_knights.scn --target orcs --rounds 4 --top 3)
+set_tests_properties(tool_advise_break PROPERTIES PASS_REGULAR_EXPRESSION
+  "advise: 9 choices, [0-9]+ scored exactly, [0-9]+ pruned.*aim: the probability that orcs routs or destroyed.* 1\\. knights: .*orcs routs or destroyed: [0-9]+\\.[0-9][0-9]%.*\\[Flank and rear\\] charge archers-rear: Side 1: Morale test for a flank or rear attack due, 25% to pass\\.")
+wr_tool_test(advise_deterministic sh ${TT}/same_output.sh SAME
+  "advise scenarios/advise_knights.scn --json --top 9"
+  "advise scenarios/advise_knights.scn --json --top 9" ${WR_TOOL})
+if(Python3_Interpreter_FOUND)
+  # every choice: 9, scores in order, each reason citing a section; with a
+  # small top some are pruned and the head is the same
+  wr_tool_test(json_advise ${WR_JSON}
+    "d['choices'] == 9 and d['pruned'] == 0 and len(d['ranked']) == 9 and [float(c['score']) for c in d['ranked']] == sorted((float(c['score']) for c in d['ranked']), reverse=True) and all(r['section'].startswith(chr(91)) for c in d['ranked'] for r in c['reasons']) and d['ranked'][0]['charges'][0]['attacker'] in ('knights', 'archers')"
+    ${WR_TOOL} advise scenarios/advise_knights.scn --rounds 3 --top 9 --json)
+  wr_tool_test(json_advise_pruned ${WR_JSON}
+    "d['choices'] == 9 and d['evaluated'] + d['pruned'] == 9 and d['aim'] == 'break' and d['target'] == 'orcs' and len(d['ranked']) == 2"
+    ${WR_TOOL} advise scenarios/advise_knights.scn --target orcs --rounds 5 --top 2 --json)
+  wr_tool_test(json_advise_score ${WR_JSON}
+    "d['aim'] == 'score' and len(d['ranked']) == 1"
+    ${WR_TOOL} advise scenarios/advise_knights.scn --target goblins --weights 10,1,2 --top 1 --json)
+  # the bars: one of each kind per choice, axes and a legend
+  wr_tool_test(svg_advise sh ${TT}/svg_run.sh ${WR_OUT}/advise.svg
+    "rect.break=9 rect.inflicted=9 rect.lost=9 line.axis>=12 text.rank=9 g.legend=1 text.axis-title=2"
+    ${WR_TOOL} advise scenarios/advise_knights.scn --target orcs --rounds 3 --top 9 --svg ${WR_OUT}/advise.svg)
+  wr_tool_test(svg_advise_no_target sh ${TT}/svg_run.sh ${WR_OUT}/advise2.svg
+    "rect.break=0 rect.inflicted=4 rect.lost=4 g.legend=1 text.axis-title=1"
+    ${WR_TOOL} advise scenarios/advise_knights.scn --rounds 2 --top 4 --svg ${WR_OUT}/advise2.svg)
+endif()
+wr_tool_refusals("advise_"
+    "no_scenario|a scenario file is needed|advise"
+    "no_charge|no [charge] section|advise;scenarios/phase_corner.scn"
+    "no_target|--aim break needs --target UNIT|advise;scenarios/advise_knights.scn;--aim;break"
+    "bad_aim|--aim takes break, figures or score, not 'win'|advise;scenarios/advise_knights.scn;--aim;win"
+    "bad_target|--target: no [unit] named 'elves'|advise;scenarios/advise_knights.scn;--target;elves"
+    "bad_fates|--fates takes a list of fighting, holds, retires, routs, destroyed|advise;scenarios/advise_knights.scn;--target;orcs;--fates;flees"
+    "bad_weights|--weights takes BREAK,INFLICTED,LOST|advise;scenarios/advise_knights.scn;--weights;1,2"
+    "bad_top|--top takes a whole number 1..4096|advise;scenarios/advise_knights.scn;--top;0"
+    "rounds|--rounds takes a whole number 1..40|advise;scenarios/advise_knights.scn;--rounds;41"
+    "json_svg|--json and --svg - cannot be combined|advise;scenarios/advise_knights.scn;--json;--svg;-"
+    "charge_unit|advise_charge_unit.scn:4:12: no [unit] of that name (define it above the charge): 'elves'|advise;scenarios/advise_charge_unit.scn"
+    "charge_refused|[charge knights-flank] is refused by the advisor|advise;scenarios/advise_knights.scn;--set;charge.knights-flank.enemy-in-contact=4"
+    "charge_engaged|[charge knights-flank] is refused by the advisor|advise;scenarios/advise_knights.scn;--set;fight.other.a=knights;--set;fight.other.a.in-contact=1;--set;fight.other.b=goblins;--set;fight.other.b.in-contact=1")
+# warrules intercept: where and when a force meets a marching enemy, both
+# marches, the contact and the danger field by day in one SVG.
+wr_tool_test(help_intercept ${WR_TOOL} intercept --help)
+set_tests_properties(tool_help_intercept PROPERTIES PASS_REGULAR_EXPRESSION "usage: warrules intercept")
+wr_tool_test(intercept_adjacent ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,3
+  --enemy-from 11,3 --enemy-to 0,0 --meeting adjacent)
+set_tests_properties(tool_intercept_adjacent PROPERTIES PASS_REGULAR_EXPRESSION
+  "contact on day 3 in the force's move: the force enters 5,4, the enemy stands in 6,4")
+wr_tool_test(intercept_impossible ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,0
+  --enemy-from 11,3 --enemy-to 11,0 --objective before --guard 11,0)
+set_tests_properties(tool_intercept_impossible PROPERTIES PASS_REGULAR_EXPRESSION
+  "no contact meets the objective: impossible")
+# pursuit: cavalry two hexes behind infantry marching away catches it on day 2
+wr_tool_test(intercept_pursuit ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,6 --mover cavalry
+  --enemy-from 2,6 --enemy-to 11,6 --threat 11,0:cavalry --days 4)
+set_tests_properties(tool_intercept_pursuit PROPERTIES PASS_REGULAR_EXPRESSION
+  "contact on day 2 in the force's move: the force enters 5,4.*the danger field: [0-9]+ hexes within 4 day\\(s\\) of the enemy and 1 other threat")
+# moving first, the cavalry meets the infantry before it sets out
+wr_tool_test(intercept_own_first ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,6 --mover cavalry
+  --enemy-from 2,6 --enemy-to 11,6 --own-first)
+set_tests_properties(tool_intercept_own_first PROPERTIES PASS_REGULAR_EXPRESSION
+  "contact on day 1 in the force's move: the force enters 2,6")
+if(Python3_Interpreter_FOUND)
+  wr_tool_test(json_intercept ${WR_JSON}
+    "d['found'] and d['day'] == 3 and d['hex'] == [5, 4] and d['enemy_hex'] == [6, 4] and not d['non_rallied'] and d['contact']['points_spent'] == 12 and d['steps'][-1]['col'] == 5 and d['enemy_steps'][0]['col'] == 11"
+    ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,3 --enemy-from 11,3 --enemy-to 0,0
+    --meeting adjacent --json)
+  wr_tool_test(json_intercept_impossible ${WR_JSON}
+    "not d['found'] and 'day' not in d and d['objective'] == 'before' and len(d['enemy_steps']) > 1"
+    ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,0 --enemy-from 11,3 --enemy-to 11,0
+    --objective before --guard 11,0 --json)
+  wr_tool_test(svg_intercept sh ${TT}/svg_run.sh ${WR_OUT}/intercept.svg
+    "polygon.hex=84 polygon.reach>=20 polyline.route=1 polyline.enemy-route=1 circle.enemy-step>=10 circle.contact=1 circle.start=1"
+    ${WR_TOOL} intercept ${WR_EX}/crossing.map --from 0,3 --enemy-from 11,3 --enemy-to 0,0
+    --meeting adjacent --threat 11,6:cavalry --svg ${WR_OUT}/intercept.svg)
+endif()
+wr_tool_refusals(""
+    "intercept_no_map|no map file given|intercept;--from;0,0"
+    "intercept_no_from|no start: give --from|intercept;../../examples/crossing.map"
+    "intercept_no_enemy|no enemy: give --enemy-from|intercept;../../examples/crossing.map;--from;0,0"
+    "intercept_bad_hex|--enemy-from 3: expected a hex as COLUMN,ROW|intercept;../../examples/crossing.map;--enemy-from;3;--from;0,0;--enemy-to;1,1"
+    "intercept_off_map|--from: the hex 12,0 is off the 12 x 7 map|intercept;../../examples/crossing.map;--from;12,0;--enemy-from;1,1;--enemy-to;2,2"
+    "intercept_bad_objective|--objective: expected earliest, formed, before or formed-before, got 'first'|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--objective;first"
+    "intercept_no_guard|--objective before needs --guard|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--objective;before"
+    "intercept_bad_meeting|--meeting: expected same-hex, adjacent or adjacent-no-river|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--meeting;near"
+    "intercept_bad_mover|--threat: expected infantry, cavalry|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--threat;3,3:dragon"
+    "intercept_bad_days|--days 0: expected 1..1000000|intercept;../../examples/crossing.map;--from;0,0;--enemy-from;1,1;--enemy-to;2,2;--days;0"
+    "intercept_two_maps|one map file only|intercept;../../examples/crossing.map;../../examples/valley.map;--from;0,0"
+    "intercept_json_svg_stdout|--json and --svg - cannot be combined|intercept;../../examples/crossing.map;--json;--svg;-"
+    "intercept_enemy_at_sea|the planner refused|intercept;../../examples/valley.map;--from;6,6;--enemy-from;0,0;--enemy-to;6,6")

@@ -259,6 +259,14 @@ static void commands_without_memory(void)
     every_allocation("route json", tool_route, route_json);
     every_allocation("reach", tool_route, reach);
     every_allocation("reach json", tool_route, reach_json);
+    char *intercept[] = {"intercept", path(ex, "crossing.map"), "--from", "0,3", "--enemy-from",
+                         "11,3", "--enemy-to", "0,0", "--meeting", "adjacent", "--threat", "11,6:cavalry",
+                         "--svg", path(outdir, "unit_intercept.svg"), NULL};
+    char *intercept_json[] = {"intercept", path(ex, "crossing.map"), "--from", "0,0", "--enemy-from",
+                              "11,3", "--enemy-to", "11,0", "--objective", "before", "--guard", "11,0",
+                              "--json", NULL};
+    every_allocation("intercept", tool_intercept, intercept);
+    every_allocation("intercept json", tool_intercept, intercept_json);
     every_allocation("map", tool_mapcmd, map);
     every_allocation("map json", tool_mapcmd, map_json);
     every_allocation("move", tool_move, move);
@@ -267,6 +275,12 @@ static void commands_without_memory(void)
                           "--change-order", "closed", "--next-phase", "--set-spears", "front",
                           "--turn", "90", "--json", NULL};
     every_allocation("move phase", tool_move, move_phase);
+    char *advise[] = {"advise", path(ex, "advise.scn"), "--target", "orcs", "--rounds", "2",
+                      "--top", "3", "--svg", path(outdir, "unit_advise.svg"), NULL};
+    char *advise_json[] = {"advise", path(ex, "advise.scn"), "--rounds", "2", "--top", "9",
+                           "--json", NULL};
+    every_allocation("advise", tool_advise, advise);
+    every_allocation("advise json", tool_advise, advise_json);
     /* past 4 KiB, so that reading it grows its buffer (realloc) */
     static char sweep_text[6000] = "# a sweep file of more than 4 KiB\n";
     size_t used = strlen(sweep_text);

@@ -135,8 +135,12 @@ do
   orc:set_modifier(wr.MOD_PER_RANK, 1)
   local dwarfs = troops(dwarf, 10, 5, wr.WEAPON_SPEAR)
   local orcs = troops(orc, 18, 3, wr.WEAPON_SPEAR)
-  raises("WR_ERR_RANGE", wr.Engagement, dwarfs, orcs, {side = {[0] = {in_contact = 5, charged = true},
+  -- since 1.2 the engagement counts the flank the same way; 7 is one more than the ranks
+  local e = wr.Engagement(dwarfs, orcs, {side = {[0] = {in_contact = 5, charged = true},
     [1] = {in_contact = 5, attacked_in = wr.FACING_FLANK}}})
+  eq(e:strike(1).fighting, 5, "the engagement: 5 along the column fight")
+  raises("WR_ERR_RANGE", wr.Engagement, dwarfs, orcs, {side = {[0] = {in_contact = 5, charged = true},
+    [1] = {in_contact = 7, attacked_in = wr.FACING_FLANK}}})
 
   local p = wr.MeleePhase()
   local f = p:add({unit = dwarfs, in_contact = 5, contact = wr.CONTACT_CHARGE},

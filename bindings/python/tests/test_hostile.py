@@ -651,6 +651,12 @@ def all_handles():
     handles = every_handle()
     handles["MeleePhase"] = wr.MeleePhase()
     handles["OddsWorkspace"] = wr.OddsWorkspace()
+    handles["ChargeAdvisor"] = wr.ChargeAdvisor()
+    phase = wr.MeleePhase()
+    phase.add(wr.phase_combatant(handles["MeleeUnit"], in_contact=1, contact=wr.CONTACT_CHARGE),
+              wr.phase_combatant(handles["_b"], in_contact=1))
+    handles["MeleePhaseOdds"] = phase.odds(1)
+    handles["_phase"] = phase
     handles["_borrowed"] = handles["Unit"].figure
     return handles
 

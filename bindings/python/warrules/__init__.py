@@ -27,10 +27,12 @@ from ._errors import (ClosedHandleError, ForbiddenError, HandleInUseError, Inval
 from ._core import (OK, ERR_NULL, ERR_RANGE, ERR_INVALID, ERR_NOMEM, ERR_FORBIDDEN, ERR_STATE,
                     Status, Handle, Rng, Allocator, CountingAllocator, last_error, status_name,
                     status_str, version, version_number)
-from . import _melee, _battlesystem, _campaign
+from . import _melee, _battlesystem, _campaign, _advisor, _intercept
 from ._melee import *  # noqa: F401,F403
+from ._advisor import *  # noqa: F401,F403
 from ._battlesystem import *  # noqa: F401,F403
 from ._campaign import *  # noqa: F401,F403
+from ._intercept import *  # noqa: F401,F403
 from ._native import lib as _lib
 from . import _deprecated
 from ._version import VERSION as __version__
@@ -51,7 +53,7 @@ __all__ = [
     "OK", "ERR_NULL", "ERR_RANGE", "ERR_INVALID", "ERR_NOMEM", "ERR_FORBIDDEN", "ERR_STATE",
     "Status", "Handle", "Rng", "Allocator", "CountingAllocator", "last_error", "status_name",
     "status_str", "version", "version_number", "has_function", "sweep",
-] + _melee.__all__ + _battlesystem.__all__ + _campaign.__all__
+] + _melee.__all__ + _advisor.__all__ + _battlesystem.__all__ + _campaign.__all__ + _intercept.__all__
 
 _deprecated.install(globals())
 

@@ -603,6 +603,26 @@ class Planner(Handle):
             raise keep[-1][0]
         return buf[0::2], buf[1::2]
 
+    def intercept(self, map: Map, params: PlanParams, start: HexLike, enemy: Any, *,
+                  state: Optional[ForceState] = None, objective: int = 0, meeting: int = 0,
+                  order: int = 0, guard: Optional[HexLike] = None,
+                  blocked_hexes: Optional[Iterable[HexLike]] = None,
+                  blocked_sides: Optional[Iterable[Tuple[HexLike, int]]] = None,
+                  blocked: _Blocked = None) -> Any:
+        """The earliest contact of a force with an enemy (a PlannedForce, or its
+        (hex, day) positions): an Interception. See warrules.intercept's
+        INTERCEPT_*, MEETING_* and DAY_* constants; the rest as Planner.plan."""
+        from ._intercept import intercept
+        return intercept(self, map, params, start, enemy, state=state, objective=objective,
+                         meeting=meeting, order=order, guard=guard, blocked_hexes=blocked_hexes,
+                         blocked_sides=blocked_sides, blocked=blocked)
+
+    def danger(self, map: Map, forces: Sequence[Any]) -> Tuple[array.array, array.array, array.array]:
+        """The danger field of several PlannedForce: (days, points_left, force)
+        by map index, three array.array('i') (-1 where none reaches a hex)."""
+        from ._intercept import danger
+        return danger(self, map, forces)
+
 
 def hex_desc_moves(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
                    sides: Sequence[Union[Hexside, Mapping[str, int], Sequence[int]]],

@@ -396,6 +396,35 @@ class StepFlag(enum.IntFlag):
     OPEN_SEA = 8192
     NIGHT = 16384
 
+class MeleeFate(enum.IntEnum):
+    FIGHTING = 0
+    HOLDS = 1
+    RETIRES = 2
+    ROUTS = 3
+    DESTROYED = 4
+    COUNT = 5
+
+class ChargeAim(enum.IntEnum):
+    BREAK = 0
+    FIGURES = 1
+    SCORE = 2
+    COUNT = 3
+
+class InterceptObjective(enum.IntEnum):
+    EARLIEST = 0
+    FORMED = 1
+    BEFORE = 2
+    FORMED_BEFORE = 3
+
+class Meeting(enum.IntEnum):
+    SAME_HEX = 0
+    ADJACENT = 1
+    ADJACENT_NO_RIVER = 2
+
+class DayOrder(enum.IntEnum):
+    ENEMY_FIRST = 0
+    OWN_FIRST = 1
+
 WEAPON_OTHER: Weapon
 WEAPON_SPEAR: Weapon
 WEAPON_POLEARM: Weapon
@@ -545,6 +574,22 @@ CONTACT_PURSUIT: PhaseContact
 CONTACT_PUSHBACK: PhaseContact
 PHASE_DEFAULT: int
 PHASE_MAX_FIGHTS: int
+FATE_FIGHTING: MeleeFate
+FATE_HOLDS: MeleeFate
+FATE_RETIRES: MeleeFate
+FATE_ROUTS: MeleeFate
+FATE_DESTROYED: MeleeFate
+FATE_COUNT: MeleeFate
+PHASE_ODDS_MAX_UNITS: int
+PHASE_ODDS_MAX_FIGHTS: int
+PHASE_ODDS_MAX_STATES: int
+CHARGE_AIM_BREAK: ChargeAim
+CHARGE_AIM_FIGURES: ChargeAim
+CHARGE_AIM_SCORE: ChargeAim
+CHARGE_AIM_COUNT: ChargeAim
+CHARGE_ADVISOR_MAX_OPTIONS: int
+CHARGE_ADVISOR_MAX_TOP: int
+CHARGE_ADVISOR_MAX_REASONS: int
 STAT_AR: Stat
 STAT_HD: Stat
 STAT_AC: Stat
@@ -715,3 +760,19 @@ PLAN_NO_ROUTE: int
 RIVERS_OK: int
 RIVERS_HEXSIDE_ON_COURSE: int
 RIVERS_DEAD_END: int
+INTERCEPT_EARLIEST: InterceptObjective
+INTERCEPT_FORMED: InterceptObjective
+INTERCEPT_BEFORE: InterceptObjective
+INTERCEPT_FORMED_BEFORE: InterceptObjective
+INTERCEPT_OBJECTIVE_COUNT: int
+MEETING_SAME_HEX: Meeting
+MEETING_ADJACENT: Meeting
+MEETING_ADJACENT_NO_RIVER: Meeting
+MEETING_COUNT: int
+DAY_ENEMY_FIRST: DayOrder
+DAY_OWN_FIRST: DayOrder
+DAY_ORDER_COUNT: int
+FORCE_MAX_POSITIONS: int
+DANGER_MAX_FORCES: int
+INTERCEPT_FOUND: int
+INTERCEPT_IMPOSSIBLE: int

@@ -99,6 +99,8 @@ MELEE_UNIT = opaque("wr_melee_unit")
 ENGAGEMENT = opaque("wr_engagement")
 MELEE_ODDS = opaque("wr_melee_odds")
 MELEE_PHASE = opaque("wr_melee_phase")
+MELEE_PHASE_ODDS = opaque("wr_melee_phase_odds")
+CHARGE_ADVISOR = opaque("wr_charge_advisor")
 ODDS_WORKSPACE = opaque("wr_odds_workspace")
 MAP = opaque("wr_map")
 PLANNER = opaque("wr_planner")
@@ -361,6 +363,20 @@ PhaseFight = struct("wr_phase_fight", [("side", PhaseCombatant * 2)])
 PhaseUnit = struct("wr_phase_unit", [
     ("fights", ci), ("figures_before", ci), ("fighting", ci), ("lost", ci),
     ("disordered", ci), ("worst", ci)])
+ChargeOption = struct("wr_charge_option", [
+    ("attacker", MELEE_UNIT), ("enemy", MELEE_UNIT), ("face", ci), ("in_contact", ci),
+    ("enemy_in_contact", ci), ("contact", ci)])
+ChargeAdvisorParams = struct("wr_charge_advisor_params", [
+    ("aim", ci), ("target", MELEE_UNIT), ("fates", cu), ("break_weight", ci),
+    ("inflicted_weight", ci), ("lost_weight", ci), ("max_rounds", ci), ("top", ci)])
+ChargeAdvisorInfo = struct("wr_charge_advisor_info", [
+    ("choices", ctypes.c_longlong), ("evaluated", ctypes.c_longlong),
+    ("pruned", ctypes.c_longlong), ("groups", ci), ("bounds", ci), ("ranked", ci)])
+ChargeChoice = struct("wr_charge_choice", [
+    ("attackers", ci), ("option", ci * 4), ("score_e9", ctypes.c_int64),
+    ("break_e18", ctypes.c_uint64), ("inflicted_e9", ctypes.c_uint64),
+    ("lost_e9", ctypes.c_uint64), ("reasons", ci)])
+ChargeReason = struct("wr_charge_reason", [("fight", ci), ("event", MeleeEvent)])
 
 # campaign.h
 i32 = ctypes.c_int32
@@ -409,13 +425,27 @@ PlanQuery = struct("wr_plan_query", [
     ("blocked", PLAN_BLOCKED_FN), ("user", c_ptr)])
 PlanResult = struct("wr_plan_result", [
     ("outcome", ci), ("route", Route), ("moves", P(PlanEdge)), ("arrival", ForceState)])
+ForcePosition = struct("wr_force_position", [("hex", Hex), ("day", ci)])
+ForceDesc = struct("wr_force_desc", [
+    ("params", P(PlanParams)), ("query", P(PlanQuery)), ("from_", Hex), ("to", Hex),
+    ("positions", P(ForcePosition)), ("position_count", cz)])
+ForceDesc._c_fields_ = {"from_": "from"}
+InterceptParams = struct("wr_intercept_params", [
+    ("objective", ci), ("meeting", ci), ("order", ci), ("guard", Hex)])
+InterceptResult = struct("wr_intercept_result", [
+    ("outcome", ci), ("day", ci), ("during_own_move", ci), ("hex", Hex), ("enemy_hex", Hex),
+    ("enemy_index", i32), ("non_rallied", ci), ("contact", ForceState), ("plan", PlanResult),
+    ("enemy_plan", PlanResult)])
+Danger = struct("wr_danger", [("day", i32), ("points_left", i32), ("force", i32)])
 
 STRUCTS = [Allocator, Error, BattleUnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
            MissileTable, Wounds, MeleeUnitDesc, MeleeEvent, CombatantSituation, Situation, MoraleTest,
            MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchCombatant, MeleeBatchOut, PhaseCombatant,
-           PhaseFight, PhaseUnit, Hex, Hexside,
+           PhaseFight, PhaseUnit, ChargeOption, ChargeAdvisorParams, ChargeAdvisorInfo,
+           ChargeChoice, ChargeReason, Hex, Hexside,
            MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc,
-           ForceState, PlanQuery, PlanResult]
+           ForceState, PlanQuery, PlanResult, ForcePosition, ForceDesc, InterceptParams,
+           InterceptResult, Danger]
 
 STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
@@ -530,6 +560,37 @@ FUNCTIONS = [
     ("wr_melee_phase_resolve_rng", STATUS, [MELEE_PHASE, RNG]),
     ("wr_melee_phase_round", STATUS, [MELEE_PHASE, c_int, P(MeleeRound)]),
     ("wr_melee_phase_unit", STATUS, [MELEE_PHASE, MELEE_UNIT, P(PhaseUnit)]),
+    # melee.h: exact odds of a melee phase
+    ("wr_melee_phase_odds_new", STATUS, [MELEE_PHASE, c_int, P(MELEE_PHASE_ODDS)]),
+    ("wr_melee_phase_odds_new_ex", STATUS, [MELEE_PHASE, c_int, ALLOC, P(MELEE_PHASE_ODDS)]),
+    ("wr_melee_phase_odds_free", None, [MELEE_PHASE_ODDS]),
+    ("wr_melee_phase_odds_exponent", STATUS, [MELEE_PHASE_ODDS, PI]),
+    ("wr_melee_phase_odds_fight_end", STATUS, [MELEE_PHASE_ODDS, c_int, c_int, P(ctypes.c_uint64)]),
+    ("wr_melee_phase_odds_fight_end_exact", STATUS, [MELEE_PHASE_ODDS, c_int, c_int, c_str,
+                                                     c_size, PZ]),
+    ("wr_melee_phase_odds_unit_fate", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int,
+                                               P(ctypes.c_uint64)]),
+    ("wr_melee_phase_odds_unit_fate_exact", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int, c_str,
+                                                     c_size, PZ]),
+    ("wr_melee_phase_odds_unit_figures", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int,
+                                                  P(ctypes.c_uint64)]),
+    ("wr_melee_phase_odds_unit_figures_exact", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int,
+                                                        c_str, c_size, PZ]),
+    ("wr_melee_phase_odds_expected_lost", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT,
+                                                   P(ctypes.c_uint64)]),
+    # melee.h: the charge advisor
+    ("wr_charge_advisor_params_default", ChargeAdvisorParams, []),
+    ("wr_charge_advisor_new", STATUS, [P(CHARGE_ADVISOR)]),
+    ("wr_charge_advisor_new_ex", STATUS, [ALLOC, P(CHARGE_ADVISOR)]),
+    ("wr_charge_advisor_free", None, [CHARGE_ADVISOR]),
+    ("wr_charge_advisor_set_morale", STATUS, [CHARGE_ADVISOR, MORALE_FN, c_ptr]),
+    ("wr_charge_advisor_add_fight", STATUS, [CHARGE_ADVISOR, P(PhaseFight)]),
+    ("wr_charge_advisor_add_option", STATUS, [CHARGE_ADVISOR, P(ChargeOption), PI]),
+    ("wr_charge_advisor_rank", STATUS, [CHARGE_ADVISOR, P(ChargeAdvisorParams),
+                                        P(ChargeAdvisorInfo)]),
+    ("wr_charge_advisor_choice", STATUS, [CHARGE_ADVISOR, c_int, P(ChargeChoice)]),
+    ("wr_charge_advisor_reason", STATUS, [CHARGE_ADVISOR, c_int, c_int, P(ChargeReason)]),
+    ("wr_charge_advisor_odds", STATUS, [CHARGE_ADVISOR, c_int, P(MELEE_PHASE_ODDS)]),
     "battlesystem",
     # battlesystem.h: figures and ratings
     ("wr_figure_new", STATUS, [P(FIGURE)]),
@@ -692,6 +753,10 @@ FUNCTIONS = [
     ("wr_planner_plan_field", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(Arrival),
                                        c_size]),
     ("wr_map_check_rivers", STATUS, [MAP, PI, P(Hex), PI]),
+    # campaign.h: where forces meet
+    ("wr_planner_intercept", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(ForceDesc),
+                                      P(InterceptParams), P(InterceptResult)]),
+    ("wr_planner_danger", STATUS, [PLANNER, MAP, P(ForceDesc), c_size, P(Danger), c_size]),
 
 ]
 

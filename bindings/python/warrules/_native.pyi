@@ -227,6 +227,45 @@ class PhaseUnit(Struct):
     disordered: int
     worst: int
 
+class ChargeOption(Struct):
+    attacker: Any
+    enemy: Any
+    face: int
+    in_contact: int
+    enemy_in_contact: int
+    contact: int
+
+class ChargeAdvisorParams(Struct):
+    aim: int
+    target: Any
+    fates: int
+    break_weight: int
+    inflicted_weight: int
+    lost_weight: int
+    max_rounds: int
+    top: int
+
+class ChargeAdvisorInfo(Struct):
+    choices: int
+    evaluated: int
+    pruned: int
+    groups: int
+    bounds: int
+    ranked: int
+
+class ChargeChoice(Struct):
+    attackers: int
+    option: IntArray
+    score_e9: int
+    break_e18: int
+    inflicted_e9: int
+    lost_e9: int
+    reasons: int
+
+class ChargeReason(Struct):
+    fight: int
+    event: MeleeEvent
+
 class Hex(Struct):
     q: int
     r: int
@@ -354,6 +393,41 @@ class PlanResult(Struct):
     route: Route
     moves: Any
     arrival: ForceState
+
+class ForcePosition(Struct):
+    hex: Hex
+    day: int
+
+class ForceDesc(Struct):
+    params: Any
+    query: Any
+    from_: Hex
+    to: Hex
+    positions: Any
+    position_count: int
+
+class InterceptParams(Struct):
+    objective: int
+    meeting: int
+    order: int
+    guard: Hex
+
+class InterceptResult(Struct):
+    outcome: int
+    day: int
+    during_own_move: int
+    hex: Hex
+    enemy_hex: Hex
+    enemy_index: int
+    non_rallied: int
+    contact: ForceState
+    plan: PlanResult
+    enemy_plan: PlanResult
+
+class Danger(Struct):
+    day: int
+    points_left: int
+    force: int
 
 
 HexLike = Union[Hex, Sequence[int]]

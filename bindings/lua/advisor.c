@@ -1,0 +1,632 @@
+/* Lua bindings of the exact odds of a melee phase and the charge advisor
+   (since 1.2): MeleePhase:odds(), MeleePhaseOdds, ChargeAdvisor and
+   advise_charges{}. */
+#include <stdint.h>
+#include <string.h>
+
+#include "melee_lua.h"
+
+#define ODDS_MT WRL_PHASE_ODDS_MT
+#define ADV_MT WRL_ADVISOR_MT
+
+static void odds_free(void *p)
+{
+    wr_melee_phase_odds_free(p);
+}
+
+/* A new MeleePhaseOdds box keeping the box at `owner` (the phase or the
+   advisor, and so their units) alive; ptr set by the caller. */
+static wrl_box *new_odds_box(lua_State *L, int owner)
+{
+    owner = lua_absindex(L, owner);
+    wrl_box *box = wrl_new_box(L, ODDS_MT, sizeof(wrl_box), 1, 1, odds_free);
+    wrl_set_parent(L, lua_gettop(L), 1, owner);
+    return box;
+}
+
+/* MeleePhase:odds(max_rounds), melee_phase_odds_new(phase, max_rounds) */
+static int phase_odds_new(lua_State *L)
+{
+    wrl_check_mutable(L, 1, WRL_PHASE_MT);
+    const wr_melee_phase *p = ((wrl_box *)lua_touserdata(L, 1))->ptr;
+    int max_rounds = wrl_int(L, 2);
+    wrl_box *box = new_odds_box(L, 1);
+    int idx = lua_gettop(L);
+    wr_allocator a = wrl_allocator(L);
+    wr_melee_phase_odds *o = NULL;
+    eng_box *eb = wrl_melee_begin_call(L, 1, 0);
+    wr_status st = wr_melee_phase_odds_new_ex(p, max_rounds, &a, &o);
+    wrl_melee_end_call(L, eb, 0);
+    wrl_check(L, st, "MeleePhase:odds");
+    box->ptr = o;
+    lua_pushvalue(L, idx);
+    return 1;
+}
+
+/* An exact decimal: the length first (WR_ERR_RANGE with len written). */
+typedef wr_status (*exact_fn)(const wr_melee_phase_odds *, const void *, int, int, char *,
+                              size_t, size_t *);
+
+static wr_status end_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
+                           char *buf, size_t cap, size_t *len)
+{
+    (void)unit;
+    return wr_melee_phase_odds_fight_end_exact(o, a, (wr_melee_end)b, buf, cap, len);
+}
+
+static wr_status fate_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
+                            char *buf, size_t cap, size_t *len)
+{
+    (void)b;
+    return wr_melee_phase_odds_unit_fate_exact(o, unit, (wr_melee_fate)a, buf, cap, len);
+}
+
+static wr_status figures_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
+                               char *buf, size_t cap, size_t *len)
+{
+    (void)b;
+    return wr_melee_phase_odds_unit_figures_exact(o, unit, a, buf, cap, len);
+}
+
+static int push_exact(lua_State *L, exact_fn fn, const wr_melee_phase_odds *o, const void *unit,
+                      int a, int b, const char *what)
+{
+    size_t len = SIZE_MAX;
+    wr_status st = fn(o, unit, a, b, NULL, 0, &len);
+    if (st != WR_OK && !(st == WR_ERR_RANGE && len != SIZE_MAX))
+        return wrl_check(L, st, what);
+    if (len == SIZE_MAX || len > 100000)
+        return wrl_check(L, WR_ERR_RANGE, what);
+    char *buf = lua_newuserdatauv(L, len + 1, 0);
+    wrl_check(L, fn(o, unit, a, b, buf, len + 1, &len), what);
+    lua_pushlstring(L, buf, len);
+    return 1;
+}
+
+static int odds_exponent(lua_State *L)
+{
+    int e = 0;
+    wrl_check(L, wr_melee_phase_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &e),
+              "MeleePhaseOdds:exponent");
+    lua_pushinteger(L, e);
+    return 1;
+}
+
+/* fight_end(fight, end) -> floor(p * 10^18) */
+static int odds_fight_end(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    uint64_t p = 0;
+    wrl_check(L, wr_melee_phase_odds_fight_end(o, wrl_int(L, 2), (wr_melee_end)wrl_int(L, 3), &p),
+              "MeleePhaseOdds:fight_end");
+    wrl_push_uint64(L, p);
+    return 1;
+}
+
+static int odds_fight_end_exact(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    return push_exact(L, end_exact, o, NULL, wrl_int(L, 2), wrl_int(L, 3),
+                      "MeleePhaseOdds:fight_end_exact");
+}
+
+/* unit_fate(unit, fate) -> floor(p * 10^18) */
+static int odds_unit_fate(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
+    uint64_t p = 0;
+    wrl_check(L, wr_melee_phase_odds_unit_fate(o, u, (wr_melee_fate)wrl_int(L, 3), &p),
+              "MeleePhaseOdds:unit_fate");
+    wrl_push_uint64(L, p);
+    return 1;
+}
+
+static int odds_unit_fate_exact(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
+    return push_exact(L, fate_exact, o, u, wrl_int(L, 3), 0, "MeleePhaseOdds:unit_fate_exact");
+}
+
+/* unit_figures(unit, figures) -> floor(p * 10^18) */
+static int odds_unit_figures(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
+    uint64_t p = 0;
+    wrl_check(L, wr_melee_phase_odds_unit_figures(o, u, wrl_int(L, 3), &p),
+              "MeleePhaseOdds:unit_figures");
+    wrl_push_uint64(L, p);
+    return 1;
+}
+
+static int odds_unit_figures_exact(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
+    return push_exact(L, figures_exact, o, u, wrl_int(L, 3), 0,
+                      "MeleePhaseOdds:unit_figures_exact");
+}
+
+/* expected_lost(unit) -> floor(E * 10^9) */
+static int odds_expected_lost(lua_State *L)
+{
+    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
+    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
+    uint64_t v = 0;
+    wrl_check(L, wr_melee_phase_odds_expected_lost(o, u, &v), "MeleePhaseOdds:expected_lost");
+    wrl_push_uint64(L, v);
+    return 1;
+}
+
+static int odds_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, ODDS_MT))
+        return 1;
+    int e = 0;
+    (void)wr_melee_phase_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &e);
+    lua_pushfstring(L, "warrules.MeleePhaseOdds(exact in units of 10^-%d)", e);
+    return 1;
+}
+
+/* ---- the charge advisor -------------------------------------------------- */
+
+static void advisor_free(void *p)
+{
+    wr_charge_advisor_free(p);
+}
+
+static int advisor_new(lua_State *L)
+{
+    eng_box *ab = (eng_box *)wrl_new_box(L, ADV_MT, sizeof(eng_box), 2, 1, advisor_free);
+    ab->call = wrl_melee_phase_morale_call;
+    wr_allocator al = wrl_allocator(L);
+    wr_charge_advisor *adv = NULL;
+    wrl_check(L, wr_charge_advisor_new_ex(&al, &adv), "ChargeAdvisor");
+    ab->box.ptr = adv;
+    return 1;
+}
+
+/* set_morale(fn or nil) */
+static int advisor_set_morale(lua_State *L)
+{
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    eng_box *ab = lua_touserdata(L, 1);
+    if (lua_isnoneornil(L, 2)) {
+        wrl_check(L, wr_charge_advisor_set_morale(adv, NULL, NULL), "ChargeAdvisor:set_morale");
+        lua_pushnil(L);
+    } else {
+        if (lua_type(L, 2) != LUA_TFUNCTION)
+            return wrl_fail(L, "WR_ERR_INVALID: argument #2: function expected, got %s",
+                            luaL_typename(L, 2));
+        wrl_check(L, wr_charge_advisor_set_morale(adv, wrl_melee_lua_morale, ab),
+                  "ChargeAdvisor:set_morale");
+        lua_pushvalue(L, 2);
+    }
+    lua_setiuservalue(L, 1, PHASE_MORALE);
+    return 0;
+}
+
+/* add_fight(a, b): a fight going on, two phase sides (side 0 the game's unit) */
+static int advisor_add_fight(lua_State *L)
+{
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    wr_phase_fight f;
+    wrl_melee_read_phase_side(L, 2, &f.side[0]);
+    int ua = lua_gettop(L);
+    wrl_melee_read_phase_side(L, 3, &f.side[1]);
+    int ub = lua_gettop(L);
+    int new_a = wrl_add_parent(L, 1, PHASE_UNITS, ua);
+    int new_b = wrl_add_parent(L, 1, PHASE_UNITS, ub);
+    wr_status st = wr_charge_advisor_add_fight(adv, &f);
+    if (st != WR_OK) {
+        if (new_b)
+            wrl_remove_parent(L, 1, PHASE_UNITS, ub);
+        if (new_a)
+            wrl_remove_parent(L, 1, PHASE_UNITS, ua);
+    }
+    return wrl_check(L, st, "ChargeAdvisor:add_fight");
+}
+
+static const wrl_field option_fields[] = {
+    WRL_FIELD(wr_charge_option, face, WRL_F_INT),
+    WRL_FIELD(wr_charge_option, in_contact, WRL_F_INT),
+    WRL_FIELD(wr_charge_option, enemy_in_contact, WRL_F_INT),
+    WRL_FIELD(wr_charge_option, contact, WRL_F_INT),
+    {NULL, 0, WRL_F_INT}};
+
+/* The MeleeUnit in field `name` of the table at t, pushed. */
+static wr_melee_unit *unit_field(lua_State *L, int t, const char *name)
+{
+    lua_getfield(L, t, name);
+    if (lua_isnil(L, -1))
+        wrl_fail(L, "WR_ERR_NULL: an option needs %s = a MeleeUnit", name);
+    wrl_box *box = luaL_testudata(L, -1, WRL_MUNIT_MT);
+    if (box == NULL)
+        wrl_fail(L, "WR_ERR_INVALID: option.%s must be a %s, got %s", name, WRL_MUNIT_MT,
+                 luaL_typename(L, -1));
+    if (box->closed || box->ptr == NULL)
+        wrl_fail(L, "WR_ERR_STATE: option.%s is closed", name);
+    return box->ptr;
+}
+
+/* add_option{attacker =, enemy =, face =, in_contact =, enemy_in_contact =,
+   contact = (CONTACT_CHARGE)} -> its index (from 0) */
+static int advisor_add_option(lua_State *L)
+{
+    static const char *const extra[] = {"attacker", "enemy", NULL};
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    wrl_check_table(L, 2);
+    wrl_only_known(L, 2, "an option", option_fields, extra);
+    wr_charge_option o;
+    memset(&o, 0, sizeof o);
+    o.face = WR_FACING_FRONT;
+    o.contact = WR_CONTACT_CHARGE;
+    wrl_read_fields(L, 2, &o, option_fields);
+    o.attacker = unit_field(L, 2, "attacker");
+    int ua = lua_gettop(L);
+    o.enemy = unit_field(L, 2, "enemy");
+    int ue = lua_gettop(L);
+    int new_a = wrl_add_parent(L, 1, PHASE_UNITS, ua);
+    int new_e = wrl_add_parent(L, 1, PHASE_UNITS, ue);
+    int index = -1;
+    wr_status st = wr_charge_advisor_add_option(adv, &o, &index);
+    if (st != WR_OK) {
+        if (new_e)
+            wrl_remove_parent(L, 1, PHASE_UNITS, ue);
+        if (new_a)
+            wrl_remove_parent(L, 1, PHASE_UNITS, ua);
+        return wrl_check(L, st, "ChargeAdvisor:add_option");
+    }
+    lua_pushinteger(L, index);
+    return 1;
+}
+
+static const wrl_field params_fields[] = {
+    WRL_FIELD(wr_charge_advisor_params, aim, WRL_F_INT),
+    WRL_FIELD(wr_charge_advisor_params, fates, WRL_F_UINT),
+    WRL_FIELD(wr_charge_advisor_params, break_weight, WRL_F_INT),
+    WRL_FIELD(wr_charge_advisor_params, inflicted_weight, WRL_F_INT),
+    WRL_FIELD(wr_charge_advisor_params, lost_weight, WRL_F_INT),
+    WRL_FIELD(wr_charge_advisor_params, max_rounds, WRL_F_INT),
+    WRL_FIELD(wr_charge_advisor_params, top, WRL_F_INT),
+    {NULL, 0, WRL_F_INT}};
+
+/* charge_advisor_params_default() -> {aim =, fates =, ..., top =} */
+static int l_params_default(lua_State *L)
+{
+    wr_charge_advisor_params p = wr_charge_advisor_params_default();
+    wrl_push_fields(L, &p, params_fields);
+    return 1;
+}
+
+/* Reads params (a table, or none for the defaults) at arg; target = a MeleeUnit. */
+static wr_charge_advisor_params read_params(lua_State *L, int arg)
+{
+    static const char *const extra[] = {"target", NULL};
+    wr_charge_advisor_params p = wr_charge_advisor_params_default();
+    if (lua_isnoneornil(L, arg))
+        return p;
+    wrl_check_table(L, arg);
+    wrl_only_known(L, arg, "ranking parameters", params_fields, extra);
+    wrl_read_fields(L, arg, &p, params_fields);
+    lua_getfield(L, arg, "target");
+    if (!lua_isnil(L, -1))
+        p.target = wrl_check_handle(L, lua_gettop(L), WRL_MUNIT_MT);
+    lua_pop(L, 1);
+    return p;
+}
+
+static void push_info(lua_State *L, const wr_charge_advisor_info *info)
+{
+    lua_createtable(L, 0, 6);
+    wrl_set_int(L, "choices", info->choices);
+    wrl_set_int(L, "evaluated", info->evaluated);
+    wrl_set_int(L, "pruned", info->pruned);
+    wrl_set_int(L, "groups", info->groups);
+    wrl_set_int(L, "bounds", info->bounds);
+    wrl_set_int(L, "ranked", info->ranked);
+}
+
+/* rank(params) -> {choices =, evaluated =, pruned =, groups =, bounds =, ranked =} */
+static int advisor_rank(lua_State *L)
+{
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    wr_charge_advisor_params p = read_params(L, 2);
+    wr_charge_advisor_info info;
+    memset(&info, 0, sizeof info);
+    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
+    wr_status st = wr_charge_advisor_rank(adv, &p, &info);
+    wrl_melee_end_call(L, ab, 0);
+    wrl_check(L, st, "ChargeAdvisor:rank");
+    push_info(L, &info);
+    return 1;
+}
+
+/* A value in units of 10^-digits as an exact decimal string ("0.25", "-1.5", "3"). */
+static void push_decimal(lua_State *L, uint64_t v, int negative, int digits)
+{
+    char buf[48], *p = buf + sizeof buf - 1;
+    *p = '\0';
+    for (int i = 0; i < digits; i++) {
+        *--p = (char)('0' + (int)(v % 10));
+        v /= 10;
+    }
+    *--p = '.';
+    do {
+        *--p = (char)('0' + (int)(v % 10));
+        v /= 10;
+    } while (v > 0);
+    if (negative)
+        *--p = '-';
+    size_t n = strlen(p);
+    while (n > 0 && p[n - 1] == '0')
+        p[--n] = '\0';
+    if (n > 0 && p[n - 1] == '.')
+        p[--n] = '\0';
+    lua_pushstring(L, p);
+}
+
+/* An integer field, where Lua can hold it exactly (without integers, a
+   value past 2^53 is left out: the decimal string says it). */
+static void set_u64(lua_State *L, const char *name, uint64_t v, int negative)
+{
+#if WRL_HAS_INTEGERS
+    lua_pushinteger(L, negative ? -(lua_Integer)v : (lua_Integer)v);
+#else
+    if (v > (UINT64_C(1) << 53))
+        return;
+    lua_pushnumber(L, negative ? -(lua_Number)v : (lua_Number)v);
+#endif
+    lua_setfield(L, -2, name);
+}
+
+/* choice(rank) -> {attackers =, option = {[1] = index or -1, ...}, score =,
+   break_probability =, inflicted =, lost = (exact decimal strings of the
+   library's values, rounded down to 10^-9, 10^-18 for the probability),
+   score_e9 =, break_e18 =, inflicted_e9 =, lost_e9 = (integers, where Lua
+   holds them exactly), reasons =} */
+static int advisor_choice(lua_State *L)
+{
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    int rank = wrl_int(L, 2);
+    wr_charge_choice c;
+    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
+    wr_status st = wr_charge_advisor_choice(adv, rank, &c);
+    wrl_melee_end_call(L, ab, 0);
+    wrl_check(L, st, "ChargeAdvisor:choice");
+    lua_createtable(L, 0, 7);
+    wrl_set_int(L, "attackers", c.attackers);
+    lua_createtable(L, c.attackers, 0);
+    for (int a = 0; a < c.attackers; a++) {
+        lua_pushinteger(L, c.option[a]);
+        lua_rawseti(L, -2, a + 1);
+    }
+    lua_setfield(L, -2, "option");
+    uint64_t score = c.score_e9 < 0 ? (uint64_t)0 - (uint64_t)c.score_e9 : (uint64_t)c.score_e9;
+    set_u64(L, "score_e9", score, c.score_e9 < 0);
+    set_u64(L, "break_e18", c.break_e18, 0);
+    set_u64(L, "inflicted_e9", c.inflicted_e9, 0);
+    set_u64(L, "lost_e9", c.lost_e9, 0);
+    push_decimal(L, score, c.score_e9 < 0, 9);
+    lua_setfield(L, -2, "score");
+    push_decimal(L, c.break_e18, 0, 18);
+    lua_setfield(L, -2, "break_probability");
+    push_decimal(L, c.inflicted_e9, 0, 9);
+    lua_setfield(L, -2, "inflicted");
+    push_decimal(L, c.lost_e9, 0, 9);
+    lua_setfield(L, -2, "lost");
+    wrl_set_int(L, "reasons", c.reasons);
+    return 1;
+}
+
+/* reason(rank, index) -> {fight =, event = {rule =, side =, value =, detail =}} */
+static int advisor_reason(lua_State *L)
+{
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    int rank = wrl_int(L, 2), index = wrl_int(L, 3);
+    wr_charge_reason r;
+    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
+    wr_status st = wr_charge_advisor_reason(adv, rank, index, &r);
+    wrl_melee_end_call(L, ab, 0);
+    wrl_check(L, st, "ChargeAdvisor:reason");
+    lua_createtable(L, 0, 2);
+    wrl_set_int(L, "fight", r.fight);
+    wrl_melee_push_event(L, &r.event);
+    lua_setfield(L, -2, "event");
+    return 1;
+}
+
+/* odds(rank) -> MeleePhaseOdds */
+static int advisor_odds(lua_State *L)
+{
+    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
+    int rank = wrl_int(L, 2);
+    wrl_box *box = new_odds_box(L, 1);
+    int idx = lua_gettop(L);
+    wr_melee_phase_odds *o = NULL;
+    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
+    wr_status st = wr_charge_advisor_odds(adv, rank, &o);
+    wrl_melee_end_call(L, ab, 0);
+    wrl_check(L, st, "ChargeAdvisor:odds");
+    box->ptr = o;
+    lua_pushvalue(L, idx);
+    return 1;
+}
+
+static int advisor_tostring(lua_State *L)
+{
+    if (wrl_tostring_closed(L, 1, ADV_MT))
+        return 1;
+    lua_pushstring(L, "warrules.ChargeAdvisor");
+    return 1;
+}
+
+/* advise_charges{options = {option, ...}, fights = {{a, b}, ...}, morale =
+   fn, odds = true, and the fields of rank()} -> {choices = {{rank =, option =
+   {...}, score_e9 =, break_e18 =, inflicted_e9 =, lost_e9 =, reasons = {{fight
+   =, event =, text =, source =}, ...}, odds = MeleePhaseOdds}, ...}, info = {...}} */
+static int l_advise_charges(lua_State *L)
+{
+    static const char *const extra[] = {"options", "fights", "morale", "odds", "target", NULL};
+    wrl_check_table(L, 1);
+    wrl_only_known(L, 1, "advise_charges", params_fields, extra);
+    lua_settop(L, 1);
+    lua_pushcfunction(L, advisor_new);
+    lua_call(L, 0, 1); /* 2: the advisor */
+    lua_getfield(L, 1, "morale");
+    if (!lua_isnil(L, -1)) {
+        lua_pushcfunction(L, advisor_set_morale);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -3);
+        lua_call(L, 2, 0);
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "fights");
+    if (!lua_isnil(L, -1)) {
+        wrl_check_table(L, lua_gettop(L));
+        for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+            lua_pushcfunction(L, advisor_add_fight);
+            lua_pushvalue(L, 2);
+            lua_rawgeti(L, -3, 1);
+            lua_rawgeti(L, -4, 2);
+            lua_call(L, 3, 0);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, 1, "options");
+    wrl_check_table(L, lua_gettop(L));
+    for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
+        lua_pushcfunction(L, advisor_add_option);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -3);
+        lua_call(L, 2, 1);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 2); /* nil, options */
+    lua_getfield(L, 1, "odds");
+    int want_odds = lua_isnil(L, -1) || lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_pushcfunction(L, advisor_rank);
+    lua_pushvalue(L, 2);
+    lua_createtable(L, 0, 8); /* the params: the fields of the argument */
+    for (const wrl_field *f = params_fields; f->name != NULL; f++) {
+        lua_getfield(L, 1, f->name);
+        lua_setfield(L, -2, f->name);
+    }
+    lua_getfield(L, 1, "target");
+    lua_setfield(L, -2, "target");
+    lua_call(L, 2, 1); /* 3: info */
+    lua_getfield(L, 3, "ranked");
+    int ranked = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    lua_createtable(L, ranked, 0); /* 4: choices */
+    for (int r = 0; r < ranked; r++) {
+        lua_pushcfunction(L, advisor_choice);
+        lua_pushvalue(L, 2);
+        lua_pushinteger(L, r);
+        lua_call(L, 2, 1);
+        int c = lua_gettop(L);
+        wrl_set_int(L, "rank", r);
+        lua_getfield(L, c, "reasons");
+        int n = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        lua_createtable(L, n, 0);
+        for (int i = 0; i < n; i++) {
+            lua_pushcfunction(L, advisor_reason);
+            lua_pushvalue(L, 2);
+            lua_pushinteger(L, r);
+            lua_pushinteger(L, i);
+            lua_call(L, 3, 1);
+            lua_getfield(L, -1, "event");
+            wr_melee_event e;
+            lua_getfield(L, -1, "rule");
+            e.rule = (wr_melee_rule)lua_tointeger(L, -1);
+            lua_getfield(L, -2, "side");
+            e.side = (int)lua_tointeger(L, -1);
+            lua_getfield(L, -3, "value");
+            e.value = (int)lua_tointeger(L, -1);
+            lua_getfield(L, -4, "detail");
+            e.detail = (int)lua_tointeger(L, -1);
+            lua_pop(L, 5);
+            char text[256];
+            size_t len = 0;
+            wrl_check(L, wr_melee_event_text(&e, text, sizeof text, &len), "melee_event_text");
+            lua_pushstring(L, text);
+            lua_setfield(L, -2, "text");
+            lua_pushstring(L, wr_melee_rule_source(e.rule));
+            lua_setfield(L, -2, "source");
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_setfield(L, c, "reasons");
+        if (want_odds) {
+            lua_pushcfunction(L, advisor_odds);
+            lua_pushvalue(L, 2);
+            lua_pushinteger(L, r);
+            lua_call(L, 2, 1);
+            lua_setfield(L, c, "odds");
+        }
+        lua_rawseti(L, 4, r + 1);
+    }
+    lua_createtable(L, 0, 2);
+    lua_pushvalue(L, 4);
+    lua_setfield(L, -2, "choices");
+    lua_pushvalue(L, 3);
+    lua_setfield(L, -2, "info");
+    return 1;
+}
+
+static const wrl_const consts[] = {
+    {"FATE_FIGHTING", WR_FATE_FIGHTING}, {"FATE_HOLDS", WR_FATE_HOLDS},
+    {"FATE_RETIRES", WR_FATE_RETIRES}, {"FATE_ROUTS", WR_FATE_ROUTS},
+    {"FATE_DESTROYED", WR_FATE_DESTROYED}, {"FATE_COUNT", WR_FATE_COUNT},
+    {"PHASE_ODDS_MAX_UNITS", WR_PHASE_ODDS_MAX_UNITS},
+    {"PHASE_ODDS_MAX_FIGHTS", WR_PHASE_ODDS_MAX_FIGHTS},
+    {"PHASE_ODDS_MAX_STATES", WR_PHASE_ODDS_MAX_STATES},
+    {"CHARGE_AIM_BREAK", WR_CHARGE_AIM_BREAK}, {"CHARGE_AIM_FIGURES", WR_CHARGE_AIM_FIGURES},
+    {"CHARGE_AIM_SCORE", WR_CHARGE_AIM_SCORE}, {"CHARGE_AIM_COUNT", WR_CHARGE_AIM_COUNT},
+    {"CHARGE_ADVISOR_MAX_OPTIONS", WR_CHARGE_ADVISOR_MAX_OPTIONS},
+    {"CHARGE_ADVISOR_MAX_TOP", WR_CHARGE_ADVISOR_MAX_TOP},
+    {"CHARGE_ADVISOR_MAX_REASONS", WR_CHARGE_ADVISOR_MAX_REASONS},
+    {NULL, 0}};
+
+void wrl_open_advisor(lua_State *L)
+{
+    static const luaL_Reg odds_methods[] = {
+        {"exponent", odds_exponent},
+        {"fight_end", odds_fight_end},
+        {"fight_end_exact", odds_fight_end_exact},
+        {"unit_fate", odds_unit_fate},
+        {"unit_fate_exact", odds_unit_fate_exact},
+        {"unit_figures", odds_unit_figures},
+        {"unit_figures_exact", odds_unit_figures_exact},
+        {"expected_lost", odds_expected_lost},
+        {NULL, NULL}};
+    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, NULL, odds_tostring, NULL,
+                      NULL);
+    static const luaL_Reg advisor_methods[] = {
+        {"set_morale", advisor_set_morale}, {"add_fight", advisor_add_fight},
+        {"add_option", advisor_add_option}, {"rank", advisor_rank},
+        {"choice", advisor_choice},         {"reason", advisor_reason},
+        {"odds", advisor_odds},             {NULL, NULL}};
+    wrl_register_type(L, ADV_MT, "charge_advisor", advisor_methods, NULL, advisor_tostring,
+                      NULL, NULL);
+    /* MeleePhase:odds(), beside the phase's other methods */
+    luaL_getmetatable(L, WRL_PHASE_MT);
+    lua_getfield(L, -1, "__index");
+    lua_pushcfunction(L, phase_odds_new);
+    lua_setfield(L, -2, "odds");
+    lua_pop(L, 2);
+    static const luaL_Reg others[] = {
+        {"melee_phase_odds_new", phase_odds_new},
+        {"ChargeAdvisor", advisor_new},
+        {"charge_advisor_new", advisor_new},
+        {"charge_advisor_params_default", l_params_default},
+        {"advise_charges", l_advise_charges},
+        {NULL, NULL}};
+    luaL_setfuncs(L, others, 0);
+    wrl_set_consts(L, consts);
+}

@@ -1,0 +1,465 @@
+/* The exact odds of a melee phase: the phase cut into groups of fights
+   that share units (independent of one another), each group's chain
+   (phase_odds_chain.c), the groups put together at one exponent, and the
+   odds read back [Casualties: phase ten], [Continuing]. */
+#include <string.h>
+
+#include "bignum.h"
+#include "phase_odds.h"
+
+#define WORDS_MAX (WRI_ODDS_MAX_EXPONENT / 9 + 4)
+
+wr_melee_phase_odds *wri_po_odds_alloc(const wr_allocator *a, int limbs, int n_units,
+                                       const int *start, int n_fights)
+{
+    wr_melee_phase_odds *o = wri_alloc_zero(a, 1, sizeof *o);
+    if (o == NULL)
+        return NULL;
+    o->alloc = *a;
+    o->limbs = limbs;
+    o->n_units = n_units;
+    o->n_fights = n_fights;
+    size_t at = 0;
+    for (int u = 0; u < n_units; u++) {
+        o->start[u] = start[u];
+        o->unit_at[u] = at;
+        at += (size_t)WR_FATE_COUNT * (size_t)(start[u] + 1);
+    }
+    o->ends_at = at;
+    o->numbers = at + (size_t)WR_END_COUNT * (size_t)n_fights;
+    o->num = wri_alloc_zero(a, o->numbers * (size_t)limbs, sizeof(uint32_t));
+    if (o->num == NULL) {
+        wri_free(a, o, 1, sizeof *o);
+        return NULL;
+    }
+    return o;
+}
+
+void wr_melee_phase_odds_free(wr_melee_phase_odds *odds)
+{
+    if (odds == NULL)
+        return;
+    wr_allocator a = odds->alloc;
+    wri_free(&a, odds->num, odds->numbers * (size_t)odds->limbs, sizeof(uint32_t));
+    wri_free(&a, odds, 1, sizeof *odds);
+}
+
+uint32_t *wri_po_number(const wr_melee_phase_odds *o, int unit, int fate, int figures)
+{
+    size_t i = o->unit_at[unit] + (size_t)fate * (size_t)(o->start[unit] + 1) + (size_t)figures;
+    return o->num + i * (size_t)o->limbs;
+}
+
+uint32_t *wri_po_end(const wr_melee_phase_odds *o, int fight, int end)
+{
+    size_t i = o->ends_at + (size_t)fight * WR_END_COUNT + (size_t)end;
+    return o->num + i * (size_t)o->limbs;
+}
+
+static void copy_scaled(uint32_t *dst, int limbs, const uint32_t *src, int src_limbs,
+                        int digits)
+{
+    int n = src_limbs < limbs ? src_limbs : limbs;
+    memcpy(dst, src, (size_t)n * sizeof *dst);
+    big_scale_pow10(dst, digits, limbs);
+}
+
+wr_status wri_po_combine(const wr_melee_phase_odds *const *parts, const wri_po_ref *units,
+                         int n_units, const wri_po_ref *fights, int n_fights,
+                         const wr_allocator *a, wr_melee_phase_odds **out)
+{
+    int exponent = 0, start[WRI_PO_UNITS];
+    for (int u = 0; u < n_units; u++) {
+        const wr_melee_phase_odds *p = parts[units[u].part];
+        start[u] = p->start[units[u].index];
+        exponent = p->exponent > exponent ? p->exponent : exponent;
+    }
+    for (int f = 0; f < n_fights; f++) {
+        const wr_melee_phase_odds *p = parts[fights[f].part];
+        exponent = p->exponent > exponent ? p->exponent : exponent;
+    }
+    int limbs = words_for(exponent);
+    wr_melee_phase_odds *o = wri_po_odds_alloc(a, limbs, n_units, start, n_fights);
+    if (o == NULL)
+        return WRI_NOMEM();
+    o->exponent = exponent;
+    for (int u = 0; u < n_units; u++) {
+        const wr_melee_phase_odds *p = parts[units[u].part];
+        o->unit[u] = p->unit[units[u].index];
+        for (int fate = 0; fate < WR_FATE_COUNT; fate++)
+            for (int x = 0; x <= start[u]; x++)
+                copy_scaled(wri_po_number(o, u, fate, x), limbs,
+                            wri_po_number(p, units[u].index, fate, x), p->limbs,
+                            exponent - p->exponent);
+    }
+    for (int f = 0; f < n_fights; f++) {
+        const wr_melee_phase_odds *p = parts[fights[f].part];
+        for (int e = 0; e < WR_END_COUNT; e++)
+            copy_scaled(wri_po_end(o, f, e), limbs, wri_po_end(p, fights[f].index, e), p->limbs,
+                        exponent - p->exponent);
+    }
+    *out = o;
+    return WR_OK;
+}
+
+/* ---- making -------------------------------------------------------------- */
+
+/* As phase.c: the most figures of a unit on a face. */
+static int face_most(const wr_melee_unit *u, wr_facing face)
+{
+    int figures = u->def.figures, files = u->def.files;
+    int along = face == WR_FACING_FLANK ? figures / files + (figures % files > 0) : files;
+    return along < figures ? along : figures;
+}
+
+static wr_status check_fits(const wr_phase_fight *fights, int n)
+{
+    for (int f = 0; f < n; f++)
+        for (int i = 0; i < 2; i++) {
+            const wr_phase_combatant *s = &fights[f].side[i];
+            if (s->unit->def.figures < 1)
+                return WRI_FAIL(WR_ERR_STATE, "phase", "a unit with figures left in every fight");
+            if (s->in_contact < 0 || s->in_contact > face_most(s->unit, s->face))
+                return WRI_FAIL_VALUE(WR_ERR_STATE, "phase", s->in_contact,
+                                      "in_contact within the figures now on the unit's face");
+        }
+    return WR_OK;
+}
+
+static int find_root(int *parent, int x)
+{
+    while (parent[x] != x)
+        x = parent[x] = parent[parent[x]];
+    return x;
+}
+
+/* The phase's units in order of first appearance; their groups. */
+typedef struct layout {
+    int nu, ng;
+    const wr_melee_unit *unit[WRI_PO_UNITS];
+    int group_of_fight[WRI_PO_FIGHTS];
+    wri_po_ref unit_ref[WRI_PO_UNITS];
+    wri_po_ref fight_ref[WRI_PO_FIGHTS];
+    wri_po_group group[WRI_PO_FIGHTS];
+} layout;
+
+static int unit_index(const layout *l, const wr_melee_unit *u)
+{
+    for (int v = 0; v < l->nu; v++)
+        if (l->unit[v] == u)
+            return v;
+    return -1;
+}
+
+static wr_status make_layout(const wr_phase_fight *fights, int n, wr_morale_fn fn, void *user,
+                             layout *l)
+{
+    memset(l, 0, sizeof *l);
+    int parent[WRI_PO_UNITS], of[WRI_PO_FIGHTS][2];
+    for (int f = 0; f < n; f++)
+        for (int i = 0; i < 2; i++) {
+            const wr_melee_unit *u = fights[f].side[i].unit;
+            int v = unit_index(l, u);
+            if (v < 0) { /* at most two a fight: room for all */
+                v = l->nu++;
+                l->unit[v] = u;
+                parent[v] = v;
+            }
+            of[f][i] = v;
+        }
+    for (int f = 0; f < n; f++) {
+        int a = find_root(parent, of[f][0]), b = find_root(parent, of[f][1]);
+        if (a != b)
+            parent[a < b ? b : a] = a < b ? a : b;
+    }
+    int root_group[WRI_PO_UNITS];
+    for (int v = 0; v < l->nu; v++)
+        root_group[v] = -1;
+    for (int f = 0; f < n; f++) {
+        int r = find_root(parent, of[f][0]);
+        if (root_group[r] < 0)
+            root_group[r] = l->ng++;
+        l->group_of_fight[f] = root_group[r];
+    }
+    for (int k = 0; k < l->ng; k++) {
+        const wr_phase_fight *list[WRI_PO_FIGHTS];
+        int index[WRI_PO_FIGHTS], m = 0;
+        for (int f = 0; f < n; f++)
+            if (l->group_of_fight[f] == k) {
+                l->fight_ref[f].part = k;
+                l->fight_ref[f].index = m;
+                index[m] = f;
+                list[m++] = &fights[f];
+            }
+        wr_status st = wri_po_group_make(list, m, fn, user, "phase", &l->group[k]);
+        if (st != WR_OK)
+            return st;
+        for (int j = 0; j < m; j++)
+            l->group[k].index[j] = index[j];
+    }
+    for (int v = 0; v < l->nu; v++) {
+        int k = l->group_of_fight[0];
+        for (int f = 0; f < n; f++)
+            if (fights[f].side[0].unit == l->unit[v] || fights[f].side[1].unit == l->unit[v])
+                k = l->group_of_fight[f];
+        l->unit_ref[v].part = k;
+        for (int j = 0; j < l->group[k].nu; j++)
+            if (l->group[k].unit[j] == l->unit[v])
+                l->unit_ref[v].index = j;
+    }
+    return WR_OK;
+}
+
+wr_status wr_melee_phase_odds_new_ex(const wr_melee_phase *phase, int max_rounds,
+                                     const wr_allocator *alloc, wr_melee_phase_odds **out)
+{
+    if (phase == NULL)
+        return WRI_NULL(phase);
+    if (out == NULL)
+        return WRI_NULL(out);
+    if (max_rounds < 1 || max_rounds > WR_ODDS_MAX_ROUNDS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "max_rounds", max_rounds, "1..WR_ODDS_MAX_ROUNDS (40)");
+    const wr_phase_fight *fights;
+    int n, resolved;
+    wr_morale_fn fn;
+    void *user;
+    wri_melee_phase_fights(phase, &fights, &n, &fn, &user, &resolved);
+    if (resolved)
+        return WRI_FAIL(WR_ERR_STATE, "phase", "a phase not yet resolved");
+    if (n == 0)
+        return WRI_FAIL(WR_ERR_STATE, "phase", "a phase with at least one fight");
+    if (n > WRI_PO_FIGHTS)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "phase", n,
+                              "at most WR_PHASE_ODDS_MAX_FIGHTS (4) fights");
+    wr_status st = check_fits(fights, n);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    layout *l = NULL;
+    wr_allocator al;
+    if ((st = wri_allocator_init(&al, alloc)) != WR_OK)
+        return WRI_PASS(st);
+    l = wri_alloc_zero(&al, 1, sizeof *l);
+    if (l == NULL)
+        return WRI_NOMEM();
+    st = make_layout(fights, n, fn, user, l);
+    wr_melee_phase_odds *parts[WRI_PO_FIGHTS] = {NULL};
+    wri_po_scratch *scratch = NULL;
+    if (st == WR_OK && (scratch = wri_po_scratch_new(&al)) == NULL)
+        st = WRI_NOMEM();
+    for (int k = 0; k < l->ng && st == WR_OK; k++)
+        st = wri_po_group_odds(&l->group[k], max_rounds, scratch, &al, &parts[k]);
+    if (st == WR_OK)
+        st = wri_po_combine((const wr_melee_phase_odds *const *)parts, l->unit_ref, l->nu,
+                            l->fight_ref, n, &al, out);
+    for (int k = 0; k < WRI_PO_FIGHTS; k++)
+        wr_melee_phase_odds_free(parts[k]);
+    wri_po_scratch_free(scratch);
+    wri_free(&al, l, 1, sizeof *l);
+    if (st == WR_ERR_NOMEM)
+        return WRI_NOMEM();
+    return WRI_PASS(st);
+}
+
+wr_status wr_melee_phase_odds_new(const wr_melee_phase *phase, int max_rounds,
+                                  wr_melee_phase_odds **out)
+{
+    return WRI_PASS(wr_melee_phase_odds_new_ex(phase, max_rounds, NULL, out));
+}
+
+/* ---- reading ------------------------------------------------------------ */
+
+wr_status wr_melee_phase_odds_exponent(const wr_melee_phase_odds *odds, int *exponent)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (exponent == NULL)
+        return WRI_NULL(exponent);
+    *exponent = odds->exponent;
+    return WR_OK;
+}
+
+static wr_status check_end(const wr_melee_phase_odds *o, int fight, wr_melee_end end)
+{
+    if (fight < 0 || fight >= o->n_fights)
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "fight", fight, "0..the phase's fights - 1");
+    if ((int)end < 0 || (int)end >= WR_END_COUNT)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "end", end, "a wr_melee_end value");
+    return WR_OK;
+}
+
+wr_status wr_melee_phase_odds_fight_end(const wr_melee_phase_odds *odds, int fight,
+                                        wr_melee_end end, uint64_t *p_e18)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (p_e18 == NULL)
+        return WRI_NULL(p_e18);
+    wr_status st = check_end(odds, fight, end);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    *p_e18 = wri_odds_e18(wri_po_end(odds, fight, (int)end), odds->limbs, odds->exponent);
+    return WR_OK;
+}
+
+wr_status wr_melee_phase_odds_fight_end_exact(const wr_melee_phase_odds *odds, int fight,
+                                              wr_melee_end end, char *buf, size_t cap,
+                                              size_t *len)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
+    wr_status st = check_end(odds, fight, end);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    return WRI_PASS(wri_odds_text(wri_po_end(odds, fight, (int)end), odds->limbs,
+                                  odds->exponent, buf, cap, len));
+}
+
+static wr_status find_unit(const wr_melee_phase_odds *o, const wr_melee_unit *unit, int *u)
+{
+    for (int v = 0; v < o->n_units; v++)
+        if (o->unit[v] == unit) {
+            *u = v;
+            return WR_OK;
+        }
+    return WRI_FAIL(WR_ERR_INVALID, "unit", "a unit of a fight of the phase");
+}
+
+/* The sum of a unit's numbers of one fate (all figures), or of one number
+   of figures (all fates), into sum (limbs + 1 words). */
+static void unit_sum(const wr_melee_phase_odds *o, int u, int fate, int figures, uint32_t *sum)
+{
+    int n = o->limbs;
+    memset(sum, 0, (size_t)(n + 1) * sizeof *sum);
+    for (int k = 0; k < WR_FATE_COUNT; k++)
+        for (int x = 0; x <= o->start[u]; x++)
+            if ((fate < 0 || fate == k) && (figures < 0 || figures == x))
+                big_muladd1(sum, wri_po_number(o, u, k, x), n, 1);
+}
+
+static wr_status fate_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
+                          wr_melee_fate fate, uint32_t *sum)
+{
+    int u = 0;
+    wr_status st = find_unit(odds, unit, &u);
+    if (st != WR_OK)
+        return st;
+    if ((int)fate < 0 || (int)fate >= WR_FATE_COUNT)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fate", fate, "a wr_melee_fate value");
+    unit_sum(odds, u, (int)fate, -1, sum);
+    return WR_OK;
+}
+
+static wr_status figures_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
+                             int figures, uint32_t *sum)
+{
+    int u = 0;
+    wr_status st = find_unit(odds, unit, &u);
+    if (st != WR_OK)
+        return st;
+    if (figures < 0 || figures > odds->start[u])
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures,
+                              "0..the unit's figures when the phase began");
+    unit_sum(odds, u, -1, figures, sum);
+    return WR_OK;
+}
+
+wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds,
+                                        const wr_melee_unit *unit, wr_melee_fate fate,
+                                        uint64_t *p_e18)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (p_e18 == NULL)
+        return WRI_NULL(p_e18);
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = fate_sum(odds, unit, fate, sum);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
+    return WR_OK;
+}
+
+wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
+                                              const wr_melee_unit *unit, wr_melee_fate fate,
+                                              char *buf, size_t cap, size_t *len)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = fate_sum(odds, unit, fate, sum);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    return WRI_PASS(wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len));
+}
+
+wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
+                                           const wr_melee_unit *unit, int figures,
+                                           uint64_t *p_e18)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (p_e18 == NULL)
+        return WRI_NULL(p_e18);
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = figures_sum(odds, unit, figures, sum);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
+    return WR_OK;
+}
+
+wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odds *odds,
+                                                 const wr_melee_unit *unit, int figures,
+                                                 char *buf, size_t cap, size_t *len)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (len == NULL)
+        return WRI_NULL(len);
+    if (buf == NULL && cap > 0)
+        return WRI_NULL(buf);
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = figures_sum(odds, unit, figures, sum);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    return WRI_PASS(wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len));
+}
+
+wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *odds,
+                                            const wr_melee_unit *unit, uint64_t *lost_e9)
+{
+    if (odds == NULL)
+        return WRI_NULL(odds);
+    if (unit == NULL)
+        return WRI_NULL(unit);
+    if (lost_e9 == NULL)
+        return WRI_NULL(lost_e9);
+    int u = 0;
+    wr_status st = find_unit(odds, unit, &u);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    uint32_t sum[WORDS_MAX + 2];
+    int n = odds->limbs;
+    memset(sum, 0, (size_t)(n + 2) * sizeof *sum);
+    for (int k = 0; k < WR_FATE_COUNT; k++)
+        for (int x = 0; x < odds->start[u]; x++)
+            big_muladd1(sum, wri_po_number(odds, u, k, x), n, (uint32_t)(odds->start[u] - x));
+    *lost_e9 = wri_odds_scaled(sum, n + 2, odds->exponent, 9);
+    return WR_OK;
+}
