@@ -5,18 +5,12 @@
 #include "invalid.h"
 #include "warrules/battlesystem.h"
 
+#include "fixtures.h"
+
 #define S WR_SENTINEL
 
 static const int bad_enums[] = {INT_MIN, -1, 99, INT_MAX};
 #define N_BAD_ENUMS (sizeof bad_enums / sizeof bad_enums[0])
-
-static wr_figure *figure_with_mv(int mv)
-{
-    wr_figure *f = NULL;
-    assert_status(wr_figure_new(&f), WR_OK);
-    assert_status(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
-    return f;
-}
 
 static wr_battle_unit *unit_of(unsigned equipment, int figures)
 {

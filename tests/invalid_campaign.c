@@ -4,6 +4,7 @@
 #include "invalid.h"
 
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "warrules/campaign.h"
@@ -396,7 +397,8 @@ static int bad_edge_moves(void *user, int32_t node, wr_plan_edge *out, int capac
     return 1;
 }
 
-static void tables_and_planner(void **state)
+/* The move tables, a plan's parameters, one hex's entry. */
+static void tables_bad_input(void **state)
 {
     (void)state;
     wr_move_costs c, keep_c;
@@ -439,7 +441,10 @@ static void tables_and_planner(void **state)
                          WR_ERR_RANGE);
     assert_int_equal(cost, S);
     assert_int_equal(formed, S);
+}
 
+static void planner_new_bad_input(void **state)
+{
     wr_planner *untouched = (wr_planner *)&state;
     wr_planner *pl = untouched;
     assert_status(wr_planner_new(NULL), WR_ERR_NULL);
@@ -449,10 +454,46 @@ static void tables_and_planner(void **state)
     assert_ptr_equal(pl, untouched);
     wr_planner_free(NULL);
     assert_status(wr_planner_new(&pl), WR_OK);
-    wr_map *m = NULL;
-    assert_status(wr_map_new(4, 3, &m), WR_OK);
+    wr_planner_free(pl);
+}
+
+/* The planner tests' case: a planner, a 4 x 3 map of clear hexes and
+   infantry's default parameters, fresh for each test. */
+typedef struct planner_case {
+    wr_planner *pl;
+    wr_map *m;
+    wr_plan_params gp;
+} planner_case;
+
+static int planner_case_setup(void **state)
+{
+    planner_case *pc = calloc(1, sizeof *pc);
+    assert_non_null(pc);
+    assert_status(wr_planner_new(&pc->pl), WR_OK);
+    assert_status(wr_map_new(4, 3, &pc->m), WR_OK);
+    pc->gp = good_params();
+    *state = pc;
+    return 0;
+}
+
+static int planner_case_teardown(void **state)
+{
+    planner_case *pc = *state;
+    wr_map_free(pc->m);
+    wr_planner_free(pc->pl);
+    free(pc);
+    return 0;
+}
+
+/* Route, field, reachable hexes and moves: NULLs, hexes off the map,
+   numbers out of range; every output untouched, the planner still works. */
+static void planner_queries_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params gp = pc->gp;
     assert_status(wr_map_set_terrain(m, hx(3, 0), WR_HEX_SEA), WR_OK);
-    wr_plan_params gp = good_params();
     wr_route r, keep_r;
     memset(&r, 0x44, sizeof r);
     keep_r = r;
@@ -498,6 +539,36 @@ static void tables_and_planner(void **state)
                                               &hexes, &count), WR_ERR_RANGE);
     assert_status(wr_planner_reachable(pl, m, &gp, hx(0, 0), 0, &hexes, &count), WR_ERR_RANGE);
     assert_status(wr_map_moves(m, &gp, hx(0, 0), edges, WR_PLAN_MAX_EDGES - 1, &n_edges), WR_ERR_RANGE);
+    assert_memory_equal(&r, &keep_r, sizeof r);
+    assert_memory_equal(field, keep_field, sizeof field);
+    assert_ptr_equal(hexes, (const wr_hex *)&state);
+    assert_int_equal(count, 777);
+    assert_int_equal(n_edges, 888);
+    /* the planner still works */
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), &r), WR_OK);
+    assert_int_equal(r.arrival_day, 1);
+}
+
+/* Each bad parameter refused by every query, the callback form too. */
+static void planner_bad_params(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params gp = pc->gp;
+    assert_status(wr_map_set_terrain(m, hx(3, 0), WR_HEX_SEA), WR_OK);
+    wr_route r, keep_r;
+    memset(&r, 0x44, sizeof r);
+    keep_r = r;
+    wr_arrival field[12];
+    memset(field, 0x55, sizeof field);
+    wr_arrival keep_field[12];
+    memcpy(keep_field, field, sizeof field);
+    const wr_hex *hexes = (const wr_hex *)&state;
+    size_t count = 777;
+    wr_plan_edge edges[WR_PLAN_MAX_EDGES];
+    size_t n_edges = 888;
+
     /* bad parameters */
     wr_plan_params bp[14];
     for (int i = 0; i < 14; i++)
@@ -527,6 +598,34 @@ static void tables_and_planner(void **state)
         assert_status(wr_map_moves(m, &bp[i], hx(0, 0), edges, WR_PLAN_MAX_EDGES, &n_edges), want[i]);
         assert_status(wr_planner_route_graph(pl, &graph, &bp[i], 0, 1, &r), want[i]);
     }
+    assert_memory_equal(&r, &keep_r, sizeof r);
+    assert_memory_equal(field, keep_field, sizeof field);
+    assert_ptr_equal(hexes, (const wr_hex *)&state);
+    assert_int_equal(count, 777);
+    assert_int_equal(n_edges, 888);
+    /* the planner still works */
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), &r), WR_OK);
+    assert_int_equal(r.arrival_day, 1);
+}
+
+/* What the rules forbid: infantry at sea, no route, a galley on the open sea. */
+static void planner_forbidden(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params gp = pc->gp;
+    assert_status(wr_map_set_terrain(m, hx(3, 0), WR_HEX_SEA), WR_OK);
+    wr_route r, keep_r;
+    memset(&r, 0x44, sizeof r);
+    keep_r = r;
+    wr_arrival field[12];
+    memset(field, 0x55, sizeof field);
+    wr_arrival keep_field[12];
+    memcpy(keep_field, field, sizeof field);
+    const wr_hex *hexes = (const wr_hex *)&state;
+    size_t count = 777;
+
     /* the rules forbid: infantry at sea, no route */
     assert_status(wr_planner_route(pl, m, &gp, hx(3, 0), hx(1, 0), &r), WR_ERR_FORBIDDEN);
     assert_status(wr_planner_field(pl, m, &gp, hx(3, 0), field, 12), WR_ERR_FORBIDDEN);
@@ -535,6 +634,26 @@ static void tables_and_planner(void **state)
     wr_plan_params galley;
     assert_status(wr_plan_params_default(WR_MOVER_GALLEY, &galley), WR_OK);
     assert_status(wr_planner_route(pl, m, &galley, hx(3, 0), hx(3, 0), &r), WR_ERR_FORBIDDEN); /* open sea */
+    assert_memory_equal(&r, &keep_r, sizeof r);
+    assert_memory_equal(field, keep_field, sizeof field);
+    assert_ptr_equal(hexes, (const wr_hex *)&state);
+    assert_int_equal(count, 777);
+    /* the planner still works */
+    assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), &r), WR_OK);
+    assert_int_equal(r.arrival_day, 1);
+}
+
+/* The callback form: NULLs, nodes and counts out of range, bad moves. */
+static void planner_graph_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params gp = pc->gp;
+    wr_route r, keep_r;
+    memset(&r, 0x44, sizeof r);
+    keep_r = r;
+    wr_plan_graph graph = {2, some_moves, NULL, NULL};
 
     /* the callback form */
     assert_status(wr_planner_route_graph(NULL, &graph, &gp, 0, 1, &r), WR_ERR_NULL);
@@ -561,15 +680,9 @@ static void tables_and_planner(void **state)
         assert_status(wr_planner_route_graph(pl, &bad_edges, &gp, 0, 1, &r), WR_ERR_INVALID);
 
     assert_memory_equal(&r, &keep_r, sizeof r);
-    assert_memory_equal(field, keep_field, sizeof field);
-    assert_ptr_equal(hexes, (const wr_hex *)&state);
-    assert_int_equal(count, 777);
-    assert_int_equal(n_edges, 888);
     /* the planner still works */
     assert_status(wr_planner_route(pl, m, &gp, hx(0, 0), hx(1, 0), &r), WR_OK);
     assert_int_equal(r.arrival_day, 1);
-    wr_map_free(m);
-    wr_planner_free(pl);
 }
 
 
@@ -647,11 +760,11 @@ static void moves_from_bad_input(void **state)
     assert_int_equal(n, 6);
 }
 
-/* Issue 11: the force's state, plans from it, the replay, the river check. */
-static void force_and_plans(void **state)
+/* The force's state: NULLs, a bad daily rate, states that cannot exist. */
+static void force_state_bad_input(void **state)
 {
     (void)state;
-    wr_force_state fs, keep;
+    wr_force_state fs;
     assert_status(wr_force_start(NULL), WR_ERR_NULL);
     assert_status(wr_force_start(&fs), WR_OK);
     assert_status(wr_force_check(NULL, 12), WR_ERR_NULL);
@@ -702,8 +815,14 @@ static void force_and_plans(void **state)
     b = fs;
     b.crossing_days = 1; /* crossing without its kind */
     assert_status(wr_force_check(&b, 12), WR_ERR_INVALID);
+}
 
-    /* the replay: NULLs, bad moves; outputs untouched */
+/* The replay: NULLs, bad moves; outputs untouched. */
+static void force_replay_bad_input(void **state)
+{
+    (void)state;
+    wr_force_state fs, keep, b;
+    assert_status(wr_force_start(&fs), WR_OK);
     wr_plan_edge mv = {1, 6, 0, 0};
     int in = S, lost = S;
     keep = fs;
@@ -744,14 +863,19 @@ static void force_and_plans(void **state)
     assert_int_equal(lost, S);
     assert_int_equal(nr, S);
     assert_memory_equal(&fs, &keep, sizeof fs);
+}
 
-    /* plans */
-    wr_map *m = NULL;
-    wr_planner *pl = NULL;
-    assert_status(wr_map_new(4, 3, &m), WR_OK);
-    assert_status(wr_planner_new(&pl), WR_OK);
-    wr_plan_params gp;
-    assert_status(wr_plan_params_default(WR_MOVER_INFANTRY, &gp), WR_OK);
+/* Plans from a force's state: NULLs, hexes off the map, unknown objectives,
+   start states that cannot exist or are mid-crossing, constraints sized
+   wrongly, a start at sea; the result untouched. */
+static void plan_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params gp = pc->gp;
+    wr_force_state fs, b;
+    assert_status(wr_force_start(&fs), WR_OK);
     wr_plan_query q;
     memset(&q, 0, sizeof q);
     wr_plan_result r, rkeep;
@@ -806,7 +930,19 @@ static void force_and_plans(void **state)
     assert_status(wr_map_set_terrain(m, hx(0, 0), WR_HEX_SEA), WR_OK);
     assert_status(wr_planner_plan(pl, m, &gp, &q, hx(0, 0), hx(1, 0), &r), WR_ERR_FORBIDDEN);
     assert_memory_equal(&r, &rkeep, sizeof r);
-    /* the field */
+}
+
+/* The arrival field of a plan: NULLs, a short field, an objective it does
+   not take, a start at sea; the field untouched. */
+static void plan_field_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params gp = pc->gp;
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    assert_status(wr_map_set_terrain(m, hx(0, 0), WR_HEX_SEA), WR_OK);
     wr_arrival field[12];
     for (size_t i = 0; i < 12; i++)
         field[i].day = S;
@@ -821,7 +957,13 @@ static void force_and_plans(void **state)
     assert_status(wr_planner_plan_field(pl, m, &gp, &q, hx(0, 0), field, 12), WR_ERR_FORBIDDEN);
     for (size_t i = 0; i < 12; i++)
         assert_int_equal(field[i].day, S);
-    /* side indices and the river check */
+}
+
+/* Hexside indices and the river check. */
+static void hexside_index_and_rivers_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    wr_map *m = pc->m;
     int32_t idx = S;
     assert_status(wr_map_hexside_index(NULL, hx(0, 0), 0, &idx), WR_ERR_NULL);
     assert_status(wr_map_hexside_index(m, hx(0, 0), 0, NULL), WR_ERR_NULL);
@@ -836,8 +978,6 @@ static void force_and_plans(void **state)
     assert_status(wr_map_check_rivers(m, &problem, NULL, &dir), WR_ERR_NULL);
     assert_status(wr_map_check_rivers(m, &problem, &where, NULL), WR_ERR_NULL);
     assert_int_equal(problem, S);
-    wr_planner_free(pl);
-    wr_map_free(m);
 }
 
 int invalid_campaign_tests(void)
@@ -847,9 +987,19 @@ int invalid_campaign_tests(void)
         cmocka_unit_test(other_rules),
         cmocka_unit_test(hex_utilities),
         cmocka_unit_test(map_functions),
-        cmocka_unit_test(tables_and_planner),
+        cmocka_unit_test(tables_bad_input),
+        cmocka_unit_test(planner_new_bad_input),
+        cmocka_unit_test_setup_teardown(planner_queries_bad_input, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(planner_bad_params, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(planner_forbidden, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(planner_graph_bad_input, planner_case_setup, planner_case_teardown),
         cmocka_unit_test(moves_from_bad_input),
-        cmocka_unit_test(force_and_plans),
+        cmocka_unit_test(force_state_bad_input),
+        cmocka_unit_test(force_replay_bad_input),
+        cmocka_unit_test_setup_teardown(plan_bad_input, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(plan_field_bad_input, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(hexside_index_and_rivers_bad_input, planner_case_setup,
+                                        planner_case_teardown),
     };
     return cmocka_run_group_tests_name("invalid_campaign", tests, NULL, NULL);
 }

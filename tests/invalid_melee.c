@@ -394,26 +394,62 @@ static void explain_bad_input(void **state)
     wr_profile_free(p);
 }
 
-static void engagement_bad_input(void **state)
+/* The engagement tests' case: ten humans in ranks of five at BCP 50 (a and
+   b), a flier and a swarm, five against five in contact (s), and e, a
+   against b; fresh for each test. */
+typedef struct engagement_case {
+    wr_profile *p;
+    wr_melee_unit *a, *b, *fly, *swarm;
+    wr_situation s;
+    wr_engagement *e;
+} engagement_case;
+
+static int engagement_case_setup(void **state)
 {
-    (void)state;
-    wr_profile *p = NULL;
-    assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
-    assert_status(wr_profile_set_bcp(p, 0, 0, 50), WR_OK);
+    engagement_case *ec = calloc(1, sizeof *ec);
+    assert_non_null(ec);
+    assert_status(wr_profile_new(WR_RACE_HUMAN, &ec->p), WR_OK);
+    assert_status(wr_profile_set_bcp(ec->p, 0, 0, 50), WR_OK);
     wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 10;
     d.files = 5;
-    wr_melee_unit *a = NULL, *b = NULL, *fly = NULL, *swarm = NULL;
-    assert_status(wr_melee_unit_new(p, &d, &a), WR_OK);
-    assert_status(wr_melee_unit_new(p, &d, &b), WR_OK);
+    assert_status(wr_melee_unit_new(ec->p, &d, &ec->a), WR_OK);
+    assert_status(wr_melee_unit_new(ec->p, &d, &ec->b), WR_OK);
     d.flags = WR_UNIT_FLYING;
-    assert_status(wr_melee_unit_new(p, &d, &fly), WR_OK);
+    assert_status(wr_melee_unit_new(ec->p, &d, &ec->fly), WR_OK);
     d.flags = WR_UNIT_SWARM;
-    assert_status(wr_melee_unit_new(p, &d, &swarm), WR_OK);
-    wr_situation s;
-    memset(&s, 0, sizeof s);
-    s.side[0].in_contact = 5;
-    s.side[1].in_contact = 5;
+    assert_status(wr_melee_unit_new(ec->p, &d, &ec->swarm), WR_OK);
+    memset(&ec->s, 0, sizeof ec->s);
+    ec->s.side[0].in_contact = 5;
+    ec->s.side[1].in_contact = 5;
+    assert_status(wr_engagement_new(ec->a, ec->b, &ec->s, &ec->e), WR_OK);
+    *state = ec;
+    return 0;
+}
+
+static int engagement_case_teardown(void **state)
+{
+    engagement_case *ec = *state;
+    wr_engagement_free(ec->e);
+    wr_melee_unit_free(ec->a);
+    wr_melee_unit_free(ec->b);
+    wr_melee_unit_free(ec->fly);
+    wr_melee_unit_free(ec->swarm);
+    wr_profile_free(ec->p);
+    free(ec);
+    return 0;
+}
+
+/* A new engagement: NULLs, a unit against itself, a swarm against a flier,
+   situations out of range, allocators that cannot serve; nothing written. */
+static void engagement_new_bad_input(void **state)
+{
+    engagement_case *ec = *state;
+    wr_melee_unit *a = ec->a;
+    wr_melee_unit *b = ec->b;
+    wr_melee_unit *fly = ec->fly;
+    wr_melee_unit *swarm = ec->swarm;
+    const wr_situation s = ec->s;
     wr_engagement *e = NULL, *untouched = (wr_engagement *)&e;
     assert_status(wr_engagement_new(NULL, b, &s, &untouched), WR_ERR_NULL);
     assert_status(wr_engagement_new(a, NULL, &s, &untouched), WR_ERR_NULL);
@@ -444,7 +480,14 @@ static void engagement_bad_input(void **state)
     assert_status(wr_engagement_new_ex(a, b, &s, &fail, &untouched), WR_ERR_NOMEM);
     assert_ptr_equal(untouched, (wr_engagement *)&e);
     assert_status(wr_engagement_new(a, b, &s, &e), WR_OK);
+    wr_engagement_free(e);
+}
 
+/* A strike and the kill odds: NULLs, sides out of range; nothing written. */
+static void engagement_strike_bad_input(void **state)
+{
+    engagement_case *ec = *state;
+    wr_engagement *e = ec->e;
     assert_status(wr_engagement_set_morale(NULL, NULL, NULL), WR_ERR_NULL);
     wr_strike k;
     memset(&k, 0x5a, sizeof k);
@@ -461,7 +504,13 @@ static void engagement_bad_input(void **state)
     assert_status(wr_engagement_kill_odds(e, 0, NULL), WR_ERR_NULL);
     assert_status(wr_engagement_kill_odds(e, 5, &ko), WR_ERR_RANGE);
     assert_memory_equal(&ko, &kobefore, sizeof ko);
+}
 
+/* A round from rolls or a wr_rng: NULLs, dice out of range or too few; nothing written. */
+static void engagement_fight_bad_input(void **state)
+{
+    engagement_case *ec = *state;
+    wr_engagement *e = ec->e;
     static wr_melee_round r, rbefore;
     memset(&r, 0x5a, sizeof r);
     rbefore = r;
@@ -485,8 +534,20 @@ static void engagement_bad_input(void **state)
     assert_status(wr_engagement_fight_rng(e, NULL, &r), WR_ERR_NULL);
     assert_status(wr_engagement_fight_rng(e, rng, NULL), WR_ERR_NULL);
     assert_memory_equal(&r, &rbefore, sizeof r);
+    wr_rng_free(rng);
+}
 
-    /* apply: only this engagement's next round */
+/* Applying a round: only this engagement's next round, a forged one refused; the status
+   read: NULLs. */
+static void engagement_apply_bad_input(void **state)
+{
+    engagement_case *ec = *state;
+    wr_melee_unit *a = ec->a;
+    wr_engagement *e = ec->e;
+    static wr_melee_round r;
+    memset(&r, 0x5a, sizeof r);
+    const int rolls[] = {50, 50, 50};
+    size_t used = 777;
     assert_status(wr_engagement_apply(NULL, &r), WR_ERR_NULL);
     assert_status(wr_engagement_apply(e, NULL), WR_ERR_NULL);
     assert_status(wr_engagement_apply(e, &r), WR_ERR_STATE); /* garbage */
@@ -526,8 +587,17 @@ static void engagement_bad_input(void **state)
     assert_status(wr_engagement_status(e, &end, NULL), WR_ERR_NULL);
     assert_int_equal((int)end, S);
     assert_int_equal(rounds, S);
+}
 
-    /* odds and Monte Carlo */
+/* The exact odds: NULLs, rounds out of range, every allocation failing in turn,
+   reads out of range; nothing written. */
+static void engagement_odds_bad_input(void **state)
+{
+    engagement_case *ec = *state;
+    wr_engagement *e = ec->e;
+    wr_allocator none = {NULL, NULL};
+    failing f = {0};
+    wr_allocator fail = {failing_alloc, &f};
     wr_melee_odds *o = NULL, *ountouched = (wr_melee_odds *)&o;
     assert_status(wr_melee_odds_new(NULL, 5, &ountouched), WR_ERR_NULL);
     assert_status(wr_melee_odds_new(e, 5, NULL), WR_ERR_NULL);
@@ -570,7 +640,15 @@ static void engagement_bad_input(void **state)
     assert_string_equal(text, "same");
     wr_melee_odds_free(o);
     wr_melee_odds_free(NULL);
+}
 
+/* Monte Carlo: NULLs, rounds and trials out of range; the counts untouched. */
+static void engagement_simulate_bad_input(void **state)
+{
+    engagement_case *ec = *state;
+    wr_engagement *e = ec->e;
+    wr_rng *rng = NULL;
+    assert_status(wr_rng_new(1, &rng), WR_OK);
     uint64_t counts[WR_END_COUNT] = {0};
     assert_status(wr_engagement_simulate_rng(NULL, 5, rng, 10, counts), WR_ERR_NULL);
     assert_status(wr_engagement_simulate_rng(e, 5, NULL, 10, counts), WR_ERR_NULL);
@@ -581,20 +659,25 @@ static void engagement_bad_input(void **state)
     assert_status(wr_engagement_simulate_rng(e, 5, rng, 100000001, counts), WR_ERR_RANGE);
     for (int i = 0; i < WR_END_COUNT; i++)
         assert_true(counts[i] == 0);
+    wr_rng_free(rng);
+}
 
-    /* a unit with no figures left cannot fight */
+/* A unit with no figures left cannot fight, nor have odds, nor be simulated. */
+static void engagement_without_figures(void **state)
+{
+    engagement_case *ec = *state;
+    wr_melee_unit *b = ec->b;
+    wr_engagement *e = ec->e;
+    wr_rng *rng = NULL;
+    assert_status(wr_rng_new(1, &rng), WR_OK);
+    static wr_melee_round r;
+    wr_melee_odds *o = NULL, *ountouched = (wr_melee_odds *)&o;
+    uint64_t counts[WR_END_COUNT] = {0};
     assert_status(wr_melee_unit_set_figures(b, 0), WR_OK);
     assert_status(wr_engagement_fight_rng(e, rng, &r), WR_ERR_STATE);
     assert_status(wr_melee_odds_new(e, 5, &ountouched), WR_ERR_STATE);
     assert_status(wr_engagement_simulate_rng(e, 5, rng, 10, counts), WR_ERR_STATE);
-
     wr_rng_free(rng);
-    wr_engagement_free(e);
-    wr_melee_unit_free(a);
-    wr_melee_unit_free(b);
-    wr_melee_unit_free(fly);
-    wr_melee_unit_free(swarm);
-    wr_profile_free(p);
 }
 
 static void odds_wounds_bad_input(void **state)
@@ -764,26 +847,54 @@ static int unit_figures(const wr_melee_unit *u)
     return d.figures;
 }
 
-/* A melee phase: every bad fight refused with nothing changed; resolving
-   twice, adding after resolution, short dice: a clear status. */
-static void phase_bad_input(void **state)
+/* The melee phase tests' case: a, b and c, twelve humans in ranks of four at
+   BCP 55, a flier and a swarm; good, a and b front to front, four in
+   contact. Fresh for each test. */
+typedef struct phase_case {
+    wr_profile *p;
+    wr_melee_unit *a, *b, *c, *fly, *swarm;
+    wr_phase_fight good;
+} phase_case;
+
+static int phase_case_setup(void **state)
 {
-    (void)state;
-    wr_profile *p = NULL;
-    assert_status(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
-    assert_status(wr_profile_set_bcp(p, 0, 0, 55), WR_OK);
+    phase_case *pc = calloc(1, sizeof *pc);
+    assert_non_null(pc);
+    assert_status(wr_profile_new(WR_RACE_HUMAN, &pc->p), WR_OK);
+    assert_status(wr_profile_set_bcp(pc->p, 0, 0, 55), WR_OK);
     wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = 12;
     d.files = 4;
-    wr_melee_unit *a = NULL, *b = NULL, *c = NULL, *fly = NULL, *swarm = NULL;
-    assert_status(wr_melee_unit_new(p, &d, &a), WR_OK);
-    assert_status(wr_melee_unit_new(p, &d, &b), WR_OK);
-    assert_status(wr_melee_unit_new(p, &d, &c), WR_OK);
+    assert_status(wr_melee_unit_new(pc->p, &d, &pc->a), WR_OK);
+    assert_status(wr_melee_unit_new(pc->p, &d, &pc->b), WR_OK);
+    assert_status(wr_melee_unit_new(pc->p, &d, &pc->c), WR_OK);
     d.flags = WR_UNIT_FLYING;
-    assert_status(wr_melee_unit_new(p, &d, &fly), WR_OK);
+    assert_status(wr_melee_unit_new(pc->p, &d, &pc->fly), WR_OK);
     d.flags = WR_UNIT_SWARM;
-    assert_status(wr_melee_unit_new(p, &d, &swarm), WR_OK);
+    assert_status(wr_melee_unit_new(pc->p, &d, &pc->swarm), WR_OK);
+    pc->good.side[0] = phase_side(pc->a, WR_FACING_FRONT, 4, 0);
+    pc->good.side[1] = phase_side(pc->b, WR_FACING_FRONT, 4, 0);
+    *state = pc;
+    return 0;
+}
 
+static int phase_case_teardown(void **state)
+{
+    phase_case *pc = *state;
+    wr_melee_unit_free(pc->a);
+    wr_melee_unit_free(pc->b);
+    wr_melee_unit_free(pc->c);
+    wr_melee_unit_free(pc->fly);
+    wr_melee_unit_free(pc->swarm);
+    wr_profile_free(pc->p);
+    free(pc);
+    return 0;
+}
+
+/* A new melee phase: NULLs, allocators that cannot serve; nothing written. */
+static void phase_new_bad_input(void **state)
+{
+    (void)state;
     wr_melee_phase *ph = NULL, *untouched = (wr_melee_phase *)&ph;
     assert_status(wr_melee_phase_new(NULL), WR_ERR_NULL);
     assert_status(wr_melee_phase_new_ex(NULL, NULL), WR_ERR_NULL);
@@ -796,10 +907,22 @@ static void phase_bad_input(void **state)
     assert_status(wr_melee_phase_new(&ph), WR_OK);
     wr_melee_phase_free(NULL);
     assert_status(wr_melee_phase_set_morale(NULL, NULL, NULL), WR_ERR_NULL);
+    wr_melee_phase_free(ph);
+}
 
-    wr_phase_fight good;
-    good.side[0] = phase_side(a, WR_FACING_FRONT, 4, 0);
-    good.side[1] = phase_side(b, WR_FACING_FRONT, 4, 0);
+/* Every bad fight refused with nothing changed: NULLs, each field out of
+   range, a flank too short, a unit against itself, a swarm against a flier,
+   the same fight twice either way round. */
+static void phase_add_bad_fights(void **state)
+{
+    phase_case *pc = *state;
+    wr_melee_unit *a = pc->a;
+    wr_melee_unit *b = pc->b;
+    wr_melee_unit *fly = pc->fly;
+    wr_melee_unit *swarm = pc->swarm;
+    const wr_phase_fight good = pc->good;
+    wr_melee_phase *ph = NULL;
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
     int index = S, count = S;
     assert_status(wr_melee_phase_add(NULL, &good, &index), WR_ERR_NULL);
     assert_status(wr_melee_phase_add(ph, NULL, &index), WR_ERR_NULL);
@@ -854,7 +977,7 @@ static void phase_bad_input(void **state)
     assert_int_equal(count, 0);
 
     /* nothing to resolve */
-    size_t used = 777, most = 777;
+    size_t used = 777;
     assert_status(wr_melee_phase_resolve_rolls(ph, NULL, 0, &used), WR_ERR_STATE);
 
     assert_status(wr_melee_phase_add(ph, &good, &index), WR_OK);
@@ -868,7 +991,23 @@ static void phase_bad_input(void **state)
     assert_int_equal(count, 1);
     assert_status(wr_melee_phase_count(NULL, &count), WR_ERR_NULL);
     assert_status(wr_melee_phase_count(ph, NULL), WR_ERR_NULL);
+    wr_melee_phase_free(ph);
+}
 
+/* Corner figures: one with no other fight to touch, more fights than
+   there are corner figures. */
+static void phase_corner_bad_input(void **state)
+{
+    phase_case *pc = *state;
+    wr_melee_unit *b = pc->b;
+    wr_melee_unit *c = pc->c;
+    const wr_phase_fight good = pc->good;
+    wr_melee_phase *ph = NULL;
+    int index = S;
+    size_t used = 777, most = 777;
+    wr_phase_fight bad;
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    assert_status(wr_melee_phase_add(ph, &good, &index), WR_OK);
     /* a corner figure with no other fight to touch */
     bad = good;
     bad.side[0] = phase_side(c, WR_FACING_FRONT, 4, 1);
@@ -902,7 +1041,21 @@ static void phase_bad_input(void **state)
     assert_status(wr_melee_phase_add(ph, &flank, &index), WR_OK);
     assert_status(wr_melee_phase_dice_needed(ph, &most), WR_ERR_INVALID);
     wr_melee_phase_free(ph);
+}
 
+/* Before resolution: a unit that shrank since, no round or unit to read,
+   too few dice, a die out of range, a failing allocator; nothing changes. */
+static void phase_resolve_bad_input(void **state)
+{
+    phase_case *pc = *state;
+    wr_melee_unit *a = pc->a;
+    wr_melee_unit *b = pc->b;
+    const wr_phase_fight good = pc->good;
+    wr_melee_phase *ph = NULL;
+    int index = S;
+    size_t used = 777, most = 777;
+    failing f = {0};
+    wr_allocator fail = {failing_alloc, &f};
     /* a unit that lost figures since it was added no longer fits its fight */
     assert_status(wr_melee_phase_new(&ph), WR_OK);
     assert_status(wr_melee_phase_add(ph, &good, &index), WR_OK);
@@ -944,8 +1097,34 @@ static void phase_bad_input(void **state)
     assert_status(wr_melee_phase_resolve_rolls(small, rolls, 3, &used), WR_ERR_NOMEM);
     assert_int_equal(unit_figures(a), 12);
     wr_melee_phase_free(small);
+    assert_memory_equal(&r, &rbefore, sizeof r);
+    assert_memory_equal(&pu, &pubefore, sizeof pu);
+    wr_melee_phase_free(ph);
+}
 
-    /* resolved once; then resolving again or adding a fight is refused */
+/* Resolved once: resolving again, adding a fight, striking are refused;
+   reading a round or a unit: NULLs, out of range, a unit not in the phase. */
+static void phase_after_resolution(void **state)
+{
+    phase_case *pc = *state;
+    wr_melee_unit *a = pc->a;
+    wr_melee_unit *b = pc->b;
+    wr_melee_unit *c = pc->c;
+    const wr_phase_fight good = pc->good;
+    wr_melee_phase *ph = NULL;
+    int index = S, count = S;
+    size_t used = 777, most = 777;
+    wr_phase_fight bad;
+    wr_strike k;
+    assert_status(wr_melee_phase_new(&ph), WR_OK);
+    assert_status(wr_melee_phase_add(ph, &good, &index), WR_OK);
+    static wr_melee_round r, rbefore;
+    memset(&r, 0x5a, sizeof r);
+    rbefore = r;
+    wr_phase_unit pu;
+    memset(&pu, 0x5a, sizeof pu);
+    wr_phase_unit pubefore = pu;
+    const int rolls[] = {50, 50, 50};
     assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, &used), WR_OK);
     int after_a = unit_figures(a), after_b = unit_figures(b);
     assert_status(wr_melee_phase_resolve_rolls(ph, rolls, 3, &used), WR_ERR_STATE);
@@ -976,8 +1155,16 @@ static void phase_bad_input(void **state)
 
     wr_rng_free(rng);
     wr_melee_phase_free(ph);
+}
 
-    /* a full phase: WR_PHASE_MAX_FIGHTS fights of pairs of 142 units */
+/* A full phase: WR_PHASE_MAX_FIGHTS fights, the next refused. */
+static void phase_full(void **state)
+{
+    phase_case *pc = *state;
+    wr_profile *p = pc->p;
+    wr_melee_phase *ph = NULL;
+    wr_melee_unit_desc d;
+    int index = S, count = S;
     enum { MANY = 142 };
     wr_melee_unit *many[MANY];
     d = wr_melee_unit_desc_default();
@@ -1003,13 +1190,6 @@ static void phase_bad_input(void **state)
     wr_melee_phase_free(ph);
     for (int i = 0; i < MANY; i++)
         wr_melee_unit_free(many[i]);
-
-    wr_melee_unit_free(a);
-    wr_melee_unit_free(b);
-    wr_melee_unit_free(c);
-    wr_melee_unit_free(fly);
-    wr_melee_unit_free(swarm);
-    wr_profile_free(p);
 }
 
 int invalid_melee_tests(void)
@@ -1017,10 +1197,29 @@ int invalid_melee_tests(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(pinned_bad_input),  cmocka_unit_test(profile_bad_input),
         cmocka_unit_test(wounds_bad_input),  cmocka_unit_test(unit_bad_input),
-        cmocka_unit_test(explain_bad_input), cmocka_unit_test(engagement_bad_input),
+        cmocka_unit_test(explain_bad_input),
+        cmocka_unit_test_setup_teardown(engagement_new_bad_input, engagement_case_setup,
+                                        engagement_case_teardown),
+        cmocka_unit_test_setup_teardown(engagement_strike_bad_input, engagement_case_setup,
+                                        engagement_case_teardown),
+        cmocka_unit_test_setup_teardown(engagement_fight_bad_input, engagement_case_setup,
+                                        engagement_case_teardown),
+        cmocka_unit_test_setup_teardown(engagement_apply_bad_input, engagement_case_setup,
+                                        engagement_case_teardown),
+        cmocka_unit_test_setup_teardown(engagement_odds_bad_input, engagement_case_setup,
+                                        engagement_case_teardown),
+        cmocka_unit_test_setup_teardown(engagement_simulate_bad_input, engagement_case_setup,
+                                        engagement_case_teardown),
+        cmocka_unit_test_setup_teardown(engagement_without_figures, engagement_case_setup,
+                                        engagement_case_teardown),
         cmocka_unit_test(odds_wounds_bad_input),
         cmocka_unit_test(batch_bad_input),
-        cmocka_unit_test(phase_bad_input),
+        cmocka_unit_test(phase_new_bad_input),
+        cmocka_unit_test_setup_teardown(phase_add_bad_fights, phase_case_setup, phase_case_teardown),
+        cmocka_unit_test_setup_teardown(phase_corner_bad_input, phase_case_setup, phase_case_teardown),
+        cmocka_unit_test_setup_teardown(phase_resolve_bad_input, phase_case_setup, phase_case_teardown),
+        cmocka_unit_test_setup_teardown(phase_after_resolution, phase_case_setup, phase_case_teardown),
+        cmocka_unit_test_setup_teardown(phase_full, phase_case_setup, phase_case_teardown),
     };
     return cmocka_run_group_tests_name("invalid_melee", tests, NULL, NULL);
 }

@@ -1,4 +1,4 @@
-# Reliability cases (issue 8): determinism (golden hashes of fixed-seed
+# Reliability cases: determinism (golden hashes of fixed-seed
 # scenarios) and threads (shared const handles on several threads).
 # scripts/reliability.sh runs them again across compilers, -O levels, -m32,
 # ThreadSanitizer and valgrind.

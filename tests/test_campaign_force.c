@@ -13,6 +13,8 @@
 
 #include "warrules/campaign.h"
 
+#include "fixtures.h"
+
 #define P 12 /* daily points */
 
 static wr_force_state fresh(void)
@@ -105,11 +107,63 @@ static void raft_crossing_in_contact(void **state)
     assert_int_equal(f.points_spent, P); /* it moved today: no rally before tomorrow */
 }
 
+/* The replay's own rules: saving, whole days, rally, contact, stragglers. */
+static void force_replay_rules(void **state)
+{
+    (void)state;
+    wr_force_state f;
+    OK(wr_force_start(&f));
+    int in = 0, lost = 0, nr = 0;
+    wr_plan_edge hill = {1, 9, 0, 0}, ferry = {2, 6, 1, WR_STEP_FERRY}, mtn = {3, 12, 0, WR_STEP_UNFORMED};
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(in, 1);
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(in, 0); /* presses on with 3 */
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    assert_int_equal(f.points_saved, 3);
+    assert_int_equal(f.day, 2);
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(in, 1);
+    /* a ferry waits for a fresh day; points are lost */
+    OK(wr_force_move(&f, 12, &ferry, &in));
+    assert_int_equal(in, 0);
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    assert_int_equal(f.points_saved, 0);
+    OK(wr_force_move(&f, 12, &ferry, &in));
+    assert_int_equal(f.crossing_days, 1);
+    OK(wr_force_contact(&f, 12, &nr));
+    assert_int_equal(nr, 1); /* unformed while crossing */
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    assert_int_equal(f.far_bank, 1);
+    OK(wr_force_move(&f, 12, &ferry, &in));
+    assert_int_equal(in, 1);
+    assert_int_equal(f.day, 4);
+    assert_int_equal(f.unformed, 0); /* formed on the far bank */
+    /* unformed into the mountains: one day of stragglers */
+    OK(wr_force_end_day(&f, 12, 0, 100, 2, &lost));
+    OK(wr_force_move(&f, 12, &mtn, &in));
+    assert_int_equal(f.unformed_today, 1);
+    OK(wr_force_end_day(&f, 12, 0, 100, 3, &lost));
+    assert_int_equal(lost, 15);
+    assert_int_equal(f.unformed_days, 1);
+    OK(wr_force_rally(&f, 12));
+    assert_int_equal(f.unformed, 0);
+    assert_int_equal(f.rally_days, 1);
+    OK(wr_force_rally(&f, 12)); /* waits for stragglers */
+    assert_int_equal(f.rally_days, 2);
+    OK(wr_force_move(&f, 12, &hill, &in));
+    assert_int_equal(f.at_rally, 0);
+    assert_int_equal(wr_force_rally(&f, 12), WR_ERR_STATE); /* moved today */
+    OK(wr_force_contact(&f, 12, &nr));
+    assert_int_equal(nr, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(halt_loses_pressed_points),
         cmocka_unit_test(raft_crossing_in_contact),
+        cmocka_unit_test(force_replay_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

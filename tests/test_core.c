@@ -1,5 +1,6 @@
 /* Core: status names and sentences, version, the pinned dice algorithm, allocators. */
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -94,9 +95,10 @@ static void version(void **state)
 {
     (void)state;
     assert_string_equal(wr_version(), WR_VERSION_STRING);
-    assert_string_equal(wr_version(), "1.1.0");
     assert_int_equal(wr_version_number(), WR_VERSION_NUMBER);
-    assert_int_equal(WR_VERSION_NUMBER, 10100);
+    char parts[32];
+    snprintf(parts, sizeof parts, "%d.%d.%d", WR_VERSION_MAJOR, WR_VERSION_MINOR, WR_VERSION_PATCH);
+    assert_string_equal(WR_VERSION_STRING, parts);
     assert_int_equal(WR_VERSION_NUMBER,
                      WR_VERSION_MAJOR * 10000 + WR_VERSION_MINOR * 100 + WR_VERSION_PATCH);
 }

@@ -19,6 +19,8 @@
 #include "warrules/campaign.h"
 #endif
 
+#include "fixtures.h"
+
 typedef struct hash {
     uint64_t h;
     int failed; /* a call that should have succeeded did not */
@@ -105,7 +107,8 @@ static void d100_rejection(hash *x)
     wr_rng_free(rng);
 }
 
-/* The pinned functions of API.md, and a melee fought by hand with them and
+/* The pinned functions (the counting rules of melee.h, the campaign's
+   stragglers and crossings, the dice), and a melee fought by hand with them and
    wr_rng (seed 2026): the Python binding computes the same hash. */
 static void pinned(hash *x)
 {
@@ -248,7 +251,8 @@ done:
 }
 
 /* The worked example of the melee text: ten veteran dwarf spearmen charging
-   nine uruck polearms (sample profiles), and an ogre with a sample chart. */
+   nine uruck polearms (sample profiles; tests/fixtures.h), and an ogre with
+   a sample chart. */
 typedef struct melee_setup {
     wr_profile *dwarf, *orc, *men, *beast;
     wr_melee_unit *dwarfs, *orcs, *humans, *ogre;
@@ -286,23 +290,13 @@ static int melee_setup_new(hash *x, melee_setup *m)
     check(x, wr_profile_set_morale_modifier(m->dwarf, WR_MORALE_PER_FIGURE_LOST, -5), WR_OK);
     check(x, wr_profile_set_bcp(m->men, 0, 0, 30), WR_OK);
     check(x, wr_profile_set_bcp(m->beast, 0, 0, 120), WR_OK);
-    const wr_wound body[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
-    const wr_wound head[4] = {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS,
-                              WR_WOUND_KILLED};
-    check(x, wr_hit_chart_add(m->chart, 1, 50, 1, body), WR_OK);
-    check(x, wr_hit_chart_add(m->chart, 51, 100, 2, head), WR_OK);
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    d.figures = 10;
-    d.files = 5;
-    d.weapon_type = WR_WEAPON_SPEAR;
-    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
-    d.flags = WR_UNIT_SHIELDS;
-    d.troop_class = WR_TROOP_VETERAN;
+    for (int i = 0; i < 2; i++) {
+        const chart_row row = sample_chart_row(i);
+        check(x, wr_hit_chart_add(m->chart, row.low, row.high, row.location, row.wounds), WR_OK);
+    }
+    wr_melee_unit_desc d = example_dwarfs_desc();
     check(x, wr_melee_unit_new(m->dwarf, &d, &m->dwarfs), WR_OK);
-    d.figures = 9;
-    d.weapon_type = WR_WEAPON_POLEARM;
-    d.flags = 0;
-    d.troop_class = WR_TROOP_ELITE;
+    d = example_urucks_desc();
     check(x, wr_melee_unit_new(m->orc, &d, &m->orcs), WR_OK);
     d = wr_melee_unit_desc_default();
     d.figures = 8;
@@ -314,11 +308,7 @@ static int melee_setup_new(hash *x, melee_setup *m)
     if (x->failed)
         return -1;
     check(x, wr_melee_unit_set_hit_chart(m->ogre, m->chart), WR_OK);
-    wr_situation s;
-    memset(&s, 0, sizeof s);
-    s.side[0].in_contact = 5;
-    s.side[1].in_contact = 4;
-    s.side[0].charged = 1;
+    wr_situation s = example_situation();
     check(x, wr_engagement_new(m->dwarfs, m->orcs, &s, &m->example), WR_OK);
     memset(&s, 0, sizeof s);
     s.side[0].in_contact = 4;

@@ -13,6 +13,8 @@
 
 #include "warrules/warrules.h"
 
+#include "fixtures.h"
+
 /* The call returned status and its detail is fn: arg = value. */
 static void detail_is(wr_status got, wr_status status, const char *fn, const char *arg,
                       long long value)
@@ -80,14 +82,6 @@ static void planner_start(void **state)
 #endif
 
 #ifdef WR_HAVE_BATTLESYSTEM
-static wr_figure *figure_with_mv(int mv)
-{
-    wr_figure *f = NULL;
-    assert_int_equal(wr_figure_new(&f), WR_OK);
-    assert_int_equal(wr_figure_set(f, WR_STAT_MV, mv), WR_OK);
-    return f;
-}
-
 static void movement_spend(void **state)
 {
     (void)state;
@@ -122,23 +116,13 @@ static void rate_chariot(void **state)
 #endif
 
 #ifdef WR_HAVE_MELEE
-static wr_melee_unit *troops(const wr_profile *p, int figures, int files)
-{
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    d.figures = figures;
-    d.files = files;
-    wr_melee_unit *u = NULL;
-    assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_OK);
-    return u;
-}
-
 /* A fight added, then a unit changed: the phase is what the reads name. */
 static void melee_phase_reads(void **state)
 {
     (void)state;
     wr_profile *p = NULL;
     assert_int_equal(wr_profile_new(WR_RACE_HUMAN, &p), WR_OK);
-    wr_melee_unit *a = troops(p, 10, 5), *b = troops(p, 10, 5);
+    wr_melee_unit *a = troops(p, 10, 5, 0), *b = troops(p, 10, 5, 0);
     wr_melee_phase *phase = NULL;
     assert_int_equal(wr_melee_phase_new(&phase), WR_OK);
     wr_phase_fight fight;

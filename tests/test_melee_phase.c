@@ -1,7 +1,7 @@
 /* Fantasy Warlord hand-to-hand combat: a melee phase, every fight of one
-   turn resolved together. The three cases of issue 12 (no figure fights
-   twice; disorder from a flank charge seen by the front fight; contact along
-   a deep column), Blood Lust, contact by pushback, and a phase of four units
+   turn resolved together. No figure fights twice [Starting]; disorder from a
+   flank charge seen by the front fight [Flank and rear], [Reach]; contact
+   along a deep column [Flank and rear]; Blood Lust, contact by pushback, and a phase of four units
    in three fights computed by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,25 +13,9 @@
 
 #include "warrules/melee.h"
 
+#include "fixtures.h"
+
 /* ---- helpers ----------------------------------------------------------- */
-
-static wr_profile *profile(wr_race race)
-{
-    wr_profile *p = NULL;
-    assert_int_equal(wr_profile_new(race, &p), WR_OK);
-    return p;
-}
-
-static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type)
-{
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    d.figures = figures;
-    d.files = files;
-    d.weapon_type = weapon_type;
-    wr_melee_unit *u = NULL;
-    assert_int_equal(wr_melee_unit_new(p, &d, &u), WR_OK);
-    return u;
-}
 
 static wr_phase_combatant side(wr_melee_unit *u, wr_facing face, int in_contact, int corner,
                           wr_phase_contact contact)
@@ -71,13 +55,6 @@ static int fighting(const wr_melee_phase *p, int fight, int s)
     return k.fighting;
 }
 
-static wr_status fixed_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
-{
-    (void)test;
-    *odds = *(const wr_morale_odds *)user;
-    return WR_OK;
-}
-
 /* A morale model with fixed odds that keeps the tests it is asked. */
 typedef struct recorder {
     wr_morale_odds odds;
@@ -94,16 +71,6 @@ static wr_status recording_morale(void *user, const wr_morale_test *test, wr_mor
     return WR_OK;
 }
 
-static int has_event(const wr_melee_round *r, wr_melee_rule rule, int s, int value, int detail)
-{
-    for (int i = 0; i < r->n_events; i++)
-        if (r->events[i].rule == rule && r->events[i].side == s &&
-            (value < 0 || r->events[i].value == value) &&
-            (detail < 0 || r->events[i].detail == detail))
-            return 1;
-    return 0;
-}
-
 static int figures_of(const wr_melee_unit *u)
 {
     wr_melee_unit_desc d;
@@ -118,7 +85,7 @@ static int disordered(const wr_melee_unit *u)
     return (d.flags & WR_UNIT_DISORDERED) != 0;
 }
 
-/* ---- issue 12, case 1 --------------------------------------------------- */
+/* ---- no figure fights twice [Starting] ---------------------------------- */
 
 /* "No figure may fight more than once in a turn": five swordsmen in one rank,
    all five touching the enemy in front, the end figure also touching a unit
@@ -195,7 +162,7 @@ static void no_figure_fights_twice(void **state)
     wr_profile_free(orc);
 }
 
-/* ---- issue 12, case 2 --------------------------------------------------- */
+/* ---- a flank charge disorders the front fight [Flank and rear] ---------- */
 
 /* "A unit attacked in the flank or rear, immediately becomes disordered" and
    "this rank advantage is lost immediately a unit becomes disordered":
@@ -269,7 +236,7 @@ static void flank_charge_disorders_the_front_fight(void **state)
     wr_profile_free(orc);
 }
 
-/* ---- issue 12, case 3 --------------------------------------------------- */
+/* ---- contact along a column [Flank and rear] ---------------------------- */
 
 /* "the defender can only count its figures in base-to-base contact": 18
    orcs in six ranks of three, charged in the flank with 5 figures in
@@ -775,7 +742,7 @@ static void phase_rules_cite_the_text(void **state)
     }
     assert_non_null(strstr(wr_melee_rule_source(WR_RULE_ONCE_PER_TURN),
                            "No figure may fight more than once in a turn"));
-    /* the 1.0 count stays no rule, as does the new limit */
+    /* WR_RULE_COUNT and WR_RULE_LIMIT are no rules */
     assert_string_equal(wr_melee_rule_name(WR_RULE_COUNT), "unknown rule");
     assert_string_equal(wr_melee_rule_name(WR_RULE_LIMIT), "unknown rule");
     assert_string_equal(wr_melee_rule_source(WR_RULE_COUNT), "");

@@ -17,6 +17,8 @@
 #include "invalid.h"
 #include "warrules/melee.h"
 
+#include "fixtures.h"
+
 /* ---- engagements ------------------------------------------------------- */
 
 typedef struct fixture {
@@ -38,12 +40,9 @@ static int setup(void **state)
         wr_profile_set_bcp(fx.men, 0, 0, 30) != WR_OK ||
         wr_profile_set_bcp(fx.beast, 0, 0, 120) != WR_OK)
         return -1;
-    const wr_wound body[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS,
-                              WR_WOUND_CRITICAL};
-    const wr_wound head[4] = {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS,
-                              WR_WOUND_KILLED};
-    if (wr_hit_chart_add(fx.chart, 1, 50, 1, body) != WR_OK ||
-        wr_hit_chart_add(fx.chart, 51, 100, 2, head) != WR_OK)
+    const chart_row body = sample_chart_row(0), head = sample_chart_row(1);
+    if (wr_hit_chart_add(fx.chart, body.low, body.high, body.location, body.wounds) != WR_OK ||
+        wr_hit_chart_add(fx.chart, head.low, head.high, head.location, head.wounds) != WR_OK)
         return -1;
     return 0;
 }
@@ -64,29 +63,23 @@ typedef struct melee {
     wr_engagement *e;
 } melee;
 
-/* Dwarf spearmen against orc urucks, `a` and `b` figures in ranks of
-   `files`; facing: where the orcs are struck (WR_FACING_*). */
-static melee troops(int a, int b, int files, wr_facing facing)
+/* The worked example's dwarf spearmen charging its orc urucks
+   (tests/fixtures.h), `a` and `b` figures in ranks of `files`; facing:
+   where the orcs are struck (WR_FACING_*). */
+static melee example_melee(int a, int b, int files, wr_facing facing)
 {
     melee m;
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
+    wr_melee_unit_desc d = example_dwarfs_desc();
     d.figures = a;
     d.files = files;
-    d.weapon_type = WR_WEAPON_SPEAR;
-    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
-    d.flags = WR_UNIT_SHIELDS;
-    d.troop_class = WR_TROOP_VETERAN;
     assert_int_equal(wr_melee_unit_new(fx.dwarf, &d, &m.a), WR_OK);
+    d = example_urucks_desc();
     d.figures = b;
-    d.weapon_type = WR_WEAPON_POLEARM;
-    d.flags = 0;
-    d.troop_class = WR_TROOP_ELITE;
+    d.files = files;
     assert_int_equal(wr_melee_unit_new(fx.orc, &d, &m.b), WR_OK);
-    wr_situation s;
-    memset(&s, 0, sizeof s);
+    wr_situation s = example_situation();
     s.side[0].in_contact = files < a ? files : a;
     s.side[1].in_contact = files < b ? files : b;
-    s.side[0].charged = 1;
     s.side[1].attacked_in = facing;
     assert_int_equal(wr_engagement_new(m.a, m.b, &s, &m.e), WR_OK);
     return m;
@@ -172,7 +165,8 @@ static void same_odds_whatever_ran_before(void **state)
                  {120, 60, 12, WR_FACING_REAR, 25}, {50, 50, 10, WR_FACING_FRONT, 1},
                  {50, 50, 10, WR_FACING_FRONT, 40}, {1, 1, 1, WR_FACING_FRONT, 3}};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
-        melee m = troops(cases[k].a, cases[k].b, cases[k].files, (wr_facing)cases[k].facing);
+        melee m =
+            example_melee(cases[k].a, cases[k].b, cases[k].files, (wr_facing)cases[k].facing);
         assert_same_as_old_call(&m, cases[k].rounds, ws, cases[k].a, cases[k].b);
         melee_free(&m);
         melee mm = against_monster(k % 2 ? WR_UNIT_CHARACTER : WR_UNIT_MONSTER);
@@ -186,7 +180,7 @@ static void same_odds_whatever_ran_before(void **state)
 static void odds_outlive_the_workspace(void **state)
 {
     (void)state;
-    melee m = troops(10, 9, 5, WR_FACING_FRONT);
+    melee m = example_melee(10, 9, 5, WR_FACING_FRONT);
     wr_odds_workspace *ws = NULL;
     wr_melee_odds *old = NULL, *now = NULL;
     assert_int_equal(wr_odds_workspace_new(&ws), WR_OK);
@@ -204,7 +198,8 @@ static void odds_outlive_the_workspace(void **state)
 static void allocates_only_the_result_once_warm(void **state)
 {
     (void)state;
-    melee big = troops(50, 50, 10, WR_FACING_FRONT), small = troops(10, 9, 5, WR_FACING_FLANK);
+    melee big = example_melee(50, 50, 10, WR_FACING_FRONT);
+    melee small = example_melee(10, 9, 5, WR_FACING_FLANK);
     failing_allocator counter = {0, -1, 0};
     wr_allocator alloc = {failing_alloc, &counter};
     wr_odds_workspace *ws = NULL;
@@ -244,7 +239,7 @@ done:
 static void every_allocation_failing(void **state)
 {
     (void)state;
-    melee m = troops(10, 9, 5, WR_FACING_FLANK);
+    melee m = example_melee(10, 9, 5, WR_FACING_FLANK);
     failing_scenario_melee = &m;
     check_alloc_failures(workspace_scenario, 5);
     melee_free(&m);
@@ -254,7 +249,8 @@ static void every_allocation_failing(void **state)
 static void usable_after_nomem(void **state)
 {
     (void)state;
-    melee small = troops(10, 9, 5, WR_FACING_FRONT), big = troops(60, 60, 10, WR_FACING_FRONT);
+    melee small = example_melee(10, 9, 5, WR_FACING_FRONT);
+    melee big = example_melee(60, 60, 10, WR_FACING_FRONT);
     failing_allocator f = {0, -1, 0};
     wr_allocator alloc = {failing_alloc, &f};
     wr_odds_workspace *ws = NULL;
@@ -289,7 +285,7 @@ static wr_status failing_morale(void *user, const wr_morale_test *test, wr_moral
 static void usable_after_a_failed_run(void **state)
 {
     (void)state;
-    melee m = troops(30, 30, 10, WR_FACING_FRONT);
+    melee m = example_melee(30, 30, 10, WR_FACING_FRONT);
     wr_odds_workspace *ws = NULL;
     wr_melee_odds *o = NULL, *untouched = (wr_melee_odds *)&ws;
     assert_int_equal(wr_odds_workspace_new(&ws), WR_OK);
@@ -309,7 +305,7 @@ static void usable_after_a_failed_run(void **state)
 static void refuses_bad_input(void **state)
 {
     (void)state;
-    melee m = troops(10, 9, 5, WR_FACING_FRONT);
+    melee m = example_melee(10, 9, 5, WR_FACING_FRONT);
     wr_odds_workspace *ws = NULL, *ws_untouched = (wr_odds_workspace *)&m;
     wr_melee_odds *o = (wr_melee_odds *)&m, *untouched = o;
     wr_allocator none = {NULL, NULL};
@@ -330,12 +326,12 @@ static void refuses_bad_input(void **state)
     assert_ptr_equal(o, untouched);
 
     /* more figures than the exact odds accept */
-    melee huge = troops(WR_ODDS_MAX_FIGURES + 1, 10, 10, WR_FACING_FRONT);
+    melee huge = example_melee(WR_ODDS_MAX_FIGURES + 1, 10, 10, WR_FACING_FRONT);
     assert_status(wr_melee_odds_new_in_workspace(huge.e, 5, ws, &o), WR_ERR_RANGE);
     melee_free(&huge);
 
     /* a side with no figures left cannot fight */
-    melee over = troops(5, 5, 5, WR_FACING_FRONT);
+    melee over = example_melee(5, 5, 5, WR_FACING_FRONT);
     assert_int_equal(wr_melee_unit_set_figures(over.b, 0), WR_OK);
     assert_status(wr_melee_odds_new_in_workspace(over.e, 5, ws, &o), WR_ERR_STATE);
     assert_ptr_equal(o, untouched);

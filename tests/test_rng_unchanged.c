@@ -17,6 +17,8 @@
 
 #include "warrules/warrules.h"
 
+#include "fixtures.h"
+
 /* Whether rng's next rolls are those of an untouched clone. */
 static void assert_same_dice(wr_rng *rng, wr_rng *clone)
 {
@@ -26,19 +28,6 @@ static void assert_same_dice(wr_rng *rng, wr_rng *clone)
         assert_int_equal(wr_rng_roll(clone, 1000000, &b), WR_OK);
         assert_int_equal(a, b);
     }
-}
-
-/* Whether rng has moved on from clone (its next roll differs in 8 tries). */
-static int moved_on(wr_rng *rng, wr_rng *clone)
-{
-    int differ = 0;
-    for (int i = 0; i < 8; i++) {
-        int a = 0, b = 0;
-        assert_int_equal(wr_rng_roll(rng, 1000000, &a), WR_OK);
-        assert_int_equal(wr_rng_roll(clone, 1000000, &b), WR_OK);
-        differ |= a != b;
-    }
-    return differ;
 }
 
 typedef struct rollers {
@@ -60,6 +49,19 @@ static void rollers_free(rollers *r)
 }
 
 #ifdef WR_HAVE_MELEE
+/* Whether rng has moved on from clone (its next roll differs in 8 tries). */
+static int moved_on(wr_rng *rng, wr_rng *clone)
+{
+    int differ = 0;
+    for (int i = 0; i < 8; i++) {
+        int a = 0, b = 0;
+        assert_int_equal(wr_rng_roll(rng, 1000000, &a), WR_OK);
+        assert_int_equal(wr_rng_roll(clone, 1000000, &b), WR_OK);
+        differ |= a != b;
+    }
+    return differ;
+}
+
 /* A morale model that fails; user counts its calls. */
 static wr_status failing_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds)
 {
@@ -80,41 +82,13 @@ static wr_status bad_odds_morale(void *user, const wr_morale_test *test, wr_mora
     return WR_OK;
 }
 
-typedef struct duel {
-    wr_profile *p;
-    wr_melee_unit *a, *b;
-    wr_engagement *e;
-} duel;
-
 /* Five at MCP 65 against five at MCP 25: each side has a remainder to roll
    (325 and 125), and the side that loses more tests its morale after. */
 static duel duel_new(void)
 {
     duel x;
-    assert_int_equal(wr_profile_new(WR_RACE_HUMAN, &x.p), WR_OK);
-    assert_int_equal(wr_profile_set_bcp(x.p, 0, 0, 65), WR_OK);
-    assert_int_equal(wr_profile_set_bcp(x.p, 0, 1, 25), WR_OK);
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    d.figures = 5;
-    d.files = 5;
-    d.armour = 1;
-    assert_int_equal(wr_melee_unit_new(x.p, &d, &x.a), WR_OK);
-    d.armour = 0;
-    assert_int_equal(wr_melee_unit_new(x.p, &d, &x.b), WR_OK);
-    wr_situation s;
-    memset(&s, 0, sizeof s);
-    s.side[0].in_contact = 5;
-    s.side[1].in_contact = 5;
-    assert_int_equal(wr_engagement_new(x.a, x.b, &s, &x.e), WR_OK);
+    duel_setup(&x, 5, 65, 5, 25);
     return x;
-}
-
-static void duel_free(duel *x)
-{
-    wr_engagement_free(x->e);
-    wr_melee_unit_free(x->a);
-    wr_melee_unit_free(x->b);
-    wr_profile_free(x->p);
 }
 
 static void engagement_fight(void **state)
@@ -136,7 +110,7 @@ static void engagement_fight(void **state)
         assert_int_equal(wr_engagement_fight_rng(x.e, r.rng, &round), WR_OK);
         assert_true(moved_on(r.rng, r.clone));
         rollers_free(&r);
-        duel_free(&x);
+        duel_teardown(&x);
     }
 }
 
@@ -159,7 +133,7 @@ static void melee_simulate(void **state)
     assert_int_equal(wr_engagement_simulate_rng(x.e, 10, r.rng, 100, counts), WR_OK);
     assert_true(moved_on(r.rng, r.clone));
     rollers_free(&r);
-    duel_free(&x);
+    duel_teardown(&x);
 }
 
 static void melee_phase_resolve(void **state)
@@ -193,7 +167,7 @@ static void melee_phase_resolve(void **state)
     assert_true(moved_on(r.rng, r.clone));
     rollers_free(&r);
     wr_melee_phase_free(phase);
-    duel_free(&x);
+    duel_teardown(&x);
 }
 
 static void dead_monster_rng(void **state)

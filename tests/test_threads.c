@@ -16,6 +16,8 @@
 #include "warrules/campaign.h"
 #endif
 
+#include "fixtures.h"
+
 #define THREADS 6
 #define REPEATS 3
 
@@ -71,23 +73,13 @@ static int shared_new(shared *s)
     OK(wr_profile_set_bcp(s->men, 0, 0, 30));
     OK(wr_profile_set_bcp(s->beast, 0, 0, 120));
     OK(wr_hit_chart_new(&s->chart));
-    const wr_wound body[4] = {WR_WOUND_NICKED, WR_WOUND_LIGHT, WR_WOUND_SERIOUS, WR_WOUND_CRITICAL};
-    const wr_wound head[4] = {WR_WOUND_STUNNED, WR_WOUND_BLINDED, WR_WOUND_UNCONSCIOUS,
-                              WR_WOUND_KILLED};
-    OK(wr_hit_chart_add(s->chart, 1, 50, 1, body));
-    OK(wr_hit_chart_add(s->chart, 51, 100, 2, head));
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    d.figures = 10;
-    d.files = 5;
-    d.weapon_type = WR_WEAPON_SPEAR;
-    d.armour = WR_SAMPLE_ARMOUR_CHAINMAIL;
-    d.flags = WR_UNIT_SHIELDS;
-    d.troop_class = WR_TROOP_VETERAN;
+    for (int i = 0; i < 2; i++) {
+        const chart_row row = sample_chart_row(i);
+        OK(wr_hit_chart_add(s->chart, row.low, row.high, row.location, row.wounds));
+    }
+    wr_melee_unit_desc d = example_dwarfs_desc();
     OK(wr_melee_unit_new(s->dwarf, &d, &s->dwarfs));
-    d.figures = 9;
-    d.weapon_type = WR_WEAPON_POLEARM;
-    d.flags = 0;
-    d.troop_class = WR_TROOP_ELITE;
+    d = example_urucks_desc();
     OK(wr_melee_unit_new(s->orc, &d, &s->orcs));
     d = wr_melee_unit_desc_default();
     d.figures = 8;
@@ -97,11 +89,7 @@ static int shared_new(shared *s)
     d.kind = WR_UNIT_MONSTER;
     OK(wr_melee_unit_new(s->beast, &d, &s->ogre));
     OK(wr_melee_unit_set_hit_chart(s->ogre, s->chart));
-    wr_situation sit;
-    memset(&sit, 0, sizeof sit);
-    sit.side[0].in_contact = 5;
-    sit.side[1].in_contact = 4;
-    sit.side[0].charged = 1;
+    wr_situation sit = example_situation();
     OK(wr_engagement_new(s->dwarfs, s->orcs, &sit, &s->example));
     memset(&sit, 0, sizeof sit);
     sit.side[0].in_contact = 4;

@@ -957,7 +957,7 @@ static void read_phase_side(lua_State *L, int arg, wr_phase_combatant *s)
     lua_getfield(L, arg, "unit");
     if (lua_isnil(L, -1))
         wrl_argfail(L, arg, WR_ERR_NULL, "a phase side needs unit = a MeleeUnit");
-    wrl_box *box = luaL_testudata(L, -1, MUNIT_MT);
+    wrl_box *box = wrl_box_test(L, -1, MUNIT_MT);
     if (box == NULL)
         wrl_argfail(L, arg, WR_ERR_INVALID, "the side's unit must be a %s, got %s", MUNIT_MT, luaL_typename(L, -1));
     if (box->closed || box->ptr == NULL)

@@ -580,20 +580,137 @@ void wrl_read_struct(lua_State *L, int t, const char *what, void *base, const wr
 
 /* ---- handle boxes ------------------------------------------------------- */
 
+/* Every box this module makes carries the address of this anchor and its
+   type's name: a userdata is a box of a type only when it is at least a
+   box's size and holds both (its metatable alone proves nothing:
+   debug.setmetatable can give any userdata a warrules metatable). */
+static const char box_magic = 0;
+
+/* Registry keys: the table of every box made (weak keys), for the state's
+   close; the sentinel that says the state is closing. */
+static const char boxes_key = 0, sentinel_key = 0;
+
+typedef struct sentinel {
+    const char *magic;
+    int closing;
+} sentinel;
+
+wrl_box *wrl_box_test(lua_State *L, int arg, const char *metatable)
+{
+    if (lua_type(L, arg) != LUA_TUSERDATA || lua_rawlen(L, arg) < sizeof(wrl_box))
+        return NULL;
+    wrl_box *box = lua_touserdata(L, arg);
+    if (box == NULL || box->magic != &box_magic || box->type == NULL ||
+        (metatable != NULL && strcmp(box->type, metatable) != 0))
+        return NULL;
+    return box;
+}
+
+/* The sentinel of the state (NULL if someone took it out of the registry). */
+static sentinel *state_sentinel(lua_State *L)
+{
+    lua_pushlightuserdata(L, (void *)&sentinel_key);
+    lua_rawget(L, LUA_REGISTRYINDEX);
+    sentinel *s = NULL;
+    if (lua_type(L, -1) == LUA_TUSERDATA && lua_rawlen(L, -1) >= sizeof(sentinel)) {
+        s = lua_touserdata(L, -1);
+        if (s->magic != &box_magic)
+            s = NULL;
+    }
+    lua_pop(L, 1);
+    return s;
+}
+
+static void release(lua_State *L, int idx);
+
+/* The sentinel's __gc. It is made when the module is opened, before any
+   box, and the registry keeps it, so it is finalized only when the state
+   closes, and then after every box (Lua calls finalizers newest first):
+   every box still open then was made by a finalizer while the state was
+   closing, which Lua no longer finalizes (or, LuaJIT, finalizes after it
+   has unloaded the module), and is released here; every box loses its
+   metatable, so that no finalizer of this module runs later; a box asked
+   for later (by an older object's finalizer) is refused. */
+static int sentinel_gc(lua_State *L)
+{
+    sentinel *s = lua_touserdata(L, 1);
+    if (s == NULL || state_sentinel(L) != s)
+        return 0; /* not this state's sentinel (taken out of the registry): nothing to do */
+    s->closing = 1;
+    lua_pushlightuserdata(L, (void *)&boxes_key);
+    if (lua_rawget(L, LUA_REGISTRYINDEX) != LUA_TTABLE)
+        return 0;
+    int boxes = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, boxes) != 0) {
+        lua_pop(L, 1);
+        wrl_box *box = wrl_box_test(L, -1, NULL);
+        if (box == NULL)
+            continue;
+        if (!box->closed && box->busy == 0) {
+            box->closed = 1;
+            if (box->refs == 0)
+                release(L, -1); /* and, through it, the boxes it held (closed here) */
+        }
+        /* no __gc of this module may run after this: LuaJIT finalizes the
+           boxes made while closing once it has unloaded the module */
+        lua_pushnil(L);
+        lua_setmetatable(L, -2);
+    }
+    lua_pop(L, 1);
+    return 0;
+}
+
+/* Makes the table of boxes and the sentinel of a state, once. */
+static void open_boxes(lua_State *L)
+{
+    if (state_sentinel(L) != NULL)
+        return;
+    lua_pushlightuserdata(L, (void *)&boxes_key);
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+    lua_pushlightuserdata(L, (void *)&sentinel_key);
+    sentinel *s = lua_newuserdatauv(L, sizeof *s, 0);
+    s->magic = &box_magic;
+    s->closing = 0;
+    lua_newtable(L);
+    lua_pushcfunction(L, sentinel_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+    lua_rawset(L, LUA_REGISTRYINDEX);
+}
+
 wrl_box *wrl_new_box(lua_State *L, const char *metatable, size_t size, int nuv, int nparents,
                      void (*free_fn)(void *ptr))
 {
+    sentinel *s = state_sentinel(L);
+    if (s != NULL && s->closing)
+        wrl_fail(L, "WR_ERR_STATE: the Lua state is closing: no %s can be made now (a finalizer "
+                    "that runs while the state closes may not make handles)", metatable);
     wrl_box *box = lua_newuserdatauv(L, size, nuv);
     memset(box, 0, size);
+    box->magic = &box_magic;
+    box->type = metatable;
     box->free_fn = free_fn;
     box->nparents = nparents;
     luaL_setmetatable(L, metatable);
+    lua_pushlightuserdata(L, (void *)&boxes_key);
+    if (lua_rawget(L, LUA_REGISTRYINDEX) == LUA_TTABLE) {
+        lua_pushvalue(L, -2);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
     return box;
 }
 
 wrl_box *wrl_box_at(lua_State *L, int arg, const char *metatable)
 {
-    wrl_box *box = luaL_testudata(L, arg, metatable);
+    wrl_box *box = wrl_box_test(L, arg, metatable);
     if (box == NULL)
         wrl_argfail(L, arg, WR_ERR_INVALID, "%s expected, got %s", metatable, luaL_typename(L, arg));
     return box;
@@ -614,8 +731,6 @@ void *wrl_check_mutable(lua_State *L, int arg, const char *metatable)
         wrl_argfail(L, arg, WR_ERR_STATE, "the %s is in use by a running call", metatable);
     return ptr;
 }
-
-static void release(lua_State *L, int idx);
 
 /* One reference fewer to the box at idx (a parent). */
 static void drop(lua_State *L, int idx)
@@ -775,7 +890,7 @@ wr_allocator wrl_allocator(lua_State *L)
     return a;
 }
 
-/* close(), __gc and __close: the metatable name is upvalue 1. */
+/* close() and __close: the metatable name is upvalue 1. */
 static int box_close(lua_State *L)
 {
     const char *metatable = lua_tostring(L, lua_upvalueindex(1));
@@ -784,6 +899,19 @@ static int box_close(lua_State *L)
         return 0;
     if (box->busy > 0)
         return wrl_fail(L, "WR_ERR_STATE: the %s is in use by a running call", metatable);
+    box->closed = 1;
+    if (box->refs == 0)
+        release(L, 1);
+    return 0;
+}
+
+/* __gc: as close() for a box of the type (upvalue 1); nothing, and no
+   error, for a userdata that only has a warrules metatable. */
+static int box_gc(lua_State *L)
+{
+    wrl_box *box = wrl_box_test(L, 1, lua_tostring(L, lua_upvalueindex(1)));
+    if (box == NULL || box->closed || box->busy > 0)
+        return 0;
     box->closed = 1;
     if (box->refs == 0)
         release(L, 1);
@@ -933,9 +1061,10 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
     lua_pushstring(L, metatable); /* 5.1 and 5.2 do not set it */
     lua_setfield(L, mt, "__name");
     lua_pushstring(L, metatable);
-    lua_pushcclosure(L, box_close, 1);
-    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, box_gc, 1);
     lua_setfield(L, mt, "__gc");
+    lua_pushstring(L, metatable);
+    lua_pushcclosure(L, box_close, 1);
     lua_pushvalue(L, -1);
     lua_setfield(L, mt, "__close");
     lua_pushvalue(L, -1);
@@ -1027,6 +1156,7 @@ int luaopen_warrules(lua_State *L);
 
 int luaopen_warrules(lua_State *L)
 {
+    open_boxes(L);
     open_errors(L);
     lua_newtable(L);
     wrl_open_core(L);

@@ -88,6 +88,8 @@ void wrl_read_struct(lua_State *L, int t, const char *what, void *base, const wr
    it. `busy` counts running library calls that use the handle (calls that
    may run Lua callbacks); close() and changes raise WR_ERR_STATE meanwhile. */
 typedef struct wrl_box {
+    const char *magic; /* the module's anchor: this userdata is a box */
+    const char *type;  /* its metatable's name: what it is, whatever its metatable now */
     void *ptr;
     void (*free_fn)(void *ptr);
     int refs;
@@ -97,9 +99,16 @@ typedef struct wrl_box {
 } wrl_box;
 
 /* Pushes a new box of `size` bytes (at least sizeof(wrl_box)) with `nuv`
-   user values, the first nparents for parents; ptr is set later. */
+   user values, the first nparents for parents; ptr is set later. Raises
+   WR_ERR_STATE while the state is closing (a finalizer run by lua_close):
+   Lua would never finalize it. */
 wrl_box *wrl_new_box(lua_State *L, const char *metatable, size_t size, int nuv, int nparents,
                      void (*free_fn)(void *ptr));
+/* The box of that type at arg, or NULL: a userdata this module made as a box
+   of that type (NULL: of any type), whatever metatable it has now (a
+   foreign userdata given a warrules metatable is not one). */
+wrl_box *wrl_box_test(lua_State *L, int arg, const char *metatable);
+/* The box at arg, or an error (WR_ERR_INVALID) naming the type expected. */
 wrl_box *wrl_box_at(lua_State *L, int arg, const char *metatable);
 /* The open handle at arg, or an error (WR_ERR_INVALID wrong type, WR_ERR_STATE closed). */
 void *wrl_check_handle(lua_State *L, int arg, const char *metatable);

@@ -293,8 +293,8 @@ WR_API wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mou
  * @brief [11.3] Rates a chariot from its passengers and the creatures pulling it.
  *
  * AR = floor(mean AR of everyone) (in favour of the chariot);
- * HD = ceil(mean puller HD + mean passenger HD), rounded once (1.0 rounded
- * each mean up: pullers 2 and 3 with passengers 1 and 2 now give 4, not 5);
+ * HD = ceil(mean puller HD + mean passenger HD), rounded once (pullers 2
+ * and 3 with passengers 1 and 2 give 4);
  * AC = floor(mean AC of everyone) - 2;
  * MV = the slowest puller's MV when the pullers' total HD is at least 3 times
  * the passengers' total HD, else floor(2 * slowest puller MV / 3) (the exact
@@ -528,7 +528,7 @@ typedef struct wr_formation_info {
     int facing;         /**< Degrees clockwise from the map's north, 0..359. */
     wr_formation_special special; /**< The special formation. */
     unsigned sides;     /**< WR_FACE_* sides the special formation protects (0 for none). */
-    int spent;          /**< Move points spent in this Movement Phase. */
+    int spent;          /**< Move points spent in this Movement Phase, at the formation's rate: a front-only shield wall's halved rate while it holds; when it ends, what it spent counts as the same share of the normal rate (doubled, rounded up for an odd rate) ([11.6]). */
     int turned;         /**< Degrees turned in this Movement Phase (absolute sum). */
 } wr_formation_info;
 
@@ -572,6 +572,10 @@ WR_API wr_status wr_formation_get(const wr_formation *formation, wr_formation_in
 /**
  * @brief Changes the order. Going to open order ends a shield wall or set
  *        spears, which need closed order.
+ *
+ * What a front-only shield wall spent then counts as the same share of the
+ * normal rate of the unit that declared it (`spent` doubles) ([11.6]).
+ *
  * @param formation The formation.
  * @param order Open or closed.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown order.
@@ -608,6 +612,12 @@ WR_API wr_status wr_formation_begin_phase(wr_formation *formation);
 
 /**
  * @brief Ends a shield wall or set spears (the order stays).
+ *
+ * What a front-only shield wall spent then counts as the same share of the
+ * normal rate of the unit that declared it (`spent` doubles), so the unit
+ * has what is left of its phase at the normal rate ([11.6]); what set
+ * spears or an all-round wall spent stays spent.
+ *
  * @param formation The formation.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
@@ -617,7 +627,8 @@ WR_API wr_status wr_formation_break(wr_formation *formation);
  * @brief The move points a unit may still spend in this phase, by its
  *        formation: its figure's move points (wr_figure_move_points(), 48 * MV)
  *        normally, half of them in a front-only shield wall
- *        ([11.6]), none in an all-round shield wall, less what is spent.
+ *        ([11.6]), none in an all-round shield wall, less what is spent
+ *        (wr_formation_info.spent, at that rate).
  * @param formation The formation.
  * @param unit The unit.
  * @param[out] available Move points left (never below 0).
@@ -649,7 +660,7 @@ typedef enum wr_declare_problem {
     WR_DECLARE_NOT_CLOSED = 2,     /**< The unit is not in closed formation. */
     WR_DECLARE_NO_EQUIPMENT = 3,   /**< No large shields (shield wall) or no spears or pikes (set spears). */
     WR_DECLARE_MOVED = 4,          /**< The unit has spent movement in this phase. */
-    WR_DECLARE_ALREADY = 5,        /**< The unit is already in a special formation. */
+    WR_DECLARE_ALREADY = 5,        /**< The unit is already in a special formation (a shield wall and set spears are not held together). */
     WR_DECLARE_NO_TURN = 6         /**< Not enough movement left to turn figures to other sides. */
 } wr_declare_problem;
 
@@ -871,9 +882,9 @@ typedef enum wr_tactical_problem {
 typedef struct wr_tactical_result {
     int legal;               /**< 1 when the rules allow the move. */
     wr_tactical_problem problem; /**< ::WR_TACTICAL_OK or the first reason it is not legal. */
-    int cost;                /**< Move points the whole move costs. */
-    int available;           /**< Move points the unit had before the move. */
-    int left;                /**< available - cost (negative when too far). */
+    int cost;                /**< Move points the whole move costs, in the measure of `available`. */
+    int available;           /**< Move points the unit had before the move, at the rate it ends the move with: the normal rate when the move ends a front-only shield wall ([11.6]). */
+    int left;                /**< available - cost (negative when too far); after wr_tactical_apply(), what wr_formation_available() gives. */
     wr_formation_order order;          /**< The order after the move (obstacles turn closed to open). */
     int road;                /**< 1 when the road bonus was used. */
     int breaks_formation;    /**< 1 when going to open order ends a shield wall. */
@@ -886,7 +897,14 @@ typedef struct wr_tactical_result {
  * road legs get the road rate only with ::WR_TACTICAL_FLAG_ON_ROAD and when every leg
  * is a road, and cost as clear otherwise. Each obstacle and each 10-foot rise
  * costs a third of the movement rate, rounded up (16 * MV move points, 8 * MV in a
- * front-only shield wall). Crossing an obstacle turns closed order to open.
+ * front-only shield wall); a formation that cannot move pays a third of the
+ * normal rate, so an all-round shield wall crosses and climbs nothing.
+ * Crossing an obstacle turns closed order to open. A front-only shield wall
+ * crosses its first obstacle at its own rate and ends there ([11.6]): what it
+ * has spent, in the phase and in the move, counts as the same share of the
+ * normal rate (doubled), and the rest of the move is charged at the normal
+ * rate, so a move costs the same whole or split into several, and never
+ * takes a wall farther than the same unit in open order.
  *
  * @param unit The unit.
  * @param formation Its formation (what it has spent this phase counts).
@@ -904,7 +922,8 @@ WR_API wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formatio
 
 /**
  * @brief [11.8] Makes a legal move: spends its cost, goes to open order after
- *        an obstacle (ending a shield wall).
+ *        an obstacle (ending a shield wall; `spent` is then at the normal
+ *        rate, as wr_tactical_check() counts it).
  * @param unit The unit.
  * @param formation Its formation, changed on success.
  * @param legs The legs, in order.
@@ -1005,8 +1024,10 @@ WR_API wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formatio
  * Closed order is refused in woods, rough terrain, swamps and water ([11.8]
  * "No unit can ever be in closed formation in the woods", "Units cannot be
  * in closed formation in rough terrain / swamps / water"). Going to open
- * order ends a shield wall or set spears. The order the formation already
- * has costs nothing.
+ * order ends a shield wall or set spears: what a front-only wall spent first
+ * counts as the same share of the normal rate (doubled), and the change is
+ * charged against the normal rate, as it would be after wr_formation_break()
+ * ([11.6]). The order the formation already has costs nothing.
  *
  * @param unit The unit.
  * @param formation Its formation, changed on success.
@@ -1054,8 +1075,9 @@ WR_API wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation
  * Wheeling is not named in chapter 11; it is movement of the wheeling
  * flank, so it costs what a leg of that length costs in that terrain
  * (Table 14), and the facing changes by degrees. A front-only shield wall
- * wheels as it turns ([11.6]: at most 90 degrees, its entire movement); an
- * all-round wall or set spears does not move.
+ * wheels as it turns ([11.6]: at most 90 degrees, its entire movement), over
+ * an arc that its halved movement covers; an all-round wall or set spears
+ * does not move.
  *
  * @param unit The unit.
  * @param formation Its formation, changed on success.
@@ -1066,7 +1088,8 @@ WR_API wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_INVALID for an
  *         unknown terrain; ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN for a formation that cannot move, water, closed
- *         order where it is banned, or more than is left (nothing changes).
+ *         order where it is banned, more than is left, or a shield wall's
+ *         arc beyond its movement (nothing changes).
  */
 WR_API wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
                                    int arc, wr_terrain terrain, int *cost);
@@ -1103,7 +1126,7 @@ WR_API wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit, wr
 /* Woods (rulings on [11.8] and [11.9])                                      */
 /* ------------------------------------------------------------------------ */
 
-/** @brief Where one figure is relative to a woods. */
+/** @brief Where one figure is relative to a woods [Ruling 127.14]. */
 typedef enum wr_woods_pos {
     WR_WOODS_OUT = 0,  /**< Completely out of the woods. */
     WR_WOODS_EDGE = 1, /**< Any part of the figure touches the edge. */
@@ -1111,7 +1134,8 @@ typedef enum wr_woods_pos {
 } wr_woods_pos;
 
 /**
- * @brief Whether a figure may shoot missiles at another, by their places.
+ * @brief Whether a figure may shoot missiles at another, by their places
+ *        [11.9], [Ruling 127.67].
  *
  * A figure in the woods fires only from the edge shooting out; a figure at
  * the edge can be shot; a figure inside cannot be shot, nor shoot.
@@ -1138,7 +1162,8 @@ WR_API wr_status wr_woods_firing_figures(int out_figures, int edge_figures, int 
 
 /**
  * @brief How far a creature sees and casts spells in woods, or when flying
- *        over woods (a radius centred below the figure).
+ *        over woods (a radius centred below the figure) [11.9],
+ *        [Ruling 127.67], [Ruling 132.34].
  * @param traits WR_TRAIT_* bits of the creature.
  * @param[out] range 72 (6") for woodland creatures, 12 (1") for others, in
  *             twelfths of an inch.
@@ -1148,7 +1173,7 @@ WR_API wr_status wr_woods_sight_range(unsigned traits, int *range);
 
 /**
  * @brief Woods do not change melee: the AR modifier for melee between figures
- *        in, at the edge of or out of woods.
+ *        in, at the edge of or out of woods [Ruling 127.67].
  * @param attacker The attacker's place.
  * @param defender The defender's place.
  * @param[out] modifier Always 0.
@@ -1157,7 +1182,7 @@ WR_API wr_status wr_woods_sight_range(unsigned traits, int *range);
 WR_API wr_status wr_woods_melee_modifier(wr_woods_pos attacker, wr_woods_pos defender,
                                          int *modifier);
 
-/** @brief Wind for a forest fire. */
+/** @brief Wind for a forest fire [Ruling 132.34]. */
 typedef enum wr_fire_wind {
     WR_FIRE_WIND_CALM = 0,  /**< Calm: a circle. */
     WR_FIRE_WIND_LIGHT = 1, /**< Light wind: a rectangle spreading 1" downwind a turn. */
@@ -1186,10 +1211,11 @@ typedef struct wr_fire_area {
 } wr_fire_area;
 
 /**
- * @brief The area a forest fire started by one figure burns after some turns.
+ * @brief The area a forest fire started by one figure burns after some
+ *        turns [Ruling 132.34].
  *
  * Calm: a circle 1/2" across whose edge moves out 1/2" a turn (diameter
- * 2 + 4N quarter inches; 1.0 read the diameter growing 1/2", 2 + 2N). Light wind: a rectangle 1/2" wide and 1" long growing 1"
+ * 2 + 4N quarter inches). Light wind: a rectangle 1/2" wide and 1" long growing 1"
  * downwind and 1/2" to either side a turn (2 + 4N by 4 + 4N). Strong wind:
  * the same growing 2" downwind (2 + 4N by 4 + 8N).
  *

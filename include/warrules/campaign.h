@@ -4,7 +4,7 @@
  *        "Strategic Movement: Terrain Effects").
  *
  * What this header holds:
- * - the pinned river crossing, straggler and raft timber rules;
+ * - the river crossing, straggler and raft timber rules;
  * - hex utilities in axial coordinates (distance, neighbours, rings, ranges,
  *   lines);
  * - a hex map (::wr_map): terrain, regions, ports, channels, mud flats,
@@ -16,14 +16,16 @@
  * - route planning (::wr_planner): earliest arrival, the earliest arrival
  *   field, the hexes reachable within N days, on a ::wr_map or over a game's
  *   own map through callbacks (::wr_plan_graph);
- * - a game's turn loop (1.1): plans from a force's state (::wr_force_state)
+ * - a game's turn loop: plans from a force's state (::wr_force_state)
  *   with objectives and blocked hexes or hexsides for one query
  *   (wr_planner_plan()), and their replay day by day (wr_force_move(),
  *   wr_force_end_day(), wr_force_rally()) reaching exactly the planned steps;
  *   wr_map_check_rivers().
  *
- * docs/rules/campaign.md in the source tree cites the section of the text
- * behind every rule and writes down each reading of an open point.
+ * Headings of the text in brackets, such as [Saving Move Points] or
+ * [Crossing], cite the parts of the text listed in docs/rules/campaign.md,
+ * which cites the heading behind every rule and writes down each reading of
+ * an open point.
  *
  * Time on a march is counted in move points. A force that has spent T points
  * since it set out (T = 0 at the start of day 1) is on day ceil(T / P), P being
@@ -44,17 +46,17 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------------ */
-/** @name Pinned rules: river crossings, stragglers, raft timber
+/** @name River crossings, stragglers, raft timber
  *  @{ */
 
-/** @brief The arm of a land force ("Crossing", "Forest and Swamp"). */
+/** @brief The arm of a land force [Crossing], [Forest and Swamp]. */
 typedef enum wr_arm {
     WR_ARM_INFANTRY = 0, /**< Foot troops: 12 move points a day in the text. */
     WR_ARM_CAVALRY = 1   /**< Mounted troops. */
 } wr_arm;
 
-/** @brief The category of a river ("Crossing": white space between the
- *         shores is a major river, a single line a minor one). */
+/** @brief The category of a river [Crossing]: white space between the
+ *         shores is a major river, a single line a minor one. */
 typedef enum wr_river {
     WR_RIVER_MINOR = 1, /**< Drawn as a single line. */
     WR_RIVER_MAJOR = 2  /**< Opposite shores separated by white space. */
@@ -72,8 +74,8 @@ typedef enum wr_crossing {
 } wr_crossing;
 
 /**
- * @brief The cost of crossing a river ("Crossing", "Major Rivers", "Minor
- *        Rivers").
+ * @brief The cost of crossing a river [Crossing], [Bridges], [Ferries],
+ *        [Fords], [Major Rivers], [Minor Rivers].
  *
  * BRIDGE: 0 points, 0 days, formed. FERRY: minor 0 points 1 day, major 0
  * points 2 days. FORD (minor only): cavalry 0 points, infantry
@@ -107,8 +109,8 @@ WR_API wr_status wr_half_die(int d6, int *half);
 
 /**
  * @brief Figures lost to stragglers for one day of unformed movement
- *        ("Units, Formed and Unformed": half-dice x 5 %, rounded up to the
- *        nearest figure).
+ *        [Units, Formed and Unformed], [Note 2]: half-dice x 5 %, rounded up
+ *        to the nearest figure.
  * @param figures The force, 0..1000000 figures.
  * @param half_die The half-die, 1..3.
  * @param[out] lost ceil(figures * half_die * 5 / 100).
@@ -117,9 +119,9 @@ WR_API wr_status wr_half_die(int d6, int *half);
 WR_API wr_status wr_stragglers(int figures, int half_die, int *lost);
 
 /**
- * @brief Whether a force finds timber for rafts ("Major Rivers": in forest
+ * @brief Whether a force finds timber for rafts [Major Rivers]: in forest
  *        or swamp always; elsewhere a roll of 1-4 at the end of the first day
- *        reveals insufficient timber).
+ *        reveals insufficient timber.
  * @param d6 The die, 1..6 (read only outside forest and swamp, but always
  *        checked).
  * @param in_forest_or_swamp Non-zero in a forest or swamp hex.
@@ -260,8 +262,8 @@ WR_API wr_status wr_hex_to_offset(wr_hex hex, int *col, int *row);
  *  @{ */
 
 /**
- * @brief The terrain of a strategic map hex ("Movement by Terrain Type",
- *        "Sea", "Rivers").
+ * @brief The terrain of a strategic map hex [Movement by Terrain Type],
+ *        [Coastal Waters], [Open Sea], [Rivers].
  *
  * Clear to mountains and coast are land for land forces; a coast hex holds a
  * shore, so vessels move through it too. Sea and lake are water.
@@ -490,7 +492,7 @@ WR_API wr_status wr_map_hexside(const wr_map *map, wr_hex hex, int direction, wr
 
 /**
  * @brief Sets the water course through a hex: the river a vessel navigates
- *        ("Rivers: Navigating").
+ *        [Rivers: Navigating].
  *
  * A water course hex leads downstream to its neighbour in the given
  * direction, which is another water course hex, or the sea, a coast hex or a
@@ -522,7 +524,7 @@ WR_API wr_status wr_map_watercourse(const wr_map *map, wr_hex hex, int *downstre
                                     unsigned *flags);
 
 /**
- * @brief What a hex is for vessels ("Coastal Waters", "Open Sea"): coastal
+ * @brief What a hex is for vessels [Coastal Waters], [Open Sea]: coastal
  *        waters extend two sea hexes out from a coast hex.
  * @param map The map.
  * @param hex A hex of the map.
@@ -532,9 +534,9 @@ WR_API wr_status wr_map_watercourse(const wr_map *map, wr_hex hex, int *downstre
 WR_API wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone);
 
 /**
- * @brief Whether an observer in one hex can see a ship or shore in another
- *        ("Open Sea": ships beyond coastal waters cannot see the coast, nor
- *        can a shoreline observer see them).
+ * @brief Whether an observer in one hex can see a ship or shore in
+ *        another [Open Sea]: ships beyond coastal waters cannot see the
+ *        coast, nor can a shoreline observer see them.
  *
  * 0 when one hex is open sea and the other is land or coast; 1 otherwise
  * (this rule sets no other limit: ranges of sight are the game's).
@@ -588,8 +590,8 @@ typedef struct wr_move_costs {
 } wr_move_costs;
 
 /**
- * @brief The library's DEFAULT move point table for a mover ("Movement by
- *        Terrain Type", "Advanced: Upstream, Downstream") (not the game's
+ * @brief The library's DEFAULT move point table for a mover [Movement by
+ *        Terrain Type], [Advanced: Upstream, Downstream] (not the game's
  *        own table, which the text lacks; see docs/rules/campaign.md).
  *
  * From the text: infantry 12 points a day; a clear hex 6; hills and swamp at
@@ -624,7 +626,7 @@ typedef enum wr_route_kind {
 
 /**
  * @brief The cost of a land force entering a hex and whether it may do so
- *        formed ("Forest and Swamp", "Mountains").
+ *        formed [Forest and Swamp], [Mountains].
  *
  * Across country the cost is costs->enter[terrain], or the clear cost for
  * Ellriendi elves in forest of their home region and lizard men in swamp;
@@ -656,7 +658,7 @@ typedef enum wr_landing {
 } wr_landing;
 
 /**
- * @brief How a vessel may put in at a hex ("Coastal Waters", "Rivers").
+ * @brief How a vessel may put in at a hex [Coastal Waters], [Rivers].
  *
  * Longships and galleys beach on any coast hex they may enter; river boats
  * and longships beach on either bank of a navigable water course hex;
@@ -679,8 +681,8 @@ WR_API wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, w
  *  @{ */
 
 /**
- * @brief One force's move points during a march ("Spending Move Points",
- *        "Saving Move Points", "Units, Formed and Unformed").
+ * @brief One force's move points during a march [Spending Move Points],
+ *        [Saving Move Points], [Units, Formed and Unformed].
  *
  * Fill it with wr_march_start(); the functions check every field and refuse
  * a corrupted struct with ::WR_ERR_INVALID. Its successor, ::wr_force_state
@@ -698,7 +700,7 @@ typedef struct wr_march {
 } wr_march;
 
 /**
- * @brief Starts a march ("Spending Move Points"): day 1, the daily points,
+ * @brief Starts a march [Spending Move Points]: day 1, the daily points,
  *        formed.
  * @param daily_points 1..1000.
  * @param[out] march The state.
@@ -707,7 +709,7 @@ typedef struct wr_march {
 WR_API wr_status wr_march_start(int daily_points, wr_march *march);
 
 /**
- * @brief The force tries to enter the next hex ("Spending Move Points"): it
+ * @brief The force tries to enter the next hex [Spending Move Points]: it
  *        enters when it has the points, else it moves no farther today and
  *        presses on (its points will be saved for tomorrow).
  * @param march The state.
@@ -723,7 +725,7 @@ WR_API wr_status wr_march_start(int daily_points, wr_march *march);
 WR_API wr_status wr_march_enter(wr_march *march, int cost, int unformed, int *entered);
 
 /**
- * @brief Ends the day ("Saving Move Points"). A force that entered or pressed towards a hex today
+ * @brief Ends the day [Saving Move Points]. A force that entered or pressed towards a hex today
  *        and does not halt keeps its unused points for tomorrow; a force that
  *        stayed stationary or halts loses them. A day of unformed movement is
  *        counted.
@@ -735,7 +737,7 @@ WR_API wr_status wr_march_enter(wr_march *march, int cost, int unformed, int *en
 WR_API wr_status wr_march_end_day(wr_march *march, int halt);
 
 /**
- * @brief Enemy contact ("Saving Move Points", "Units, Formed and Unformed"):
+ * @brief Enemy contact [Saving Move Points], [Units, Formed and Unformed]:
  *        excess points are lost, and an unformed force starts
  *        the engagement non-rallied, as if in retreat.
  * @param march The state.
@@ -745,8 +747,8 @@ WR_API wr_status wr_march_end_day(wr_march *march, int halt);
 WR_API wr_status wr_march_contact(wr_march *march, int *non_rallied);
 
 /**
- * @brief Spends the current day at a rally point reforming ("Units, Formed
- *        and Unformed"): the force must
+ * @brief Spends the current day at a rally point reforming [Units, Formed
+ *        and Unformed]: the force must
  *        not have moved today; its points are lost, it is formed again and
  *        the day ends.
  * @param march The state.
@@ -757,9 +759,9 @@ WR_API wr_status wr_march_contact(wr_march *march, int *non_rallied);
 WR_API wr_status wr_march_rally(wr_march *march);
 
 /**
- * @brief Stragglers gathered by one day's wait at the rally point ("Units,
- *        Formed and Unformed": half-dice x 5 % of the force per day, rounded
- *        up, at most those missing; those still missing on departure are lost).
+ * @brief Stragglers gathered by one day's wait at the rally point [Units,
+ *        Formed and Unformed]: half-dice x 5 % of the force per day, rounded
+ *        up, at most those missing; those still missing on departure are lost.
  * @param figures The force's figures when it set out unformed, 0..1000000.
  * @param missing Stragglers still missing, 0..figures.
  * @param half_die 1..3.
@@ -777,8 +779,8 @@ WR_API wr_status wr_stragglers_gathered(int figures, int missing, int half_die, 
 WR_API wr_status wr_half_die_rng(wr_rng *rng, int *half);
 
 /**
- * @brief The strength a force building rafts defends with ("Major Rivers":
- *        one-third its force during the first two days).
+ * @brief The strength a force building rafts defends with [Major Rivers]:
+ *        one-third its force during the first two days.
  * @param figures The force, 0..1000000.
  * @param raft_day The day of the raft crossing, 1..3 (collecting timber,
  *        building, crossing).
@@ -789,7 +791,7 @@ WR_API wr_status wr_half_die_rng(wr_rng *rng, int *half);
 WR_API wr_status wr_raft_defence(int figures, int raft_day, int *defending);
 
 /**
- * @brief Whether a commander gets lost (advanced, "Getting Lost"): only a
+ * @brief Whether a commander gets lost [Advanced: Getting Lost]: only a
  *        small-unit commander, only off road, track and water course, with
  *        the chance the caller supplies.
  * @param small_unit Non-zero for a small-unit commander (a lieutenant, say).
@@ -847,12 +849,12 @@ WR_API wr_status wr_map_is_on_route(const wr_map *map, wr_hex hex, int direction
 /** @brief Every plan option bit. */
 #define WR_PLAN_ALL 0x0Fu
 
-/** @brief The tide, for rivers within their tidal reach (advanced, "Tide"). */
+/** @brief The tide, for rivers within their tidal reach [Advanced: Tide]. */
 typedef enum wr_tide {
     WR_TIDE_NONE = 0,  /**< The tide is not tracked. */
     WR_TIDE_FLOOD = 1, /**< Incoming: upstream is with the tide. */
     WR_TIDE_EBB = 2,   /**< Outgoing: downstream is with the tide. */
-    WR_TIDE_HIGH = 3   /**< High water ("Coastal Waters": the mud flat is a mud flat
+    WR_TIDE_HIGH = 3   /**< High water ([Coastal Waters]: the mud flat is a mud flat
                             at all but times of high tide): vessels cross mud flats
                             without a channel; slack water on rivers. */
 } wr_tide;
@@ -1170,7 +1172,7 @@ WR_API wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_de
 /** @} */
 
 /* ------------------------------------------------------------------------ */
-/** @name A force's state, plans from it, and their replay (1.1)
+/** @name A force's state, plans from it, and their replay
  *
  *  A strategy game's turn loop: plan from the force's real state
  *  (::wr_force_state), carry the plan out day by day with wr_force_move(),
@@ -1197,14 +1199,14 @@ WR_API wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_de
 typedef struct wr_force_state {
     int day;            /**< The current day, 1..::WR_PLAN_MAX_DAYS. */
     int points_spent;   /**< Points spent today, 0..daily_points + points_saved. */
-    int points_saved;   /**< Points saved from yesterday ("Saving Move Points"). */
+    int points_saved;   /**< Points saved from yesterday [Saving Move Points]. */
     int unformed;       /**< 1 while the force is unformed. */
     int unformed_today; /**< 1 when it entered a hex unformed today (the day is
                              already a day of unformed movement). */
     int unformed_days;  /**< Days of unformed movement so far, 0..day. */
     int at_rally;       /**< 1 while it stays at a rally point. */
     int rally_days;     /**< Days it has waited there, 0..day - 1; the first
-                             reforms it ("Units, Formed and Unformed"). */
+                             reforms it [Units, Formed and Unformed]. */
     int pressing;       /**< 1 when it tried to enter a hex today and lacked the
                              points: it keeps them tonight. */
     int crossing_days;  /**< Replay: whole days of a crossing still to come
@@ -1258,7 +1260,7 @@ WR_API wr_status wr_force_move(wr_force_state *force, int daily_points,
                                const wr_plan_edge *move, int *entered);
 
 /**
- * @brief Ends the day ("Saving Move Points", "Units, Formed and Unformed").
+ * @brief Ends the day [Saving Move Points], [Units, Formed and Unformed].
  *
  * A force pressing on keeps its unused points unless it halts; any other
  * loses them. A day in which it entered a hex unformed is a day of unformed
@@ -1282,8 +1284,8 @@ WR_API wr_status wr_force_end_day(wr_force_state *force, int daily_points, int h
                                   int half_die, int *stragglers);
 
 /**
- * @brief Spends the current day at a rally point ("Units, Formed and
- *        Unformed"): the first day reforms an unformed force, later days wait
+ * @brief Spends the current day at a rally point [Units, Formed and
+ *        Unformed]: the first day reforms an unformed force, later days wait
  *        for stragglers (wr_stragglers_gathered()). The day ends; points are
  *        lost.
  * @param force The state: it must not have moved or pressed today.
@@ -1294,8 +1296,8 @@ WR_API wr_status wr_force_end_day(wr_force_state *force, int daily_points, int h
 WR_API wr_status wr_force_rally(wr_force_state *force, int daily_points);
 
 /**
- * @brief Enemy contact ("Saving Move Points", "Units, Formed and Unformed",
- *        "Crossing"): the day's points are lost; the force starts the
+ * @brief Enemy contact [Saving Move Points], [Units, Formed and
+ *        Unformed], [Crossing]: the day's points are lost; the force starts the
  *        engagement non-rallied when it is unformed or crossing a river (a
  *        ferry's days, the third day of rafts; the first two raft days it is
  *        formed, defending with one third: wr_raft_defence()).
@@ -1447,7 +1449,7 @@ WR_API wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
 #define WR_RIVERS_DEAD_END 2
 
 /**
- * @brief Checks that a map draws each river once ("Rivers", "Crossing"):
+ * @brief Checks that a map draws each river once [Rivers], [Crossing]:
  *        rivers for crossing lie on hexsides, navigable rivers run through
  *        water course hexes, and they must not disagree. Hexes are checked by
  *        index; the first problem is reported.

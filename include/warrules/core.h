@@ -98,11 +98,11 @@ extern "C" {
 /** @brief Major version: incompatible ABI changes. */
 #define WR_VERSION_MAJOR 1
 /** @brief Minor version: compatible additions. */
-#define WR_VERSION_MINOR 1
+#define WR_VERSION_MINOR 2
 /** @brief Patch version: fixes that change no interface. */
 #define WR_VERSION_PATCH 0
 /** @brief The version as "MAJOR.MINOR.PATCH". */
-#define WR_VERSION_STRING "1.1.0"
+#define WR_VERSION_STRING "1.2.0"
 /** @brief The version as MAJOR*10000 + MINOR*100 + PATCH. */
 #define WR_VERSION_NUMBER (WR_VERSION_MAJOR * 10000 + WR_VERSION_MINOR * 100 + WR_VERSION_PATCH)
 

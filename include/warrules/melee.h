@@ -11,7 +11,7 @@
  *
  * The profile sheets (Basic Combat Percentage tables, combat and morale
  * modifier values, hit charts) are not part of the text: the game fills them.
- * Every number this library ships besides the pinned rules is a labelled
+ * Every number this library ships besides the counting rules is a labelled
  * sample, and the only numbers taken from the text are those of its worked
  * example (see wr_profile_new_sample()).
  *
@@ -29,7 +29,7 @@ extern "C" {
 #endif
 
 /* ------------------------------------------------------------------------ */
-/* Pinned part (shared/API.md)                                              */
+/* Counting rules: reach, who fights, ranks, combat percentages, kills      */
 /* ------------------------------------------------------------------------ */
 
 /** @brief A weapon's reach class [Reach]. */
@@ -93,7 +93,7 @@ WR_API wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_
                                      unsigned self_flags, unsigned enemy_flags, int *fighting);
 
 /**
- * @brief Complete ranks for the rank modifier [Modifiers: each rank].
+ * @brief Complete ranks for the rank modifier [Modifiers] (each rank).
  * @param figures The side's figures, 0..100000.
  * @param files Figures per rank, 1..100000.
  * @param self_flags WR_COMBATANT_* flags; with ::WR_COMBATANT_FLANKED at most one rank counts.
@@ -321,7 +321,7 @@ WR_API wr_status wr_profile_set_modifier(wr_profile *profile, wr_modifier modifi
 WR_API wr_status wr_profile_modifier(const wr_profile *profile, wr_modifier modifier, int *value);
 
 /**
- * @brief Marks a race as a hated foe of this one (or not) [Modifiers: hated foe].
+ * @brief Marks a race as a hated foe of this one (or not) [Modifiers] (hated foe).
  * @param profile The profile.
  * @param enemy The enemy race, 0..::WR_RACE_MAX.
  * @param hated Non-zero when hated.
@@ -509,7 +509,7 @@ typedef enum wr_mount {
     WR_MOUNT_ARMOURED = 2    /**< Mounted on armoured mounts. */
 } wr_mount;
 
-/** @brief A unit's troop class [Modifiers: elite/veteran, C class]. */
+/** @brief A unit's troop class [Modifiers] (elite or veteran, C class). */
 typedef enum wr_troop_class {
     WR_TROOP_REGULAR = 0,  /**< No class modifier. */
     WR_TROOP_ELITE = 1,    /**< Elite: ::WR_MOD_ELITE_VETERAN. */
@@ -534,10 +534,10 @@ typedef enum wr_troop_class {
  *        disordered whatever its kind and wherever it is attacked. The one
  *        way a character becomes disordered ("except as a result of Blood
  *        Lust"), and for a monster the exception to "only if attacked in
- *        the rear" (see docs/rules/melee.md). New in 1.1.
+ *        the rear" (see docs/rules/melee.md).
  */
 #define WR_UNIT_BLOOD_LUST 0x40u
-/** @brief Every unit flag (0x7F since 1.1, with ::WR_UNIT_BLOOD_LUST). */
+/** @brief Every unit flag (0x7F, ::WR_UNIT_BLOOD_LUST included). */
 #define WR_UNIT_ALL_FLAGS 0x7Fu
 
 /** @brief What a unit is made of; see wr_melee_unit_desc_default(). */
@@ -610,7 +610,7 @@ WR_API wr_status wr_melee_unit_get(const wr_melee_unit *unit, wr_melee_unit_desc
  * @brief Sets the figures left (for removing casualties the game counts itself).
  * @param unit The unit.
  * @param figures 0..100000; 0..1 for a monster or character.
- * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_FORBIDDEN (1.1)
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_FORBIDDEN
  *         for 1 on a monster or character whose wounds say dead (a dead one
  *         stays dead; wr_melee_unit_set_wounds() sets a record and its figures).
  */
@@ -776,13 +776,13 @@ typedef enum wr_melee_rule {
     WR_RULE_ROUTS = 21,            /**< The test failed: the side routs. */
     WR_RULE_PURSUIT = 22,          /**< The victor may make a pursuit move. */
     WR_RULE_DESTROYED = 23,        /**< The side has no figures left. */
-    WR_RULE_COUNT = 24,            /**< The number of the rules of 1.0 (not a rule); the rules added in 1.1 follow it, up to ::WR_RULE_LIMIT. */
-    WR_RULE_ONCE_PER_TURN = 25,    /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule (since 1.1). */
-    WR_RULE_DISORDERED_ELSEWHERE = 26, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index (since 1.1). */
-    WR_RULE_BLOOD_LUST = 27,       /**< Disordered by Blood Lust (since 1.1). */
-    WR_RULE_LEFT_FIGHT = 28,       /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index (since 1.1). */
-    WR_RULE_NO_CHARGE_BONUS = 29,  /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact (since 1.1). */
-    WR_RULE_LIMIT = 30             /**< One more than the largest rule (not a rule; since 1.1). Rules are 0..23 and 25..29. */
+    WR_RULE_COUNT = 24,            /**< Not a rule: one more than ::WR_RULE_DESTROYED; the rules ::WR_RULE_ONCE_PER_TURN to ::WR_RULE_NO_CHARGE_BONUS follow it, up to ::WR_RULE_LIMIT. */
+    WR_RULE_ONCE_PER_TURN = 25,    /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule. */
+    WR_RULE_DISORDERED_ELSEWHERE = 26, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index. */
+    WR_RULE_BLOOD_LUST = 27,       /**< Disordered by Blood Lust. */
+    WR_RULE_LEFT_FIGHT = 28,       /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index. */
+    WR_RULE_NO_CHARGE_BONUS = 29,  /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact. */
+    WR_RULE_LIMIT = 30             /**< Not a rule: one more than the largest rule. Rules are 0..23 and 25..29. */
 } wr_melee_rule;
 
 /** @brief One step of an explanation a game can show a player. */
@@ -837,7 +837,7 @@ typedef enum wr_facing {
     WR_FACING_REAR = 2   /**< In the rear. */
 } wr_facing;
 
-/** @brief The degree of cover a side is behind [Modifiers: cover]. */
+/** @brief The degree of cover a side is behind [Modifiers] (cover). */
 typedef enum wr_cover {
     WR_COVER_NONE = 0,   /**< No cover. */
     WR_COVER_LIGHT = 1,  /**< Light cover: ::WR_MOD_COVER_LIGHT for the enemy. */
@@ -1334,7 +1334,7 @@ WR_API wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int
  *        quantity (struct of arrays), each holding one value per round.
  *
  * Every member must point to at least n values. The values have the ranges
- * of the pinned functions they feed.
+ * of the counting functions they feed.
  */
 typedef struct wr_melee_batch_combatant {
     const int *figures;    /**< The side's figures, 0..100000 (wr_fighting_figures()). */
@@ -1363,7 +1363,7 @@ typedef struct wr_melee_batch_out {
  * @brief Resolves n independent rounds of troops against troops with the
  *        caller's dice, in one call [Who fights], [Casualties 2-4], [Casualties 7].
  *
- * Round i is exactly what the pinned functions give for each side s (0 is
+ * Round i is exactly what the counting functions give for each side s (0 is
  * `a`, 1 is `b`, the enemy being the other): fighting =
  * wr_fighting_figures(figures, files, in_contact, weapon, flags of s, flags
  * of the enemy); (mcp, fcp) = wr_combat_percent(bcp, modifiers, fighting);
@@ -1373,7 +1373,7 @@ typedef struct wr_melee_batch_out {
  * wr_engagement_fight_rolls().
  *
  * Every item is checked before anything is written: on the first bad item
- * the function returns the status the pinned functions give it (checked in
+ * the function returns the status the counting functions give it (checked in
  * the order side 0 then side 1; for each wr_fighting_figures(),
  * wr_combat_percent(), wr_kills_from_percent(); so a d100 outside 1..100 is
  * refused even when there is no remainder), writes that item's index to
@@ -1390,7 +1390,7 @@ typedef struct wr_melee_batch_out {
  * @return ::WR_OK; ::WR_ERR_NULL when a, b, out_a or out_b is NULL, or n > 0
  *         and an input member is NULL (bad_index is not written);
  *         ::WR_ERR_RANGE or ::WR_ERR_INVALID for the first bad item, as the
- *         pinned functions return them.
+ *         counting functions return them.
  */
 WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_combatant *a,
                                        const wr_melee_batch_combatant *b,
@@ -1399,11 +1399,11 @@ WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_combatant 
                                        size_t *bad_index);
 
 /* ------------------------------------------------------------------------ */
-/* A melee phase: every fight of one turn (since 1.1)                      */
+/* A melee phase: every fight of one turn                                  */
 /* ------------------------------------------------------------------------ */
 
 /**
- * @brief How a side came into a fight of this phase [Starting], [Modifiers: charged].
+ * @brief How a side came into a fight of this phase [Starting], [Modifiers] (charged).
  *
  * The charge bonus and the flank or rear Morale Test are separate facts: a
  * side that charged or pursued in gets the charge bonus; an enemy that came
@@ -1464,8 +1464,8 @@ typedef struct wr_phase_unit {
  * fights of the phase; (2) the flank and rear Morale Tests, fight by fight
  * in the order added, side 0 then side 1, before any blow [Flank and rear];
  * a unit that fails leaves every fight it is in (no blows there); (3) the
- * figures of each unit are shared out so that none fights twice [Starting:
- * "No figure may fight more than once in a turn"]: a corner figure fights
+ * figures of each unit are shared out so that none fights twice ([Starting]
+ * "No figure may fight more than once in a turn"): a corner figure fights
  * in one fight only (by default where it faces: the unit's front fight, then
  * flank, then rear, then the fight added first; or as wr_phase_combatant::corner_fights
  * assigns), and all the unit's fights together use at most its figures;

@@ -57,6 +57,10 @@ struct wr_formation {
     wr_allocator alloc;
     wr_formation_info info;
     wri_phase_start start;
+    /* [11.6] the normal rate of the unit that declared the front-only shield
+       wall, for ending it where no unit is given (wr_formation_break,
+       wr_formation_set_order) */
+    int wall_normal_rate;
 };
 
 /* Exact floor and ceiling of a / b for b > 0, negative a included. */
@@ -77,11 +81,29 @@ wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *
    24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */
 int wri_battlesystem_rate(const wr_battle_unit *unit, const wr_formation *formation);
 
+/* The unit's normal movement rate in move points (wr_figure_move_points). */
+int wri_battlesystem_normal_rate(const wr_battle_unit *unit);
+
+/* Whether the formation is a front-only shield wall, whose points count at
+   its halved rate until it ends. */
+int wri_battlesystem_front_wall(const wr_formation *formation);
+
 /* What is left of that rate after what the formation spent this phase (never below 0). */
 int wri_battlesystem_available(const wr_battle_unit *unit, const wr_formation *formation);
 
-/* Ends a shield wall or set spears. */
-void wri_battlesystem_end_special(wr_formation *formation);
+/* [11.6] Points spent at a front-only shield wall's rate (half of normal_rate,
+   rounded down) as the same share of the normal rate, rounded up: doubled
+   when the normal rate is even. Beyond the wall's rate they stay as far
+   beyond the normal one, so a move too long for the wall stays too long. */
+int64_t wri_battlesystem_wall_to_normal(int64_t points, int normal_rate);
+
+/* What the formation has spent once its special formation ends: a front-only
+   shield wall's points measured against normal_rate; any other unchanged. */
+int64_t wri_battlesystem_spent_unformed(const wr_formation *formation, int normal_rate);
+
+/* Ends a shield wall or set spears; what was spent is then measured against
+   normal_rate (wri_battlesystem_spent_unformed). */
+void wri_battlesystem_end_special(wr_formation *formation, int normal_rate);
 
 /* Table 14 for a checked terrain and traits: 0 when the unit may not enter
    (water without WR_TRAIT_AQUATIC), else 1 with the fraction in num/den. */

@@ -1,5 +1,7 @@
 /* wr_formation: order, frontage, facing; [11.6] shield wall, [11.7] set spears,
    [11.4] charge modifiers. */
+#include <limits.h>
+
 #include "battlesystem_internal.h"
 #include "core/error.h"
 
@@ -59,8 +61,34 @@ wr_status wr_formation_get(const wr_formation *formation, wr_formation_info *inf
     return WR_OK;
 }
 
-void wri_battlesystem_end_special(wr_formation *formation)
+int wri_battlesystem_front_wall(const wr_formation *formation)
 {
+    return formation->info.special == WR_SPECIAL_SHIELD_WALL &&
+           formation->info.sides == WR_FACE_FRONT;
+}
+
+int64_t wri_battlesystem_wall_to_normal(int64_t points, int normal_rate)
+{
+    int wall_rate = normal_rate / 2;
+    if (points > wall_rate)
+        return normal_rate + (points - wall_rate);
+    if (wall_rate == 0)
+        return points;
+    return wri_battlesystem_ceil_div(points * normal_rate, wall_rate);
+}
+
+int64_t wri_battlesystem_spent_unformed(const wr_formation *formation, int normal_rate)
+{
+    int64_t spent = formation->info.spent;
+    if (!wri_battlesystem_front_wall(formation))
+        return spent;
+    return wri_battlesystem_wall_to_normal(spent, normal_rate);
+}
+
+void wri_battlesystem_end_special(wr_formation *formation, int normal_rate)
+{
+    int64_t spent = wri_battlesystem_spent_unformed(formation, normal_rate);
+    formation->info.spent = spent < INT_MAX ? (int)spent : INT_MAX;
     formation->info.special = WR_SPECIAL_NONE;
     formation->info.sides = 0;
 }
@@ -73,7 +101,7 @@ wr_status wr_formation_set_order(wr_formation *formation, wr_formation_order ord
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "order", order, "WR_ORDER_OPEN or WR_ORDER_CLOSED");
     formation->info.order = order;
     if (order == WR_ORDER_OPEN)
-        wri_battlesystem_end_special(formation);
+        wri_battlesystem_end_special(formation, formation->wall_normal_rate);
     return WR_OK;
 }
 
@@ -125,13 +153,18 @@ wr_status wr_formation_break(wr_formation *formation)
 {
     if (formation == NULL)
         return WRI_NULL(formation);
-    wri_battlesystem_end_special(formation);
+    wri_battlesystem_end_special(formation, formation->wall_normal_rate);
     return WR_OK;
 }
 
 static int full_rate(const wr_battle_unit *unit)
 {
     return unit->figure->move_points;
+}
+
+int wri_battlesystem_normal_rate(const wr_battle_unit *unit)
+{
+    return full_rate(unit);
 }
 
 int wri_battlesystem_rate(const wr_battle_unit *unit, const wr_formation *formation)
@@ -252,6 +285,7 @@ wr_status wr_shield_wall_declare(const wr_battle_unit *unit, wr_formation *forma
                               "[11.6] no declare problem (see wr_shield_wall_check)");
     formation->info.special = WR_SPECIAL_SHIELD_WALL;
     formation->info.sides = all_round ? WR_FACE_ALL : WR_FACE_FRONT;
+    formation->wall_normal_rate = full_rate(unit);
     if (all_round)
         formation->info.spent = turn_cost;
     return WR_OK;

@@ -113,15 +113,29 @@ int wri_battlesystem_closed_order_banned(wr_terrain terrain)
            terrain == WR_TERRAIN_SWAMP || terrain == WR_TERRAIN_WATER;
 }
 
-/* Evaluates checked input; *crossed tells whether an obstacle was crossed. */
+/* A third of a rate for an obstacle or a climb: whole for 48 * MV, rounded up
+   for a chariot's 32 * MV; a formation that cannot move pays a third of the
+   normal rate, which it does not have. */
+static int64_t third_of(int rate, int normal)
+{
+    return wri_battlesystem_ceil_div(rate > 0 ? rate : normal, 3);
+}
+
+/* Evaluates checked input; *crossed tells whether an obstacle was crossed and
+   *spent_after what the formation has spent after the move. A front-only
+   shield wall crosses its first obstacle at its own rate and ends there:
+   what it has spent becomes the same share of the normal rate, and the rest
+   of the move is charged at the normal rate, as a later move would be. */
 static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
-                     size_t n_legs, unsigned flags, wr_tactical_result *r, int *crossed)
+                     size_t n_legs, unsigned flags, wr_tactical_result *r, int *crossed,
+                     int64_t *spent_after)
 {
     const wr_formation_info *info = &formation->info;
+    int normal = wri_battlesystem_normal_rate(unit);
     int rate = wri_battlesystem_rate(unit, formation);
-    int available = wri_battlesystem_available(unit, formation);
     int immobile = info->special == WR_SPECIAL_SET_SPEARS ||
                    (info->special == WR_SPECIAL_SHIELD_WALL && info->sides != WR_FACE_FRONT);
+    int wall = wri_battlesystem_front_wall(formation);
     int on_road = (flags & WR_TACTICAL_FLAG_ON_ROAD) && n_legs > 0;
     for (size_t i = 0; i < n_legs; i++)
         if (legs[i].terrain != WR_TERRAIN_ROAD)
@@ -129,11 +143,23 @@ static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, 
 
     wr_formation_order order = info->order;
     wr_tactical_problem terrain_problem = WR_TACTICAL_OK;
-    int64_t cost = 0;
+    int64_t start = info->spent; /* in the measure of `rate` */
+    int64_t spent = start;
+    int64_t third = third_of(rate, normal);
     *crossed = 0;
     for (size_t i = 0; i < n_legs; i++) {
-        /* a third of the rate: whole for 48 * MV, rounded up for a chariot's 32 * MV */
-        cost += (int64_t)(legs[i].obstacles + legs[i].rises) * wri_battlesystem_ceil_div(rate, 3);
+        int64_t crossings = legs[i].obstacles;
+        if (crossings > 0 && wall) {
+            /* [11.6], [11.8] the wall ends as it crosses: from here on the
+               normal rate, what it spent at its own rate counted as that share */
+            spent = wri_battlesystem_wall_to_normal(spent + third, normal);
+            start = wri_battlesystem_wall_to_normal(start, normal);
+            rate = normal;
+            third = third_of(rate, normal);
+            wall = 0;
+            crossings--;
+        }
+        spent += (crossings + legs[i].rises) * third;
         if (legs[i].obstacles > 0) {
             order = WR_ORDER_OPEN;
             *crossed = 1;
@@ -150,8 +176,10 @@ static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, 
         if (order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain) &&
             terrain_problem == WR_TACTICAL_OK)
             terrain_problem = WR_TACTICAL_CLOSED_ORDER;
-        cost += (int64_t)legs[i].length * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
+        spent += (int64_t)legs[i].length * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
     }
+    int64_t cost = spent - start;
+    int64_t available = rate - start > 0 ? rate - start : 0;
 
     wr_tactical_problem charge = (flags & WR_TACTICAL_FLAG_CHARGE)
                                      ? charge_problem(unit, legs, n_legs)
@@ -169,11 +197,12 @@ static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, 
     r->legal = problem == WR_TACTICAL_OK;
     r->problem = problem;
     r->cost = (int)cost;
-    r->available = available;
+    r->available = (int)available;
     r->left = (int)(available - cost);
     r->order = order;
     r->road = on_road;
     r->breaks_formation = *crossed && info->special != WR_SPECIAL_NONE;
+    *spent_after = spent;
 }
 
 static wr_status check_move_input(const wr_battle_unit *unit, const wr_formation *formation,
@@ -199,7 +228,8 @@ wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *form
         return WRI_PASS(st);
     wr_tactical_result r;
     int crossed = 0;
-    evaluate(unit, formation, legs, n_legs, flags, &r, &crossed);
+    int64_t spent = 0;
+    evaluate(unit, formation, legs, n_legs, flags, &r, &crossed, &spent);
     *result = r;
     return WR_OK;
 }
@@ -212,15 +242,16 @@ wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation,
         return WRI_PASS(st);
     wr_tactical_result r;
     int crossed = 0;
-    evaluate(unit, formation, legs, n_legs, flags, &r, &crossed);
+    int64_t spent = 0;
+    evaluate(unit, formation, legs, n_legs, flags, &r, &crossed, &spent);
     if (!r.legal)
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "legs", r.problem,
                               "[11.8] a legal move (see wr_tactical_check for the problem)");
-    formation->info.spent += r.cost;
     if (crossed) {
         formation->info.order = WR_ORDER_OPEN;
-        wri_battlesystem_end_special(formation);
+        wri_battlesystem_end_special(formation, wri_battlesystem_normal_rate(unit));
     }
+    formation->info.spent = (int)spent; /* the wall's points already counted at the normal rate */
     *result = r;
     return WR_OK;
 }

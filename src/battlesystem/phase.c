@@ -124,13 +124,22 @@ wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "standing", standing,
                               "[11.8] no closed formation in woods, rough terrain, swamps or water");
     int64_t c = 0;
-    if (order != formation->info.order) {
+    if (order == WR_ORDER_OPEN && formation->info.order != WR_ORDER_OPEN) {
+        /* the change ends a shield wall or set spears: it is charged in the
+           measure the unit ends in, the normal rate */
+        int normal = wri_battlesystem_normal_rate(unit);
+        int64_t spent = wri_battlesystem_spent_unformed(formation, normal);
+        c = share_of_rate(unit, costs->order_num, costs->order_den);
+        if (c > normal - spent)
+            return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "cost", c, "at most the movement left");
+        formation->info.order = order;
+        wri_battlesystem_end_special(formation, normal);
+        formation->info.spent = (int)(spent + c);
+    } else if (order != formation->info.order) {
         c = share_of_rate(unit, costs->order_num, costs->order_den);
         if ((st = charge(unit, formation, c, "cost")) != WR_OK)
             return WRI_PASS(st);
         formation->info.order = order;
-        if (order == WR_ORDER_OPEN)
-            wri_battlesystem_end_special(formation);
     }
     set_cost(cost, c);
     return WR_OK;
@@ -218,11 +227,16 @@ wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *form
     if (!wri_battlesystem_speed(terrain, unit->desc.traits, &num, &den))
         return WRI_FAIL(WR_ERR_FORBIDDEN, "terrain",
                         "[11.8] only aquatic or amphibious units enter rivers, ponds and lakes");
+    int64_t path = (int64_t)arc * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
     if (info->special == WR_SPECIAL_SHIELD_WALL) {
         if ((st = shield_wall_facing(unit, formation, amount, &c)) != WR_OK)
             return WRI_PASS(st);
+        /* its entire movement, and its flank goes no farther than that takes it */
+        if (path > c)
+            return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "arc", arc,
+                                  "[11.6] an arc the shield wall's (halved) movement covers");
     } else {
-        c = (int64_t)arc * (WR_MOVE_PER_INCH / WR_LEN_PER_INCH) * den / num;
+        c = path;
     }
     if (info->order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "terrain", terrain,

@@ -1,6 +1,7 @@
-/* Route planning: earliest arrival, the arrival field, the hexes reachable
-   within N days, on a wr_map or over a game's callbacks (the planner's
-   files: see planner_internal.h). */
+/* Route planning: the planner's life and its queries (earliest arrival,
+   the arrival field, the hexes reachable within N days, plans from a
+   force's state) on a wr_map or over a game's callbacks. The searches are
+   in the files below this one (see planner_internal.h). */
 #include "campaign/planner_ring.h"
 
 wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
@@ -23,29 +24,11 @@ wr_status wr_planner_new(wr_planner **out)
     return WRI_PASS(wr_planner_new_ex(NULL, out));
 }
 
-static void free_states(wr_planner *p)
-{
-    const wr_allocator *a = &p->alloc;
-    wri_free(a, p->dist, p->cap, sizeof *p->dist);
-    wri_free(a, p->parent, p->cap, sizeof *p->parent);
-    wri_free(a, p->via, p->cap, sizeof *p->via);
-    wri_free(a, p->order, p->cap, sizeof *p->order);
-    wri_free(a, p->dirty, dirty_blocks(p->cap), 1);
-    p->dirty = NULL;
-    p->dirty_cells = 0;
-    p->mark_base = 0;
-    p->dist = NULL;
-    p->parent = NULL;
-    p->via = NULL;
-    p->order = NULL;
-    p->cap = 0;
-}
-
 void wr_planner_free(wr_planner *planner)
 {
     if (planner == NULL)
         return;
-    free_states(planner);
+    wri_planner_free_states(planner);
     wr_allocator a = planner->alloc;
     free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);
@@ -60,26 +43,6 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
     wri_free(&a, planner->rules, planner->cap_rules, 8u);
     wri_free(&a, planner, 1, sizeof *planner);
-}
-
-wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
-{
-    if (p->cap >= n)
-        return WR_OK;
-    free_states(p);
-    const wr_allocator *a = &p->alloc;
-    p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
-    p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
-    p->via = wri_alloc_zero(a, n, sizeof *p->via);
-    p->order = wri_alloc_zero(a, n, sizeof *p->order);
-    p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
-    p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->order || !p->dirty ||
-        pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
-        free_states(p);
-        return WRI_NOMEM();
-    }
-    return WR_OK;
 }
 
 wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
@@ -103,13 +66,13 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = goal;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, 1, NULL);
+    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_ROUTE, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (planner->dist[goal] == UINT32_MAX)
         return WRI_FAIL(WR_ERR_FORBIDDEN, "to", "a hex the force can reach");
     return WRI_PASS(wri_planner_build_route(planner, &o, goal, map, NULL, params->figures,
-                                params->mover == WR_MOVER_TRANSPORT, route));
+                                            params->mover == WR_MOVER_TRANSPORT, route));
 }
 
 wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
@@ -130,7 +93,7 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, 0, NULL);
+    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     const uint32_t *dist = planner->dist;
@@ -204,7 +167,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
     o.order = planner->order;
     o.order_count = &n;
     wri_movegen g;
-    st = wri_planner_map_search(planner, map, params, from, &o, &g, 0, NULL);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     hexes_of(map, planner->order, n, planner->hexes);
@@ -244,7 +207,7 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
     wri_planner_opts_init(&o, params, graph->node_count, from);
     o.goal = to;
     o.ring_hint = 4u * o.daily + 64u;
-    st = wri_planner_search_graph(planner, graph, &o);
+    st = wri_planner_dijkstra_graph(planner, graph, &o);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (planner->dist[to] == UINT32_MAX)
@@ -306,159 +269,6 @@ static wr_status read_query(const wr_map *map, const wr_plan_params *params,
     ps->fresh = ps->t0 < (D - 1u) * uP ? D * uP : 0u;
     ps->any_goal = q->objective == WR_OBJECTIVE_EARLIEST;
     ps->block = (block->hexes || block->sides || block->fn) ? block : NULL;
-    return WR_OK;
-}
-
-static wr_status heap_push(wr_planner *pl, size_t *n, uint64_t key, int32_t s)
-{
-    if (*n == pl->cap_heap) {
-        size_t want = pl->cap_heap < 1024 ? 1024 : pl->cap_heap * 2u;
-        heap_node *nh = wri_realloc_array(&pl->alloc, pl->heap, pl->cap_heap, want, sizeof *nh);
-        if (nh == NULL)
-            return WRI_NOMEM();
-        pl->heap = nh;
-        pl->cap_heap = want;
-    }
-    heap_node *h = pl->heap;
-    size_t i = (*n)++;
-    while (i > 0 && h[(i - 1) / 2].key > key) {
-        h[i] = h[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h[i].key = key;
-    h[i].s = s;
-    return WR_OK;
-}
-
-static heap_node heap_pop(wr_planner *pl, size_t *n)
-{
-    heap_node *h = pl->heap, top = h[0], last = h[--*n];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= *n)
-            break;
-        if (c + 1 < *n && h[c + 1].key < h[c].key)
-            c++;
-        if (h[c].key >= last.key)
-            break;
-        h[i] = h[c];
-        i = c;
-    }
-    if (*n > 0)
-        h[i] = last;
-    return top;
-}
-
-/* The game's day of label t: never before the start's day. */
-static uint32_t game_day(const search_opts *o, uint32_t t)
-{
-    uint32_t d = (uint32_t)day_of(t, o->daily);
-    return d < o->day0 ? o->day0 : d;
-}
-
-/* WR_OBJECTIVE_FEWEST_UNFORMED: the fewest days of unformed movement, then
-   the earliest label, each (hex, formation) keeping its best pair; the same
-   moves, day rules and counting as the label search and wri_planner_build_route() (a
-   day counts when a hex is entered unformed on it, once). A binary heap:
-   this objective is not the hot path. */
-static wr_status search_fewest_unformed(wr_planner *pl, const wri_movegen *g, const search_opts *o)
-{
-    const int32_t cells = o->cells;
-    const uint32_t P = o->daily;
-    const size_t nstates = (size_t)cells * 2u;
-    uint32_t *dist = pl->dist, *days = (uint32_t *)pl->order;
-    memset(dist, 0xff, nstates * sizeof *dist);
-    pl->dirty_cells = 0;
-    memset(days, 0xff, nstates * sizeof *days);
-    pl->mark_base = 0; /* order[] holds no A* marks any more: the next A* clears it */
-
-    const int32_t src = o->src_state;
-    dist[src] = o->t0;
-    days[src] = 0;
-    pl->parent[src] = -1;
-    pl->via[src] = (uint16_t)WR_STEP_START;
-    size_t n = 0;
-    wr_status st = heap_push(pl, &n, o->t0, src);
-    while (st == WR_OK && n > 0) {
-        heap_node top = heap_pop(pl, &n);
-        const int32_t s = top.s;
-        if (top.key != ((uint64_t)days[s] << 32 | dist[s]))
-            continue; /* a stale entry */
-        if (s == o->goal)
-            break;
-        const int unformed = s >= cells;
-        const int32_t node = unformed ? s - cells : s;
-        const uint32_t lab = dist[s], u = days[s], day_end = fresh_day(o, s, lab);
-        /* the last day counted: an unformed state was entered unformed on its day */
-        const uint32_t counted =
-            !unformed ? 0u : s == src ? (o->start_counted ? o->day0 : 0u) : game_day(o, lab);
-        wr_plan_edge arr[WR_PLAN_MAX_EDGES + 1];
-        int m = wri_campaign_moves(g, node, arr);
-        if (o->two && unformed) { /* a day at the rally point */
-            wr_plan_edge rally = {node, 0, 1, WR_STEP_RALLY};
-            arr[m++] = rally;
-        }
-        for (int i = 0; i < m && st == WR_OK; i++) {
-            const wr_plan_edge *e = &arr[i];
-            const int rally = (e->flags & WR_STEP_RALLY) != 0;
-            const int needs = (e->flags & WR_STEP_UNFORMED) != 0;
-            if (needs && !unformed && !o->unformed_ok)
-                continue;
-            const int32_t t = rally ? node : (needs || unformed) ? e->to + cells : e->to;
-            uint64_t nt = rally ? (uint64_t)day_end + P
-                                : (e->days > 0 ? (uint64_t)day_end + (uint64_t)e->days * P
-                                               : (uint64_t)lab) + (uint64_t)e->points;
-            if (nt > o->key_max)
-                continue;
-            uint32_t nu = u + (t >= cells && game_day(o, (uint32_t)nt) > counted ? 1u : 0u);
-            if (nu < days[t] || (nu == days[t] && nt < dist[t])) {
-                days[t] = nu;
-                dist[t] = (uint32_t)nt;
-                pl->parent[t] = s;
-                pl->via[t] = (uint16_t)(e->flags & 0x7fffu);
-                st = heap_push(pl, &n, (uint64_t)nu << 32 | nt, t);
-            }
-        }
-    }
-    return st;
-}
-
-/* The move of each step of the route just built (wri_planner_build_route() left its
-   states in order[]), found again among the moves of the hex before. */
-static wr_status route_moves(wr_planner *pl, const search_opts *o, const wri_movegen *g,
-                             size_t len)
-{
-    if (pl->cap_moves < len) {
-        wr_plan_edge *nm = wri_alloc_zero(&pl->alloc, pl->cap_steps, sizeof *nm);
-        if (nm == NULL)
-            return WRI_NOMEM();
-        wri_free(&pl->alloc, pl->moves, pl->cap_moves, sizeof *pl->moves);
-        pl->moves = nm;
-        pl->cap_moves = pl->cap_steps;
-    }
-    const int32_t cells = o->cells;
-    wr_plan_edge start = {pl->steps[0].node, 0, 0, WR_STEP_START};
-    pl->moves[0] = start;
-    for (size_t i = 1; i < len; i++) {
-        int32_t s = pl->order[len - 1 - i], u = pl->order[len - i];
-        int32_t node = s >= cells ? s - cells : s, unode = u >= cells ? u - cells : u;
-        if (pl->via[s] & WR_STEP_RALLY) {
-            wr_plan_edge rally = {node, 0, 1, WR_STEP_RALLY};
-            pl->moves[i] = rally;
-            continue;
-        }
-        uint32_t fl = 0;
-        int k = wri_planner_water_offer(g, o, pl->dist, u, s, pl->dist[s], &fl);
-        wr_plan_edge arr[WR_PLAN_MAX_EDGES];
-        int m = wri_campaign_moves(g, unode, arr);
-        /* GCOVR_EXCL_START: the route was built from these moves (a rally is
-           handled above) */
-        if (k < 0 || k >= m)
-            return WRI_FAIL(WR_ERR_STATE, "planner", "a route made of the map's moves");
-        /* GCOVR_EXCL_STOP */
-        pl->moves[i] = arr[k];
-    }
     return WR_OK;
 }
 
@@ -547,10 +357,8 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
     const int fewest = objective == WR_OBJECTIVE_FEWEST_UNFORMED &&
                        !(params->options & WR_PLAN_PLAIN_COSTS);
 
-    /* the fewest-unformed search runs on the checked options alone */
-    st = wri_planner_map_search(planner, map, params, from, &o, &g, fewest ? 2 : 1, &ps);
-    if (st == WR_OK && fewest)
-        st = search_fewest_unformed(planner, &g, &o);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g,
+                                fewest ? WRI_MAP_FEWEST : WRI_MAP_ROUTE, &ps);
     if (st != WR_OK)
         return WRI_PASS(st);
     const int32_t reached = reached_goal(&o, planner->dist);
@@ -562,9 +370,9 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
         return WR_OK;
     }
     st = wri_planner_build_route(planner, &o, reached, map, NULL, params->figures,
-                     params->mover == WR_MOVER_TRANSPORT, &res.route);
+                                 params->mover == WR_MOVER_TRANSPORT, &res.route);
     if (st == WR_OK)
-        st = route_moves(planner, &o, &g, res.route.step_count);
+        st = wri_planner_route_moves(planner, &o, &g, res.route.step_count);
     if (st != WR_OK)
         return WRI_PASS(st);
     res.outcome = WR_PLAN_FOUND;
@@ -606,7 +414,7 @@ wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    st = wri_planner_map_search(planner, map, params, from, &o, &g, 0, &ps);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, &ps);
     if (st != WR_OK)
         return WRI_PASS(st);
     const uint32_t *dist = planner->dist;

@@ -1,14 +1,41 @@
-/* The route planner's private parts, shared by its files:
-   - planner.c: the planner's life and its queries (wr_planner_*);
-   - planner_search.c: the searches on a map or a game's callbacks (the
-     instances of search_core.h, the full rules' field) and
-     wri_planner_map_search();
-   - planner_astar.c: A* for routes on a map, with Dijkstra's route rebuilt;
-   - planner_records.c: the land move table by key and the records by hex
-     kept from query to query;
-   - planner_ring.h: the bucket ring and its chunks.
+/* The route planner's private parts, shared by its files.
+
+   Its files, each calling only the files below it (one direction):
+
+     planner.c           the planner's life and its queries (wr_planner_*):
+                         reads and checks a query, runs a search, writes the
+                         answer (fields, reachable sets, routes, plans);
+     planner_map.c       a search on a map: checks the mover and the start,
+                         sets the search's options and its hexes' moves, and
+                         runs the search that fits (the full rules' field,
+                         Dijkstra, A* falling back to Dijkstra, or the
+                         fewest-unformed search);
+     planner_dijkstra.c  Dijkstra: the generic search of search_core.h over
+                         the moves of land hexes (the table by key), of a
+                         vessel (the generator) or of a game's callbacks;
+     planner_rules.c     the full rules' field: a Dijkstra of its own over the
+                         rules records of the hexes;
+     planner_astar.c     A* to one goal: search_core.h keyed by label + h
+                         (land, vessels) and the plain A* over the plain costs
+                         by hex, then Dijkstra's parents (planner_route.c);
+     planner_fewest.c    the fewest days of unformed movement (a binary heap);
+     planner_route.c     routes from a search's labels: Dijkstra's parents
+                         rebuilt after an A*, the steps of a route and the
+                         move of each step;
+     planner_records.c   what the planner keeps from query to query: its
+                         arrays by state, the land move table by key and the
+                         records by hex;
+     planner_edges.h     the moves of a hex as search_core.h reads them;
+     search_core.h       the generic label-setting search, a template;
+     planner_ring.h      the bucket ring and its chunks.
+
+   planner.c -> planner_map.c -> the searches (planner_dijkstra.c,
+   planner_rules.c, planner_astar.c, planner_fewest.c) -> planner_route.c ->
+   planner_records.c and planner_ring.h. planner.c also calls the graph's
+   Dijkstra, planner_route.c and planner_records.c directly.
+
    Here: the planner object, the options of one search, the moves of a map
-   hex, and what one file gives the others. */
+   hex, and what one file gives the others, by file. */
 #ifndef WR_CAMPAIGN_PLANNER_INTERNAL_H
 #define WR_CAMPAIGN_PLANNER_INTERNAL_H
 
@@ -24,6 +51,22 @@
 #define WRI_PLANNER_FN static __attribute__((unused))
 #else
 #define WRI_PLANNER_FN static inline
+#endif
+
+/* Keeps a function out of its callers. The A* instances of search_core.h
+   stay out of wri_planner_astar_route(), where the plain A* is inlined: it
+   then runs on about 1 % fewer instructions (the registers of its loop). */
+#if defined(__GNUC__)
+#define WRI_NOINLINE __attribute__((noinline))
+#else
+#define WRI_NOINLINE
+#endif
+
+/* A test that is almost always true: its code stays in line. */
+#if defined(__GNUC__)
+#define WRI_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define WRI_LIKELY(x) (x)
 #endif
 
 #define WRI_CHUNK 64u
@@ -95,7 +138,7 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
-    /* The full rules' field (field_rules()) reads its own records by hex,
+    /* The full rules' field (planner_rules.c) reads its own records by hex,
        kept like the ones above but by its own epoch (rules_epoch) for
        (rules_map, rules_for): 8 bytes a
        hex, a byte a direction, the index in rules_pal of the one move into
@@ -197,6 +240,14 @@ typedef struct fastgen {
     uint32_t home; /* 0 unless Ellriendi */
 } fastgen;
 
+/* Whether wri_planner_astar_route() runs the plain A* and rebuilds its
+   parents from the plain costs by hex: land, plain costs in the planner's
+   costs by hex, nothing blocked. */
+WRI_PLANNER_FN int plain_route(const fastgen *f, const search_opts *o)
+{
+    return f->table != NULL && o->plain && f->costs != NULL && f->block == NULL;
+}
+
 /* Where a query starts (wr_plan_query read and checked); NULL in
    wri_planner_map_search() is the zero state. */
 typedef struct plan_start {
@@ -207,12 +258,98 @@ typedef struct plan_start {
     const wri_block *block;
 } plan_start;
 
-/* ---- planner.c ---- */
+/* What wri_planner_map_search() runs. */
+typedef enum wri_map_search {
+    WRI_MAP_FIELD,  /* every label, no parents: a field or a reachable set */
+    WRI_MAP_ROUTE,  /* the earliest route to o->goal: A* or Dijkstra, parents */
+    WRI_MAP_FEWEST  /* the route to o->goal with the fewest days of unformed movement */
+} wri_map_search;
 
-wr_status wri_planner_ensure_states(wr_planner *p, size_t n);
+/* How a search that may give up ended. An A* gives up when it cannot
+   finish: its ring or the rebuilding's scratch is too small, the
+   rebuilding finds no parent or move for a state, or a key built during the
+   search is cheaper than the bound it ran with; its caller then runs
+   Dijkstra. A private code beside the wr_status of a failure: never a
+   wr_status, never seen outside the planner. */
+typedef enum wri_search_end {
+    WRI_SEARCH_DONE,
+    WRI_SEARCH_FALL_BACK
+} wri_search_end;
+
+WRI_PLANNER_FN int day_of(uint32_t t, uint32_t daily)
+{
+    return t == 0 ? 1 : (int)((t + daily - 1u) / daily);
+}
+
+/* The game's day of label t: never before the start's day. */
+WRI_PLANNER_FN uint32_t game_day(const search_opts *o, uint32_t t)
+{
+    uint32_t d = (uint32_t)day_of(t, o->daily);
+    return d < o->day0 ? o->day0 : d;
+}
+
+/* The goal state reached: the formed one, or the unformed one when it is
+   allowed (goal2) and strictly earlier. */
+WRI_PLANNER_FN int32_t reached_goal(const search_opts *o, const uint32_t *dist)
+{
+    if (o->goal2 >= 0 && dist[o->goal2] < dist[o->goal])
+        return o->goal2;
+    return o->goal;
+}
+
+/* ---- planner_map.c ---- */
+
+void wri_planner_opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, int32_t src);
+wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
+                                 wr_hex from, search_opts *o, wri_movegen *g, wri_map_search what,
+                                 const plan_start *ps);
+
+/* ---- planner_dijkstra.c: search_core.h's Dijkstra ---- */
+
+/* Land forces on a map: with parents (routes), and without (fields,
+   reachable sets). */
+wr_status wri_planner_dijkstra_land(wr_planner *pl, const fastgen *f, const search_opts *o);
+wr_status wri_planner_dijkstra_land_field(wr_planner *pl, const fastgen *f, const search_opts *o);
+/* Vessels on a map, the same two. */
+wr_status wri_planner_dijkstra_water(wr_planner *pl, const wri_movegen *g, const search_opts *o);
+wr_status wri_planner_dijkstra_water_field(wr_planner *pl, const wri_movegen *g,
+                                           const search_opts *o);
+/* A game's callbacks, with parents. */
+wr_status wri_planner_dijkstra_graph(wr_planner *pl, const wr_plan_graph *g, const search_opts *o);
+
+/* ---- planner_rules.c ---- */
+
+/* The field of a land force under the full rules (not plain costs), nothing
+   blocked, no order of settled states: wri_planner_dijkstra_land_field()'s
+   labels, faster. */
+wr_status wri_planner_rules_field(wr_planner *pl, const fastgen *f, const search_opts *o);
+
+/* ---- planner_astar.c ---- */
+
+/* A* to o->goal (o's hmin, width and goal_q, goal_r set), then Dijkstra's
+   parents on the shortest paths to it; *end WRI_SEARCH_FALL_BACK: not
+   done, run Dijkstra. */
+wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, const search_opts *o,
+                                  wri_search_end *end);
+
+/* ---- planner_fewest.c ---- */
+
+wr_status wri_planner_fewest_unformed(wr_planner *pl, const wri_movegen *g, const search_opts *o);
+
+/* ---- planner_route.c ---- */
+
+wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, const search_opts *o,
+                                           int32_t goal);
+wr_status wri_planner_build_route(wr_planner *pl, const search_opts *o, int32_t goal,
+                                  const wr_map *map, const wr_plan_graph *graph, int figures,
+                                  int transport, wr_route *route);
+wr_status wri_planner_route_moves(wr_planner *pl, const search_opts *o, const wri_movegen *g,
+                                  size_t len);
 
 /* ---- planner_records.c ---- */
 
+wr_status wri_planner_ensure_states(wr_planner *p, size_t n);
+void wri_planner_free_states(wr_planner *p);
 void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec);
 void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h);
 void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec);
@@ -231,39 +368,5 @@ static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
         wri_planner_fill_keys(f, idx, rec);
     return rec;
 }
-
-/* ---- planner_search.c ---- */
-
-void wri_planner_opts_init(search_opts *o, const wr_plan_params *p, int32_t cells, int32_t src);
-wr_status wri_planner_search_land_astar(wr_planner *pl, const fastgen *f, const search_opts *o);
-wr_status wri_planner_search_water_astar(wr_planner *pl, const wri_movegen *g,
-                                         const search_opts *o);
-wr_status wri_planner_search_graph(wr_planner *pl, const wr_plan_graph *g, const search_opts *o);
-wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
-                                 wr_hex from, search_opts *o, wri_movegen *g, int route,
-                                 const plan_start *ps);
-wr_status wri_planner_build_route(wr_planner *pl, const search_opts *o, int32_t goal,
-                                  const wr_map *map, const wr_plan_graph *graph, int figures,
-                                  int transport, wr_route *route);
-
-WRI_PLANNER_FN int day_of(uint32_t t, uint32_t daily)
-{
-    return t == 0 ? 1 : (int)((t + daily - 1u) / daily);
-}
-
-/* The goal state reached: the formed one, or the unformed one when it is
-   allowed (goal2) and strictly earlier. */
-WRI_PLANNER_FN int32_t reached_goal(const search_opts *o, const uint32_t *dist)
-{
-    if (o->goal2 >= 0 && dist[o->goal2] < dist[o->goal])
-        return o->goal2;
-    return o->goal;
-}
-
-/* ---- planner_astar.c ---- */
-
-wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, search_opts *o);
-int wri_planner_water_offer(const wri_movegen *g, const search_opts *o, const uint32_t *dist,
-                            int32_t u, int32_t t, uint32_t want, uint32_t *flags);
 
 #endif

@@ -1,7 +1,48 @@
-/* What the planner's land search reads of a map: the land move table of
-   the last parameters, built key by key, and the records by hex (keys,
-   plain costs, the full rules' palette indices) kept from query to query. */
-#include "campaign/planner_internal.h"
+/* What the planner keeps from query to query: its arrays by state (labels,
+   parents, moves, settled order), and what its land searches read of a
+   map: the land move table of the last parameters, built key by key, and
+   the records by hex (keys, plain costs, the full rules' palette indices). */
+#include "campaign/planner_ring.h"
+
+/* Frees the arrays by state (labels, parents, moves, order, dirty blocks). */
+void wri_planner_free_states(wr_planner *p)
+{
+    const wr_allocator *a = &p->alloc;
+    wri_free(a, p->dist, p->cap, sizeof *p->dist);
+    wri_free(a, p->parent, p->cap, sizeof *p->parent);
+    wri_free(a, p->via, p->cap, sizeof *p->via);
+    wri_free(a, p->order, p->cap, sizeof *p->order);
+    wri_free(a, p->dirty, dirty_blocks(p->cap), 1);
+    p->dirty = NULL;
+    p->dirty_cells = 0;
+    p->mark_base = 0;
+    p->dist = NULL;
+    p->parent = NULL;
+    p->via = NULL;
+    p->order = NULL;
+    p->cap = 0;
+}
+
+/* Room for n states in the arrays by state and the bucket pool. */
+wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
+{
+    if (p->cap >= n)
+        return WR_OK;
+    wri_planner_free_states(p);
+    const wr_allocator *a = &p->alloc;
+    p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
+    p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
+    p->via = wri_alloc_zero(a, n, sizeof *p->via);
+    p->order = wri_alloc_zero(a, n, sizeof *p->order);
+    p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
+    p->cap = n;
+    if (!p->dist || !p->parent || !p->via || !p->order || !p->dirty ||
+        pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
+        wri_planner_free_states(p);
+        return WRI_NOMEM();
+    }
+    return WR_OK;
+}
 
 /* The table keys of the moves from hex idx into its neighbours into rec,
    then the row's parity and the epoch (see wr_planner). */
@@ -41,7 +82,7 @@ void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
     h[7] = f->epoch;
 }
 
-/* The code of table key `key` for field_rules() (see struct wr_planner). */
+/* The code of table key `key` for the full rules' field (see struct wr_planner). */
 static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
 {
     unsigned c = pl->rules_code[key];
@@ -62,7 +103,7 @@ static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
     return c;
 }
 
-/* The record of hex idx for field_rules(), from its keys. */
+/* The record of hex idx for the full rules' field, from its keys. */
 void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
 {
     const uint16_t *k = hex_keys(f, idx);
@@ -87,7 +128,7 @@ static int stamp_is(const map_stamp *s, const wr_map *map)
            s->generation == map->generation && s->history == map->history;
 }
 
-/* The records of field_rules() for this map and the table's parameters:
+/* The records of the full rules' field for this map and the table's parameters:
    a new epoch (and codes) when either changed. */
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
 {
@@ -148,7 +189,8 @@ static void build_key(const fastgen *f, unsigned key)
    starts over the keys without a river, which give it (a river only adds to
    a move's points or makes it a whole-day move; timber only allows rafts:
    plan_river_never_cheaper tests it), and every key built later lowers it
-   if it is wrong: the A* is then not trusted (wri_planner_map_search()). */
+   if it is wrong: the A* is then not trusted (route_search() in
+   planner_map.c). */
 void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home)
 {
     memset(pl->built, 0, WRI_TABLE_KEYS);

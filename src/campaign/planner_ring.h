@@ -69,13 +69,14 @@ WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
     return WR_OK;
 }
 
-/* Queues state t_ in the ring's bucket of key k_: the chunk's next slot,
-   or bucket_push(). Uses the search's locals pl, ring, mask, pool, st and
-   queued, and returns st from the search when the pool cannot grow. */
+/* Queues state t_ in the ring's bucket of key k_: the chunk's next slot
+   (the likely way, kept in line with the loop), or bucket_push(). Uses the
+   search's locals pl, ring, mask, pool, st and queued, and returns st from
+   the search when the pool cannot grow. */
 #define RING_PUSH(k_, t_)                                                             \
     do {                                                                             \
         wri_bucket *tb_ = &ring[(k_) & mask];                                        \
-        if (tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u) {                          \
+        if (WRI_LIKELY(tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u)) {              \
             pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_);                \
         } else {                                                                     \
             st = bucket_push(pl, tb_, (t_));                                         \
@@ -156,6 +157,16 @@ WRI_PLANNER_FN wr_status ring_reset(wr_planner *p, uint32_t hint)
     }
     pool_reset(p);
     return WR_OK;
+}
+
+/* The start of a search: an empty ring (ring_reset()) with state src in the
+   bucket of key. */
+WRI_PLANNER_FN wr_status ring_start(wr_planner *p, uint32_t hint, int32_t src, uint32_t key)
+{
+    wr_status st = ring_reset(p, hint);
+    if (st != WR_OK)
+        return st;
+    return bucket_push(p, &p->buckets[key & (p->ring - 1u)], src);
 }
 
 /* A bigger ring for a move of `delta` points: live entries move over,

@@ -1,20 +1,21 @@
 /* The label-setting search of the planner, instantiated once per move
-   source (the library's map, a game's callbacks): define SEARCH_NAME,
-   SEARCH_CTX and SEARCH_EDGES(ctx, node, bad, body) before including;
-   SEARCH_EDGES runs body once per move with e_to, e_points, e_days and
-   e_flags set, and sets bad on a bad move. SEARCH_PARENTS 1 writes parent
-   and via (routes), 0 does not (fields, reachable sets). SEARCH_ASTAR 1
-   keys the queue by label + search_h() (A* towards o->goal, parents not
-   written: see astar_route() in planner_astar.c); it then returns WR_ERR_STATE
-   when the ring is too small, for the caller to fall back to Dijkstra.
+   source (the library's map, a game's callbacks) and kind: define
+   SEARCH_NAME, SEARCH_CTX and SEARCH_EDGES(ctx, node, bad, body) before
+   including (planner_edges.h has the map's); SEARCH_EDGES runs body once
+   per move with e_to, e_points, e_days and e_flags set, and sets bad on a
+   bad move. SEARCH_PARENTS 1 writes parent and via (routes), 0 does not
+   (fields, reachable sets). SEARCH_ASTAR 0 defines Dijkstra, one of the
+   planner's functions (declared in planner_internal.h); 1 a static A*
+   towards o->goal, keyed by label + search_h(), without parents (see
+   wri_planner_astar_route()), which gives up (*end = WRI_SEARCH_FALL_BACK)
+   when its ring is too small, for the caller to run Dijkstra instead.
    SEARCH_PLAIN_EDGES(ctx, node, body), when defined, gives the plain-cost
    moves instead (body once per neighbour with e_to and e_cost, the cheapest
    allowed move's points + days x P): only without parents, as it loses the
    flags; the order of the offers, and so of the settled states, is kept.
    SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
-   gets a better label: a hint to fetch what settling it will read.
-   SEARCH_BAD_MOVES 1 (a game's callbacks) checks for bad moves; the map's
-   moves are never bad.
+   gets a better label: a hint to fetch what settling it will read. Every
+   parameter is undefined again at the end.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -35,14 +36,28 @@
 #ifndef SEARCH_PREFETCH
 #define SEARCH_PREFETCH(ctx, t) ((void)0)
 #endif
-#ifndef SEARCH_BAD_MOVES
-#define SEARCH_BAD_MOVES 0
+
+/* Queues state t_ at key k_ (its label): Dijkstra grows the ring for a
+   key past it; A* adds the heuristic, and gives up when the ring is too
+   small. */
+#if SEARCH_ASTAR
+#define SEARCH_QUEUE(k_, t_)                                                         \
+    do {                                                                             \
+        k_ += search_h(o, t_);                                                       \
+        if (k_ - cur >= pl->ring) {                                                  \
+            *end = WRI_SEARCH_FALL_BACK;                                             \
+            return WR_OK;                                                            \
+        }                                                                            \
+        RING_PUSH(k_, t_);                                                           \
+    } while (0)
+#else
+#define SEARCH_QUEUE(k_, t_)                                                         \
+    do {                                                                             \
+        if (k_ - cur >= pl->ring)                                                    \
+            RING_GROW(k_);                                                           \
+        RING_PUSH(k_, t_);                                                           \
+    } while (0)
 #endif
-/* A field's instance (no parents, no A*: fields and reachable sets): only
-   a field has a limit, prunes and keeps the order of settled states; only
-   a route has goals. Tested as a constant, so that an instance has no
-   branch it never takes (see docs/reliability.md, "Coverage"). */
-#define SEARCH_FIELD (!SEARCH_PARENTS && !SEARCH_ASTAR)
 
 /* Offers label nk to state t, reached from s by a move with flags fl. */
 #define SEARCH_OFFER(t_, nk_, fl_)                                                  \
@@ -57,58 +72,61 @@
                 parent[t] = s;                                                      \
                 via[t] = (uint16_t)((fl_) & 0x7fffu);                               \
             }                                                                       \
-            if (SEARCH_ASTAR) {                                                     \
-                k += search_h(o, t);                                                \
-                if (k - cur >= pl->ring)                                            \
-                    return WR_ERR_STATE;                                            \
-            } else if (k - cur >= pl->ring) {                                       \
-                RING_GROW(k);                                                       \
-            }                                                                       \
-            RING_PUSH(k, t);                                                        \
+            SEARCH_QUEUE(k, t);                                                     \
         }                                                                           \
     } while (0)
 
+/* Offers the move (points, days, flags) into hex to_ from state s at label
+   lab under the full rules: whole days start on a fresh day (day_end), the
+   hex's entry follows; a move that needs unformed movement, or made
+   unformed, ends unformed. */
+#define SEARCH_MOVE(to_, points_, days_, flags_)                                    \
+    do {                                                                            \
+        int needs = ((flags_) & WR_STEP_UNFORMED) != 0;                             \
+        uint64_t base = (days_) > 0 ? (uint64_t)day_end + (uint64_t)(days_) * P     \
+                                    : lab;                                          \
+        uint64_t nk_ = base + (uint64_t)(points_);                                  \
+        if (needs || unformed) {                                                    \
+            if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))          \
+                SEARCH_OFFER((to_) + cells, nk_, flags_);                           \
+        } else {                                                                    \
+            SEARCH_OFFER(to_, nk_, flags_);                                         \
+        }                                                                           \
+    } while (0)
 
-static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
+#if SEARCH_ASTAR
+/* out of wri_planner_astar_route(): see WRI_NOINLINE */
+WRI_NOINLINE static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx,
+                                          const search_opts *o, wri_search_end *end)
+#else
+wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
+#endif
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
-    const size_t nstates = (size_t)cells * (o->two ? 2u : 1u);
     const uint64_t key_max = o->key_max;
     const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
-    const int prune = SEARCH_FIELD && o->prune;
+    const int prune = !SEARCH_PARENTS && !SEARCH_ASTAR && o->prune;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
     (void)parent;
     (void)via;
-    memset(dist, 0xff, nstates * sizeof *dist);
+    memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
     pl->dirty_cells = 0; /* see struct wr_planner */
-    wr_status st = ring_reset(pl, o->ring_hint);
+    const int32_t src = o->src_state;
+    dist[src] = o->t0;
+    parent[src] = -1;
+    via[src] = (uint16_t)WR_STEP_START;
+    uint32_t cur = o->t0 + (SEARCH_ASTAR ? search_h(o, src) : 0u);
+    wr_status st = ring_start(pl, o->ring_hint, src, cur);
     if (st != WR_OK)
         return st;
     uint32_t mask = pl->ring - 1u;
     wri_bucket *ring = pl->buckets;
     int32_t *pool = pl->pool;
-    size_t queued = 0;
-    uint32_t cur = 0;
-    size_t settled = 0;
-
-    const int32_t src = o->src_state;
-    cur = o->t0;
-    dist[src] = cur;
-    parent[src] = -1;
-    via[src] = (uint16_t)WR_STEP_START;
-    if (SEARCH_ASTAR)
-        cur += search_h(o, src);
+    size_t queued = 1, settled = 0;
     int found = 0;
-    st = bucket_push(pl, &ring[cur & mask], src);
-    /* GCOVR_EXCL_START: ring_reset() left the pool's chunks (256 at least) all free */
-    if (st != WR_OK)
-        return st;
-    /* GCOVR_EXCL_STOP */
-    pool = pl->pool;
-    queued = 1;
 
     while (queued > 0) {
         wri_bucket *b = &ring[cur & mask];
@@ -130,14 +148,14 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
         } else {
             if (dist[s] != cur)
                 continue; /* a stale entry */
-            if (SEARCH_FIELD ? cur > o->limit : (s == o->goal || s == o->goal2))
+            if (cur > o->limit || s == o->goal || s == o->goal2)
                 break;
         }
         int unformed = s >= cells;
         int32_t node = unformed ? s - cells : s;
-        if (SEARCH_FIELD && prune && unformed && dist[node] <= cur)
+        if (prune && unformed && dist[node] <= cur)
             continue;
-        if (SEARCH_FIELD && o->order != NULL && !unformed)
+        if (o->order != NULL && !unformed)
             o->order[settled++] = node;
         const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
         int bad = 0;
@@ -153,34 +171,27 @@ static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search
 #endif
         } else {
             const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
-
-            SEARCH_EDGES(ctx, node, bad, {
-                int needs = (e_flags & WR_STEP_UNFORMED) != 0;
-                /* whole days start on a fresh day; the hex's entry follows */
-                uint64_t base = e_days > 0 ? (uint64_t)day_end + (uint64_t)e_days * P : lab;
-                uint64_t nk_ = base + (uint64_t)e_points;
-                if (needs || unformed) {
-                    if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[e_to] <= nk_))
-                        SEARCH_OFFER(e_to + cells, nk_, e_flags);
-                } else {
-                    SEARCH_OFFER(e_to, nk_, e_flags);
-                }
-            });
-
+            SEARCH_EDGES(ctx, node, bad, { SEARCH_MOVE(e_to, e_points, e_days, e_flags); });
             if (two && unformed) /* a day at the rally point */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
-        if (SEARCH_BAD_MOVES && bad)
+        if (bad)
             return WRI_FAIL(WR_ERR_INVALID, "graph->moves",
                             "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
 
     }
-    if (SEARCH_FIELD && o->order_count != NULL)
+    if (o->order_count != NULL)
         *o->order_count = settled;
     return WR_OK;
 }
 
+#undef SEARCH_MOVE
 #undef SEARCH_OFFER
+#undef SEARCH_QUEUE
+#undef SEARCH_NAME
+#undef SEARCH_CTX
+#undef SEARCH_EDGES
+#undef SEARCH_PLAIN_EDGES
 #undef SEARCH_PREFETCH
-#undef SEARCH_BAD_MOVES
-#undef SEARCH_FIELD
+#undef SEARCH_PARENTS
+#undef SEARCH_ASTAR

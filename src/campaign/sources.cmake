@@ -5,8 +5,12 @@ list(APPEND WR_SOURCES
   src/campaign/map.c
   src/campaign/moves.c
   src/campaign/planner.c
-  src/campaign/planner_search.c
+  src/campaign/planner_map.c
+  src/campaign/planner_dijkstra.c
+  src/campaign/planner_rules.c
   src/campaign/planner_astar.c
+  src/campaign/planner_fewest.c
+  src/campaign/planner_route.c
   src/campaign/planner_records.c
   src/campaign/force.c
   src/campaign/deprecated.c)

@@ -103,9 +103,8 @@ static int print_odds(FILE *out, const wr_engagement *e)
         uint64_t p = 0;
         if (wr_melee_odds_end(odds, (wr_melee_end)end, &p) != WR_OK || p == 0)
             continue;
-        uint64_t tenths = p / UINT64_C(100000000000000); /* 10^-4 units */
-        fprintf(out, "    %-34s %3u.%02u%%\n", end_names[end], (unsigned)(tenths / 100),
-                (unsigned)(tenths % 100));
+        char percent[32];
+        fprintf(out, "    %-34s %6s%%\n", end_names[end], tool_percent(p, percent, sizeof percent));
     }
     wr_melee_odds_free(odds);
     return TOOL_OK;

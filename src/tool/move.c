@@ -554,6 +554,31 @@ static void print_actions(FILE *out, const move_spec *m, const wr_battle_unit *u
     }
 }
 
+/* [11.6] Points a front shield wall spent as the same share of the unit's
+   normal rate, rounded up, as the library counts them once the wall ends
+   (beyond the wall's rate they stay as far beyond the normal one). */
+static long long wall_share(long long points, int normal)
+{
+    int wall = normal / 2;
+    if (points > wall)
+        return normal + points - wall;
+    return wall > 0 ? (points * normal + wall - 1) / wall : points;
+}
+
+/* The cost of the first legs of a move that ends a front shield wall at a
+   later obstacle, in the measure of the whole move: the normal rate's. */
+static int cost_at_normal_rate(const wr_battle_unit *unit, const wr_formation *form, int wall_cost)
+{
+    wr_formation_info info;
+    const wr_figure *fig = NULL;
+    int normal = 0;
+    (void)wr_formation_get(form, &info);
+    if (wr_battle_unit_figure(unit, &fig) == WR_OK)
+        (void)wr_figure_move_points(fig, &normal);
+    return (int)(wall_share((long long)info.spent + wall_cost, normal) -
+                 wall_share(info.spent, normal));
+}
+
 /* How far along the legs (twelfths of an inch) the unit's movement reaches:
    the longest start of the move the library finds within the points left. */
 static int reach(const wr_battle_unit *unit, const wr_formation *form, const move_spec *m, int total)
@@ -626,6 +651,8 @@ int tool_move(int argc, char **argv, FILE *out)
             st = wr_tactical_check(unit, form, m->legs, (size_t)i + 1,
                                    m->flags & WR_TACTICAL_FLAG_ON_ROAD, &part);
             costs[i] = part.cost;
+            if (res.breaks_formation && !part.breaks_formation && part.available != res.available)
+                costs[i] = cost_at_normal_rate(unit, form, part.cost);
             total += m->legs[i].length;
         }
         if (st != WR_OK)
@@ -708,6 +735,12 @@ int tool_move(int argc, char **argv, FILE *out)
         print_actions(out, m, unit);
         fprintf(out, "  movement: %d move points (48 an inch of clear per MV point) [11.8]\n",
                 res.available);
+        wr_formation_info before;
+        (void)wr_formation_get(form, &before);
+        if (res.breaks_formation && before.special == WR_SPECIAL_SHIELD_WALL &&
+            before.sides == WR_FACE_FRONT)
+            fprintf(out, "  the move ends the shield wall at its first obstacle: the wall's points "
+                         "count as their share of the normal rate [11.6]\n");
         for (int i = 0; i < m->n_legs; i++) {
             const wr_tactical_leg *l = &m->legs[i];
             fprintf(out, "  leg %d: %d.%02d\" of %s", i + 1, l->length / 12,

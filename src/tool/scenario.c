@@ -948,6 +948,12 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
     return 0;
 }
 
+/* The most sections of one kind (figures: TOOL_MAX_FIGURES; sides: 2). */
+#define SECTIONS_OF_A_KIND TOOL_MAX_FIGURES
+_Static_assert(TOOL_MAX_RATINGS <= SECTIONS_OF_A_KIND && TOOL_MAX_PROFILES <= SECTIONS_OF_A_KIND &&
+                   TOOL_MAX_UNITS <= SECTIONS_OF_A_KIND && TOOL_MAX_FIGHTS <= SECTIONS_OF_A_KIND,
+               "a kind of section with more sections than opened[] holds");
+
 /* Where the line of the section's header is kept; NULL for [melee]. */
 static int *section_line(tool_scenario *sc, const cursor *c)
 {
@@ -992,6 +998,10 @@ int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *er
     tool_lex_init(&lx, text, len);
     cursor c = {S_NONE, 0};
     problem p;
+    /* the line of each section's header in this text, as a map file's
+       sections: a section given twice is refused, not read twice */
+    size_t opened[S_COUNT][SECTIONS_OF_A_KIND];
+    memset(opened, 0, sizeof opened);
     while (tool_lex_line(&lx, &ln)) {
         size_t first = tool_line_skip_blanks(&ln, 0);
         if (first >= ln.n)
@@ -1023,6 +1033,21 @@ int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *er
                 tool_errf(err, errcap, ln.number, p.col, "%s", p.msg);
                 return 2;
             }
+            size_t *before = &opened[c.sec][c.idx];
+            if (*before) {
+                char shown_type[32], shown_name[40];
+                tool_tok_show(type.s, type.n, shown_type, sizeof shown_type);
+                shown_name[0] = '\0';
+                if (has_name) {
+                    shown_name[0] = ' ';
+                    tool_tok_show(name.s, name.n, shown_name + 1, sizeof shown_name - 1);
+                }
+                tool_errf(err, errcap, ln.number, first + 1,
+                          "section [%s%s] appears twice (first at line %zu)", shown_type,
+                          shown_name, *before);
+                return 2;
+            }
+            *before = ln.number;
             int *line = section_line(sc, &c);
             if (line && *line == 0)
                 *line = (int)ln.number; /* a file of at most 64 MiB */

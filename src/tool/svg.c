@@ -1,6 +1,7 @@
 /* SVG pictures in whole tenths of a pixel: hex maps with routes, odds bars. */
 #include "svg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "mapfile.h"
@@ -96,25 +97,95 @@ static void hexagon(FILE *out, const char *cls, const char *fill, int x, int y, 
     fprintf(out, "\"");
 }
 
-/* Day d of 1..n on a scale from yellow to crimson, as "#rrggbb". */
+/* Day d of 1..n on a scale from pale orchid through violet to deep purple,
+   light to dark, as "#rrggbb". Every colour of the scale lies at least 90
+   apart in RGB from every terrain fill (terrain_fill, tactical_fill) and
+   from the start and goal rings, and laid over any terrain at the reach's
+   opacity (0.85) at least 80 from every terrain fill: a day never reads as
+   a terrain (the yellow to crimson scale before it had day 2 look like
+   hills). */
 static const char *day_colour(int d, int n, char *buf)
 {
-    static const int from[3] = {255, 224, 0}, to[3] = {150, 0, 90};
+    static const int stop[4][3] = {{242, 175, 255}, {194, 93, 238}, {136, 45, 193}, {75, 5, 113}};
     int span = n > 1 ? n - 1 : 1, k = d < 1 ? 0 : (d > n ? n - 1 : d - 1);
+    int pos = (int)((long long)k * 3000 / span); /* thousandths along the three segments */
+    int seg = pos / 1000 < 2 ? pos / 1000 : 2, f = pos - seg * 1000;
     int c[3];
     for (int i = 0; i < 3; i++)
-        c[i] = from[i] + (to[i] - from[i]) * k / span;
+        c[i] = stop[seg][i] + (stop[seg + 1][i] - stop[seg][i]) * f / 1000;
     snprintf(buf, 8, "#%02x%02x%02x", (unsigned)c[0] & 0xffu, (unsigned)c[1] & 0xffu,
              (unsigned)c[2] & 0xffu);
     return buf;
+}
+
+/* A box in tenths of a pixel. */
+typedef struct {
+    int x0, y0, x1, y1;
+} box;
+
+#define COORD_Y 145   /* the baseline of a hex's coordinate below its centre */
+#define LABEL_SIZE 80 /* the font of the wait labels, in tenths: bold 8px */
+
+/* The width in tenths of a pixel of a wait label: the advances of DejaVu
+   Sans Bold (thousandths of an em), wider than most bold sans-serif fonts
+   a viewer may use instead. */
+static int label_width(const char *s)
+{
+    static const short lower[26] = {675, 716, 593, 716, 678, 435, 716, 712, 343,
+                                    343, 665, 343, 1042, 712, 687, 716, 716, 493,
+                                    595, 478, 712, 652, 924, 645, 652, 582};
+    long em = 0;
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        em += c >= 'a' && c <= 'z' ? lower[c - 'a']
+              : c >= '0' && c <= '9' ? 696
+              : c == ' '             ? 348
+              : c == ':'             ? 400
+              : c == '-'             ? 415
+                                     : 1000;
+    }
+    return (int)(em * LABEL_SIZE / 1000);
+}
+
+/* The box of a wait label written from x, baseline y: its white plate, a
+   pixel and a half around the text. */
+static box label_box(int x, int y, const char *label)
+{
+    return (box){x - 15, y - 72, x + label_width(label) + 15, y + 28};
+}
+
+/* Whether the segment x1,y1-x2,y2 meets box b, sampled every 2 px. */
+static int segment_meets(box b, int x1, int y1, int x2, int y2)
+{
+    for (int k = 0; k <= 20; k++) {
+        int px = x1 + (x2 - x1) * k / 20, py = y1 + (y2 - y1) * k / 20;
+        if (px >= b.x0 && px <= b.x1 && py >= b.y0 && py <= b.y1)
+            return 1;
+    }
+    return 0;
+}
+
+/* A wait label written from x, baseline y, on a white plate that hides
+   what lies under it (coordinates, terrain edges). */
+static void wait_label(FILE *out, int x, int y, const char *label)
+{
+    char a[16], b[16], c[16], d[16];
+    box p = label_box(x, y, label);
+    fprintf(out, "<rect class=\"label-plate\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
+                 "rx=\"2\"/>\n",
+            t(p.x0, a), t(p.y0, b), t(p.x1 - p.x0, c), t(p.y1 - p.y0, d));
+    fprintf(out, "<text class=\"wait beside sym-wait\" x=\"%s\" y=\"%s\">", t(x, a), t(y, b));
+    xml_text(out, label);
+    fprintf(out, "</text>\n");
 }
 
 static const char style_map[] =
     "<style>\n"
     ".background{fill:" BACKGROUND "}\n"
     ".hex{stroke:#555;stroke-width:0.6}\n"
-    ".coord{font:6px sans-serif;fill:#333;text-anchor:middle}\n"
-    ".reach{stroke:#555;stroke-width:0.6;fill-opacity:0.75}\n"
+    ".coord{font:9px sans-serif;fill:#333;text-anchor:middle;stroke:#fff;stroke-width:2;"
+    "stroke-linejoin:round;paint-order:stroke}\n"
+    ".reach{stroke:#555;stroke-width:0.6;fill-opacity:0.85}\n"
     ".river{stroke:#1f5fbf;stroke-linecap:round}.river.minor{stroke-width:2.5}"
     ".river.major{stroke-width:5}\n"
     ".watercourse{stroke:#6fa8ee;stroke-width:1.5;stroke-dasharray:2 2}"
@@ -130,8 +201,10 @@ static const char style_map[] =
     ".route-day.unformed{stroke-dasharray:3 2;stroke-linecap:butt}\n"
     ".camp{fill:#fff;stroke:#000;stroke-width:0.8}"
     ".campday{font:bold 6px sans-serif;text-anchor:middle}\n"
-    ".wait{font:bold 6px sans-serif;text-anchor:middle;fill:#600;stroke:#fff;stroke-width:2;"
-    "paint-order:stroke}.wait.beside{text-anchor:start}\n"
+    ".wait{font:bold 8px sans-serif;text-anchor:middle;fill:#600;stroke:#fff;stroke-width:2;"
+    "stroke-linejoin:round;paint-order:stroke}.wait.beside{text-anchor:start}"
+    ".leader{stroke:#600;stroke-width:0.8}"
+    ".label-plate{fill:#fff;fill-opacity:0.85;stroke:#600;stroke-width:0.5}\n"
     ".start{fill:none;stroke:" START_COLOUR ";stroke-width:3}"
     ".goal{fill:none;stroke:" GOAL_COLOUR ";stroke-width:3}\n"
     ".title{font:bold 12px sans-serif}.subtitle{font:8px sans-serif;fill:#333}\n"
@@ -325,7 +398,7 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
             circle(out, "camp sym-camp", sx, y, 70);
             text(out, "campday", sx, y + 22, "3");
         } else if (bit == U_WAIT) {
-            text(out, "wait sym-wait", sx, y + 25, "days 4-5");
+            wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
         }
         text(out, "legend-text", tx, y + 25, items[k].label);
         fprintf(out, "</g>\n");
@@ -365,11 +438,161 @@ static void day_scale(FILE *out, int x0, int y0, int n, const char *what)
     fprintf(out, "</g>\n");
 }
 
-/* Camps (merged when the force stays), whole-day labels. */
-static void march_marks(FILE *out, const tool_picture *pic)
+/* ---- labels placed clear of the markers --------------------------------- */
+
+typedef struct {
+    box *keep;   /* markers and labels already placed */
+    size_t n, cap;
+    box area;    /* the map: labels stay inside it */
+    const tool_picture *pic;
+    const wr_map *map;
+} label_room;
+
+static void keep_box(label_room *room, int x0, int y0, int x1, int y1)
+{
+    if (room->n < room->cap)
+        room->keep[room->n++] = (box){x0, y0, x1, y1};
+}
+
+static int boxes_meet(box a, box b)
+{
+    return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+}
+
+/* What a label in box b would cover: each step of the route (the box grown
+   by the route's half width and a pixel), each river hexside (with its
+   crossing), port and mud flat count 12 (more than a step further off),
+   each hex coordinate 1. */
+static int covered(const label_room *room, box b)
+{
+    int n = 0;
+    box wide = {b.x0 - 45, b.y0 - 45, b.x1 + 45, b.y1 + 45};
+    const tool_picture *pic = room->pic;
+    for (size_t i = 1; pic->steps && i < pic->n_steps; i++) {
+        int x1, y1, x2, y2;
+        center(pic->steps[i - 1].hex, &x1, &y1);
+        center(pic->steps[i].hex, &x2, &y2);
+        n += 12 * segment_meets(wide, x1, y1, x2, y2);
+    }
+    int w = 0, h = 0;
+    (void)wr_map_size(room->map, &w, &h);
+    /* only the hexes whose centre lies within 40 px of the box */
+    int r0 = (b.y0 - TOP - 200 - 400) / STEP_Y, r1 = (b.y1 - TOP - 200 + 400) / STEP_Y + 1;
+    int c0 = (b.x0 - MARGIN - 346 - 400) / STEP_X, c1 = (b.x1 - MARGIN - 173 + 400) / STEP_X + 1;
+    r0 = r0 < 0 ? 0 : r0, c0 = c0 < 0 ? 0 : c0;
+    r1 = r1 < h ? r1 : h - 1, c1 = c1 < w ? c1 : w - 1;
+    for (int row = r0; row <= r1; row++)
+        for (int c = c0; c <= c1; c++) {
+            wr_hex hx;
+            int x, y;
+            (void)wr_hex_from_offset(c, row, &hx);
+            center(hx, &x, &y);
+            if (x + 400 < b.x0 || x - 400 > b.x1 || y + 400 < b.y0 || y - 400 > b.y1)
+                continue;
+            for (int d = 0; d < 3; d++) {
+                wr_hexside side;
+                if (wr_map_hexside(room->map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
+                    continue;
+                n += 12 * segment_meets(b, x + corner_dx[side_a[d]], y + corner_dy[side_a[d]],
+                                        x + corner_dx[side_b[d]], y + corner_dy[side_b[d]]);
+            }
+            /* ports and mud flats count as a river hexside */
+            unsigned features = 0;
+            (void)wr_map_features(room->map, hx, &features);
+            box port = {x - 115, y - 95, x - 45, y - 25}, mud = {x + 50, y - 90, x + 110, y - 30};
+            n += (features & WR_FEATURE_PORT) && boxes_meet(b, port) ? 12 : 0;
+            n += (features & WR_FEATURE_MUD_FLAT) && boxes_meet(b, mud) ? 12 : 0;
+            /* the hex's coordinate counts 1 */
+            if (w <= 60 && h <= 60)
+                n += boxes_meet(b, (box){x - 110, y + COORD_Y - 70, x + 110, y + COORD_Y + 10});
+        }
+    return n;
+}
+
+/* Places the label beside the point ax, ay (a marker of radius ar there):
+   the nearest of eight directions and four distances whose box meets no
+   marker and no label placed before and stays on the map, covering as
+   little of the route and the rivers as it can; a leader line joins a
+   label set further off to its point. The label's box is kept for the next
+   ones. */
+static void place_label(FILE *out, label_room *room, int ax, int ay, int ar, const char *label)
+{
+    static const int dir[8][2] = {{1, 0}, {-1, 0}, {0, -1}, {0, 1},
+                                  {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
+    box probe = label_box(0, 0, label);
+    int w = probe.x1 - probe.x0, h = probe.y1 - probe.y0;
+    int best_score = -1, bx = ax + ar + 40, by = ay + 25, best_level = 0;
+    for (int level = 0; level < 4; level++)
+        for (int d = 0; d < 8; d++) {
+            int gap = ar + 40 + level * 120;
+            int dx = dir[d][0], dy = dir[d][1];
+            if (dx && dy)
+                gap = gap * 7 / 10; /* diagonals: the corner stays as near */
+            /* the box's left and top edges */
+            int left = dx > 0 ? ax + gap : (dx < 0 ? ax - gap - w : ax - w / 2);
+            int top = dy > 0 ? ay + gap : (dy < 0 ? ay - gap - h : ay - h / 2);
+            box b = {left, top, left + w, top + h};
+            if (b.x0 < room->area.x0 || b.x1 > room->area.x1 || b.y0 < room->area.y0 ||
+                b.y1 > room->area.y1)
+                continue;
+            int clear = 1;
+            for (size_t k = 0; k < room->n && clear; k++)
+                clear = !boxes_meet(b, room->keep[k]);
+            if (!clear)
+                continue;
+            int score = level * 1000 + covered(room, b) * 100 + d;
+            if (best_score < 0 || score < best_score) {
+                best_score = score;
+                bx = left - probe.x0;
+                by = top - probe.y0;
+                best_level = level;
+            }
+        }
+    box b = label_box(bx, by, label);
+    if (best_score >= 0 && best_level > 0) {
+        /* the leader: from the marker's edge to the nearest point of the box */
+        int nx = ax < b.x0 ? b.x0 : (ax > b.x1 ? b.x1 : ax);
+        int ny = ay < b.y0 ? b.y0 : (ay > b.y1 ? b.y1 : ay);
+        int ddx = nx - ax, ddy = ny - ay, dist = 0;
+        for (int r = 1; r * r <= ddx * ddx + ddy * ddy; r++)
+            dist = r;
+        if (dist > ar)
+            line(out, "leader", ax + ddx * ar / dist, ay + ddy * ar / dist, nx, ny);
+    }
+    wait_label(out, bx, by, label);
+    keep_box(room, b.x0, b.y0, b.x1, b.y1);
+}
+
+/* Camps (merged when the force stays), whole-day labels placed beside
+   them, clear of every camp, start and goal marker and of each other. */
+static void march_marks(FILE *out, const wr_map *map, const tool_picture *pic, box area)
 {
     const wr_step *st = pic->steps;
     size_t n = pic->n_steps;
+    label_room room;
+    room.n = 0;
+    room.cap = 2 * n + 2; /* each step: a camp and a label at most; start, goal */
+    room.keep = malloc(room.cap * sizeof *room.keep);
+    if (!room.keep)
+        room.cap = 0; /* labels then go beside their points, unchecked */
+    room.area = area;
+    room.pic = pic;
+    room.map = map;
+    int x, y;
+    /* the markers first: the labels keep clear of all of them */
+    if (pic->have_start) {
+        center(pic->start, &x, &y);
+        keep_box(&room, x - 135, y - 135, x + 135, y + 135);
+    }
+    if (pic->have_goal) {
+        center(pic->goal, &x, &y);
+        keep_box(&room, x - 135, y - 135, x + 135, y + 135);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (st[i].flags & WR_STEP_NIGHT) {
+            center(st[i].hex, &x, &y);
+            keep_box(&room, x - 100, y - 100, x + 100, y + 100);
+        }
     for (size_t i = 0; i < n; i++) {
         if (!(st[i].flags & WR_STEP_NIGHT))
             continue;
@@ -380,7 +603,6 @@ static void march_marks(FILE *out, const tool_picture *pic)
             j++;
             last = st[j].day + (st[j].nights > 1 ? st[j].nights - 1 : 0);
         }
-        int x, y;
         char label[48];
         center(st[i].hex, &x, &y);
         if (first == last)
@@ -392,10 +614,24 @@ static void march_marks(FILE *out, const tool_picture *pic)
         circle(out, "camp sym-camp", x, y, first == last ? 70 : 95);
         text(out, "campday", x, y + 22, label);
         fprintf(out, "</g>\n");
+        i = j;
+    }
+    /* the labels: nights at a camp, then whole days at a crossing or rally */
+    for (size_t i = 0; i < n; i++) {
+        if (!(st[i].flags & WR_STEP_NIGHT))
+            continue;
+        int first = st[i].day, last = st[i].day + (st[i].nights > 1 ? st[i].nights - 1 : 0);
+        size_t j = i;
+        while (j + 1 < n && (st[j + 1].flags & WR_STEP_NIGHT) && st[j + 1].hex.q == st[i].hex.q &&
+               st[j + 1].hex.r == st[i].hex.r) {
+            j++;
+            last = st[j].day + (st[j].nights > 1 ? st[j].nights - 1 : 0);
+        }
         if (last > first) {
             char nights[48];
             snprintf(nights, sizeof nights, "%d nights", last - first + 1);
-            text(out, "wait sym-wait", x, y - 110, nights);
+            center(st[i].hex, &x, &y);
+            place_label(out, &room, x, y, 95, nights);
         }
         i = j;
     }
@@ -409,7 +645,7 @@ static void march_marks(FILE *out, const tool_picture *pic)
                                                     : "rally";
         /* a rally is its own day; a crossing's whole days end the day before
            the far hex is entered ([Crossing]) */
-        int a = st[i - 1].day + 1, b = (f & WR_STEP_RALLY) ? st[i].day : st[i].day - 1, x, y;
+        int a = st[i - 1].day + 1, b = (f & WR_STEP_RALLY) ? st[i].day : st[i].day - 1;
         char label[64];
         if (a >= b)
             snprintf(label, sizeof label, "%s: day %d", what, b);
@@ -417,23 +653,15 @@ static void march_marks(FILE *out, const tool_picture *pic)
             snprintf(label, sizeof label, "%s: days %d-%d", what, a, b);
         center(st[i].hex, &x, &y);
         if (f & WR_STEP_RALLY) {
-            text(out, "wait sym-wait", x, y + 220, label);
+            place_label(out, &room, x, y, (st[i].flags & WR_STEP_NIGHT) ? 95 : 0, label);
             continue;
         }
-        /* beside the crossing, off the route: a hex step is 346 tenths long */
+        /* beside the crossing: the middle of the step over the hexside */
         int px, py;
         center(st[i - 1].hex, &px, &py);
-        int ox = -(y - py) * 150 / 346, oy = (x - px) * 150 / 346;
-        if (ox < 0 || (ox == 0 && oy > 0)) {
-            ox = -ox;
-            oy = -oy;
-        }
-        char a1[16], a2[16];
-        fprintf(out, "<text class=\"wait beside sym-wait\" x=\"%s\" y=\"%s\">",
-                t((x + px) / 2 + ox, a1), t((y + py) / 2 + oy + 25, a2));
-        xml_text(out, label);
-        fprintf(out, "</text>\n");
+        place_label(out, &room, (x + px) / 2, (y + py) / 2, 0, label);
     }
+    free(room.keep);
 }
 
 void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
@@ -516,7 +744,7 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
                 (void)wr_hex_from_offset(c, row, &hx);
                 center(hx, &x, &y);
                 snprintf(label, sizeof label, "%d,%d", c, row);
-                text(out, "coord", x, y + 140, label);
+                text(out, "coord", x, y + COORD_Y, label);
             }
         fprintf(out, "</g>\n");
     }
@@ -643,7 +871,7 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
         }
     fprintf(out, "</g>\n<g class=\"marks\">\n");
     if (pic->steps && pic->n_steps > 0)
-        march_marks(out, pic);
+        march_marks(out, map, pic, (box){MARGIN, TOP, MARGIN + map_w, TOP + map_h});
     int x, y;
     if (pic->have_start) {
         center(pic->start, &x, &y);
@@ -841,9 +1069,11 @@ static const char style_move[] =
     ".facing{stroke:#000;stroke-width:1.5;fill:none}.facing-head{fill:#000}\n"
     ".shieldwall{stroke:#8b5a2b;stroke-width:3;stroke-linecap:round}\n"
     ".spears{stroke:#444;stroke-width:1}\n"
-    ".leg{stroke:#333;stroke-width:0.5}.obstacle{stroke:#000;stroke-width:2}"
+    ".leg{stroke:#333;stroke-width:0.5}"
+    ".obstacle{stroke:#1a1a1a;stroke-width:3;stroke-dasharray:3 2}"
     ".rise{fill:#7a4a1a}\n"
-    ".ends{stroke:#b00000;stroke-width:2.5}.arrives{stroke:#006400;stroke-width:2.5}\n"
+    ".ends{stroke:#d00000;stroke-width:2.5}.arrives{stroke:#006400;stroke-width:2.5}"
+    ".ends-head{fill:#d00000}.arrives-head{fill:#006400}\n"
     ".beyond{fill:#888;fill-opacity:0.6}\n"
     ".tick{font:7px sans-serif;text-anchor:middle}.axis{stroke:#000;stroke-width:1;"
     "shape-rendering:crispEdges}\n"
@@ -916,6 +1146,19 @@ static int total_length(const tool_move_picture *p)
     for (int i = 0; i < p->n_legs; i++)
         total += p->legs[i].length;
     return total;
+}
+
+/* Where the movement ends (cls "ends") or the whole move (cls "arrives"):
+   a solid line from top to bottom under a head pointing down at it, told
+   apart from an obstacle's dashed dark bar by colour and shape. */
+static void ends_mark(FILE *out, const char *cls, const char *sym, int x, int top, int bottom)
+{
+    char a[16], b[16], c[16], d[16], e[16], f[16], head[48], bar[48];
+    snprintf(bar, sizeof bar, "%s%s", cls, sym);
+    snprintf(head, sizeof head, "%s-head%s", cls, sym);
+    line(out, bar, x, top + 60, x, bottom);
+    fprintf(out, "<polygon class=\"%s\" points=\"%s,%s %s,%s %s,%s\"/>\n", head, t(x - 70, a),
+            t(top, b), t(x + 70, c), t(top, d), t(x, e), t(top + 110, f));
 }
 
 /* The rows of the move's legend. */
@@ -997,7 +1240,7 @@ static void move_legend(FILE *out, const tool_move_picture *p, unsigned terrains
     }
     if (p->n_legs > 0) {
         ITEM_START("ends");
-        line(out, p->reached < total_length(p) ? "ends" : "arrives", sx, y - 90, sx, y + 70);
+        ends_mark(out, p->reached < total_length(p) ? "ends" : "arrives", "", sx, y - 110, y + 90);
         ITEM_END(p->reached < total_length(p) ? "the movement ends here" : "the move is made in full");
     }
     if (p->reached < total_length(p)) {
@@ -1048,8 +1291,20 @@ static void move_strip(FILE *out, const tool_move_picture *p)
         snprintf(label, sizeof label, "%s %s", p->terrain_names[ter],
                  inches_text(l->length, len, sizeof len));
         text(out, "leglabel", (x1 + x2) / 2, STRIP_Y + 450 + (i % 2) * 110, label);
+        pos += l->length;
+    }
+    int xr = STRIP_X0 + p->reached * span / den;
+    if (p->reached < total)
+        fprintf(out, "<rect class=\"beyond sym-beyond\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                     "height=\"30\"/>\n",
+                t(xr, a), t(STRIP_Y, b), t(STRIP_X1 - xr, c));
+    /* obstacles and rises over the grey of what lies beyond */
+    pos = 0;
+    for (int i = 0; i < p->n_legs; i++) {
+        const wr_tactical_leg *l = &p->legs[i];
+        int x1 = STRIP_X0 + pos * span / den;
         for (int k = 0; k < l->obstacles && k < 10; k++)
-            line(out, "obstacle sym-obstacle", x1 + 30 + k * 50, STRIP_Y - 60, x1 + 30 + k * 50,
+            line(out, "obstacle sym-obstacle", x1 + 80 + k * 50, STRIP_Y - 60, x1 + 80 + k * 50,
                  STRIP_Y + 360);
         for (int k = 0; k < l->rises && k < 10; k++)
             fprintf(out, "<polygon class=\"rise sym-rise\" points=\"%s,%s %s,%s %s,%s\"/>\n",
@@ -1057,16 +1312,12 @@ static void move_strip(FILE *out, const tool_move_picture *p)
                     t(STRIP_Y - 80, d), t(x1 + 110 + k * 160, a + 8), t(STRIP_Y - 200, b + 8));
         pos += l->length;
     }
-    int xr = STRIP_X0 + p->reached * span / den;
     if (p->reached < total) {
-        fprintf(out, "<rect class=\"beyond sym-beyond\" x=\"%s\" y=\"%s\" width=\"%s\" "
-                     "height=\"30\"/>\n",
-                t(xr, a), t(STRIP_Y, b), t(STRIP_X1 - xr, c));
-        line(out, "ends sym-ends", xr, STRIP_Y - 250, xr, STRIP_Y + 350);
+        ends_mark(out, "ends", " sym-ends", xr, STRIP_Y - 260, STRIP_Y + 350);
         snprintf(label, sizeof label, "movement ends after %s",
                  inches_text(p->reached, len, sizeof len));
     } else {
-        line(out, "arrives sym-ends", xr, STRIP_Y - 250, xr, STRIP_Y + 350);
+        ends_mark(out, "arrives", " sym-ends", xr, STRIP_Y - 260, STRIP_Y + 350);
         snprintf(label, sizeof label, "the whole move: %s", inches_text(total, len, sizeof len));
     }
     text(out, "leglabel", xr, STRIP_Y - 300, label);

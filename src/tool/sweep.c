@@ -598,7 +598,13 @@ static void draw_svg(FILE *out, const sweep_def *d, const sweep_side side[2], co
                  "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
             width, height, width, height);
     fprintf(out, "<title>Side a wins: %d x %d matchups, up to %d rounds</title>\n", nr, nc, rounds);
-    fprintf(out, "<style>.cell{stroke:none}.label{fill:#222}</style>\n");
+    /* the cells on a dark frame, outlined when they are 8 px or more: a
+       cell near 50 % (near white) is set apart from the page */
+    fprintf(out, "<style>.background{fill:#f5f0e6}.frame{fill:#404040}.cell{stroke:%s}"
+                 ".label{fill:#222}</style>\n",
+            cell >= 8 ? "#404040;stroke-width:1" : "none");
+    fprintf(out, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%d\" height=\"%d\"/>\n",
+            width, height);
     fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\">Side a wins: %d x %d matchups, up to %d "
                  "rounds</text>\n", nr, nc, rounds);
     for (int r = 0; labels && r < nr; r++) {
@@ -616,6 +622,8 @@ static void draw_svg(FILE *out, const sweep_def *d, const sweep_side side[2], co
         xml_text(out, label);
         fprintf(out, "</text>\n");
     }
+    fprintf(out, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
+            left - 2, top - 2, nc * cell + 4, nr * cell + 4);
     for (int r = 0; r < nr; r++)
         for (int c = 0; c < nc; c++) {
             uint64_t p = wins[(size_t)r * (size_t)nc + (size_t)c];
@@ -633,6 +641,8 @@ static void draw_svg(FILE *out, const sweep_def *d, const sweep_side side[2], co
                 fprintf(out, ": side a wins %s%%</title></rect>\n", percent_down(p, pct));
         }
     int y = top + nr * cell + 20;
+    fprintf(out, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"214\" height=\"16\"/>\n",
+            left - 2, y - 2);
     for (int k = 0; k <= 100; k += 5) {
         colour(k * 10, fill);
         fprintf(out, "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"10\" height=\"12\" "

@@ -30,8 +30,9 @@ int tool_fail(const char *cmd, int code, const char *fmt, ...)
     ;
 
 /* Reads a whole file (at most 64 MiB) into a malloc'ed buffer with a NUL
-   after its len bytes. Returns TOOL_OK, or TOOL_USAGE / TOOL_FAILED with a
-   message printed for cmd. */
+   after its len bytes ("-" is standard input). A FIFO with no writer is
+   waited for 5 seconds, then refused, never waited for forever. Returns
+   TOOL_OK, or TOOL_USAGE / TOOL_FAILED with a message printed for cmd. */
 int tool_read_file(const char *cmd, const char *path, char **text, size_t *len);
 
 /* A seed: decimal digits only, 0..2^64-1; 1 on success. */
@@ -59,13 +60,18 @@ int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc);
 /* Writes a JSON string literal (quotes and escapes). */
 void tool_json_str(FILE *out, const char *s);
 
-/* An output file asked for on the command line: written to a temporary
-   file beside it and renamed into place when the command succeeds, so that
-   a failed command leaves no output file. "-" is standard output. */
+/* An output file asked for on the command line: a regular file (or a new
+   one) is written to a temporary file beside it and renamed into place when
+   the command succeeds, so that a failed command leaves no output file; a
+   symbolic link is followed to the file it names, which is written so; a
+   device or a FIFO is written straight into (direct), never replaced. "-"
+   is standard output. */
 typedef struct tool_out {
     FILE *f;
-    const char *path;
-    char *tmp;
+    const char *path; /* as given */
+    char *tmp;        /* the temporary file, renamed to target */
+    char *target;     /* the file written: symbolic links followed */
+    int direct;       /* written straight into (a device, a FIFO) */
 } tool_out;
 
 /* TOOL_OK with o->f open, or a printed message. */

@@ -1,9 +1,12 @@
 /* Helpers shared by the subcommands: messages, files, numbers, JSON. */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -27,15 +30,80 @@ int tool_fail(const char *cmd, int code, const char *fmt, ...)
 
 #define TOOL_FILE_MAX ((size_t)64 << 20)
 
+/* How long the tool waits for the other end of a FIFO (a writer for an
+   input, a reader for an output) before it gives up, in milliseconds. */
+#define TOOL_FIFO_WAIT_MS 5000
+#define TOOL_FIFO_POLL_MS 20
+
+static void pause_ms(int ms)
+{
+    (void)poll(NULL, 0, ms);
+}
+
+/* The first bytes of a FIFO opened without blocking: a writer that is there
+   (or blocked opening it) is read as from any pipe; with none, the tool
+   waits TOOL_FIFO_WAIT_MS for one rather than blocking forever. Reads into
+   buf (cap bytes); *got the count; 0, or an errno (ETIMEDOUT: no writer). */
+static int fifo_first_read(int fd, char *buf, size_t cap, size_t *got)
+{
+    for (int waited = 0;; waited += TOOL_FIFO_POLL_MS) {
+        ssize_t n = read(fd, buf, cap);
+        if (n > 0) {
+            *got = (size_t)n;
+            return 0;
+        }
+        if (n < 0 && errno == EAGAIN) { /* a writer, no data yet: wait for it as for a pipe */
+            *got = 0;
+            return 0;
+        }
+        if (n < 0 && errno != EINTR)
+            return errno;
+        if (waited >= TOOL_FIFO_WAIT_MS) /* no writer came */
+            return ETIMEDOUT;
+        pause_ms(TOOL_FIFO_POLL_MS);
+    }
+}
+
 int tool_read_file(const char *cmd, const char *path, char **text, size_t *len)
 {
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
-    if (f == NULL)
-        return tool_fail(cmd, TOOL_USAGE, "cannot open '%s': %s", path, strerror(errno));
+    FILE *f = stdin;
+    int fifo = 0;
+    if (strcmp(path, "-") != 0) {
+        /* without blocking: opening a FIFO for reading waits for a writer */
+        int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        struct stat st;
+        if (fd < 0)
+            return tool_fail(cmd, TOOL_USAGE, "cannot open '%s': %s", path, strerror(errno));
+        fifo = fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+        if (!fifo) {
+            int flags = fcntl(fd, F_GETFL);
+            if (flags >= 0)
+                (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        }
+        f = fdopen(fd, "rb");
+        if (f == NULL) {
+            int e = errno;
+            close(fd);
+            return tool_fail(cmd, TOOL_FAILED, "cannot read '%s': %s", path, strerror(e));
+        }
+    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     int rc = TOOL_OK;
-    while (buf) {
+    if (buf && fifo) {
+        int fd = fileno(f);
+        int e = fifo_first_read(fd, buf, cap - 1, &n);
+        int flags = fcntl(fd, F_GETFL);
+        if (flags >= 0)
+            (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        if (e == ETIMEDOUT)
+            rc = tool_fail(cmd, TOOL_USAGE,
+                           "'%s' is a FIFO that no process writes to (waited %d s for one)", path,
+                           TOOL_FIFO_WAIT_MS / 1000);
+        else if (e != 0)
+            rc = tool_fail(cmd, TOOL_USAGE, "cannot read '%s': %s", path, strerror(e));
+    }
+    while (buf && rc == TOOL_OK) {
         if (n + 1 >= cap) {
             if (cap >= TOOL_FILE_MAX) {
                 rc = tool_fail(cmd, TOOL_USAGE, "'%s' is larger than 64 MiB", path);
@@ -197,6 +265,87 @@ void tool_json_str(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* The file an output named `path` goes to, in target (cap bytes): a
+   symbolic link is followed, link by link (at most 40), to the file it
+   names, which need not exist yet; the folder of that file is resolved
+   (realpath), so that the temporary file beside it, and the rename, happen
+   there. 0, or an errno. */
+static int out_target(const char *path, char *target, size_t cap)
+{
+    char cur[PATH_MAX], link[PATH_MAX], dir[PATH_MAX];
+    if (strlen(path) >= sizeof cur)
+        return ENAMETOOLONG;
+    strcpy(cur, path);
+    for (int hops = 0;; hops++) {
+        struct stat st;
+        if (lstat(cur, &st) != 0) {
+            if (errno != ENOENT)
+                return errno;
+            break; /* a new file */
+        }
+        if (!S_ISLNK(st.st_mode))
+            break;
+        if (hops == 40)
+            return ELOOP;
+        ssize_t n = readlink(cur, link, sizeof link - 1);
+        if (n < 0)
+            return errno;
+        link[n] = '\0';
+        if (link[0] == '/') {
+            strcpy(cur, link);
+            continue;
+        }
+        char *slash = strrchr(cur, '/');
+        size_t keep = slash ? (size_t)(slash - cur) + 1 : 0; /* the link's folder, with its '/' */
+        if (keep + (size_t)n >= sizeof cur)
+            return ENAMETOOLONG;
+        memmove(cur + keep, link, (size_t)n + 1);
+    }
+    const char *base = strrchr(cur, '/');
+    base = base ? base + 1 : cur;
+    if (*base == '\0' || strcmp(base, ".") == 0 || strcmp(base, "..") == 0) {
+        /* a folder ("out/", "..."): named as it is, refused once it is seen to be one */
+        if (strlen(cur) >= cap)
+            return ENAMETOOLONG;
+        strcpy(target, cur);
+        return 0;
+    }
+    size_t dir_len = (size_t)(base - cur);
+    if (dir_len == 0) {
+        strcpy(dir, ".");
+    } else {
+        memcpy(dir, cur, dir_len);
+        dir[dir_len] = '\0';
+    }
+    char resolved[PATH_MAX];
+    if (realpath(dir, resolved) == NULL)
+        return errno;
+    int w = snprintf(target, cap, "%s%s%s", resolved, strcmp(resolved, "/") == 0 ? "" : "/", base);
+    return w < 0 || (size_t)w >= cap ? ENAMETOOLONG : 0;
+}
+
+/* A FIFO opened for writing without blocking (which fails while no process
+   reads it): the tool waits TOOL_FIFO_WAIT_MS for a reader. An fd or -1. */
+static int open_fifo_for_writing(const char *path)
+{
+    for (int waited = 0;; waited += TOOL_FIFO_POLL_MS) {
+        int fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+        if (fd >= 0) {
+            int flags = fcntl(fd, F_GETFL);
+            if (flags >= 0)
+                (void)fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+            return fd;
+        }
+        if (errno != ENXIO && errno != EINTR)
+            return -1;
+        if (waited >= TOOL_FIFO_WAIT_MS) {
+            errno = ENXIO;
+            return -1;
+        }
+        pause_ms(TOOL_FIFO_POLL_MS);
+    }
+}
+
 int tool_out_open(const char *cmd, const char *path, tool_out *o)
 {
     memset(o, 0, sizeof *o);
@@ -205,30 +354,75 @@ int tool_out_open(const char *cmd, const char *path, tool_out *o)
         o->f = stdout;
         return TOOL_OK;
     }
-    size_t n = strlen(path) + 16;
+    char target[2 * PATH_MAX];
+    int e = out_target(path, target, sizeof target);
+    if (e != 0)
+        return tool_fail(cmd, TOOL_USAGE, "cannot write '%s': %s", path, strerror(e));
+    struct stat st;
+    int exists = stat(target, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return tool_fail(cmd, TOOL_USAGE, "cannot write '%s': %s", path, strerror(EISDIR));
+    if (exists && !S_ISREG(st.st_mode)) {
+        /* a device, a FIFO: written straight into, never replaced by a file */
+        int fd = S_ISFIFO(st.st_mode) ? open_fifo_for_writing(target)
+                                      : open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY);
+        if (fd < 0) {
+            e = errno;
+            if (e == ENXIO && S_ISFIFO(st.st_mode))
+                return tool_fail(cmd, TOOL_USAGE,
+                                 "cannot write '%s': a FIFO that no process reads (waited %d s "
+                                 "for one)",
+                                 path, TOOL_FIFO_WAIT_MS / 1000);
+            return tool_fail(cmd, TOOL_USAGE, "cannot write '%s': %s", path, strerror(e));
+        }
+        o->f = fdopen(fd, "wb");
+        if (o->f == NULL) {
+            e = errno;
+            close(fd);
+            return tool_fail(cmd, TOOL_FAILED, "cannot write '%s': %s", path, strerror(e));
+        }
+        o->direct = 1;
+        return TOOL_OK;
+    }
+    size_t n = strlen(target) + 16;
     o->tmp = malloc(n);
-    if (o->tmp == NULL)
+    o->target = malloc(n);
+    if (o->tmp == NULL || o->target == NULL) {
+        free(o->tmp);
+        free(o->target);
+        o->tmp = o->target = NULL;
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    snprintf(o->tmp, n, "%s.tmp-XXXXXX", path);
+    }
+    strcpy(o->target, target);
+    snprintf(o->tmp, n, "%s.tmp-XXXXXX", target);
     int fd = mkstemp(o->tmp);
     if (fd >= 0) {
-        /* mkstemp makes the file private: give it the mode fopen would */
+        /* mkstemp makes the file private: give it the mode of the file it
+           replaces, or the one fopen would give a new file */
         mode_t mask = umask(0);
         umask(mask);
-        (void)fchmod(fd, (mode_t)(0666 & ~mask));
+        (void)fchmod(fd, exists ? (mode_t)(st.st_mode & 07777) : (mode_t)(0666 & ~mask));
         o->f = fdopen(fd, "wb");
     }
     if (o->f == NULL) {
-        int e = errno;
+        e = errno;
         if (fd >= 0) {
             close(fd);
             remove(o->tmp);
         }
         free(o->tmp);
-        o->tmp = NULL;
+        free(o->target);
+        o->tmp = o->target = NULL;
         return tool_fail(cmd, TOOL_USAGE, "cannot write '%s': %s", path, strerror(e));
     }
     return TOOL_OK;
+}
+
+static void out_free(tool_out *o)
+{
+    free(o->tmp);
+    free(o->target);
+    o->tmp = o->target = NULL;
 }
 
 int tool_out_commit(const char *cmd, tool_out *o)
@@ -243,17 +437,19 @@ int tool_out_commit(const char *cmd, tool_out *o)
     }
     bad |= fclose(o->f) != 0;
     o->f = NULL;
-    if (!bad && rename(o->tmp, o->path) != 0) {
+    if (o->direct) {
+        o->direct = 0;
+        return bad ? tool_fail(cmd, TOOL_FAILED, "error writing '%s'", o->path) : TOOL_OK;
+    }
+    if (!bad && rename(o->tmp, o->target) != 0) {
         int e = errno;
         remove(o->tmp);
-        free(o->tmp);
-        o->tmp = NULL;
+        out_free(o);
         return tool_fail(cmd, TOOL_USAGE, "cannot write '%s': %s", o->path, strerror(e));
     }
     if (bad)
         remove(o->tmp);
-    free(o->tmp);
-    o->tmp = NULL;
+    out_free(o);
     return bad ? tool_fail(cmd, TOOL_FAILED, "error writing '%s'", o->path) : TOOL_OK;
 }
 
@@ -261,11 +457,12 @@ void tool_out_abandon(tool_out *o)
 {
     if (o->f && o->f != stdout) {
         fclose(o->f);
-        remove(o->tmp);
+        if (!o->direct)
+            remove(o->tmp);
     }
-    free(o->tmp);
-    o->tmp = NULL;
+    out_free(o);
     o->f = NULL;
+    o->direct = 0;
 }
 
 int tool_out_finish(const char *cmd, tool_out *o, int rc)

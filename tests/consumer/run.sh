@@ -42,6 +42,15 @@ fi
 if [ "$with_tool" = 1 ]; then
     test -x "$prefix/bin/warrules"
     "$prefix/bin/warrules" --version
+    # warrules(1) documents every command the tool lists, and the documents
+    # it names are installed.
+    page=$prefix/share/man/man1/warrules.1
+    for command in $("$prefix/bin/warrules" --help | awk '/^commands:/ {on = 1; next} on && !NF {exit} on {print $1}'); do
+        grep -qx ".B $command" "$page" || { echo "warrules(1) does not document '$command'"; exit 1; }
+    done
+    for f in tool.md map-format.md scaling.md; do
+        grep -q "$f" "$page" && test -f "$prefix/share/doc/warrules/$f"
+    done
     if command -v man >/dev/null 2>&1; then
         MANPATH=$prefix/share/man man -w warrules
         MANPATH=$prefix/share/man MANPAGER=cat man warrules | grep -q "warrules - tabletop wargame rules"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent reference of the pinned wr_rng algorithm (shared/API.md).
+"""Independent reference of the pinned wr_rng algorithm (warrules/core.h).
 
 Prints the first rolls for a few seeds; tests/test_core.c holds its output
 as golden values, so the C implementation is checked against this one.

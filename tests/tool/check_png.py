@@ -18,6 +18,23 @@ Checks:
   label=TEXT      a label reading TEXT ('_' for a blank) is drawn, visible
   axes            every axis line of the odds chart is drawn dark
   bars            every bar of the odds chart shows its colour and a percentage
+  coords          hex coordinates are at least 9 px, drawn under every marker
+                  and line (before them in the file), and readable on every
+                  terrain: dark text on a light halo in at least 4 of 5 hexes
+                  of each terrain drawn
+  days-apart[=D]  every colour of the scale of days, and every reached hex as
+                  drawn, is at least D (default 60) apart in RGB from every
+                  terrain fill (the map's and the move's) and from the start
+                  and goal colours
+  heatmap-mid     in the sweep's heatmap, every cell near 50 % (near the
+                  scale's middle colour) and the legend's 50 % are set apart
+                  by an outline or frame at least 60 apart in RGB from them
+  move-marks      in the move picture, the obstacle bars and the line where
+                  the movement ends differ in colour (at least 60 apart) and
+                  in dash, both are drawn in their colours, and each has its
+                  own legend item showing it
+  labels-clear    no label's plate meets a camp, start or goal marker or
+                  another label, and the label's text stays on its plate
 """
 import os
 import re
@@ -33,6 +50,8 @@ NS = "{http://www.w3.org/2000/svg}"
 BACKGROUND = (0xF5, 0xF0, 0xE6)
 START = (0x00, 0xA6, 0x51)
 GOAL = (0xD0, 0x1C, 0x8B)
+# tactical_fill[] of src/tool/svg.c: the move picture's terrain colours
+TACTICAL = ("#d9ecb0", "#c9a66b", "#3f8f3f", "#a08c6e", "#7fa38f", "#4f86c6")
 
 
 def read_png(path):
@@ -97,7 +116,29 @@ def near(p, want, tol=40):
     return p is not None and all(abs(a - b) <= tol for a, b in zip(p, want))
 
 
+def distance(p, q):
+    """The distance of two colours in RGB."""
+    return sum((a - b) ** 2 for a, b in zip(p, q)) ** 0.5
+
+
+def css(root):
+    """{selector: {property: value}} of the picture's <style> rules."""
+    rules = {}
+    text = "".join(el.text or "" for el in root.iter(NS + "style"))
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", text):
+        props = dict(p.split(":", 1) for p in body.split(";") if ":" in p)
+        rules[selector.strip()] = {k.strip(): v.strip() for k, v in props.items()}
+    return rules
+
+
+def font_px(rule):
+    m = re.search(r"(\d+(?:\.\d+)?)px", rule.get("font", rule.get("font-size", "")))
+    return float(m.group(1)) if m else 0.0
+
+
 def hexcolour(s):
+    if len(s) == 4:  # #rgb
+        return tuple(17 * int(c, 16) for c in s[1:])
     return tuple(int(s[i:i + 2], 16) for i in (1, 3, 5))
 
 
@@ -252,7 +293,8 @@ def check_reach(pic, want):
             if where not in overlays:
                 fail(f"reach: hex {where} is coloured without being reached: {p}")
             colour, _day = overlays[where]
-            blend = tuple(round(0.75 * a + 0.25 * b) for a, b in zip(colour, fill))
+            alpha = float(css(pic.root).get(".reach", {}).get("fill-opacity", "1"))
+            blend = tuple(round(alpha * a + (1 - alpha) * b) for a, b in zip(colour, fill))
             if not near(p, blend, 20):
                 fail(f"reach: hex {where} is {p}, not its day's colour {blend}")
     if len(coloured) != len(overlays) or len(coloured) < int(want):
@@ -329,7 +371,7 @@ def check_label(pic, want):
         if legend or el.tag != NS + "text" or (el.text or "") != want:
             continue
         x, y = float(el.get("x")), float(el.get("y"))
-        width = 3.6 * len(want)
+        width = 4.4 * len(want)  # bold 8px
         left = x if "beside" in classes(el) else x - width / 2
         dark = sum(near(pic.pixel(px, py), (0x66, 0, 0), 70)
                    for px in range(int(left), int(left + width))
@@ -340,9 +382,210 @@ def check_label(pic, want):
     fail(f"label: no label '{want}'")
 
 
+def legend_free(root):
+    """The elements outside the legend, in document order."""
+    return [el for el, legend in walk(root) if not legend]
+
+
+def check_coords(pic, _):
+    rule = css(pic.root).get(".coord", {})
+    if font_px(rule) < 9:
+        fail(f"coords: the coordinates are {font_px(rule)} px, want 9 px or more")
+    names = [el.get("class") or "" for el in legend_free(pic.root) if el.tag == NS + "g"]
+    if "coords" not in names:
+        fail("coords: no coordinates drawn")
+    later = ("watercourses", "march", "links", "rivers", "crossings", "marks")
+    if any(n in names and names.index(n) < names.index("coords") for n in later):
+        fail(f"coords: the coordinates are drawn over markers or lines ({names})")
+    if not fonts_render(pic):
+        print("note: no fonts for rsvg-convert, coordinate pixels not checked")
+        return
+    centres = hex_centres(pic.root)
+    seen, readable = {}, {}
+    for el in legend_free(pic.root):
+        if el.tag != NS + "text" or "coord" not in classes(el):
+            continue
+        where = el.text
+        if where not in centres:
+            fail(f"coords: a coordinate '{where}' names no hex")
+        fill = centres[where][2]
+        x, y = float(el.get("x")), float(el.get("y"))
+        half = 0.3 * 9 * len(where)
+        box = [pic.pixel(px, py) for px in range(int(x - half), int(x + half) + 1)
+               for py in range(int(y) - 7, int(y) + 1)]
+        dark = sum(1 for p in box if p and max(p) < 110)
+        light = sum(1 for p in box if p and min(p) > 225)
+        seen[fill] = seen.get(fill, 0) + 1
+        readable[fill] = readable.get(fill, 0) + (dark >= 6 and light >= 6)
+    for fill, n in seen.items():
+        if readable[fill] * 5 < n * 4:
+            fail(f"coords: {n - readable[fill]} of {n} coordinates on terrain {fill} "
+                 "are not dark on a light halo")
+
+
+def check_days_apart(pic, arg):
+    least = float(arg or 60)
+    days = []
+    for el, legend in walk(pic.root):
+        if el.tag == NS + "rect" and "day-scale" in classes(el):
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            days.append(pic.pixel(x + w / 2, y + h / 2))
+    if not days or None in days:
+        fail(f"days-apart: no scale of days drawn: {days}")
+    fills = {hexcolour(el.get("fill")) for el in pic.root.iter(NS + "polygon")
+             if "hex" in classes(el) and el.get("fill")}
+    others = sorted(fills | {hexcolour(c) for c in TACTICAL} | {START, GOAL})
+    for d, colour in enumerate(days, 1):
+        for other in others:
+            if distance(colour, other) < least:
+                fail(f"days-apart: day {d} {colour} is {distance(colour, other):.0f} from "
+                     f"{other}, want {least:.0f} or more")
+    centres = hex_centres(pic.root)
+    for el in legend_free(pic.root):
+        if el.tag == NS + "polygon" and "reach" in classes(el):
+            where = el.find(NS + "title").text.split()[0]
+            x, y, _ = centres[where]
+            p = pic.pixel(x, y - 8)
+            for other in fills:
+                if distance(p, other) < least:
+                    fail(f"days-apart: hex {where} reached is drawn {p}, "
+                         f"{distance(p, other):.0f} from the terrain {other}")
+
+
+def check_heatmap_mid(pic, _):
+    legend = [el for el in pic.root.iter(NS + "rect") if "legend" in classes(el)]
+    cells = [el for el in pic.root.iter(NS + "rect") if "cell" in classes(el)]
+    if len(legend) != 21 or not cells:
+        fail(f"heatmap-mid: {len(legend)} legend cells, {len(cells)} cells")
+    mid = hexcolour(legend[10].get("fill"))
+    size = float(cells[0].get("width"))
+    spots = {(float(c.get("x")), float(c.get("y"))) for c in cells}
+
+    def apart(x, y, w, h, sides):
+        """Each side of the cell x, y, w, h shows, at one of the pixels on its
+        edge, a colour at least 60 from the cell's middle."""
+        inside = pic.pixel(x + w / 2, y + h / 2)
+        for name, (px, py) in sides:
+            best = max(distance(inside, pic.pixel(px + ox, py + oy))
+                       for ox, oy in ((0, 0), (-1, 0), (0, -1)))
+            if best < 60:
+                fail(f"heatmap-mid: the cell at {x},{y} ({inside}) is not set apart on its {name} "
+                     f"side: {best:.0f} from what surrounds it")
+
+    near_mid = 0
+    for c in cells:
+        if distance(hexcolour(c.get("fill")), mid) > 40:
+            continue
+        x, y, w, h = (float(c.get(k)) for k in ("x", "y", "width", "height"))
+        sides = []
+        for name, (dx, dy), edge in (("left", (-w, 0), (x, y + h / 2)),
+                                     ("right", (w, 0), (x + w, y + h / 2)),
+                                     ("top", (0, -h), (x + w / 2, y)),
+                                     ("bottom", (0, h), (x + w / 2, y + h))):
+            if (x + dx, y + dy) in spots and size < 8:
+                continue  # small cells touch: the frame sets the grid apart
+            sides.append((name, edge))
+        apart(x, y, w, h, sides)
+        near_mid += 1
+    # the legend's 50 %: a stripe 2 px wide, the frame above and below it
+    el = legend[10]
+    x, y, h = float(el.get("x")), float(el.get("y")), float(el.get("height"))
+    apart(x, y, 2, h, [("top", (x + 1, y)), ("bottom", (x + 1, y + h + 1))])
+    if near_mid == 0:
+        print("note: no cell near 50 %; only the legend checked")
+
+
+def check_move_marks(pic, _):
+    rules = css(pic.root)
+    ob, ends = rules.get(".obstacle", {}), rules.get(".ends", {})
+    if "stroke" not in ob or "stroke" not in ends:
+        fail("move-marks: no style for .obstacle or .ends")
+    co, ce = hexcolour(ob["stroke"]), hexcolour(ends["stroke"])
+    if distance(co, ce) < 60:
+        fail(f"move-marks: the obstacle {co} and the end {ce} are {distance(co, ce):.0f} apart")
+    if ("stroke-dasharray" in ob) == ("stroke-dasharray" in ends):
+        fail("move-marks: the obstacle and the end are both dashed or both solid")
+    drawn = {"obstacle": 0, "ends": 0}
+    for el in legend_free(pic.root):
+        c = classes(el)
+        kind = "obstacle" if "obstacle" in c else ("ends" if "ends" in c else None)
+        if el.tag != NS + "line" or kind is None:
+            continue
+        x1, y1, x2, y2 = (float(el.get(k)) for k in ("x1", "y1", "x2", "y2"))
+        want = co if kind == "obstacle" else ce
+        hits = sum(near(pic.pixel(x1 + (x2 - x1) * k / 20, y1 + (y2 - y1) * k / 20), want, 35)
+                   for k in range(21))
+        if hits < 5:
+            fail(f"move-marks: the {kind} line at {x1},{y1} is not drawn in {want}")
+        drawn[kind] += 1
+    if not all(drawn.values()):
+        fail(f"move-marks: drawn {drawn}; the move needs an obstacle and an end of the movement")
+    items = {el.get("id"): el for el in pic.root.iter(NS + "g") if "legend-item" in classes(el)}
+    for kind in drawn:
+        item = items.get("legend-" + kind)
+        if item is None or not any(kind in classes(e) for e in item):
+            fail(f"move-marks: no legend item showing the {kind}")
+
+
+def check_labels_clear(pic, _):
+    rules = css(pic.root)
+
+    def stroke(el):
+        for c in classes(el):
+            w = rules.get("." + c, {}).get("stroke-width")
+            if w:
+                return float(w)
+        return 1.0
+
+    markers, plates, leaders = [], [], []
+    for el in legend_free(pic.root):
+        c = classes(el)
+        if el.tag == NS + "circle" and ({"camp", "start", "goal"} & set(c)):
+            x, y = float(el.get("cx")), float(el.get("cy"))
+            r = float(el.get("r")) + stroke(el) / 2
+            markers.append((c[0], (x - r, y - r, x + r, y + r)))
+        elif el.tag == NS + "rect" and "label-plate" in c:
+            x, y, w, h = (float(el.get(k)) for k in ("x", "y", "width", "height"))
+            plates.append((x, y, x + w, y + h))
+        elif el.tag == NS + "line" and "leader" in c:
+            leaders.append(tuple(float(el.get(k)) for k in ("x1", "y1", "x2", "y2")))
+    labels = [el for el in legend_free(pic.root) if el.tag == NS + "text" and "wait" in classes(el)]
+    if not labels:
+        fail("labels-clear: no labels")
+    if len(plates) != len(labels):
+        fail(f"labels-clear: {len(labels)} labels, {len(plates)} plates")
+
+    def meet(a, b):
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    for i, (el, plate) in enumerate(zip(labels, plates)):
+        for kind, box in markers:
+            if meet(plate, box):
+                fail(f"labels-clear: the label '{el.text}' covers a {kind} marker")
+        for other in plates[i + 1:]:
+            if meet(plate, other):
+                fail(f"labels-clear: the label '{el.text}' meets another label")
+        x, y = float(el.get("x")), float(el.get("y"))
+        if not (plate[0] <= x and plate[1] <= y - 6 and y <= plate[3]):
+            fail(f"labels-clear: the label '{el.text}' is not on its plate")
+    if not fonts_render(pic):
+        print("note: no fonts for rsvg-convert, label extents not checked")
+        return
+    for el, (x0, y0, x1, y1) in zip(labels, plates):
+        # the text's own colour just beside the plate: the text runs off it
+        for px in list(range(int(x1) + 2, int(x1) + 6)) + list(range(int(x0) - 5, int(x0) - 1)):
+            for py in range(int(y0) + 1, int(y1)):
+                if any(on_segment(px, py, *seg) or on_segment(px + 1, py, *seg) for seg in leaders):
+                    continue
+                if near(pic.pixel(px, py), (0x66, 0, 0), 40):
+                    fail(f"labels-clear: the label '{el.text}' runs off its plate at {px},{py}")
+
+
 CHECKS = {"label": check_label, "background": check_background, "legend": check_legend, "start": check_start,
           "goal": check_goal, "camps": check_camps, "under": check_under, "reach": check_reach,
-          "days": check_days, "axes": check_axes, "bars": check_bars}
+          "days": check_days, "axes": check_axes, "bars": check_bars, "coords": check_coords,
+          "days-apart": check_days_apart, "heatmap-mid": check_heatmap_mid,
+          "move-marks": check_move_marks, "labels-clear": check_labels_clear}
 
 
 def main():

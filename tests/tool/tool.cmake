@@ -182,7 +182,8 @@ foreach(case
     "unknown_figure|rate|unknown_figure.scn:5:9: no [figure] of that name: 'b'"
     "bad_damage|rate|bad_damage.scn:2:10: expected damage as XdY"
     "key_first|rate|key_first.scn:1:1: a key before the first section"
-    "missing_map|route|cannot open 'scenarios/../maps/nowhere.map'")
+    "missing_map|route|cannot open 'scenarios/../maps/nowhere.map'"
+    "side_twice|melee|side_twice.scn:13:1: section [side a] appears twice (first at line 3)")
   string(REPLACE "|" ";" parts "${case}")
   list(GET parts 0 file)
   list(GET parts 1 sub)
@@ -248,6 +249,13 @@ if(Python3_Interpreter_FOUND)
   wr_tool_test(svg_sweep sh ${TT}/svg_run.sh ${WR_OUT}/sweep.svg
     "rect.cell=324 rect.legend=21 text.row=18 text.col=18"
     ${WR_TOOL} sweep ${WR_EX}/balance.sweep --rounds 5 --svg ${WR_OUT}/sweep.svg)
+  # every cell of the heatmap is side a's wins as the table has them: routs,
+  # retirements and destructions of side b (issue 25: a heatmap leaving the
+  # retirements out passed every other test); refused pairs grey
+  wr_tool_test(sweep_heatmap_wins ${Python3_EXECUTABLE} ${TT}/sweep_heatmap.py ${WR_TOOL}
+    ${WR_OUT}/sweep_heatmap_wins ${WR_EX}/balance.sweep --rounds 5 --need-b-retires)
+  wr_tool_test(sweep_heatmap_refused ${Python3_EXECUTABLE} ${TT}/sweep_heatmap.py ${WR_TOOL}
+    ${WR_OUT}/sweep_heatmap_refused sweeps/flanked.sweep)
 endif()
 foreach(case
     "bad_value|bad_value.sweep:7: vary.figures = ten: expected a whole number"
@@ -389,31 +397,46 @@ wr_tool_test(no_partial_odds sh ${TT}/no_partial_output.sh ${WR_OUT}/partial_odd
 wr_tool_test(no_svg_on_refusal sh -c
   "rm -f '${WR_OUT}/refused.svg'; '${WR_TOOL}' odds scenarios/refused.scn --svg '${WR_OUT}/refused.svg' 2>/dev/null; test $? -eq 2 && test ! -e '${WR_OUT}/refused.svg'")
 
+# Outputs and inputs that are not regular files (issue 25): /dev/null and a
+# FIFO with a reader are written straight into, a symbolic link is followed
+# (the link stays); a FIFO with no process at its other end is refused after
+# the tool's wait (5 s), never waited for forever.
+foreach(case dev_null fifo_reader fifo_no_reader symlink fifo_writer fifo_no_writer)
+  wr_tool_test(special_${case} sh ${TT}/special_files.sh ${case} ${WR_TOOL}
+    ${WR_OUT}/special_${case} ${WR_EX})
+  set_tests_properties(tool_special_${case} PROPERTIES TIMEOUT 60)
+endforeach()
+
 # Pictures rendered to PNG (rsvg-convert, Debian librsvg2-bin) and looked at:
 # background, a legend item for every symbol drawn, start and goal rings at
 # their hexes, camps visible, roads and fords over the route, reach coloured
-# by day, a scale of days, axes and bars of the odds chart.
+# by day, a scale of days, axes and bars of the odds chart; coordinates of 9
+# px readable on every terrain, days coloured far from every terrain, labels
+# clear of the markers, a move's obstacles and end told apart, the sweep
+# heatmap's 50 % cells set apart from the page.
 if(Python3_Interpreter_FOUND)
   set(WR_PNG sh ${TT}/png_run.sh)
   wr_tool_test(png_route ${WR_PNG} ${WR_OUT}/png_route.svg
-    "background legend start=0,3 goal=11,3 camps under days=7"
+    "background legend start=0,3 goal=11,3 camps under days=7 coords days-apart=80"
     ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --to 11,3 --svg ${WR_OUT}/png_route.svg)
   wr_tool_test(png_ferry ${WR_PNG} ${WR_OUT}/png_ferry.svg
-    "background legend start=6,0 goal=6,9 camps days=8 label=ferry:_days_4-5 label=3_nights"
+    "background legend start=6,0 goal=6,9 camps days=8 label=ferry:_days_4-5 label=3_nights labels-clear days-apart=80"
     ${WR_TOOL} route ${WR_EX}/march.scn --svg ${WR_OUT}/png_ferry.svg)
   wr_tool_test(png_rally ${WR_PNG} ${WR_OUT}/png_rally.svg
-    "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4"
+    "background legend start=0,1 goal=8,1 camps days=5 label=rally:_day_4 labels-clear"
     ${WR_TOOL} route --map maps/forest_band.map --mover cavalry --from 0,1 --to 8,1 --unformed
     --svg ${WR_OUT}/png_rally.svg)
   wr_tool_test(png_reach ${WR_PNG} ${WR_OUT}/png_reach.svg
-    "background legend start=0,3 reach>=10 days=3"
+    "background legend start=0,3 reach>=10 days=3 coords days-apart=80"
     ${WR_TOOL} route --map ${WR_EX}/crossing.map --from 0,3 --days 3 --svg ${WR_OUT}/png_reach.svg)
-  wr_tool_test(png_map ${WR_PNG} ${WR_OUT}/png_map.svg "background legend"
+  wr_tool_test(png_map ${WR_PNG} ${WR_OUT}/png_map.svg "background legend coords"
     ${WR_TOOL} map ${WR_EX}/valley.map --svg ${WR_OUT}/png_map.svg)
   wr_tool_test(png_odds ${WR_PNG} ${WR_OUT}/png_odds.svg "background legend axes bars"
     ${WR_TOOL} odds --svg ${WR_OUT}/png_odds.svg)
+  wr_tool_test(png_sweep ${WR_PNG} ${WR_OUT}/png_sweep.svg "background heatmap-mid"
+    ${WR_TOOL} sweep ${WR_EX}/balance.sweep --rounds 5 --svg ${WR_OUT}/png_sweep.svg)
   set_tests_properties(tool_png_route tool_png_ferry tool_png_rally tool_png_reach tool_png_map
-    tool_png_odds PROPERTIES SKIP_RETURN_CODE 77)
+    tool_png_odds tool_png_sweep PROPERTIES SKIP_RETURN_CODE 77)
 endif()
 
 # The pictures shown in docs/tool.md are what the tool draws now.
@@ -447,11 +470,11 @@ set_tests_properties(tool_odds_svg_stdout_full PROPERTIES PASS_REGULAR_EXPRESSIO
   "^warrules odds: error writing standard output\n$")
 if(Python3_Interpreter_FOUND)
   wr_tool_test(png_rafts ${WR_PNG} ${WR_OUT}/png_rafts.svg
-    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=4_nights"
+    "background legend start=2,3 goal=2,6 camps days=5 label=rafts:_days_2-4 label=4_nights labels-clear coords days-apart=80"
     ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --rafts-anywhere
     --svg ${WR_OUT}/png_rafts.svg)
   wr_tool_test(png_bridging ${WR_PNG} ${WR_OUT}/png_bridging.svg
-    "background legend start=2,3 goal=2,6 camps days=3 label=bridging:_day_2"
+    "background legend start=2,3 goal=2,6 camps days=3 label=bridging:_day_2 labels-clear"
     ${WR_TOOL} route --map ${WR_EX}/valley.map --from 2,3 --to 2,6 --bridging-train
     --svg ${WR_OUT}/png_bridging.svg)
   set_tests_properties(tool_png_rafts tool_png_bridging PROPERTIES SKIP_RETURN_CODE 77)
@@ -477,7 +500,12 @@ set_tests_properties(tool_move_default PROPERTIES PASS_REGULAR_EXPRESSION
 wr_tool_test(move_too_far ${WR_TOOL} move --shields --shield-wall front -l clear:6 -l woods:4:1
   --leg rough:3::1)
 set_tests_properties(tool_move_too_far PROPERTIES PASS_REGULAR_EXPRESSION
-  "declares a front shield wall \\[11.6\\].*movement: 288 move points.*leg 1: 6.00\" of clear: 288 points.*costs 1056 of 288 points, -768 left: it costs more than the movement left \\[11.8\\].*gets 6.00\" along the move; ends in open order, the shield wall broken")
+  "declares a front shield wall \\[11.6\\].*movement: 576 move points.*the move ends the shield wall at its first obstacle.*leg 1: 6.00\" of clear: 576 points.*leg 2: 4.00\" of woods, 1 obstacle\\(s\\): 384 points.*costs 1440 of 576 points, -864 left: it costs more than the movement left \\[11.8\\].*gets 6.00\" along the move. ends in open order, the shield wall broken")
+# [11.6] a front shield wall that crosses an obstacle ends there: the whole
+# move is counted at the normal rate, the wall's legs as their share of it
+wr_tool_test(move_wall_ends ${WR_TOOL} move --shields --shield-wall front -l clear:2 -l clear:4:1)
+set_tests_properties(tool_move_wall_ends PROPERTIES PASS_REGULAR_EXPRESSION
+  "movement: 576 move points.*leg 1: 2.00\" of clear: 192 points.*leg 2: 4.00\" of clear, 1 obstacle\\(s\\): 384 points.*costs 576 of 576 points, 0 left: legal")
 wr_tool_test(move_woods_closed ${WR_TOOL} move --leg woods:2)
 set_tests_properties(tool_move_woods_closed PROPERTIES PASS_REGULAR_EXPRESSION
   "no closed formation in woods, rough, swamp or water \\[11.8\\]")
@@ -492,7 +520,7 @@ if(Python3_Interpreter_FOUND)
     "rect.figure=23 line.spears>=4 rect.leg=0"
     ${WR_TOOL} move --figures 23 --frontage 6 --spears --set-spears front,left --facing 45
     --svg ${WR_OUT}/move.svg)
-  wr_tool_test(png_move ${WR_PNG} ${WR_OUT}/png_move.svg "background legend"
+  wr_tool_test(png_move ${WR_PNG} ${WR_OUT}/png_move.svg "background legend move-marks"
     ${WR_TOOL} move --mv 12 --shields --shield-wall front --leg clear:6 --leg woods:4:1
     --leg rough:3::1 --svg ${WR_OUT}/png_move.svg)
   wr_tool_test(png_move_spears ${WR_PNG} ${WR_OUT}/png_move_spears.svg "background legend"
@@ -517,8 +545,8 @@ wr_tool_refusals(""
     "move_operand|argument 1 'clear:2': move takes options only (a leg is --leg clear:2)|move;clear:2"
     "move_json_svg|--json and --svg - cannot be combined|move;--json;--svg;-")
 
-# warrules melee on a melee phase ([unit] and [fight] sections): the three
-# cases of issue 12 with hand-computed numbers (the dice given with --dice:
+# warrules melee on a melee phase ([unit] and [fight] sections): a corner
+# figure, a flank charge and a column, with hand-computed numbers (the dice given with --dice:
 # the flank test first, then each fight's remainders, then the losers' tests).
 # Corner: 5 swordsmen fight in front, the corner figure not again in the flank.
 wr_tool_test(phase_corner ${WR_TOOL} melee scenarios/phase_corner.scn --dice 10,50,50,50)
@@ -570,7 +598,7 @@ wr_tool_refusals(""
     "fight_twice|fight_twice.scn:21:1: [fight two] is refused by the library|melee;scenarios/fight_twice.scn"
     "fight_no_contact|fight_no_contact.scn:14:1: [fight f]: side b needs its figures in contact (b.in-contact = N)|melee;scenarios/fight_no_contact.scn")
 
-# warrules move: the Movement Phase (issue 13). The phase begins with the
+# warrules move: the Movement Phase. The phase begins with the
 # order recorded; the actions are charged in the order given (defaults: half
 # the rate of MV 12's 576 points = 288 for a change of order or of facing up
 # to 90 degrees, 1 point for figures turning); a declaration checks the order
@@ -605,18 +633,18 @@ wr_tool_refusals(""
     "move_bad_standing|--standing lava: expected clear, road, woods, rough, swamp or water|move;--standing;lava"
     "move_bad_change_order|--change-order tight: expected open or closed|move;--change-order;tight")
 
-# warrules rate: issue 13's chariot (HD 4, MV 6 2/3") and the charge damage
+# warrules rate: a chariot (HD 4, MV 6 2/3") [11.3] and the charge damage
 # of [11.4]: 1d6 + 1d8 doubled (4..28), 2d4 once (2..8), +1: 7..37.
-wr_tool_test(rate_chariot_issue13 ${WR_TOOL} rate scenarios/chariot_issue13.scn)
-set_tests_properties(tool_rate_chariot_issue13 PROPERTIES PASS_REGULAR_EXPRESSION
+wr_tool_test(rate_chariot_hd_sums_the_means_rounding_once ${WR_TOOL} rate scenarios/chariot_two_means.scn)
+set_tests_properties(tool_rate_chariot_hd_sums_the_means_rounding_once PROPERTIES PASS_REGULAR_EXPRESSION
   "chariot +chariot +AR +0 +HD +4 +AC +-2 +MV +6 .*movement 6 2/3\" exactly \\(320 move points; MV 6 rounds it down\\) \\[11.3\\].*charge with weapons that double: 1d6\\+1d8 x2 \\(passengers\\) \\+ 2d4 once \\(pullers\\): 7-37 \\[11.4\\]")
 wr_tool_test(rate_lancer_charge ${WR_TOOL} rate ${WR_EX}/cavalry.scn)
 set_tests_properties(tool_rate_lancer_charge PROPERTIES PASS_REGULAR_EXPRESSION
   "cavalry +lancer .*charge with weapons that double: 1d8 x2 \\(rider\\) \\+ 2d6 once \\(mount\\): 5-29 \\[11.4\\]")
 if(Python3_Interpreter_FOUND)
-  wr_tool_test(json_rate_chariot_issue13 ${WR_JSON}
+  wr_tool_test(json_rate_chariot_hd_sums_the_means_rounding_once ${WR_JSON}
     "d['ratings'][0]['hd'] == 4 and d['ratings'][0]['move_points'] == 320 and d['ratings'][0]['mv_exact'] == '6 2/3\"' and d['ratings'][0]['rider_dice'] == '1d6+1d8' and d['ratings'][0]['steed_dice'] == '2d4' and (d['ratings'][0]['charge_min'], d['ratings'][0]['charge_max']) == (7, 37)"
-    ${WR_TOOL} rate scenarios/chariot_issue13.scn --json)
+    ${WR_TOOL} rate scenarios/chariot_two_means.scn --json)
 endif()
 wr_tool_test(phase_without_file ${WR_MSG} 2
   "a melee phase needs a file with [unit] and [fight] sections"

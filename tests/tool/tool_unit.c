@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "lex.h"
@@ -424,7 +426,10 @@ static const reader_case scenario_cases[] = {
     {"[figure a]\n[chariot c]\nwheels = a\n", "unknown key for a [chariot]"},
     {"[figure a]\n[chariot c]\npassengers = ,\n", "missing value"},
     {"[cavalry c]\n[chariot c]\n", "a cavalry figure and a chariot share the name"},
-    {"[cavalry c]\n[cavalry c]\n", NULL},
+    {"[cavalry c]\n[cavalry c]\n", "section [cavalry c] appears twice (first at line 1)"},
+    {"[side a]\nfigures = 3\n[side b]\n[ side  a ]\n", "4:1: section [side a] appears twice"},
+    {"[melee]\n\n[melee]\n", "3:1: section [melee] appears twice (first at line 1)"},
+    {"[figure x]\n[figure y]\n[figure x]\n", "section [figure x] appears twice"},
     {"[profile p]\nsample = elves\n", "expected dwarf-veterans or orc-urucks, got 'elves'"},
     {"[profile p]\nrace = human\nsample = orc-urucks\n", "a sample profile has its own race"},
     {"[profile p]\nsample = orc-urucks\nrace = human\n", "a sample profile has its own race"},
@@ -658,9 +663,7 @@ static void helpers(void)
     check(tool_out_open("t", "/nonexistent-dir/x.svg", &o) == TOOL_USAGE, "out in no folder");
     char *folder = path(outdir, "unit_folder");
     mkdir(folder, 0777);
-    check(tool_out_open("t", folder, &o) == TOOL_OK, "out over folder opens");
-    fputs("x", o.f);
-    check(tool_out_commit("t", &o) == TOOL_USAGE, "out over folder");
+    check(tool_out_open("t", folder, &o) == TOOL_USAGE && o.f == NULL, "out over folder");
     check(tool_out_open("t", path(outdir, "unit_bad.svg"), &o) == TOOL_OK, "out opens");
     fputs("x", o.f);
     fclose(o.f);
@@ -710,6 +713,122 @@ static void helpers(void)
               strcmp(tool_args_value(&a, 1), "4") == 0,
           "attached values");
     tool_args_free(&a);
+    fclose(stderr);
+    stderr = saved;
+}
+
+/* ---- outputs that are not regular files, inputs that are FIFOs --------- */
+
+static int is_kind(const char *p, mode_t kind, int follow)
+{
+    struct stat st;
+    return (follow ? stat(p, &st) : lstat(p, &st)) == 0 && (st.st_mode & S_IFMT) == kind;
+}
+
+static int file_is(const char *p, const char *text)
+{
+    char buf[256] = "";
+    FILE *f = fopen(p, "rb");
+    if (f == NULL)
+        return 0;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return strcmp(buf, text) == 0;
+}
+
+static int write_out(const char *p, const char *text)
+{
+    tool_out o;
+    if (tool_out_open("t", p, &o) != TOOL_OK)
+        return 0;
+    fputs(text, o.f);
+    return tool_out_commit("t", &o) == TOOL_OK;
+}
+
+static int only_entry(const char *dir, const char *name)
+{
+    char cmd[2000];
+    snprintf(cmd, sizeof cmd, "test \"$(ls -A '%s')\" = '%s'", dir, name);
+    return system(cmd) == 0;
+}
+
+static void special_files(void)
+{
+    char dir[600], real[700], links[700], p[800], q[800], r[800];
+    snprintf(dir, sizeof dir, "%s/unit_special", outdir);
+    snprintf(real, sizeof real, "%s/real", dir);
+    snprintf(links, sizeof links, "%s/links", dir);
+    char cmd[2000];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    check(system(cmd) == 0, "clean %s", dir);
+    mkdir(dir, 0777);
+    mkdir(real, 0777);
+    mkdir(links, 0777);
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    /* a character device is written straight into, never replaced */
+    tool_out o;
+    check(tool_out_open("t", "/dev/null", &o) == TOOL_OK && o.direct && o.tmp == NULL,
+          "/dev/null opens for writing into");
+    fputs("x", o.f);
+    check(tool_out_commit("t", &o) == TOOL_OK && o.f == NULL, "/dev/null written");
+    check(is_kind("/dev/null", S_IFCHR, 0), "/dev/null is still a character device");
+    check(tool_out_open("t", "/dev/full", &o) == TOOL_OK, "/dev/full opens");
+    fputs("x", o.f);
+    check(tool_out_commit("t", &o) == TOOL_FAILED, "/dev/full cannot be written");
+    check(is_kind("/dev/full", S_IFCHR, 0), "/dev/full is still a character device");
+    check(tool_out_open("t", "/dev/null", &o) == TOOL_OK, "/dev/null opens again");
+    tool_out_abandon(&o);
+    check(is_kind("/dev/null", S_IFCHR, 0), "/dev/null after an abandoned output");
+    /* a symbolic link is followed: its file is written (atomically), the
+       link stays; a link to a link; a dangling link makes its file */
+    snprintf(p, sizeof p, "%s/out.svg", real);
+    check(write_out(p, "old"), "the real file");
+    check(chmod(p, 0640) == 0, "chmod");
+    snprintf(q, sizeof q, "%s/out.svg", links);
+    check(symlink("../real/out.svg", q) == 0, "symlink");
+    check(write_out(q, "new"), "written through the link");
+    check(is_kind(q, S_IFLNK, 0) && file_is(p, "new"), "the link stays, its file changed");
+    struct stat st;
+    check(stat(p, &st) == 0 && (st.st_mode & 07777) == 0640, "the file keeps its mode");
+    check(only_entry(real, "out.svg") && only_entry(links, "out.svg"), "no temporary file left");
+    snprintf(r, sizeof r, "%s/second", links);
+    check(symlink("out.svg", r) == 0, "symlink to a symlink");
+    check(write_out(r, "third") && file_is(p, "third") && is_kind(r, S_IFLNK, 0) &&
+              is_kind(q, S_IFLNK, 0),
+          "a chain of links");
+    snprintf(r, sizeof r, "%s/dangling", links);
+    check(symlink("../real/made.svg", r) == 0, "dangling symlink");
+    snprintf(p, sizeof p, "%s/made.svg", real);
+    check(write_out(r, "made") && file_is(p, "made") && is_kind(r, S_IFLNK, 0),
+          "a dangling link makes its file");
+    snprintf(p, sizeof p, "%s/loop_a", links);
+    snprintf(r, sizeof r, "%s/loop_b", links);
+    check(symlink("loop_b", p) == 0 && symlink("loop_a", r) == 0, "symlink loop");
+    check(tool_out_open("t", p, &o) == TOOL_USAGE && o.f == NULL, "a loop of links is refused");
+    snprintf(p, sizeof p, "%s/to_folder", links);
+    check(symlink("../real", p) == 0, "symlink to a folder");
+    check(tool_out_open("t", p, &o) == TOOL_USAGE, "a link to a folder is refused");
+    /* a FIFO with a reader: written straight into */
+    snprintf(p, sizeof p, "%s/fifo", dir);
+    snprintf(r, sizeof r, "%s/fifo_read", dir);
+    check(mkfifo(p, 0666) == 0, "mkfifo");
+    snprintf(cmd, sizeof cmd, "cat '%s' > '%s' &", p, r);
+    check(system(cmd) == 0, "reader");
+    check(write_out(p, "piped"), "written into the FIFO");
+    for (int i = 0; i < 500 && !file_is(r, "piped"); i++)
+        (void)poll(NULL, 0, 10);
+    check(file_is(r, "piped") && is_kind(p, S_IFIFO, 0), "the FIFO's reader got it");
+    /* a FIFO read from a writer (the reader waits for one to open it) */
+    snprintf(cmd, sizeof cmd, "printf 'from a fifo' > '%s' &", p);
+    check(system(cmd) == 0, "writer");
+    char *text = NULL;
+    size_t len = 0;
+    check(tool_read_file("t", p, &text, &len) == TOOL_OK && len == 11 &&
+              strcmp(text, "from a fifo") == 0,
+          "a FIFO read from its writer");
+    free(text);
     fclose(stderr);
     stderr = saved;
 }
@@ -795,6 +914,7 @@ int main(int argc, char **argv)
     map_reader();
     scenario_reader();
     helpers();
+    special_files();
     pictures();
     melee_corners();
     move_options_edges();

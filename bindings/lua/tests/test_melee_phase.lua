@@ -1,6 +1,6 @@
 -- The melee phase of warrules/melee.h through the Lua module (MeleePhase):
 -- every fight of one turn resolved together (Fantasy Warlord, hand-to-hand
--- combat). The three cases of issue 12 and the phase of four units in three
+-- combat). The three cases of "No figure may fight more than once in a turn" and the phase of four units in three
 -- fights, computed by hand as in tests/test_melee_phase.c; bad input; the
 -- units kept alive and guarded while the phase uses them.
 package.path = (arg[0]:match("(.*/)") or "./") .. "?.lua;" .. package.path
@@ -32,7 +32,7 @@ local function rolls_of(n, v)
   return t
 end
 
--- ---- issue 12, case 1 -------------------------------------------------------
+-- ---- one figure, one fight, case 1 ---------------------------------------------------
 -- "No figure may fight more than once in a turn": five swordsmen in one rank,
 -- all five touching the enemy in front, the end figure also touching a unit
 -- that charged their flank.
@@ -83,7 +83,7 @@ do
   eq(tostring(p), "warrules.MeleePhase (closed)", "closed tostring")
 end
 
--- ---- issue 12, case 2 -------------------------------------------------------
+-- ---- one figure, one fight, case 2 ---------------------------------------------------
 -- "A unit attacked in the flank or rear, immediately becomes disordered" and
 -- "this rank advantage is lost immediately a unit becomes disordered":
 -- spearmen in two ranks of five, held in front and charged in the flank this
@@ -126,7 +126,7 @@ do
   eq(spears:def().figures, 10, "no losses"); check(disordered(spears), "the spearmen are disordered")
 end
 
--- ---- issue 12, case 3 -------------------------------------------------------
+-- ---- one figure, one fight, case 3 ---------------------------------------------------
 -- "the defender can only count its figures in base-to-base contact": 18 orcs
 -- in six ranks of three, charged in the flank with 5 figures in contact along
 -- the column.

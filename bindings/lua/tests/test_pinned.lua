@@ -1,4 +1,4 @@
--- The pinned API of shared/API.md through the Lua module.
+-- The pinned API (the functions whose names, values and results never change) through the Lua module.
 local wr = require("warrules")
 local failures = 0
 local function check(cond, what)
@@ -12,8 +12,8 @@ local function raises(prefix, f, ...)
   return not ok and tostring(err):find("^" .. prefix) ~= nil
 end
 
-check(wr.version() == "1.1.0", "version")
-check(wr.version_number() == 10100, "version_number")
+check(wr.version() == wr.VERSION_STRING, "version")
+check(wr.version_number() == wr.VERSION_NUMBER, "version_number")
 check(wr.status_name(wr.ERR_RANGE) == "WR_ERR_RANGE", "status_name")
 
 -- dice

@@ -4,7 +4,7 @@ import os
 import re
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
-FLAG_CLASSES = {"SIDE": "SideFlag", "UNIT": "UnitFlag", "PART": "Part", "EQUIP": "Equipment",
+FLAG_CLASSES = {"UNIT": "UnitFlag", "PART": "Part", "EQUIP": "Equipment",
                 "TRAIT": "Trait", "FACE": "Face", "TACTICAL": "TacticalFlag", "FEATURE": "Feature",
                 "WATER": "Water", "FORCE": "Force", "PLAN": "PlanOption", "STEP": "StepFlag"}
 

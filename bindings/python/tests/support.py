@@ -6,6 +6,8 @@ import shutil
 import warrules
 from warrules import _native
 
+from . import headers
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE_ROOT = os.path.dirname(HERE)
 REPO = os.path.dirname(os.path.dirname(PACKAGE_ROOT))
@@ -35,10 +37,13 @@ def header_text(module):
         return f.read()
 
 
-def public_functions(module):
-    """The names of the WR_API functions a header declares."""
+def public_functions(module, deprecated=False):
+    """The names of the WR_API functions a header declares, without the
+    deprecated ones (WR_DEPRECATED) unless `deprecated`."""
     text = re.sub(r"/\*.*?\*/", "", header_text(module), flags=re.S)
-    return re.findall(r"WR_API\s+[^;(]*?\b(wr_\w+)\s*\(", text)
+    names = re.findall(r"WR_API\s+[^;(]*?\b(wr_\w+)\s*\(", text)
+    old = () if deprecated else headers.deprecated_functions(module)
+    return [name for name in names if name not in old]
 
 
 def header_constants(module):

@@ -394,7 +394,7 @@ class TerrainBatch(unittest.TestCase):
 class TacticalBatch(unittest.TestCase):
     def setUp(self):
         self.fig = wr.Figure(mv=12)
-        self.unit = wr.Unit(self.fig, figures=20)
+        self.unit = wr.BattleUnit(self.fig, figures=20)
         self.formation = wr.Formation(wr.ORDER_CLOSED, 10)
 
     def tearDown(self):

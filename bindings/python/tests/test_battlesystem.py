@@ -21,11 +21,11 @@ class Figures(unittest.TestCase):
         self.assertEqual(f.damage_groups, [(2, 4), (2, 8)])
         self.assertEqual(f.damage_totals, (4, 0))
         self.assertEqual(f.damage_range, (4, 24))
-        self.assertEqual(f.damage_from_rolls([1, 2, 3, 4]), 10)
-        raises(self, "WR_ERR_INVALID", f.damage_from_rolls, [1, 2])
-        raises(self, "WR_ERR_RANGE", f.damage_from_rolls, [5, 1, 1, 1])
+        self.assertEqual(f.damage_rolls([1, 2, 3, 4]), 10)
+        raises(self, "WR_ERR_INVALID", f.damage_rolls, [1, 2])
+        raises(self, "WR_ERR_RANGE", f.damage_rolls, [5, 1, 1, 1])
         with wr.Rng(3) as rng:
-            d = f.damage_roll(rng)
+            d = f.damage_rng(rng)
         self.assertTrue(4 <= d <= 24)
         g = f.clone()
         g.ar = 5
@@ -59,11 +59,11 @@ class Figures(unittest.TestCase):
         mount = wr.Figure(hd=2, mv=24, damage=[(1, 8, 1)])
         with wr.rate_cavalry(rider, mount) as cav:
             self.assertEqual(cav.damage_parts, [(1, 1)])
-            self.assertEqual(cav.damage_from_rolls([5, 3]), 9)
-            self.assertEqual(cav.charge_damage_from_rolls([5, 3]), 2 * 5 + 3 + 1)
-            self.assertEqual(cav.charge_damage_from_rolls([5, 3], multiplier=1), 9)
-            raises(self, "WR_ERR_RANGE", cav.charge_damage_from_rolls, [5, 3], 3)
-            self.assertGreaterEqual(cav.charge_damage_roll(wr.Rng(1)), 4)
+            self.assertEqual(cav.damage_rolls([5, 3]), 9)
+            self.assertEqual(cav.charge_damage_rolls([5, 3]), 2 * 5 + 3 + 1)
+            self.assertEqual(cav.charge_damage_rolls([5, 3], multiplier=1), 9)
+            raises(self, "WR_ERR_RANGE", cav.charge_damage_rolls, [5, 3], 3)
+            self.assertGreaterEqual(cav.charge_damage_rng(wr.Rng(1)), 4)
 
     def test_chariot_hd_and_exact_movement(self):
         # [11.3] pullers 2 and 3, passengers 1 and 2: 2.5 + 1.5 = 4, rounded once
@@ -75,31 +75,31 @@ class Figures(unittest.TestCase):
 
     def test_movement_phase(self):
         # [11.6] in closed formation at the beginning of the Movement Phase
-        u = wr.Unit(wr.Figure(mv=12), figures=20,
-                    equipment=wr.EQUIP_LARGE_SHIELDS | wr.EQUIP_SPEARS)
+        u = wr.BattleUnit(wr.Figure(mv=12), figures=20,
+                          equipment=wr.EQUIP_LARGE_SHIELDS | wr.EQUIP_SPEARS)
         f = wr.Formation(wr.ORDER_OPEN, 10)
-        raises(self, "WR_ERR_STATE", f.movement_shield_wall, u)
-        f.movement_begin(u)
+        raises(self, "WR_ERR_STATE", f.movement_phase_declare_shield_wall, u)
+        f.movement_phase_begin(u)
         self.assertEqual(f.movement_phase.start_order, wr.ORDER_OPEN)
-        raises(self, "WR_ERR_FORBIDDEN", f.change_order, u, wr.ORDER_CLOSED, wr.TERRAIN_WOODS)
-        self.assertEqual(f.change_order(u, wr.ORDER_CLOSED), 288)
-        raises(self, "WR_ERR_FORBIDDEN", f.movement_shield_wall, u)
-        self.assertEqual(f.movement_turn(u, 45), 288)
-        raises(self, "WR_ERR_FORBIDDEN", f.spend, u, 1)
+        raises(self, "WR_ERR_FORBIDDEN", f.movement_phase_set_order, u, wr.ORDER_CLOSED, wr.TERRAIN_WOODS)
+        self.assertEqual(f.movement_phase_set_order(u, wr.ORDER_CLOSED), 288)
+        raises(self, "WR_ERR_FORBIDDEN", f.movement_phase_declare_shield_wall, u)
+        self.assertEqual(f.movement_phase_turn(u, 45), 288)
+        raises(self, "WR_ERR_FORBIDDEN", f.movement_phase_spend, u, 1)
         self.assertEqual(f.info.spent, 576)
-        f.movement_begin(u)
-        f.movement_set_spears(u)
-        self.assertEqual(f.movement_turn(u, 90), wr.TURN_COST_DEFAULT)
+        f.movement_phase_begin(u)
+        f.movement_phase_declare_spears(u)
+        self.assertEqual(f.movement_phase_turn(u, 90), wr.TURN_COST_DEFAULT)
         self.assertEqual(f.info.spent, 288 + 1)
         f.break_special()
-        self.assertEqual(f.wheel(u, 30, 12), 48)
+        self.assertEqual(f.movement_phase_wheel(u, 30, 12), 48)
 
     def test_fire_position_and_missile_modifiers(self):
-        self.assertTrue(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 9, 0))
-        self.assertFalse(wr.forest_fire_reaches(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 10, 0))
-        self.assertTrue(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), 12, 3))
-        self.assertFalse(wr.forest_fire_reaches(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), -1, 0))
-        raises(self, "WR_ERR_INVALID", wr.forest_fire_reaches, wr.FIRE_WIND_LIGHT, 0, (0, 0, 0, 0), 0, 0)
+        self.assertTrue(wr.forest_fire_has_reached(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 9, 0))
+        self.assertFalse(wr.forest_fire_has_reached(wr.FIRE_WIND_CALM, 1, (0, 0, 0, 0), 10, 0))
+        self.assertTrue(wr.forest_fire_has_reached(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), 12, 3))
+        self.assertFalse(wr.forest_fire_has_reached(wr.FIRE_WIND_LIGHT, 0, (0, 0, 1, 0), -1, 0))
+        raises(self, "WR_ERR_INVALID", wr.forest_fire_has_reached, wr.FIRE_WIND_LIGHT, 0, (0, 0, 0, 0), 0, 0)
         t = wr.missile_modifiers_unset()
         raises(self, "WR_ERR_STATE", wr.missile_modifiers_get, t, wr.TERRAIN_WOODS)
         wr.missile_modifiers_set(t, wr.TERRAIN_WOODS, 2)
@@ -135,15 +135,15 @@ class Units(unittest.TestCase):
         self.fig.close()
 
     def test_unit_desc(self):
-        d = wr.unit_desc_default()
+        d = wr.battle_unit_desc_default()
         self.assertEqual((d.type, d.figures, d.in_command), (wr.UNIT_TYPE_FOOT, 1, 1))
-        u = wr.Unit(self.fig, type=wr.UNIT_TYPE_CAVALRY, figures=10, traits=wr.TRAIT_WOODLAND)
+        u = wr.BattleUnit(self.fig, type=wr.UNIT_TYPE_CAVALRY, figures=10, traits=wr.TRAIT_WOODLAND)
         self.assertEqual(u.figures, 10)
         self.assertEqual(u.desc.traits, wr.TRAIT_WOODLAND)
         u.update(figures=8, in_command=False)
         self.assertEqual((u.desc.figures, u.desc.in_command), (8, 0))
         raises(self, "WR_ERR_RANGE", u.update, figures=100001)
-        raises(self, "WR_ERR_INVALID", wr.Unit, self.fig, type=3)
+        raises(self, "WR_ERR_INVALID", wr.BattleUnit, self.fig, type=3)
         self.assertEqual(u.figure.mv, 12)
         # [11.1]: steeds die in 3 figures of a cavalry unit: 3 figures removed
         self.assertEqual(u.kill_parts(wr.PART_STEED, 3), 3)
@@ -154,7 +154,7 @@ class Units(unittest.TestCase):
         u.close()
 
     def test_unit_figure_outlives_close(self):
-        u = wr.Unit(self.fig, figures=3)
+        u = wr.BattleUnit(self.fig, figures=3)
         f = u.figure
         u.close()
         self.assertTrue(u.closed)
@@ -165,7 +165,7 @@ class Units(unittest.TestCase):
         self.assertIsNone(u._ptr)
 
     def test_formations(self):
-        u = wr.Unit(self.fig, figures=20, equipment=wr.EQUIP_LARGE_SHIELDS | wr.EQUIP_SPEARS)
+        u = wr.BattleUnit(self.fig, figures=20, equipment=wr.EQUIP_LARGE_SHIELDS | wr.EQUIP_SPEARS)
         with wr.Formation(wr.ORDER_CLOSED, 10, 90) as fo:
             self.assertEqual((fo.order, fo.frontage, fo.info.facing), (wr.ORDER_CLOSED, 10, 90))
             self.assertEqual(fo.ranks(u), (2, 10))
@@ -181,11 +181,11 @@ class Units(unittest.TestCase):
             raises(self, "WR_ERR_FORBIDDEN", fo.shield_wall_declare, u)
             fo.break_special()
             self.assertEqual(fo.info.special, wr.SPECIAL_NONE)
-            self.assertEqual(fo.set_spears_check(u), wr.DECLARE_OK)
-            fo.set_spears_declare(u)
-            self.assertEqual(fo.set_spears_multiplier(wr.FROM_FRONT), 2)
-            self.assertEqual(fo.set_spears_multiplier(wr.FROM_LEFT), 1)
-            charger = wr.Unit(self.fig, type=wr.UNIT_TYPE_CAVALRY, figures=10)
+            self.assertEqual(fo.spears_check(u), wr.DECLARE_OK)
+            fo.spears_declare(u)
+            self.assertEqual(fo.spears_multiplier(wr.FROM_FRONT), 2)
+            self.assertEqual(fo.spears_multiplier(wr.FROM_LEFT), 1)
+            charger = wr.BattleUnit(self.fig, type=wr.UNIT_TYPE_CAVALRY, figures=10)
             self.assertEqual(charger.charge_ar_modifier(fo, wr.FROM_FRONT), 0)
             self.assertEqual(charger.charge_ar_modifier(fo, wr.FROM_REAR), -2)
             raises(self, "WR_ERR_INVALID", charger.charge_ar_modifier, fo, 7)
@@ -203,7 +203,7 @@ class Units(unittest.TestCase):
         raises(self, "WR_ERR_RANGE", wr.Formation, wr.ORDER_OPEN, 10, 360)
 
     def test_moves(self):
-        u = wr.Unit(self.fig, figures=20)
+        u = wr.BattleUnit(self.fig, figures=20)
         fo = wr.Formation(wr.ORDER_OPEN, 10)
         inch = wr.LEN_PER_INCH
         r = fo.tactical_check(u, [(wr.TERRAIN_CLEAR, 3 * inch, 0, 0), wr.TacticalLeg(wr.TERRAIN_WOODS, 2 * inch)])
@@ -231,22 +231,22 @@ class Terrain(unittest.TestCase):
         raises(self, "WR_ERR_RANGE", wr.terrain_speed, 0, -1)
 
     def test_woods(self):
-        self.assertTrue(wr.woods_missile_allowed(wr.WOODS_EDGE, wr.WOODS_OUT))
-        self.assertFalse(wr.woods_missile_allowed(wr.WOODS_IN, wr.WOODS_OUT))
+        self.assertTrue(wr.woods_may_shoot(wr.WOODS_EDGE, wr.WOODS_OUT))
+        self.assertFalse(wr.woods_may_shoot(wr.WOODS_IN, wr.WOODS_OUT))
         self.assertEqual(wr.woods_firing_figures(3, 4, 5, wr.WOODS_EDGE), 7)
         self.assertEqual(wr.woods_sight_range(wr.TRAIT_WOODLAND), 72)
         self.assertEqual(wr.woods_sight_range(), 12)
         self.assertEqual(wr.woods_melee_modifier(wr.WOODS_IN, wr.WOODS_OUT), 0)
-        raises(self, "WR_ERR_INVALID", wr.woods_missile_allowed, 3, 0)
+        raises(self, "WR_ERR_INVALID", wr.woods_may_shoot, 3, 0)
 
     def test_fire_low_ground_missiles(self):
-        calm = wr.forest_fire(wr.FIRE_WIND_CALM, 1)
+        calm = wr.forest_fire_area(wr.FIRE_WIND_CALM, 1)
         # the edge moves 1/2" a turn: 1/2" + 2 * 1/2" across after one turn
         self.assertEqual((calm.shape, calm.width, calm.length), (wr.FIRE_CIRCLE, 6, 6))
         self.assertEqual(calm.area_pi, 9)
-        strong = wr.forest_fire(wr.FIRE_WIND_STRONG, 1)
+        strong = wr.forest_fire_area(wr.FIRE_WIND_STRONG, 1)
         self.assertEqual((strong.width, strong.length, strong.area), (6, 12, 72))
-        raises(self, "WR_ERR_RANGE", wr.forest_fire, wr.FIRE_WIND_CALM, 1001)
+        raises(self, "WR_ERR_RANGE", wr.forest_fire_area, wr.FIRE_WIND_CALM, 1001)
         self.assertEqual(wr.low_ground_ar_modifier(wr.LOW_DITCH, True), 4)
         self.assertEqual(wr.low_ground_ar_modifier(wr.LOW_NONE, True), 0)
         raises(self, "WR_ERR_INVALID", wr.low_ground_ar_modifier, wr.LOW_DITCH, 2)

@@ -38,7 +38,7 @@ class Hexes(unittest.TestCase):
 def small_map():
     m = wr.Map(8, 6)
     m.set_terrain((2, 1), wr.HEX_FOREST)
-    m.set_side((1, 1), 0, (wr.RIVER_MINOR, wr.CROSS_FORD, 0, 0))
+    m.set_hexside((1, 1), 0, (wr.RIVER_MINOR, wr.CROSS_FORD, 0, 0))
     return m
 
 
@@ -53,11 +53,11 @@ class Maps(unittest.TestCase):
             self.assertEqual(m.terrain((2, 1)), wr.HEX_FOREST)
             raises(self, "WR_ERR_INVALID", m.set_terrain, (0, 0), wr.HEX_TERRAIN_COUNT)
             raises(self, "WR_ERR_RANGE", m.terrain, (100, 0))
-            self.assertEqual(m.side((2, 1), 3).crossing, wr.CROSS_FORD)  # the shared hexside
-            raises(self, "WR_ERR_INVALID", m.set_side, (0, 0), 0, dict(river=wr.RIVER_MAJOR, crossing=wr.CROSS_FORD))
-            m.set_side((0, 0), 0, dict(road=True))
-            self.assertEqual(m.side((0, 0), 0).road, 1)
-            self.assertTrue(m.on_route((0, 0), 0))
+            self.assertEqual(m.hexside((2, 1), 3).crossing, wr.CROSS_FORD)  # the shared hexside
+            raises(self, "WR_ERR_INVALID", m.set_hexside, (0, 0), 0, dict(river=wr.RIVER_MAJOR, crossing=wr.CROSS_FORD))
+            m.set_hexside((0, 0), 0, dict(road=True))
+            self.assertEqual(m.hexside((0, 0), 0).road, 1)
+            self.assertTrue(m.is_on_route((0, 0), 0))
             m.set_terrain((4, 4), wr.HEX_COAST)
             m.set_features((4, 4), wr.FEATURE_PORT)
             self.assertEqual(m.features((4, 4)), wr.FEATURE_PORT)
@@ -68,7 +68,7 @@ class Maps(unittest.TestCase):
             self.assertEqual(m.watercourse((3, 3)), (0, wr.WATER_TIDAL))
             self.assertEqual(m.watercourse((0, 0)), (wr.NO_WATERCOURSE, 0))
             self.assertEqual(m.zone((4, 4)), wr.ZONE_COAST)
-            self.assertTrue(m.sight((0, 0), (4, 4)))
+            self.assertTrue(m.is_visible((0, 0), (4, 4)))
             self.assertEqual(m.landing(wr.MOVER_TRANSPORT, (4, 4)), wr.LANDING_DOCK)
             raises(self, "WR_ERR_INVALID", m.landing, wr.MOVER_INFANTRY, (4, 4))
         raises(self, "WR_ERR_RANGE", wr.Map, 0, 5)
@@ -103,8 +103,8 @@ class Maps(unittest.TestCase):
         self.assertTrue(wr.getting_lost(True, False, 30, 30))
         self.assertFalse(wr.getting_lost(False, False, 100, 1))
         with wr.Rng(9) as rng:
-            self.assertIn(wr.half_die_roll(rng), (1, 2, 3))
-            self.assertFalse(wr.getting_lost_roll(True, True, 100, rng))
+            self.assertIn(wr.half_die_rng(rng), (1, 2, 3))
+            self.assertFalse(wr.getting_lost_rng(True, True, 100, rng))
 
 
 @skip_unless_module("campaign")
@@ -171,12 +171,12 @@ class Planning(unittest.TestCase):
             return wr.HexDesc(1, m.terrain(h), m.features(h), m.regions(h), downstream, water, 0)
 
         neighbors = [wr.hex_neighbor(here, d) for d in range(6)]
-        sides = [m.side(here, d) if n in m else wr.Side() for d, n in enumerate(neighbors)]
+        sides = [m.hexside(here, d) if n in m else wr.Hexside() for d, n in enumerate(neighbors)]
         nodes = [m.index(n) if n in m else -1 for n in neighbors]
-        got = wr.moves_from(params, desc(here), [desc(n) for n in neighbors], sides, nodes)
+        got = wr.hex_desc_moves(params, desc(here), [desc(n) for n in neighbors], sides, nodes)
         self.assertEqual(sorted(e.as_dict().items().__repr__() for e in got),
                          sorted(e.as_dict().items().__repr__() for e in m.moves(params, here)))
-        raises(self, "WR_ERR_INVALID", wr.moves_from, params, wr.HexDesc(), [desc(n) for n in neighbors],
+        raises(self, "WR_ERR_INVALID", wr.hex_desc_moves, params, wr.HexDesc(), [desc(n) for n in neighbors],
                sides, nodes)
 
 
@@ -235,5 +235,5 @@ class PlansFromAState(unittest.TestCase):
             self.assertEqual(m.check_rivers(), (wr.RIVERS_OK, None, None))
             m.set_watercourse((0, 0), 0)
             self.assertEqual(m.check_rivers(), (wr.RIVERS_DEAD_END, (0, 0), 0))
-            m.set_side((0, 0), 0, (wr.RIVER_MINOR, wr.CROSS_OPEN, 0, 0))
-            self.assertEqual(m.check_rivers(), (wr.RIVERS_SIDE_ON_COURSE, (0, 0), 0))
+            m.set_hexside((0, 0), 0, (wr.RIVER_MINOR, wr.CROSS_OPEN, 0, 0))
+            self.assertEqual(m.check_rivers(), (wr.RIVERS_HEXSIDE_ON_COURSE, (0, 0), 0))

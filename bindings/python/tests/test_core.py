@@ -9,8 +9,9 @@ import warrules
 
 class CoreTest(unittest.TestCase):
     def test_version(self):
-        self.assertEqual(warrules.version(), "1.1.0")
-        self.assertEqual(warrules.version_number(), 10100)
+        major, minor, patch = (int(x) for x in warrules.__version__.split("."))
+        self.assertEqual(warrules.version(), warrules.__version__)
+        self.assertEqual(warrules.version_number(), major * 10000 + minor * 100 + patch)
 
     def test_status_names(self):
         self.assertEqual(warrules.status_name(warrules.ERR_RANGE), "WR_ERR_RANGE")
@@ -76,7 +77,7 @@ class Allocators(unittest.TestCase):
         fig = warrules.Figure(hd=2, damage=[(1, 6, 0)], allocator=alloc)
         cav = warrules.rate_cavalry(fig, fig, allocator=alloc)
         ch = warrules.rate_chariot([fig], [fig], allocator=alloc)
-        unit = warrules.Unit(fig, figures=3, allocator=alloc)
+        unit = warrules.BattleUnit(fig, figures=3, allocator=alloc)
         form = warrules.Formation(allocator=alloc)
         prof = warrules.Profile(warrules.RACE_HUMAN, allocator=alloc)
         chart = warrules.HitChart(allocator=alloc)

@@ -45,7 +45,7 @@ class Constants(unittest.TestCase):
 class RoutesPrint(unittest.TestCase):
     def test_steps_print_hexes_as_tuples_and_flags_by_name(self):
         m = wr.Map(8, 8)
-        m.set_side((0, 0), 0, dict(road=True))
+        m.set_hexside((0, 0), 0, dict(road=True))
         with wr.Planner() as planner:
             route = planner.route(m, wr.plan_params_default(wr.MOVER_INFANTRY), (0, 0), (3, 0))
         self.assertEqual(route.hexes, [(0, 0), (1, 0), (2, 0), (3, 0)])

@@ -39,8 +39,8 @@ class Profiles(unittest.TestCase):
             p.set_modifier(wr.MOD_FLANK, 12)
             self.assertEqual(p.modifier(wr.MOD_FLANK), 12)
             p.set_hated(wr.RACE_DWARF)
-            self.assertTrue(p.hates(wr.RACE_DWARF))
-            self.assertFalse(p.hates(wr.RACE_HUMAN))
+            self.assertTrue(p.hated(wr.RACE_DWARF))
+            self.assertFalse(p.hated(wr.RACE_HUMAN))
             p.set_morale_modifier(wr.MORALE_LOST_ROUND, -10)
             self.assertEqual(p.morale_modifier(wr.MORALE_LOST_ROUND), -10)
             p.retire_band = 20
@@ -63,12 +63,12 @@ class Profiles(unittest.TestCase):
 class ChartsAndWounds(unittest.TestCase):
     def test_hit_chart(self):
         c = wr.HitChart([(1, 50, 1, BODY)])
-        self.assertFalse(c.complete)
+        self.assertFalse(c.is_complete())
         raises(self, "WR_ERR_INVALID", c.add, 50, 60, 2, HEAD)  # overlaps
         raises(self, "WR_ERR_INVALID", c.add, 51, 60, 2, HEAD[:3])
         raises(self, "WR_ERR_INVALID", c.add, 51, 60, 2, (0, 1, 1, 1))
         c.add(51, 100, 2, HEAD)
-        self.assertTrue(c.complete)
+        self.assertTrue(c.is_complete())
         self.assertEqual(c.lookup(10, 3), (1, wr.WOUND_SERIOUS))
         self.assertEqual(c.lookup(99, 4), (2, wr.WOUND_KILLED))
         raises(self, "WR_ERR_RANGE", c.lookup, 0, 1)
@@ -93,12 +93,12 @@ class ChartsAndWounds(unittest.TestCase):
 class Units(unittest.TestCase):
     def test_unit_life(self):
         p = wr.Profile(wr.RACE_HUMAN)
-        d = wr.unit_def_default()
+        d = wr.melee_unit_desc_default()
         self.assertEqual((d.kind, d.figures, d.morale, d.legs), (wr.UNIT_TROOPS, 1, 50, 4))
         u = wr.MeleeUnit(p, d, figures=12, files=4, weapon_type=wr.WEAPON_PIKE)
         self.assertEqual(u.figures, 12)
         u.figures = 8
-        self.assertEqual(u.definition.figures, 8)
+        self.assertEqual(u.desc.figures, 8)
         u.disordered = True
         self.assertTrue(u.disordered)
         u.disordered = False
@@ -192,8 +192,8 @@ class Engagements(unittest.TestCase):
         p = wr.Profile(wr.RACE_HUMAN)
         a, b = wr.MeleeUnit(p, figures=5, files=5), wr.MeleeUnit(p, figures=5, files=5)
         s = wr.Situation()
-        s.side[0] = wr.side_situation(5)
-        s.side[1] = wr.side_situation(5, attacked_in=wr.FACING_FLANK)
+        s.side[0] = wr.combatant_situation(5)
+        s.side[1] = wr.combatant_situation(5, attacked_in=wr.FACING_FLANK)
         with wr.Engagement(a, b, s) as e:
             self.assertEqual(e.status, (wr.END_ONGOING, 0))
         raises(self, "WR_ERR_RANGE", wr.Engagement, a, b, [(6,), (5,)])
@@ -282,15 +282,15 @@ class Engagements(unittest.TestCase):
         raises(self, "WR_ERR_RANGE", e.odds, 0)
         raises(self, "WR_ERR_RANGE", e.odds, wr.ODDS_MAX_ROUNDS + 1)
         with wr.Rng(7) as rng:
-            counts = e.simulate(3, rng, 2000)
+            counts = e.simulate_rng(3, rng, 2000)
         self.assertEqual(sum(counts), 2000)
         with e.odds(3) as odds:
             for end in range(wr.END_COUNT):
                 self.assertAlmostEqual(counts[end] / 2000, float(odds.end(end)), delta=0.05)
         with wr.Rng(7) as rng:
-            r1 = e.fight(rng)
+            r1 = e.fight_rng(rng)
         self.assertEqual(r1.round, 1)
-        raises(self, "WR_ERR_RANGE", e.simulate, 0, wr.Rng(1), 10)
+        raises(self, "WR_ERR_RANGE", e.simulate_rng, 0, wr.Rng(1), 10)
 
     def test_exact_odds_in_a_workspace(self):
         e = example()

@@ -1,5 +1,5 @@
 """The melee phase wrapper (MeleePhase): every fight of one turn resolved
-together; the first case of issue 12 ("No figure may fight more than once
+together; the first case of [Starting] ("No figure may fight more than once
 in a turn") and the phase's bad input."""
 import unittest
 
@@ -19,10 +19,10 @@ class Phase(unittest.TestCase):
     def test_no_figure_fights_twice(self):
         swords, ahead, flanker = self.units()
         p = wr.MeleePhase()
-        front = p.add(wr.phase_side(ahead, in_contact=5),
-                      wr.phase_side(swords, in_contact=5, corner=1))
-        flank = p.add(wr.phase_side(flanker, in_contact=1, contact=wr.CONTACT_CHARGE),
-                      wr.phase_side(swords, wr.FACING_FLANK, in_contact=1, corner=1))
+        front = p.add(wr.phase_combatant(ahead, in_contact=5),
+                      wr.phase_combatant(swords, in_contact=5, corner=1))
+        flank = p.add(wr.phase_combatant(flanker, in_contact=1, contact=wr.CONTACT_CHARGE),
+                      wr.phase_combatant(swords, wr.FACING_FLANK, in_contact=1, corner=1))
         self.assertEqual(len(p), 2)
         self.assertEqual(p.strike(front, 1).fighting + p.strike(flank, 1).fighting, 5)
         p.set_morale(lambda test: (100, 0, 0))
@@ -40,16 +40,16 @@ class Phase(unittest.TestCase):
     def test_bad_input(self):
         swords, ahead, flanker = self.units()
         p = wr.MeleePhase()
-        raises(self, "WR_ERR_RANGE", p.add, wr.phase_side(ahead, in_contact=6),
-               wr.phase_side(swords, in_contact=5))
-        p.add(wr.phase_side(ahead, in_contact=5), wr.phase_side(swords, in_contact=5))
-        raises(self, "WR_ERR_INVALID", p.add, wr.phase_side(ahead, in_contact=5),
-               wr.phase_side(swords, in_contact=5))
+        raises(self, "WR_ERR_RANGE", p.add, wr.phase_combatant(ahead, in_contact=6),
+               wr.phase_combatant(swords, in_contact=5))
+        p.add(wr.phase_combatant(ahead, in_contact=5), wr.phase_combatant(swords, in_contact=5))
+        raises(self, "WR_ERR_INVALID", p.add, wr.phase_combatant(ahead, in_contact=5),
+               wr.phase_combatant(swords, in_contact=5))
         raises(self, "WR_ERR_STATE", p.round, 0)
         rng = wr.Rng(3)
-        p.resolve(rng)
-        raises(self, "WR_ERR_STATE", p.add, wr.phase_side(flanker, in_contact=1),
-               wr.phase_side(swords, wr.FACING_FLANK, in_contact=1))
+        p.resolve_rng(rng)
+        raises(self, "WR_ERR_STATE", p.add, wr.phase_combatant(flanker, in_contact=1),
+               wr.phase_combatant(swords, wr.FACING_FLANK, in_contact=1))
         self.assertEqual(len(p), 1)
 
 

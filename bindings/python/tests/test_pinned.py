@@ -1,4 +1,4 @@
-"""The pinned functions of shared/API.md through the binding."""
+"""The pinned functions (names, values and results that never change) through the binding."""
 import unittest
 from fractions import Fraction
 
@@ -16,18 +16,18 @@ class MeleePinned(unittest.TestCase):
 
     def test_fighting_figures_examples(self):
         # boar riders: 8 mounted in 2 ranks, 4 in contact; swordsmen 10 in 2 ranks, 5 in contact
-        self.assertEqual(wr.fighting_figures(8, 4, 4, wr.WEAPON_SPEAR, self_flags=wr.SIDE_MOUNTED), 4)
-        self.assertEqual(wr.fighting_figures(10, 5, 5, wr.WEAPON_OTHER, enemy_flags=wr.SIDE_MOUNTED), 5)
+        self.assertEqual(wr.fighting_figures(8, 4, 4, wr.WEAPON_SPEAR, self_flags=wr.COMBATANT_MOUNTED), 4)
+        self.assertEqual(wr.fighting_figures(10, 5, 5, wr.WEAPON_OTHER, enemy_flags=wr.COMBATANT_MOUNTED), 5)
         # Lawkland: 12 polearms in 2 ranks of 6
         self.assertEqual(wr.fighting_figures(12, 6, 6, wr.WEAPON_POLEARM), 12)
         # flanked orc spearmen: 4 in contact
-        self.assertEqual(wr.fighting_figures(20, 5, 4, wr.WEAPON_SPEAR, self_flags=wr.SIDE_FLANKED), 4)
-        self.assertEqual(wr.fighting_figures(10, 5, 5, wr.WEAPON_SPEAR, self_flags=wr.SIDE_SWARM,
-                                             enemy_flags=wr.SIDE_FLYING), 0)
+        self.assertEqual(wr.fighting_figures(20, 5, 4, wr.WEAPON_SPEAR, self_flags=wr.COMBATANT_FLANKED), 4)
+        self.assertEqual(wr.fighting_figures(10, 5, 5, wr.WEAPON_SPEAR, self_flags=wr.COMBATANT_SWARM,
+                                             enemy_flags=wr.COMBATANT_FLYING), 0)
 
     def test_ranks_and_percentages(self):
         self.assertEqual(wr.complete_ranks(10, 5), 2)
-        self.assertEqual(wr.complete_ranks(20, 5, wr.SIDE_FLANKED), 1)
+        self.assertEqual(wr.complete_ranks(20, 5, wr.COMBATANT_FLANKED), 1)
         self.assertEqual(wr.combat_percent(14, 28, 10), (42, 420))
         self.assertEqual(wr.combat_percent(25, 12, 8), (37, 296))
         self.assertEqual(wr.combat_percent(5, -20, 3), (0, 0))

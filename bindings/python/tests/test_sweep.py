@@ -297,6 +297,132 @@ def always_dies(study, indices):
     os._exit(3)
 
 
+def dies_from(first):
+    """compute_chunk whose process is killed (SIGKILL) for every chunk that
+    holds a matchup index of `first` or more."""
+    def compute(study, indices):
+        if max(indices) >= first:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return REAL_COMPUTE_CHUNK(study, indices)
+    return compute
+
+
+# A large study (its pickle is hundreds of KB) whose first chunk kills its
+# worker: the table must be complete and the interpreter must exit.
+KILLED_WORKER_SCRIPT = """
+import os, signal, sys
+from warrules import sweep, _sweep_study
+from tests.sweep_support import UNITS
+marker = sys.argv[1]
+def fake(study, indices):
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return [(i, (10**18, 0, 0, 0, 0, 0, 0, 0), None) for i in indices]
+_sweep_study.compute_chunk = fake
+study = sweep.plan(UNITS, {"figures": list(range(2, 40)), "charged": [False, True],
+                           "morale": [30, 40, 50]})
+r = sweep.run(study, workers=2, chunk_size=2048)
+print(len(r.rows), len(study), r.rows[-1]["ongoing"], flush=True)
+"""
+
+
+class SweepWorkersKilled(unittest.TestCase):
+    """Issue 25, item 5: a killed worker process never hangs the
+    interpreter, and a sweep that loses its workers says what it lost and
+    resumes from its checkpoint."""
+
+    def test_the_interpreter_exits_after_a_worker_is_killed(self):
+        here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([here] + sys.path))
+        with tempfile.TemporaryDirectory() as tmp:
+            marker = os.path.join(tmp, "killed")
+            try:
+                run = subprocess.run([sys.executable, "-c", KILLED_WORKER_SCRIPT, marker], env=env,
+                                     capture_output=True, text=True, timeout=120)
+            except subprocess.TimeoutExpired as exc:
+                self.fail(f"the sweep's interpreter did not exit after a worker was killed "
+                          f"(it printed {exc.stdout!r})")
+            self.assertTrue(os.path.exists(marker))
+        self.assertEqual(run.returncode, 0, run.stderr[-2000:])
+        rows, size, ongoing = run.stdout.split()
+        self.assertEqual(rows, size)
+        self.assertEqual(int(ongoing), 10**18)
+
+    def test_worker_lost_names_the_dead_process_and_the_matchups(self):
+        with mock.patch.object(_sweep_study, "compute_chunk", dies_from(0)):
+            with self.assertRaises(sweep.WorkerLost) as cm:
+                sweep.run(UNITS[:1], {"figures": [4, 5]}, workers=2, retries=1)
+        text = str(cm.exception)
+        self.assertIn("killed by SIGKILL", text)
+        self.assertIn("4 matchups in 1 chunks were left undone (indices 0..3)", text)
+        with mock.patch.object(_sweep_study, "compute_chunk", always_dies):
+            with self.assertRaises(sweep.WorkerLost) as cm:
+                sweep.run(UNITS[:1], {"figures": [4, 5]}, workers=2, retries=0)
+        self.assertIn("exited with status 3", str(cm.exception))
+
+    def test_resume_after_the_workers_are_lost(self):
+        expected = sweep.run(UNITS, AXES, workers=1)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "partial.jsonl")
+            with mock.patch.object(_sweep_study, "compute_chunk", dies_from(200)):
+                with self.assertRaises(sweep.WorkerLost) as cm:
+                    sweep.run(UNITS, AXES, workers=2, chunk_size=20, retries=1, checkpoint=path)
+            self.assertIn("indices 200..323", str(cm.exception))
+            resumed = sweep.run(UNITS, AXES, workers=2, checkpoint=path)
+            self.assertEqual(resumed.computed, SIZE - 200)
+            self.assertEqual(resumed.rows, expected.rows)
+
+
+class SweepCheckpointLines(unittest.TestCase):
+    """Issue 25, item 5: a checkpoint line that does not parse into the
+    study's shape is refused with its line number."""
+
+    def test_bad_lines_are_refused_with_their_number(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "partial.jsonl")
+            sweep.run(UNITS[:1], {"figures": [4, 5]}, workers=1, checkpoint=path)
+            with open(path) as f:
+                good = f.read()
+            zero = [0] * wr.END_COUNT
+            bad_lines = {
+                "short e": {"i": 0, "e": [0, 0]},
+                "long e": {"i": 0, "e": zero + [0]},
+                "10**30": {"i": 0, "e": [10**30] + zero[1:]},
+                "negative": {"i": 0, "e": [-1] + zero[1:]},
+                "a float": {"i": 0, "e": [0.5] + zero[1:]},
+                "a bool": {"i": 0, "e": [True] + zero[1:]},
+                "more than 10**18 in all": {"i": 0, "e": [10**18, 1] + zero[2:]},
+                "error null": {"i": 0, "error": None},
+                "error empty": {"i": 0, "error": ""},
+                "both": {"i": 0, "e": zero, "error": "x"},
+                "neither": {"i": 0},
+                "another key": {"i": 0, "e": zero, "x": 1},
+                "index true": {"i": True, "e": zero},
+                "index out of range": {"i": 4, "e": zero},
+                "index a float": {"i": 1.0, "e": zero},
+                "a list": [0, zero],
+                "another result for a done matchup": {"i": 1, "e": [10**18] + zero[1:]},
+            }
+            raw_lines = {"NaN": '{"i": 0, "e": [NaN, 0, 0, 0, 0, 0, 0, 0]}',
+                         "Infinity": '{"i": 0, "e": [Infinity, 0, 0, 0, 0, 0, 0, 0]}',
+                         "not JSON": '{"i": 0, "e": [0, 0'}
+            cases = {k: json.dumps(v) for k, v in bad_lines.items()}
+            cases.update(raw_lines)
+            number = good.count("\n") + 1
+            for label, line in cases.items():
+                with self.subTest(label):
+                    with open(path, "w") as f:
+                        f.write(good + line + "\n")
+                    with self.assertRaises(sweep.CheckpointMismatch) as cm:
+                        sweep.run(UNITS[:1], {"figures": [4, 5]}, workers=1, checkpoint=path)
+                    self.assertIn(f"partial.jsonl:{number}:", str(cm.exception))
+            with open(path, "w") as f:
+                f.write(good + good.splitlines()[2] + "\n")  # the same result twice is harmless
+            again = sweep.run(UNITS[:1], {"figures": [4, 5]}, workers=1, checkpoint=path)
+            self.assertEqual(again.computed, 0)
+
+
 class SweepOutputs(unittest.TestCase):
     @classmethod
     def setUpClass(cls):

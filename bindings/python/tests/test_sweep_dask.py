@@ -4,17 +4,20 @@ has (Debian's python3-distributed serves /usr/bin/python3), these tests are
 run there in a subprocess; skipped, saying so, when neither has it."""
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import unittest
+from unittest import mock
 
-from warrules import sweep
+from warrules import sweep, _sweep_study
 
 from .support import PACKAGE_ROOT
 from .sweep_support import AXES, SIZE, UNITS
 
 try:
+    import dask
     import distributed
 except ImportError as exc:  # the Debian packages serve /usr/bin/python3
     distributed = None
@@ -55,6 +58,64 @@ class SweepOnLocalCluster(unittest.TestCase):
             self.assertEqual(r.rows, self.local.rows)
 
 
+def dies_from(first, real=_sweep_study.compute_chunk):
+    """compute_chunk (sent to the Dask workers by value) whose worker
+    process is killed for every chunk holding an index of `first` or more."""
+    def compute(study, indices):
+        if max(indices) >= first:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(study, indices)
+    return compute
+
+
+@unittest.skipIf(distributed is None, MISSING if distributed is None else "")
+class SweepLosesItsDaskWorkers(unittest.TestCase):
+    """Issue 25, item 5: a sweep whose Dask workers die says which chunks it
+    lost (never a bare CancelledError), keeps the rest, and resumes."""
+
+    def cluster(self, restart):
+        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                           dashboard_address=None, silence_logs=50)
+        if not restart:
+            for nanny in cluster.workers.values():
+                nanny.close_gracefully()  # a worker that dies is not started again
+        self.addCleanup(cluster.close)
+        client = distributed.Client(cluster)
+        self.addCleanup(client.close)
+        return client
+
+    def test_every_worker_dies(self):
+        expected = sweep.run(UNITS, AXES, workers=1)
+        client = self.cluster(restart=False)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "partial.jsonl")
+            with mock.patch.object(_sweep_study, "compute_chunk", dies_from(150)):
+                with self.assertRaises(sweep.WorkerLost) as cm:
+                    sweep.run(UNITS, AXES, client=client, chunk_size=30, checkpoint=path)
+            text = str(cm.exception)
+            self.assertIn("the Dask cluster lost", text)
+            self.assertIn("no worker is left", text)
+            with open(path) as f:
+                done = f.read().count("\n") - 1
+            self.assertLess(done, SIZE)
+            resumed = sweep.run(UNITS, AXES, workers=1, checkpoint=path)
+            self.assertEqual(resumed.computed, SIZE - done)
+            self.assertEqual(resumed.rows, expected.rows)
+
+    def test_one_chunk_kills_every_worker_it_meets(self):
+        with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+            client = self.cluster(restart=True)
+            with mock.patch.object(_sweep_study, "compute_chunk", dies_from(SIZE - 1)):
+                with self.assertRaises(sweep.WorkerLost) as cm:
+                    sweep.run(UNITS, AXES, client=client, chunk_size=30)
+        text = str(cm.exception)
+        # the chunk that kills its workers is lost (and, when the study was
+        # lost with them, the chunks that were waiting for it)
+        self.assertRegex(text, r"the Dask cluster lost \d+ of 11 chunks")
+        self.assertRegex(text, rf"indices [0-9., ]*\.\.{SIZE - 1}\b")
+        self.assertIn("KilledWorker", text)
+
+
 def python_with_dask():
     """Another Python on this machine that imports dask.distributed, or None."""
     for exe in ("/usr/bin/python3", shutil.which("python3")):
@@ -73,11 +134,13 @@ class SweepOnLocalClusterInTheSystemPython(unittest.TestCase):
             self.skipTest(MISSING + ", nor for any other python3 on this machine")
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(
             [PACKAGE_ROOT] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
-        run = subprocess.run([exe, "-m", "unittest", "-v", "tests.test_sweep_dask.SweepOnLocalCluster"], cwd=PACKAGE_ROOT,
+        run = subprocess.run([exe, "-m", "unittest", "-v", "tests.test_sweep_dask.SweepOnLocalCluster",
+                              "tests.test_sweep_dask.SweepLosesItsDaskWorkers"], cwd=PACKAGE_ROOT,
                              env=env, capture_output=True, text=True, timeout=600)
         self.assertEqual(run.returncode, 0, run.stderr[-3000:])
         self.assertIn("test_same_table_as_local_processes", run.stderr)
-        self.assertIn("Ran 2 tests", run.stderr)
+        self.assertIn("test_every_worker_dies", run.stderr)
+        self.assertIn("Ran 4 tests", run.stderr)
         self.assertNotIn("skipped", run.stderr)
 
 

@@ -15,9 +15,11 @@ WarrulesError subclass of that status (NullError, RangeError, InvalidError,
 NoMemoryError, ForbiddenError, StateError) with the library's detail. The
 batch functions (melee_rounds_batch, terrain_speed_batch,
 tactical_check_batch) take array buffers (NumPy arrays of any integer type
-too) and resolve many items in one C call.
+too) and resolve many items in one C call. The names these replaced (the C
+names' older forms) still work and raise DeprecationWarning naming the new
+one: see _deprecated.py.
 """
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._errors import (ClosedHandleError, ForbiddenError, HandleInUseError, InvalidError,
                       NoMemoryError, NullError, RangeError, StateError, WarrulesError,
@@ -30,6 +32,7 @@ from ._melee import *  # noqa: F401,F403
 from ._battlesystem import *  # noqa: F401,F403
 from ._campaign import *  # noqa: F401,F403
 from ._native import lib as _lib
+from . import _deprecated
 from ._version import VERSION as __version__
 
 if TYPE_CHECKING:  # the constants, which a type checker cannot see through the computed __all__
@@ -49,5 +52,13 @@ __all__ = [
     "Status", "Handle", "Rng", "Allocator", "CountingAllocator", "last_error", "status_name",
     "status_str", "version", "version_number", "has_function", "sweep",
 ] + _melee.__all__ + _battlesystem.__all__ + _campaign.__all__
+
+_deprecated.install(globals())
+
+
+def __getattr__(name: str) -> Any:
+    """An older name (_deprecated.RENAMED): its replacement, with a DeprecationWarning."""
+    return _deprecated.module_attribute(globals(), name)
+
 
 from . import sweep  # noqa: E402,F401  (balance studies: warrules.sweep.run)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import operator
 from collections import namedtuple
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
@@ -11,8 +12,8 @@ from ._enums import promote
 from ._core import Allocator, Handle, Rng, keep_allocator, make_handle
 from ._errors import RangeError, WarrulesError
 from ._native import (FIGURE, FORMATION, UNIT, FireArea, FireOrigin, FormationInfo,
-                      MissileModifiers, MissileTable, MovementCosts, MovementPhase, TacticalLeg,
-                      TacticalResult, UnitDesc, lib)
+                      MissileModifiers, MissileTable, MovementPhase, MovementPhaseCosts,
+                      TacticalLeg, TacticalResult, BattleUnitDesc, lib)
 from ._util import flag, int_array, int_columns, int_out, ints_out, new_ints
 
 __all__ = [
@@ -37,14 +38,14 @@ __all__ = [
     "FIRE_WIND_STRONG", "FIRE_CIRCLE", "FIRE_RECTANGLE", "FIRE_PER_INCH",
     "LOW_NONE", "LOW_DITCH", "LOW_FORD", "LOW_SWAMP",
     # structs
-    "UnitDesc", "FormationInfo", "TacticalLeg", "TacticalResult", "FireArea", "MissileTable",
-    "MovementPhase", "MovementCosts", "movement_costs_default", "FireOrigin",
-    "forest_fire_reaches", "MissileModifiers", "missile_modifiers_unset", "missile_modifiers_set",
+    "BattleUnitDesc", "FormationInfo", "TacticalLeg", "TacticalResult", "FireArea", "MissileTable",
+    "MovementPhase", "MovementPhaseCosts", "movement_phase_costs_default", "FireOrigin",
+    "forest_fire_has_reached", "MissileModifiers", "missile_modifiers_unset", "missile_modifiers_set",
     "missile_modifiers_get",
     # handles and functions
-    "Figure", "Unit", "Formation", "rate_cavalry", "rate_chariot", "mounted_removed",
-    "unit_desc_default", "terrain_speed", "woods_missile_allowed", "woods_firing_figures",
-    "woods_sight_range", "woods_melee_modifier", "forest_fire", "low_ground_ar_modifier",
+    "Figure", "BattleUnit", "Formation", "rate_cavalry", "rate_chariot", "mounted_removed",
+    "battle_unit_desc_default", "terrain_speed", "woods_may_shoot", "woods_firing_figures",
+    "woods_sight_range", "woods_melee_modifier", "forest_fire_area", "low_ground_ar_modifier",
     "missile_table_default", "missile_terrain_modifier",
     # batch forms
     "terrain_speed_batch", "tactical_check_batch", "TacticalBatch",
@@ -97,7 +98,12 @@ _STATS = {"ar": STAT_AR, "hd": STAT_HD, "ac": STAT_AC, "mv": STAT_MV, "sa": STAT
 
 def _to_c_int(value):
     """SA and SD are 32-bit patterns: pass 0..2**32-1 (or a C int) as the C int of the same bits."""
-    if isinstance(value, int) and not -2**31 <= value < 2**32:
+    if not isinstance(value, int):
+        try:
+            value = operator.index(value)  # a NumPy integer: its whole value, never its low bits
+        except TypeError:
+            return value  # not an integer: wr_figure_set's argument check raises TypeError
+    if not -2**31 <= value < 2**32:
         raise RangeError(2, "WR_ERR_RANGE", "wr_figure_set", message=(
             f"wr_figure_set: a 32-bit pattern (sa, sd) = {value} is outside -2**31..2**32-1"))
     value &= 0xFFFFFFFF
@@ -113,6 +119,7 @@ class Figure(Handle):
     32-bit values)."""
 
     _free = staticmethod(lambda p: lib.wr_figure_free(p))
+    _clone = "clone"  # copy.copy() and copy.deepcopy() make an independent figure
 
     def __init__(self, ar: int = 0, hd: int = 0, ac: int = 0, mv: int = 0, sa: int = 0, sd: int = 0,
                  damage: Iterable[Sequence[int]] = (), *, allocator: Optional[Allocator] = None) -> None:
@@ -141,8 +148,7 @@ class Figure(Handle):
         if self.__dict__.get("_borrowed"):
             ptr, self._ptr = self.__dict__.get("_ptr"), None
             if ptr:
-                for other in list(self._pinned):
-                    self._unpin(other)
+                self._unpin_all()
             return
         super().close()
 
@@ -186,14 +192,14 @@ class Figure(Handle):
         """(total dice, total bonus)."""
         return ints_out(lib.wr_figure_damage_totals, 2, self._handle())
 
-    def damage_from_rolls(self, rolls: Iterable[int]) -> int:
+    def damage_rolls(self, rolls: Iterable[int]) -> int:
         """[11.5] The one damage roll from the caller's dice: one roll per die,
         group by group in order of increasing sides."""
         rolls = list(rolls)
         buf = int_array(rolls, "rolls")
         return int_out(lib.wr_figure_damage_rolls, self._handle(), buf, len(rolls))
 
-    def damage_roll(self, rng: Rng) -> int:
+    def damage_rng(self, rng: Rng) -> int:
         """[11.5] The one damage roll, rolled on a Rng."""
         return int_out(lib.wr_figure_damage_rng, self._handle(), rng._handle())
 
@@ -212,16 +218,16 @@ class Figure(Handle):
         return [ints_out(lib.wr_figure_damage_group_parts, 2, self._handle(), i)
                 for i in range(n.value)]
 
-    def charge_damage_from_rolls(self, rolls, multiplier=2):
+    def charge_damage_rolls(self, rolls, multiplier=2):
         """[11.4] The damage roll of a charge: the rider's weapon dice times
-        multiplier (Unit.charge_damage_multiplier), the steed's dice once."""
+        multiplier (BattleUnit.charge_damage_multiplier), the steed's dice once."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         return int_out(lib.wr_figure_charge_damage_rolls, self._handle(), multiplier, buf,
                        len(rolls))
 
-    def charge_damage_roll(self, rng, multiplier=2):
-        """[11.4] charge_damage_from_rolls with the dice rolled on a Rng."""
+    def charge_damage_rng(self, rng, multiplier=2):
+        """[11.4] charge_damage_rolls with the dice rolled on a Rng."""
         return int_out(lib.wr_figure_charge_damage_rng, self._handle(), multiplier,
                        rng._handle())
 
@@ -264,30 +270,30 @@ def mounted_removed(killed_parts: int) -> bool:
     return bool(int_out(lib.wr_mounted_removed, killed_parts))
 
 
-def unit_desc_default() -> UnitDesc:
-    """The default UnitDesc: one figure on foot, nothing carried, no traits, in command."""
+def battle_unit_desc_default() -> BattleUnitDesc:
+    """The default BattleUnitDesc: one figure on foot, nothing carried, no traits, in command."""
     return lib.wr_battle_unit_desc_default()
 
 
 def _desc(desc, fields):
-    d = unit_desc_default() if desc is None else UnitDesc.from_buffer_copy(desc)
+    d = battle_unit_desc_default() if desc is None else BattleUnitDesc.from_buffer_copy(desc)
     fields = {k: int(flag(v)) if k in ("single_creature", "in_command") else v
               for k, v in fields.items() if v is not None}
-    return d.set_fields(fields, "Unit")
+    return d.set_fields(fields, "BattleUnit")
 
 
-class Unit(Handle):
+class BattleUnit(Handle):
     """A Battlesystem unit (wr_battle_unit): figures of one rated figure, with what
     they carry and what they are.
 
-    Unit(figure, desc=None, **fields): desc is a UnitDesc (default
-    unit_desc_default()); keyword fields (type, figures, equipment, traits,
+    BattleUnit(figure, desc=None, **fields): desc is a BattleUnitDesc (default
+    battle_unit_desc_default()); keyword fields (type, figures, equipment, traits,
     single_creature, in_command) override it. The unit keeps its own copy of
     the figure."""
 
     _free = staticmethod(lambda p: lib.wr_battle_unit_free(p))
 
-    def __init__(self, figure: Figure, desc: Optional[UnitDesc] = None, *,
+    def __init__(self, figure: Figure, desc: Optional[BattleUnitDesc] = None, *,
                  allocator: Optional[Allocator] = None, **fields: Any) -> None:
         d = _desc(desc, fields)
         ptr = make_handle(lib.wr_battle_unit_new, lib.wr_battle_unit_new_ex, UNIT, allocator, figure._handle(),
@@ -296,18 +302,18 @@ class Unit(Handle):
         keep_allocator(self, allocator)
 
     @property
-    def desc(self) -> UnitDesc:
-        """What the unit is, as a UnitDesc copy."""
-        d = UnitDesc()
+    def desc(self) -> BattleUnitDesc:
+        """What the unit is, as a BattleUnitDesc copy."""
+        d = BattleUnitDesc()
         lib.wr_battle_unit_get(self._handle(), ctypes.byref(d))
         return d
 
     @desc.setter
-    def desc(self, value: UnitDesc) -> None:
+    def desc(self, value: BattleUnitDesc) -> None:
         lib.wr_battle_unit_set(self._handle(), ctypes.byref(value))
 
     def update(self, **fields: Any) -> None:
-        """Changes some fields of the description (checked as by Unit())."""
+        """Changes some fields of the description (checked as by BattleUnit())."""
         self.desc = _desc(self.desc, fields)
 
     @property
@@ -339,7 +345,7 @@ class Unit(Handle):
         return int_out(lib.wr_charge_check, self._handle(), arr, n)
 
     def __repr__(self):
-        return "Unit(<closed>)" if self.closed else f"Unit({self.desc!r})"
+        return "BattleUnit(<closed>)" if self.closed else f"BattleUnit({self.desc!r})"
 
 
 def _legs(legs):
@@ -384,7 +390,7 @@ class Formation(Handle):
     def frontage(self, value: int) -> None:
         lib.wr_formation_set_frontage(self._handle(), value)
 
-    def ranks(self, unit: Unit) -> Tuple[int, int]:
+    def ranks(self, unit: BattleUnit) -> Tuple[int, int]:
         """(ranks, figures in the front rank) of a unit standing in this formation."""
         return ints_out(lib.wr_formation_ranks, 2, self._handle(), unit._handle())
 
@@ -396,21 +402,21 @@ class Formation(Handle):
         """Ends a shield wall or set spears (the order stays)."""
         lib.wr_formation_break(self._handle())
 
-    def available(self, unit: Unit) -> int:
+    def available(self, unit: BattleUnit) -> int:
         """Move points the unit may still spend in this phase."""
         return int_out(lib.wr_formation_available, self._handle(), unit._handle())
 
-    def turn(self, unit: Unit, degrees: int) -> None:
+    def turn(self, unit: BattleUnit, degrees: int) -> None:
         """Turns the unit (clockwise positive, -180..180)."""
         lib.wr_formation_turn(self._handle(), unit._handle(), degrees)
 
-    def shield_wall_check(self, unit: Unit, all_round: bool = False,
+    def shield_wall_check(self, unit: BattleUnit, all_round: bool = False,
                           turn_cost: int = TURN_COST_DEFAULT) -> int:
         """[11.6] DECLARE_OK or the first reason a shield wall may not be declared."""
         return int_out(lib.wr_shield_wall_check, unit._handle(), self._handle(), flag(all_round),
                        turn_cost)
 
-    def shield_wall_declare(self, unit: Unit, all_round: bool = False,
+    def shield_wall_declare(self, unit: BattleUnit, all_round: bool = False,
                             turn_cost: int = TURN_COST_DEFAULT) -> None:
         """[11.6] Declares a shield wall (WR_ERR_FORBIDDEN when the check gives a problem)."""
         lib.wr_shield_wall_declare(unit._handle(), self._handle(), flag(all_round), turn_cost)
@@ -419,25 +425,25 @@ class Formation(Handle):
         """[11.6] The AC modifier this formation's shield wall gives against an attack."""
         return int_out(lib.wr_shield_wall_ac_modifier, self._handle(), kind, attack_from)
 
-    def set_spears_check(self, unit: Unit, sides: int = FACE_FRONT,
-                         turn_cost: int = TURN_COST_DEFAULT) -> int:
+    def spears_check(self, unit: BattleUnit, sides: int = FACE_FRONT,
+                     turn_cost: int = TURN_COST_DEFAULT) -> int:
         """[11.7] DECLARE_OK or the first reason set spears may not be declared."""
         return int_out(lib.wr_spears_check, unit._handle(), self._handle(), sides, turn_cost)
 
-    def set_spears_declare(self, unit: Unit, sides: int = FACE_FRONT,
-                           turn_cost: int = TURN_COST_DEFAULT) -> None:
+    def spears_declare(self, unit: BattleUnit, sides: int = FACE_FRONT,
+                       turn_cost: int = TURN_COST_DEFAULT) -> None:
         """[11.7] Declares set spears or pikes protecting `sides`."""
         lib.wr_spears_declare(unit._handle(), self._handle(), sides, turn_cost)
 
-    def set_spears_multiplier(self, charge_from: int = FROM_FRONT) -> int:
+    def spears_multiplier(self, charge_from: int = FROM_FRONT) -> int:
         """[11.7] 2 when set spears protect that side against a charge, else 1."""
         return int_out(lib.wr_spears_multiplier, self._handle(), charge_from)
 
-    def charger_strikers(self, charger: Unit, in_contact: int, losses: int) -> int:
+    def charger_strikers(self, charger: BattleUnit, in_contact: int, losses: int) -> int:
         """[11.7] Figures of a charger (standing in this formation) that strike back after losses."""
         return int_out(lib.wr_charger_strikers, charger._handle(), self._handle(), in_contact, losses)
 
-    def tactical_check(self, unit: Unit, legs: Any, flags: int = 0) -> TacticalResult:
+    def tactical_check(self, unit: BattleUnit, legs: Any, flags: int = 0) -> TacticalResult:
         """[11.8] The cost and legality of a move (a TacticalResult); nothing changes."""
         arr, n = _legs(legs)
         r = TacticalResult()
@@ -446,7 +452,7 @@ class Formation(Handle):
 
     # the Movement Phase: every action charged to info.spent
 
-    def movement_begin(self, unit):
+    def movement_phase_begin(self, unit):
         """Begins the unit's Movement Phase, recording its order and command."""
         lib.wr_movement_phase_begin(unit._handle(), self._handle())
 
@@ -457,38 +463,38 @@ class Formation(Handle):
         lib.wr_movement_phase_get(self._handle(), ctypes.byref(ph))
         return ph
 
-    def spend(self, unit, points):
+    def movement_phase_spend(self, unit, points):
         """Charges move points the engine prices itself (WR_ERR_FORBIDDEN beyond what is left)."""
         lib.wr_movement_phase_spend(unit._handle(), self._handle(), points)
 
-    def change_order(self, unit, order, standing=TERRAIN_CLEAR, costs=None):
+    def movement_phase_set_order(self, unit, order, standing=TERRAIN_CLEAR, costs=None):
         """Changes order in the phase; returns the move points charged."""
-        costs = costs if costs is not None else movement_costs_default()
+        costs = costs if costs is not None else movement_phase_costs_default()
         return int_out(lib.wr_movement_phase_set_order, unit._handle(), self._handle(),
                        ctypes.byref(costs), order, standing)
 
-    def movement_turn(self, unit, degrees, costs=None):
+    def movement_phase_turn(self, unit, degrees, costs=None):
         """Changes facing in the phase; returns the move points charged."""
-        costs = costs if costs is not None else movement_costs_default()
+        costs = costs if costs is not None else movement_phase_costs_default()
         return int_out(lib.wr_movement_phase_turn, unit._handle(), self._handle(), ctypes.byref(costs),
                        degrees)
 
-    def wheel(self, unit, degrees, arc, terrain=TERRAIN_CLEAR):
+    def movement_phase_wheel(self, unit, degrees, arc, terrain=TERRAIN_CLEAR):
         """Wheels, the outer flank travelling `arc` twelfths of an inch; returns the cost."""
         return int_out(lib.wr_movement_phase_wheel, unit._handle(), self._handle(), degrees, arc, terrain)
 
-    def movement_shield_wall(self, unit, all_round=False, costs=None):
+    def movement_phase_declare_shield_wall(self, unit, all_round=False, costs=None):
         """[11.6] Declares a shield wall in a begun phase."""
-        costs = costs if costs is not None else movement_costs_default()
-        lib.wr_movement_phase_declare_shield_wall(unit._handle(), self._handle(), ctypes.byref(costs),
-                                    flag(all_round))
+        costs = costs if costs is not None else movement_phase_costs_default()
+        lib.wr_movement_phase_declare_shield_wall(unit._handle(), self._handle(),
+                                                  ctypes.byref(costs), flag(all_round))
 
-    def movement_set_spears(self, unit, sides=FACE_FRONT, costs=None):
+    def movement_phase_declare_spears(self, unit, sides=FACE_FRONT, costs=None):
         """[11.7] Declares set spears or pikes in a begun phase."""
-        costs = costs if costs is not None else movement_costs_default()
+        costs = costs if costs is not None else movement_phase_costs_default()
         lib.wr_movement_phase_declare_spears(unit._handle(), self._handle(), ctypes.byref(costs), sides)
 
-    def tactical_apply(self, unit: Unit, legs: Any, flags: int = 0) -> TacticalResult:
+    def tactical_apply(self, unit: BattleUnit, legs: Any, flags: int = 0) -> TacticalResult:
         """[11.8] Makes a legal move (WR_ERR_FORBIDDEN otherwise) and returns its TacticalResult."""
         arr, n = _legs(legs)
         r = TacticalResult()
@@ -499,8 +505,8 @@ class Formation(Handle):
         return "Formation(<closed>)" if self.closed else f"Formation({self.info!r})"
 
 
-def movement_costs_default():
-    """The default MovementCosts: half the normal rate for a change of order and
+def movement_phase_costs_default():
+    """The default MovementPhaseCosts: half the normal rate for a change of order and
     for each change of facing of up to 90 degrees, TURN_COST_DEFAULT for figures turning."""
     return lib.wr_movement_phase_costs_default()
 
@@ -511,7 +517,7 @@ def terrain_speed(terrain: int, traits: int = 0) -> Fraction:
     return Fraction(num, den)
 
 
-def woods_missile_allowed(shooter: int, target: int) -> bool:
+def woods_may_shoot(shooter: int, target: int) -> bool:
     """Whether a figure at `shooter` (WOODS_*) may shoot one at `target`."""
     return bool(int_out(lib.wr_woods_may_shoot, shooter, target))
 
@@ -531,7 +537,7 @@ def woods_melee_modifier(attacker: int, defender: Formation) -> int:
     return int_out(lib.wr_woods_melee_modifier, attacker, defender)
 
 
-def forest_fire(wind: int, turns: int) -> FireArea:
+def forest_fire_area(wind: int, turns: int) -> FireArea:
     """The FireArea a forest fire burns after some turns."""
     area = FireArea()
     lib.wr_forest_fire_area(wind, turns, ctypes.byref(area))
@@ -556,7 +562,7 @@ def missile_terrain_modifier(table: Union[MissileTable, Sequence[int]], target: 
     return int_out(lib.wr_missile_terrain_modifier, ctypes.byref(table), target)
 
 
-def forest_fire_reaches(wind, turns, origin, x, y):
+def forest_fire_has_reached(wind, turns, origin, x, y):
     """Whether a fire started at origin (a FireOrigin or (x, y, wind_x, wind_y),
     twelfths of an inch) reaches the point (x, y) after some turns."""
     if not isinstance(origin, FireOrigin):
@@ -611,7 +617,7 @@ TacticalBatch = namedtuple("TacticalBatch", [f for f, _ in TacticalResult._field
 TacticalBatch.__doc__ = "Results of tactical_check_batch: one array.array('i') per field of TacticalResult."
 
 
-def tactical_check_batch(unit: Unit, formation: Formation, legs: Any, leg_counts: Any = None, flags: int = 0) -> TacticalBatch:
+def tactical_check_batch(unit: BattleUnit, formation: Formation, legs: Any, leg_counts: Any = None, flags: int = 0) -> TacticalBatch:
     """[11.8] Many alternative moves of one unit from one formation in one C
     call (nothing is spent).
 

@@ -17,7 +17,7 @@ from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (PLAN_BLOCKED_FN, ForceState, PlanQuery, PlanResult)
 from ._native import (MAP, PLAN_MOVES_FN, PLANNER, Arrival, Hex, HexDesc, March, MoveCosts,
-                      PlanEdge, PlanGraph, PlanParams, Route, Side, Step, lib)
+                      PlanEdge, PlanGraph, PlanParams, Route, Hexside, Step, lib)
 from ._util import flag, int_array, int_out, ints_out
 
 HexLike = Union[Hex, Tuple[int, int], Sequence[int]]  # a hex as a Hex or any (q, r) pair
@@ -72,7 +72,7 @@ WATER_UNNAVIGABLE = 0x01
 WATER_CATARACT = 0x02
 WATER_TIDAL = 0x04
 WATER_ALL = 0x07
-MAP_MAX_SIDE = 16384
+MAP_MAX_EXTENT = 16384
 MOVER_COUNT = 7
 FORCE_ELLRIENDI = 0x01
 FORCE_LIZARD_MEN = 0x02
@@ -112,7 +112,7 @@ OBJECTIVE_COUNT = 3
 PLAN_FOUND = 0
 PLAN_NO_ROUTE = 1
 RIVERS_OK = 0
-RIVERS_SIDE_ON_COURSE = 1
+RIVERS_HEXSIDE_ON_COURSE = 1
 RIVERS_DEAD_END = 2
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
@@ -120,13 +120,13 @@ __all__ = [name for name in list(globals()) if name.isupper() and not name.start
            and name not in ("MAP", "PLANNER", "PLAN_MOVES_FN", "PLAN_BLOCKED_FN")]
 __all__ += _ENUMS
 __all__ += [
-    "Hex", "Side", "MoveCosts", "March", "PlanParams", "Step", "Route", "Arrival", "PlanEdge",
+    "Hex", "Hexside", "MoveCosts", "March", "PlanParams", "Step", "Route", "Arrival", "PlanEdge",
     "PlanGraph", "HexDesc", "PlannedRoute",
     "river_crossing", "half_die", "stragglers", "raft_timber",
     "hex_distance", "hex_neighbor", "hex_direction", "hex_ring", "hex_range", "hex_line",
     "hex_from_offset", "hex_to_offset", "Map", "move_costs_default", "land_entry",
-    "march_start", "stragglers_gathered", "half_die_roll", "raft_defence", "getting_lost",
-    "getting_lost_roll", "plan_params_default", "Planner", "moves_from",
+    "march_start", "stragglers_gathered", "half_die_rng", "raft_defence", "getting_lost",
+    "getting_lost_rng", "plan_params_default", "Planner", "hex_desc_moves",
     "ForceState", "PlanQuery", "PlanResult", "force_start", "Plan",
 ]
 
@@ -225,11 +225,11 @@ def hex_to_offset(h: HexLike) -> Tuple[int, int]:
 # ---- the map -------------------------------------------------------------------
 
 def _side(side):
-    if isinstance(side, Side):
+    if isinstance(side, Hexside):
         return side
     if isinstance(side, dict):
-        return Side(**{k: int(flag(v)) for k, v in side.items()})
-    return Side(*[int(flag(v)) for v in side])
+        return Hexside(**{k: int(flag(v)) for k, v in side.items()})
+    return Hexside(*[int(flag(v)) for v in side])
 
 
 class Map(Handle):
@@ -247,11 +247,11 @@ class Map(Handle):
         """(width, height)."""
         return ints_out(lib.wr_map_size, 2, self._handle())
 
-    def contains(self, h: HexLike) -> bool:
+    def has_hex(self, h: HexLike) -> bool:
         return bool(int_out(lib.wr_map_has_hex, self._handle(), _hex(h)))
 
     def __contains__(self, h):
-        return self.contains(h)
+        return self.has_hex(h)
 
     def index(self, h: HexLike) -> int:
         """The index of a hex: r * width + q + floor(r / 2)."""
@@ -287,14 +287,14 @@ class Map(Handle):
         lib.wr_map_regions(self._handle(), _hex(h), ctypes.byref(out))
         return out.value
 
-    def set_side(self, h: HexLike, direction: int,
-                 side: Union[Side, Mapping[str, int], Sequence[int]]) -> None:
-        """Sets a hexside: a Side, a dict or a (river, crossing, road, track) tuple."""
+    def set_hexside(self, h: HexLike, direction: int,
+                    side: Union[Hexside, Mapping[str, int], Sequence[int]]) -> None:
+        """Sets a hexside: a Hexside, a dict or a (river, crossing, road, track) tuple."""
         s = _side(side)
         lib.wr_map_set_hexside(self._handle(), _hex(h), direction, ctypes.byref(s))
 
-    def side(self, h: HexLike, direction: int) -> Side:
-        s = Side()
+    def hexside(self, h: HexLike, direction: int) -> Hexside:
+        s = Hexside()
         lib.wr_map_hexside(self._handle(), _hex(h), direction, ctypes.byref(s))
         return s
 
@@ -310,17 +310,17 @@ class Map(Handle):
     def zone(self, h: HexLike) -> int:
         return int_out(lib.wr_map_zone, self._handle(), _hex(h))
 
-    def sight(self, a: HexLike, b: HexLike) -> bool:
+    def is_visible(self, a: HexLike, b: HexLike) -> bool:
         return bool(int_out(lib.wr_map_is_visible, self._handle(), _hex(a), _hex(b)))
 
     def landing(self, mover: int, h: HexLike) -> int:
         """How a vessel may put in at a hex (LANDING_*; WR_ERR_FORBIDDEN when it cannot)."""
         return int_out(lib.wr_map_landing, self._handle(), mover, _hex(h))
 
-    def on_route(self, h: HexLike, direction: int) -> bool:
+    def is_on_route(self, h: HexLike, direction: int) -> bool:
         return bool(int_out(lib.wr_map_is_on_route, self._handle(), _hex(h), direction))
 
-    def side_index(self, h: HexLike, direction: int) -> int:
+    def hexside_index(self, h: HexLike, direction: int) -> int:
         """The index of a hexside for Planner.plan(blocked_sides=...)."""
         out = ctypes.c_int32()
         lib.wr_map_hexside_index(self._handle(), _hex(h), direction, ctypes.byref(out))
@@ -405,7 +405,7 @@ def stragglers_gathered(figures: int, missing: int, half_die: int) -> int:
     return int_out(lib.wr_stragglers_gathered, figures, missing, half_die)
 
 
-def half_die_roll(rng: Rng) -> int:
+def half_die_rng(rng: Rng) -> int:
     return int_out(lib.wr_half_die_rng, rng._handle())
 
 
@@ -417,7 +417,7 @@ def getting_lost(small_unit: bool, on_route: bool, chance_percent: int, d100: in
     return bool(int_out(lib.wr_getting_lost, flag(small_unit), flag(on_route), chance_percent, d100))
 
 
-def getting_lost_roll(small_unit: bool, on_route: bool, chance_percent: int, rng: Rng) -> bool:
+def getting_lost_rng(small_unit: bool, on_route: bool, chance_percent: int, rng: Rng) -> bool:
     return bool(int_out(lib.wr_getting_lost_rng, flag(small_unit), flag(on_route),
                         chance_percent, rng._handle()))
 
@@ -604,17 +604,18 @@ class Planner(Handle):
         return buf[0::2], buf[1::2]
 
 
-def moves_from(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
-               sides: Sequence[Union[Side, Mapping[str, int], Sequence[int]]], nodes: Sequence[int]) -> List[PlanEdge]:
+def hex_desc_moves(params: PlanParams, here: HexDesc, neighbors: Sequence[HexDesc],
+                   sides: Sequence[Union[Hexside, Mapping[str, int], Sequence[int]]],
+                   nodes: Sequence[int]) -> List[PlanEdge]:
     """The PlanEdge moves of a force from one hex of a game's own map: here a
-    HexDesc, neighbors six HexDesc, sides six Side (or tuples), nodes six ints."""
+    HexDesc, neighbors six HexDesc, sides six Hexside (or tuples), nodes six ints."""
     nb = (HexDesc * 6)(*neighbors)
-    sd = (Side * 6)(*[_side(s) for s in sides])
+    sd = (Hexside * 6)(*[_side(s) for s in sides])
     nd = int_array(nodes, "nodes", ctypes.c_int32, 6)
     out = (PlanEdge * PLAN_MAX_EDGES)()
     n = ctypes.c_size_t()
     lib.wr_hex_desc_moves(ctypes.byref(params), ctypes.byref(here), nb, sd, nd, out, PLAN_MAX_EDGES,
-                      ctypes.byref(n))
+                          ctypes.byref(n))
     return [PlanEdge.from_buffer_copy(e) for e in out[:n.value]]
 
 
@@ -687,7 +688,7 @@ def _query(map, state, objective, blocked_hexes, blocked_sides, blocked, keep):
     if blocked_sides is not None:
         bits = (ctypes.c_uint8 * ((3 * n + 7) // 8))()
         for h, direction in blocked_sides:
-            i = map.side_index(h, direction)
+            i = map.hexside_index(h, direction)
             bits[i // 8] |= 1 << (i % 8)
         q.blocked_sides = bits
         q.blocked_sides_size = len(bits)

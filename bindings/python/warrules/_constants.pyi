@@ -65,7 +65,7 @@ class Wound(enum.IntEnum):
     UNCONSCIOUS = 7
     KILLED = 8
 
-class UnitKind(enum.IntEnum):
+class MeleeUnitKind(enum.IntEnum):
     TROOPS = 0
     MONSTER = 1
     CHARACTER = 2
@@ -169,7 +169,7 @@ class PhaseContact(enum.IntEnum):
     PURSUIT = 2
     PUSHBACK = 3
 
-class SideFlag(enum.IntFlag):
+class CombatantFlag(enum.IntFlag):
     MOUNTED = 1
     DISORDERED = 2
     SWARM = 4
@@ -194,7 +194,7 @@ class Stat(enum.IntEnum):
     SA = 4
     SD = 5
 
-class UnitType(enum.IntEnum):
+class BattleUnitType(enum.IntEnum):
     FOOT = 0
     CAVALRY = 1
     CHARIOT = 2
@@ -443,9 +443,9 @@ WOUND_SERIOUS: Wound
 WOUND_CRITICAL: Wound
 WOUND_UNCONSCIOUS: Wound
 WOUND_KILLED: Wound
-UNIT_TROOPS: UnitKind
-UNIT_MONSTER: UnitKind
-UNIT_CHARACTER: UnitKind
+UNIT_TROOPS: MeleeUnitKind
+UNIT_MONSTER: MeleeUnitKind
+UNIT_CHARACTER: MeleeUnitKind
 MOUNT_NONE: Mount
 MOUNT_UNARMOURED: Mount
 MOUNT_ARMOURED: Mount
@@ -517,11 +517,11 @@ MORALE_NONE: MoraleResult
 MORALE_PASS: MoraleResult
 MORALE_RETIRE: MoraleResult
 MORALE_ROUT: MoraleResult
-SIDE_MOUNTED: SideFlag
-SIDE_DISORDERED: SideFlag
-SIDE_SWARM: SideFlag
-SIDE_FLYING: SideFlag
-SIDE_FLANKED: SideFlag
+COMBATANT_MOUNTED: CombatantFlag
+COMBATANT_DISORDERED: CombatantFlag
+COMBATANT_SWARM: CombatantFlag
+COMBATANT_FLYING: CombatantFlag
+COMBATANT_FLANKED: CombatantFlag
 RACE_MAX: int
 PROFILE_WEAPONS: int
 PROFILE_ARMOURS: int
@@ -555,9 +555,9 @@ FIGURE_MAX_DICE: int
 FIGURE_MAX_BONUS: int
 PART_RIDER: Part
 PART_STEED: Part
-UNIT_TYPE_FOOT: UnitType
-UNIT_TYPE_CAVALRY: UnitType
-UNIT_TYPE_CHARIOT: UnitType
+UNIT_TYPE_FOOT: BattleUnitType
+UNIT_TYPE_CAVALRY: BattleUnitType
+UNIT_TYPE_CHARIOT: BattleUnitType
 EQUIP_LARGE_SHIELDS: Equipment
 EQUIP_SPEARS: Equipment
 EQUIP_CHARGE_WEAPONS: Equipment
@@ -673,7 +673,7 @@ WATER_UNNAVIGABLE: Water
 WATER_CATARACT: Water
 WATER_TIDAL: Water
 WATER_ALL: Water
-MAP_MAX_SIDE: int
+MAP_MAX_EXTENT: int
 MOVER_COUNT: int
 FORCE_ELLRIENDI: Force
 FORCE_LIZARD_MEN: Force
@@ -713,5 +713,5 @@ OBJECTIVE_COUNT: int
 PLAN_FOUND: int
 PLAN_NO_ROUTE: int
 RIVERS_OK: int
-RIVERS_SIDE_ON_COURSE: int
+RIVERS_HEXSIDE_ON_COURSE: int
 RIVERS_DEAD_END: int

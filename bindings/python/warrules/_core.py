@@ -1,10 +1,10 @@
 """Core: status codes, version, the Handle base class, dice and allocators."""
 import ctypes
 import enum
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, Optional
 
 from . import _guard
-from ._errors import ClosedHandleError, InvalidError, RangeError
+from ._errors import ClosedHandleError, HandleInUseError, InvalidError, RangeError
 from ._native import ALLOC_FN, RNG, lib
 from ._native import Allocator as AllocatorStruct
 
@@ -68,40 +68,56 @@ class Handle:
     the call whose callback is running), close() and any conflicting use
     raise HandleInUseError: no C function ever sees a released pointer or a
     handle another thread is changing (see _guard.py).
+
+    A handle is the one owner of its C object: copy.copy() and copy.deepcopy()
+    make an independent copy through the C clone function where the class has
+    one (_clone: Rng, Figure) and raise TypeError otherwise; pickle refuses.
     """
 
     _free: Any = None  # a staticmethod releasing the C pointer
+    _clone: Any = None  # the name of a method making an independent copy, where C has one
 
     def __init__(self, ptr) -> None:
         self._ptr = ptr
-        self._users = 0        # open handles that depend on this one
-        self._pinned: List[Handle] = []  # handles this one depends on
-        self._pinned_exclusive: Set[int] = set()  # ids of those a writing call writes too
+        self._users = 0        # pins of this handle by open handles that depend on it
+        # id -> [handle, pins, exclusive pins, walked]: the handles this one depends on
+        # (walked: a call holding this one holds them; not walked: the members of a
+        # container, which cover them, see _guard)
+        self._pinned: Dict[int, list] = {}
+        self._containers: Dict[int, list] = {}  # id -> [container, exclusive, shared paths]
         self._close_wanted = False
         self._excl: Optional[int] = None  # the thread holding it exclusively in a C call
         self._readers: Dict[int, int] = {}  # thread -> number of C calls reading it
 
-    def _pin(self, other, exclusive=False):
-        """Keeps `other` alive (in C too) until this handle is closed; a call
-        holding this handle holds `other` too (exclusively, when `exclusive`
-        and the call holds this one exclusively: the C object may write it)."""
+    def _pin(self, other, exclusive=False, member=False):
+        """Keeps `other` alive (in C too) until this handle is closed or
+        unpins it; a call holding this handle holds `other` too
+        (exclusively, when `exclusive` and the call holds this one
+        exclusively: the C object may write it). A `member` of a container
+        (a unit of a MeleePhase) is not held handle by handle: the container
+        covers it (see _guard). Pins are counted by identity."""
         with _guard.lock:
             other._handle()
             _guard.forget(other)
             other._users += 1
-            self._pinned.append(other)
-            if exclusive:
-                self._pinned_exclusive.add(id(other))
+            _guard.pin(self, other, exclusive, not member)
 
-    def _unpin(self, other):
+    def _unpin(self, other, every=False):
+        """Drops one pin of `other` (every pin when `every`), releasing it
+        when it was closed meanwhile and nothing else holds it."""
         with _guard.lock:
-            self._pinned.remove(other)
-            if other not in self._pinned:
-                self._pinned_exclusive.discard(id(other))
-            other._users -= 1
-            release = other._close_wanted and other._users == 0
+            dropped = _guard.unpin(self, other, every)
+            other._users -= dropped
+            release = dropped and other._close_wanted and other._users == 0
         if release:
-            other._release()
+            try:
+                other._release()
+            except HandleInUseError:
+                pass  # a call holds it: it is released when closed again, or collected
+
+    def _unpin_all(self):
+        for other in _guard.pinned(self):
+            self._unpin(other, every=True)
 
     def _release(self):
         with _guard.lock:
@@ -110,14 +126,14 @@ class Handle:
                 self._close_wanted = True
                 return
             ptr, self._ptr = self.__dict__.get("_ptr"), None
+            torn = self.__dict__.get("_torn", False)
         _guard.forget(self)
         try:
-            if ptr and type(self)._free is not None:
+            if ptr and type(self)._free is not None and not torn:
                 with _guard.aside():
                     type(self)._free(ptr)
         finally:
-            for other in list(self.__dict__.get("_pinned", ())):
-                self._unpin(other)
+            self._unpin_all()
 
     def close(self) -> None:
         """Releases the handle (later, when handles using it are still open).
@@ -141,6 +157,34 @@ class Handle:
         except Exception:  # interpreter shutdown: the library may be gone
             pass
 
+    # A handle owns its C object: a copy sharing the pointer would free it
+    # twice. copy.copy() and copy.deepcopy() make an independent copy through
+    # the C clone function where there is one, and refuse otherwise; pickle
+    # always refuses (a C pointer means nothing in another process).
+    def _copy(self, how):
+        if type(self)._clone is None:
+            raise TypeError(
+                f"{how}: a {type(self).__name__} owns a C object and the library has no function "
+                f"to copy it; make a new {type(self).__name__} (or share this one)")
+        return getattr(self, type(self)._clone)()
+
+    def __copy__(self):
+        return self._copy("copy.copy()")
+
+    def __deepcopy__(self, memo):
+        return self._copy("copy.deepcopy()")
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError(
+            f"cannot pickle a {type(self).__name__}: it owns a C object, which means nothing in "
+            f"another process; pickle the values that make it instead")
+
+    def __reduce__(self):
+        return self.__reduce_ex__(2)
+
+    def __getstate__(self):
+        return self.__reduce_ex__(2)
+
     @property
     def closed(self) -> bool:
         return not self.__dict__.get("_ptr") or self.__dict__.get("_close_wanted", False)
@@ -153,6 +197,8 @@ class Handle:
             raise ClosedHandleError(1, "WR_ERR_NULL", message=(
                 f"{type(self).__name__} at {id(self):#x} is closed (value {self!r}); "
                 f"open a new one"))
+        if self.__dict__.get("_torn"):
+            raise _guard._torn_error(self, type(self).__name__)
         _guard.name_for_call(self, ptr)
         return ptr
 
@@ -168,6 +214,7 @@ class Rng(Handle):
     """The pinned deterministic dice roller (wr_rng)."""
 
     _free = staticmethod(lambda p: lib.wr_rng_free(p))
+    _clone = "clone"
 
     def __init__(self, seed=0, *, allocator=None):
         ptr = make_handle(lib.wr_rng_new, lib.wr_rng_new_ex, RNG, allocator, seed)

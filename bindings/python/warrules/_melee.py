@@ -11,12 +11,13 @@ from fractions import Fraction
 
 from ._enums import promote
 from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
+from ._deprecated import renamed_keyword
 from ._guard import callback_failed
 from ._errors import WarrulesError
 from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT, MORALE_FN,
-                      ODDS_WORKSPACE, PROFILE, KillOdds, MeleeBatchOut, MeleeBatchSide,
-                      MeleeEvent, MeleeRound, MoraleOdds, MoraleTest, PhaseFight, PhaseSide,
-                      PhaseUnit, SideSituation, Situation, Strike, UnitDef, Wounds, lib)
+                      ODDS_WORKSPACE, PROFILE, CombatantSituation, KillOdds, MeleeBatchCombatant,
+                      MeleeBatchOut, MeleeEvent, MeleeRound, MeleeUnitDesc, MoraleOdds, MoraleTest,
+                      PhaseCombatant, PhaseFight, PhaseUnit, Situation, Strike, Wounds, lib)
 from ._util import ResultColumns, flag, int_array, int_columns, int_out, ints_out
 
 WEAPON_OTHER = 0
@@ -140,11 +141,11 @@ MORALE_NONE = 0
 MORALE_PASS = 1
 MORALE_RETIRE = 2
 MORALE_ROUT = 3
-SIDE_MOUNTED = 0x01
-SIDE_DISORDERED = 0x02
-SIDE_SWARM = 0x04
-SIDE_FLYING = 0x08
-SIDE_FLANKED = 0x10
+COMBATANT_MOUNTED = 0x01
+COMBATANT_DISORDERED = 0x02
+COMBATANT_SWARM = 0x04
+COMBATANT_FLYING = 0x08
+COMBATANT_FLANKED = 0x10
 RACE_MAX = 63
 PROFILE_WEAPONS = 16
 PROFILE_ARMOURS = 8
@@ -175,14 +176,14 @@ __all__ = [name for name in list(globals()) if name.isupper() and not name.start
                             "PROFILE", "MELEE_PHASE", "ODDS_WORKSPACE")]
 __all__ += _ENUMS
 __all__ += [
-    "Wounds", "UnitDef", "MeleeEvent", "SideSituation", "Situation", "MoraleTest", "MoraleOdds",
-    "Strike", "MeleeRound", "KillOdds",
+    "Wounds", "MeleeUnitDesc", "MeleeEvent", "CombatantSituation", "Situation", "MoraleTest",
+    "MoraleOdds", "Strike", "MeleeRound", "KillOdds",
     "reach_ranks", "fighting_figures", "complete_ranks", "combat_percent", "kills_from_percent",
-    "Profile", "HitChart", "wounds_add", "unit_def_default", "MeleeUnit", "melee_may_start",
+    "Profile", "HitChart", "wounds_add", "melee_unit_desc_default", "MeleeUnit", "melee_may_start",
     "advance_stop", "melee_rule_name", "melee_rule_source", "modifier_name", "melee_event_text",
-    "morale_sample", "side_situation", "Engagement", "MeleeOdds", "OddsWorkspace",
-    "melee_rounds_batch", "MeleeBatch", "MeleeBatchSideResult",
-    "PhaseSide", "PhaseFight", "PhaseUnit", "phase_side", "MeleePhase",
+    "morale_sample", "combatant_situation", "Engagement", "MeleeOdds", "OddsWorkspace",
+    "melee_rounds_batch", "MeleeBatch", "MeleeBatchCombatantResult",
+    "PhaseCombatant", "PhaseFight", "PhaseUnit", "phase_combatant", "MeleePhase",
 ]
 
 
@@ -267,7 +268,7 @@ class Profile(Handle):
         """Marks a race as a hated foe (or not)."""
         lib.wr_profile_set_hated(self._handle(), enemy, flag(hated))
 
-    def hates(self, enemy: int) -> bool:
+    def hated(self, enemy: int) -> bool:
         return bool(int_out(lib.wr_profile_hated, self._handle(), enemy))
 
     def set_morale_modifier(self, modifier: int, value: int) -> None:
@@ -315,8 +316,7 @@ class HitChart(Handle):
             raise WarrulesError(3, "WR_ERR_INVALID", "wr_hit_chart_add: severity needs 4 wounds")
         lib.wr_hit_chart_add(self._handle(), lo, hi, location, int_array(severity, "severity"))
 
-    @property
-    def complete(self) -> bool:
+    def is_complete(self) -> bool:
         """Whether every d100 result has a location."""
         return bool(int_out(lib.wr_hit_chart_is_complete, self._handle()))
 
@@ -333,8 +333,8 @@ def wounds_add(wounds: Wounds, wound: int, character: bool = False) -> bool:
 
 # ---- units -------------------------------------------------------------------
 
-def unit_def_default() -> UnitDef:
-    """The default UnitDef: troops, 1 figure in 1 file, weapon row 0, armour 0,
+def melee_unit_desc_default() -> MeleeUnitDesc:
+    """The default MeleeUnitDesc: troops, 1 figure in 1 file, weapon row 0, armour 0,
     on foot, regular, no flags, sample morale 50, 4 legs, a 20x20 mm base."""
     return lib.wr_melee_unit_desc_default()
 
@@ -342,17 +342,19 @@ def unit_def_default() -> UnitDef:
 class MeleeUnit(Handle):
     """A unit, monster or character in hand-to-hand combat (wr_melee_unit).
 
-    MeleeUnit(profile, definition=None, **fields): definition is a UnitDef
-    (default unit_def_default()); keyword fields (kind, figures, files,
+    MeleeUnit(profile, desc=None, **fields): desc is a MeleeUnitDesc
+    (default melee_unit_desc_default()); keyword fields (kind, figures, files,
     weapon_type, armour, mount, troop_class, flags, morale, legs,
     base_width_mm, base_depth_mm) override it. The profile is kept alive
     while the unit is open."""
 
     _free = staticmethod(lambda p: lib.wr_melee_unit_free(p))
 
-    def __init__(self, profile: Profile, definition: Optional[UnitDef] = None, *,
+    def __init__(self, profile: Profile, desc: Optional[MeleeUnitDesc] = None, *,
                  allocator: Optional[Allocator] = None, **fields: Any) -> None:
-        d = unit_def_default() if definition is None else UnitDef.from_buffer_copy(definition)
+        if "definition" in fields:  # the older keyword
+            desc = renamed_keyword("MeleeUnit", "definition", fields.pop("definition"), desc)
+        d = melee_unit_desc_default() if desc is None else MeleeUnitDesc.from_buffer_copy(desc)
         d.set_fields(fields, "MeleeUnit")
         ptr = make_handle(lib.wr_melee_unit_new, lib.wr_melee_unit_new_ex, MELEE_UNIT, allocator,
                           profile._handle(), ctypes.byref(d))
@@ -362,15 +364,15 @@ class MeleeUnit(Handle):
         self._chart: Optional[HitChart] = None
 
     @property
-    def definition(self) -> UnitDef:
-        """The unit's current UnitDef (figures and disorder as they are now)."""
-        d = UnitDef()
+    def desc(self) -> MeleeUnitDesc:
+        """The unit's current MeleeUnitDesc (figures and disorder as they are now)."""
+        d = MeleeUnitDesc()
         lib.wr_melee_unit_get(self._handle(), ctypes.byref(d))
         return d
 
     @property
     def figures(self) -> int:
-        return self.definition.figures
+        return self.desc.figures
 
     @figures.setter
     def figures(self, value: int) -> None:
@@ -378,7 +380,7 @@ class MeleeUnit(Handle):
 
     @property
     def disordered(self) -> bool:
-        return bool(self.definition.flags & UNIT_DISORDERED)
+        return bool(self.desc.flags & UNIT_DISORDERED)
 
     @disordered.setter
     def disordered(self, value: int) -> None:
@@ -423,7 +425,7 @@ class MeleeUnit(Handle):
         return ints_out(lib.wr_dead_monster_rng, 3, self._handle(), flag(in_flight), rng._handle())
 
     def __repr__(self):
-        return "MeleeUnit(<closed>)" if self.closed else f"MeleeUnit({self.definition!r})"
+        return "MeleeUnit(<closed>)" if self.closed else f"MeleeUnit({self.desc!r})"
 
 
 def melee_may_start(move: int) -> bool:
@@ -482,10 +484,10 @@ def morale_sample(test: MoraleTest) -> MoraleOdds:
     return odds
 
 
-def side_situation(in_contact: int = 0, charged: bool = False, attacked_in: int = FACING_FRONT,
-                   cover: int = COVER_NONE, character_present: bool = False) -> SideSituation:
-    """One side's SideSituation."""
-    return SideSituation(in_contact, flag(charged), attacked_in, cover, flag(character_present))
+def combatant_situation(in_contact: int = 0, charged: bool = False, attacked_in: int = FACING_FRONT,
+                        cover: int = COVER_NONE, character_present: bool = False) -> CombatantSituation:
+    """One combatant's CombatantSituation."""
+    return CombatantSituation(in_contact, flag(charged), attacked_in, cover, flag(character_present))
 
 
 def _situation(situation):
@@ -495,22 +497,22 @@ def _situation(situation):
         return situation
     sides = []
     for side in situation:
-        if isinstance(side, SideSituation):
+        if isinstance(side, CombatantSituation):
             sides.append(side)
         elif isinstance(side, dict):
-            sides.append(side_situation(**side))
+            sides.append(combatant_situation(**side))
         else:
-            sides.append(side_situation(*side))
+            sides.append(combatant_situation(*side))
     if len(sides) != 2:
         raise WarrulesError(3, "WR_ERR_INVALID", "wr_engagement_new: a situation has two sides")
-    return Situation((SideSituation * 2)(*sides))
+    return Situation((CombatantSituation * 2)(*sides))
 
 
 class Engagement(Handle):
     """Two units in hand-to-hand combat and their situation (wr_engagement).
 
     Engagement(a, b, situation): situation is a Situation or a pair of
-    SideSituation, dicts of side_situation() keywords, or tuples. The units
+    CombatantSituation, dicts of combatant_situation() keywords, or tuples. The units
     are kept alive while the engagement is open. Side 0 (a) strikes first."""
 
     _free = staticmethod(lambda p: lib.wr_engagement_free(p))
@@ -582,7 +584,7 @@ class Engagement(Handle):
                    ctypes.byref(used), ctypes.byref(r))
         return r, used.value
 
-    def fight(self, rng: Rng) -> MeleeRound:
+    def fight_rng(self, rng: Rng) -> MeleeRound:
         """Fights one round rolling on a Rng; returns the MeleeRound."""
         r = MeleeRound()
         self._call(lib.wr_engagement_fight_rng, self._handle(), rng._handle(), ctypes.byref(r))
@@ -617,10 +619,11 @@ class Engagement(Handle):
                          allocator, self._handle(), max_rounds)
         return keep_allocator(MeleeOdds._adopt(ptr), allocator)
 
-    def simulate(self, max_rounds: int, rng: Rng, trials: int) -> List[int]:
+    def simulate_rng(self, max_rounds: int, rng: Rng, trials: int) -> List[int]:
         """Monte Carlo: a list of END_COUNT counts of each end over `trials` melees."""
         counts = (ctypes.c_uint64 * END_COUNT)()
-        self._call(lib.wr_engagement_simulate_rng, self._handle(), max_rounds, rng._handle(), trials, counts)
+        self._call(lib.wr_engagement_simulate_rng, self._handle(), max_rounds, rng._handle(), trials,
+                   counts)
         return list(counts)
 
     def __repr__(self):
@@ -630,10 +633,10 @@ class Engagement(Handle):
         return f"Engagement(end={end}, rounds={rounds})"
 
 
-def phase_side(unit, face=FACING_FRONT, in_contact=0, corner=0, corner_fights=PHASE_DEFAULT,
+def phase_combatant(unit, face=FACING_FRONT, in_contact=0, corner=0, corner_fights=PHASE_DEFAULT,
                contact=CONTACT_CONTINUING, cover=COVER_NONE, character_present=False):
-    """A (MeleeUnit, PhaseSide keywords) pair for MeleePhase.add()."""
-    return unit, PhaseSide(None, face, in_contact, corner, corner_fights, contact, cover,
+    """A (MeleeUnit, PhaseCombatant keywords) pair for MeleePhase.add()."""
+    return unit, PhaseCombatant(None, face, in_contact, corner, corner_fights, contact, cover,
                            1 if character_present else 0)
 
 
@@ -642,7 +645,7 @@ class MeleePhase(Handle):
     rear attacks first, disorder seen by all of a unit's fights, no figure
     fighting twice, then the blows; losses applied to the units at the end.
 
-    add(a, b) takes two phase_side() pairs; the units are kept alive while
+    add(a, b) takes two phase_combatant() pairs; the units are kept alive while
     the phase is open."""
 
     _free = staticmethod(lambda p: lib.wr_melee_phase_free(p))
@@ -662,16 +665,28 @@ class MeleePhase(Handle):
         lib.wr_melee_phase_set_morale(self._handle(), callback, None)
 
     def add(self, a, b):
-        """Adds a fight of two phase_side() pairs; returns its index."""
+        """Adds a fight of two phase_combatant() pairs; returns its index."""
         fight = PhaseFight()
+        units = []
         for i, (unit, side) in enumerate((a, b)):
+            if not isinstance(unit, MeleeUnit):
+                raise TypeError(f"MeleePhase.add: side {i} needs a MeleeUnit, not {type(unit).__name__}")
             fight.side[i] = side
-            fight.side[i].unit = unit._handle()
-        index = ctypes.c_int()
-        lib.wr_melee_phase_add(self._handle(), ctypes.byref(fight), ctypes.byref(index))
-        for unit, _ in (a, b):
-            if unit not in self._pinned:
-                self._pin(unit)
+            units.append(unit)
+        # pinned (by identity) before C sees them, so that C never holds a unit Python does not
+        pinned = []
+        try:
+            for unit in units:
+                self._pin(unit, exclusive=True, member=True)
+                pinned.append(unit)
+            for i, unit in enumerate(units):
+                fight.side[i].unit = unit._handle()
+            index = ctypes.c_int()
+            lib.wr_melee_phase_add(self._handle(), ctypes.byref(fight), ctypes.byref(index))
+        except BaseException:
+            for unit in pinned:
+                self._unpin(unit)
+            raise
         return index.value
 
     def __len__(self):
@@ -692,13 +707,13 @@ class MeleePhase(Handle):
     def resolve_rolls(self, rolls):
         """Resolves the phase with the caller's dice; returns the rolls used."""
         rolls = list(rolls)
-        buf = (ctypes.c_int * max(1, len(rolls)))(*rolls)
+        buf = int_array(rolls, "rolls")
         used = ctypes.c_size_t()
         self._call(lib.wr_melee_phase_resolve_rolls, self._handle(), buf, len(rolls),
                    ctypes.byref(used))
         return used.value
 
-    def resolve(self, rng):
+    def resolve_rng(self, rng):
         """Resolves the phase rolling on a Rng."""
         self._call(lib.wr_melee_phase_resolve_rng, self._handle(), rng._handle())
 
@@ -787,7 +802,8 @@ ERR_RANGE_STATUS = 2
 # ---- batch form --------------------------------------------------------------
 
 _SIDE_COLUMNS = ("figures", "files", "in_contact", "weapon", "flags", "bcp", "modifiers", "d100")
-MeleeBatchSideResult = namedtuple("MeleeBatchSideResult", ["fighting", "mcp", "fcp", "kills", "lost"])
+MeleeBatchCombatantResult = namedtuple("MeleeBatchCombatantResult",
+                                       ["fighting", "mcp", "fcp", "kills", "lost"])
 MeleeBatch = namedtuple("MeleeBatch", ["a", "b", "loser"])
 
 
@@ -815,7 +831,7 @@ def melee_rounds_batch(a: Any, b: Any, out: Optional[Any] = None) -> MeleeBatch:
     modifiers (default 0) and d100. Each column is an array.array('i'), a
     buffer of 4-byte ints, a list (converted once), or one int for every
     round. Returns MeleeBatch(a, b, loser): for each side a
-    MeleeBatchSideResult of array.array('i') columns (fighting, mcp, fcp,
+    MeleeBatchCombatantResult of array.array('i') columns (fighting, mcp, fcp,
     kills, lost) and loser, an array.array('i') of 0, 1 or -1 for a draw.
     The first bad round raises WarrulesError with .index (nothing returned).
 
@@ -837,10 +853,10 @@ def melee_rounds_batch(a: Any, b: Any, out: Optional[Any] = None) -> MeleeBatch:
     if n:
         ints = ctypes.c_int * n
         pointers = [ints.from_buffer(arr) for arr in arrays]
-        sides = [_batch_struct(MeleeBatchSide, _SIDE_COLUMNS,
+        sides = [_batch_struct(MeleeBatchCombatant, _SIDE_COLUMNS,
                                [cols[f"{label}.{name}"][1] for name in _SIDE_COLUMNS])
                  for label in ("a", "b")]
-        outs = [_batch_struct(MeleeBatchOut, MeleeBatchSideResult._fields, pointers[k:k + 5])
+        outs = [_batch_struct(MeleeBatchOut, MeleeBatchCombatantResult._fields, pointers[k:k + 5])
                 for k in (0, 5)]
         bad = ctypes.c_size_t(2**64 - 1)
         try:
@@ -852,17 +868,17 @@ def melee_rounds_batch(a: Any, b: Any, out: Optional[Any] = None) -> MeleeBatch:
             raise exc.at_index("wr_melee_rounds_batch", index) from None
     if out is None:
         _RESULTS.keep(arrays)
-    return MeleeBatch(MeleeBatchSideResult(*arrays[:5]), MeleeBatchSideResult(*arrays[5:10]),
-                      arrays[10])
+    return MeleeBatch(MeleeBatchCombatantResult(*arrays[:5]),
+                      MeleeBatchCombatantResult(*arrays[5:10]), arrays[10])
 
 
-_BATCH_OUTPUTS = 2 * len(MeleeBatchSideResult._fields) + 1  # both sides' columns and loser
+_BATCH_OUTPUTS = 2 * len(MeleeBatchCombatantResult._fields) + 1  # both sides' columns and loser
 _RESULTS = ResultColumns()  # melee_rounds_batch's last result, used again once dropped
 _set_field = ctypes.Structure.__setattr__
 
 
 def _batch_struct(struct_type, names, pointers):
-    """A MeleeBatchSide or MeleeBatchOut of ctypes arrays (each keeps its
+    """A MeleeBatchCombatant or MeleeBatchOut of ctypes arrays (each keeps its
     buffer exported, so it cannot be resized or freed until C returns): its
     fields are pointers, with no range to check, so set without the
     Struct mirror's per-field checks."""

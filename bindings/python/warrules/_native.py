@@ -22,6 +22,15 @@ from ._version import VERSION
 
 P = ctypes.POINTER
 _RANGES = {}  # ctypes integer type -> (lo, hi)
+# The C spelling of a ctypes integer type's name, for messages ("a C int").
+_C_NAMES = {"c_int": "int", "c_uint": "unsigned int", "c_ulong": "size_t", "c_size_t": "size_t",
+            "c_int32": "int32_t", "c_uint32": "uint32_t", "c_uint64": "uint64_t", "c_long": "long",
+            "c_int64": "int64_t", "c_ushort": "unsigned short", "c_short": "short",
+            "c_ubyte": "unsigned char", "c_byte": "signed char"}
+
+
+def _c_name(ctype_name):
+    return _C_NAMES.get(ctype_name, ctype_name)
 
 
 def _range_of(ctype):
@@ -30,14 +39,31 @@ def _range_of(ctype):
     return (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
 
 
+def as_index(value):
+    """An integer of any Python type as a plain int: a NumPy integer, a 0-d
+    integer array or any object with __index__ through operator.index (so
+    that its whole value is range-checked; ctypes would cut it to the low
+    bits of the C type); anything else (bool and int included) unchanged."""
+    if type(value) is int or isinstance(value, (int, float, str, bytes)) or value is None:
+        return value
+    if hasattr(type(value), "__index__"):
+        try:
+            return operator.index(value)
+        except TypeError:  # an array of more than one item: left to ctypes to refuse
+            return value
+    return value
+
+
 def _checked(base, lo, hi):
     """A ctypes integer type for arguments: the call wrapper refuses a Python
     int the C type cannot hold (ctypes would silently cut it to the low
     bits) with RangeError, so 2**32 + 5 never reaches C as 5."""
 
     def from_param(cls, value):
+        value = as_index(value)
         if isinstance(value, int) and not lo <= value <= hi:
-            raise RangeError(2, "WR_ERR_RANGE", message=f"{value} does not fit a C {base.__name__} ({lo}..{hi})")
+            raise RangeError(2, "WR_ERR_RANGE",
+                             message=f"{value} does not fit a C {_c_name(base.__name__)} ({lo}..{hi})")
         return base.from_param(value)
 
     t = type(base.__name__, (base,), {"from_param": classmethod(from_param), "_wr_range_": (lo, hi)})
@@ -87,11 +113,15 @@ class _CheckedArray:
 
     def __setitem__(self, key, value):
         lo, hi = _range_of(self._type_)
-        values = value if isinstance(key, slice) else [value]
+        if isinstance(key, slice):
+            value = values = [as_index(v) for v in value]
+        else:
+            value = as_index(value)
+            values = [value]
         for v in values:
             if isinstance(v, int) and not lo <= v <= hi:
                 raise RangeError(2, "WR_ERR_RANGE", message=(
-                    f"{self._wr_field_}[{key}] = {v} does not fit a C {self._type_.__name__} ({lo}..{hi})"))
+                    f"{self._wr_field_}[{key}] = {v} does not fit a C {_c_name(self._type_.__name__)} ({lo}..{hi})"))
         super().__setitem__(key, value)
 
 
@@ -245,7 +275,7 @@ def _plain(value):
 
 
 def struct(c_name, fields):
-    """A Struct mirror named after the C type (wr_melee_unit_desc -> UnitDef)."""
+    """A Struct mirror named after the C type (wr_melee_unit_desc -> MeleeUnitDesc)."""
     py_name = "".join(part.capitalize() for part in c_name[3:].split("_"))
     fields = [(name, _checked_field(t, f"{py_name}.{name}")) for name, t in fields]
     return type(py_name, (Struct,), {"_c_name_": c_name, "_fields_": fields})
@@ -259,7 +289,7 @@ Error = struct("wr_error", [
     ("has_value", ci), ("expected", c_str)])
 
 # battlesystem.h
-UnitDesc = struct("wr_battle_unit_desc", [
+BattleUnitDesc = struct("wr_battle_unit_desc", [
     ("type", ci), ("figures", ci), ("equipment", cu), ("traits", cu),
     ("single_creature", ci), ("in_command", ci)])
 FormationInfo = struct("wr_formation_info", [
@@ -277,7 +307,7 @@ FireOrigin = struct("wr_fire_origin", [("x", ci), ("y", ci), ("wind_x", ci), ("w
 MissileModifiers = struct("wr_missile_modifiers", [("modifier", ci * 6), ("set", cu)])
 MovementPhase = struct("wr_movement_phase", [
     ("begun", ci), ("start_order", ci), ("start_in_command", ci)])
-MovementCosts = struct("wr_movement_phase_costs", [
+MovementPhaseCosts = struct("wr_movement_phase_costs", [
     ("order_num", ci), ("order_den", ci), ("turn_num", ci), ("turn_den", ci),
     ("figures_turn", ci)])
 
@@ -285,16 +315,16 @@ MovementCosts = struct("wr_movement_phase_costs", [
 Wounds = struct("wr_wounds", [
     ("hits", ci), ("counted", ci), ("serious", ci), ("critical", ci),
     ("unconscious", ci), ("dead", ci)])
-UnitDef = struct("wr_melee_unit_desc", [
+MeleeUnitDesc = struct("wr_melee_unit_desc", [
     ("kind", ci), ("figures", ci), ("files", ci), ("weapon_type", ci),
     ("armour", ci), ("mount", ci), ("troop_class", ci), ("flags", cu),
     ("morale", ci), ("legs", ci), ("base_width_mm", ci), ("base_depth_mm", ci)])
 MeleeEvent = struct("wr_melee_event", [
     ("rule", ci), ("side", ci), ("value", ci), ("detail", ci)])
-SideSituation = struct("wr_combatant_situation", [
+CombatantSituation = struct("wr_combatant_situation", [
     ("in_contact", ci), ("charged", ci), ("attacked_in", ci), ("cover", ci),
     ("character_present", ci)])
-Situation = struct("wr_situation", [("side", SideSituation * 2)])
+Situation = struct("wr_situation", [("side", CombatantSituation * 2)])
 MoraleTest = struct("wr_morale_test", [
     ("reason", ci), ("side", ci), ("round", ci), ("figures", ci), ("lost", ci),
     ("enemy_lost", ci), ("disordered", ci), ("character_present", ci),
@@ -318,16 +348,16 @@ KillOdds = struct("wr_kill_odds", [("hits", ci * 2), ("kills", ci * 2), ("percen
 PI = P(ci)
 PU = P(cu)
 PZ = P(cz)
-MeleeBatchSide = struct("wr_melee_batch_combatant", [
+MeleeBatchCombatant = struct("wr_melee_batch_combatant", [
     ("figures", PI), ("files", PI), ("in_contact", PI), ("weapon", PI), ("flags", PU),
     ("bcp", PI), ("modifiers", PI), ("d100", PI)])
 MeleeBatchOut = struct("wr_melee_batch_out", [
     ("fighting", PI), ("mcp", PI), ("fcp", PI), ("kills", PI), ("lost", PI)])
 MORALE_FN = ctypes.CFUNCTYPE(ci, c_ptr, P(MoraleTest), P(MoraleOdds))
-PhaseSide = struct("wr_phase_combatant", [
+PhaseCombatant = struct("wr_phase_combatant", [
     ("unit", MELEE_UNIT), ("face", ci), ("in_contact", ci), ("corner", ci),
     ("corner_fights", ci), ("contact", ci), ("cover", ci), ("character_present", ci)])
-PhaseFight = struct("wr_phase_fight", [("side", PhaseSide * 2)])
+PhaseFight = struct("wr_phase_fight", [("side", PhaseCombatant * 2)])
 PhaseUnit = struct("wr_phase_unit", [
     ("fights", ci), ("figures_before", ci), ("fighting", ci), ("lost", ci),
     ("disordered", ci), ("worst", ci)])
@@ -342,7 +372,7 @@ Hex.__getitem__ = lambda self, i: (self.q, self.r)[i]
 Hex.__eq__ = lambda self, other: (tuple(self) == tuple(other)
                                   if isinstance(other, (Hex, tuple)) else NotImplemented)
 Hex.__doc__ = "A hex (wr_hex, axial q, r); it unpacks, indexes and compares like a (q, r) tuple."
-Side = struct("wr_hexside", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
+Hexside = struct("wr_hexside", [("river", ci), ("crossing", ci), ("road", ci), ("track", ci)])
 MoveCosts = struct("wr_move_costs", [
     ("daily_points", ci), ("enter", ci * 8), ("road", ci), ("track", ci), ("upstream", ci),
     ("downstream", ci), ("sail_percent", ci)])
@@ -380,10 +410,10 @@ PlanQuery = struct("wr_plan_query", [
 PlanResult = struct("wr_plan_result", [
     ("outcome", ci), ("route", Route), ("moves", P(PlanEdge)), ("arrival", ForceState)])
 
-STRUCTS = [Allocator, Error, UnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
-           MissileTable, Wounds, UnitDef, MeleeEvent, SideSituation, Situation, MoraleTest,
-           MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchSide, MeleeBatchOut, PhaseSide,
-           PhaseFight, PhaseUnit, Hex, Side,
+STRUCTS = [Allocator, Error, BattleUnitDesc, FormationInfo, TacticalLeg, TacticalResult, FireArea,
+           MissileTable, Wounds, MeleeUnitDesc, MeleeEvent, CombatantSituation, Situation, MoraleTest,
+           MoraleOdds, Strike, MeleeRound, KillOdds, MeleeBatchCombatant, MeleeBatchOut, PhaseCombatant,
+           PhaseFight, PhaseUnit, Hex, Hexside,
            MoveCosts, March, PlanParams, Step, Route, Arrival, PlanEdge, PlanGraph, HexDesc,
            ForceState, PlanQuery, PlanResult]
 
@@ -438,11 +468,11 @@ FUNCTIONS = [
     ("wr_hit_chart_lookup", STATUS, [HIT_CHART, c_int, c_int, PI, PI]),
     ("wr_wounds_add", STATUS, [P(Wounds), c_int, c_int, PI]),
     # melee.h: units
-    ("wr_melee_unit_desc_default", UnitDef, []),
-    ("wr_melee_unit_new", STATUS, [PROFILE, P(UnitDef), P(MELEE_UNIT)]),
-    ("wr_melee_unit_new_ex", STATUS, [PROFILE, P(UnitDef), ALLOC, P(MELEE_UNIT)]),
+    ("wr_melee_unit_desc_default", MeleeUnitDesc, []),
+    ("wr_melee_unit_new", STATUS, [PROFILE, P(MeleeUnitDesc), P(MELEE_UNIT)]),
+    ("wr_melee_unit_new_ex", STATUS, [PROFILE, P(MeleeUnitDesc), ALLOC, P(MELEE_UNIT)]),
     ("wr_melee_unit_free", None, [MELEE_UNIT]),
-    ("wr_melee_unit_get", STATUS, [MELEE_UNIT, P(UnitDef)]),
+    ("wr_melee_unit_get", STATUS, [MELEE_UNIT, P(MeleeUnitDesc)]),
     ("wr_melee_unit_set_figures", STATUS, [MELEE_UNIT, c_int]),
     ("wr_melee_unit_set_disordered", STATUS, [MELEE_UNIT, c_int]),
     ("wr_melee_unit_set_hit_chart", STATUS, [MELEE_UNIT, HIT_CHART]),
@@ -485,7 +515,7 @@ FUNCTIONS = [
     ("wr_melee_odds_figures_exact", STATUS, [MELEE_ODDS, c_int, c_int, c_str, c_size, PZ]),
     ("wr_engagement_simulate_rng", STATUS, [ENGAGEMENT, c_int, RNG, c_int, P(ctypes.c_uint64)]),
     # melee.h: batch forms
-    ("wr_melee_rounds_batch", STATUS, [c_size, P(MeleeBatchSide), P(MeleeBatchSide),
+    ("wr_melee_rounds_batch", STATUS, [c_size, P(MeleeBatchCombatant), P(MeleeBatchCombatant),
                                        P(MeleeBatchOut), P(MeleeBatchOut), PI, PZ]),
     # melee.h: a melee phase
     ("wr_melee_phase_new", STATUS, [P(MELEE_PHASE)]),
@@ -525,12 +555,12 @@ FUNCTIONS = [
     ("wr_rate_chariot_ex", STATUS, [P(FIGURE), c_size, P(FIGURE), c_size, ALLOC, P(FIGURE)]),
     ("wr_mounted_removed", STATUS, [c_uint, PI]),
     # battlesystem.h: units
-    ("wr_battle_unit_desc_default", UnitDesc, []),
-    ("wr_battle_unit_new", STATUS, [FIGURE, P(UnitDesc), P(UNIT)]),
-    ("wr_battle_unit_new_ex", STATUS, [FIGURE, P(UnitDesc), ALLOC, P(UNIT)]),
+    ("wr_battle_unit_desc_default", BattleUnitDesc, []),
+    ("wr_battle_unit_new", STATUS, [FIGURE, P(BattleUnitDesc), P(UNIT)]),
+    ("wr_battle_unit_new_ex", STATUS, [FIGURE, P(BattleUnitDesc), ALLOC, P(UNIT)]),
     ("wr_battle_unit_free", None, [UNIT]),
-    ("wr_battle_unit_get", STATUS, [UNIT, P(UnitDesc)]),
-    ("wr_battle_unit_set", STATUS, [UNIT, P(UnitDesc)]),
+    ("wr_battle_unit_get", STATUS, [UNIT, P(BattleUnitDesc)]),
+    ("wr_battle_unit_set", STATUS, [UNIT, P(BattleUnitDesc)]),
     ("wr_battle_unit_figure", STATUS, [UNIT, P(FIGURE)]),
     ("wr_battle_unit_kill_parts", STATUS, [UNIT, c_uint, c_int, PI]),
     # battlesystem.h: formations
@@ -560,15 +590,15 @@ FUNCTIONS = [
     ("wr_tactical_apply", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
     ("wr_charge_check", STATUS, [UNIT, P(TacticalLeg), c_size, PI]),
     # battlesystem.h: the Movement Phase
-    ("wr_movement_phase_costs_default", MovementCosts, []),
+    ("wr_movement_phase_costs_default", MovementPhaseCosts, []),
     ("wr_movement_phase_begin", STATUS, [UNIT, FORMATION]),
     ("wr_movement_phase_get", STATUS, [FORMATION, P(MovementPhase)]),
     ("wr_movement_phase_spend", STATUS, [UNIT, FORMATION, c_int]),
-    ("wr_movement_phase_set_order", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, c_int, PI]),
-    ("wr_movement_phase_turn", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int, PI]),
+    ("wr_movement_phase_set_order", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_int, c_int, PI]),
+    ("wr_movement_phase_turn", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_int, PI]),
     ("wr_movement_phase_wheel", STATUS, [UNIT, FORMATION, c_int, c_int, c_int, PI]),
-    ("wr_movement_phase_declare_shield_wall", STATUS, [UNIT, FORMATION, P(MovementCosts), c_int]),
-    ("wr_movement_phase_declare_spears", STATUS, [UNIT, FORMATION, P(MovementCosts), c_uint]),
+    ("wr_movement_phase_declare_shield_wall", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_int]),
+    ("wr_movement_phase_declare_spears", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_uint]),
     # battlesystem.h: woods, fire, [11.9]
     ("wr_woods_may_shoot", STATUS, [c_int, c_int, PI]),
     ("wr_woods_firing_figures", STATUS, [c_int, c_int, c_int, c_int, PI]),
@@ -615,8 +645,8 @@ FUNCTIONS = [
     ("wr_map_features", STATUS, [MAP, Hex, PU]),
     ("wr_map_set_regions", STATUS, [MAP, Hex, c_u32]),
     ("wr_map_regions", STATUS, [MAP, Hex, P(u32)]),
-    ("wr_map_set_hexside", STATUS, [MAP, Hex, c_int, P(Side)]),
-    ("wr_map_hexside", STATUS, [MAP, Hex, c_int, P(Side)]),
+    ("wr_map_set_hexside", STATUS, [MAP, Hex, c_int, P(Hexside)]),
+    ("wr_map_hexside", STATUS, [MAP, Hex, c_int, P(Hexside)]),
     ("wr_map_set_watercourse", STATUS, [MAP, Hex, c_int, c_uint]),
     ("wr_map_watercourse", STATUS, [MAP, Hex, PI, PU]),
     ("wr_map_zone", STATUS, [MAP, Hex, PI]),
@@ -647,7 +677,7 @@ FUNCTIONS = [
     ("wr_planner_reachable", STATUS, [PLANNER, MAP, P(PlanParams), Hex, c_int, P(P(Hex)), PZ]),
     ("wr_planner_route_graph", STATUS, [PLANNER, P(PlanGraph), P(PlanParams), c_i32, c_i32, P(Route)]),
     ("wr_map_moves", STATUS, [MAP, P(PlanParams), Hex, P(PlanEdge), c_size, PZ]),
-    ("wr_hex_desc_moves", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Side), P(i32), P(PlanEdge),
+    ("wr_hex_desc_moves", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Hexside), P(i32), P(PlanEdge),
                                c_size, PZ]),
     # campaign.h: a force's state, plans from it, and their replay
     ("wr_force_start", STATUS, [P(ForceState)]),
@@ -837,7 +867,7 @@ def _guarded(fn, name, returns_status, cdll):
     the library's detail, and raises a callback's exception once C returns."""
     names = PARAMS.get(name, ())
     argnames = [names[i] if i < len(names) else f"argument {i + 1}" for i in range(len(fn.argtypes or ()))]
-    ranges = [(i, t._wr_range_, t.__name__, argnames[i]) for i, t in enumerate(fn.argtypes or ())
+    ranges = [(i, t._wr_range_, _c_name(t.__name__), argnames[i]) for i, t in enumerate(fn.argtypes or ())
               if hasattr(t, "_wr_range_")]
     reads = READS.get(name, frozenset())
 
@@ -845,6 +875,10 @@ def _guarded(fn, name, returns_status, cdll):
         for i, (lo, hi), cname, arg in ranges:
             if i < len(args):
                 a = args[i]
+                if not isinstance(a, int):
+                    a = as_index(a)
+                    if a is not args[i]:  # a NumPy integer or __index__ object: its whole value
+                        args = args[:i] + (a,) + args[i + 1:]
                 if isinstance(a, int) and not lo <= a <= hi:
                     raise RangeError(2, "WR_ERR_RANGE", name, detail={
                         "argument": arg, "value": a, "expected": f"{lo}..{hi}"},

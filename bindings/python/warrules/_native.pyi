@@ -45,7 +45,7 @@ class Error(Struct):
     has_value: int
     expected: Any
 
-class UnitDesc(Struct):
+class BattleUnitDesc(Struct):
     type: int
     figures: int
     equipment: int
@@ -96,7 +96,7 @@ class Wounds(Struct):
     unconscious: int
     dead: int
 
-class UnitDef(Struct):
+class MeleeUnitDesc(Struct):
     kind: int
     figures: int
     files: int
@@ -116,7 +116,7 @@ class MeleeEvent(Struct):
     value: int
     detail: int
 
-class SideSituation(Struct):
+class CombatantSituation(Struct):
     in_contact: int
     charged: int
     attacked_in: int
@@ -124,7 +124,7 @@ class SideSituation(Struct):
     character_present: int
 
 class Situation(Struct):
-    side: Sequence[SideSituation]
+    side: Sequence[CombatantSituation]
 
 class MoraleTest(Struct):
     reason: int
@@ -189,7 +189,7 @@ class KillOdds(Struct):
     kills: IntArray
     percent: IntArray
 
-class MeleeBatchSide(Struct):
+class MeleeBatchCombatant(Struct):
     figures: Any
     files: Any
     in_contact: Any
@@ -206,7 +206,7 @@ class MeleeBatchOut(Struct):
     kills: Any
     lost: Any
 
-class PhaseSide(Struct):
+class PhaseCombatant(Struct):
     unit: Any
     face: int
     in_contact: int
@@ -217,7 +217,7 @@ class PhaseSide(Struct):
     character_present: int
 
 class PhaseFight(Struct):
-    side: Sequence[PhaseSide]
+    side: Sequence[PhaseCombatant]
 
 class PhaseUnit(Struct):
     fights: int
@@ -234,7 +234,7 @@ class Hex(Struct):
     def __len__(self) -> int: ...
     def __getitem__(self, i: int) -> int: ...
 
-class Side(Struct):
+class Hexside(Struct):
     river: int
     crossing: int
     road: int

@@ -4,6 +4,7 @@ terminal. The runners only schedule: every chunk is computed by
 _sweep_study.compute_chunk, so the results do not depend on who runs them."""
 import concurrent.futures
 import os
+import signal
 import sys
 import time
 import uuid
@@ -79,23 +80,95 @@ class Progress:
             self.stream.flush()
 
 
+_WORKER_STUDY = None  # the study, in a worker process (set once by _init_worker)
+
+
+def _init_worker(study):
+    """Runs once in each worker process: the study arrives with the process,
+    so a task carries only its matchup ranges (a few bytes). A task that
+    carried the study (hundreds of KB for a large grid) could fill the call
+    queue's pipe: when a worker was then killed, concurrent.futures'
+    feeder thread stayed blocked writing it, and the interpreter hung at exit
+    joining that thread."""
+    global _WORKER_STUDY
+    _WORKER_STUDY = study
+
+
+def _compute_ranges(ranges):
+    """A chunk's results in a worker process: ranges are (start, stop) pairs."""
+    return _sweep_study.compute_chunk(_WORKER_STUDY, [i for a, b in ranges for i in range(a, b)])
+
+
+def as_ranges(indices):
+    """Sorted indices as (start, stop) pairs of consecutive runs."""
+    out = []
+    for i in indices:
+        if out and out[-1][1] == i:
+            out[-1][1] = i + 1
+        else:
+            out.append([i, i + 1])
+    return [tuple(r) for r in out]
+
+
+def describe_indices(chunks, limit=4):
+    """The matchup indices of some chunks, as "0..29, 60..89 and 2 more"."""
+    ranges = as_ranges(sorted(i for c in chunks for i in c))
+    parts = [f"{a}..{b - 1}" if b - a > 1 else str(a) for a, b in ranges[:limit]]
+    more = f" and {len(ranges) - limit} more ranges" if len(ranges) > limit else ""
+    return ", ".join(parts) + more
+
+
+def _dead_workers(processes):
+    """How a broken pool's worker processes (multiprocessing.Process, joined)
+    ended: "process 123 killed by SIGKILL". The workers the pool itself
+    terminated (SIGTERM) once it saw one die are left out, unless every
+    death is one."""
+    out = []
+    for proc in processes:
+        code = getattr(proc, "exitcode", None)
+        if not code:
+            continue
+        if code < 0:
+            try:
+                how = f"killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"killed by signal {-code}"
+        else:
+            how = f"exited with status {code}"
+        out.append((code == -signal.SIGTERM, f"process {proc.pid} {how}"))
+    if any(not by_pool for by_pool, _ in out):
+        out = [item for item in out if not item[0]]
+    return [text for _, text in out]
+
+
 def run_local(study, chunks, workers, retries, on_chunk):
     """Runs the chunks on `workers` processes (in this process when 1).
     A process that dies breaks the pool: the chunks finished so far are
     kept, a new pool is started, and the unfinished chunks are sent again,
-    at most `retries` times."""
+    at most `retries` times; then WorkerLost names the dead processes and the
+    matchups left undone."""
     if workers <= 1:
         for chunk in chunks:
             on_chunk(_sweep_study.compute_chunk(study, chunk))
         return
     pending = list(chunks)
     failures = 0
+    deaths = []
     while pending:
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
-        futures = {pool.submit(_sweep_study.compute_chunk, study, c): i for i, c in enumerate(pending)}
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                                                      initargs=(study,))
+        futures = {}
         finished = set()
         broken = None
+        processes = []
         try:
+            try:
+                for i, c in enumerate(pending):
+                    futures[pool.submit(_compute_ranges, as_ranges(c))] = i
+                    if not processes:  # the pool starts its processes at the first submit
+                        processes = list((getattr(pool, "_processes", None) or {}).values())
+            except concurrent.futures.process.BrokenProcessPool as exc:
+                broken = exc  # a worker died while the chunks were being sent
             for future in concurrent.futures.as_completed(futures):
                 try:
                     result = future.result()
@@ -107,13 +180,20 @@ def run_local(study, chunks, workers, retries, on_chunk):
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-        pool.shutdown(wait=broken is None, cancel_futures=True)
+        pool.shutdown(wait=True, cancel_futures=True)
+        if broken is not None:
+            deaths.extend(_dead_workers(processes))
         pending = [c for i, c in enumerate(pending) if i not in finished]
         if broken is not None:
             failures += 1
             if failures > retries:
-                raise WorkerLost(f"a worker process died {failures} times; {len(pending)} chunks "
-                                 f"left undone (the partial result file keeps the rest)") from broken
+                undone = sum(len(c) for c in pending)
+                raise WorkerLost(
+                    f"warrules.sweep: a worker process died {failures} times"
+                    f" ({'; '.join(deaths) if deaths else 'how is unknown'}); {undone} matchups in "
+                    f"{len(pending)} chunks were left undone (indices {describe_indices(pending)}); "
+                    f"the results computed are kept in the checkpoint file, when one was given: "
+                    f"run again with it to compute only the rest") from broken
 
 
 def import_distributed():
@@ -128,23 +208,70 @@ def import_distributed():
     return distributed
 
 
+def _lost_errors(distributed):
+    """The exceptions a Dask future raises when its task was lost with its
+    worker (not when the task itself raised): cancelled (the study scattered
+    to the workers is gone with them) or KilledWorker (the scheduler saw the
+    task's worker die more often than its allowed-failures)."""
+    import asyncio
+    kinds = [concurrent.futures.CancelledError, asyncio.CancelledError]
+    for name in ("KilledWorker", "FutureCancelledError"):
+        kind = getattr(distributed, name, None) or getattr(getattr(distributed, "client", None), name, None)
+        if isinstance(kind, type):
+            kinds.append(kind)
+    return tuple(kinds)
+
+
+def _workers_alive(client):
+    try:
+        return len(client.scheduler_info().get("workers", {}))
+    except Exception:  # the scheduler is gone too
+        return None
+
+
 def run_dask(study, chunks, client, retries, on_chunk):
     """Submits one task per chunk to a distributed.Client and takes the
     results as they complete. Dask moves a task whose worker dies to another
     worker (the scheduler's allowed-failures); `retries` is for a task
-    that raises."""
+    that raises. Chunks lost with their workers (every worker dead, or one
+    chunk's workers dying too often) do not stop the others: once every
+    chunk has ended, WorkerLost names the lost ones."""
     distributed = import_distributed()
+    lost_errors = _lost_errors(distributed)
     tag = uuid.uuid4().hex[:8]
     shared = client.scatter(study, broadcast=True, hash=False)
     futures = [client.submit(_sweep_study.compute_chunk, shared, chunk, pure=False, retries=retries,
                              key=f"warrules-sweep-{tag}-{n}")
                for n, chunk in enumerate(chunks)]
+    chunk_of = {future.key: chunk for future, chunk in zip(futures, chunks)}
+    lost, causes = [], []
     try:
         for future in distributed.as_completed(futures):
-            on_chunk(future.result())
+            try:
+                result = future.result()
+            except lost_errors as exc:
+                lost.append(chunk_of[future.key])
+                if "CancelledError" in type(exc).__name__:
+                    cause = "cancelled: the workers holding the study died"
+                else:
+                    cause = f"{type(exc).__name__}: {exc}"
+                if cause not in causes:
+                    causes.append(cause)
+                continue
+            on_chunk(result)
             future.release()
     except BaseException:
         client.cancel(futures)
         raise
     finally:
         client.cancel([shared])
+    if lost:
+        alive = _workers_alive(client)
+        workers = ("no worker is left in the cluster" if alive == 0 else
+                   f"{alive} workers are left in the cluster" if alive is not None else
+                   "the scheduler cannot be reached")
+        raise WorkerLost(
+            f"warrules.sweep: the Dask cluster lost {len(lost)} of {len(chunks)} chunks with their "
+            f"workers ({sum(len(c) for c in lost)} matchups, indices {describe_indices(lost)}; "
+            f"{workers}; {'; '.join(causes[:3])}); the other chunks' results are kept in the "
+            f"checkpoint file, when one was given: run again with it to compute only the rest")

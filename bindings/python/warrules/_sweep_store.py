@@ -10,9 +10,55 @@ import csv
 import json
 import os
 
+from ._melee import END_COUNT
+
 
 class CheckpointMismatch(ValueError):
     """The partial result file belongs to another study."""
+
+
+E18 = 10**18
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _refuse_constant(name):
+    raise ValueError(f"{name} is not a number")
+
+
+def _result(line, matchups):
+    """(index, (ends, error)) of one result line, or ValueError saying what
+    does not fit the study's shape: an object of exactly "i" (an int index
+    of the study) and either "e" (END_COUNT ints of 0..10**18, in units of
+    10**-18, together at most 10**18) or "error" (a text)."""
+    try:
+        item = json.loads(line, parse_constant=_refuse_constant)
+    except ValueError as exc:
+        raise ValueError(f"not JSON ({exc})") from None
+    if not isinstance(item, dict):
+        raise ValueError("not a JSON object")
+    index = item.get("i")
+    if not _is_int(index) or not 0 <= index < matchups:
+        raise ValueError(f'"i" must be a matchup index 0..{matchups - 1}, not {index!r}')
+    keys = set(item) - {"i"}
+    if keys == {"e"}:
+        ends = item["e"]
+        if not isinstance(ends, list) or len(ends) != END_COUNT:
+            raise ValueError(f'"e" must be a list of {END_COUNT} ends')
+        for value in ends:
+            if not _is_int(value) or not 0 <= value <= E18:
+                raise ValueError(f'"e" holds {value!r}, not an int of 0..10**18')
+        if sum(ends) > E18:
+            raise ValueError(f'the ends of "e" add up to {sum(ends)}, more than 10**18')
+        return index, (tuple(ends), None)
+    if keys == {"error"}:
+        if not isinstance(item["error"], str) or not item["error"]:
+            raise ValueError(f'"error" must be a text, not {item["error"]!r}')
+        return index, (None, item["error"])
+    raise ValueError('a result holds "i" and either "e" or "error", '
+                     f'not {", ".join(sorted(map(repr, item)))}')
 
 
 class Checkpoint:
@@ -46,15 +92,14 @@ class Checkpoint:
                 f"{lines[0][:120] if lines else 'cut short'!r}, this sweep's is {json.dumps(header)})")
         for number, line in enumerate(lines[1:], start=2):
             try:
-                item = json.loads(line)
-                index = item["i"]
-                if not (isinstance(index, int) and 0 <= index < header["matchups"]):
-                    raise ValueError(index)
-                ends = tuple(item["e"]) if "e" in item else None
-                self.results[index] = (ends, None if ends is not None else str(item["error"]))
-            except (ValueError, KeyError, TypeError):
-                raise CheckpointMismatch(f"{self.path}:{number}: not a result of this sweep "
+                index, result = _result(line, header["matchups"])
+            except ValueError as exc:
+                raise CheckpointMismatch(f"{self.path}:{number}: not a result of this sweep: {exc} "
                                          f"({line[:80]!r})") from None
+            if self.results.get(index, result) != result:
+                raise CheckpointMismatch(f"{self.path}:{number}: matchup {index} again, with another "
+                                         f"result ({line[:80]!r})")
+            self.results[index] = result
         if len(complete) != len(data):
             with open(self.path, "r+b") as f:
                 f.truncate(len(complete))

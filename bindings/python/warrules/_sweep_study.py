@@ -162,13 +162,13 @@ def make_variant(unit_index, unit, axes_values):
                    situation)
 
 
-def side_situation(variant, definition):
-    """The variant's SideSituation; in_contact unset means the full frontage
+def combatant_situation(variant, definition):
+    """The variant's CombatantSituation; in_contact unset means the full frontage
     (min(files, figures))."""
     s = dict(variant.situation)
     if "in_contact" not in s:
         s["in_contact"] = max(0, min(definition.files, definition.figures))
-    return wr.side_situation(**s)
+    return wr.combatant_situation(**s)
 
 
 class UnitMaker:
@@ -187,7 +187,7 @@ class UnitMaker:
         key = (side, variant.key())
         if key not in self.units:
             unit = wr.MeleeUnit(self.profile(variant.profile), **dict(variant.fields))
-            self.units[key] = (unit, side_situation(variant, unit.definition))
+            self.units[key] = (unit, combatant_situation(variant, unit.desc))
         return self.units[key]
 
     def close(self):
@@ -275,13 +275,13 @@ class Study:
                     seen.add(v.key())
                     try:
                         unit, situation = maker.unit(side, v)
-                        figures = unit.definition.figures
+                        figures = unit.desc.figures
                         if figures > wr.ODDS_MAX_FIGURES:
                             raise ValueError(f"figures={figures}: the exact odds take at most "
                                              f"{wr.ODDS_MAX_FIGURES} a side")
                         twin = wr.MeleeUnit(maker.profile(v.profile), **dict(v.fields))
                         try:
-                            wr.Engagement(unit, twin, [situation, wr.side_situation()]).close()
+                            wr.Engagement(unit, twin, [situation, wr.combatant_situation()]).close()
                         finally:
                             twin.close()
                     except (KeyError, TypeError, ValueError) as exc:

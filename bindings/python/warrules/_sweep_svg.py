@@ -45,7 +45,11 @@ def heatmap(row_labels, col_labels, wins, title):
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">',
            f'<title>{escape(title)}</title>',
-           '<style>.cell{stroke:none}.label{fill:#222}</style>',
+           # the cells on a dark frame, outlined when they are 8 px or more:
+           # a cell near 50 % (near white) is set apart from the page
+           '<style>.background{fill:#f5f0e6}.frame{fill:#404040}.cell{stroke:%s}'
+           '.label{fill:#222}</style>' % ("#404040;stroke-width:1" if cell >= 8 else "none"),
+           f'<rect class="background" x="0" y="0" width="{width}" height="{height}"/>',
            f'<text x="8" y="18" font-size="14">{escape(title)}</text>']
     if labels:
         for r, text in enumerate(row_labels):
@@ -56,6 +60,8 @@ def heatmap(row_labels, col_labels, wins, title):
             x = left + c * cell + cell * 3 // 4
             out.append(f'<text class="label col" x="{x}" y="{top - 4}" font-size="{font}" '
                        f'transform="rotate(-90 {x} {top - 4})">{escape(text)}</text>')
+    out.append(f'<rect class="frame" x="{left - 2}" y="{top - 2}" width="{nc * cell + 4}" '
+               f'height="{nr * cell + 4}"/>')
     for r in range(nr):
         for c in range(nc):
             p = wins[r][c]
@@ -65,6 +71,7 @@ def heatmap(row_labels, col_labels, wins, title):
             out.append(f'<rect class="cell" x="{left + c * cell}" y="{top + r * cell}" '
                        f'width="{cell}" height="{cell}" fill="{fill}"><title>{escape(tip)}</title></rect>')
     y = top + nr * cell + 20
+    out.append(f'<rect class="frame" x="{left - 2}" y="{y - 2}" width="214" height="16"/>')
     for k in range(0, 101, 5):
         out.append(f'<rect class="legend" x="{left + k * 2}" y="{y}" width="10" height="12" '
                    f'fill="{colour(k * 10)}"/>')

@@ -1,6 +1,7 @@
 """Small helpers shared by the wrappers: out parameters and array buffers."""
 import array
 import ctypes
+import operator
 import struct
 import sys
 import weakref
@@ -49,6 +50,25 @@ def _fits_all(view, code):
     return raw.isascii() or raw[3 if sys.byteorder == "little" else 0::_INT_BYTES].isascii()
 
 
+def _index_or_none(value):
+    """The int of an integer of any type (operator.index), else None."""
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
+
+
+def _scalar(value):
+    """The int of a single integer of any type (an int, a NumPy integer or
+    0-d array, an object with __index__), else None (a column)."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, (list, tuple, array.array, bytes, bytearray, memoryview, str)) \
+            or getattr(value, "ndim", 0) != 0 or not hasattr(type(value), "__index__"):
+        return None
+    return _index_or_none(value)
+
+
 def _packed(values, name, function, code):
     """A list or tuple of ints as an array.array(code); RangeError naming
     the first item that does not fit."""
@@ -58,7 +78,8 @@ def _packed(values, name, function, code):
     except struct.error as exc:
         if "range" in str(exc) or "format requires" in str(exc):
             lo, hi = (0, 2**32 - 1) if code == "I" else (-2**31, 2**31 - 1)
-            bad = next((i for i, v in enumerate(values) if isinstance(v, int) and not lo <= v <= hi), None)
+            bad = next((i for i, v in enumerate(values) if isinstance(_index_or_none(v), int)
+                        and not lo <= _index_or_none(v) <= hi), None)
             where = f"{name}[{bad}] = {values[bad]}" if bad is not None else name
             raise bad_batch("WR_ERR_RANGE", function, f"{where} does not fit a C int ({lo}..{hi})") from None
         raise TypeError(f"{function}: {name}: {exc}") from None
@@ -146,6 +167,8 @@ def int_columns(columns, function, unsigned=()):
     (n is 1 when every column is a single int).
     Returns (n, {name: (keepalive, ctypes pointer or None when n is 0)})."""
     buffers, n = {}, None
+    columns = {name: (value if _scalar(value) is None else _scalar(value))
+               for name, value in columns.items()}
     for name, value in columns.items():
         if isinstance(value, int):
             continue
@@ -256,10 +279,12 @@ def int_array(values, name, ctype=ctypes.c_int, length=None):
     bits = 8 * ctypes.sizeof(ctype)
     lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if ctype(-1).value < 0 else (0, (1 << bits) - 1)
     for i, v in enumerate(values):
-        if not isinstance(v, int):
-            if not hasattr(v, "__index__"):
-                raise TypeError(f"{name}[{i}] = {v!r} is not an int")
-            values[i] = v = v.__index__()
+        if type(v) is not int:
+            try:
+                v = operator.index(v)  # a bool, a NumPy integer, an object with __index__
+            except TypeError:
+                raise TypeError(f"{name}[{i}] = {v!r} is not an int") from None
+            values[i] = v
         if not lo <= v <= hi:
             raise RangeError(2, "WR_ERR_RANGE", message=f"{name}[{i}] = {v} does not fit a C {ctype.__name__} ({lo}..{hi})")
     if length is not None and len(values) != length:

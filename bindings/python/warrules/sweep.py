@@ -19,9 +19,9 @@ A unit definition is a dict: "name"; "profile" (a sample's name
 "dwarf-veterans" / "orc-urucks", or a dict of "sample", "race", "weapons"
 {row: reach or (reach, allowed)}, "bcp" {(row, armour): bcp}, "modifiers"
 {MOD_*: value}, "hated" [races], "morale_modifiers" {MORALE_*: value},
-"retire_band"); the UnitDef fields of MeleeUnit (figures, files,
+"retire_band"); the MeleeUnitDesc fields of MeleeUnit (figures, files,
 weapon_type, armour, mount, troop_class, flags, morale, ...); the
-side_situation() fields (in_contact, charged, attacked_in, cover,
+combatant_situation() fields (in_contact, charged, attacked_in, cover,
 character_present; in_contact unset means the full frontage, min(files,
 figures)); and optionally "row", the label that errors name (default
 "unit N"). An axis is a dotted key into that dict ("figures",

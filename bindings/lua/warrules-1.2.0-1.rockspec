@@ -5,10 +5,11 @@
 -- lua.rockspec_version checks that they agree.
 rockspec_format = "3.0"
 package = "warrules"
-version = "1.1.0-1"
+version = "1.2.0-1"
+-- `luarocks make` builds from the folder this file sits in (the source tree's
+-- bindings/lua); the url names that tree, two folders up.
 source = {
-   url = "git+file://../..",
-   tag = "v1.1.0",
+   url = "file://../..",
 }
 description = {
    summary = "Tabletop wargame rules (AD&D Battlesystem, Fantasy Warlord, Valormr campaign) for Lua",
