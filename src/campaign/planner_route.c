@@ -415,8 +415,10 @@ wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, con
     const int plain = plain_route(f, o);
     size_t cap = 0;
     uint64_t *list = scratch_list(pl, &cap);
+    /* GCOVR_EXCL_START: NULL only for a misaligned pool (scratch_list()) */
     if (list == NULL)
         return WRI_SEARCH_FALL_BACK;
+    /* GCOVR_EXCL_STOP */
     const uint32_t B = take_marks(pl, cap);
     const size_t m = collect_states(pl, f, o, goal, list, cap, B, plain);
     if (m == 0)
@@ -425,8 +427,10 @@ wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, con
         list = radix_sort_hi(list, list + m, m, pl->dist[goal]);
     else
         sort_u64(list, m);
+    /* GCOVR_EXCL_START: rank_states() falls back only without a parent (marked there) */
     if (rank_states(pl, f, o, list, m, B, plain) != WRI_SEARCH_DONE)
         return WRI_SEARCH_FALL_BACK;
+    /* GCOVR_EXCL_STOP */
     return plain ? plain_moves(pl, f, o, goal) : WRI_SEARCH_DONE;
 }
 
