@@ -59,13 +59,13 @@ def may_branch(text):
 class Source:
     """A source file's text and its exclusion markers."""
 
-    def __init__(self, path):
+    def __init__(self, path, markers=True):
         with open(path, encoding="utf-8", errors="replace") as f:
             self.text = f.read().split("\n")
         self.no_line = set()
         self.no_branch = set()
         open_at = {"": None, "BR_": None}
-        for n, text in enumerate(self.text, 1):
+        for n, text in enumerate(self.text if markers else [], 1):
             for m in MARKER.finditer(text):
                 kind, what = m.group(1) or "", m.group(2)
                 if what == "LINE":
@@ -118,13 +118,13 @@ def collect(build, root):
     return lines, branches
 
 
-def measure(build, root):
+def measure(build, root, markers=True):
     lines, branches = collect(build, root)
     sources = {}
 
     def source(rel):
         if rel not in sources:
-            sources[rel] = Source(os.path.join(root, rel))
+            sources[rel] = Source(os.path.join(root, rel), markers)
         return sources[rel]
 
     line_rows = {}
@@ -154,9 +154,11 @@ def main():
     ap.add_argument("--root", default=".", help="the source tree (default: .)")
     ap.add_argument("--missed", metavar="REGEX",
                     help="list the lines and branches not run in the files that match")
+    ap.add_argument("--no-markers", action="store_true",
+                    help="ignore the exclusion markers (to see what they exclude)")
     args = ap.parse_args()
     root = os.path.abspath(args.root)
-    line_rows, branch_rows = measure(os.path.abspath(args.build), root)
+    line_rows, branch_rows = measure(os.path.abspath(args.build), root, not args.no_markers)
 
     if args.parts:
         print(f"{'part':<18} {'lines':>8} {'branches':>8}   lines (run/all), branches (taken/all)")

@@ -750,7 +750,8 @@ static void plain_costs_skip_unformed_moves(void **state)
 
 /* The planner's records of a map carry an epoch that wraps after 255 new
    parameter sets: routes stay the same across the wrap (here without any
-   plain-cost records). */
+   plain-cost records), and so do fields (the full rules' records have an
+   epoch of their own). */
 static void routes_survive_the_records_epoch_wrapping(void **state)
 {
     (void)state;
@@ -771,6 +772,11 @@ static void routes_survive_the_records_epoch_wrapping(void **state)
             first[i] = r.arrival_day * 100 + r.points_left;
         else
             assert_int_equal(r.arrival_day * 100 + r.points_left, first[i % 2]);
+        wr_arrival field[64];
+        int32_t goal = -1;
+        OK(wr_map_index(m, to, &goal));
+        OK(wr_planner_field(pl, m, &p, from, field, 64));
+        assert_int_equal(field[goal].day * 100 + field[goal].points_left, first[i % 2]);
     }
     wr_planner_free(pl);
     wr_map_free(m);

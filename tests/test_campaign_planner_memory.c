@@ -72,6 +72,31 @@ static void land_after_a_long_press_fails_cleanly(void **state)
     check_alloc_failures(land_after_a_long_press, 8);
 }
 
+/* A field first on a new planner: the full rules' field makes the ring. */
+static wr_status field_first(const wr_allocator *alloc)
+{
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    wr_status st;
+    TRY(wr_map_new_ex(8, 1, alloc, &m));
+    TRY(wr_planner_new_ex(alloc, &pl));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_arrival field[8];
+    TRY(wr_planner_field(pl, m, &p, at(0), field, 8));
+    assert_int_equal(field[7].day, 4); /* 42 points, 12 a day */
+done:
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return st;
+}
+
+static void field_first_fails_cleanly(void **state)
+{
+    (void)state;
+    check_alloc_failures(field_first, 4);
+}
+
 /* A plain route first on a new planner: A* on plain costs makes its ring. */
 static wr_status plain_route_first(const wr_allocator *alloc)
 {
@@ -99,8 +124,9 @@ static void plain_route_first_fails_cleanly(void **state)
 }
 
 /* A longship's field, reachable set and route on coastal waters, from an
-   unformed start after a long press (its Dijkstra's search). */
-static wr_status vessel_queries(const wr_allocator *alloc)
+   unformed start after a long press (its Dijkstra's search); its route
+   first, or its field first (whichever comes first makes the ring). */
+static wr_status vessel_queries_in_order(const wr_allocator *alloc, int route_first)
 {
     wr_map *m = NULL;
     wr_planner *pl = NULL;
@@ -112,7 +138,8 @@ static wr_status vessel_queries(const wr_allocator *alloc)
     wr_plan_params p;
     TRY(wr_plan_params_default(WR_MOVER_LONGSHIP, &p));
     wr_route first;
-    TRY(wr_planner_route(pl, m, &p, at(0), at(5), &first)); /* A* first: its ring */
+    if (route_first)
+        TRY(wr_planner_route(pl, m, &p, at(0), at(5), &first));
     wr_arrival field[9];
     TRY(wr_planner_field(pl, m, &p, at(0), field, 9));
     const wr_hex *hexes = NULL;
@@ -136,10 +163,21 @@ done:
     return st;
 }
 
+static wr_status vessel_route_first(const wr_allocator *alloc)
+{
+    return vessel_queries_in_order(alloc, 1);
+}
+
+static wr_status vessel_field_first(const wr_allocator *alloc)
+{
+    return vessel_queries_in_order(alloc, 0);
+}
+
 static void vessel_queries_fail_cleanly(void **state)
 {
     (void)state;
-    check_alloc_failures(vessel_queries, 8);
+    check_alloc_failures(vessel_route_first, 8);
+    check_alloc_failures(vessel_field_first, 8);
 }
 
 /* A game's tree of 1,057 nodes whose 1,024 leaves wait at different labels
@@ -231,6 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(land_after_a_long_press_fails_cleanly),
         cmocka_unit_test(plain_route_first_fails_cleanly),
+        cmocka_unit_test(field_first_fails_cleanly),
         cmocka_unit_test(vessel_queries_fail_cleanly),
         cmocka_unit_test(graph_queries_fail_cleanly),
         cmocka_unit_test(fewest_unformed_fails_cleanly),

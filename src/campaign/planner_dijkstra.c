@@ -59,4 +59,5 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
     EDGES_FROM_ARRAY(graph_moves, ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PARENTS 1
 #define SEARCH_ASTAR 0
+#define SEARCH_BAD_MOVES 1
 #include "campaign/search_core.h"

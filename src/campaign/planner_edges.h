@@ -6,12 +6,13 @@
 
 #include "campaign/planner_internal.h"
 
-/* Moves from an array filled by a generator function. */
+/* Moves from an array filled by a generator function (one that returns
+   -1 for bad moves when SEARCH_BAD_MOVES). */
 #define EDGES_FROM_ARRAY(gen, ctx, node, bad, ...)                                    \
     do {                                                                             \
         wr_plan_edge arr_[WR_PLAN_MAX_EDGES];                                        \
         int n_ = gen(ctx, node, arr_);                                               \
-        if (n_ < 0)                                                                  \
+        if (SEARCH_BAD_MOVES && n_ < 0)                                              \
             bad = 1;                                                                 \
         for (int i_ = 0; i_ < n_; i_++) {                                            \
             int32_t e_to = arr_[i_].to;                                              \

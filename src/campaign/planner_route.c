@@ -246,8 +246,10 @@ static int plain_preds(const fastgen *f, int32_t t, unsigned dirs, int32_t *out)
    them. */
 static uint64_t *scratch_list(wr_planner *pl, size_t *cap)
 {
+    /* GCOVR_EXCL_START: an allocator's blocks are aligned for any type (core.h) */
     if (((uintptr_t)pl->pool & 7u) != 0)
         return NULL;
+    /* GCOVR_EXCL_STOP */
     size_t c = pl->chunks * WRI_CHUNK / 2u;
     if (c > ((size_t)1 << 25))
         c = (size_t)1 << 25; /* rank x 64 + offer index stays below 2^31 */
@@ -370,8 +372,10 @@ static wri_search_end rank_states(wr_planner *pl, const fastgen *f, const search
                 int idx = 0;
                 uint32_t fl = 0;
                 const int32_t best = first_parent(pl, f, o, t, lab, B, plain, &idx, &fl);
+                /* GCOVR_EXCL_START: the state that listed t is ranked before it */
                 if (best < 0)
                     return WRI_SEARCH_FALL_BACK;
+                /* GCOVR_EXCL_STOP */
                 pl->parent[t] = best;
                 if (!plain)
                     pl->via[t] = (uint16_t)(fl & 0x7fffu);
@@ -396,8 +400,10 @@ static wri_search_end plain_moves(wr_planner *pl, const fastgen *f, const search
     uint32_t fl = 0;
     via[o->src_state] = (uint16_t)WR_STEP_START;
     for (int32_t t = goal; t != o->src_state; t = pl->parent[t]) {
+        /* GCOVR_EXCL_START: a move of the parent's plain cost into t exists */
         if (land_offer(f, o, pl->dist, pl->parent[t], t, pl->dist[t], &fl) < 0)
             return WRI_SEARCH_FALL_BACK;
+        /* GCOVR_EXCL_STOP */
         via[t] = (uint16_t)(fl & 0x7fffu);
     }
     return WRI_SEARCH_DONE;
@@ -409,8 +415,10 @@ wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, con
     const int plain = plain_route(f, o);
     size_t cap = 0;
     uint64_t *list = scratch_list(pl, &cap);
+    /* GCOVR_EXCL_START: NULL only for a misaligned pool (scratch_list()) */
     if (list == NULL)
         return WRI_SEARCH_FALL_BACK;
+    /* GCOVR_EXCL_STOP */
     const uint32_t B = take_marks(pl, cap);
     const size_t m = collect_states(pl, f, o, goal, list, cap, B, plain);
     if (m == 0)
@@ -419,8 +427,10 @@ wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, con
         list = radix_sort_hi(list, list + m, m, pl->dist[goal]);
     else
         sort_u64(list, m);
+    /* GCOVR_EXCL_START: rank_states() falls back only without a parent (marked there) */
     if (rank_states(pl, f, o, list, m, B, plain) != WRI_SEARCH_DONE)
         return WRI_SEARCH_FALL_BACK;
+    /* GCOVR_EXCL_STOP */
     return plain ? plain_moves(pl, f, o, goal) : WRI_SEARCH_DONE;
 }
 
@@ -530,8 +540,11 @@ wr_status wri_planner_route_moves(wr_planner *pl, const search_opts *o, const wr
         int k = generator_offer(g, o, pl->dist, u, s, pl->dist[s], &fl);
         wr_plan_edge arr[WR_PLAN_MAX_EDGES];
         int m = wri_campaign_moves(g, unode, arr);
+        /* GCOVR_EXCL_START: the route was built from these moves (a rally is
+           handled above) */
         if (k < 0 || k >= m)
             return WRI_FAIL(WR_ERR_STATE, "planner", "a route made of the map's moves");
+        /* GCOVR_EXCL_STOP */
         pl->moves[i] = arr[k];
     }
     return WR_OK;

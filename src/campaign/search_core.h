@@ -14,8 +14,9 @@
    allowed move's points + days x P): only without parents, as it loses the
    flags; the order of the offers, and so of the settled states, is kept.
    SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
-   gets a better label: a hint to fetch what settling it will read. Every
-   parameter is undefined again at the end.
+   gets a better label: a hint to fetch what settling it will read.
+   SEARCH_BAD_MOVES 1 (a game's callbacks) checks for bad moves; the map's
+   moves are never bad. Every parameter is undefined again at the end.
 
    A label is the points spent since the start, T (day = ceil(T / P)). Moves
    add their points; whole-day moves and rally days start on a fresh day:
@@ -36,6 +37,14 @@
 #ifndef SEARCH_PREFETCH
 #define SEARCH_PREFETCH(ctx, t) ((void)0)
 #endif
+#ifndef SEARCH_BAD_MOVES
+#define SEARCH_BAD_MOVES 0
+#endif
+/* A field's instance (no parents, no A*: fields and reachable sets): only
+   a field has a limit, prunes and keeps the order of settled states; only
+   a route has goals. Tested as a constant, so that an instance has no
+   branch it never takes (see docs/reliability.md, "Coverage"). */
+#define SEARCH_FIELD (!SEARCH_PARENTS && !SEARCH_ASTAR)
 
 /* Queues state t_ at key k_ (its label): Dijkstra grows the ring for a
    key past it; A* adds the heuristic, and gives up when the ring is too
@@ -87,7 +96,7 @@
                                     : lab;                                          \
         uint64_t nk_ = base + (uint64_t)(points_);                                  \
         if (needs || unformed) {                                                    \
-            if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))          \
+            if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[to_] <= nk_)) \
                 SEARCH_OFFER((to_) + cells, nk_, flags_);                           \
         } else {                                                                    \
             SEARCH_OFFER(to_, nk_, flags_);                                         \
@@ -106,7 +115,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     const uint32_t P = o->daily;
     const uint64_t key_max = o->key_max;
     const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
-    const int prune = !SEARCH_PARENTS && !SEARCH_ASTAR && o->prune;
+    const int prune = SEARCH_FIELD && o->prune;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
@@ -148,14 +157,14 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         } else {
             if (dist[s] != cur)
                 continue; /* a stale entry */
-            if (cur > o->limit || s == o->goal || s == o->goal2)
+            if (SEARCH_FIELD ? cur > o->limit : (s == o->goal || s == o->goal2))
                 break;
         }
         int unformed = s >= cells;
         int32_t node = unformed ? s - cells : s;
-        if (prune && unformed && dist[node] <= cur)
+        if (SEARCH_FIELD && prune && unformed && dist[node] <= cur)
             continue;
-        if (o->order != NULL && !unformed)
+        if (SEARCH_FIELD && o->order != NULL && !unformed)
             o->order[settled++] = node;
         const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
         int bad = 0;
@@ -175,12 +184,12 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
             if (two && unformed) /* a day at the rally point */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
-        if (bad)
+        if (SEARCH_BAD_MOVES && bad)
             return WRI_FAIL(WR_ERR_INVALID, "graph->moves",
                             "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
 
     }
-    if (o->order_count != NULL)
+    if (SEARCH_FIELD && o->order_count != NULL)
         *o->order_count = settled;
     return WR_OK;
 }
@@ -195,3 +204,5 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
 #undef SEARCH_PREFETCH
 #undef SEARCH_PARENTS
 #undef SEARCH_ASTAR
+#undef SEARCH_BAD_MOVES
+#undef SEARCH_FIELD
