@@ -206,15 +206,18 @@ static int l_rate_cavalry(lua_State *L)
 }
 
 /* Reads a sequence of Figures at arg into a Lua-owned array. */
-static const wr_figure **figure_array(lua_State *L, int arg, size_t *n)
+static const wr_figure **figure_array(lua_State *L, int arg, const char *name, size_t *n)
 {
-    wrl_check_table(L, arg);
+    wrl_check_named_table(L, arg, name);
     size_t len = (size_t)lua_rawlen(L, arg);
     if (len > 1000)
-        wrl_argfail(L, arg, WR_ERR_RANGE, "more than 1000 figures");
+        wrl_named_argfail(L, arg, name, WR_ERR_RANGE, "more than 1000 figures");
     const wr_figure **figs = lua_newuserdatauv(L, sizeof *figs * (len ? len : 1), 0);
     for (size_t i = 0; i < len; i++) {
         lua_rawgeti(L, arg, (lua_Integer)i + 1);
+        if (wrl_box_test(L, -1, WRL_FIGURE_MT) == NULL)
+            wrl_named_argfail(L, arg, name, WR_ERR_INVALID, "item %d: %s expected, got %s", (int)i + 1,
+                              WRL_FIGURE_MT, luaL_typename(L, -1));
         figs[i] = wrl_check_handle(L, -1, WRL_FIGURE_MT);
         lua_pop(L, 1);
     }
@@ -225,8 +228,9 @@ static const wr_figure **figure_array(lua_State *L, int arg, size_t *n)
 static int l_rate_chariot(lua_State *L)
 {
     size_t np = 0, nq = 0;
-    const wr_figure **passengers = figure_array(L, 1, &np);
-    const wr_figure **pullers = figure_array(L, 2, &nq);
+    lua_settop(L, 2); /* a missing argument reads as nil, not as what is pushed below */
+    const wr_figure **passengers = figure_array(L, 1, "passengers", &np);
+    const wr_figure **pullers = figure_array(L, 2, "pullers", &nq);
     wr_figure **slot = push_new_figure(L);
     wr_allocator a = wrl_allocator(L);
     wrl_check(L, wr_rate_chariot_ex(passengers, np, pullers, nq, &a, slot), "rate_chariot");
@@ -709,16 +713,18 @@ static int fail_item(lua_State *L, wr_status st, const char *what, size_t bad)
 static int l_terrain_speed_batch(lua_State *L)
 {
     size_t n = 0, nt = 0;
+    lua_settop(L, 2); /* a missing argument reads as nil, not as what is pushed below */
+    wrl_check_named_table(L, 1, "terrains");
+    wrl_check_named_table(L, 2, "traits");
     int *terrain = wrl_int_sequence(L, 1, 10000000, &n);
-    wrl_check_table(L, 2);
     nt = (size_t)lua_rawlen(L, 2);
     if (nt != n)
         return wrl_fail(L, "WR_ERR_INVALID: %d terrains but %d trait sets", (int)n, (int)nt);
     unsigned *traits = lua_newuserdatauv(L, sizeof *traits * (n ? n : 1), 0);
     for (size_t i = 0; i < n; i++) {
         lua_rawgeti(L, 2, (lua_Integer)i + 1);
-        lua_Integer x = wrl_integer(L, -1);
-        if (x < 0 || x > (lua_Integer)UINT32_MAX)
+        long long x = wrl_item_integer(L, 2, "traits", i);
+        if (x < 0 || x > (long long)UINT32_MAX)
             return wrl_fail(L, "WR_ERR_RANGE: traits[%d] is not a 32-bit flag set", (int)i + 1);
         traits[i] = (unsigned)x;
         lua_pop(L, 1);
@@ -745,8 +751,9 @@ static int l_tactical_check_batch(lua_State *L)
 {
     wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
     wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    wrl_check_table(L, 3);
+    wrl_check_named_table(L, 3, "moves");
     unsigned flags = wrl_uint(L, 4, 0);
+    lua_settop(L, 4);
     size_t n_moves = (size_t)lua_rawlen(L, 3), n_legs = 0;
     if (n_moves > 100000)
         return wrl_fail(L, "WR_ERR_RANGE: at most 100000 moves in a batch");

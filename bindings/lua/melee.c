@@ -1124,7 +1124,7 @@ static const char *const batch_out[] = {"fighting", "mcp", "fcp", "kills", "lost
 
 static size_t read_batch_side(lua_State *L, int arg, const int *cols[8], size_t n)
 {
-    wrl_check_table(L, arg);
+    wrl_check_named_table(L, arg, arg == 1 ? "a" : "b");
     wrl_only_fields(L, arg, "a batch side", batch_in);
     for (int c = 0; c < 8; c++) {
         if (lua_getfield(L, arg, batch_in[c]) != LUA_TTABLE)
@@ -1139,8 +1139,13 @@ static size_t read_batch_side(lua_State *L, int arg, const int *cols[8], size_t 
         int *v = lua_newuserdatauv(L, sizeof *v * (n ? n : 1), 0);
         for (size_t i = 0; i < n; i++) {
             lua_rawgeti(L, -2, (lua_Integer)i + 1);
-            lua_Integer x = wrl_integer(L, -1);
-            if (c == 4 ? (x < 0 || x > (lua_Integer)UINT32_MAX) : (x < -2147483647 - 1 || x > 2147483647))
+            long long x = 0;
+            if (wrl_tointeger(L, -1, &x) != 0) { /* raises, naming the column */
+                lua_pushfstring(L, "%s.%s", arg == 1 ? "a" : "b", batch_in[c]);
+                lua_insert(L, -2);
+                wrl_item_integer(L, arg, lua_tostring(L, -2), i);
+            }
+            if (c == 4 ? (x < 0 || x > (long long)UINT32_MAX) : (x < -2147483647 - 1 || x > 2147483647))
                 wrl_fail(L, "WR_ERR_RANGE: %s[%d] does not fit", batch_in[c], (int)i + 1);
             if (c == 4) {
                 unsigned u = (unsigned)x;
@@ -1159,6 +1164,8 @@ static size_t read_batch_side(lua_State *L, int arg, const int *cols[8], size_t 
 static int l_melee_rounds_batch(lua_State *L)
 {
     const int *ca[8], *cb[8];
+    lua_settop(L, 2); /* a missing b reads as nil, not as a's columns pushed below */
+    wrl_check_named_table(L, 2, "b");
     size_t n = read_batch_side(L, 1, ca, SIZE_MAX);
     read_batch_side(L, 2, cb, n);
     wr_melee_batch_combatant a = {ca[0], ca[1], ca[2], ca[3], (const unsigned *)(const void *)ca[4], ca[5], ca[6], ca[7]};

@@ -69,8 +69,46 @@ static void open_errors(lua_State *L)
     lua_pop(L, 1);
 }
 
+#define MODULE_KEY "warrules.module"
+
+static int is_old_name(const char *key)
+{
+    for (const wrl_alias *a = wrl_aliases; a->old_name != NULL; a++)
+        if (strcmp(a->old_name, key) == 0)
+            return 1;
+    return 0;
+}
+
+/* Pushes "warrules.<key>", the running function's key in the module table
+   (not an older alias), and returns it; NULL, with nothing pushed, when it
+   is not there. Names a function called without a name in the caller's
+   code: through pcall, or by a tail call (which LuaJIT reports as '?'). */
+static const char *module_name(lua_State *L)
+{
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "f", &ar))
+        return NULL;
+    int fn = lua_gettop(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushnil(L);
+        while (lua_next(L, fn + 1)) {
+            if (lua_type(L, -2) == LUA_TSTRING && lua_rawequal(L, -1, fn) && !is_old_name(lua_tostring(L, -2))) {
+                lua_pushfstring(L, "warrules.%s", lua_tostring(L, -2));
+                lua_replace(L, fn);
+                lua_settop(L, fn);
+                return lua_tostring(L, fn);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, fn - 1);
+    return NULL;
+}
+
 /* The Lua name of the running function: its descriptor's (table-driven
-   functions) or the name it was called by; NULL when unknown. */
+   functions), the name it was called by, or its name in the module; NULL
+   when unknown. May push the name (callers index their values absolutely). */
 static const char *function_name(lua_State *L, int *is_method)
 {
     lua_Debug ar;
@@ -82,6 +120,8 @@ static const char *function_name(lua_State *L, int *is_method)
     }
     if (lua_islightuserdata(L, lua_upvalueindex(1)))
         name = ((const wrl_fn *)lua_touserdata(L, lua_upvalueindex(1)))->name;
+    else if (name == NULL)
+        name = module_name(L);
     return name;
 }
 
@@ -175,24 +215,45 @@ int wrl_fail(lua_State *L, const char *fmt, ...)
     return raise_error(L, status, NULL);
 }
 
+/* The error of argument arg (named arg_name, or NULL) with the text at text. */
+static int argfail_text(lua_State *L, int arg, const char *arg_name, wr_status status, int text)
+{
+    int is_method = 0;
+    const char *name = function_name(L, &is_method);
+    lua_pushfstring(L, "%s: ", wr_status_name(status));
+    push_where(L);
+    if (arg <= 0) /* a value the binding read out of an argument, not one */
+        lua_pushfstring(L, "%s: %s", name ? name : "?", arg_name ? arg_name : "an item");
+    else if (is_method && arg == 1)
+        lua_pushfstring(L, "calling '%s' on bad self", name);
+    else if (arg_name != NULL)
+        lua_pushfstring(L, "bad argument #%d (%s) to '%s'", is_method ? arg - 1 : arg, arg_name,
+                        name ? name : "?");
+    else
+        lua_pushfstring(L, "bad argument #%d to '%s'", is_method ? arg - 1 : arg, name ? name : "?");
+    lua_pushliteral(L, " (");
+    lua_pushvalue(L, text);
+    lua_pushliteral(L, ")");
+    lua_concat(L, 6);
+    return raise_error(L, status, NULL);
+}
+
 int wrl_argfail(lua_State *L, int arg, wr_status status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     lua_pushvfstring(L, fmt, ap);
     va_end(ap);
-    int is_method = 0;
-    const char *name = function_name(L, &is_method);
-    lua_pushfstring(L, "%s: ", wr_status_name(status));
-    push_where(L);
-    if (is_method && arg == 1)
-        lua_pushfstring(L, "calling '%s' on bad self (", name);
-    else
-        lua_pushfstring(L, "bad argument #%d to '%s' (", is_method ? arg - 1 : arg, name ? name : "?");
-    lua_pushvalue(L, -4);
-    lua_pushliteral(L, ")");
-    lua_concat(L, 5);
-    return raise_error(L, status, NULL);
+    return argfail_text(L, arg, NULL, status, lua_gettop(L));
+}
+
+int wrl_named_argfail(lua_State *L, int arg, const char *arg_name, wr_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    return argfail_text(L, arg, arg_name, status, lua_gettop(L));
 }
 
 int wrl_check(lua_State *L, wr_status status, const char *what)
@@ -369,6 +430,27 @@ void wrl_check_table(lua_State *L, int arg)
         wrl_argfail(L, arg, WR_ERR_INVALID, "table expected, got %s", luaL_typename(L, arg));
 }
 
+void wrl_check_named_table(lua_State *L, int arg, const char *arg_name)
+{
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_named_argfail(L, arg, arg_name, WR_ERR_INVALID, "a table expected, got %s", luaL_typename(L, arg));
+}
+
+long long wrl_item_integer(lua_State *L, int arg, const char *arg_name, size_t i)
+{
+    long long v = 0;
+    switch (wrl_tointeger(L, -1, &v)) {
+    case 0:
+        return v;
+    case 2:
+        return wrl_named_argfail(L, arg, arg_name, WR_ERR_RANGE, "item %d: %s is not an integer%s", (int)i + 1,
+                                 luaL_tolstring(L, -1, NULL), WRL_HAS_INTEGERS ? "" : " within +-2^53");
+    default:
+        return wrl_named_argfail(L, arg, arg_name, WR_ERR_INVALID, "item %d: integer expected, got %s",
+                                 (int)i + 1, luaL_typename(L, -1));
+    }
+}
+
 /* ---- table fields ------------------------------------------------------- */
 
 static long long field_integer(lua_State *L, const char *name)
@@ -498,10 +580,10 @@ int *wrl_int_sequence(lua_State *L, int arg, size_t max, size_t *n)
     int *v = lua_newuserdatauv(L, sizeof *v * (len ? len : 1), 0);
     for (size_t i = 0; i < len; i++) {
         lua_rawgeti(L, arg, (lua_Integer)i + 1);
-        long long x = field_integer(L, "item");
+        long long x = wrl_item_integer(L, arg, NULL, i);
         if (x < INT_MIN || x > INT_MAX)
-            wrl_fail(L, "WR_ERR_RANGE: item %d of argument #%d does not fit in a C int",
-                     (int)i + 1, arg);
+            wrl_argfail(L, arg, WR_ERR_RANGE, "item %d: %s does not fit in a C int", (int)i + 1,
+                        luaL_tolstring(L, -1, NULL));
         v[i] = (int)x;
         lua_pop(L, 1);
     }
@@ -1083,7 +1165,7 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
     lua_setfield(L, table, "close");
     for (const luaL_Reg *m = methods; m != NULL && m->name != NULL; m++) {
         lua_pushfstring(L, "%s_%s", prefix, m->name);
-        lua_pushcfunction(L, m->func);
+        lua_getfield(L, table, m->name); /* the same function (LuaJIT's pcall(obj.m) finds its name) */
         lua_settable(L, module);
     }
     const char *type = metatable + strlen("warrules.");
@@ -1165,5 +1247,7 @@ int luaopen_warrules(lua_State *L)
     wrl_open_advisor(L);
     wrl_open_campaign(L);
     wrl_alias_names(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, MODULE_KEY);
     return 1;
 }

@@ -16,8 +16,11 @@
 /* Raises an error from a message "WR_ERR_X: text" (the status name first),
    adding the caller's position and the running function's name. */
 int wrl_fail(lua_State *L, const char *fmt, ...);
-/* Raises a bad-argument error ("bad argument #arg to 'name' (text)"). */
+/* Raises a bad-argument error ("bad argument #arg to 'name' (text)"); the
+   function is named even when called through pcall. */
 int wrl_argfail(lua_State *L, int arg, wr_status status, const char *fmt, ...);
+/* The same naming the argument: "bad argument #arg (arg_name) to 'name' (text)". */
+int wrl_named_argfail(lua_State *L, int arg, const char *arg_name, wr_status status, const char *fmt, ...);
 /* Raises the error of a status other than WR_OK returned by the library,
    with the library's detail of it (wr_last_error, which it then clears);
    what is the Lua name ("Rng:roll"). Returns 0 for WR_OK. */
@@ -41,6 +44,10 @@ int wrl_int(lua_State *L, int arg);              /* an integer that fits in a C 
 int wrl_optint(lua_State *L, int arg, int dflt); /* wrl_int, dflt for none or nil */
 unsigned wrl_uint(lua_State *L, int arg, unsigned dflt); /* 0..2^32-1, dflt for none or nil */
 void wrl_check_table(lua_State *L, int arg);
+void wrl_check_named_table(lua_State *L, int arg, const char *arg_name);
+/* Item i (0-based) of the sequence argument arg, pushed at the top of the
+   stack, as an integer; an error names the argument and the item. */
+long long wrl_item_integer(lua_State *L, int arg, const char *arg_name, size_t i);
 
 /* Table fields (t is an absolute index). A nil field leaves *v as it is;
    a field of the wrong type or range raises an error naming the field. */

@@ -90,6 +90,42 @@ do
   eq(err.status, wr.ERR_FORBIDDEN, "forbidden item"); has(err.message, "item 2", "the item")
 end
 
+-- a missing or bad argument of a batch or table function is the caller's
+-- argument, named, never a value the binding pushed (issue #30); called
+-- through pcall or a tail call the function is still named (LuaJIT said '?')
+do
+  local err = error_of(function() local n = wr.terrain_speed_batch({0, 1, 2}); return n end)
+  eq(err.status, wr.ERR_INVALID, "traits missing")
+  has(err.message, "bad argument #2 (traits) to 'terrain_speed_batch' (a table expected, got nil)", "names traits")
+  local ok, e2 = pcall(wr.terrain_speed_batch, {0, 1, 2})
+  check(not ok, "pcall fails")
+  has(e2.message, "bad argument #2 (traits) to 'warrules.terrain_speed_batch' (a table expected, got nil)",
+      "named through pcall")
+  e2 = error_of(function() return wr.terrain_speed_batch({0, 1, 2}) end)
+  has(e2.message, "terrain_speed_batch'", "named in a tail call")
+  check(not e2.message:find("userdata", 1, true) and not e2.message:find("'?'", 1, true), "no userdata, no '?'")
+  err = error_of(function() local n = wr.terrain_speed_batch({0, 1}, {0, "x"}); return n end)
+  has(err.message, "(traits) to 'terrain_speed_batch' (item 2: integer expected, got string)", "names the item")
+  err = error_of(function() local n = wr.terrain_speed_batch({0, "x"}, {0, 0}); return n end)
+  has(err.message, "bad argument #1 to 'terrain_speed_batch' (item 2: integer expected, got string)", "first argument")
+  local side = {figures = {}, files = {}, in_contact = {}, weapon = {}, flags = {}, bcp = {}, modifiers = {}, d100 = {}}
+  err = error_of(function() local a = wr.melee_rounds_batch(side); return a end)
+  has(err.message, "bad argument #2 (b) to 'melee_rounds_batch' (a table expected, got nil)", "rounds batch b")
+  local one = {figures = {1}, files = {1}, in_contact = {1}, weapon = {0}, flags = {"f"}, bcp = {1},
+               modifiers = {0}, d100 = {1}}
+  err = error_of(function() local a = wr.melee_rounds_batch(one, one); return a end)
+  has(err.message, "bad argument #1 (a.flags) to 'melee_rounds_batch' (item 1: integer expected", "rounds batch column")
+  err = error_of(function() local c = wr.rate_chariot({wr.Figure()}); return c end)
+  has(err.message, "bad argument #2 (pullers) to 'rate_chariot' (a table expected, got nil)", "rate_chariot")
+  err = error_of(function() local c = wr.rate_chariot({wr.Figure(), 3}, {}); return c end)
+  has(err.message, "(passengers) to 'rate_chariot' (item 2: warrules.Figure expected, got number)", "a figure item")
+  local m = wr.Map(3, 3)
+  ok, err = pcall(m.hexside, m, 5)
+  check(not ok and not err.message:find("'?'", 1, true), "a method through pcall is named: " .. err.message)
+  err = error_of(function() local n = wr.half_die(1, 2); n = wr.tactical_check_batch(); return n end)
+  has(err.message, "bad argument #1 to 'tactical_check_batch'", "tactical_check_batch")
+end
+
 -- errors raised in Lua callbacks come through unchanged
 do
   local pl = wr.Planner()
