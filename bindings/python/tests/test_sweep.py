@@ -130,6 +130,15 @@ class SweepBadInput(unittest.TestCase):
         self.assertIn("urucks (figures=4)", err.problems[0][1])
         self.assertIn("army.csv:3: urucks (figures=6)", str(err))
 
+    def test_each_problem_is_listed_once(self):
+        # the unit is on both sides: one problem, one line (issue #30)
+        err = self.refused([dict(UNITS[0], figurs=3)], {"figures": [4]})
+        self.assertEqual(err.problems, [("unit 1", "dwarfs: unknown unit key 'figurs'")])
+        self.assertEqual(str(err).count("figurs"), 1)
+        err = self.refused(UNITS[:1], a=["ents"], b=["ents"])
+        self.assertEqual(len(err.problems), 2)   # one per side: they differ
+        self.assertEqual(len(set(err.problems)), 2)
+
     def test_axis_values_the_library_refuses(self):
         err = self.refused(UNITS[:1], {"figures": [5, 201, -1]})
         self.assertEqual(len(err.problems), 2)

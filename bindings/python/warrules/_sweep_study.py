@@ -24,10 +24,12 @@ B_WINS = ("a_routs", "a_retires", "a_destroyed")
 class SweepInputError(ValueError):
     """Unit definitions or axes that the library (or the sweep) refuses,
     found before any work is sent out. .problems lists one (row, message)
-    pair per bad variant: row names the unit definition that holds it."""
+    pair per bad variant: row names the unit definition that holds it.
+    Each problem is listed once (a unit on both sides, refused the same way
+    for each, is one problem)."""
 
     def __init__(self, problems):
-        self.problems = list(problems)
+        self.problems = list(dict.fromkeys(problems))
         lines = [f"{row}: {message}" for row, message in self.problems[:20]]
         if len(self.problems) > 20:
             lines.append(f"... and {len(self.problems) - 20} more")
@@ -234,7 +236,7 @@ class Study:
             if len(set(path for path, _ in ax)) != len(ax):
                 problems.append(("axes", "a side varies a key twice"))
         if problems:
-            raise SweepInputError(sorted(set(problems), key=problems.index))
+            raise SweepInputError(problems)
         cells = [list(itertools.product(*[[(path, v) for v in values] for path, values in ax]))
                  for ax in side_axes]
         self.a = self._side(units, names, a, cells[0], problems, "a")
