@@ -11,7 +11,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from warrules import sweep, _sweep_study
+from warrules import sweep, _sweep_run, _sweep_study
 
 from .support import PACKAGE_ROOT
 from .sweep_support import AXES, SIZE, UNITS
@@ -44,6 +44,19 @@ class SweepOnLocalCluster(unittest.TestCase):
         self.assertEqual(r.chunks, -(-SIZE // 25))
         self.assertEqual(r.rows, self.local.rows)
         self.assertEqual(r.heatmap_svg(), self.local.heatmap_svg())
+
+    def test_a_scheduler_address(self):
+        # issue #30: the address string, connected for the run and closed after
+        made, real = [], distributed.Client
+
+        def client(*args, **kwargs):
+            made.append(real(*args, **kwargs))
+            return made[-1]
+        with mock.patch.object(distributed, "Client", client):
+            r = sweep.run(UNITS, AXES, client=self.cluster.scheduler_address, chunk_size=50)
+        self.assertEqual(r.rows, self.local.rows)
+        self.assertEqual(len(made), 1)
+        self.assertEqual(made[0].status, "closed", "the run's own client is closed")
 
     def test_resume_on_the_cluster(self):
         with tempfile.TemporaryDirectory() as tmp:
@@ -116,6 +129,30 @@ class SweepLosesItsDaskWorkers(unittest.TestCase):
         self.assertIn("KilledWorker", text)
 
 
+class SweepClientArgument(unittest.TestCase):
+    """client= takes a Client or a scheduler's address; anything else is
+    refused before any work, saying what is accepted (issue #30)."""
+
+    def test_other_values_are_refused(self):
+        for bad in (8786, ["tcp://h:1"], object()):
+            with self.assertRaises(TypeError) as cm:
+                sweep.run(UNITS, AXES, client=bad)
+            self.assertIn("distributed.Client", str(cm.exception))
+            self.assertIn("'tcp://host:port'", str(cm.exception))
+
+    @unittest.skipIf(distributed is not None, "dask.distributed is here: SweepOnLocalCluster connects")
+    def test_an_address_without_dask(self):
+        with self.assertRaises(sweep.DaskMissingError) as cm:
+            sweep.run(UNITS, AXES, client="tcp://127.0.0.1:8786")
+        self.assertIn("Dask is not installed", str(cm.exception))
+
+    @unittest.skipIf(distributed is None, MISSING if distributed is None else "")
+    def test_an_address_where_nothing_answers(self):
+        with self.assertRaises(OSError) as cm:
+            _sweep_run.connect(distributed, "tcp://127.0.0.1:9", timeout=1)
+        self.assertIn("tcp://127.0.0.1:9", str(cm.exception))
+
+
 def python_with_dask():
     """Another Python on this machine that imports dask.distributed, or None."""
     for exe in ("/usr/bin/python3", shutil.which("python3")):
@@ -140,7 +177,7 @@ class SweepOnLocalClusterInTheSystemPython(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr[-3000:])
         self.assertIn("test_same_table_as_local_processes", run.stderr)
         self.assertIn("test_every_worker_dies", run.stderr)
-        self.assertIn("Ran 4 tests", run.stderr)
+        self.assertIn("Ran 5 tests", run.stderr)
         self.assertNotIn("skipped", run.stderr)
 
 

@@ -208,6 +208,16 @@ def import_distributed():
     return distributed
 
 
+def connect(distributed, address, timeout=30):
+    """A distributed.Client connected to the scheduler at address; OSError
+    naming the address when none answers within timeout seconds."""
+    try:
+        return distributed.Client(address, timeout=timeout)
+    except (OSError, TimeoutError) as exc:
+        raise OSError(f"warrules.sweep: no Dask scheduler answered at {address!r} "
+                      f"within {timeout} s ({type(exc).__name__}: {exc})") from exc
+
+
 def _lost_errors(distributed):
     """The exceptions a Dask future raises when its task was lost with its
     worker (not when the task itself raised): cancelled (the study scattered

@@ -54,8 +54,10 @@ def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None
     """Computes the exact odds of every matchup and returns a SweepResult.
 
     units, axes, a, b, rounds, axes_a, axes_b: as plan() (or pass a Study as units).
-    client: a dask distributed.Client: the chunks run on its cluster;
-        None: local processes (concurrent.futures).
+    client: a dask distributed.Client: the chunks run on its cluster; or
+        the address of a Dask scheduler ("tcp://host:port"): a Client is
+        connected to it for this run and closed afterwards; None: local
+        processes (concurrent.futures). Anything else raises TypeError.
     workers: local processes (default every core; 1 computes in this process).
     chunk_size: matchups per task (default: about 8 tasks per worker, 32..2048).
     checkpoint: a path: results are appended to it chunk by chunk (JSON
@@ -68,8 +70,23 @@ def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None
     each matchup is computed alone, and the rows are in matchup order."""
     study = units if isinstance(units, Study) else plan(units, axes, a=a, b=b, rounds=rounds,
                                                         axes_a=axes_a, axes_b=axes_b)
+    own_client = None
     if client is not None:
-        _sweep_run.import_distributed()
+        if not isinstance(client, str) and not (hasattr(client, "scatter") and hasattr(client, "submit")):
+            raise TypeError("warrules.sweep.run: client= takes a dask distributed.Client or the address "
+                            "of a Dask scheduler as a string ('tcp://host:port'), not "
+                            f"{type(client).__name__}")
+        distributed = _sweep_run.import_distributed()
+        if isinstance(client, str):
+            own_client = client = _sweep_run.connect(distributed, client)
+    try:
+        return _run(study, client, workers, chunk_size, checkpoint, progress, retries)
+    finally:
+        if own_client is not None:
+            own_client.close()
+
+
+def _run(study, client, workers, chunk_size, checkpoint, progress, retries):
     store = Checkpoint(checkpoint, study.fingerprint(), len(study)) if checkpoint else None
     results = dict(store.results) if store else {}
     try:
