@@ -145,9 +145,11 @@ class MeleeBatch(unittest.TestCase):
         a["flags"][3] = 0x40
         self.assertEqual(raises(self, "WR_ERR_INVALID", wr.melee_rounds_batch, a, b).index, 3)
         a["flags"][3] = 0
-        a["files"][0] = 2**31  # does not fit a C int
-        raises(self, "WR_ERR_RANGE", wr.melee_rounds_batch, a, b)
-        a["files"][0] = 5
+        files7, a["files"][7] = a["files"][7], 2**31  # no C int holds it: refused before C, with its index
+        err = raises(self, "WR_ERR_RANGE", wr.melee_rounds_batch, a, b)
+        self.assertEqual(err.index, 7)
+        self.assertIn("at item 7", str(err))
+        a["files"][7] = files7
         a["in_contact"][0] = min(5, a["figures"][0])
         bad = dict(a, figures=a["figures"][:-1])
         raises(self, "WR_ERR_INVALID", wr.melee_rounds_batch, bad, b)  # lengths differ
@@ -388,6 +390,12 @@ class TerrainBatch(unittest.TestCase):
         self.assertEqual(raises(self, "WR_ERR_INVALID", wr.terrain_speed_batch, [0, 0, 6]).index, 2)
         self.assertEqual(raises(self, "WR_ERR_INVALID", wr.terrain_speed_batch, [0, 0], [0, 0x10]).index, 1)
         raises(self, "WR_ERR_INVALID", wr.terrain_speed_batch, [0, 0], [0, 0, 0])
+        # an item that no C int holds: the binding's RangeError has its index too
+        for terrain, traits in (([0, 0, 2**31], 0), ([0, 0], [0, -1]), ((t for t in [0, 2**40]), 0)):
+            err = raises(self, "WR_ERR_RANGE", wr.terrain_speed_batch, terrain, traits)
+            self.assertIsInstance(err, wr.RangeError)
+            self.assertEqual(err.index, 2 if terrain == [0, 0, 2**31] else 1)
+            self.assertIn(f"at item {err.index}", str(err))
         self.assertEqual(wr.terrain_speed_batch([]), (array.array("i"), array.array("i")))
 
 

@@ -33,9 +33,11 @@ def flag(value):
     return value
 
 
-def bad_batch(status_name, function, message):
+def bad_batch(status_name, function, message, index=None):
+    """The error of a batch's input; index: the offending item's (the
+    message then ends "at item INDEX")."""
     status = {"WR_ERR_NULL": 1, "WR_ERR_RANGE": 2, "WR_ERR_INVALID": 3}[status_name]
-    return WarrulesError(status, status_name, function, message=f"{function}: {message}")
+    return WarrulesError(status, status_name, function, index, message=f"{function}: {message}")
 
 
 _INT_FORMATS = set("bBhHiIlLqQnN?")
@@ -81,7 +83,8 @@ def _packed(values, name, function, code):
             bad = next((i for i, v in enumerate(values) if isinstance(_index_or_none(v), int)
                         and not lo <= _index_or_none(v) <= hi), None)
             where = f"{name}[{bad}] = {values[bad]}" if bad is not None else name
-            raise bad_batch("WR_ERR_RANGE", function, f"{where} does not fit a C int ({lo}..{hi})") from None
+            raise bad_batch("WR_ERR_RANGE", function, f"{where} does not fit a C int ({lo}..{hi})",
+                            bad) from None
         raise TypeError(f"{function}: {name}: {exc}") from None
     arr = array.array(code)
     arr.frombytes(packed)
@@ -150,12 +153,10 @@ def _as_ints(value, name, function, code):
     if isinstance(value, (list, tuple)):
         return _packed(value, name, function, code)
     try:
-        arr = array.array(code, value)
-    except OverflowError:
-        raise bad_batch("WR_ERR_RANGE", function, f"{name}: an item does not fit a C int") from None
+        items = list(value)  # any other iterable, read once; a bad item is named by its index
     except TypeError as exc:
         raise TypeError(f"{function}: {name}: {exc}") from None
-    return arr, len(arr)
+    return _packed(items, name, function, code)
 
 
 def int_columns(columns, function, unsigned=()):
