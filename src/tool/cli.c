@@ -95,10 +95,18 @@ static int unknown_long(const char *cmd, const tool_optdef *defs, size_t n_defs,
         return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s' is ambiguous: %s", position, name,
                          matches);
     const char *near = tool_nearest(name, names, n_names);
-    if (near)
+    if (near) {
+        /* as near as another option ('--sed': '--set' or '--seed'): both named */
+        int d = tool_edit_distance(name, near);
+        for (size_t i = 0; i < n_names; i++)
+            if (strcmp(names[i], near) != 0 && tool_edit_distance(name, names[i]) == d)
+                return tool_fail(cmd, TOOL_USAGE,
+                                 "argument %d '--%s': unknown option, did you mean '--%s' or '--%s'?",
+                                 position, name, near, names[i]);
         return tool_fail(cmd, TOOL_USAGE,
                          "argument %d '--%s': unknown option, did you mean '--%s'?", position,
                          name, near);
+    }
     return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s': unknown option (try 'warrules %s --help')",
                      position, name, cmd);
 }
