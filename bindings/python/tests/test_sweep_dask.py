@@ -131,8 +131,10 @@ class SweepLosesItsDaskWorkers(unittest.TestCase):
 
 class SweepClientArgument(unittest.TestCase):
     """client= takes a Client or a scheduler's address; anything else is
-    refused before any work, saying what is accepted (issue #30)."""
+    refused before any work, saying what is accepted; without Dask, any
+    client= says Dask is missing (issue #30)."""
 
+    @unittest.skipIf(distributed is None, MISSING if distributed is None else "")
     def test_other_values_are_refused(self):
         for bad in (8786, ["tcp://h:1"], object()):
             with self.assertRaises(TypeError) as cm:

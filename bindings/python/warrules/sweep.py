@@ -57,7 +57,8 @@ def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None
     client: a dask distributed.Client: the chunks run on its cluster; or
         the address of a Dask scheduler ("tcp://host:port"): a Client is
         connected to it for this run and closed afterwards; None: local
-        processes (concurrent.futures). Anything else raises TypeError.
+        processes (concurrent.futures). Anything else raises TypeError;
+        without dask.distributed any client raises DaskMissingError.
     workers: local processes (default every core; 1 computes in this process).
     chunk_size: matchups per task (default: about 8 tasks per worker, 32..2048).
     checkpoint: a path: results are appended to it chunk by chunk (JSON
@@ -72,11 +73,11 @@ def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None
                                                         axes_a=axes_a, axes_b=axes_b)
     own_client = None
     if client is not None:
+        distributed = _sweep_run.import_distributed()  # without Dask no client= works: say so first
         if not isinstance(client, str) and not (hasattr(client, "scatter") and hasattr(client, "submit")):
             raise TypeError("warrules.sweep.run: client= takes a dask distributed.Client or the address "
                             "of a Dask scheduler as a string ('tcp://host:port'), not "
                             f"{type(client).__name__}")
-        distributed = _sweep_run.import_distributed()
         if isinstance(client, str):
             own_client = client = _sweep_run.connect(distributed, client)
     try:
