@@ -1,0 +1,383 @@
+/* Corners of the campaign API that the tests of whole routes and fields do
+   not reach (issue 25's coverage): sight between every pair of zones, a
+   river that ends in the sea, a lost roll that is never made, a plan on
+   plain costs from an unformed start, an interception from the states the
+   replay leaves (unformed after moving, unformed on the far bank) or of an
+   enemy whose query has no start, and the allocations of a reachable set
+   and of a danger field on a new planner failing one by one. Every result
+   is checked against the rule or another call that must agree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warrules/campaign.h"
+
+#include "failing_alloc.h"
+#include "fixtures.h"
+
+/* [Visibility] open sea and the shore (land or coast) do not see each
+   other; every other pair of zones does, both ways. A 9 x 1 strip: land,
+   coast, coastal waters, open sea (three hexes from the coast), lake. */
+static void sight_between_every_pair_of_zones(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(9, 1, &m));
+    for (int c = 2; c < 8; c++)
+        OK(wr_map_set_terrain(m, O(c, 0), WR_HEX_SEA));
+    OK(wr_map_set_terrain(m, O(1, 0), WR_HEX_COAST));
+    OK(wr_map_set_terrain(m, O(8, 0), WR_HEX_LAKE));
+    const int col[5] = {0, 1, 2, 5, 8};
+    const wr_zone zone[5] = {WR_ZONE_LAND, WR_ZONE_COAST, WR_ZONE_COASTAL_WATERS,
+                             WR_ZONE_OPEN_SEA, WR_ZONE_LAKE};
+    for (int i = 0; i < 5; i++) {
+        wr_zone z;
+        OK(wr_map_zone(m, O(col[i], 0), &z));
+        assert_int_equal(z, zone[i]);
+    }
+    for (int i = 0; i < 5; i++) {
+        for (int j = 0; j < 5; j++) {
+            const int shore_i = zone[i] == WR_ZONE_LAND || zone[i] == WR_ZONE_COAST;
+            const int shore_j = zone[j] == WR_ZONE_LAND || zone[j] == WR_ZONE_COAST;
+            const int want = !((zone[i] == WR_ZONE_OPEN_SEA && shore_j) ||
+                               (zone[j] == WR_ZONE_OPEN_SEA && shore_i));
+            int v = -1;
+            OK(wr_map_is_visible(m, O(col[i], 0), O(col[j], 0), &v));
+            assert_int_equal(v, want);
+        }
+    }
+    wr_map_free(m);
+}
+
+/* A water course may end in the sea as in a coast hex or a lake; on dry
+   land it is a dead end. */
+static void a_river_may_end_in_the_sea(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(4, 1, &m));
+    OK(wr_map_set_watercourse(m, O(1, 0), 0, 0)); /* flows east into hex 2 */
+    int problem = -1, dir = -1;
+    wr_hex where = {-1, -1};
+    OK(wr_map_check_rivers(m, &problem, &where, &dir));
+    assert_int_equal(problem, WR_RIVERS_DEAD_END);
+    OK(wr_map_set_terrain(m, O(2, 0), WR_HEX_SEA));
+    OK(wr_map_set_terrain(m, O(3, 0), WR_HEX_SEA));
+    OK(wr_map_check_rivers(m, &problem, &where, &dir));
+    assert_int_equal(problem, WR_RIVERS_OK);
+    wr_map_free(m);
+}
+
+/* [Advanced: Getting Lost] a small unit on a route is never lost, and no
+   die is rolled: the generator gives what a twin of it gives. */
+static void getting_lost_on_a_route_rolls_nothing(void **state)
+{
+    (void)state;
+    wr_rng *a = NULL, *b = NULL;
+    OK(wr_rng_new(77, &a));
+    OK(wr_rng_new(77, &b));
+    for (int small = 0; small <= 1; small++) {
+        for (int on_route = 0; on_route <= 1; on_route++) {
+            int lost = -1;
+            OK(wr_getting_lost_rng(small, on_route, 100, a, &lost));
+            const int rolls = small && !on_route;
+            assert_int_equal(lost, rolls); /* a chance of 100 %: lost when it rolls */
+            if (rolls) {
+                int d = 0;
+                OK(wr_rng_roll(b, 100, &d)); /* keep the twin in step */
+            }
+            int x = 0, y = 0;
+            OK(wr_rng_roll(a, 1000, &x));
+            OK(wr_rng_roll(b, 1000, &y));
+            assert_int_equal(x, y);
+        }
+    }
+    wr_rng_free(a);
+    wr_rng_free(b);
+}
+
+/* WR_PLAN_PLAIN_COSTS has no formation state: a plan from an unformed
+   start is the plan from the same start formed, step for step, for land
+   forces (with and without unformed movement) and a vessel. */
+static void plain_costs_ignore_an_unformed_start(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(10, 6, &m));
+    for (int r = 0; r < 6; r++)
+        for (int c = 0; c < 10; c++)
+            OK(wr_map_set_terrain(m, O(c, r), (c + 2 * r) % 5 == 0 ? WR_HEX_FOREST
+                                                 : (c + r) % 4 == 0 ? WR_HEX_HILLS
+                                                                    : WR_HEX_CLEAR));
+    wr_map *sea = NULL;
+    OK(wr_map_new(10, 1, &sea));
+    for (int c = 0; c < 10; c++)
+        OK(wr_map_set_terrain(sea, O(c, 0), c % 3 ? WR_HEX_SEA : WR_HEX_COAST));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    const wr_mover movers[3] = {WR_MOVER_INFANTRY, WR_MOVER_CAVALRY, WR_MOVER_LONGSHIP};
+    for (int k = 0; k < 3; k++) {
+        for (int unformed_ok = 0; unformed_ok <= 1; unformed_ok++) {
+            wr_plan_params p;
+            OK(wr_plan_params_default(movers[k], &p));
+            p.options = WR_PLAN_PLAIN_COSTS | (unformed_ok ? WR_PLAN_UNFORMED : 0u);
+            const wr_map *map = k == 2 ? sea : m;
+            const wr_hex to = k == 2 ? O(9, 0) : O(9, 5);
+            wr_force_state formed, unformed;
+            OK(wr_force_start(&formed));
+            unformed = formed;
+            unformed.unformed = 1;
+            wr_plan_query q;
+            memset(&q, 0, sizeof q);
+            q.start = &formed;
+            wr_plan_result want;
+            OK(wr_planner_plan(pl, map, &p, &q, O(0, 0), to, &want));
+            assert_int_equal(want.outcome, WR_PLAN_FOUND);
+            const size_t n = want.route.step_count;
+            wr_step steps[64];
+            assert_true(n <= 64);
+            memcpy(steps, want.route.steps, n * sizeof *steps);
+            q.start = &unformed;
+            wr_plan_result got;
+            OK(wr_planner_plan(pl, map, &p, &q, O(0, 0), to, &got));
+            assert_int_equal(got.outcome, WR_PLAN_FOUND);
+            assert_int_equal(got.route.step_count, n);
+            assert_int_equal(got.route.arrival_day, want.route.arrival_day);
+            assert_int_equal(got.route.points_left, want.route.points_left);
+            for (size_t i = 0; i < n; i++) {
+                assert_int_equal(got.route.steps[i].node, steps[i].node);
+                assert_int_equal(got.route.steps[i].day, steps[i].day);
+                assert_int_equal(got.route.steps[i].points_left, steps[i].points_left);
+            }
+        }
+    }
+    wr_planner_free(pl);
+    wr_map_free(m);
+    wr_map_free(sea);
+}
+
+/* An 8 x 3 clear map with a lake in its far corner. */
+static wr_map *corner_lake_map(void)
+{
+    wr_map *m = NULL;
+    OK(wr_map_new(8, 3, &m));
+    OK(wr_map_set_terrain(m, O(7, 2), WR_HEX_LAKE));
+    return m;
+}
+
+/* A planned enemy with no route stays at its hex from its start's day, day
+   1 when its query has no start: the same as with no query at all. */
+static void an_enemy_query_without_a_start(void **state)
+{
+    (void)state;
+    wr_map *m = corner_lake_map();
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_plan_query eq;
+    memset(&eq, 0, sizeof eq); /* no start, no blocked hexes */
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.params = &p;
+    e.from = O(5, 1);
+    e.to = O(7, 2); /* the lake: no route */
+    wr_intercept_result with_none, with_query;
+    OK(wr_planner_intercept(pl, m, &p, NULL, O(0, 1), &e, NULL, &with_none));
+    e.query = &eq;
+    OK(wr_planner_intercept(pl, m, &p, NULL, O(0, 1), &e, NULL, &with_query));
+    assert_int_equal(with_none.enemy_plan.outcome, WR_PLAN_NO_ROUTE);
+    assert_int_equal(with_query.enemy_plan.outcome, WR_PLAN_NO_ROUTE);
+    assert_int_equal(with_query.outcome, WR_INTERCEPT_FOUND);
+    assert_int_equal(with_query.outcome, with_none.outcome);
+    assert_int_equal(with_query.day, with_none.day);
+    assert_int_equal(with_query.hex.q, 5); /* it meets the enemy where it stands */
+    assert_int_equal(with_query.hex.q, with_none.hex.q);
+    assert_int_equal(with_query.hex.r, with_none.hex.r);
+    assert_int_equal(with_query.enemy_index, 0);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* WR_INTERCEPT_FORMED from an unformed start: a force that moved today,
+   by points spent or by unformed movement alone (unformed_today), ends the
+   day before its rally, which takes the next day; one that has not moved
+   rallies today. */
+static void a_formed_interception_after_moving_unformed(void **state)
+{
+    (void)state;
+    wr_map *m = corner_lake_map();
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_force_position pos[1] = {{O(6, 1), 1}}; /* the enemy waits */
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.positions = pos;
+    e.position_count = 1;
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    how.objective = WR_INTERCEPT_FORMED;
+    int rally_day[3] = {0, 0, 0}, contact_day[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+        wr_force_state s0;
+        OK(wr_force_start(&s0));
+        s0.day = 3;
+        s0.unformed = 1;
+        if (k == 1)
+            s0.points_spent = 4;
+        if (k == 2)
+            s0.unformed_today = 1;
+        OK(wr_force_check(&s0, p.costs.daily_points));
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        q.start = &s0;
+        wr_intercept_result r;
+        OK(wr_planner_intercept(pl, m, &p, &q, O(0, 1), &e, &how, &r));
+        assert_int_equal(r.outcome, WR_INTERCEPT_FOUND);
+        assert_true(r.plan.route.step_count >= 2);
+        assert_int_equal(r.plan.route.steps[1].flags & WR_STEP_RALLY, WR_STEP_RALLY);
+        assert_int_equal(r.non_rallied, 0);
+        assert_int_equal(r.contact.unformed, 0);
+        rally_day[k] = r.plan.route.steps[1].day;
+        contact_day[k] = r.day;
+    }
+    assert_int_equal(rally_day[0], 3);
+    assert_int_equal(rally_day[1], 4);
+    assert_int_equal(rally_day[2], 4);
+    assert_int_equal(contact_day[1], contact_day[2]);
+    assert_int_equal(contact_day[1], contact_day[0] + 1);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* An unformed force on the far bank of its crossing cannot rally before
+   paying the far hex's entry: a formed interception from it is refused as
+   a plan from it is (WR_ERR_STATE, naming the query's start). */
+static void a_formed_interception_from_the_far_bank(void **state)
+{
+    (void)state;
+    wr_map *m = corner_lake_map();
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_force_state s0;
+    OK(wr_force_start(&s0));
+    s0.day = 2;
+    s0.unformed = 1;
+    s0.far_bank = 1;
+    s0.crossing = WR_STEP_FERRY;
+    OK(wr_force_check(&s0, p.costs.daily_points));
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &s0;
+    wr_force_position pos[1] = {{O(6, 1), 1}};
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.positions = pos;
+    e.position_count = 1;
+    wr_intercept_params how;
+    memset(&how, 0, sizeof how);
+    how.objective = WR_INTERCEPT_FORMED;
+    wr_intercept_result r;
+    assert_int_equal(wr_planner_intercept(pl, m, &p, &q, O(0, 1), &e, &how, &r), WR_ERR_STATE);
+    wr_error err;
+    OK(wr_last_error_detail(&err));
+    assert_non_null(err.argument);
+    assert_string_equal(err.argument, "query->start");
+    wr_plan_result plan;
+    assert_int_equal(wr_planner_plan(pl, m, &p, &q, O(0, 1), O(6, 1), &plan), WR_ERR_STATE);
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* A reachable set on a small map, then on a larger one (the planner's
+   hexes and states grow), then a day's reach of cavalry. */
+static wr_status reachable_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *small = NULL, *large = NULL;
+    wr_planner *pl = NULL;
+    TRY(wr_map_new_ex(4, 3, alloc, &small));
+    TRY(wr_map_new_ex(30, 20, alloc, &large));
+    TRY(wr_planner_new_ex(alloc, &pl));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    const wr_hex *hexes = NULL;
+    size_t n = 0;
+    TRY(wr_planner_reachable(pl, small, &p, O(0, 0), 1, &hexes, &n));
+    assert_int_equal(n, 7); /* two hexes at 6 points from the corner: 3 + 2 + 2 by row */
+    TRY(wr_planner_reachable(pl, large, &p, O(0, 0), 2, &hexes, &n));
+    assert_true(n > 7);
+    TRY(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+    TRY(wr_planner_reachable(pl, large, &p, O(10, 10), 1, &hexes, &n));
+    assert_int_equal(n, 37); /* three hexes round: 1 + 6 + 12 + 18 */
+done:
+    wr_planner_free(pl);
+    wr_map_free(small);
+    wr_map_free(large);
+    return st;
+}
+
+static void reachable_allocations(void **state)
+{
+    (void)state;
+    check_alloc_failures(reachable_scenario, 3);
+}
+
+/* A danger field first on a new planner (its store, the buffer of the
+   forces before the last, their searches), from two forces. */
+static wr_status danger_scenario(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    TRY(wr_map_new_ex(9, 7, alloc, &m));
+    TRY(wr_planner_new_ex(alloc, &pl));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_force_desc forces[2];
+    memset(forces, 0, sizeof forces);
+    forces[0].params = &p;
+    forces[0].from = O(0, 0);
+    forces[1].params = &p;
+    forces[1].from = O(8, 6);
+    wr_danger field[9 * 7];
+    TRY(wr_planner_danger(pl, m, forces, 2, field, 9 * 7));
+    assert_int_equal(field[0].day, 1);
+    assert_int_equal(field[0].force, 0);
+    assert_int_equal(field[9 * 7 - 1].day, 1);
+    assert_int_equal(field[9 * 7 - 1].force, 1);
+done:
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return st;
+}
+
+static void danger_allocations(void **state)
+{
+    (void)state;
+    check_alloc_failures(danger_scenario, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sight_between_every_pair_of_zones),
+        cmocka_unit_test(a_river_may_end_in_the_sea),
+        cmocka_unit_test(getting_lost_on_a_route_rolls_nothing),
+        cmocka_unit_test(plain_costs_ignore_an_unformed_start),
+        cmocka_unit_test(an_enemy_query_without_a_start),
+        cmocka_unit_test(a_formed_interception_after_moving_unformed),
+        cmocka_unit_test(a_formed_interception_from_the_far_bank),
+        cmocka_unit_test(reachable_allocations),
+        cmocka_unit_test(danger_allocations),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
