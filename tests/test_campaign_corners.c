@@ -366,6 +366,148 @@ static void danger_allocations(void **state)
     check_alloc_failures(danger_scenario, 3);
 }
 
+/* ---- many states on one label ---- */
+
+#define SEA_W 36
+#define SEA_H 30
+
+/* Open sea, SEA_W x SEA_H hexes: a sailing ship pays 7 a hex, 70 a day,
+   so a hex d hexes off is reached on day ceil(d / 10) with 70 x day - 7 d
+   points left, and a ring of 6 d hexes shares each label (more than a
+   bucket's chunk holds from d = 11 on). The field (full rules and plain
+   costs), the reachable set, a route across, and a plan from an unformed
+   start after a long press (its rally day lands past A*'s ring: Dijkstra's
+   search) all agree with that count. */
+static void a_wide_sea(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(SEA_W, SEA_H, &m));
+    for (int r = 0; r < SEA_H; r++)
+        for (int c = 0; c < SEA_W; c++)
+            OK(wr_map_set_terrain(m, O(c, r), WR_HEX_SEA));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_SAILING_SHIP, &p));
+    assert_int_equal(p.costs.daily_points, 70);
+    assert_int_equal(p.costs.enter[WR_HEX_SEA], 7);
+    const wr_hex from = O(SEA_W / 2, SEA_H / 2);
+    static wr_arrival field[SEA_W * SEA_H];
+    for (int plain = 0; plain <= 1; plain++) {
+        p.options = plain ? WR_PLAN_PLAIN_COSTS : 0u;
+        OK(wr_planner_field(pl, m, &p, from, field, SEA_W * SEA_H));
+        for (int r = 0; r < SEA_H; r++)
+            for (int c = 0; c < SEA_W; c++) {
+                int d = 0;
+                OK(wr_hex_distance(from, O(c, r), &d));
+                const int day = d == 0 ? 1 : (d + 9) / 10;
+                assert_int_equal(field[r * SEA_W + c].day, day);
+                assert_int_equal(field[r * SEA_W + c].points_left, 70 * day - 7 * d);
+            }
+    }
+    p.options = 0;
+    const wr_hex *hexes = NULL;
+    size_t n = 0;
+    OK(wr_planner_reachable(pl, m, &p, from, 1, &hexes, &n));
+    assert_int_equal(n, 1 + 3 * 10 * 11); /* every hex within ten */
+    int last = 0;
+    for (size_t i = 0; i < n; i++) { /* in the order of their labels */
+        int d = 0;
+        OK(wr_hex_distance(from, hexes[i], &d));
+        assert_true(d <= 10);
+        assert_true(d >= last);
+        last = d;
+    }
+    wr_route route;
+    OK(wr_planner_route(pl, m, &p, O(0, 0), O(SEA_W - 1, SEA_H - 1), &route));
+    int d = 0;
+    OK(wr_hex_distance(O(0, 0), O(SEA_W - 1, SEA_H - 1), &d));
+    assert_int_equal(route.step_count, (size_t)d + 1);
+    assert_int_equal(route.arrival_day, (d + 9) / 10);
+    /* unformed after a long press, unformed movement allowed */
+    p.options = WR_PLAN_UNFORMED;
+    wr_force_state start;
+    OK(wr_force_start(&start));
+    start.day = 30;
+    start.points_saved = 29 * 70;
+    start.pressing = 1;
+    start.unformed = 1;
+    OK(wr_force_check(&start, 70));
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &start;
+    OK(wr_planner_plan_field(pl, m, &p, &q, from, field, SEA_W * SEA_H));
+    const wr_hex far = O(SEA_W - 1, 0);
+    const int32_t at = SEA_W - 1;
+    for (int objective = 0; objective < 2; objective++) {
+        q.objective = objective;
+        wr_plan_result r;
+        OK(wr_planner_plan(pl, m, &p, &q, from, far, &r));
+        assert_int_equal(r.outcome, WR_PLAN_FOUND);
+        if (objective == WR_OBJECTIVE_EARLIEST_FORMED) {
+            assert_int_equal(r.route.arrival_day, field[at].day);
+            assert_int_equal(r.route.points_left, field[at].points_left);
+            assert_int_equal(r.arrival.unformed, 0);
+        }
+        assert_true(r.route.arrival_day >= 30);
+    }
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
+/* A game's graph: node 0 leads to 32 nodes for 1 point each, each of them
+   to 32 leaves for 1 point more: 1,024 leaves wait on one label (chunks of
+   a bucket filled one after another), and the route to the last leaf is 0,
+   its parent, the leaf, with 2 points spent. The same with unformed
+   movement needed for the second move, allowed: the route then ends with
+   a rally day at the leaf (day 2), except on plain costs. */
+static int two_level_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    const unsigned flags = *(const unsigned *)user;
+    if (node > 32)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < 32 && n < capacity; i++) {
+        wr_plan_edge e = {node == 0 ? 1 + i : 33 + (node - 1) * 32 + i, 1, 0,
+                          node == 0 ? 0u : flags};
+        out[n++] = e;
+    }
+    return n;
+}
+
+static void a_graph_with_a_thousand_ties(void **state)
+{
+    (void)state;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    const unsigned kinds[2] = {0u, WR_STEP_UNFORMED};
+    for (int k = 0; k < 2; k++) {
+        unsigned flags = kinds[k];
+        wr_plan_graph g = {33 + 32 * 32, two_level_moves, NULL, &flags};
+        for (int plain = 0; plain <= 1; plain++) {
+            wr_plan_params p;
+            OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+            p.options = WR_PLAN_UNFORMED | (plain ? WR_PLAN_PLAIN_COSTS : 0u);
+            wr_route r;
+            OK(wr_planner_route_graph(pl, &g, &p, 0, 32 + 32 * 32, &r));
+            const int rally = k == 1 && !plain; /* unformed at the leaf: a day to reform */
+            assert_int_equal(r.step_count, rally ? 4 : 3);
+            assert_int_equal(r.steps[1].node, 32);
+            assert_int_equal(r.steps[2].node, 32 + 32 * 32);
+            assert_int_equal(r.steps[2].points_left, 12 - 2);
+            assert_int_equal(r.steps[2].flags & WR_STEP_UNFORMED, flags); /* the move's own flag */
+            if (rally) {
+                assert_int_equal(r.steps[3].node, 32 + 32 * 32);
+                assert_int_equal(r.steps[3].flags & WR_STEP_RALLY, WR_STEP_RALLY);
+                assert_int_equal(r.steps[3].day, 2);
+            }
+            assert_int_equal(r.arrival_day, rally ? 2 : 1);
+        }
+    }
+    wr_planner_free(pl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -378,6 +520,8 @@ int main(void)
         cmocka_unit_test(a_formed_interception_from_the_far_bank),
         cmocka_unit_test(reachable_allocations),
         cmocka_unit_test(danger_allocations),
+        cmocka_unit_test(a_wide_sea),
+        cmocka_unit_test(a_graph_with_a_thousand_ties),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
