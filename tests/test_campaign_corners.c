@@ -508,6 +508,64 @@ static void a_graph_with_a_thousand_ties(void **state)
     wr_planner_free(pl);
 }
 
+/* ---- a query's blocked sets ---- */
+
+typedef struct one_side {
+    int32_t a, b;
+} one_side;
+
+static int blocks_one_side(void *user, int32_t from, int32_t to)
+{
+    const one_side *os = user;
+    return (from == os->a && to == os->b) || (from == os->b && to == os->a);
+}
+
+/* A hexside blocked by the query's set of sides alone, or by its callback
+   alone, is the same block: the same route, which never crosses it. */
+static void a_side_blocked_by_bits_or_by_callback(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(6, 3, &m));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    int32_t side_index = -1;
+    OK(wr_map_hexside_index(m, O(2, 1), 0, &side_index));
+    uint8_t sides[(3 * 6 * 3 + 7) / 8];
+    memset(sides, 0, sizeof sides);
+    sides[side_index / 8] = (uint8_t)(1u << (side_index % 8));
+    one_side os;
+    OK(wr_map_index(m, O(2, 1), &os.a));
+    OK(wr_map_index(m, O(3, 1), &os.b));
+    wr_plan_query by_bits, by_callback;
+    memset(&by_bits, 0, sizeof by_bits);
+    by_bits.blocked_sides = sides;
+    by_bits.blocked_sides_size = sizeof sides;
+    memset(&by_callback, 0, sizeof by_callback);
+    by_callback.blocked = blocks_one_side;
+    by_callback.user = &os;
+    const wr_hex ends[2][2] = {{O(0, 1), O(5, 1)}, {O(5, 1), O(0, 1)}};
+    for (int k = 0; k < 2; k++) {
+        wr_plan_result a, b;
+        OK(wr_planner_plan(pl, m, &p, &by_bits, ends[k][0], ends[k][1], &a));
+        assert_int_equal(a.outcome, WR_PLAN_FOUND);
+        wr_step steps[32];
+        wr_route first = a.route;
+        assert_true(first.step_count <= 32);
+        memcpy(steps, first.steps, first.step_count * sizeof *steps);
+        first.steps = steps;
+        OK(wr_planner_plan(pl, m, &p, &by_callback, ends[k][0], ends[k][1], &b));
+        assert_int_equal(b.outcome, WR_PLAN_FOUND);
+        expect_same_route(&first, &b.route);
+        for (size_t i = 1; i < first.step_count; i++)
+            assert_int_equal(blocks_one_side(&os, steps[i - 1].node, steps[i].node), 0);
+    }
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -522,6 +580,7 @@ int main(void)
         cmocka_unit_test(danger_allocations),
         cmocka_unit_test(a_wide_sea),
         cmocka_unit_test(a_graph_with_a_thousand_ties),
+        cmocka_unit_test(a_side_blocked_by_bits_or_by_callback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
