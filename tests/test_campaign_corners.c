@@ -566,6 +566,74 @@ static void a_side_blocked_by_bits_or_by_callback(void **state)
     wr_map_free(m);
 }
 
+/* Plain costs round blocked hexes on random ground (fixtures.h), with the
+   planner's plain costs by hex (moves below 255 points) and without them
+   (300 points a day: a ferry's two days cost 600): every route's arrival
+   is its field's, for infantry and cavalry with and without unformed
+   movement. */
+static void plain_costs_round_blocked_hexes_on_random_ground(void **state)
+{
+    (void)state;
+    unsigned seed = 2512u;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    static wr_arrival field[16 * 12];
+    int found = 0;
+    for (int round = 0; round < 8; round++) {
+        wr_map *m = random_land_map(&seed, 16, 12);
+        uint8_t blocked[(16 * 12 + 7) / 8];
+        for (size_t i = 0; i < sizeof blocked; i++)
+            blocked[i] = (uint8_t)(rnd(&seed) & rnd(&seed) & rnd(&seed) & 0xffu); /* one in 8 */
+        wr_plan_params p = params_for((wr_mover)(round % 2));
+        p.options = WR_PLAN_PLAIN_COSTS | (round & 2 ? WR_PLAN_UNFORMED : 0u);
+        if (round >= 4) { /* every cost times 25 */
+            p.costs.daily_points *= 25;
+            for (int t = 0; t < WR_HEX_TERRAIN_COUNT; t++)
+                p.costs.enter[t] *= 25;
+            p.costs.road *= 25;
+            p.costs.track *= 25;
+        }
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        q.blocked_hexes = blocked;
+        q.blocked_hexes_size = sizeof blocked;
+        int32_t from = -1;
+        for (int32_t i = 0; i < 16 * 12 && from < 0; i++) {
+            wr_hex h;
+            OK(wr_map_hex(m, i, &h));
+            wr_hex_terrain t;
+            OK(wr_map_terrain(m, h, &t));
+            if (t != WR_HEX_SEA && t != WR_HEX_LAKE && t != WR_HEX_MOUNTAINS &&
+                !(blocked[i / 8] >> (i % 8) & 1u))
+                from = i;
+        }
+        assert_true(from >= 0);
+        wr_hex fh;
+        OK(wr_map_hex(m, from, &fh));
+        OK(wr_planner_plan_field(pl, m, &p, &q, fh, field, 16 * 12));
+        for (int32_t i = 0; i < 16 * 12; i += 3) {
+            wr_hex to;
+            OK(wr_map_hex(m, i, &to));
+            wr_plan_result r;
+            wr_status st = wr_planner_plan(pl, m, &p, &q, fh, to, &r);
+            if (st == WR_ERR_FORBIDDEN) /* a hex it cannot be in */
+                continue;
+            OK(st);
+            if (field[i].day < 0) {
+                assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+                continue;
+            }
+            assert_int_equal(r.outcome, WR_PLAN_FOUND);
+            assert_int_equal(r.route.arrival_day, field[i].day);
+            assert_int_equal(r.route.points_left, field[i].points_left);
+            found++;
+        }
+        wr_map_free(m);
+    }
+    assert_true(found > 40);
+    wr_planner_free(pl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +649,7 @@ int main(void)
         cmocka_unit_test(a_wide_sea),
         cmocka_unit_test(a_graph_with_a_thousand_ties),
         cmocka_unit_test(a_side_blocked_by_bits_or_by_callback),
+        cmocka_unit_test(plain_costs_round_blocked_hexes_on_random_ground),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
