@@ -634,6 +634,111 @@ static void plain_costs_round_blocked_hexes_on_random_ground(void **state)
     wr_planner_free(pl);
 }
 
+/* ---- unformed after a long press ---- */
+
+/* Day 30, 29 days of points saved, pressing on, unformed: a rally day
+   lands after all the saved points, far past the ring of the first moves. */
+static wr_force_state unformed_long_press(int P)
+{
+    wr_force_state f;
+    OK(wr_force_start(&f));
+    f.day = 30;
+    f.points_saved = 29 * P;
+    f.pressing = 1;
+    f.unformed = 1;
+    OK(wr_force_check(&f, P));
+    return f;
+}
+
+/* Cavalry with unformed movement on 10 x 4 hexes of clear and forest: the
+   full rules' field of an unformed force after a long press, and the same
+   field through the general search (an empty set of blocked hexes, which
+   blocks nothing): equal hex by hex, with and without unformed movement
+   allowed (without it, the unformed force still moves as it is). */
+static wr_status land_fields_after_a_long_press(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    TRY(wr_map_new_ex(10, 4, alloc, &m));
+    for (int c = 3; c < 10; c += 3)
+        for (int r = 0; r < 4; r++)
+            TRY(wr_map_set_terrain(m, O(c, r), WR_HEX_FOREST));
+    TRY(wr_planner_new_ex(alloc, &pl));
+    for (int unformed_ok = 0; unformed_ok <= 1; unformed_ok++) {
+        wr_plan_params p;
+        TRY(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+        p.options = unformed_ok ? WR_PLAN_UNFORMED : 0u;
+        wr_force_state start = unformed_long_press(p.costs.daily_points);
+        uint8_t none[(10 * 4 + 7) / 8];
+        memset(none, 0, sizeof none);
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        q.start = &start;
+        wr_arrival rules[40], general[40];
+        TRY(wr_planner_plan_field(pl, m, &p, &q, O(0, 1), rules, 40));
+        q.blocked_hexes = none;
+        q.blocked_hexes_size = sizeof none;
+        TRY(wr_planner_plan_field(pl, m, &p, &q, O(0, 1), general, 40));
+        for (int i = 0; i < 40; i++) {
+            assert_int_equal(rules[i].day, general[i].day);
+            assert_int_equal(rules[i].points_left, general[i].points_left);
+        }
+        assert_true(rules[0].day >= 31); /* formed only after its rally day */
+    }
+done:
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return st;
+}
+
+static void land_fields_after_a_long_press_agree(void **state)
+{
+    (void)state;
+    check_alloc_failures(land_fields_after_a_long_press, 3);
+}
+
+/* A longship unformed after a long press on coastal waters: its field
+   (the rally day first), and its plans to every hex, formed, which must
+   arrive as the field says. */
+static wr_status vessel_field_after_a_long_press(const wr_allocator *alloc)
+{
+    wr_status st = WR_OK;
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    TRY(wr_map_new_ex(12, 1, alloc, &m));
+    for (int c = 0; c < 12; c++)
+        TRY(wr_map_set_terrain(m, O(c, 0), c % 3 ? WR_HEX_SEA : WR_HEX_COAST));
+    TRY(wr_planner_new_ex(alloc, &pl));
+    wr_plan_params p;
+    TRY(wr_plan_params_default(WR_MOVER_LONGSHIP, &p));
+    p.options = WR_PLAN_UNFORMED;
+    wr_force_state start = unformed_long_press(p.costs.daily_points);
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &start;
+    wr_arrival field[12];
+    TRY(wr_planner_plan_field(pl, m, &p, &q, O(0, 0), field, 12));
+    for (int c = 1; c < 12; c += 5) {
+        wr_plan_result r;
+        TRY(wr_planner_plan(pl, m, &p, &q, O(0, 0), O(c, 0), &r));
+        assert_int_equal(r.outcome, WR_PLAN_FOUND);
+        assert_int_equal(r.route.arrival_day, field[c].day);
+        assert_int_equal(r.route.points_left, field[c].points_left);
+        assert_true(field[c].day >= 31);
+    }
+done:
+    wr_planner_free(pl);
+    wr_map_free(m);
+    return st;
+}
+
+static void vessel_field_after_a_long_press_agrees(void **state)
+{
+    (void)state;
+    check_alloc_failures(vessel_field_after_a_long_press, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -650,6 +755,8 @@ int main(void)
         cmocka_unit_test(a_graph_with_a_thousand_ties),
         cmocka_unit_test(a_side_blocked_by_bits_or_by_callback),
         cmocka_unit_test(plain_costs_round_blocked_hexes_on_random_ground),
+        cmocka_unit_test(land_fields_after_a_long_press_agree),
+        cmocka_unit_test(vessel_field_after_a_long_press_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
