@@ -739,6 +739,70 @@ static void vessel_field_after_a_long_press_agrees(void **state)
     check_alloc_failures(vessel_field_after_a_long_press, 3);
 }
 
+/* The same on the last plan day (WR_PLAN_MAX_DAYS): every move is made
+   today from the savings, unformed, and the rally day would end past the
+   last day. Plans that accept an unformed arrival arrive today; formed,
+   only the start is reached (a rally today, as it has not moved yet): no
+   plan elsewhere, and a field of -1 but there, through each search (the
+   full rules' field, the general one, a vessel's). */
+static void unformed_on_the_last_plan_day(void **state)
+{
+    (void)state;
+    wr_map *land = NULL, *sea = NULL;
+    OK(wr_map_new(8, 3, &land));
+    for (int r = 0; r < 3; r++)
+        OK(wr_map_set_terrain(land, O(4, r), WR_HEX_FOREST));
+    OK(wr_map_new(8, 1, &sea));
+    for (int c = 0; c < 8; c++)
+        OK(wr_map_set_terrain(sea, O(c, 0), c % 3 ? WR_HEX_SEA : WR_HEX_COAST));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    const wr_mover movers[2] = {WR_MOVER_CAVALRY, WR_MOVER_LONGSHIP};
+    for (int k = 0; k < 2; k++) {
+        const wr_map *m = k ? sea : land;
+        const int cells = k ? 8 : 24;
+        wr_plan_params p;
+        OK(wr_plan_params_default(movers[k], &p));
+        p.options = WR_PLAN_UNFORMED;
+        wr_force_state start;
+        OK(wr_force_start(&start));
+        start.day = WR_PLAN_MAX_DAYS;
+        start.points_saved = 29 * p.costs.daily_points;
+        start.pressing = 1;
+        start.unformed = 1;
+        OK(wr_force_check(&start, p.costs.daily_points));
+        uint8_t none[3];
+        memset(none, 0, sizeof none);
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        q.start = &start;
+        for (int blocks = 0; blocks <= 1; blocks++) {
+            q.blocked_hexes = blocks ? none : NULL;
+            q.blocked_hexes_size = blocks ? (size_t)(cells + 7) / 8 : 0;
+            wr_arrival field[24];
+            OK(wr_planner_plan_field(pl, m, &p, &q, O(0, 0), field, (size_t)cells));
+            /* it has not moved today: a rally today, at the start */
+            assert_int_equal(field[0].day, WR_PLAN_MAX_DAYS);
+            assert_int_equal(field[0].points_left, 0);
+            for (int i = 1; i < cells; i++)
+                assert_int_equal(field[i].day, -1);
+            wr_plan_result r;
+            q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+            OK(wr_planner_plan(pl, m, &p, &q, O(0, 0), O(5, 0), &r));
+            assert_int_equal(r.outcome, WR_PLAN_NO_ROUTE);
+            q.objective = WR_OBJECTIVE_EARLIEST;
+            OK(wr_planner_plan(pl, m, &p, &q, O(0, 0), O(5, 0), &r));
+            assert_int_equal(r.outcome, WR_PLAN_FOUND);
+            assert_int_equal(r.route.arrival_day, WR_PLAN_MAX_DAYS);
+            assert_int_equal(r.arrival.unformed, 1);
+            q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
+        }
+    }
+    wr_planner_free(pl);
+    wr_map_free(land);
+    wr_map_free(sea);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -757,6 +821,7 @@ int main(void)
         cmocka_unit_test(plain_costs_round_blocked_hexes_on_random_ground),
         cmocka_unit_test(land_fields_after_a_long_press_agree),
         cmocka_unit_test(vessel_field_after_a_long_press_agrees),
+        cmocka_unit_test(unformed_on_the_last_plan_day),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
