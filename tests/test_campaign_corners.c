@@ -803,6 +803,47 @@ static void unformed_on_the_last_plan_day(void **state)
     wr_map_free(sea);
 }
 
+/* A game's chain of 11 nodes, one move each to the next of 100,000 points
+   (the most a move may cost), the last one needing unformed movement and
+   costing `last` points. At 1 point a day a label is its day. */
+static int chain_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    const int last = *(const int *)user;
+    (void)capacity;
+    if (node >= 10)
+        return 0;
+    wr_plan_edge e = {node + 1, node == 9 ? last : 100000, 0, node == 9 ? WR_STEP_UNFORMED : 0u};
+    out[0] = e;
+    return 1;
+}
+
+/* Arriving unformed on day 999,999, the rally day is the last plan day; on
+   WR_PLAN_MAX_DAYS itself, the rally day is past it and the node cannot be
+   reached formed (WR_ERR_FORBIDDEN, as any node out of reach). */
+static void a_graph_rally_on_the_last_plan_day(void **state)
+{
+    (void)state;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    p.costs.daily_points = 1;
+    p.options = WR_PLAN_UNFORMED;
+    int last = 99999;
+    wr_plan_graph g = {11, chain_moves, NULL, &last};
+    wr_route r;
+    OK(wr_planner_route_graph(pl, &g, &p, 0, 10, &r));
+    assert_int_equal(r.step_count, 12);
+    assert_int_equal(r.steps[10].day, WR_PLAN_MAX_DAYS - 1);
+    assert_int_equal(r.steps[11].flags & WR_STEP_RALLY, WR_STEP_RALLY);
+    assert_int_equal(r.arrival_day, WR_PLAN_MAX_DAYS);
+    last = 100000;
+    assert_int_equal(wr_planner_route_graph(pl, &g, &p, 0, 10, &r), WR_ERR_FORBIDDEN);
+    OK(wr_planner_route_graph(pl, &g, &p, 0, 9, &r));
+    assert_int_equal(r.arrival_day, WR_PLAN_MAX_DAYS - 100000);
+    wr_planner_free(pl);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -822,6 +863,7 @@ int main(void)
         cmocka_unit_test(land_fields_after_a_long_press_agree),
         cmocka_unit_test(vessel_field_after_a_long_press_agrees),
         cmocka_unit_test(unformed_on_the_last_plan_day),
+        cmocka_unit_test(a_graph_rally_on_the_last_plan_day),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
