@@ -844,6 +844,52 @@ static void a_graph_rally_on_the_last_plan_day(void **state)
     wr_planner_free(pl);
 }
 
+/* Clear ground, SEA_W x SEA_H hexes, cavalry unformed after a long press
+   (Dijkstra's search for its plans, rings of many hexes on one label):
+   plans to the corners and the middle arrive as the full rules' field
+   says, formed, and as the general search's field says. */
+static void a_wide_plain_after_a_long_press(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(SEA_W, SEA_H, &m));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_CAVALRY, &p));
+    p.options = WR_PLAN_UNFORMED;
+    wr_force_state start = unformed_long_press(p.costs.daily_points);
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    q.start = &start;
+    static wr_arrival rules[SEA_W * SEA_H], general[SEA_W * SEA_H];
+    static uint8_t none[(SEA_W * SEA_H + 7) / 8];
+    const wr_hex from = O(SEA_W / 2, SEA_H / 2);
+    OK(wr_planner_plan_field(pl, m, &p, &q, from, rules, SEA_W * SEA_H));
+    q.blocked_hexes = none;
+    q.blocked_hexes_size = sizeof none;
+    OK(wr_planner_plan_field(pl, m, &p, &q, from, general, SEA_W * SEA_H));
+    for (int i = 0; i < SEA_W * SEA_H; i++) {
+        assert_int_equal(rules[i].day, general[i].day);
+        assert_int_equal(rules[i].points_left, general[i].points_left);
+    }
+    q.blocked_hexes = NULL;
+    q.blocked_hexes_size = 0;
+    const wr_hex to[3] = {O(0, 0), O(SEA_W - 1, SEA_H - 1), O(SEA_W / 2 + 1, SEA_H / 2)};
+    for (int k = 0; k < 3; k++) {
+        int32_t i = -1;
+        OK(wr_map_index(m, to[k], &i));
+        wr_plan_result r;
+        OK(wr_planner_plan(pl, m, &p, &q, from, to[k], &r));
+        assert_int_equal(r.outcome, WR_PLAN_FOUND);
+        assert_int_equal(r.route.arrival_day, rules[i].day);
+        assert_int_equal(r.route.points_left, rules[i].points_left);
+        assert_int_equal(r.arrival.unformed, 0);
+    }
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -864,6 +910,7 @@ int main(void)
         cmocka_unit_test(vessel_field_after_a_long_press_agrees),
         cmocka_unit_test(unformed_on_the_last_plan_day),
         cmocka_unit_test(a_graph_rally_on_the_last_plan_day),
+        cmocka_unit_test(a_wide_plain_after_a_long_press),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
