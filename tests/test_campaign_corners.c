@@ -3,9 +3,15 @@
    river that ends in the sea, a lost roll that is never made, a plan on
    plain costs from an unformed start, an interception from the states the
    replay leaves (unformed after moving, unformed on the far bank) or of an
-   enemy whose query has no start, and the allocations of a reachable set
-   and of a danger field on a new planner failing one by one. Every result
-   is checked against the rule or another call that must agree. */
+   enemy whose query has no start, the allocations of a reachable set and
+   of a danger field on a new planner failing one by one; many states on
+   one label (a wide sea, a game's graph of a thousand ties, a wide plain);
+   a side blocked by the query's bits or by its callback; plain costs round
+   blocked hexes on random ground; an unformed force after a long press and
+   on the last plan day, on land, at sea and on a game's graph. Every
+   result is checked against the rule or another call that must agree (a
+   field against the plans to its hexes, the full rules' field against the
+   general search, a route against the hex distance). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
