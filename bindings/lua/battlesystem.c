@@ -806,7 +806,7 @@ static int l_tactical_check_batch(lua_State *L)
       wr_figure_charge_damage_rng(a[0].p, a[1].i, a[2].p, WRL_OUT(0)))                                         \
     X(mounted_removed, "mounted_removed", "u", "b", wr_mounted_removed(a[0].u, WRL_OUT(0)))                     \
     X(unit_kill_parts, "Unit:kill_parts", "!Uui", "i", wr_battle_unit_kill_parts(a[0].p, a[1].u, a[2].i, WRL_OUT(0)))   \
-    X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, a[1].i))            \
+    X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, (wr_formation_order)a[1].i))            \
     X(formation_set_frontage, "Formation:set_frontage", "!Oi", "", wr_formation_set_frontage(a[0].p, a[1].i))   \
     X(formation_ranks, "Formation:ranks", "OU", "ii", wr_formation_ranks(a[0].p, a[1].p, WRL_OUT(0), WRL_OUT(1))) \
     X(formation_begin_phase, "Formation:begin_phase", "!O", "", wr_formation_begin_phase(a[0].p))               \
@@ -819,26 +819,26 @@ static int l_tactical_check_batch(lua_State *L)
     X(shield_wall_declare, "shield_wall_declare", "U!Obo", "",                                                 \
       wr_shield_wall_declare(a[0].p, a[1].p, a[2].i, TURN_COST(3)))                                             \
     X(shield_wall_ac_modifier, "shield_wall_ac_modifier", "Oii", "i",                                          \
-      wr_shield_wall_ac_modifier(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))                                           \
+      wr_shield_wall_ac_modifier(a[0].p, (wr_attack_kind)a[1].i, (wr_attack_from)a[2].i, WRL_OUT(0)))                                           \
     X(set_spears_check, "set_spears_check", "UOuo", "i",                                                       \
       wr_spears_check(a[0].p, a[1].p, a[2].u, TURN_COST(3), WRL_OUT(0)))                                    \
     X(set_spears_declare, "set_spears_declare", "U!Ouo", "", wr_spears_declare(a[0].p, a[1].p, a[2].u, TURN_COST(3))) \
-    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_spears_multiplier(a[0].p, a[1].i, WRL_OUT(0))) \
+    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_spears_multiplier(a[0].p, (wr_attack_from)a[1].i, WRL_OUT(0))) \
     X(movement_phase_begin, "movement_phase_begin", "U!O", "", wr_movement_phase_begin(a[0].p, a[1].p))         \
     X(movement_spend, "movement_spend", "U!Oi", "", wr_movement_phase_spend(a[0].p, a[1].p, a[2].i))                  \
     X(movement_wheel, "movement_wheel", "U!Oiio", "i",                                                         \
-      wr_movement_phase_wheel(a[0].p, a[1].p, a[2].i, a[3].i, a[4].i, WRL_OUT(0)))                                    \
+      wr_movement_phase_wheel(a[0].p, a[1].p, a[2].i, a[3].i, (wr_terrain)a[4].i, WRL_OUT(0)))                                    \
     X(charger_strikers, "charger_strikers", "UOii", "i",                                                       \
       wr_charger_strikers(a[0].p, a[1].p, a[2].i, a[3].i, WRL_OUT(0)))                                          \
-    X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, a[2].i, WRL_OUT(0))) \
+    X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, (wr_attack_from)a[2].i, WRL_OUT(0))) \
     X(charge_damage_multiplier, "charge_damage_multiplier", "U", "i", wr_charge_damage_multiplier(a[0].p, WRL_OUT(0))) \
-    X(terrain_speed, "terrain_speed", "iu", "ii", wr_terrain_speed(a[0].i, a[1].u, WRL_OUT(0), WRL_OUT(1)))      \
-    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_may_shoot(a[0].i, a[1].i, WRL_OUT(0))) \
+    X(terrain_speed, "terrain_speed", "iu", "ii", wr_terrain_speed((wr_terrain)a[0].i, a[1].u, WRL_OUT(0), WRL_OUT(1)))      \
+    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_may_shoot((wr_woods_pos)a[0].i, (wr_woods_pos)a[1].i, WRL_OUT(0))) \
     X(woods_firing_figures, "woods_firing_figures", "iiii", "i",                                               \
-      wr_woods_firing_figures(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0)))                                      \
+      wr_woods_firing_figures(a[0].i, a[1].i, a[2].i, (wr_woods_pos)a[3].i, WRL_OUT(0)))                                      \
     X(woods_sight_range, "woods_sight_range", "u", "i", wr_woods_sight_range(a[0].u, WRL_OUT(0)))               \
-    X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier(a[0].i, a[1].i, WRL_OUT(0))) \
-    X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier(a[0].i, a[1].i, WRL_OUT(0)))
+    X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier((wr_woods_pos)a[0].i, (wr_woods_pos)a[1].i, WRL_OUT(0))) \
+    X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier((wr_low_ground)a[0].i, a[1].i, WRL_OUT(0)))
 
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
 static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) WRL_FN_END};

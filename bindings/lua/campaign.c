@@ -1375,7 +1375,7 @@ static int l_moves_from(lua_State *L)
 
 #define CAMPAIGN_FNS(X)                                                                                          \
     X(river_crossing, "river_crossing", "iiii", "iii",                                                         \
-      wr_river_crossing(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                     \
+      wr_river_crossing((wr_arm)a[0].i, (wr_river)a[1].i, (wr_crossing)a[2].i, a[3].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                     \
     X(half_die, "half_die", "i", "i", wr_half_die(a[0].i, WRL_OUT(0)))                                          \
     X(stragglers, "stragglers", "ii", "i", wr_stragglers(a[0].i, a[1].i, WRL_OUT(0)))                          \
     X(raft_timber, "raft_timber", "ib", "b", wr_raft_timber(a[0].i, a[1].i, WRL_OUT(0)))                        \
@@ -1388,7 +1388,7 @@ static int l_moves_from(lua_State *L)
     X(map_contains, "Map:contains", "Ah", "b", wr_map_has_hex(a[0].p, a[1].h, WRL_OUT(0)))                     \
     X(map_index, "Map:index", "Ah", "I", wr_map_index(a[0].p, a[1].h, WRL_OUT(0)))                              \
     X(map_hex, "Map:hex", "Ai", "h", wr_map_hex(a[0].p, (int32_t)a[1].i, WRL_OUT(0)))                          \
-    X(map_set_terrain, "Map:set_terrain", "!Ahi", "", wr_map_set_terrain(a[0].p, a[1].h, a[2].i))              \
+    X(map_set_terrain, "Map:set_terrain", "!Ahi", "", wr_map_set_terrain(a[0].p, a[1].h, (wr_hex_terrain)a[2].i))              \
     X(map_terrain, "Map:terrain", "Ah", "i", wr_map_terrain(a[0].p, a[1].h, WRL_OUT(0)))                        \
     X(map_set_features, "Map:set_features", "!Ahu", "", wr_map_set_features(a[0].p, a[1].h, a[2].u))           \
     X(map_features, "Map:features", "Ah", "u", wr_map_features(a[0].p, a[1].h, WRL_OUT(0)))                     \
@@ -1399,7 +1399,7 @@ static int l_moves_from(lua_State *L)
     X(map_watercourse, "Map:watercourse", "Ah", "iu", wr_map_watercourse(a[0].p, a[1].h, WRL_OUT(0), WRL_OUT(1))) \
     X(map_zone, "Map:zone", "Ah", "i", wr_map_zone(a[0].p, a[1].h, WRL_OUT(0)))                                 \
     X(map_sight, "Map:sight", "Ahh", "b", wr_map_is_visible(a[0].p, a[1].h, a[2].h, WRL_OUT(0)))                     \
-    X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, a[1].i, a[2].h, WRL_OUT(0)))               \
+    X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, (wr_mover)a[1].i, a[2].h, WRL_OUT(0)))               \
     X(map_on_route, "Map:on_route", "Ahi", "b", wr_map_is_on_route(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))            \
     X(map_side_index, "Map:side_index", "Ahi", "I", wr_map_hexside_index(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))      \
     X(stragglers_gathered, "stragglers_gathered", "iii", "i",                                                  \

@@ -4,8 +4,8 @@
 #include "warrules_lua.h"
 
 #define CORE_FNS(X)                                                                                \
-    X(status_name, "status_name", "i", "s", (r[0].s = wr_status_name(a[0].i), WR_OK))             \
-    X(status_str, "status_str", "i", "s", (r[0].s = wr_status_str(a[0].i), WR_OK))                \
+    X(status_name, "status_name", "i", "s", (r[0].s = wr_status_name((wr_status)a[0].i), WR_OK))             \
+    X(status_str, "status_str", "i", "s", (r[0].s = wr_status_str((wr_status)a[0].i), WR_OK))                \
     X(version, "version", "", "s", (r[0].s = wr_version(), WR_OK))                                 \
     X(version_number, "version_number", "", "i", (r[0].i = wr_version_number(), WR_OK))           \
     X(last_error, "last_error", "", "s", (r[0].s = wr_last_error(), WR_OK))                        \

@@ -1196,25 +1196,25 @@ static int l_melee_rounds_batch(lua_State *L)
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 #define MELEE_FNS(X)                                                                                             \
-    X(reach_ranks, "reach_ranks", "ib", "i", wr_reach_ranks(a[0].i, a[1].i, WRL_OUT(0)))                        \
+    X(reach_ranks, "reach_ranks", "ib", "i", wr_reach_ranks((wr_weapon)a[0].i, a[1].i, WRL_OUT(0)))                        \
     X(fighting_figures, "fighting_figures", "iiiiuu", "i",                                                     \
-      wr_fighting_figures(a[0].i, a[1].i, a[2].i, a[3].i, a[4].u, a[5].u, WRL_OUT(0)))                          \
+      wr_fighting_figures(a[0].i, a[1].i, a[2].i, (wr_weapon)a[3].i, a[4].u, a[5].u, WRL_OUT(0)))                          \
     X(complete_ranks, "complete_ranks", "iiu", "i", wr_complete_ranks(a[0].i, a[1].i, a[2].u, WRL_OUT(0)))       \
     X(combat_percent, "combat_percent", "iii", "ii", wr_combat_percent(a[0].i, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
     X(kills_from_percent, "kills_from_percent", "ii", "i", wr_kills_from_percent(a[0].i, a[1].i, WRL_OUT(0)))    \
     X(profile_race, "Profile:race", "P", "i", wr_profile_race(a[0].p, WRL_OUT(0)))                              \
-    X(profile_set_weapon, "Profile:set_weapon", "!Piib", "", wr_profile_set_weapon(a[0].p, a[1].i, a[2].i, a[3].i)) \
+    X(profile_set_weapon, "Profile:set_weapon", "!Piib", "", wr_profile_set_weapon(a[0].p, a[1].i, (wr_weapon)a[2].i, a[3].i)) \
     X(profile_weapon, "Profile:weapon", "Pi", "ib", wr_profile_weapon(a[0].p, a[1].i, WRL_OUT(0), WRL_OUT(1)))   \
     X(profile_set_bcp, "Profile:set_bcp", "!Piii", "", wr_profile_set_bcp(a[0].p, a[1].i, a[2].i, a[3].i))       \
     X(profile_bcp, "Profile:bcp", "Pii", "i", wr_profile_bcp(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))               \
-    X(profile_set_modifier, "Profile:set_modifier", "!Pii", "", wr_profile_set_modifier(a[0].p, a[1].i, a[2].i)) \
-    X(profile_modifier, "Profile:modifier", "Pi", "i", wr_profile_modifier(a[0].p, a[1].i, WRL_OUT(0)))          \
-    X(profile_set_hated, "Profile:set_hated", "!PiB", "", wr_profile_set_hated(a[0].p, a[1].i, a[2].i))          \
-    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hated(a[0].p, a[1].i, WRL_OUT(0)))                   \
+    X(profile_set_modifier, "Profile:set_modifier", "!Pii", "", wr_profile_set_modifier(a[0].p, (wr_modifier)a[1].i, a[2].i)) \
+    X(profile_modifier, "Profile:modifier", "Pi", "i", wr_profile_modifier(a[0].p, (wr_modifier)a[1].i, WRL_OUT(0)))          \
+    X(profile_set_hated, "Profile:set_hated", "!PiB", "", wr_profile_set_hated(a[0].p, (wr_race)a[1].i, a[2].i))          \
+    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hated(a[0].p, (wr_race)a[1].i, WRL_OUT(0)))                   \
     X(profile_set_morale_modifier, "Profile:set_morale_modifier", "!Pii", "",                                  \
-      wr_profile_set_morale_modifier(a[0].p, a[1].i, a[2].i))                                                   \
+      wr_profile_set_morale_modifier(a[0].p, (wr_morale_modifier)a[1].i, a[2].i))                                                   \
     X(profile_morale_modifier, "Profile:morale_modifier", "Pi", "i",                                           \
-      wr_profile_morale_modifier(a[0].p, a[1].i, WRL_OUT(0)))                                                   \
+      wr_profile_morale_modifier(a[0].p, (wr_morale_modifier)a[1].i, WRL_OUT(0)))                                                   \
     X(profile_set_retire_band, "Profile:set_retire_band", "!Pi", "", wr_profile_set_retire_band(a[0].p, a[1].i)) \
     X(profile_retire_band, "Profile:retire_band", "P", "i", wr_profile_retire_band(a[0].p, WRL_OUT(0)))          \
     X(chart_complete, "HitChart:complete", "C", "b", wr_hit_chart_is_complete(a[0].p, WRL_OUT(0)))                 \
@@ -1222,19 +1222,19 @@ static int l_melee_rounds_batch(lua_State *L)
     X(munit_set_figures, "MeleeUnit:set_figures", "!Mi", "", wr_melee_unit_set_figures(a[0].p, a[1].i))         \
     X(munit_set_disordered, "MeleeUnit:set_disordered", "!MB", "", wr_melee_unit_set_disordered(a[0].p, a[1].i)) \
     X(munit_may_leave, "MeleeUnit:may_leave", "M", "b", wr_melee_unit_may_leave(a[0].p, WRL_OUT(0)))             \
-    X(melee_may_start, "melee_may_start", "i", "b", wr_melee_may_start(a[0].i, WRL_OUT(0)))                     \
+    X(melee_may_start, "melee_may_start", "i", "b", wr_melee_may_start((wr_contact_move)a[0].i, WRL_OUT(0)))                     \
     X(advance_stop, "advance_stop", "iii", "ii", wr_advance_stop(a[0].i, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
     X(dead_monster, "dead_monster", "Mbo", "iii",                                                              \
       wr_dead_monster(a[0].p, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                               \
     X(dead_monster_rng, "dead_monster_rng", "Mb!R", "iii",                                                     \
       wr_dead_monster_rng(a[0].p, a[1].i, a[2].p, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                           \
-    X(melee_rule_name, "melee_rule_name", "i", "s", (r[0].s = wr_melee_rule_name(a[0].i), WR_OK))               \
-    X(melee_rule_source, "melee_rule_source", "i", "s", (r[0].s = wr_melee_rule_source(a[0].i), WR_OK))         \
-    X(modifier_name, "modifier_name", "i", "s", (r[0].s = wr_modifier_name(a[0].i), WR_OK))                     \
+    X(melee_rule_name, "melee_rule_name", "i", "s", (r[0].s = wr_melee_rule_name((wr_melee_rule)a[0].i), WR_OK))               \
+    X(melee_rule_source, "melee_rule_source", "i", "s", (r[0].s = wr_melee_rule_source((wr_melee_rule)a[0].i), WR_OK))         \
+    X(modifier_name, "modifier_name", "i", "s", (r[0].s = wr_modifier_name((wr_modifier)a[0].i), WR_OK))                     \
     X(engagement_status, "Engagement:status", "E", "ii", wr_engagement_status(a[0].p, WRL_OUT(0), WRL_OUT(1)))   \
     X(odds_exponent, "MeleeOdds:exponent", "D", "i", wr_melee_odds_exponent(a[0].p, WRL_OUT(0)))                \
-    X(odds_end, "MeleeOdds:end", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))                      \
-    X(odds_end_e18, "MeleeOdds:end_e18", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))              \
+    X(odds_end, "MeleeOdds:end", "Di", "e", wr_melee_odds_end(a[0].p, (wr_melee_end)a[1].i, WRL_OUT(0)))                      \
+    X(odds_end_e18, "MeleeOdds:end_e18", "Di", "e", wr_melee_odds_end(a[0].p, (wr_melee_end)a[1].i, WRL_OUT(0)))              \
     X(odds_figures, "MeleeOdds:figures", "Dii", "e", wr_melee_odds_figures(a[0].p, a[1].i, a[2].i, WRL_OUT(0))) \
     X(phase_count, "MeleePhase:count", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)))                      \
     X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
