@@ -16,26 +16,12 @@ from ._native import (CHARGE_ADVISOR, MELEE_PHASE_ODDS, ChargeAdvisorInfo, Charg
                       ChargeChoice, ChargeOption, ChargeReason, PhaseFight, lib)
 from ._util import int_out
 
-FATE_FIGHTING = 0
-FATE_HOLDS = 1
-FATE_RETIRES = 2
-FATE_ROUTS = 3
-FATE_DESTROYED = 4
-FATE_COUNT = 5
-PHASE_ODDS_MAX_UNITS = 8
-PHASE_ODDS_MAX_FIGHTS = 4
-PHASE_ODDS_MAX_STATES = 1000000
-CHARGE_AIM_BREAK = 0
-CHARGE_AIM_FIGURES = 1
-CHARGE_AIM_SCORE = 2
-CHARGE_AIM_COUNT = 3
-CHARGE_ADVISOR_MAX_OPTIONS = 64
-CHARGE_ADVISOR_MAX_TOP = 4096
-CHARGE_ADVISOR_MAX_REASONS = 96
+from ._melee import CHARGE_AIM_FIGURES, FATE_DESTROYED, FATE_ROUTS  # melee.h's constants are _melee's
 _ENUMS = promote(globals())
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
-           and name not in ("CHARGE_ADVISOR", "MELEE_PHASE_ODDS")]
+           and name not in ("CHARGE_ADVISOR", "MELEE_PHASE_ODDS", "CHARGE_AIM_FIGURES", "FATE_DESTROYED",
+                            "FATE_ROUTS")]
 __all__ += _ENUMS
 __all__ += ["MeleePhaseOdds", "ChargeOption", "ChargeAdvisorParams", "ChargeAdvisorInfo",
             "ChargeChoice", "ChargeReason", "ChargeAdvisor", "charge_option",

@@ -8,6 +8,7 @@ from collections import namedtuple
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
 
+from . import _generated
 from ._enums import promote
 from ._core import Allocator, Handle, Rng, keep_allocator, make_handle
 from ._errors import RangeError, WarrulesError
@@ -51,45 +52,7 @@ __all__ = [
     "terrain_speed_batch", "tactical_check_batch", "TacticalBatch",
 ]
 
-STAT_AR, STAT_HD, STAT_AC, STAT_MV, STAT_SA, STAT_SD = range(6)
-FIGURE_MAX_DICE = 100000
-FIGURE_MAX_BONUS = 100000
-PART_RIDER = 0x01
-PART_STEED = 0x02
-UNIT_TYPE_FOOT, UNIT_TYPE_CAVALRY, UNIT_TYPE_CHARIOT = range(3)
-EQUIP_LARGE_SHIELDS = 0x01
-EQUIP_SPEARS = 0x02
-EQUIP_CHARGE_WEAPONS = 0x04
-TRAIT_WOODLAND = 0x01
-TRAIT_MOUNTAIN = 0x02
-TRAIT_SWAMP = 0x04
-TRAIT_AQUATIC = 0x08
-ORDER_OPEN, ORDER_CLOSED = range(2)
-SPECIAL_NONE, SPECIAL_SHIELD_WALL, SPECIAL_SET_SPEARS = range(3)
-FACE_FRONT = 0x01
-FACE_LEFT = 0x02
-FACE_RIGHT = 0x04
-FACE_REAR = 0x08
-FACE_ALL = 0x0F
-FROM_FRONT, FROM_LEFT, FROM_RIGHT, FROM_REAR, FROM_ABOVE = range(5)
-ATTACK_MELEE, ATTACK_MISSILE, ATTACK_ARTILLERY, ATTACK_OTHER = range(4)
-(DECLARE_OK, DECLARE_NOT_IN_COMMAND, DECLARE_NOT_CLOSED, DECLARE_NO_EQUIPMENT, DECLARE_MOVED,
- DECLARE_ALREADY, DECLARE_NO_TURN) = range(7)
-TURN_COST_DEFAULT = 1
-(TERRAIN_CLEAR, TERRAIN_ROAD, TERRAIN_WOODS, TERRAIN_ROUGH, TERRAIN_SWAMP,
- TERRAIN_WATER) = range(6)
-TERRAIN_COUNT = 6
-LEN_PER_INCH = 12
-MOVE_PER_INCH = 48
-TACTICAL_FLAG_CHARGE = 0x01
-TACTICAL_FLAG_ON_ROAD = 0x02
-(TACTICAL_OK, TACTICAL_IMMOBILE, TACTICAL_CHARGE_UPHILL, TACTICAL_CHARGE_OBSTACLE,
- TACTICAL_CHARGE_WOODS, TACTICAL_WATER, TACTICAL_CLOSED_ORDER, TACTICAL_TOO_FAR) = range(8)
-WOODS_OUT, WOODS_EDGE, WOODS_IN = range(3)
-FIRE_WIND_CALM, FIRE_WIND_LIGHT, FIRE_WIND_STRONG = range(3)
-FIRE_CIRCLE, FIRE_RECTANGLE = range(2)
-FIRE_PER_INCH = 4
-LOW_NONE, LOW_DITCH, LOW_FORD, LOW_SWAMP = range(4)
+globals().update(_generated.CONSTANTS["battlesystem"])  # the constants of battlesystem.h
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 __all__ += _ENUMS
 

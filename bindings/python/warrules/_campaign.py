@@ -11,6 +11,7 @@ import ctypes
 from collections import namedtuple
 from typing import Any, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
+from . import _generated
 from ._enums import promote
 from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
 from ._guard import callback_failed
@@ -23,97 +24,7 @@ from ._util import flag, int_array, int_out, ints_out
 HexLike = Union[Hex, Tuple[int, int], Sequence[int]]  # a hex as a Hex or any (q, r) pair
 _Blocked = Optional[Callable[[int, int], Any]]  # blocked(from_index, to_index)
 
-ARM_INFANTRY = 0
-ARM_CAVALRY = 1
-RIVER_MINOR = 1
-RIVER_MAJOR = 2
-CROSS_OPEN = 0
-CROSS_BRIDGE = 1
-CROSS_FERRY = 2
-CROSS_FORD = 3
-HEX_CLEAR = 0
-HEX_FOREST = 1
-HEX_SWAMP = 2
-HEX_HILLS = 3
-HEX_MOUNTAINS = 4
-HEX_SEA = 5
-HEX_COAST = 6
-HEX_LAKE = 7
-ZONE_LAND = 0
-ZONE_COAST = 1
-ZONE_COASTAL_WATERS = 2
-ZONE_OPEN_SEA = 3
-ZONE_LAKE = 4
-MOVER_INFANTRY = 0
-MOVER_CAVALRY = 1
-MOVER_LONGSHIP = 2
-MOVER_GALLEY = 3
-MOVER_SAILING_SHIP = 4
-MOVER_TRANSPORT = 5
-MOVER_RIVER_BOAT = 6
-ROUTE_NONE = 0
-ROUTE_ROAD = 1
-ROUTE_TRACK = 2
-LANDING_BEACH = 1
-LANDING_ANCHOR = 2
-LANDING_DOCK = 3
-TIDE_NONE = 0
-TIDE_FLOOD = 1
-TIDE_EBB = 2
-TIDE_HIGH = 3
-NO_RIVER = 0
-HEX_TERRAIN_COUNT = 8
-FEATURE_PORT = 0x01
-FEATURE_CHANNEL = 0x02
-FEATURE_MUD_FLAT = 0x04
-FEATURE_ALL = 0x07
-NO_WATERCOURSE = -1
-WATER_UNNAVIGABLE = 0x01
-WATER_CATARACT = 0x02
-WATER_TIDAL = 0x04
-WATER_ALL = 0x07
-MAP_MAX_EXTENT = 16384
-MOVER_COUNT = 7
-FORCE_ELLRIENDI = 0x01
-FORCE_LIZARD_MEN = 0x02
-FORCE_ALL = 0x03
-PLAN_UNFORMED = 0x01
-PLAN_RAFTS_ANYWHERE = 0x02
-PLAN_BRIDGING_TRAIN = 0x04
-PLAN_PLAIN_COSTS = 0x08
-PLAN_ALL = 0x0F
-WIND_NONE = -1
-PLAN_MAX_DAYS = 1000000
-STEP_START = 0x0001
-STEP_UNFORMED = 0x0002
-STEP_ROAD = 0x0004
-STEP_TRACK = 0x0008
-STEP_FORD = 0x0010
-STEP_SWIM = 0x0020
-STEP_BRIDGE = 0x0040
-STEP_FERRY = 0x0080
-STEP_RAFTS = 0x0100
-STEP_BRIDGING = 0x0200
-STEP_RALLY = 0x0400
-STEP_UPSTREAM = 0x0800
-STEP_DOWNSTREAM = 0x1000
-STEP_OPEN_SEA = 0x2000
-STEP_NIGHT = 0x4000
-PLAN_MAX_EDGES = 32
-PLAN_MAX_EDGE_POINTS = 100000
-PLAN_MAX_EDGE_DAYS = 1000
-HEX_COORD_MAX = 1 << 28
-HEX_RADIUS_MAX = 1 << 20
-MAP_MAX_HEXES = 1 << 24
-OBJECTIVE_EARLIEST_FORMED = 0
-OBJECTIVE_EARLIEST = 1
-OBJECTIVE_FEWEST_UNFORMED = 2
-OBJECTIVE_COUNT = 3
-PLAN_FOUND = 0
-PLAN_NO_ROUTE = 1
-RIVERS_OK = 0
-RIVERS_HEXSIDE_ON_COURSE = 1
-RIVERS_DEAD_END = 2
+globals().update(_generated.CONSTANTS["campaign"])  # the constants of campaign.h
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
