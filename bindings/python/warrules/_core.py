@@ -216,22 +216,23 @@ class Rng(Handle):
     _free = staticmethod(lambda p: lib.wr_rng_free(p))
     _clone = "clone"
 
-    def __init__(self, seed=0, *, allocator=None):
+    def __init__(self, seed: int = 0, *, allocator: Optional["Allocator"] = None) -> None:
         ptr = make_handle(lib.wr_rng_new, lib.wr_rng_new_ex, RNG, allocator, seed)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
-    def roll(self, sides):
+    def roll(self, sides: int) -> int:
         """One die of `sides` faces (2..1000000): an int in 1..sides."""
         out = ctypes.c_int()
         lib.wr_rng_roll(self._handle(), sides, ctypes.byref(out))
-        return out.value
+        return int(out.value)
 
-    def clone(self):
+    def clone(self) -> "Rng":
         """A copy that goes on to roll the same sequence."""
         ptr = RNG()
         lib.wr_rng_clone(self._handle(), ctypes.byref(ptr))
-        return keep_allocator(Rng._adopt(ptr), self.__dict__.get("_allocator"))
+        copy: Rng = keep_allocator(Rng._adopt(ptr), self.__dict__.get("_allocator"))
+        return copy
 
 
 class Allocator:
