@@ -8,7 +8,6 @@ from collections import namedtuple
 from typing import Any, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
 
-from . import _generated
 from ._enums import promote
 from ._core import Allocator, Handle, Rng, keep_allocator, make_handle
 from ._errors import RangeError, WarrulesError
@@ -52,7 +51,7 @@ __all__ = [
     "terrain_speed_batch", "tactical_check_batch", "TacticalBatch",
 ]
 
-globals().update(_generated.CONSTANTS["battlesystem"])  # the constants of battlesystem.h
+from ._header_battlesystem import *  # noqa: E402,F401,F403  (the constants of battlesystem.h, generated)
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 __all__ += _ENUMS
 

@@ -11,7 +11,6 @@ import ctypes
 from collections import namedtuple
 from typing import Any, Callable, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
-from . import _generated
 from ._enums import promote
 from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
 from ._guard import callback_failed
@@ -24,7 +23,7 @@ from ._util import flag, int_array, int_out, ints_out
 HexLike = Union[Hex, Tuple[int, int], Sequence[int]]  # a hex as a Hex or any (q, r) pair
 _Blocked = Optional[Callable[[int, int], Any]]  # blocked(from_index, to_index)
 
-globals().update(_generated.CONSTANTS["campaign"])  # the constants of campaign.h
+from ._header_campaign import *  # noqa: E402,F401,F403  (the constants of campaign.h, generated)
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")

@@ -9,7 +9,6 @@ from collections import namedtuple
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
 from fractions import Fraction
 
-from . import _generated
 from ._enums import promote
 from ._core import Allocator, Rng, Handle, keep_allocator, make_handle
 from ._deprecated import renamed_keyword
@@ -21,7 +20,7 @@ from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT
                       PhaseCombatant, PhaseFight, PhaseUnit, Situation, Strike, Wounds, lib)
 from ._util import ResultColumns, flag, int_array, int_columns, int_out, ints_out
 
-globals().update(_generated.CONSTANTS["melee"])  # the constants of melee.h
+from ._header_melee import *  # noqa: E402,F401,F403  (the constants of melee.h, generated)
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
