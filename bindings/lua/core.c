@@ -81,18 +81,8 @@ void wrl_open_core(lua_State *L)
                                       {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
-    static const wrl_const consts[] = {{"OK", WR_OK},
-                                       {"ERR_NULL", WR_ERR_NULL},
-                                       {"ERR_RANGE", WR_ERR_RANGE},
-                                       {"ERR_INVALID", WR_ERR_INVALID},
-                                       {"ERR_NOMEM", WR_ERR_NOMEM},
-                                       {"ERR_FORBIDDEN", WR_ERR_FORBIDDEN},
-                                       {"ERR_STATE", WR_ERR_STATE},
-                                       {"VERSION_MAJOR", WR_VERSION_MAJOR},
-                                       {"VERSION_MINOR", WR_VERSION_MINOR},
-                                       {"VERSION_PATCH", WR_VERSION_PATCH},
-                                       {"VERSION_NUMBER", WR_VERSION_NUMBER},
-                                       {NULL, 0}};
+    /* the constants of core.h: generated (bindings/gen/gen_bindings.py) */
+    static const wrl_const consts[] = {WRL_CONSTANTS_CORE {NULL, 0}};
     wrl_set_consts(L, consts);
     lua_pushstring(L, WR_VERSION_STRING);
     lua_setfield(L, -2, "VERSION_STRING");

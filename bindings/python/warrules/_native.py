@@ -1,7 +1,9 @@
 """Finding and loading libwarrules, and the one table of its C functions.
 
 Each row of FUNCTIONS is (name, restype, argtypes); a string row names the
-module (header) the rows after it belong to. Functions returning
+module (header) the rows after it belong to. The rows are the headers' own
+signatures (_generated.py, from bindings/gen/gen_bindings.py), each C type
+given its ctypes type by the rule of _ctype(). Functions returning
 wr_status raise the WarrulesError subclass of the status, carrying the
 library's detail (wr_last_error_detail) read on the same thread right after
 the call. Every call goes through the guard of _guard.py. A symbol the
