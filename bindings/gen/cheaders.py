@@ -6,8 +6,10 @@ file and line):
 - a function is one declaration `WR_API <return type> wr_<name>(<params>);`
   (it may span lines; a deprecated one is preceded by WR_DEPRECATED(...));
 - a parameter is `<type> <name>` or `<type> <name>[<n>]`, the type spelled
-  with `const`, `*`, fixed-width integers, `size_t`, `char`, `void`, or a
-  `wr_` type the headers define;
+  with `const`, `*` and one of void, char, int, unsigned, size_t, int32_t,
+  uint32_t, uint64_t or a `wr_` struct, handle, enum or callback type the
+  headers define (a new scalar needs its rule in _native.py's _SCALARS and
+  _POINTERS first);
 - an enum is `typedef enum wr_<name> { WR_A = <value>, ... } wr_<name>;`,
   each member with an explicit value or one more than the previous one;
 - a constant is `#define WR_<NAME> <value>` where the value is an integer
@@ -102,6 +104,7 @@ class Headers:
         self.handles = {}   # wr_name -> module (opaque: `typedef struct wr_x wr_x;`)
         self.enums = {}     # wr_name -> module
         self.callbacks = {}  # wr_name_fn -> module
+        self.aliases = {}  # deprecated type name -> its replacement
         for module in MODULES:
             self._read(module, os.path.join(include, module + ".h"))
 
@@ -110,6 +113,8 @@ class Headers:
             raw = f.read()
         text = _strip_comments(raw)
         rel = os.path.relpath(path, REPO)
+        if rel.startswith(".."):
+            rel = path
 
         def line_of(pos):
             return text.count("\n", 0, pos) + 1
@@ -117,8 +122,10 @@ class Headers:
         known = {c.name: c.value for c in self.constants if isinstance(c.value, int)}
         for m in re.finditer(r"typedef\s+struct\s+(wr_\w+)\s+(wr_\w+)\s*;", text):
             self.handles[m.group(2)] = module
-        for m in re.finditer(r"typedef\s+struct\s+(wr_\w+)\s*\{", text):
+        for m in re.finditer(r"typedef\s+struct\s+(?:WR_DEPRECATED\([^)]*\)\s*)?(wr_\w+)\s*\{", text):
             self.structs[m.group(1)] = module
+        for m in re.finditer(r'typedef\s+WR_DEPRECATED\("[^"]*"\)\s*(wr_\w+)\s+(wr_\w+)\s*;', text):
+            self.aliases[m.group(2)] = m.group(1)  # a deprecated name of a type
         for m in re.finditer(r"typedef\s+[^;]*?\(\s*\*\s*(wr_\w+)\s*\)", text):
             self.callbacks[m.group(1)] = module
         events = []
@@ -171,6 +178,8 @@ class Headers:
                              text):
             where = f"{rel}:{line_of(m.start())}"
             params = [p for p in (_split_param(p, where) for p in m.group(4).split(",")) if p]
+            for ctype in [m.group(2)] + [t for t, _ in params]:
+                self._check_type(ctype, where)
             self.functions.append(Function(module, m.group(3), _norm_type(m.group(2)), params,
                                            line_of(m.start()), bool(m.group(1))))
         declared = len(re.findall(r"\bWR_API\s+[^;]*?\bwr_\w+\s*\(", text))
@@ -182,6 +191,19 @@ class Headers:
                     tail = text[m.start():m.start() + 200].split(";")[0]
                     if re.search(r"\bwr_\w+\s*\(", tail):
                         raise HeaderError(f"{rel}:{line}: a WR_API declaration the generator cannot read")
+
+    SCALARS = ("void", "char", "int", "unsigned", "size_t", "int32_t", "uint32_t", "uint64_t")
+
+    def _check_type(self, ctype, where):
+        """A type the bindings map by rule: a scalar of SCALARS or a wr_ type
+        the headers define (read so far), with const and pointers."""
+        base = " ".join(w for w in ctype.replace("*", " ").split() if w != "const")
+        base = self.aliases.get(base, base)
+        if base in self.SCALARS or base in self.structs or base in self.handles or \
+                base in self.enums or base in self.callbacks:
+            return
+        raise HeaderError(f"{where}: type {ctype!r} is no scalar the bindings map "
+                          f"({', '.join(self.SCALARS)}) nor a wr_ type a header defines")
 
     def function(self, name):
         return next(f for f in self.functions if f.name == name)

@@ -3,6 +3,7 @@
 Python and from Lua, or stands in bindings/gen/omissions.txt with its reason.
 
     check_coverage.py [LIBRARY]
+    (WARRULES_HEADERS=DIR reads DIR/*.h instead: the generator's self-test)
 
 The functions are those the headers declare (bindings/gen/cheaders.py);
 with LIBRARY, the shared library's dynamic symbols (nm -D) are read too, and
@@ -53,7 +54,7 @@ def used(pattern, files):
 
 
 def main():
-    h = cheaders.Headers()
+    h = cheaders.Headers(os.environ.get("WARRULES_HEADERS") or cheaders.INCLUDE)
     declared = {f.name for f in h.functions}
     problems = []
     if len(sys.argv) > 1:
