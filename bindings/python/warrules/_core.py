@@ -3,7 +3,7 @@ import ctypes
 import enum
 from typing import Any, Dict, Optional
 
-from . import _guard
+from . import _guard, _header_core
 from ._errors import ClosedHandleError, HandleInUseError, InvalidError, RangeError
 from ._native import ALLOC_FN, RNG, lib
 from ._native import Allocator as AllocatorStruct
@@ -11,13 +11,13 @@ from ._native import Allocator as AllocatorStruct
 
 class Status(enum.IntEnum):
     """The wr_status codes (plain ints to C)."""
-    OK = 0
-    ERR_NULL = 1
-    ERR_RANGE = 2
-    ERR_INVALID = 3
-    ERR_NOMEM = 4
-    ERR_FORBIDDEN = 5
-    ERR_STATE = 6
+    OK = _header_core.OK
+    ERR_NULL = _header_core.ERR_NULL
+    ERR_RANGE = _header_core.ERR_RANGE
+    ERR_INVALID = _header_core.ERR_INVALID
+    ERR_NOMEM = _header_core.ERR_NOMEM
+    ERR_FORBIDDEN = _header_core.ERR_FORBIDDEN
+    ERR_STATE = _header_core.ERR_STATE
 
 
 OK = Status.OK

@@ -648,7 +648,7 @@ def _exact(fn, *args):
     return buf.value.decode()
 
 
-ERR_RANGE_STATUS = 2
+from ._header_core import ERR_RANGE as ERR_RANGE_STATUS  # noqa: E402
 
 
 # ---- batch form --------------------------------------------------------------
