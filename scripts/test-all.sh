@@ -2,7 +2,8 @@
 # Every test: installs what is missing (Debian, as root), checks that the
 # README's first command works without the test tools, then builds and runs
 # ctest on both libraries (ci preset: consumer, binding, tool and ABI tests
-# included), the docs target (fails on any Doxygen warning), the suite again
+# included), the bindings once more with clang and conversion warnings as
+# errors, the docs target (fails on any Doxygen warning), the suite again
 # under ASan and UBSan (dev), the reliability checks in their quick form
 # (valgrind, the determinism matrix, ThreadSanitizer, a brief fuzz run, ctest
 # with the caller's library paths at a decoy install), and a smoke run of the
@@ -20,6 +21,12 @@ cmake --preset ci >/dev/null
 cmake --build --preset ci
 ctest --preset ci
 
+echo "== 2b clang: the bindings with -Wall -Wextra -Wconversion -Wsign-conversion -Werror"
+cmake -S . -B build/clang-bindings -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DWARRULES_WERROR=ON -DBUILD_TESTING=OFF -DWARRULES_BUILD_DOCS=OFF \
+    -DWARRULES_BUILD_TOOL=OFF -DWARRULES_BUILD_LUA=ON >/dev/null
+cmake --build build/clang-bindings -j2
+
 echo "== 3 docs: Doxygen with warnings as errors"
 cmake --build --preset ci --target docs
 
@@ -34,4 +41,4 @@ scripts/reliability.sh --quick
 echo "== 6 benchmarks: smoke run"
 bench/run.sh --smoke
 
-echo "test-all: 7 passed, 0 failed"
+echo "test-all: 8 passed, 0 failed"

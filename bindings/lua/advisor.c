@@ -579,19 +579,6 @@ static int l_advise_charges(lua_State *L)
     return 1;
 }
 
-static const wrl_const consts[] = {
-    {"FATE_FIGHTING", WR_FATE_FIGHTING}, {"FATE_HOLDS", WR_FATE_HOLDS},
-    {"FATE_RETIRES", WR_FATE_RETIRES}, {"FATE_ROUTS", WR_FATE_ROUTS},
-    {"FATE_DESTROYED", WR_FATE_DESTROYED}, {"FATE_COUNT", WR_FATE_COUNT},
-    {"PHASE_ODDS_MAX_UNITS", WR_PHASE_ODDS_MAX_UNITS},
-    {"PHASE_ODDS_MAX_FIGHTS", WR_PHASE_ODDS_MAX_FIGHTS},
-    {"PHASE_ODDS_MAX_STATES", WR_PHASE_ODDS_MAX_STATES},
-    {"CHARGE_AIM_BREAK", WR_CHARGE_AIM_BREAK}, {"CHARGE_AIM_FIGURES", WR_CHARGE_AIM_FIGURES},
-    {"CHARGE_AIM_SCORE", WR_CHARGE_AIM_SCORE}, {"CHARGE_AIM_COUNT", WR_CHARGE_AIM_COUNT},
-    {"CHARGE_ADVISOR_MAX_OPTIONS", WR_CHARGE_ADVISOR_MAX_OPTIONS},
-    {"CHARGE_ADVISOR_MAX_TOP", WR_CHARGE_ADVISOR_MAX_TOP},
-    {"CHARGE_ADVISOR_MAX_REASONS", WR_CHARGE_ADVISOR_MAX_REASONS},
-    {NULL, 0}};
 
 void wrl_open_advisor(lua_State *L)
 {
@@ -628,5 +615,4 @@ void wrl_open_advisor(lua_State *L)
         {"advise_charges", l_advise_charges},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
-    wrl_set_consts(L, consts);
 }

@@ -813,7 +813,7 @@ static int l_tactical_check_batch(lua_State *L)
       wr_figure_charge_damage_rng(a[0].p, a[1].i, a[2].p, WRL_OUT(0)))                                         \
     X(mounted_removed, "mounted_removed", "u", "b", wr_mounted_removed(a[0].u, WRL_OUT(0)))                     \
     X(unit_kill_parts, "Unit:kill_parts", "!Uui", "i", wr_battle_unit_kill_parts(a[0].p, a[1].u, a[2].i, WRL_OUT(0)))   \
-    X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, a[1].i))            \
+    X(formation_set_order, "Formation:set_order", "!Oi", "", wr_formation_set_order(a[0].p, (wr_formation_order)a[1].i))            \
     X(formation_set_frontage, "Formation:set_frontage", "!Oi", "", wr_formation_set_frontage(a[0].p, a[1].i))   \
     X(formation_ranks, "Formation:ranks", "OU", "ii", wr_formation_ranks(a[0].p, a[1].p, WRL_OUT(0), WRL_OUT(1))) \
     X(formation_begin_phase, "Formation:begin_phase", "!O", "", wr_formation_begin_phase(a[0].p))               \
@@ -826,74 +826,34 @@ static int l_tactical_check_batch(lua_State *L)
     X(shield_wall_declare, "shield_wall_declare", "U!Obo", "",                                                 \
       wr_shield_wall_declare(a[0].p, a[1].p, a[2].i, TURN_COST(3)))                                             \
     X(shield_wall_ac_modifier, "shield_wall_ac_modifier", "Oii", "i",                                          \
-      wr_shield_wall_ac_modifier(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))                                           \
+      wr_shield_wall_ac_modifier(a[0].p, (wr_attack_kind)a[1].i, (wr_attack_from)a[2].i, WRL_OUT(0)))                                           \
     X(set_spears_check, "set_spears_check", "UOuo", "i",                                                       \
       wr_spears_check(a[0].p, a[1].p, a[2].u, TURN_COST(3), WRL_OUT(0)))                                    \
     X(set_spears_declare, "set_spears_declare", "U!Ouo", "", wr_spears_declare(a[0].p, a[1].p, a[2].u, TURN_COST(3))) \
-    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_spears_multiplier(a[0].p, a[1].i, WRL_OUT(0))) \
+    X(set_spears_multiplier, "set_spears_multiplier", "Oi", "i", wr_spears_multiplier(a[0].p, (wr_attack_from)a[1].i, WRL_OUT(0))) \
     X(movement_phase_begin, "movement_phase_begin", "U!O", "", wr_movement_phase_begin(a[0].p, a[1].p))         \
     X(movement_spend, "movement_spend", "U!Oi", "", wr_movement_phase_spend(a[0].p, a[1].p, a[2].i))                  \
     X(movement_wheel, "movement_wheel", "U!Oiio", "i",                                                         \
-      wr_movement_phase_wheel(a[0].p, a[1].p, a[2].i, a[3].i, a[4].i, WRL_OUT(0)))                                    \
+      wr_movement_phase_wheel(a[0].p, a[1].p, a[2].i, a[3].i, (wr_terrain)a[4].i, WRL_OUT(0)))                                    \
     X(charger_strikers, "charger_strikers", "UOii", "i",                                                       \
       wr_charger_strikers(a[0].p, a[1].p, a[2].i, a[3].i, WRL_OUT(0)))                                          \
-    X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, a[2].i, WRL_OUT(0))) \
+    X(charge_ar_modifier, "charge_ar_modifier", "UOi", "i", wr_charge_ar_modifier(a[0].p, a[1].p, (wr_attack_from)a[2].i, WRL_OUT(0))) \
     X(charge_damage_multiplier, "charge_damage_multiplier", "U", "i", wr_charge_damage_multiplier(a[0].p, WRL_OUT(0))) \
-    X(terrain_speed, "terrain_speed", "iu", "ii", wr_terrain_speed(a[0].i, a[1].u, WRL_OUT(0), WRL_OUT(1)))      \
-    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_may_shoot(a[0].i, a[1].i, WRL_OUT(0))) \
+    X(terrain_speed, "terrain_speed", "iu", "ii", wr_terrain_speed((wr_terrain)a[0].i, a[1].u, WRL_OUT(0), WRL_OUT(1)))      \
+    X(woods_missile_allowed, "woods_missile_allowed", "ii", "b", wr_woods_may_shoot((wr_woods_pos)a[0].i, (wr_woods_pos)a[1].i, WRL_OUT(0))) \
     X(woods_firing_figures, "woods_firing_figures", "iiii", "i",                                               \
-      wr_woods_firing_figures(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0)))                                      \
+      wr_woods_firing_figures(a[0].i, a[1].i, a[2].i, (wr_woods_pos)a[3].i, WRL_OUT(0)))                                      \
     X(woods_sight_range, "woods_sight_range", "u", "i", wr_woods_sight_range(a[0].u, WRL_OUT(0)))               \
-    X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier(a[0].i, a[1].i, WRL_OUT(0))) \
-    X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier(a[0].i, a[1].i, WRL_OUT(0)))
+    X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier((wr_woods_pos)a[0].i, (wr_woods_pos)a[1].i, WRL_OUT(0))) \
+    X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier((wr_low_ground)a[0].i, a[1].i, WRL_OUT(0)))
 
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
 static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) WRL_FN_END};
 
 /* ---- registration ------------------------------------------------------- */
 
-static const wrl_const consts[] = {
-    {"STAT_AR", WR_STAT_AR}, {"STAT_HD", WR_STAT_HD}, {"STAT_AC", WR_STAT_AC},
-    {"STAT_MV", WR_STAT_MV}, {"STAT_SA", WR_STAT_SA}, {"STAT_SD", WR_STAT_SD},
-    {"FIGURE_MAX_DICE", WR_FIGURE_MAX_DICE}, {"FIGURE_MAX_BONUS", WR_FIGURE_MAX_BONUS},
-    {"PART_RIDER", WR_PART_RIDER}, {"PART_STEED", WR_PART_STEED},
-    {"UNIT_TYPE_FOOT", WR_UNIT_TYPE_FOOT}, {"UNIT_TYPE_CAVALRY", WR_UNIT_TYPE_CAVALRY},
-    {"UNIT_TYPE_CHARIOT", WR_UNIT_TYPE_CHARIOT},
-    {"EQUIP_LARGE_SHIELDS", WR_EQUIP_LARGE_SHIELDS}, {"EQUIP_SPEARS", WR_EQUIP_SPEARS},
-    {"EQUIP_CHARGE_WEAPONS", WR_EQUIP_CHARGE_WEAPONS},
-    {"TRAIT_WOODLAND", WR_TRAIT_WOODLAND}, {"TRAIT_MOUNTAIN", WR_TRAIT_MOUNTAIN},
-    {"TRAIT_SWAMP", WR_TRAIT_SWAMP}, {"TRAIT_AQUATIC", WR_TRAIT_AQUATIC},
-    {"ORDER_OPEN", WR_ORDER_OPEN}, {"ORDER_CLOSED", WR_ORDER_CLOSED},
-    {"SPECIAL_NONE", WR_SPECIAL_NONE}, {"SPECIAL_SHIELD_WALL", WR_SPECIAL_SHIELD_WALL},
-    {"SPECIAL_SET_SPEARS", WR_SPECIAL_SET_SPEARS},
-    {"FACE_FRONT", WR_FACE_FRONT}, {"FACE_LEFT", WR_FACE_LEFT}, {"FACE_RIGHT", WR_FACE_RIGHT},
-    {"FACE_REAR", WR_FACE_REAR}, {"FACE_ALL", WR_FACE_ALL},
-    {"FROM_FRONT", WR_FROM_FRONT}, {"FROM_LEFT", WR_FROM_LEFT}, {"FROM_RIGHT", WR_FROM_RIGHT},
-    {"FROM_REAR", WR_FROM_REAR}, {"FROM_ABOVE", WR_FROM_ABOVE},
-    {"ATTACK_MELEE", WR_ATTACK_MELEE}, {"ATTACK_MISSILE", WR_ATTACK_MISSILE},
-    {"ATTACK_ARTILLERY", WR_ATTACK_ARTILLERY}, {"ATTACK_OTHER", WR_ATTACK_OTHER},
-    {"DECLARE_OK", WR_DECLARE_OK}, {"DECLARE_NOT_IN_COMMAND", WR_DECLARE_NOT_IN_COMMAND},
-    {"DECLARE_NOT_CLOSED", WR_DECLARE_NOT_CLOSED}, {"DECLARE_NO_EQUIPMENT", WR_DECLARE_NO_EQUIPMENT},
-    {"DECLARE_MOVED", WR_DECLARE_MOVED}, {"DECLARE_ALREADY", WR_DECLARE_ALREADY},
-    {"DECLARE_NO_TURN", WR_DECLARE_NO_TURN}, {"TURN_COST_DEFAULT", WR_TURN_COST_DEFAULT},
-    {"TERRAIN_CLEAR", WR_TERRAIN_CLEAR}, {"TERRAIN_ROAD", WR_TERRAIN_ROAD},
-    {"TERRAIN_WOODS", WR_TERRAIN_WOODS}, {"TERRAIN_ROUGH", WR_TERRAIN_ROUGH},
-    {"TERRAIN_SWAMP", WR_TERRAIN_SWAMP}, {"TERRAIN_WATER", WR_TERRAIN_WATER},
-    {"TERRAIN_COUNT", WR_TERRAIN_COUNT}, {"LEN_PER_INCH", WR_LEN_PER_INCH},
-    {"MOVE_PER_INCH", WR_MOVE_PER_INCH},
-    {"TACTICAL_FLAG_CHARGE", WR_TACTICAL_FLAG_CHARGE}, {"TACTICAL_FLAG_ON_ROAD", WR_TACTICAL_FLAG_ON_ROAD},
-    {"TACTICAL_OK", WR_TACTICAL_OK}, {"TACTICAL_IMMOBILE", WR_TACTICAL_IMMOBILE},
-    {"TACTICAL_CHARGE_UPHILL", WR_TACTICAL_CHARGE_UPHILL},
-    {"TACTICAL_CHARGE_OBSTACLE", WR_TACTICAL_CHARGE_OBSTACLE},
-    {"TACTICAL_CHARGE_WOODS", WR_TACTICAL_CHARGE_WOODS}, {"TACTICAL_WATER", WR_TACTICAL_WATER},
-    {"TACTICAL_CLOSED_ORDER", WR_TACTICAL_CLOSED_ORDER}, {"TACTICAL_TOO_FAR", WR_TACTICAL_TOO_FAR},
-    {"WOODS_OUT", WR_WOODS_OUT}, {"WOODS_EDGE", WR_WOODS_EDGE}, {"WOODS_IN", WR_WOODS_IN},
-    {"FIRE_WIND_CALM", WR_FIRE_WIND_CALM}, {"FIRE_WIND_LIGHT", WR_FIRE_WIND_LIGHT},
-    {"FIRE_WIND_STRONG", WR_FIRE_WIND_STRONG}, {"FIRE_CIRCLE", WR_FIRE_CIRCLE},
-    {"FIRE_RECTANGLE", WR_FIRE_RECTANGLE}, {"FIRE_PER_INCH", WR_FIRE_PER_INCH},
-    {"LOW_NONE", WR_LOW_NONE}, {"LOW_DITCH", WR_LOW_DITCH}, {"LOW_FORD", WR_LOW_FORD},
-    {"LOW_SWAMP", WR_LOW_SWAMP},
-    {NULL, 0}};
+/* the constants of battlesystem.h: generated (bindings/gen/gen_bindings.py) */
+static const wrl_const consts[] = {WRL_CONSTANTS_BATTLESYSTEM {NULL, 0}};
 
 void wrl_open_battlesystem(lua_State *L)
 {

@@ -1375,7 +1375,7 @@ static int l_moves_from(lua_State *L)
 
 #define CAMPAIGN_FNS(X)                                                                                          \
     X(river_crossing, "river_crossing", "iiii", "iii",                                                         \
-      wr_river_crossing(a[0].i, a[1].i, a[2].i, a[3].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                     \
+      wr_river_crossing((wr_arm)a[0].i, (wr_river)a[1].i, (wr_crossing)a[2].i, a[3].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                     \
     X(half_die, "half_die", "i", "i", wr_half_die(a[0].i, WRL_OUT(0)))                                          \
     X(stragglers, "stragglers", "ii", "i", wr_stragglers(a[0].i, a[1].i, WRL_OUT(0)))                          \
     X(raft_timber, "raft_timber", "ib", "b", wr_raft_timber(a[0].i, a[1].i, WRL_OUT(0)))                        \
@@ -1388,7 +1388,7 @@ static int l_moves_from(lua_State *L)
     X(map_contains, "Map:contains", "Ah", "b", wr_map_has_hex(a[0].p, a[1].h, WRL_OUT(0)))                     \
     X(map_index, "Map:index", "Ah", "I", wr_map_index(a[0].p, a[1].h, WRL_OUT(0)))                              \
     X(map_hex, "Map:hex", "Ai", "h", wr_map_hex(a[0].p, (int32_t)a[1].i, WRL_OUT(0)))                          \
-    X(map_set_terrain, "Map:set_terrain", "!Ahi", "", wr_map_set_terrain(a[0].p, a[1].h, a[2].i))              \
+    X(map_set_terrain, "Map:set_terrain", "!Ahi", "", wr_map_set_terrain(a[0].p, a[1].h, (wr_hex_terrain)a[2].i))              \
     X(map_terrain, "Map:terrain", "Ah", "i", wr_map_terrain(a[0].p, a[1].h, WRL_OUT(0)))                        \
     X(map_set_features, "Map:set_features", "!Ahu", "", wr_map_set_features(a[0].p, a[1].h, a[2].u))           \
     X(map_features, "Map:features", "Ah", "u", wr_map_features(a[0].p, a[1].h, WRL_OUT(0)))                     \
@@ -1399,7 +1399,7 @@ static int l_moves_from(lua_State *L)
     X(map_watercourse, "Map:watercourse", "Ah", "iu", wr_map_watercourse(a[0].p, a[1].h, WRL_OUT(0), WRL_OUT(1))) \
     X(map_zone, "Map:zone", "Ah", "i", wr_map_zone(a[0].p, a[1].h, WRL_OUT(0)))                                 \
     X(map_sight, "Map:sight", "Ahh", "b", wr_map_is_visible(a[0].p, a[1].h, a[2].h, WRL_OUT(0)))                     \
-    X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, a[1].i, a[2].h, WRL_OUT(0)))               \
+    X(map_landing, "Map:landing", "Aih", "i", wr_map_landing(a[0].p, (wr_mover)a[1].i, a[2].h, WRL_OUT(0)))               \
     X(map_on_route, "Map:on_route", "Ahi", "b", wr_map_is_on_route(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))            \
     X(map_side_index, "Map:side_index", "Ahi", "I", wr_map_hexside_index(a[0].p, a[1].h, a[2].i, WRL_OUT(0)))      \
     X(stragglers_gathered, "stragglers_gathered", "iii", "i",                                                  \
@@ -1415,59 +1415,8 @@ static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
-static const wrl_const consts[] = {
-    {"ARM_INFANTRY", WR_ARM_INFANTRY}, {"ARM_CAVALRY", WR_ARM_CAVALRY},
-    {"RIVER_MINOR", WR_RIVER_MINOR}, {"RIVER_MAJOR", WR_RIVER_MAJOR}, {"NO_RIVER", WR_NO_RIVER},
-    {"CROSS_OPEN", WR_CROSS_OPEN}, {"CROSS_BRIDGE", WR_CROSS_BRIDGE}, {"CROSS_FERRY", WR_CROSS_FERRY},
-    {"CROSS_FORD", WR_CROSS_FORD},
-    {"HEX_COORD_MAX", WR_HEX_COORD_MAX}, {"HEX_RADIUS_MAX", WR_HEX_RADIUS_MAX},
-    {"HEX_CLEAR", WR_HEX_CLEAR}, {"HEX_FOREST", WR_HEX_FOREST}, {"HEX_SWAMP", WR_HEX_SWAMP},
-    {"HEX_HILLS", WR_HEX_HILLS}, {"HEX_MOUNTAINS", WR_HEX_MOUNTAINS}, {"HEX_SEA", WR_HEX_SEA},
-    {"HEX_COAST", WR_HEX_COAST}, {"HEX_LAKE", WR_HEX_LAKE}, {"HEX_TERRAIN_COUNT", WR_HEX_TERRAIN_COUNT},
-    {"FEATURE_PORT", WR_FEATURE_PORT}, {"FEATURE_CHANNEL", WR_FEATURE_CHANNEL},
-    {"FEATURE_MUD_FLAT", WR_FEATURE_MUD_FLAT}, {"FEATURE_ALL", WR_FEATURE_ALL},
-    {"NO_WATERCOURSE", WR_NO_WATERCOURSE}, {"WATER_UNNAVIGABLE", WR_WATER_UNNAVIGABLE},
-    {"WATER_CATARACT", WR_WATER_CATARACT}, {"WATER_TIDAL", WR_WATER_TIDAL}, {"WATER_ALL", WR_WATER_ALL},
-    {"ZONE_LAND", WR_ZONE_LAND}, {"ZONE_COAST", WR_ZONE_COAST}, {"ZONE_COASTAL_WATERS", WR_ZONE_COASTAL_WATERS},
-    {"ZONE_OPEN_SEA", WR_ZONE_OPEN_SEA}, {"ZONE_LAKE", WR_ZONE_LAKE},
-    {"MAP_MAX_SIDE", WR_MAP_MAX_EXTENT}, {"MAP_MAX_HEXES", WR_MAP_MAX_HEXES},
-    {"MOVER_INFANTRY", WR_MOVER_INFANTRY}, {"MOVER_CAVALRY", WR_MOVER_CAVALRY},
-    {"MOVER_LONGSHIP", WR_MOVER_LONGSHIP}, {"MOVER_GALLEY", WR_MOVER_GALLEY},
-    {"MOVER_SAILING_SHIP", WR_MOVER_SAILING_SHIP}, {"MOVER_TRANSPORT", WR_MOVER_TRANSPORT},
-    {"MOVER_RIVER_BOAT", WR_MOVER_RIVER_BOAT}, {"MOVER_COUNT", WR_MOVER_COUNT},
-    {"FORCE_ELLRIENDI", WR_FORCE_ELLRIENDI}, {"FORCE_LIZARD_MEN", WR_FORCE_LIZARD_MEN},
-    {"FORCE_ALL", WR_FORCE_ALL},
-    {"ROUTE_NONE", WR_ROUTE_NONE}, {"ROUTE_ROAD", WR_ROUTE_ROAD}, {"ROUTE_TRACK", WR_ROUTE_TRACK},
-    {"LANDING_BEACH", WR_LANDING_BEACH}, {"LANDING_ANCHOR", WR_LANDING_ANCHOR},
-    {"LANDING_DOCK", WR_LANDING_DOCK},
-    {"PLAN_UNFORMED", WR_PLAN_UNFORMED}, {"PLAN_RAFTS_ANYWHERE", WR_PLAN_RAFTS_ANYWHERE},
-    {"PLAN_BRIDGING_TRAIN", WR_PLAN_BRIDGING_TRAIN}, {"PLAN_PLAIN_COSTS", WR_PLAN_PLAIN_COSTS},
-    {"PLAN_ALL", WR_PLAN_ALL},
-    {"TIDE_NONE", WR_TIDE_NONE}, {"TIDE_FLOOD", WR_TIDE_FLOOD}, {"TIDE_EBB", WR_TIDE_EBB},
-    {"TIDE_HIGH", WR_TIDE_HIGH}, {"WIND_NONE", WR_WIND_NONE}, {"PLAN_MAX_DAYS", WR_PLAN_MAX_DAYS},
-    {"STEP_START", WR_STEP_START}, {"STEP_UNFORMED", WR_STEP_UNFORMED}, {"STEP_ROAD", WR_STEP_ROAD},
-    {"STEP_TRACK", WR_STEP_TRACK}, {"STEP_FORD", WR_STEP_FORD}, {"STEP_SWIM", WR_STEP_SWIM},
-    {"STEP_BRIDGE", WR_STEP_BRIDGE}, {"STEP_FERRY", WR_STEP_FERRY}, {"STEP_RAFTS", WR_STEP_RAFTS},
-    {"STEP_BRIDGING", WR_STEP_BRIDGING}, {"STEP_RALLY", WR_STEP_RALLY}, {"STEP_UPSTREAM", WR_STEP_UPSTREAM},
-    {"STEP_DOWNSTREAM", WR_STEP_DOWNSTREAM}, {"STEP_OPEN_SEA", WR_STEP_OPEN_SEA},
-    {"STEP_NIGHT", WR_STEP_NIGHT},
-    {"PLAN_MAX_EDGES", WR_PLAN_MAX_EDGES}, {"PLAN_MAX_EDGE_POINTS", WR_PLAN_MAX_EDGE_POINTS},
-    {"PLAN_MAX_EDGE_DAYS", WR_PLAN_MAX_EDGE_DAYS},
-    {"OBJECTIVE_EARLIEST_FORMED", WR_OBJECTIVE_EARLIEST_FORMED}, {"OBJECTIVE_EARLIEST", WR_OBJECTIVE_EARLIEST},
-    {"OBJECTIVE_FEWEST_UNFORMED", WR_OBJECTIVE_FEWEST_UNFORMED}, {"OBJECTIVE_COUNT", WR_OBJECTIVE_COUNT},
-    {"PLAN_FOUND", WR_PLAN_FOUND}, {"PLAN_NO_ROUTE", WR_PLAN_NO_ROUTE},
-    {"RIVERS_OK", WR_RIVERS_OK}, {"RIVERS_SIDE_ON_COURSE", WR_RIVERS_HEXSIDE_ON_COURSE},
-    {"RIVERS_DEAD_END", WR_RIVERS_DEAD_END},
-    {"INTERCEPT_EARLIEST", WR_INTERCEPT_EARLIEST}, {"INTERCEPT_FORMED", WR_INTERCEPT_FORMED},
-    {"INTERCEPT_BEFORE", WR_INTERCEPT_BEFORE}, {"INTERCEPT_FORMED_BEFORE", WR_INTERCEPT_FORMED_BEFORE},
-    {"INTERCEPT_OBJECTIVE_COUNT", WR_INTERCEPT_OBJECTIVE_COUNT},
-    {"MEETING_SAME_HEX", WR_MEETING_SAME_HEX}, {"MEETING_ADJACENT", WR_MEETING_ADJACENT},
-    {"MEETING_ADJACENT_NO_RIVER", WR_MEETING_ADJACENT_NO_RIVER}, {"MEETING_COUNT", WR_MEETING_COUNT},
-    {"DAY_ENEMY_FIRST", WR_DAY_ENEMY_FIRST}, {"DAY_OWN_FIRST", WR_DAY_OWN_FIRST},
-    {"DAY_ORDER_COUNT", WR_DAY_ORDER_COUNT}, {"FORCE_MAX_POSITIONS", WR_FORCE_MAX_POSITIONS},
-    {"DANGER_MAX_FORCES", WR_DANGER_MAX_FORCES}, {"INTERCEPT_FOUND", WR_INTERCEPT_FOUND},
-    {"INTERCEPT_IMPOSSIBLE", WR_INTERCEPT_IMPOSSIBLE},
-    {NULL, 0}};
+/* the constants of campaign.h: generated (bindings/gen/gen_bindings.py) */
+static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
 {

@@ -16,6 +16,7 @@ trap 'rm -rf "$work"' EXIT
 "$cmake" --install "$build" --prefix "$work/prefix" >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }
 mkdir "$work/src"
 cp "$here"/*.c "$here"/*.h "$here"/warrules-*.rockspec "$work/src" # luarocks builds in place
+cp -R "$here"/generated "$work/src"  # the generated tables (bindings/gen/gen_bindings.py)
 cd "$work/src"
 luarocks --lua-version "$version" --tree "$work/tree" make warrules-*.rockspec \
     WARRULES_DIR="$work/prefix" >"$work/log" 2>&1 || { cat "$work/log"; exit 1; }

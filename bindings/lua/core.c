@@ -4,8 +4,8 @@
 #include "warrules_lua.h"
 
 #define CORE_FNS(X)                                                                                \
-    X(status_name, "status_name", "i", "s", (r[0].s = wr_status_name(a[0].i), WR_OK))             \
-    X(status_str, "status_str", "i", "s", (r[0].s = wr_status_str(a[0].i), WR_OK))                \
+    X(status_name, "status_name", "i", "s", (r[0].s = wr_status_name((wr_status)a[0].i), WR_OK))             \
+    X(status_str, "status_str", "i", "s", (r[0].s = wr_status_str((wr_status)a[0].i), WR_OK))                \
     X(version, "version", "", "s", (r[0].s = wr_version(), WR_OK))                                 \
     X(version_number, "version_number", "", "i", (r[0].i = wr_version_number(), WR_OK))           \
     X(last_error, "last_error", "", "s", (r[0].s = wr_last_error(), WR_OK))                        \
@@ -81,18 +81,8 @@ void wrl_open_core(lua_State *L)
                                       {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
-    static const wrl_const consts[] = {{"OK", WR_OK},
-                                       {"ERR_NULL", WR_ERR_NULL},
-                                       {"ERR_RANGE", WR_ERR_RANGE},
-                                       {"ERR_INVALID", WR_ERR_INVALID},
-                                       {"ERR_NOMEM", WR_ERR_NOMEM},
-                                       {"ERR_FORBIDDEN", WR_ERR_FORBIDDEN},
-                                       {"ERR_STATE", WR_ERR_STATE},
-                                       {"VERSION_MAJOR", WR_VERSION_MAJOR},
-                                       {"VERSION_MINOR", WR_VERSION_MINOR},
-                                       {"VERSION_PATCH", WR_VERSION_PATCH},
-                                       {"VERSION_NUMBER", WR_VERSION_NUMBER},
-                                       {NULL, 0}};
+    /* the constants of core.h: generated (bindings/gen/gen_bindings.py) */
+    static const wrl_const consts[] = {WRL_CONSTANTS_CORE {NULL, 0}};
     wrl_set_consts(L, consts);
     lua_pushstring(L, WR_VERSION_STRING);
     lua_setfield(L, -2, "VERSION_STRING");

@@ -1203,25 +1203,25 @@ static int l_melee_rounds_batch(lua_State *L)
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 #define MELEE_FNS(X)                                                                                             \
-    X(reach_ranks, "reach_ranks", "ib", "i", wr_reach_ranks(a[0].i, a[1].i, WRL_OUT(0)))                        \
+    X(reach_ranks, "reach_ranks", "ib", "i", wr_reach_ranks((wr_weapon)a[0].i, a[1].i, WRL_OUT(0)))                        \
     X(fighting_figures, "fighting_figures", "iiiiuu", "i",                                                     \
-      wr_fighting_figures(a[0].i, a[1].i, a[2].i, a[3].i, a[4].u, a[5].u, WRL_OUT(0)))                          \
+      wr_fighting_figures(a[0].i, a[1].i, a[2].i, (wr_weapon)a[3].i, a[4].u, a[5].u, WRL_OUT(0)))                          \
     X(complete_ranks, "complete_ranks", "iiu", "i", wr_complete_ranks(a[0].i, a[1].i, a[2].u, WRL_OUT(0)))       \
     X(combat_percent, "combat_percent", "iii", "ii", wr_combat_percent(a[0].i, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
     X(kills_from_percent, "kills_from_percent", "ii", "i", wr_kills_from_percent(a[0].i, a[1].i, WRL_OUT(0)))    \
     X(profile_race, "Profile:race", "P", "i", wr_profile_race(a[0].p, WRL_OUT(0)))                              \
-    X(profile_set_weapon, "Profile:set_weapon", "!Piib", "", wr_profile_set_weapon(a[0].p, a[1].i, a[2].i, a[3].i)) \
+    X(profile_set_weapon, "Profile:set_weapon", "!Piib", "", wr_profile_set_weapon(a[0].p, a[1].i, (wr_weapon)a[2].i, a[3].i)) \
     X(profile_weapon, "Profile:weapon", "Pi", "ib", wr_profile_weapon(a[0].p, a[1].i, WRL_OUT(0), WRL_OUT(1)))   \
     X(profile_set_bcp, "Profile:set_bcp", "!Piii", "", wr_profile_set_bcp(a[0].p, a[1].i, a[2].i, a[3].i))       \
     X(profile_bcp, "Profile:bcp", "Pii", "i", wr_profile_bcp(a[0].p, a[1].i, a[2].i, WRL_OUT(0)))               \
-    X(profile_set_modifier, "Profile:set_modifier", "!Pii", "", wr_profile_set_modifier(a[0].p, a[1].i, a[2].i)) \
-    X(profile_modifier, "Profile:modifier", "Pi", "i", wr_profile_modifier(a[0].p, a[1].i, WRL_OUT(0)))          \
-    X(profile_set_hated, "Profile:set_hated", "!PiB", "", wr_profile_set_hated(a[0].p, a[1].i, a[2].i))          \
-    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hated(a[0].p, a[1].i, WRL_OUT(0)))                   \
+    X(profile_set_modifier, "Profile:set_modifier", "!Pii", "", wr_profile_set_modifier(a[0].p, (wr_modifier)a[1].i, a[2].i)) \
+    X(profile_modifier, "Profile:modifier", "Pi", "i", wr_profile_modifier(a[0].p, (wr_modifier)a[1].i, WRL_OUT(0)))          \
+    X(profile_set_hated, "Profile:set_hated", "!PiB", "", wr_profile_set_hated(a[0].p, (wr_race)a[1].i, a[2].i))          \
+    X(profile_hates, "Profile:hates", "Pi", "b", wr_profile_hated(a[0].p, (wr_race)a[1].i, WRL_OUT(0)))                   \
     X(profile_set_morale_modifier, "Profile:set_morale_modifier", "!Pii", "",                                  \
-      wr_profile_set_morale_modifier(a[0].p, a[1].i, a[2].i))                                                   \
+      wr_profile_set_morale_modifier(a[0].p, (wr_morale_modifier)a[1].i, a[2].i))                                                   \
     X(profile_morale_modifier, "Profile:morale_modifier", "Pi", "i",                                           \
-      wr_profile_morale_modifier(a[0].p, a[1].i, WRL_OUT(0)))                                                   \
+      wr_profile_morale_modifier(a[0].p, (wr_morale_modifier)a[1].i, WRL_OUT(0)))                                                   \
     X(profile_set_retire_band, "Profile:set_retire_band", "!Pi", "", wr_profile_set_retire_band(a[0].p, a[1].i)) \
     X(profile_retire_band, "Profile:retire_band", "P", "i", wr_profile_retire_band(a[0].p, WRL_OUT(0)))          \
     X(chart_complete, "HitChart:complete", "C", "b", wr_hit_chart_is_complete(a[0].p, WRL_OUT(0)))                 \
@@ -1229,19 +1229,19 @@ static int l_melee_rounds_batch(lua_State *L)
     X(munit_set_figures, "MeleeUnit:set_figures", "!Mi", "", wr_melee_unit_set_figures(a[0].p, a[1].i))         \
     X(munit_set_disordered, "MeleeUnit:set_disordered", "!MB", "", wr_melee_unit_set_disordered(a[0].p, a[1].i)) \
     X(munit_may_leave, "MeleeUnit:may_leave", "M", "b", wr_melee_unit_may_leave(a[0].p, WRL_OUT(0)))             \
-    X(melee_may_start, "melee_may_start", "i", "b", wr_melee_may_start(a[0].i, WRL_OUT(0)))                     \
+    X(melee_may_start, "melee_may_start", "i", "b", wr_melee_may_start((wr_contact_move)a[0].i, WRL_OUT(0)))                     \
     X(advance_stop, "advance_stop", "iii", "ii", wr_advance_stop(a[0].i, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1))) \
     X(dead_monster, "dead_monster", "Mbo", "iii",                                                              \
       wr_dead_monster(a[0].p, a[1].i, a[2].i, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                               \
     X(dead_monster_rng, "dead_monster_rng", "Mb!R", "iii",                                                     \
       wr_dead_monster_rng(a[0].p, a[1].i, a[2].p, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)))                           \
-    X(melee_rule_name, "melee_rule_name", "i", "s", (r[0].s = wr_melee_rule_name(a[0].i), WR_OK))               \
-    X(melee_rule_source, "melee_rule_source", "i", "s", (r[0].s = wr_melee_rule_source(a[0].i), WR_OK))         \
-    X(modifier_name, "modifier_name", "i", "s", (r[0].s = wr_modifier_name(a[0].i), WR_OK))                     \
+    X(melee_rule_name, "melee_rule_name", "i", "s", (r[0].s = wr_melee_rule_name((wr_melee_rule)a[0].i), WR_OK))               \
+    X(melee_rule_source, "melee_rule_source", "i", "s", (r[0].s = wr_melee_rule_source((wr_melee_rule)a[0].i), WR_OK))         \
+    X(modifier_name, "modifier_name", "i", "s", (r[0].s = wr_modifier_name((wr_modifier)a[0].i), WR_OK))                     \
     X(engagement_status, "Engagement:status", "E", "ii", wr_engagement_status(a[0].p, WRL_OUT(0), WRL_OUT(1)))   \
     X(odds_exponent, "MeleeOdds:exponent", "D", "i", wr_melee_odds_exponent(a[0].p, WRL_OUT(0)))                \
-    X(odds_end, "MeleeOdds:end", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))                      \
-    X(odds_end_e18, "MeleeOdds:end_e18", "Di", "e", wr_melee_odds_end(a[0].p, a[1].i, WRL_OUT(0)))              \
+    X(odds_end, "MeleeOdds:end", "Di", "e", wr_melee_odds_end(a[0].p, (wr_melee_end)a[1].i, WRL_OUT(0)))                      \
+    X(odds_end_e18, "MeleeOdds:end_e18", "Di", "e", wr_melee_odds_end(a[0].p, (wr_melee_end)a[1].i, WRL_OUT(0)))              \
     X(odds_figures, "MeleeOdds:figures", "Dii", "e", wr_melee_odds_figures(a[0].p, a[1].i, a[2].i, WRL_OUT(0))) \
     X(phase_count, "MeleePhase:count", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)))                      \
     X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
@@ -1251,79 +1251,8 @@ static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
-static const wrl_const consts[] = {
-    {"WEAPON_OTHER", WR_WEAPON_OTHER}, {"WEAPON_SPEAR", WR_WEAPON_SPEAR},
-    {"WEAPON_POLEARM", WR_WEAPON_POLEARM}, {"WEAPON_PIKE", WR_WEAPON_PIKE},
-    {"SIDE_MOUNTED", WR_COMBATANT_MOUNTED}, {"SIDE_DISORDERED", WR_COMBATANT_DISORDERED},
-    {"SIDE_SWARM", WR_COMBATANT_SWARM}, {"SIDE_FLYING", WR_COMBATANT_FLYING}, {"SIDE_FLANKED", WR_COMBATANT_FLANKED},
-    {"COMBATANT_MOUNTED", WR_COMBATANT_MOUNTED}, {"COMBATANT_DISORDERED", WR_COMBATANT_DISORDERED},
-    {"COMBATANT_SWARM", WR_COMBATANT_SWARM}, {"COMBATANT_FLYING", WR_COMBATANT_FLYING},
-    {"COMBATANT_FLANKED", WR_COMBATANT_FLANKED},
-    {"RACE_OTHER", WR_RACE_OTHER}, {"RACE_HUMAN", WR_RACE_HUMAN}, {"RACE_DWARF", WR_RACE_DWARF},
-    {"RACE_HIGH_ELF", WR_RACE_HIGH_ELF}, {"RACE_WOOD_ELF", WR_RACE_WOOD_ELF}, {"RACE_ORC", WR_RACE_ORC},
-    {"RACE_GOBLIN", WR_RACE_GOBLIN}, {"RACE_MAX", WR_RACE_MAX},
-    {"PROFILE_WEAPONS", WR_PROFILE_WEAPONS}, {"PROFILE_ARMOURS", WR_PROFILE_ARMOURS},
-    {"SAMPLE_ARMOUR_CHAINMAIL", WR_SAMPLE_ARMOUR_CHAINMAIL},
-    {"MOD_CHARGED", WR_MOD_CHARGED}, {"MOD_HATED_FOE", WR_MOD_HATED_FOE},
-    {"MOD_CAVALRY_VS_INFANTRY", WR_MOD_CAVALRY_VS_INFANTRY}, {"MOD_PER_RANK", WR_MOD_PER_RANK},
-    {"MOD_FLANK", WR_MOD_FLANK}, {"MOD_REAR", WR_MOD_REAR}, {"MOD_FIGHTING_MONSTER", WR_MOD_FIGHTING_MONSTER},
-    {"MOD_CHARACTER_PRESENT", WR_MOD_CHARACTER_PRESENT}, {"MOD_COVER_LIGHT", WR_MOD_COVER_LIGHT},
-    {"MOD_COVER_MEDIUM", WR_MOD_COVER_MEDIUM}, {"MOD_COVER_HEAVY", WR_MOD_COVER_HEAVY},
-    {"MOD_ELITE_VETERAN", WR_MOD_ELITE_VETERAN}, {"MOD_C_CLASS", WR_MOD_C_CLASS},
-    {"MOD_ENEMY_SHIELD", WR_MOD_ENEMY_SHIELD}, {"MOD_ENEMY_ARMOURED_MOUNT", WR_MOD_ENEMY_ARMOURED_MOUNT},
-    {"MOD_ENEMY_DISORDERED", WR_MOD_ENEMY_DISORDERED}, {"MOD_COUNT", WR_MOD_COUNT},
-    {"MORALE_LOST_ROUND", WR_MORALE_LOST_ROUND}, {"MORALE_PER_FIGURE_LOST", WR_MORALE_PER_FIGURE_LOST},
-    {"MORALE_ATTACKED_FLANK", WR_MORALE_ATTACKED_FLANK}, {"MORALE_ATTACKED_REAR", WR_MORALE_ATTACKED_REAR},
-    {"MORALE_DISORDERED", WR_MORALE_DISORDERED}, {"MORALE_CHARACTER_PRESENT", WR_MORALE_CHARACTER_PRESENT},
-    {"MORALE_FIGHTING_MONSTER", WR_MORALE_FIGHTING_MONSTER}, {"MORALE_COUNT", WR_MORALE_COUNT},
-    {"SAMPLE_DWARF_VETERANS", WR_SAMPLE_DWARF_VETERANS}, {"SAMPLE_ORC_URUCKS", WR_SAMPLE_ORC_URUCKS},
-    {"WOUND_NONE", WR_WOUND_NONE}, {"WOUND_NICKED", WR_WOUND_NICKED}, {"WOUND_STUNNED", WR_WOUND_STUNNED},
-    {"WOUND_BLINDED", WR_WOUND_BLINDED}, {"WOUND_LIGHT", WR_WOUND_LIGHT}, {"WOUND_SERIOUS", WR_WOUND_SERIOUS},
-    {"WOUND_CRITICAL", WR_WOUND_CRITICAL}, {"WOUND_UNCONSCIOUS", WR_WOUND_UNCONSCIOUS},
-    {"WOUND_KILLED", WR_WOUND_KILLED},
-    {"UNIT_TROOPS", WR_UNIT_TROOPS}, {"UNIT_MONSTER", WR_UNIT_MONSTER}, {"UNIT_CHARACTER", WR_UNIT_CHARACTER},
-    {"MOUNT_NONE", WR_MOUNT_NONE}, {"MOUNT_UNARMOURED", WR_MOUNT_UNARMOURED}, {"MOUNT_ARMOURED", WR_MOUNT_ARMOURED},
-    {"TROOP_REGULAR", WR_TROOP_REGULAR}, {"TROOP_ELITE", WR_TROOP_ELITE}, {"TROOP_VETERAN", WR_TROOP_VETERAN},
-    {"TROOP_C_CLASS", WR_TROOP_C_CLASS},
-    {"UNIT_SHIELDS", WR_UNIT_SHIELDS}, {"UNIT_DISORDERED", WR_UNIT_DISORDERED}, {"UNIT_FLYING", WR_UNIT_FLYING},
-    {"UNIT_COMBAT_HEIGHT", WR_UNIT_COMBAT_HEIGHT}, {"UNIT_SWARM", WR_UNIT_SWARM}, {"UNIT_GIANT", WR_UNIT_GIANT},
-    {"UNIT_ALL_FLAGS", WR_UNIT_ALL_FLAGS},
-    {"MOVE_CHARGE", WR_MOVE_CHARGE}, {"MOVE_PUSHBACK", WR_MOVE_PUSHBACK}, {"MOVE_PURSUIT", WR_MOVE_PURSUIT},
-    {"MOVE_ADVANCE", WR_MOVE_ADVANCE}, {"MOVE_OTHER", WR_MOVE_OTHER}, {"ADVANCE_STOP_MM", WR_ADVANCE_STOP_MM},
-    {"REMAINS_WALL", WR_REMAINS_WALL}, {"REMAINS_IMPASSABLE", WR_REMAINS_IMPASSABLE},
-    {"FALL_COLLAPSE", WR_FALL_COLLAPSE}, {"FALL_TOPPLE", WR_FALL_TOPPLE}, {"FALL_CRASH", WR_FALL_CRASH},
-    {"RULE_BCP", WR_RULE_BCP}, {"RULE_MODIFIER", WR_RULE_MODIFIER}, {"RULE_MCP", WR_RULE_MCP},
-    {"RULE_FIGHTING", WR_RULE_FIGHTING}, {"RULE_FCP", WR_RULE_FCP}, {"RULE_CERTAIN_KILLS", WR_RULE_CERTAIN_KILLS},
-    {"RULE_REMAINDER_HIT", WR_RULE_REMAINDER_HIT}, {"RULE_REMAINDER_MISS", WR_RULE_REMAINDER_MISS},
-    {"RULE_KILLS_CAPPED", WR_RULE_KILLS_CAPPED}, {"RULE_WOUND", WR_RULE_WOUND}, {"RULE_SLAIN", WR_RULE_SLAIN},
-    {"RULE_DISORDERED", WR_RULE_DISORDERED}, {"RULE_NOT_DISORDERED", WR_RULE_NOT_DISORDERED},
-    {"RULE_FLANK_TEST", WR_RULE_FLANK_TEST}, {"RULE_ONE_RANK", WR_RULE_ONE_RANK},
-    {"RULE_LOST_ROUND", WR_RULE_LOST_ROUND}, {"RULE_DRAWN", WR_RULE_DRAWN},
-    {"RULE_PUSHED_BACK", WR_RULE_PUSHED_BACK}, {"RULE_MORALE_TEST", WR_RULE_MORALE_TEST},
-    {"RULE_MORALE_PASSED", WR_RULE_MORALE_PASSED}, {"RULE_RETIRES", WR_RULE_RETIRES},
-    {"RULE_ROUTS", WR_RULE_ROUTS}, {"RULE_PURSUIT", WR_RULE_PURSUIT}, {"RULE_DESTROYED", WR_RULE_DESTROYED},
-    {"RULE_COUNT", WR_RULE_COUNT},
-    {"FACING_FRONT", WR_FACING_FRONT}, {"FACING_FLANK", WR_FACING_FLANK}, {"FACING_REAR", WR_FACING_REAR},
-    {"COVER_NONE", WR_COVER_NONE}, {"COVER_LIGHT", WR_COVER_LIGHT}, {"COVER_MEDIUM", WR_COVER_MEDIUM},
-    {"COVER_HEAVY", WR_COVER_HEAVY},
-    {"MORALE_REASON_LOST_ROUND", WR_MORALE_REASON_LOST_ROUND}, {"MORALE_REASON_FLANK", WR_MORALE_REASON_FLANK},
-    {"MORALE_REASON_REAR", WR_MORALE_REASON_REAR},
-    {"ROUND_MAX_WOUNDS", WR_ROUND_MAX_WOUNDS}, {"ROUND_MAX_EVENTS", WR_ROUND_MAX_EVENTS},
-    {"END_ONGOING", WR_END_ONGOING}, {"END_A_ROUTS", WR_END_A_ROUTS}, {"END_A_RETIRES", WR_END_A_RETIRES},
-    {"END_B_ROUTS", WR_END_B_ROUTS}, {"END_B_RETIRES", WR_END_B_RETIRES},
-    {"END_A_DESTROYED", WR_END_A_DESTROYED}, {"END_B_DESTROYED", WR_END_B_DESTROYED},
-    {"END_BOTH_DESTROYED", WR_END_BOTH_DESTROYED}, {"END_COUNT", WR_END_COUNT},
-    {"MORALE_NONE", WR_MORALE_NONE}, {"MORALE_PASS", WR_MORALE_PASS}, {"MORALE_RETIRE", WR_MORALE_RETIRE},
-    {"MORALE_ROUT", WR_MORALE_ROUT},
-    {"ODDS_MAX_FIGURES", WR_ODDS_MAX_FIGURES}, {"ODDS_MAX_ROUNDS", WR_ODDS_MAX_ROUNDS},
-    {"UNIT_BLOOD_LUST", WR_UNIT_BLOOD_LUST},
-    {"RULE_ONCE_PER_TURN", WR_RULE_ONCE_PER_TURN}, {"RULE_DISORDERED_ELSEWHERE", WR_RULE_DISORDERED_ELSEWHERE},
-    {"RULE_BLOOD_LUST", WR_RULE_BLOOD_LUST}, {"RULE_LEFT_FIGHT", WR_RULE_LEFT_FIGHT},
-    {"RULE_NO_CHARGE_BONUS", WR_RULE_NO_CHARGE_BONUS}, {"RULE_LIMIT", WR_RULE_LIMIT},
-    {"CONTACT_CONTINUING", WR_CONTACT_CONTINUING}, {"CONTACT_CHARGE", WR_CONTACT_CHARGE},
-    {"CONTACT_PURSUIT", WR_CONTACT_PURSUIT}, {"CONTACT_PUSHBACK", WR_CONTACT_PUSHBACK},
-    {"PHASE_DEFAULT", WR_PHASE_DEFAULT}, {"PHASE_MAX_FIGHTS", WR_PHASE_MAX_FIGHTS},
-    {NULL, 0}};
+/* the constants of melee.h: generated (bindings/gen/gen_bindings.py) */
+static const wrl_const consts[] = {WRL_CONSTANTS_MELEE {NULL, 0}};
 
 void wrl_open_melee(lua_State *L)
 {

@@ -38,7 +38,7 @@ build = {
       warrules = {
          sources = {"warrules_lua.c", "core.c", "battlesystem.c", "melee.c", "campaign.c", "names.c",
                     "advisor.c"},
-         incdirs = {"$(WARRULES_INCDIR)"},
+         incdirs = {"$(WARRULES_INCDIR)", "generated"},
          libdirs = {"$(WARRULES_LIBDIR)"},
          libraries = {"warrules"},
       },

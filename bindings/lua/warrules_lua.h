@@ -8,6 +8,7 @@
 
 #include "compat.h"
 #include "warrules/warrules.h"
+#include "wrl_constants.h" /* generated: bindings/lua/generated/, or the build tree's copy */
 
 /* Errors are tables {status =, name =, message =, and when the library
    recorded a detail: function =, argument =, value =, expected =} whose

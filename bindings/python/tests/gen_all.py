@@ -1,6 +1,8 @@
 """Rewrites every table the binding generates from the headers and from
-itself: warrules/_reads.py, _params.py, the SPEC of _enums.py, _native.pyi
-and _constants.pyi. Run it after adding C functions, structs or constants:
+itself: what bindings/gen/gen_bindings.py writes (_generated.py, the
+_header_*.py constants, _reads.py, _params.py and Lua's constant rows), the
+SPEC of _enums.py, _native.pyi and _constants.pyi. Run it after adding C
+functions, structs or constants:
 
     WARRULES_LIBRARY=build/ci/libwarrules.so python3 bindings/python/tests/gen_all.py
 """
@@ -26,8 +28,8 @@ def write(name, text):
 
 
 def main():
-    write("_reads.py", run("gen_reads.py"))
-    write("_params.py", run("gen_params.py"))
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(os.path.dirname(HERE)), "gen",
+                                                 "gen_bindings.py"), "--write"], check=True)
     path = os.path.join(PACKAGE, "_enums.py")
     with open(path, encoding="utf-8") as f:
         text = f.read()

@@ -1,6 +1,7 @@
 """Constants as IntEnum/IntFlag (plain ints to C), __all__, and reprs that
 print like Python values."""
 import os
+import sys
 import unittest
 
 import warrules as wr
@@ -85,7 +86,8 @@ class TypeStubs(unittest.TestCase):
                                  f"{name} is stale: python3 bindings/python/tests/gen_stub.py "
                                  f"{' '.join(args)} > bindings/python/warrules/{name}")
 
-    @unittest.skipUnless(__import__("shutil").which("mypy"), "mypy is not installed")
+    @unittest.skipUnless(__import__("importlib.util").util.find_spec("mypy"),
+                         "mypy is not installed (Debian: python3-mypy)")
     def test_mypy_accepts_the_package_and_checks_a_caller(self):
         import subprocess
         import tempfile
@@ -99,7 +101,7 @@ class TypeStubs(unittest.TestCase):
                         "kind: wr.Weapon = wr.WEAPON_PIKE\n"
                         "wrong: str = wr.combat_percent(14, 28, 10)\n")
             env = dict(os.environ, MYPYPATH=package_root)
-            proc = subprocess.run(["mypy", "--no-error-summary", "--cache-dir", os.path.join(tmp, "cache"),
+            proc = subprocess.run([sys.executable, "-m", "mypy", "--no-error-summary", "--cache-dir", os.path.join(tmp, "cache"),
                                    "--ignore-missing-imports", os.path.join(package_root, "warrules"), caller],
                                   capture_output=True, text=True, env=env, cwd=tmp, timeout=300)
             lines = [line for line in proc.stdout.splitlines() if "error" in line]

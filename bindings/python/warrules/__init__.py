@@ -21,12 +21,20 @@ one: see _deprecated.py.
 """
 from typing import TYPE_CHECKING, Any
 
-from ._errors import (ClosedHandleError, ForbiddenError, HandleInUseError, InvalidError,
-                      NoMemoryError, NullError, RangeError, StateError, WarrulesError,
-                      WarrulesLibraryError)
-from ._core import (OK, ERR_NULL, ERR_RANGE, ERR_INVALID, ERR_NOMEM, ERR_FORBIDDEN, ERR_STATE,
-                    Status, Handle, Rng, Allocator, CountingAllocator, last_error, status_name,
-                    status_str, version, version_number)
+# `X as X`: explicit re-exports, which a type checker in strict mode needs
+# (the __all__ below is computed, so it cannot read it).
+from ._errors import (ClosedHandleError as ClosedHandleError, ForbiddenError as ForbiddenError,
+                      HandleInUseError as HandleInUseError, InvalidError as InvalidError,
+                      NoMemoryError as NoMemoryError, NullError as NullError,
+                      RangeError as RangeError, StateError as StateError,
+                      WarrulesError as WarrulesError, WarrulesLibraryError as WarrulesLibraryError)
+from ._core import (OK as OK, ERR_NULL as ERR_NULL, ERR_RANGE as ERR_RANGE,
+                    ERR_INVALID as ERR_INVALID, ERR_NOMEM as ERR_NOMEM,
+                    ERR_FORBIDDEN as ERR_FORBIDDEN, ERR_STATE as ERR_STATE, Status as Status,
+                    Handle as Handle, Rng as Rng, Allocator as Allocator,
+                    CountingAllocator as CountingAllocator, last_error as last_error,
+                    status_name as status_name, status_str as status_str, version as version,
+                    version_number as version_number)
 from . import _melee, _battlesystem, _campaign, _advisor, _intercept
 from ._melee import *  # noqa: F401,F403
 from ._advisor import *  # noqa: F401,F403

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ctypes
 from collections import namedtuple
 from fractions import Fraction
-from typing import Iterable, List, Optional, Sequence
+from typing import Any, Iterable, List, Optional, Sequence
 
 from ._core import Allocator, Handle, keep_allocator, make_handle
 from ._enums import promote
@@ -16,26 +16,12 @@ from ._native import (CHARGE_ADVISOR, MELEE_PHASE_ODDS, ChargeAdvisorInfo, Charg
                       ChargeChoice, ChargeOption, ChargeReason, PhaseFight, lib)
 from ._util import int_out
 
-FATE_FIGHTING = 0
-FATE_HOLDS = 1
-FATE_RETIRES = 2
-FATE_ROUTS = 3
-FATE_DESTROYED = 4
-FATE_COUNT = 5
-PHASE_ODDS_MAX_UNITS = 8
-PHASE_ODDS_MAX_FIGHTS = 4
-PHASE_ODDS_MAX_STATES = 1000000
-CHARGE_AIM_BREAK = 0
-CHARGE_AIM_FIGURES = 1
-CHARGE_AIM_SCORE = 2
-CHARGE_AIM_COUNT = 3
-CHARGE_ADVISOR_MAX_OPTIONS = 64
-CHARGE_ADVISOR_MAX_TOP = 4096
-CHARGE_ADVISOR_MAX_REASONS = 96
+from ._melee import CHARGE_AIM_FIGURES, FATE_DESTROYED, FATE_ROUTS  # melee.h's constants are _melee's
 _ENUMS = promote(globals())
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
-           and name not in ("CHARGE_ADVISOR", "MELEE_PHASE_ODDS")]
+           and name not in ("CHARGE_ADVISOR", "MELEE_PHASE_ODDS", "CHARGE_AIM_FIGURES", "FATE_DESTROYED",
+                            "FATE_ROUTS")]
 __all__ += _ENUMS
 __all__ += ["MeleePhaseOdds", "ChargeOption", "ChargeAdvisorParams", "ChargeAdvisorInfo",
             "ChargeChoice", "ChargeReason", "ChargeAdvisor", "charge_option",
@@ -103,7 +89,7 @@ class MeleePhaseOdds(Handle):
 
     def figures_distribution(self, unit: MeleeUnit) -> List[Fraction]:
         """[P(0 figures left), P(1), ...] exactly, up to the unit's figures when the phase began."""
-        out = []
+        out: List[Fraction] = []
         while True:
             try:
                 out.append(self.unit_figures(unit, len(out)))
@@ -131,7 +117,7 @@ def _phase_odds(self, max_rounds: int = 6, *, allocator: Optional[Allocator] = N
     return keep_allocator(MeleePhaseOdds._adopt(ptr), allocator)
 
 
-MeleePhase.odds = _phase_odds
+MeleePhase.odds = _phase_odds  # type: ignore[attr-defined]
 
 
 def charge_option(attacker: MeleeUnit, enemy: MeleeUnit, face: int = _melee.FACING_FRONT,
@@ -164,10 +150,10 @@ class ChargeAdvisor(Handle):
         keep_allocator(self, allocator)
         self._morale = None
         self._morale_error = None
-        self._options = []
+        self._options: List[Any] = []
 
     set_morale = Engagement.set_morale
-    _call = Engagement._call
+    _call: Any = Engagement._call
 
     def _set_morale_c(self, callback):
         lib.wr_charge_advisor_set_morale(self._handle(), callback, None)
@@ -182,7 +168,7 @@ class ChargeAdvisor(Handle):
         unit, side 1 the enemy's), fought in every choice."""
         fight = PhaseFight()
         for i, (unit, side) in enumerate((a, b)):
-            fight.side[i] = side
+            fight.side[i] = side  # type: ignore[index]
             fight.side[i].unit = unit._handle()
         lib.wr_charge_advisor_add_fight(self._handle(), ctypes.byref(fight))
         self._keep(a[0], b[0])

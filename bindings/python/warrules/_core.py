@@ -3,7 +3,7 @@ import ctypes
 import enum
 from typing import Any, Dict, Optional
 
-from . import _guard
+from . import _guard, _header_core
 from ._errors import ClosedHandleError, HandleInUseError, InvalidError, RangeError
 from ._native import ALLOC_FN, RNG, lib
 from ._native import Allocator as AllocatorStruct
@@ -11,13 +11,13 @@ from ._native import Allocator as AllocatorStruct
 
 class Status(enum.IntEnum):
     """The wr_status codes (plain ints to C)."""
-    OK = 0
-    ERR_NULL = 1
-    ERR_RANGE = 2
-    ERR_INVALID = 3
-    ERR_NOMEM = 4
-    ERR_FORBIDDEN = 5
-    ERR_STATE = 6
+    OK = _header_core.OK
+    ERR_NULL = _header_core.ERR_NULL
+    ERR_RANGE = _header_core.ERR_RANGE
+    ERR_INVALID = _header_core.ERR_INVALID
+    ERR_NOMEM = _header_core.ERR_NOMEM
+    ERR_FORBIDDEN = _header_core.ERR_FORBIDDEN
+    ERR_STATE = _header_core.ERR_STATE
 
 
 OK = Status.OK
@@ -216,22 +216,23 @@ class Rng(Handle):
     _free = staticmethod(lambda p: lib.wr_rng_free(p))
     _clone = "clone"
 
-    def __init__(self, seed=0, *, allocator=None):
+    def __init__(self, seed: int = 0, *, allocator: Optional["Allocator"] = None) -> None:
         ptr = make_handle(lib.wr_rng_new, lib.wr_rng_new_ex, RNG, allocator, seed)
         super().__init__(ptr)
         keep_allocator(self, allocator)
 
-    def roll(self, sides):
+    def roll(self, sides: int) -> int:
         """One die of `sides` faces (2..1000000): an int in 1..sides."""
         out = ctypes.c_int()
         lib.wr_rng_roll(self._handle(), sides, ctypes.byref(out))
-        return out.value
+        return int(out.value)
 
-    def clone(self):
+    def clone(self) -> "Rng":
         """A copy that goes on to roll the same sequence."""
         ptr = RNG()
         lib.wr_rng_clone(self._handle(), ctypes.byref(ptr))
-        return keep_allocator(Rng._adopt(ptr), self.__dict__.get("_allocator"))
+        copy: Rng = keep_allocator(Rng._adopt(ptr), self.__dict__.get("_allocator"))
+        return copy
 
 
 class Allocator:

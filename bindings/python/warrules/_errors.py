@@ -2,8 +2,10 @@
 status, and the two conditions of a handle (closed, in use)."""
 from typing import Any, Dict, Optional
 
-STATUS_NAMES = {1: "WR_ERR_NULL", 2: "WR_ERR_RANGE", 3: "WR_ERR_INVALID", 4: "WR_ERR_NOMEM",
-                5: "WR_ERR_FORBIDDEN", 6: "WR_ERR_STATE"}
+from ._header_core import ERR_FORBIDDEN, ERR_INVALID, ERR_NOMEM, ERR_NULL, ERR_RANGE, ERR_STATE, OK
+
+STATUS_NAMES = {ERR_NULL: "WR_ERR_NULL", ERR_RANGE: "WR_ERR_RANGE", ERR_INVALID: "WR_ERR_INVALID",
+                ERR_NOMEM: "WR_ERR_NOMEM", ERR_FORBIDDEN: "WR_ERR_FORBIDDEN", ERR_STATE: "WR_ERR_STATE"}
 
 
 class WarrulesError(ValueError):
@@ -18,7 +20,7 @@ class WarrulesError(ValueError):
     WarrulesError(status, ...) makes the subclass of that status.
     """
 
-    status = 0
+    status = OK
 
     def __new__(cls, status=None, *args, **kwargs):
         if cls is WarrulesError and status in _BY_STATUS:
@@ -57,33 +59,33 @@ class WarrulesError(ValueError):
 
 class NullError(WarrulesError):
     """WR_ERR_NULL: a required pointer (handle, out parameter) was missing."""
-    status = 1
+    status = ERR_NULL
 
 
 class RangeError(WarrulesError):
     """WR_ERR_RANGE: a number is outside its documented range (in C, or
     refused by the binding because the C type cannot hold it)."""
-    status = 2
+    status = ERR_RANGE
 
 
 class InvalidError(WarrulesError):
     """WR_ERR_INVALID: a value is not one of the allowed ones."""
-    status = 3
+    status = ERR_INVALID
 
 
 class NoMemoryError(WarrulesError, MemoryError):
     """WR_ERR_NOMEM: an allocation failed (also a MemoryError)."""
-    status = 4
+    status = ERR_NOMEM
 
 
 class ForbiddenError(WarrulesError):
     """WR_ERR_FORBIDDEN: the rules forbid the action; .expected names the rule."""
-    status = 5
+    status = ERR_FORBIDDEN
 
 
 class StateError(WarrulesError):
     """WR_ERR_STATE: the call does not fit the object's current state."""
-    status = 6
+    status = ERR_STATE
 
 
 class ClosedHandleError(NullError):

@@ -18,22 +18,8 @@ from ._enums import promote
 from ._native import (Danger, ForceDesc, ForcePosition, ForceState, InterceptParams,
                       InterceptResult, PlanEdge, PlanParams, lib)
 
-INTERCEPT_EARLIEST = 0
-INTERCEPT_FORMED = 1
-INTERCEPT_BEFORE = 2
-INTERCEPT_FORMED_BEFORE = 3
-INTERCEPT_OBJECTIVE_COUNT = 4
-MEETING_SAME_HEX = 0
-MEETING_ADJACENT = 1
-MEETING_ADJACENT_NO_RIVER = 2
-MEETING_COUNT = 3
-DAY_ENEMY_FIRST = 0
-DAY_OWN_FIRST = 1
-DAY_ORDER_COUNT = 2
-FORCE_MAX_POSITIONS = 1 << 24
-DANGER_MAX_FORCES = 1024
-INTERCEPT_FOUND = 0
-INTERCEPT_IMPOSSIBLE = 1
+from ._campaign import (DAY_ENEMY_FIRST, INTERCEPT_EARLIEST, INTERCEPT_FOUND,  # campaign.h's constants
+                        MEETING_SAME_HEX)  # are _campaign's
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
 
 PlannedForce = namedtuple("PlannedForce", [
@@ -57,7 +43,8 @@ Interception.__doc__ = (
     "target, or for positions).")
 
 __all__ = [name for name in list(globals()) if name.isupper() and not name.startswith("_")
-           and name != "OBJECTIVE_EARLIEST_FORMED"]  # _campaign's
+           and name not in ("OBJECTIVE_EARLIEST_FORMED", "DAY_ENEMY_FIRST", "INTERCEPT_EARLIEST",
+                            "INTERCEPT_FOUND", "MEETING_SAME_HEX")]  # _campaign's
 __all__ += _ENUMS
 __all__ += ["ForcePosition", "ForceDesc", "InterceptParams", "InterceptResult", "Danger",
             "PlannedForce", "Interception"]

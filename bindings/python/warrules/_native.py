@@ -1,7 +1,9 @@
 """Finding and loading libwarrules, and the one table of its C functions.
 
 Each row of FUNCTIONS is (name, restype, argtypes); a string row names the
-module (header) the rows after it belong to. Functions returning
+module (header) the rows after it belong to. The rows are the headers' own
+signatures (_generated.py, from bindings/gen/gen_bindings.py), each C type
+given its ctypes type by the rule of _ctype(). Functions returning
 wr_status raise the WarrulesError subclass of the status, carrying the
 library's detail (wr_last_error_detail) read on the same thread right after
 the call. Every call goes through the guard of _guard.py. A symbol the
@@ -14,7 +16,7 @@ import operator
 import os
 import subprocess
 
-from . import _enums, _guard
+from . import _enums, _generated, _guard
 from ._errors import RangeError, WarrulesError, WarrulesLibraryError, error_class
 from ._params import PARAMS
 from ._reads import READS
@@ -450,315 +452,69 @@ STRUCTS = [Allocator, Error, BattleUnitDesc, FormationInfo, TacticalLeg, Tactica
 STATUS = "status"  # restype marker: an int status checked by errcheck
 ALLOC = P(Allocator)
 
-FUNCTIONS = [
-    "core",  # a string starts the rows of one module (core.h, melee.h, ...)
-    ("wr_status_name", c_str, [c_int]),
-    ("wr_status_str", c_str, [c_int]),
-    ("wr_version", c_str, []),
-    ("wr_version_number", ci, []),
-    ("wr_last_error", c_str, []),
-    ("wr_last_error_detail", ci, [P(Error)]),
-    ("wr_last_error_clear", None, []),
-    ("wr_rng_new", STATUS, [c_u64, P(RNG)]),
-    ("wr_rng_new_ex", STATUS, [c_u64, ALLOC, P(RNG)]),
-    ("wr_rng_free", None, [RNG]),
-    ("wr_rng_roll", STATUS, [RNG, c_int, PI]),
-    ("wr_rng_clone", STATUS, [RNG, P(RNG)]),
-    "melee",
-    # melee.h: pinned
-    ("wr_reach_ranks", STATUS, [c_int, c_int, PI]),
-    ("wr_fighting_figures", STATUS, [c_int, c_int, c_int, c_int, c_uint, c_uint, PI]),
-    ("wr_complete_ranks", STATUS, [c_int, c_int, c_uint, PI]),
-    ("wr_combat_percent", STATUS, [c_int, c_int, c_int, PI, PI]),
-    ("wr_kills_from_percent", STATUS, [c_int, c_int, PI]),
-    # melee.h: profiles
-    ("wr_profile_new", STATUS, [c_int, P(PROFILE)]),
-    ("wr_profile_new_ex", STATUS, [c_int, ALLOC, P(PROFILE)]),
-    ("wr_profile_new_sample", STATUS, [c_int, P(PROFILE)]),
-    ("wr_profile_free", None, [PROFILE]),
-    ("wr_profile_race", STATUS, [PROFILE, PI]),
-    ("wr_profile_set_weapon", STATUS, [PROFILE, c_int, c_int, c_int]),
-    ("wr_profile_weapon", STATUS, [PROFILE, c_int, PI, PI]),
-    ("wr_profile_set_bcp", STATUS, [PROFILE, c_int, c_int, c_int]),
-    ("wr_profile_bcp", STATUS, [PROFILE, c_int, c_int, PI]),
-    ("wr_profile_set_modifier", STATUS, [PROFILE, c_int, c_int]),
-    ("wr_profile_modifier", STATUS, [PROFILE, c_int, PI]),
-    ("wr_profile_set_hated", STATUS, [PROFILE, c_int, c_int]),
-    ("wr_profile_hated", STATUS, [PROFILE, c_int, PI]),
-    ("wr_profile_set_morale_modifier", STATUS, [PROFILE, c_int, c_int]),
-    ("wr_profile_morale_modifier", STATUS, [PROFILE, c_int, PI]),
-    ("wr_profile_set_retire_band", STATUS, [PROFILE, c_int]),
-    ("wr_profile_retire_band", STATUS, [PROFILE, PI]),
-    # melee.h: hit charts and wounds
-    ("wr_hit_chart_new", STATUS, [P(HIT_CHART)]),
-    ("wr_hit_chart_new_ex", STATUS, [ALLOC, P(HIT_CHART)]),
-    ("wr_hit_chart_free", None, [HIT_CHART]),
-    ("wr_hit_chart_add", STATUS, [HIT_CHART, c_int, c_int, c_int, PI]),
-    ("wr_hit_chart_is_complete", STATUS, [HIT_CHART, PI]),
-    ("wr_hit_chart_lookup", STATUS, [HIT_CHART, c_int, c_int, PI, PI]),
-    ("wr_wounds_add", STATUS, [P(Wounds), c_int, c_int, PI]),
-    # melee.h: units
-    ("wr_melee_unit_desc_default", MeleeUnitDesc, []),
-    ("wr_melee_unit_new", STATUS, [PROFILE, P(MeleeUnitDesc), P(MELEE_UNIT)]),
-    ("wr_melee_unit_new_ex", STATUS, [PROFILE, P(MeleeUnitDesc), ALLOC, P(MELEE_UNIT)]),
-    ("wr_melee_unit_free", None, [MELEE_UNIT]),
-    ("wr_melee_unit_get", STATUS, [MELEE_UNIT, P(MeleeUnitDesc)]),
-    ("wr_melee_unit_set_figures", STATUS, [MELEE_UNIT, c_int]),
-    ("wr_melee_unit_set_disordered", STATUS, [MELEE_UNIT, c_int]),
-    ("wr_melee_unit_set_hit_chart", STATUS, [MELEE_UNIT, HIT_CHART]),
-    ("wr_melee_unit_wounds", STATUS, [MELEE_UNIT, P(Wounds)]),
-    ("wr_melee_unit_set_wounds", STATUS, [MELEE_UNIT, P(Wounds)]),
-    ("wr_melee_unit_may_leave", STATUS, [MELEE_UNIT, PI]),
-    ("wr_melee_may_start", STATUS, [c_int, PI]),
-    ("wr_advance_stop", STATUS, [c_int, c_int, c_int, PI, PI]),
-    ("wr_dead_monster", STATUS, [MELEE_UNIT, c_int, c_int, PI, PI, PI]),
-    ("wr_dead_monster_rng", STATUS, [MELEE_UNIT, c_int, RNG, PI, PI, PI]),
-    # melee.h: explanations
-    ("wr_melee_rule_name", c_str, [c_int]),
-    ("wr_melee_rule_source", c_str, [c_int]),
-    ("wr_modifier_name", c_str, [c_int]),
-    ("wr_melee_event_text", STATUS, [P(MeleeEvent), c_str, c_size, PZ]),
-    # melee.h: engagements and rounds
-    ("wr_morale_sample", STATUS, [c_ptr, P(MoraleTest), P(MoraleOdds)]),
-    ("wr_engagement_new", STATUS, [MELEE_UNIT, MELEE_UNIT, P(Situation), P(ENGAGEMENT)]),
-    ("wr_engagement_new_ex", STATUS, [MELEE_UNIT, MELEE_UNIT, P(Situation), ALLOC, P(ENGAGEMENT)]),
-    ("wr_engagement_free", None, [ENGAGEMENT]),
-    ("wr_engagement_set_morale", STATUS, [ENGAGEMENT, MORALE_FN, c_ptr]),
-    ("wr_engagement_strike", STATUS, [ENGAGEMENT, c_int, P(Strike)]),
-    ("wr_engagement_fight_rolls", STATUS, [ENGAGEMENT, PI, c_size, PZ, P(MeleeRound)]),
-    ("wr_engagement_fight_rng", STATUS, [ENGAGEMENT, RNG, P(MeleeRound)]),
-    ("wr_engagement_apply", STATUS, [ENGAGEMENT, P(MeleeRound)]),
-    ("wr_engagement_status", STATUS, [ENGAGEMENT, PI, PI]),
-    ("wr_engagement_kill_odds", STATUS, [ENGAGEMENT, c_int, P(KillOdds)]),
-    # melee.h: exact odds
-    ("wr_melee_odds_new", STATUS, [ENGAGEMENT, c_int, P(MELEE_ODDS)]),
-    ("wr_melee_odds_new_ex", STATUS, [ENGAGEMENT, c_int, ALLOC, P(MELEE_ODDS)]),
-    ("wr_melee_odds_free", None, [MELEE_ODDS]),
-    ("wr_odds_workspace_new", STATUS, [P(ODDS_WORKSPACE)]),
-    ("wr_odds_workspace_new_ex", STATUS, [ALLOC, P(ODDS_WORKSPACE)]),
-    ("wr_odds_workspace_free", None, [ODDS_WORKSPACE]),
-    ("wr_melee_odds_new_in_workspace", STATUS, [ENGAGEMENT, c_int, ODDS_WORKSPACE, P(MELEE_ODDS)]),
-    ("wr_melee_odds_exponent", STATUS, [MELEE_ODDS, PI]),
-    ("wr_melee_odds_end", STATUS, [MELEE_ODDS, c_int, P(ctypes.c_uint64)]),
-    ("wr_melee_odds_end_exact", STATUS, [MELEE_ODDS, c_int, c_str, c_size, PZ]),
-    ("wr_melee_odds_figures", STATUS, [MELEE_ODDS, c_int, c_int, P(ctypes.c_uint64)]),
-    ("wr_melee_odds_figures_exact", STATUS, [MELEE_ODDS, c_int, c_int, c_str, c_size, PZ]),
-    ("wr_engagement_simulate_rng", STATUS, [ENGAGEMENT, c_int, RNG, c_int, P(ctypes.c_uint64)]),
-    # melee.h: batch forms
-    ("wr_melee_rounds_batch", STATUS, [c_size, P(MeleeBatchCombatant), P(MeleeBatchCombatant),
-                                       P(MeleeBatchOut), P(MeleeBatchOut), PI, PZ]),
-    # melee.h: a melee phase
-    ("wr_melee_phase_new", STATUS, [P(MELEE_PHASE)]),
-    ("wr_melee_phase_new_ex", STATUS, [ALLOC, P(MELEE_PHASE)]),
-    ("wr_melee_phase_free", None, [MELEE_PHASE]),
-    ("wr_melee_phase_set_morale", STATUS, [MELEE_PHASE, MORALE_FN, c_ptr]),
-    ("wr_melee_phase_add", STATUS, [MELEE_PHASE, P(PhaseFight), PI]),
-    ("wr_melee_phase_count", STATUS, [MELEE_PHASE, PI]),
-    ("wr_melee_phase_strike", STATUS, [MELEE_PHASE, c_int, c_int, P(Strike)]),
-    ("wr_melee_phase_dice_needed", STATUS, [MELEE_PHASE, PZ]),
-    ("wr_melee_phase_resolve_rolls", STATUS, [MELEE_PHASE, PI, c_size, PZ]),
-    ("wr_melee_phase_resolve_rng", STATUS, [MELEE_PHASE, RNG]),
-    ("wr_melee_phase_round", STATUS, [MELEE_PHASE, c_int, P(MeleeRound)]),
-    ("wr_melee_phase_unit", STATUS, [MELEE_PHASE, MELEE_UNIT, P(PhaseUnit)]),
-    # melee.h: exact odds of a melee phase
-    ("wr_melee_phase_odds_new", STATUS, [MELEE_PHASE, c_int, P(MELEE_PHASE_ODDS)]),
-    ("wr_melee_phase_odds_new_ex", STATUS, [MELEE_PHASE, c_int, ALLOC, P(MELEE_PHASE_ODDS)]),
-    ("wr_melee_phase_odds_free", None, [MELEE_PHASE_ODDS]),
-    ("wr_melee_phase_odds_exponent", STATUS, [MELEE_PHASE_ODDS, PI]),
-    ("wr_melee_phase_odds_fight_end", STATUS, [MELEE_PHASE_ODDS, c_int, c_int, P(ctypes.c_uint64)]),
-    ("wr_melee_phase_odds_fight_end_exact", STATUS, [MELEE_PHASE_ODDS, c_int, c_int, c_str,
-                                                     c_size, PZ]),
-    ("wr_melee_phase_odds_unit_fate", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int,
-                                               P(ctypes.c_uint64)]),
-    ("wr_melee_phase_odds_unit_fate_exact", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int, c_str,
-                                                     c_size, PZ]),
-    ("wr_melee_phase_odds_unit_figures", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int,
-                                                  P(ctypes.c_uint64)]),
-    ("wr_melee_phase_odds_unit_figures_exact", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT, c_int,
-                                                        c_str, c_size, PZ]),
-    ("wr_melee_phase_odds_expected_lost", STATUS, [MELEE_PHASE_ODDS, MELEE_UNIT,
-                                                   P(ctypes.c_uint64)]),
-    # melee.h: the charge advisor
-    ("wr_charge_advisor_params_default", ChargeAdvisorParams, []),
-    ("wr_charge_advisor_new", STATUS, [P(CHARGE_ADVISOR)]),
-    ("wr_charge_advisor_new_ex", STATUS, [ALLOC, P(CHARGE_ADVISOR)]),
-    ("wr_charge_advisor_free", None, [CHARGE_ADVISOR]),
-    ("wr_charge_advisor_set_morale", STATUS, [CHARGE_ADVISOR, MORALE_FN, c_ptr]),
-    ("wr_charge_advisor_add_fight", STATUS, [CHARGE_ADVISOR, P(PhaseFight)]),
-    ("wr_charge_advisor_add_option", STATUS, [CHARGE_ADVISOR, P(ChargeOption), PI]),
-    ("wr_charge_advisor_rank", STATUS, [CHARGE_ADVISOR, P(ChargeAdvisorParams),
-                                        P(ChargeAdvisorInfo)]),
-    ("wr_charge_advisor_choice", STATUS, [CHARGE_ADVISOR, c_int, P(ChargeChoice)]),
-    ("wr_charge_advisor_reason", STATUS, [CHARGE_ADVISOR, c_int, c_int, P(ChargeReason)]),
-    ("wr_charge_advisor_odds", STATUS, [CHARGE_ADVISOR, c_int, P(MELEE_PHASE_ODDS)]),
-    "battlesystem",
-    # battlesystem.h: figures and ratings
-    ("wr_figure_new", STATUS, [P(FIGURE)]),
-    ("wr_figure_new_ex", STATUS, [ALLOC, P(FIGURE)]),
-    ("wr_figure_clone", STATUS, [FIGURE, P(FIGURE)]),
-    ("wr_figure_free", None, [FIGURE]),
-    ("wr_figure_set", STATUS, [FIGURE, c_int, c_int]),
-    ("wr_figure_get", STATUS, [FIGURE, c_int, PI]),
-    ("wr_figure_add_damage", STATUS, [FIGURE, c_int, c_int, c_int]),
-    ("wr_figure_damage_range", STATUS, [FIGURE, PI, PI]),
-    ("wr_figure_damage_groups", STATUS, [FIGURE, PZ]),
-    ("wr_figure_damage_group", STATUS, [FIGURE, c_size, PI, PI]),
-    ("wr_figure_damage_totals", STATUS, [FIGURE, PI, PI]),
-    ("wr_figure_damage_rolls", STATUS, [FIGURE, PI, c_size, PI]),
-    ("wr_figure_damage_rng", STATUS, [FIGURE, RNG, PI]),
-    ("wr_figure_move_points", STATUS, [FIGURE, PI]),
-    ("wr_figure_damage_group_parts", STATUS, [FIGURE, c_size, PI, PI]),
-    ("wr_figure_charge_damage_rolls", STATUS, [FIGURE, c_int, PI, c_size, PI]),
-    ("wr_figure_charge_damage_rng", STATUS, [FIGURE, c_int, RNG, PI]),
-    ("wr_rate_cavalry", STATUS, [FIGURE, FIGURE, P(FIGURE)]),
-    ("wr_rate_cavalry_ex", STATUS, [FIGURE, FIGURE, ALLOC, P(FIGURE)]),
-    ("wr_rate_chariot", STATUS, [P(FIGURE), c_size, P(FIGURE), c_size, P(FIGURE)]),
-    ("wr_rate_chariot_ex", STATUS, [P(FIGURE), c_size, P(FIGURE), c_size, ALLOC, P(FIGURE)]),
-    ("wr_mounted_removed", STATUS, [c_uint, PI]),
-    # battlesystem.h: units
-    ("wr_battle_unit_desc_default", BattleUnitDesc, []),
-    ("wr_battle_unit_new", STATUS, [FIGURE, P(BattleUnitDesc), P(UNIT)]),
-    ("wr_battle_unit_new_ex", STATUS, [FIGURE, P(BattleUnitDesc), ALLOC, P(UNIT)]),
-    ("wr_battle_unit_free", None, [UNIT]),
-    ("wr_battle_unit_get", STATUS, [UNIT, P(BattleUnitDesc)]),
-    ("wr_battle_unit_set", STATUS, [UNIT, P(BattleUnitDesc)]),
-    ("wr_battle_unit_figure", STATUS, [UNIT, P(FIGURE)]),
-    ("wr_battle_unit_kill_parts", STATUS, [UNIT, c_uint, c_int, PI]),
-    # battlesystem.h: formations
-    ("wr_formation_new", STATUS, [c_int, c_int, c_int, P(FORMATION)]),
-    ("wr_formation_new_ex", STATUS, [c_int, c_int, c_int, ALLOC, P(FORMATION)]),
-    ("wr_formation_free", None, [FORMATION]),
-    ("wr_formation_get", STATUS, [FORMATION, P(FormationInfo)]),
-    ("wr_formation_set_order", STATUS, [FORMATION, c_int]),
-    ("wr_formation_set_frontage", STATUS, [FORMATION, c_int]),
-    ("wr_formation_ranks", STATUS, [FORMATION, UNIT, PI, PI]),
-    ("wr_formation_begin_phase", STATUS, [FORMATION]),
-    ("wr_formation_break", STATUS, [FORMATION]),
-    ("wr_formation_available", STATUS, [FORMATION, UNIT, PI]),
-    ("wr_formation_turn", STATUS, [FORMATION, UNIT, c_int]),
-    ("wr_shield_wall_check", STATUS, [UNIT, FORMATION, c_int, c_int, PI]),
-    ("wr_shield_wall_declare", STATUS, [UNIT, FORMATION, c_int, c_int]),
-    ("wr_shield_wall_ac_modifier", STATUS, [FORMATION, c_int, c_int, PI]),
-    ("wr_spears_check", STATUS, [UNIT, FORMATION, c_uint, c_int, PI]),
-    ("wr_spears_declare", STATUS, [UNIT, FORMATION, c_uint, c_int]),
-    ("wr_spears_multiplier", STATUS, [FORMATION, c_int, PI]),
-    ("wr_charger_strikers", STATUS, [UNIT, FORMATION, c_int, c_int, PI]),
-    # battlesystem.h: charges, terrain and movement
-    ("wr_charge_ar_modifier", STATUS, [UNIT, FORMATION, c_int, PI]),
-    ("wr_charge_damage_multiplier", STATUS, [UNIT, PI]),
-    ("wr_terrain_speed", STATUS, [c_int, c_uint, PI, PI]),
-    ("wr_tactical_check", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
-    ("wr_tactical_apply", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, c_uint, P(TacticalResult)]),
-    ("wr_charge_check", STATUS, [UNIT, P(TacticalLeg), c_size, PI]),
-    # battlesystem.h: the Movement Phase
-    ("wr_movement_phase_costs_default", MovementPhaseCosts, []),
-    ("wr_movement_phase_begin", STATUS, [UNIT, FORMATION]),
-    ("wr_movement_phase_get", STATUS, [FORMATION, P(MovementPhase)]),
-    ("wr_movement_phase_spend", STATUS, [UNIT, FORMATION, c_int]),
-    ("wr_movement_phase_set_order", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_int, c_int, PI]),
-    ("wr_movement_phase_turn", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_int, PI]),
-    ("wr_movement_phase_wheel", STATUS, [UNIT, FORMATION, c_int, c_int, c_int, PI]),
-    ("wr_movement_phase_declare_shield_wall", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_int]),
-    ("wr_movement_phase_declare_spears", STATUS, [UNIT, FORMATION, P(MovementPhaseCosts), c_uint]),
-    # battlesystem.h: woods, fire, [11.9]
-    ("wr_woods_may_shoot", STATUS, [c_int, c_int, PI]),
-    ("wr_woods_firing_figures", STATUS, [c_int, c_int, c_int, c_int, PI]),
-    ("wr_woods_sight_range", STATUS, [c_uint, PI]),
-    ("wr_woods_melee_modifier", STATUS, [c_int, c_int, PI]),
-    ("wr_forest_fire_area", STATUS, [c_int, c_int, P(FireArea)]),
-    ("wr_forest_fire_has_reached", STATUS, [c_int, c_int, P(FireOrigin), c_int, c_int, PI]),
-    ("wr_low_ground_ar_modifier", STATUS, [c_int, c_int, PI]),
-    ("wr_missile_table_default", MissileTable, []),
-    ("wr_missile_terrain_modifier", STATUS, [P(MissileTable), c_int, PI]),
-    ("wr_missile_modifiers_unset", MissileModifiers, []),
-    ("wr_missile_modifiers_set", STATUS, [P(MissileModifiers), c_int, c_int]),
-    ("wr_missile_modifiers_get", STATUS, [P(MissileModifiers), c_int, PI]),
-    # battlesystem.h: batch forms
-    ("wr_terrain_speed_batch", STATUS, [c_size, PI, PU, PI, PI, PZ]),
-    ("wr_tactical_check_batch", STATUS, [UNIT, FORMATION, P(TacticalLeg), c_size, PI, c_size,
-                                         c_uint, P(TacticalResult), PZ]),
-    "campaign",
-    # campaign.h: pinned
-    ("wr_river_crossing", STATUS, [c_int, c_int, c_int, c_int, PI, PI, PI]),
-    ("wr_half_die", STATUS, [c_int, PI]),
-    ("wr_stragglers", STATUS, [c_int, c_int, PI]),
-    ("wr_raft_timber", STATUS, [c_int, c_int, PI]),
-    # campaign.h: hex coordinates
-    ("wr_hex_distance", STATUS, [Hex, Hex, PI]),
-    ("wr_hex_neighbor", STATUS, [Hex, c_int, P(Hex)]),
-    ("wr_hex_direction", STATUS, [Hex, Hex, PI]),
-    ("wr_hex_ring", STATUS, [Hex, c_int, P(Hex), c_size, PZ]),
-    ("wr_hex_range", STATUS, [Hex, c_int, P(Hex), c_size, PZ]),
-    ("wr_hex_line", STATUS, [Hex, Hex, P(Hex), c_size, PZ]),
-    ("wr_hex_from_offset", STATUS, [c_int, c_int, P(Hex)]),
-    ("wr_hex_to_offset", STATUS, [Hex, PI, PI]),
-    # campaign.h: the hex map
-    ("wr_map_new", STATUS, [c_int, c_int, P(MAP)]),
-    ("wr_map_new_ex", STATUS, [c_int, c_int, ALLOC, P(MAP)]),
-    ("wr_map_free", None, [MAP]),
-    ("wr_map_size", STATUS, [MAP, PI, PI]),
-    ("wr_map_has_hex", STATUS, [MAP, Hex, PI]),
-    ("wr_map_index", STATUS, [MAP, Hex, P(i32)]),
-    ("wr_map_hex", STATUS, [MAP, c_i32, P(Hex)]),
-    ("wr_map_set_terrain", STATUS, [MAP, Hex, c_int]),
-    ("wr_map_terrain", STATUS, [MAP, Hex, PI]),
-    ("wr_map_set_features", STATUS, [MAP, Hex, c_uint]),
-    ("wr_map_features", STATUS, [MAP, Hex, PU]),
-    ("wr_map_set_regions", STATUS, [MAP, Hex, c_u32]),
-    ("wr_map_regions", STATUS, [MAP, Hex, P(u32)]),
-    ("wr_map_set_hexside", STATUS, [MAP, Hex, c_int, P(Hexside)]),
-    ("wr_map_hexside", STATUS, [MAP, Hex, c_int, P(Hexside)]),
-    ("wr_map_set_watercourse", STATUS, [MAP, Hex, c_int, c_uint]),
-    ("wr_map_watercourse", STATUS, [MAP, Hex, PI, PU]),
-    ("wr_map_zone", STATUS, [MAP, Hex, PI]),
-    ("wr_map_is_visible", STATUS, [MAP, Hex, Hex, PI]),
-    # campaign.h: movers and move point tables
-    ("wr_move_costs_default", STATUS, [c_int, P(MoveCosts)]),
-    ("wr_land_entry", STATUS, [P(MoveCosts), c_int, c_uint, c_int, c_int, c_int, PI, PI]),
-    ("wr_map_landing", STATUS, [MAP, c_int, Hex, PI]),
-    # campaign.h: spending and saving, unformed movement, getting lost
-    ("wr_march_start", STATUS, [c_int, P(March)]),
-    ("wr_march_enter", STATUS, [P(March), c_int, c_int, PI]),
-    ("wr_march_end_day", STATUS, [P(March), c_int]),
-    ("wr_march_contact", STATUS, [P(March), PI]),
-    ("wr_march_rally", STATUS, [P(March)]),
-    ("wr_stragglers_gathered", STATUS, [c_int, c_int, c_int, PI]),
-    ("wr_half_die_rng", STATUS, [RNG, PI]),
-    ("wr_raft_defence", STATUS, [c_int, c_int, PI]),
-    ("wr_getting_lost", STATUS, [c_int, c_int, c_int, c_int, PI]),
-    ("wr_getting_lost_rng", STATUS, [c_int, c_int, c_int, RNG, PI]),
-    ("wr_map_is_on_route", STATUS, [MAP, Hex, c_int, PI]),
-    # campaign.h: route planning
-    ("wr_plan_params_default", STATUS, [c_int, P(PlanParams)]),
-    ("wr_planner_new", STATUS, [P(PLANNER)]),
-    ("wr_planner_new_ex", STATUS, [ALLOC, P(PLANNER)]),
-    ("wr_planner_free", None, [PLANNER]),
-    ("wr_planner_route", STATUS, [PLANNER, MAP, P(PlanParams), Hex, Hex, P(Route)]),
-    ("wr_planner_field", STATUS, [PLANNER, MAP, P(PlanParams), Hex, P(Arrival), c_size]),
-    ("wr_planner_reachable", STATUS, [PLANNER, MAP, P(PlanParams), Hex, c_int, P(P(Hex)), PZ]),
-    ("wr_planner_route_graph", STATUS, [PLANNER, P(PlanGraph), P(PlanParams), c_i32, c_i32, P(Route)]),
-    ("wr_map_moves", STATUS, [MAP, P(PlanParams), Hex, P(PlanEdge), c_size, PZ]),
-    ("wr_hex_desc_moves", STATUS, [P(PlanParams), P(HexDesc), P(HexDesc), P(Hexside), P(i32), P(PlanEdge),
-                               c_size, PZ]),
-    # campaign.h: a force's state, plans from it, and their replay
-    ("wr_force_start", STATUS, [P(ForceState)]),
-    ("wr_force_check", STATUS, [P(ForceState), c_int]),
-    ("wr_force_move", STATUS, [P(ForceState), c_int, P(PlanEdge), PI]),
-    ("wr_force_end_day", STATUS, [P(ForceState), c_int, c_int, c_int, c_int, PI]),
-    ("wr_force_rally", STATUS, [P(ForceState), c_int]),
-    ("wr_force_contact", STATUS, [P(ForceState), c_int, PI]),
-    ("wr_map_hexside_index", STATUS, [MAP, Hex, c_int, P(i32)]),
-    ("wr_planner_plan", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, Hex,
-                                 P(PlanResult)]),
-    ("wr_planner_plan_field", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(Arrival),
-                                       c_size]),
-    ("wr_map_check_rivers", STATUS, [MAP, PI, P(Hex), PI]),
-    # campaign.h: where forces meet
-    ("wr_planner_intercept", STATUS, [PLANNER, MAP, P(PlanParams), P(PlanQuery), Hex, P(ForceDesc),
-                                      P(InterceptParams), P(InterceptResult)]),
-    ("wr_planner_danger", STATUS, [PLANNER, MAP, P(ForceDesc), c_size, P(Danger), c_size]),
+# The ctypes type of each C type the headers spell, by rule: a handle
+# `wr_x *` is the opaque pointer X (wr_battle_unit: UNIT), a struct
+# `wr_x_y` its mirror XY, an enum a checked int, a callback `wr_x_fn` X_FN,
+# `T *` a pointer to T's type (`char *` a string, `void *` c_ptr).
+_SCALARS = {"int": c_int, "unsigned": c_uint, "size_t": c_size, "int32_t": c_i32,
+            "uint32_t": c_u32, "uint64_t": c_u64}
+_POINTERS = {"int": PI, "unsigned": PU, "size_t": PZ, "int32_t": P(i32), "uint32_t": P(u32),
+             "uint64_t": P(ctypes.c_uint64), "void": c_ptr, "char": c_str}
+_HANDLES = {"wr_battle_unit": "UNIT"}  # the handles whose type name is not WR_X's X
+# Rows whose status the binding reads itself instead of raising it.
+_RAW_STATUS = {"wr_last_error_detail"}
 
-]
+
+def _ctype(c_type, result=False):
+    """The ctypes type (or STATUS, or None for void) of a C type as _generated spells it."""
+    base = c_type.replace("const", " ").replace("*", " ").split()
+    stars = c_type.count("*")
+    base = base[0] if len(base) == 1 else " ".join(base)
+    mirror = "".join(part.capitalize() for part in base[3:].split("_"))
+    if result and stars == 0:
+        if base == "wr_status":
+            return STATUS
+        if base == "void":
+            return None
+        if base == "int" or (base.startswith("wr_") and not isinstance(globals().get(mirror), type)):
+            return ci
+    if stars == 0 and base.startswith("wr_") and base.endswith("_fn"):
+        return globals()[base[3:].upper()]
+    if base == "wr_allocator" and stars == 1:
+        return ALLOC
+    if base.startswith("wr_") and isinstance(globals().get(mirror), type) and issubclass(globals()[mirror], Struct):
+        t = globals()[mirror]
+    elif base.startswith("wr_") and isinstance(globals().get(_HANDLES.get(base, base[3:].upper())), type) \
+            and stars >= 1:
+        t = globals()[_HANDLES.get(base, base[3:].upper())]
+        stars -= 1
+    elif base.startswith("wr_"):  # an enum
+        t = c_int if stars == 0 else PI
+        stars = max(stars - 1, 0)
+    elif stars == 0:
+        t = _SCALARS[base]
+    else:
+        t = _POINTERS[base]
+        stars -= 1
+    for _ in range(stars):
+        t = P(t)
+    return t
+
+
+def _rows(generated):
+    """FUNCTIONS: the rows of _generated.FUNCTIONS with ctypes types."""
+    rows = []
+    for row in generated:
+        if isinstance(row, str):
+            rows.append(row)
+            continue
+        name, returns, params = row
+        restype = ci if name in _RAW_STATUS else _ctype(returns, result=True)
+        rows.append((name, restype, [_ctype(p) for p in params]))
+    return rows
+
+
+FUNCTIONS = _rows(_generated.FUNCTIONS)
 
 
 

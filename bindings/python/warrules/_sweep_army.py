@@ -1,6 +1,7 @@
 """Army lists as CSV files for warrules.sweep: one unit a line, so that a unit
 the library refuses is reported with the file and line that hold it."""
 import csv
+from typing import Any, Dict, List, Union
 
 import warrules as wr
 
@@ -12,7 +13,7 @@ class ArmyListError(ValueError):
     """A cell of an army list that is not a value (FILE:LINE: column: text)."""
 
 
-def _value(text, where):
+def _value(text: str, where: str) -> Union[bool, int, str]:
     """A cell: an int, yes/no, a warrules constant's name (WEAPON_SPEAR),
     names or ints joined by '|' (UNIT_SHIELDS|UNIT_GIANT), or text."""
     text = text.strip()
@@ -40,7 +41,7 @@ def _value(text, where):
     return result
 
 
-def read_army_csv(path):
+def read_army_csv(path: str) -> List[Dict[str, Any]]:
     """The units of an army list CSV, for sweep.run / sweep.plan.
 
     The header names each column with a unit key (name, profile, figures,
@@ -51,12 +52,12 @@ def read_army_csv(path):
     profile.weapons.ROW (the reach), profile.hated (races joined by '|').
     `profile` is a sample's name or empty. An empty cell leaves the key
     unset. Each unit's "row" is "PATH:LINE"."""
-    units = []
+    units: List[Dict[str, Any]] = []
     with open(path, newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         for record in reader:
             line = reader.line_num
-            unit = {"row": f"{path}:{line}"}
+            unit: Dict[str, Any] = {"row": f"{path}:{line}"}
             for column, cell in record.items():
                 if column is None or cell is None or not cell.strip():
                     continue
@@ -80,8 +81,9 @@ def read_army_csv(path):
     return units
 
 
-def _profile_key(unit, key, value, where, cell):
-    profile = unit.get("profile")
+def _profile_key(unit: Dict[str, Any], key: str, value: Union[bool, int, str], where: str,
+                 cell: str) -> None:
+    profile: Any = unit.get("profile")
     profile = {"sample": profile} if isinstance(profile, str) else dict(profile or {})
     parts = key.split(".")
     try:

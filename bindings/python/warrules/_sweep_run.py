@@ -8,6 +8,7 @@ import signal
 import sys
 import time
 import uuid
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Type
 
 from . import _sweep_study
 
@@ -20,7 +21,7 @@ class WorkerLost(RuntimeError):
     """A chunk's worker died more often than the retries allow."""
 
 
-def default_workers():
+def default_workers() -> int:
     """Every core this process may use."""
     try:
         return len(os.sched_getaffinity(0))
@@ -28,12 +29,12 @@ def default_workers():
         return os.cpu_count() or 1
 
 
-def make_chunks(indices, chunk_size):
+def make_chunks(indices: Sequence[int], chunk_size: int) -> List[Sequence[int]]:
     """Consecutive runs of chunk_size matchup indices (the last may be shorter)."""
     return [indices[i:i + chunk_size] for i in range(0, len(indices), chunk_size)]
 
 
-def auto_chunk_size(todo, slots):
+def auto_chunk_size(todo: int, slots: int) -> int:
     """About 8 chunks per worker slot, each of 32..2048 matchups: a chunk of
     32 exact odds takes some milliseconds, far above the cost of a task."""
     if todo == 0:
@@ -45,7 +46,7 @@ class Progress:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal
     (or when forced on), at most ten times a second."""
 
-    def __init__(self, total, done, enabled=None, stream=None):
+    def __init__(self, total: int, done: int, enabled: Optional[bool] = None, stream: Any = None) -> None:
         self.stream = stream or sys.stderr
         if enabled is None:
             enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
@@ -54,11 +55,11 @@ class Progress:
         self.last = 0.0
         self.draw(force=True)
 
-    def add(self, n):
+    def add(self, n: int) -> None:
         self.done += n
         self.draw()
 
-    def draw(self, force=False):
+    def draw(self, force: bool = False) -> None:
         if not self.enabled:
             return
         now = time.monotonic()
@@ -73,17 +74,17 @@ class Progress:
                           f"{self.done}/{self.total} matchups, {rate:.0f}/s{eta}  ")
         self.stream.flush()
 
-    def close(self):
+    def close(self) -> None:
         if self.enabled:
             self.draw(force=True)
             self.stream.write("\n")
             self.stream.flush()
 
 
-_WORKER_STUDY = None  # the study, in a worker process (set once by _init_worker)
+_WORKER_STUDY: Any = None  # the study, in a worker process (set once by _init_worker)
 
 
-def _init_worker(study):
+def _init_worker(study: Any) -> None:
     """Runs once in each worker process: the study arrives with the process,
     so a task carries only its matchup ranges (a few bytes). A task that
     carried the study (hundreds of KB for a large grid) could fill the call
@@ -94,14 +95,15 @@ def _init_worker(study):
     _WORKER_STUDY = study
 
 
-def _compute_ranges(ranges):
+def _compute_ranges(ranges: Sequence[Tuple[int, ...]]
+                    ) -> List[Tuple[int, Optional[Tuple[int, ...]], Optional[str]]]:
     """A chunk's results in a worker process: ranges are (start, stop) pairs."""
     return _sweep_study.compute_chunk(_WORKER_STUDY, [i for a, b in ranges for i in range(a, b)])
 
 
-def as_ranges(indices):
+def as_ranges(indices: Sequence[int]) -> List[Tuple[int, ...]]:
     """Sorted indices as (start, stop) pairs of consecutive runs."""
-    out = []
+    out: List[List[int]] = []
     for i in indices:
         if out and out[-1][1] == i:
             out[-1][1] = i + 1
@@ -110,7 +112,7 @@ def as_ranges(indices):
     return [tuple(r) for r in out]
 
 
-def describe_indices(chunks, limit=4):
+def describe_indices(chunks: Sequence[Sequence[int]], limit: int = 4) -> str:
     """The matchup indices of some chunks, as "0..29, 60..89 and 2 more"."""
     ranges = as_ranges(sorted(i for c in chunks for i in c))
     parts = [f"{a}..{b - 1}" if b - a > 1 else str(a) for a, b in ranges[:limit]]
@@ -118,12 +120,12 @@ def describe_indices(chunks, limit=4):
     return ", ".join(parts) + more
 
 
-def _dead_workers(processes):
+def _dead_workers(processes: Sequence[Any]) -> List[str]:
     """How a broken pool's worker processes (multiprocessing.Process, joined)
     ended: "process 123 killed by SIGKILL". The workers the pool itself
     terminated (SIGTERM) once it saw one die are left out, unless every
     death is one."""
-    out = []
+    out: List[Tuple[bool, str]] = []
     for proc in processes:
         code = getattr(proc, "exitcode", None)
         if not code:
@@ -141,7 +143,8 @@ def _dead_workers(processes):
     return [text for _, text in out]
 
 
-def run_local(study, chunks, workers, retries, on_chunk):
+def run_local(study: Any, chunks: Sequence[Sequence[int]], workers: int, retries: int,
+              on_chunk: Callable[[Any], None]) -> None:
     """Runs the chunks on `workers` processes (in this process when 1).
     A process that dies breaks the pool: the chunks finished so far are
     kept, a new pool is started, and the unfinished chunks are sent again,
@@ -160,7 +163,7 @@ def run_local(study, chunks, workers, retries, on_chunk):
         futures = {}
         finished = set()
         broken = None
-        processes = []
+        processes: List[Any] = []
         try:
             try:
                 for i, c in enumerate(pending):
@@ -196,7 +199,7 @@ def run_local(study, chunks, workers, retries, on_chunk):
                     f"run again with it to compute only the rest") from broken
 
 
-def import_distributed():
+def import_distributed() -> Any:
     try:
         import distributed
     except ImportError as exc:
@@ -208,7 +211,7 @@ def import_distributed():
     return distributed
 
 
-def connect(distributed, address, timeout=30):
+def connect(distributed: Any, address: str, timeout: int = 30) -> Any:
     """A distributed.Client connected to the scheduler at address; OSError
     naming the address when none answers within timeout seconds."""
     try:
@@ -218,13 +221,13 @@ def connect(distributed, address, timeout=30):
                       f"within {timeout} s ({type(exc).__name__}: {exc})") from exc
 
 
-def _lost_errors(distributed):
+def _lost_errors(distributed: Any) -> Tuple[Type[BaseException], ...]:
     """The exceptions a Dask future raises when its task was lost with its
     worker (not when the task itself raised): cancelled (the study scattered
     to the workers is gone with them) or KilledWorker (the scheduler saw the
     task's worker die more often than its allowed-failures)."""
     import asyncio
-    kinds = [concurrent.futures.CancelledError, asyncio.CancelledError]
+    kinds: List[Any] = [concurrent.futures.CancelledError, asyncio.CancelledError]
     for name in ("KilledWorker", "FutureCancelledError"):
         kind = getattr(distributed, name, None) or getattr(getattr(distributed, "client", None), name, None)
         if isinstance(kind, type):
@@ -232,14 +235,15 @@ def _lost_errors(distributed):
     return tuple(kinds)
 
 
-def _workers_alive(client):
+def _workers_alive(client: Any) -> Optional[int]:
     try:
         return len(client.scheduler_info().get("workers", {}))
     except Exception:  # the scheduler is gone too
         return None
 
 
-def run_dask(study, chunks, client, retries, on_chunk):
+def run_dask(study: Any, chunks: Sequence[Sequence[int]], client: Any, retries: int,
+             on_chunk: Callable[[Any], None]) -> None:
     """Submits one task per chunk to a distributed.Client and takes the
     results as they complete. Dask moves a task whose worker dies to another
     worker (the scheduler's allowed-failures); `retries` is for a task

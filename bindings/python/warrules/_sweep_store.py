@@ -9,6 +9,7 @@ is opened again, and the matchups it held are computed again."""
 import csv
 import json
 import os
+from typing import IO, Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple
 
 from ._melee import END_COUNT
 
@@ -20,15 +21,16 @@ class CheckpointMismatch(ValueError):
 E18 = 10**18
 
 
-def _is_int(value):
+def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _refuse_constant(name):
+def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
 
 
-def _result(line, matchups):
+def _result(line: str, matchups: int
+            ) -> Tuple[int, Tuple[Optional[Tuple[int, ...]], Optional[str]]]:
     """(index, (ends, error)) of one result line, or ValueError saying what
     does not fit the study's shape: an object of exactly "i" (an int index
     of the study) and either "e" (END_COUNT ints of 0..10**18, in units of
@@ -39,7 +41,7 @@ def _result(line, matchups):
         raise ValueError(f"not JSON ({exc})") from None
     if not isinstance(item, dict):
         raise ValueError("not a JSON object")
-    index = item.get("i")
+    index: Any = item.get("i")
     if not _is_int(index) or not 0 <= index < matchups:
         raise ValueError(f'"i" must be a matchup index 0..{matchups - 1}, not {index!r}')
     keys = set(item) - {"i"}
@@ -65,9 +67,9 @@ class Checkpoint:
     """An append-only result file: done() tells what it holds, append()
     writes one chunk's results and flushes them to the disk."""
 
-    def __init__(self, path, fingerprint, matchups):
+    def __init__(self, path: str, fingerprint: str, matchups: int) -> None:
         self.path = path
-        self.results = {}
+        self.results: Dict[int, Tuple[Optional[Tuple[int, ...]], Optional[str]]] = {}
         header = {"warrules_sweep": 1, "study": fingerprint, "matchups": matchups}
         if os.path.exists(path) and os.path.getsize(path) > 0:
             self._load(header)
@@ -77,7 +79,7 @@ class Checkpoint:
             self.file.write(json.dumps(header) + "\n")
             self._flush()
 
-    def _load(self, header):
+    def _load(self, header: Dict[str, Any]) -> None:
         with open(self.path, "rb") as f:
             data = f.read()
         complete = data[:data.rfind(b"\n") + 1]
@@ -104,25 +106,26 @@ class Checkpoint:
             with open(self.path, "r+b") as f:
                 f.truncate(len(complete))
 
-    def append(self, chunk):
+    def append(self, chunk: Iterable[Tuple[int, Any, Optional[str]]]) -> None:
         """Writes the (index, ends, error) results of a chunk, in one write."""
         lines = []
         for index, ends, error in chunk:
-            item = {"i": index, "e": list(ends)} if error is None else {"i": index, "error": error}
+            item: Dict[str, Any] = {"i": index, "e": list(ends)} if error is None else {"i": index, "error": error}
             lines.append(json.dumps(item))
             self.results[index] = (ends, error)
         self.file.write("\n".join(lines) + "\n")
         self._flush()
 
-    def _flush(self):
+    def _flush(self) -> None:
         self.file.flush()
         os.fsync(self.file.fileno())
 
-    def close(self):
+    def close(self) -> None:
         self.file.close()
 
 
-def write_csv(columns, rows, path_or_file):
+def write_csv(columns: Sequence[str], rows: Iterable[Mapping[str, Any]],
+              path_or_file: Any) -> None:
     """Writes a table (column names and rows of dicts) as CSV with a header
     line; None is written as an empty field."""
     if hasattr(path_or_file, "write"):
@@ -132,7 +135,7 @@ def write_csv(columns, rows, path_or_file):
             _write(columns, rows, f)
 
 
-def _write(columns, rows, f):
+def _write(columns: Sequence[str], rows: Iterable[Mapping[str, Any]], f: IO[str]) -> None:
     writer = csv.DictWriter(f, fieldnames=columns, lineterminator="\n")
     writer.writeheader()
     for row in rows:

@@ -4,6 +4,7 @@ before any work is sent out, and the computation of one chunk of matchups
 (which runs in worker processes, so it takes and returns plain data only)."""
 import hashlib
 import itertools
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import warrules as wr
 
@@ -28,7 +29,7 @@ class SweepInputError(ValueError):
     Each problem is listed once (a unit on both sides, refused the same way
     for each, is one problem)."""
 
-    def __init__(self, problems):
+    def __init__(self, problems: Iterable[Tuple[str, str]]) -> None:
         self.problems = list(dict.fromkeys(problems))
         lines = [f"{row}: {message}" for row, message in self.problems[:20]]
         if len(self.problems) > 20:
@@ -36,7 +37,7 @@ class SweepInputError(ValueError):
         super().__init__("sweep input refused:\n  " + "\n  ".join(lines))
 
 
-def plain(value):
+def plain(value: Any) -> Any:
     """A value as plain Python data: an IntEnum or other int subclass as an
     int, lists as tuples, dicts with plain keys and values."""
     if isinstance(value, bool) or value is None or isinstance(value, str):
@@ -52,13 +53,13 @@ def plain(value):
     return value
 
 
-def _items(value):
+def _items(value: Any) -> Tuple[Tuple[Any, Any], ...]:
     """A dict or a sequence of pairs as a sorted tuple of pairs."""
     pairs = value.items() if isinstance(value, dict) else value
     return tuple(sorted((plain(k), plain(v)) for k, v in pairs))
 
 
-def canonical_profile(profile):
+def canonical_profile(profile: Any) -> Any:
     """A profile description (a dict of PROFILE_KEYS, or a sample's name or
     number alone) as a canonical tuple (hashable, picklable, comparable)."""
     if isinstance(profile, (str, int)):
@@ -83,7 +84,7 @@ def canonical_profile(profile):
             ("retire_band", plain(profile.get("retire_band"))))
 
 
-def build_profile(canon):
+def build_profile(canon: Any) -> Any:
     """A Profile from a canonical profile description."""
     p = dict(canon)
     if p["sample"] is not None:
@@ -109,7 +110,7 @@ def build_profile(canon):
     return profile
 
 
-def _set_path(unit, path, value):
+def _set_path(unit: Any, path: str, value: Any) -> Any:
     """A copy of a unit dict with the dotted path set ("figures",
     "profile.modifiers.0", "profile.bcp.0.2"); digit segments are int keys."""
     keys = [int(k) if k.lstrip("-").isdigit() else k for k in path.split(".")]
@@ -133,19 +134,20 @@ class Variant:
 
     __slots__ = ("unit", "name", "row", "axes", "profile", "fields", "situation")
 
-    def __init__(self, unit, name, row, axes, profile, fields, situation):
+    def __init__(self, unit: int, name: str, row: str, axes: Any, profile: Any, fields: Any,
+                 situation: Any) -> None:
         self.unit, self.name, self.row, self.axes = unit, name, row, axes
         self.profile, self.fields, self.situation = profile, fields, situation
 
-    def key(self):
+    def key(self) -> Tuple[Any, Any, Any]:
         return (self.profile, self.fields, self.situation)
 
-    def label(self):
+    def label(self) -> str:
         values = ", ".join(f"{k}={v}" for k, v in self.axes)
         return f"{self.name} ({values})" if values else self.name
 
 
-def make_variant(unit_index, unit, axes_values):
+def make_variant(unit_index: int, unit: Any, axes_values: Any) -> "Variant":
     """The Variant of unit number unit_index (0-based) with the axes set."""
     row = unit.get("row") or f"unit {unit_index + 1}"
     name = str(unit.get("name", f"unit{unit_index + 1}"))
@@ -164,7 +166,7 @@ def make_variant(unit_index, unit, axes_values):
                    situation)
 
 
-def combatant_situation(variant, definition):
+def combatant_situation(variant: "Variant", definition: Any) -> Any:
     """The variant's CombatantSituation; in_contact unset means the full frontage
     (min(files, figures))."""
     s = dict(variant.situation)
@@ -176,30 +178,30 @@ def combatant_situation(variant, definition):
 class UnitMaker:
     """Builds (and caches, within one chunk) the MeleeUnit of each variant."""
 
-    def __init__(self):
-        self.profiles = {}
-        self.units = {}
+    def __init__(self) -> None:
+        self.profiles: Dict[Any, Any] = {}
+        self.units: Dict[Any, Any] = {}
 
-    def profile(self, canon):
+    def profile(self, canon: Any) -> Any:
         if canon not in self.profiles:
             self.profiles[canon] = build_profile(canon)
         return self.profiles[canon]
 
-    def unit(self, side, variant):
+    def unit(self, side: int, variant: "Variant") -> Any:
         key = (side, variant.key())
         if key not in self.units:
             unit = wr.MeleeUnit(self.profile(variant.profile), **dict(variant.fields))
             self.units[key] = (unit, combatant_situation(variant, unit.desc))
         return self.units[key]
 
-    def close(self):
+    def close(self) -> None:
         for unit, _ in self.units.values():
             unit.close()
         for profile in self.profiles.values():
             profile.close()
 
 
-def error_text(exc):
+def error_text(exc: BaseException) -> str:
     """A one-line description of an exception from the library or a bad key."""
     if isinstance(exc, KeyError) and exc.args:
         return str(exc.args[0])
@@ -215,7 +217,8 @@ class Study:
     a-major (matchup index = a_index * len(b) + b_index). Plain data: it
     pickles to worker processes and Dask workers."""
 
-    def __init__(self, units, axes=None, a=None, b=None, rounds=30, axes_a=None, axes_b=None):
+    def __init__(self, units: Sequence[Any], axes: Any = None, a: Any = None, b: Any = None,
+                 rounds: int = 30, axes_a: Any = None, axes_b: Any = None) -> None:
         self.rounds = rounds
         shared = list((axes or {}).items())
         side_axes = (shared + list((axes_a or {}).items()), shared + list((axes_b or {}).items()))
@@ -223,7 +226,7 @@ class Study:
         units = list(units)
         names = [str(u.get("name", f"unit{i + 1}")) if isinstance(u, dict) else None
                  for i, u in enumerate(units)]
-        problems = []
+        problems: List[Tuple[str, str]] = []
         for i, u in enumerate(units):
             if not isinstance(u, dict):
                 problems.append((f"unit {i + 1}", "a unit definition is a dict"))
@@ -247,10 +250,11 @@ class Study:
         if problems:
             raise SweepInputError(problems)
 
-    def _side(self, units, names, chosen, cells, problems, label):
+    def _side(self, units: Sequence[Any], names: Any, chosen: Any, cells: Any,
+              problems: List[Tuple[str, str]], label: str) -> List["Variant"]:
         if chosen is None:
             chosen = names
-        variants = []
+        variants: List[Variant] = []
         for name in chosen:
             if name not in names:
                 problems.append((f"side {label}", f"no unit named {name!r}"))
@@ -264,7 +268,7 @@ class Study:
                     problems.append((row, f"{name}: {error_text(exc)}"))
         return variants
 
-    def check(self, problems):
+    def check(self, problems: List[Tuple[str, str]]) -> None:
         """Builds every distinct variant's profile, unit and situation once
         (against a twin in front contact) and records what the library refuses."""
         maker = UnitMaker()
@@ -291,30 +295,31 @@ class Study:
         finally:
             maker.close()
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.a) * len(self.b)
 
-    def fingerprint(self):
+    def fingerprint(self) -> str:
         """A digest of everything that decides the results (not the labels)."""
         text = repr((self.rounds, [v.key() for v in self.a], [v.key() for v in self.b]))
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
-    def keys(self, index):
+    def keys(self, index: int) -> Dict[str, Any]:
         """The plain-value columns that name a matchup."""
         va, vb = self.a[index // len(self.b)], self.b[index % len(self.b)]
-        row = {"index": index, "a": va.name, "b": vb.name}
+        row: Dict[str, Any] = {"index": index, "a": va.name, "b": vb.name}
         for label, v in (("a", va), ("b", vb)):
             for path, value in v.axes:
                 row[f"{label}.{path}"] = value
         return row
 
 
-def compute_chunk(study, indices):
+def compute_chunk(study: "Study", indices: Iterable[int]
+                  ) -> List[Tuple[int, Optional[Tuple[int, ...]], Optional[str]]]:
     """The odds of the matchups `indices` of a study: a list of
     (index, ends, error) with ends the END_COUNT probabilities in units of
     10**-18 (rounded down), or None and the refusal's text."""
     maker = UnitMaker()
-    out = []
+    out: List[Tuple[int, Optional[Tuple[int, ...]], Optional[str]]] = []
     nb = len(study.b)
     try:
         for index in indices:

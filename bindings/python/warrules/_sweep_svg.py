@@ -4,6 +4,7 @@ win probability from blue (0%) through white (50%) to red (100%), each
 with a <title>. A melee still going at the round cap counts as no win. Coordinates and colours are integers, so the same results
 give the same bytes. `warrules sweep FILE --svg` (src/tool/sweep.c) draws
 the same picture."""
+from typing import Optional, Sequence, Tuple
 from xml.sax.saxutils import escape
 
 BLUE = (33, 102, 172)
@@ -13,8 +14,9 @@ ERROR_GREY = (150, 150, 150)
 E18 = 10**18
 
 
-def colour(permille):
+def colour(permille: Optional[int]) -> str:
     """The fill of a win probability in per mille (0..1000)."""
+    rgb: Tuple[int, ...]
     if permille is None:
         rgb = ERROR_GREY
     elif permille <= 500:
@@ -24,14 +26,15 @@ def colour(permille):
     return "#%02x%02x%02x" % rgb
 
 
-def percent(e18):
+def percent(e18: int) -> str:
     """A probability in units of 10**-18 as a percent with two decimals,
     rounded down, in integers: "12.34"."""
     hundredths = e18 // 10**14
     return f"{hundredths // 100}.{hundredths % 100:02d}"
 
 
-def heatmap(row_labels, col_labels, wins, title):
+def heatmap(row_labels: Sequence[str], col_labels: Sequence[str],
+            wins: Sequence[Sequence[Optional[int]]], title: str) -> str:
     """The SVG text. wins[r][c] is side a's win probability in units of
     10**-18, or None for a matchup the rules refuse."""
     nr, nc = len(row_labels), len(col_labels)

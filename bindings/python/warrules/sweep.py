@@ -29,6 +29,8 @@ figures)); and optionally "row", the label that errors name (default
 of every axis, independently (axes_a= and axes_b= vary one side only). See
 docs/scaling.md.
 """
+from typing import Any, Dict, List, Mapping, Optional, Sequence
+
 from ._sweep_run import DaskMissingError, WorkerLost, auto_chunk_size, default_workers
 from ._sweep_store import Checkpoint, CheckpointMismatch, write_csv
 from ._sweep_army import ArmyListError, read_army_csv
@@ -41,7 +43,8 @@ __all__ = ["run", "plan", "Study", "END_NAMES", "default_workers", "SweepResult"
 E18 = 10**18
 
 
-def plan(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None):
+def plan(units: Sequence[Any], axes: Any = None, *, a: Any = None, b: Any = None, rounds: int = 30,
+         axes_a: Any = None, axes_b: Any = None) -> Study:
     """The Study (the matchup grid) of a sweep, every variant checked with
     the library first: raises SweepInputError naming each refused unit row.
     a and b: the unit names of each side (default: every unit on both).
@@ -49,8 +52,10 @@ def plan(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=Non
     return Study(units, axes, a, b, rounds, axes_a, axes_b)
 
 
-def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None, client=None,
-        workers=None, chunk_size=None, checkpoint=None, progress=None, retries=3):
+def run(units: Any, axes: Any = None, *, a: Any = None, b: Any = None, rounds: int = 30,
+        axes_a: Any = None, axes_b: Any = None, client: Any = None, workers: Optional[int] = None,
+        chunk_size: Optional[int] = None, checkpoint: Optional[str] = None,
+        progress: Optional[bool] = None, retries: int = 3) -> "SweepResult":
     """Computes the exact odds of every matchup and returns a SweepResult.
 
     units, axes, a, b, rounds, axes_a, axes_b: as plan() (or pass a Study as units).
@@ -89,7 +94,7 @@ def run(units, axes=None, *, a=None, b=None, rounds=30, axes_a=None, axes_b=None
 
 def _run(study, client, workers, chunk_size, checkpoint, progress, retries):
     store = Checkpoint(checkpoint, study.fingerprint(), len(study)) if checkpoint else None
-    results = dict(store.results) if store else {}
+    results: Dict[int, Any] = dict(store.results) if store else {}
     try:
         todo = [i for i in range(len(study)) if i not in results]
         slots = _dask_slots(client) if client is not None else (workers or default_workers())
@@ -97,7 +102,7 @@ def _run(study, client, workers, chunk_size, checkpoint, progress, retries):
         bar = _sweep_run.Progress(len(study), len(study) - len(todo), progress)
         computed = [0]
 
-        def on_chunk(chunk):
+        def on_chunk(chunk: Any) -> None:
             if store:
                 store.append(chunk)
             for index, ends, error in chunk:
@@ -118,7 +123,7 @@ def _run(study, client, workers, chunk_size, checkpoint, progress, retries):
     return SweepResult(study, results, computed=computed[0], chunks=len(chunks))
 
 
-def _dask_slots(client):
+def _dask_slots(client: Any) -> Any:  # int, from the client
     try:
         return max(1, sum(client.nthreads().values()))
     except Exception:  # a client without workers yet
@@ -137,7 +142,8 @@ class SweepResult:
     .computed: matchups computed by this call (the rest came from the
     partial result file); .chunks: tasks sent."""
 
-    def __init__(self, study, results, computed=0, chunks=0):
+    def __init__(self, study: Study, results: Mapping[int, Any], computed: int = 0,
+                 chunks: int = 0) -> None:
         self.study = study
         self.computed, self.chunks = computed, chunks
         axes = [f"{side}.{path}" for side, names in zip("ab", study.axis_names) for path in names]
@@ -145,7 +151,7 @@ class SweepResult:
                         + list(END_NAMES) + ["a_wins_e18", "b_wins_e18", "error"])
         self.rows = [self._row(i, *results[i]) for i in range(len(study))]
 
-    def _row(self, index, ends, error):
+    def _row(self, index: int, ends: Optional[Sequence[int]], error: Optional[str]) -> Dict[str, Any]:
         row = self.study.keys(index)
         if ends is None:
             row.update({name: None for name in self.columns[len(row):]})
@@ -159,14 +165,14 @@ class SweepResult:
         row.update(a_wins_e18=a, b_wins_e18=b, error=None)
         return row
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.rows)
 
-    def write_csv(self, path_or_file):
+    def write_csv(self, path_or_file: Any) -> None:
         """Writes the table as CSV (a header line, then one line per matchup)."""
         write_csv(self.columns, self.rows, path_or_file)
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """The table as a pandas DataFrame (needs pandas)."""
         try:
             import pandas
@@ -175,20 +181,20 @@ class SweepResult:
                               "need nothing") from exc
         return pandas.DataFrame(self.rows, columns=self.columns)
 
-    def grid(self):
+    def grid(self) -> List[List[Optional[int]]]:
         """Side a's win probability (units of 10**-18, None when refused) as a
         list of rows: one per side a variant, one column per side b variant."""
         nb = len(self.study.b)
         cells = [r["a_wins_e18"] for r in self.rows]
         return [cells[i:i + nb] for i in range(0, len(cells), nb)]
 
-    def heatmap_svg(self, title=None):
+    def heatmap_svg(self, title: Optional[str] = None) -> str:
         """The heatmap of side a's win probability over the grid, as SVG text."""
         title = title or (f"Side a wins: {len(self.study.a)} x {len(self.study.b)} matchups, "
                           f"up to {self.study.rounds} rounds")
         return _sweep_svg.heatmap([v.label() for v in self.study.a],
                                   [v.label() for v in self.study.b], self.grid(), title)
 
-    def write_svg(self, path, title=None):
+    def write_svg(self, path: str, title: Optional[str] = None) -> None:
         with open(path, "w", encoding="utf-8") as f:
             f.write(self.heatmap_svg(title))
