@@ -76,7 +76,7 @@ def run(units: Any, axes: Any = None, *, a: Any = None, b: Any = None, rounds: i
     each matchup is computed alone, and the rows are in matchup order."""
     study = units if isinstance(units, Study) else plan(units, axes, a=a, b=b, rounds=rounds,
                                                         axes_a=axes_a, axes_b=axes_b)
-    own_client = None
+    own_client: Any = None
     if client is not None:
         distributed = _sweep_run.import_distributed()  # without Dask no client= works: say so first
         if not isinstance(client, str) and not (hasattr(client, "scatter") and hasattr(client, "submit")):
@@ -92,7 +92,8 @@ def run(units: Any, axes: Any = None, *, a: Any = None, b: Any = None, rounds: i
             own_client.close()
 
 
-def _run(study, client, workers, chunk_size, checkpoint, progress, retries):
+def _run(study: Study, client: Any, workers: Optional[int], chunk_size: Optional[int],
+         checkpoint: Optional[str], progress: Optional[bool], retries: int) -> "SweepResult":
     store = Checkpoint(checkpoint, study.fingerprint(), len(study)) if checkpoint else None
     results: Dict[int, Any] = dict(store.results) if store else {}
     try:
