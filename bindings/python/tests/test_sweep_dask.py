@@ -129,6 +129,29 @@ class SweepLosesItsDaskWorkers(unittest.TestCase):
         self.assertIn("KilledWorker", text)
 
 
+class DaskLostResult(unittest.TestCase):
+    """A future whose worker died under load can fail in distributed's own
+    result() with "exceptions must derive from BaseException": that chunk
+    is lost (WorkerLost), while a TypeError raised anywhere else is the
+    caller's and propagates."""
+
+    @staticmethod
+    def raised_in(filename, statement):
+        code = compile(statement, filename, "exec")
+        try:
+            exec(code, {})
+        except TypeError as exc:
+            return exc
+        raise AssertionError("no TypeError")
+
+    def test_only_distributed_losing_the_result_counts_as_lost(self):
+        inside = os.path.join(os.sep + "usr", "lib", "distributed", "client.py")
+        exc = self.raised_in(inside, "raise None")
+        self.assertTrue(_sweep_run._dask_lost_its_result(exc))
+        self.assertFalse(_sweep_run._dask_lost_its_result(self.raised_in("mine.py", "raise None")))
+        self.assertFalse(_sweep_run._dask_lost_its_result(self.raised_in(inside, "len(3)")))
+
+
 class SweepClientArgument(unittest.TestCase):
     """client= takes a Client or a scheduler's address; anything else is
     refused before any work, saying what is accepted; without Dask, any

@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 import uuid
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Type
 
@@ -235,6 +236,16 @@ def _lost_errors(distributed: Any) -> Tuple[Type[BaseException], ...]:
     return tuple(kinds)
 
 
+def _dask_lost_its_result(exc: TypeError) -> bool:
+    """True when Future.result() failed inside distributed itself because
+    the future holds no exception to raise (seen when every worker dies at
+    once under load): the chunk is lost, not refused."""
+    if str(exc) != "exceptions must derive from BaseException":
+        return False
+    frames = traceback.extract_tb(exc.__traceback__)
+    return bool(frames) and os.sep + "distributed" + os.sep in frames[-1].filename
+
+
 def _workers_alive(client: Any) -> Optional[int]:
     try:
         return len(client.scheduler_info().get("workers", {}))
@@ -263,10 +274,14 @@ def run_dask(study: Any, chunks: Sequence[Sequence[int]], client: Any, retries: 
         for future in distributed.as_completed(futures):
             try:
                 result = future.result()
-            except lost_errors as exc:
+            except (TypeError, *lost_errors) as exc:
+                if isinstance(exc, TypeError) and not _dask_lost_its_result(exc):
+                    raise
                 lost.append(chunk_of[future.key])
                 if "CancelledError" in type(exc).__name__:
                     cause = "cancelled: the workers holding the study died"
+                elif isinstance(exc, TypeError):
+                    cause = f"the task's result was lost with its worker (status {future.status})"
                 else:
                     cause = f"{type(exc).__name__}: {exc}"
                 if cause not in causes:
