@@ -262,7 +262,7 @@ def run_dask(study: Any, chunks: Sequence[Sequence[int]], client: Any, retries: 
     chunk's workers dying too often) do not stop the others: once every
     chunk has ended, WorkerLost names the lost ones."""
     distributed = import_distributed()
-    lost_errors = _lost_errors(distributed)
+    lost_errors: Tuple[Type[BaseException], ...] = (TypeError, *_lost_errors(distributed))
     tag = uuid.uuid4().hex[:8]
     shared = client.scatter(study, broadcast=True, hash=False)
     futures = [client.submit(_sweep_study.compute_chunk, shared, chunk, pure=False, retries=retries,
@@ -274,7 +274,7 @@ def run_dask(study: Any, chunks: Sequence[Sequence[int]], client: Any, retries: 
         for future in distributed.as_completed(futures):
             try:
                 result = future.result()
-            except (TypeError, *lost_errors) as exc:
+            except lost_errors as exc:
                 if isinstance(exc, TypeError) and not _dask_lost_its_result(exc):
                     raise
                 lost.append(chunk_of[future.key])
