@@ -276,5 +276,6 @@ int main(int argc, char **argv)
     odds_case("odds_10v10", 10, 5, WR_ODDS_MAX_ROUNDS, repeats, trials);
     odds_case("odds_50v50", 50, 10, WR_ODDS_MAX_ROUNDS, repeats, trials);
     odds_case("odds_200v200", 200, 20, WR_ODDS_MAX_ROUNDS, repeats, trials);
+    odds_case("odds_200v200_5files", 200, 5, WR_ODDS_MAX_ROUNDS, repeats, trials);
     return 0;
 }
