@@ -139,6 +139,8 @@ typedef struct grid {
     size_t n, cap;
 } grid;
 
+#define MORALE_MEMO 1024
+
 typedef struct chain {
     wr_melee_odds *o;
     const wr_allocator *alloc;
@@ -147,6 +149,16 @@ typedef struct chain {
     size_t stride;     /* words of a lazy number with its load: limbs + 1 */
     grid *cur, *nxt;
     uint64_t *acc;     /* the results being summed: WR_END_COUNT + figures numbers, lazy */
+    /* 1 + each side's FCP by its own state, in the first round ([0]) and
+       after it ([1]): within the chain a strike depends on nothing else
+       (0: not known yet) */
+    int fcp_memo[2][2][WR_ODDS_MAX_FIGURES + 1 > WOUND_STATES ? WR_ODDS_MAX_FIGURES + 1 : WOUND_STATES];
+    /* the odds of the loser's test this round, by the test's varying fields
+       (the morale model is a pure function of the test) */
+    struct morale_entry {
+        int round, loser, figures, lost, enemy_lost; /* round 0: empty */
+        wr_morale_odds odds;
+    } morale_memo[MORALE_MEMO];
     uint32_t *dist[2]; /* wound distributions: WOUND_STATES numbers of lw words each */
     uint32_t *pool;    /* 2 sides x 2 * WOUND_STATES outcomes x lw words */
     outcome out[2][2 * WOUND_STATES];
@@ -205,15 +217,37 @@ static void lazy_add(const chain *c, uint64_t *dst, const uint64_t *a, int na, c
             *load = 1;
         }
         *load += wj;
-        uint64_t *d = dst + j;
-        for (int k = 0; k < na; k++)
+        uint64_t *restrict d = dst + j;
+        int k = 0;
+        for (; k + 4 <= na; k += 4) {
+            d[k] += a[k] * wj;
+            d[k + 1] += a[k + 1] * wj;
+            d[k + 2] += a[k + 2] * wj;
+            d[k + 3] += a[k + 3] * wj;
+        }
+        for (; k < na; k++)
             d[k] += a[k] * wj;
     }
 }
 
+static void lazy_scale_pow10(uint64_t *x, int digits, int n);
+
+/* Result i: word 0 the exponent it is over, word 1 its load, then the
+   number. A result is scaled to the current exponent only when it is
+   added to (and once at the end): most are touched in few stages. */
 static uint64_t *acc_number(const chain *c, int i)
 {
-    return c->acc + (size_t)i * c->stride + 1;
+    uint64_t *x = c->acc + (size_t)i * (c->stride + 1) + 2;
+    int exponent = (int)x[-2];
+    if (exponent != c->o->exponent) {
+        if (x[-1] != 0) {
+            lazy_normalize(x, words_for(exponent), c->o->limbs);
+            x[-1] = 1;
+            lazy_scale_pow10(x, c->o->exponent - exponent, words_now(c));
+        }
+        x[-2] = (uint64_t)c->o->exponent;
+    }
+    return x;
 }
 
 /* Mass src * w ends the melee in states (s0, s1). */
@@ -292,6 +326,12 @@ static void lazy_scale_pow10(uint64_t *x, int digits, int n)
 {
     static const uint64_t pow10[10] = {1,      10,      100,      1000,      10000,
                                        100000, 1000000, 10000000, 100000000, 1000000000};
+    if (digits >= 9) { /* whole words: a shift */
+        int shift = digits / 9, len = lazy_len(x, n - shift);
+        memmove(x + shift, x, (size_t)len * sizeof *x);
+        memset(x, 0, (size_t)shift * sizeof *x);
+        digits -= 9 * shift;
+    }
     while (digits > 0) {
         int d = digits > 9 ? 9 : digits;
         uint64_t p = pow10[d], carry = 0;
@@ -309,22 +349,11 @@ static int acc_count(const chain *c)
     return WR_END_COUNT + c->o->start[0] + 1 + c->o->start[1] + 1;
 }
 
-/* A new stage of `digits` decimal digits: finished numbers are scaled. */
+/* A new stage of `digits` decimal digits (finished numbers are scaled when
+   next read, acc_number()). */
 static void new_stage(chain *c, int digits)
 {
-    wr_melee_odds *o = c->o;
-    int before = words_now(c);
-    o->exponent += digits;
-    int n = words_now(c);
-    int count = acc_count(c);
-    for (int i = 0; i < count; i++) {
-        uint64_t *x = acc_number(c, i);
-        if (x[-1] == 0)
-            continue;
-        lazy_normalize(x, before, o->limbs);
-        x[-1] = 1;
-        lazy_scale_pow10(x, digits, n);
-    }
+    c->o->exponent += digits;
 }
 
 /* A cell whose mass has moved on: out of the map (its slot is cleared when
@@ -348,6 +377,33 @@ static void small(uint32_t *w, int nw, uint32_t value)
 {
     memset(w, 0, (size_t)nw * sizeof *w);
     w[0] = value;
+}
+
+/* The odds of the loser's test after a round with these losses. */
+static wr_status loser_odds(chain *c, const wri_snapshot *s, wr_morale_fn fn, void *user,
+                            int loser, int lost, int enemy_lost, wr_morale_odds *m)
+{
+    int figures = s->side[loser].figures;
+    unsigned h = ((unsigned)figures * 131u + (unsigned)lost * 31u + (unsigned)enemy_lost * 7u +
+                  (unsigned)loser) % MORALE_MEMO;
+    struct morale_entry *e = &c->morale_memo[h];
+    if (e->round == s->round && e->loser == loser && e->figures == figures && e->lost == lost &&
+        e->enemy_lost == enemy_lost) {
+        *m = e->odds;
+        return WR_OK;
+    }
+    wr_morale_test t;
+    wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, lost, enemy_lost, &t);
+    wr_status st = wri_melee_morale_odds(fn, user, &t, m, "engagement");
+    if (st != WR_OK)
+        return st;
+    e->round = s->round;
+    e->loser = loser;
+    e->figures = figures;
+    e->lost = lost;
+    e->enemy_lost = enemy_lost;
+    e->odds = *m;
+    return WR_OK;
 }
 
 /* The flank or rear test of `side` in the first round. */
@@ -492,11 +548,8 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
                 continue;
             }
             int loser = lost0 > lost1 ? 0 : 1;
-            wr_morale_test t;
             wr_morale_odds m;
-            wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
-                                  loser ? lost0 : lost1, &t);
-            st = wri_melee_morale_odds(fn, user, &t, &m, "engagement");
+            st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1, &m);
             if (st != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
@@ -524,9 +577,16 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
     snapshot_state(c, s, 1, s1);
     wr_strike k[2];
     wr_status st;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        int *memo = &c->fcp_memo[i][s->round == 1 ? 0 : 1][i == 0 ? s0 : s1];
+        if (*memo != 0) {
+            k[i].fcp = *memo - 1;
+            continue;
+        }
         if ((st = wri_melee_strike(s, i, &k[i], NULL)) != WR_OK)
             return st;
+        *memo = k[i].fcp + 1;
+    }
     if ((st = strike_outcomes(c, 0, &k[0], s1)) != WR_OK ||
         (st = strike_outcomes(c, 1, &k[1], s0)) != WR_OK)
         return st;
@@ -560,11 +620,9 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
                 continue;
             }
             int loser = lost0 > lost1 ? 0 : 1;
-            wr_morale_test t;
             wr_morale_odds m;
-            wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
-                                  loser ? lost0 : lost1, &t);
-            if ((st = wri_melee_morale_odds(fn, user, &t, &m, "engagement")) != WR_OK)
+            if ((st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1,
+                                 &m)) != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
             for (int p = 0; p < 3; p++) {
@@ -823,7 +881,7 @@ static wr_status compute(const wr_engagement *engagement, int max_rounds, wr_odd
     int start0 = figures_of(&c->sp[0], c->sp[0].start);
     int start1 = figures_of(&c->sp[1], c->sp[1].start);
     c->stride = L + 1;
-    size_t acc_words = (size_t)(WR_END_COUNT + start0 + 1 + start1 + 1) * c->stride;
+    size_t acc_words = (size_t)(WR_END_COUNT + start0 + 1 + start1 + 1) * (c->stride + 1);
     if ((st = reserve(ws, states, acc_words, (size_t)c->lw)) != WR_OK)
         return st;
     wr_melee_odds *o = odds_alloc(result_alloc, limbs, start0, start1);
