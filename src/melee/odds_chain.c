@@ -23,8 +23,9 @@
    read (a grid cell when its mass moves on, a result at each new stage)
    or when its load (the sum of the weights added since, which bounds each
    word by load * 10^9) would pass LOAD_LIMIT. Cells are stored sparsely: a
-   map from a cell to a slot of a pool that grows with the cells the melee
-   reaches, so a call pays for the cells it touches, not for the grid. */
+   grid is a pool of slots that grows with the cells the melee reaches, and
+   one map (16 bits a cell) finds the next stage's slot of a cell, so a call
+   pays for the cells it touches, not for the grid. */
 #include <stdint.h>
 #include <string.h>
 
@@ -129,17 +130,22 @@ typedef struct outcome {
     uint32_t *weight;
 } outcome;
 
-/* A grid: cell -> slot + 1 (0: no mass), and per slot its cell and a lazy
-   number (word 0 its load, then `limbs` words). */
+/* A grid: per slot its cell and a lazy number (word 0 its load, then
+   `limbs` words). */
 typedef struct grid {
-    uint32_t *map;   /* states entries, all 0 between runs */
     uint32_t *list;  /* cap entries: the cell of each slot */
     uint64_t *pool;  /* pool_words words: cap slots of stride words */
-    size_t map_cells, list_cap, pool_words;
+    size_t list_cap, pool_words;
     size_t n, cap;
 } grid;
 
-#define MORALE_MEMO 1024
+/* A map entry is a slot + 1 of the next grid (0: none). */
+typedef uint16_t map_entry;
+_Static_assert((WR_ODDS_MAX_FIGURES + 1) * (WR_ODDS_MAX_FIGURES + 1) < UINT16_MAX &&
+                   WOUND_STATES * (WR_ODDS_MAX_FIGURES + 1) < UINT16_MAX,
+               "a slot + 1 fits a map entry");
+
+#define MORALE_MEMO 256
 
 typedef struct chain {
     wr_melee_odds *o;
@@ -148,6 +154,7 @@ typedef struct chain {
     int lw;            /* words of a strike's weight */
     size_t stride;     /* words of a lazy number with its load: limbs + 1 */
     grid *cur, *nxt;
+    map_entry *map;    /* cell -> slot + 1 in nxt; all 0 between runs */
     uint64_t *acc;     /* the results being summed: WR_END_COUNT + figures numbers, lazy */
     /* 1 + each side's FCP by its own state, in the first round ([0]) and
        after it ([1]): within the chain a strike depends on nothing else
@@ -293,7 +300,7 @@ static wr_status move_mass(chain *c, int s0, int s1, const uint64_t *src, int na
 {
     grid *g = c->nxt;
     size_t i = cell_index(c, s0, s1);
-    uint32_t slot = g->map[i];
+    uint32_t slot = c->map[i];
     if (slot == 0) {
         if (g->n == g->cap) {
             wr_status st = grow(c, g);
@@ -303,19 +310,16 @@ static wr_status move_mass(chain *c, int s0, int s1, const uint64_t *src, int na
         memset(g->pool + g->n * c->stride, 0, c->stride * sizeof(uint64_t));
         g->list[g->n] = (uint32_t)i;
         slot = (uint32_t)++g->n;
-        g->map[i] = slot;
+        c->map[i] = (map_entry)slot;
     }
     lazy_add(c, slot_number(c, g, slot - 1), src, na, w, nw);
     return WR_OK;
 }
 
-/* The mass of cell (s0, s1) in the current grid, normalized; NULL when none. */
-static const uint64_t *cell_mass(const chain *c, int s0, int s1, int *na)
+/* The mass of slot k of the current grid, normalized. */
+static const uint64_t *cell_mass(const chain *c, size_t k, int *na)
 {
-    uint32_t slot = c->cur->map[cell_index(c, s0, s1)];
-    if (slot == 0)
-        return NULL;
-    uint64_t *x = slot_number(c, c->cur, slot - 1);
+    uint64_t *x = slot_number(c, c->cur, k);
     lazy_normalize(x, words_now(c), c->o->limbs);
     x[-1] = 1;
     *na = lazy_len(x, words_now(c));
@@ -356,17 +360,12 @@ static void new_stage(chain *c, int digits)
     c->o->exponent += digits;
 }
 
-/* A cell whose mass has moved on: out of the map (its slot is cleared when
-   it is taken again). */
-static void clear_cell(chain *c, int s0, int s1)
-{
-    c->cur->map[cell_index(c, s0, s1)] = 0;
-}
-
-/* The next stage's grid becomes the current one (the current one is empty:
-   each cell left the map when its mass moved on). */
+/* The next stage's grid becomes the current one: its cells leave the map,
+   which then serves the new next grid. */
 static void swap_grids(chain *c)
 {
+    for (size_t k = 0; k < c->nxt->n; k++)
+        c->map[c->nxt->list[k]] = 0;
     grid *g = c->cur;
     c->cur = c->nxt;
     c->nxt = g;
@@ -418,9 +417,7 @@ static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, v
         return st;
     new_stage(c, 2);
     int s0 = c->sp[0].start, s1 = c->sp[1].start, na = 0;
-    const uint64_t *src = cell_mass(c, s0, s1, &na);
-    if (src == NULL) /* cannot happen: the start holds all the mass */
-        return WR_OK;
+    const uint64_t *src = cell_mass(c, 0, &na); /* the start, the only cell */
     uint32_t w[1];
     small(w, 1, (uint32_t)m.retire);
     absorb(c, wri_melee_end_of(side, WR_MORALE_RETIRE), s0, s1, src, na, w, 1);
@@ -428,7 +425,6 @@ static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, v
     absorb(c, wri_melee_end_of(side, WR_MORALE_ROUT), s0, s1, src, na, w, 1);
     small(w, 1, (uint32_t)m.pass);
     st = move_mass(c, s0, s1, src, na, w, 1);
-    clear_cell(c, s0, s1);
     if (st != WR_OK)
         return st;
     swap_grids(c);
@@ -571,7 +567,8 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
 }
 
 /* One round from (s0, s1): every way both strikes and the loser's test go. */
-static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user, int s0, int s1)
+static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user, int s0, int s1,
+                            size_t slot)
 {
     snapshot_state(c, s, 0, s0);
     snapshot_state(c, s, 1, s1);
@@ -591,9 +588,7 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
         (st = strike_outcomes(c, 1, &k[1], s0)) != WR_OK)
         return st;
     int na = 0;
-    const uint64_t *src = cell_mass(c, s0, s1, &na);
-    if (src == NULL) /* cannot happen: the cell is listed */
-        return WR_OK;
+    const uint64_t *src = cell_mass(c, slot, &na);
     if (c->sp[0].troops && c->sp[1].troops)
         return troops_round(c, s, fn, user, src, na);
     const int nw = 2 * c->lw + 2;
@@ -666,8 +661,7 @@ static wr_status run_chain(chain *c, wri_snapshot *s, wr_morale_fn fn, void *use
         const int size1 = c->sp[1].size;
         for (size_t k = 0; k < c->cur->n; k++) {
             int s0 = (int)(c->cur->list[k] / (uint32_t)size1), s1 = (int)(c->cur->list[k] % (uint32_t)size1);
-            st = round_from(c, s, fn, user, s0, s1);
-            clear_cell(c, s0, s1);
+            st = round_from(c, s, fn, user, s0, s1, k);
             if (st != WR_OK)
                 return st;
         }
@@ -677,9 +671,8 @@ static wr_status run_chain(chain *c, wri_snapshot *s, wr_morale_fn fn, void *use
         int s0 = (int)(c->cur->list[k] / (uint32_t)c->sp[1].size);
         int s1 = (int)(c->cur->list[k] % (uint32_t)c->sp[1].size);
         int na = 0;
-        const uint64_t *src = cell_mass(c, s0, s1, &na);
-        if (src != NULL)
-            absorb(c, WR_END_ONGOING, s0, s1, src, na, &one, 1);
+        const uint64_t *src = cell_mass(c, k, &na);
+        absorb(c, WR_END_ONGOING, s0, s1, src, na, &one, 1);
     }
     /* the results, normalized, into the handle */
     wr_melee_odds *o = c->o;
@@ -707,14 +700,16 @@ static wr_status hit_bound(const wri_snapshot *s, int side, int *bound)
 
 /* ---- working memory ----------------------------------------------------- */
 
-/* The chain's working memory, kept from call to call. The grids' maps are
-   all zero between calls (a run takes every cell it used out of them), and
-   their pools grow to the most cells a melee has reached, so a run on
+/* The chain's working memory, kept from call to call. The map is all zero
+   between calls (a run takes every cell it used out of it), and the grids'
+   pools grow to the most cells a melee has reached, so a run on
    memory it already has touches only the cells the melee reaches. */
 struct wr_odds_workspace {
     wr_allocator alloc;
     chain c;
     grid grids[2];
+    map_entry *map;
+    size_t map_cells;
     uint64_t *acc;
     size_t acc_words;
     uint32_t *dist[2], *pool;
@@ -734,7 +729,6 @@ static void release_workspace_memory(wr_odds_workspace *ws)
     const wr_allocator *al = &ws->alloc;
     for (int i = 0; i < 2; i++) {
         grid *g = &ws->grids[i];
-        release(al, &g->map, g->map_cells);
         release(al, &g->list, g->list_cap);
         wri_free(al, g->pool, g->pool_words, sizeof(uint64_t));
         memset(g, 0, sizeof *g);
@@ -742,6 +736,9 @@ static void release_workspace_memory(wr_odds_workspace *ws)
     }
     wri_free(al, ws->acc, ws->acc_words, sizeof(uint64_t));
     ws->acc = NULL;
+    wri_free(al, ws->map, ws->map_cells, sizeof(map_entry));
+    ws->map = NULL;
+    ws->map_cells = 0;
     release(al, &ws->pool, 4 * WOUND_STATES * ws->lw);
     release(al, &ws->w, ws->w_words);
     release(al, &ws->w2, ws->w_words);
@@ -753,16 +750,13 @@ static void release_workspace_memory(wr_odds_workspace *ws)
 static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t acc_words, size_t lw)
 {
     const wr_allocator *al = &ws->alloc;
-    for (int i = 0; i < 2; i++) {
-        grid *g = &ws->grids[i];
-        if (states > g->map_cells) {
-            uint32_t *map = wri_alloc_zero(al, states, sizeof *map);
-            if (map == NULL)
-                return WRI_NOMEM();
-            release(al, &g->map, g->map_cells);
-            g->map = map;
-            g->map_cells = states;
-        }
+    if (states > ws->map_cells) {
+        map_entry *map = wri_alloc_zero(al, states, sizeof *map);
+        if (map == NULL)
+            return WRI_NOMEM();
+        wri_free(al, ws->map, ws->map_cells, sizeof(map_entry));
+        ws->map = map;
+        ws->map_cells = states;
     }
     if (acc_words > ws->acc_words) {
         uint64_t *acc = wri_alloc_zero(al, acc_words, sizeof *acc);
@@ -805,13 +799,14 @@ static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t acc_words,
     return WR_OK;
 }
 
-/* Leaves both maps all zero again: the cells still listed in each grid. */
+/* Leaves the map all zero again (after a failed run the next grid's cells
+   are still in it) and both grids empty. */
 static void clear_grids(wr_odds_workspace *ws)
 {
     for (int i = 0; i < 2; i++) {
         grid *g = &ws->grids[i];
         for (size_t k = 0; k < g->n; k++)
-            g->map[g->list[k]] = 0;
+            ws->map[g->list[k]] = 0;
         g->n = 0;
     }
 }
@@ -899,6 +894,7 @@ static wr_status compute(const wr_engagement *engagement, int max_rounds, wr_odd
     }
     c->cur = &ws->grids[0];
     c->nxt = &ws->grids[1];
+    c->map = ws->map;
     c->dist[0] = ws->dist[0];
     c->dist[1] = ws->dist[1];
     c->pool = ws->pool;
