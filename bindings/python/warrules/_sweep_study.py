@@ -4,6 +4,8 @@ before any work is sent out, and the computation of one chunk of matchups
 (which runs in worker processes, so it takes and returns plain data only)."""
 import hashlib
 import itertools
+import threading
+import weakref
 
 import warrules as wr
 
@@ -307,11 +309,50 @@ class Study:
         return row
 
 
+class _ChunkState:
+    """What the chunks of one study share in one thread of a worker: the
+    units built so far and an odds workspace (the chain's working memory,
+    kept from one matchup to the next)."""
+
+    def __init__(self, study):
+        self.study = weakref.ref(study)
+        self.maker = UnitMaker()
+        self.workspace = wr.OddsWorkspace()
+
+    def close(self):
+        self.maker.close()
+        self.workspace.close()
+
+
+_STATE = threading.local()
+
+
+def _chunk_state(study):
+    """This thread's _ChunkState for the study (a new one, the last one
+    closed, when the study is another)."""
+    state = getattr(_STATE, "state", None)
+    if state is not None and state.study() is study:
+        return state
+    release_chunk_state()
+    _STATE.state = _ChunkState(study)
+    return _STATE.state
+
+
+def release_chunk_state():
+    """Closes this thread's units and workspace (kept between chunks)."""
+    state = getattr(_STATE, "state", None)
+    _STATE.state = None
+    if state is not None:
+        state.close()
+
+
 def compute_chunk(study, indices):
     """The odds of the matchups `indices` of a study: a list of
     (index, ends, error) with ends the END_COUNT probabilities in units of
-    10**-18 (rounded down), or None and the refusal's text."""
-    maker = UnitMaker()
+    10**-18 (rounded down), or None and the refusal's text. The units and
+    the odds workspace stay with the thread for the study's next chunk."""
+    state = _chunk_state(study)
+    maker, workspace = state.maker, state.workspace
     out = []
     nb = len(study.b)
     try:
@@ -319,11 +360,13 @@ def compute_chunk(study, indices):
             try:
                 a, sa = maker.unit(0, study.a[index // nb])
                 b, sb = maker.unit(1, study.b[index % nb])
-                with wr.Engagement(a, b, [sa, sb]) as fight, fight.odds(study.rounds) as odds:
+                with wr.Engagement(a, b, [sa, sb]) as fight, \
+                        fight.odds(study.rounds, workspace=workspace) as odds:
                     ends = tuple(odds.end_e18(e) for e in range(wr.END_COUNT))
                 out.append((index, ends, None))
             except (KeyError, TypeError, ValueError) as exc:
                 out.append((index, None, error_text(exc)))
-    finally:
-        maker.close()
+    except BaseException:
+        release_chunk_state()
+        raise
     return out
