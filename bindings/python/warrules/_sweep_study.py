@@ -2,12 +2,14 @@
 side takes over the axes, the matchup grid, the check of every variant
 before any work is sent out, and the computation of one chunk of matchups
 (which runs in worker processes, so it takes and returns plain data only)."""
+import ctypes
 import hashlib
 import itertools
 import threading
 import weakref
 
 import warrules as wr
+from ._native import lib as _lib
 
 UNIT_FIELDS = ("kind", "figures", "files", "weapon_type", "armour", "mount", "troop_class",
                "flags", "morale", "legs", "base_width_mm", "base_depth_mm")
@@ -351,10 +353,21 @@ def compute_chunk(study, indices):
     (index, ends, error) with ends the END_COUNT probabilities in units of
     10**-18 (rounded down), or None and the refusal's text. The units and
     the odds workspace stay with the thread for the study's next chunk."""
+    # (the work is in a function of its own: this one may be pickled by
+    # value, and its globals must then pickle too)
+    return _compute_chunk(study, indices)
+
+
+def _compute_chunk(study, indices):
     state = _chunk_state(study)
     maker, workspace = state.maker, state.workspace
     out = []
     nb = len(study.b)
+    # the ends read straight from C: the odds are this thread's own, just
+    # made, and every end is valid, so the binding's per-call guard (which
+    # holds shared handles while C runs) has nothing to guard here
+    odds_end, p = _lib.cdll.wr_melee_odds_end, ctypes.c_uint64()
+    p_ref, end_range = ctypes.byref(p), range(wr.END_COUNT)
     try:
         for index in indices:
             try:
@@ -362,7 +375,13 @@ def compute_chunk(study, indices):
                 b, sb = maker.unit(1, study.b[index % nb])
                 with wr.Engagement(a, b, [sa, sb]) as fight, \
                         fight.odds(study.rounds, workspace=workspace) as odds:
-                    ends = tuple(odds.end_e18(e) for e in range(wr.END_COUNT))
+                    handle, ends = odds._handle(), []
+                    for e in end_range:
+                        if odds_end(handle, e, p_ref) != 0:  # cannot happen: as end_e18 then
+                            ends = [odds.end_e18(e) for e in end_range]
+                            break
+                        ends.append(p.value)
+                    ends = tuple(ends)
                 out.append((index, ends, None))
             except (KeyError, TypeError, ValueError) as exc:
                 out.append((index, None, error_text(exc)))
