@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h> /* malloc_trim: a cold allocator before a one-shot call */
+#endif
 
 #include "warrules/melee.h"
 
@@ -186,12 +189,21 @@ static void allocator_churn(void)
     }
 }
 
+/* Gives the C library's free memory back to the system, so that the next
+   allocations fault their pages in again, as in a process's first call. */
+static void allocator_cold(void)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+}
+
 /* Exact odds against a Monte Carlo of `trials` melees (case <name>), and in
    a workspace kept from call to call against the one-shot call (case
    <name>_ws, baseline odds_new); the workspace's time again after the
    allocator's history changed (extra). */
 static void odds_case(const char *name, int figures, int files, int max_rounds, int repeats,
-                      int trials)
+                      int trials, double limit_ms)
 {
     fight f;
     fight_new(&f, figures, files);
@@ -229,7 +241,12 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
     wr_melee_odds_free(odds);
     double *te = malloc((size_t)repeats * sizeof *te), *tm = malloc((size_t)repeats * sizeof *tm);
     double *tn = malloc((size_t)repeats * sizeof *tn), *tc = malloc((size_t)repeats * sizeof *tc);
+    double *tk = malloc((size_t)repeats * sizeof *tk);
     for (int r = 0; r < repeats; r++) {
+        /* untimed: the workspace's memory back in the cache after the
+           previous repeat's cold call */
+        check(wr_melee_odds_new_in_workspace(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_in_workspace");
+        wr_melee_odds_free(odds);
         double t0 = bench_now_ms();
         check(wr_melee_odds_new_in_workspace(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_in_workspace");
         te[r] = bench_now_ms() - t0;
@@ -246,6 +263,11 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
         check(wr_melee_odds_new_in_workspace(f.e, max_rounds, ws, &odds), "wr_melee_odds_new_in_workspace");
         tc[r] = bench_now_ms() - t0;
         wr_melee_odds_free(odds);
+        allocator_cold();
+        t0 = bench_now_ms();
+        check(wr_melee_odds_new(f.e, max_rounds, &odds), "wr_melee_odds_new");
+        tk[r] = bench_now_ms() - t0;
+        wr_melee_odds_free(odds);
     }
     char baseline[64], line[96];
     snprintf(baseline, sizeof baseline, "montecarlo_%d", trials);
@@ -254,10 +276,24 @@ static void odds_case(const char *name, int figures, int files, int max_rounds, 
     bench_case(line, "odds_new", bench_median(tn, repeats), bench_median(te, repeats), same);
     snprintf(line, sizeof line, "%s_ws_after_allocator_churn_ms", name);
     bench_extra(line, bench_median(tc, repeats), "ms");
+    /* the one-shot call (its own working memory) against a warm workspace,
+       with the allocator warm and cold (its free memory given back first) */
+    double warm = bench_median(te, repeats);
+    snprintf(line, sizeof line, "%s_one_shot", name);
+    bench_case(line, "workspace_warm", warm, bench_median(tn, repeats), same);
+    snprintf(line, sizeof line, "%s_one_shot_cold_allocator", name);
+    bench_case(line, "workspace_warm", warm, bench_median(tk, repeats), same);
+    if (limit_ms > 0) {
+        char base[32];
+        snprintf(line, sizeof line, "%s_warm", name);
+        snprintf(base, sizeof base, "limit_%gms", limit_ms);
+        bench_case(line, base, limit_ms, warm, match && same);
+    }
     free(te);
     free(tm);
     free(tn);
     free(tc);
+    free(tk);
     wr_odds_workspace_free(ws);
     wr_rng_free(rng);
     fight_free(&f);
@@ -272,9 +308,22 @@ int main(int argc, char **argv)
     int repeats = atoi(argv[1]), rounds = atoi(argv[2]), trials = atoi(argv[3]);
     if (repeats < 1 || rounds < 1 || trials < 1)
         return 2;
+    /* the process's very first exact odds: nothing allocated before */
+    {
+        fight f;
+        fight_new(&f, 200, 20);
+        wr_melee_odds *odds = NULL;
+        double t0 = bench_now_ms();
+        check(wr_melee_odds_new(f.e, WR_ODDS_MAX_ROUNDS, &odds), "wr_melee_odds_new");
+        bench_extra("odds_200v200_one_shot_first_call_ms", bench_now_ms() - t0, "ms");
+        wr_melee_odds_free(odds);
+        fight_free(&f);
+    }
     rounds_in_c(repeats, rounds);
-    odds_case("odds_10v10", 10, 5, WR_ODDS_MAX_ROUNDS, repeats, trials);
-    odds_case("odds_50v50", 50, 10, WR_ODDS_MAX_ROUNDS, repeats, trials);
-    odds_case("odds_200v200", 200, 20, WR_ODDS_MAX_ROUNDS, repeats, trials);
+    odds_case("odds_10v10", 10, 5, WR_ODDS_MAX_ROUNDS, repeats, trials, 0);
+    odds_case("odds_50v50", 50, 10, WR_ODDS_MAX_ROUNDS, repeats, trials, 0);
+    odds_case("odds_200v200", 200, 20, WR_ODDS_MAX_ROUNDS, repeats, trials, 0);
+    /* a narrow frontage: many rounds of slow losses, the chain's widest */
+    odds_case("odds_200v200_5files", 200, 5, WR_ODDS_MAX_ROUNDS, repeats, trials, 2.0);
     return 0;
 }

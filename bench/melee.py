@@ -123,6 +123,104 @@ def numpy_rounds(np, a, b):
     return oa, ob, loser
 
 
+# ---- the rules in NumPy as tight as NumPy allows ----
+#
+# Each side's fighting figures come from a case table over both sides' flags
+# (fancy indexing: 0 none, 1 all its figures, 2 those in contact, 3 the
+# ranks), the three ranks clipped (in contact is at most files and figures,
+# so the first rank is in_contact, the second and third the figures beyond
+# one and two files clipped to 0..in_contact), the ranks a weapon reaches
+# by table, np.choose for the case; every operation writes into buffers
+# (out=), so a call allocates nothing but its outputs when it is given
+# none, and nothing at all with preallocated ones.
+
+def _case_table(np):
+    t = np.empty(32 * 32, dtype=np.intp)
+    for sf in range(32):
+        for ef in range(32):
+            if (sf & SIDE_SWARM and ef & SIDE_FLYING) or (sf & SIDE_FLYING and ef & SIDE_SWARM):
+                case = 0
+            elif (sf | ef) & SIDE_FLYING or sf & SIDE_SWARM or (sf & SIDE_MOUNTED and ef & SIDE_MOUNTED):
+                case = 1
+            elif sf & (SIDE_MOUNTED | SIDE_DISORDERED | SIDE_FLANKED):
+                case = 2
+            else:
+                case = 3
+            t[sf * 32 + ef] = case
+    return t
+
+
+class TightNumpy:
+    """Tables, scratch buffers and (when preallocated) output arrays."""
+
+    def __init__(self, np, n):
+        self.np = np
+        self.case_of = _case_table(np)
+        self.second = np.array([1 if REACH[w] >= 2 else 0 for w in range(4)], dtype=np.int32)
+        self.third = np.array([1 if REACH[w] >= 3 else 0 for w in range(4)], dtype=np.int32)
+        i32 = lambda: np.empty(n, dtype=np.int32)
+        self.r1, self.r2, self.t, self.zero = i32(), i32(), i32(), np.zeros(n, dtype=np.int32)
+        self.code = np.empty(n, dtype=np.uint32)
+        self.case = np.empty(n, dtype=np.intp)
+        self.m1, self.m2 = np.empty(n, dtype=bool), np.empty(n, dtype=bool)
+        self.n = n
+
+    def outputs(self):
+        np, n = self.np, self.n
+        return ({k: np.empty(n, dtype=np.int32) for k in OUTS},
+                {k: np.empty(n, dtype=np.int32) for k in OUTS}, np.empty(n, dtype=np.int32))
+
+    def _side(self, me, enemy, o):
+        np = self.np
+        figures, files, contact = me["figures"], me["files"], me["in_contact"]
+        r1, r2, t = self.r1, self.r2, self.t
+        np.subtract(figures, files, out=r1)
+        np.subtract(r1, files, out=r2)
+        np.clip(r1, 0, contact, out=r1)
+        np.clip(r2, 0, contact, out=r2)
+        np.take(self.second, me["weapon"], out=t)
+        np.multiply(r1, t, out=r1)
+        np.take(self.third, me["weapon"], out=t)
+        np.multiply(r2, t, out=r2)
+        np.add(r1, r2, out=r1)
+        np.add(r1, contact, out=r1)  # the ranks
+        np.left_shift(me["flags"], 5, out=self.code)
+        np.bitwise_or(self.code, enemy["flags"], out=self.code)
+        np.take(self.case_of, self.code, out=self.case)
+        np.choose(self.case, (self.zero, figures, contact, r1), out=o["fighting"])
+        np.add(me["bcp"], me["modifiers"], out=o["mcp"])
+        np.maximum(o["mcp"], 0, out=o["mcp"])
+        np.multiply(o["mcp"], o["fighting"], out=o["fcp"])
+        np.divmod(o["fcp"], 100, out=(o["kills"], t))
+        np.less_equal(me["d100"], t, out=self.m1)
+        np.add(o["kills"], self.m1, out=o["kills"])
+
+    def rounds(self, a, b, out=None):
+        """a, b: dicts of NumPy columns; out: outputs() to write into, or
+        None for new ones. Returns (out_a, out_b, loser)."""
+        np = self.np
+        oa, ob, loser = out if out is not None else self.outputs()
+        self._side(a, b, oa)
+        self._side(b, a, ob)
+        np.minimum(ob["kills"], a["figures"], out=oa["lost"])
+        np.minimum(oa["kills"], b["figures"], out=ob["lost"])
+        np.less(oa["lost"], ob["lost"], out=self.m1)
+        np.equal(oa["lost"], ob["lost"], out=self.m2)
+        np.copyto(loser, self.m1)
+        np.subtract(loser, self.m2, out=loser)
+        return oa, ob, loser
+
+
+def numpy_tight_lists(np, tight, a, b):
+    """From Python lists to Python lists: in through array.array (NumPy's
+    fastest way from a list of ints), out with tolist()."""
+    def cols(d):
+        return {k: np.frombuffer(array.array("I" if k == "flags" else "i", d[k]),
+                                 dtype=np.uint32 if k == "flags" else np.int32) for k in FIELDS}
+    oa, ob, loser = tight.rounds(cols(a), cols(b))
+    return ({k: oa[k].tolist() for k in OUTS}, {k: ob[k].tolist() for k in OUTS}, loser.tolist())
+
+
 def numpy_columns(np, d):
     return {k: np.array(d[k], dtype=np.uint32 if k == "flags" else np.int32) for k in FIELDS}
 
@@ -272,8 +370,8 @@ def binding_batch(path):
 def binding_results(fn_or_batch, a=None, b=None):
     """The binding's MeleeBatch (or fn(a, b)) as our tuple of lists."""
     r = fn_or_batch(a, b) if a is not None else fn_or_batch
-    return ({k: list(getattr(r.a, k)) for k in OUTS}, {k: list(getattr(r.b, k)) for k in OUTS},
-            list(r.loser))
+    return ({k: getattr(r.a, k).tolist() for k in OUTS}, {k: getattr(r.b, k).tolist() for k in OUTS},
+            r.loser.tolist())
 
 
 # ---- inputs ----
@@ -325,6 +423,11 @@ def main():
         np_a, np_b = numpy_columns(np, a), numpy_columns(np, b)
         forms.append(("numpy", lambda: numpy_rounds(np, np_a, np_b)))
         forms.append(("numpy_lists", lambda: numpy_lists(np, a, b)))
+        tight = TightNumpy(np, n)
+        tight_out = tight.outputs()
+        forms.append(("numpy_tight", lambda: tight.rounds(np_a, np_b)))
+        forms.append(("numpy_tight_out", lambda: tight.rounds(np_a, np_b, out=tight_out)))
+        forms.append(("numpy_tight_lists", lambda: numpy_tight_lists(np, tight, a, b)))
     bfn, bname = binding_batch(path)
     if bfn is not None:
         bufs = [{k: array.array("I" if k == "flags" else "i", d[k]) for k in FIELDS}
@@ -343,7 +446,7 @@ def main():
             got = f()
             if isinstance(got, Columns):
                 got = got.results()
-            elif name == "numpy":
+            elif name in ("numpy", "numpy_tight", "numpy_tight_out"):
                 got = ({k: got[0][k].tolist() for k in OUTS}, {k: got[1][k].tolist() for k in OUTS},
                        got[2].tolist())
             elif not isinstance(got, tuple) or len(got) != 3 or not isinstance(got[0], dict):
@@ -376,7 +479,11 @@ def main():
     # the NumPy forms are baselines: the binding's buffers form against
     # NumPy on arrays, its list form against NumPy from lists to lists
     against = [("numpy", "binding_batch_buffers"), ("numpy", "binding_batch_buffers_out"),
-               ("numpy_lists", "binding_batch")]
+               ("numpy_lists", "binding_batch"),
+               # the issue's targets: the tight NumPy, fresh outputs on both
+               # sides, preallocated outputs on both sides, lists to lists
+               ("numpy_tight", "binding_batch_buffers"), ("numpy_tight_out", "binding_batch_buffers_out"),
+               ("numpy_tight_lists", "binding_batch")]
     for base, k in against:
         if base in med and k in med:
             case = {"name": cases[k], "baseline": base, "baseline_ms": med[base],
@@ -384,7 +491,8 @@ def main():
                     "match": bool(match[k] and match[base])}
             print("CASE " + json.dumps(case), flush=True)
     for k in med:
-        if k in ("python", "numpy", "numpy_lists"):
+        if k in ("python", "numpy", "numpy_lists", "numpy_tight", "numpy_tight_out",
+                 "numpy_tight_lists"):
             continue
         case = {"name": cases[k], "baseline": "python", "baseline_ms": med["python"],
                 "warrules_ms": med[k], "ratio": med["python"] / med[k], "match": match[k]}

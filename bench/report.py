@@ -60,6 +60,20 @@ def machine():
             "compiler": compiler}
 
 
+# the melee parts of issue #26: exact odds one-shot within 2x a warm
+# workspace (warm and cold allocator), 200v200 on 5 files under 2 ms warm,
+# the batch against tight NumPy, the sweep against a plain loop
+TARGETS.update({
+    ("odds_200v200_one_shot", "workspace_warm"): 1 / 2.0,
+    ("odds_200v200_5files_warm", "limit_2ms"): 1.0,
+    ("melee_rounds_binding_batch_buffers", "numpy_tight"): 3.0,
+    ("melee_rounds_binding_batch_buffers_out", "numpy_tight_out"): 2.0,
+    ("melee_rounds_binding_batch", "numpy_tight_lists"): 1.5,
+    ("sweep_local_2", "plain_loop"): 1.7,
+    ("sweep_dask_2", "plain_loop"): 1.5,
+})
+
+
 def main():
     out_txt, results_json, extra_json, mode = sys.argv[1:5]
     cases, extras = [], []

@@ -84,16 +84,19 @@ smoke)
     repeats=1 sizes="24 40" queries=3 c_rounds=2000 trials=2000 py_rounds=2000
     scaling="48" scaling_repeats=1
     mem_size=40 results=$build/results-smoke.json extra=$build/extra-smoke.json advisor_rounds=3
+    sweep_step=30 sweep_args=--no-dask
     ;;
 quick)
     repeats=7 sizes="256 1024" queries=4 c_rounds=200000 trials=10000 py_rounds=100000
     scaling="512 2048 4096" scaling_repeats=3
     mem_size=1024 results=bench/results.json extra=bench/extra.json advisor_rounds=10
+    sweep_step=3 sweep_args=
     ;;
 full)
     repeats=15 sizes="256 1024" queries=8 c_rounds=1000000 trials=100000 py_rounds=200000
     scaling="512 2048 4096" scaling_repeats=5
     mem_size=1024 results=bench/results.json extra=bench/extra.json advisor_rounds=10
+    sweep_step=3 sweep_args=
     ;;
 esac
 
@@ -117,6 +120,10 @@ done
 "$build/bench_melee" "$repeats" "$c_rounds" "$trials" >>"$out"
 "$python" bench/melee.py "$lib" "$repeats" "$py_rounds" >>"$out"
 "$build/bench_advisor" "$repeats" "$advisor_rounds" >>"$out"
+# warrules.sweep on 2 local processes and a 2-worker Dask LocalCluster
+# against a plain loop (the smoke run: a small study, no cluster)
+# shellcheck disable=SC2086
+"$python" bench/sweep.py "$lib" "$sweep_step" $sweep_args >>"$out"
 
 echo >&2
 status=0

@@ -15,7 +15,17 @@
 
    Wound records are kept reduced: the death rules only compare counts
    with 1, 2 and 3, so counted and serious are kept up to 3, critical up to
-   2, with the unconscious flag: 96 living records and the dead. */
+   2, with the unconscious flag: 96 living records and the dead.
+
+   Speed. The grids and the results being summed are held in 64-bit words
+   with their carries deferred: a product a[k] * w is added to a word as it
+   is, and a number is brought back to words below 10^9 only when it is
+   read (a grid cell when its mass moves on, a result at each new stage)
+   or when its load (the sum of the weights added since, which bounds each
+   word by load * 10^9) would pass LOAD_LIMIT. Cells are stored sparsely: a
+   grid is a pool of slots that grows with the cells the melee reaches, and
+   one map (16 bits a cell) finds the next stage's slot of a cell, so a call
+   pays for the cells it touches, not for the grid. */
 #include <stdint.h>
 #include <string.h>
 
@@ -26,6 +36,9 @@
 #define BASE WRI_ODDS_BASE
 #define WOUND_STATES 97
 #define DEAD_STATE 96
+/* The most weight a lazy number may take between normalizations: every word
+   stays below LOAD_LIMIT * BASE, half of 2^64, so adding a carry never wraps. */
+#define LOAD_LIMIT (UINT64_MAX / BASE / 2u)
 
 /* ---- sides -------------------------------------------------------------- */
 
@@ -117,14 +130,42 @@ typedef struct outcome {
     uint32_t *weight;
 } outcome;
 
+/* A grid: per slot its cell and a lazy number (word 0 its load, then
+   `limbs` words). */
+typedef struct grid {
+    uint32_t *list;  /* cap entries: the cell of each slot */
+    uint64_t *pool;  /* pool_words words: cap slots of stride words */
+    size_t list_cap, pool_words;
+    size_t n, cap;
+} grid;
+
+/* A map entry is a slot + 1 of the next grid (0: none). */
+typedef uint16_t map_entry;
+_Static_assert((WR_ODDS_MAX_FIGURES + 1) * (WR_ODDS_MAX_FIGURES + 1) < UINT16_MAX &&
+                   WOUND_STATES * (WR_ODDS_MAX_FIGURES + 1) < UINT16_MAX,
+               "a slot + 1 fits a map entry");
+
+#define MORALE_MEMO 256
+
 typedef struct chain {
     wr_melee_odds *o;
+    const wr_allocator *alloc;
     space sp[2];
     int lw;            /* words of a strike's weight */
-    uint32_t *cur, *nxt;
-    unsigned char *live_cur, *live_nxt; /* 1: the cell holds mass */
-    uint32_t *list_cur, *list_nxt;      /* the cells that hold mass, by index */
-    size_t n_cur, n_nxt;
+    size_t stride;     /* words of a lazy number with its load: limbs + 1 */
+    grid *cur, *nxt;
+    map_entry *map;    /* cell -> slot + 1 in nxt; all 0 between runs */
+    uint64_t *acc;     /* the results being summed: WR_END_COUNT + figures numbers, lazy */
+    /* 1 + each side's FCP by its own state, in the first round ([0]) and
+       after it ([1]): within the chain a strike depends on nothing else
+       (0: not known yet) */
+    int fcp_memo[2][2][WR_ODDS_MAX_FIGURES + 1 > WOUND_STATES ? WR_ODDS_MAX_FIGURES + 1 : WOUND_STATES];
+    /* the odds of the loser's test this round, by the test's varying fields
+       (the morale model is a pure function of the test) */
+    struct morale_entry {
+        int round, loser, figures, lost, enemy_lost; /* round 0: empty */
+        wr_morale_odds odds;
+    } morale_memo[MORALE_MEMO];
     uint32_t *dist[2]; /* wound distributions: WOUND_STATES numbers of lw words each */
     uint32_t *pool;    /* 2 sides x 2 * WOUND_STATES outcomes x lw words */
     outcome out[2][2 * WOUND_STATES];
@@ -137,81 +178,231 @@ static size_t cell_index(const chain *c, int s0, int s1)
     return (size_t)s0 * (size_t)c->sp[1].size + (size_t)s1;
 }
 
-static uint32_t *cell(const chain *c, uint32_t *grid, int s0, int s1)
-{
-    return grid + cell_index(c, s0, s1) * (size_t)c->o->limbs;
-}
-
 static int words_now(const chain *c)
 {
     int n = words_for(c->o->exponent);
     return n < c->o->limbs ? n : c->o->limbs;
 }
 
+/* The lazy number of slot k of g (its load is the word before). */
+static uint64_t *slot_number(const chain *c, const grid *g, size_t k)
+{
+    return g->pool + k * c->stride + 1;
+}
+
+/* x (n words, then zeros up to limbs) with every word below BASE. */
+static void lazy_normalize(uint64_t *x, int n, int limbs)
+{
+    uint64_t carry = 0;
+    int k = 0;
+    for (; k < n || (carry != 0 && k < limbs); k++) {
+        uint64_t t = x[k] + carry;
+        carry = t / BASE;
+        x[k] = t - carry * BASE;
+    }
+}
+
+/* The words of x (normalized) up to its highest non-zero one. */
+static int lazy_len(const uint64_t *x, int n)
+{
+    while (n > 0 && x[n - 1] == 0)
+        n--;
+    return n;
+}
+
+/* dst += a * w, carries deferred; a is normalized, of na words. */
+static void lazy_add(const chain *c, uint64_t *dst, const uint64_t *a, int na, const uint32_t *w,
+                     int nw)
+{
+    uint64_t *load = dst - 1;
+    for (int j = 0; j < nw; j++) {
+        uint64_t wj = w[j];
+        if (wj == 0)
+            continue;
+        if (*load + wj > LOAD_LIMIT) {
+            lazy_normalize(dst, c->o->limbs, c->o->limbs);
+            *load = 1;
+        }
+        *load += wj;
+        uint64_t *restrict d = dst + j;
+        int k = 0;
+        for (; k + 4 <= na; k += 4) {
+            d[k] += a[k] * wj;
+            d[k + 1] += a[k + 1] * wj;
+            d[k + 2] += a[k + 2] * wj;
+            d[k + 3] += a[k + 3] * wj;
+        }
+        for (; k < na; k++)
+            d[k] += a[k] * wj;
+    }
+}
+
+static void lazy_scale_pow10(uint64_t *x, int digits, int n);
+
+/* Result i: word 0 the exponent it is over, word 1 its load, then the
+   number. A result is scaled to the current exponent only when it is
+   added to (and once at the end): most are touched in few stages. */
+static uint64_t *acc_number(const chain *c, int i)
+{
+    uint64_t *x = c->acc + (size_t)i * (c->stride + 1) + 2;
+    int exponent = (int)x[-2];
+    if (exponent != c->o->exponent) {
+        if (x[-1] != 0) {
+            lazy_normalize(x, words_for(exponent), c->o->limbs);
+            x[-1] = 1;
+            lazy_scale_pow10(x, c->o->exponent - exponent, words_now(c));
+        }
+        x[-2] = (uint64_t)c->o->exponent;
+    }
+    return x;
+}
+
 /* Mass src * w ends the melee in states (s0, s1). */
-static void absorb(chain *c, wr_melee_end end, int s0, int s1, const uint32_t *src,
+static void absorb(chain *c, wr_melee_end end, int s0, int s1, const uint64_t *src, int na,
                    const uint32_t *w, int nw)
 {
-    wr_melee_odds *o = c->o;
-    int n = words_now(c);
-    big_muladd(o->ends + (size_t)end * (size_t)o->limbs, src, n, w, nw);
-    big_muladd(wri_odds_figs(o, 0, figures_of(&c->sp[0], s0)), src, n, w, nw);
-    big_muladd(wri_odds_figs(o, 1, figures_of(&c->sp[1], s1)), src, n, w, nw);
+    const wr_melee_odds *o = c->o;
+    lazy_add(c, acc_number(c, (int)end), src, na, w, nw);
+    lazy_add(c, acc_number(c, WR_END_COUNT + figures_of(&c->sp[0], s0)), src, na, w, nw);
+    lazy_add(c, acc_number(c, WR_END_COUNT + o->start[0] + 1 + figures_of(&c->sp[1], s1)), src,
+             na, w, nw);
 }
 
-static void move_mass(chain *c, int s0, int s1, const uint32_t *src, const uint32_t *w, int nw)
+/* Room for one more slot in g. */
+static wr_status grow(chain *c, grid *g)
 {
-    big_muladd(cell(c, c->nxt, s0, s1), src, words_now(c), w, nw);
+    size_t states = (size_t)c->sp[0].size * (size_t)c->sp[1].size;
+    size_t cap = g->cap < 32 ? 64 : 2 * g->cap;
+    cap = cap < states ? cap : states;
+    if (cap <= g->cap || cap > SIZE_MAX / c->stride)
+        return WRI_NOMEM();
+    if (cap * c->stride > g->pool_words) {
+        uint64_t *pool = wri_realloc_array(c->alloc, g->pool, g->pool_words, cap * c->stride,
+                                           sizeof *pool);
+        if (pool == NULL)
+            return WRI_NOMEM();
+        g->pool = pool;
+        g->pool_words = cap * c->stride;
+    }
+    if (cap > g->list_cap) {
+        uint32_t *list = wri_realloc_array(c->alloc, g->list, g->list_cap, cap, sizeof *list);
+        if (list == NULL)
+            return WRI_NOMEM();
+        g->list = list;
+        g->list_cap = cap;
+    }
+    g->cap = cap;
+    return WR_OK;
+}
+
+static wr_status move_mass(chain *c, int s0, int s1, const uint64_t *src, int na,
+                           const uint32_t *w, int nw)
+{
+    grid *g = c->nxt;
     size_t i = cell_index(c, s0, s1);
-    if (!c->live_nxt[i]) {
-        c->live_nxt[i] = 1;
-        c->list_nxt[c->n_nxt++] = (uint32_t)i;
+    uint32_t slot = c->map[i];
+    if (slot == 0) {
+        if (g->n == g->cap) {
+            wr_status st = grow(c, g);
+            if (st != WR_OK)
+                return st;
+        }
+        memset(g->pool + g->n * c->stride, 0, c->stride * sizeof(uint64_t));
+        g->list[g->n] = (uint32_t)i;
+        slot = (uint32_t)++g->n;
+        c->map[i] = (map_entry)slot;
+    }
+    lazy_add(c, slot_number(c, g, slot - 1), src, na, w, nw);
+    return WR_OK;
+}
+
+/* The mass of slot k of the current grid, normalized. */
+static const uint64_t *cell_mass(const chain *c, size_t k, int *na)
+{
+    uint64_t *x = slot_number(c, c->cur, k);
+    lazy_normalize(x, words_now(c), c->o->limbs);
+    x[-1] = 1;
+    *na = lazy_len(x, words_now(c));
+    return x;
+}
+
+static void lazy_scale_pow10(uint64_t *x, int digits, int n)
+{
+    static const uint64_t pow10[10] = {1,      10,      100,      1000,      10000,
+                                       100000, 1000000, 10000000, 100000000, 1000000000};
+    if (digits >= 9) { /* whole words: a shift */
+        int shift = digits / 9, len = lazy_len(x, n - shift);
+        memmove(x + shift, x, (size_t)len * sizeof *x);
+        memset(x, 0, (size_t)shift * sizeof *x);
+        digits -= 9 * shift;
+    }
+    while (digits > 0) {
+        int d = digits > 9 ? 9 : digits;
+        uint64_t p = pow10[d], carry = 0;
+        for (int k = 0; k < n; k++) {
+            uint64_t t = x[k] * p + carry;
+            carry = t / BASE;
+            x[k] = t - carry * BASE;
+        }
+        digits -= d;
     }
 }
 
-/* A new stage of `digits` decimal digits: finished numbers are scaled. */
+static int acc_count(const chain *c)
+{
+    return WR_END_COUNT + c->o->start[0] + 1 + c->o->start[1] + 1;
+}
+
+/* A new stage of `digits` decimal digits (finished numbers are scaled when
+   next read, acc_number()). */
 static void new_stage(chain *c, int digits)
 {
-    wr_melee_odds *o = c->o;
-    o->exponent += digits;
-    int n = words_now(c);
-    int count = WR_END_COUNT + o->start[0] + 1 + o->start[1] + 1;
-    for (int i = 0; i < count; i++) {
-        uint32_t *x = i < WR_END_COUNT ? o->ends + (size_t)i * (size_t)o->limbs
-                                       : o->figs + (size_t)(i - WR_END_COUNT) * (size_t)o->limbs;
-        big_scale_pow10(x, digits, n);
-    }
+    c->o->exponent += digits;
 }
 
-/* A cell whose mass has moved on: zero again, for the stage after next. */
-static void clear_cell(chain *c, int s0, int s1)
-{
-    size_t i = cell_index(c, s0, s1);
-    memset(c->cur + i * (size_t)c->o->limbs, 0, (size_t)words_now(c) * sizeof(uint32_t));
-    c->live_cur[i] = 0;
-}
-
-/* The next stage's grid becomes the current one (the current one is all
-   zero: each cell was cleared when its mass moved on). */
+/* The next stage's grid becomes the current one: its cells leave the map,
+   which then serves the new next grid. */
 static void swap_grids(chain *c)
 {
-    uint32_t *g = c->cur;
+    for (size_t k = 0; k < c->nxt->n; k++)
+        c->map[c->nxt->list[k]] = 0;
+    grid *g = c->cur;
     c->cur = c->nxt;
     c->nxt = g;
-    unsigned char *l = c->live_cur;
-    c->live_cur = c->live_nxt;
-    c->live_nxt = l;
-    uint32_t *list = c->list_cur;
-    c->list_cur = c->list_nxt;
-    c->list_nxt = list;
-    c->n_cur = c->n_nxt;
-    c->n_nxt = 0;
+    c->nxt->n = 0;
 }
 
 static void small(uint32_t *w, int nw, uint32_t value)
 {
     memset(w, 0, (size_t)nw * sizeof *w);
     w[0] = value;
+}
+
+/* The odds of the loser's test after a round with these losses. */
+static wr_status loser_odds(chain *c, const wri_snapshot *s, wr_morale_fn fn, void *user,
+                            int loser, int lost, int enemy_lost, wr_morale_odds *m)
+{
+    int figures = s->side[loser].figures;
+    unsigned h = ((unsigned)figures * 131u + (unsigned)lost * 31u + (unsigned)enemy_lost * 7u +
+                  (unsigned)loser) % MORALE_MEMO;
+    struct morale_entry *e = &c->morale_memo[h];
+    if (e->round == s->round && e->loser == loser && e->figures == figures && e->lost == lost &&
+        e->enemy_lost == enemy_lost) {
+        *m = e->odds;
+        return WR_OK;
+    }
+    wr_morale_test t;
+    wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, lost, enemy_lost, &t);
+    wr_status st = wri_melee_morale_odds(fn, user, &t, m, "engagement");
+    if (st != WR_OK)
+        return st;
+    e->round = s->round;
+    e->loser = loser;
+    e->figures = figures;
+    e->lost = lost;
+    e->enemy_lost = enemy_lost;
+    e->odds = *m;
+    return WR_OK;
 }
 
 /* The flank or rear test of `side` in the first round. */
@@ -225,16 +416,17 @@ static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, v
     if (st != WR_OK)
         return st;
     new_stage(c, 2);
-    int s0 = c->sp[0].start, s1 = c->sp[1].start;
-    const uint32_t *src = cell(c, c->cur, s0, s1);
+    int s0 = c->sp[0].start, s1 = c->sp[1].start, na = 0;
+    const uint64_t *src = cell_mass(c, 0, &na); /* the start, the only cell */
     uint32_t w[1];
     small(w, 1, (uint32_t)m.retire);
-    absorb(c, wri_melee_end_of(side, WR_MORALE_RETIRE), s0, s1, src, w, 1);
+    absorb(c, wri_melee_end_of(side, WR_MORALE_RETIRE), s0, s1, src, na, w, 1);
     small(w, 1, (uint32_t)m.rout);
-    absorb(c, wri_melee_end_of(side, WR_MORALE_ROUT), s0, s1, src, w, 1);
+    absorb(c, wri_melee_end_of(side, WR_MORALE_ROUT), s0, s1, src, na, w, 1);
     small(w, 1, (uint32_t)m.pass);
-    move_mass(c, s0, s1, src, w, 1);
-    clear_cell(c, s0, s1);
+    st = move_mass(c, s0, s1, src, na, w, 1);
+    if (st != WR_OK)
+        return st;
     swap_grids(c);
     return WR_OK;
 }
@@ -328,8 +520,9 @@ static void snapshot_state(const chain *c, wri_snapshot *s, int side, int state)
    word of at most 100, so a path's weight (times a morale part, at most
    100) stays below 10^6, one word. */
 static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user,
-                              const uint32_t *src)
+                              const uint64_t *src, int na)
 {
+    wr_status st;
     for (int i = 0; i < c->n_out[0]; i++) {
         const outcome *hit1 = &c->out[0][i];
         for (int j = 0; j < c->n_out[1]; j++) {
@@ -341,20 +534,18 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
                 wr_melee_end end = n0 == 0 ? (n1 == 0 ? WR_END_BOTH_DESTROYED : WR_END_A_DESTROYED)
                                            : WR_END_B_DESTROYED;
                 uint32_t all = w * 100;
-                absorb(c, end, n0, n1, src, &all, 1);
+                absorb(c, end, n0, n1, src, na, &all, 1);
                 continue;
             }
             if (lost0 == lost1) {
                 uint32_t all = w * 100;
-                move_mass(c, n0, n1, src, &all, 1);
+                if ((st = move_mass(c, n0, n1, src, na, &all, 1)) != WR_OK)
+                    return st;
                 continue;
             }
             int loser = lost0 > lost1 ? 0 : 1;
-            wr_morale_test t;
             wr_morale_odds m;
-            wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
-                                  loser ? lost0 : lost1, &t);
-            wr_status st = wri_melee_morale_odds(fn, user, &t, &m, "engagement");
+            st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1, &m);
             if (st != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
@@ -362,11 +553,13 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
                 if (parts[p] == 0)
                     continue;
                 uint32_t part = w * (uint32_t)parts[p];
-                if (p == 0)
-                    move_mass(c, n0, n1, src, &part, 1);
-                else
+                if (p == 0) {
+                    if ((st = move_mass(c, n0, n1, src, na, &part, 1)) != WR_OK)
+                        return st;
+                } else {
                     absorb(c, wri_melee_end_of(loser, p == 1 ? WR_MORALE_RETIRE : WR_MORALE_ROUT),
-                           n0, n1, src, &part, 1);
+                           n0, n1, src, na, &part, 1);
+                }
             }
         }
     }
@@ -374,21 +567,30 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
 }
 
 /* One round from (s0, s1): every way both strikes and the loser's test go. */
-static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user, int s0, int s1)
+static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *user, int s0, int s1,
+                            size_t slot)
 {
     snapshot_state(c, s, 0, s0);
     snapshot_state(c, s, 1, s1);
     wr_strike k[2];
     wr_status st;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
+        int *memo = &c->fcp_memo[i][s->round == 1 ? 0 : 1][i == 0 ? s0 : s1];
+        if (*memo != 0) {
+            k[i].fcp = *memo - 1;
+            continue;
+        }
         if ((st = wri_melee_strike(s, i, &k[i], NULL)) != WR_OK)
             return st;
+        *memo = k[i].fcp + 1;
+    }
     if ((st = strike_outcomes(c, 0, &k[0], s1)) != WR_OK ||
         (st = strike_outcomes(c, 1, &k[1], s0)) != WR_OK)
         return st;
-    const uint32_t *src = cell(c, c->cur, s0, s1);
+    int na = 0;
+    const uint64_t *src = cell_mass(c, slot, &na);
     if (c->sp[0].troops && c->sp[1].troops)
-        return troops_round(c, s, fn, user, src);
+        return troops_round(c, s, fn, user, src, na);
     const int nw = 2 * c->lw + 2;
     for (int i = 0; i < c->n_out[0]; i++) {
         const outcome *hit1 = &c->out[0][i]; /* what side 0 does to side 1 */
@@ -403,20 +605,19 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
                 wr_melee_end end = f0 == 0 ? (f1 == 0 ? WR_END_BOTH_DESTROYED : WR_END_A_DESTROYED)
                                            : WR_END_B_DESTROYED;
                 big_scale(c->w, 100, nw);
-                absorb(c, end, n0, n1, src, c->w, nw);
+                absorb(c, end, n0, n1, src, na, c->w, big_len(c->w, nw));
                 continue;
             }
             if (lost0 == lost1) {
                 big_scale(c->w, 100, nw);
-                move_mass(c, n0, n1, src, c->w, nw);
+                if ((st = move_mass(c, n0, n1, src, na, c->w, big_len(c->w, nw))) != WR_OK)
+                    return st;
                 continue;
             }
             int loser = lost0 > lost1 ? 0 : 1;
-            wr_morale_test t;
             wr_morale_odds m;
-            wri_melee_morale_test(s, loser, WR_MORALE_REASON_LOST_ROUND, loser ? lost1 : lost0,
-                                  loser ? lost0 : lost1, &t);
-            if ((st = wri_melee_morale_odds(fn, user, &t, &m, "engagement")) != WR_OK)
+            if ((st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1,
+                                 &m)) != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
             for (int p = 0; p < 3; p++) {
@@ -424,11 +625,14 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
                     continue;
                 memcpy(c->w2, c->w, (size_t)nw * sizeof *c->w);
                 big_scale(c->w2, (uint32_t)parts[p], nw);
-                if (p == 0)
-                    move_mass(c, n0, n1, src, c->w2, nw);
-                else
+                int len = big_len(c->w2, nw);
+                if (p == 0) {
+                    if ((st = move_mass(c, n0, n1, src, na, c->w2, len)) != WR_OK)
+                        return st;
+                } else {
                     absorb(c, wri_melee_end_of(loser, p == 1 ? WR_MORALE_RETIRE : WR_MORALE_ROUT),
-                           n0, n1, src, c->w2, nw);
+                           n0, n1, src, na, c->w2, len);
+                }
             }
         }
     }
@@ -439,34 +643,47 @@ static wr_status run_chain(chain *c, wri_snapshot *s, wr_morale_fn fn, void *use
 {
     wr_status st;
     int round_digits = 6 + 4 * (c->sp[0].bound + c->sp[1].bound);
-    cell(c, c->cur, c->sp[0].start, c->sp[1].start)[0] = 1;
-    size_t start = cell_index(c, c->sp[0].start, c->sp[1].start);
-    c->live_cur[start] = 1;
-    c->list_cur[0] = (uint32_t)start;
-    c->n_cur = 1;
+    uint32_t one = 1;
+    const uint64_t unit = 1;
+    /* the start's mass, 1, moved into the next grid, which becomes the current one */
+    if ((st = move_mass(c, c->sp[0].start, c->sp[1].start, &unit, 1, &one, 1)) != WR_OK)
+        return st;
+    swap_grids(c);
     for (int i = 0; i < 2; i++)
         if (wri_melee_flank_test_due(s, i) && (st = flank_stage(c, s, fn, user, i)) != WR_OK)
             return st;
     int first = s->round;
     for (int r = 0; r < max_rounds; r++) {
-        if (c->n_cur == 0)
+        if (c->cur->n == 0)
             break;
         s->round = first + r;
         new_stage(c, round_digits);
         const int size1 = c->sp[1].size;
-        for (size_t k = 0; k < c->n_cur; k++) {
-            int s0 = (int)(c->list_cur[k] / (uint32_t)size1), s1 = (int)(c->list_cur[k] % (uint32_t)size1);
-            if ((st = round_from(c, s, fn, user, s0, s1)) != WR_OK)
+        for (size_t k = 0; k < c->cur->n; k++) {
+            int s0 = (int)(c->cur->list[k] / (uint32_t)size1), s1 = (int)(c->cur->list[k] % (uint32_t)size1);
+            st = round_from(c, s, fn, user, s0, s1, k);
+            if (st != WR_OK)
                 return st;
-            clear_cell(c, s0, s1);
         }
         swap_grids(c);
     }
-    uint32_t one = 1;
-    for (size_t k = 0; k < c->n_cur; k++) {
-        int s0 = (int)(c->list_cur[k] / (uint32_t)c->sp[1].size);
-        int s1 = (int)(c->list_cur[k] % (uint32_t)c->sp[1].size);
-        absorb(c, WR_END_ONGOING, s0, s1, cell(c, c->cur, s0, s1), &one, 1);
+    for (size_t k = 0; k < c->cur->n; k++) {
+        int s0 = (int)(c->cur->list[k] / (uint32_t)c->sp[1].size);
+        int s1 = (int)(c->cur->list[k] % (uint32_t)c->sp[1].size);
+        int na = 0;
+        const uint64_t *src = cell_mass(c, k, &na);
+        absorb(c, WR_END_ONGOING, s0, s1, src, na, &one, 1);
+    }
+    /* the results, normalized, into the handle */
+    wr_melee_odds *o = c->o;
+    int count = acc_count(c);
+    for (int i = 0; i < count; i++) {
+        uint64_t *x = acc_number(c, i);
+        uint32_t *y = i < WR_END_COUNT ? o->ends + (size_t)i * (size_t)o->limbs
+                                       : o->figs + (size_t)(i - WR_END_COUNT) * (size_t)o->limbs;
+        lazy_normalize(x, o->limbs, o->limbs);
+        for (int k = 0; k < o->limbs; k++)
+            y[k] = (uint32_t)x[k];
     }
     return WR_OK;
 }
@@ -483,24 +700,23 @@ static wr_status hit_bound(const wri_snapshot *s, int side, int *bound)
 
 /* ---- working memory ----------------------------------------------------- */
 
-/* The chain's working memory, kept from call to call. The grids and live
-   flags are all zero between calls (a run clears the cells it used), so a
-   run on memory it already has touches only the cells the melee reaches. */
+/* The chain's working memory, kept from call to call. The map is all zero
+   between calls (a run takes every cell it used out of it), and the grids'
+   pools grow to the most cells a melee has reached, so a run on
+   memory it already has touches only the cells the melee reaches. */
 struct wr_odds_workspace {
     wr_allocator alloc;
     chain c;
-    uint32_t *grid[2];
-    size_t grid_words;
-    unsigned char *live[2]; /* live_cells cell indices (uint32_t), then as many flags */
-    size_t live_cells;
+    grid grids[2];
+    map_entry *map;
+    size_t map_cells;
+    uint64_t *acc;
+    size_t acc_words;
     uint32_t *dist[2], *pool;
     size_t lw;          /* words of a strike's weight the three above hold */
     uint32_t *w, *w2;
     size_t w_words;
 };
-
-/* Bytes of ::wr_odds_workspace live blocks per cell: an index and a flag. */
-#define LIVE_BYTES (sizeof(uint32_t) + 1)
 
 static void release(const wr_allocator *al, uint32_t **p, size_t words)
 {
@@ -512,48 +728,43 @@ static void release_workspace_memory(wr_odds_workspace *ws)
 {
     const wr_allocator *al = &ws->alloc;
     for (int i = 0; i < 2; i++) {
-        release(al, &ws->grid[i], ws->grid_words);
-        wri_free(al, ws->live[i], ws->live_cells, LIVE_BYTES);
-        ws->live[i] = NULL;
+        grid *g = &ws->grids[i];
+        release(al, &g->list, g->list_cap);
+        wri_free(al, g->pool, g->pool_words, sizeof(uint64_t));
+        memset(g, 0, sizeof *g);
         release(al, &ws->dist[i], WOUND_STATES * ws->lw);
     }
+    wri_free(al, ws->acc, ws->acc_words, sizeof(uint64_t));
+    ws->acc = NULL;
+    wri_free(al, ws->map, ws->map_cells, sizeof(map_entry));
+    ws->map = NULL;
+    ws->map_cells = 0;
     release(al, &ws->pool, 4 * WOUND_STATES * ws->lw);
     release(al, &ws->w, ws->w_words);
     release(al, &ws->w2, ws->w_words);
-    ws->grid_words = ws->live_cells = ws->lw = ws->w_words = 0;
+    ws->acc_words = ws->lw = ws->w_words = 0;
 }
 
-/* Room for `states` cells of L words and weights of lw words (zeroed when new). */
-static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t L, size_t lw)
+/* Room for maps of `states` cells, `acc_words` result words and weights of
+   lw words (zeroed when new). */
+static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t acc_words, size_t lw)
 {
     const wr_allocator *al = &ws->alloc;
-    if (states > SIZE_MAX / L)
-        return WRI_NOMEM();
-    size_t words = states * L, nw = 2 * lw + 2;
-    if (words > ws->grid_words || states > ws->live_cells) {
-        for (int i = 0; i < 2; i++) {
-            release(al, &ws->grid[i], ws->grid_words);
-            wri_free(al, ws->live[i], ws->live_cells, LIVE_BYTES);
-            ws->live[i] = NULL;
-        }
-        words = words > ws->grid_words ? words : ws->grid_words;
-        states = states > ws->live_cells ? states : ws->live_cells;
-        ws->grid_words = ws->live_cells = 0;
-        for (int i = 0; i < 2; i++) {
-            ws->grid[i] = wri_alloc_zero(al, words, sizeof(uint32_t));
-            ws->live[i] = wri_alloc_zero(al, states, LIVE_BYTES);
-        }
-        if (ws->grid[0] == NULL || ws->grid[1] == NULL || ws->live[0] == NULL ||
-            ws->live[1] == NULL) {
-            for (int i = 0; i < 2; i++) {
-                release(al, &ws->grid[i], words);
-                wri_free(al, ws->live[i], states, LIVE_BYTES);
-                ws->live[i] = NULL;
-            }
+    if (states > ws->map_cells) {
+        map_entry *map = wri_alloc_zero(al, states, sizeof *map);
+        if (map == NULL)
             return WRI_NOMEM();
-        }
-        ws->grid_words = words;
-        ws->live_cells = states;
+        wri_free(al, ws->map, ws->map_cells, sizeof(map_entry));
+        ws->map = map;
+        ws->map_cells = states;
+    }
+    if (acc_words > ws->acc_words) {
+        uint64_t *acc = wri_alloc_zero(al, acc_words, sizeof *acc);
+        if (acc == NULL)
+            return WRI_NOMEM();
+        wri_free(al, ws->acc, ws->acc_words, sizeof(uint64_t));
+        ws->acc = acc;
+        ws->acc_words = acc_words;
     }
     if (lw > ws->lw) {
         for (int i = 0; i < 2; i++)
@@ -571,6 +782,7 @@ static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t L, size_t 
         }
         ws->lw = lw;
     }
+    size_t nw = 2 * lw + 2;
     if (nw > ws->w_words) {
         release(al, &ws->w, ws->w_words);
         release(al, &ws->w2, ws->w_words);
@@ -587,22 +799,15 @@ static wr_status reserve(wr_odds_workspace *ws, size_t states, size_t L, size_t 
     return WR_OK;
 }
 
-/* Leaves the grids and live flags all zero again: the live cells of the
-   last grid after a complete run, everything used after a failed one. */
-static void clear_grids(wr_odds_workspace *ws, size_t states, size_t L, int complete)
+/* Leaves the map all zero again (after a failed run the next grid's cells
+   are still in it) and both grids empty. */
+static void clear_grids(wr_odds_workspace *ws)
 {
-    chain *c = &ws->c;
-    if (!complete) {
-        for (int i = 0; i < 2; i++) {
-            memset(ws->grid[i], 0, states * L * sizeof(uint32_t));
-            memset(ws->live[i] + ws->live_cells * sizeof(uint32_t), 0, states);
-        }
-        return;
-    }
-    for (size_t k = 0; k < c->n_cur; k++) {
-        size_t i = c->list_cur[k];
-        memset(c->cur + i * L, 0, L * sizeof(uint32_t));
-        c->live_cur[i] = 0;
+    for (int i = 0; i < 2; i++) {
+        grid *g = &ws->grids[i];
+        for (size_t k = 0; k < g->n; k++)
+            ws->map[g->list[k]] = 0;
+        g->n = 0;
     }
 }
 
@@ -670,25 +875,33 @@ static wr_status compute(const wr_engagement *engagement, int max_rounds, wr_odd
     size_t states = (size_t)c->sp[0].size * (size_t)c->sp[1].size;
     int start0 = figures_of(&c->sp[0], c->sp[0].start);
     int start1 = figures_of(&c->sp[1], c->sp[1].start);
-    if ((st = reserve(ws, states, L, (size_t)c->lw)) != WR_OK)
+    c->stride = L + 1;
+    size_t acc_words = (size_t)(WR_END_COUNT + start0 + 1 + start1 + 1) * (c->stride + 1);
+    if ((st = reserve(ws, states, acc_words, (size_t)c->lw)) != WR_OK)
         return st;
     wr_melee_odds *o = odds_alloc(result_alloc, limbs, start0, start1);
     if (o == NULL)
         return WRI_NOMEM();
     c->o = o;
-    c->cur = ws->grid[0];
-    c->nxt = ws->grid[1];
-    c->list_cur = (uint32_t *)(void *)ws->live[0];
-    c->list_nxt = (uint32_t *)(void *)ws->live[1];
-    c->live_cur = ws->live[0] + ws->live_cells * sizeof(uint32_t);
-    c->live_nxt = ws->live[1] + ws->live_cells * sizeof(uint32_t);
+    c->alloc = &ws->alloc;
+    memset(ws->acc, 0, acc_words * sizeof(uint64_t));
+    c->acc = ws->acc;
+    for (int i = 0; i < 2; i++) {
+        grid *g = &ws->grids[i];
+        g->n = 0;
+        size_t slots = g->pool_words / c->stride;
+        g->cap = slots < g->list_cap ? slots : g->list_cap;
+    }
+    c->cur = &ws->grids[0];
+    c->nxt = &ws->grids[1];
+    c->map = ws->map;
     c->dist[0] = ws->dist[0];
     c->dist[1] = ws->dist[1];
     c->pool = ws->pool;
     c->w = ws->w;
     c->w2 = ws->w2;
     st = run_chain(c, &s, engagement->morale, engagement->morale_user, max_rounds);
-    clear_grids(ws, states, L, st == WR_OK);
+    clear_grids(ws);
     if (st != WR_OK) {
         wr_melee_odds_free(o);
         return st;

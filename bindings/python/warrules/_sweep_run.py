@@ -35,6 +35,21 @@ def make_chunks(indices: Sequence[int], chunk_size: int) -> List[Sequence[int]]:
     return [indices[i:i + chunk_size] for i in range(0, len(indices), chunk_size)]
 
 
+def guided_chunks(indices: Sequence[int], slots: int, least: int = 32,
+                  most: int = 2048) -> List[Sequence[int]]:
+    """Chunks sized to the work left: each about the matchups left over
+    three per worker slot (least..most), so they shrink as the sweep goes
+    and the workers finish together (the cost of a matchup varies along
+    the grid, and the last chunks are the few to wait for)."""
+    out: List[Sequence[int]] = []
+    i, n = 0, len(indices)
+    while i < n:
+        size = max(least, min(most, (n - i) // (3 * max(1, slots))))
+        out.append(indices[i:i + size])
+        i += size
+    return out
+
+
 def auto_chunk_size(todo: int, slots: int) -> int:
     """About 8 chunks per worker slot, each of 32..2048 matchups: a chunk of
     32 exact odds takes some milliseconds, far above the cost of a task."""
@@ -152,8 +167,11 @@ def run_local(study: Any, chunks: Sequence[Sequence[int]], workers: int, retries
     at most `retries` times; then WorkerLost names the dead processes and the
     matchups left undone."""
     if workers <= 1:
-        for chunk in chunks:
-            on_chunk(_sweep_study.compute_chunk(study, chunk))
+        try:
+            for chunk in chunks:
+                on_chunk(_sweep_study.compute_chunk(study, chunk))
+        finally:
+            _sweep_study.release_chunk_state()
         return
     pending = list(chunks)
     failures = 0

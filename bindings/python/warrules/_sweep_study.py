@@ -2,11 +2,15 @@
 side takes over the axes, the matchup grid, the check of every variant
 before any work is sent out, and the computation of one chunk of matchups
 (which runs in worker processes, so it takes and returns plain data only)."""
+import ctypes
 import hashlib
 import itertools
+import threading
+import weakref
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 import warrules as wr
+from ._native import lib as _lib
 
 UNIT_FIELDS = ("kind", "figures", "files", "weapon_type", "armour", "mount", "troop_class",
                "flags", "morale", "legs", "base_width_mm", "base_depth_mm")
@@ -313,24 +317,82 @@ class Study:
         return row
 
 
-def compute_chunk(study: "Study", indices: Iterable[int]
-                  ) -> List[Tuple[int, Optional[Tuple[int, ...]], Optional[str]]]:
+class _ChunkState:
+    """What the chunks of one study share in one thread of a worker: the
+    units built so far and an odds workspace (the chain's working memory,
+    kept from one matchup to the next)."""
+
+    def __init__(self, study: "Study") -> None:
+        self.study = weakref.ref(study)
+        self.maker = UnitMaker()
+        self.workspace: Any = wr.OddsWorkspace()  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        self.maker.close()
+        self.workspace.close()
+
+
+_STATE = threading.local()
+
+
+def _chunk_state(study: "Study") -> _ChunkState:
+    """This thread's _ChunkState for the study (a new one, the last one
+    closed, when the study is another)."""
+    state: Optional[_ChunkState] = getattr(_STATE, "state", None)
+    if state is not None and state.study() is study:
+        return state
+    release_chunk_state()
+    state = _ChunkState(study)
+    _STATE.state = state
+    return state
+
+
+def release_chunk_state() -> None:
+    """Closes this thread's units and workspace (kept between chunks)."""
+    state = getattr(_STATE, "state", None)
+    _STATE.state = None
+    if state is not None:
+        state.close()
+
+
+def compute_chunk(study: "Study", indices: Sequence[int]) -> List[Tuple[int, Any, Optional[str]]]:
     """The odds of the matchups `indices` of a study: a list of
     (index, ends, error) with ends the END_COUNT probabilities in units of
-    10**-18 (rounded down), or None and the refusal's text."""
-    maker = UnitMaker()
-    out: List[Tuple[int, Optional[Tuple[int, ...]], Optional[str]]] = []
+    10**-18 (rounded down), or None and the refusal's text. The units and
+    the odds workspace stay with the thread for the study's next chunk."""
+    # (the work is in a function of its own: this one may be pickled by
+    # value, and its globals must then pickle too)
+    return _compute_chunk(study, indices)
+
+
+def _compute_chunk(study: "Study", indices: Sequence[int]) -> List[Tuple[int, Any, Optional[str]]]:
+    state = _chunk_state(study)
+    maker, workspace = state.maker, state.workspace
+    out: List[Tuple[int, Any, Optional[str]]] = []
     nb = len(study.b)
+    # the ends read straight from C: the odds are this thread's own, just
+    # made, and every end is valid, so the binding's per-call guard (which
+    # holds shared handles while C runs) has nothing to guard here
+    odds_end, p = _lib.cdll.wr_melee_odds_end, ctypes.c_uint64()
+    p_ref, end_range = ctypes.byref(p), range(wr.END_COUNT)
     try:
         for index in indices:
             try:
                 a, sa = maker.unit(0, study.a[index // nb])
                 b, sb = maker.unit(1, study.b[index % nb])
-                with wr.Engagement(a, b, [sa, sb]) as fight, fight.odds(study.rounds) as odds:
-                    ends = tuple(odds.end_e18(e) for e in range(wr.END_COUNT))
-                out.append((index, ends, None))
+                with wr.Engagement(a, b, [sa, sb]) as fight, \
+                        fight.odds(study.rounds, workspace=workspace) as odds:
+                    handle = odds._handle()
+                    ends: List[int] = []
+                    for e in end_range:
+                        if odds_end(handle, e, p_ref) != 0:  # cannot happen: as end_e18 then
+                            ends = [odds.end_e18(e) for e in end_range]
+                            break
+                        ends.append(p.value)
+                out.append((index, tuple(ends), None))
             except (KeyError, TypeError, ValueError) as exc:
                 out.append((index, None, error_text(exc)))
-    finally:
-        maker.close()
+    except BaseException:
+        release_chunk_state()
+        raise
     return out

@@ -74,7 +74,12 @@ def _scalar(value):
 def _packed(values, name, function, code):
     """A list or tuple of ints as an array.array(code); RangeError naming
     the first item that does not fit."""
-    # struct packs a list about twice as fast as array.array converts it
+    # array.array converts a list of ints in one C loop into one new block;
+    # anything it refuses goes the struct way, which names what is wrong
+    try:
+        return array.array(code, values), len(values)
+    except (OverflowError, TypeError, ValueError):
+        pass
     try:
         packed = struct.pack(f"{len(values)}{code}", *values)
     except struct.error as exc:

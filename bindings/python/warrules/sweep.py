@@ -65,7 +65,8 @@ def run(units: Any, axes: Any = None, *, a: Any = None, b: Any = None, rounds: i
         processes (concurrent.futures). Anything else raises TypeError;
         without dask.distributed any client raises DaskMissingError.
     workers: local processes (default every core; 1 computes in this process).
-    chunk_size: matchups per task (default: about 8 tasks per worker, 32..2048).
+    chunk_size: matchups per task (default: sized to the work left, 32..2048,
+        shrinking as the sweep goes so the workers finish together).
     checkpoint: a path: results are appended to it chunk by chunk (JSON
         Lines, flushed), and a sweep started again with the same file
         computes only what it lacks.
@@ -99,7 +100,8 @@ def _run(study: Study, client: Any, workers: Optional[int], chunk_size: Optional
     try:
         todo = [i for i in range(len(study)) if i not in results]
         slots = _dask_slots(client) if client is not None else (workers or default_workers())
-        chunks = _sweep_run.make_chunks(todo, chunk_size or auto_chunk_size(len(todo), slots))
+        chunks = (_sweep_run.make_chunks(todo, chunk_size) if chunk_size
+                  else _sweep_run.guided_chunks(todo, slots))
         bar = _sweep_run.Progress(len(study), len(study) - len(todo), progress)
         computed = [0]
 
