@@ -18,7 +18,7 @@
    since any hex it passes would have given an earlier contact itself. */
 #include <string.h>
 
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 struct wri_intercept_store {
     wr_arrival *field; /* the force's field, or one force's of the danger field */
@@ -38,7 +38,7 @@ struct wri_intercept_store {
     size_t cap_emoves;
 };
 
-void wri_intercept_free(wr_planner *pl)
+static void intercept_free(wr_planner *pl)
 {
     struct wri_intercept_store *s = pl->intercept;
     if (s == NULL)
@@ -111,6 +111,7 @@ static wr_status store_of(wr_planner *pl, struct wri_intercept_store **out)
         if (s == NULL)
             return WRI_NOMEM();
         pl->intercept = s;
+        pl->intercept_free = intercept_free;
     }
     *out = pl->intercept;
     return WR_OK;
