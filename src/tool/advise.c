@@ -195,7 +195,7 @@ static int build(const char *cmd, const tool_scenario *sc, advise_run *r)
                                            : "no profile given (profile = NAME)");
         wr_last_error_clear();
         wr_status st =
-            r->profile[pi] ? WR_OK : tool_melee_build_profile(&sc->profiles[pi], &r->profile[pi]);
+            r->profile[pi] ? WR_OK : tool_profile_build(&sc->profiles[pi], &r->profile[pi]);
         if (st != WR_OK) {
             char pwhere[TOOL_PATH_MAX + 32];
             return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",

@@ -24,8 +24,9 @@ int tool_move(int argc, char **argv, FILE *out);
 int tool_advise(int argc, char **argv, FILE *out);
 int tool_intercept(int argc, char **argv, FILE *out);
 
-/* A profile from its [profile] section (melee.c; the advisor's too). */
-wr_status tool_melee_build_profile(const tool_profile_spec *spec, wr_profile **out);
+/* A library profile from its [profile] section (profile.c): melee, odds,
+   sweep and advise build theirs so. */
+wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out);
 
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)
@@ -46,7 +47,7 @@ int tool_parse_seed(const char *text, uint64_t *seed);
 /* A decimal integer within lo..hi; 1 on success. */
 int tool_parse_int(const char *text, long long lo, long long hi, int *out);
 
-/* The scenario file: the one operand or --scenario (row opt_scenario of the
+/* The scenario file (cli.c): the one operand or --scenario (row opt_scenario of the
    command's table), not both; *path NULL when none. TOOL_OK or a message. */
 int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
                           const char **path);
