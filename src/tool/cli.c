@@ -264,3 +264,16 @@ int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what,
                          a->operand_position[1], a->operands[1], what, a->operands[0]);
     return TOOL_OK;
 }
+
+int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
+                          const char **path)
+{
+    int rc = tool_args_one_operand(cmd, a, "scenario file", path);
+    const char *named = tool_args_value(a, opt_scenario);
+    if (rc == TOOL_OK && named && *path)
+        rc = tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and --scenario '%s')", *path,
+                       named);
+    if (rc == TOOL_OK && named)
+        *path = named;
+    return rc;
+}
