@@ -307,6 +307,72 @@ static int legend_height(unsigned used, unsigned terrains)
     return 300 + (count_bits(used) + count_bits(terrains)) * ROW_H;
 }
 
+/* A polyline from x1 to x2 at height y. */
+static void legend_polyline(FILE *out, const char *cls, int x1, int x2, int y)
+{
+    char a[16], b[16], c[16], d[16];
+    fprintf(out, "<polyline class=\"%s\" points=\"%s,%s %s,%s\"/>\n", cls, t(x1, a), t(y, b),
+            t(x2, c), t(y, d));
+}
+
+/* A route-day line coloured as day d of n, from x1 to x2 at height y. */
+static void legend_day_line(FILE *out, const char *cls, int d, int n, int x1, int x2, int y)
+{
+    char a[16], b[16], c[16], e[16], col[8];
+    fprintf(out, "<line class=\"%s\" stroke=\"%s\" ", cls, day_colour(d, n, col));
+    fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(x1, a), t(y, b));
+    fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(x2, c), t(y, e));
+}
+
+/* The symbol of legend item `bit` (id its name) centred at sx, y. */
+static void legend_symbol(FILE *out, unsigned bit, const char *id, int sx, int y)
+{
+    char a[16], b[16], cls[64];
+    if (bit == U_RIVER_MINOR || bit == U_RIVER_MAJOR) {
+        snprintf(cls, sizeof cls, "river %s sym-%s", bit == U_RIVER_MINOR ? "minor" : "major", id);
+        line(out, cls, sx - 200, y, sx + 200, y);
+    } else if (bit == U_FORD || bit == U_FERRY || bit == U_BRIDGE) {
+        line(out, "river minor", sx - 200, y, sx + 200, y);
+        if (bit == U_FORD)
+            circle(out, "ford sym-ford", sx, y, 30);
+        else if (bit == U_FERRY) {
+            circle(out, "ferry sym-ferry", sx, y - 50, 20);
+            circle(out, "ferry sym-ferry", sx, y + 50, 20);
+        } else
+            fprintf(out, "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
+                         "height=\"6\"/>\n",
+                    t(sx - 30, a), t(y - 30, b));
+    } else if (bit == U_ROAD || bit == U_TRACK || bit == U_WATERCOURSE) {
+        snprintf(cls, sizeof cls, "%s sym-%s", id, id);
+        line(out, cls, sx - 200, y, sx + 200, y);
+    } else if (bit == U_CATARACT) {
+        line(out, "watercourse", sx - 200, y, sx + 200, y);
+        line(out, "cataract sym-cataract", sx, y - 70, sx, y + 70);
+    } else if (bit == U_PORT || bit == U_MUDFLAT || bit == U_START || bit == U_GOAL) {
+        snprintf(cls, sizeof cls, "%s sym-%s", id, id);
+        circle(out, cls, sx, y, bit == U_START || bit == U_GOAL ? 90 : 35);
+    } else if (bit == U_CHANNEL) {
+        circle(out, "channel sym-channel", sx, y, 100);
+    } else if (bit == U_ROUTE) {
+        legend_polyline(out, "route sym-route", sx - 200, sx + 200, y);
+        for (int k = 0; k < 2; k++)
+            legend_day_line(out, "route-day", k ? 2 : 1, 2, sx - 200 + k * 200, sx + k * 200, y);
+    } else if (bit == U_UNFORMED) {
+        legend_polyline(out, "route", sx - 200, sx + 200, y);
+        legend_day_line(out, "route-day unformed sym-unformed", 1, 1, sx - 200, sx + 200, y);
+    } else if (bit == U_CAMP) {
+        circle(out, "camp sym-camp", sx, y, 70);
+        text(out, "campday", sx, y + 22, "3");
+    } else if (bit == U_WAIT) {
+        wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
+    } else if (bit == U_ENEMY) {
+        legend_polyline(out, "enemy-route sym-enemy", sx - 200, sx + 200, y);
+        circle(out, "enemy-step", sx, y, 35);
+    } else if (bit == U_CONTACT) {
+        circle(out, "contact sym-contact", sx, y, 90);
+    }
+}
+
 /* The legend, one row per symbol used; returns its height. */
 static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days,
                   const char *field_what)
@@ -359,66 +425,8 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
     for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
         if (!(used & items[k].bit))
             continue;
-        unsigned bit = items[k].bit;
         fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">\n", items[k].id);
-        char cls[64];
-        if (bit == U_RIVER_MINOR || bit == U_RIVER_MAJOR) {
-            snprintf(cls, sizeof cls, "river %s sym-%s", bit == U_RIVER_MINOR ? "minor" : "major",
-                     items[k].id);
-            line(out, cls, sx - 200, y, sx + 200, y);
-        } else if (bit == U_FORD || bit == U_FERRY || bit == U_BRIDGE) {
-            line(out, "river minor", sx - 200, y, sx + 200, y);
-            if (bit == U_FORD)
-                circle(out, "ford sym-ford", sx, y, 30);
-            else if (bit == U_FERRY) {
-                circle(out, "ferry sym-ferry", sx, y - 50, 20);
-                circle(out, "ferry sym-ferry", sx, y + 50, 20);
-            } else
-                fprintf(out, "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
-                             "height=\"6\"/>\n",
-                        t(sx - 30, a), t(y - 30, b));
-        } else if (bit == U_ROAD || bit == U_TRACK || bit == U_WATERCOURSE) {
-            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
-            line(out, cls, sx - 200, y, sx + 200, y);
-        } else if (bit == U_CATARACT) {
-            line(out, "watercourse", sx - 200, y, sx + 200, y);
-            line(out, "cataract sym-cataract", sx, y - 70, sx, y + 70);
-        } else if (bit == U_PORT || bit == U_MUDFLAT) {
-            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
-            circle(out, cls, sx, y, 35);
-        } else if (bit == U_CHANNEL) {
-            circle(out, "channel sym-channel", sx, y, 100);
-        } else if (bit == U_ROUTE) {
-            fprintf(out, "<polyline class=\"route sym-route\" points=\"%s,%s %s,%s\"/>\n",
-                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
-            for (int k2 = 0; k2 < 2; k2++) {
-                fprintf(out, "<line class=\"route-day\" stroke=\"%s\" ",
-                        day_colour(k2 ? 2 : 1, 2, col));
-                fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200 + k2 * 200, a), t(y, b));
-                fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + k2 * 200, c), t(y, d));
-            }
-        } else if (bit == U_UNFORMED) {
-            fprintf(out, "<polyline class=\"route\" points=\"%s,%s %s,%s\"/>\n", t(sx - 200, a),
-                    t(y, b), t(sx + 200, c), t(y, d));
-            fprintf(out, "<line class=\"route-day unformed sym-unformed\" stroke=\"%s\" ",
-                    day_colour(1, 1, col));
-            fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200, a), t(y, b));
-            fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + 200, c), t(y, d));
-        } else if (bit == U_START || bit == U_GOAL) {
-            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
-            circle(out, cls, sx, y, 90);
-        } else if (bit == U_CAMP) {
-            circle(out, "camp sym-camp", sx, y, 70);
-            text(out, "campday", sx, y + 22, "3");
-        } else if (bit == U_WAIT) {
-            wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
-        } else if (bit == U_ENEMY) {
-            fprintf(out, "<polyline class=\"enemy-route sym-enemy\" points=\"%s,%s %s,%s\"/>\n",
-                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
-            circle(out, "enemy-step", sx, y, 35);
-        } else if (bit == U_CONTACT) {
-            circle(out, "contact sym-contact", sx, y, 90);
-        }
+        legend_symbol(out, items[k].bit, items[k].id, sx, y);
         text(out, "legend-text", tx, y + 25, items[k].label);
         fprintf(out, "</g>\n");
         y += ROW_H;
