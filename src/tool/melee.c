@@ -285,30 +285,10 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
                          "%s%s[side a]/[side b] and [fight] sections cannot be combined: a melee "
                          "phase names its units in [unit] sections",
                          path ? path : "", path ? ": " : "");
-    for (int i = 0; i < sc->n_units; i++) {
-        const tool_unit_spec *u = &sc->units[i];
-        tool_where(path, u->line, where, sizeof where);
-        int pi = tool_scenario_profile(sc, u->profile);
-        if (u->profile[0] == '\0' || pi < 0)
-            return tool_fail(cmd, TOOL_USAGE, "%s[unit %s]: %s", where, u->name,
-                             u->profile[0] ? "no [profile] of that name"
-                                           : "no profile given (profile = NAME)");
-        wr_last_error_clear();
-        wr_status st = r->profile[pi] ? WR_OK : tool_profile_build(&sc->profiles[pi], &r->profile[pi]);
-        if (st != WR_OK) {
-            char pwhere[TOOL_PATH_MAX + 32];
-            return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",
-                             tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
-                             sc->profiles[pi].name, tool_lib_detail(st));
-        }
-        wr_last_error_clear();
-        st = wr_melee_unit_new(r->profile[pi], &u->def, &r->unit[i]);
-        if (st != WR_OK)
-            return tool_fail(cmd, code_of(st),
-                             "%s[unit %s] is refused by the library: %s (troops only; the weapon "
-                             "row must be allowed to the race)",
-                             where, u->name, tool_lib_detail(st));
-    }
+    int rc = tool_units_build(cmd, path, sc, r->profile, r->unit,
+                              " (troops only; the weapon row must be allowed to the race)");
+    if (rc != TOOL_OK)
+        return rc;
     if (wr_melee_phase_new(&r->phase) != WR_OK)
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     for (int i = 0; i < sc->n_fights; i++) {

@@ -33,3 +33,34 @@ wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out)
     *out = p;
     return WR_OK;
 }
+
+int tool_units_build(const char *cmd, const char *path, const tool_scenario *sc,
+                     wr_profile **profiles, wr_melee_unit **units, const char *hint)
+{
+    char where[TOOL_PATH_MAX + 32];
+    for (int i = 0; i < sc->n_units; i++) {
+        const tool_unit_spec *u = &sc->units[i];
+        tool_where(path, u->line, where, sizeof where);
+        int pi = tool_scenario_profile(sc, u->profile);
+        if (u->profile[0] == '\0' || pi < 0)
+            return tool_fail(cmd, TOOL_USAGE, "%s[unit %s]: %s", where, u->name,
+                             u->profile[0] ? "no [profile] of that name"
+                                           : "no profile given (profile = NAME)");
+        wr_last_error_clear();
+        wr_status st = profiles[pi] ? WR_OK : tool_profile_build(&sc->profiles[pi], &profiles[pi]);
+        if (st != WR_OK) {
+            char pwhere[TOOL_PATH_MAX + 32];
+            return tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
+                             "%s[profile %s] is refused by the library: %s",
+                             tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
+                             sc->profiles[pi].name, tool_lib_detail(st));
+        }
+        wr_last_error_clear();
+        st = wr_melee_unit_new(profiles[pi], &u->def, &units[i]);
+        if (st != WR_OK)
+            return tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
+                             "%s[unit %s] is refused by the library: %s%s", where, u->name,
+                             tool_lib_detail(st), hint);
+    }
+    return TOOL_OK;
+}

@@ -28,6 +28,13 @@ int tool_intercept(int argc, char **argv, FILE *out);
    sweep and advise build theirs so. */
 wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out);
 
+/* The melee units of sc's [unit] sections (units[i] for section i), each
+   with its [profile] built once into profiles[] (by the profile's index;
+   NULL until built); a refused unit's message ends with hint. TOOL_OK or
+   a printed message for cmd (file path, NULL for none). */
+int tool_units_build(const char *cmd, const char *path, const tool_scenario *sc,
+                     wr_profile **profiles, wr_melee_unit **units, const char *hint);
+
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)
 #if defined(__GNUC__)
