@@ -367,6 +367,35 @@ static void print_events(FILE *out, int json, const wr_melee_round *r)
     }
 }
 
+/* Each unit after the phase: its fights, figures, losses and morale. */
+static void print_phase_units(FILE *out, int json, const tool_scenario *sc, const phase_run *r)
+{
+    int first = 1;
+    for (int u = 0; u < sc->n_units; u++) {
+        wr_phase_unit pu;
+        wr_melee_unit_desc d;
+        if (wr_melee_phase_unit(r->phase, r->unit[u], &pu) != WR_OK ||
+            wr_melee_unit_get(r->unit[u], &d) != WR_OK)
+            continue; /* in no fight */
+        const char *morale = morale_words[(unsigned)pu.worst & 3u];
+        if (json) {
+            fprintf(out, "%s{\"name\": ", first ? "" : ", ");
+            tool_json_str(out, sc->units[u].name);
+            fprintf(out, ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
+                         "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
+                    pu.fights, pu.figures_before, pu.fighting, pu.lost, d.figures,
+                    pu.disordered ? "true" : "false", morale);
+        } else {
+            fprintf(out, "  %-16s %d fight(s): %d figures, %d fought, %d lost, %d left%s%s%s\n",
+                    sc->units[u].name, pu.fights, pu.figures_before, pu.fighting, pu.lost,
+                    d.figures, pu.disordered ? ", disordered" : "",
+                    pu.worst != WR_MORALE_NONE ? "; morale test: " : "",
+                    pu.worst != WR_MORALE_NONE ? morale : "");
+        }
+        first = 0;
+    }
+}
+
 static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
                         const phase_run *r, size_t most, size_t used)
 {
@@ -444,30 +473,7 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
         fprintf(out, "], \"units\": [");
     else
         fprintf(out, "\nunits after the phase:\n");
-    int first = 1;
-    for (int u = 0; u < sc->n_units; u++) {
-        wr_phase_unit pu;
-        wr_melee_unit_desc d;
-        if (wr_melee_phase_unit(r->phase, r->unit[u], &pu) != WR_OK ||
-            wr_melee_unit_get(r->unit[u], &d) != WR_OK)
-            continue; /* in no fight */
-        const char *morale = morale_words[(unsigned)pu.worst & 3u];
-        if (o->json) {
-            fprintf(out, "%s{\"name\": ", first ? "" : ", ");
-            tool_json_str(out, sc->units[u].name);
-            fprintf(out, ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
-                         "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
-                    pu.fights, pu.figures_before, pu.fighting, pu.lost, d.figures,
-                    pu.disordered ? "true" : "false", morale);
-        } else {
-            fprintf(out, "  %-16s %d fight(s): %d figures, %d fought, %d lost, %d left%s%s%s\n",
-                    sc->units[u].name, pu.fights, pu.figures_before, pu.fighting, pu.lost,
-                    d.figures, pu.disordered ? ", disordered" : "",
-                    pu.worst != WR_MORALE_NONE ? "; morale test: " : "",
-                    pu.worst != WR_MORALE_NONE ? morale : "");
-        }
-        first = 0;
-    }
+    print_phase_units(out, o->json, sc, r);
     if (o->json)
         fprintf(out, "]}\n");
 }
