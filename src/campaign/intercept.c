@@ -458,9 +458,9 @@ static void put_rally_first(struct wri_intercept_store *s, wr_plan_result *kept,
     wr_step *steps = s->steps;
     wr_plan_edge *moves = s->moves;
     const int r = rallied->day - 1;
-    wr_step start = {from, src, s0->day, P + s0->points_saved - s0->points_spent, r - s0->day,
-                     WR_STEP_START};
-    wr_step rally = {from, src, r, 0, kept->route.step_count > 2 ? steps[2].day - r : 1,
+    wr_step start = {from,        src,          s0->day, P + s0->points_saved - s0->points_spent,
+                     r - s0->day, WR_STEP_START};
+    wr_step rally = {from,         src, r, 0, kept->route.step_count > 2 ? steps[2].day - r : 1,
                      WR_STEP_RALLY};
     if (start.nights > 0)
         start.flags |= WR_STEP_NIGHT;
@@ -515,7 +515,8 @@ static wr_status plan_to_contact(wr_planner *planner, const wr_map *map, const w
     }
     /* GCOVR_EXCL_BR_START: the field reached the hex, so its plan does */
     if (st == WR_OK && plan->outcome != WR_PLAN_FOUND)
-        st = WRI_FAIL(WR_ERR_STATE, "planner", "a route to a hex of its field"); /* GCOVR_EXCL_LINE */
+        st = WRI_FAIL(WR_ERR_STATE, "planner",
+                      "a route to a hex of its field"); /* GCOVR_EXCL_LINE */
     /* GCOVR_EXCL_BR_STOP */
     return st;
 }
@@ -546,9 +547,8 @@ static wr_status rally_in_place(wr_force_state *f, int P)
     return st;
 }
 
-wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
-                               const wr_plan_params *params, const wr_plan_query *query,
-                               wr_hex from, const wr_force_desc *enemy,
+wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                               const wr_plan_query *query, wr_hex from, const wr_force_desc *enemy,
                                const wr_intercept_params *how, wr_intercept_result *result)
 {
     wr_force_state s0;

@@ -357,7 +357,8 @@ static void target_text(const tool_scenario *sc, const advise_run *r, char *targ
     int first = 1;
     for (int f = 0; f < WR_FATE_COUNT && used < cap; f++)
         if (r->params.fates >> f & 1u) {
-            int w = snprintf(target + used, cap - used, "%s%s", first ? " " : " or ", fate_names[f]);
+            int w =
+                snprintf(target + used, cap - used, "%s%s", first ? " " : " or ", fate_names[f]);
             if (w > 0)
                 used += (size_t)w;
             first = 0;
@@ -381,8 +382,9 @@ static void print_head(FILE *out, const tool_scenario *sc, const advise_run *r, 
                 info->bounds);
         return;
     }
-    fprintf(out, "advise: %lld choices, %lld scored exactly, %lld pruned; %d groups of fights "
-                 "computed (%d turns each)\n",
+    fprintf(out,
+            "advise: %lld choices, %lld scored exactly, %lld pruned; %d groups of fights "
+            "computed (%d turns each)\n",
             info->choices, info->evaluated, info->pruned, info->groups, p->max_rounds);
     if (p->aim == WR_CHARGE_AIM_BREAK)
         fprintf(out, "aim: the probability that %s\n\n", target);

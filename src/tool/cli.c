@@ -97,8 +97,8 @@ static int unknown_long(const char *cmd, const tool_optdef *defs, size_t n_defs,
     const char *near = tool_nearest(name, names, n_names);
     if (near)
         return tool_fail(cmd, TOOL_USAGE,
-                         "argument %d '--%s': unknown option, did you mean '--%s'?", position,
-                         name, near);
+                         "argument %d '--%s': unknown option, did you mean '--%s'?", position, name,
+                         near);
     return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s': unknown option (try 'warrules %s --help')",
                      position, name, cmd);
 }
@@ -276,8 +276,7 @@ int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what,
     return TOOL_OK;
 }
 
-int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
-                          const char **path)
+int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario, const char **path)
 {
     int rc = tool_args_one_operand(cmd, a, "scenario file", path);
     const char *named = tool_args_value(a, opt_scenario);

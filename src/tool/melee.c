@@ -381,8 +381,9 @@ static void print_phase_units(FILE *out, int json, const tool_scenario *sc, cons
         if (json) {
             fprintf(out, "%s{\"name\": ", first ? "" : ", ");
             tool_json_str(out, sc->units[u].name);
-            fprintf(out, ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
-                         "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
+            fprintf(out,
+                    ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
+                    "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
                     pu.fights, pu.figures_before, pu.fighting, pu.lost, d.figures,
                     pu.disordered ? "true" : "false", morale);
         } else {
@@ -568,17 +569,18 @@ static int melee_usage(FILE *f)
 
 static int odds_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules odds [SCENARIO] [--set S.N.K=V]... [--rounds N] [--json] [--svg FILE]\n\n"
-            "The exact outcome distribution of a Fantasy Warlord melee fought to its end (or\n"
-            "N rounds): how it ends and how many figures each side has left, as exact\n"
-            "decimals (no rounding) and percentages. Each side at most 200 figures.\n"
-            "Without a file: the text's worked example (sample profiles).\n\n"
-            "  SCENARIO, --scenario FILE  [profile] and [side a]/[side b] sections (docs/tool.md)\n"
-            "  --set S.N.K=V              set one key, e.g. --set side.b.figures=12\n"
-            "  --rounds N                 round cap, 1..40 (default: [melee] rounds, else 30)\n"
-            "  --json                     JSON output with the exact decimals\n"
-            "  --svg FILE                 draw the distribution as bars ('-' for standard output)\n");
+    fprintf(
+        f,
+        "usage: warrules odds [SCENARIO] [--set S.N.K=V]... [--rounds N] [--json] [--svg FILE]\n\n"
+        "The exact outcome distribution of a Fantasy Warlord melee fought to its end (or\n"
+        "N rounds): how it ends and how many figures each side has left, as exact\n"
+        "decimals (no rounding) and percentages. Each side at most 200 figures.\n"
+        "Without a file: the text's worked example (sample profiles).\n\n"
+        "  SCENARIO, --scenario FILE  [profile] and [side a]/[side b] sections (docs/tool.md)\n"
+        "  --set S.N.K=V              set one key, e.g. --set side.b.figures=12\n"
+        "  --rounds N                 round cap, 1..40 (default: [melee] rounds, else 30)\n"
+        "  --json                     JSON output with the exact decimals\n"
+        "  --svg FILE                 draw the distribution as bars ('-' for standard output)\n");
     return TOOL_OK;
 }
 
@@ -635,7 +637,8 @@ static int fight_rounds(const char *cmd, const melee_opts *o, fight *f, wr_rng *
         tool_json_str(out, f->name[1]);
         fprintf(out, "], \"figures\": [%d, %d], \"rounds\": [", figures[0], figures[1]);
     } else {
-        fprintf(out, "melee: side a (%s, %d figures) against side b (%s, %d figures), dice seed %llu\n",
+        fprintf(out,
+                "melee: side a (%s, %d figures) against side b (%s, %d figures), dice seed %llu\n",
                 f->name[0], figures[0], f->name[1], figures[1], (unsigned long long)o->seed);
     }
     wr_melee_end end = WR_END_ONGOING;
@@ -722,7 +725,6 @@ int tool_melee(int argc, char **argv, FILE *out)
     return rc;
 }
 
-
 /* The odds of a fight, read into what the printers and the picture take. */
 static void odds_data(const wr_melee_odds *odds, const fight *f, int rounds, tool_odds_data *d)
 {
@@ -779,12 +781,15 @@ static void print_odds_json(FILE *out, const wr_melee_odds *odds, const tool_odd
 static void print_odds_text(FILE *out, const tool_odds_data *d, int exponent)
 {
     char pct[32];
-    fprintf(out, "exact odds: side a (%s, %d figures) against side b (%s, %d figures), up to %d rounds\n",
-            d->name[0], d->start[0], d->name[1], d->start[1], d->rounds);
+    fprintf(
+        out,
+        "exact odds: side a (%s, %d figures) against side b (%s, %d figures), up to %d rounds\n",
+        d->name[0], d->start[0], d->name[1], d->start[1], d->rounds);
     fprintf(out, "every probability is a whole number over 10^%d\n\nhow it ends:\n", exponent);
     for (int e = 0; e < WR_END_COUNT; e++)
         if (d->end[e] > 0)
-            fprintf(out, "  %-40s %7s%%\n", d->end_label[e], tool_percent(d->end[e], pct, sizeof pct));
+            fprintf(out, "  %-40s %7s%%\n", d->end_label[e],
+                    tool_percent(d->end[e], pct, sizeof pct));
     for (int s = 0; s < 2; s++) {
         fprintf(out, "\nfigures left to side %c (%s):\n", 'a' + s, d->name[s]);
         for (int n = d->start[s]; n >= 0; n--)
@@ -828,8 +833,9 @@ int tool_odds(int argc, char **argv, FILE *out)
         wr_last_error_clear();
         wr_status st = wr_melee_odds_new(run.f.engagement, o->rounds, &odds);
         if (st != WR_OK)
-            rc = tool_fail(cmd, code_of(st), "%s%sno exact odds: %s%s", o->scenario ? o->scenario : "",
-                           o->scenario ? ": " : "", tool_lib_detail(st),
+            rc = tool_fail(cmd, code_of(st), "%s%sno exact odds: %s%s",
+                           o->scenario ? o->scenario : "", o->scenario ? ": " : "",
+                           tool_lib_detail(st),
                            st == WR_ERR_RANGE ? " (at most 200 figures a side)" : "");
     }
     tool_odds_data d;

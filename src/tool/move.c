@@ -333,20 +333,15 @@ static int read_value(const option_reader *r, const char *v, move_spec *m, int *
     unsigned bits = 0;
     char *base = (char *)m;
     switch (r->kind) {
-    case V_INT:
-        return tool_parse_int(v, r->lo, r->hi, value);
-    case V_WORD:
-        return (*value = word(v, strlen(v), r->names, r->n_names)) >= 0;
+    case V_INT: return tool_parse_int(v, r->lo, r->hi, value);
+    case V_WORD: return (*value = word(v, strlen(v), r->names, r->n_names)) >= 0;
     case V_BITS:
         if (!word_bits(v, r->names, r->n_names, &bits))
             return 0;
         *value = (int)bits;
         return 1;
-    case V_FRACTION:
-        return parse_fraction(v, (int *)(base + r->field), (int *)(base + r->field2));
-    case V_FLAG:
-        *(unsigned *)(base + r->field) |= (unsigned)r->lo;
-        return 1;
+    case V_FRACTION: return parse_fraction(v, (int *)(base + r->field), (int *)(base + r->field2));
+    case V_FLAG: *(unsigned *)(base + r->field) |= (unsigned)r->lo; return 1;
     case V_NONE: break;
     }
     return 1;
@@ -650,15 +645,15 @@ static int check_move(const char *cmd, const move_spec *m, move_outcome *o)
 {
     int total = 0;
     wr_last_error_clear();
-    wr_status st = wr_tactical_check(o->unit, o->form, m->legs, (size_t)m->n_legs, m->flags, &o->res);
+    wr_status st =
+        wr_tactical_check(o->unit, o->form, m->legs, (size_t)m->n_legs, m->flags, &o->res);
     for (int i = 0; i < m->n_legs && st == WR_OK; i++) {
         wr_tactical_result part;
         memset(&part, 0, sizeof part);
         st = wr_tactical_check(o->unit, o->form, m->legs, (size_t)i + 1,
                                m->flags & WR_TACTICAL_FLAG_ON_ROAD, &part);
         o->costs[i] = part.cost;
-        if (o->res.breaks_formation && !part.breaks_formation &&
-            part.available != o->res.available)
+        if (o->res.breaks_formation && !part.breaks_formation && part.available != o->res.available)
             o->costs[i] = cost_at_normal_rate(o->unit, o->form, part.cost);
         total += m->legs[i].length;
     }
@@ -705,22 +700,26 @@ static void draw_move(FILE *f, const move_spec *m, const move_outcome *o)
 static void print_move_json(FILE *out, const move_spec *m, const move_outcome *o)
 {
     const wr_tactical_result *res = &o->res;
-    fprintf(out, "{\"figures\": %d, \"mv\": %d, \"type\": \"%s\", \"frontage\": %d, "
-                 "\"ranks\": %d, \"facing\": %d, \"special\": ",
+    fprintf(out,
+            "{\"figures\": %d, \"mv\": %d, \"type\": \"%s\", \"frontage\": %d, "
+            "\"ranks\": %d, \"facing\": %d, \"special\": ",
             m->figures, m->mv, type_names[m->desc.type], o->front, o->ranks, m->facing);
     tool_json_str(out, o->declared);
-    fprintf(out, ", \"available\": %d, \"cost\": %d, \"left\": %d, \"legal\": %s, "
-                 "\"problem\": ",
+    fprintf(out,
+            ", \"available\": %d, \"cost\": %d, \"left\": %d, \"legal\": %s, "
+            "\"problem\": ",
             res->available, res->cost, res->left, res->legal ? "true" : "false");
     tool_json_str(out, problem_texts[o->problem]);
-    fprintf(out, ", \"order_after\": \"%s\", \"road\": %s, \"breaks_formation\": %s, "
-                 "\"reach_twelfths\": %d, ",
+    fprintf(out,
+            ", \"order_after\": \"%s\", \"road\": %s, \"breaks_formation\": %s, "
+            "\"reach_twelfths\": %d, ",
             res->order == WR_ORDER_CLOSED ? "closed" : "open", res->road ? "true" : "false",
             res->breaks_formation ? "true" : "false", o->reached);
     wr_formation_info info;
     (void)wr_formation_get(o->form, &info);
-    fprintf(out, "\"start_order\": \"%s\", \"in_command\": %s, \"standing\": \"%s\", "
-                 "\"phases\": %d, \"facing_after\": %d, \"actions\": [",
+    fprintf(out,
+            "\"start_order\": \"%s\", \"in_command\": %s, \"standing\": \"%s\", "
+            "\"phases\": %d, \"facing_after\": %d, \"actions\": [",
             m->order == WR_ORDER_CLOSED ? "closed" : "open", m->desc.in_command ? "true" : "false",
             terrain_names[m->standing], m->phases, info.facing);
     for (int i = 0; i < m->n_actions; i++) {
@@ -732,8 +731,9 @@ static void print_move_json(FILE *out, const move_spec *m, const move_outcome *o
     }
     fprintf(out, "], \"legs\": [");
     for (int i = 0; i < m->n_legs; i++)
-        fprintf(out, "%s{\"terrain\": \"%s\", \"twelfths\": %d, \"obstacles\": %d, "
-                     "\"rises\": %d, \"cost\": %d}",
+        fprintf(out,
+                "%s{\"terrain\": \"%s\", \"twelfths\": %d, \"obstacles\": %d, "
+                "\"rises\": %d, \"cost\": %d}",
                 i ? ", " : "", terrain_names[m->legs[i].terrain], m->legs[i].length,
                 m->legs[i].obstacles, m->legs[i].rises, o->costs[i]);
     fprintf(out, "]}\n");
@@ -780,11 +780,13 @@ static int read_command(const char *cmd, const tool_args *args, const char *svg,
 {
     int rc = read_options(cmd, args, m);
     if (rc == TOOL_OK && args->n_operands)
-        rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': move takes options only (a leg is --leg %s)",
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "argument %d '%s': move takes options only (a leg is --leg %s)",
                        args->operand_position[0], args->operands[0], args->operands[0]);
     if (rc == TOOL_OK && svg && strcmp(svg, "-") == 0 && json)
-        rc = tool_fail(cmd, TOOL_USAGE, "--json and --svg - cannot be combined: both write "
-                                        "standard output (give --svg FILE)");
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "--json and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)");
     return rc;
 }
 

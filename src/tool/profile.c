@@ -5,8 +5,9 @@
 wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out)
 {
     wr_profile *p = NULL;
-    wr_status st = spec->sample >= 0 ? wr_profile_new_sample((wr_sample_profile)spec->sample, &p)
-                                     : wr_profile_new((wr_race)(spec->race >= 0 ? spec->race : 0), &p);
+    wr_status st = spec->sample >= 0
+                       ? wr_profile_new_sample((wr_sample_profile)spec->sample, &p)
+                       : wr_profile_new((wr_race)(spec->race >= 0 ? spec->race : 0), &p);
     for (int w = 0; w < WR_PROFILE_WEAPONS && st == WR_OK; w++) {
         if (spec->weapon_set[w])
             st = wr_profile_set_weapon(p, w, (wr_weapon)spec->weapon_reach[w],

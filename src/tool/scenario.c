@@ -906,8 +906,7 @@ static int open_figure(tool_scenario *sc, const char *nm, const tool_tok *name, 
     return 0;
 }
 
-static int open_unit(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
-                     problem *p)
+static int open_unit(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c, problem *p)
 {
     int i = tool_scenario_unit(sc, nm);
     if (i < 0) {

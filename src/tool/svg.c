@@ -339,8 +339,9 @@ static void legend_symbol(FILE *out, unsigned bit, const char *id, int sx, int y
             circle(out, "ferry sym-ferry", sx, y - 50, 20);
             circle(out, "ferry sym-ferry", sx, y + 50, 20);
         } else
-            fprintf(out, "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
-                         "height=\"6\"/>\n",
+            fprintf(out,
+                    "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
+                    "height=\"6\"/>\n",
                     t(sx - 30, a), t(y - 30, b));
     } else if (bit == U_ROAD || bit == U_TRACK || bit == U_WATERCOURSE) {
         snprintf(cls, sizeof cls, "%s sym-%s", id, id);
@@ -726,8 +727,7 @@ static void terrain_hex(FILE *out, const wr_map *map, const tool_picture *pic, c
     char cls[48];
     snprintf(cls, sizeof cls, "hex %s sym-%s", tool_terrain_name(ter), tool_terrain_name(ter));
     hexagon(out, cls, terrain_fill[ti], at->x, at->y, 200);
-    fprintf(out, "><title>%d,%d %s</title></polygon>\n", at->col, at->row,
-            tool_terrain_name(ter));
+    fprintf(out, "><title>%d,%d %s</title></polygon>\n", at->col, at->row, tool_terrain_name(ter));
 }
 
 /* The day each hex is reached (a field of reach), coloured on the scale. */
@@ -753,8 +753,7 @@ static void coord_hex(FILE *out, const wr_map *map, const tool_picture *pic, con
     text(out, "coord", at->x, at->y + COORD_Y, label);
 }
 
-static void watercourse_hex(FILE *out, const wr_map *map, const tool_picture *pic,
-                            const hex_at *at)
+static void watercourse_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
 {
     (void)pic;
     wr_hex nb;
@@ -802,8 +801,9 @@ static void river_hex(FILE *out, const wr_map *map, const tool_picture *pic, con
             continue;
         int x1 = at->x + corner_dx[side_a[d]], y1 = at->y + corner_dy[side_a[d]];
         int x2 = at->x + corner_dx[side_b[d]], y2 = at->y + corner_dy[side_b[d]];
-        line(out, side.river == WR_RIVER_MAJOR ? "river major sym-river-major"
-                                               : "river minor sym-river-minor",
+        line(out,
+             side.river == WR_RIVER_MAJOR ? "river major sym-river-major"
+                                          : "river minor sym-river-minor",
              x1, y1, x2, y2);
     }
 }
@@ -813,8 +813,9 @@ static void crossing(FILE *out, const hex_at *at, int d, int kind, int mx, int m
 {
     char a[16], b[16];
     if (kind == WR_CROSS_BRIDGE) {
-        fprintf(out, "<rect class=\"crossing bridge sym-bridge\" x=\"%s\" y=\"%s\" "
-                     "width=\"6\" height=\"6\"/>\n",
+        fprintf(out,
+                "<rect class=\"crossing bridge sym-bridge\" x=\"%s\" y=\"%s\" "
+                "width=\"6\" height=\"6\"/>\n",
                 t(mx - 30, a), t(my - 30, b));
     } else if (kind == WR_CROSS_FORD) {
         circle(out, "crossing ford sym-ford", mx, my, 30);
@@ -878,8 +879,9 @@ static void draw_march(FILE *out, const tool_picture *pic, int days)
         if (x1 == x2 && y1 == y2)
             continue;
         char p1[16], p2[16], p3[16], p4[16], col[8];
-        fprintf(out, "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
-                     "x2=\"%s\" y2=\"%s\"/>\n",
+        fprintf(out,
+                "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
+                "x2=\"%s\" y2=\"%s\"/>\n",
                 pic->steps[i].day,
                 (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "",
                 day_colour(pic->steps[i].day, days, col), t(x1, p1), t(y1, p2), t(x2, p3),
