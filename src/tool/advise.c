@@ -194,7 +194,6 @@ static int build(const char *cmd, const tool_scenario *sc, advise_run *r)
         const tool_fight_spec *f = &sc->fights[i];
         tool_where(path, f->line, where, sizeof where);
         wr_phase_fight pf;
-        memset(&pf, 0, sizeof pf);
         for (int s = 0; s < 2; s++) {
             const tool_fight_side_spec *fs = &f->side[s];
             if (fs->unit < 0 || fs->in_contact < 0)
@@ -202,16 +201,8 @@ static int build(const char *cmd, const tool_scenario *sc, advise_run *r)
                                  "%s[fight %s]: side %c needs its unit and its figures in "
                                  "contact (%c = UNIT, %c.in-contact = N)",
                                  where, f->name, 'a' + s, 'a' + s, 'a' + s);
-            wr_phase_combatant *ps = &pf.side[s];
-            ps->unit = r->unit[fs->unit];
-            ps->face = (wr_facing)fs->face;
-            ps->in_contact = fs->in_contact;
-            ps->corner = fs->corner;
-            ps->corner_fights = fs->corner_fights;
-            ps->contact = (wr_phase_contact)fs->contact;
-            ps->cover = (wr_cover)fs->cover;
-            ps->character_present = fs->character;
         }
+        tool_phase_fight(f, r->unit, &pf);
         wr_last_error_clear();
         wr_status st = wr_charge_advisor_add_fight(r->adv, &pf);
         if (st != WR_OK)
@@ -515,14 +506,11 @@ int tool_advise(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "advise";
     tool_args args;
-    int rc = tool_args_parse(cmd, advise_options, sizeof advise_options / sizeof advise_options[0],
-                             argc, argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc = tool_command_start(cmd, TOOL_OPTIONS(advise_options), argc, argv, out, advise_usage,
+                                &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return advise_usage(out);
-    }
     tool_scenario *sc = malloc(sizeof *sc);
     advise_run *r = calloc(1, sizeof *r);
     tool_advice_row *rows = NULL;

@@ -221,6 +221,21 @@ int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int
     return rc;
 }
 
+int tool_command_start(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
+                       char **argv, FILE *out, int (*usage)(FILE *), tool_args *args, int *go)
+{
+    *go = 0;
+    int rc = tool_args_parse(cmd, defs, n_defs, argc, argv, args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args->help) {
+        tool_args_free(args);
+        return usage(out);
+    }
+    *go = 1;
+    return TOOL_OK;
+}
+
 void tool_args_free(tool_args *a)
 {
     free(a->uses);

@@ -295,7 +295,6 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
         const tool_fight_spec *f = &sc->fights[i];
         tool_where(path, f->line, where, sizeof where);
         wr_phase_fight pf;
-        memset(&pf, 0, sizeof pf);
         for (int s = 0; s < 2; s++) {
             const tool_fight_side_spec *fs = &f->side[s];
             if (fs->unit < 0)
@@ -306,16 +305,8 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
                                  "%s[fight %s]: side %c needs its figures in contact "
                                  "(%c.in-contact = N)",
                                  where, f->name, 'a' + s, 'a' + s);
-            wr_phase_combatant *ps = &pf.side[s];
-            ps->unit = r->unit[fs->unit];
-            ps->face = (wr_facing)fs->face;
-            ps->in_contact = fs->in_contact;
-            ps->corner = fs->corner;
-            ps->corner_fights = fs->corner_fights;
-            ps->contact = (wr_phase_contact)fs->contact;
-            ps->cover = (wr_cover)fs->cover;
-            ps->character_present = fs->character;
         }
+        tool_phase_fight(f, r->unit, &pf);
         int index = 0;
         wr_last_error_clear();
         wr_status st = wr_melee_phase_add(r->phase, &pf, &index);
@@ -600,17 +591,13 @@ static int melee_run_start(const char *cmd, const tool_optdef *defs, size_t n_de
 {
     memset(run, 0, sizeof *run);
     *go = 0;
-    int rc = tool_args_parse(cmd, defs, n_defs, argc, argv, &run->args);
-    if (rc != TOOL_OK)
-        return rc;
-    if (run->args.help)
-        return odds ? odds_usage(out) : melee_usage(out);
-    run->sc = malloc(sizeof *run->sc);
-    if (run->sc == NULL)
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    tool_scenario_init(run->sc);
-    rc = parse_opts(cmd, &run->args, odds, &run->o, run->sc);
-    *go = rc == TOOL_OK;
+    int rc = tool_command_start(cmd, defs, n_defs, argc, argv, out, odds ? odds_usage : melee_usage,
+                                &run->args, go);
+    if (*go)
+        rc = tool_scenario_alloc(cmd, &run->sc);
+    if (rc == TOOL_OK && *go)
+        rc = parse_opts(cmd, &run->args, odds, &run->o, run->sc);
+    *go = *go && rc == TOOL_OK;
     return rc;
 }
 
@@ -702,8 +689,7 @@ int tool_melee(int argc, char **argv, FILE *out)
     static const char cmd[] = "melee";
     melee_run run;
     int go;
-    int rc = melee_run_start(cmd, melee_options, sizeof melee_options / sizeof melee_options[0], 0,
-                             argc, argv, out, &run, &go);
+    int rc = melee_run_start(cmd, TOOL_OPTIONS(melee_options), 0, argc, argv, out, &run, &go);
     if (go && run.sc->n_fights > 0) {
         rc = melee_phase(cmd, &run.o, run.sc, out);
         go = 0;
@@ -820,8 +806,7 @@ int tool_odds(int argc, char **argv, FILE *out)
     static const char cmd[] = "odds";
     melee_run run;
     int go;
-    int rc = melee_run_start(cmd, odds_options, sizeof odds_options / sizeof odds_options[0], 1,
-                             argc, argv, out, &run, &go);
+    int rc = melee_run_start(cmd, TOOL_OPTIONS(odds_options), 1, argc, argv, out, &run, &go);
     if (!go) {
         melee_run_end(&run);
         return rc;

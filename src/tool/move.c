@@ -794,14 +794,11 @@ int tool_move(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "move";
     tool_args args;
-    int rc = tool_args_parse(cmd, move_options, sizeof move_options / sizeof move_options[0],
-                             argc, argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc =
+        tool_command_start(cmd, TOOL_OPTIONS(move_options), argc, argv, out, usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return usage(out);
-    }
     const char *svg = tool_args_value(&args, M_SVG);
     int json = tool_args_has(&args, M_JSON);
     move_spec *m = malloc(sizeof *m);

@@ -1,5 +1,7 @@
-/* A library profile from a scenario's [profile] section: one builder for
-   melee, odds, sweep and advise. */
+/* The library's objects from a scenario's sections: profiles and units
+   for melee, odds, sweep and advise, and the fights of a melee phase. */
+#include <string.h>
+
 #include "tool.h"
 
 wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out)
@@ -64,4 +66,21 @@ int tool_units_build(const char *cmd, const char *path, const tool_scenario *sc,
                              tool_lib_detail(st), hint);
     }
     return TOOL_OK;
+}
+
+void tool_phase_fight(const tool_fight_spec *f, wr_melee_unit *const *units, wr_phase_fight *pf)
+{
+    memset(pf, 0, sizeof *pf);
+    for (int s = 0; s < 2; s++) {
+        const tool_fight_side_spec *fs = &f->side[s];
+        wr_phase_combatant *ps = &pf->side[s];
+        ps->unit = units[fs->unit];
+        ps->face = (wr_facing)fs->face;
+        ps->in_contact = fs->in_contact;
+        ps->corner = fs->corner;
+        ps->corner_fights = fs->corner_fights;
+        ps->contact = (wr_phase_contact)fs->contact;
+        ps->cover = (wr_cover)fs->cover;
+        ps->character_present = fs->character;
+    }
 }

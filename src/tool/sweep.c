@@ -749,14 +749,11 @@ static int compute(const sweep_def *d, const sweep_side side[2], int rounds, con
 int tool_sweep(int argc, char **argv, FILE *out)
 {
     tool_args args;
-    int rc = tool_args_parse(cmd, sweep_options, sizeof sweep_options / sizeof sweep_options[0], argc,
-                             argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc =
+        tool_command_start(cmd, TOOL_OPTIONS(sweep_options), argc, argv, out, usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return usage(out);
-    }
     sweep_opts o;
     rc = parse_args(&args, &o);
     if (rc != TOOL_OK) {

@@ -35,6 +35,10 @@ wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out);
 int tool_units_build(const char *cmd, const char *path, const tool_scenario *sc,
                      wr_profile **profiles, wr_melee_unit **units, const char *hint);
 
+/* The fight of a [fight] section whose sides name their units (by index
+   into units) and figures in contact. */
+void tool_phase_fight(const tool_fight_spec *f, wr_melee_unit *const *units, wr_phase_fight *pf);
+
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -66,6 +70,10 @@ int tool_apply_setting(const char *cmd, const tool_optuse *u, const char *option
 
 /* Applies every use of row opt_set (--set) in order. */
 int tool_apply_sets(const char *cmd, const tool_args *a, int opt_set, tool_scenario *sc);
+
+/* A new empty scenario (tool_scenario_init) in *sc, to free(); TOOL_OK or
+   a printed message. */
+int tool_scenario_alloc(const char *cmd, tool_scenario **sc);
 
 /* Reads a scenario file on top of sc; TOOL_OK or a printed message. */
 int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc);

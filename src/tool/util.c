@@ -205,6 +205,15 @@ int tool_apply_sets(const char *cmd, const tool_args *a, int opt_set, tool_scena
     return TOOL_OK;
 }
 
+int tool_scenario_alloc(const char *cmd, tool_scenario **sc)
+{
+    *sc = malloc(sizeof **sc);
+    if (*sc == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    tool_scenario_init(*sc);
+    return TOOL_OK;
+}
+
 int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc)
 {
     char *text = NULL;
