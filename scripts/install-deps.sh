@@ -6,7 +6,7 @@ packages=(cmake make gcc g++ clang libclang-rt-14-dev gcc-multilib pkg-config li
           python3 python3-numpy python3-dask python3-distributed python3-venv python3-pip python3-mypy
           lua5.1 liblua5.1-0-dev lua5.2 liblua5.2-dev lua5.3 liblua5.3-dev lua5.4 liblua5.4-dev
           luajit libluajit-5.1-dev luarocks librsvg2-bin gcovr abigail-tools valgrind
-          love xvfb xauth libgl1-mesa-dri)
+          love xvfb xauth libgl1-mesa-dri clang-format)
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -7,7 +7,8 @@
 # under ASan and UBSan (dev), the reliability checks in their quick form
 # (valgrind, the determinism matrix, ThreadSanitizer, a brief fuzz run, ctest
 # with the caller's library paths at a decoy install), and a smoke run of the
-# benchmarks (they build, and every implementation agrees).
+# benchmarks (they build, and every implementation agrees), and the format
+# of the C sources (clang-format --dry-run -Werror, .clang-format).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== 0 packages"
@@ -41,4 +42,7 @@ scripts/reliability.sh --quick
 echo "== 6 benchmarks: smoke run"
 bench/run.sh --smoke
 
-echo "test-all: 8 passed, 0 failed"
+echo "== 7 format: clang-format --dry-run -Werror over src/ and include/"
+scripts/check-format.sh
+
+echo "test-all: every step passed"

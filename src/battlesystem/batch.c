@@ -1,6 +1,6 @@
 /* Batch forms: Table 14 speeds and tactical moves over caller arrays in one
    call, for bindings and engines that would otherwise pay one call per item. */
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 #define MAX_MOVE_LEGS 256

@@ -1,5 +1,5 @@
 /* [11.9] terrain effects on combat, the woods rulings and forest fires. */
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 #define MAX_FIGURES WRI_BATTLESYSTEM_MAX_FIGURES

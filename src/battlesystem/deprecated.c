@@ -2,7 +2,7 @@
 #define WR_ALLOW_DEPRECATED
 #include "warrules/warrules.h"
 
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls, int *damage)

@@ -1,7 +1,7 @@
 /* wr_figure: statistics, damage dice and the one damage roll of [11.5]. */
 #include <limits.h>
 
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 int64_t wri_battlesystem_floor_div(int64_t a, int64_t b)

@@ -2,7 +2,7 @@
    [11.4] charge modifiers. */
 #include <limits.h>
 
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 #define MAX_FRONTAGE 100000

@@ -1,5 +1,5 @@
 /* [11.8] Table 14: terrain speeds, the cost and legality of a tactical move, charges. */
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 #define MAX_LEGS 256

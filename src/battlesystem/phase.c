@@ -1,7 +1,7 @@
 /* The Movement Phase: its beginning recorded for [11.6] and [11.7], and the
    actions a unit takes in it besides legs of movement (order changes, facing
    changes, wheels, declarations), each charged to what it has spent. */
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 #define MAX_COST_DEN 1000

@@ -1,5 +1,5 @@
 /* [11.2] cavalry and [11.3] chariot ratings. */
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 wr_status wr_rate_cavalry_ex(const wr_figure *rider, const wr_figure *mount,

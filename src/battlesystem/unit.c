@@ -1,5 +1,5 @@
 /* wr_battle_unit: figures of one rated figure, their equipment and traits; [11.1] removal. */
-#include "battlesystem_internal.h"
+#include "internal.h"
 #include "core/error.h"
 
 #define ALL_EQUIPMENT (WR_EQUIP_LARGE_SHIELDS | WR_EQUIP_SPEARS | WR_EQUIP_CHARGE_WEAPONS)

@@ -1,6 +1,6 @@
 /* A force's state on the march (wr_force_state): the start of a plan and
    its replay day by day, counting what the planner counts the same way. */
-#include "campaign/internal.h"
+#include "internal.h"
 
 static int flag_ok(int v)
 {

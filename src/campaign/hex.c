@@ -1,6 +1,6 @@
 /* Hex utilities in axial coordinates: distance, neighbours, rings, ranges,
    lines (exact integer rounding), offset conversion. */
-#include "campaign/internal.h"
+#include "internal.h"
 
 static const int dir_q[6] = {1, 1, 0, -1, -1, 0};
 static const int dir_r[6] = {0, -1, -1, 0, 1, 1};

@@ -18,7 +18,7 @@
    since any hex it passes would have given an earlier contact itself. */
 #include <string.h>
 
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 struct wri_intercept_store {
     wr_arrival *field; /* the force's field, or one force's of the danger field */
@@ -38,7 +38,7 @@ struct wri_intercept_store {
     size_t cap_emoves;
 };
 
-void wri_intercept_free(wr_planner *pl)
+static void intercept_free(wr_planner *pl)
 {
     struct wri_intercept_store *s = pl->intercept;
     if (s == NULL)
@@ -111,6 +111,7 @@ static wr_status store_of(wr_planner *pl, struct wri_intercept_store **out)
         if (s == NULL)
             return WRI_NOMEM();
         pl->intercept = s;
+        pl->intercept_free = intercept_free;
     }
     *out = pl->intercept;
     return WR_OK;
@@ -386,10 +387,13 @@ static int formed_in_time(const wr_plan_result *r, const moment *c, int enemy_fi
     return r->arrival.day <= c->day;
 }
 
-wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
-                               const wr_plan_params *params, const wr_plan_query *query,
-                               wr_hex from, const wr_force_desc *enemy,
-                               const wr_intercept_params *how, wr_intercept_result *result)
+/* wr_planner_intercept()'s arguments checked: *how set (the defaults for
+   NULL), the force's start state *s0 and its hex's index *src read. */
+static wr_status check_arguments(const wr_planner *planner, const wr_map *map,
+                                 const wr_plan_params *params, const wr_plan_query *query,
+                                 wr_hex from, const wr_force_desc *enemy,
+                                 const wr_intercept_params **how, const wr_intercept_result *result,
+                                 wr_force_state *s0, int32_t *src)
 {
     if (planner == NULL)
         return WRI_NULL(planner);
@@ -402,11 +406,11 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     if (result == NULL)
         return WRI_NULL(result);
     static const wr_intercept_params zero_how;
-    if (how == NULL)
-        how = &zero_how;
-    wr_status st = check_how(map, how);
+    if (*how == NULL)
+        *how = &zero_how;
+    wr_status st = check_how(map, *how);
     if (st != WR_OK)
-        return WRI_PASS(st);
+        return st;
     if (enemy->positions == NULL) {
         if (enemy->position_count != 0)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy->position_count",
@@ -416,20 +420,144 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     }
     st = wri_campaign_check_params(params);
     if (st != WR_OK)
+        return st;
+    wr_force_start(s0);
+    if (query != NULL && query->start != NULL) {
+        *s0 = *query->start;
+        st = wri_campaign_check_force(s0, params->costs.daily_points, WRI_FORCE_QUERY);
+        if (st != WR_OK)
+            return st;
+    }
+    *src = wri_campaign_index(map, from);
+    if (*src < 0)
+        return WRI_FAIL_HEX(map, from, "from");
+    return WR_OK;
+}
+
+/* Whether the enemy enters a guarded hex before the contact `best` (or
+   never can be met before): WR_INTERCEPT_BEFORE then finds nothing. */
+static int enemy_first_at_guard(const wr_map *map, const wr_intercept_params *how,
+                                const int32_t *node, const int32_t *day, size_t n,
+                                const moment *best)
+{
+    moment entry;
+    int limited = 0, never = 0;
+    guard_entry(map, how, node, day, n, &entry, &limited, &never);
+    return never || (limited && (best->day > entry.day ||
+                                 (best->day == entry.day &&
+                                  (best->move > entry.move ||
+                                   (best->move == entry.move && best->within > entry.within)))));
+}
+
+/* The start and the rally day put before the plan kept from the rallied
+   state (its first two steps, left for them). */
+static void put_rally_first(struct wri_intercept_store *s, wr_plan_result *kept, wr_hex from,
+                            int32_t src, const wr_force_state *s0, const wr_force_state *rallied,
+                            int P)
+{
+    wr_step *steps = s->steps;
+    wr_plan_edge *moves = s->moves;
+    const int r = rallied->day - 1;
+    wr_step start = {from,        src,          s0->day, P + s0->points_saved - s0->points_spent,
+                     r - s0->day, WR_STEP_START};
+    wr_step rally = {from,         src, r, 0, kept->route.step_count > 2 ? steps[2].day - r : 1,
+                     WR_STEP_RALLY};
+    if (start.nights > 0)
+        start.flags |= WR_STEP_NIGHT;
+    if (rally.nights > 0)
+        rally.flags |= WR_STEP_NIGHT;
+    steps[0] = start;
+    steps[1] = rally;
+    wr_plan_edge m0 = {src, 0, 0, WR_STEP_START}, m1 = {src, 0, 1, WR_STEP_RALLY};
+    moves[0] = m0;
+    moves[1] = m1;
+    kept->route.rally_days++;
+    kept->route.arrival_day = steps[kept->route.step_count - 1].day;
+    kept->route.points_left = steps[kept->route.step_count - 1].points_left;
+}
+
+/* While the force rallies in its hex (days D0..r): whether the enemy
+   meets it unformed (returned), or, moving first on the day after,
+   meets it formed (*best, *found). */
+static int rally_contact(const wr_map *map, int meeting, int32_t src, const int32_t *node,
+                         const int32_t *day, size_t n, int32_t D0, int32_t r, int enemy_first,
+                         moment *best, int *found)
+{
+    /* unformed in its hex until the rally is over */
+    const size_t k = position_by(day, n, enemy_first ? D0 : (int64_t)D0 - 1);
+    int lost_unformed = in_contact(map, meeting, src, node[k]);
+    for (size_t i = 1; i < n && !lost_unformed; i++)
+        if (day[i] >= (enemy_first ? D0 + 1 : D0) && day[i] <= r)
+            lost_unformed = in_contact(map, meeting, src, node[i]);
+    /* formed after it when the enemy moves first on the next day */
+    for (size_t i = 1; i < n && enemy_first && !*found; i++) {
+        if (day[i] == r + 1 && in_contact(map, meeting, src, node[i])) {
+            moment c = {day[i], 0, (int64_t)i, src, (int32_t)i, 0};
+            *best = c;
+            *found = 1;
+        }
+    }
+    return lost_unformed;
+}
+
+/* The force's plan to the contact's hex `to`: formed when the objective
+   asks for it or when the force can be formed there in time. */
+static wr_status plan_to_contact(wr_planner *planner, const wr_map *map, const wr_plan_params *p,
+                                 wr_plan_query *q, wr_hex from, wr_hex to, const moment *best,
+                                 int formed, int enemy_first, int P, wr_plan_result *plan)
+{
+    q->objective = WR_OBJECTIVE_EARLIEST_FORMED;
+    wr_status st = wr_planner_plan(planner, map, p, q, from, to, plan);
+    if (st == WR_OK && plan->outcome == WR_PLAN_FOUND && !formed &&
+        !formed_in_time(plan, best, enemy_first, P)) {
+        q->objective = WR_OBJECTIVE_EARLIEST;
+        st = wr_planner_plan(planner, map, p, q, from, to, plan);
+    }
+    /* GCOVR_EXCL_BR_START: the field reached the hex, so its plan does */
+    if (st == WR_OK && plan->outcome != WR_PLAN_FOUND)
+        st = WRI_FAIL(WR_ERR_STATE, "planner",
+                      "a route to a hex of its field"); /* GCOVR_EXCL_LINE */
+    /* GCOVR_EXCL_BR_STOP */
+    return st;
+}
+
+/* The state at contact: the force waits in the hex, halting, until the
+   contact's day, then meets the enemy. */
+static wr_status wait_for_contact(wr_force_state *f, int P, int day, int *non_rallied)
+{
+    wr_status st = WR_OK;
+    int lost = 0;
+    while (st == WR_OK && f->day < day)
+        st = wr_force_end_day(f, P, 1, 0, 2, &lost);
+    if (st == WR_OK)
+        st = wr_force_contact(f, P, non_rallied);
+    return st;
+}
+
+/* An unformed force rallies in its hex: it halts for the day when it has
+   moved or was unformed today, then rallies. */
+static wr_status rally_in_place(wr_force_state *f, int P)
+{
+    wr_status st = WR_OK;
+    int lost = 0;
+    if (f->points_spent > 0 || f->unformed_today)
+        st = wr_force_end_day(f, P, 1, 0, 2, &lost);
+    if (st == WR_OK)
+        st = wr_force_rally(f, P);
+    return st;
+}
+
+wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                               const wr_plan_query *query, wr_hex from, const wr_force_desc *enemy,
+                               const wr_intercept_params *how, wr_intercept_result *result)
+{
+    wr_force_state s0;
+    int32_t src = 0;
+    wr_status st =
+        check_arguments(planner, map, params, query, from, enemy, &how, result, &s0, &src);
+    if (st != WR_OK)
         return WRI_PASS(st);
     const int P = params->costs.daily_points;
-    wr_force_state s0;
-    wr_force_start(&s0);
-    if (query != NULL && query->start != NULL) {
-        s0 = *query->start;
-        st = wri_campaign_check_force(&s0, P, WRI_FORCE_QUERY);
-        if (st != WR_OK)
-            return WRI_PASS(st);
-    }
-    const int32_t src = wri_campaign_index(map, from);
-    if (src < 0)
-        return WRI_PASS(WRI_FAIL_HEX(map, from, "from"));
-
     struct wri_intercept_store *s = NULL;
     st = store_of(planner, &s);
     if (st != WR_OK)
@@ -437,17 +565,13 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     wr_plan_result enemy_plan;
     memset(&enemy_plan, 0, sizeof enemy_plan);
     size_t n = 0;
-    if (enemy->positions != NULL) {
-        st = read_positions(planner, s, map, enemy, &n);
-        if (st != WR_OK)
-            return WRI_PASS(st);
-    } else {
-        st = plan_enemy(planner, s, map, enemy, &enemy_plan, &n);
-        if (st != WR_OK)
-            return pass_renamed(st, __func__, ROOTS(enemy_roots));
-    }
+    if (enemy->positions != NULL)
+        st = WRI_PASS(read_positions(planner, s, map, enemy, &n));
+    else if ((st = plan_enemy(planner, s, map, enemy, &enemy_plan, &n)) != WR_OK)
+        st = pass_renamed(st, __func__, ROOTS(enemy_roots));
+    if (st != WR_OK)
+        return st;
     const int32_t *node = s->node, *day = s->day;
-
     /* The force's plans: formed only, from a rally in place when unformed,
        for the formed objectives; as given otherwise. */
     const int formed = (how->objective & WR_INTERCEPT_FORMED) != 0;
@@ -461,56 +585,28 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
     q.objective = formed ? WR_OBJECTIVE_EARLIEST_FORMED : WR_OBJECTIVE_EARLIEST;
     wr_force_state rallied = s0;
     int rally_first = 0, lost_unformed = 0, found = 0;
-    moment best;
-    memset(&best, 0, sizeof best);
+    moment best = {0};
     if (formed) {
         p.options &= ~WR_PLAN_UNFORMED;
         if (s0.unformed && s0.crossing_days == 0 && !s0.far_bank) {
-            int lost = 0;
-            if (s0.points_spent > 0 || s0.unformed_today)
-                st = wr_force_end_day(&rallied, P, 1, 0, 2, &lost);
-            if (st == WR_OK)
-                st = wr_force_rally(&rallied, P);
-            if (st != WR_OK)
+            if ((st = rally_in_place(&rallied, P)) != WR_OK)
                 return pass_renamed(st, __func__, ROOTS(rally_roots));
             rally_first = 1;
             q.start = &rallied;
-            /* unformed in its hex until the rally is over */
-            const int32_t D0 = s0.day, r = rallied.day - 1;
-            const size_t k = position_by(day, n, enemy_first ? D0 : (int64_t)D0 - 1);
-            lost_unformed = in_contact(map, how->meeting, src, node[k]);
-            for (size_t i = 1; i < n && !lost_unformed; i++)
-                if (day[i] >= (enemy_first ? D0 + 1 : D0) && day[i] <= r)
-                    lost_unformed = in_contact(map, how->meeting, src, node[i]);
-            /* formed after it when the enemy moves first on the next day */
-            for (size_t i = 1; i < n && enemy_first && !found; i++) {
-                if (day[i] == r + 1 && in_contact(map, how->meeting, src, node[i])) {
-                    moment c = {day[i], 0, (int64_t)i, src, (int32_t)i, 0};
-                    best = c;
-                    found = 1;
-                }
-            }
+            lost_unformed = rally_contact(map, how->meeting, src, node, day, n, s0.day,
+                                          rallied.day - 1, enemy_first, &best, &found);
         }
     }
-
-    const size_t cells = (size_t)map->count;
-    st = field_room(planner, s, cells);
+    st = field_room(planner, s, (size_t)map->count);
     if (st == WR_OK)
-        st = wr_planner_plan_field(planner, map, &p, &q, from, s->field, cells);
+        st = wr_planner_plan_field(planner, map, &p, &q, from, s->field, (size_t)map->count);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (!found)
         found = earliest_contact(map, how, node, day, n, s->field, P, &best);
-    if (found && (how->objective & WR_INTERCEPT_BEFORE)) {
-        moment entry;
-        int limited = 0, never = 0;
-        guard_entry(map, how, node, day, n, &entry, &limited, &never);
-        if (never || (limited && (best.day > entry.day ||
-                                  (best.day == entry.day && (best.move > entry.move ||
-                                                             (best.move == entry.move &&
-                                                              best.within > entry.within))))))
-            found = 0;
-    }
+    if (found && (how->objective & WR_INTERCEPT_BEFORE) &&
+        enemy_first_at_guard(map, how, node, day, n, &best))
+        found = 0;
     wr_intercept_result res;
     memset(&res, 0, sizeof res);
     res.enemy_plan = enemy_plan;
@@ -519,21 +615,10 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
         *result = res;
         return WR_OK;
     }
-
     /* The route: formed when the force can be formed there in time. */
     const wr_hex to = wri_campaign_hex(map, best.hex);
     wr_plan_result plan;
-    q.objective = WR_OBJECTIVE_EARLIEST_FORMED;
-    st = wr_planner_plan(planner, map, &p, &q, from, to, &plan);
-    if (st == WR_OK && plan.outcome == WR_PLAN_FOUND && !formed &&
-        !formed_in_time(&plan, &best, enemy_first, P)) {
-        q.objective = WR_OBJECTIVE_EARLIEST;
-        st = wr_planner_plan(planner, map, &p, &q, from, to, &plan);
-    }
-    /* GCOVR_EXCL_BR_START: the field reached the hex, so its plan does */
-    if (st == WR_OK && plan.outcome != WR_PLAN_FOUND)
-        st = WRI_FAIL(WR_ERR_STATE, "planner", "a route to a hex of its field"); /* GCOVR_EXCL_LINE */
-    /* GCOVR_EXCL_BR_STOP */
+    st = plan_to_contact(planner, map, &p, &q, from, to, &best, formed, enemy_first, P, &plan);
     if (st != WR_OK)
         return WRI_PASS(st);
     wr_plan_result kept;
@@ -541,38 +626,14 @@ wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
                    rally_first ? 1u : 0u, &kept);
     if (st != WR_OK)
         return WRI_PASS(st);
-    if (rally_first) { /* the start and the rally day before the plan from the rallied state */
-        wr_step *steps = s->steps;
-        wr_plan_edge *moves = s->moves;
-        const int r = rallied.day - 1;
-        wr_step start = {from, src, s0.day, P + s0.points_saved - s0.points_spent, r - s0.day,
-                         WR_STEP_START};
-        wr_step rally = {from, src, r, 0, kept.route.step_count > 2 ? steps[2].day - r : 1,
-                         WR_STEP_RALLY};
-        if (start.nights > 0)
-            start.flags |= WR_STEP_NIGHT;
-        if (rally.nights > 0)
-            rally.flags |= WR_STEP_NIGHT;
-        steps[0] = start;
-        steps[1] = rally;
-        wr_plan_edge m0 = {src, 0, 0, WR_STEP_START}, m1 = {src, 0, 1, WR_STEP_RALLY};
-        moves[0] = m0;
-        moves[1] = m1;
-        kept.route.rally_days++;
-        kept.route.arrival_day = steps[kept.route.step_count - 1].day;
-        kept.route.points_left = steps[kept.route.step_count - 1].points_left;
-    }
-
+    if (rally_first)
+        put_rally_first(s, &kept, from, src, &s0, &rallied, P);
     /* The state at contact: it waits in the hex, halting, then meets the enemy. */
     wr_force_state f = kept.arrival;
-    int non_rallied = 0, lost = 0;
-    while (st == WR_OK && f.day < best.day)
-        st = wr_force_end_day(&f, P, 1, 0, 2, &lost);
-    if (st == WR_OK)
-        st = wr_force_contact(&f, P, &non_rallied);
+    int non_rallied = 0;
+    st = wait_for_contact(&f, P, best.day, &non_rallied);
     if (st != WR_OK)
         return WRI_PASS(st);
-
     res.outcome = WR_INTERCEPT_FOUND;
     res.day = best.day;
     res.during_own_move = best.own;

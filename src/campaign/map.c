@@ -2,7 +2,7 @@
    regions, hexsides, water courses and coastal waters. */
 #include <string.h>
 
-#include "campaign/internal.h"
+#include "internal.h"
 
 /* {row delta, column delta} of the six neighbours, by row parity. */
 const int32_t wri_campaign_nb_delta_unit[2][6][2] = {

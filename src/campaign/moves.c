@@ -3,7 +3,7 @@
    wr_map_moves() and the planner. */
 #include <string.h>
 
-#include "campaign/internal.h"
+#include "internal.h"
 
 #define INF_COST 0x7fffffff
 

@@ -2,7 +2,7 @@
    the arrival field, the hexes reachable within N days, plans from a
    force's state) on a wr_map or over a game's callbacks. The searches are
    in the files below this one (see planner_internal.h). */
-#include "campaign/planner_ring.h"
+#include "planner_ring.h"
 
 wr_status wr_planner_new_ex(const wr_allocator *alloc, wr_planner **out)
 {
@@ -29,7 +29,8 @@ void wr_planner_free(wr_planner *planner)
     if (planner == NULL)
         return;
     wri_planner_free_states(planner);
-    wri_intercept_free(planner);
+    if (planner->intercept_free)
+        planner->intercept_free(planner);
     wr_allocator a = planner->alloc;
     free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);

@@ -8,8 +8,8 @@
    goal's label, which includes every state on a shortest path to the goal,
    with its final label: enough for wri_planner_rebuild_parents() to give
    them the parents wri_planner_dijkstra_land() would. */
-#include "campaign/planner_edges.h"
-#include "campaign/planner_ring.h"
+#include "planner_edges.h"
+#include "planner_ring.h"
 
 #define SEARCH_NAME search_land_astar
 #define SEARCH_CTX fastgen
@@ -18,7 +18,7 @@
 #define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 0
 #define SEARCH_ASTAR 1
-#include "campaign/search_core.h"
+#include "search_core.h"
 
 #define SEARCH_NAME search_water_astar
 #define SEARCH_CTX wri_movegen
@@ -26,7 +26,7 @@
     EDGES_FROM_ARRAY(wri_campaign_moves, ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PARENTS 0
 #define SEARCH_ASTAR 1
-#include "campaign/search_core.h"
+#include "search_core.h"
 
 /* Every label of the first `cells` states unreached for astar_plain(): when
    the last search was one (see struct wr_planner), only the blocks it

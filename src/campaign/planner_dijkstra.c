@@ -2,8 +2,8 @@
    forces on a map (the table by key), vessels (the generator) and a game's
    callbacks, with parents for routes and without for fields and reachable
    sets. */
-#include "campaign/planner_edges.h"
-#include "campaign/planner_ring.h"
+#include "planner_edges.h"
+#include "planner_ring.h"
 
 #define SEARCH_NAME wri_planner_dijkstra_land
 #define SEARCH_CTX fastgen
@@ -11,7 +11,7 @@
 #define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 1
 #define SEARCH_ASTAR 0
-#include "campaign/search_core.h"
+#include "search_core.h"
 
 #define SEARCH_NAME wri_planner_dijkstra_land_field
 #define SEARCH_CTX fastgen
@@ -20,7 +20,7 @@
 #define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
 #define SEARCH_PARENTS 0
 #define SEARCH_ASTAR 0
-#include "campaign/search_core.h"
+#include "search_core.h"
 
 #define SEARCH_NAME wri_planner_dijkstra_water
 #define SEARCH_CTX wri_movegen
@@ -28,7 +28,7 @@
     EDGES_FROM_ARRAY(wri_campaign_moves, ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PARENTS 1
 #define SEARCH_ASTAR 0
-#include "campaign/search_core.h"
+#include "search_core.h"
 
 #define SEARCH_NAME wri_planner_dijkstra_water_field
 #define SEARCH_CTX wri_movegen
@@ -36,7 +36,7 @@
     EDGES_FROM_ARRAY(wri_campaign_moves, ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PARENTS 0
 #define SEARCH_ASTAR 0
-#include "campaign/search_core.h"
+#include "search_core.h"
 
 /* The game's moves from a node, checked: -1 for a bad list. */
 static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
@@ -60,4 +60,4 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 #define SEARCH_PARENTS 1
 #define SEARCH_ASTAR 0
 #define SEARCH_BAD_MOVES 1
-#include "campaign/search_core.h"
+#include "search_core.h"

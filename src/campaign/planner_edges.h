@@ -4,7 +4,7 @@
 #ifndef WR_CAMPAIGN_PLANNER_EDGES_H
 #define WR_CAMPAIGN_PLANNER_EDGES_H
 
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 /* Moves from an array filled by a generator function (one that returns
    -1 for bad moves when SEARCH_BAD_MOVES). */

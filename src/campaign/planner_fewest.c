@@ -1,7 +1,7 @@
 /* WR_OBJECTIVE_FEWEST_UNFORMED's search: the fewest days of unformed
    movement, then the earliest arrival, over the generator's moves. A binary
    heap: this objective is not the hot path. */
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 static wr_status heap_push(wr_planner *pl, size_t *n, uint64_t key, int32_t s)
 {

@@ -41,7 +41,7 @@
 
 #include <string.h>
 
-#include "campaign/internal.h"
+#include "internal.h"
 
 /* A helper of which each file of the planner that uses it has its own copy:
    static, not inline, so that the compiler inlines it as it would a file's
@@ -158,8 +158,11 @@ struct wr_planner {
     uint32_t rules_pal_count;
     map_stamp records_map;
     /* wr_planner_intercept() and wr_planner_danger(): their buffers
-       (intercept.c), NULL until the first call. */
+       (intercept.c), NULL until the first call, and the function freeing
+       them, set with them (a pointer, so that the planner calls no
+       function of intercept.c, which calls the planner's). */
     struct wri_intercept_store *intercept;
+    void (*intercept_free)(wr_planner *pl);
 };
 
 
@@ -379,9 +382,5 @@ static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
         wri_planner_fill_keys(f, idx, rec);
     return rec;
 }
-
-/* ---- intercept.c ---- */
-
-void wri_intercept_free(wr_planner *pl);
 
 #endif

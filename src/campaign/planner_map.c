@@ -1,7 +1,7 @@
 /* A search on a map: checks the mover and the start, sets the options of
    the search and the moves of its hexes (the land table and the records by
    hex), and runs the search that fits. */
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 /* The options of a search from state src on cells hexes with parameters
    p: no goal, every label up to WR_PLAN_MAX_DAYS days. */

@@ -2,7 +2,7 @@
    parents, moves, settled order), and what its land searches read of a
    map: the land move table of the last parameters, built key by key, and
    the records by hex (keys, plain costs, the full rules' palette indices). */
-#include "campaign/planner_ring.h"
+#include "planner_ring.h"
 
 /* Frees the arrays by state (labels, parents, moves, order, dirty blocks). */
 void wri_planner_free_states(wr_planner *p)

@@ -4,7 +4,7 @@
 #ifndef WR_CAMPAIGN_PLANNER_RING_H
 #define WR_CAMPAIGN_PLANNER_RING_H
 
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 WRI_PLANNER_FN uint32_t pow2_above(uint64_t v)
 {

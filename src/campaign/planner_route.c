@@ -2,7 +2,7 @@
    (wri_planner_astar_route()), the steps of the route to a state, and the
    move of each step (wr_planner_plan()). The offers of a move are found
    again among a state's moves, in the order the searches make them. */
-#include "campaign/planner_internal.h"
+#include "planner_internal.h"
 
 /* The index of the first offer from state u to state t with label want, in
    the order wri_planner_dijkstra_land() makes its offers (its move list,

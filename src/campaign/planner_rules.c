@@ -1,7 +1,7 @@
 /* The full rules' field on a map: a Dijkstra of its own for a land force
    under the full rules (not plain costs) with nothing blocked, over the
    rules records of the hexes (planner_records.c). */
-#include "campaign/planner_ring.h"
+#include "planner_ring.h"
 
 #if defined(__GNUC__)
 #define PREFETCH_RULES(rules, node) __builtin_prefetch((rules) + (size_t)(node) * 8u)

@@ -1,6 +1,6 @@
 /* The text's small rules: river crossings, half-dice and stragglers, raft
    timber and defence, spending and saving on a march, getting lost. */
-#include "campaign/internal.h"
+#include "internal.h"
 
 wr_status wr_river_crossing(wr_arm arm, wr_river river, wr_crossing crossing, int daily_points,
                             int *extra_points, int *days, int *unformed)

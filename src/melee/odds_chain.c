@@ -29,7 +29,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../core/error.h"
+#include "core/error.h"
 #include "bignum.h"
 #include "odds.h"
 

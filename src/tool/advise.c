@@ -185,36 +185,15 @@ static int build(const char *cmd, const tool_scenario *sc, advise_run *r)
                          "%s: no [charge] section: give the charges the game may make this turn "
                          "(attacker, enemy, face, in-contact, enemy-in-contact)",
                          path);
-    for (int i = 0; i < sc->n_units; i++) {
-        const tool_unit_spec *u = &sc->units[i];
-        tool_where(path, u->line, where, sizeof where);
-        int pi = tool_scenario_profile(sc, u->profile);
-        if (u->profile[0] == '\0' || pi < 0)
-            return tool_fail(cmd, TOOL_USAGE, "%s[unit %s]: %s", where, u->name,
-                             u->profile[0] ? "no [profile] of that name"
-                                           : "no profile given (profile = NAME)");
-        wr_last_error_clear();
-        wr_status st =
-            r->profile[pi] ? WR_OK : tool_melee_build_profile(&sc->profiles[pi], &r->profile[pi]);
-        if (st != WR_OK) {
-            char pwhere[TOOL_PATH_MAX + 32];
-            return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",
-                             tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
-                             sc->profiles[pi].name, tool_lib_detail(st));
-        }
-        wr_last_error_clear();
-        st = wr_melee_unit_new(r->profile[pi], &u->def, &r->unit[i]);
-        if (st != WR_OK)
-            return tool_fail(cmd, code_of(st), "%s[unit %s] is refused by the library: %s", where,
-                             u->name, tool_lib_detail(st));
-    }
+    int rc = tool_units_build(cmd, path, sc, r->profile, r->unit, "");
+    if (rc != TOOL_OK)
+        return rc;
     if (wr_charge_advisor_new(&r->adv) != WR_OK)
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     for (int i = 0; i < sc->n_fights; i++) {
         const tool_fight_spec *f = &sc->fights[i];
         tool_where(path, f->line, where, sizeof where);
         wr_phase_fight pf;
-        memset(&pf, 0, sizeof pf);
         for (int s = 0; s < 2; s++) {
             const tool_fight_side_spec *fs = &f->side[s];
             if (fs->unit < 0 || fs->in_contact < 0)
@@ -222,16 +201,8 @@ static int build(const char *cmd, const tool_scenario *sc, advise_run *r)
                                  "%s[fight %s]: side %c needs its unit and its figures in "
                                  "contact (%c = UNIT, %c.in-contact = N)",
                                  where, f->name, 'a' + s, 'a' + s, 'a' + s);
-            wr_phase_combatant *ps = &pf.side[s];
-            ps->unit = r->unit[fs->unit];
-            ps->face = (wr_facing)fs->face;
-            ps->in_contact = fs->in_contact;
-            ps->corner = fs->corner;
-            ps->corner_fights = fs->corner_fights;
-            ps->contact = (wr_phase_contact)fs->contact;
-            ps->cover = (wr_cover)fs->cover;
-            ps->character_present = fs->character;
         }
+        tool_phase_fight(f, r->unit, &pf);
         wr_last_error_clear();
         wr_status st = wr_charge_advisor_add_fight(r->adv, &pf);
         if (st != WR_OK)
@@ -367,24 +338,29 @@ static int fill_rows(const char *cmd, const tool_scenario *sc, const advise_run 
     return TOOL_OK;
 }
 
-static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advise_run *r,
-                 const tool_advice_row *rows)
+/* The target's fates as words ("orcs routs or destroyed"); "" without one. */
+static void target_text(const tool_scenario *sc, const advise_run *r, char *target, size_t cap)
+{
+    target[0] = '\0';
+    if (r->target < 0)
+        return;
+    size_t used = (size_t)snprintf(target, cap, "%s", sc->units[r->target].name);
+    int first = 1;
+    for (int f = 0; f < WR_FATE_COUNT && used < cap; f++)
+        if (r->params.fates >> f & 1u) {
+            int w =
+                snprintf(target + used, cap - used, "%s%s", first ? " " : " or ", fate_names[f]);
+            if (w > 0)
+                used += (size_t)w;
+            first = 0;
+        }
+}
+
+/* What was asked and what the advisor did, before the choices. */
+static void print_head(FILE *out, const tool_scenario *sc, const advise_run *r, const char *target)
 {
     const wr_charge_advisor_params *p = &r->params;
     const wr_charge_advisor_info *info = &r->info;
-    char target[TOOL_NAME_MAX + 40] = "";
-    if (r->target >= 0) {
-        size_t used = (size_t)snprintf(target, sizeof target, "%s", sc->units[r->target].name);
-        int first = 1;
-        for (int f = 0; f < WR_FATE_COUNT && used < sizeof target; f++)
-            if (p->fates >> f & 1u) {
-                int w = snprintf(target + used, sizeof target - used, "%s%s", first ? " " : " or ",
-                                 fate_names[f]);
-                if (w > 0)
-                    used += (size_t)w;
-                first = 0;
-            }
-    }
     if (r->json) {
         fprintf(out, "{\"aim\": \"%s\", \"target\": ", aim_names[p->aim]);
         if (r->target >= 0)
@@ -395,20 +371,79 @@ static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advi
                      "\"groups\": %d, \"bounds\": %d, \"ranked\": [",
                 p->max_rounds, info->choices, info->evaluated, info->pruned, info->groups,
                 info->bounds);
-    } else {
-        fprintf(out, "advise: %lld choices, %lld scored exactly, %lld pruned; %d groups of fights "
-                     "computed (%d turns each)\n",
-                info->choices, info->evaluated, info->pruned, info->groups, p->max_rounds);
-        if (p->aim == WR_CHARGE_AIM_BREAK)
-            fprintf(out, "aim: the probability that %s\n\n", target);
-        else if (p->aim == WR_CHARGE_AIM_FIGURES)
-            fprintf(out, "aim: expected enemy figures lost minus own figures lost\n\n");
-        else
-            fprintf(out, "aim: %d x P(%s) + %d x enemy figures lost - %d x own figures lost\n\n",
-                    p->break_weight, r->target >= 0 ? target : "no target", p->inflicted_weight,
-                    p->lost_weight);
+        return;
     }
-    for (int k = 0; k < info->ranked; k++) {
+    fprintf(out,
+            "advise: %lld choices, %lld scored exactly, %lld pruned; %d groups of fights "
+            "computed (%d turns each)\n",
+            info->choices, info->evaluated, info->pruned, info->groups, p->max_rounds);
+    if (p->aim == WR_CHARGE_AIM_BREAK)
+        fprintf(out, "aim: the probability that %s\n\n", target);
+    else if (p->aim == WR_CHARGE_AIM_FIGURES)
+        fprintf(out, "aim: expected enemy figures lost minus own figures lost\n\n");
+    else
+        fprintf(out, "aim: %d x P(%s) + %d x enemy figures lost - %d x own figures lost\n\n",
+                p->break_weight, r->target >= 0 ? target : "no target", p->inflicted_weight,
+                p->lost_weight);
+}
+
+/* A choice's charges as a JSON array. */
+static void print_charges_json(FILE *out, const tool_scenario *sc, const wr_charge_choice *c)
+{
+    fprintf(out, ", \"charges\": [");
+    int first = 1;
+    for (int a = 0; a < c->attackers; a++) {
+        if (c->option[a] < 0)
+            continue;
+        const tool_charge_spec *ch = &sc->charges[c->option[a]];
+        fprintf(out, "%s{\"charge\": ", first ? "" : ", ");
+        tool_json_str(out, ch->name);
+        fprintf(out, ", \"attacker\": ");
+        tool_json_str(out, sc->units[ch->attacker].name);
+        fprintf(out, ", \"enemy\": ");
+        tool_json_str(out, sc->units[ch->enemy].name);
+        fprintf(out, ", \"face\": \"%s\"}", tool_facing_name(ch->face));
+        first = 0;
+    }
+}
+
+/* The reasons of choice k: each fight's event with its rule. */
+static void print_reasons(FILE *out, const tool_scenario *sc, const advise_run *r, int k,
+                          const wr_charge_choice *c)
+{
+    for (int i = 0; i < c->reasons; i++) {
+        wr_charge_reason rs;
+        if (wr_charge_advisor_reason(r->adv, k, i, &rs) != WR_OK)
+            break;
+        char text[256], section[64], fl[TOOL_NAME_MAX + 16];
+        size_t len = 0;
+        if (wr_melee_event_text(&rs.event, text, sizeof text, &len) != WR_OK)
+            snprintf(text, sizeof text, "?");
+        section_of(rs.event.rule, section, sizeof section);
+        fight_label(sc, c, rs.fight, fl, sizeof fl);
+        if (!r->json) {
+            fprintf(out, "      %s %s: %s\n", section, fl, text);
+            continue;
+        }
+        fprintf(out, "%s{\"fight\": ", i ? ", " : "");
+        tool_json_str(out, fl);
+        fprintf(out, ", \"rule\": ");
+        tool_json_str(out, wr_melee_rule_name(rs.event.rule));
+        fprintf(out, ", \"section\": ");
+        tool_json_str(out, section);
+        fprintf(out, ", \"text\": ");
+        tool_json_str(out, text);
+        fprintf(out, "}");
+    }
+}
+
+static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advise_run *r,
+                 const tool_advice_row *rows)
+{
+    char target[TOOL_NAME_MAX + 40];
+    target_text(sc, r, target, sizeof target);
+    print_head(out, sc, r, target);
+    for (int k = 0; k < r->info.ranked; k++) {
         wr_charge_choice c;
         wr_last_error_clear();
         wr_status st = wr_charge_advisor_choice(r->adv, k, &c);
@@ -422,21 +457,7 @@ static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advi
         if (r->json) {
             fprintf(out, "%s{\"rank\": %d, \"choice\": ", k ? ", " : "", k + 1);
             tool_json_str(out, row->label);
-            fprintf(out, ", \"charges\": [");
-            int first = 1;
-            for (int a = 0; a < c.attackers; a++) {
-                if (c.option[a] < 0)
-                    continue;
-                const tool_charge_spec *ch = &sc->charges[c.option[a]];
-                fprintf(out, "%s{\"charge\": ", first ? "" : ", ");
-                tool_json_str(out, ch->name);
-                fprintf(out, ", \"attacker\": ");
-                tool_json_str(out, sc->units[ch->attacker].name);
-                fprintf(out, ", \"enemy\": ");
-                tool_json_str(out, sc->units[ch->enemy].name);
-                fprintf(out, ", \"face\": \"%s\"}", tool_facing_name(ch->face));
-                first = 0;
-            }
+            print_charges_json(out, sc, &c);
             fprintf(out, "], \"score\": \"%s\", \"break_e18\": %llu, \"break_percent\": %s, "
                          "\"inflicted\": \"%s\", \"lost\": \"%s\", \"reasons\": [",
                     score, (unsigned long long)c.break_e18,
@@ -447,34 +468,8 @@ static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advi
                 fprintf(out, ", %s: %s%%", target, tool_percent(c.break_e18, pct, sizeof pct));
             fprintf(out, ", expected figures lost: enemy %s, own %s\n", inflicted, lost);
         }
-        for (int i = 0; i < c.reasons; i++) {
-            wr_charge_reason rs;
-            if (wr_charge_advisor_reason(r->adv, k, i, &rs) != WR_OK)
-                break;
-            char text[256], section[64], fl[TOOL_NAME_MAX + 16];
-            size_t len = 0;
-            if (wr_melee_event_text(&rs.event, text, sizeof text, &len) != WR_OK)
-                snprintf(text, sizeof text, "?");
-            section_of(rs.event.rule, section, sizeof section);
-            fight_label(sc, &c, rs.fight, fl, sizeof fl);
-            if (r->json) {
-                fprintf(out, "%s{\"fight\": ", i ? ", " : "");
-                tool_json_str(out, fl);
-                fprintf(out, ", \"rule\": ");
-                tool_json_str(out, wr_melee_rule_name(rs.event.rule));
-                fprintf(out, ", \"section\": ");
-                tool_json_str(out, section);
-                fprintf(out, ", \"text\": ");
-                tool_json_str(out, text);
-                fprintf(out, "}");
-            } else {
-                fprintf(out, "      %s %s: %s\n", section, fl, text);
-            }
-        }
-        if (r->json)
-            fprintf(out, "]}");
-        else
-            fprintf(out, "\n");
+        print_reasons(out, sc, r, k, &c);
+        fputs(r->json ? "]}" : "\n", out);
     }
     if (r->json)
         fprintf(out, "]}\n");
@@ -511,14 +506,11 @@ int tool_advise(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "advise";
     tool_args args;
-    int rc = tool_args_parse(cmd, advise_options, sizeof advise_options / sizeof advise_options[0],
-                             argc, argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc = tool_command_start(cmd, TOOL_OPTIONS(advise_options), argc, argv, out, advise_usage,
+                                &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return advise_usage(out);
-    }
     tool_scenario *sc = malloc(sizeof *sc);
     advise_run *r = calloc(1, sizeof *r);
     tool_advice_row *rows = NULL;

@@ -111,6 +111,56 @@ static int unknown_long(const char *cmd, const tool_optdef *defs, size_t n_defs,
                      position, name, cmd);
 }
 
+/* getopt_long's tables for defs: longopts (n_defs + 2 rows, --help
+   last but one) and shortopts (2 * n_defs + 4 bytes). */
+static void getopt_tables(const tool_optdef *defs, size_t n_defs, struct option *longopts,
+                          char *shortopts)
+{
+    size_t s = 0;
+    shortopts[s++] = ':'; /* first: a missing value returns ':' */
+    shortopts[s++] = 'h';
+    for (size_t i = 0; i < n_defs; i++) {
+        longopts[i].name = defs[i].name;
+        longopts[i].has_arg = defs[i].takes_value ? required_argument : no_argument;
+        longopts[i].val = VALUE_BASE + (int)i;
+        if (defs[i].letter) {
+            shortopts[s++] = (char)defs[i].letter;
+            if (defs[i].takes_value)
+                shortopts[s++] = ':';
+        }
+    }
+    shortopts[s] = '\0';
+    longopts[n_defs].name = "help";
+    longopts[n_defs].val = 'h';
+}
+
+/* The message for what getopt_long refused (c: ':' a missing value, '?'
+   an unknown option or a value not taken); TOOL_USAGE. */
+static int refused(const char *cmd, int c, const tool_optdef *defs, size_t n_defs,
+                   const char *current, int position)
+{
+    if (c == ':') {
+        int opt = optopt;
+        if (opt >= VALUE_BASE)
+            return tool_fail(cmd, TOOL_USAGE, "argument %d: option --%s needs a value", position,
+                             defs[opt - VALUE_BASE].name);
+        return tool_fail(cmd, TOOL_USAGE, "argument %d: option -%c needs a value", position, opt);
+    }
+    if (optopt >= VALUE_BASE)
+        return tool_fail(cmd, TOOL_USAGE, "argument %d '%s': option --%s takes no value", position,
+                         current, defs[optopt - VALUE_BASE].name);
+    if (optopt == 'h')
+        return tool_fail(cmd, TOOL_USAGE, "argument %d '%s': option --help takes no value",
+                         position, current);
+    if (optopt != 0)
+        return tool_fail(cmd, TOOL_USAGE,
+                         "argument %d '%s': unknown option '-%c' (try 'warrules %s --help')",
+                         position, current, optopt, cmd);
+    if (strncmp(current, "--", 2) == 0)
+        return unknown_long(cmd, defs, n_defs, current, position);
+    return tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option", position, current);
+}
+
 int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
                     char **argv, tool_args *out)
 {
@@ -133,23 +183,7 @@ int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     }
     memcpy(original, argv, slots * sizeof *original);
-    size_t s = 0;
-    shortopts[s++] = ':'; /* first: a missing value returns ':' */
-    shortopts[s++] = 'h';
-    for (size_t i = 0; i < n_defs; i++) {
-        longopts[i].name = defs[i].name;
-        longopts[i].has_arg = defs[i].takes_value ? required_argument : no_argument;
-        longopts[i].val = VALUE_BASE + (int)i;
-        if (defs[i].letter) {
-            shortopts[s++] = (char)defs[i].letter;
-            if (defs[i].takes_value)
-                shortopts[s++] = ':';
-        }
-    }
-    shortopts[s] = '\0';
-    longopts[n_defs].name = "help";
-    longopts[n_defs].val = 'h';
-
+    getopt_tables(defs, n_defs, longopts, shortopts);
     int rc = TOOL_OK;
     opterr = 0;
     optind = 0; /* glibc: start afresh */
@@ -169,31 +203,8 @@ int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int
         for (size_t i = 0; i < n_defs && c > 0 && c < VALUE_BASE; i++)
             if (defs[i].letter == c)
                 row = (int)i;
-        if (c == ':') {
-            int opt = optopt;
-            if (opt >= VALUE_BASE)
-                rc = tool_fail(cmd, TOOL_USAGE, "argument %d: option --%s needs a value",
-                               position, defs[opt - VALUE_BASE].name);
-            else
-                rc = tool_fail(cmd, TOOL_USAGE, "argument %d: option -%c needs a value", position,
-                               opt);
-            break;
-        }
-        if (c == '?') {
-            if (optopt >= VALUE_BASE)
-                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': option --%s takes no value",
-                               position, current, defs[optopt - VALUE_BASE].name);
-            else if (optopt == 'h')
-                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': option --help takes no value",
-                               position, current);
-            else if (optopt != 0)
-                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option '-%c' (try 'warrules %s --help')",
-                               position, current, optopt, cmd);
-            else if (strncmp(current, "--", 2) == 0)
-                rc = unknown_long(cmd, defs, n_defs, current, position);
-            else
-                rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option", position,
-                               current);
+        if (c == ':' || c == '?') {
+            rc = refused(cmd, c, defs, n_defs, current, position);
             break;
         }
         if (row < 0) {
@@ -216,6 +227,21 @@ int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int
     if (rc != TOOL_OK)
         tool_args_free(out);
     return rc;
+}
+
+int tool_command_start(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
+                       char **argv, FILE *out, int (*usage)(FILE *), tool_args *args, int *go)
+{
+    *go = 0;
+    int rc = tool_args_parse(cmd, defs, n_defs, argc, argv, args);
+    if (rc != TOOL_OK)
+        return rc;
+    if (args->help) {
+        tool_args_free(args);
+        return usage(out);
+    }
+    *go = 1;
+    return TOOL_OK;
 }
 
 void tool_args_free(tool_args *a)
@@ -271,4 +297,16 @@ int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what,
         return tool_fail(cmd, TOOL_USAGE, "argument %d '%s': one %s only (already '%s')",
                          a->operand_position[1], a->operands[1], what, a->operands[0]);
     return TOOL_OK;
+}
+
+int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario, const char **path)
+{
+    int rc = tool_args_one_operand(cmd, a, "scenario file", path);
+    const char *named = tool_args_value(a, opt_scenario);
+    if (rc == TOOL_OK && named && *path)
+        rc = tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and --scenario '%s')", *path,
+                       named);
+    if (rc == TOOL_OK && named)
+        *path = named;
+    return rc;
 }

@@ -6,6 +6,7 @@
 #define WARRULES_TOOL_CLI_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* One option of a command. */
 typedef struct tool_optdef {
@@ -39,6 +40,15 @@ typedef struct tool_args {
 int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
                     char **argv, tool_args *out);
 void tool_args_free(tool_args *a);
+
+/* How every command starts: its arguments parsed, --help answered with
+   usage(out). *go is 1 when the command goes on (free args then), else 0
+   and args hold nothing; returns TOOL_OK or the status to exit with. */
+int tool_command_start(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
+                       char **argv, FILE *out, int (*usage)(FILE *), tool_args *args, int *go);
+
+/* A command's option table as the defs, n_defs arguments. */
+#define TOOL_OPTIONS(table) (table), sizeof(table) / sizeof(table)[0]
 
 /* Whether option row opt was given; the value of its last use (NULL when
    it was not given). */

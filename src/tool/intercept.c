@@ -376,13 +376,10 @@ int tool_intercept(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "intercept";
     tool_args args;
-    int rc = tool_args_parse(cmd, options, sizeof options / sizeof options[0], argc, argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc = tool_command_start(cmd, TOOL_OPTIONS(options), argc, argv, out, usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return usage(out);
-    }
     const char *path = NULL, *svg = tool_args_value(&args, I_SVG);
     int json = tool_args_has(&args, I_JSON), svg_stdout = svg && strcmp(svg, "-") == 0;
     rc = tool_args_one_operand(cmd, &args, "map file", &path);

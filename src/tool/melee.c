@@ -35,38 +35,6 @@ static void fight_free(fight *f)
     }
 }
 
-static wr_status build_profile(const tool_profile_spec *spec, wr_profile **out)
-{
-    wr_profile *p = NULL;
-    wr_status st = spec->sample >= 0 ? wr_profile_new_sample((wr_sample_profile)spec->sample, &p)
-                                     : wr_profile_new((wr_race)(spec->race >= 0 ? spec->race : 0), &p);
-    for (int w = 0; w < WR_PROFILE_WEAPONS && st == WR_OK; w++) {
-        if (spec->weapon_set[w])
-            st = wr_profile_set_weapon(p, w, (wr_weapon)spec->weapon_reach[w],
-                                       spec->weapon_allowed[w]);
-        for (int a = 0; a < WR_PROFILE_ARMOURS && st == WR_OK; a++)
-            if (spec->bcp[w][a] >= 0)
-                st = wr_profile_set_bcp(p, w, a, spec->bcp[w][a]);
-    }
-    for (int m = 0; m < WR_MOD_COUNT && st == WR_OK; m++)
-        if (spec->mod_set[m])
-            st = wr_profile_set_modifier(p, (wr_modifier)m, spec->mod[m]);
-    for (int m = 0; m < WR_MORALE_COUNT && st == WR_OK; m++)
-        if (spec->morale_set[m])
-            st = wr_profile_set_morale_modifier(p, (wr_morale_modifier)m, spec->morale[m]);
-    for (int r = 0; r <= WR_RACE_MAX && st == WR_OK; r++)
-        if (spec->hated[r] >= 0)
-            st = wr_profile_set_hated(p, (wr_race)r, spec->hated[r]);
-    if (st == WR_OK && spec->retire_band >= 0)
-        st = wr_profile_set_retire_band(p, spec->retire_band);
-    if (st != WR_OK) {
-        wr_profile_free(p);
-        return st;
-    }
-    *out = p;
-    return WR_OK;
-}
-
 static int code_of(wr_status st)
 {
     return st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE;
@@ -94,7 +62,7 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
                                               : "no profile given (profile = NAME)");
         snprintf(f->name[s], sizeof f->name[s], "%s", sc->profiles[pi].name);
         wr_last_error_clear();
-        wr_status st = build_profile(&sc->profiles[pi], &f->profile[s]);
+        wr_status st = tool_profile_build(&sc->profiles[pi], &f->profile[s]);
         if (st != WR_OK) {
             char pwhere[TOOL_PATH_MAX + 32];
             return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",
@@ -317,37 +285,16 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
                          "%s%s[side a]/[side b] and [fight] sections cannot be combined: a melee "
                          "phase names its units in [unit] sections",
                          path ? path : "", path ? ": " : "");
-    for (int i = 0; i < sc->n_units; i++) {
-        const tool_unit_spec *u = &sc->units[i];
-        tool_where(path, u->line, where, sizeof where);
-        int pi = tool_scenario_profile(sc, u->profile);
-        if (u->profile[0] == '\0' || pi < 0)
-            return tool_fail(cmd, TOOL_USAGE, "%s[unit %s]: %s", where, u->name,
-                             u->profile[0] ? "no [profile] of that name"
-                                           : "no profile given (profile = NAME)");
-        wr_last_error_clear();
-        wr_status st = r->profile[pi] ? WR_OK : build_profile(&sc->profiles[pi], &r->profile[pi]);
-        if (st != WR_OK) {
-            char pwhere[TOOL_PATH_MAX + 32];
-            return tool_fail(cmd, code_of(st), "%s[profile %s] is refused by the library: %s",
-                             tool_where(path, sc->profiles[pi].line, pwhere, sizeof pwhere),
-                             sc->profiles[pi].name, tool_lib_detail(st));
-        }
-        wr_last_error_clear();
-        st = wr_melee_unit_new(r->profile[pi], &u->def, &r->unit[i]);
-        if (st != WR_OK)
-            return tool_fail(cmd, code_of(st),
-                             "%s[unit %s] is refused by the library: %s (troops only; the weapon "
-                             "row must be allowed to the race)",
-                             where, u->name, tool_lib_detail(st));
-    }
+    int rc = tool_units_build(cmd, path, sc, r->profile, r->unit,
+                              " (troops only; the weapon row must be allowed to the race)");
+    if (rc != TOOL_OK)
+        return rc;
     if (wr_melee_phase_new(&r->phase) != WR_OK)
         return tool_fail(cmd, TOOL_FAILED, "out of memory");
     for (int i = 0; i < sc->n_fights; i++) {
         const tool_fight_spec *f = &sc->fights[i];
         tool_where(path, f->line, where, sizeof where);
         wr_phase_fight pf;
-        memset(&pf, 0, sizeof pf);
         for (int s = 0; s < 2; s++) {
             const tool_fight_side_spec *fs = &f->side[s];
             if (fs->unit < 0)
@@ -358,16 +305,8 @@ static int build_phase(const char *cmd, const char *path, const tool_scenario *s
                                  "%s[fight %s]: side %c needs its figures in contact "
                                  "(%c.in-contact = N)",
                                  where, f->name, 'a' + s, 'a' + s);
-            wr_phase_combatant *ps = &pf.side[s];
-            ps->unit = r->unit[fs->unit];
-            ps->face = (wr_facing)fs->face;
-            ps->in_contact = fs->in_contact;
-            ps->corner = fs->corner;
-            ps->corner_fights = fs->corner_fights;
-            ps->contact = (wr_phase_contact)fs->contact;
-            ps->cover = (wr_cover)fs->cover;
-            ps->character_present = fs->character;
         }
+        tool_phase_fight(f, r->unit, &pf);
         int index = 0;
         wr_last_error_clear();
         wr_status st = wr_melee_phase_add(r->phase, &pf, &index);
@@ -416,6 +355,36 @@ static void print_events(FILE *out, int json, const wr_melee_round *r)
         fprintf(out, ", \"section\": ");
         tool_json_str(out, section);
         fprintf(out, "}");
+    }
+}
+
+/* Each unit after the phase: its fights, figures, losses and morale. */
+static void print_phase_units(FILE *out, int json, const tool_scenario *sc, const phase_run *r)
+{
+    int first = 1;
+    for (int u = 0; u < sc->n_units; u++) {
+        wr_phase_unit pu;
+        wr_melee_unit_desc d;
+        if (wr_melee_phase_unit(r->phase, r->unit[u], &pu) != WR_OK ||
+            wr_melee_unit_get(r->unit[u], &d) != WR_OK)
+            continue; /* in no fight */
+        const char *morale = morale_words[(unsigned)pu.worst & 3u];
+        if (json) {
+            fprintf(out, "%s{\"name\": ", first ? "" : ", ");
+            tool_json_str(out, sc->units[u].name);
+            fprintf(out,
+                    ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
+                    "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
+                    pu.fights, pu.figures_before, pu.fighting, pu.lost, d.figures,
+                    pu.disordered ? "true" : "false", morale);
+        } else {
+            fprintf(out, "  %-16s %d fight(s): %d figures, %d fought, %d lost, %d left%s%s%s\n",
+                    sc->units[u].name, pu.fights, pu.figures_before, pu.fighting, pu.lost,
+                    d.figures, pu.disordered ? ", disordered" : "",
+                    pu.worst != WR_MORALE_NONE ? "; morale test: " : "",
+                    pu.worst != WR_MORALE_NONE ? morale : "");
+        }
+        first = 0;
     }
 }
 
@@ -496,30 +465,7 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
         fprintf(out, "], \"units\": [");
     else
         fprintf(out, "\nunits after the phase:\n");
-    int first = 1;
-    for (int u = 0; u < sc->n_units; u++) {
-        wr_phase_unit pu;
-        wr_melee_unit_desc d;
-        if (wr_melee_phase_unit(r->phase, r->unit[u], &pu) != WR_OK ||
-            wr_melee_unit_get(r->unit[u], &d) != WR_OK)
-            continue; /* in no fight */
-        const char *morale = morale_words[(unsigned)pu.worst & 3u];
-        if (o->json) {
-            fprintf(out, "%s{\"name\": ", first ? "" : ", ");
-            tool_json_str(out, sc->units[u].name);
-            fprintf(out, ", \"fights\": %d, \"figures_before\": %d, \"fighting\": %d, \"lost\": %d, "
-                         "\"figures\": %d, \"disordered\": %s, \"morale\": \"%s\"}",
-                    pu.fights, pu.figures_before, pu.fighting, pu.lost, d.figures,
-                    pu.disordered ? "true" : "false", morale);
-        } else {
-            fprintf(out, "  %-16s %d fight(s): %d figures, %d fought, %d lost, %d left%s%s%s\n",
-                    sc->units[u].name, pu.fights, pu.figures_before, pu.fighting, pu.lost,
-                    d.figures, pu.disordered ? ", disordered" : "",
-                    pu.worst != WR_MORALE_NONE ? "; morale test: " : "",
-                    pu.worst != WR_MORALE_NONE ? morale : "");
-        }
-        first = 0;
-    }
+    print_phase_units(out, o->json, sc, r);
     if (o->json)
         fprintf(out, "]}\n");
 }
@@ -612,253 +558,282 @@ static int melee_usage(FILE *f)
     return TOOL_OK;
 }
 
-int tool_melee(int argc, char **argv, FILE *out)
+static int odds_usage(FILE *f)
 {
-    static const char cmd[] = "melee";
+    fprintf(
+        f,
+        "usage: warrules odds [SCENARIO] [--set S.N.K=V]... [--rounds N] [--json] [--svg FILE]\n\n"
+        "The exact outcome distribution of a Fantasy Warlord melee fought to its end (or\n"
+        "N rounds): how it ends and how many figures each side has left, as exact\n"
+        "decimals (no rounding) and percentages. Each side at most 200 figures.\n"
+        "Without a file: the text's worked example (sample profiles).\n\n"
+        "  SCENARIO, --scenario FILE  [profile] and [side a]/[side b] sections (docs/tool.md)\n"
+        "  --set S.N.K=V              set one key, e.g. --set side.b.figures=12\n"
+        "  --rounds N                 round cap, 1..40 (default: [melee] rounds, else 30)\n"
+        "  --json                     JSON output with the exact decimals\n"
+        "  --svg FILE                 draw the distribution as bars ('-' for standard output)\n");
+    return TOOL_OK;
+}
+
+/* What melee and odds hold while they run. */
+typedef struct melee_run {
     tool_args args;
-    int rc = tool_args_parse(cmd, melee_options, sizeof melee_options / sizeof melee_options[0],
-                             argc, argv, &args);
-    if (rc != TOOL_OK)
-        return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return melee_usage(out);
-    }
-    tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL) {
-        tool_args_free(&args);
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    }
-    tool_scenario_init(sc);
+    tool_scenario *sc;
     melee_opts o;
     fight f;
-    memset(&f, 0, sizeof f);
-    wr_rng *rng = NULL;
-    rc = parse_opts(cmd, &args, 0, &o, sc);
-    if (rc == TOOL_OK && sc->n_fights > 0) {
-        rc = melee_phase(cmd, &o, sc, out);
-        free(sc);
-        tool_args_free(&args);
-        return rc;
-    }
-    if (rc == TOOL_OK && o.dice)
-        rc = tool_fail(cmd, TOOL_USAGE,
-                       "argument %d: --dice is for a melee phase ([fight] sections); a melee of "
-                       "[side a] and [side b] rolls with --seed",
-                       o.dice_position);
-    if (rc == TOOL_OK)
-        rc = build_fight(cmd, o.scenario, sc, &f);
-    if (rc == TOOL_OK && wr_rng_new(o.seed, &rng) != WR_OK)
-        rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
-    if (rc == TOOL_OK) {
-        int figures[2];
-        wr_melee_unit_desc d;
-        for (int s = 0; s < 2; s++) {
-            (void)wr_melee_unit_get(f.unit[s], &d);
-            figures[s] = d.figures;
-        }
-        if (o.json) {
-            fprintf(out, "{\"seed\": %llu, \"sides\": [", (unsigned long long)o.seed);
-            tool_json_str(out, f.name[0]);
-            fprintf(out, ", ");
-            tool_json_str(out, f.name[1]);
-            fprintf(out, "], \"figures\": [%d, %d], \"rounds\": [", figures[0], figures[1]);
-        } else {
-            fprintf(out, "melee: side a (%s, %d figures) against side b (%s, %d figures), dice seed %llu\n",
-                    f.name[0], figures[0], f.name[1], figures[1], (unsigned long long)o.seed);
-        }
-        wr_melee_end end = WR_END_ONGOING;
-        wr_melee_round *r = malloc(sizeof *r);
-        if (r == NULL)
-            rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
-        for (int round = 1; r && round <= o.rounds && end == WR_END_ONGOING; round++) {
-            wr_last_error_clear();
-            wr_status st = wr_engagement_fight_rng(f.engagement, rng, r);
-            if (st == WR_OK)
-                st = wr_engagement_apply(f.engagement, r);
-            if (st != WR_OK) {
-                rc = tool_fail(cmd, code_of(st), "round %d is refused by the library: %s", round,
-                               tool_lib_detail(st));
-                break;
-            }
-            int rounds = 0;
-            (void)wr_engagement_status(f.engagement, &end, &rounds);
-            for (int s = 0; s < 2; s++) {
-                figures[s] -= r->lost[s];
-                if (figures[s] < 0)
-                    figures[s] = 0;
-            }
-            if (o.json) {
-                if (round > 1)
-                    fprintf(out, ", ");
-                print_round_json(out, r, figures);
-                continue;
-            }
-            fprintf(out, "round %d: side a loses %d, side b loses %d; %d and %d figures left\n",
-                    round, r->lost[0], r->lost[1], figures[0], figures[1]);
-            for (int i = 0; i < r->n_events && i < WR_ROUND_MAX_EVENTS; i++) {
-                char text[240], section[120];
-                size_t len = 0;
-                if (wr_melee_event_text(&r->events[i], text, sizeof text, &len) != WR_OK)
-                    continue;
-                section_of(r->events[i].rule, section, sizeof section);
-                fprintf(out, "  %-64s %s\n", text, section);
-            }
-        }
-        free(r);
-        if (rc == TOOL_OK) {
-            char text[120];
-            end_text(&f, end, text, sizeof text);
-            if (o.json) {
-                fprintf(out, "], \"end\": ");
-                tool_json_str(out, end_keys[end]);
-                fprintf(out, ", \"result\": ");
-                tool_json_str(out, text);
-                fprintf(out, "}\n");
-            } else {
-                fprintf(out, "result: %s\n", text);
-            }
-        }
-    }
-    wr_rng_free(rng);
-    fight_free(&f);
-    free(sc);
-    tool_args_free(&args);
+} melee_run;
+
+/* The start melee and odds share: the command line parsed (--help
+   answered), the scenario read. TOOL_OK with *go set when the command goes
+   on; else its status (and melee_run_end() is still called). */
+static int melee_run_start(const char *cmd, const tool_optdef *defs, size_t n_defs, int odds,
+                           int argc, char **argv, FILE *out, melee_run *run, int *go)
+{
+    memset(run, 0, sizeof *run);
+    *go = 0;
+    int rc = tool_command_start(cmd, defs, n_defs, argc, argv, out, odds ? odds_usage : melee_usage,
+                                &run->args, go);
+    if (*go)
+        rc = tool_scenario_alloc(cmd, &run->sc);
+    if (rc == TOOL_OK && *go)
+        rc = parse_opts(cmd, &run->args, odds, &run->o, run->sc);
+    *go = *go && rc == TOOL_OK;
     return rc;
 }
 
-static int odds_usage(FILE *f)
+static void melee_run_end(melee_run *run)
 {
-    fprintf(f,
-            "usage: warrules odds [SCENARIO] [--set S.N.K=V]... [--rounds N] [--json] [--svg FILE]\n\n"
-            "The exact outcome distribution of a Fantasy Warlord melee fought to its end (or\n"
-            "N rounds): how it ends and how many figures each side has left, as exact\n"
-            "decimals (no rounding) and percentages. Each side at most 200 figures.\n"
-            "Without a file: the text's worked example (sample profiles).\n\n"
-            "  SCENARIO, --scenario FILE  [profile] and [side a]/[side b] sections (docs/tool.md)\n"
-            "  --set S.N.K=V              set one key, e.g. --set side.b.figures=12\n"
-            "  --rounds N                 round cap, 1..40 (default: [melee] rounds, else 30)\n"
-            "  --json                     JSON output with the exact decimals\n"
-            "  --svg FILE                 draw the distribution as bars ('-' for standard output)\n");
+    fight_free(&run->f);
+    free(run->sc);
+    tool_args_free(&run->args);
+}
+
+/* The rounds of a melee of two sides, fought with the rng's dice. */
+static int fight_rounds(const char *cmd, const melee_opts *o, fight *f, wr_rng *rng, FILE *out)
+{
+    int figures[2];
+    wr_melee_unit_desc d;
+    for (int s = 0; s < 2; s++) {
+        (void)wr_melee_unit_get(f->unit[s], &d);
+        figures[s] = d.figures;
+    }
+    if (o->json) {
+        fprintf(out, "{\"seed\": %llu, \"sides\": [", (unsigned long long)o->seed);
+        tool_json_str(out, f->name[0]);
+        fprintf(out, ", ");
+        tool_json_str(out, f->name[1]);
+        fprintf(out, "], \"figures\": [%d, %d], \"rounds\": [", figures[0], figures[1]);
+    } else {
+        fprintf(out,
+                "melee: side a (%s, %d figures) against side b (%s, %d figures), dice seed %llu\n",
+                f->name[0], figures[0], f->name[1], figures[1], (unsigned long long)o->seed);
+    }
+    wr_melee_end end = WR_END_ONGOING;
+    wr_melee_round *r = malloc(sizeof *r);
+    if (r == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    int rc = TOOL_OK;
+    for (int round = 1; round <= o->rounds && end == WR_END_ONGOING; round++) {
+        wr_last_error_clear();
+        wr_status st = wr_engagement_fight_rng(f->engagement, rng, r);
+        if (st == WR_OK)
+            st = wr_engagement_apply(f->engagement, r);
+        if (st != WR_OK) {
+            rc = tool_fail(cmd, code_of(st), "round %d is refused by the library: %s", round,
+                           tool_lib_detail(st));
+            break;
+        }
+        int rounds = 0;
+        (void)wr_engagement_status(f->engagement, &end, &rounds);
+        for (int s = 0; s < 2; s++) {
+            figures[s] -= r->lost[s];
+            if (figures[s] < 0)
+                figures[s] = 0;
+        }
+        if (o->json) {
+            if (round > 1)
+                fprintf(out, ", ");
+            print_round_json(out, r, figures);
+            continue;
+        }
+        fprintf(out, "round %d: side a loses %d, side b loses %d; %d and %d figures left\n", round,
+                r->lost[0], r->lost[1], figures[0], figures[1]);
+        for (int i = 0; i < r->n_events && i < WR_ROUND_MAX_EVENTS; i++) {
+            char text[240], section[120];
+            size_t len = 0;
+            if (wr_melee_event_text(&r->events[i], text, sizeof text, &len) != WR_OK)
+                continue;
+            section_of(r->events[i].rule, section, sizeof section);
+            fprintf(out, "  %-64s %s\n", text, section);
+        }
+    }
+    free(r);
+    if (rc != TOOL_OK)
+        return rc;
+    char text[120];
+    end_text(f, end, text, sizeof text);
+    if (o->json) {
+        fprintf(out, "], \"end\": ");
+        tool_json_str(out, end_keys[end]);
+        fprintf(out, ", \"result\": ");
+        tool_json_str(out, text);
+        fprintf(out, "}\n");
+    } else {
+        fprintf(out, "result: %s\n", text);
+    }
+    return TOOL_OK;
+}
+
+int tool_melee(int argc, char **argv, FILE *out)
+{
+    static const char cmd[] = "melee";
+    melee_run run;
+    int go;
+    int rc = melee_run_start(cmd, TOOL_OPTIONS(melee_options), 0, argc, argv, out, &run, &go);
+    if (go && run.sc->n_fights > 0) {
+        rc = melee_phase(cmd, &run.o, run.sc, out);
+        go = 0;
+    }
+    if (go && run.o.dice)
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "argument %d: --dice is for a melee phase ([fight] sections); a melee of "
+                       "[side a] and [side b] rolls with --seed",
+                       run.o.dice_position);
+    else if (go)
+        rc = build_fight(cmd, run.o.scenario, run.sc, &run.f);
+    wr_rng *rng = NULL;
+    if (go && rc == TOOL_OK && wr_rng_new(run.o.seed, &rng) != WR_OK)
+        rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
+    if (go && rc == TOOL_OK)
+        rc = fight_rounds(cmd, &run.o, &run.f, rng, out);
+    wr_rng_free(rng);
+    melee_run_end(&run);
+    return rc;
+}
+
+/* The odds of a fight, read into what the printers and the picture take. */
+static void odds_data(const wr_melee_odds *odds, const fight *f, int rounds, tool_odds_data *d)
+{
+    memset(d, 0, sizeof *d);
+    wr_melee_unit_desc def;
+    for (int s = 0; s < 2; s++) {
+        (void)wr_melee_unit_get(f->unit[s], &def);
+        d->start[s] = def.figures;
+        snprintf(d->name[s], sizeof d->name[s], "%s", f->name[s]);
+        for (int n = 0; n <= def.figures && n <= WR_ODDS_MAX_FIGURES; n++)
+            (void)wr_melee_odds_figures(odds, s, n, &d->figures[s][n]);
+    }
+    for (int e = 0; e < WR_END_COUNT; e++) {
+        (void)wr_melee_odds_end(odds, (wr_melee_end)e, &d->end[e]);
+        end_text(f, (wr_melee_end)e, d->end_label[e], sizeof d->end_label[e]);
+    }
+    d->rounds = rounds;
+}
+
+/* The odds as JSON with the exact decimals (exact: a buffer of cap bytes). */
+static void print_odds_json(FILE *out, const wr_melee_odds *odds, const tool_odds_data *d,
+                            int exponent, char *exact, size_t cap)
+{
+    char pct[32];
+    fprintf(out, "{\"rounds\": %d, \"exponent\": %d, \"sides\": [", d->rounds, exponent);
+    tool_json_str(out, d->name[0]);
+    fprintf(out, ", ");
+    tool_json_str(out, d->name[1]);
+    fprintf(out, "], \"ends\": [");
+    for (int e = 0; e < WR_END_COUNT; e++) {
+        size_t len = 0;
+        if (wr_melee_odds_end_exact(odds, (wr_melee_end)e, exact, cap, &len) != WR_OK)
+            snprintf(exact, cap, "?");
+        fprintf(out, "%s{\"end\": \"%s\", \"label\": ", e ? ", " : "", end_keys[e]);
+        tool_json_str(out, d->end_label[e]);
+        fprintf(out, ", \"p\": \"%s\", \"percent\": %s}", exact,
+                tool_percent(d->end[e], pct, sizeof pct));
+    }
+    fprintf(out, "], \"figures_left\": [");
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "%s[", s ? ", " : "");
+        for (int n = 0; n <= d->start[s]; n++) {
+            size_t len = 0;
+            if (wr_melee_odds_figures_exact(odds, s, n, exact, cap, &len) != WR_OK)
+                snprintf(exact, cap, "?");
+            fprintf(out, "%s{\"figures\": %d, \"p\": \"%s\", \"percent\": %s}", n ? ", " : "", n,
+                    exact, tool_percent(d->figures[s][n], pct, sizeof pct));
+        }
+        fprintf(out, "]");
+    }
+    fprintf(out, "]}\n");
+}
+
+static void print_odds_text(FILE *out, const tool_odds_data *d, int exponent)
+{
+    char pct[32];
+    fprintf(
+        out,
+        "exact odds: side a (%s, %d figures) against side b (%s, %d figures), up to %d rounds\n",
+        d->name[0], d->start[0], d->name[1], d->start[1], d->rounds);
+    fprintf(out, "every probability is a whole number over 10^%d\n\nhow it ends:\n", exponent);
+    for (int e = 0; e < WR_END_COUNT; e++)
+        if (d->end[e] > 0)
+            fprintf(out, "  %-40s %7s%%\n", d->end_label[e],
+                    tool_percent(d->end[e], pct, sizeof pct));
+    for (int s = 0; s < 2; s++) {
+        fprintf(out, "\nfigures left to side %c (%s):\n", 'a' + s, d->name[s]);
+        for (int n = d->start[s]; n >= 0; n--)
+            if (d->figures[s][n] > 0)
+                fprintf(out, "  %4d %7s%%\n", n, tool_percent(d->figures[s][n], pct, sizeof pct));
+    }
+}
+
+static int print_odds(const char *cmd, FILE *out, const wr_melee_odds *odds,
+                      const tool_odds_data *d, int json)
+{
+    int exponent = 0;
+    (void)wr_melee_odds_exponent(odds, &exponent);
+    size_t cap = (size_t)exponent + 8;
+    char *exact = malloc(cap);
+    if (exact == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    if (json)
+        print_odds_json(out, odds, d, exponent, exact, cap);
+    else
+        print_odds_text(out, d, exponent);
+    free(exact);
     return TOOL_OK;
 }
 
 int tool_odds(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "odds";
-    tool_args args;
-    int rc = tool_args_parse(cmd, odds_options, sizeof odds_options / sizeof odds_options[0], argc,
-                             argv, &args);
-    if (rc != TOOL_OK)
+    melee_run run;
+    int go;
+    int rc = melee_run_start(cmd, TOOL_OPTIONS(odds_options), 1, argc, argv, out, &run, &go);
+    if (!go) {
+        melee_run_end(&run);
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return odds_usage(out);
     }
-    tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL) {
-        tool_args_free(&args);
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    }
-    tool_scenario_init(sc);
-    melee_opts o;
-    fight f;
-    memset(&f, 0, sizeof f);
+    const melee_opts *o = &run.o;
     wr_melee_odds *odds = NULL;
-    rc = parse_opts(cmd, &args, 1, &o, sc);
-    if (rc == TOOL_OK)
-        rc = build_fight(cmd, o.scenario, sc, &f);
+    rc = build_fight(cmd, o->scenario, run.sc, &run.f);
     if (rc == TOOL_OK) {
         wr_last_error_clear();
-        wr_status st = wr_melee_odds_new(f.engagement, o.rounds, &odds);
+        wr_status st = wr_melee_odds_new(run.f.engagement, o->rounds, &odds);
         if (st != WR_OK)
             rc = tool_fail(cmd, code_of(st), "%s%sno exact odds: %s%s",
-                           o.scenario ? o.scenario : "", o.scenario ? ": " : "", tool_lib_detail(st),
+                           o->scenario ? o->scenario : "", o->scenario ? ": " : "",
+                           tool_lib_detail(st),
                            st == WR_ERR_RANGE ? " (at most 200 figures a side)" : "");
     }
     tool_odds_data d;
-    memset(&d, 0, sizeof d);
-    if (rc == TOOL_OK) {
-        wr_melee_unit_desc def;
-        for (int s = 0; s < 2; s++) {
-            (void)wr_melee_unit_get(f.unit[s], &def);
-            d.start[s] = def.figures;
-            snprintf(d.name[s], sizeof d.name[s], "%s", f.name[s]);
-            for (int n = 0; n <= def.figures && n <= WR_ODDS_MAX_FIGURES; n++)
-                (void)wr_melee_odds_figures(odds, s, n, &d.figures[s][n]);
-        }
-        for (int e = 0; e < WR_END_COUNT; e++) {
-            (void)wr_melee_odds_end(odds, (wr_melee_end)e, &d.end[e]);
-            end_text(&f, (wr_melee_end)e, d.end_label[e], sizeof d.end_label[e]);
-        }
-        d.rounds = o.rounds;
-    }
+    if (rc == TOOL_OK)
+        odds_data(odds, &run.f, o->rounds, &d);
     tool_out svg;
     memset(&svg, 0, sizeof svg);
-    if (rc == TOOL_OK && o.svg && (rc = tool_out_open(cmd, o.svg, &svg)) == TOOL_OK)
+    if (rc == TOOL_OK && o->svg && (rc = tool_out_open(cmd, o->svg, &svg)) == TOOL_OK)
         tool_svg_odds(svg.f, &d);
-    if (rc == TOOL_OK && !(o.svg && strcmp(o.svg, "-") == 0)) {
-        int exponent = 0;
-        (void)wr_melee_odds_exponent(odds, &exponent);
-        size_t cap = (size_t)exponent + 8;
-        char *exact = malloc(cap);
-        char pct[32];
-        if (exact == NULL)
-            rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
-        if (exact && o.json) {
-            fprintf(out, "{\"rounds\": %d, \"exponent\": %d, \"sides\": [", o.rounds, exponent);
-            tool_json_str(out, f.name[0]);
-            fprintf(out, ", ");
-            tool_json_str(out, f.name[1]);
-            fprintf(out, "], \"ends\": [");
-            for (int e = 0; e < WR_END_COUNT; e++) {
-                size_t len = 0;
-                if (wr_melee_odds_end_exact(odds, (wr_melee_end)e, exact, cap, &len) != WR_OK)
-                    snprintf(exact, cap, "?");
-                fprintf(out, "%s{\"end\": \"%s\", \"label\": ", e ? ", " : "", end_keys[e]);
-                tool_json_str(out, d.end_label[e]);
-                fprintf(out, ", \"p\": \"%s\", \"percent\": %s}", exact,
-                        tool_percent(d.end[e], pct, sizeof pct));
-            }
-            fprintf(out, "], \"figures_left\": [");
-            for (int s = 0; s < 2; s++) {
-                fprintf(out, "%s[", s ? ", " : "");
-                for (int n = 0; n <= d.start[s]; n++) {
-                    size_t len = 0;
-                    if (wr_melee_odds_figures_exact(odds, s, n, exact, cap, &len) != WR_OK)
-                        snprintf(exact, cap, "?");
-                    fprintf(out, "%s{\"figures\": %d, \"p\": \"%s\", \"percent\": %s}", n ? ", " : "",
-                            n, exact, tool_percent(d.figures[s][n], pct, sizeof pct));
-                }
-                fprintf(out, "]");
-            }
-            fprintf(out, "]}\n");
-        } else if (exact) {
-            fprintf(out, "exact odds: side a (%s, %d figures) against side b (%s, %d figures), up to %d rounds\n",
-                    f.name[0], d.start[0], f.name[1], d.start[1], o.rounds);
-            fprintf(out, "every probability is a whole number over 10^%d\n\nhow it ends:\n", exponent);
-            for (int e = 0; e < WR_END_COUNT; e++)
-                if (d.end[e] > 0)
-                    fprintf(out, "  %-40s %7s%%\n", d.end_label[e],
-                            tool_percent(d.end[e], pct, sizeof pct));
-            for (int s = 0; s < 2; s++) {
-                fprintf(out, "\nfigures left to side %c (%s):\n", 'a' + s, f.name[s]);
-                for (int n = d.start[s]; n >= 0; n--)
-                    if (d.figures[s][n] > 0)
-                        fprintf(out, "  %4d %7s%%\n", n, tool_percent(d.figures[s][n], pct, sizeof pct));
-            }
-        }
-        free(exact);
-    }
+    if (rc == TOOL_OK && !(o->svg && strcmp(o->svg, "-") == 0))
+        rc = print_odds(cmd, out, odds, &d, o->json);
     rc = tool_out_finish(cmd, &svg, rc);
     wr_melee_odds_free(odds);
-    fight_free(&f);
-    free(sc);
-    tool_args_free(&args);
+    melee_run_end(&run);
     return rc;
-}
-
-wr_status tool_melee_build_profile(const tool_profile_spec *spec, wr_profile **out)
-{
-    return build_profile(spec, out);
 }

@@ -4,6 +4,7 @@
    with what each costs, then the legs of the move through Table 14's
    terrain, what they cost, whether the move is legal and how far the unit
    gets; as text, JSON or a picture. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -237,6 +238,7 @@ typedef struct move_action {
 /* Everything the command reads from its options. */
 typedef struct move_spec {
     int mv, figures, frontage, order, facing;
+    int type; /* desc.type, read as a whole number */
     wr_battle_unit_desc desc;
     int shield_wall; /* -1 none, 0 front, 1 all-round */
     unsigned spear_sides;
@@ -255,7 +257,114 @@ static int bad_value(const char *cmd, const tool_optuse *u, const char *expected
                      move_options[u->opt].name, u->value, expected);
 }
 
-static int read_options(const char *cmd, const tool_args *a, move_spec *m)
+/* How an option's value is read. */
+typedef enum {
+    V_NONE,     /* no value (--json, --svg: read elsewhere), or a value read by read_special() */
+    V_INT,      /* a whole number lo..hi */
+    V_WORD,     /* one of names[0..n-1], as its index */
+    V_BITS,     /* a list of names[0..n-1], as bits */
+    V_FRACTION, /* N/D into field and field2 */
+    V_FLAG      /* no value: bit set in the unsigned field */
+} value_kind;
+
+#define NO_FIELD ((size_t)-1)
+#define SPEC(f) offsetof(move_spec, f)
+
+/* One option's row: how its value is read, where it goes (an int or
+   unsigned of move_spec, or NO_FIELD), its range (for V_FLAG, lo is the
+   bit), whether it is an action of the phase (its value is the action's),
+   and what a bad value is told. */
+typedef struct option_reader {
+    value_kind kind;
+    size_t field, field2;
+    int lo, hi;
+    const char *const *names;
+    int n_names;
+    int is_action;
+    const char *expected;
+} option_reader;
+
+static const char *const orders[2] = {"open", "closed"};
+static const char *const walls[2] = {"front", "all-round"};
+#define FRACTION "N/D of the movement rate, 0 <= N <= D, D 1..1000"
+
+static const option_reader readers[] = {
+    [M_MV] = {V_INT, SPEC(mv), 0, 0, 1000, NULL, 0, 0, "a whole number 0..1000"},
+    [M_FIGURES] = {V_INT, SPEC(figures), 0, 1, 100000, NULL, 0, 0, "a whole number 1..100000"},
+    [M_FRONTAGE] = {V_INT, SPEC(frontage), 0, 1, 100000, NULL, 0, 0, "a whole number 1..100000"},
+    [M_FACING] = {V_INT, SPEC(facing), 0, 0, 359, NULL, 0, 0, "degrees 0..359"},
+    [M_ORDER] = {V_WORD, SPEC(order), 0, 0, 0, orders, 2, 0, "open or closed"},
+    [M_TYPE] = {V_WORD, SPEC(type), 0, 0, 0, type_names, 3, 0, "foot, cavalry or chariot"},
+    [M_SHIELDS] = {V_FLAG, SPEC(desc.equipment), 0, WR_EQUIP_LARGE_SHIELDS, 0, NULL, 0, 0, NULL},
+    [M_SPEARS] = {V_FLAG, SPEC(desc.equipment), 0, WR_EQUIP_SPEARS, 0, NULL, 0, 0, NULL},
+    [M_TRAITS] = {V_BITS, SPEC(desc.traits), 0, 0, 0, trait_names, 4, 0,
+                  "a list of woodland, mountain, swamp, aquatic"},
+    [M_SHIELD_WALL] = {V_WORD, SPEC(shield_wall), 0, 0, 0, walls, 2, 1, "front or all-round"},
+    [M_SET_SPEARS] = {V_BITS, SPEC(spear_sides), 0, 0, 0, side_names, 4, 1,
+                      "a list of front, left, right, rear"},
+    [M_LEG] = {V_NONE, NO_FIELD, 0, 0, 0, NULL, 0, 0,
+               "TERRAIN:INCHES[:OBSTACLES[:RISES]] with a terrain of clear, road, woods, rough, "
+               "swamp, water, inches 0..10000 (two decimals), obstacles and rises 0..100"},
+    [M_CHARGE] = {V_FLAG, SPEC(flags), 0, WR_TACTICAL_FLAG_CHARGE, 0, NULL, 0, 0, NULL},
+    [M_ON_ROAD] = {V_FLAG, SPEC(flags), 0, WR_TACTICAL_FLAG_ON_ROAD, 0, NULL, 0, 0, NULL},
+    [M_JSON] = {V_NONE, NO_FIELD, 0, 0, 0, NULL, 0, 0, NULL},
+    [M_SVG] = {V_NONE, NO_FIELD, 0, 0, 0, NULL, 0, 0, NULL},
+    [M_STANDING] = {V_WORD, SPEC(standing), 0, 0, 0, terrain_names, WR_TERRAIN_COUNT, 0,
+                    "clear, road, woods, rough, swamp or water"},
+    [M_NO_COMMAND] = {V_NONE, NO_FIELD, 0, 0, 0, NULL, 0, 0, NULL},
+    [M_CHANGE_ORDER] = {V_WORD, NO_FIELD, 0, 0, 0, orders, 2, 1, "open or closed"},
+    [M_TURN] = {V_INT, NO_FIELD, 0, -180, 180, NULL, 0, 1,
+                "degrees -180..180 (clockwise positive)"},
+    [M_WHEEL] = {V_NONE, NO_FIELD, 0, 0, 0, NULL, 0, 1,
+                 "DEGREES:INCHES[:TERRAIN]: degrees -180..180, the outer flank's inches (two "
+                 "decimals), a terrain of clear, road, woods, rough, swamp, water"},
+    [M_NEXT_PHASE] = {V_NONE, NO_FIELD, 0, 0, 0, NULL, 0, 1, NULL},
+    [M_ORDER_COST] = {V_FRACTION, SPEC(costs.order_num), SPEC(costs.order_den), 0, 0, NULL, 0, 0,
+                      FRACTION},
+    [M_TURN_COST] = {V_FRACTION, SPEC(costs.turn_num), SPEC(costs.turn_den), 0, 0, NULL, 0, 0,
+                     FRACTION},
+    [M_FIGURES_TURN] = {V_INT, SPEC(costs.figures_turn), 0, 0, 48000, NULL, 0, 0,
+                        "move points 0..48000"},
+};
+
+/* The value of an option read by its row into *value; 0 when it is bad. */
+static int read_value(const option_reader *r, const char *v, move_spec *m, int *value)
+{
+    unsigned bits = 0;
+    char *base = (char *)m;
+    switch (r->kind) {
+    case V_INT: return tool_parse_int(v, r->lo, r->hi, value);
+    case V_WORD: return (*value = word(v, strlen(v), r->names, r->n_names)) >= 0;
+    case V_BITS:
+        if (!word_bits(v, r->names, r->n_names, &bits))
+            return 0;
+        *value = (int)bits;
+        return 1;
+    case V_FRACTION: return parse_fraction(v, (int *)(base + r->field), (int *)(base + r->field2));
+    case V_FLAG: *(unsigned *)(base + r->field) |= (unsigned)r->lo; return 1;
+    case V_NONE: break;
+    }
+    return 1;
+}
+
+/* The options whose values no row describes: the legs, the wheels, the
+   next phase, --no-command. */
+static int read_special(const tool_optuse *u, move_spec *m, move_action *act)
+{
+    switch (u->opt) {
+    case M_WHEEL: return parse_wheel(u->value, &act->value, &act->arc, &act->terrain);
+    case M_NEXT_PHASE: m->phases++; return 1;
+    case M_NO_COMMAND: m->desc.in_command = 0; return 1;
+    case M_LEG:
+        if (!parse_leg(u->value, &m->legs[m->n_legs]))
+            return 0;
+        m->n_legs++;
+        return 1;
+    default: return 1;
+    }
+}
+
+static void spec_defaults(move_spec *m)
 {
     memset(m, 0, sizeof *m);
     m->mv = 12;
@@ -263,128 +372,43 @@ static int read_options(const char *cmd, const tool_args *a, move_spec *m)
     m->frontage = 5;
     m->order = WR_ORDER_CLOSED;
     m->desc = wr_battle_unit_desc_default();
+    m->type = (int)m->desc.type;
     m->shield_wall = -1;
     m->standing = WR_TERRAIN_CLEAR;
     m->costs = wr_movement_phase_costs_default();
     m->phases = 1;
-    static const char *const orders[2] = {"open", "closed"};
-    static const char *const walls[2] = {"front", "all-round"};
+}
+
+static int read_options(const char *cmd, const tool_args *a, move_spec *m)
+{
+    spec_defaults(m);
     for (size_t i = 0; i < a->n_uses; i++) {
         const tool_optuse *u = &a->uses[i];
-        const char *v = u->value;
-        size_t vl = v ? strlen(v) : 0;
-        int w;
-        unsigned bits = 0;
+        const option_reader *r = &readers[u->opt];
         move_action *act = &m->actions[m->n_actions];
-        int is_action = u->opt == M_SHIELD_WALL || u->opt == M_SET_SPEARS ||
-                        u->opt == M_CHANGE_ORDER || u->opt == M_TURN || u->opt == M_WHEEL ||
-                        u->opt == M_NEXT_PHASE;
-        if (is_action) {
+        if (r->is_action) {
             if (m->n_actions >= MOVE_MAX_ACTIONS)
                 return bad_value(cmd, u, "at most 64 actions");
             memset(act, 0, sizeof *act);
             act->opt = u->opt;
             act->position = u->position;
-            snprintf(act->text, sizeof act->text, "%s", v ? v : "");
+            snprintf(act->text, sizeof act->text, "%s", u->value ? u->value : "");
         }
-        switch (u->opt) {
-        case M_MV:
-            if (!tool_parse_int(v, 0, 1000, &m->mv))
-                return bad_value(cmd, u, "a whole number 0..1000");
-            break;
-        case M_FIGURES:
-            if (!tool_parse_int(v, 1, 100000, &m->figures))
-                return bad_value(cmd, u, "a whole number 1..100000");
-            break;
-        case M_FRONTAGE:
-            if (!tool_parse_int(v, 1, 100000, &m->frontage))
-                return bad_value(cmd, u, "a whole number 1..100000");
-            break;
-        case M_FACING:
-            if (!tool_parse_int(v, 0, 359, &m->facing))
-                return bad_value(cmd, u, "degrees 0..359");
-            break;
-        case M_ORDER:
-            if ((w = word(v, vl, orders, 2)) < 0)
-                return bad_value(cmd, u, "open or closed");
-            m->order = w;
-            break;
-        case M_TYPE:
-            if ((w = word(v, vl, type_names, 3)) < 0)
-                return bad_value(cmd, u, "foot, cavalry or chariot");
-            m->desc.type = (wr_battle_unit_type)w;
-            break;
-        case M_SHIELDS: m->desc.equipment |= WR_EQUIP_LARGE_SHIELDS; break;
-        case M_SPEARS: m->desc.equipment |= WR_EQUIP_SPEARS; break;
-        case M_TRAITS:
-            if (!word_bits(v, trait_names, 4, &bits))
-                return bad_value(cmd, u, "a list of woodland, mountain, swamp, aquatic");
-            m->desc.traits = bits;
-            break;
-        case M_SHIELD_WALL:
-            if ((w = word(v, vl, walls, 2)) < 0)
-                return bad_value(cmd, u, "front or all-round");
-            m->shield_wall = w;
-            act->value = w;
-            break;
-        case M_SET_SPEARS:
-            if (!word_bits(v, side_names, 4, &bits))
-                return bad_value(cmd, u, "a list of front, left, right, rear");
-            m->spear_sides = bits;
-            act->value = (int)bits;
-            break;
-        case M_CHANGE_ORDER:
-            if ((w = word(v, vl, orders, 2)) < 0)
-                return bad_value(cmd, u, "open or closed");
-            act->value = w;
-            break;
-        case M_TURN:
-            if (!tool_parse_int(v, -180, 180, &act->value))
-                return bad_value(cmd, u, "degrees -180..180 (clockwise positive)");
-            break;
-        case M_WHEEL:
-            if (!parse_wheel(v, &act->value, &act->arc, &act->terrain))
-                return bad_value(cmd, u,
-                                 "DEGREES:INCHES[:TERRAIN]: degrees -180..180, the outer flank's "
-                                 "inches (two decimals), a terrain of clear, road, woods, rough, "
-                                 "swamp, water");
-            break;
-        case M_NEXT_PHASE: m->phases++; break;
-        case M_STANDING:
-            if ((w = word(v, vl, terrain_names, WR_TERRAIN_COUNT)) < 0)
-                return bad_value(cmd, u, "clear, road, woods, rough, swamp or water");
-            m->standing = w;
-            break;
-        case M_NO_COMMAND: m->desc.in_command = 0; break;
-        case M_ORDER_COST:
-            if (!parse_fraction(v, &m->costs.order_num, &m->costs.order_den))
-                return bad_value(cmd, u, "N/D of the movement rate, 0 <= N <= D, D 1..1000");
-            break;
-        case M_TURN_COST:
-            if (!parse_fraction(v, &m->costs.turn_num, &m->costs.turn_den))
-                return bad_value(cmd, u, "N/D of the movement rate, 0 <= N <= D, D 1..1000");
-            break;
-        case M_FIGURES_TURN:
-            if (!tool_parse_int(v, 0, 48000, &m->costs.figures_turn))
-                return bad_value(cmd, u, "move points 0..48000");
-            break;
-        case M_LEG:
-            if (m->n_legs >= MOVE_MAX_LEGS)
-                return bad_value(cmd, u, "at most 64 legs");
-            if (!parse_leg(v, &m->legs[m->n_legs]))
-                return bad_value(cmd, u,
-                                 "TERRAIN:INCHES[:OBSTACLES[:RISES]] with a terrain of clear, "
-                                 "road, woods, rough, swamp, water, inches 0..10000 (two "
-                                 "decimals), obstacles and rises 0..100");
-            m->n_legs++;
-            break;
-        case M_CHARGE: m->flags |= WR_TACTICAL_FLAG_CHARGE; break;
-        case M_ON_ROAD: m->flags |= WR_TACTICAL_FLAG_ON_ROAD; break;
-        default: break;
-        }
-        if (is_action)
+        if (u->opt == M_LEG && m->n_legs >= MOVE_MAX_LEGS)
+            return bad_value(cmd, u, "at most 64 legs");
+        int value = 0;
+        if (!read_value(r, u->value, m, &value) || !read_special(u, m, act))
+            return bad_value(cmd, u, r->expected);
+        if (r->field != NO_FIELD && (r->kind == V_INT || r->kind == V_WORD))
+            *(int *)((char *)m + r->field) = value;
+        else if (r->field != NO_FIELD && r->kind == V_BITS)
+            *(unsigned *)((char *)m + r->field) = (unsigned)value;
+        if (r->is_action && r->kind != V_NONE)
+            act->value = value;
+        if (r->is_action)
             m->n_actions++;
     }
+    m->desc.type = (wr_battle_unit_type)m->type;
     m->desc.figures = m->figures;
     if (m->shield_wall >= 0 && m->spear_sides && m->phases == 1)
         return tool_fail(cmd, TOOL_USAGE,
@@ -520,7 +544,6 @@ static int build(const char *cmd, move_spec *m, wr_figure **fig, wr_battle_unit 
 /* The actions of the phase, one line each with its cost. */
 static void print_actions(FILE *out, const move_spec *m, const wr_battle_unit *unit)
 {
-    static const char *const orders[2] = {"open", "closed"};
     int full = 0;
     const wr_figure *fig = NULL;
     if (wr_battle_unit_figure(unit, &fig) == WR_OK)
@@ -606,164 +629,207 @@ static int reach(const wr_battle_unit *unit, const wr_formation *form, const mov
     return lo;
 }
 
+/* What the move comes to: the library's result, each leg's cost, how far
+   the unit gets, its formation. */
+typedef struct move_outcome {
+    const wr_battle_unit *unit;
+    const wr_formation *form;
+    wr_tactical_result res;
+    int costs[MOVE_MAX_LEGS];
+    int reached, ranks, front, problem;
+    char declared[64];
+} move_outcome;
+
+/* Checks the move leg by leg; TOOL_OK or a printed message. */
+static int check_move(const char *cmd, const move_spec *m, move_outcome *o)
+{
+    int total = 0;
+    wr_last_error_clear();
+    wr_status st =
+        wr_tactical_check(o->unit, o->form, m->legs, (size_t)m->n_legs, m->flags, &o->res);
+    for (int i = 0; i < m->n_legs && st == WR_OK; i++) {
+        wr_tactical_result part;
+        memset(&part, 0, sizeof part);
+        st = wr_tactical_check(o->unit, o->form, m->legs, (size_t)i + 1,
+                               m->flags & WR_TACTICAL_FLAG_ON_ROAD, &part);
+        o->costs[i] = part.cost;
+        if (o->res.breaks_formation && !part.breaks_formation && part.available != o->res.available)
+            o->costs[i] = cost_at_normal_rate(o->unit, o->form, part.cost);
+        total += m->legs[i].length;
+    }
+    if (st != WR_OK)
+        return tool_fail(cmd, TOOL_USAGE, "the move is refused by the library: %s",
+                         tool_lib_detail(st));
+    (void)wr_formation_ranks(o->form, o->unit, &o->ranks, &o->front);
+    o->reached = o->res.problem == WR_TACTICAL_IMMOBILE ? 0 : reach(o->unit, o->form, m, total);
+    for (int i = m->n_legs - 1; i > 0; i--)
+        o->costs[i] -= o->costs[i - 1];
+    int problem = (int)o->res.problem;
+    o->problem = problem >= 0 && problem < 8 ? problem : 0;
+    return TOOL_OK;
+}
+
+static void draw_move(FILE *f, const move_spec *m, const move_outcome *o)
+{
+    tool_move_picture p;
+    memset(&p, 0, sizeof p);
+    wr_formation_info info;
+    (void)wr_formation_get(o->form, &info);
+    p.figures = m->figures;
+    p.frontage = o->front;
+    p.ranks = o->ranks;
+    p.closed = info.order == WR_ORDER_CLOSED;
+    p.facing = info.facing;
+    p.special = (int)info.special;
+    p.sides = info.sides;
+    p.legs = m->legs;
+    p.n_legs = m->n_legs;
+    p.costs = o->costs;
+    p.reached = o->reached;
+    p.available = o->res.available;
+    p.cost = o->res.cost;
+    p.legal = o->res.legal;
+    p.problem = problem_texts[o->problem];
+    p.terrain_names = terrain_names;
+    snprintf(p.title, sizeof p.title, "%d figures (%s, MV %d), %s order, %s", m->figures,
+             type_names[m->desc.type], m->mv, p.closed ? "closed" : "open",
+             o->declared[0] ? o->declared : "no special formation");
+    tool_svg_move(f, &p);
+}
+
+static void print_move_json(FILE *out, const move_spec *m, const move_outcome *o)
+{
+    const wr_tactical_result *res = &o->res;
+    fprintf(out,
+            "{\"figures\": %d, \"mv\": %d, \"type\": \"%s\", \"frontage\": %d, "
+            "\"ranks\": %d, \"facing\": %d, \"special\": ",
+            m->figures, m->mv, type_names[m->desc.type], o->front, o->ranks, m->facing);
+    tool_json_str(out, o->declared);
+    fprintf(out,
+            ", \"available\": %d, \"cost\": %d, \"left\": %d, \"legal\": %s, "
+            "\"problem\": ",
+            res->available, res->cost, res->left, res->legal ? "true" : "false");
+    tool_json_str(out, problem_texts[o->problem]);
+    fprintf(out,
+            ", \"order_after\": \"%s\", \"road\": %s, \"breaks_formation\": %s, "
+            "\"reach_twelfths\": %d, ",
+            res->order == WR_ORDER_CLOSED ? "closed" : "open", res->road ? "true" : "false",
+            res->breaks_formation ? "true" : "false", o->reached);
+    wr_formation_info info;
+    (void)wr_formation_get(o->form, &info);
+    fprintf(out,
+            "\"start_order\": \"%s\", \"in_command\": %s, \"standing\": \"%s\", "
+            "\"phases\": %d, \"facing_after\": %d, \"actions\": [",
+            m->order == WR_ORDER_CLOSED ? "closed" : "open", m->desc.in_command ? "true" : "false",
+            terrain_names[m->standing], m->phases, info.facing);
+    for (int i = 0; i < m->n_actions; i++) {
+        const move_action *a = &m->actions[i];
+        fprintf(out, "%s{\"action\": \"%s\", \"argument\": %d, \"value\": ", i ? ", " : "",
+                move_options[a->opt].name, a->position);
+        tool_json_str(out, a->text);
+        fprintf(out, ", \"phase\": %d, \"cost\": %d}", a->phase, a->cost);
+    }
+    fprintf(out, "], \"legs\": [");
+    for (int i = 0; i < m->n_legs; i++)
+        fprintf(out,
+                "%s{\"terrain\": \"%s\", \"twelfths\": %d, \"obstacles\": %d, "
+                "\"rises\": %d, \"cost\": %d}",
+                i ? ", " : "", terrain_names[m->legs[i].terrain], m->legs[i].length,
+                m->legs[i].obstacles, m->legs[i].rises, o->costs[i]);
+    fprintf(out, "]}\n");
+}
+
+static void print_move_text(FILE *out, const move_spec *m, const move_outcome *o)
+{
+    const wr_tactical_result *res = &o->res;
+    fprintf(out, "move: %d figures (%s, MV %d), %s order, %d abreast in %d rank(s), facing %d\n",
+            m->figures, type_names[m->desc.type], m->mv,
+            m->order == WR_ORDER_CLOSED ? "closed" : "open", o->front, o->ranks, m->facing);
+    print_actions(out, m, o->unit);
+    fprintf(out, "  movement: %d move points (48 an inch of clear per MV point) [11.8]\n",
+            res->available);
+    wr_formation_info before;
+    (void)wr_formation_get(o->form, &before);
+    if (res->breaks_formation && before.special == WR_SPECIAL_SHIELD_WALL &&
+        before.sides == WR_FACE_FRONT)
+        fprintf(out, "  the move ends the shield wall at its first obstacle: the wall's points "
+                     "count as their share of the normal rate [11.6]\n");
+    for (int i = 0; i < m->n_legs; i++) {
+        const wr_tactical_leg *l = &m->legs[i];
+        fprintf(out, "  leg %d: %d.%02d\" of %s", i + 1, l->length / 12, l->length % 12 * 100 / 12,
+                terrain_names[l->terrain]);
+        if (l->obstacles)
+            fprintf(out, ", %d obstacle(s)", l->obstacles);
+        if (l->rises)
+            fprintf(out, ", %d rise(s) of 10 feet", l->rises);
+        fprintf(out, ": %d points\n", o->costs[i]);
+    }
+    fprintf(out, "  costs %d of %d points, %d left: %s\n", res->cost, res->available, res->left,
+            problem_texts[o->problem]);
+    wr_formation_info info;
+    (void)wr_formation_get(o->form, &info);
+    fprintf(out, "  gets %d.%02d\" along the move; ends in %s order%s%s, facing %d\n",
+            o->reached / 12, o->reached % 12 * 100 / 12,
+            res->order == WR_ORDER_CLOSED ? "closed" : "open", res->road ? ", on the road" : "",
+            res->breaks_formation ? ", the shield wall broken" : "", info.facing);
+}
+
+/* The command line read into m; TOOL_OK or a printed message. */
+static int read_command(const char *cmd, const tool_args *args, const char *svg, int json,
+                        move_spec *m)
+{
+    int rc = read_options(cmd, args, m);
+    if (rc == TOOL_OK && args->n_operands)
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "argument %d '%s': move takes options only (a leg is --leg %s)",
+                       args->operand_position[0], args->operands[0], args->operands[0]);
+    if (rc == TOOL_OK && svg && strcmp(svg, "-") == 0 && json)
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "--json and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)");
+    return rc;
+}
+
 int tool_move(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "move";
     tool_args args;
-    int rc = tool_args_parse(cmd, move_options, sizeof move_options / sizeof move_options[0],
-                             argc, argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc =
+        tool_command_start(cmd, TOOL_OPTIONS(move_options), argc, argv, out, usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return usage(out);
-    }
     const char *svg = tool_args_value(&args, M_SVG);
     int json = tool_args_has(&args, M_JSON);
     move_spec *m = malloc(sizeof *m);
-    if (m == NULL) {
-        tool_args_free(&args);
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    }
-    rc = read_options(cmd, &args, m);
-    if (rc == TOOL_OK && args.n_operands)
-        rc = tool_fail(cmd, TOOL_USAGE, "argument %d '%s': move takes options only (a leg is --leg %s)",
-                       args.operand_position[0], args.operands[0], args.operands[0]);
-    if (rc == TOOL_OK && svg && strcmp(svg, "-") == 0 && json)
-        rc = tool_fail(cmd, TOOL_USAGE, "--json and --svg - cannot be combined: both write "
-                                        "standard output (give --svg FILE)");
+    move_outcome *o = calloc(1, sizeof *o);
+    rc = m && o ? read_command(cmd, &args, svg, json, m)
+                : tool_fail(cmd, TOOL_FAILED, "out of memory");
     tool_args_free(&args);
     wr_figure *fig = NULL;
     wr_battle_unit *unit = NULL;
     wr_formation *form = NULL;
-    char declared[64] = "";
     if (rc == TOOL_OK)
-        rc = build(cmd, m, &fig, &unit, &form, declared, sizeof declared);
-    wr_tactical_result res;
-    memset(&res, 0, sizeof res);
-    int costs[MOVE_MAX_LEGS] = {0}, total = 0, reached = 0, ranks = 0, front = 0;
+        rc = build(cmd, m, &fig, &unit, &form, o->declared, sizeof o->declared);
     if (rc == TOOL_OK) {
-        wr_last_error_clear();
-        wr_status st = wr_tactical_check(unit, form, m->legs, (size_t)m->n_legs, m->flags, &res);
-        for (int i = 0; i < m->n_legs && st == WR_OK; i++) {
-            wr_tactical_result part;
-            memset(&part, 0, sizeof part);
-            st = wr_tactical_check(unit, form, m->legs, (size_t)i + 1,
-                                   m->flags & WR_TACTICAL_FLAG_ON_ROAD, &part);
-            costs[i] = part.cost;
-            if (res.breaks_formation && !part.breaks_formation && part.available != res.available)
-                costs[i] = cost_at_normal_rate(unit, form, part.cost);
-            total += m->legs[i].length;
-        }
-        if (st != WR_OK)
-            rc = tool_fail(cmd, TOOL_USAGE, "the move is refused by the library: %s",
-                           tool_lib_detail(st));
-        (void)wr_formation_ranks(form, unit, &ranks, &front);
+        o->unit = unit;
+        o->form = form;
+        rc = check_move(cmd, m, o);
     }
-    if (rc == TOOL_OK)
-        reached = res.problem == WR_TACTICAL_IMMOBILE ? 0 : reach(unit, form, m, total);
-    for (int i = m->n_legs - 1; i > 0 && rc == TOOL_OK; i--)
-        costs[i] -= costs[i - 1];
-    int problem = (int)res.problem >= 0 && (int)res.problem < 8 ? (int)res.problem : 0;
     tool_out picture;
     memset(&picture, 0, sizeof picture);
-    if (rc == TOOL_OK && svg && (rc = tool_out_open(cmd, svg, &picture)) == TOOL_OK) {
-        tool_move_picture p;
-        memset(&p, 0, sizeof p);
-        wr_formation_info info;
-        (void)wr_formation_get(form, &info);
-        p.figures = m->figures;
-        p.frontage = front;
-        p.ranks = ranks;
-        p.closed = info.order == WR_ORDER_CLOSED;
-        p.facing = info.facing;
-        p.special = (int)info.special;
-        p.sides = info.sides;
-        p.legs = m->legs;
-        p.n_legs = m->n_legs;
-        p.costs = costs;
-        p.reached = reached;
-        p.available = res.available;
-        p.cost = res.cost;
-        p.legal = res.legal;
-        p.problem = problem_texts[problem];
-        p.terrain_names = terrain_names;
-        snprintf(p.title, sizeof p.title, "%d figures (%s, MV %d), %s order, %s", m->figures,
-                 type_names[m->desc.type], m->mv, p.closed ? "closed" : "open",
-                 declared[0] ? declared : "no special formation");
-        tool_svg_move(picture.f, &p);
-    }
+    if (rc == TOOL_OK && svg && (rc = tool_out_open(cmd, svg, &picture)) == TOOL_OK)
+        draw_move(picture.f, m, o);
     int svg_stdout = svg && strcmp(svg, "-") == 0;
-    if (rc == TOOL_OK && !svg_stdout && json) {
-        fprintf(out, "{\"figures\": %d, \"mv\": %d, \"type\": \"%s\", \"frontage\": %d, "
-                     "\"ranks\": %d, \"facing\": %d, \"special\": ",
-                m->figures, m->mv, type_names[m->desc.type], front, ranks, m->facing);
-        tool_json_str(out, declared);
-        fprintf(out, ", \"available\": %d, \"cost\": %d, \"left\": %d, \"legal\": %s, "
-                     "\"problem\": ",
-                res.available, res.cost, res.left, res.legal ? "true" : "false");
-        tool_json_str(out, problem_texts[problem]);
-        fprintf(out, ", \"order_after\": \"%s\", \"road\": %s, \"breaks_formation\": %s, "
-                     "\"reach_twelfths\": %d, ",
-                res.order == WR_ORDER_CLOSED ? "closed" : "open", res.road ? "true" : "false",
-                res.breaks_formation ? "true" : "false", reached);
-        wr_formation_info info;
-        (void)wr_formation_get(form, &info);
-        fprintf(out, "\"start_order\": \"%s\", \"in_command\": %s, \"standing\": \"%s\", "
-                     "\"phases\": %d, \"facing_after\": %d, \"actions\": [",
-                m->order == WR_ORDER_CLOSED ? "closed" : "open",
-                m->desc.in_command ? "true" : "false", terrain_names[m->standing], m->phases,
-                info.facing);
-        for (int i = 0; i < m->n_actions; i++) {
-            const move_action *a = &m->actions[i];
-            fprintf(out, "%s{\"action\": \"%s\", \"argument\": %d, \"value\": ", i ? ", " : "",
-                    move_options[a->opt].name, a->position);
-            tool_json_str(out, a->text);
-            fprintf(out, ", \"phase\": %d, \"cost\": %d}", a->phase, a->cost);
-        }
-        fprintf(out, "], \"legs\": [");
-        for (int i = 0; i < m->n_legs; i++)
-            fprintf(out, "%s{\"terrain\": \"%s\", \"twelfths\": %d, \"obstacles\": %d, "
-                         "\"rises\": %d, \"cost\": %d}",
-                    i ? ", " : "", terrain_names[m->legs[i].terrain], m->legs[i].length,
-                    m->legs[i].obstacles, m->legs[i].rises, costs[i]);
-        fprintf(out, "]}\n");
-    } else if (rc == TOOL_OK && !svg_stdout) {
-        fprintf(out, "move: %d figures (%s, MV %d), %s order, %d abreast in %d rank(s), facing %d\n",
-                m->figures, type_names[m->desc.type], m->mv,
-                m->order == WR_ORDER_CLOSED ? "closed" : "open", front, ranks, m->facing);
-        print_actions(out, m, unit);
-        fprintf(out, "  movement: %d move points (48 an inch of clear per MV point) [11.8]\n",
-                res.available);
-        wr_formation_info before;
-        (void)wr_formation_get(form, &before);
-        if (res.breaks_formation && before.special == WR_SPECIAL_SHIELD_WALL &&
-            before.sides == WR_FACE_FRONT)
-            fprintf(out, "  the move ends the shield wall at its first obstacle: the wall's points "
-                         "count as their share of the normal rate [11.6]\n");
-        for (int i = 0; i < m->n_legs; i++) {
-            const wr_tactical_leg *l = &m->legs[i];
-            fprintf(out, "  leg %d: %d.%02d\" of %s", i + 1, l->length / 12,
-                    l->length % 12 * 100 / 12, terrain_names[l->terrain]);
-            if (l->obstacles)
-                fprintf(out, ", %d obstacle(s)", l->obstacles);
-            if (l->rises)
-                fprintf(out, ", %d rise(s) of 10 feet", l->rises);
-            fprintf(out, ": %d points\n", costs[i]);
-        }
-        fprintf(out, "  costs %d of %d points, %d left: %s\n", res.cost, res.available, res.left,
-                problem_texts[problem]);
-        wr_formation_info info;
-        (void)wr_formation_get(form, &info);
-        fprintf(out, "  gets %d.%02d\" along the move; ends in %s order%s%s, facing %d\n",
-                reached / 12, reached % 12 * 100 / 12,
-                res.order == WR_ORDER_CLOSED ? "closed" : "open", res.road ? ", on the road" : "",
-                res.breaks_formation ? ", the shield wall broken" : "", info.facing);
-    }
+    if (rc == TOOL_OK && !svg_stdout && json)
+        print_move_json(out, m, o);
+    else if (rc == TOOL_OK && !svg_stdout)
+        print_move_text(out, m, o);
     rc = tool_out_finish(cmd, &picture, rc);
     wr_formation_free(form);
     wr_battle_unit_free(unit);
     wr_figure_free(fig);
+    free(o);
     free(m);
     return rc;
 }

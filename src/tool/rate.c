@@ -199,20 +199,16 @@ int tool_rate(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "rate";
     tool_args args;
-    int rc = tool_args_parse(cmd, rate_options, sizeof rate_options / sizeof rate_options[0], argc,
-                             argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc =
+        tool_command_start(cmd, TOOL_OPTIONS(rate_options), argc, argv, out, usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
+    tool_scenario *sc = NULL;
+    if ((rc = tool_scenario_alloc(cmd, &sc)) != TOOL_OK) {
         tool_args_free(&args);
-        return usage(out);
+        return rc;
     }
-    tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL) {
-        tool_args_free(&args);
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    }
-    tool_scenario_init(sc);
     int json = tool_args_has(&args, RATE_JSON);
     const char *path = NULL;
     rc = tool_scenario_operand(cmd, &args, RATE_SCENARIO, &path);

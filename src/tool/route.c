@@ -470,20 +470,16 @@ int tool_route(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "route";
     tool_args args;
-    int rc = tool_args_parse(cmd, route_options, sizeof route_options / sizeof route_options[0],
-                             argc, argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc = tool_command_start(cmd, TOOL_OPTIONS(route_options), argc, argv, out, route_usage,
+                                &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
+    tool_scenario *sc = NULL;
+    if ((rc = tool_scenario_alloc(cmd, &sc)) != TOOL_OK) {
         tool_args_free(&args);
-        return route_usage(out);
+        return rc;
     }
-    tool_scenario *sc = malloc(sizeof *sc);
-    if (sc == NULL) {
-        tool_args_free(&args);
-        return tool_fail(cmd, TOOL_FAILED, "out of memory");
-    }
-    tool_scenario_init(sc);
     const char *scenario = NULL, *svg = tool_args_value(&args, R_SVG);
     int json = tool_args_has(&args, R_JSON), ascii = tool_args_has(&args, R_ASCII);
     int svg_stdout = svg && strcmp(svg, "-") == 0;
@@ -666,14 +662,11 @@ int tool_mapcmd(int argc, char **argv, FILE *out)
 {
     static const char cmd[] = "map";
     tool_args args;
-    int rc = tool_args_parse(cmd, map_options, sizeof map_options / sizeof map_options[0], argc,
-                             argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc =
+        tool_command_start(cmd, TOOL_OPTIONS(map_options), argc, argv, out, map_usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return map_usage(out);
-    }
     const char *path = NULL, *svg = tool_args_value(&args, M_SVG);
     int json = tool_args_has(&args, M_JSON), ascii = tool_args_has(&args, M_ASCII);
     int svg_stdout = svg && strcmp(svg, "-") == 0;

@@ -889,6 +889,127 @@ static int valid_name(const tool_tok *t)
     return 1;
 }
 
+/* The named sections: a new one from its name nm, or the one of that
+   name again (its keys are added to); the cursor set to it. */
+static int open_figure(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
+                       problem *p)
+{
+    int i = tool_scenario_figure(sc, nm);
+    if (i < 0) {
+        if (sc->n_figures >= TOOL_MAX_FIGURES)
+            return say(p, name, 1, "too many figures (at most 32):");
+        i = sc->n_figures++;
+        memset(&sc->figures[i], 0, sizeof sc->figures[i]);
+        memcpy(sc->figures[i].name, nm, TOOL_NAME_MAX);
+    }
+    c->idx = i;
+    return 0;
+}
+
+static int open_unit(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c, problem *p)
+{
+    int i = tool_scenario_unit(sc, nm);
+    if (i < 0) {
+        if (sc->n_units >= TOOL_MAX_UNITS)
+            return say(p, name, 1, "too many units (at most 16):");
+        i = sc->n_units++;
+        memset(&sc->units[i], 0, sizeof sc->units[i]);
+        memcpy(sc->units[i].name, nm, TOOL_NAME_MAX);
+        sc->units[i].def = wr_melee_unit_desc_default();
+    }
+    c->idx = i;
+    return 0;
+}
+
+static int open_fight(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
+                      problem *p)
+{
+    int i = 0;
+    while (i < sc->n_fights && strcmp(sc->fights[i].name, nm) != 0)
+        i++;
+    if (i == sc->n_fights) {
+        if (sc->n_fights >= TOOL_MAX_FIGHTS)
+            return say(p, name, 1, "too many fights (at most 16):");
+        sc->n_fights++;
+        tool_fight_spec *f = &sc->fights[i];
+        memset(f, 0, sizeof *f);
+        memcpy(f->name, nm, TOOL_NAME_MAX);
+        for (int k = 0; k < 2; k++) {
+            f->side[k].unit = -1;
+            f->side[k].in_contact = -1;
+            f->side[k].corner_fights = WR_PHASE_DEFAULT;
+        }
+    }
+    c->idx = i;
+    return 0;
+}
+
+static int open_charge(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
+                       problem *p)
+{
+    int i = 0;
+    while (i < sc->n_charges && strcmp(sc->charges[i].name, nm) != 0)
+        i++;
+    if (i == sc->n_charges) {
+        if (sc->n_charges >= TOOL_MAX_CHARGES)
+            return say(p, name, 1, "too many charges (at most 64):");
+        sc->n_charges++;
+        tool_charge_spec *ch = &sc->charges[i];
+        memset(ch, 0, sizeof *ch);
+        memcpy(ch->name, nm, TOOL_NAME_MAX);
+        ch->attacker = ch->enemy = -1;
+        ch->in_contact = ch->enemy_in_contact = -1;
+        ch->contact = WR_CONTACT_CHARGE;
+    }
+    c->idx = i;
+    return 0;
+}
+
+static int open_profile(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
+                        problem *p)
+{
+    int i = tool_scenario_profile(sc, nm);
+    if (i < 0) {
+        if (sc->n_profiles >= TOOL_MAX_PROFILES)
+            return say(p, name, 1, "too many profiles (at most 8):");
+        i = sc->n_profiles++;
+        tool_profile_spec *pr = &sc->profiles[i];
+        memset(pr, 0, sizeof *pr);
+        memcpy(pr->name, nm, TOOL_NAME_MAX);
+        pr->race = -1;
+        pr->sample = -1;
+        pr->retire_band = -1;
+        for (int w = 0; w < WR_PROFILE_WEAPONS; w++)
+            for (int a = 0; a < WR_PROFILE_ARMOURS; a++)
+                pr->bcp[w][a] = -1;
+        for (int r = 0; r <= WR_RACE_MAX; r++)
+            pr->hated[r] = -1;
+    }
+    c->idx = i;
+    return 0;
+}
+
+/* A [cavalry] or [chariot] section (chariot 1): a rating. */
+static int open_rating(tool_scenario *sc, const char *nm, int chariot, const tool_tok *name,
+                       cursor *c, problem *p)
+{
+    for (int i = 0; i < sc->n_ratings; i++)
+        if (strcmp(sc->ratings[i].name, nm) == 0) {
+            if (sc->ratings[i].chariot != chariot)
+                return say(p, name, 1, "a cavalry figure and a chariot share the name");
+            c->idx = i;
+            return 0;
+        }
+    if (sc->n_ratings >= TOOL_MAX_RATINGS)
+        return say(p, name, 1, "too many ratings (at most 16):");
+    int i = sc->n_ratings++;
+    memset(&sc->ratings[i], 0, sizeof sc->ratings[i]);
+    memcpy(sc->ratings[i].name, nm, TOOL_NAME_MAX);
+    sc->ratings[i].chariot = chariot;
+    c->idx = i;
+    return 0;
+}
+
 /* Opens a section from its type and name tokens. */
 static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok *name,
                         cursor *c, problem *p)
@@ -922,106 +1043,17 @@ static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok 
     memcpy(nm, name->s, name->n);
     nm[name->n] = '\0';
     c->sec = s;
-    if (s == S_FIGURE) {
-        int i = tool_scenario_figure(sc, nm);
-        if (i < 0) {
-            if (sc->n_figures >= TOOL_MAX_FIGURES)
-                return say(p, name, 1, "too many figures (at most 32):");
-            i = sc->n_figures++;
-            memset(&sc->figures[i], 0, sizeof sc->figures[i]);
-            memcpy(sc->figures[i].name, nm, sizeof nm);
-        }
-        c->idx = i;
-        return 0;
-    }
-    if (s == S_UNIT) {
-        int i = tool_scenario_unit(sc, nm);
-        if (i < 0) {
-            if (sc->n_units >= TOOL_MAX_UNITS)
-                return say(p, name, 1, "too many units (at most 16):");
-            i = sc->n_units++;
-            memset(&sc->units[i], 0, sizeof sc->units[i]);
-            memcpy(sc->units[i].name, nm, sizeof nm);
-            sc->units[i].def = wr_melee_unit_desc_default();
-        }
-        c->idx = i;
-        return 0;
-    }
-    if (s == S_FIGHT) {
-        int i = 0;
-        while (i < sc->n_fights && strcmp(sc->fights[i].name, nm) != 0)
-            i++;
-        if (i == sc->n_fights) {
-            if (sc->n_fights >= TOOL_MAX_FIGHTS)
-                return say(p, name, 1, "too many fights (at most 16):");
-            sc->n_fights++;
-            tool_fight_spec *f = &sc->fights[i];
-            memset(f, 0, sizeof *f);
-            memcpy(f->name, nm, sizeof nm);
-            for (int k = 0; k < 2; k++) {
-                f->side[k].unit = -1;
-                f->side[k].in_contact = -1;
-                f->side[k].corner_fights = WR_PHASE_DEFAULT;
-            }
-        }
-        c->idx = i;
-        return 0;
-    }
-    if (s == S_CHARGE) {
-        int i = 0;
-        while (i < sc->n_charges && strcmp(sc->charges[i].name, nm) != 0)
-            i++;
-        if (i == sc->n_charges) {
-            if (sc->n_charges >= TOOL_MAX_CHARGES)
-                return say(p, name, 1, "too many charges (at most 64):");
-            sc->n_charges++;
-            tool_charge_spec *ch = &sc->charges[i];
-            memset(ch, 0, sizeof *ch);
-            memcpy(ch->name, nm, sizeof nm);
-            ch->attacker = ch->enemy = -1;
-            ch->in_contact = ch->enemy_in_contact = -1;
-            ch->contact = WR_CONTACT_CHARGE;
-        }
-        c->idx = i;
-        return 0;
-    }
-    if (s == S_PROFILE) {
-        int i = tool_scenario_profile(sc, nm);
-        if (i < 0) {
-            if (sc->n_profiles >= TOOL_MAX_PROFILES)
-                return say(p, name, 1, "too many profiles (at most 8):");
-            i = sc->n_profiles++;
-            tool_profile_spec *pr = &sc->profiles[i];
-            memset(pr, 0, sizeof *pr);
-            memcpy(pr->name, nm, sizeof nm);
-            pr->race = -1;
-            pr->sample = -1;
-            pr->retire_band = -1;
-            for (int w = 0; w < WR_PROFILE_WEAPONS; w++)
-                for (int a = 0; a < WR_PROFILE_ARMOURS; a++)
-                    pr->bcp[w][a] = -1;
-            for (int r = 0; r <= WR_RACE_MAX; r++)
-                pr->hated[r] = -1;
-        }
-        c->idx = i;
-        return 0;
-    }
-    int chariot = s == S_CHARIOT;
-    for (int i = 0; i < sc->n_ratings; i++)
-        if (strcmp(sc->ratings[i].name, nm) == 0) {
-            if (sc->ratings[i].chariot != chariot)
-                return say(p, name, 1, "a cavalry figure and a chariot share the name");
-            c->idx = i;
-            return 0;
-        }
-    if (sc->n_ratings >= TOOL_MAX_RATINGS)
-        return say(p, name, 1, "too many ratings (at most 16):");
-    int i = sc->n_ratings++;
-    memset(&sc->ratings[i], 0, sizeof sc->ratings[i]);
-    memcpy(sc->ratings[i].name, nm, sizeof nm);
-    sc->ratings[i].chariot = chariot;
-    c->idx = i;
-    return 0;
+    if (s == S_FIGURE)
+        return open_figure(sc, nm, name, c, p);
+    if (s == S_UNIT)
+        return open_unit(sc, nm, name, c, p);
+    if (s == S_FIGHT)
+        return open_fight(sc, nm, name, c, p);
+    if (s == S_CHARGE)
+        return open_charge(sc, nm, name, c, p);
+    if (s == S_PROFILE)
+        return open_profile(sc, nm, name, c, p);
+    return open_rating(sc, nm, s == S_CHARIOT, name, c, p);
 }
 
 /* The most sections of one kind (figures: TOOL_MAX_FIGURES; sides: 2). */

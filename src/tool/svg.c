@@ -307,6 +307,73 @@ static int legend_height(unsigned used, unsigned terrains)
     return 300 + (count_bits(used) + count_bits(terrains)) * ROW_H;
 }
 
+/* A polyline from x1 to x2 at height y. */
+static void legend_polyline(FILE *out, const char *cls, int x1, int x2, int y)
+{
+    char a[16], b[16], c[16], d[16];
+    fprintf(out, "<polyline class=\"%s\" points=\"%s,%s %s,%s\"/>\n", cls, t(x1, a), t(y, b),
+            t(x2, c), t(y, d));
+}
+
+/* A route-day line coloured as day d of n, from x1 to x2 at height y. */
+static void legend_day_line(FILE *out, const char *cls, int d, int n, int x1, int x2, int y)
+{
+    char a[16], b[16], c[16], e[16], col[8];
+    fprintf(out, "<line class=\"%s\" stroke=\"%s\" ", cls, day_colour(d, n, col));
+    fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(x1, a), t(y, b));
+    fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(x2, c), t(y, e));
+}
+
+/* The symbol of legend item `bit` (id its name) centred at sx, y. */
+static void legend_symbol(FILE *out, unsigned bit, const char *id, int sx, int y)
+{
+    char a[16], b[16], cls[64];
+    if (bit == U_RIVER_MINOR || bit == U_RIVER_MAJOR) {
+        snprintf(cls, sizeof cls, "river %s sym-%s", bit == U_RIVER_MINOR ? "minor" : "major", id);
+        line(out, cls, sx - 200, y, sx + 200, y);
+    } else if (bit == U_FORD || bit == U_FERRY || bit == U_BRIDGE) {
+        line(out, "river minor", sx - 200, y, sx + 200, y);
+        if (bit == U_FORD)
+            circle(out, "ford sym-ford", sx, y, 30);
+        else if (bit == U_FERRY) {
+            circle(out, "ferry sym-ferry", sx, y - 50, 20);
+            circle(out, "ferry sym-ferry", sx, y + 50, 20);
+        } else
+            fprintf(out,
+                    "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
+                    "height=\"6\"/>\n",
+                    t(sx - 30, a), t(y - 30, b));
+    } else if (bit == U_ROAD || bit == U_TRACK || bit == U_WATERCOURSE) {
+        snprintf(cls, sizeof cls, "%s sym-%s", id, id);
+        line(out, cls, sx - 200, y, sx + 200, y);
+    } else if (bit == U_CATARACT) {
+        line(out, "watercourse", sx - 200, y, sx + 200, y);
+        line(out, "cataract sym-cataract", sx, y - 70, sx, y + 70);
+    } else if (bit == U_PORT || bit == U_MUDFLAT || bit == U_START || bit == U_GOAL) {
+        snprintf(cls, sizeof cls, "%s sym-%s", id, id);
+        circle(out, cls, sx, y, bit == U_START || bit == U_GOAL ? 90 : 35);
+    } else if (bit == U_CHANNEL) {
+        circle(out, "channel sym-channel", sx, y, 100);
+    } else if (bit == U_ROUTE) {
+        legend_polyline(out, "route sym-route", sx - 200, sx + 200, y);
+        for (int k = 0; k < 2; k++)
+            legend_day_line(out, "route-day", k ? 2 : 1, 2, sx - 200 + k * 200, sx + k * 200, y);
+    } else if (bit == U_UNFORMED) {
+        legend_polyline(out, "route", sx - 200, sx + 200, y);
+        legend_day_line(out, "route-day unformed sym-unformed", 1, 1, sx - 200, sx + 200, y);
+    } else if (bit == U_CAMP) {
+        circle(out, "camp sym-camp", sx, y, 70);
+        text(out, "campday", sx, y + 22, "3");
+    } else if (bit == U_WAIT) {
+        wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
+    } else if (bit == U_ENEMY) {
+        legend_polyline(out, "enemy-route sym-enemy", sx - 200, sx + 200, y);
+        circle(out, "enemy-step", sx, y, 35);
+    } else if (bit == U_CONTACT) {
+        circle(out, "contact sym-contact", sx, y, 90);
+    }
+}
+
 /* The legend, one row per symbol used; returns its height. */
 static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, int days,
                   const char *field_what)
@@ -359,66 +426,8 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
     for (size_t k = 0; k < sizeof items / sizeof items[0]; k++) {
         if (!(used & items[k].bit))
             continue;
-        unsigned bit = items[k].bit;
         fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">\n", items[k].id);
-        char cls[64];
-        if (bit == U_RIVER_MINOR || bit == U_RIVER_MAJOR) {
-            snprintf(cls, sizeof cls, "river %s sym-%s", bit == U_RIVER_MINOR ? "minor" : "major",
-                     items[k].id);
-            line(out, cls, sx - 200, y, sx + 200, y);
-        } else if (bit == U_FORD || bit == U_FERRY || bit == U_BRIDGE) {
-            line(out, "river minor", sx - 200, y, sx + 200, y);
-            if (bit == U_FORD)
-                circle(out, "ford sym-ford", sx, y, 30);
-            else if (bit == U_FERRY) {
-                circle(out, "ferry sym-ferry", sx, y - 50, 20);
-                circle(out, "ferry sym-ferry", sx, y + 50, 20);
-            } else
-                fprintf(out, "<rect class=\"bridge sym-bridge\" x=\"%s\" y=\"%s\" width=\"6\" "
-                             "height=\"6\"/>\n",
-                        t(sx - 30, a), t(y - 30, b));
-        } else if (bit == U_ROAD || bit == U_TRACK || bit == U_WATERCOURSE) {
-            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
-            line(out, cls, sx - 200, y, sx + 200, y);
-        } else if (bit == U_CATARACT) {
-            line(out, "watercourse", sx - 200, y, sx + 200, y);
-            line(out, "cataract sym-cataract", sx, y - 70, sx, y + 70);
-        } else if (bit == U_PORT || bit == U_MUDFLAT) {
-            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
-            circle(out, cls, sx, y, 35);
-        } else if (bit == U_CHANNEL) {
-            circle(out, "channel sym-channel", sx, y, 100);
-        } else if (bit == U_ROUTE) {
-            fprintf(out, "<polyline class=\"route sym-route\" points=\"%s,%s %s,%s\"/>\n",
-                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
-            for (int k2 = 0; k2 < 2; k2++) {
-                fprintf(out, "<line class=\"route-day\" stroke=\"%s\" ",
-                        day_colour(k2 ? 2 : 1, 2, col));
-                fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200 + k2 * 200, a), t(y, b));
-                fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + k2 * 200, c), t(y, d));
-            }
-        } else if (bit == U_UNFORMED) {
-            fprintf(out, "<polyline class=\"route\" points=\"%s,%s %s,%s\"/>\n", t(sx - 200, a),
-                    t(y, b), t(sx + 200, c), t(y, d));
-            fprintf(out, "<line class=\"route-day unformed sym-unformed\" stroke=\"%s\" ",
-                    day_colour(1, 1, col));
-            fprintf(out, "x1=\"%s\" y1=\"%s\" ", t(sx - 200, a), t(y, b));
-            fprintf(out, "x2=\"%s\" y2=\"%s\"/>\n", t(sx + 200, c), t(y, d));
-        } else if (bit == U_START || bit == U_GOAL) {
-            snprintf(cls, sizeof cls, "%s sym-%s", items[k].id, items[k].id);
-            circle(out, cls, sx, y, 90);
-        } else if (bit == U_CAMP) {
-            circle(out, "camp sym-camp", sx, y, 70);
-            text(out, "campday", sx, y + 22, "3");
-        } else if (bit == U_WAIT) {
-            wait_label(out, sx - label_width("days 4-5") / 2, y + 25, "days 4-5");
-        } else if (bit == U_ENEMY) {
-            fprintf(out, "<polyline class=\"enemy-route sym-enemy\" points=\"%s,%s %s,%s\"/>\n",
-                    t(sx - 200, a), t(y, b), t(sx + 200, c), t(y, d));
-            circle(out, "enemy-step", sx, y, 35);
-        } else if (bit == U_CONTACT) {
-            circle(out, "contact sym-contact", sx, y, 90);
-        }
+        legend_symbol(out, items[k].bit, items[k].id, sx, y);
         text(out, "legend-text", tx, y + 25, items[k].label);
         fprintf(out, "</g>\n");
         y += ROW_H;
@@ -684,25 +693,251 @@ static void march_marks(FILE *out, const wr_map *map, const tool_picture *pic, b
     free(room.keep);
 }
 
-void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
+/* One hex of the map being drawn: its offset coordinates and its centre. */
+typedef struct {
+    wr_hex hex;
+    int col, row, x, y;
+} hex_at;
+
+typedef void (*hex_fn)(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at);
+
+/* A layer drawn hex by hex, row by row, as <g class="cls">. */
+static void hex_layer(FILE *out, const wr_map *map, const tool_picture *pic, const char *cls,
+                      hex_fn draw)
 {
     int w = 0, h = 0;
-    char a[16], b[16], col[8];
     (void)wr_map_size(map, &w, &h);
-    unsigned terrains = 0;
-    unsigned used = map_uses(map, w, h, &terrains) | route_uses(pic);
-    int arrival = 0;
-    for (size_t i = 0; pic->steps && i < pic->n_steps; i++)
-        if (pic->steps[i].day > arrival)
-            arrival = pic->steps[i].day;
-    int scale_days = pic->field ? pic->days : arrival;
-    int map_w = w * STEP_X + 173, map_h = (h - 1) * STEP_Y + 400;
-    int legend_x = MARGIN + map_w + 200;
-    int legend_h = legend_height(used, terrains);
-    int scale_h = scale_days > 0 ? 700 : 0;
-    int body = map_h + scale_h > legend_h ? map_h + scale_h : legend_h;
-    int width = legend_x + LEGEND_W + MARGIN;
-    int height = TOP + body + MARGIN;
+    fprintf(out, "<g class=\"%s\">\n", cls);
+    for (int row = 0; row < h; row++)
+        for (int col = 0; col < w; col++) {
+            hex_at at = {.col = col, .row = row};
+            (void)wr_hex_from_offset(col, row, &at.hex);
+            center(at.hex, &at.x, &at.y);
+            draw(out, map, pic, &at);
+        }
+    fprintf(out, "</g>\n");
+}
+
+static void terrain_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    (void)pic;
+    wr_hex_terrain ter = WR_HEX_CLEAR;
+    (void)wr_map_terrain(map, at->hex, &ter);
+    int ti = (int)ter >= 0 && (int)ter < WR_HEX_TERRAIN_COUNT ? (int)ter : 0;
+    char cls[48];
+    snprintf(cls, sizeof cls, "hex %s sym-%s", tool_terrain_name(ter), tool_terrain_name(ter));
+    hexagon(out, cls, terrain_fill[ti], at->x, at->y, 200);
+    fprintf(out, "><title>%d,%d %s</title></polygon>\n", at->col, at->row, tool_terrain_name(ter));
+}
+
+/* The day each hex is reached (a field of reach), coloured on the scale. */
+static void reach_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    int32_t index = 0;
+    (void)wr_map_index(map, at->hex, &index);
+    int day = pic->field[index].day;
+    if (day < 0 || day > pic->days)
+        return;
+    char cls[48], col[8];
+    snprintf(cls, sizeof cls, "reach sym-reach day-%d", day);
+    hexagon(out, cls, day_colour(day, pic->days, col), at->x, at->y, 200);
+    fprintf(out, "><title>%d,%d reached on day %d</title></polygon>\n", at->col, at->row, day);
+}
+
+static void coord_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    (void)map;
+    (void)pic;
+    char label[24];
+    snprintf(label, sizeof label, "%d,%d", at->col, at->row);
+    text(out, "coord", at->x, at->y + COORD_Y, label);
+}
+
+static void watercourse_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    (void)pic;
+    wr_hex nb;
+    int nx, ny, down = WR_NO_WATERCOURSE;
+    unsigned flags = 0;
+    (void)wr_map_watercourse(map, at->hex, &down, &flags);
+    if (down < 0)
+        return;
+    (void)wr_hex_neighbor(at->hex, down, &nb);
+    center(nb, &nx, &ny);
+    line(out, "watercourse sym-watercourse", at->x, at->y, nx, ny);
+    if (flags & WR_WATER_CATARACT) {
+        int mx = (at->x + nx) / 2, my = (at->y + ny) / 2;
+        int dx = (ny - at->y) / 4, dy = (at->x - nx) / 4;
+        line(out, "cataract sym-cataract", mx - dx, my - dy, mx + dx, my + dy);
+    }
+}
+
+/* Roads and tracks, drawn from each hex to its neighbours in directions
+   0..2 (each hexside once). */
+static void road_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    (void)pic;
+    for (int d = 0; d < 3; d++) {
+        wr_hexside side;
+        wr_hex nb;
+        int nx, ny;
+        if (wr_map_hexside(map, at->hex, d, &side) != WR_OK) /* the map's edge */
+            continue;
+        (void)wr_hex_neighbor(at->hex, d, &nb);
+        center(nb, &nx, &ny);
+        if (side.road)
+            line(out, "road sym-road", at->x, at->y, nx, ny);
+        else if (side.track)
+            line(out, "track sym-track", at->x, at->y, nx, ny);
+    }
+}
+
+static void river_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    (void)pic;
+    for (int d = 0; d < 3; d++) {
+        wr_hexside side;
+        if (wr_map_hexside(map, at->hex, d, &side) != WR_OK || side.river == WR_NO_RIVER)
+            continue;
+        int x1 = at->x + corner_dx[side_a[d]], y1 = at->y + corner_dy[side_a[d]];
+        int x2 = at->x + corner_dx[side_b[d]], y2 = at->y + corner_dy[side_b[d]];
+        line(out,
+             side.river == WR_RIVER_MAJOR ? "river major sym-river-major"
+                                          : "river minor sym-river-minor",
+             x1, y1, x2, y2);
+    }
+}
+
+/* The crossing of a river on hexside d, drawn at the side's middle mx, my. */
+static void crossing(FILE *out, const hex_at *at, int d, int kind, int mx, int my)
+{
+    char a[16], b[16];
+    if (kind == WR_CROSS_BRIDGE) {
+        fprintf(out,
+                "<rect class=\"crossing bridge sym-bridge\" x=\"%s\" y=\"%s\" "
+                "width=\"6\" height=\"6\"/>\n",
+                t(mx - 30, a), t(my - 30, b));
+    } else if (kind == WR_CROSS_FORD) {
+        circle(out, "crossing ford sym-ford", mx, my, 30);
+    } else if (kind == WR_CROSS_FERRY) {
+        wr_hex nb;
+        int nx, ny;
+        circle(out, "crossing ferry sym-ferry", (mx * 3 + at->x) / 4, (my * 3 + at->y) / 4, 20);
+        (void)wr_hex_neighbor(at->hex, d, &nb);
+        center(nb, &nx, &ny);
+        circle(out, "crossing ferry sym-ferry", (mx * 3 + nx) / 4, (my * 3 + ny) / 4, 20);
+    }
+}
+
+/* The crossings on the hex's rivers, then its features (port, channel,
+   mud flat). */
+static void crossing_hex(FILE *out, const wr_map *map, const tool_picture *pic, const hex_at *at)
+{
+    (void)pic;
+    for (int d = 0; d < 3; d++) {
+        wr_hexside side;
+        if (wr_map_hexside(map, at->hex, d, &side) != WR_OK || side.river == WR_NO_RIVER)
+            continue;
+        int mx = at->x + (corner_dx[side_a[d]] + corner_dx[side_b[d]]) / 2;
+        int my = at->y + (corner_dy[side_a[d]] + corner_dy[side_b[d]]) / 2;
+        crossing(out, at, d, side.crossing, mx, my);
+    }
+    unsigned features = 0;
+    (void)wr_map_features(map, at->hex, &features);
+    if (features & WR_FEATURE_CHANNEL)
+        circle(out, "channel sym-channel", at->x, at->y, 120);
+    if (features & WR_FEATURE_PORT)
+        circle(out, "port sym-port", at->x - 80, at->y - 60, 35);
+    if (features & WR_FEATURE_MUD_FLAT)
+        circle(out, "mudflat sym-mudflat", at->x + 80, at->y - 60, 30);
+}
+
+/* The polyline through the centres of n steps' hexes. */
+static void polyline(FILE *out, const char *cls, const wr_step *steps, size_t n)
+{
+    char a[16], b[16];
+    fprintf(out, "<polyline class=\"%s\" points=\"", cls);
+    for (size_t i = 0; i < n; i++) {
+        int x, y;
+        center(steps[i].hex, &x, &y);
+        fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
+    }
+    fprintf(out, "\"/>\n");
+}
+
+/* The route, each step coloured by its day on a scale of `days` days. */
+static void draw_march(FILE *out, const tool_picture *pic, int days)
+{
+    if (!pic->steps || pic->n_steps == 0)
+        return;
+    fprintf(out, "<g class=\"march\">\n");
+    polyline(out, "route sym-route", pic->steps, pic->n_steps);
+    for (size_t i = 1; i < pic->n_steps; i++) {
+        int x1, y1, x2, y2;
+        center(pic->steps[i - 1].hex, &x1, &y1);
+        center(pic->steps[i].hex, &x2, &y2);
+        if (x1 == x2 && y1 == y2)
+            continue;
+        char p1[16], p2[16], p3[16], p4[16], col[8];
+        fprintf(out,
+                "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
+                "x2=\"%s\" y2=\"%s\"/>\n",
+                pic->steps[i].day,
+                (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "",
+                day_colour(pic->steps[i].day, days, col), t(x1, p1), t(y1, p2), t(x2, p3),
+                t(y2, p4));
+    }
+    fprintf(out, "</g>\n");
+}
+
+/* The enemy's march (warrules intercept): its line and a dot a step. */
+static void draw_enemy(FILE *out, const tool_picture *pic)
+{
+    if (!pic->enemy_steps || pic->n_enemy_steps == 0)
+        return;
+    fprintf(out, "<g class=\"enemy\">\n");
+    polyline(out, "enemy-route sym-enemy", pic->enemy_steps, pic->n_enemy_steps);
+    for (size_t i = 0; i < pic->n_enemy_steps; i++) {
+        int x, y;
+        center(pic->enemy_steps[i].hex, &x, &y);
+        fprintf(out, "<g><title>enemy: day %d</title>\n", pic->enemy_steps[i].day);
+        circle(out, "enemy-step sym-enemy", x, y, 35);
+        fprintf(out, "</g>\n");
+    }
+    fprintf(out, "</g>\n");
+}
+
+static void marker(FILE *out, const char *what, wr_hex hex, int r)
+{
+    int x, y;
+    char cls[32];
+    center(hex, &x, &y);
+    snprintf(cls, sizeof cls, "%s sym-%s", what, what);
+    fprintf(out, "<g class=\"marker\"><title>%s</title>\n", what);
+    circle(out, cls, x, y, r);
+    fprintf(out, "</g>\n");
+}
+
+/* The labels over everything: camps and waits on the route, the start,
+   the goal and the contact. */
+static void draw_marks(FILE *out, const wr_map *map, const tool_picture *pic, box area)
+{
+    fprintf(out, "<g class=\"marks\">\n");
+    if (pic->steps && pic->n_steps > 0)
+        march_marks(out, map, pic, area);
+    if (pic->have_start)
+        marker(out, "start", pic->start, 120);
+    if (pic->have_goal)
+        marker(out, "goal", pic->goal, 120);
+    if (pic->have_contact)
+        marker(out, "contact", pic->contact, 160);
+    fprintf(out, "</g>\n");
+}
+
+/* The file's head: the XML prolog, the styles, the background, the title. */
+static void map_head(FILE *out, const tool_picture *pic, unsigned used, int width, int height)
+{
+    char a[16], b[16];
     const char *title = pic->title ? pic->title : "warrules map";
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" ",
@@ -720,219 +955,41 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
          : pic->field  ? "coloured hexes: reached, formed, by the day on the scale"
          : pic->steps ? "the route runs under the roads and crossings it uses; camps show their day"
                       : "hexes are COLUMN,ROW; the legend explains every symbol");
-    fprintf(out, "<g class=\"terrain\">\n");
-    for (int row = 0; row < h; row++)
-        for (int c = 0; c < w; c++) {
-            wr_hex hx;
-            wr_hex_terrain ter = WR_HEX_CLEAR;
-            int x, y;
-            (void)wr_hex_from_offset(c, row, &hx);
-            (void)wr_map_terrain(map, hx, &ter);
-            center(hx, &x, &y);
-            int ti = (int)ter >= 0 && (int)ter < WR_HEX_TERRAIN_COUNT ? (int)ter : 0;
-            char cls[48];
-            snprintf(cls, sizeof cls, "hex %s sym-%s", tool_terrain_name(ter),
-                     tool_terrain_name(ter));
-            hexagon(out, cls, terrain_fill[ti], x, y, 200);
-            fprintf(out, "><title>%d,%d %s</title></polygon>\n", c, row, tool_terrain_name(ter));
-        }
-    fprintf(out, "</g>\n");
-    if (pic->field) {
-        fprintf(out, "<g class=\"reach-days\">\n");
-        for (int row = 0; row < h; row++)
-            for (int c = 0; c < w; c++) {
-                wr_hex hx;
-                int32_t index = 0;
-                int x, y;
-                (void)wr_hex_from_offset(c, row, &hx);
-                (void)wr_map_index(map, hx, &index);
-                int day = pic->field[index].day;
-                if (day < 0 || day > pic->days)
-                    continue;
-                center(hx, &x, &y);
-                char cls[48];
-                snprintf(cls, sizeof cls, "reach sym-reach day-%d", day);
-                hexagon(out, cls, day_colour(day, pic->days, col), x, y, 200);
-                fprintf(out, "><title>%d,%d reached on day %d</title></polygon>\n", c, row, day);
-            }
-        fprintf(out, "</g>\n");
-    }
-    if (w <= 60 && h <= 60) {
-        fprintf(out, "<g class=\"coords\">\n");
-        for (int row = 0; row < h; row++)
-            for (int c = 0; c < w; c++) {
-                wr_hex hx;
-                int x, y;
-                char label[24];
-                (void)wr_hex_from_offset(c, row, &hx);
-                center(hx, &x, &y);
-                snprintf(label, sizeof label, "%d,%d", c, row);
-                text(out, "coord", x, y + COORD_Y, label);
-            }
-        fprintf(out, "</g>\n");
-    }
-    fprintf(out, "<g class=\"watercourses\">\n");
-    for (int row = 0; row < h; row++)
-        for (int c = 0; c < w; c++) {
-            wr_hex hx, nb;
-            int x, y, nx, ny, down = WR_NO_WATERCOURSE;
-            unsigned flags = 0;
-            (void)wr_hex_from_offset(c, row, &hx);
-            center(hx, &x, &y);
-            (void)wr_map_watercourse(map, hx, &down, &flags);
-            if (down >= 0) {
-                (void)wr_hex_neighbor(hx, down, &nb);
-                center(nb, &nx, &ny);
-                line(out, "watercourse sym-watercourse", x, y, nx, ny);
-                if (flags & WR_WATER_CATARACT) {
-                    int mx = (x + nx) / 2, my = (y + ny) / 2, dx = (ny - y) / 4, dy = (x - nx) / 4;
-                    line(out, "cataract sym-cataract", mx - dx, my - dy, mx + dx, my + dy);
-                }
-            }
-        }
-    fprintf(out, "</g>\n");
+}
+
+/* Layers from the bottom up: terrain, the days reached, coordinates,
+   water courses, the route and the enemy's, roads, rivers and their
+   crossings, the labels; the legend and the scale of days beside. */
+void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic)
+{
+    int w = 0, h = 0;
+    (void)wr_map_size(map, &w, &h);
+    unsigned terrains = 0;
+    unsigned used = map_uses(map, w, h, &terrains) | route_uses(pic);
+    int arrival = 0;
+    for (size_t i = 0; pic->steps && i < pic->n_steps; i++)
+        if (pic->steps[i].day > arrival)
+            arrival = pic->steps[i].day;
+    int scale_days = pic->field ? pic->days : arrival;
+    int map_w = w * STEP_X + 173, map_h = (h - 1) * STEP_Y + 400;
+    int legend_x = MARGIN + map_w + 200;
+    int legend_h = legend_height(used, terrains);
+    int scale_h = scale_days > 0 ? 700 : 0;
+    int body = map_h + scale_h > legend_h ? map_h + scale_h : legend_h;
+    map_head(out, pic, used, legend_x + LEGEND_W + MARGIN, TOP + body + MARGIN);
+    hex_layer(out, map, pic, "terrain", terrain_hex);
+    if (pic->field)
+        hex_layer(out, map, pic, "reach-days", reach_hex);
+    if (w <= 60 && h <= 60)
+        hex_layer(out, map, pic, "coords", coord_hex);
+    hex_layer(out, map, pic, "watercourses", watercourse_hex);
     /* the route under the roads, rivers and crossings it uses */
-    if (pic->steps && pic->n_steps > 0) {
-        fprintf(out, "<g class=\"march\">\n<polyline class=\"route sym-route\" points=\"");
-        for (size_t i = 0; i < pic->n_steps; i++) {
-            int x, y;
-            center(pic->steps[i].hex, &x, &y);
-            fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
-        }
-        fprintf(out, "\"/>\n");
-        for (size_t i = 1; i < pic->n_steps; i++) {
-            int x1, y1, x2, y2;
-            center(pic->steps[i - 1].hex, &x1, &y1);
-            center(pic->steps[i].hex, &x2, &y2);
-            if (x1 == x2 && y1 == y2)
-                continue;
-            char p1[16], p2[16], p3[16], p4[16];
-            fprintf(out, "<line class=\"route-day day-%d%s\" stroke=\"%s\" x1=\"%s\" y1=\"%s\" "
-                         "x2=\"%s\" y2=\"%s\"/>\n",
-                    pic->steps[i].day,
-                    (pic->steps[i].flags & WR_STEP_UNFORMED) ? " unformed sym-unformed" : "",
-                    day_colour(pic->steps[i].day, pic->field ? scale_days : arrival, col), t(x1, p1),
-                    t(y1, p2), t(x2, p3), t(y2, p4));
-        }
-        fprintf(out, "</g>\n");
-    }
-    if (pic->enemy_steps && pic->n_enemy_steps > 0) {
-        fprintf(out, "<g class=\"enemy\">\n<polyline class=\"enemy-route sym-enemy\" points=\"");
-        for (size_t i = 0; i < pic->n_enemy_steps; i++) {
-            int x, y;
-            center(pic->enemy_steps[i].hex, &x, &y);
-            fprintf(out, "%s%s,%s", i ? " " : "", t(x, a), t(y, b));
-        }
-        fprintf(out, "\"/>\n");
-        for (size_t i = 0; i < pic->n_enemy_steps; i++) {
-            int x, y;
-            center(pic->enemy_steps[i].hex, &x, &y);
-            fprintf(out, "<g><title>enemy: day %d</title>\n", pic->enemy_steps[i].day);
-            circle(out, "enemy-step sym-enemy", x, y, 35);
-            fprintf(out, "</g>\n");
-        }
-        fprintf(out, "</g>\n");
-    }
-    fprintf(out, "<g class=\"links\">\n");
-    for (int row = 0; row < h; row++)
-        for (int c = 0; c < w; c++) {
-            wr_hex hx, nb;
-            int x, y, nx, ny;
-            (void)wr_hex_from_offset(c, row, &hx);
-            center(hx, &x, &y);
-            for (int d = 0; d < 3; d++) {
-                wr_hexside side;
-                if (wr_map_hexside(map, hx, d, &side) != WR_OK) /* the map's edge */
-                    continue;
-                (void)wr_hex_neighbor(hx, d, &nb);
-                center(nb, &nx, &ny);
-                if (side.road)
-                    line(out, "road sym-road", x, y, nx, ny);
-                else if (side.track)
-                    line(out, "track sym-track", x, y, nx, ny);
-            }
-        }
-    fprintf(out, "</g>\n<g class=\"rivers\">\n");
-    for (int row = 0; row < h; row++)
-        for (int c = 0; c < w; c++) {
-            wr_hex hx;
-            int x, y;
-            (void)wr_hex_from_offset(c, row, &hx);
-            center(hx, &x, &y);
-            for (int d = 0; d < 3; d++) {
-                wr_hexside side;
-                if (wr_map_hexside(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
-                    continue;
-                int x1 = x + corner_dx[side_a[d]], y1 = y + corner_dy[side_a[d]];
-                int x2 = x + corner_dx[side_b[d]], y2 = y + corner_dy[side_b[d]];
-                line(out, side.river == WR_RIVER_MAJOR ? "river major sym-river-major"
-                                                       : "river minor sym-river-minor",
-                     x1, y1, x2, y2);
-            }
-        }
-    fprintf(out, "</g>\n<g class=\"crossings\">\n");
-    for (int row = 0; row < h; row++)
-        for (int c = 0; c < w; c++) {
-            wr_hex hx;
-            int x, y;
-            (void)wr_hex_from_offset(c, row, &hx);
-            center(hx, &x, &y);
-            for (int d = 0; d < 3; d++) {
-                wr_hexside side;
-                if (wr_map_hexside(map, hx, d, &side) != WR_OK || side.river == WR_NO_RIVER)
-                    continue;
-                int mx = x + (corner_dx[side_a[d]] + corner_dx[side_b[d]]) / 2;
-                int my = y + (corner_dy[side_a[d]] + corner_dy[side_b[d]]) / 2;
-                if (side.crossing == WR_CROSS_BRIDGE) {
-                    fprintf(out, "<rect class=\"crossing bridge sym-bridge\" x=\"%s\" y=\"%s\" "
-                                 "width=\"6\" height=\"6\"/>\n",
-                            t(mx - 30, a), t(my - 30, b));
-                } else if (side.crossing == WR_CROSS_FORD) {
-                    circle(out, "crossing ford sym-ford", mx, my, 30);
-                } else if (side.crossing == WR_CROSS_FERRY) {
-                    wr_hex nb;
-                    int nx, ny;
-                    circle(out, "crossing ferry sym-ferry", (mx * 3 + x) / 4, (my * 3 + y) / 4, 20);
-                    (void)wr_hex_neighbor(hx, d, &nb);
-                    center(nb, &nx, &ny);
-                    circle(out, "crossing ferry sym-ferry", (mx * 3 + nx) / 4, (my * 3 + ny) / 4,
-                           20);
-                }
-            }
-            unsigned features = 0;
-            (void)wr_map_features(map, hx, &features);
-            if (features) {
-                if (features & WR_FEATURE_CHANNEL)
-                    circle(out, "channel sym-channel", x, y, 120);
-                if (features & WR_FEATURE_PORT)
-                    circle(out, "port sym-port", x - 80, y - 60, 35);
-                if (features & WR_FEATURE_MUD_FLAT)
-                    circle(out, "mudflat sym-mudflat", x + 80, y - 60, 30);
-            }
-        }
-    fprintf(out, "</g>\n<g class=\"marks\">\n");
-    if (pic->steps && pic->n_steps > 0)
-        march_marks(out, map, pic, (box){MARGIN, TOP, MARGIN + map_w, TOP + map_h});
-    int x, y;
-    if (pic->have_start) {
-        center(pic->start, &x, &y);
-        fprintf(out, "<g class=\"marker\"><title>start</title>\n");
-        circle(out, "start sym-start", x, y, 120);
-        fprintf(out, "</g>\n");
-    }
-    if (pic->have_goal) {
-        center(pic->goal, &x, &y);
-        fprintf(out, "<g class=\"marker\"><title>goal</title>\n");
-        circle(out, "goal sym-goal", x, y, 120);
-        fprintf(out, "</g>\n");
-    }
-    if (pic->have_contact) {
-        center(pic->contact, &x, &y);
-        fprintf(out, "<g class=\"marker\"><title>contact</title>\n");
-        circle(out, "contact sym-contact", x, y, 160);
-        fprintf(out, "</g>\n");
-    }
-    fprintf(out, "</g>\n");
+    draw_march(out, pic, scale_days);
+    draw_enemy(out, pic);
+    hex_layer(out, map, pic, "links", road_hex);
+    hex_layer(out, map, pic, "rivers", river_hex);
+    hex_layer(out, map, pic, "crossings", crossing_hex);
+    draw_marks(out, map, pic, (box){MARGIN, TOP, MARGIN + map_w, TOP + map_h});
     (void)legend(out, legend_x, TOP, used, terrains, scale_days, pic->field_what);
     if (scale_days > 0)
         day_scale(out, MARGIN, TOP + map_h + 100, scale_days,

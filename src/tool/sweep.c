@@ -276,39 +276,6 @@ static int read_units(sweep_def *d, const char *text, size_t len, const char *ba
     return rc;
 }
 
-/* wr_melee_unit_new's profile from its spec (the same steps as odds). */
-static wr_status make_profile(const tool_profile_spec *spec, wr_profile **out)
-{
-    wr_profile *p = NULL;
-    wr_status st = spec->sample >= 0 ? wr_profile_new_sample((wr_sample_profile)spec->sample, &p)
-                                     : wr_profile_new((wr_race)(spec->race >= 0 ? spec->race : 0), &p);
-    for (int w = 0; w < WR_PROFILE_WEAPONS && st == WR_OK; w++) {
-        if (spec->weapon_set[w])
-            st = wr_profile_set_weapon(p, w, (wr_weapon)spec->weapon_reach[w],
-                                       spec->weapon_allowed[w]);
-        for (int a = 0; a < WR_PROFILE_ARMOURS && st == WR_OK; a++)
-            if (spec->bcp[w][a] >= 0)
-                st = wr_profile_set_bcp(p, w, a, spec->bcp[w][a]);
-    }
-    for (int m = 0; m < WR_MOD_COUNT && st == WR_OK; m++)
-        if (spec->mod_set[m])
-            st = wr_profile_set_modifier(p, (wr_modifier)m, spec->mod[m]);
-    for (int m = 0; m < WR_MORALE_COUNT && st == WR_OK; m++)
-        if (spec->morale_set[m])
-            st = wr_profile_set_morale_modifier(p, (wr_morale_modifier)m, spec->morale[m]);
-    for (int r = 0; r <= WR_RACE_MAX && st == WR_OK; r++)
-        if (spec->hated[r] >= 0)
-            st = wr_profile_set_hated(p, (wr_race)r, spec->hated[r]);
-    if (st == WR_OK && spec->retire_band >= 0)
-        st = wr_profile_set_retire_band(p, spec->retire_band);
-    if (st != WR_OK) {
-        wr_profile_free(p);
-        return st;
-    }
-    *out = p;
-    return WR_OK;
-}
-
 /* Whether side s (0: a, 1: b) varies axis a. */
 static int varies(const sweep_def *d, int s, int a)
 {
@@ -388,7 +355,7 @@ static int make_variant(const sweep_def *d, variant *v, char *err, size_t cap)
                  side.profile[0] ? "no [profile] of that name" : "no profile given (profile = NAME)");
         return 2;
     }
-    wr_status st = make_profile(&sc->profiles[pi], &v->profile);
+    wr_status st = tool_profile_build(&sc->profiles[pi], &v->profile);
     if (st == WR_OK)
         st = wr_melee_unit_new(v->profile, &side.def, &v->melee);
     if (st != WR_OK) {
@@ -782,14 +749,11 @@ static int compute(const sweep_def *d, const sweep_side side[2], int rounds, con
 int tool_sweep(int argc, char **argv, FILE *out)
 {
     tool_args args;
-    int rc = tool_args_parse(cmd, sweep_options, sizeof sweep_options / sizeof sweep_options[0], argc,
-                             argv, &args);
-    if (rc != TOOL_OK)
+    int go;
+    int rc =
+        tool_command_start(cmd, TOOL_OPTIONS(sweep_options), argc, argv, out, usage, &args, &go);
+    if (!go)
         return rc;
-    if (args.help) {
-        tool_args_free(&args);
-        return usage(out);
-    }
     sweep_opts o;
     rc = parse_args(&args, &o);
     if (rc != TOOL_OK) {

@@ -24,8 +24,20 @@ int tool_move(int argc, char **argv, FILE *out);
 int tool_advise(int argc, char **argv, FILE *out);
 int tool_intercept(int argc, char **argv, FILE *out);
 
-/* A profile from its [profile] section (melee.c; the advisor's too). */
-wr_status tool_melee_build_profile(const tool_profile_spec *spec, wr_profile **out);
+/* A library profile from its [profile] section (profile.c): melee, odds,
+   sweep and advise build theirs so. */
+wr_status tool_profile_build(const tool_profile_spec *spec, wr_profile **out);
+
+/* The melee units of sc's [unit] sections (units[i] for section i), each
+   with its [profile] built once into profiles[] (by the profile's index;
+   NULL until built); a refused unit's message ends with hint. TOOL_OK or
+   a printed message for cmd (file path, NULL for none). */
+int tool_units_build(const char *cmd, const char *path, const tool_scenario *sc,
+                     wr_profile **profiles, wr_melee_unit **units, const char *hint);
+
+/* The fight of a [fight] section whose sides name their units (by index
+   into units) and figures in contact. */
+void tool_phase_fight(const tool_fight_spec *f, wr_melee_unit *const *units, wr_phase_fight *pf);
 
 /* Prints "warrules CMD: message" on standard error; returns `code`. */
 int tool_fail(const char *cmd, int code, const char *fmt, ...)
@@ -46,7 +58,7 @@ int tool_parse_seed(const char *text, uint64_t *seed);
 /* A decimal integer within lo..hi; 1 on success. */
 int tool_parse_int(const char *text, long long lo, long long hi, int *out);
 
-/* The scenario file: the one operand or --scenario (row opt_scenario of the
+/* The scenario file (cli.c): the one operand or --scenario (row opt_scenario of the
    command's table), not both; *path NULL when none. TOOL_OK or a message. */
 int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
                           const char **path);
@@ -58,6 +70,10 @@ int tool_apply_setting(const char *cmd, const tool_optuse *u, const char *option
 
 /* Applies every use of row opt_set (--set) in order. */
 int tool_apply_sets(const char *cmd, const tool_args *a, int opt_set, tool_scenario *sc);
+
+/* A new empty scenario (tool_scenario_init) in *sc, to free(); TOOL_OK or
+   a printed message. */
+int tool_scenario_alloc(const char *cmd, tool_scenario **sc);
 
 /* Reads a scenario file on top of sc; TOOL_OK or a printed message. */
 int tool_load_scenario(const char *cmd, const char *path, tool_scenario *sc);

@@ -181,19 +181,6 @@ int tool_parse_int(const char *text, long long lo, long long hi, int *out)
     return 1;
 }
 
-int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
-                          const char **path)
-{
-    int rc = tool_args_one_operand(cmd, a, "scenario file", path);
-    const char *named = tool_args_value(a, opt_scenario);
-    if (rc == TOOL_OK && named && *path)
-        rc = tool_fail(cmd, TOOL_USAGE, "one scenario file only ('%s' and --scenario '%s')", *path,
-                       named);
-    if (rc == TOOL_OK && named)
-        *path = named;
-    return rc;
-}
-
 int tool_apply_setting(const char *cmd, const tool_optuse *u, const char *option,
                        const char *setting, tool_scenario *sc)
 {
@@ -215,6 +202,15 @@ int tool_apply_sets(const char *cmd, const tool_args *a, int opt_set, tool_scena
             if (rc != TOOL_OK)
                 return rc;
         }
+    return TOOL_OK;
+}
+
+int tool_scenario_alloc(const char *cmd, tool_scenario **sc)
+{
+    *sc = malloc(sizeof **sc);
+    if (*sc == NULL)
+        return tool_fail(cmd, TOOL_FAILED, "out of memory");
+    tool_scenario_init(*sc);
     return TOOL_OK;
 }
 

@@ -49,8 +49,8 @@ add_test(NAME tool_readers_stress COMMAND tool_readers_stress
 # The tool's functions called directly: every command with each allocation
 # failing in turn (malloc, calloc, realloc wrapped by the linker), the readers
 # on every kind of mistake, the helpers on their edges.
-set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c route.c move.c
-  svg.c sweep.c advise.c intercept.c)
+set(WR_TOOL_SOURCES cli.c demo.c util.c lex.c mapfile.c scenario.c rate.c melee.c profile.c route.c
+  move.c svg.c sweep.c advise.c intercept.c)
 list(TRANSFORM WR_TOOL_SOURCES PREPEND ${PROJECT_SOURCE_DIR}/src/tool/)
 add_executable(tool_unit ${TT}/tool_unit.c ${WR_TOOL_SOURCES})
 target_include_directories(tool_unit PRIVATE ${PROJECT_SOURCE_DIR}/src/tool)
