@@ -610,7 +610,7 @@ static void plain_costs_round_blocked_hexes_on_random_ground(void **state)
             wr_hex_terrain t;
             OK(wr_map_terrain(m, h, &t));
             if (t != WR_HEX_SEA && t != WR_HEX_LAKE && t != WR_HEX_MOUNTAINS &&
-                !(blocked[i / 8] >> (i % 8) & 1u))
+                !((unsigned)blocked[i / 8] >> (i % 8) & 1u))
                 from = i;
         }
         assert_true(from >= 0);
