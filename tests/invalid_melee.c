@@ -608,10 +608,11 @@ static void engagement_odds_bad_input(void **state)
     for (;; left++) {
         assert_true(left < 1000);
         f.left = left;
+        wr_last_error_clear();
         wr_status st = wr_melee_odds_new_ex(e, 5, &fail, &ountouched);
         if (st == WR_OK)
             break;
-        assert_status(st, WR_ERR_NOMEM);
+        wr_check_status_detail(st, WR_ERR_NOMEM, "wr_melee_odds_new_ex", __FILE__, __LINE__);
         assert_ptr_equal(ountouched, (wr_melee_odds *)&o);
     }
     assert_true(left > 0);
