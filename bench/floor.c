@@ -97,12 +97,17 @@ static inline void note(floor_search *s, uint32_t v)
     }
 }
 
-/* The next entry of the bucket: its record and the rows of labels it reads. */
+/* An entry FLOOR_AHEAD pops ahead in the bucket: its record and the rows
+   of labels it reads (every entry's record is fetched too when it is
+   pushed, see push()). */
+#ifndef FLOOR_AHEAD
+#define FLOOR_AHEAD 4u
+#endif
 static inline void prefetch_next(const uint32_t *bv, uint32_t len, const floor_map *m,
                                  const uint32_t *dist)
 {
-    if (len > 0) {
-        uint32_t w = bv[len - 1];
+    if (len >= FLOOR_AHEAD) {
+        uint32_t w = bv[len - FLOOR_AHEAD];
         FLOOR_PREFETCH(m->hex + (size_t)w * 8u);
         FLOOR_PREFETCH(dist + w - (uint32_t)m->width);
         FLOOR_PREFETCH(dist + w + (uint32_t)m->width);
@@ -145,6 +150,7 @@ size_t floor_field(floor_search *s, const floor_map *m, int32_t src, uint32_t li
                     if (dist[v] == FLOOR_UNREACHED)
                         note(s, v);
                     dist[v] = nd;
+                    FLOOR_PREFETCH(m->hex + (size_t)v * 8u);
                     push(&ring[nd & mask], v);
                     queued++;
                 }
@@ -254,6 +260,7 @@ uint32_t floor_route(floor_search *s, const floor_map *m, int32_t src, int32_t g
                     if (dist[v] == FLOOR_UNREACHED)
                         note(s, v);
                     dist[v] = nd;
+                    FLOOR_PREFETCH(m->hex + (size_t)v * 8u);
                     int32_t vq = q + dq[d], vr = r + dr[d];
                     push(&ring[(nd + hmin * FLOOR_HEX_DIST(vq, vr)) & mask], v);
                     queued++;
