@@ -781,6 +781,8 @@ void report(const std::string &name, Timer &t, const int match[4])
         bench_case(name.c_str(), BASELINES[b], t.median(b + 1), lib, match[b]);
 }
 
+void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f);
+
 int memory_mode(int size)
 {
     Counter map_bytes, planner_bytes;
@@ -796,6 +798,12 @@ int memory_mode(int size)
     check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
     check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
     check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+    const double after_plain = (double)planner_bytes.live / (double)n;
+    // the full rules, unformed movement too (two states a hex)
+    wr_plan_params full = p;
+    full.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+    check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+    const double after_full = (double)planner_bytes.live / (double)n;
     wr_hex to;
     check(wr_hex_from_offset(size - 1, size - 1, &to), "wr_hex_from_offset");
     check(wr_map_set_terrain(m, to, WR_HEX_CLEAR), "wr_map_set_terrain");
@@ -810,7 +818,24 @@ int memory_mode(int size)
     bench_extra(("map_bytes_per_hex_" + s).c_str(), (double)map_bytes.peak / (double)n, "B");
     bench_extra(("planner_bytes_per_hex_" + s).c_str(), (double)planner_bytes.peak / (double)n,
                 "B");
+    bench_extra(("planner_bytes_per_hex_after_plain_field_" + s).c_str(), after_plain, "B");
+    bench_extra(("planner_bytes_per_hex_after_full_rules_field_" + s).c_str(), after_full, "B");
     bench_extra(("field_bytes_per_hex_" + s).c_str(), (double)sizeof(wr_arrival), "B");
+    {
+        FloorMap fm;
+        make_floor_direct(m, p, fm);
+        floor_search fs;
+        if (!floor_search_init(&fs, &fm.map))
+            std::exit(2);
+        int32_t src = 0;
+        check(wr_map_index(m, from, &src), "wr_map_index");
+        floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+        bench_extra(("floor_map_bytes_per_hex_" + s).c_str(), (double)fm.bytes.size() / (double)n,
+                    "B");
+        bench_extra(("floor_search_bytes_per_hex_" + s).c_str(),
+                    (double)floor_search_bytes(&fs, &fm.map) / (double)n, "B");
+        floor_search_free(&fs);
+    }
     bench_extra(("peak_rss_library_only_" + s).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
     wr_planner_free(pl);
     wr_map_free(m);

@@ -76,7 +76,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     pl->parent[src] = -1;
     pl->via[src] = (uint16_t)WR_STEP_START;
     uint32_t cur = o->t0 + search_h(o, src);
-    wr_status st = ring_start(pl, o->ring_hint, src, cur);
+    wr_status st = ring_start(pl, o, src, cur);
     if (st != WR_OK)
         return st;
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;

@@ -106,6 +106,14 @@ struct wr_planner {
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
     uint32_t ring_cap;   /* buckets allocated */
+    /* The most buckets this search's ring grows to (ring_start()): twice
+       its largest move at most, so a start with a huge number of points
+       saved (a jump of up to 10^9 points) does not make it 2^30 buckets.
+       Entries keyed a ring or more past the current key wait in the
+       overflow (key << 32 | state) until their revolution (over_drain()). */
+    uint32_t ring_limit;
+    uint64_t *over;
+    size_t over_len, cap_over;
     int32_t *pool;       /* chunks of bucket entries */
     size_t chunks;
     int32_t free_chunk;  /* released chunks */
@@ -183,6 +191,9 @@ typedef struct search_opts {
     uint32_t limit;  /* stop past this label */
     uint64_t key_max;
     uint32_t ring_hint;
+    /* the largest label increase of one move other than a whole-day move
+       from a start with points saved (0: ring_hint): bounds the ring */
+    uint32_t ring_max;
     int32_t *order;
     size_t *order_count;
     int prune; /* see search_core.h */

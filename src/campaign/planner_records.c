@@ -128,8 +128,44 @@ static int stamp_is(const map_stamp *s, const wr_map *map)
            s->generation == map->generation && s->history == map->history;
 }
 
+/* Whether map is the one stamped in s after at most WRI_MAP_LOG changes
+   more, all still in its log: the map's history before the first of them
+   is the stamp's (see struct wr_map). */
+static int stamp_behind(const map_stamp *s, const wr_map *map)
+{
+    if (s->map != map || s->width != map->width || s->height != map->height ||
+        map->generation <= s->generation || map->generation - s->generation > WRI_MAP_LOG)
+        return 0;
+    return map->log_before[(s->generation + 1u) % WRI_MAP_LOG] == s->history;
+}
+
+/* Forgets the records (of `size` bytes, the epoch at byte or uint16
+   `epoch_at`) that the cells changed since stamp s reach: each changed
+   hex's and its neighbours' (a record reads the hex's cell and its
+   neighbours'). */
+static void forget_changed(const map_stamp *s, const wr_map *map, void *records, size_t size,
+                           size_t epoch_at)
+{
+    for (uint64_t g = s->generation + 1u; g <= map->generation; g++) {
+        const int32_t idx = map->log_index[g % WRI_MAP_LOG];
+        const wri_cell *c = &map->cells[idx];
+        const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+        for (int d = -1; d < 6; d++) {
+            if (d >= 0 && !(c->nb & (1u << d)))
+                continue;
+            const int32_t at = d < 0 ? idx : wri_nb_index(map, idx, odd, d);
+            uint8_t *rec = (uint8_t *)records + (size_t)at * size;
+            if (size == 8u)
+                rec[epoch_at] = 0; /* never filled */
+            else
+                ((uint16_t *)(void *)rec)[epoch_at] = 0;
+        }
+    }
+}
+
 /* The records of the full rules' field for this map and the table's parameters:
-   a new epoch (and codes) when either changed. */
+   a new epoch (and codes) when either changed; a few edits of the map
+   forget only the records they reach. */
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
 {
     const size_t n = (size_t)map->count;
@@ -141,6 +177,12 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
     if (pl->rules_valid && stamp_is(&pl->rules_map, map) &&
         memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0)
         return WR_OK;
+    if (pl->rules_valid && stamp_behind(&pl->rules_map, map) &&
+        memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0) {
+        forget_changed(&pl->rules_map, map, pl->rules, 8u, 7u);
+        pl->rules_map = stamp_of(map);
+        return WR_OK;
+    }
     if (++pl->rules_epoch == 0) {
         memset(pl->rules, 0, pl->cap_rules * 8u);
         pl->rules_epoch = 1;
@@ -239,7 +281,12 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
     }
     if (st != WR_OK)
         return st;
-    if (new_table || !records_for_map(pl, map)) {
+    if (!new_table && stamp_behind(&pl->records_map, map)) { /* a few edits */
+        forget_changed(&pl->records_map, map, pl->keys, 8u * sizeof *pl->keys, 7u);
+        if (pl->costs != NULL && pl->cap_costs >= n)
+            forget_changed(&pl->records_map, map, pl->costs, 8u, 7u);
+        pl->records_map = stamp_of(map);
+    } else if (new_table || !records_for_map(pl, map)) {
         if (++pl->epoch == 0) {
             memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
             if (pl->costs != NULL)

@@ -54,6 +54,11 @@ void *wri_realloc_array(const wr_allocator *a, void *ptr, size_t old_count, size
         return NULL;
     size_t old_bytes = ptr ? old_count * size : 0;
     size_t new_bytes = new_count * size;
+    /* A new block from the C library: calloc() hands large ones over as
+       fresh zero pages, not written until used (a memset() would fault in
+       and write every page of a planner's arrays on its first query). */
+    if (ptr == NULL && a->fn == default_alloc)
+        return calloc(new_count, size);
     unsigned char *p = a->fn(a->user, ptr, old_bytes, new_bytes);
     if (p != NULL && new_bytes > old_bytes)
         memset(p + old_bytes, 0, new_bytes - old_bytes);
