@@ -132,6 +132,60 @@ static void plan_records_follow_the_map(void **state)
     }
 }
 
+/* A planner a few edits behind (at most the map's log of 32) forgets only
+   the records of the hexes edited and their neighbours; more edits than
+   that, and the records are all forgotten. Every kind of edit, at the
+   map's edges too, from 1 to 40 edits between queries, under plain costs,
+   the full rules and unformed movement: the fields of a new planner. */
+static void plan_records_after_a_few_edits(void **state)
+{
+    wr_planner *pl = *state;
+    unsigned s = 4242;
+    const wr_hex from = O(0, 0);
+    static const int edits[8] = {1, 2, 3, 7, 31, 32, 33, 40};
+    static const wr_hex_terrain kinds[5] = {WR_HEX_CLEAR, WR_HEX_FOREST, WR_HEX_HILLS,
+                                            WR_HEX_LAKE, WR_HEX_SWAMP};
+    for (int trial = 0; trial < 24; trial++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        p.options = trial % 3 == 0 ? WR_PLAN_PLAIN_COSTS : trial % 3 == 1 ? 0 : WR_PLAN_UNFORMED;
+        wr_map *m = random_land_map(&s, 11, 9);
+        OK(wr_map_set_terrain(m, from, WR_HEX_CLEAR));
+        field_matches_new_planner(pl, m, &p, from);
+        for (int round = 0; round < 8; round++) {
+            for (int e = 0; e < edits[(round + trial) % 8]; e++) {
+                wr_hex h = O((int)(rnd(&s) % 11), (int)(rnd(&s) % 9));
+                if (h.q == from.q && h.r == from.r)
+                    continue;
+                switch (rnd(&s) % 5) {
+                case 0:
+                    OK(wr_map_set_terrain(m, h, kinds[rnd(&s) % 5]));
+                    break;
+                case 1: {
+                    wr_hexside sd = {(int)(rnd(&s) % 3), WR_CROSS_OPEN, (int)(rnd(&s) % 2), 0};
+                    if (sd.river == WR_NO_RIVER)
+                        sd.crossing = WR_CROSS_OPEN;
+                    wr_status st = wr_map_set_hexside(m, h, (int)(rnd(&s) % 6), &sd);
+                    assert_true(st == WR_OK || st == WR_ERR_RANGE); /* off the map */
+                    break;
+                }
+                case 2:
+                    OK(wr_map_set_regions(m, h, rnd(&s) % 3));
+                    break;
+                case 3:
+                    OK(wr_map_set_features(m, h, rnd(&s) % 2 ? WR_FEATURE_PORT : 0));
+                    break;
+                default:
+                    OK(wr_map_set_watercourse(m, h, WR_NO_WATERCOURSE, 0));
+                    break;
+                }
+            }
+            field_matches_new_planner(pl, m, &p, from);
+        }
+        wr_map_free(m);
+    }
+}
+
 /* An allocator that hands a freed block back for the next request of its
    size, so that a map made after another is freed lands at its address. */
 typedef struct recycler {
@@ -360,6 +414,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plan_field_rules_records),
         cmocka_unit_test(plan_records_follow_the_map),
+        cmocka_unit_test(plan_records_after_a_few_edits),
         cmocka_unit_test(plan_records_map_at_same_address),
         cmocka_unit_test(plan_table_by_key),
         cmocka_unit_test(plan_threads),
