@@ -146,6 +146,10 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
+    /* Every hex's keys (and plain costs) filled for this epoch: set by a
+       field's pass over the map (wri_planner_fill_all()), cleared with
+       any record forgotten. */
+    int keys_full, costs_full;
     /* The full rules' field (planner_rules.c) reads its own records by hex,
        kept like the ones above but by its own epoch (rules_epoch) for
        (rules_map, rules_for): 8 bytes a
@@ -156,6 +160,7 @@ struct wr_planner {
     size_t cap_rules; /* hexes */
     uint8_t rules_epoch;
     int rules_valid;
+    int rules_full; /* as keys_full, for the rules records */
     map_stamp rules_map;
     wr_plan_params rules_for;
     /* by table key: 0 not seen in this epoch, else the code of the key + 1;
@@ -380,6 +385,7 @@ void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home);
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
                                   fastgen *f);
 uint32_t wri_planner_vessel_hmin(const wri_movegen *g, uint32_t daily);
+void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules);
 wr_status wri_planner_ensure_table(wr_planner *pl);
 
 /* The keys of hex idx, filled on first use. */

