@@ -200,6 +200,32 @@ WRI_PLANNER_FN wr_status ring_reset(wr_planner *p, uint32_t hint)
     return WR_OK;
 }
 
+/* Every label of the first `cells` states unreached for astar_plain() and
+   a reachable set's search: when the last search was one of them (see
+   struct wr_planner), only the blocks it wrote. */
+WRI_PLANNER_FN void clear_labels(wr_planner *pl, int32_t cells)
+{
+    uint32_t *const dist = pl->dist;
+    uint8_t *const dirty = pl->dirty;
+    const size_t blocks = dirty_blocks((size_t)cells);
+    if (pl->dirty_cells == cells) {
+        const size_t last = (size_t)cells - 1u;
+        for (size_t i = 0; i < blocks; i++)
+            if (dirty[i]) {
+                const size_t from = i << WRI_DIRTY_SHIFT;
+                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
+                if (from + n > last + 1u)
+                    n = last + 1u - from;
+                memset(dist + from, 0xff, n * sizeof *dist);
+                dirty[i] = 0;
+            }
+    } else {
+        memset(dist, 0xff, (size_t)cells * sizeof *dist);
+        memset(dirty, 0, blocks);
+        pl->dirty_cells = cells;
+    }
+}
+
 /* The start of a search: an empty ring (ring_reset()) with state src in the
    bucket of key. */
 WRI_PLANNER_FN wr_status ring_start(wr_planner *p, const search_opts *o, int32_t src, uint32_t key)

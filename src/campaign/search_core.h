@@ -78,6 +78,8 @@
         if (nk < dist[t] && nk <= key_max) {                                        \
             uint32_t k = (uint32_t)nk;                                              \
             SEARCH_PREFETCH(ctx, t < cells ? t : t - cells);                        \
+            if (SEARCH_FIELD && mark)                                               \
+                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;                          \
             dist[t] = k;                                                            \
             if (SEARCH_PARENTS) {                                                   \
                 parent[t] = s;                                                      \
@@ -123,9 +125,20 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     uint16_t *via = pl->via;
     (void)parent;
     (void)via;
-    memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
-    pl->dirty_cells = 0; /* see struct wr_planner */
+    /* a reachable set of one state a hex marks the blocks of labels it
+       writes, and clears only those of the last such search (or
+       astar_plain()'s): a few thousand hexes of a large map */
+    const int mark = SEARCH_FIELD && !two && o->limit < key_max;
+    uint8_t *const dirty = pl->dirty;
+    if (mark) {
+        clear_labels(pl, cells);
+    } else {
+        memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
+        pl->dirty_cells = 0; /* see struct wr_planner */
+    }
     const int32_t src = o->src_state;
+    if (mark)
+        dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     dist[src] = o->t0;
     parent[src] = -1;
     via[src] = (uint16_t)WR_STEP_START;
