@@ -186,6 +186,53 @@ static void plan_records_after_a_few_edits(void **state)
     }
 }
 
+/* Reachable sets clear only the label blocks the last one (or the plain
+   A*) wrote: on one planner, reachable sets from different starts and of
+   different reach, plain-cost routes and fields in between, each the same
+   as a new planner's. */
+static void plan_reach_after_other_searches(void **state)
+{
+    wr_planner *pl = *state;
+    unsigned s = 99;
+    wr_map *m = random_land_map(&s, 40, 30);
+    for (int round = 0; round < 60; round++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        if (round % 2)
+            p.options |= WR_PLAN_PLAIN_COSTS;
+        const wr_hex from = O((int)(rnd(&s) % 40), (int)(rnd(&s) % 30));
+        const wr_hex to = O((int)(rnd(&s) % 40), (int)(rnd(&s) % 30));
+        const int days = 1 + (int)(rnd(&s) % 6);
+        wr_planner *fresh = NULL;
+        OK(wr_planner_new(&fresh));
+        const wr_hex *a = NULL, *b = NULL;
+        size_t na = 0, nb = 0;
+        wr_status sa = wr_planner_reachable(pl, m, &p, from, days, &a, &na);
+        assert_int_equal(wr_planner_reachable(fresh, m, &p, from, days, &b, &nb), sa);
+        if (sa == WR_OK) {
+            assert_int_equal(na, nb);
+            for (size_t i = 0; i < na; i++) {
+                assert_int_equal(a[i].q, b[i].q);
+                assert_int_equal(a[i].r, b[i].r);
+            }
+        }
+        wr_route ra, rb;
+        if (round % 3 == 0) {
+            sa = wr_planner_route(pl, m, &p, from, to, &ra);
+            assert_int_equal(wr_planner_route(fresh, m, &p, from, to, &rb), sa);
+            if (sa == WR_OK) {
+                assert_int_equal(ra.arrival_day, rb.arrival_day);
+                assert_int_equal(ra.points_left, rb.points_left);
+                assert_int_equal(ra.step_count, rb.step_count);
+            }
+        } else if (round % 3 == 1) {
+            field_matches_new_planner(pl, m, &p, from);
+        }
+        wr_planner_free(fresh);
+    }
+    wr_map_free(m);
+}
+
 /* An allocator that hands a freed block back for the next request of its
    size, so that a map made after another is freed lands at its address. */
 typedef struct recycler {
@@ -415,6 +462,7 @@ int main(void)
         cmocka_unit_test(plan_field_rules_records),
         cmocka_unit_test(plan_records_follow_the_map),
         cmocka_unit_test(plan_records_after_a_few_edits),
+        cmocka_unit_test(plan_reach_after_other_searches),
         cmocka_unit_test(plan_records_map_at_same_address),
         cmocka_unit_test(plan_table_by_key),
         cmocka_unit_test(plan_threads),
