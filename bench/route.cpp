@@ -333,6 +333,24 @@ struct FloorMap {
     floor_map map{};
 };
 
+// The cheapest move and the axial step of each direction (the floor's A*).
+void finish_floor(FloorMap &f)
+{
+    f.map.hex = f.bytes.data();
+    f.map.min_cost = 255;
+    for (size_t i = 0; i < f.bytes.size(); i += 8)
+        for (size_t d = 0; d < 6; d++)
+            if (f.bytes[i + d] != 0 && f.bytes[i + d] < f.map.min_cost)
+                f.map.min_cost = f.bytes[i + d];
+    wr_hex h{0, 0};
+    for (int d = 0; d < 6; d++) {
+        wr_hex nb;
+        check(wr_hex_neighbor(h, d, &nb), "wr_hex_neighbor");
+        f.map.dq[d] = (int8_t)nb.q;
+        f.map.dr[d] = (int8_t)nb.r;
+    }
+}
+
 void make_floor(const wr_map *m, const Graph &g, FloorMap &f)
 {
     int width = 0, height = 0;
@@ -374,7 +392,7 @@ void make_floor(const wr_map *m, const Graph &g, FloorMap &f)
             f.map.delta[parity][d] = j - i;
         }
     }
-    f.map.hex = f.bytes.data();
+    finish_floor(f);
 }
 
 int64_t floor_at(const floor_search &s, int v)
@@ -763,6 +781,8 @@ void report(const std::string &name, Timer &t, const int match[4])
         bench_case(name.c_str(), BASELINES[b], t.median(b + 1), lib, match[b]);
 }
 
+void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f);
+
 int memory_mode(int size)
 {
     Counter map_bytes, planner_bytes;
@@ -778,6 +798,12 @@ int memory_mode(int size)
     check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
     check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
     check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+    const double after_plain = (double)planner_bytes.live / (double)n;
+    // the full rules, unformed movement too (two states a hex)
+    wr_plan_params full = p;
+    full.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+    check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+    const double after_full = (double)planner_bytes.live / (double)n;
     wr_hex to;
     check(wr_hex_from_offset(size - 1, size - 1, &to), "wr_hex_from_offset");
     check(wr_map_set_terrain(m, to, WR_HEX_CLEAR), "wr_map_set_terrain");
@@ -792,7 +818,24 @@ int memory_mode(int size)
     bench_extra(("map_bytes_per_hex_" + s).c_str(), (double)map_bytes.peak / (double)n, "B");
     bench_extra(("planner_bytes_per_hex_" + s).c_str(), (double)planner_bytes.peak / (double)n,
                 "B");
+    bench_extra(("planner_bytes_per_hex_after_plain_field_" + s).c_str(), after_plain, "B");
+    bench_extra(("planner_bytes_per_hex_after_full_rules_field_" + s).c_str(), after_full, "B");
     bench_extra(("field_bytes_per_hex_" + s).c_str(), (double)sizeof(wr_arrival), "B");
+    {
+        FloorMap fm;
+        make_floor_direct(m, p, fm);
+        floor_search fs;
+        if (!floor_search_init(&fs, &fm.map))
+            std::exit(2);
+        int32_t src = 0;
+        check(wr_map_index(m, from, &src), "wr_map_index");
+        floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+        bench_extra(("floor_map_bytes_per_hex_" + s).c_str(), (double)fm.bytes.size() / (double)n,
+                    "B");
+        bench_extra(("floor_search_bytes_per_hex_" + s).c_str(),
+                    (double)floor_search_bytes(&fs, &fm.map) / (double)n, "B");
+        floor_search_free(&fs);
+    }
     bench_extra(("peak_rss_library_only_" + s).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
     wr_planner_free(pl);
     wr_map_free(m);
@@ -845,7 +888,93 @@ void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f)
             f.map.delta[parity][d] = j - i;
         }
     }
-    f.map.hex = f.bytes.data();
+    finish_floor(f);
+}
+
+// Cold fields (issue 26): the library's first field after an edit of the map
+// (one far hex's terrain changed and changed back: the same map, a new
+// generation) and its first field on a new planner, against its own warm
+// field and the floor's first field on new arrays (floor_search_init(), its
+// page faults included). An edit costs the floor nothing: its byte record of
+// the hex changes in place. Cases route_field_cold_edit_<size> and
+// route_field_cold_new_<size> against `library_warm`, and both against
+// `floor_cold`; extras: each cold over warm.
+void cold_cases(const std::string &S, wr_map *m, wr_planner *pl, const wr_plan_params &p,
+                wr_hex from, wr_arrival *field, size_t n, FloorMap &fm, int32_t src, int repeats)
+{
+    const int P = p.costs.daily_points;
+    wr_hex far = offset_hex(0, 0);
+    wr_hex_terrain t0;
+    check(wr_map_terrain(m, far, &t0), "wr_map_terrain");
+    const wr_hex_terrain t1 = t0 == WR_HEX_CLEAR ? WR_HEX_HILLS : WR_HEX_CLEAR;
+    auto edit = [&] {
+        check(wr_map_set_terrain(m, far, t1), "wr_map_set_terrain");
+        check(wr_map_set_terrain(m, far, t0), "wr_map_set_terrain");
+    };
+    std::vector<wr_arrival> ref(field, field + n);
+    check(wr_planner_field(pl, m, &p, from, ref.data(), n), "wr_planner_field");
+    int match = 1, floor_match = 1;
+    // 0 library warm, 1 library after an edit, 2 library on a new planner,
+    // 3 floor warm, 4 floor on new arrays
+    Timer t(5);
+    floor_search warm;
+    if (!floor_search_init(&warm, &fm.map))
+        std::exit(2);
+    floor_field(&warm, &fm.map, src, FLOOR_UNREACHED);
+    for (int r = 0; r < repeats; r++) {
+        for (int k = 0; k < 5; k++) {
+            int i = (k + r) % 5;
+            double t0ms = 0, t1ms = 0;
+            if (i == 0) {
+                t0ms = bench_now_ms();
+                check(wr_planner_field(pl, m, &p, from, field, n), "wr_planner_field");
+                t1ms = bench_now_ms();
+            } else if (i == 1) {
+                edit();
+                t0ms = bench_now_ms();
+                check(wr_planner_field(pl, m, &p, from, field, n), "wr_planner_field");
+                t1ms = bench_now_ms();
+                match &= std::memcmp(field, ref.data(), n * sizeof *field) == 0;
+            } else if (i == 2) {
+                wr_planner *fresh = nullptr;
+                t0ms = bench_now_ms();
+                check(wr_planner_new(&fresh), "wr_planner_new");
+                check(wr_planner_field(fresh, m, &p, from, field, n), "wr_planner_field");
+                t1ms = bench_now_ms();
+                wr_planner_free(fresh);
+                match &= std::memcmp(field, ref.data(), n * sizeof *field) == 0;
+            } else if (i == 3) {
+                t0ms = bench_now_ms();
+                floor_field(&warm, &fm.map, src, FLOOR_UNREACHED);
+                t1ms = bench_now_ms();
+            } else {
+                floor_search fs;
+                t0ms = bench_now_ms();
+                if (!floor_search_init(&fs, &fm.map))
+                    std::exit(2);
+                floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
+                t1ms = bench_now_ms();
+                for (size_t h = 0; h < n; h++)
+                    floor_match &= floor_at(fs, (int)h) == arrival_points(ref[h], P);
+                floor_search_free(&fs);
+            }
+            t.samples[(size_t)i].push_back(t1ms - t0ms);
+        }
+    }
+    floor_search_free(&warm);
+    bench_case(("route_field_cold_edit_" + S).c_str(), "library_warm", t.median(0), t.median(1),
+               match);
+    bench_case(("route_field_cold_new_" + S).c_str(), "library_warm", t.median(0), t.median(2),
+               match);
+    bench_case(("route_field_cold_edit_" + S).c_str(), "floor_cold", t.median(4), t.median(1),
+               match && floor_match);
+    bench_case(("route_field_cold_new_" + S).c_str(), "floor_cold", t.median(4), t.median(2),
+               match && floor_match);
+    bench_extra(("route_field_" + S + "_cold_edit_over_warm").c_str(), t.median(1) / t.median(0),
+                "x");
+    bench_extra(("route_field_" + S + "_cold_new_over_warm").c_str(), t.median(2) / t.median(0),
+                "x");
+    bench_extra(("floor_field_" + S + "_cold_over_warm").c_str(), t.median(4) / t.median(3), "x");
 }
 
 // The planner against the floor only, on the plain-cost map of any size up
@@ -904,6 +1033,7 @@ int scaling_mode(int size, int repeats)
     Timer tr(reach.size());
     interleave(repeats, reach, tr);
     bench_case(("reach_" + S).c_str(), "floor", tr.median(1), tr.median(0), lib == base);
+    cold_cases(S, m, pl, p, from, field.data(), n, fm, src, repeats);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     bench_extra(("peak_rss_scaling_" + S).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
@@ -1209,6 +1339,7 @@ int main(int argc, char **argv)
         interleave(repeats, impls, t);
         report("route_field_" + S, t, match);
         bench_case(("route_field_" + S).c_str(), "floor", t.median(5), t.median(0), floor_match);
+        cold_cases(S, m, pl, p, from, field.data(), n, fm, src, repeats);
 
         // Extras: the planner with its full rules (no answer to compare:
         // whole-day crossings start on a fresh day), with unformed movement
@@ -1269,7 +1400,7 @@ int main(int argc, char **argv)
         for (int w : g.w)
             minw_q = std::min(minw_q, w);
         BoostAstarRun astar_run(boost_run, size, minw_q);
-        int match[4] = {1, 1, 1, 1}, astar_match_b = 1;
+        int match[4] = {1, 1, 1, 1}, astar_match_b = 1, floor_astar_match = 1;
         wr_route route;
         for (size_t q = 0; q < pairs.size(); q++) {
             wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
@@ -1290,6 +1421,12 @@ int main(int argc, char **argv)
             match[3] &= adj_run.at(b) == lib;
             astar_run.run(a, b);
             astar_match_b &= astar_run.at(b) == lib;
+            uint32_t fl = floor_route(&fs, &fm.map, a, b, nullptr);
+            floor_astar_match &= (fl == FLOOR_UNREACHED ? UNREACHED : (int64_t)fl) == lib;
+            // the floor's route: from a to b, each step a move of the byte map
+            if (fl != FLOOR_UNREACHED)
+                floor_astar_match &= fs.path_len >= 1 && fs.path[0] == b &&
+                                     fs.path[fs.path_len - 1] == a;
         }
         std::vector<std::function<void()>> impls = {
             [&] {
@@ -1316,12 +1453,18 @@ int main(int argc, char **argv)
             [&] {
                 for (auto &pr : ipairs)
                     astar_run.run(pr.first, pr.second);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    floor_route(&fs, &fm.map, pr.first, pr.second, nullptr);
             }};
         Timer t(impls.size());
         interleave(repeats, impls, t);
         report("route_query_" + S, t, match);
         bench_case(("route_query_" + S).c_str(), "boost_astar", t.median(5), t.median(0),
                    astar_match_b);
+        bench_case(("route_query_" + S).c_str(), "floor_astar", t.median(6), t.median(0),
+                   floor_astar_match);
 
         // Extra: A* over the prebuilt graph, and how many hexes it settles
         // against a Dijkstra that stops at the goal.

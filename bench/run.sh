@@ -89,13 +89,13 @@ smoke)
 quick)
     repeats=7 sizes="256 1024" queries=4 c_rounds=200000 trials=10000 py_rounds=100000
     scaling="512 2048 4096" scaling_repeats=3
-    mem_size=1024 results=bench/results.json extra=bench/extra.json advisor_rounds=10
+    mem_size=4096 results=bench/results.json extra=bench/extra.json advisor_rounds=10
     sweep_step=3 sweep_args=
     ;;
 full)
     repeats=15 sizes="256 1024" queries=8 c_rounds=1000000 trials=100000 py_rounds=200000
     scaling="512 2048 4096" scaling_repeats=5
-    mem_size=1024 results=bench/results.json extra=bench/extra.json advisor_rounds=10
+    mem_size=4096 results=bench/results.json extra=bench/extra.json advisor_rounds=10
     sweep_step=3 sweep_args=
     ;;
 esac

@@ -834,6 +834,79 @@ static void the_ring_keeps_live_entries_only(void **state)
     wr_planner_free(pl);
 }
 
+/* An allocator that refuses to hold more than `most` bytes at once. */
+typedef struct capped {
+    size_t live, peak, most;
+} capped;
+
+static void *capped_fn(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    capped *c = user;
+    if (new_size == 0) {
+        free(ptr);
+        c->live -= old_size;
+        return NULL;
+    }
+    if (c->live - old_size + new_size > c->most)
+        return NULL;
+    void *q = realloc(ptr, new_size);
+    if (q != NULL) {
+        c->live = c->live - old_size + new_size;
+        if (c->live > c->peak)
+            c->peak = c->live;
+    }
+    return q;
+}
+
+/* A press of half a million days at 1000 points a day (5 x 10^8 points
+   saved): the crossing from the start lands 5 x 10^8 points past it. The
+   ring stays within its limit (2 x the largest move) and the far entries
+   wait in its overflow: the planner holds less than 16 MiB where the ring
+   once grew to 2^30 buckets (8 GiB). Routes, fields and reachable sets are
+   the same as ever (replayed, and checked against the field). */
+static void a_huge_saving_keeps_the_ring_small(void **state)
+{
+    (void)state;
+    wr_map *m = strip(8, WR_HEX_CLEAR);
+    wr_hexside ferry = {WR_RIVER_MAJOR, WR_CROSS_FERRY, 0, 0};
+    OK(wr_map_set_hexside(m, at(2), 0, &ferry));
+    OK(wr_map_set_terrain(m, at(5), WR_HEX_FOREST));
+    capped cap = {0, 0, (size_t)16 << 20};
+    wr_allocator alloc = {capped_fn, &cap};
+    const wr_mover movers[2] = {WR_MOVER_INFANTRY, WR_MOVER_CAVALRY};
+    for (int k = 0; k < 2; k++) {
+        wr_plan_params p;
+        OK(wr_plan_params_default(movers[k], &p));
+        p.costs.daily_points = 1000;
+        p.options = k ? WR_PLAN_UNFORMED : 0;
+        wr_force_state start = long_press(500000, 1000);
+        wr_plan_query q;
+        memset(&q, 0, sizeof q);
+        q.start = &start;
+        wr_planner *pl = NULL;
+        OK(wr_planner_new_ex(&alloc, &pl));
+        for (int objective = 0; objective < 2; objective++) {
+            q.objective = objective;
+            wr_plan_result r;
+            OK(wr_planner_plan(pl, m, &p, &q, at(0), at(7), &r));
+            assert_int_equal(r.outcome, WR_PLAN_FOUND);
+            assert_true(r.route.arrival_day > 500000);
+            replay(&p, &r, &start);
+            wr_plan_result again = r;
+            same_as_field(pl, m, &p, &q, at(0), &again);
+        }
+        /* the same start with the field's full rules and a reachable set */
+        wr_arrival field[8];
+        OK(wr_planner_plan_field(pl, m, &p, &q, at(0), field, 8));
+        assert_true(field[7].day > 500000);
+        assert_true(field[1].day == 500000);
+        wr_planner_free(pl);
+    }
+    assert_true(cap.peak < cap.most);
+    assert_int_equal(cap.live, 0);
+    wr_map_free(m);
+}
+
 /* WR_OBJECTIVE_FEWEST_UNFORMED on a wide forest for cavalry (unformed
    there): no route with fewer days of unformed movement than it finds,
    and none earlier than the earliest. On open ground sprinkled with forest
@@ -919,6 +992,7 @@ int main(void)
         cmocka_unit_test(routes_survive_the_records_epoch_wrapping),
         cmocka_unit_test(the_ring_keeps_live_entries_only),
         cmocka_unit_test(fewest_unformed_on_a_wide_forest),
+        cmocka_unit_test(a_huge_saving_keeps_the_ring_small),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

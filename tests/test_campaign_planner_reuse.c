@@ -132,6 +132,107 @@ static void plan_records_follow_the_map(void **state)
     }
 }
 
+/* A planner a few edits behind (at most the map's log of 32) forgets only
+   the records of the hexes edited and their neighbours; more edits than
+   that, and the records are all forgotten. Every kind of edit, at the
+   map's edges too, from 1 to 40 edits between queries, under plain costs,
+   the full rules and unformed movement: the fields of a new planner. */
+static void plan_records_after_a_few_edits(void **state)
+{
+    wr_planner *pl = *state;
+    unsigned s = 4242;
+    const wr_hex from = O(0, 0);
+    static const int edits[8] = {1, 2, 3, 7, 31, 32, 33, 40};
+    static const wr_hex_terrain kinds[5] = {WR_HEX_CLEAR, WR_HEX_FOREST, WR_HEX_HILLS,
+                                            WR_HEX_LAKE, WR_HEX_SWAMP};
+    for (int trial = 0; trial < 24; trial++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        p.options = trial % 3 == 0 ? WR_PLAN_PLAIN_COSTS : trial % 3 == 1 ? 0 : WR_PLAN_UNFORMED;
+        wr_map *m = random_land_map(&s, 11, 9);
+        OK(wr_map_set_terrain(m, from, WR_HEX_CLEAR));
+        field_matches_new_planner(pl, m, &p, from);
+        for (int round = 0; round < 8; round++) {
+            for (int e = 0; e < edits[(round + trial) % 8]; e++) {
+                wr_hex h = O((int)(rnd(&s) % 11), (int)(rnd(&s) % 9));
+                if (h.q == from.q && h.r == from.r)
+                    continue;
+                switch (rnd(&s) % 5) {
+                case 0:
+                    OK(wr_map_set_terrain(m, h, kinds[rnd(&s) % 5]));
+                    break;
+                case 1: {
+                    wr_hexside sd = {(int)(rnd(&s) % 3), WR_CROSS_OPEN, (int)(rnd(&s) % 2), 0};
+                    if (sd.river == WR_NO_RIVER)
+                        sd.crossing = WR_CROSS_OPEN;
+                    wr_status st = wr_map_set_hexside(m, h, (int)(rnd(&s) % 6), &sd);
+                    assert_true(st == WR_OK || st == WR_ERR_RANGE); /* off the map */
+                    break;
+                }
+                case 2:
+                    OK(wr_map_set_regions(m, h, rnd(&s) % 3));
+                    break;
+                case 3:
+                    OK(wr_map_set_features(m, h, rnd(&s) % 2 ? WR_FEATURE_PORT : 0));
+                    break;
+                default:
+                    OK(wr_map_set_watercourse(m, h, WR_NO_WATERCOURSE, 0));
+                    break;
+                }
+            }
+            field_matches_new_planner(pl, m, &p, from);
+        }
+        wr_map_free(m);
+    }
+}
+
+/* Reachable sets clear only the label blocks the last one (or the plain
+   A*) wrote: on one planner, reachable sets from different starts and of
+   different reach, plain-cost routes and fields in between, each the same
+   as a new planner's. */
+static void plan_reach_after_other_searches(void **state)
+{
+    wr_planner *pl = *state;
+    unsigned s = 99;
+    wr_map *m = random_land_map(&s, 40, 30);
+    for (int round = 0; round < 60; round++) {
+        wr_plan_params p;
+        random_params(&s, &p, 0);
+        if (round % 2)
+            p.options |= WR_PLAN_PLAIN_COSTS;
+        const wr_hex from = O((int)(rnd(&s) % 40), (int)(rnd(&s) % 30));
+        const wr_hex to = O((int)(rnd(&s) % 40), (int)(rnd(&s) % 30));
+        const int days = 1 + (int)(rnd(&s) % 6);
+        wr_planner *fresh = NULL;
+        OK(wr_planner_new(&fresh));
+        const wr_hex *a = NULL, *b = NULL;
+        size_t na = 0, nb = 0;
+        wr_status sa = wr_planner_reachable(pl, m, &p, from, days, &a, &na);
+        assert_int_equal(wr_planner_reachable(fresh, m, &p, from, days, &b, &nb), sa);
+        if (sa == WR_OK) {
+            assert_int_equal(na, nb);
+            for (size_t i = 0; i < na; i++) {
+                assert_int_equal(a[i].q, b[i].q);
+                assert_int_equal(a[i].r, b[i].r);
+            }
+        }
+        wr_route ra, rb;
+        if (round % 3 == 0) {
+            sa = wr_planner_route(pl, m, &p, from, to, &ra);
+            assert_int_equal(wr_planner_route(fresh, m, &p, from, to, &rb), sa);
+            if (sa == WR_OK) {
+                assert_int_equal(ra.arrival_day, rb.arrival_day);
+                assert_int_equal(ra.points_left, rb.points_left);
+                assert_int_equal(ra.step_count, rb.step_count);
+            }
+        } else if (round % 3 == 1) {
+            field_matches_new_planner(pl, m, &p, from);
+        }
+        wr_planner_free(fresh);
+    }
+    wr_map_free(m);
+}
+
 /* An allocator that hands a freed block back for the next request of its
    size, so that a map made after another is freed lands at its address. */
 typedef struct recycler {
@@ -360,6 +461,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(plan_field_rules_records),
         cmocka_unit_test(plan_records_follow_the_map),
+        cmocka_unit_test(plan_records_after_a_few_edits),
+        cmocka_unit_test(plan_reach_after_other_searches),
         cmocka_unit_test(plan_records_map_at_same_address),
         cmocka_unit_test(plan_table_by_key),
         cmocka_unit_test(plan_threads),

@@ -32,6 +32,8 @@ typedef struct wri_cell {
     uint8_t nb;
 } wri_cell;
 
+#define WRI_MAP_LOG 32u
+
 struct wr_map {
     wr_allocator alloc;
     int width, height;
@@ -48,6 +50,13 @@ struct wr_map {
        64-bit value collides. No global state: both start at 0. */
     uint64_t generation;
     uint64_t history;
+    /* The last WRI_MAP_LOG changes, the one that made generation g in slot
+       g % WRI_MAP_LOG: the index of the cell it wrote (a hexside's owner)
+       and history before it. A planner whose records are a few changes
+       behind forgets only the records those cells reach (a hex's and its
+       neighbours'), where any other change forgets them all. */
+    int32_t log_index[WRI_MAP_LOG];
+    uint64_t log_before[WRI_MAP_LOG];
 };
 
 /* Index offsets of the six neighbours, by row parity (0 even, 1 odd). */

@@ -160,6 +160,9 @@ static uint64_t mix64(uint64_t x)
 /* Records a change: what kind of setter, the index it wrote, the value. */
 static void map_changed(wr_map *map, unsigned kind, int32_t index, uint64_t value)
 {
+    const unsigned slot = (unsigned)((map->generation + 1u) % WRI_MAP_LOG);
+    map->log_index[slot] = index;
+    map->log_before[slot] = map->history;
     map->generation++;
     map->history = mix64(map->history ^ ((uint64_t)kind << 32 | (uint32_t)index));
     map->history = mix64(map->history ^ value);

@@ -209,6 +209,8 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
     wri_planner_opts_init(&o, params, graph->node_count, from);
     o.goal = to;
     o.ring_hint = 4u * o.daily + 64u;
+    /* a move's points and days, and the rest of the day it starts on */
+    o.ring_max = (uint32_t)WR_PLAN_MAX_EDGE_POINTS + (uint32_t)(WR_PLAN_MAX_EDGE_DAYS + 1) * o.daily;
     st = wri_planner_dijkstra_graph(planner, graph, &o);
     if (st != WR_OK)
         return WRI_PASS(st);

@@ -28,32 +28,6 @@
 #define SEARCH_ASTAR 1
 #include "search_core.h"
 
-/* Every label of the first `cells` states unreached for astar_plain(): when
-   the last search was one (see struct wr_planner), only the blocks it
-   wrote. */
-static void clear_labels(wr_planner *pl, int32_t cells)
-{
-    uint32_t *const dist = pl->dist;
-    uint8_t *const dirty = pl->dirty;
-    const size_t blocks = dirty_blocks((size_t)cells);
-    if (pl->dirty_cells == cells) {
-        const size_t last = (size_t)cells - 1u;
-        for (size_t i = 0; i < blocks; i++)
-            if (dirty[i]) {
-                const size_t from = i << WRI_DIRTY_SHIFT;
-                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
-                if (from + n > last + 1u)
-                    n = last + 1u - from;
-                memset(dist + from, 0xff, n * sizeof *dist);
-                dirty[i] = 0;
-            }
-    } else {
-        memset(dist, 0xff, (size_t)cells * sizeof *dist);
-        memset(dirty, 0, blocks);
-        pl->dirty_cells = cells;
-    }
-}
-
 /* search_land_astar() when plain_route(): the same states settled with the
    same labels (A* settles every state keyed up to the goal's label,
    whatever the order within a bucket), the heuristic of a neighbour from
@@ -76,7 +50,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     pl->parent[src] = -1;
     pl->via[src] = (uint16_t)WR_STEP_START;
     uint32_t cur = o->t0 + search_h(o, src);
-    wr_status st = ring_start(pl, o->ring_hint, src, cur);
+    wr_status st = ring_start(pl, o, src, cur);
     if (st != WR_OK)
         return st;
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;

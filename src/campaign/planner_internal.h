@@ -106,6 +106,14 @@ struct wr_planner {
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
     uint32_t ring_cap;   /* buckets allocated */
+    /* The most buckets this search's ring grows to (ring_start()): twice
+       its largest move at most, so a start with a huge number of points
+       saved (a jump of up to 10^9 points) does not make it 2^30 buckets.
+       Entries keyed a ring or more past the current key wait in the
+       overflow (key << 32 | state) until their revolution (over_drain()). */
+    uint32_t ring_limit;
+    uint64_t *over;
+    size_t over_len, cap_over;
     int32_t *pool;       /* chunks of bucket entries */
     size_t chunks;
     int32_t free_chunk;  /* released chunks */
@@ -138,6 +146,10 @@ struct wr_planner {
     uint16_t *keys;
     size_t cap_keys;
     uint8_t epoch;
+    /* Every hex's keys (and plain costs) filled for this epoch: set by a
+       field's pass over the map (wri_planner_fill_all()), cleared with
+       any record forgotten. */
+    int keys_full, costs_full;
     /* The full rules' field (planner_rules.c) reads its own records by hex,
        kept like the ones above but by its own epoch (rules_epoch) for
        (rules_map, rules_for): 8 bytes a
@@ -148,6 +160,7 @@ struct wr_planner {
     size_t cap_rules; /* hexes */
     uint8_t rules_epoch;
     int rules_valid;
+    int rules_full; /* as keys_full, for the rules records */
     map_stamp rules_map;
     wr_plan_params rules_for;
     /* by table key: 0 not seen in this epoch, else the code of the key + 1;
@@ -186,6 +199,9 @@ typedef struct search_opts {
     uint32_t limit;  /* stop past this label */
     uint64_t key_max;
     uint32_t ring_hint;
+    /* the largest label increase of one move other than a whole-day move
+       from a start with points saved (0: ring_hint): bounds the ring */
+    uint32_t ring_max;
     int32_t *order;
     size_t *order_count;
     int prune; /* see search_core.h */
@@ -372,6 +388,7 @@ void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home);
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
                                   fastgen *f);
 uint32_t wri_planner_vessel_hmin(const wri_movegen *g, uint32_t daily);
+void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules);
 wr_status wri_planner_ensure_table(wr_planner *pl);
 
 /* The keys of hex idx, filled on first use. */

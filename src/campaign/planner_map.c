@@ -107,8 +107,13 @@ static wr_status field_search(wr_planner *pl, const fastgen *f, const search_opt
 {
     if (f->g->vessel)
         return wri_planner_dijkstra_water_field(pl, f->g, o);
-    if (o->plain || f->block != NULL || o->order != NULL)
+    /* a whole field reads nearly every hex: its records filled first, in order */
+    const int whole = o->limit >= o->key_max && o->order == NULL;
+    if (o->plain || f->block != NULL || o->order != NULL) {
+        if (whole)
+            wri_planner_fill_all(pl, f, o->plain, 0);
         return wri_planner_dijkstra_land_field(pl, f, o);
+    }
     return wri_planner_rules_field(pl, f, o);
 }
 

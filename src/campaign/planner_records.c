@@ -48,31 +48,38 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
    then the row's parity and the epoch (see wr_planner). */
 static void build_key(const fastgen *f, unsigned key);
 
-void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
+/* The keys of hex idx (0xffff: off the map) and its row's parity, each
+   key built. */
+static unsigned keys_of(const fastgen *f, int32_t idx, uint16_t key[6])
 {
     const wri_cell *c = &f->cells[idx];
     const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
     const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
     for (int d = 0; d < 6; d++) {
-        rec[d] = 0xffffu;
+        key[d] = 0xffffu;
         if (!(c->nb & (1u << d)))
             continue;
         const int32_t to = idx + f->delta[odd][d];
         const wri_cell *n = &f->cells[to];
         const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
         const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
-        rec[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
-        if (!f->owner->built[rec[d]])
-            build_key(f, rec[d]);
+        key[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
+        if (!f->owner->built[key[d]])
+            build_key(f, key[d]);
     }
-    rec[6] = (uint16_t)odd;
+    return odd;
+}
+
+void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec)
+{
+    rec[6] = (uint16_t)keys_of(f, idx, rec);
     rec[7] = f->epoch;
 }
 
 /* The plain costs of hex idx into the planner's costs (see wr_planner). */
-void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
+/* From the keys k (the parity in k[6]). */
+static void costs_from(const fastgen *f, const uint16_t *k, uint8_t *h)
 {
-    const uint16_t *k = hex_keys(f, idx);
     for (int d = 0; d < 6; d++) {
         const uint32_t cost = k[d] == 0xffffu ? UINT32_MAX : f->ptable[k[d]];
         /* below 0xff: see wri_planner_hex_records() */
@@ -80,6 +87,11 @@ void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
     }
     h[6] = (uint8_t)k[6];
     h[7] = f->epoch;
+}
+
+void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
+{
+    costs_from(f, hex_keys(f, idx), h);
 }
 
 /* The code of table key `key` for the full rules' field (see struct wr_planner). */
@@ -104,13 +116,17 @@ static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
 }
 
 /* The record of hex idx for the full rules' field, from its keys. */
-void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
+static void rules_from(wr_planner *pl, const fastgen *f, const uint16_t *k, uint8_t *rec)
 {
-    const uint16_t *k = hex_keys(f, idx);
     for (int d = 0; d < 6; d++)
         rec[d] = (uint8_t)(k[d] == 0xffffu ? 0xffu : rules_code(pl, f, k[d]));
     rec[6] = (uint8_t)k[6];
     rec[7] = pl->rules_epoch;
+}
+
+void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
+{
+    rules_from(pl, f, hex_keys(f, idx), rec);
 }
 
 static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);
@@ -128,12 +144,50 @@ static int stamp_is(const map_stamp *s, const wr_map *map)
            s->generation == map->generation && s->history == map->history;
 }
 
+/* Whether map is the one stamped in s after at most WRI_MAP_LOG changes
+   more, all still in its log: the map's history before the first of them
+   is the stamp's (see struct wr_map). */
+static int stamp_behind(const map_stamp *s, const wr_map *map)
+{
+    if (s->map != map || s->width != map->width || s->height != map->height ||
+        map->generation <= s->generation || map->generation - s->generation > WRI_MAP_LOG)
+        return 0;
+    return map->log_before[(s->generation + 1u) % WRI_MAP_LOG] == s->history;
+}
+
+/* Forgets the records (of `size` bytes, the epoch at byte or uint16
+   `epoch_at`) that the cells changed since stamp s reach: each changed
+   hex's and its neighbours' (a record reads the hex's cell and its
+   neighbours'). */
+static void forget_changed(const map_stamp *s, const wr_map *map, void *records, size_t size,
+                           size_t epoch_at)
+{
+    for (uint64_t g = s->generation + 1u; g <= map->generation; g++) {
+        const int32_t idx = map->log_index[g % WRI_MAP_LOG];
+        const wri_cell *c = &map->cells[idx];
+        const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+        for (int d = -1; d < 6; d++) {
+            if (d >= 0 && !(c->nb & (1u << d)))
+                continue;
+            const int32_t at = d < 0 ? idx : wri_nb_index(map, idx, odd, d);
+            uint8_t *rec = (uint8_t *)records + (size_t)at * size;
+            if (size == 8u)
+                rec[epoch_at] = 0; /* never filled */
+            else
+                ((uint16_t *)(void *)rec)[epoch_at] = 0;
+        }
+    }
+}
+
 /* The records of the full rules' field for this map and the table's parameters:
-   a new epoch (and codes) when either changed. */
+   a new epoch (and codes) when either changed; a few edits of the map
+   forget only the records they reach. */
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
 {
     const size_t n = (size_t)map->count;
     void *rules = pl->rules;
+    if (pl->cap_rules < n)
+        pl->rules_full = 0;
     wr_status st = ensure_records(pl, &rules, &pl->cap_rules, n, 8u);
     pl->rules = rules;
     if (st != WR_OK)
@@ -141,6 +195,14 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
     if (pl->rules_valid && stamp_is(&pl->rules_map, map) &&
         memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0)
         return WR_OK;
+    if (pl->rules_valid && stamp_behind(&pl->rules_map, map) &&
+        memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0) {
+        forget_changed(&pl->rules_map, map, pl->rules, 8u, 7u);
+        pl->rules_map = stamp_of(map);
+        pl->rules_full = 0;
+        return WR_OK;
+    }
+    pl->rules_full = 0;
     if (++pl->rules_epoch == 0) {
         memset(pl->rules, 0, pl->cap_rules * 8u);
         pl->rules_epoch = 1;
@@ -230,6 +292,10 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
 {
     const size_t n = (size_t)map->count;
     void *keys = pl->keys, *costs = pl->costs;
+    if (pl->cap_keys < n)
+        pl->keys_full = 0;
+    if (pl->cap_costs < n)
+        pl->costs_full = 0;
     wr_status st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
     pl->keys = keys;
     if (st == WR_OK && plain && f->g->max_delta < 0xff) {
@@ -239,7 +305,16 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
     }
     if (st != WR_OK)
         return st;
-    if (new_table || !records_for_map(pl, map)) {
+    if (!new_table && stamp_behind(&pl->records_map, map)) { /* a few edits */
+        forget_changed(&pl->records_map, map, pl->keys, 8u * sizeof *pl->keys, 7u);
+        if (pl->costs != NULL && pl->cap_costs >= n)
+            forget_changed(&pl->records_map, map, pl->costs, 8u, 7u);
+        pl->records_map = stamp_of(map);
+        pl->keys_full = 0;
+        pl->costs_full = 0;
+    } else if (new_table || !records_for_map(pl, map)) {
+        pl->keys_full = 0;
+        pl->costs_full = 0;
         if (++pl->epoch == 0) {
             memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
             if (pl->costs != NULL)
@@ -251,6 +326,58 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
     f->keys = pl->keys;
     f->epoch = pl->epoch;
     return WR_OK;
+}
+
+/* Fills every hex's records not filled yet in this epoch, in the map's
+   order: the keys, and the plain costs (costs) or the rules records
+   (rules). A field reads nearly every hex; filled as its search reaches
+   them, in the order of the search, the first field on a map took 8x a
+   warm one at 1024x1024 (the records' misses and page faults), where a
+   pass in order runs at the speed of memory. Nothing changes but when a
+   record is filled (the palette of the rules records may take its codes
+   in another order: codes are private). */
+void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules)
+{
+    const int32_t n = f->g->map->count;
+    /* the keys of a hex whose own record is not filled: from its record
+       when filled, else computed and not kept (the plain costs or rules
+       records are what the field reads: 16 bytes a hex less to write) */
+    uint16_t k[8];
+    if (costs && f->costs != NULL && !pl->costs_full) {
+        for (int32_t i = 0; i < n; i++) {
+            uint8_t *h = f->costs + (size_t)i * 8u;
+            if (h[7] == f->epoch)
+                continue;
+            const uint16_t *rec = pl->keys + (size_t)i * 8u;
+            if (rec[7] != f->epoch) {
+                k[6] = (uint16_t)keys_of(f, i, k);
+                rec = k;
+            }
+            costs_from(f, rec, h);
+        }
+        pl->costs_full = 1;
+    } else if (!costs && !rules && !pl->keys_full) {
+        for (int32_t i = 0; i < n; i++) {
+            uint16_t *rec = pl->keys + (size_t)i * 8u;
+            if (rec[7] != f->epoch)
+                wri_planner_fill_keys(f, i, rec);
+        }
+        pl->keys_full = 1;
+    }
+    if (rules && !pl->rules_full) {
+        for (int32_t i = 0; i < n; i++) {
+            uint8_t *r = pl->rules + (size_t)i * 8u;
+            if (r[7] == pl->rules_epoch)
+                continue;
+            const uint16_t *rec = pl->keys + (size_t)i * 8u;
+            if (rec[7] != f->epoch) {
+                k[6] = (uint16_t)keys_of(f, i, k);
+                rec = k;
+            }
+            rules_from(pl, f, rec, r);
+        }
+        pl->rules_full = 1;
+    }
 }
 
 /* built_hmin for vessels, from the generator's numbers: the cheapest water

@@ -6,6 +6,10 @@
 
 #include "planner_internal.h"
 
+/* The most buckets a ring grows to (8 MiB): a game's graph may have moves
+   of 10^5 points and 1000 days; past it entries wait in the overflow. */
+#define WRI_RING_MAX (1u << 20)
+
 WRI_PLANNER_FN uint32_t pow2_above(uint64_t v)
 {
     uint32_t r = 64;
@@ -87,6 +91,38 @@ WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
         queued++;                                                                    \
     } while (0)
 
+/* Queues state t_ at key k_ past the ring (k_ - cur >= the ring): grows
+   the ring to hold it while it may (RING_GROW()), else queues it in the
+   overflow and sets the caller's flag `far` (then not RING_PUSH()). */
+#define RING_FAR(k_, t_, far)                                                         \
+    do {                                                                             \
+        if (pl->ring < pl->ring_limit)                                               \
+            RING_GROW(k_);                                                           \
+        if ((k_) - cur >= pl->ring) {                                                \
+            st = over_push(pl, (k_), (t_));                                          \
+            if (st != WR_OK)                                                         \
+                return st;                                                           \
+            far = 1;                                                                 \
+        }                                                                            \
+    } while (0)
+
+/* In the search's loop, where it moved cur on past an empty bucket: the
+   overflow's entries come into the ring when cur starts a revolution or
+   the ring is empty (over_drain()); `jumped` runs after the latter. */
+#define RING_OVERFLOW(jumped)                                                         \
+    do {                                                                             \
+        if (pl->over_len > 0 && (queued == 0 || (cur & mask) == 0)) {                \
+            const size_t before_ = queued;                                           \
+            st = over_drain(pl, &cur, &queued, 1);                                   \
+            if (st != WR_OK)                                                         \
+                return st;                                                           \
+            pool = pl->pool;                                                         \
+            if (before_ == 0) {                                                      \
+                jumped;                                                              \
+            }                                                                        \
+        }                                                                            \
+    } while (0)
+
 /* Grows the ring to hold key k_ (ring_grow()), with the locals of
    RING_PUSH() and cur, and takes again its mask, buckets and pool. */
 #define RING_GROW(k_)                                                                 \
@@ -111,6 +147,10 @@ WRI_PLANNER_FN void bucket_release(wr_planner *p, wri_bucket *b)
 
 WRI_PLANNER_FN void free_ring(wr_planner *p)
 {
+    wri_free(&p->alloc, p->over, p->cap_over, sizeof *p->over);
+    p->over = NULL;
+    p->over_len = 0;
+    p->cap_over = 0;
     wri_free(&p->alloc, p->buckets, p->ring_cap, sizeof *p->buckets);
     wri_free(&p->alloc, p->pool, p->chunks * WRI_CHUNK, sizeof *p->pool);
     p->buckets = NULL;
@@ -156,26 +196,120 @@ WRI_PLANNER_FN wr_status ring_reset(wr_planner *p, uint32_t hint)
         p->buckets[i].fill = 0;
     }
     pool_reset(p);
+    p->over_len = 0;
     return WR_OK;
+}
+
+/* Every label of the first `cells` states unreached for astar_plain() and
+   a reachable set's search: when the last search was one of them (see
+   struct wr_planner), only the blocks it wrote. */
+WRI_PLANNER_FN void clear_labels(wr_planner *pl, int32_t cells)
+{
+    uint32_t *const dist = pl->dist;
+    uint8_t *const dirty = pl->dirty;
+    const size_t blocks = dirty_blocks((size_t)cells);
+    if (pl->dirty_cells == cells) {
+        const size_t last = (size_t)cells - 1u;
+        for (size_t i = 0; i < blocks; i++)
+            if (dirty[i]) {
+                const size_t from = i << WRI_DIRTY_SHIFT;
+                size_t n = (size_t)1 << WRI_DIRTY_SHIFT;
+                if (from + n > last + 1u)
+                    n = last + 1u - from;
+                memset(dist + from, 0xff, n * sizeof *dist);
+                dirty[i] = 0;
+            }
+    } else {
+        memset(dist, 0xff, (size_t)cells * sizeof *dist);
+        memset(dirty, 0, blocks);
+        pl->dirty_cells = cells;
+    }
 }
 
 /* The start of a search: an empty ring (ring_reset()) with state src in the
    bucket of key. */
-WRI_PLANNER_FN wr_status ring_start(wr_planner *p, uint32_t hint, int32_t src, uint32_t key)
+WRI_PLANNER_FN wr_status ring_start(wr_planner *p, const search_opts *o, int32_t src, uint32_t key)
 {
-    wr_status st = ring_reset(p, hint);
+    wr_status st = ring_reset(p, o->ring_hint);
     if (st != WR_OK)
         return st;
+    const uint32_t most = o->ring_max > o->ring_hint ? o->ring_max : o->ring_hint;
+    p->ring_limit = pow2_above((uint64_t)most * 2u);
+    if (p->ring_limit > WRI_RING_MAX)
+        p->ring_limit = WRI_RING_MAX;
+    if (p->ring_limit < p->ring)
+        p->ring_limit = p->ring;
     return bucket_push(p, &p->buckets[key & (p->ring - 1u)], src);
 }
 
-/* A bigger ring for a move of `delta` points: live entries move over,
-   stale ones are dropped. */
+/* Entry s keyed key, a ring or more past the current key: to the overflow. */
+WRI_PLANNER_FN wr_status over_push(wr_planner *p, uint32_t key, int32_t s)
+{
+    if (p->over_len == p->cap_over) {
+        size_t cap = p->cap_over ? 2u * p->cap_over : 256u;
+        uint64_t *no = wri_realloc_array(&p->alloc, p->over, p->cap_over, cap, sizeof *no);
+        if (no == NULL)
+            return WRI_NOMEM();
+        p->over = no;
+        p->cap_over = cap;
+    }
+    p->over[p->over_len++] = (uint64_t)key << 32 | (uint32_t)s;
+    return WR_OK;
+}
+
+/* The overflow's entries keyed below *cur + ring move into the ring (stale
+   ones, whose state got a smaller label since, are dropped); with the ring
+   empty (*queued 0), *cur first jumps to the smallest key waiting. Run when
+   *cur starts a revolution of the ring (a multiple of its size), after the
+   ring grew (jump 0: cur stays) and when it is empty: every entry left
+   waits for a key past the next revolution's start, so none is passed. */
+WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued, int jump)
+{
+    if (*queued == 0 && jump) {
+        uint32_t least = UINT32_MAX;
+        for (size_t i = 0; i < p->over_len; i++) {
+            const uint32_t k = (uint32_t)(p->over[i] >> 32);
+            if (p->dist[(uint32_t)p->over[i]] == k && k < least)
+                least = k;
+        }
+        if (least == UINT32_MAX) { /* all stale */
+            p->over_len = 0;
+            return WR_OK;
+        }
+        *cur = least;
+    }
+    size_t keep = 0;
+    const uint32_t mask = p->ring - 1u;
+    for (size_t i = 0; i < p->over_len; i++) {
+        const uint64_t e = p->over[i];
+        const uint32_t k = (uint32_t)(e >> 32);
+        const int32_t s = (int32_t)(uint32_t)e;
+        if (p->dist[s] != k)
+            continue;
+        if (k - *cur < p->ring) {
+            wr_status st = bucket_push(p, &p->buckets[k & mask], s);
+            if (st != WR_OK)
+                return st;
+            (*queued)++;
+        } else {
+            p->over[keep++] = e;
+        }
+    }
+    p->over_len = keep;
+    return WR_OK;
+}
+
+/* A bigger ring for a move of `delta` points, up to ring_limit: live
+   entries move over, stale ones are dropped. */
 WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *queued)
 {
     uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
+    if (want > p->ring_limit)
+        want = p->ring_limit;
+    /* GCOVR_EXCL_BR_START: called only while the ring is below its limit */
     if (want <= old)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "params", delta, "a move of fewer than 2^29 points");
+        return WR_OK;
+    /* GCOVR_EXCL_BR_STOP */
 
     size_t total = 0;
     for (uint32_t i = 0; i < old; i++)
@@ -209,6 +343,8 @@ WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, 
     }
     wri_free(&p->alloc, tmp, total, sizeof *tmp);
     *queued = k;
+    if (st == WR_OK && p->over_len > 0)
+        st = over_drain(p, &cur, queued, 0);
     return st;
 }
 

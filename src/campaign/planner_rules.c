@@ -30,7 +30,7 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
 #endif
 
 /* The macros below use the locals of field_rules_core(), and return from it
-   when the ring cannot grow. Offers label nk_ (at most key_max + 2^21 x
+   when the ring or its overflow cannot grow. Offers label nk_ (at most key_max + 2^21 x
    1000) to state t_, whose hex is h_ (as SEARCH_OFFER in search_core.h). */
 #define RULES_OFFER(t_, h_, nk_)                                                      \
     do {                                                                             \
@@ -39,11 +39,13 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
         if (k < dist[t] && k <= key_max) {                                           \
             PREFETCH_RULES(rules, h_);                                               \
             dist[t] = k;                                                             \
+            int far_ = 0;                                                            \
             if (k - cur >= ring_size) {                                              \
-                RING_GROW(k);                                                        \
+                RING_FAR(k, t, far_);                                                \
                 ring_size = pl->ring;                                                \
             }                                                                        \
-            RING_PUSH(k, t);                                                         \
+            if (!far_)                                                               \
+                RING_PUSH(k, t);                                                     \
         }                                                                            \
     } while (0)
 /* Any move of (points, days, needs unformed movement) into hex to from
@@ -119,18 +121,19 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
     /* the end of cur's day, ceil(cur / P) x P; fresh_day() from it */
     uint32_t cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P;
     dist[src] = cur;
-    wr_status st = ring_start(pl, o->ring_hint, src, cur);
+    wr_status st = ring_start(pl, o, src, cur);
     if (st != WR_OK)
         return st;
     uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *ring = pl->buckets;
     int32_t *pool = pl->pool;
     size_t queued = 1;
-    while (queued > 0) {
+    while (queued > 0 || pl->over_len > 0) {
         wri_bucket *b = &ring[cur & mask];
         if (b->head < 0) {
             if (++cur > cur_end)
                 cur_end += P;
+            RING_OVERFLOW(cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P);
             continue;
         }
         const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
@@ -208,6 +211,10 @@ wr_status wri_planner_rules_field(wr_planner *pl, const fastgen *f, const search
     wr_status st = wri_planner_rules_records(pl, f->g->map);
     if (st != WR_OK)
         return st;
+    /* GCOVR_EXCL_BR_START: the full rules' field serves whole fields only */
+    if (o->limit >= o->key_max && o->order == NULL)
+        wri_planner_fill_all(pl, f, 0, 1);
+    /* GCOVR_EXCL_BR_STOP */
     if (o->two && o->unformed_ok && o->prune)
         return field_rules_core(pl, f, o, 1, 1, 1);
     return field_rules_core(pl, f, o, o->two, o->unformed_ok, o->prune);

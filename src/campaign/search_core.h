@@ -47,8 +47,8 @@
 #define SEARCH_FIELD (!SEARCH_PARENTS && !SEARCH_ASTAR)
 
 /* Queues state t_ at key k_ (its label): Dijkstra grows the ring for a
-   key past it; A* adds the heuristic, and gives up when the ring is too
-   small. */
+   key past it, up to its limit, then keeps it in the overflow (RING_FAR());
+   A* adds the heuristic, and gives up when the ring is too small. */
 #if SEARCH_ASTAR
 #define SEARCH_QUEUE(k_, t_)                                                         \
     do {                                                                             \
@@ -62,9 +62,11 @@
 #else
 #define SEARCH_QUEUE(k_, t_)                                                         \
     do {                                                                             \
+        int far_ = 0;                                                                \
         if (k_ - cur >= pl->ring)                                                    \
-            RING_GROW(k_);                                                           \
-        RING_PUSH(k_, t_);                                                           \
+            RING_FAR(k_, t_, far_);                                                  \
+        if (!far_)                                                                   \
+            RING_PUSH(k_, t_);                                                       \
     } while (0)
 #endif
 
@@ -76,6 +78,8 @@
         if (nk < dist[t] && nk <= key_max) {                                        \
             uint32_t k = (uint32_t)nk;                                              \
             SEARCH_PREFETCH(ctx, t < cells ? t : t - cells);                        \
+            if (SEARCH_FIELD && mark)                                               \
+                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;                          \
             dist[t] = k;                                                            \
             if (SEARCH_PARENTS) {                                                   \
                 parent[t] = s;                                                      \
@@ -121,14 +125,25 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     uint16_t *via = pl->via;
     (void)parent;
     (void)via;
-    memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
-    pl->dirty_cells = 0; /* see struct wr_planner */
+    /* a reachable set of one state a hex marks the blocks of labels it
+       writes, and clears only those of the last such search (or
+       astar_plain()'s): a few thousand hexes of a large map */
+    const int mark = SEARCH_FIELD && !two && o->limit < key_max;
+    uint8_t *const dirty = pl->dirty;
+    if (mark) {
+        clear_labels(pl, cells);
+    } else {
+        memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
+        pl->dirty_cells = 0; /* see struct wr_planner */
+    }
     const int32_t src = o->src_state;
+    if (mark)
+        dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     dist[src] = o->t0;
     parent[src] = -1;
     via[src] = (uint16_t)WR_STEP_START;
     uint32_t cur = o->t0 + (SEARCH_ASTAR ? search_h(o, src) : 0u);
-    wr_status st = ring_start(pl, o->ring_hint, src, cur);
+    wr_status st = ring_start(pl, o, src, cur);
     if (st != WR_OK)
         return st;
     uint32_t mask = pl->ring - 1u;
@@ -137,12 +152,14 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     size_t queued = 1, settled = 0;
     int found = 0;
 
-    while (queued > 0) {
+    while (queued > 0 || (!SEARCH_ASTAR && pl->over_len > 0)) {
         wri_bucket *b = &ring[cur & mask];
         if (b->head < 0) {
             if (SEARCH_ASTAR && found)
                 break; /* every state keyed up to the goal's label is settled */
             cur++;
+            if (!SEARCH_ASTAR)
+                RING_OVERFLOW((void)0);
             continue;
         }
         int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];

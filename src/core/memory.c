@@ -1,5 +1,12 @@
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE 1 /* madvise() */
+#endif
 #include "memory.h"
 #include "error.h"
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -54,6 +61,25 @@ void *wri_realloc_array(const wr_allocator *a, void *ptr, size_t old_count, size
         return NULL;
     size_t old_bytes = ptr ? old_count * size : 0;
     size_t new_bytes = new_count * size;
+    /* A new block from the C library: calloc() hands large ones over as
+       fresh zero pages, not written until used (a memset() would fault in
+       and write every page of a planner's arrays on its first query). */
+    if (ptr == NULL && a->fn == default_alloc) {
+        void *z = calloc(new_count, size);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        /* A block of 4 MiB or more: transparent huge pages where the system
+           gives them on request (a fault per 2 MiB, not per 4 KiB, on the
+           first query's arrays; a hint, whatever it returns). */
+        const uintptr_t huge = (uintptr_t)1 << 21;
+        if (z != NULL && new_bytes >= 2u * huge) {
+            uintptr_t from = ((uintptr_t)z + huge - 1u) & ~(huge - 1u);
+            uintptr_t to = ((uintptr_t)z + new_bytes) & ~(huge - 1u);
+            if (to > from)
+                (void)madvise((void *)from, (size_t)(to - from), MADV_HUGEPAGE);
+        }
+#endif
+        return z;
+    }
     unsigned char *p = a->fn(a->user, ptr, old_bytes, new_bytes);
     if (p != NULL && new_bytes > old_bytes)
         memset(p + old_bytes, 0, new_bytes - old_bytes);
