@@ -179,8 +179,8 @@ WR_API wr_status wr_figure_damage_totals(const wr_figure *figure, int *dice, int
  *         ::WR_ERR_INVALID when n_rolls is not the number of dice;
  *         ::WR_ERR_RANGE when a roll is outside 1..sides.
  */
-WR_API wr_status wr_figure_damage_rolls(const wr_figure *figure, const int *rolls,
-                                             size_t n_rolls, int *damage);
+WR_API wr_status wr_figure_damage_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls,
+                                        int *damage);
 
 /**
  * @brief [11.5] The one damage roll of a figure, rolled with a ::wr_rng.
@@ -247,8 +247,7 @@ WR_API wr_status wr_figure_damage_group_parts(const wr_figure *figure, size_t in
  *         of dice.
  */
 WR_API wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int multiplier,
-                                                    const int *rolls, size_t n_rolls,
-                                                    int *damage);
+                                               const int *rolls, size_t n_rolls, int *damage);
 
 /**
  * @brief wr_figure_charge_damage_rolls() with the dice rolled by a
@@ -259,8 +258,8 @@ WR_API wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int mult
  * @param[out] damage max(0, rider rolls * multiplier + steed rolls + bonus).
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for multiplier.
  */
-WR_API wr_status wr_figure_charge_damage_rng(const wr_figure *figure, int multiplier,
-                                              wr_rng *rng, int *damage);
+WR_API wr_status wr_figure_charge_damage_rng(const wr_figure *figure, int multiplier, wr_rng *rng,
+                                             int *damage);
 
 /**
  * @brief [11.2] Rates a cavalry figure from its rider and its mount.
@@ -360,9 +359,9 @@ typedef struct wr_battle_unit wr_battle_unit;
 
 /** @brief What kind of figures a unit has. */
 typedef enum wr_battle_unit_type {
-    WR_UNIT_TYPE_FOOT = 0,     /**< Infantry, monsters, anything neither cavalry nor chariot. */
-    WR_UNIT_TYPE_CAVALRY = 1,  /**< Riders on mounts, flying mounts included ([11.1]). */
-    WR_UNIT_TYPE_CHARIOT = 2   /**< Chariots ([11.1]). */
+    WR_UNIT_TYPE_FOOT = 0,    /**< Infantry, monsters, anything neither cavalry nor chariot. */
+    WR_UNIT_TYPE_CAVALRY = 1, /**< Riders on mounts, flying mounts included ([11.1]). */
+    WR_UNIT_TYPE_CHARIOT = 2  /**< Chariots ([11.1]). */
 } wr_battle_unit_type;
 
 /** @brief Equipment: large shields ([11.6]). */
@@ -385,10 +384,10 @@ typedef enum wr_battle_unit_type {
  * @brief What a unit is; see wr_battle_unit_desc_default() for the defaults.
  */
 typedef struct wr_battle_unit_desc {
-    wr_battle_unit_type type;   /**< Foot, cavalry or chariots; default ::WR_UNIT_TYPE_FOOT. */
-    int figures;         /**< Figures in the unit, 0..100000; default 1. */
-    unsigned equipment;  /**< WR_EQUIP_* bits; default 0. */
-    unsigned traits;     /**< WR_TRAIT_* bits shared by the whole unit; default 0. */
+    wr_battle_unit_type type; /**< Foot, cavalry or chariots; default ::WR_UNIT_TYPE_FOOT. */
+    int figures;              /**< Figures in the unit, 0..100000; default 1. */
+    unsigned equipment;       /**< WR_EQUIP_* bits; default 0. */
+    unsigned traits;          /**< WR_TRAIT_* bits shared by the whole unit; default 0. */
     int single_creature; /**< 1 when each figure is a single creature or character; default 0. */
     int in_command;      /**< 1 when the unit is in command; default 1. */
 } wr_battle_unit_desc;
@@ -409,7 +408,8 @@ WR_API wr_battle_unit_desc wr_battle_unit_desc_default(void);
  *         unknown equipment or trait bits, or a flag other than 0 or 1;
  *         ::WR_ERR_RANGE for figures outside 0..100000; ::WR_ERR_NOMEM.
  */
-WR_API wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc, wr_battle_unit **out);
+WR_API wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc,
+                                    wr_battle_unit **out);
 
 /**
  * @brief wr_battle_unit_new() with the caller's allocator.
@@ -420,7 +420,7 @@ WR_API wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_uni
  * @return As wr_battle_unit_new(); ::WR_ERR_INVALID also when alloc has no function.
  */
 WR_API wr_status wr_battle_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc,
-                                const wr_allocator *alloc, wr_battle_unit **out);
+                                       const wr_allocator *alloc, wr_battle_unit **out);
 
 /**
  * @brief Releases a unit (its copy of the figure with it).
@@ -467,8 +467,8 @@ WR_API wr_status wr_battle_unit_figure(const wr_battle_unit *unit, const wr_figu
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for unknown bits or
  *         WR_PART_STEED in a foot unit; ::WR_ERR_RANGE for figures_hit.
  */
-WR_API wr_status wr_battle_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit,
-                                    int *removed);
+WR_API wr_status wr_battle_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts,
+                                           int figures_hit, int *removed);
 
 /* ------------------------------------------------------------------------ */
 /* Formations ([11.6], [11.7])                                               */
@@ -523,13 +523,13 @@ typedef enum wr_attack_kind {
 
 /** @brief What a formation is, as wr_formation_get() reports it. */
 typedef struct wr_formation_info {
-    wr_formation_order order;     /**< Open or closed. */
-    int frontage;       /**< Figures in the front rank when the unit is full, 1..100000. */
-    int facing;         /**< Degrees clockwise from the map's north, 0..359. */
+    wr_formation_order order; /**< Open or closed. */
+    int frontage;             /**< Figures in the front rank when the unit is full, 1..100000. */
+    int facing;               /**< Degrees clockwise from the map's north, 0..359. */
     wr_formation_special special; /**< The special formation. */
-    unsigned sides;     /**< WR_FACE_* sides the special formation protects (0 for none). */
-    int spent;          /**< Move points spent in this Movement Phase, at the formation's rate: a front-only shield wall's halved rate while it holds; when it ends, what it spent counts as the same share of the normal rate (doubled, rounded up for an odd rate) ([11.6]). */
-    int turned;         /**< Degrees turned in this Movement Phase (absolute sum). */
+    unsigned sides; /**< WR_FACE_* sides the special formation protects (0 for none). */
+    int spent; /**< Move points spent in this Movement Phase, at the formation's rate: a front-only shield wall's halved rate while it holds; when it ends, what it spent counts as the same share of the normal rate (doubled, rounded up for an odd rate) ([11.6]). */
+    int turned; /**< Degrees turned in this Movement Phase (absolute sum). */
 } wr_formation_info;
 
 /**
@@ -541,7 +541,8 @@ typedef struct wr_formation_info {
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown order;
  *         ::WR_ERR_RANGE; ::WR_ERR_NOMEM.
  */
-WR_API wr_status wr_formation_new(wr_formation_order order, int frontage, int facing, wr_formation **out);
+WR_API wr_status wr_formation_new(wr_formation_order order, int frontage, int facing,
+                                  wr_formation **out);
 
 /**
  * @brief wr_formation_new() with the caller's allocator.
@@ -651,17 +652,20 @@ WR_API wr_status wr_formation_available(const wr_formation *formation, const wr_
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE; ::WR_ERR_FORBIDDEN when the
  *         rules forbid the turn (nothing changes).
  */
-WR_API wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit, int degrees);
+WR_API wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit,
+                                   int degrees);
 
 /** @brief Why a special formation may not be declared. */
 typedef enum wr_declare_problem {
     WR_DECLARE_OK = 0,             /**< It may be declared. */
     WR_DECLARE_NOT_IN_COMMAND = 1, /**< The unit is not in command. */
     WR_DECLARE_NOT_CLOSED = 2,     /**< The unit is not in closed formation. */
-    WR_DECLARE_NO_EQUIPMENT = 3,   /**< No large shields (shield wall) or no spears or pikes (set spears). */
-    WR_DECLARE_MOVED = 4,          /**< The unit has spent movement in this phase. */
-    WR_DECLARE_ALREADY = 5,        /**< The unit is already in a special formation (a shield wall and set spears are not held together). */
-    WR_DECLARE_NO_TURN = 6         /**< Not enough movement left to turn figures to other sides. */
+    WR_DECLARE_NO_EQUIPMENT =
+        3,                /**< No large shields (shield wall) or no spears or pikes (set spears). */
+    WR_DECLARE_MOVED = 4, /**< The unit has spent movement in this phase. */
+    WR_DECLARE_ALREADY =
+        5, /**< The unit is already in a special formation (a shield wall and set spears are not held together). */
+    WR_DECLARE_NO_TURN = 6 /**< Not enough movement left to turn figures to other sides. */
 } wr_declare_problem;
 
 /** @brief A default cost, in move points, of turning figures to face another
@@ -738,7 +742,7 @@ WR_API wr_status wr_shield_wall_ac_modifier(const wr_formation *formation, wr_at
  *         bits; ::WR_ERR_RANGE for turn_cost.
  */
 WR_API wr_status wr_spears_check(const wr_battle_unit *unit, const wr_formation *formation,
-                                     unsigned sides, int turn_cost, wr_declare_problem *problem);
+                                 unsigned sides, int turn_cost, wr_declare_problem *problem);
 
 /**
  * @brief [11.7] Declares set spears or pikes: spends half the movement rate
@@ -752,7 +756,7 @@ WR_API wr_status wr_spears_check(const wr_battle_unit *unit, const wr_formation 
  *         ::WR_ERR_FORBIDDEN when wr_spears_check() gives a problem.
  */
 WR_API wr_status wr_spears_declare(const wr_battle_unit *unit, wr_formation *formation,
-                                       unsigned sides, int turn_cost);
+                                   unsigned sides, int turn_cost);
 
 /**
  * @brief [11.7] Damage multiplier of a set spears formation against a charger.
@@ -762,8 +766,8 @@ WR_API wr_status wr_spears_declare(const wr_battle_unit *unit, wr_formation *for
  *             that side, else 1 (never from above).
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID for an unknown side.
  */
-WR_API wr_status wr_spears_multiplier(const wr_formation *defender,
-                                          wr_attack_from charge_from, int *multiplier);
+WR_API wr_status wr_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from,
+                                      int *multiplier);
 
 /**
  * @brief [11.7] How many figures of a unit that charged set spears still
@@ -872,22 +876,23 @@ typedef enum wr_tactical_problem {
     WR_TACTICAL_IMMOBILE = 1,        /**< An all-round shield wall or set spears cannot move. */
     WR_TACTICAL_CHARGE_UPHILL = 2,   /**< Charges may not go uphill. */
     WR_TACTICAL_CHARGE_OBSTACLE = 3, /**< Charges may not cross obstacles. */
-    WR_TACTICAL_CHARGE_WOODS = 4,    /**< Only single creatures or characters charge in or into woods. */
-    WR_TACTICAL_WATER = 5,           /**< Only all-aquatic or amphibious units enter water. */
-    WR_TACTICAL_CLOSED_ORDER = 6,    /**< No closed formation in woods, rough, swamp or water. */
-    WR_TACTICAL_TOO_FAR = 7          /**< It costs more than the movement left. */
+    WR_TACTICAL_CHARGE_WOODS =
+        4,                 /**< Only single creatures or characters charge in or into woods. */
+    WR_TACTICAL_WATER = 5, /**< Only all-aquatic or amphibious units enter water. */
+    WR_TACTICAL_CLOSED_ORDER = 6, /**< No closed formation in woods, rough, swamp or water. */
+    WR_TACTICAL_TOO_FAR = 7       /**< It costs more than the movement left. */
 } wr_tactical_problem;
 
 /** @brief What a tactical move costs and whether it is legal. */
 typedef struct wr_tactical_result {
-    int legal;               /**< 1 when the rules allow the move. */
+    int legal;                   /**< 1 when the rules allow the move. */
     wr_tactical_problem problem; /**< ::WR_TACTICAL_OK or the first reason it is not legal. */
-    int cost;                /**< Move points the whole move costs, in the measure of `available`. */
-    int available;           /**< Move points the unit had before the move, at the rate it ends the move with: the normal rate when the move ends a front-only shield wall ([11.6]). */
-    int left;                /**< available - cost (negative when too far); after wr_tactical_apply(), what wr_formation_available() gives. */
-    wr_formation_order order;          /**< The order after the move (obstacles turn closed to open). */
-    int road;                /**< 1 when the road bonus was used. */
-    int breaks_formation;    /**< 1 when going to open order ends a shield wall. */
+    int cost;      /**< Move points the whole move costs, in the measure of `available`. */
+    int available; /**< Move points the unit had before the move, at the rate it ends the move with: the normal rate when the move ends a front-only shield wall ([11.6]). */
+    int left; /**< available - cost (negative when too far); after wr_tactical_apply(), what wr_formation_available() gives. */
+    wr_formation_order order; /**< The order after the move (obstacles turn closed to open). */
+    int road;                 /**< 1 when the road bonus was used. */
+    int breaks_formation;     /**< 1 when going to open order ends a shield wall. */
 } wr_tactical_result;
 
 /**
@@ -917,8 +922,8 @@ typedef struct wr_tactical_result {
  *         for a leg number or n_legs out of range.
  */
 WR_API wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *formation,
-                               const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
-                               wr_tactical_result *result);
+                                   const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
+                                   wr_tactical_result *result);
 
 /**
  * @brief [11.8] Makes a legal move: spends its cost, goes to open order after
@@ -933,8 +938,9 @@ WR_API wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formatio
  * @return As wr_tactical_check(); ::WR_ERR_FORBIDDEN when the move is not legal
  *         (nothing changes; wr_tactical_check() tells why).
  */
-WR_API wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
-                               size_t n_legs, unsigned flags, wr_tactical_result *result);
+WR_API wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation,
+                                   const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
+                                   wr_tactical_result *result);
 
 /**
  * @brief [11.8] Whether a charge along these legs is allowed: never uphill,
@@ -946,8 +952,8 @@ WR_API wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *for
  * @param[out] problem ::WR_TACTICAL_OK or the charge problem.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_charge_check(const wr_battle_unit *unit, const wr_tactical_leg *legs, size_t n_legs,
-                                 wr_tactical_problem *problem);
+WR_API wr_status wr_charge_check(const wr_battle_unit *unit, const wr_tactical_leg *legs,
+                                 size_t n_legs, wr_tactical_problem *problem);
 
 /* ------------------------------------------------------------------------ */
 /* The Movement Phase ([11.6]-[11.8])                                        */
@@ -959,7 +965,7 @@ WR_API wr_status wr_charge_check(const wr_battle_unit *unit, const wr_tactical_l
 typedef struct wr_movement_phase {
     int begun;                      /**< 1 once a phase has begun, else 0. */
     wr_formation_order start_order; /**< The order at the beginning of the phase. */
-    int start_in_command;           /**< 1 or 0; -1 when not recorded (wr_formation_begin_phase()). */
+    int start_in_command; /**< 1 or 0; -1 when not recorded (wr_formation_begin_phase()). */
 } wr_movement_phase;
 
 /**
@@ -973,10 +979,10 @@ typedef struct wr_movement_phase {
  * are defaults, not numbers the text gives for those actions.
  */
 typedef struct wr_movement_phase_costs {
-    int order_num;    /**< A change between open and closed order costs order_num/order_den of the normal rate, rounded up; 0..order_den; default 1. */
-    int order_den;    /**< 1..1000; default 2. */
-    int turn_num;     /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate, rounded up; 0..turn_den; default 1. */
-    int turn_den;     /**< 1..1000; default 2. */
+    int order_num; /**< A change between open and closed order costs order_num/order_den of the normal rate, rounded up; 0..order_den; default 1. */
+    int order_den; /**< 1..1000; default 2. */
+    int turn_num; /**< Each change of facing of up to 90 degrees costs turn_num/turn_den of the normal rate, rounded up; 0..turn_den; default 1. */
+    int turn_den; /**< 1..1000; default 2. */
     int figures_turn; /**< Move points for figures to turn to face another side ([11.6], [11.7]), 0..48000; default ::WR_TURN_COST_DEFAULT. */
 } wr_movement_phase_costs;
 
@@ -1015,7 +1021,8 @@ WR_API wr_status wr_movement_phase_get(const wr_formation *formation, wr_movemen
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN for more than the movement left (nothing changes).
  */
-WR_API wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
+WR_API wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *formation,
+                                         int points);
 
 /**
  * @brief Changes between open and closed order during the Movement Phase,
@@ -1042,8 +1049,9 @@ WR_API wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formatio
  *         (nothing changes).
  */
 WR_API wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *formation,
-                                       const wr_movement_phase_costs *costs, wr_formation_order order,
-                                       wr_terrain standing, int *cost);
+                                             const wr_movement_phase_costs *costs,
+                                             wr_formation_order order, wr_terrain standing,
+                                             int *cost);
 
 /**
  * @brief Changes facing during the Movement Phase, charging its cost.
@@ -1066,7 +1074,8 @@ WR_API wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_form
  *         the turn or it costs more than is left (nothing changes).
  */
 WR_API wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *formation,
-                                  const wr_movement_phase_costs *costs, int degrees, int *cost);
+                                        const wr_movement_phase_costs *costs, int degrees,
+                                        int *cost);
 
 /**
  * @brief Wheels the unit during the Movement Phase: the outer flank moves
@@ -1091,8 +1100,8 @@ WR_API wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation
  *         order where it is banned, more than is left, or a shield wall's
  *         arc beyond its movement (nothing changes).
  */
-WR_API wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
-                                   int arc, wr_terrain terrain, int *cost);
+WR_API wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation,
+                                         int degrees, int arc, wr_terrain terrain, int *cost);
 
 /**
  * @brief [11.6] Declares a shield wall in a begun Movement Phase
@@ -1105,8 +1114,10 @@ WR_API wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formatio
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN when wr_shield_wall_check() gives a problem.
  */
-WR_API wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
-                                         const wr_movement_phase_costs *costs, int all_round);
+WR_API wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *unit,
+                                                       wr_formation *formation,
+                                                       const wr_movement_phase_costs *costs,
+                                                       int all_round);
 
 /**
  * @brief [11.7] Declares set spears or pikes in a begun Movement Phase
@@ -1119,8 +1130,10 @@ WR_API wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *uni
  *         ::WR_ERR_STATE when no Movement Phase has begun;
  *         ::WR_ERR_FORBIDDEN when wr_spears_check() gives a problem.
  */
-WR_API wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit, wr_formation *formation,
-                                        const wr_movement_phase_costs *costs, unsigned sides);
+WR_API wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit,
+                                                  wr_formation *formation,
+                                                  const wr_movement_phase_costs *costs,
+                                                  unsigned sides);
 
 /* ------------------------------------------------------------------------ */
 /* Woods (rulings on [11.8] and [11.9])                                      */
@@ -1205,9 +1218,9 @@ typedef enum wr_fire_shape {
 typedef struct wr_fire_area {
     wr_fire_shape shape; /**< Circle or rectangle. */
     int width;           /**< Quarter inches across the wind (a circle's diameter). */
-    int length;          /**< Quarter inches along the wind, from the start line downwind (a circle's diameter). */
-    int area;            /**< Rectangle: square quarter inches; circle: 0. */
-    int area_pi;         /**< Circle: the area over pi, radius squared; rectangle: 0. */
+    int length; /**< Quarter inches along the wind, from the start line downwind (a circle's diameter). */
+    int area;    /**< Rectangle: square quarter inches; circle: 0. */
+    int area_pi; /**< Circle: the area over pi, radius squared; rectangle: 0. */
 } wr_fire_area;
 
 /**
@@ -1259,8 +1272,9 @@ typedef struct wr_fire_origin {
  *         a wind direction of (0, 0) with wind; ::WR_ERR_RANGE for turns, a
  *         coordinate or a wind component out of range.
  */
-WR_API wr_status wr_forest_fire_has_reached(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
-                                        int x, int y, int *reached);
+WR_API wr_status wr_forest_fire_has_reached(wr_fire_wind wind, int turns,
+                                            const wr_fire_origin *origin, int x, int y,
+                                            int *reached);
 
 /* ------------------------------------------------------------------------ */
 /* Terrain effects on combat ([11.9])                                        */
@@ -1420,31 +1434,43 @@ typedef WR_DEPRECATED("use wr_movement_phase_costs") wr_movement_phase_costs wr_
 
 /** @copydoc wr_figure_damage_rolls
  *  @deprecated Use wr_figure_damage_rolls(), the same call. */
-WR_DEPRECATED("use wr_figure_damage_rolls") WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls, int *damage);
+WR_DEPRECATED("use wr_figure_damage_rolls")
+WR_API wr_status wr_figure_damage_from_rolls(const wr_figure *figure, const int *rolls,
+                                             size_t n_rolls, int *damage);
 
 /** @copydoc wr_figure_damage_rng
  *  @deprecated Use wr_figure_damage_rng(), the same call. */
-WR_DEPRECATED("use wr_figure_damage_rng") WR_API wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage);
+WR_DEPRECATED("use wr_figure_damage_rng")
+WR_API wr_status wr_figure_damage_roll(const wr_figure *figure, wr_rng *rng, int *damage);
 
 /** @copydoc wr_figure_charge_damage_rolls
  *  @deprecated Use wr_figure_charge_damage_rolls(), the same call. */
-WR_DEPRECATED("use wr_figure_charge_damage_rolls") WR_API wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier, const int *rolls, size_t n_rolls, int *damage);
+WR_DEPRECATED("use wr_figure_charge_damage_rolls")
+WR_API wr_status wr_figure_charge_damage_from_rolls(const wr_figure *figure, int multiplier,
+                                                    const int *rolls, size_t n_rolls, int *damage);
 
 /** @copydoc wr_figure_charge_damage_rng
  *  @deprecated Use wr_figure_charge_damage_rng(), the same call. */
-WR_DEPRECATED("use wr_figure_charge_damage_rng") WR_API wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier, wr_rng *rng, int *damage);
+WR_DEPRECATED("use wr_figure_charge_damage_rng")
+WR_API wr_status wr_figure_charge_damage_roll(const wr_figure *figure, int multiplier, wr_rng *rng,
+                                              int *damage);
 
 /** @copydoc wr_battle_unit_desc_default
  *  @deprecated Use wr_battle_unit_desc_default(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_desc_default") WR_API wr_battle_unit_desc wr_unit_desc_default(void);
+WR_DEPRECATED("use wr_battle_unit_desc_default")
+WR_API wr_battle_unit_desc wr_unit_desc_default(void);
 
 /** @copydoc wr_battle_unit_new
  *  @deprecated Use wr_battle_unit_new(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_new") WR_API wr_status wr_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc, wr_battle_unit **out);
+WR_DEPRECATED("use wr_battle_unit_new")
+WR_API wr_status wr_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc,
+                             wr_battle_unit **out);
 
 /** @copydoc wr_battle_unit_new_ex
  *  @deprecated Use wr_battle_unit_new_ex(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_new_ex") WR_API wr_status wr_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc, const wr_allocator *alloc, wr_battle_unit **out);
+WR_DEPRECATED("use wr_battle_unit_new_ex")
+WR_API wr_status wr_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc,
+                                const wr_allocator *alloc, wr_battle_unit **out);
 
 /** @copydoc wr_battle_unit_free
  *  @deprecated Use wr_battle_unit_free(), the same call. */
@@ -1452,75 +1478,103 @@ WR_DEPRECATED("use wr_battle_unit_free") WR_API void wr_unit_free(wr_battle_unit
 
 /** @copydoc wr_battle_unit_get
  *  @deprecated Use wr_battle_unit_get(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_get") WR_API wr_status wr_unit_get_desc(const wr_battle_unit *unit, wr_battle_unit_desc *desc);
+WR_DEPRECATED("use wr_battle_unit_get")
+WR_API wr_status wr_unit_get_desc(const wr_battle_unit *unit, wr_battle_unit_desc *desc);
 
 /** @copydoc wr_battle_unit_set
  *  @deprecated Use wr_battle_unit_set(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_set") WR_API wr_status wr_unit_set_desc(wr_battle_unit *unit, const wr_battle_unit_desc *desc);
+WR_DEPRECATED("use wr_battle_unit_set")
+WR_API wr_status wr_unit_set_desc(wr_battle_unit *unit, const wr_battle_unit_desc *desc);
 
 /** @copydoc wr_battle_unit_figure
  *  @deprecated Use wr_battle_unit_figure(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_figure") WR_API wr_status wr_unit_figure(const wr_battle_unit *unit, const wr_figure **figure);
+WR_DEPRECATED("use wr_battle_unit_figure")
+WR_API wr_status wr_unit_figure(const wr_battle_unit *unit, const wr_figure **figure);
 
 /** @copydoc wr_battle_unit_kill_parts
  *  @deprecated Use wr_battle_unit_kill_parts(), the same call. */
-WR_DEPRECATED("use wr_battle_unit_kill_parts") WR_API wr_status wr_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit, int *removed);
+WR_DEPRECATED("use wr_battle_unit_kill_parts")
+WR_API wr_status wr_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit,
+                                    int *removed);
 
 /** @copydoc wr_spears_check
  *  @deprecated Use wr_spears_check(), the same call. */
-WR_DEPRECATED("use wr_spears_check") WR_API wr_status wr_set_spears_check(const wr_battle_unit *unit, const wr_formation *formation, unsigned sides, int turn_cost, wr_declare_problem *problem);
+WR_DEPRECATED("use wr_spears_check")
+WR_API wr_status wr_set_spears_check(const wr_battle_unit *unit, const wr_formation *formation,
+                                     unsigned sides, int turn_cost, wr_declare_problem *problem);
 
 /** @copydoc wr_spears_declare
  *  @deprecated Use wr_spears_declare(), the same call. */
-WR_DEPRECATED("use wr_spears_declare") WR_API wr_status wr_set_spears_declare(const wr_battle_unit *unit, wr_formation *formation, unsigned sides, int turn_cost);
+WR_DEPRECATED("use wr_spears_declare")
+WR_API wr_status wr_set_spears_declare(const wr_battle_unit *unit, wr_formation *formation,
+                                       unsigned sides, int turn_cost);
 
 /** @copydoc wr_spears_multiplier
  *  @deprecated Use wr_spears_multiplier(), the same call. */
-WR_DEPRECATED("use wr_spears_multiplier") WR_API wr_status wr_set_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from, int *multiplier);
+WR_DEPRECATED("use wr_spears_multiplier")
+WR_API wr_status wr_set_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from,
+                                          int *multiplier);
 
 /** @copydoc wr_movement_phase_costs_default
  *  @deprecated Use wr_movement_phase_costs_default(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_costs_default") WR_API wr_movement_phase_costs wr_movement_costs_default(void);
+WR_DEPRECATED("use wr_movement_phase_costs_default")
+WR_API wr_movement_phase_costs wr_movement_costs_default(void);
 
 /** @copydoc wr_movement_phase_spend
  *  @deprecated Use wr_movement_phase_spend(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_spend") WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
+WR_DEPRECATED("use wr_movement_phase_spend")
+WR_API wr_status wr_movement_spend(const wr_battle_unit *unit, wr_formation *formation, int points);
 
 /** @copydoc wr_movement_phase_set_order
  *  @deprecated Use wr_movement_phase_set_order(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_set_order") WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, wr_formation_order order, wr_terrain standing, int *cost);
+WR_DEPRECATED("use wr_movement_phase_set_order")
+WR_API wr_status wr_movement_set_order(const wr_battle_unit *unit, wr_formation *formation,
+                                       const wr_movement_phase_costs *costs,
+                                       wr_formation_order order, wr_terrain standing, int *cost);
 
 /** @copydoc wr_movement_phase_turn
  *  @deprecated Use wr_movement_phase_turn(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_turn") WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, int degrees, int *cost);
+WR_DEPRECATED("use wr_movement_phase_turn")
+WR_API wr_status wr_movement_turn(const wr_battle_unit *unit, wr_formation *formation,
+                                  const wr_movement_phase_costs *costs, int degrees, int *cost);
 
 /** @copydoc wr_movement_phase_wheel
  *  @deprecated Use wr_movement_phase_wheel(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_wheel") WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees, int arc, wr_terrain terrain, int *cost);
+WR_DEPRECATED("use wr_movement_phase_wheel")
+WR_API wr_status wr_movement_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
+                                   int arc, wr_terrain terrain, int *cost);
 
 /** @copydoc wr_movement_phase_declare_shield_wall
  *  @deprecated Use wr_movement_phase_declare_shield_wall(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_declare_shield_wall") WR_API wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, int all_round);
+WR_DEPRECATED("use wr_movement_phase_declare_shield_wall")
+WR_API wr_status wr_movement_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
+                                         const wr_movement_phase_costs *costs, int all_round);
 
 /** @copydoc wr_movement_phase_declare_spears
  *  @deprecated Use wr_movement_phase_declare_spears(), the same call. */
-WR_DEPRECATED("use wr_movement_phase_declare_spears") WR_API wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation, const wr_movement_phase_costs *costs, unsigned sides);
+WR_DEPRECATED("use wr_movement_phase_declare_spears")
+WR_API wr_status wr_movement_set_spears(const wr_battle_unit *unit, wr_formation *formation,
+                                        const wr_movement_phase_costs *costs, unsigned sides);
 
 /** @copydoc wr_woods_may_shoot
  *  @deprecated Use wr_woods_may_shoot(), the same call. */
-WR_DEPRECATED("use wr_woods_may_shoot") WR_API wr_status wr_woods_missile_allowed(wr_woods_pos shooter, wr_woods_pos target, int *allowed);
+WR_DEPRECATED("use wr_woods_may_shoot")
+WR_API wr_status wr_woods_missile_allowed(wr_woods_pos shooter, wr_woods_pos target, int *allowed);
 
 /** @copydoc wr_forest_fire_area
  *  @deprecated Use wr_forest_fire_area(), the same call. */
-WR_DEPRECATED("use wr_forest_fire_area") WR_API wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area);
+WR_DEPRECATED("use wr_forest_fire_area")
+WR_API wr_status wr_forest_fire(wr_fire_wind wind, int turns, wr_fire_area *area);
 
 /** @copydoc wr_forest_fire_has_reached
  *  @deprecated Use wr_forest_fire_has_reached(), the same call. */
-WR_DEPRECATED("use wr_forest_fire_has_reached") WR_API wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin, int x, int y, int *reached);
+WR_DEPRECATED("use wr_forest_fire_has_reached")
+WR_API wr_status wr_forest_fire_reaches(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
+                                        int x, int y, int *reached);
 
 #if defined(__GNUC__) || defined(__clang__)
-#  pragma GCC diagnostic push
-#  pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #endif
 /**
  * @brief "Table 14: Missile Fire Modifiers", which the text refers to but
@@ -1539,7 +1593,8 @@ typedef struct WR_DEPRECATED("use wr_missile_modifiers") wr_missile_table {
  * @return The table.
  * @deprecated Use wr_missile_modifiers_unset().
  */
-WR_DEPRECATED("use wr_missile_modifiers_unset") WR_API wr_missile_table wr_missile_table_default(void);
+WR_DEPRECATED("use wr_missile_modifiers_unset")
+WR_API wr_missile_table wr_missile_table_default(void);
 
 /**
  * @brief [11.9] The AR modifier for missile fire at a target in a terrain.
@@ -1550,10 +1605,11 @@ WR_DEPRECATED("use wr_missile_modifiers_unset") WR_API wr_missile_table wr_missi
  *         ::WR_ERR_RANGE when the entry is outside -100..100.
  * @deprecated Use wr_missile_modifiers_get().
  */
-WR_DEPRECATED("use wr_missile_modifiers_get") WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
+WR_DEPRECATED("use wr_missile_modifiers_get")
+WR_API wr_status wr_missile_terrain_modifier(const wr_missile_table *table, wr_terrain target,
                                              int *modifier);
 #if defined(__GNUC__) || defined(__clang__)
-#  pragma GCC diagnostic pop
+#pragma GCC diagnostic pop
 #endif
 /** @} */
 

@@ -99,8 +99,7 @@ typedef enum wr_crossing {
  *         ford on a major river (major rivers have no fords).
  */
 WR_API wr_status wr_river_crossing(wr_arm arm, wr_river river, wr_crossing crossing,
-                                   int daily_points, int *extra_points, int *days,
-                                   int *unformed);
+                                   int daily_points, int *extra_points, int *days, int *unformed);
 
 /**
  * @brief A half-die: a d6 divided by two, rounded up (note 2).
@@ -512,8 +511,7 @@ WR_API wr_status wr_map_hexside(const wr_map *map, wr_hex hex, int direction, wr
  *         direction or a neighbour off the map; ::WR_ERR_INVALID for unknown
  *         flags or flags without a course.
  */
-WR_API wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream,
-                                        unsigned flags);
+WR_API wr_status wr_map_set_watercourse(wr_map *map, wr_hex hex, int downstream, unsigned flags);
 
 /**
  * @brief The water course through a hex.
@@ -581,13 +579,13 @@ typedef enum wr_mover {
  * A cost of 0 means "cannot enter"; other costs are 1..1000.
  */
 typedef struct wr_move_costs {
-    int daily_points;                 /**< Move points a day, 1..1000. */
-    int enter[WR_HEX_TERRAIN_COUNT];  /**< Cost to enter a hex, by ::wr_hex_terrain. */
-    int road;                         /**< Cost to enter a hex along a road. */
-    int track;                        /**< Cost to enter a hex along a track. */
-    int upstream;                     /**< A vessel's cost to move one hex upstream. */
-    int downstream;                   /**< A vessel's cost to move one hex downstream. */
-    int sail_percent;                 /**< River sailing: cost in percent with a fair
+    int daily_points;                /**< Move points a day, 1..1000. */
+    int enter[WR_HEX_TERRAIN_COUNT]; /**< Cost to enter a hex, by ::wr_hex_terrain. */
+    int road;                        /**< Cost to enter a hex along a road. */
+    int track;                       /**< Cost to enter a hex along a track. */
+    int upstream;                    /**< A vessel's cost to move one hex upstream. */
+    int downstream;                  /**< A vessel's cost to move one hex downstream. */
+    int sail_percent;                /**< River sailing: cost in percent with a fair
                                            wind, 1..100, or 0 for a vessel that does not
                                            sail on rivers. */
 } wr_move_costs;
@@ -622,9 +620,9 @@ WR_API wr_status wr_move_costs_default(wr_mover mover, wr_move_costs *out);
 
 /** @brief How a land force enters a hex (see wr_land_entry()). */
 typedef enum wr_route_kind {
-    WR_ROUTE_NONE = 0,  /**< Across country. */
-    WR_ROUTE_ROAD = 1,  /**< Along a road. */
-    WR_ROUTE_TRACK = 2  /**< Along a track. */
+    WR_ROUTE_NONE = 0, /**< Across country. */
+    WR_ROUTE_ROAD = 1, /**< Along a road. */
+    WR_ROUTE_TRACK = 2 /**< Along a track. */
 } wr_route_kind;
 
 /**
@@ -655,7 +653,8 @@ WR_API wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned 
 
 /** @brief How a vessel puts in at a hex (see wr_map_landing()). */
 typedef enum wr_landing {
-    WR_LANDING_BEACH = 1,  /**< Beached (longships, galleys; river boats and longships on river banks). */
+    WR_LANDING_BEACH =
+        1, /**< Beached (longships, galleys; river boats and longships on river banks). */
     WR_LANDING_ANCHOR = 2, /**< Anchored offshore, troops debark by rowboat (sailing ships). */
     WR_LANDING_DOCK = 3    /**< Docked at a port (troop transports). */
 } wr_landing;
@@ -693,13 +692,13 @@ WR_API wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, w
  * days of unformed movement as the planner does.
  */
 typedef struct wr_march {
-    int daily_points;  /**< 1..1000. */
-    int points;        /**< Points left today, saved points included, 0..1000000. */
-    int day;           /**< The current day, from 1. */
-    int marching;      /**< 1 when the force entered or pressed towards a hex today. */
-    int unformed;      /**< 1 while the force is unformed. */
-    int unformed_today;/**< 1 when it moved unformed today. */
-    int unformed_days; /**< Days of unformed movement since it last rallied. */
+    int daily_points;   /**< 1..1000. */
+    int points;         /**< Points left today, saved points included, 0..1000000. */
+    int day;            /**< The current day, from 1. */
+    int marching;       /**< 1 when the force entered or pressed towards a hex today. */
+    int unformed;       /**< 1 while the force is unformed. */
+    int unformed_today; /**< 1 when it moved unformed today. */
+    int unformed_days;  /**< Days of unformed movement since it last rallied. */
 } wr_march;
 
 /**
@@ -817,8 +816,8 @@ WR_API wr_status wr_getting_lost(int small_unit, int on_route, int chance_percen
  * @param[out] lost 1 or 0.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE.
  */
-WR_API wr_status wr_getting_lost_rng(int small_unit, int on_route, int chance_percent,
-                                      wr_rng *rng, int *lost);
+WR_API wr_status wr_getting_lost_rng(int small_unit, int on_route, int chance_percent, wr_rng *rng,
+                                     int *lost);
 
 /**
  * @brief Whether the move from a hex in a direction follows a road, track or
@@ -951,10 +950,10 @@ typedef struct wr_route {
     int unformed_days;    /**< Days of unformed movement: the days on which the
                                force entered a hex unformed, each counted once. */
 
-    int stragglers;       /**< Expected stragglers: wr_stragglers() with the
+    int stragglers;  /**< Expected stragglers: wr_stragglers() with the
                                mean half-die 2, day after day, from
                                wr_plan_params::figures. */
-    int escort_lost;      /**< 1 when a troop transport enters open sea. */
+    int escort_lost; /**< 1 when a troop transport enters open sea. */
 } wr_route;
 
 /** @brief The earliest arrival at one hex (see wr_planner_field()). */
@@ -1138,13 +1137,13 @@ WR_API wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, w
  * @brief One hex of a game's own map, described for wr_hex_desc_moves().
  */
 typedef struct wr_hex_desc {
-    int on_map;         /**< 0 when there is no hex (the other fields are then ignored). */
-    int terrain;        /**< A ::wr_hex_terrain. */
-    unsigned features;  /**< ::WR_FEATURE_ALL bits. */
-    uint32_t regions;   /**< Region tags. */
-    int downstream;     /**< Water course: 0..5, or ::WR_NO_WATERCOURSE. */
-    unsigned water;     /**< ::WR_WATER_ALL bits (0 without a water course). */
-    int coastal;        /**< For a sea hex: non-zero within two hexes of a coast hex
+    int on_map;        /**< 0 when there is no hex (the other fields are then ignored). */
+    int terrain;       /**< A ::wr_hex_terrain. */
+    unsigned features; /**< ::WR_FEATURE_ALL bits. */
+    uint32_t regions;  /**< Region tags. */
+    int downstream;    /**< Water course: 0..5, or ::WR_NO_WATERCOURSE. */
+    unsigned water;    /**< ::WR_WATER_ALL bits (0 without a water course). */
+    int coastal;       /**< For a sea hex: non-zero within two hexes of a coast hex
                              (coastal waters), 0 for open sea. */
 } wr_hex_desc;
 
@@ -1168,9 +1167,9 @@ typedef struct wr_hex_desc {
  *         (a major-river ford, a crossing without a river), or here off the map.
  */
 WR_API wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *here,
-                               const wr_hex_desc neighbors[6], const wr_hexside sides[6],
-                               const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
-                               size_t *count);
+                                   const wr_hex_desc neighbors[6], const wr_hexside sides[6],
+                                   const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
+                                   size_t *count);
 
 /** @} */
 
@@ -1259,8 +1258,8 @@ WR_API wr_status wr_force_check(const wr_force_state *state, int daily_points);
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE or ::WR_ERR_INVALID for a
  *         bad state or move; ::WR_ERR_STATE for a rally step.
  */
-WR_API wr_status wr_force_move(wr_force_state *force, int daily_points,
-                               const wr_plan_edge *move, int *entered);
+WR_API wr_status wr_force_move(wr_force_state *force, int daily_points, const wr_plan_edge *move,
+                               int *entered);
 
 /**
  * @brief Ends the day [Saving Move Points], [Units, Formed and Unformed].
@@ -1350,8 +1349,8 @@ typedef int (*wr_plan_blocked_fn)(void *user, int32_t from, int32_t to);
  */
 
 typedef struct wr_plan_query {
-    const wr_force_state *start; /**< The force's state, or NULL for the zero state. */
-    int objective;               /**< A ::wr_plan_objective. */
+    const wr_force_state *start;  /**< The force's state, or NULL for the zero state. */
+    int objective;                /**< A ::wr_plan_objective. */
     const uint8_t *blocked_hexes; /**< Bit i (byte i / 8, bit i % 8) blocks entering
                                        the hex of index i, or NULL. */
     size_t blocked_hexes_size;    /**< Its bytes: (width x height + 7) / 8, or 0. */
@@ -1373,16 +1372,16 @@ typedef struct wr_plan_query {
  *        and stay valid until its next call.
  */
 typedef struct wr_plan_result {
-    int outcome;                /**< ::WR_PLAN_FOUND or ::WR_PLAN_NO_ROUTE (then
+    int outcome;               /**< ::WR_PLAN_FOUND or ::WR_PLAN_NO_ROUTE (then
                                      nothing else is set). */
-    wr_route route;             /**< The route; its days are the game's days (from
+    wr_route route;            /**< The route; its days are the game's days (from
                                      the start state's day), its unformed_days
                                      and stragglers those of the plan. */
-    const wr_plan_edge *moves;  /**< route.step_count moves: moves[i] takes step
+    const wr_plan_edge *moves; /**< route.step_count moves: moves[i] takes step
                                      i - 1 to step i (to = its node; a rally:
                                      0 points, 1 day, ::WR_STEP_RALLY);
                                      moves[0] is the start (0, 0, ::WR_STEP_START). */
-    wr_force_state arrival;     /**< The state the replay reaches on arrival (its
+    wr_force_state arrival;    /**< The state the replay reaches on arrival (its
                                      unformed_days those of the start plus the plan's). */
 } wr_plan_result;
 
@@ -1464,11 +1463,9 @@ WR_API wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
  *             (unchanged when none).
  * @return ::WR_OK (problems are results); ::WR_ERR_NULL.
  */
-WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex,
-                                     int *direction);
+WR_API wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex, int *direction);
 
 /** @} */
-
 
 /* ------------------------------------------------------------------------ */
 /** @name Where forces meet: interception, pursuit and the danger field
@@ -1508,8 +1505,8 @@ typedef enum wr_intercept_objective {
 
 /** @brief Which hexes are in contact (::wr_intercept_params::meeting). */
 typedef enum wr_meeting {
-    WR_MEETING_SAME_HEX = 0,        /**< The two forces in one hex (the default). */
-    WR_MEETING_ADJACENT = 1,        /**< One hex, or two neighbouring hexes. */
+    WR_MEETING_SAME_HEX = 0,         /**< The two forces in one hex (the default). */
+    WR_MEETING_ADJACENT = 1,         /**< One hex, or two neighbouring hexes. */
     WR_MEETING_ADJACENT_NO_RIVER = 2 /**< One hex, or two neighbouring hexes whose
                                           hexside has no river (a river between them
                                           keeps them apart, bridge or ford or not). */
@@ -1556,15 +1553,15 @@ typedef struct wr_force_position {
  * query's start state to `to`; when no route exists, it stays at `from`.
  */
 typedef struct wr_force_desc {
-    const wr_plan_params *params;        /**< The force to plan (NULL with positions). */
-    const wr_plan_query *query;          /**< Its start state, objective and blocked
+    const wr_plan_params *params;       /**< The force to plan (NULL with positions). */
+    const wr_plan_query *query;         /**< Its start state, objective and blocked
                                               hexes, or NULL for a zero query. */
-    wr_hex from;                         /**< Its hex. */
-    wr_hex to;                           /**< Where it marches (interception and pursuit
+    wr_hex from;                        /**< Its hex. */
+    wr_hex to;                          /**< Where it marches (interception and pursuit
                                               only; the danger field does not read it). */
-    const wr_force_position *positions;  /**< Its positions by day instead of a plan, or
+    const wr_force_position *positions; /**< Its positions by day instead of a plan, or
                                               NULL (interception only). */
-    size_t position_count;               /**< 1..::WR_FORCE_MAX_POSITIONS with
+    size_t position_count;              /**< 1..::WR_FORCE_MAX_POSITIONS with
                                               positions, 0 without. */
 } wr_force_desc;
 
@@ -1591,22 +1588,22 @@ typedef struct wr_intercept_params {
  *        planner and stay valid until its next call.
  */
 typedef struct wr_intercept_result {
-    int outcome;             /**< ::WR_INTERCEPT_FOUND or ::WR_INTERCEPT_IMPOSSIBLE (then
+    int outcome;               /**< ::WR_INTERCEPT_FOUND or ::WR_INTERCEPT_IMPOSSIBLE (then
                                   only enemy_plan is set). */
-    int day;                 /**< The day of contact. */
-    int during_own_move;     /**< 1 when contact comes in the force's own move (it
+    int day;                   /**< The day of contact. */
+    int during_own_move;       /**< 1 when contact comes in the force's own move (it
                                   enters the hex), 0 in the enemy's (the force
                                   stands in the hex). */
-    wr_hex hex;              /**< The force's hex at contact: its plan's last step. */
-    wr_hex enemy_hex;        /**< The enemy's hex at contact. */
-    int32_t enemy_index;     /**< The enemy's position at contact: an index of its
+    wr_hex hex;                /**< The force's hex at contact: its plan's last step. */
+    wr_hex enemy_hex;          /**< The enemy's hex at contact. */
+    int32_t enemy_index;       /**< The enemy's position at contact: an index of its
                                   positions, or of its plan's steps. */
-    int non_rallied;         /**< 1 when the force begins the engagement non-rallied
+    int non_rallied;           /**< 1 when the force begins the engagement non-rallied
                                   (unformed at contact), as wr_force_contact() says. */
-    wr_force_state contact;  /**< The force's state after contact: its plan's arrival
+    wr_force_state contact;    /**< The force's state after contact: its plan's arrival
                                   state, the nights it waits in the hex (halting),
                                   then wr_force_contact(). */
-    wr_plan_result plan;     /**< The force's plan to the contact hex, from its start
+    wr_plan_result plan;       /**< The force's plan to the contact hex, from its start
                                   state (for ::WR_INTERCEPT_FORMED from an unformed
                                   state its first move is a rally day in place). */
     wr_plan_result enemy_plan; /**< A planned enemy's plan (::WR_PLAN_NO_ROUTE when it
@@ -1666,8 +1663,7 @@ typedef struct wr_intercept_result {
 WR_API wr_status wr_planner_intercept(wr_planner *planner, const wr_map *map,
                                       const wr_plan_params *params, const wr_plan_query *query,
                                       wr_hex from, const wr_force_desc *enemy,
-                                      const wr_intercept_params *how,
-                                      wr_intercept_result *result);
+                                      const wr_intercept_params *how, wr_intercept_result *result);
 
 /** @brief One hex of a danger field (see wr_planner_danger()). */
 typedef struct wr_danger {
@@ -1723,27 +1719,34 @@ typedef WR_DEPRECATED("use wr_hexside") wr_hexside wr_side;
 
 /** @brief The older name of ::WR_MAP_MAX_EXTENT, the same value.
  *  @deprecated Use ::WR_MAP_MAX_EXTENT. */
-#define WR_MAP_MAX_SIDE WR_DEPRECATED_MACRO("WR_MAP_MAX_SIDE is deprecated: use WR_MAP_MAX_EXTENT") WR_MAP_MAX_EXTENT
+#define WR_MAP_MAX_SIDE \
+    WR_DEPRECATED_MACRO("WR_MAP_MAX_SIDE is deprecated: use WR_MAP_MAX_EXTENT") WR_MAP_MAX_EXTENT
 
 /** @brief The older name of ::WR_RIVERS_HEXSIDE_ON_COURSE, the same value.
  *  @deprecated Use ::WR_RIVERS_HEXSIDE_ON_COURSE. */
-#define WR_RIVERS_SIDE_ON_COURSE WR_DEPRECATED_MACRO("WR_RIVERS_SIDE_ON_COURSE is deprecated: use WR_RIVERS_HEXSIDE_ON_COURSE") WR_RIVERS_HEXSIDE_ON_COURSE
+#define WR_RIVERS_SIDE_ON_COURSE                                                                   \
+    WR_DEPRECATED_MACRO("WR_RIVERS_SIDE_ON_COURSE is deprecated: use WR_RIVERS_HEXSIDE_ON_COURSE") \
+    WR_RIVERS_HEXSIDE_ON_COURSE
 
 /** @copydoc wr_map_has_hex
  *  @deprecated Use wr_map_has_hex(), the same call. */
-WR_DEPRECATED("use wr_map_has_hex") WR_API wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside);
+WR_DEPRECATED("use wr_map_has_hex")
+WR_API wr_status wr_map_contains(const wr_map *map, wr_hex hex, int *inside);
 
 /** @copydoc wr_map_set_hexside
  *  @deprecated Use wr_map_set_hexside(), the same call. */
-WR_DEPRECATED("use wr_map_set_hexside") WR_API wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_hexside *side);
+WR_DEPRECATED("use wr_map_set_hexside")
+WR_API wr_status wr_map_set_side(wr_map *map, wr_hex hex, int direction, const wr_hexside *side);
 
 /** @copydoc wr_map_hexside
  *  @deprecated Use wr_map_hexside(), the same call. */
-WR_DEPRECATED("use wr_map_hexside") WR_API wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_hexside *side);
+WR_DEPRECATED("use wr_map_hexside")
+WR_API wr_status wr_map_side(const wr_map *map, wr_hex hex, int direction, wr_hexside *side);
 
 /** @copydoc wr_map_is_visible
  *  @deprecated Use wr_map_is_visible(), the same call. */
-WR_DEPRECATED("use wr_map_is_visible") WR_API wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible);
+WR_DEPRECATED("use wr_map_is_visible")
+WR_API wr_status wr_map_sight(const wr_map *map, wr_hex a, wr_hex b, int *visible);
 
 /** @copydoc wr_half_die_rng
  *  @deprecated Use wr_half_die_rng(), the same call. */
@@ -1751,19 +1754,27 @@ WR_DEPRECATED("use wr_half_die_rng") WR_API wr_status wr_half_die_roll(wr_rng *r
 
 /** @copydoc wr_getting_lost_rng
  *  @deprecated Use wr_getting_lost_rng(), the same call. */
-WR_DEPRECATED("use wr_getting_lost_rng") WR_API wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent, wr_rng *rng, int *lost);
+WR_DEPRECATED("use wr_getting_lost_rng")
+WR_API wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent, wr_rng *rng,
+                                      int *lost);
 
 /** @copydoc wr_map_is_on_route
  *  @deprecated Use wr_map_is_on_route(), the same call. */
-WR_DEPRECATED("use wr_map_is_on_route") WR_API wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route);
+WR_DEPRECATED("use wr_map_is_on_route")
+WR_API wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route);
 
 /** @copydoc wr_hex_desc_moves
  *  @deprecated Use wr_hex_desc_moves(), the same call. */
-WR_DEPRECATED("use wr_hex_desc_moves") WR_API wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here, const wr_hex_desc neighbors[6], const wr_hexside sides[6], const int32_t nodes[6], wr_plan_edge *out, size_t capacity, size_t *count);
+WR_DEPRECATED("use wr_hex_desc_moves")
+WR_API wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
+                               const wr_hex_desc neighbors[6], const wr_hexside sides[6],
+                               const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
+                               size_t *count);
 
 /** @copydoc wr_map_hexside_index
  *  @deprecated Use wr_map_hexside_index(), the same call. */
-WR_DEPRECATED("use wr_map_hexside_index") WR_API wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index);
+WR_DEPRECATED("use wr_map_hexside_index")
+WR_API wr_status wr_map_side_index(const wr_map *map, wr_hex hex, int direction, int32_t *index);
 /** @} */
 
 #ifdef __cplusplus

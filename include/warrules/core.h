@@ -35,17 +35,17 @@
  * this macro (all named `wr_`) are exported.
  */
 #if defined(_WIN32) || defined(__CYGWIN__)
-#  if defined(WR_BUILDING_SHARED)
-#    define WR_API __declspec(dllexport)
-#  elif defined(WR_USING_SHARED)
-#    define WR_API __declspec(dllimport)
-#  else
-#    define WR_API
-#  endif
-#elif defined(__GNUC__) || defined(__clang__)
-#  define WR_API __attribute__((visibility("default")))
+#if defined(WR_BUILDING_SHARED)
+#define WR_API __declspec(dllexport)
+#elif defined(WR_USING_SHARED)
+#define WR_API __declspec(dllimport)
 #else
-#  define WR_API
+#define WR_API
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define WR_API __attribute__((visibility("default")))
+#else
+#define WR_API
 #endif
 
 /**
@@ -55,7 +55,7 @@
  *        this name itself).
  */
 #ifdef WR_DOXYGEN
-#  define WR_ALLOW_DEPRECATED
+#define WR_ALLOW_DEPRECATED
 #endif
 
 /**
@@ -78,17 +78,17 @@
  */
 #define WR_PRAGMA(text) _Pragma(#text)
 #if defined(WR_ALLOW_DEPRECATED)
-#  define WR_DEPRECATED(msg)
-#  define WR_DEPRECATED_MACRO(msg)
+#define WR_DEPRECATED(msg)
+#define WR_DEPRECATED_MACRO(msg)
 #elif defined(__GNUC__) || defined(__clang__)
-#  define WR_DEPRECATED(msg) __attribute__((deprecated(msg)))
-#  define WR_DEPRECATED_MACRO(msg) WR_PRAGMA(GCC warning msg)
+#define WR_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#define WR_DEPRECATED_MACRO(msg) WR_PRAGMA(GCC warning msg)
 #elif defined(_MSC_VER)
-#  define WR_DEPRECATED(msg) __declspec(deprecated(msg))
-#  define WR_DEPRECATED_MACRO(msg) __pragma(message(msg))
+#define WR_DEPRECATED(msg) __declspec(deprecated(msg))
+#define WR_DEPRECATED_MACRO(msg) __pragma(message(msg))
 #else
-#  define WR_DEPRECATED(msg)
-#  define WR_DEPRECATED_MACRO(msg)
+#define WR_DEPRECATED(msg)
+#define WR_DEPRECATED_MACRO(msg)
 #endif
 
 #ifdef __cplusplus
@@ -159,9 +159,11 @@ WR_API int wr_version_number(void);
  * The strings are static (they live as long as the library is loaded).
  */
 typedef struct wr_error {
-    wr_status status;     /**< The status the call returned; ::WR_OK when nothing failed. */
-    const char *function; /**< The public function that failed, such as "wr_planner_route"; "" when none. */
-    const char *argument; /**< The argument or field at fault, such as "to.q" or "params->daily_points"; "" when none. */
+    wr_status status; /**< The status the call returned; ::WR_OK when nothing failed. */
+    const char *
+        function; /**< The public function that failed, such as "wr_planner_route"; "" when none. */
+    const char *
+        argument; /**< The argument or field at fault, such as "to.q" or "params->daily_points"; "" when none. */
     long long value;      /**< The value refused, when has_value is non-zero. */
     int has_value;        /**< Non-zero when value holds the refused number. */
     const char *expected; /**< What is allowed ("2..1000000", "a non-NULL pointer") or the rule

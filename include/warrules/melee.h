@@ -158,23 +158,23 @@ typedef enum wr_race {
  * them all 0 (no numbers are invented).
  */
 typedef enum wr_modifier {
-    WR_MOD_CHARGED = 0,              /**< Unit charged (or pursued) into combat; cavalry double it. */
-    WR_MOD_HATED_FOE = 1,            /**< Fighting a hated foe. */
-    WR_MOD_CAVALRY_VS_INFANTRY = 2,  /**< Cavalry fighting infantry. */
-    WR_MOD_PER_RANK = 3,             /**< Each complete rank of own formation. */
-    WR_MOD_FLANK = 4,                /**< Attacking the enemy in the flank. */
-    WR_MOD_REAR = 5,                 /**< Attacking the enemy in the rear. */
-    WR_MOD_FIGHTING_MONSTER = 6,     /**< Fighting a monster (a minus modifier). */
-    WR_MOD_CHARACTER_PRESENT = 7,    /**< A character leads the unit. */
-    WR_MOD_COVER_LIGHT = 8,          /**< The enemy is behind light cover. */
-    WR_MOD_COVER_MEDIUM = 9,         /**< The enemy is behind medium cover. */
-    WR_MOD_COVER_HEAVY = 10,         /**< The enemy is behind heavy cover. */
-    WR_MOD_ELITE_VETERAN = 11,       /**< Elite or veteran troops. */
-    WR_MOD_C_CLASS = 12,             /**< C class troops. */
-    WR_MOD_ENEMY_SHIELD = 13,        /**< Attacking troops with shields. */
-    WR_MOD_ENEMY_ARMOURED_MOUNT = 14,/**< Attacking troops on armoured mounts. */
-    WR_MOD_ENEMY_DISORDERED = 15,    /**< Attacking a disordered enemy. */
-    WR_MOD_COUNT = 16                /**< The number of modifiers (not a modifier). */
+    WR_MOD_CHARGED = 0,   /**< Unit charged (or pursued) into combat; cavalry double it. */
+    WR_MOD_HATED_FOE = 1, /**< Fighting a hated foe. */
+    WR_MOD_CAVALRY_VS_INFANTRY = 2,   /**< Cavalry fighting infantry. */
+    WR_MOD_PER_RANK = 3,              /**< Each complete rank of own formation. */
+    WR_MOD_FLANK = 4,                 /**< Attacking the enemy in the flank. */
+    WR_MOD_REAR = 5,                  /**< Attacking the enemy in the rear. */
+    WR_MOD_FIGHTING_MONSTER = 6,      /**< Fighting a monster (a minus modifier). */
+    WR_MOD_CHARACTER_PRESENT = 7,     /**< A character leads the unit. */
+    WR_MOD_COVER_LIGHT = 8,           /**< The enemy is behind light cover. */
+    WR_MOD_COVER_MEDIUM = 9,          /**< The enemy is behind medium cover. */
+    WR_MOD_COVER_HEAVY = 10,          /**< The enemy is behind heavy cover. */
+    WR_MOD_ELITE_VETERAN = 11,        /**< Elite or veteran troops. */
+    WR_MOD_C_CLASS = 12,              /**< C class troops. */
+    WR_MOD_ENEMY_SHIELD = 13,         /**< Attacking troops with shields. */
+    WR_MOD_ENEMY_ARMOURED_MOUNT = 14, /**< Attacking troops on armoured mounts. */
+    WR_MOD_ENEMY_DISORDERED = 15,     /**< Attacking a disordered enemy. */
+    WR_MOD_COUNT = 16                 /**< The number of modifiers (not a modifier). */
 } wr_modifier;
 
 /**
@@ -182,14 +182,14 @@ typedef enum wr_modifier {
  *        model (wr_morale_sample()) reads them [Flank and rear].
  */
 typedef enum wr_morale_modifier {
-    WR_MORALE_LOST_ROUND = 0,          /**< The unit lost the round. */
-    WR_MORALE_PER_FIGURE_LOST = 1,     /**< Per figure the unit lost this round. */
-    WR_MORALE_ATTACKED_FLANK = 2,      /**< Attacked in the flank. */
-    WR_MORALE_ATTACKED_REAR = 3,       /**< Attacked in the rear. */
-    WR_MORALE_DISORDERED = 4,          /**< The unit is disordered. */
-    WR_MORALE_CHARACTER_PRESENT = 5,   /**< A character leads the unit. */
-    WR_MORALE_FIGHTING_MONSTER = 6,    /**< The enemy is a monster. */
-    WR_MORALE_COUNT = 7                /**< The number of morale modifiers (not one). */
+    WR_MORALE_LOST_ROUND = 0,        /**< The unit lost the round. */
+    WR_MORALE_PER_FIGURE_LOST = 1,   /**< Per figure the unit lost this round. */
+    WR_MORALE_ATTACKED_FLANK = 2,    /**< Attacked in the flank. */
+    WR_MORALE_ATTACKED_REAR = 3,     /**< Attacked in the rear. */
+    WR_MORALE_DISORDERED = 4,        /**< The unit is disordered. */
+    WR_MORALE_CHARACTER_PRESENT = 5, /**< A character leads the unit. */
+    WR_MORALE_FIGHTING_MONSTER = 6,  /**< The enemy is a monster. */
+    WR_MORALE_COUNT = 7              /**< The number of morale modifiers (not one). */
 } wr_morale_modifier;
 
 /** @brief A race's profile sheet: weapons, BCP table, modifiers, morale. */
@@ -355,8 +355,8 @@ WR_API wr_status wr_profile_set_morale_modifier(wr_profile *profile, wr_morale_m
  * @param[out] value Its value.
  * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_INVALID.
  */
-WR_API wr_status wr_profile_morale_modifier(const wr_profile *profile,
-                                            wr_morale_modifier modifier, int *value);
+WR_API wr_status wr_profile_morale_modifier(const wr_profile *profile, wr_morale_modifier modifier,
+                                            int *value);
 
 /**
  * @brief Sets the sample morale model's retire band: a failed test by at
@@ -511,10 +511,10 @@ typedef enum wr_mount {
 
 /** @brief A unit's troop class [Modifiers] (elite or veteran, C class). */
 typedef enum wr_troop_class {
-    WR_TROOP_REGULAR = 0,  /**< No class modifier. */
-    WR_TROOP_ELITE = 1,    /**< Elite: ::WR_MOD_ELITE_VETERAN. */
-    WR_TROOP_VETERAN = 2,  /**< Veteran: ::WR_MOD_ELITE_VETERAN. */
-    WR_TROOP_C_CLASS = 3   /**< C class: ::WR_MOD_C_CLASS. */
+    WR_TROOP_REGULAR = 0, /**< No class modifier. */
+    WR_TROOP_ELITE = 1,   /**< Elite: ::WR_MOD_ELITE_VETERAN. */
+    WR_TROOP_VETERAN = 2, /**< Veteran: ::WR_MOD_ELITE_VETERAN. */
+    WR_TROOP_C_CLASS = 3  /**< C class: ::WR_MOD_C_CLASS. */
 } wr_troop_class;
 
 /** @brief Unit flag: the unit carries shields. */
@@ -542,7 +542,7 @@ typedef enum wr_troop_class {
 
 /** @brief What a unit is made of; see wr_melee_unit_desc_default(). */
 typedef struct wr_melee_unit_desc {
-    wr_melee_unit_kind kind;          /**< Troops, monster or character. */
+    wr_melee_unit_kind kind;    /**< Troops, monster or character. */
     int figures;                /**< 0..100000; exactly 1 for a monster or character. */
     int files;                  /**< Figures per rank, 1..100000; 1 for a monster or character. */
     int weapon_type;            /**< The profile's weapon row, 0..15; the row must be allowed. */
@@ -550,10 +550,10 @@ typedef struct wr_melee_unit_desc {
     wr_mount mount;             /**< On foot or mounted. */
     wr_troop_class troop_class; /**< Elite, veteran, regular or C class. */
     unsigned flags;             /**< WR_UNIT_* flags. */
-    int morale;                 /**< The sample morale model's rating, 0..100 (a sample, not the game's). */
-    int legs;                   /**< A monster's legs: 2 falls, 4 (or any other) collapses; 0..100. */
-    int base_width_mm;          /**< A monster's base width, 1..10000 mm. */
-    int base_depth_mm;          /**< A monster's base depth, 1..10000 mm. */
+    int morale;        /**< The sample morale model's rating, 0..100 (a sample, not the game's). */
+    int legs;          /**< A monster's legs: 2 falls, 4 (or any other) collapses; 0..100. */
+    int base_width_mm; /**< A monster's base width, 1..10000 mm. */
+    int base_depth_mm; /**< A monster's base depth, 1..10000 mm. */
 } wr_melee_unit_desc;
 
 /**
@@ -712,8 +712,9 @@ typedef enum wr_remains {
 /** @brief How a dead monster comes down [Dead monsters]. */
 typedef enum wr_fall {
     WR_FALL_COLLAPSE = 0, /**< Collapses where it stands (four-legged beasts and the rest). */
-    WR_FALL_TOPPLE = 1,   /**< Falls in a random direction, crash rules for what it hits (two legs). */
-    WR_FALL_CRASH = 2     /**< Killed in flight: follows the crash rules. */
+    WR_FALL_TOPPLE =
+        1,            /**< Falls in a random direction, crash rules for what it hits (two legs). */
+    WR_FALL_CRASH = 2 /**< Killed in flight: follows the crash rules. */
 } wr_fall;
 
 /**
@@ -752,37 +753,47 @@ WR_API wr_status wr_dead_monster_rng(const wr_melee_unit *monster, int in_flight
 
 /** @brief A rule that an event applies; see wr_melee_rule_name() and wr_melee_rule_source(). */
 typedef enum wr_melee_rule {
-    WR_RULE_BCP = 0,               /**< value = the BCP; detail = weapon row * 8 + armour. */
-    WR_RULE_MODIFIER = 1,          /**< value = the modifier's total; detail = the ::wr_modifier. */
-    WR_RULE_MCP = 2,               /**< value = the MCP. */
-    WR_RULE_FIGHTING = 3,          /**< value = figures that fight; detail = the case 1..7 of wr_fighting_figures(). */
-    WR_RULE_FCP = 4,               /**< value = the FCP. */
-    WR_RULE_CERTAIN_KILLS = 5,     /**< value = FCP / 100 kills or wounds. */
-    WR_RULE_REMAINDER_HIT = 6,     /**< value = the remainder; detail = the roll (at most it). */
-    WR_RULE_REMAINDER_MISS = 7,    /**< value = the remainder; detail = the roll (above it). */
-    WR_RULE_KILLS_CAPPED = 8,      /**< value = the figures present; detail = the kills scored. */
-    WR_RULE_WOUND = 9,             /**< value = the ::wr_wound; detail = the location. */
-    WR_RULE_SLAIN = 10,            /**< A monster or character is killed; value = hits so far. */
-    WR_RULE_DISORDERED = 11,       /**< Attacked in flank or rear: disordered; detail = the ::wr_modifier FLANK or REAR. */
-    WR_RULE_NOT_DISORDERED = 12,   /**< Flank or rear attack that does not disorder; detail = the reason (1 character attacker, 2 monster in flank, 3 character). */
-    WR_RULE_FLANK_TEST = 13,       /**< A morale test for a flank or rear attack; value = pass %, detail = the roll (0: due, not yet rolled, in a charge advisor's reasons, since 1.2). */
-    WR_RULE_ONE_RANK = 14,         /**< Flanked: one rank counts; value = the ranks it has. */
-    WR_RULE_LOST_ROUND = 15,       /**< value = figures lost; detail = figures the enemy lost. */
-    WR_RULE_DRAWN = 16,            /**< Equal losses: drawn; value = each side's losses. */
-    WR_RULE_PUSHED_BACK = 17,      /**< The loser is pushed back. */
-    WR_RULE_MORALE_TEST = 18,      /**< The loser tests morale; value = pass %, detail = the roll. */
-    WR_RULE_MORALE_PASSED = 19,    /**< The test passed: the combat continues. */
-    WR_RULE_RETIRES = 20,          /**< The test failed: the side retires and the combat ends. */
-    WR_RULE_ROUTS = 21,            /**< The test failed: the side routs. */
-    WR_RULE_PURSUIT = 22,          /**< The victor may make a pursuit move. */
-    WR_RULE_DESTROYED = 23,        /**< The side has no figures left. */
-    WR_RULE_COUNT = 24,            /**< Not a rule: one more than ::WR_RULE_DESTROYED; the rules ::WR_RULE_ONCE_PER_TURN to ::WR_RULE_NO_CHARGE_BONUS follow it, up to ::WR_RULE_LIMIT. */
-    WR_RULE_ONCE_PER_TURN = 25,    /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule. */
-    WR_RULE_DISORDERED_ELSEWHERE = 26, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index. */
-    WR_RULE_BLOOD_LUST = 27,       /**< Disordered by Blood Lust. */
-    WR_RULE_LEFT_FIGHT = 28,       /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index. */
-    WR_RULE_NO_CHARGE_BONUS = 29,  /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact. */
-    WR_RULE_LIMIT = 30             /**< Not a rule: one more than the largest rule. Rules are 0..23 and 25..29. */
+    WR_RULE_BCP = 0,      /**< value = the BCP; detail = weapon row * 8 + armour. */
+    WR_RULE_MODIFIER = 1, /**< value = the modifier's total; detail = the ::wr_modifier. */
+    WR_RULE_MCP = 2,      /**< value = the MCP. */
+    WR_RULE_FIGHTING =
+        3, /**< value = figures that fight; detail = the case 1..7 of wr_fighting_figures(). */
+    WR_RULE_FCP = 4,            /**< value = the FCP. */
+    WR_RULE_CERTAIN_KILLS = 5,  /**< value = FCP / 100 kills or wounds. */
+    WR_RULE_REMAINDER_HIT = 6,  /**< value = the remainder; detail = the roll (at most it). */
+    WR_RULE_REMAINDER_MISS = 7, /**< value = the remainder; detail = the roll (above it). */
+    WR_RULE_KILLS_CAPPED = 8,   /**< value = the figures present; detail = the kills scored. */
+    WR_RULE_WOUND = 9,          /**< value = the ::wr_wound; detail = the location. */
+    WR_RULE_SLAIN = 10,         /**< A monster or character is killed; value = hits so far. */
+    WR_RULE_DISORDERED =
+        11, /**< Attacked in flank or rear: disordered; detail = the ::wr_modifier FLANK or REAR. */
+    WR_RULE_NOT_DISORDERED =
+        12, /**< Flank or rear attack that does not disorder; detail = the reason (1 character attacker, 2 monster in flank, 3 character). */
+    WR_RULE_FLANK_TEST =
+        13, /**< A morale test for a flank or rear attack; value = pass %, detail = the roll (0: due, not yet rolled, in a charge advisor's reasons, since 1.2). */
+    WR_RULE_ONE_RANK = 14,      /**< Flanked: one rank counts; value = the ranks it has. */
+    WR_RULE_LOST_ROUND = 15,    /**< value = figures lost; detail = figures the enemy lost. */
+    WR_RULE_DRAWN = 16,         /**< Equal losses: drawn; value = each side's losses. */
+    WR_RULE_PUSHED_BACK = 17,   /**< The loser is pushed back. */
+    WR_RULE_MORALE_TEST = 18,   /**< The loser tests morale; value = pass %, detail = the roll. */
+    WR_RULE_MORALE_PASSED = 19, /**< The test passed: the combat continues. */
+    WR_RULE_RETIRES = 20,       /**< The test failed: the side retires and the combat ends. */
+    WR_RULE_ROUTS = 21,         /**< The test failed: the side routs. */
+    WR_RULE_PURSUIT = 22,       /**< The victor may make a pursuit move. */
+    WR_RULE_DESTROYED = 23,     /**< The side has no figures left. */
+    WR_RULE_COUNT =
+        24, /**< Not a rule: one more than ::WR_RULE_DESTROYED; the rules ::WR_RULE_ONCE_PER_TURN to ::WR_RULE_NO_CHARGE_BONUS follow it, up to ::WR_RULE_LIMIT. */
+    WR_RULE_ONCE_PER_TURN =
+        25, /**< No figure fights twice in a turn: value = figures that fight here; detail = figures eligible here without the rule. */
+    WR_RULE_DISORDERED_ELSEWHERE =
+        26, /**< Disordered by a flank or rear attack in another fight of the phase; detail = that fight's index. */
+    WR_RULE_BLOOD_LUST = 27, /**< Disordered by Blood Lust. */
+    WR_RULE_LEFT_FIGHT =
+        28, /**< The side failed a flank or rear test in another fight and leaves this one; value = the ::wr_morale_result, detail = that fight's index. */
+    WR_RULE_NO_CHARGE_BONUS =
+        29, /**< Contact made this turn without a charge bonus; detail = the ::wr_phase_contact. */
+    WR_RULE_LIMIT =
+        30 /**< Not a rule: one more than the largest rule. Rules are 0..23 and 25..29. */
 } wr_melee_rule;
 
 /** @brief One step of an explanation a game can show a player. */
@@ -847,16 +858,16 @@ typedef enum wr_cover {
 
 /** @brief One side's situation in an engagement. */
 typedef struct wr_combatant_situation {
-    int in_contact;         /**< Figures in base-to-base contact, 0..min(files, figures); when
+    int in_contact;        /**< Figures in base-to-base contact, 0..min(files, figures); when
                                  attacked_in is ::WR_FACING_FLANK also up to min(ranks, figures),
                                  ranks = figures / files rounded up, as in a melee phase (since
                                  1.2: a deep column's flank holds more figures than its files).
                                  Along a flank the contact is then not capped at the files; as
                                  figures fall it is capped at the figures left. */
-    int charged;            /**< Non-zero when it charged (or pursued) into combat this turn. */
-    wr_facing attacked_in;  /**< Where the enemy strikes it. */
-    wr_cover cover;         /**< The cover it is behind. */
-    int character_present;  /**< Non-zero when a character leads it. */
+    int charged;           /**< Non-zero when it charged (or pursued) into combat this turn. */
+    wr_facing attacked_in; /**< Where the enemy strikes it. */
+    wr_cover cover;        /**< The cover it is behind. */
+    int character_present; /**< Non-zero when a character leads it. */
 } wr_combatant_situation;
 
 /** @brief The situation of an engagement: side 0 and side 1. */
@@ -873,17 +884,17 @@ typedef enum wr_morale_reason {
 
 /** @brief A morale test to be taken; the numbers describe the moment of the test. */
 typedef struct wr_morale_test {
-    wr_morale_reason reason;       /**< Why the test is taken. */
-    int side;                      /**< 0 or 1. */
-    int round;                     /**< The round, from 1. */
-    int figures;                   /**< Figures it has left (after this round's losses; in a melee phase after all the phase's losses). */
-    int lost;                      /**< Figures it lost this round (in a melee phase: over the whole phase). */
-    int enemy_lost;                /**< Figures the enemy lost this round. */
-    int disordered;                /**< 1 when it is disordered. */
-    int character_present;         /**< 1 when a character leads it. */
-    int enemy_monster;             /**< 1 when the enemy is a monster. */
-    const wr_melee_unit *unit;     /**< The unit (its own figures may differ: use the fields above). */
-    const wr_melee_unit *enemy;    /**< The enemy. */
+    wr_morale_reason reason; /**< Why the test is taken. */
+    int side;                /**< 0 or 1. */
+    int round;               /**< The round, from 1. */
+    int figures; /**< Figures it has left (after this round's losses; in a melee phase after all the phase's losses). */
+    int lost;    /**< Figures it lost this round (in a melee phase: over the whole phase). */
+    int enemy_lost;             /**< Figures the enemy lost this round. */
+    int disordered;             /**< 1 when it is disordered. */
+    int character_present;      /**< 1 when a character leads it. */
+    int enemy_monster;          /**< 1 when the enemy is a monster. */
+    const wr_melee_unit *unit;  /**< The unit (its own figures may differ: use the fields above). */
+    const wr_melee_unit *enemy; /**< The enemy. */
 } wr_morale_test;
 
 /**
@@ -977,17 +988,17 @@ WR_API wr_status wr_engagement_set_morale(wr_engagement *engagement, wr_morale_f
 
 /** @brief One side's strike in a round [Casualties 1-4]. */
 typedef struct wr_strike {
-    int bcp;          /**< Basic Combat Percentage. */
-    int modifiers;    /**< Sum of the combat modifiers. */
+    int bcp;               /**< Basic Combat Percentage. */
+    int modifiers;         /**< Sum of the combat modifiers. */
     int mod[WR_MOD_COUNT]; /**< Each modifier's part of the sum (0 when it does not apply). */
-    int ranks;        /**< Complete ranks counted for ::WR_MOD_PER_RANK. */
-    int mcp;          /**< Modified Combat Percentage. */
-    int fighting;     /**< Figures that fight. */
-    int fighting_case;/**< The case 1..7 of wr_fighting_figures() that applied. */
-    int fcp;          /**< Final Combat Percentage. */
-    int roll;         /**< The remainder d100, or 0 when there was no remainder. */
-    int hits;         /**< Kills (or wounds) scored, before the cap. */
-    int kills;        /**< Figures of the enemy slain: hits capped by the figures present; for monsters and characters 1 when killed. */
+    int ranks;             /**< Complete ranks counted for ::WR_MOD_PER_RANK. */
+    int mcp;               /**< Modified Combat Percentage. */
+    int fighting;          /**< Figures that fight. */
+    int fighting_case;     /**< The case 1..7 of wr_fighting_figures() that applied. */
+    int fcp;               /**< Final Combat Percentage. */
+    int roll;              /**< The remainder d100, or 0 when there was no remainder. */
+    int hits;              /**< Kills (or wounds) scored, before the cap. */
+    int kills; /**< Figures of the enemy slain: hits capped by the figures present; for monsters and characters 1 when killed. */
 } wr_strike;
 
 /** @brief The most wounds of one round recorded one by one per side. */
@@ -1018,28 +1029,28 @@ typedef enum wr_morale_result {
 
 /** @brief Everything one round decided; nothing is applied until wr_engagement_apply(). */
 typedef struct wr_melee_round {
-    int round;                          /**< The round, from 1. */
-    int figures_before[2];              /**< Each side's figures when the round began. */
-    wr_morale_result flank_test[2];     /**< Each side's test for a flank or rear attack. */
-    int flank_roll[2];                  /**< Their d100 rolls (0 when none). */
-    int disordered[2];                  /**< 1 when the side is disordered this round. */
-    int fought;                         /**< 1 when blows were struck (no flank test failed). */
-    wr_strike strike[2];                /**< strike[i]: side i's attack on the other side. */
-    int lost[2];                        /**< Figures each side lost. */
-    int n_wounds[2];                    /**< Wounds side i took (monsters and characters). */
+    int round;                              /**< The round, from 1. */
+    int figures_before[2];                  /**< Each side's figures when the round began. */
+    wr_morale_result flank_test[2];         /**< Each side's test for a flank or rear attack. */
+    int flank_roll[2];                      /**< Their d100 rolls (0 when none). */
+    int disordered[2];                      /**< 1 when the side is disordered this round. */
+    int fought;                             /**< 1 when blows were struck (no flank test failed). */
+    wr_strike strike[2];                    /**< strike[i]: side i's attack on the other side. */
+    int lost[2];                            /**< Figures each side lost. */
+    int n_wounds[2];                        /**< Wounds side i took (monsters and characters). */
     wr_wound wound[2][WR_ROUND_MAX_WOUNDS]; /**< The first of them, in order. */
     int wound_location[2][WR_ROUND_MAX_WOUNDS]; /**< Their locations. */
-    wr_wounds wounds_before[2];         /**< Each side's wound record when the round began. */
-    wr_wounds wounds_after[2];          /**< Each side's wound record after the round. */
-    int loser;                          /**< The side that lost more figures, or -1 for a draw. */
-    int pushed_back;                    /**< 1 when the loser is pushed back. */
-    wr_morale_result morale;            /**< The loser's test. */
-    int morale_roll;                    /**< Its d100 (0 when none). */
-    wr_morale_odds morale_odds;         /**< Its odds. */
-    wr_melee_end end;                   /**< How the engagement stands after the round. */
-    int pursuit;                        /**< The side entitled to pursue, or -1. */
-    int n_events;                       /**< Events recorded. */
-    int events_truncated;               /**< 1 when more than ::WR_ROUND_MAX_EVENTS happened. */
+    wr_wounds wounds_before[2]; /**< Each side's wound record when the round began. */
+    wr_wounds wounds_after[2];  /**< Each side's wound record after the round. */
+    int loser;                  /**< The side that lost more figures, or -1 for a draw. */
+    int pushed_back;            /**< 1 when the loser is pushed back. */
+    wr_morale_result morale;    /**< The loser's test. */
+    int morale_roll;            /**< Its d100 (0 when none). */
+    wr_morale_odds morale_odds; /**< Its odds. */
+    wr_melee_end end;           /**< How the engagement stands after the round. */
+    int pursuit;                /**< The side entitled to pursue, or -1. */
+    int n_events;               /**< Events recorded. */
+    int events_truncated;       /**< 1 when more than ::WR_ROUND_MAX_EVENTS happened. */
     wr_melee_event events[WR_ROUND_MAX_EVENTS]; /**< The explanation, in order. */
 } wr_melee_round;
 
@@ -1090,7 +1101,7 @@ WR_API wr_status wr_engagement_fight_rolls(const wr_engagement *engagement, cons
  * @return As wr_engagement_fight_rolls() (no ::WR_ERR_RANGE for dice).
  */
 WR_API wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng *rng,
-                                     wr_melee_round *round);
+                                         wr_melee_round *round);
 
 /**
  * @brief Applies a round: casualties, wounds, disorder; after the last
@@ -1143,8 +1154,9 @@ WR_API wr_status wr_engagement_status(const wr_engagement *engagement, wr_melee_
  * kills[] are the same capped by the figures present.
  */
 typedef struct wr_kill_odds {
-    int hits[2];    /**< FCP / 100 and FCP / 100 + 1. */
-    int kills[2];   /**< Those capped by the figures present (wounds on a monster or character are not capped). */
+    int hits[2]; /**< FCP / 100 and FCP / 100 + 1. */
+    int kills
+        [2]; /**< Those capped by the figures present (wounds on a monster or character are not capped). */
     int percent[2]; /**< 100 - remainder and remainder (exact, out of 100). */
 } wr_kill_odds;
 
@@ -1263,7 +1275,7 @@ WR_API void wr_odds_workspace_free(wr_odds_workspace *workspace);
  * @return As wr_melee_odds_new(); ::WR_ERR_NULL for workspace too.
  */
 WR_API wr_status wr_melee_odds_new_in_workspace(const wr_engagement *engagement, int max_rounds,
-                                      wr_odds_workspace *workspace, wr_melee_odds **out);
+                                                wr_odds_workspace *workspace, wr_melee_odds **out);
 
 /**
  * @brief The denominator's exponent: every probability is n / 10^exponent.
@@ -1332,8 +1344,8 @@ WR_API wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side
  *         or a monster or character has no hit chart; any status of the
  *         round or of the morale model.
  */
-WR_API wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
-                                   int trials, uint64_t counts[WR_END_COUNT]);
+WR_API wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_rounds,
+                                            wr_rng *rng, int trials, uint64_t counts[WR_END_COUNT]);
 
 /* ------------------------------------------------------------------------ */
 /* Batch forms                                                              */
@@ -1351,10 +1363,11 @@ typedef struct wr_melee_batch_combatant {
     const int *files;      /**< Figures per rank, 1..100000. */
     const int *in_contact; /**< Figures in base-to-base contact, 0..min(files, figures). */
     const int *weapon;     /**< The reach class, a ::wr_weapon value. */
-    const unsigned *flags; /**< WR_COMBATANT_* flags of the side (the other side's are its enemy flags). */
-    const int *bcp;        /**< Basic Combat Percentage, 0..1000 (wr_combat_percent()). */
-    const int *modifiers;  /**< Sum of the combat modifiers, -1000..1000. */
-    const int *d100;       /**< The side's remainder roll, 1..100 (wr_kills_from_percent()). */
+    const unsigned
+        *flags;     /**< WR_COMBATANT_* flags of the side (the other side's are its enemy flags). */
+    const int *bcp; /**< Basic Combat Percentage, 0..1000 (wr_combat_percent()). */
+    const int *modifiers; /**< Sum of the combat modifiers, -1000..1000. */
+    const int *d100;      /**< The side's remainder roll, 1..100 (wr_kills_from_percent()). */
 } wr_melee_batch_combatant;
 
 /**
@@ -1423,8 +1436,9 @@ WR_API wr_status wr_melee_rounds_batch(size_t n, const wr_melee_batch_combatant 
 typedef enum wr_phase_contact {
     WR_CONTACT_CONTINUING = 0, /**< In this fight since an earlier turn: no bonus, no new test. */
     WR_CONTACT_CHARGE = 1,     /**< Charged into contact this turn: the charge bonus. */
-    WR_CONTACT_PURSUIT = 2,    /**< Pursued into contact this turn: the charge bonus ("charged (or pursued)"). */
-    WR_CONTACT_PUSHBACK = 3    /**< Pushed back into contact this turn: no charge bonus. */
+    WR_CONTACT_PURSUIT =
+        2, /**< Pursued into contact this turn: the charge bonus ("charged (or pursued)"). */
+    WR_CONTACT_PUSHBACK = 3 /**< Pushed back into contact this turn: no charge bonus. */
 } wr_phase_contact;
 
 /** @brief The default for wr_phase_combatant::corner_fights: the text's default share. */
@@ -1434,14 +1448,14 @@ typedef enum wr_phase_contact {
 
 /** @brief One side of a fight in a phase. */
 typedef struct wr_phase_combatant {
-    wr_melee_unit *unit;      /**< The unit; must outlive the phase. */
-    wr_facing face;           /**< The face of this unit the enemy touches (front, flank or rear). */
-    int in_contact;           /**< Figures of this unit in base-to-base contact on that face:
+    wr_melee_unit *unit; /**< The unit; must outlive the phase. */
+    wr_facing face;      /**< The face of this unit the enemy touches (front, flank or rear). */
+    int in_contact;      /**< Figures of this unit in base-to-base contact on that face:
                                    0..min(files, figures) on the front or rear, 0..min(ranks, figures)
                                    along a flank (ranks = figures / files rounded up). */
-    int corner;               /**< Of those, figures that also touch an enemy in another fight of
+    int corner;          /**< Of those, figures that also touch an enemy in another fight of
                                    this phase (a corner figure), 0..in_contact. */
-    int corner_fights;        /**< ::WR_PHASE_DEFAULT, or 0..corner: how many of the corner figures
+    int corner_fights;   /**< ::WR_PHASE_DEFAULT, or 0..corner: how many of the corner figures
                                    fight in this fight (the game's assignment). */
     wr_phase_contact contact; /**< How this side came into the fight. */
     wr_cover cover;           /**< The cover it is behind. */
@@ -1457,12 +1471,13 @@ typedef struct wr_phase_fight {
  * @brief What a phase did to one unit, summed over its fights.
  */
 typedef struct wr_phase_unit {
-    int fights;             /**< Fights of the phase it is in. */
-    int figures_before;     /**< Its figures when the phase began. */
-    int fighting;           /**< Figures that fought, over all its fights (each at most once). */
-    int lost;               /**< Figures it lost, over all its fights (never more than it had). */
-    int disordered;         /**< 1 when it is disordered after the phase. */
-    wr_morale_result worst; /**< Its worst morale result of the phase (::WR_MORALE_NONE when no test). */
+    int fights;         /**< Fights of the phase it is in. */
+    int figures_before; /**< Its figures when the phase began. */
+    int fighting;       /**< Figures that fought, over all its fights (each at most once). */
+    int lost;           /**< Figures it lost, over all its fights (never more than it had). */
+    int disordered;     /**< 1 when it is disordered after the phase. */
+    wr_morale_result
+        worst; /**< Its worst morale result of the phase (::WR_MORALE_NONE when no test). */
 } wr_phase_unit;
 
 /**
@@ -1537,8 +1552,7 @@ WR_API wr_status wr_melee_phase_set_morale(wr_melee_phase *phase, wr_morale_fn f
  *         ::WR_ERR_STATE when the phase is resolved or a side has no
  *         figures; ::WR_ERR_NOMEM. Nothing is changed on failure.
  */
-WR_API wr_status wr_melee_phase_add(wr_melee_phase *phase, const wr_phase_fight *fight,
-                                    int *index);
+WR_API wr_status wr_melee_phase_add(wr_melee_phase *phase, const wr_phase_fight *fight, int *index);
 
 /**
  * @brief The number of fights in a phase.
@@ -1653,10 +1667,10 @@ WR_API wr_status wr_melee_phase_unit(const wr_melee_phase *phase, const wr_melee
 
 /** @brief How a unit of a phase ends when its fights are fought to the end (since 1.2). */
 typedef enum wr_melee_fate {
-    WR_FATE_FIGHTING = 0,  /**< Still fighting when the round cap is reached. */
-    WR_FATE_HOLDS = 1,     /**< Every enemy it fought retired, routed or was destroyed; it stands. */
-    WR_FATE_RETIRES = 2,   /**< It retired (a failed Morale Test) [Casualties 8]. */
-    WR_FATE_ROUTS = 3,     /**< It routed (a failed Morale Test) [Casualties 8]. */
+    WR_FATE_FIGHTING = 0, /**< Still fighting when the round cap is reached. */
+    WR_FATE_HOLDS = 1,    /**< Every enemy it fought retired, routed or was destroyed; it stands. */
+    WR_FATE_RETIRES = 2,  /**< It retired (a failed Morale Test) [Casualties 8]. */
+    WR_FATE_ROUTS = 3,    /**< It routed (a failed Morale Test) [Casualties 8]. */
     WR_FATE_DESTROYED = 4, /**< It has no figures left. */
     WR_FATE_COUNT = 5      /**< The number of fates (not a fate). */
 } wr_melee_fate;
@@ -1722,8 +1736,7 @@ WR_API wr_status wr_melee_phase_odds_new(const wr_melee_phase *phase, int max_ro
  *         without a function.
  */
 WR_API wr_status wr_melee_phase_odds_new_ex(const wr_melee_phase *phase, int max_rounds,
-                                            const wr_allocator *alloc,
-                                            wr_melee_phase_odds **out);
+                                            const wr_allocator *alloc, wr_melee_phase_odds **out);
 
 /**
  * @brief Releases phase odds.
@@ -1800,9 +1813,8 @@ WR_API wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds,
  *         wr_melee_phase_odds_unit_fate(); ::WR_ERR_RANGE for a too small cap.
  */
 WR_API wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
-                                                     const wr_melee_unit *unit,
-                                                     wr_melee_fate fate, char *buf, size_t cap,
-                                                     size_t *len);
+                                                     const wr_melee_unit *unit, wr_melee_fate fate,
+                                                     char *buf, size_t cap, size_t *len);
 
 /**
  * @brief The probability that a unit has exactly `figures` left when its
@@ -1883,17 +1895,17 @@ typedef enum wr_charge_aim {
 
 /** @brief How to rank the charges; see wr_charge_advisor_params_default() (since 1.2). */
 typedef struct wr_charge_advisor_params {
-    wr_charge_aim aim;             /**< What is sought. */
-    const wr_melee_unit *target;   /**< The enemy unit whose break is sought (::WR_CHARGE_AIM_BREAK,
+    wr_charge_aim aim;           /**< What is sought. */
+    const wr_melee_unit *target; /**< The enemy unit whose break is sought (::WR_CHARGE_AIM_BREAK,
                                         and ::WR_CHARGE_AIM_SCORE with a break_weight); may be NULL
                                         otherwise. */
-    unsigned fates;                /**< The fates that count as the target's break: a mask of
+    unsigned fates;              /**< The fates that count as the target's break: a mask of
                                         (1u << ::wr_melee_fate), 1..31. */
-    int break_weight;              /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
-    int inflicted_weight;          /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
-    int lost_weight;               /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
-    int max_rounds;                /**< Turns each choice is fought, 1..::WR_ODDS_MAX_ROUNDS. */
-    int top;                       /**< Choices to keep, 1..::WR_CHARGE_ADVISOR_MAX_TOP. */
+    int break_weight;            /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int inflicted_weight;        /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int lost_weight;             /**< ::WR_CHARGE_AIM_SCORE: 0..1000. */
+    int max_rounds;              /**< Turns each choice is fought, 1..::WR_ODDS_MAX_ROUNDS. */
+    int top;                     /**< Choices to keep, 1..::WR_CHARGE_ADVISOR_MAX_TOP. */
 } wr_charge_advisor_params;
 
 /**
@@ -1920,11 +1932,12 @@ typedef struct wr_charge_choice {
     int option[WR_PHASE_ODDS_MAX_FIGHTS]; /**< For each of them the option it takes (its index
                                                from wr_charge_advisor_add_option()), or -1: it
                                                holds back. */
-    int64_t score_e9;        /**< The score, times 10^9, rounded toward zero. */
-    uint64_t break_e18;      /**< floor(probability of the target's break * 10^18); 0 without a target. */
-    uint64_t inflicted_e9;   /**< floor(expected enemy figures lost * 10^9). */
-    uint64_t lost_e9;        /**< floor(expected own figures lost * 10^9). */
-    int reasons;             /**< Reasons kept (wr_charge_advisor_reason()). */
+    int64_t score_e9;                     /**< The score, times 10^9, rounded toward zero. */
+    uint64_t
+        break_e18; /**< floor(probability of the target's break * 10^18); 0 without a target. */
+    uint64_t inflicted_e9; /**< floor(expected enemy figures lost * 10^9). */
+    uint64_t lost_e9;      /**< floor(expected own figures lost * 10^9). */
+    int reasons;           /**< Reasons kept (wr_charge_advisor_reason()). */
 } wr_charge_choice;
 
 /** @brief One reason of a choice: a rule its first turn applies (since 1.2). */
@@ -2124,31 +2137,41 @@ typedef WR_DEPRECATED("use wr_melee_batch_combatant") wr_melee_batch_combatant w
 
 /** @brief The older name of ::WR_COMBATANT_MOUNTED, the same value.
  *  @deprecated Use ::WR_COMBATANT_MOUNTED. */
-#define WR_SIDE_MOUNTED WR_DEPRECATED_MACRO("WR_SIDE_MOUNTED is deprecated: use WR_COMBATANT_MOUNTED") WR_COMBATANT_MOUNTED
+#define WR_SIDE_MOUNTED                                                            \
+    WR_DEPRECATED_MACRO("WR_SIDE_MOUNTED is deprecated: use WR_COMBATANT_MOUNTED") \
+    WR_COMBATANT_MOUNTED
 
 /** @brief The older name of ::WR_COMBATANT_DISORDERED, the same value.
  *  @deprecated Use ::WR_COMBATANT_DISORDERED. */
-#define WR_SIDE_DISORDERED WR_DEPRECATED_MACRO("WR_SIDE_DISORDERED is deprecated: use WR_COMBATANT_DISORDERED") WR_COMBATANT_DISORDERED
+#define WR_SIDE_DISORDERED                                                               \
+    WR_DEPRECATED_MACRO("WR_SIDE_DISORDERED is deprecated: use WR_COMBATANT_DISORDERED") \
+    WR_COMBATANT_DISORDERED
 
 /** @brief The older name of ::WR_COMBATANT_SWARM, the same value.
  *  @deprecated Use ::WR_COMBATANT_SWARM. */
-#define WR_SIDE_SWARM WR_DEPRECATED_MACRO("WR_SIDE_SWARM is deprecated: use WR_COMBATANT_SWARM") WR_COMBATANT_SWARM
+#define WR_SIDE_SWARM \
+    WR_DEPRECATED_MACRO("WR_SIDE_SWARM is deprecated: use WR_COMBATANT_SWARM") WR_COMBATANT_SWARM
 
 /** @brief The older name of ::WR_COMBATANT_FLYING, the same value.
  *  @deprecated Use ::WR_COMBATANT_FLYING. */
-#define WR_SIDE_FLYING WR_DEPRECATED_MACRO("WR_SIDE_FLYING is deprecated: use WR_COMBATANT_FLYING") WR_COMBATANT_FLYING
+#define WR_SIDE_FLYING \
+    WR_DEPRECATED_MACRO("WR_SIDE_FLYING is deprecated: use WR_COMBATANT_FLYING") WR_COMBATANT_FLYING
 
 /** @brief The older name of ::WR_COMBATANT_FLANKED, the same value.
  *  @deprecated Use ::WR_COMBATANT_FLANKED. */
-#define WR_SIDE_FLANKED WR_DEPRECATED_MACRO("WR_SIDE_FLANKED is deprecated: use WR_COMBATANT_FLANKED") WR_COMBATANT_FLANKED
+#define WR_SIDE_FLANKED                                                            \
+    WR_DEPRECATED_MACRO("WR_SIDE_FLANKED is deprecated: use WR_COMBATANT_FLANKED") \
+    WR_COMBATANT_FLANKED
 
 /** @copydoc wr_profile_hated
  *  @deprecated Use wr_profile_hated(), the same call. */
-WR_DEPRECATED("use wr_profile_hated") WR_API wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated);
+WR_DEPRECATED("use wr_profile_hated")
+WR_API wr_status wr_profile_hates(const wr_profile *profile, wr_race enemy, int *hated);
 
 /** @copydoc wr_hit_chart_is_complete
  *  @deprecated Use wr_hit_chart_is_complete(), the same call. */
-WR_DEPRECATED("use wr_hit_chart_is_complete") WR_API wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete);
+WR_DEPRECATED("use wr_hit_chart_is_complete")
+WR_API wr_status wr_hit_chart_complete(const wr_hit_chart *chart, int *complete);
 
 /** @copydoc wr_melee_unit_desc_default
  *  @deprecated Use wr_melee_unit_desc_default(), the same call. */
@@ -2156,23 +2179,31 @@ WR_DEPRECATED("use wr_melee_unit_desc_default") WR_API wr_melee_unit_desc wr_uni
 
 /** @copydoc wr_melee_unit_get
  *  @deprecated Use wr_melee_unit_get(), the same call. */
-WR_DEPRECATED("use wr_melee_unit_get") WR_API wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_melee_unit_desc *def);
+WR_DEPRECATED("use wr_melee_unit_get")
+WR_API wr_status wr_melee_unit_def(const wr_melee_unit *unit, wr_melee_unit_desc *def);
 
 /** @copydoc wr_engagement_fight_rng
  *  @deprecated Use wr_engagement_fight_rng(), the same call. */
-WR_DEPRECATED("use wr_engagement_fight_rng") WR_API wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_melee_round *round);
+WR_DEPRECATED("use wr_engagement_fight_rng")
+WR_API wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng,
+                                     wr_melee_round *round);
 
 /** @copydoc wr_melee_odds_new_in_workspace
  *  @deprecated Use wr_melee_odds_new_in_workspace(), the same call. */
-WR_DEPRECATED("use wr_melee_odds_new_in_workspace") WR_API wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds, wr_odds_workspace *workspace, wr_melee_odds **out);
+WR_DEPRECATED("use wr_melee_odds_new_in_workspace")
+WR_API wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds,
+                                      wr_odds_workspace *workspace, wr_melee_odds **out);
 
 /** @copydoc wr_engagement_simulate_rng
  *  @deprecated Use wr_engagement_simulate_rng(), the same call. */
-WR_DEPRECATED("use wr_engagement_simulate_rng") WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng, int trials, uint64_t counts[WR_END_COUNT]);
+WR_DEPRECATED("use wr_engagement_simulate_rng")
+WR_API wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
+                                   int trials, uint64_t counts[WR_END_COUNT]);
 
 /** @copydoc wr_melee_phase_resolve_rng
  *  @deprecated Use wr_melee_phase_resolve_rng(), the same call. */
-WR_DEPRECATED("use wr_melee_phase_resolve_rng") WR_API wr_status wr_melee_phase_resolve(wr_melee_phase *phase, wr_rng *rng);
+WR_DEPRECATED("use wr_melee_phase_resolve_rng")
+WR_API wr_status wr_melee_phase_resolve(wr_melee_phase *phase, wr_rng *rng);
 /** @} */
 
 #ifdef __cplusplus

@@ -5,9 +5,9 @@
 #ifndef WARRULES_WARRULES_H
 #define WARRULES_WARRULES_H
 
-#include "warrules/core.h"
 #include "warrules/battlesystem.h"
-#include "warrules/melee.h"
 #include "warrules/campaign.h"
+#include "warrules/core.h"
+#include "warrules/melee.h"
 
 #endif /* WARRULES_WARRULES_H */

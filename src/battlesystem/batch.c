@@ -34,9 +34,9 @@ wr_status wr_terrain_speed_batch(size_t n, const int *terrain, const unsigned *t
 }
 
 wr_status wr_tactical_check_batch(const wr_battle_unit *unit, const wr_formation *formation,
-                                  const wr_tactical_leg *legs, size_t n_legs,
-                                  const int *leg_counts, size_t n_moves, unsigned flags,
-                                  wr_tactical_result *results, size_t *bad_index)
+                                  const wr_tactical_leg *legs, size_t n_legs, const int *leg_counts,
+                                  size_t n_moves, unsigned flags, wr_tactical_result *results,
+                                  size_t *bad_index)
 {
     if (unit == NULL)
         return WRI_NULL(unit);
@@ -59,8 +59,8 @@ wr_status wr_tactical_check_batch(const wr_battle_unit *unit, const wr_formation
             st = WRI_FAIL_VALUE(WR_ERR_RANGE, "leg_counts[i]", count,
                                 "0..256 and within the legs left");
         else
-            st = wr_tactical_check(unit, formation, count > 0 ? legs + start : NULL,
-                                   (size_t)count, flags, &r);
+            st = wr_tactical_check(unit, formation, count > 0 ? legs + start : NULL, (size_t)count,
+                                   flags, &r);
         if (st != WR_OK) {
             if (bad_index != NULL)
                 *bad_index = i;

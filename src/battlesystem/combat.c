@@ -98,7 +98,7 @@ static int coord_ok(int v)
 }
 
 wr_status wr_forest_fire_has_reached(wr_fire_wind wind, int turns, const wr_fire_origin *origin,
-                                 int x, int y, int *reached)
+                                     int x, int y, int *reached)
 {
     if (origin == NULL)
         return WRI_NULL(origin);
@@ -191,7 +191,8 @@ wr_status wr_missile_modifiers_get(const wr_missile_modifiers *table, wr_terrain
                               "bits (1 << wr_terrain) only");
     if (!(table->set & (1u << (unsigned)target)))
         return WRI_FAIL_VALUE(WR_ERR_STATE, "target", target,
-                              "[11.9] an entry the caller has set: the text does not print Table 14 Missile Fire Modifiers");
+                              "[11.9] an entry the caller has set: the text does not print Table "
+                              "14 Missile Fire Modifiers");
     int m = table->modifier[target];
     if (m < -100 || m > 100)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "table->modifier[target]", m, "-100..100");

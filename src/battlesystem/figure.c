@@ -114,12 +114,8 @@ wr_status wr_figure_set(wr_figure *figure, wr_stat stat, int value)
         if ((int)stat == WR_STAT_MV)
             figure->move_points = WR_MOVE_PER_INCH * value;
         return WR_OK;
-    case WR_STAT_SA:
-        figure->sa = (uint32_t)value;
-        return WR_OK;
-    case WR_STAT_SD:
-        figure->sd = (uint32_t)value;
-        return WR_OK;
+    case WR_STAT_SA: figure->sa = (uint32_t)value; return WR_OK;
+    case WR_STAT_SD: figure->sd = (uint32_t)value; return WR_OK;
     default:
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "stat", stat, "a wr_stat (WR_STAT_AR..WR_STAT_SD)");
     }
@@ -146,7 +142,8 @@ wr_status wr_figure_get(const wr_figure *figure, wr_stat stat, int *value)
     case WR_STAT_MV: *value = figure->mv; return WR_OK;
     case WR_STAT_SA: *value = bits_to_int(figure->sa); return WR_OK;
     case WR_STAT_SD: *value = bits_to_int(figure->sd); return WR_OK;
-    default: return WRI_FAIL_VALUE(WR_ERR_INVALID, "stat", stat, "a wr_stat (WR_STAT_AR..WR_STAT_SD)");
+    default:
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "stat", stat, "a wr_stat (WR_STAT_AR..WR_STAT_SD)");
     }
 }
 
@@ -154,8 +151,7 @@ wr_status wr_figure_get(const wr_figure *figure, wr_stat stat, int *value)
    nx + ny groups (its size for the allocator); NULL when that is 0 or on
    failure (*failed tells). */
 static wri_dice_group *merged_groups(const wr_allocator *a, const wri_dice_group *x, size_t nx,
-                                     const wri_dice_group *y, size_t ny, size_t *n_out,
-                                     int *failed)
+                                     const wri_dice_group *y, size_t ny, size_t *n_out, int *failed)
 {
     *n_out = 0;
     *failed = 0;
@@ -199,8 +195,8 @@ static wr_status merge_groups(wr_figure *figure, const wri_dice_group *groups, s
     const wr_allocator *a = &figure->alloc;
     size_t m = 0, m_steed = figure->n_steed_groups;
     int failed = 0, failed_steed = 0;
-    wri_dice_group *merged = merged_groups(a, figure->groups, figure->n_groups, groups, n, &m,
-                                           &failed);
+    wri_dice_group *merged =
+        merged_groups(a, figure->groups, figure->n_groups, groups, n, &m, &failed);
     wri_dice_group *merged_steed = figure->steed_groups;
     size_t cap_steed = figure->cap_steed_groups;
     if (n_steed > 0) {
@@ -230,8 +226,7 @@ static wr_status merge_groups(wr_figure *figure, const wri_dice_group *groups, s
 
 wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *src, int as_steed)
 {
-    return merge_groups(dst, src->groups, src->n_groups,
-                        as_steed ? src->groups : src->steed_groups,
+    return merge_groups(dst, src->groups, src->n_groups, as_steed ? src->groups : src->steed_groups,
                         as_steed ? src->n_groups : src->n_steed_groups, src->bonus);
 }
 
@@ -310,7 +305,7 @@ static int clamp_damage(int64_t total)
 }
 
 wr_status wr_figure_damage_rolls(const wr_figure *figure, const int *rolls, size_t n_rolls,
-                                      int *damage)
+                                 int *damage)
 {
     if (figure == NULL)
         return WRI_NULL(figure);
@@ -413,8 +408,8 @@ static wr_status check_charge_multiplier(int multiplier)
     return WR_OK;
 }
 
-wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int multiplier,
-                                             const int *rolls, size_t n_rolls, int *damage)
+wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int multiplier, const int *rolls,
+                                        size_t n_rolls, int *damage)
 {
     if (figure == NULL)
         return WRI_NULL(figure);
@@ -442,7 +437,7 @@ wr_status wr_figure_charge_damage_rolls(const wr_figure *figure, int multiplier,
 }
 
 wr_status wr_figure_charge_damage_rng(const wr_figure *figure, int multiplier, wr_rng *rng,
-                                       int *damage)
+                                      int *damage)
 {
     if (figure == NULL)
         return WRI_NULL(figure);

@@ -13,8 +13,8 @@ static int valid_order(wr_formation_order order)
     return (int)order == WR_ORDER_OPEN || (int)order == WR_ORDER_CLOSED;
 }
 
-wr_status wr_formation_new_ex(wr_formation_order order, int frontage, int facing, const wr_allocator *alloc,
-                              wr_formation **out)
+wr_status wr_formation_new_ex(wr_formation_order order, int frontage, int facing,
+                              const wr_allocator *alloc, wr_formation **out)
 {
     if (out == NULL)
         return WRI_NULL(out);
@@ -209,7 +209,8 @@ wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit,
                             "[11.6] an all-round shield wall cannot move or turn");
         if (info->spent > 0)
             return WRI_FAIL(WR_ERR_FORBIDDEN, "degrees",
-                            "[11.6] a change of facing costs a shield wall its entire movement: it must not have moved");
+                            "[11.6] a change of facing costs a shield wall its entire movement: it "
+                            "must not have moved");
         if (info->turned + amount > 90)
             return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "degrees", degrees,
                                   "[11.6] a shield wall turns at most 90 degrees a Game Round");
@@ -227,8 +228,8 @@ static wr_declare_problem common_problem(const wr_battle_unit *unit, const wr_fo
     /* in command and in closed order at the beginning of the Movement Phase
        (as recorded when it began), and still closed now */
     const wri_phase_start *start = &formation->start;
-    int in_command = start->begun && start->in_command >= 0 ? start->in_command
-                                                             : unit->desc.in_command;
+    int in_command =
+        start->begun && start->in_command >= 0 ? start->in_command : unit->desc.in_command;
     if (!in_command)
         return WR_DECLARE_NOT_IN_COMMAND;
     if (formation->info.order != WR_ORDER_CLOSED ||
@@ -261,8 +262,8 @@ static wr_status shield_wall_problem(const wr_battle_unit *unit, const wr_format
     return WR_OK;
 }
 
-wr_status wr_shield_wall_check(const wr_battle_unit *unit, const wr_formation *formation, int all_round,
-                               int turn_cost, wr_declare_problem *problem)
+wr_status wr_shield_wall_check(const wr_battle_unit *unit, const wr_formation *formation,
+                               int all_round, int turn_cost, wr_declare_problem *problem)
 {
     if (problem == NULL)
         return WRI_NULL(problem);
@@ -297,7 +298,8 @@ static int valid_from(wr_attack_from from)
 }
 
 /* Whether a special formation protects the side an attack comes from. */
-static int protects(const wr_formation *formation, wr_formation_special special, wr_attack_from from)
+static int protects(const wr_formation *formation, wr_formation_special special,
+                    wr_attack_from from)
 {
     if (formation->info.special != special || from == WR_FROM_ABOVE)
         return 0;
@@ -346,7 +348,7 @@ static wr_status set_spears_problem(const wr_battle_unit *unit, const wr_formati
 }
 
 wr_status wr_spears_check(const wr_battle_unit *unit, const wr_formation *formation, unsigned sides,
-                              int turn_cost, wr_declare_problem *problem)
+                          int turn_cost, wr_declare_problem *problem)
 {
     if (problem == NULL)
         return WRI_NULL(problem);
@@ -358,7 +360,7 @@ wr_status wr_spears_check(const wr_battle_unit *unit, const wr_formation *format
 }
 
 wr_status wr_spears_declare(const wr_battle_unit *unit, wr_formation *formation, unsigned sides,
-                                int turn_cost)
+                            int turn_cost)
 {
     wr_declare_problem p = WR_DECLARE_OK; /* set when the status is WR_OK */
     wr_status st = set_spears_problem(unit, formation, sides, turn_cost, &p);
@@ -374,7 +376,7 @@ wr_status wr_spears_declare(const wr_battle_unit *unit, wr_formation *formation,
 }
 
 wr_status wr_spears_multiplier(const wr_formation *defender, wr_attack_from charge_from,
-                                   int *multiplier)
+                               int *multiplier)
 {
     if (defender == NULL)
         return WRI_NULL(defender);
@@ -420,7 +422,8 @@ wr_status wr_charge_ar_modifier(const wr_battle_unit *charger, const wr_formatio
         return WRI_NULL(modifier);
     if (!valid_from(charge_from))
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "charge_from", charge_from, "a wr_attack_from");
-    int mounted = charger->desc.type == WR_UNIT_TYPE_CAVALRY || charger->desc.type == WR_UNIT_TYPE_CHARIOT;
+    int mounted =
+        charger->desc.type == WR_UNIT_TYPE_CAVALRY || charger->desc.type == WR_UNIT_TYPE_CHARIOT;
     *modifier = mounted && !protects(defender, WR_SPECIAL_SET_SPEARS, charge_from) ? -2 : 0;
     return WR_OK;
 }

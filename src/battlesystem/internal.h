@@ -11,7 +11,7 @@
 /* Figures in a unit, and in each woods place of wr_woods_firing_figures. */
 #define WRI_BATTLESYSTEM_MAX_FIGURES 100000
 /* Every WR_TRAIT_* bit. */
-#define WRI_BATTLESYSTEM_ALL_TRAITS                                                                \
+#define WRI_BATTLESYSTEM_ALL_TRAITS \
     (WR_TRAIT_WOODLAND | WR_TRAIT_MOUNTAIN | WR_TRAIT_SWAMP | WR_TRAIT_AQUATIC)
 
 /* One group of damage dice: `dice` dice of `sides` sides. */
@@ -74,8 +74,7 @@ wr_status wri_battlesystem_figure_copy(const wr_figure *figure, const wr_allocat
 /* Adds every damage group and the bonus of src to dst; all or nothing. With
    as_steed all of src's dice join dst's steed part, otherwise only src's own
    steed part does. */
-wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *src,
-                                               int as_steed);
+wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *src, int as_steed);
 
 /* The unit's movement rate in move points for its formation: 48 * MV, or
    24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */

@@ -16,9 +16,7 @@ int wri_battlesystem_speed(wr_terrain terrain, unsigned traits, int *num, int *d
 {
     int n = 1, d = 1;
     switch (terrain) {
-    case WR_TERRAIN_ROAD:
-        n = 4, d = 3;
-        break;
+    case WR_TERRAIN_ROAD: n = 4, d = 3; break;
     case WR_TERRAIN_WOODS:
         if (!(traits & WR_TRAIT_WOODLAND))
             n = 2, d = 3;
@@ -35,8 +33,7 @@ int wri_battlesystem_speed(wr_terrain terrain, unsigned traits, int *num, int *d
         if (!(traits & WR_TRAIT_AQUATIC))
             return 0;
         break;
-    default:
-        break;
+    default: break;
     }
     *num = n;
     *den = d;
@@ -67,7 +64,8 @@ static wr_status check_legs(const wr_tactical_leg *legs, size_t n_legs)
         return WRI_NULL(legs);
     for (size_t i = 0; i < n_legs; i++) {
         if (!wri_battlesystem_valid_terrain(legs[i].terrain))
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, "legs[i].terrain", legs[i].terrain, "a wr_terrain");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "legs[i].terrain", legs[i].terrain,
+                                  "a wr_terrain");
         if (legs[i].length < 0 || legs[i].length > MAX_LEG_LENGTH)
             return WRI_FAIL_VALUE(WR_ERR_RANGE, "legs[i].length", legs[i].length, "0..120000");
         if (legs[i].obstacles < 0 || legs[i].obstacles > MAX_LEG_CROSSINGS)
@@ -79,7 +77,8 @@ static wr_status check_legs(const wr_tactical_leg *legs, size_t n_legs)
 }
 
 /* The first reason the rules forbid a charge along checked legs. */
-static wr_tactical_problem charge_problem(const wr_battle_unit *unit, const wr_tactical_leg *legs, size_t n_legs)
+static wr_tactical_problem charge_problem(const wr_battle_unit *unit, const wr_tactical_leg *legs,
+                                          size_t n_legs)
 {
     for (size_t i = 0; i < n_legs; i++) {
         if (legs[i].rises > 0)
@@ -126,9 +125,9 @@ static int64_t third_of(int rate, int normal)
    shield wall crosses its first obstacle at its own rate and ends there:
    what it has spent becomes the same share of the normal rate, and the rest
    of the move is charged at the normal rate, as a later move would be. */
-static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
-                     size_t n_legs, unsigned flags, wr_tactical_result *r, int *crossed,
-                     int64_t *spent_after)
+static void evaluate(const wr_battle_unit *unit, const wr_formation *formation,
+                     const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
+                     wr_tactical_result *r, int *crossed, int64_t *spent_after)
 {
     const wr_formation_info *info = &formation->info;
     int normal = wri_battlesystem_normal_rate(unit);
@@ -181,9 +180,8 @@ static void evaluate(const wr_battle_unit *unit, const wr_formation *formation, 
     int64_t cost = spent - start;
     int64_t available = rate - start > 0 ? rate - start : 0;
 
-    wr_tactical_problem charge = (flags & WR_TACTICAL_FLAG_CHARGE)
-                                     ? charge_problem(unit, legs, n_legs)
-                                     : WR_TACTICAL_OK;
+    wr_tactical_problem charge =
+        (flags & WR_TACTICAL_FLAG_CHARGE) ? charge_problem(unit, legs, n_legs) : WR_TACTICAL_OK;
     wr_tactical_problem problem = WR_TACTICAL_OK;
     if (immobile && cost > 0)
         problem = WR_TACTICAL_IMMOBILE;
@@ -220,8 +218,9 @@ static wr_status check_move_input(const wr_battle_unit *unit, const wr_formation
     return check_legs(legs, n_legs);
 }
 
-wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *formation, const wr_tactical_leg *legs,
-                        size_t n_legs, unsigned flags, wr_tactical_result *result)
+wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *formation,
+                            const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
+                            wr_tactical_result *result)
 {
     wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
     if (st != WR_OK)
@@ -234,8 +233,9 @@ wr_status wr_tactical_check(const wr_battle_unit *unit, const wr_formation *form
     return WR_OK;
 }
 
-wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation, const wr_tactical_leg *legs,
-                        size_t n_legs, unsigned flags, wr_tactical_result *result)
+wr_status wr_tactical_apply(const wr_battle_unit *unit, wr_formation *formation,
+                            const wr_tactical_leg *legs, size_t n_legs, unsigned flags,
+                            wr_tactical_result *result)
 {
     wr_status st = check_move_input(unit, formation, legs, n_legs, flags, result);
     if (st != WR_OK)

@@ -70,8 +70,7 @@ static wr_status check_costs(const wr_movement_phase_costs *costs)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "costs->turn_num", costs->turn_num,
                               "0..costs->turn_den");
     if (costs->figures_turn < 0 || costs->figures_turn > MAX_POINTS)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "costs->figures_turn", costs->figures_turn,
-                              "0..48000");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "costs->figures_turn", costs->figures_turn, "0..48000");
     return WR_OK;
 }
 
@@ -83,7 +82,8 @@ static int share_of_rate(const wr_battle_unit *unit, int num, int den)
 
 /* Charges cost when it is left; the detail names the public caller's
    parameter arg (points, or the cost the call would have written). */
-static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost, const char *arg)
+static wr_status charge(const wr_battle_unit *unit, wr_formation *formation, int64_t cost,
+                        const char *arg)
 {
     if (cost > wri_battlesystem_available(unit, formation))
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, arg, cost, "at most the movement left");
@@ -108,8 +108,8 @@ wr_status wr_movement_phase_spend(const wr_battle_unit *unit, wr_formation *form
 }
 
 wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *formation,
-                                const wr_movement_phase_costs *costs, wr_formation_order order,
-                                wr_terrain standing, int *cost)
+                                      const wr_movement_phase_costs *costs,
+                                      wr_formation_order order, wr_terrain standing, int *cost)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)
@@ -121,8 +121,9 @@ wr_status wr_movement_phase_set_order(const wr_battle_unit *unit, wr_formation *
     if (!wri_battlesystem_valid_terrain(standing))
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "standing", standing, "a wr_terrain");
     if (order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(standing))
-        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "standing", standing,
-                              "[11.8] no closed formation in woods, rough terrain, swamps or water");
+        return WRI_FAIL_VALUE(
+            WR_ERR_FORBIDDEN, "standing", standing,
+            "[11.8] no closed formation in woods, rough terrain, swamps or water");
     int64_t c = 0;
     if (order == WR_ORDER_OPEN && formation->info.order != WR_ORDER_OPEN) {
         /* the change ends a shield wall or set spears: it is charged in the
@@ -163,7 +164,8 @@ static wr_status shield_wall_facing(const wr_battle_unit *unit, const wr_formati
                         "[11.6] an all-round shield wall cannot move or turn");
     if (info->spent > 0)
         return WRI_FAIL(WR_ERR_FORBIDDEN, "formation",
-                        "[11.6] a change of facing costs a shield wall its entire movement: it must not have moved");
+                        "[11.6] a change of facing costs a shield wall its entire movement: it "
+                        "must not have moved");
     if (info->turned + amount > 90)
         return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "degrees", amount,
                               "[11.6] a shield wall turns at most 90 degrees a Game Round");
@@ -172,7 +174,7 @@ static wr_status shield_wall_facing(const wr_battle_unit *unit, const wr_formati
 }
 
 wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *formation,
-                           const wr_movement_phase_costs *costs, int degrees, int *cost)
+                                 const wr_movement_phase_costs *costs, int degrees, int *cost)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)
@@ -185,14 +187,13 @@ wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *forma
     int64_t c = 0;
     if (amount > 0) {
         switch (formation->info.special) {
-        case WR_SPECIAL_SHIELD_WALL:
-            st = shield_wall_facing(unit, formation, amount, &c);
-            break;
+        case WR_SPECIAL_SHIELD_WALL: st = shield_wall_facing(unit, formation, amount, &c); break;
         case WR_SPECIAL_SET_SPEARS: /* [11.7] figures turn in place */
             c = costs->figures_turn;
             break;
         default:
-            c = (int64_t)((amount + 89) / 90) * share_of_rate(unit, costs->turn_num, costs->turn_den);
+            c = (int64_t)((amount + 89) / 90) *
+                share_of_rate(unit, costs->turn_num, costs->turn_den);
             break;
         }
         if (st == WR_OK)
@@ -205,8 +206,8 @@ wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *forma
     return WR_OK;
 }
 
-wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees, int arc,
-                            wr_terrain terrain, int *cost)
+wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *formation, int degrees,
+                                  int arc, wr_terrain terrain, int *cost)
 {
     wr_status st = check_action(unit, formation);
     if (st != WR_OK)
@@ -239,8 +240,9 @@ wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *form
         c = path;
     }
     if (info->order == WR_ORDER_CLOSED && wri_battlesystem_closed_order_banned(terrain))
-        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "terrain", terrain,
-                              "[11.8] no closed formation in woods, rough terrain, swamps or water");
+        return WRI_FAIL_VALUE(
+            WR_ERR_FORBIDDEN, "terrain", terrain,
+            "[11.8] no closed formation in woods, rough terrain, swamps or water");
     if ((st = charge(unit, formation, c, "cost")) != WR_OK)
         return WRI_PASS(st);
     face(formation, degrees);
@@ -249,7 +251,7 @@ wr_status wr_movement_phase_wheel(const wr_battle_unit *unit, wr_formation *form
 }
 
 wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *unit, wr_formation *formation,
-                                  const wr_movement_phase_costs *costs, int all_round)
+                                                const wr_movement_phase_costs *costs, int all_round)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)
@@ -260,7 +262,7 @@ wr_status wr_movement_phase_declare_shield_wall(const wr_battle_unit *unit, wr_f
 }
 
 wr_status wr_movement_phase_declare_spears(const wr_battle_unit *unit, wr_formation *formation,
-                                 const wr_movement_phase_costs *costs, unsigned sides)
+                                           const wr_movement_phase_costs *costs, unsigned sides)
 {
     wr_status st = check_action(unit, formation);
     if (st == WR_OK)

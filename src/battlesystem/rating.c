@@ -40,13 +40,15 @@ wr_status wr_rate_cavalry(const wr_figure *rider, const wr_figure *mount, wr_fig
 #define MAX_CHARIOT_CREW 64
 
 /* "p[0]" to "p[63]": the details name the very member of the caller's array. */
-#define CREW_TEN(p, t)                                                                             \
-    p "[" #t "0]", p "[" #t "1]", p "[" #t "2]", p "[" #t "3]", p "[" #t "4]", p "[" #t "5]",      \
+#define CREW_TEN(p, t)                                                                        \
+    p "[" #t "0]", p "[" #t "1]", p "[" #t "2]", p "[" #t "3]", p "[" #t "4]", p "[" #t "5]", \
         p "[" #t "6]", p "[" #t "7]", p "[" #t "8]", p "[" #t "9]"
-#define CREW_NAMES(p)                                                                              \
-    {p "[0]", p "[1]", p "[2]", p "[3]", p "[4]", p "[5]", p "[6]", p "[7]", p "[8]", p "[9]",    \
-     CREW_TEN(p, 1), CREW_TEN(p, 2), CREW_TEN(p, 3), CREW_TEN(p, 4), CREW_TEN(p, 5),              \
-     p "[60]", p "[61]", p "[62]", p "[63]"}
+#define CREW_NAMES(p)                                                                             \
+    {                                                                                             \
+        p "[0]", p "[1]", p "[2]", p "[3]", p "[4]", p "[5]", p "[6]", p "[7]", p "[8]", p "[9]", \
+            CREW_TEN(p, 1), CREW_TEN(p, 2), CREW_TEN(p, 3), CREW_TEN(p, 4), CREW_TEN(p, 5),       \
+            p "[60]", p "[61]", p "[62]", p "[63]"                                                \
+    }
 static const char *const passenger_names[MAX_CHARIOT_CREW] = CREW_NAMES("passengers");
 static const char *const puller_names[MAX_CHARIOT_CREW] = CREW_NAMES("pullers");
 
@@ -92,7 +94,8 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
             if (st != WR_ERR_RANGE)
                 return WRI_PASS(st);
             /* the dice or bonus this member's damage would bring past the limits */
-            return WRI_PASS_ARG(st, is_puller ? puller_names[i - n_passengers] : passenger_names[i]);
+            return WRI_PASS_ARG(st,
+                                is_puller ? puller_names[i - n_passengers] : passenger_names[i]);
         }
         ar += f->ar;
         ac += f->ac;
@@ -106,9 +109,9 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
     int64_t rated_ac = wri_battlesystem_floor_div(ac, everyone) - 2;
     /* the sum of the two means, rounded up once: puller_hd / n_pullers +
        passenger_hd / n_passengers over the common denominator */
-    int64_t rated_hd = wri_battlesystem_ceil_div(
-        puller_hd * (int64_t)n_passengers + passenger_hd * (int64_t)n_pullers,
-        (int64_t)n_pullers * (int64_t)n_passengers);
+    int64_t rated_hd = wri_battlesystem_ceil_div(puller_hd * (int64_t)n_passengers +
+                                                     passenger_hd * (int64_t)n_pullers,
+                                                 (int64_t)n_pullers * (int64_t)n_passengers);
     /* a chariot among the crew could push a chariot past the documented
        limits (HD doubling with each nesting until it overflows an int) */
     if (rated_hd > 2000 || rated_ac < -102) {
@@ -124,8 +127,7 @@ wr_status wr_rate_chariot_ex(const wr_figure *const *passengers, size_t n_passen
     rated->hd = (int)rated_hd;
     /* two thirds of the slowest puller's move points; a puller made by
        wr_figure_set has 48 * MV of them, so this is exact (32 * MV) */
-    rated->move_points =
-        puller_hd >= 3 * passenger_hd ? slowest : (int)(2 * (int64_t)slowest / 3);
+    rated->move_points = puller_hd >= 3 * passenger_hd ? slowest : (int)(2 * (int64_t)slowest / 3);
     rated->mv = rated->move_points / WR_MOVE_PER_INCH;
     rated->sa = sa;
     rated->sd = sd;

@@ -16,11 +16,13 @@ static wr_status check_desc(const wr_battle_unit_desc *desc)
     if (kind < WR_UNIT_TYPE_FOOT || kind > WR_UNIT_TYPE_CHARIOT)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->type", kind, "a wr_battle_unit_type");
     if (desc->equipment & ~ALL_EQUIPMENT)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->equipment", desc->equipment, "WR_EQUIP_* bits");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->equipment", desc->equipment,
+                              "WR_EQUIP_* bits");
     if (desc->traits & ~WRI_BATTLESYSTEM_ALL_TRAITS)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->traits", desc->traits, "WR_TRAIT_* bits");
     if (desc->single_creature != 0 && desc->single_creature != 1)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->single_creature", desc->single_creature, "0 or 1");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->single_creature", desc->single_creature,
+                              "0 or 1");
     if (desc->in_command != 0 && desc->in_command != 1)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "desc->in_command", desc->in_command, "0 or 1");
     if (desc->figures < 0 || desc->figures > WRI_BATTLESYSTEM_MAX_FIGURES)
@@ -29,7 +31,7 @@ static wr_status check_desc(const wr_battle_unit_desc *desc)
 }
 
 wr_status wr_battle_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc,
-                         const wr_allocator *alloc, wr_battle_unit **out)
+                                const wr_allocator *alloc, wr_battle_unit **out)
 {
     if (figure == NULL)
         return WRI_NULL(figure);
@@ -54,7 +56,8 @@ wr_status wr_battle_unit_new_ex(const wr_figure *figure, const wr_battle_unit_de
     return WR_OK;
 }
 
-wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc, wr_battle_unit **out)
+wr_status wr_battle_unit_new(const wr_figure *figure, const wr_battle_unit_desc *desc,
+                             wr_battle_unit **out)
 {
     return WRI_PASS(wr_battle_unit_new_ex(figure, desc, NULL, out));
 }
@@ -101,7 +104,8 @@ wr_status wr_battle_unit_figure(const wr_battle_unit *unit, const wr_figure **fi
     return WR_OK;
 }
 
-wr_status wr_battle_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit, int *removed)
+wr_status wr_battle_unit_kill_parts(wr_battle_unit *unit, unsigned killed_parts, int figures_hit,
+                                    int *removed)
 {
     if (unit == NULL)
         return WRI_NULL(unit);

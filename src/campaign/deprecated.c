@@ -27,7 +27,8 @@ wr_status wr_half_die_roll(wr_rng *rng, int *half)
     return wr_half_die_rng(rng, half);
 }
 
-wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent, wr_rng *rng, int *lost)
+wr_status wr_getting_lost_roll(int small_unit, int on_route, int chance_percent, wr_rng *rng,
+                               int *lost)
 {
     return wr_getting_lost_rng(small_unit, on_route, chance_percent, rng, lost);
 }
@@ -37,7 +38,9 @@ wr_status wr_map_on_route(const wr_map *map, wr_hex hex, int direction, int *on_
     return wr_map_is_on_route(map, hex, direction, on_route);
 }
 
-wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here, const wr_hex_desc neighbors[6], const wr_hexside sides[6], const int32_t nodes[6], wr_plan_edge *out, size_t capacity, size_t *count)
+wr_status wr_moves_from(const wr_plan_params *params, const wr_hex_desc *here,
+                        const wr_hex_desc neighbors[6], const wr_hexside sides[6],
+                        const int32_t nodes[6], wr_plan_edge *out, size_t capacity, size_t *count)
 {
     return wr_hex_desc_moves(params, here, neighbors, sides, nodes, out, capacity, count);
 }

@@ -13,10 +13,12 @@ typedef struct wri_force_names {
     const char *daily_points, *day, *unformed, *unformed_today, *at_rally, *pressing, *far_bank,
         *points_saved, *points_spent, *unformed_days, *rally_days, *crossing_days, *crossing;
 } wri_force_names;
-#define FORCE_NAMES(daily, s)                                                               \
-    {daily, s "day", s "unformed", s "unformed_today", s "at_rally", s "pressing", s "far_bank", \
-     s "points_saved", s "points_spent", s "unformed_days", s "rally_days", s "crossing_days",   \
-     s "crossing"}
+#define FORCE_NAMES(daily, s)                                                                    \
+    {                                                                                            \
+        daily, s "day", s "unformed", s "unformed_today", s "at_rally", s "pressing",            \
+            s "far_bank", s "points_saved", s "points_spent", s "unformed_days", s "rally_days", \
+            s "crossing_days", s "crossing"                                                      \
+    }
 static const wri_force_names force_names[] = {
     FORCE_NAMES("daily_points", "state->"), /* wr_force_check() */
     FORCE_NAMES("daily_points", "force->"), /* wr_force_move() and the others */

@@ -13,12 +13,12 @@ static int coord_ok(int64_t v)
 /* Returns from the calling function when a coordinate of hex h is out of
    bounds, naming it ("a.q"). */
 #define COORD_RANGE "-2^28..2^28 (WR_HEX_COORD_MAX)"
-#define CHECK_HEX(h)                                                                  \
-    do {                                                                              \
-        if (!coord_ok((h).q))                                                         \
-            return WRI_FAIL_VALUE(WR_ERR_RANGE, #h ".q", (h).q, COORD_RANGE);          \
-        if (!coord_ok((h).r))                                                         \
-            return WRI_FAIL_VALUE(WR_ERR_RANGE, #h ".r", (h).r, COORD_RANGE);          \
+#define CHECK_HEX(h)                                                          \
+    do {                                                                      \
+        if (!coord_ok((h).q))                                                 \
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, #h ".q", (h).q, COORD_RANGE); \
+        if (!coord_ok((h).r))                                                 \
+            return WRI_FAIL_VALUE(WR_ERR_RANGE, #h ".r", (h).r, COORD_RANGE); \
     } while (0)
 
 static int64_t abs64(int64_t v)
@@ -84,8 +84,7 @@ static wr_status area_check(wr_hex center, int radius, wr_hex *out, size_t capac
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius, "0..2^20 (WR_HEX_RADIUS_MAX)");
     if (!coord_ok((int64_t)center.q - radius) || !coord_ok((int64_t)center.q + radius) ||
         !coord_ok((int64_t)center.r - radius) || !coord_ok((int64_t)center.r + radius))
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius,
-                              "every hex within WR_HEX_COORD_MAX");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius, "every hex within WR_HEX_COORD_MAX");
     if (n > (uint64_t)SIZE_MAX)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "radius", radius, "a count that fits size_t");
     if (out != NULL && capacity < (size_t)n)
@@ -185,7 +184,8 @@ wr_status wr_hex_line(wr_hex a, wr_hex b, wr_hex *out, size_t capacity, size_t *
     CHECK_HEX(b);
     int64_t n = dist64(a, b);
     if (n > WR_HEX_RADIUS_MAX || (uint64_t)n + 1u > (uint64_t)SIZE_MAX)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "b", n, "a distance of at most 2^20 (WR_HEX_RADIUS_MAX)");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "b", n,
+                              "a distance of at most 2^20 (WR_HEX_RADIUS_MAX)");
     if (out != NULL && capacity < (size_t)n + 1u)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least distance + 1");
     if (out != NULL) {

@@ -84,9 +84,8 @@ static const arg_root enemy_roots[] = {{"params", "enemy->params"},
                                        {"query", "enemy->query"},
                                        {"from", "enemy->from"},
                                        {"to", "enemy->to"}};
-static const arg_root danger_roots[] = {{"params", "forces[].params"},
-                                        {"query", "forces[].query"},
-                                        {"from", "forces[].from"}};
+static const arg_root danger_roots[] = {
+    {"params", "forces[].params"}, {"query", "forces[].query"}, {"from", "forces[].from"}};
 static const arg_root rally_roots[] = {{"force", "query->start"}};
 #define ROOTS(r) (r), sizeof(r) / sizeof((r)[0])
 
@@ -147,9 +146,9 @@ static wr_status track_room(wr_planner *pl, struct wri_intercept_store *s, size_
 
 /* Copies a plan's steps and moves into the store's arrays, with room for
    `before` of them in front. */
-static wr_status keep_plan(wr_planner *pl, wr_step **steps, size_t *cap_steps,
-                           wr_plan_edge **moves, size_t *cap_moves, const wr_plan_result *in,
-                           size_t before, wr_plan_result *out)
+static wr_status keep_plan(wr_planner *pl, wr_step **steps, size_t *cap_steps, wr_plan_edge **moves,
+                           size_t *cap_moves, const wr_plan_result *in, size_t before,
+                           wr_plan_result *out)
 {
     const size_t n = in->route.step_count + before;
     wr_step *st = regrow(&pl->alloc, *steps, cap_steps, n, sizeof *st);
@@ -222,9 +221,9 @@ typedef struct moment {
     int32_t day;
     int32_t move;
     int64_t within;
-    int32_t hex;    /* the force's hex */
-    int32_t enemy;  /* the enemy's position at contact */
-    int own;        /* 1 in the force's own move */
+    int32_t hex;   /* the force's hex */
+    int32_t enemy; /* the enemy's position at contact */
+    int own;       /* 1 in the force's own move */
 } moment;
 
 static int earlier(const moment *a, const moment *b)
@@ -248,9 +247,9 @@ static void consider(moment *best, int *found, const moment *c)
 
 /* The earliest contact of a force with arrival field `field` (labels in its
    daily points P) with the enemy's track. */
-static int earliest_contact(const wr_map *map, const wr_intercept_params *how,
-                            const int32_t *node, const int32_t *day, size_t n,
-                            const wr_arrival *field, int P, moment *best)
+static int earliest_contact(const wr_map *map, const wr_intercept_params *how, const int32_t *node,
+                            const int32_t *day, size_t n, const wr_arrival *field, int P,
+                            moment *best)
 {
     const int enemy_first = how->order == WR_DAY_ENEMY_FIRST;
     const int32_t own_move = enemy_first ? 1 : 0, enemy_move = 1 - own_move;
@@ -268,8 +267,8 @@ static int earliest_contact(const wr_map *map, const wr_intercept_params *how,
                 consider(best, &found, &c);
             }
             if (position_by(day, n, enemy_first ? a->day : (int64_t)a->day - 1) == i) {
-                moment c = {a->day, own_move, (int64_t)a->day * P - a->points_left, h,
-                            (int32_t)i, 1};
+                moment c = {a->day, own_move,   (int64_t)a->day * P - a->points_left,
+                            h,      (int32_t)i, 1};
                 consider(best, &found, &c);
             }
         }
@@ -345,8 +344,7 @@ static wr_status check_how(const wr_map *map, const wr_intercept_params *how)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "how->objective", how->objective,
                               "a wr_intercept_objective (0..3)");
     if (how->meeting < 0 || how->meeting >= WR_MEETING_COUNT)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "how->meeting", how->meeting,
-                              "a wr_meeting (0..2)");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "how->meeting", how->meeting, "a wr_meeting (0..2)");
     if (how->order < 0 || how->order >= WR_DAY_ORDER_COUNT)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "how->order", how->order, "a wr_day_order (0..1)");
     if ((how->objective & WR_INTERCEPT_BEFORE) && wri_campaign_index(map, how->guard) < 0)
@@ -364,8 +362,8 @@ static void guard_entry(const wr_map *map, const wr_intercept_params *how, const
     *never = node[0] == g;
     for (size_t i = 1; i < n && !*never; i++) {
         if (node[i] == g) {
-            moment m = {day[i], how->order == WR_DAY_ENEMY_FIRST ? 0 : 1, (int64_t)i, -1,
-                        (int32_t)i, 0};
+            moment m = {
+                day[i], how->order == WR_DAY_ENEMY_FIRST ? 0 : 1, (int64_t)i, -1, (int32_t)i, 0};
             *entry = m;
             *limited = 1;
             return;
@@ -413,8 +411,8 @@ static wr_status check_arguments(const wr_planner *planner, const wr_map *map,
         return st;
     if (enemy->positions == NULL) {
         if (enemy->position_count != 0)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy->position_count",
-                                  enemy->position_count, "0 without positions");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy->position_count", enemy->position_count,
+                                  "0 without positions");
         if (enemy->params == NULL)
             return WRI_NULL(enemy->params);
     }

@@ -5,19 +5,19 @@
 
 #include <stdint.h>
 
-#include "warrules/campaign.h"
 #include "core/error.h"
 #include "core/memory.h"
+#include "warrules/campaign.h"
 
 /* Side byte: bits 0-1 river, 2-3 crossing, 4 road, 5 track. */
-#define WRI_SIDE_RIVER(b) ((unsigned)(b) & 3u)
+#define WRI_SIDE_RIVER(b) ((unsigned)(b)&3u)
 #define WRI_SIDE_CROSSING(b) (((unsigned)(b) >> 2) & 3u)
 #define WRI_SIDE_ROAD 0x10u
 #define WRI_SIDE_TRACK 0x20u
 
 /* Water byte: bits 0-2 downstream direction (7: none), bits 3-5 WR_WATER_ flags. */
 #define WRI_WATER_NONE 7u
-#define WRI_WATER_DIR(b) ((unsigned)(b) & 7u)
+#define WRI_WATER_DIR(b) ((unsigned)(b)&7u)
 #define WRI_WATER_FLAGS(b) (((unsigned)(b) >> 3) & 7u)
 
 /* Neighbour byte: bits 0-5 the directions whose neighbour is on the map, bit 6 odd row. */
@@ -82,7 +82,8 @@ wr_hex wri_campaign_hex(const wr_map *map, int32_t index);
    WR_ERR_RANGE. Use WRI_FAIL_HEX(map, hex, "to"). */
 wr_status wri_campaign_fail_hex(const char *fn, const wr_map *map, wr_hex hex, const char *arg_q,
                                 const char *arg_r);
-#define WRI_FAIL_HEX(map, hex, name) wri_campaign_fail_hex(__func__, (map), (hex), name ".q", name ".r")
+#define WRI_FAIL_HEX(map, hex, name) \
+    wri_campaign_fail_hex(__func__, (map), (hex), name ".q", name ".r")
 
 /* Hexes and hexsides blocked for one query (wr_plan_query). */
 typedef struct wri_block {
@@ -133,7 +134,7 @@ typedef struct wri_movegen {
     int tide;
     int wind;
     int sail;
-    int enter[WR_HEX_TERRAIN_COUNT];    /* across country, 0: cannot */
+    int enter[WR_HEX_TERRAIN_COUNT];      /* across country, 0: cannot */
     uint8_t formed[WR_HEX_TERRAIN_COUNT]; /* across country formed */
     uint8_t track_formed[WR_HEX_TERRAIN_COUNT];
     int road, track, upstream, downstream;

@@ -171,10 +171,10 @@ static void map_changed(wr_map *map, unsigned kind, int32_t index, uint64_t valu
 enum { CHANGE_TERRAIN = 1, CHANGE_FEATURES, CHANGE_REGIONS, CHANGE_SIDE, CHANGE_WATER };
 
 /* Looks a hex up for a getter or setter. */
-#define LOOKUP(map, hex, idx)                  \
+#define LOOKUP(map, hex, idx)                   \
     int32_t idx = wri_campaign_index(map, hex); \
     if (idx < 0)                                \
-        return WRI_FAIL_HEX(map, hex, #hex)
+    return WRI_FAIL_HEX(map, hex, #hex)
 
 /* Adds delta to the coast count of every hex within two of idx. */
 static void coast_count_add(wr_map *map, wr_hex hex, int delta)
@@ -298,8 +298,7 @@ wr_status wr_map_set_hexside(wr_map *map, wr_hex hex, int direction, const wr_he
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "side->crossing", side->crossing,
                               "WR_CROSS_OPEN without a river");
     if (side->river == WR_RIVER_MAJOR && side->crossing == WR_CROSS_FORD)
-        return WRI_FAIL(WR_ERR_INVALID, "side->crossing",
-                        "[Crossing] no ford on a major river");
+        return WRI_FAIL(WR_ERR_INVALID, "side->crossing", "[Crossing] no ford on a major river");
     unsigned b = (unsigned)side->river | ((unsigned)side->crossing << 2) |
                  (side->road ? WRI_SIDE_ROAD : 0u) | (side->track ? WRI_SIDE_TRACK : 0u);
     map->cells[owner].side[slot] = (uint8_t)b;
@@ -321,7 +320,7 @@ wr_status wr_map_hexside(const wr_map *map, wr_hex hex, int direction, wr_hexsid
                               "0..5 towards a neighbour on the map");
     unsigned b = map->cells[owner].side[slot];
     wr_hexside s = {(int)WRI_SIDE_RIVER(b), (int)WRI_SIDE_CROSSING(b), (b & WRI_SIDE_ROAD) != 0,
-                 (b & WRI_SIDE_TRACK) != 0};
+                    (b & WRI_SIDE_TRACK) != 0};
     *side = s;
     return WR_OK;
 }
@@ -454,8 +453,8 @@ wr_status wr_map_check_rivers(const wr_map *map, int *problem, wr_hex *hex, int 
             continue;
         int32_t owner = 0;
         int slot = side_slot(map, i, (int)d, &owner);
-        const wri_cell *down = &map->cells[wri_nb_index(map, i, (c->nb & WRI_ODD_ROW) ? 1u : 0u,
-                                                        (int)d)];
+        const wri_cell *down =
+            &map->cells[wri_nb_index(map, i, (c->nb & WRI_ODD_ROW) ? 1u : 0u, (int)d)];
         int p = WR_RIVERS_OK;
         if (WRI_SIDE_RIVER(map->cells[owner].side[slot]) != WR_NO_RIVER)
             p = WR_RIVERS_HEXSIDE_ON_COURSE;

@@ -62,13 +62,13 @@ wr_status wr_move_costs_default(wr_mover mover, wr_move_costs *out)
 typedef struct cost_names {
     const char *daily, *enter, *road, *track, *upstream, *downstream, *sail;
 } cost_names;
-static const cost_names costs_arg = {"costs->daily_points", "costs->enter[]", "costs->road",
-                                     "costs->track", "costs->upstream", "costs->downstream",
+static const cost_names costs_arg = {"costs->daily_points", "costs->enter[]",  "costs->road",
+                                     "costs->track",        "costs->upstream", "costs->downstream",
                                      "costs->sail_percent"};
-static const cost_names params_arg = {
-    "params->costs.daily_points", "params->costs.enter[]", "params->costs.road",
-    "params->costs.track",        "params->costs.upstream", "params->costs.downstream",
-    "params->costs.sail_percent"};
+static const cost_names params_arg = {"params->costs.daily_points", "params->costs.enter[]",
+                                      "params->costs.road",         "params->costs.track",
+                                      "params->costs.upstream",     "params->costs.downstream",
+                                      "params->costs.sail_percent"};
 
 static wr_status check_costs(const wr_move_costs *c, const cost_names *n)
 {
@@ -189,7 +189,6 @@ wr_status wri_campaign_check_params(const wr_plan_params *p)
     if (p->figures < 0 || p->figures > 1000000)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "params->figures", p->figures, "0..1000000");
     return WR_OK;
-
 }
 
 void wri_campaign_movegen_init(wri_movegen *g, const wr_map *map, const wr_plan_params *p)
@@ -244,15 +243,13 @@ static int vessel_can_be(const wri_movegen *g, const wri_cell *c)
 {
     unsigned f = c->features;
     switch (c->terrain) {
-    case WR_HEX_SEA:
-        return g->enter[WR_HEX_SEA] > 0 && (c->coast_near > 0 || g->open_sea);
+    case WR_HEX_SEA: return g->enter[WR_HEX_SEA] > 0 && (c->coast_near > 0 || g->open_sea);
     case WR_HEX_COAST:
         return g->enter[WR_HEX_COAST] > 0 &&
                (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL) ||
                 g->tide == WR_TIDE_HIGH) &&
                (g->mover != WR_MOVER_TRANSPORT || (f & (WR_FEATURE_CHANNEL | WR_FEATURE_PORT)));
-    case WR_HEX_LAKE:
-        return g->enter[WR_HEX_LAKE] > 0;
+    case WR_HEX_LAKE: return g->enter[WR_HEX_LAKE] > 0;
     default:
         return g->navigates && WRI_WATER_DIR(c->water) != WRI_WATER_NONE &&
                !(WRI_WATER_FLAGS(c->water) & WR_WATER_UNNAVIGABLE) &&
@@ -359,7 +356,6 @@ int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timb
     if (days != INF_COST)
         n = add_pair(out, n, to, fcost, fflag, acost, aflag, 0, dflag, days);
     return n;
-
 }
 
 static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
@@ -377,8 +373,8 @@ static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
             continue;
         const wri_cell *h = &map->cells[nb];
         int home = (g->traits & WR_FORCE_ELLRIENDI) && (map->regions[nb] & g->home);
-        int k = wri_campaign_side_edges(g, h->terrain, wri_side_byte(map, idx, nb, d), timber,
-                                        home, out + n);
+        int k = wri_campaign_side_edges(g, h->terrain, wri_side_byte(map, idx, nb, d), timber, home,
+                                        out + n);
         for (int i = 0; i < k; i++)
             out[n + i].to = nb;
         n += k;
@@ -439,8 +435,7 @@ static int vessel_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
             continue;
         }
         int there_water = h->terrain == WR_HEX_SEA || h->terrain == WR_HEX_COAST;
-        if ((here_water && there_water) ||
-            (c->terrain == WR_HEX_LAKE && h->terrain == WR_HEX_LAKE))
+        if ((here_water && there_water) || (c->terrain == WR_HEX_LAKE && h->terrain == WR_HEX_LAKE))
             n = add_edge(out, n, nb, g->enter[h->terrain], 0, open);
     }
     return n;
@@ -469,7 +464,8 @@ wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex f
     if (idx < 0)
         return WRI_FAIL_HEX(map, from, "from");
     if (capacity < WR_PLAN_MAX_EDGES)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least WR_PLAN_MAX_EDGES (32)");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity,
+                              "at least WR_PLAN_MAX_EDGES (32)");
     wri_movegen g;
     wri_campaign_movegen_init(&g, map, params);
     wr_plan_edge tmp[WR_PLAN_MAX_EDGES];
@@ -494,8 +490,8 @@ wr_status wr_map_landing(const wr_map *map, wr_mover mover, wr_hex hex, wr_landi
         return WRI_FAIL_HEX(map, hex, "hex");
     const wri_cell *c = &map->cells[idx];
     unsigned f = c->features;
-    int coast = c->terrain == WR_HEX_COAST &&
-                (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL));
+    int coast =
+        c->terrain == WR_HEX_COAST && (!(f & WR_FEATURE_MUD_FLAT) || (f & WR_FEATURE_CHANNEL));
     int river = WRI_WATER_DIR(c->water) != WRI_WATER_NONE &&
                 !(WRI_WATER_FLAGS(c->water) & WR_WATER_UNNAVIGABLE);
     wr_landing l;
@@ -525,8 +521,8 @@ static int side_byte_of(const wr_hexside *s)
                  (s->road ? WRI_SIDE_ROAD : 0u) | (s->track ? WRI_SIDE_TRACK : 0u));
 }
 
-#define HEX_DESC_EXPECTED                                                                    \
-    "a known terrain, WR_FEATURE_ALL and WR_WATER_ALL bits, downstream 0..5 or "            \
+#define HEX_DESC_EXPECTED                                                        \
+    "a known terrain, WR_FEATURE_ALL and WR_WATER_ALL bits, downstream 0..5 or " \
     "WR_NO_WATERCOURSE (water 0 without one)"
 static int desc_ok(const wr_hex_desc *d)
 
@@ -548,9 +544,9 @@ static void desc_to_cell(const wr_hex_desc *d, wri_cell *c)
 }
 
 wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *here,
-                        const wr_hex_desc neighbors[6], const wr_hexside sides[6],
-                        const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
-                        size_t *count)
+                            const wr_hex_desc neighbors[6], const wr_hexside sides[6],
+                            const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
+                            size_t *count)
 {
     if (params == NULL)
         return WRI_NULL(params);
@@ -570,7 +566,8 @@ wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *her
     if (st != WR_OK)
         return WRI_PASS(st);
     if (capacity < WR_PLAN_MAX_EDGES)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity, "at least WR_PLAN_MAX_EDGES (32)");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "capacity", capacity,
+                              "at least WR_PLAN_MAX_EDGES (32)");
     if (!here->on_map)
         return WRI_FAIL(WR_ERR_INVALID, "here->on_map", "non-zero: the force's hex is on the map");
     if (!desc_ok(here))

@@ -131,9 +131,8 @@ static void hexes_of(const wr_map *map, const int32_t *index, size_t n, wr_hex *
     }
 }
 
-wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
-                               const wr_plan_params *params, wr_hex from, int days,
-                               const wr_hex **hexes, size_t *count)
+wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                               wr_hex from, int days, const wr_hex **hexes, size_t *count)
 {
     if (planner == NULL)
         return WRI_NULL(planner);
@@ -210,7 +209,8 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
     o.goal = to;
     o.ring_hint = 4u * o.daily + 64u;
     /* a move's points and days, and the rest of the day it starts on */
-    o.ring_max = (uint32_t)WR_PLAN_MAX_EDGE_POINTS + (uint32_t)(WR_PLAN_MAX_EDGE_DAYS + 1) * o.daily;
+    o.ring_max =
+        (uint32_t)WR_PLAN_MAX_EDGE_POINTS + (uint32_t)(WR_PLAN_MAX_EDGE_DAYS + 1) * o.daily;
     st = wri_planner_dijkstra_graph(planner, graph, &o);
     if (st != WR_OK)
         return WRI_PASS(st);
@@ -358,8 +358,8 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
     o.goal = goal;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    const int fewest = objective == WR_OBJECTIVE_FEWEST_UNFORMED &&
-                       !(params->options & WR_PLAN_PLAIN_COSTS);
+    const int fewest =
+        objective == WR_OBJECTIVE_FEWEST_UNFORMED && !(params->options & WR_PLAN_PLAIN_COSTS);
 
     st = wri_planner_map_search(planner, map, params, from, &o, &g,
                                 fewest ? WRI_MAP_FEWEST : WRI_MAP_ROUTE, &ps);

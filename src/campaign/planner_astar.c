@@ -73,8 +73,9 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
         const int32_t row = (int32_t)(((uint64_t)s * width_inv) >> 40);
         const int32_t dq = s - row * width - (row >> 1) - goal_q, dr = row - goal_r;
         const int32_t ds = dq + dr;
-        const uint32_t hs = hmin * ((uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) +
-                                               (ds < 0 ? -ds : ds)) / 2u);
+        const uint32_t hs =
+            hmin *
+            ((uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u);
         const uint32_t lab = dist[s];
         if (lab + hs != cur)
             continue; /* a stale entry */
@@ -137,7 +138,7 @@ wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, const search
                                   wri_search_end *end)
 {
     *end = WRI_SEARCH_DONE;
-    wr_status st = f->table == NULL  ? search_water_astar(pl, f->g, o, end)
+    wr_status st = f->table == NULL    ? search_water_astar(pl, f->g, o, end)
                    : plain_route(f, o) ? astar_plain(pl, f, o, end)
                                        : search_land_astar(pl, f, o, end);
     if (st != WR_OK || *end != WRI_SEARCH_DONE)

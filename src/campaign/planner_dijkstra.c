@@ -55,8 +55,7 @@ static int graph_moves(const wr_plan_graph *g, int32_t node, wr_plan_edge *out)
 
 #define SEARCH_NAME wri_planner_dijkstra_graph
 #define SEARCH_CTX wr_plan_graph
-#define SEARCH_EDGES(ctx, node, bad, ...) \
-    EDGES_FROM_ARRAY(graph_moves, ctx, node, bad, __VA_ARGS__)
+#define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_ARRAY(graph_moves, ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PARENTS 1
 #define SEARCH_ASTAR 0
 #define SEARCH_BAD_MOVES 1

@@ -8,97 +8,97 @@
 
 /* Moves from an array filled by a generator function (one that returns
    -1 for bad moves when SEARCH_BAD_MOVES). */
-#define EDGES_FROM_ARRAY(gen, ctx, node, bad, ...)                                    \
-    do {                                                                             \
-        wr_plan_edge arr_[WR_PLAN_MAX_EDGES];                                        \
-        int n_ = gen(ctx, node, arr_);                                               \
-        if (SEARCH_BAD_MOVES && n_ < 0)                                              \
-            bad = 1;                                                                 \
-        for (int i_ = 0; i_ < n_; i_++) {                                            \
-            int32_t e_to = arr_[i_].to;                                              \
-            int32_t e_points = arr_[i_].points, e_days = arr_[i_].days;              \
-            uint32_t e_flags = arr_[i_].flags;                                       \
-            __VA_ARGS__                                                              \
-        }                                                                            \
+#define EDGES_FROM_ARRAY(gen, ctx, node, bad, ...)                      \
+    do {                                                                \
+        wr_plan_edge arr_[WR_PLAN_MAX_EDGES];                           \
+        int n_ = gen(ctx, node, arr_);                                  \
+        if (SEARCH_BAD_MOVES && n_ < 0)                                 \
+            bad = 1;                                                    \
+        for (int i_ = 0; i_ < n_; i_++) {                               \
+            int32_t e_to = arr_[i_].to;                                 \
+            int32_t e_points = arr_[i_].points, e_days = arr_[i_].days; \
+            uint32_t e_flags = arr_[i_].flags;                          \
+            __VA_ARGS__                                                 \
+        }                                                               \
     } while (0)
 
 /* Runs body once per neighbour of hex idx that its keys move into and
    nothing blocks, with d_ the direction, k_ the hex's keys and e_to the
    neighbour. */
-#define TABLE_NEIGHBOURS(f, idx, ...)                                                 \
-    do {                                                                             \
-        const uint16_t *k_ = hex_keys(f, idx);                                       \
-        const int32_t *dl_ = (f)->delta[k_[6]];                                      \
-        for (int d_ = 0; d_ < 6; d_++) {                                             \
-            if (k_[d_] == 0xffffu)                                                   \
-                continue;                                                            \
-            int32_t e_to = (idx) + dl_[d_];                                          \
-            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
-                continue;                                                            \
-            __VA_ARGS__                                                              \
-        }                                                                            \
+#define TABLE_NEIGHBOURS(f, idx, ...)                                         \
+    do {                                                                      \
+        const uint16_t *k_ = hex_keys(f, idx);                                \
+        const int32_t *dl_ = (f)->delta[k_[6]];                               \
+        for (int d_ = 0; d_ < 6; d_++) {                                      \
+            if (k_[d_] == 0xffffu)                                            \
+                continue;                                                     \
+            int32_t e_to = (idx) + dl_[d_];                                   \
+            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_)) \
+                continue;                                                     \
+            __VA_ARGS__                                                       \
+        }                                                                     \
     } while (0)
 
 /* Land moves from the table, by the keys of the hex. */
-#define EDGES_FROM_TABLE(f, idx, bad, ...)                                            \
-    do {                                                                             \
-        TABLE_NEIGHBOURS(f, idx, {                                                   \
-            const wri_tentry *t_ = &(f)->table[k_[d_]];                              \
-            for (uint32_t k_i = 0; k_i < t_->count; k_i++) {                         \
-                int32_t e_points = t_->e[k_i].points, e_days = t_->e[k_i].days;      \
-                uint32_t e_flags = t_->e[k_i].flags;                                 \
-                __VA_ARGS__                                                          \
-            }                                                                        \
-        });                                                                          \
-        (void)bad;                                                                   \
+#define EDGES_FROM_TABLE(f, idx, bad, ...)                                      \
+    do {                                                                        \
+        TABLE_NEIGHBOURS(f, idx, {                                              \
+            const wri_tentry *t_ = &(f)->table[k_[d_]];                         \
+            for (uint32_t k_i = 0; k_i < t_->count; k_i++) {                    \
+                int32_t e_points = t_->e[k_i].points, e_days = t_->e[k_i].days; \
+                uint32_t e_flags = t_->e[k_i].flags;                            \
+                __VA_ARGS__                                                     \
+            }                                                                   \
+        });                                                                     \
+        (void)bad;                                                              \
     } while (0)
 
 /* Plain costs from the plain table, by the keys of the hex: the cheapest
    move a neighbour. */
-#define PLAIN_FROM_TABLE(f, idx, ...)                                                 \
-    TABLE_NEIGHBOURS(f, idx, {                                                       \
-        uint32_t e_cost = (f)->ptable[k_[d_]];                                       \
-        if (e_cost != UINT32_MAX) {                                                  \
-            __VA_ARGS__                                                              \
-        }                                                                            \
+#define PLAIN_FROM_TABLE(f, idx, ...)          \
+    TABLE_NEIGHBOURS(f, idx, {                 \
+        uint32_t e_cost = (f)->ptable[k_[d_]]; \
+        if (e_cost != UINT32_MAX) {            \
+            __VA_ARGS__                        \
+        }                                      \
     })
 /* Plain costs from the planner's costs by hex, filled on first use. */
-#define PLAIN_FROM_COSTS(f, idx, ...)                                                 \
-    do {                                                                             \
-        uint8_t *h_ = (f)->costs + (size_t)(idx) * 8u;                               \
-        if (h_[7] != (f)->epoch)                                                     \
-            wri_planner_fill_costs(f, idx, h_);                                      \
-        const int32_t *dl_ = (f)->delta[h_[6]];                                      \
-        for (int d_ = 0; d_ < 6; d_++) {                                             \
-            uint32_t e_cost = h_[d_];                                                \
-            if (e_cost == 0xffu)                                                     \
-                continue;                                                            \
-            int32_t e_to = (idx) + dl_[d_];                                          \
-            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_))        \
-                continue;                                                            \
-            __VA_ARGS__                                                              \
-        }                                                                            \
+#define PLAIN_FROM_COSTS(f, idx, ...)                                         \
+    do {                                                                      \
+        uint8_t *h_ = (f)->costs + (size_t)(idx)*8u;                          \
+        if (h_[7] != (f)->epoch)                                              \
+            wri_planner_fill_costs(f, idx, h_);                               \
+        const int32_t *dl_ = (f)->delta[h_[6]];                               \
+        for (int d_ = 0; d_ < 6; d_++) {                                      \
+            uint32_t e_cost = h_[d_];                                         \
+            if (e_cost == 0xffu)                                              \
+                continue;                                                     \
+            int32_t e_to = (idx) + dl_[d_];                                   \
+            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_)) \
+                continue;                                                     \
+            __VA_ARGS__                                                       \
+        }                                                                     \
     } while (0)
 
 /* The record of a hex just offered a label: read when it is settled. */
 #if defined(__GNUC__)
-#define PREFETCH_HEX(f, node)                                                         \
-    do {                                                                             \
-        if ((f)->costs != NULL)                                                      \
-            __builtin_prefetch((f)->costs + (size_t)(node) * 8u);                    \
-        else                                                                         \
-            __builtin_prefetch((f)->keys + (size_t)(node) * 8u);                     \
+#define PREFETCH_HEX(f, node)                                   \
+    do {                                                        \
+        if ((f)->costs != NULL)                                 \
+            __builtin_prefetch((f)->costs + (size_t)(node)*8u); \
+        else                                                    \
+            __builtin_prefetch((f)->keys + (size_t)(node)*8u);  \
     } while (0)
 #else
 #define PREFETCH_HEX(f, node) ((void)0)
 #endif
 
-#define PLAIN_EDGES(f, idx, ...)                                                      \
-    do {                                                                             \
-        if ((f)->costs != NULL)                                                      \
-            PLAIN_FROM_COSTS(f, idx, __VA_ARGS__);                                   \
-        else                                                                         \
-            PLAIN_FROM_TABLE(f, idx, __VA_ARGS__);                                   \
+#define PLAIN_EDGES(f, idx, ...)                   \
+    do {                                           \
+        if ((f)->costs != NULL)                    \
+            PLAIN_FROM_COSTS(f, idx, __VA_ARGS__); \
+        else                                       \
+            PLAIN_FROM_TABLE(f, idx, __VA_ARGS__); \
     } while (0)
 
 #endif

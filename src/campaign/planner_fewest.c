@@ -77,8 +77,9 @@ wr_status wri_planner_fewest_unformed(wr_planner *pl, const wri_movegen *g, cons
         const int32_t node = unformed ? s - cells : s;
         const uint32_t lab = dist[s], u = days[s], day_end = fresh_day(o, s, lab);
         /* the last day counted: an unformed state was entered unformed on its day */
-        const uint32_t counted =
-            !unformed ? 0u : s == src ? (o->start_counted ? o->day0 : 0u) : game_day(o, lab);
+        const uint32_t counted = !unformed  ? 0u
+                                 : s == src ? (o->start_counted ? o->day0 : 0u)
+                                            : game_day(o, lab);
         wr_plan_edge arr[WR_PLAN_MAX_EDGES + 1];
         int m = wri_campaign_moves(g, node, arr);
         if (o->two && unformed) { /* a day at the rally point */
@@ -92,9 +93,10 @@ wr_status wri_planner_fewest_unformed(wr_planner *pl, const wri_movegen *g, cons
             if (needs && !unformed && !o->unformed_ok)
                 continue;
             const int32_t t = rally ? node : (needs || unformed) ? e->to + cells : e->to;
-            uint64_t nt = rally ? (uint64_t)day_end + P
-                                : (e->days > 0 ? (uint64_t)day_end + (uint64_t)e->days * P
-                                               : (uint64_t)lab) + (uint64_t)e->points;
+            uint64_t nt =
+                rally ? (uint64_t)day_end + P
+                      : (e->days > 0 ? (uint64_t)day_end + (uint64_t)e->days * P : (uint64_t)lab) +
+                            (uint64_t)e->points;
             if (nt > o->key_max)
                 continue;
             uint32_t nu = u + (t >= cells && game_day(o, (uint32_t)nt) > counted ? 1u : 0u);

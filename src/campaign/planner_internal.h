@@ -91,18 +91,18 @@ typedef struct heap_node {
 
 struct wr_planner {
     wr_allocator alloc;
-    size_t cap;      /* states the arrays below hold */
-    uint32_t *dist;  /* label: points since the start; UINT32_MAX unreached */
+    size_t cap;     /* states the arrays below hold */
+    uint32_t *dist; /* label: points since the start; UINT32_MAX unreached */
     int32_t *parent;
-    uint16_t *via;   /* WR_STEP_ flags of the move that reached the state */
-    int32_t *order;  /* settled nodes, for the reachable set and paths; A*: marks */
+    uint16_t *via;  /* WR_STEP_ flags of the move that reached the state */
+    int32_t *order; /* settled nodes, for the reachable set and paths; A*: marks */
     /* astar_plain(): a byte a block of 1 << WRI_DIRTY_SHIFT states, set for the
        blocks whose labels it wrote; while dirty_cells is the count of its
        states, every other label of those states is unreached, and the next
        astar_plain() clears only the blocks set. Any other search sets it to 0. */
     uint8_t *dirty;
     int32_t dirty_cells;
-    uint32_t mark_base; /* A*: order values from here on are this query's marks */
+    uint32_t mark_base;  /* A*: order values from here on are this query's marks */
     wri_bucket *buckets; /* the bucket ring */
     uint32_t ring;       /* this search's ring: a power of two, at most ring_cap */
     uint32_t ring_cap;   /* buckets allocated */
@@ -114,10 +114,10 @@ struct wr_planner {
     uint32_t ring_limit;
     uint64_t *over;
     size_t over_len, cap_over;
-    int32_t *pool;       /* chunks of bucket entries */
+    int32_t *pool; /* chunks of bucket entries */
     size_t chunks;
-    int32_t free_chunk;  /* released chunks */
-    size_t fresh_chunk;  /* chunks from here on are unused since the ring was reset */
+    int32_t free_chunk; /* released chunks */
+    size_t fresh_chunk; /* chunks from here on are unused since the ring was reset */
     wr_step *steps;
     size_t cap_steps;
     wr_plan_edge *moves; /* wr_planner_plan(): the move of each step */
@@ -178,12 +178,11 @@ struct wr_planner {
     void (*intercept_free)(wr_planner *pl);
 };
 
-
 typedef struct search_opts {
     int32_t cells;
     uint32_t daily;
     uint64_t daily_inv; /* ceil(2^40 / daily): see fresh_day() */
-    int two;         /* formed and unformed states */
+    int two;            /* formed and unformed states */
     int plain;
     int unformed_ok;
     int32_t src;
@@ -192,11 +191,11 @@ typedef struct search_opts {
     /* the earliest label a whole-day move or rally day may start from: the
        start state's, and every other state's (0 for the zero state) */
     uint32_t fresh_src, fresh, fresh_max;
-    uint32_t day0;   /* the start's day: no step is reported before it */
+    uint32_t day0;     /* the start's day: no step is reported before it */
     int start_counted; /* the start's day is already a day of unformed movement */
-    int32_t goal;    /* stop when settled; -1: none */
-    int32_t goal2;   /* stop when this one is settled too (any formation); -1: none */
-    uint32_t limit;  /* stop past this label */
+    int32_t goal;      /* stop when settled; -1: none */
+    int32_t goal2;     /* stop when this one is settled too (any formation); -1: none */
+    uint32_t limit;    /* stop past this label */
     uint64_t key_max;
     uint32_t ring_hint;
     /* the largest label increase of one move other than a whole-day move
@@ -250,13 +249,13 @@ typedef struct fastgen {
     const wri_block *block; /* NULL: nothing blocked */
     const wri_cell *cells;
     const uint32_t *regions;
-    const wri_tentry *table; /* NULL for vessels */
-    const uint32_t *ptable;  /* plain costs by key */
+    const wri_tentry *table;  /* NULL for vessels */
+    const uint32_t *ptable;   /* plain costs by key */
     struct wr_planner *owner; /* whose table builds a key a hex reads (land) */
     uint32_t daily;
     int unformed_ok;
-    uint8_t *costs;          /* the planner's costs by hex, or NULL */
-    uint16_t *keys;          /* the planner's keys by hex (land) */
+    uint8_t *costs; /* the planner's costs by hex, or NULL */
+    uint16_t *keys; /* the planner's keys by hex (land) */
     uint8_t epoch;
     int32_t delta[2][6];
     uint32_t home; /* 0 unless Ellriendi */
@@ -282,9 +281,9 @@ typedef struct plan_start {
 
 /* What wri_planner_map_search() runs. */
 typedef enum wri_map_search {
-    WRI_MAP_FIELD,  /* every label, no parents: a field or a reachable set */
-    WRI_MAP_ROUTE,  /* the earliest route to o->goal: A* or Dijkstra, parents */
-    WRI_MAP_FEWEST  /* the route to o->goal with the fewest days of unformed movement */
+    WRI_MAP_FIELD, /* every label, no parents: a field or a reachable set */
+    WRI_MAP_ROUTE, /* the earliest route to o->goal: A* or Dijkstra, parents */
+    WRI_MAP_FEWEST /* the route to o->goal with the fewest days of unformed movement */
 } wri_map_search;
 
 /* How a search that may give up ended. An A* gives up when it cannot
@@ -293,10 +292,7 @@ typedef enum wri_map_search {
    search is cheaper than the bound it ran with; its caller then runs
    Dijkstra. A private code beside the wr_status of a failure: never a
    wr_status, never seen outside the planner. */
-typedef enum wri_search_end {
-    WRI_SEARCH_DONE,
-    WRI_SEARCH_FALL_BACK
-} wri_search_end;
+typedef enum wri_search_end { WRI_SEARCH_DONE, WRI_SEARCH_FALL_BACK } wri_search_end;
 
 WRI_PLANNER_FN int day_of(uint32_t t, uint32_t daily)
 {

@@ -288,7 +288,7 @@ static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, siz
    costs more than max_delta, points + whole days x P). A new epoch forgets
    every hex filled before. */
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
-                             fastgen *f)
+                                  fastgen *f)
 {
     const size_t n = (size_t)map->count;
     void *keys = pl->keys, *costs = pl->costs;

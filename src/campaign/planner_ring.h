@@ -26,8 +26,8 @@ WRI_PLANNER_FN wr_status pool_grow(wr_planner *p, size_t chunks)
 {
     if (chunks <= p->chunks)
         return WR_OK;
-    int32_t *np = wri_realloc_array(&p->alloc, p->pool, p->chunks * WRI_CHUNK,
-                                    chunks * WRI_CHUNK, sizeof *np);
+    int32_t *np = wri_realloc_array(&p->alloc, p->pool, p->chunks * WRI_CHUNK, chunks * WRI_CHUNK,
+                                    sizeof *np);
     if (np == NULL)
         return WRI_NOMEM();
     p->pool = np;
@@ -77,62 +77,62 @@ WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
    (the likely way, kept in line with the loop), or bucket_push(). Uses the
    search's locals pl, ring, mask, pool, st and queued, and returns st from
    the search when the pool cannot grow. */
-#define RING_PUSH(k_, t_)                                                             \
-    do {                                                                             \
-        wri_bucket *tb_ = &ring[(k_) & mask];                                        \
-        if (WRI_LIKELY(tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u)) {              \
-            pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_);                \
-        } else {                                                                     \
-            st = bucket_push(pl, tb_, (t_));                                         \
-            if (st != WR_OK)                                                         \
-                return st;                                                           \
-            pool = pl->pool;                                                         \
-        }                                                                            \
-        queued++;                                                                    \
+#define RING_PUSH(k_, t_)                                               \
+    do {                                                                \
+        wri_bucket *tb_ = &ring[(k_)&mask];                             \
+        if (WRI_LIKELY(tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u)) { \
+            pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_);   \
+        } else {                                                        \
+            st = bucket_push(pl, tb_, (t_));                            \
+            if (st != WR_OK)                                            \
+                return st;                                              \
+            pool = pl->pool;                                            \
+        }                                                               \
+        queued++;                                                       \
     } while (0)
 
 /* Queues state t_ at key k_ past the ring (k_ - cur >= the ring): grows
    the ring to hold it while it may (RING_GROW()), else queues it in the
    overflow and sets the caller's flag `far` (then not RING_PUSH()). */
-#define RING_FAR(k_, t_, far)                                                         \
-    do {                                                                             \
-        if (pl->ring < pl->ring_limit)                                               \
-            RING_GROW(k_);                                                           \
-        if ((k_) - cur >= pl->ring) {                                                \
-            st = over_push(pl, (k_), (t_));                                          \
-            if (st != WR_OK)                                                         \
-                return st;                                                           \
-            far = 1;                                                                 \
-        }                                                                            \
+#define RING_FAR(k_, t_, far)               \
+    do {                                    \
+        if (pl->ring < pl->ring_limit)      \
+            RING_GROW(k_);                  \
+        if ((k_)-cur >= pl->ring) {         \
+            st = over_push(pl, (k_), (t_)); \
+            if (st != WR_OK)                \
+                return st;                  \
+            far = 1;                        \
+        }                                   \
     } while (0)
 
 /* In the search's loop, where it moved cur on past an empty bucket: the
    overflow's entries come into the ring when cur starts a revolution or
    the ring is empty (over_drain()); `jumped` runs after the latter. */
-#define RING_OVERFLOW(jumped)                                                         \
-    do {                                                                             \
-        if (pl->over_len > 0 && (queued == 0 || (cur & mask) == 0)) {                \
-            const size_t before_ = queued;                                           \
-            st = over_drain(pl, &cur, &queued, 1);                                   \
-            if (st != WR_OK)                                                         \
-                return st;                                                           \
-            pool = pl->pool;                                                         \
-            if (before_ == 0) {                                                      \
-                jumped;                                                              \
-            }                                                                        \
-        }                                                                            \
+#define RING_OVERFLOW(jumped)                                         \
+    do {                                                              \
+        if (pl->over_len > 0 && (queued == 0 || (cur & mask) == 0)) { \
+            const size_t before_ = queued;                            \
+            st = over_drain(pl, &cur, &queued, 1);                    \
+            if (st != WR_OK)                                          \
+                return st;                                            \
+            pool = pl->pool;                                          \
+            if (before_ == 0) {                                       \
+                jumped;                                               \
+            }                                                         \
+        }                                                             \
     } while (0)
 
 /* Grows the ring to hold key k_ (ring_grow()), with the locals of
    RING_PUSH() and cur, and takes again its mask, buckets and pool. */
-#define RING_GROW(k_)                                                                 \
-    do {                                                                             \
-        st = ring_grow(pl, (k_) - cur, cur, &queued);                                \
-        if (st != WR_OK)                                                             \
-            return st;                                                               \
-        mask = pl->ring - 1u;                                                        \
-        ring = pl->buckets;                                                          \
-        pool = pl->pool;                                                             \
+#define RING_GROW(k_)                               \
+    do {                                            \
+        st = ring_grow(pl, (k_)-cur, cur, &queued); \
+        if (st != WR_OK)                            \
+            return st;                              \
+        mask = pl->ring - 1u;                       \
+        ring = pl->buckets;                         \
+        pool = pl->pool;                            \
     } while (0)
 
 /* The head chunk of a bucket is empty: back to the free list. */

@@ -316,9 +316,8 @@ static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts
 /* The parent of state t at label lab: the earliest ranked (mark above B) of
    the predecessors whose move reaches t at lab, or -1; the index of its
    offer in *idx, and the move's flags in *flags unless plain. */
-static int32_t first_parent(const wr_planner *pl, const fastgen *f, const search_opts *o,
-                            int32_t t, uint32_t lab, uint32_t B, int plain, int *idx,
-                            uint32_t *flags)
+static int32_t first_parent(const wr_planner *pl, const fastgen *f, const search_opts *o, int32_t t,
+                            uint32_t lab, uint32_t B, int plain, int *idx, uint32_t *flags)
 {
     const uint32_t *dist = pl->dist, *mark = (const uint32_t *)pl->order;
     int32_t best = -1;
@@ -487,15 +486,13 @@ wr_status wri_planner_build_route(wr_planner *pl, const search_opts *o, int32_t 
             r.escort_lost = 1;
         /* [Units, Formed and Unformed] a day of unformed movement counts
            once: the day the force enters a hex unformed */
-        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY) &&
-            st->day > last_unformed_day) {
+        if (i > 0 && unformed && o->two && !(fl & WR_STEP_RALLY) && st->day > last_unformed_day) {
             int lost = (strag_left + 9) / 10; /* wr_stragglers with half-die 2 */
             strag_left -= lost;
             r.stragglers += lost;
             r.unformed_days++;
             last_unformed_day = st->day;
         }
-
     }
     for (size_t i = 0; i < len; i++) {
         wr_step *st = &pl->steps[i];

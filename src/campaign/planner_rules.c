@@ -4,7 +4,7 @@
 #include "planner_ring.h"
 
 #if defined(__GNUC__)
-#define PREFETCH_RULES(rules, node) __builtin_prefetch((rules) + (size_t)(node) * 8u)
+#define PREFETCH_RULES(rules, node) __builtin_prefetch((rules) + (size_t)(node)*8u)
 #define PREFETCH_LABEL(dist, s) __builtin_prefetch((dist) + (s))
 #else
 #define PREFETCH_RULES(rules, node) ((void)0)
@@ -32,55 +32,54 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
 /* The macros below use the locals of field_rules_core(), and return from it
    when the ring or its overflow cannot grow. Offers label nk_ (at most key_max + 2^21 x
    1000) to state t_, whose hex is h_ (as SEARCH_OFFER in search_core.h). */
-#define RULES_OFFER(t_, h_, nk_)                                                      \
-    do {                                                                             \
-        const uint32_t k = (nk_);                                                    \
-        const int32_t t = (t_);                                                      \
-        if (k < dist[t] && k <= key_max) {                                           \
-            PREFETCH_RULES(rules, h_);                                               \
-            dist[t] = k;                                                             \
-            int far_ = 0;                                                            \
-            if (k - cur >= ring_size) {                                              \
-                RING_FAR(k, t, far_);                                                \
-                ring_size = pl->ring;                                                \
-            }                                                                        \
-            if (!far_)                                                               \
-                RING_PUSH(k, t);                                                     \
-        }                                                                            \
+#define RULES_OFFER(t_, h_, nk_)           \
+    do {                                   \
+        const uint32_t k = (nk_);          \
+        const int32_t t = (t_);            \
+        if (k < dist[t] && k <= key_max) { \
+            PREFETCH_RULES(rules, h_);     \
+            dist[t] = k;                   \
+            int far_ = 0;                  \
+            if (k - cur >= ring_size) {    \
+                RING_FAR(k, t, far_);      \
+                ring_size = pl->ring;      \
+            }                              \
+            if (!far_)                     \
+                RING_PUSH(k, t);           \
+        }                                  \
     } while (0)
 /* Any move of (points, days, needs unformed movement) into hex to from
    state s (as search_core.h). */
-#define RULES_MOVE(to_, points_, days_, needs_)                                       \
-    do {                                                                             \
-        const uint64_t nk_ =                                                         \
-            ((days_) > 0 ? (uint64_t)day_end(o, s, cur_end) + (uint64_t)(days_) * P   \
-                         : (uint64_t)cur) +                                          \
-            (uint64_t)(points_);                                                     \
-        if (nk_ <= key_max) {                                                        \
-            if ((needs_) || unformed) {                                              \
-                if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))       \
-                    RULES_OFFER((to_) + cells, to_, (uint32_t)nk_);                  \
-            } else {                                                                 \
-                RULES_OFFER(to_, to_, (uint32_t)nk_);                                \
-            }                                                                        \
-        }                                                                            \
+#define RULES_MOVE(to_, points_, days_, needs_)                                                    \
+    do {                                                                                           \
+        const uint64_t nk_ = ((days_) > 0 ? (uint64_t)day_end(o, s, cur_end) + (uint64_t)(days_)*P \
+                                          : (uint64_t)cur) +                                       \
+                             (uint64_t)(points_);                                                  \
+        if (nk_ <= key_max) {                                                                      \
+            if ((needs_) || unformed) {                                                            \
+                if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))                     \
+                    RULES_OFFER((to_) + cells, to_, (uint32_t)nk_);                                \
+            } else {                                                                               \
+                RULES_OFFER(to_, to_, (uint32_t)nk_);                                              \
+            }                                                                                      \
+        }                                                                                          \
     } while (0)
 
 /* The label and the rules record of state s_. */
-#define PREFETCH_STATE(s_)                                                            \
-    do {                                                                             \
-        const int32_t next = (s_);                                                   \
-        PREFETCH_LABEL(dist, next);                                                  \
-        PREFETCH_RULES(rules, next >= cells ? next - cells : next);                  \
+#define PREFETCH_STATE(s_)                                          \
+    do {                                                            \
+        const int32_t next = (s_);                                  \
+        PREFETCH_LABEL(dist, next);                                 \
+        PREFETCH_RULES(rules, next >= cells ? next - cells : next); \
     } while (0)
 
 /* The moves of the table entry of the hex's key in direction d_. */
-#define RULES_TABLE(to_, d_)                                                          \
-    do {                                                                             \
-        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];                     \
-        for (uint32_t i = 0; i < te->count; i++)                                     \
-            RULES_MOVE(to_, te->e[i].points, te->e[i].days,                          \
-                       (te->e[i].flags & WR_STEP_UNFORMED) != 0);                    \
+#define RULES_TABLE(to_, d_)                                      \
+    do {                                                          \
+        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];  \
+        for (uint32_t i = 0; i < te->count; i++)                  \
+            RULES_MOVE(to_, te->e[i].points, te->e[i].days,       \
+                       (te->e[i].flags & WR_STEP_UNFORMED) != 0); \
     } while (0)
 
 /* wri_planner_dijkstra_land_field() for the full rules (not plain costs)
@@ -95,9 +94,8 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
    two, unformed_ok and prune are o's, given apart so that
    wri_planner_rules_field() has a copy with them constant (fewer registers
    and branches in the inner loop). */
-static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f,
-                                             const search_opts *o, const int two,
-                                             const int unformed_ok, const int prune)
+static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, const search_opts *o,
+                                             const int two, const int unformed_ok, const int prune)
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;

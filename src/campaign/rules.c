@@ -23,12 +23,8 @@ wr_status wr_river_crossing(wr_arm arm, wr_river river, wr_crossing crossing, in
     int half = wri_ceil_div(daily_points, 2);
     int x = 0, d = 0, u = 1;
     switch (c) {
-    case WR_CROSS_BRIDGE:
-        u = 0;
-        break;
-    case WR_CROSS_FERRY:
-        d = rv == WR_RIVER_MINOR ? 1 : 2;
-        break;
+    case WR_CROSS_BRIDGE: u = 0; break;
+    case WR_CROSS_FERRY: d = rv == WR_RIVER_MINOR ? 1 : 2; break;
     case WR_CROSS_FORD:
         if (rv == WR_RIVER_MAJOR)
             return WRI_FAIL(WR_ERR_INVALID, "crossing", "[Crossing] no ford on a major river");
@@ -141,7 +137,7 @@ wr_status wr_getting_lost(int small_unit, int on_route, int chance_percent, int 
 }
 
 wr_status wr_getting_lost_rng(int small_unit, int on_route, int chance_percent, wr_rng *rng,
-                               int *lost)
+                              int *lost)
 {
     if (rng == NULL)
         return WRI_NULL(rng);
@@ -181,8 +177,7 @@ static wr_status march_check(const wr_march *m)
     if (m->unformed != 0 && m->unformed != 1)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "march->unformed", m->unformed, "0 or 1");
     if (m->unformed_today != 0 && m->unformed_today != 1)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "march->unformed_today", m->unformed_today,
-                              "0 or 1");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "march->unformed_today", m->unformed_today, "0 or 1");
     if (m->unformed_days < 0)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "march->unformed_days", m->unformed_days,
                               "0 or more");
@@ -276,7 +271,8 @@ wr_status wr_march_rally(wr_march *march)
     if (st != WR_OK)
         return WRI_PASS(st);
     if (!march->unformed)
-        return WRI_FAIL(WR_ERR_STATE, "march->unformed", "[Units, Formed and Unformed] an unformed force");
+        return WRI_FAIL(WR_ERR_STATE, "march->unformed",
+                        "[Units, Formed and Unformed] an unformed force");
     if (march->marching)
         return WRI_FAIL(WR_ERR_STATE, "march->marching",
                         "[Units, Formed and Unformed] a force that has not moved today");

@@ -50,61 +50,60 @@
    key past it, up to its limit, then keeps it in the overflow (RING_FAR());
    A* adds the heuristic, and gives up when the ring is too small. */
 #if SEARCH_ASTAR
-#define SEARCH_QUEUE(k_, t_)                                                         \
-    do {                                                                             \
-        k_ += search_h(o, t_);                                                       \
-        if (k_ - cur >= pl->ring) {                                                  \
-            *end = WRI_SEARCH_FALL_BACK;                                             \
-            return WR_OK;                                                            \
-        }                                                                            \
-        RING_PUSH(k_, t_);                                                           \
+#define SEARCH_QUEUE(k_, t_)             \
+    do {                                 \
+        k_ += search_h(o, t_);           \
+        if (k_ - cur >= pl->ring) {      \
+            *end = WRI_SEARCH_FALL_BACK; \
+            return WR_OK;                \
+        }                                \
+        RING_PUSH(k_, t_);               \
     } while (0)
 #else
-#define SEARCH_QUEUE(k_, t_)                                                         \
-    do {                                                                             \
-        int far_ = 0;                                                                \
-        if (k_ - cur >= pl->ring)                                                    \
-            RING_FAR(k_, t_, far_);                                                  \
-        if (!far_)                                                                   \
-            RING_PUSH(k_, t_);                                                       \
+#define SEARCH_QUEUE(k_, t_)        \
+    do {                            \
+        int far_ = 0;               \
+        if (k_ - cur >= pl->ring)   \
+            RING_FAR(k_, t_, far_); \
+        if (!far_)                  \
+            RING_PUSH(k_, t_);      \
     } while (0)
 #endif
 
 /* Offers label nk to state t, reached from s by a move with flags fl. */
-#define SEARCH_OFFER(t_, nk_, fl_)                                                  \
-    do {                                                                            \
-        uint64_t nk = (nk_);                                                        \
-        int32_t t = (t_);                                                           \
-        if (nk < dist[t] && nk <= key_max) {                                        \
-            uint32_t k = (uint32_t)nk;                                              \
-            SEARCH_PREFETCH(ctx, t < cells ? t : t - cells);                        \
-            if (SEARCH_FIELD && mark)                                               \
-                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;                          \
-            dist[t] = k;                                                            \
-            if (SEARCH_PARENTS) {                                                   \
-                parent[t] = s;                                                      \
-                via[t] = (uint16_t)((fl_) & 0x7fffu);                               \
-            }                                                                       \
-            SEARCH_QUEUE(k, t);                                                     \
-        }                                                                           \
+#define SEARCH_OFFER(t_, nk_, fl_)                           \
+    do {                                                     \
+        uint64_t nk = (nk_);                                 \
+        int32_t t = (t_);                                    \
+        if (nk < dist[t] && nk <= key_max) {                 \
+            uint32_t k = (uint32_t)nk;                       \
+            SEARCH_PREFETCH(ctx, t < cells ? t : t - cells); \
+            if (SEARCH_FIELD && mark)                        \
+                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;   \
+            dist[t] = k;                                     \
+            if (SEARCH_PARENTS) {                            \
+                parent[t] = s;                               \
+                via[t] = (uint16_t)((fl_)&0x7fffu);          \
+            }                                                \
+            SEARCH_QUEUE(k, t);                              \
+        }                                                    \
     } while (0)
 
 /* Offers the move (points, days, flags) into hex to_ from state s at label
    lab under the full rules: whole days start on a fresh day (day_end), the
    hex's entry follows; a move that needs unformed movement, or made
    unformed, ends unformed. */
-#define SEARCH_MOVE(to_, points_, days_, flags_)                                    \
-    do {                                                                            \
-        int needs = ((flags_) & WR_STEP_UNFORMED) != 0;                             \
-        uint64_t base = (days_) > 0 ? (uint64_t)day_end + (uint64_t)(days_) * P     \
-                                    : lab;                                          \
-        uint64_t nk_ = base + (uint64_t)(points_);                                  \
-        if (needs || unformed) {                                                    \
+#define SEARCH_MOVE(to_, points_, days_, flags_)                                           \
+    do {                                                                                   \
+        int needs = ((flags_)&WR_STEP_UNFORMED) != 0;                                      \
+        uint64_t base = (days_) > 0 ? (uint64_t)day_end + (uint64_t)(days_)*P : lab;       \
+        uint64_t nk_ = base + (uint64_t)(points_);                                         \
+        if (needs || unformed) {                                                           \
             if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[to_] <= nk_)) \
-                SEARCH_OFFER((to_) + cells, nk_, flags_);                           \
-        } else {                                                                    \
-            SEARCH_OFFER(to_, nk_, flags_);                                         \
-        }                                                                           \
+                SEARCH_OFFER((to_) + cells, nk_, flags_);                                  \
+        } else {                                                                           \
+            SEARCH_OFFER(to_, nk_, flags_);                                                \
+        }                                                                                  \
     } while (0)
 
 #if SEARCH_ASTAR
@@ -202,9 +201,9 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
         if (SEARCH_BAD_MOVES && bad)
-            return WRI_FAIL(WR_ERR_INVALID, "graph->moves",
-                            "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
-
+            return WRI_FAIL(
+                WR_ERR_INVALID, "graph->moves",
+                "0..32 moves, each to a node of the graph, points 0..100000, days 0..1000");
     }
     if (SEARCH_FIELD && o->order_count != NULL)
         *o->order_count = settled;

@@ -4,13 +4,13 @@
 #include "error.h"
 
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && !defined(__STDC_NO_THREADS__)
-#  define WRI_THREAD_LOCAL _Thread_local
+#define WRI_THREAD_LOCAL _Thread_local
 #elif defined(__GNUC__)
-#  define WRI_THREAD_LOCAL __thread
+#define WRI_THREAD_LOCAL __thread
 #elif defined(_MSC_VER)
-#  define WRI_THREAD_LOCAL __declspec(thread)
+#define WRI_THREAD_LOCAL __declspec(thread)
 #else
-#  error "libwarrules needs thread-local storage for its error detail"
+#error "libwarrules needs thread-local storage for its error detail"
 #endif
 
 static WRI_THREAD_LOCAL wr_error last;
@@ -21,8 +21,8 @@ static const char *or_empty(const char *s)
     return s != NULL ? s : "";
 }
 
-wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long value, int has_value,
-                   const char *expected)
+wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long value,
+                   int has_value, const char *expected)
 {
     last.status = status;
     last.function = or_empty(fn);

@@ -13,8 +13,8 @@
 
 /* Records a failure and returns status. fn, arg and expected must be static
    strings (string literals, __func__); NULL stands for "". */
-wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long value, int has_value,
-                   const char *expected);
+wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long value,
+                   int has_value, const char *expected);
 
 /* Passes on a failing status from a helper, naming fn as the function that
    failed (the argument, value and expectation the helper recorded stay).
@@ -34,7 +34,8 @@ wr_status wri_pass_arg(wr_status status, const char *fn, const char *arg);
 /* A NULL pointer argument: return WRI_NULL(out). */
 #define WRI_NULL(arg) wri_fail(WR_ERR_NULL, __func__, #arg, 0, 0, "a non-NULL pointer")
 /* An allocation failure. */
-#define WRI_NOMEM() wri_fail(WR_ERR_NOMEM, __func__, NULL, 0, 0, "memory from the handle's allocator")
+#define WRI_NOMEM() \
+    wri_fail(WR_ERR_NOMEM, __func__, NULL, 0, 0, "memory from the handle's allocator")
 /* Passes on a helper's failure under this public function's name. */
 #define WRI_PASS(status) wri_pass((status), __func__)
 /* Passes on a helper's failure naming this function's parameter arg. */

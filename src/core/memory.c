@@ -32,20 +32,21 @@ wr_status wri_allocator_init(wr_allocator *dst, const wr_allocator *alloc)
         return WR_OK;
     }
     if (alloc->fn == NULL)
-        return wri_fail(WR_ERR_INVALID, "", "alloc->fn", 0, 0, "an allocation function (alloc->fn is NULL)");
+        return wri_fail(WR_ERR_INVALID, "", "alloc->fn", 0, 0,
+                        "an allocation function (alloc->fn is NULL)");
     *dst = *alloc;
     return WR_OK;
 }
 
-void *wri_new_object(const wr_allocator *alloc, size_t size, wr_allocator *used,
-                     wr_status *status)
+void *wri_new_object(const wr_allocator *alloc, size_t size, wr_allocator *used, wr_status *status)
 {
     *status = wri_allocator_init(used, alloc);
     if (*status != WR_OK)
         return NULL;
     void *object = wri_alloc_zero(used, 1, size);
     if (object == NULL)
-        *status = wri_fail(WR_ERR_NOMEM, "", NULL, (long long)size, 1, "memory from the handle's allocator");
+        *status = wri_fail(WR_ERR_NOMEM, "", NULL, (long long)size, 1,
+                           "memory from the handle's allocator");
     return object;
 }
 

@@ -1,8 +1,8 @@
 /* wr_rng: the pinned dice algorithm (xoshiro256** seeded by SplitMix64,
    Lemire's nearly divisionless mapping to 1..sides). */
+#include "rng.h"
 #include "error.h"
 #include "memory.h"
-#include "rng.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

@@ -20,7 +20,8 @@ const char *wr_status_str(wr_status status)
     case WR_OK: return "The call succeeded.";
     case WR_ERR_NULL: return "A required pointer argument was NULL.";
     case WR_ERR_RANGE: return "A number is outside its documented range.";
-    case WR_ERR_INVALID: return "An enum value is unknown or the combination of arguments is meaningless.";
+    case WR_ERR_INVALID:
+        return "An enum value is unknown or the combination of arguments is meaningless.";
     case WR_ERR_NOMEM: return "An allocation failed.";
     case WR_ERR_FORBIDDEN: return "The rules forbid it.";
     case WR_ERR_STATE: return "The handle is not in a state that allows the call.";

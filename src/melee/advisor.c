@@ -19,7 +19,7 @@
 typedef struct part {
     unsigned fixed;
     uint64_t options;
-    int zero;                       /* adds nothing whatever its odds: not computed */
+    int zero; /* adds nothing whatever its odds: not computed */
     int have_exact, have_bound;
     uint32_t *p, *inflicted, *lost; /* exact: the target's break, enemy and own figures lost */
     uint32_t *lo[3], *hi[3];        /* bounds of the same three after the first turn */
@@ -201,8 +201,9 @@ static wr_status check_fight(const wr_phase_fight *f)
                                   i ? "fight->side[1].contact" : "fight->side[0].contact", contact,
                                   "a wr_phase_contact value");
         if (cover < WR_COVER_NONE || cover > WR_COVER_HEAVY)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "fight->side[1].cover" : "fight->side[0].cover",
-                                  cover, "a wr_cover value");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID,
+                                  i ? "fight->side[1].cover" : "fight->side[0].cover", cover,
+                                  "a wr_cover value");
     }
     if (f->side[0].unit == f->side[1].unit)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit", "a unit other than side 0's");
@@ -218,13 +219,14 @@ static wr_status check_fight(const wr_phase_fight *f)
                                   "0..the figures on that face (files on the front or rear, ranks "
                                   "along a flank)");
         if (s->corner < 0 || s->corner > s->in_contact)
-            return WRI_FAIL_VALUE(WR_ERR_RANGE, i ? "fight->side[1].corner" : "fight->side[0].corner",
-                                  s->corner, "0..in_contact");
+            return WRI_FAIL_VALUE(WR_ERR_RANGE,
+                                  i ? "fight->side[1].corner" : "fight->side[0].corner", s->corner,
+                                  "0..in_contact");
         if (s->corner_fights != WR_PHASE_DEFAULT &&
             (s->corner_fights < 0 || s->corner_fights > s->corner))
-            return WRI_FAIL_VALUE(WR_ERR_RANGE,
-                                  i ? "fight->side[1].corner_fights" : "fight->side[0].corner_fights",
-                                  s->corner_fights, "WR_PHASE_DEFAULT or 0..corner");
+            return WRI_FAIL_VALUE(
+                WR_ERR_RANGE, i ? "fight->side[1].corner_fights" : "fight->side[0].corner_fights",
+                s->corner_fights, "WR_PHASE_DEFAULT or 0..corner");
     }
     if (f->side[0].face != WR_FACING_FRONT && f->side[1].face != WR_FACING_FRONT)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].face",
@@ -461,8 +463,7 @@ static wr_status make_group(const wr_charge_advisor *adv, const choice_phase *c,
 
 static int wants_target(const wr_charge_advisor_params *p)
 {
-    return p->aim == WR_CHARGE_AIM_BREAK ||
-           (p->aim == WR_CHARGE_AIM_SCORE && p->break_weight > 0);
+    return p->aim == WR_CHARGE_AIM_BREAK || (p->aim == WR_CHARGE_AIM_SCORE && p->break_weight > 0);
 }
 
 /* The weights of the three terms: the target's break, enemy figures lost,
@@ -523,8 +524,8 @@ static int64_t signed_e9(const uint32_t *pos, const uint32_t *neg, int words, in
     uint64_t q = wri_odds_scaled(d, words, E, 9);
     /* is anything below the 10^-9 unit? */
     int q_digits = E - 9, k = q_digits / 9, r = q_digits % 9, rest = 0;
-    static const uint32_t pow10[9] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-                                      100000000};
+    static const uint32_t pow10[9] = {1,      10,      100,      1000,     10000,
+                                      100000, 1000000, 10000000, 100000000};
     for (int j = 0; j < k && j < words; j++)
         rest |= d[j] != 0;
     if (k < words)
@@ -574,7 +575,8 @@ static wr_status terms(wr_charge_advisor *adv, const wr_melee_phase_odds *o, int
                 int t = role == 2 ? 1 : 2;
                 big_muladd1(out_lo[t], v, n, (uint32_t)(o->start[u] - x));
                 if (bound)
-                    big_muladd1(out_hi[t], v, n, (uint32_t)(fighting ? o->start[u] : o->start[u] - x));
+                    big_muladd1(out_hi[t], v, n,
+                                (uint32_t)(fighting ? o->start[u] : o->start[u] - x));
             }
     }
     for (int j = 0; j < 3; j++) {
@@ -589,8 +591,8 @@ static wr_status new_part(wr_charge_advisor *adv, unsigned fixed, uint64_t optio
 {
     if (adv->n_parts == adv->cap_parts) {
         int grown = adv->cap_parts ? 2 * adv->cap_parts : 16;
-        part *p = wri_realloc_array(&adv->alloc, adv->parts, (size_t)adv->cap_parts,
-                                    (size_t)grown, sizeof *p);
+        part *p = wri_realloc_array(&adv->alloc, adv->parts, (size_t)adv->cap_parts, (size_t)grown,
+                                    sizeof *p);
         if (p == NULL)
             return WRI_NOMEM();
         memset(p + adv->cap_parts, 0, (size_t)(grown - adv->cap_parts) * sizeof *p);
@@ -606,8 +608,8 @@ static wr_status new_part(wr_charge_advisor *adv, unsigned fixed, uint64_t optio
 }
 
 /* The odds of group g of choice c over `rounds` turns. */
-static wr_status group_odds(const wr_charge_advisor *adv, const choice_phase *c, int g,
-                            int rounds, wri_po_scratch *s, wr_melee_phase_odds **out)
+static wr_status group_odds(const wr_charge_advisor *adv, const choice_phase *c, int g, int rounds,
+                            wri_po_scratch *s, wr_melee_phase_odds **out)
 {
     wri_po_group group;
     wr_status st = make_group(adv, c, g, &group);
@@ -713,8 +715,8 @@ static long enumerate(const wr_charge_advisor *adv, int (*list)[MAXA], long cap)
                 legal = option[b] < 0 || adv->option[option[b]].enemy != o->enemy ||
                         adv->option[option[b]].face != o->face;
             for (int k = 0; k < adv->n_fixed && legal; k++)
-                legal = adv->fixed[k].side[1].unit != o->enemy ||
-                        adv->fixed[k].side[1].face != o->face;
+                legal =
+                    adv->fixed[k].side[1].unit != o->enemy || adv->fixed[k].side[1].face != o->face;
         }
         if (legal) {
             if (list != NULL && n < cap)
@@ -763,8 +765,8 @@ static wr_status offer(wr_charge_advisor *adv, const int *option, long index, ui
         entry.lost = number(&adv->alloc, W);
         entry.pos = number(&adv->alloc, W);
         entry.neg = number(&adv->alloc, W);
-        if (entry.p == NULL || entry.inflicted == NULL || entry.lost == NULL ||
-            entry.pos == NULL || entry.neg == NULL) {
+        if (entry.p == NULL || entry.inflicted == NULL || entry.lost == NULL || entry.pos == NULL ||
+            entry.neg == NULL) {
             free_number(&adv->alloc, &entry.p, W);
             free_number(&adv->alloc, &entry.inflicted, W);
             free_number(&adv->alloc, &entry.lost, W);
@@ -811,7 +813,7 @@ static wr_status check_params(const wr_charge_advisor *adv, const wr_charge_advi
                               "a mask of (1u << wr_melee_fate), 1..31");
     const int w[3] = {p->break_weight, p->inflicted_weight, p->lost_weight};
     static const char *const names[3] = {"params->break_weight", "params->inflicted_weight",
-                                          "params->lost_weight"};
+                                         "params->lost_weight"};
     for (int j = 0; aim == WR_CHARGE_AIM_SCORE && j < 3; j++)
         if (w[j] < 0 || w[j] > 1000)
             return WRI_FAIL_VALUE(WR_ERR_RANGE, names[j], w[j], "0..1000");
@@ -838,7 +840,7 @@ static wr_status check_units(const wr_charge_advisor *adv)
             const wr_melee_unit *u = f->side[i].unit;
             int figures = u->def.figures, files = u->def.files;
             int along = f->side[i].face == WR_FACING_FLANK ? figures / files + (figures % files > 0)
-                                                            : files;
+                                                           : files;
             int most = along < figures ? along : figures;
             if (figures < 1 || f->side[i].in_contact > most)
                 return WRI_FAIL(WR_ERR_STATE, "advisor",
@@ -903,10 +905,18 @@ static wr_status rank(wr_charge_advisor *adv, wr_charge_advisor_info *info, wri_
                 if (p->zero)
                     continue;
                 for (int j = 0; j < 3; j++) {
-                    add_to(lo + j * W, p->have_exact ? (j == 0 ? p->p : j == 1 ? p->inflicted : p->lost)
-                                                     : p->lo[j], W);
-                    add_to(hi + j * W, p->have_exact ? (j == 0 ? p->p : j == 1 ? p->inflicted : p->lost)
-                                                     : p->hi[j], W);
+                    add_to(lo + j * W,
+                           p->have_exact ? (j == 0   ? p->p
+                                            : j == 1 ? p->inflicted
+                                                     : p->lost)
+                                         : p->lo[j],
+                           W);
+                    add_to(hi + j * W,
+                           p->have_exact ? (j == 0   ? p->p
+                                            : j == 1 ? p->inflicted
+                                                     : p->lost)
+                                         : p->hi[j],
+                           W);
                 }
             }
             uint32_t *pos = rest, *neg = rest + W, *pos2 = rest + 2 * W, *neg2 = rest + 3 * W;
@@ -951,8 +961,7 @@ static wr_status rank(wr_charge_advisor *adv, wr_charge_advisor_info *info, wri_
     return st;
 }
 
-wr_status wr_charge_advisor_rank(wr_charge_advisor *advisor,
-                                 const wr_charge_advisor_params *params,
+wr_status wr_charge_advisor_rank(wr_charge_advisor *advisor, const wr_charge_advisor_params *params,
                                  wr_charge_advisor_info *info)
 {
     if (advisor == NULL)
@@ -971,7 +980,7 @@ wr_status wr_charge_advisor_rank(wr_charge_advisor *advisor,
     adv->E = 8 + 6 * MAXA * params->max_rounds;
     adv->W = words_for(adv->E + 12);
     const wr_allocator *a = &adv->alloc;
-    int (*list)[MAXA] = wri_alloc_zero(a, (size_t)n, sizeof *list);
+    int(*list)[MAXA] = wri_alloc_zero(a, (size_t)n, sizeof *list);
     candidate *order = wri_alloc_zero(a, (size_t)n, sizeof *order);
     uint32_t *work = number(a, 10 * adv->W);
     int cap = params->top < n ? params->top : (int)n;
@@ -1019,8 +1028,7 @@ static wr_status check_rank(const wr_charge_advisor *adv, int rank)
 static int keep_reason(const wr_melee_event *e)
 {
     switch (e->rule) {
-    case WR_RULE_MODIFIER:
-        return e->value != 0;
+    case WR_RULE_MODIFIER: return e->value != 0;
     case WR_RULE_FIGHTING:
     case WR_RULE_FCP:
     case WR_RULE_ONE_RANK:
@@ -1030,16 +1038,14 @@ static int keep_reason(const wr_melee_event *e)
     case WR_RULE_NOT_DISORDERED:
     case WR_RULE_DISORDERED_ELSEWHERE:
     case WR_RULE_BLOOD_LUST:
-    case WR_RULE_FLANK_TEST:
-        return 1;
-    default:
-        return 0;
+    case WR_RULE_FLANK_TEST: return 1;
+    default: return 0;
     }
 }
 
 /* The reasons of a choice, into out (up to WR_CHARGE_ADVISOR_MAX_REASONS). */
-static wr_status reasons_of(const wr_charge_advisor *adv, const int *option,
-                            wr_charge_reason *out, int *count)
+static wr_status reasons_of(const wr_charge_advisor *adv, const int *option, wr_charge_reason *out,
+                            int *count)
 {
     choice_phase c;
     make_choice(adv, option, &c);
@@ -1068,7 +1074,8 @@ static wr_status reasons_of(const wr_charge_advisor *adv, const int *option,
             start.n_events = 0;
             start.events_truncated = 0;
             wri_melee_round_start(&plan.snap[f], &start, &sev);
-            start.n_events = start.n_events < WR_ROUND_MAX_EVENTS ? start.n_events : WR_ROUND_MAX_EVENTS;
+            start.n_events =
+                start.n_events < WR_ROUND_MAX_EVENTS ? start.n_events : WR_ROUND_MAX_EVENTS;
             for (int i = 0; i < 2; i++) {
                 if (!wri_po_test_due(&group, &plan, f, i))
                     continue;
@@ -1202,8 +1209,8 @@ wr_status wr_charge_advisor_odds(const wr_charge_advisor *advisor, int rank,
         }
     }
     if (st == WR_OK)
-        st = wri_po_combine((const wr_melee_phase_odds *const *)parts, units, n_units, fights,
-                            c.n, &adv->alloc, out);
+        st = wri_po_combine((const wr_melee_phase_odds *const *)parts, units, n_units, fights, c.n,
+                            &adv->alloc, out);
     for (int g = 0; g < MAXA; g++)
         wr_melee_phase_odds_free(parts[g]);
     wri_po_scratch_free(s);

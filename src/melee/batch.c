@@ -7,8 +7,9 @@
 
 #include "internal.h"
 
-#define SIDE_ALL_FLAGS \
-    (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM | WR_COMBATANT_FLYING | WR_COMBATANT_FLANKED)
+#define SIDE_ALL_FLAGS                                                                           \
+    (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM | WR_COMBATANT_FLYING | \
+     WR_COMBATANT_FLANKED)
 
 /* The status the pinned functions give one side of round i. */
 static wr_status side_status(const wr_melee_batch_combatant *s, int is_b, size_t i,
@@ -16,7 +17,8 @@ static wr_status side_status(const wr_melee_batch_combatant *s, int is_b, size_t
 {
     int figures = s->figures[i], files = s->files[i], contact = s->in_contact[i];
     if (figures < 0 || figures > WRI_MAX_FIGURES)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->figures" : "a->figures", figures, "0..100000");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->figures" : "a->figures", figures,
+                              "0..100000");
     if (files < 1 || files > WRI_MAX_FIGURES)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, is_b ? "b->files" : "a->files", files, "1..100000");
     int most = files < figures ? files : figures;
@@ -71,9 +73,8 @@ typedef struct block {
 
 static int side_complete(const wr_melee_batch_combatant *s)
 {
-    return s->figures != NULL && s->files != NULL && s->in_contact != NULL &&
-           s->weapon != NULL && s->flags != NULL && s->bcp != NULL && s->modifiers != NULL &&
-           s->d100 != NULL;
+    return s->figures != NULL && s->files != NULL && s->in_contact != NULL && s->weapon != NULL &&
+           s->flags != NULL && s->bcp != NULL && s->modifiers != NULL && s->d100 != NULL;
 }
 
 /* Non-zero when any of items [i0, i0 + m) of a side breaks a range (the
@@ -105,8 +106,8 @@ static unsigned block_bad(const wr_melee_batch_combatant *s, const unsigned *ene
 /* The first bad item of the batch and its status, or WR_OK. The blocks are
    checked from the last to the first, so that the first ones, which the
    rounds are resolved from next, are still in the cache. */
-static wr_status first_bad(size_t n, const wr_melee_batch_combatant *a, const wr_melee_batch_combatant *b,
-                           size_t *index)
+static wr_status first_bad(size_t n, const wr_melee_batch_combatant *a,
+                           const wr_melee_batch_combatant *b, size_t *index)
 {
     size_t blocks = (n + CHECK_BLOCK - 1) / CHECK_BLOCK, first = blocks;
     for (size_t k = blocks; k-- > 0;) {
@@ -163,7 +164,8 @@ static void block_strikes(const block_side *restrict s, const unsigned *restrict
 {
     /* flag bits as 0/1 values, combined with bit operations: no branches */
     enum { MOUNTED = 0, SWARM = 2, FLYING = 3 };
-    const unsigned front_flags = WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_FLANKED;
+    const unsigned front_flags =
+        WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_FLANKED;
     for (int k = 0; k < m; k++) {
         unsigned self = s->flags[k], enemy = enemy_flags[k];
         int figures = s->figures[k], files = s->files[k], contact = s->contact[k];
@@ -175,7 +177,8 @@ static void block_strikes(const block_side *restrict s, const unsigned *restrict
         third = third > contact ? contact : third;
         int ranked = contact + (weapon != WR_WEAPON_OTHER ? second : 0) +
                      (weapon == WR_WEAPON_PIKE ? third : 0);
-        unsigned none = ((self >> SWARM) & (enemy >> FLYING)) | ((self >> FLYING) & (enemy >> SWARM));
+        unsigned none =
+            ((self >> SWARM) & (enemy >> FLYING)) | ((self >> FLYING) & (enemy >> SWARM));
         unsigned all = ((self | enemy) >> FLYING) | (self >> SWARM) | ((self & enemy) >> MOUNTED);
         int fighting = (self & front_flags) != 0 ? contact : ranked;
         fighting = (all & 1u) != 0 ? figures : fighting;

@@ -27,12 +27,14 @@ wr_status wr_engagement_fight(const wr_engagement *engagement, wr_rng *rng, wr_m
     return wr_engagement_fight_rng(engagement, rng, round);
 }
 
-wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds, wr_odds_workspace *workspace, wr_melee_odds **out)
+wr_status wr_melee_odds_new_ws(const wr_engagement *engagement, int max_rounds,
+                               wr_odds_workspace *workspace, wr_melee_odds **out)
 {
     return wr_melee_odds_new_in_workspace(engagement, max_rounds, workspace, out);
 }
 
-wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng, int trials, uint64_t counts[WR_END_COUNT])
+wr_status wr_melee_simulate(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
+                            int trials, uint64_t counts[WR_END_COUNT])
 {
     return wr_engagement_simulate_rng(engagement, max_rounds, rng, trials, counts);
 }

@@ -27,20 +27,20 @@ static wr_status check_situation(wr_melee_unit *const u[2], const wr_situation *
         const wr_combatant_situation *d = &s->side[i];
         int facing = (int)d->attacked_in, cover = (int)d->cover;
         if (facing < WR_FACING_FRONT || facing > WR_FACING_REAR)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "situation->side[1].attacked_in"
-                                                    : "situation->side[0].attacked_in",
+            return WRI_FAIL_VALUE(WR_ERR_INVALID,
+                                  i ? "situation->side[1].attacked_in"
+                                    : "situation->side[0].attacked_in",
                                   facing, "a wr_facing value");
         if (cover < WR_COVER_NONE || cover > WR_COVER_HEAVY)
             return WRI_FAIL_VALUE(WR_ERR_INVALID,
                                   i ? "situation->side[1].cover" : "situation->side[0].cover",
                                   cover, "a wr_cover value");
         if (d->in_contact < 0 || d->in_contact > contact_most(u[i], d->attacked_in))
-            return WRI_FAIL_VALUE(WR_ERR_RANGE,
-                                  i ? "situation->side[1].in_contact"
-                                    : "situation->side[0].in_contact",
-                                  d->in_contact,
-                                  "0..min(files, figures) of the side's unit; along a flank "
-                                  "0..min(ranks, figures) too");
+            return WRI_FAIL_VALUE(
+                WR_ERR_RANGE, i ? "situation->side[1].in_contact" : "situation->side[0].in_contact",
+                d->in_contact,
+                "0..min(files, figures) of the side's unit; along a flank "
+                "0..min(ranks, figures) too");
     }
     if (s->side[0].attacked_in != WR_FACING_FRONT && s->side[1].attacked_in != WR_FACING_FRONT)
         return WRI_FAIL(WR_ERR_INVALID, "situation->side[1].attacked_in",
@@ -169,7 +169,8 @@ wr_status wr_engagement_fight_rolls(const wr_engagement *engagement, const int *
     return WRI_PASS(st);
 }
 
-wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng *rng, wr_melee_round *round)
+wr_status wr_engagement_fight_rng(const wr_engagement *engagement, wr_rng *rng,
+                                  wr_melee_round *round)
 {
     if (engagement == NULL)
         return WRI_NULL(engagement);
@@ -233,9 +234,10 @@ wr_status wr_engagement_apply(wr_engagement *engagement, const wr_melee_round *r
                                   round->lost[i], "0..the figures the side had");
         merged[i] = u->wounds;
         if (u->def.kind != WR_UNIT_TROOPS &&
-            (!wri_melee_wounds_sane(&round->wounds_before[i]) || !wri_melee_wounds_sane(&round->wounds_after[i]) ||
+            (!wri_melee_wounds_sane(&round->wounds_before[i]) ||
+             !wri_melee_wounds_sane(&round->wounds_after[i]) ||
              !wri_melee_merge_wounds(&u->wounds, &round->wounds_before[i], &round->wounds_after[i],
-                           u->def.kind == WR_UNIT_CHARACTER, &merged[i])))
+                                     u->def.kind == WR_UNIT_CHARACTER, &merged[i])))
             return WRI_FAIL(WR_ERR_STATE, i ? "round->wounds_after[1]" : "round->wounds_after[0]",
                             "wound records a round of this engagement made");
     }

@@ -124,9 +124,15 @@ const char *wr_modifier_name(wr_modifier modifier)
 
 static const char *wound_name(int w)
 {
-    static const char *const names[] = {"no wound", "nicked",   "stunned",
-                                        "blinded",  "wounded",  "seriously wounded",
-                                        "critically wounded", "knocked unconscious", "killed"};
+    static const char *const names[] = {"no wound",
+                                        "nicked",
+                                        "stunned",
+                                        "blinded",
+                                        "wounded",
+                                        "seriously wounded",
+                                        "critically wounded",
+                                        "knocked unconscious",
+                                        "killed"};
     return w >= 0 && w <= WR_WOUND_KILLED ? names[w] : "unknown wound";
 }
 
@@ -151,8 +157,8 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
     int n = 0;
     switch (e->rule) {
     case WR_RULE_MODIFIER:
-        n = snprintf(tmp, sizeof tmp, "%s: %s %+d.", who,
-                     wr_modifier_name((wr_modifier)e->detail), e->value);
+        n = snprintf(tmp, sizeof tmp, "%s: %s %+d.", who, wr_modifier_name((wr_modifier)e->detail),
+                     e->value);
         break;
     case WR_RULE_FIGHTING:
         n = snprintf(tmp, sizeof tmp, "%s: %d figures may fight.", who, e->value);
@@ -171,8 +177,8 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
                      e->detail, e->value, r == WR_RULE_REMAINDER_HIT ? "one more" : "a miss");
         break;
     case WR_RULE_KILLS_CAPPED:
-        n = snprintf(tmp, sizeof tmp, "%s: %d kills, but only %d figures to kill.", who,
-                     e->detail, e->value);
+        n = snprintf(tmp, sizeof tmp, "%s: %d kills, but only %d figures to kill.", who, e->detail,
+                     e->value);
         break;
     case WR_RULE_WOUND:
         n = snprintf(tmp, sizeof tmp, "%s: hit at location %d, %s.", who, e->detail,
@@ -214,9 +220,7 @@ wr_status wr_melee_event_text(const wr_melee_event *event, char *buf, size_t cap
         n = snprintf(tmp, sizeof tmp, "%s: came into contact by a %s: no charge bonus.", who,
                      e->detail == WR_CONTACT_PUSHBACK ? "pushback" : "move without a charge");
         break;
-    default:
-        n = snprintf(tmp, sizeof tmp, "%s: %s.", who, rule_names[r]);
-        break;
+    default: n = snprintf(tmp, sizeof tmp, "%s: %s.", who, rule_names[r]); break;
     }
     if (n < 0)
         n = 0;

@@ -62,11 +62,11 @@ typedef struct wri_snapshot {
     wr_situation situation;
     int round; /* the round about to be fought, from 1 */
     /* Set by a melee phase only (all zero for a lone engagement): */
-    int along_face[2];  /* in_contact is counted along the side's face, not capped at its files */
-    int cap[2];         /* 1 + the most figures the side may fight with here; 0: no cap */
-    int elsewhere[2];   /* 1 + the phase fight whose flank or rear attack disordered the side */
-    int no_bonus[2];    /* 1 + the wr_phase_contact that brought the side in without a charge bonus */
-    const char *arg;    /* the public parameter that holds the fight, for the details:
+    int along_face[2]; /* in_contact is counted along the side's face, not capped at its files */
+    int cap[2];        /* 1 + the most figures the side may fight with here; 0: no cap */
+    int elsewhere[2];  /* 1 + the phase fight whose flank or rear attack disordered the side */
+    int no_bonus[2]; /* 1 + the wr_phase_contact that brought the side in without a charge bonus */
+    const char *arg; /* the public parameter that holds the fight, for the details:
                            "engagement" or "phase" */
 } wri_snapshot;
 
@@ -132,8 +132,8 @@ typedef struct wri_phase_after {
 void wri_melee_round_start(const wri_snapshot *s, wr_melee_round *r, const wri_events *ev);
 wr_status wri_melee_round_strikes(const wri_snapshot *s, wri_dice *dice, wr_melee_round *r,
                                   const wri_events *ev);
-wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
-                                 void *user, wr_melee_round *r, const wri_events *ev,
+wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
+                                 wr_melee_round *r, const wri_events *ev,
                                  const wri_phase_after *phase);
 /* One die from the caller's list or the rng. */
 wr_status wri_melee_roll(wri_dice *dice, int sides, int *out);

@@ -81,7 +81,8 @@ static wr_status check_figures(const wr_melee_odds *o, int side, int figures)
     if (side != 0 && side != 1)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "side", side, "0 or 1");
     if (figures < 0 || figures > o->start[side])
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures, "0..the side's figures at the start");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures,
+                              "0..the side's figures at the start");
     return WR_OK;
 }
 
@@ -114,7 +115,7 @@ wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side, int f
 }
 
 wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
-                            int trials, uint64_t counts[WR_END_COUNT])
+                                     int trials, uint64_t counts[WR_END_COUNT])
 {
     if (engagement == NULL)
         return WRI_NULL(engagement);

@@ -29,8 +29,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "core/error.h"
 #include "bignum.h"
+#include "core/error.h"
 #include "odds.h"
 
 #define BASE WRI_ODDS_BASE
@@ -48,7 +48,7 @@ typedef struct space {
     int size;      /* states */
     int start;     /* the state at the start */
     int bound;     /* the most hits a round can inflict on this side (0 for troops) */
-    uint32_t cells[WR_WOUND_KILLED + 1]; /* (d100, d4) cells giving each wound */
+    uint32_t cells[WR_WOUND_KILLED + 1];                   /* (d100, d4) cells giving each wound */
     unsigned char next[WOUND_STATES][WR_WOUND_KILLED + 1]; /* record after one more wound */
 } space;
 
@@ -133,8 +133,8 @@ typedef struct outcome {
 /* A grid: per slot its cell and a lazy number (word 0 its load, then
    `limbs` words). */
 typedef struct grid {
-    uint32_t *list;  /* cap entries: the cell of each slot */
-    uint64_t *pool;  /* pool_words words: cap slots of stride words */
+    uint32_t *list; /* cap entries: the cell of each slot */
+    uint64_t *pool; /* pool_words words: cap slots of stride words */
     size_t list_cap, pool_words;
     size_t n, cap;
 } grid;
@@ -151,15 +151,16 @@ typedef struct chain {
     wr_melee_odds *o;
     const wr_allocator *alloc;
     space sp[2];
-    int lw;            /* words of a strike's weight */
-    size_t stride;     /* words of a lazy number with its load: limbs + 1 */
+    int lw;        /* words of a strike's weight */
+    size_t stride; /* words of a lazy number with its load: limbs + 1 */
     grid *cur, *nxt;
-    map_entry *map;    /* cell -> slot + 1 in nxt; all 0 between runs */
-    uint64_t *acc;     /* the results being summed: WR_END_COUNT + figures numbers, lazy */
+    map_entry *map; /* cell -> slot + 1 in nxt; all 0 between runs */
+    uint64_t *acc;  /* the results being summed: WR_END_COUNT + figures numbers, lazy */
     /* 1 + each side's FCP by its own state, in the first round ([0]) and
        after it ([1]): within the chain a strike depends on nothing else
        (0: not known yet) */
-    int fcp_memo[2][2][WR_ODDS_MAX_FIGURES + 1 > WOUND_STATES ? WR_ODDS_MAX_FIGURES + 1 : WOUND_STATES];
+    int fcp_memo[2][2]
+                [WR_ODDS_MAX_FIGURES + 1 > WOUND_STATES ? WR_ODDS_MAX_FIGURES + 1 : WOUND_STATES];
     /* the odds of the loser's test this round, by the test's varying fields
        (the morale model is a pure function of the test) */
     struct morale_entry {
@@ -170,7 +171,7 @@ typedef struct chain {
     uint32_t *pool;    /* 2 sides x 2 * WOUND_STATES outcomes x lw words */
     outcome out[2][2 * WOUND_STATES];
     int n_out[2];
-    uint32_t *w, *w2;  /* the weight of a path: 2 * lw + 2 words each */
+    uint32_t *w, *w2; /* the weight of a path: 2 * lw + 2 words each */
 } chain;
 
 static size_t cell_index(const chain *c, int s0, int s1)
@@ -264,8 +265,8 @@ static void absorb(chain *c, wr_melee_end end, int s0, int s1, const uint64_t *s
     const wr_melee_odds *o = c->o;
     lazy_add(c, acc_number(c, (int)end), src, na, w, nw);
     lazy_add(c, acc_number(c, WR_END_COUNT + figures_of(&c->sp[0], s0)), src, na, w, nw);
-    lazy_add(c, acc_number(c, WR_END_COUNT + o->start[0] + 1 + figures_of(&c->sp[1], s1)), src,
-             na, w, nw);
+    lazy_add(c, acc_number(c, WR_END_COUNT + o->start[0] + 1 + figures_of(&c->sp[1], s1)), src, na,
+             w, nw);
 }
 
 /* Room for one more slot in g. */
@@ -277,8 +278,8 @@ static wr_status grow(chain *c, grid *g)
     if (cap <= g->cap || cap > SIZE_MAX / c->stride)
         return WRI_NOMEM();
     if (cap * c->stride > g->pool_words) {
-        uint64_t *pool = wri_realloc_array(c->alloc, g->pool, g->pool_words, cap * c->stride,
-                                           sizeof *pool);
+        uint64_t *pool =
+            wri_realloc_array(c->alloc, g->pool, g->pool_words, cap * c->stride, sizeof *pool);
         if (pool == NULL)
             return WRI_NOMEM();
         g->pool = pool;
@@ -295,8 +296,8 @@ static wr_status grow(chain *c, grid *g)
     return WR_OK;
 }
 
-static wr_status move_mass(chain *c, int s0, int s1, const uint64_t *src, int na,
-                           const uint32_t *w, int nw)
+static wr_status move_mass(chain *c, int s0, int s1, const uint64_t *src, int na, const uint32_t *w,
+                           int nw)
 {
     grid *g = c->nxt;
     size_t i = cell_index(c, s0, s1);
@@ -379,12 +380,13 @@ static void small(uint32_t *w, int nw, uint32_t value)
 }
 
 /* The odds of the loser's test after a round with these losses. */
-static wr_status loser_odds(chain *c, const wri_snapshot *s, wr_morale_fn fn, void *user,
-                            int loser, int lost, int enemy_lost, wr_morale_odds *m)
+static wr_status loser_odds(chain *c, const wri_snapshot *s, wr_morale_fn fn, void *user, int loser,
+                            int lost, int enemy_lost, wr_morale_odds *m)
 {
     int figures = s->side[loser].figures;
     unsigned h = ((unsigned)figures * 131u + (unsigned)lost * 31u + (unsigned)enemy_lost * 7u +
-                  (unsigned)loser) % MORALE_MEMO;
+                  (unsigned)loser) %
+                 MORALE_MEMO;
     struct morale_entry *e = &c->morale_memo[h];
     if (e->round == s->round && e->loser == loser && e->figures == figures && e->lost == lost &&
         e->enemy_lost == enemy_lost) {
@@ -406,8 +408,7 @@ static wr_status loser_odds(chain *c, const wri_snapshot *s, wr_morale_fn fn, vo
 }
 
 /* The flank or rear test of `side` in the first round. */
-static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, void *user,
-                             int side)
+static wr_status flank_stage(chain *c, const wri_snapshot *s, wr_morale_fn fn, void *user, int side)
 {
     wr_morale_test t;
     wr_morale_odds m;
@@ -487,7 +488,8 @@ static wr_status strike_outcomes(chain *c, int side, const wr_strike *k, int tar
             continue;
         }
         if (hits > sp->bound)
-            return WRI_FAIL(WR_ERR_RANGE, "engagement", /* cannot happen: the bound is the first round's */
+            return WRI_FAIL(WR_ERR_RANGE,
+                            "engagement", /* cannot happen: the bound is the first round's */
                             "hits within the first round's bound");
         wound_distribution(c, sp, target_state, hits);
         for (int t = 0; t < WOUND_STATES; t++) {
@@ -545,7 +547,8 @@ static wr_status troops_round(chain *c, wri_snapshot *s, wr_morale_fn fn, void *
             }
             int loser = lost0 > lost1 ? 0 : 1;
             wr_morale_odds m;
-            st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1, &m);
+            st =
+                loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1, &m);
             if (st != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
@@ -616,8 +619,8 @@ static wr_status round_from(chain *c, wri_snapshot *s, wr_morale_fn fn, void *us
             }
             int loser = lost0 > lost1 ? 0 : 1;
             wr_morale_odds m;
-            if ((st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0, loser ? lost0 : lost1,
-                                 &m)) != WR_OK)
+            if ((st = loser_odds(c, s, fn, user, loser, loser ? lost1 : lost0,
+                                 loser ? lost0 : lost1, &m)) != WR_OK)
                 return st;
             const int parts[3] = {m.pass, m.retire, m.rout};
             for (int p = 0; p < 3; p++) {
@@ -660,7 +663,8 @@ static wr_status run_chain(chain *c, wri_snapshot *s, wr_morale_fn fn, void *use
         new_stage(c, round_digits);
         const int size1 = c->sp[1].size;
         for (size_t k = 0; k < c->cur->n; k++) {
-            int s0 = (int)(c->cur->list[k] / (uint32_t)size1), s1 = (int)(c->cur->list[k] % (uint32_t)size1);
+            int s0 = (int)(c->cur->list[k] / (uint32_t)size1),
+                s1 = (int)(c->cur->list[k] % (uint32_t)size1);
             st = round_from(c, s, fn, user, s0, s1, k);
             if (st != WR_OK)
                 return st;
@@ -713,7 +717,7 @@ struct wr_odds_workspace {
     uint64_t *acc;
     size_t acc_words;
     uint32_t *dist[2], *pool;
-    size_t lw;          /* words of a strike's weight the three above hold */
+    size_t lw; /* words of a strike's weight the three above hold */
     uint32_t *w, *w2;
     size_t w_words;
 };
@@ -865,7 +869,8 @@ static wr_status compute(const wr_engagement *engagement, int max_rounds, wr_odd
     long long round_digits = 6 + 4LL * (c->sp[0].bound + c->sp[1].bound);
     if (st == WR_OK && round_digits * max_rounds + 4 > WRI_ODDS_MAX_EXPONENT)
         st = WRI_FAIL(WR_ERR_RANGE, "max_rounds",
-                      "a denominator of at most 1800 digits (max_rounds * (6 + 4 * wounds a round inflicts))");
+                      "a denominator of at most 1800 digits (max_rounds * (6 + 4 * wounds a round "
+                      "inflicts))");
     if (st != WR_OK)
         return st;
     int bound = c->sp[0].bound > c->sp[1].bound ? c->sp[0].bound : c->sp[1].bound;
@@ -966,7 +971,7 @@ void wr_odds_workspace_free(wr_odds_workspace *workspace)
 }
 
 wr_status wr_melee_odds_new_in_workspace(const wr_engagement *engagement, int max_rounds,
-                               wr_odds_workspace *workspace, wr_melee_odds **out)
+                                         wr_odds_workspace *workspace, wr_melee_odds **out)
 {
     if (engagement == NULL)
         return WRI_NULL(engagement);

@@ -70,7 +70,6 @@ wr_status wri_odds_text(const uint32_t *x, int limbs, int exponent, char *buf, s
     return WR_OK;
 }
 
-
 uint64_t wri_odds_scaled(const uint32_t *x, int words, int exponent, int digits)
 {
     static const uint64_t pow10[10] = {1,      10,      100,      1000,      10000,

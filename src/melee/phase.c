@@ -25,11 +25,11 @@ struct wr_melee_phase {
    which fight, and each fight's snapshot with the figures shared out. */
 typedef struct plan {
     int n, n_units;
-    wr_melee_unit **units;  /* 2n at most */
-    int *unit_of;           /* [2 * fight + side] -> index in units */
-    int *disordered_by;     /* per unit: 1 + the fight whose attack disorders it, or 0 */
-    int *used;              /* per unit: figures already given a fight */
-    wri_snapshot *snap;     /* per fight */
+    wr_melee_unit **units; /* 2n at most */
+    int *unit_of;          /* [2 * fight + side] -> index in units */
+    int *disordered_by;    /* per unit: 1 + the fight whose attack disorders it, or 0 */
+    int *used;             /* per unit: figures already given a fight */
+    wri_snapshot *snap;    /* per fight */
 } plan;
 
 static const wr_phase_combatant *side_of(const wr_melee_phase *p, int f, int i)
@@ -89,8 +89,9 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
                                   i ? "fight->side[1].contact" : "fight->side[0].contact", contact,
                                   "a wr_phase_contact value");
         if (cover < WR_COVER_NONE || cover > WR_COVER_HEAVY)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "fight->side[1].cover" : "fight->side[0].cover",
-                                  cover, "a wr_cover value");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID,
+                                  i ? "fight->side[1].cover" : "fight->side[0].cover", cover,
+                                  "a wr_cover value");
     }
     if (f->side[0].unit == f->side[1].unit)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit", "a unit other than side 0's");
@@ -107,12 +108,14 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
                                   "0..the figures on that face (files on the front or rear, ranks "
                                   "along a flank)");
         if (s->corner < 0 || s->corner > s->in_contact)
-            return WRI_FAIL_VALUE(WR_ERR_RANGE, i ? "fight->side[1].corner" : "fight->side[0].corner",
-                                  s->corner, "0..in_contact");
-        if (s->corner_fights != WR_PHASE_DEFAULT && (s->corner_fights < 0 || s->corner_fights > s->corner))
             return WRI_FAIL_VALUE(WR_ERR_RANGE,
-                                  i ? "fight->side[1].corner_fights" : "fight->side[0].corner_fights",
-                                  s->corner_fights, "WR_PHASE_DEFAULT or 0..corner");
+                                  i ? "fight->side[1].corner" : "fight->side[0].corner", s->corner,
+                                  "0..in_contact");
+        if (s->corner_fights != WR_PHASE_DEFAULT &&
+            (s->corner_fights < 0 || s->corner_fights > s->corner))
+            return WRI_FAIL_VALUE(
+                WR_ERR_RANGE, i ? "fight->side[1].corner_fights" : "fight->side[0].corner_fights",
+                s->corner_fights, "WR_PHASE_DEFAULT or 0..corner");
     }
     if (f->side[0].face != WR_FACING_FRONT && f->side[1].face != WR_FACING_FRONT)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].face",
@@ -126,10 +129,10 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
                 const wr_phase_combatant *old = side_of(p, g, j), *old_enemy = side_of(p, g, 1 - j);
                 if (old->unit == f->side[i].unit && old_enemy->unit == f->side[1 - i].unit &&
                     old->face == f->side[i].face)
-                    return WRI_FAIL_VALUE(WR_ERR_INVALID,
-                                          i ? "fight->side[1].face" : "fight->side[0].face",
-                                          f->side[i].face,
-                                          "a face on which the unit does not already fight this enemy");
+                    return WRI_FAIL_VALUE(
+                        WR_ERR_INVALID, i ? "fight->side[1].face" : "fight->side[0].face",
+                        f->side[i].face,
+                        "a face on which the unit does not already fight this enemy");
             }
     return WR_OK;
 }
@@ -153,8 +156,8 @@ wr_status wr_melee_phase_new(wr_melee_phase **out)
     return WRI_PASS(wr_melee_phase_new_ex(NULL, out));
 }
 
-static void free_results(const wr_allocator *a, wr_melee_round *rounds, int n, wr_melee_unit **units,
-                         wr_phase_unit *results, int n_units)
+static void free_results(const wr_allocator *a, wr_melee_round *rounds, int n,
+                         wr_melee_unit **units, wr_phase_unit *results, int n_units)
 {
     wri_free(a, rounds, (size_t)n, sizeof *rounds);
     wri_free(a, units, (size_t)n_units, sizeof *units);
@@ -392,8 +395,8 @@ static wr_status make_plan(const wr_melee_phase *p, plan *pl)
     pl->disordered_by = wri_alloc_zero(a, two, sizeof *pl->disordered_by);
     pl->used = wri_alloc_zero(a, two, sizeof *pl->used);
     pl->snap = wri_alloc_zero(a, (size_t)p->n, sizeof *pl->snap);
-    if (pl->units == NULL || pl->unit_of == NULL || pl->disordered_by == NULL ||
-        pl->used == NULL || pl->snap == NULL) {
+    if (pl->units == NULL || pl->unit_of == NULL || pl->disordered_by == NULL || pl->used == NULL ||
+        pl->snap == NULL) {
         plan_free(a, pl);
         return WRI_NOMEM();
     }
@@ -451,8 +454,7 @@ static wr_status check_fight_index(const wr_melee_phase *p, int fight)
     return WR_OK;
 }
 
-wr_status wr_melee_phase_strike(const wr_melee_phase *phase, int fight, int side,
-                                wr_strike *strike)
+wr_status wr_melee_phase_strike(const wr_melee_phase *phase, int fight, int side, wr_strike *strike)
 {
     if (phase == NULL)
         return WRI_NULL(phase);
@@ -557,8 +559,8 @@ static int gone_side(const plan *pl, int f, const wr_morale_result *failed)
 }
 
 /* Step 4: the blows of every fight whose units both still stand. */
-static wr_status blows(const wr_melee_phase *p, const plan *pl, wri_dice *dice,
-                       wr_melee_round *r, const wr_morale_result *failed, const int *failed_at)
+static wr_status blows(const wr_melee_phase *p, const plan *pl, wri_dice *dice, wr_melee_round *r,
+                       const wr_morale_result *failed, const int *failed_at)
 {
     for (int f = 0; f < p->n; f++) {
         wri_events ev = events_of(&r[f]);
@@ -589,9 +591,9 @@ static wr_morale_result worse(wr_morale_result a, wr_morale_result b)
 /* Step 5: each fight's result once every casualty of the phase is known:
    destroyed, drawn or lost, and the loser's Morale Test counting the
    figures its unit has left after all its fights [Casualties: phase ten]. */
-static wr_status results(const wr_melee_phase *p, const plan *pl, wri_dice *dice,
-                         wr_melee_round *r, const wr_morale_result *failed,
-                         const wr_melee_unit_desc *defs, const wr_phase_unit *res)
+static wr_status results(const wr_melee_phase *p, const plan *pl, wri_dice *dice, wr_melee_round *r,
+                         const wr_morale_result *failed, const wr_melee_unit_desc *defs,
+                         const wr_phase_unit *res)
 {
     for (int f = 0; f < p->n; f++) {
         if (gone_side(pl, f, failed) >= 0)
@@ -603,8 +605,8 @@ static wr_status results(const wr_melee_phase *p, const plan *pl, wri_dice *dice
             after.lost[i] = res[u].lost;
         }
         wri_events ev = events_of(&r[f]);
-        wr_status st = wri_melee_round_result(&pl->snap[f], dice, p->morale, p->morale_user,
-                                              &r[f], &ev, &after);
+        wr_status st = wri_melee_round_result(&pl->snap[f], dice, p->morale, p->morale_user, &r[f],
+                                              &ev, &after);
         if (st != WR_OK)
             return st;
     }

@@ -56,8 +56,7 @@ uint32_t *wri_po_end(const wr_melee_phase_odds *o, int fight, int end)
     return o->num + i * (size_t)o->limbs;
 }
 
-static void copy_scaled(uint32_t *dst, int limbs, const uint32_t *src, int src_limbs,
-                        int digits)
+static void copy_scaled(uint32_t *dst, int limbs, const uint32_t *src, int src_limbs, int digits)
 {
     int n = src_limbs < limbs ? src_limbs : limbs;
     memcpy(dst, src, (size_t)n * sizeof *dst);
@@ -65,8 +64,8 @@ static void copy_scaled(uint32_t *dst, int limbs, const uint32_t *src, int src_l
 }
 
 wr_status wri_po_combine(const wr_melee_phase_odds *const *parts, const wri_po_ref *units,
-                         int n_units, const wri_po_ref *fights, int n_fights,
-                         const wr_allocator *a, wr_melee_phase_odds **out)
+                         int n_units, const wri_po_ref *fights, int n_fights, const wr_allocator *a,
+                         wr_melee_phase_odds **out)
 {
     int exponent = 0, start[WRI_PO_UNITS];
     for (int u = 0; u < n_units; u++) {
@@ -302,8 +301,7 @@ wr_status wr_melee_phase_odds_fight_end(const wr_melee_phase_odds *odds, int fig
 }
 
 wr_status wr_melee_phase_odds_fight_end_exact(const wr_melee_phase_odds *odds, int fight,
-                                              wr_melee_end end, char *buf, size_t cap,
-                                              size_t *len)
+                                              wr_melee_end end, char *buf, size_t cap, size_t *len)
 {
     if (odds == NULL)
         return WRI_NULL(odds);
@@ -314,8 +312,8 @@ wr_status wr_melee_phase_odds_fight_end_exact(const wr_melee_phase_odds *odds, i
     wr_status st = check_end(odds, fight, end);
     if (st != WR_OK)
         return WRI_PASS(st);
-    return WRI_PASS(wri_odds_text(wri_po_end(odds, fight, (int)end), odds->limbs,
-                                  odds->exponent, buf, cap, len));
+    return WRI_PASS(wri_odds_text(wri_po_end(odds, fight, (int)end), odds->limbs, odds->exponent,
+                                  buf, cap, len));
 }
 
 static wr_status find_unit(const wr_melee_phase_odds *o, const wr_melee_unit *unit, int *u)
@@ -367,9 +365,8 @@ static wr_status figures_sum(const wr_melee_phase_odds *odds, const wr_melee_uni
     return WR_OK;
 }
 
-wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds,
-                                        const wr_melee_unit *unit, wr_melee_fate fate,
-                                        uint64_t *p_e18)
+wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
+                                        wr_melee_fate fate, uint64_t *p_e18)
 {
     if (odds == NULL)
         return WRI_NULL(odds);
@@ -405,8 +402,7 @@ wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
 }
 
 wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
-                                           const wr_melee_unit *unit, int figures,
-                                           uint64_t *p_e18)
+                                           const wr_melee_unit *unit, int figures, uint64_t *p_e18)
 {
     if (odds == NULL)
         return WRI_NULL(odds);
@@ -423,8 +419,8 @@ wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
 }
 
 wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odds *odds,
-                                                 const wr_melee_unit *unit, int figures,
-                                                 char *buf, size_t cap, size_t *len)
+                                                 const wr_melee_unit *unit, int figures, char *buf,
+                                                 size_t cap, size_t *len)
 {
     if (odds == NULL)
         return WRI_NULL(odds);

@@ -35,13 +35,13 @@ typedef struct wri_po_group {
     int unit_of[WRI_PO_FIGHTS][2]; /* the group's index of each fight side's unit */
     int index[WRI_PO_FIGHTS];      /* each fight's index in the caller's list (for events) */
     const wr_melee_unit *unit[WRI_PO_UNITS];
-    int start[WRI_PO_UNITS];       /* figures when the phase began */
-    int fresh[WRI_PO_FIGHTS];      /* 1: a side came into contact this turn (round 1) */
+    int start[WRI_PO_UNITS];            /* figures when the phase began */
+    int fresh[WRI_PO_FIGHTS];           /* 1: a side came into contact this turn (round 1) */
     int disordered_after[WRI_PO_UNITS]; /* disordered in the turns after the first */
-    size_t states;                 /* product of (start + 1) */
+    size_t states;                      /* product of (start + 1) */
     wr_morale_fn morale;
     void *morale_user;
-    const char *arg;               /* the public parameter its failures name ("phase", "advisor") */
+    const char *arg; /* the public parameter its failures name ("phase", "advisor") */
 } wri_po_group;
 
 /* The strikes of one turn: each fight's snapshot with the figures shared
@@ -54,8 +54,8 @@ typedef struct wri_po_plan {
 /* Makes the group of the given fights (pointers into the phase's list, in
    its order): units in order of first appearance; WR_ERR_RANGE beyond the
    limits (troops only, figures, states). */
-wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_morale_fn fn,
-                            void *user, const char *arg, wri_po_group *g);
+wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_morale_fn fn, void *user,
+                            const char *arg, wri_po_group *g);
 /* The plan of a turn on the figures `figs` (by group unit) for the fights in
    the mask `live`: the phase's first turn (its contacts, corners and
    assignments) when `first`, else a later turn. The first call, with
@@ -80,8 +80,8 @@ typedef struct wri_po_ref {
 /* The odds of several groups as one, at the largest exponent: its units and
    fights, in the order given, are those the references name. */
 wr_status wri_po_combine(const wr_melee_phase_odds *const *parts, const wri_po_ref *units,
-                         int n_units, const wri_po_ref *fights, int n_fights,
-                         const wr_allocator *a, wr_melee_phase_odds **out);
+                         int n_units, const wri_po_ref *fights, int n_fights, const wr_allocator *a,
+                         wr_melee_phase_odds **out);
 wr_melee_phase_odds *wri_po_odds_alloc(const wr_allocator *a, int limbs, int n_units,
                                        const int *start, int n_fights);
 uint32_t *wri_po_number(const wr_melee_phase_odds *o, int unit, int fate, int figures);

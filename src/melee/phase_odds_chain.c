@@ -48,8 +48,8 @@ typedef struct chain {
     uint32_t *list_cur, *list_nxt;
     size_t n_cur, n_nxt;
     int32_t *fcp;
-    const wri_po_plan *first;  /* the first turn's plan */
-    const wri_po_plan *later;  /* the snapshots of a later turn (for its tests) */
+    const wri_po_plan *first; /* the first turn's plan */
+    const wri_po_plan *later; /* the snapshots of a later turn (for its tests) */
     entry slot[SLOTS];
     uint16_t used[SLOTS];
     int n_used;
@@ -350,9 +350,8 @@ typedef struct turn {
     int n_memo;
 } turn;
 
-static wr_status loser_odds(chain *c, turn *tu, int f, int loser, const int *loss,
-                            const int *after, int lost_here, int enemy_lost,
-                            wr_morale_odds *odds)
+static wr_status loser_odds(chain *c, turn *tu, int f, int loser, const int *loss, const int *after,
+                            int lost_here, int enemy_lost, wr_morale_odds *odds)
 {
     const wri_po_group *g = c->g;
     int u = g->unit_of[f][loser];
@@ -388,9 +387,9 @@ typedef struct pending {
 } pending;
 
 /* Every outcome of the losers' tests of one path of strikes. */
-static void test_paths(chain *c, const uint32_t *src, const turn *tu, const pending *tests,
-                       int nt, int t, wr_morale_result *res, const uint32_t w_in[3],
-                       const int *after, const wr_melee_end *end)
+static void test_paths(chain *c, const uint32_t *src, const turn *tu, const pending *tests, int nt,
+                       int t, wr_morale_result *res, const uint32_t w_in[3], const int *after,
+                       const wr_melee_end *end)
 {
     const wri_po_group *g = c->g;
     if (t < nt) {

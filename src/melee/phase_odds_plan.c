@@ -7,14 +7,13 @@
 
 #include "phase_odds.h"
 
-wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_morale_fn fn,
-                            void *user, const char *arg, wri_po_group *g)
+wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_morale_fn fn, void *user,
+                            const char *arg, wri_po_group *g)
 {
     memset(g, 0, sizeof *g);
     g->arg = arg;
     if (n > WRI_PO_FIGHTS)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, arg, n,
-                              "at most WR_PHASE_ODDS_MAX_FIGHTS (4) fights");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, arg, n, "at most WR_PHASE_ODDS_MAX_FIGHTS (4) fights");
     g->nf = n;
     g->morale = fn;
     g->morale_user = user;
@@ -58,8 +57,7 @@ wr_status wri_po_group_make(const wr_phase_fight *const *fights, int n, wr_moral
 }
 
 /* As base_snapshot() of phase.c, on the figures given. */
-static void base_snapshot(const wri_po_group *g, const int *figs, int f, int first,
-                          wri_snapshot *s)
+static void base_snapshot(const wri_po_group *g, const int *figs, int f, int first, wri_snapshot *s)
 {
     memset(s, 0, sizeof *s);
     s->arg = g->arg;
@@ -74,14 +72,14 @@ static void base_snapshot(const wri_po_group *g, const int *figs, int f, int fir
         d->chart = unit->chart;
         d->kind = (int)unit->def.kind;
         d->figures = figs[u];
-        d->disordered = first ? (unit->def.flags & WR_UNIT_DISORDERED) != 0 ||
-                                    wri_melee_blood_lust(unit)
-                              : g->disordered_after[u];
+        d->disordered =
+            first ? (unit->def.flags & WR_UNIT_DISORDERED) != 0 || wri_melee_blood_lust(unit)
+                  : g->disordered_after[u];
         d->wounds = unit->wounds;
         wr_combatant_situation *sit = &s->situation.side[i];
         sit->in_contact = ps->in_contact;
-        sit->charged = first && (ps->contact == WR_CONTACT_CHARGE ||
-                                 ps->contact == WR_CONTACT_PURSUIT);
+        sit->charged =
+            first && (ps->contact == WR_CONTACT_CHARGE || ps->contact == WR_CONTACT_PURSUIT);
         sit->attacked_in = ps->face;
         sit->cover = ps->cover;
         sit->character_present = ps->character_present != 0;
@@ -109,8 +107,8 @@ static int key_before(const side_key *a, const side_key *b)
 /* As share_unit() of phase.c for the keys [from, to) of one unit. In a
    later turn a side's corner figures are at most those of the unit's other
    fights still going on, and are shared by default. */
-static wr_status share_unit(const wri_po_group *g, const int *figs, int first,
-                            const side_key *keys, int from, int to, wri_po_plan *pl)
+static wr_status share_unit(const wri_po_group *g, const int *figs, int first, const side_key *keys,
+                            int from, int to, wri_po_plan *pl)
 {
     int corner[2 * WRI_PO_FIGHTS];
     long long total = 0, assigned = 0, all = 0;
@@ -192,10 +190,9 @@ wr_status wri_po_plan_make(wri_po_group *g, const int *figs, unsigned live, int 
     if (first)
         for (int u = 0; u < g->nu; u++) {
             const wr_melee_unit *unit = g->unit[u];
-            g->disordered_after[u] =
-                wri_melee_blood_lust(unit) ||
-                (unit->def.kind != WR_UNIT_CHARACTER &&
-                 ((unit->def.flags & WR_UNIT_DISORDERED) != 0 || by[u] > 0));
+            g->disordered_after[u] = wri_melee_blood_lust(unit) ||
+                                     (unit->def.kind != WR_UNIT_CHARACTER &&
+                                      ((unit->def.flags & WR_UNIT_DISORDERED) != 0 || by[u] > 0));
         }
     side_key keys[2 * WRI_PO_FIGHTS];
     int nk = 0;

@@ -2,8 +2,9 @@
    combat percentages and kills [Reach], [Who fights], [Casualties 2-4]. */
 #include "internal.h"
 
-#define SIDE_ALL_FLAGS \
-    (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM | WR_COMBATANT_FLYING | WR_COMBATANT_FLANKED)
+#define SIDE_ALL_FLAGS                                                                           \
+    (WR_COMBATANT_MOUNTED | WR_COMBATANT_DISORDERED | WR_COMBATANT_SWARM | WR_COMBATANT_FLYING | \
+     WR_COMBATANT_FLANKED)
 
 static int reach_of(wr_weapon weapon, int disordered)
 {
@@ -11,12 +12,9 @@ static int reach_of(wr_weapon weapon, int disordered)
         return 1;
     switch (weapon) {
     case WR_WEAPON_SPEAR:
-    case WR_WEAPON_POLEARM:
-        return 2;
-    case WR_WEAPON_PIKE:
-        return 3;
-    default:
-        return 1;
+    case WR_WEAPON_POLEARM: return 2;
+    case WR_WEAPON_PIKE: return 3;
+    default: return 1;
     }
 }
 
@@ -97,8 +95,8 @@ wr_status wr_fighting_figures(int figures, int files, int in_contact, wr_weapon 
     if (enemy_flags & ~SIDE_ALL_FLAGS)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "enemy_flags", enemy_flags, "WR_COMBATANT_* flags");
     int which = 0;
-    *fighting = wri_melee_fighting(figures, files, in_contact, weapon, self_flags, enemy_flags,
-                                   &which);
+    *fighting =
+        wri_melee_fighting(figures, files, in_contact, weapon, self_flags, enemy_flags, &which);
     return WR_OK;
 }
 

@@ -199,8 +199,8 @@ wr_status wri_melee_strike(const wri_snapshot *s, int side, wr_strike *st, const
     if (in_contact > me->figures)
         in_contact = me->figures;
     wr_weapon reach = (wr_weapon)p->reach[d->weapon_type];
-    int fighting = wri_melee_fighting(me->figures, d->files, in_contact, reach, fs, fe,
-                                      &st->fighting_case);
+    int fighting =
+        wri_melee_fighting(me->figures, d->files, in_contact, reach, fs, fe, &st->fighting_case);
     if (s->cap[side] > 0 && fighting > s->cap[side] - 1) {
         wri_melee_event(ev, WR_RULE_ONCE_PER_TURN, side, s->cap[side] - 1, fighting);
         fighting = s->cap[side] - 1;
@@ -230,7 +230,8 @@ wr_status wri_melee_roll(wri_dice *dice, int sides, int *out)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "n_rolls", dice->n, "enough rolls for the round");
     int v = dice->rolls[dice->used];
     if (v < 1 || v > sides)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "rolls", v, sides == 100 ? "1..100 (a d100)" : "1..4 (a d4)");
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "rolls", v,
+                              sides == 100 ? "1..100 (a d100)" : "1..4 (a d4)");
     dice->used++;
     *out = v;
     return WR_OK;
@@ -259,10 +260,9 @@ wr_status wri_melee_morale_odds(wr_morale_fn fn, void *user, const wr_morale_tes
     wr_status st = (fn != NULL ? fn : wr_morale_sample)(user, t, &odds);
     if (st != WR_OK)
         return st;
-    if (odds.pass < 0 || odds.pass > 100 || odds.retire < 0 || odds.retire > 100 ||
-        odds.rout < 0 || odds.rout > 100 || odds.pass + odds.retire + odds.rout != 100)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, arg,
-                              (long long)odds.pass + odds.retire + odds.rout,
+    if (odds.pass < 0 || odds.pass > 100 || odds.retire < 0 || odds.retire > 100 || odds.rout < 0 ||
+        odds.rout > 100 || odds.pass + odds.retire + odds.rout != 100)
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, arg, (long long)odds.pass + odds.retire + odds.rout,
                               "a morale model giving odds 0..100 that sum to 100 (the value)");
     *o = odds;
     return WR_OK;
@@ -419,8 +419,8 @@ wr_status wri_melee_round_strikes(const wri_snapshot *s, wri_dice *dice, wr_mele
     return WR_OK;
 }
 
-wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn,
-                                 void *user, wr_melee_round *r, const wri_events *ev,
+wr_status wri_melee_round_result(const wri_snapshot *s, wri_dice *dice, wr_morale_fn fn, void *user,
+                                 wr_melee_round *r, const wri_events *ev,
                                  const wri_phase_after *phase)
 {
     wr_status st;
@@ -483,12 +483,8 @@ wr_status wr_morale_sample(void *user, const wr_morale_test *test, wr_morale_odd
     case WR_MORALE_REASON_LOST_ROUND:
         target += m[WR_MORALE_LOST_ROUND] + (long long)m[WR_MORALE_PER_FIGURE_LOST] * test->lost;
         break;
-    case WR_MORALE_REASON_FLANK:
-        target += m[WR_MORALE_ATTACKED_FLANK];
-        break;
-    case WR_MORALE_REASON_REAR:
-        target += m[WR_MORALE_ATTACKED_REAR];
-        break;
+    case WR_MORALE_REASON_FLANK: target += m[WR_MORALE_ATTACKED_FLANK]; break;
+    case WR_MORALE_REASON_REAR: target += m[WR_MORALE_ATTACKED_REAR]; break;
     default:
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "test->reason", test->reason,
                               "a wr_morale_reason value");

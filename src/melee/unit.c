@@ -51,7 +51,8 @@ static wr_status check_def(const wr_profile *p, const wr_melee_unit_desc *d)
         return WRI_FAIL(WR_ERR_INVALID, "def->figures",
                         "1 figure in 1 file for a monster or character");
     if ((d->flags & WR_UNIT_COMBAT_HEIGHT) && !(d->flags & WR_UNIT_FLYING))
-        return WRI_FAIL(WR_ERR_INVALID, "def->flags", "WR_UNIT_COMBAT_HEIGHT only with WR_UNIT_FLYING");
+        return WRI_FAIL(WR_ERR_INVALID, "def->flags",
+                        "WR_UNIT_COMBAT_HEIGHT only with WR_UNIT_FLYING");
     if ((d->flags & WR_UNIT_SWARM) && (d->flags & WR_UNIT_FLYING))
         return WRI_FAIL(WR_ERR_INVALID, "def->flags", "a ground swarm does not fly");
     if (kind == WR_UNIT_CHARACTER && (d->flags & WR_UNIT_DISORDERED) &&
@@ -90,7 +91,8 @@ wr_status wr_melee_unit_new_ex(const wr_profile *profile, const wr_melee_unit_de
     return WR_OK;
 }
 
-wr_status wr_melee_unit_new(const wr_profile *profile, const wr_melee_unit_desc *def, wr_melee_unit **out)
+wr_status wr_melee_unit_new(const wr_profile *profile, const wr_melee_unit_desc *def,
+                            wr_melee_unit **out)
 {
     return WRI_PASS(wr_melee_unit_new_ex(profile, def, NULL, out));
 }
@@ -178,8 +180,9 @@ wr_status wr_melee_unit_set_wounds(wr_melee_unit *unit, const wr_wounds *wounds)
     if (unit->def.kind == WR_UNIT_TROOPS)
         return WRI_FAIL(WR_ERR_INVALID, "unit", "a monster or character (troops take no wounds)");
     if (!wri_melee_wounds_sane(wounds))
-        return WRI_FAIL(WR_ERR_RANGE, "wounds",
-                        "counts 0..1000000, counted <= hits, serious + critical <= counted, flags 0 or 1");
+        return WRI_FAIL(
+            WR_ERR_RANGE, "wounds",
+            "counts 0..1000000, counted <= hits, serious + critical <= counted, flags 0 or 1");
     unit->wounds = *wounds;
     unit->def.figures = wounds->dead ? 0 : 1;
     return WR_OK;

@@ -56,7 +56,8 @@ wr_status wr_hit_chart_add(wr_hit_chart *chart, int lo, int hi, int location,
                                   "a wr_wound value other than WR_WOUND_NONE");
     for (int d = lo; d <= hi; d++)
         if (chart->covered[d - 1])
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, "lo", d, "d100 results no earlier location covers");
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, "lo", d,
+                                  "d100 results no earlier location covers");
     for (int d = lo; d <= hi; d++) {
         chart->covered[d - 1] = 1;
         chart->location[d - 1] = location;
@@ -113,7 +114,8 @@ wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *d
     if (dead == NULL)
         return WRI_NULL(dead);
     if (!wound_valid(wound))
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "wound", wound, "a wr_wound value other than WR_WOUND_NONE");
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "wound", wound,
+                              "a wr_wound value other than WR_WOUND_NONE");
     wr_wounds w = *wounds;
     const int counts[] = {w.hits, w.counted, w.serious, w.critical};
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
@@ -123,9 +125,7 @@ wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *d
     if (w.unconscious || wound == WR_WOUND_KILLED)
         w.dead = 1;
     switch (wound) {
-    case WR_WOUND_LIGHT:
-        w.counted++;
-        break;
+    case WR_WOUND_LIGHT: w.counted++; break;
     case WR_WOUND_SERIOUS:
         w.counted++;
         w.serious++;
@@ -138,8 +138,7 @@ wr_status wr_wounds_add(wr_wounds *wounds, wr_wound wound, int character, int *d
         w.counted++;
         w.unconscious = 1;
         break;
-    default: /* nicked, stunned, blinded never count; killed is handled above */
-        break;
+    default: /* nicked, stunned, blinded never count; killed is handled above */ break;
     }
     w.dead = w.dead || wri_melee_counts_kill(&w, character);
     *wounds = w;

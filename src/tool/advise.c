@@ -8,12 +8,21 @@
 #include "svg.h"
 #include "tool.h"
 
-enum { OPT_SCENARIO, OPT_SET, OPT_ROUNDS, OPT_JSON, OPT_SVG, OPT_AIM, OPT_TARGET, OPT_FATES,
-       OPT_WEIGHTS, OPT_TOP };
+enum {
+    OPT_SCENARIO,
+    OPT_SET,
+    OPT_ROUNDS,
+    OPT_JSON,
+    OPT_SVG,
+    OPT_AIM,
+    OPT_TARGET,
+    OPT_FATES,
+    OPT_WEIGHTS,
+    OPT_TOP
+};
 static const tool_optdef advise_options[] = {
-    {"scenario", 0, 1}, {"set", 0, 1},    {"rounds", 'r', 1}, {"json", 'j', 0},
-    {"svg", 0, 1},      {"aim", 0, 1},    {"target", 0, 1},   {"fates", 0, 1},
-    {"weights", 0, 1},  {"top", 'k', 1}};
+    {"scenario", 0, 1}, {"set", 0, 1},    {"rounds", 'r', 1}, {"json", 'j', 0},  {"svg", 0, 1},
+    {"aim", 0, 1},      {"target", 0, 1}, {"fates", 0, 1},    {"weights", 0, 1}, {"top", 'k', 1}};
 
 static const char *const aim_names[WR_CHARGE_AIM_COUNT] = {"break", "figures", "score"};
 static const char *const fate_names[WR_FATE_COUNT] = {"fighting", "holds", "retires", "routs",
@@ -134,7 +143,8 @@ static int parse_opts(const char *cmd, const tool_args *args, advise_run *r, too
     }
     if ((v = tool_args_value(args, OPT_ROUNDS)) != NULL &&
         !tool_parse_int(v, 1, WR_ODDS_MAX_ROUNDS, &p->max_rounds))
-        return tool_fail(cmd, TOOL_USAGE, "argument %d: --rounds takes a whole number 1..%d, not '%s'",
+        return tool_fail(cmd, TOOL_USAGE,
+                         "argument %d: --rounds takes a whole number 1..%d, not '%s'",
                          tool_args_position(args, OPT_ROUNDS), WR_ODDS_MAX_ROUNDS, v);
     if ((v = tool_args_value(args, OPT_TOP)) != NULL &&
         !tool_parse_int(v, 1, WR_CHARGE_ADVISOR_MAX_TOP, &p->top))
@@ -215,8 +225,9 @@ static int build(const char *cmd, const tool_scenario *sc, advise_run *r)
         const tool_charge_spec *c = &sc->charges[i];
         tool_where(path, c->line, where, sizeof where);
         if (c->attacker < 0 || c->enemy < 0)
-            return tool_fail(cmd, TOOL_USAGE, "%s[charge %s]: needs attacker = UNIT and enemy = UNIT",
-                             where, c->name);
+            return tool_fail(cmd, TOOL_USAGE,
+                             "%s[charge %s]: needs attacker = UNIT and enemy = UNIT", where,
+                             c->name);
         if (c->in_contact < 0 || c->enemy_in_contact < 0)
             return tool_fail(cmd, TOOL_USAGE,
                              "%s[charge %s]: needs in-contact = N and enemy-in-contact = N", where,
@@ -367,8 +378,9 @@ static void print_head(FILE *out, const tool_scenario *sc, const advise_run *r, 
             tool_json_str(out, sc->units[r->target].name);
         else
             fprintf(out, "null");
-        fprintf(out, ", \"rounds\": %d, \"choices\": %lld, \"evaluated\": %lld, \"pruned\": %lld, "
-                     "\"groups\": %d, \"bounds\": %d, \"ranked\": [",
+        fprintf(out,
+                ", \"rounds\": %d, \"choices\": %lld, \"evaluated\": %lld, \"pruned\": %lld, "
+                "\"groups\": %d, \"bounds\": %d, \"ranked\": [",
                 p->max_rounds, info->choices, info->evaluated, info->pruned, info->groups,
                 info->bounds);
         return;
@@ -458,8 +470,9 @@ static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advi
             fprintf(out, "%s{\"rank\": %d, \"choice\": ", k ? ", " : "", k + 1);
             tool_json_str(out, row->label);
             print_charges_json(out, sc, &c);
-            fprintf(out, "], \"score\": \"%s\", \"break_e18\": %llu, \"break_percent\": %s, "
-                         "\"inflicted\": \"%s\", \"lost\": \"%s\", \"reasons\": [",
+            fprintf(out,
+                    "], \"score\": \"%s\", \"break_e18\": %llu, \"break_percent\": %s, "
+                    "\"inflicted\": \"%s\", \"lost\": \"%s\", \"reasons\": [",
                     score, (unsigned long long)c.break_e18,
                     tool_percent(c.break_e18, pct, sizeof pct), inflicted, lost);
         } else {
@@ -478,27 +491,29 @@ static int print(const char *cmd, FILE *out, const tool_scenario *sc, const advi
 
 static int advise_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules advise SCENARIO [--aim break|figures|score] [--target UNIT]\n"
-            "                      [--fates LIST] [--weights B,I,L] [--rounds N] [--top K]\n"
-            "                      [--set S.N.K=V]... [--json] [--svg FILE]\n\n"
-            "Ranks every legal choice of the charges a scenario offers ([charge] sections;\n"
-            "each unit charges at most once, holding back is a choice), with the fights\n"
-            "going on ([fight], side a the game's unit), by the exact odds of each choice's\n"
-            "melee phase fought turn after turn (Fantasy Warlord), and prints the best with\n"
-            "their reasons, each citing its section of the rules.\n\n"
-            "  SCENARIO, --scenario FILE  [profile], [unit], [charge], [fight] sections (docs/tool.md)\n"
-            "  --aim break|figures|score  the target's break (default with --target), expected\n"
-            "                             enemy figures lost minus own (default), or a weighted score\n"
-            "  --target UNIT              the enemy [unit] whose break is sought\n"
-            "  --fates LIST               what counts as its break: routs,destroyed (default),\n"
-            "                             retires, holds, fighting\n"
-            "  --weights B,I,L            the score: B x break + I x inflicted - L x lost (0..1000)\n"
-            "  --rounds N                 turns each choice is fought, 1..40 (default 6)\n"
-            "  --top K                    choices to print (default 5)\n"
-            "  --set S.N.K=V              set one key, e.g. --set unit.orcs.figures=12\n"
-            "  --json                     JSON output\n"
-            "  --svg FILE                 draw the ranked choices as bars ('-' for standard output)\n");
+    fprintf(
+        f,
+        "usage: warrules advise SCENARIO [--aim break|figures|score] [--target UNIT]\n"
+        "                      [--fates LIST] [--weights B,I,L] [--rounds N] [--top K]\n"
+        "                      [--set S.N.K=V]... [--json] [--svg FILE]\n\n"
+        "Ranks every legal choice of the charges a scenario offers ([charge] sections;\n"
+        "each unit charges at most once, holding back is a choice), with the fights\n"
+        "going on ([fight], side a the game's unit), by the exact odds of each choice's\n"
+        "melee phase fought turn after turn (Fantasy Warlord), and prints the best with\n"
+        "their reasons, each citing its section of the rules.\n\n"
+        "  SCENARIO, --scenario FILE  [profile], [unit], [charge], [fight] sections "
+        "(docs/tool.md)\n"
+        "  --aim break|figures|score  the target's break (default with --target), expected\n"
+        "                             enemy figures lost minus own (default), or a weighted score\n"
+        "  --target UNIT              the enemy [unit] whose break is sought\n"
+        "  --fates LIST               what counts as its break: routs,destroyed (default),\n"
+        "                             retires, holds, fighting\n"
+        "  --weights B,I,L            the score: B x break + I x inflicted - L x lost (0..1000)\n"
+        "  --rounds N                 turns each choice is fought, 1..40 (default 6)\n"
+        "  --top K                    choices to print (default 5)\n"
+        "  --set S.N.K=V              set one key, e.g. --set unit.orcs.figures=12\n"
+        "  --json                     JSON output\n"
+        "  --svg FILE                 draw the ranked choices as bars ('-' for standard output)\n");
     return TOOL_OK;
 }
 
@@ -527,8 +542,8 @@ int tool_advise(int argc, char **argv, FILE *out)
         r->params.aim = WR_CHARGE_AIM_BREAK;
     if (rc == TOOL_OK)
         rc = build(cmd, sc, r);
-    if (rc == TOOL_OK && (rows = calloc((size_t)(r->info.ranked ? r->info.ranked : 1),
-                                        sizeof *rows)) == NULL)
+    if (rc == TOOL_OK &&
+        (rows = calloc((size_t)(r->info.ranked ? r->info.ranked : 1), sizeof *rows)) == NULL)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     if (rc == TOOL_OK)
         rc = fill_rows(cmd, sc, r, rows);
@@ -541,8 +556,8 @@ int tool_advise(int argc, char **argv, FILE *out)
         memset(&d, 0, sizeof d);
         const wr_charge_advisor_params *p = &r->params;
         if (r->target >= 0) {
-            size_t used = (size_t)snprintf(d.target, sizeof d.target, "%s",
-                                           sc->units[r->target].name);
+            size_t used =
+                (size_t)snprintf(d.target, sizeof d.target, "%s", sc->units[r->target].name);
             int first = 1;
             for (int f = 0; f < WR_FATE_COUNT && used < sizeof d.target; f++)
                 if (p->fates >> f & 1u) {

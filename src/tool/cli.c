@@ -100,15 +100,17 @@ static int unknown_long(const char *cmd, const tool_optdef *defs, size_t n_defs,
         int d = tool_edit_distance(name, near);
         for (size_t i = 0; i < n_names; i++)
             if (strcmp(names[i], near) != 0 && tool_edit_distance(name, names[i]) == d)
-                return tool_fail(cmd, TOOL_USAGE,
-                                 "argument %d '--%s': unknown option, did you mean '--%s' or '--%s'?",
-                                 position, name, near, names[i]);
+                return tool_fail(
+                    cmd, TOOL_USAGE,
+                    "argument %d '--%s': unknown option, did you mean '--%s' or '--%s'?", position,
+                    name, near, names[i]);
         return tool_fail(cmd, TOOL_USAGE,
-                         "argument %d '--%s': unknown option, did you mean '--%s'?", position,
-                         name, near);
+                         "argument %d '--%s': unknown option, did you mean '--%s'?", position, name,
+                         near);
     }
-    return tool_fail(cmd, TOOL_USAGE, "argument %d '--%s': unknown option (try 'warrules %s --help')",
-                     position, name, cmd);
+    return tool_fail(cmd, TOOL_USAGE,
+                     "argument %d '--%s': unknown option (try 'warrules %s --help')", position,
+                     name, cmd);
 }
 
 /* getopt_long's tables for defs: longopts (n_defs + 2 rows, --help
@@ -161,8 +163,8 @@ static int refused(const char *cmd, int c, const tool_optdef *defs, size_t n_def
     return tool_fail(cmd, TOOL_USAGE, "argument %d '%s': unknown option", position, current);
 }
 
-int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
-                    char **argv, tool_args *out)
+int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc, char **argv,
+                    tool_args *out)
 {
     memset(out, 0, sizeof *out);
     out->defs = defs;
@@ -289,8 +291,7 @@ int tool_args_exclusive(const char *cmd, const tool_args *a, int opt1, int opt2,
                      a->defs[opt2].name, why);
 }
 
-int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what,
-                          const char **path)
+int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what, const char **path)
 {
     *path = a->n_operands ? a->operands[0] : NULL;
     if (a->n_operands > 1)

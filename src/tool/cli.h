@@ -10,9 +10,9 @@
 
 /* One option of a command. */
 typedef struct tool_optdef {
-    const char *name;  /* the long name, without the dashes */
-    int letter;        /* the short option letter, or 0 */
-    int takes_value;   /* 1: --name VALUE, --name=VALUE, -L VALUE */
+    const char *name; /* the long name, without the dashes */
+    int letter;       /* the short option letter, or 0 */
+    int takes_value;  /* 1: --name VALUE, --name=VALUE, -L VALUE */
 } tool_optdef;
 
 /* One option as given, in command-line order. */
@@ -37,8 +37,8 @@ typedef struct tool_args {
    takes --help and -h besides its table. Returns TOOL_OK, or TOOL_USAGE
    with one line printed: the argument's position, what is wrong and, for a
    mistyped option, the nearest option. Free with tool_args_free(). */
-int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc,
-                    char **argv, tool_args *out);
+int tool_args_parse(const char *cmd, const tool_optdef *defs, size_t n_defs, int argc, char **argv,
+                    tool_args *out);
 void tool_args_free(tool_args *a);
 
 /* How every command starts: its arguments parsed, --help answered with
@@ -60,13 +60,11 @@ int tool_args_position(const tool_args *a, int opt);
 
 /* TOOL_USAGE with a message when both rows were given (two outputs that
    cannot be combined), else TOOL_OK. */
-int tool_args_exclusive(const char *cmd, const tool_args *a, int opt1, int opt2,
-                        const char *why);
+int tool_args_exclusive(const char *cmd, const tool_args *a, int opt1, int opt2, const char *why);
 
 /* At most one operand (a scenario or map file, `what`): TOOL_USAGE with a
    message naming the extra one; *path is the operand or NULL. */
-int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what,
-                          const char **path);
+int tool_args_one_operand(const char *cmd, const tool_args *a, const char *what, const char **path);
 
 /* The edit distance (insertions, deletions, substitutions) of two words,
    at most 99 (longer words count as far apart). */

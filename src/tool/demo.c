@@ -73,9 +73,14 @@ static int demo_ratings(FILE *out)
     return ok ? TOOL_OK : TOOL_FAILED;
 }
 
-static const char *const end_names[WR_END_COUNT] = {
-    "still fighting after the round cap", "the dwarfs rout", "the dwarfs retire", "the orcs rout",
-    "the orcs retire", "the dwarfs are destroyed", "the orcs are destroyed", "both are destroyed"};
+static const char *const end_names[WR_END_COUNT] = {"still fighting after the round cap",
+                                                    "the dwarfs rout",
+                                                    "the dwarfs retire",
+                                                    "the orcs rout",
+                                                    "the orcs retire",
+                                                    "the dwarfs are destroyed",
+                                                    "the orcs are destroyed",
+                                                    "both are destroyed"};
 
 /* Each event of a round with the section of the text it comes from. */
 static void print_events(FILE *out, const wr_melee_round *r)
@@ -187,25 +192,23 @@ done:
 /* The built-in campaign map, in the format of docs/map-format.md: a minor
    river runs north to south between the western fields and the hills, with
    a ford; beyond it a road climbs through the mountains. */
-static const char demo_map[] =
-    "[terrain]\n"
-    "..ff..h.....\n"
-    " ..f...hh.ss.\n"
-    "......h...s.\n"
-    " .hh.......m.\n"
-    "..h.....f.mm\n"
-    " .....fff.mm.\n"
-    ".....ff.....\n"
-    "[rivers]\n"
-    "5,0 minor E\n5,1 minor NE E SE\n5,2 minor E\n5,3 minor NE E SE\n"
-    "5,4 minor E\n5,5 minor NE E SE\n5,6 minor E\n"
-    "[crossings]\n"
-    "5,4 E ford\n"
-    "[roads]\n"
-    "6,4 NE E E E E E\n";
+static const char demo_map[] = "[terrain]\n"
+                               "..ff..h.....\n"
+                               " ..f...hh.ss.\n"
+                               "......h...s.\n"
+                               " .hh.......m.\n"
+                               "..h.....f.mm\n"
+                               " .....fff.mm.\n"
+                               ".....ff.....\n"
+                               "[rivers]\n"
+                               "5,0 minor E\n5,1 minor NE E SE\n5,2 minor E\n5,3 minor NE E SE\n"
+                               "5,4 minor E\n5,5 minor NE E SE\n5,6 minor E\n"
+                               "[crossings]\n"
+                               "5,4 E ford\n"
+                               "[roads]\n"
+                               "6,4 NE E E E E E\n";
 
-static int plan_march(FILE *out, wr_planner *planner, const wr_map *map, wr_mover mover,
-                      int draw)
+static int plan_march(FILE *out, wr_planner *planner, const wr_map *map, wr_mover mover, int draw)
 {
     wr_plan_params params;
     wr_route route;
@@ -239,7 +242,8 @@ static int demo_march(FILE *out)
         fprintf(stderr, "warrules demo: the built-in map: %s\n", err);
         return TOOL_FAILED;
     }
-    if (wr_planner_new(&planner) == WR_OK && plan_march(out, planner, map, WR_MOVER_INFANTRY, 1) == TOOL_OK) {
+    if (wr_planner_new(&planner) == WR_OK &&
+        plan_march(out, planner, map, WR_MOVER_INFANTRY, 1) == TOOL_OK) {
         fprintf(out, "\n");
         rc = plan_march(out, planner, map, WR_MOVER_CAVALRY, 0);
     }
@@ -270,10 +274,12 @@ int tool_demo(int argc, char **argv, FILE *out)
     }
     const char *v = tool_args_value(&args, DEMO_SEED);
     if (args.n_operands)
-        rc = tool_fail("demo", TOOL_USAGE, "argument %d '%s': the demo takes no file (try 'warrules demo --help')",
+        rc = tool_fail("demo", TOOL_USAGE,
+                       "argument %d '%s': the demo takes no file (try 'warrules demo --help')",
                        args.operand_position[0], args.operands[0]);
     else if (v && !tool_parse_seed(v, &seed))
-        rc = tool_fail("demo", TOOL_USAGE, "argument %d: --seed takes a whole number 0..2^64-1, not '%s'",
+        rc = tool_fail("demo", TOOL_USAGE,
+                       "argument %d: --seed takes a whole number 0..2^64-1, not '%s'",
                        tool_args_position(&args, DEMO_SEED), v);
     tool_args_free(&args);
     if (rc != TOOL_OK)

@@ -11,50 +11,64 @@
 #include "tool.h"
 
 enum {
-    I_FROM, I_MOVER, I_UNFORMED, I_ENEMY_FROM, I_ENEMY_TO, I_ENEMY_MOVER, I_ENEMY_UNFORMED,
-    I_OBJECTIVE, I_GUARD, I_MEETING, I_OWN_FIRST, I_THREAT, I_DAYS, I_JSON, I_SVG
+    I_FROM,
+    I_MOVER,
+    I_UNFORMED,
+    I_ENEMY_FROM,
+    I_ENEMY_TO,
+    I_ENEMY_MOVER,
+    I_ENEMY_UNFORMED,
+    I_OBJECTIVE,
+    I_GUARD,
+    I_MEETING,
+    I_OWN_FIRST,
+    I_THREAT,
+    I_DAYS,
+    I_JSON,
+    I_SVG
 };
 static const tool_optdef options[] = {
-    {"from", 'f', 1},         {"mover", 0, 1},        {"unformed", 0, 0},
-    {"enemy-from", 0, 1},     {"enemy-to", 0, 1},     {"enemy-mover", 0, 1},
-    {"enemy-unformed", 0, 0}, {"objective", 0, 1},    {"guard", 0, 1},
-    {"meeting", 0, 1},        {"own-first", 0, 0},    {"threat", 0, 1},
-    {"days", 'd', 1},         {"json", 'j', 0},       {"svg", 0, 1}};
+    {"from", 'f', 1},         {"mover", 0, 1},     {"unformed", 0, 0},
+    {"enemy-from", 0, 1},     {"enemy-to", 0, 1},  {"enemy-mover", 0, 1},
+    {"enemy-unformed", 0, 0}, {"objective", 0, 1}, {"guard", 0, 1},
+    {"meeting", 0, 1},        {"own-first", 0, 0}, {"threat", 0, 1},
+    {"days", 'd', 1},         {"json", 'j', 0},    {"svg", 0, 1}};
 
 static const char *const objective_names[WR_INTERCEPT_OBJECTIVE_COUNT] = {
     "earliest", "formed", "before", "formed-before"};
 static const char *const meeting_names[WR_MEETING_COUNT] = {"same-hex", "adjacent",
-                                                             "adjacent-no-river"};
+                                                            "adjacent-no-river"};
 
 /* The most threats besides the enemy on one command line. */
 #define MAX_THREATS 64
 
 static int usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules intercept MAP --from C,R --enemy-from C,R --enemy-to C,R\n"
-            "                          [--mover M] [--unformed] [--enemy-mover M] [--enemy-unformed]\n"
-            "                          [--objective O] [--guard C,R] [--meeting K] [--own-first]\n"
-            "                          [--threat C,R[:MOVER]]... [--days N] [--json] [--svg FILE]\n\n"
-            "Where and when a force meets an enemy marching from --enemy-from to --enemy-to\n"
-            "on a hex map (docs/map-format.md): the day, whose move it is, both hexes, the\n"
-            "force's state after contact (\"Saving Move Points\": excess points lost; \"Units,\n"
-            "Formed and Unformed\": non-rallied when unformed), and both marches step by\n"
-            "step. No contact is a result (exit status 0). Hexes are COLUMN,ROW.\n\n"
-            "  -f, --from C,R      the force's hex; --mover M its mover (infantry, cavalry, ...)\n"
-            "  --unformed         the force may move unformed (rally days, stragglers)\n"
-            "  --enemy-from C,R, --enemy-to C,R, --enemy-mover M, --enemy-unformed: the enemy\n"
-            "  --objective O      earliest (default), formed (meet it formed), before (no later\n"
-            "                     than the enemy enters --guard), formed-before\n"
-            "  --guard C,R        the hex the enemy must not reach first\n"
-            "  --meeting K        same-hex (default), adjacent, adjacent-no-river\n"
-            "  --own-first        the force moves first each day (the enemy moves first by default)\n"
-            "  --threat C,R[:M]   another enemy force for the danger field (repeatable)\n"
-            "  -d, --days N       draw the danger field up to day N (default: the day of\n"
-            "                     contact, else the enemy's arrival)\n"
-            "  -j, --json         JSON output\n"
-            "  --svg FILE         draw the map, both marches, the contact hex and the danger\n"
-            "                     field by day, with a legend ('-': standard output)\n");
+    fprintf(
+        f,
+        "usage: warrules intercept MAP --from C,R --enemy-from C,R --enemy-to C,R\n"
+        "                          [--mover M] [--unformed] [--enemy-mover M] [--enemy-unformed]\n"
+        "                          [--objective O] [--guard C,R] [--meeting K] [--own-first]\n"
+        "                          [--threat C,R[:MOVER]]... [--days N] [--json] [--svg FILE]\n\n"
+        "Where and when a force meets an enemy marching from --enemy-from to --enemy-to\n"
+        "on a hex map (docs/map-format.md): the day, whose move it is, both hexes, the\n"
+        "force's state after contact (\"Saving Move Points\": excess points lost; \"Units,\n"
+        "Formed and Unformed\": non-rallied when unformed), and both marches step by\n"
+        "step. No contact is a result (exit status 0). Hexes are COLUMN,ROW.\n\n"
+        "  -f, --from C,R      the force's hex; --mover M its mover (infantry, cavalry, ...)\n"
+        "  --unformed         the force may move unformed (rally days, stragglers)\n"
+        "  --enemy-from C,R, --enemy-to C,R, --enemy-mover M, --enemy-unformed: the enemy\n"
+        "  --objective O      earliest (default), formed (meet it formed), before (no later\n"
+        "                     than the enemy enters --guard), formed-before\n"
+        "  --guard C,R        the hex the enemy must not reach first\n"
+        "  --meeting K        same-hex (default), adjacent, adjacent-no-river\n"
+        "  --own-first        the force moves first each day (the enemy moves first by default)\n"
+        "  --threat C,R[:M]   another enemy force for the danger field (repeatable)\n"
+        "  -d, --days N       draw the danger field up to day N (default: the day of\n"
+        "                     contact, else the enemy's arrival)\n"
+        "  -j, --json         JSON output\n"
+        "  --svg FILE         draw the map, both marches, the contact hex and the danger\n"
+        "                     field by day, with a legend ('-': standard output)\n");
     return TOOL_OK;
 }
 
@@ -98,7 +112,8 @@ static int parse_name(const char *cmd, const tool_args *a, int opt, const char *
     char list[200] = "";
     for (int i = 0; i < n; i++) {
         size_t o = strlen(list);
-        snprintf(list + o, sizeof list - o, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "", names[i]);
+        snprintf(list + o, sizeof list - o, "%s%s", i ? (i + 1 == n ? " or " : ", ") : "",
+                 names[i]);
     }
     return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s: expected %s, got '%s'",
                      tool_args_position(a, opt), options[opt].name, list, text);
@@ -134,7 +149,7 @@ typedef struct answer {
     wr_intercept_result result;
     wr_danger *danger;
     size_t cells, n_threats;
-    int days;     /* the danger field drawn up to this day */
+    int days;         /* the danger field drawn up to this day */
     size_t in_danger; /* hexes reached within days */
 } answer;
 
@@ -154,8 +169,8 @@ static void print_text(FILE *out, const wr_map *map, const answer *an)
     hex_cr(an->enemy.from, &ec, &er);
     hex_cr(an->enemy.to, &tc, &tr);
     fprintf(out, "%s from %d,%d against %s marching from %d,%d to %d,%d on %s\n",
-            tool_mover_name(an->own.mover), fc, fr, tool_mover_name(an->enemy.mover), ec, er, tc, tr,
-            an->map_path);
+            tool_mover_name(an->own.mover), fc, fr, tool_mover_name(an->enemy.mover), ec, er, tc,
+            tr, an->map_path);
     fprintf(out, "objective %s, meeting %s, %s moves first each day\n",
             objective_names[an->how.objective], meeting_names[an->how.meeting],
             an->how.order == WR_DAY_OWN_FIRST ? "the force" : "the enemy");
@@ -165,8 +180,9 @@ static void print_text(FILE *out, const wr_map *map, const answer *an)
         int hc, hr, xc, xr;
         hex_cr(r->hex, &hc, &hr);
         hex_cr(r->enemy_hex, &xc, &xr);
-        fprintf(out, "contact on day %d in the %s move: the force %s %d,%d, the enemy %s %d,%d "
-                     "(row %d of its march)\n",
+        fprintf(out,
+                "contact on day %d in the %s move: the force %s %d,%d, the enemy %s %d,%d "
+                "(row %d of its march)\n",
                 r->day, r->during_own_move ? "force's" : "enemy's",
                 r->during_own_move ? "enters" : "stands in", hc, hr,
                 r->during_own_move ? "stands in" : "enters", xc, xr, (int)r->enemy_index + 1);
@@ -203,8 +219,9 @@ static void print_json(FILE *out, const wr_map *map, const answer *an)
     fprintf(out, "\"enemy_mover\": \"%s\", \"enemy_from\": [%d, %d], ",
             tool_mover_name(an->enemy.mover), c, w);
     hex_cr(an->enemy.to, &c, &w);
-    fprintf(out, "\"enemy_to\": [%d, %d], \"objective\": \"%s\", \"meeting\": \"%s\", "
-                 "\"own_first\": %s, \"found\": %s",
+    fprintf(out,
+            "\"enemy_to\": [%d, %d], \"objective\": \"%s\", \"meeting\": \"%s\", "
+            "\"own_first\": %s, \"found\": %s",
             c, w, objective_names[an->how.objective], meeting_names[an->how.meeting],
             an->how.order == WR_DAY_OWN_FIRST ? "true" : "false",
             r->outcome == WR_INTERCEPT_FOUND ? "true" : "false");
@@ -214,9 +231,10 @@ static void print_json(FILE *out, const wr_map *map, const answer *an)
         fprintf(out, ", \"day\": %d, \"during_own_move\": %s, \"hex\": [%d, %d]", r->day,
                 r->during_own_move ? "true" : "false", c, w);
         hex_cr(r->enemy_hex, &c, &w);
-        fprintf(out, ", \"enemy_hex\": [%d, %d], \"enemy_index\": %d, \"non_rallied\": %s, "
-                     "\"contact\": {\"day\": %d, \"points_spent\": %d, \"points_saved\": %d, "
-                     "\"unformed\": %d, \"unformed_days\": %d}, \"steps\": ",
+        fprintf(out,
+                ", \"enemy_hex\": [%d, %d], \"enemy_index\": %d, \"non_rallied\": %s, "
+                "\"contact\": {\"day\": %d, \"points_spent\": %d, \"points_saved\": %d, "
+                "\"unformed\": %d, \"unformed_days\": %d}, \"steps\": ",
                 c, w, (int)r->enemy_index, r->non_rallied ? "true" : "false", s->day,
                 s->points_spent, s->points_saved, s->unformed, s->unformed_days);
         tool_route_json_steps(out, map, &an->own.params, &r->plan.route);
@@ -313,7 +331,8 @@ static int read_options(const char *cmd, const tool_args *a, const wr_map *map, 
     if (tool_args_has(a, I_MOVER))
         rc = parse_mover(cmd, a, I_MOVER, tool_args_value(a, I_MOVER), &an->own.mover);
     if (rc == TOOL_OK && tool_args_has(a, I_ENEMY_MOVER))
-        rc = parse_mover(cmd, a, I_ENEMY_MOVER, tool_args_value(a, I_ENEMY_MOVER), &an->enemy.mover);
+        rc =
+            parse_mover(cmd, a, I_ENEMY_MOVER, tool_args_value(a, I_ENEMY_MOVER), &an->enemy.mover);
     if (rc == TOOL_OK && tool_args_has(a, I_OBJECTIVE))
         rc = parse_name(cmd, a, I_OBJECTIVE, tool_args_value(a, I_OBJECTIVE), objective_names,
                         WR_INTERCEPT_OBJECTIVE_COUNT, &an->how.objective);
@@ -324,8 +343,10 @@ static int read_options(const char *cmd, const tool_args *a, const wr_map *map, 
     const struct {
         int opt;
         wr_hex *hex;
-    } hexes[] = {{I_FROM, &an->own.from}, {I_ENEMY_FROM, &an->enemy.from},
-                 {I_ENEMY_TO, &an->enemy.to}, {I_GUARD, &an->how.guard}};
+    } hexes[] = {{I_FROM, &an->own.from},
+                 {I_ENEMY_FROM, &an->enemy.from},
+                 {I_ENEMY_TO, &an->enemy.to},
+                 {I_GUARD, &an->how.guard}};
     for (size_t i = 0; rc == TOOL_OK && i < sizeof hexes / sizeof hexes[0]; i++) {
         const char *v = tool_args_value(a, hexes[i].opt);
         if (v != NULL)
@@ -386,8 +407,9 @@ int tool_intercept(int argc, char **argv, FILE *out)
     if (rc == TOOL_OK && path == NULL)
         rc = tool_fail(cmd, TOOL_USAGE, "no map file given (try 'warrules intercept --help')");
     if (rc == TOOL_OK && svg_stdout && json)
-        rc = tool_fail(cmd, TOOL_USAGE, "--json and --svg - cannot be combined: both write "
-                                        "standard output (give --svg FILE)");
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "--json and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)");
     wr_map *map = NULL;
     wr_planner *planner = NULL;
     answer *an = calloc(1, sizeof *an);
@@ -429,8 +451,8 @@ int tool_intercept(int argc, char **argv, FILE *out)
     if (rc == TOOL_OK && wr_planner_new(&danger_planner) != WR_OK)
         rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
     if (rc == TOOL_OK) {
-        wr_status st = wr_planner_danger(danger_planner, map, forces, an->n_threats + 1,
-                                         an->danger, an->cells);
+        wr_status st = wr_planner_danger(danger_planner, map, forces, an->n_threats + 1, an->danger,
+                                         an->cells);
         if (st != WR_OK)
             rc = tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
                            "the danger field is refused: %s", tool_lib_detail(st));
@@ -438,7 +460,7 @@ int tool_intercept(int argc, char **argv, FILE *out)
     if (rc == TOOL_OK) {
         const wr_intercept_result *r = &an->result;
         if (an->days == 0)
-            an->days = r->outcome == WR_INTERCEPT_FOUND ? r->day
+            an->days = r->outcome == WR_INTERCEPT_FOUND         ? r->day
                        : r->enemy_plan.outcome == WR_PLAN_FOUND ? r->enemy_plan.route.arrival_day
                                                                 : 1;
         for (size_t i = 0; i < an->cells; i++)

@@ -51,8 +51,16 @@ static int terrain_of_letter(char c)
 }
 
 enum section {
-    SEC_NONE, SEC_TERRAIN, SEC_RIVERS, SEC_CROSSINGS, SEC_ROADS, SEC_TRACKS, SEC_FEATURES,
-    SEC_REGIONS, SEC_WATERCOURSES, SEC_COUNT
+    SEC_NONE,
+    SEC_TERRAIN,
+    SEC_RIVERS,
+    SEC_CROSSINGS,
+    SEC_ROADS,
+    SEC_TRACKS,
+    SEC_FEATURES,
+    SEC_REGIONS,
+    SEC_WATERCOURSES,
+    SEC_COUNT
 };
 static const char *const section_names[SEC_COUNT] = {
     "", "terrain", "rivers", "crossings", "roads", "tracks", "features", "regions", "watercourses"};
@@ -113,8 +121,7 @@ static int terrain_row(reader *rd, const tool_line *ln)
         rd->width = count;
     } else if (count != rd->width) {
         tool_errf(rd->err, rd->errcap, rd->line, ln->n + 1,
-                  "row %d has %d hexes, the first row has %d", rd->height + 1, count,
-                  rd->width);
+                  "row %d has %d hexes, the first row has %d", rd->height + 1, count, rd->width);
         return 2;
     }
     if (rd->height >= WR_MAP_MAX_EXTENT ||
@@ -140,9 +147,8 @@ static int make_map(reader *rd)
         for (int col = 0; col < rd->width; col++) {
             wr_hex h;
             (void)wr_hex_from_offset(col, row, &h);
-            (void)wr_map_set_terrain(map, h,
-                                     (wr_hex_terrain)rd->cells[(size_t)row * (size_t)rd->width +
-                                                               (size_t)col]);
+            (void)wr_map_set_terrain(
+                map, h, (wr_hex_terrain)rd->cells[(size_t)row * (size_t)rd->width + (size_t)col]);
         }
     rd->map = map;
     return 0;
@@ -219,7 +225,8 @@ static int line_rivers(reader *rd, const tool_line *ln)
         side.river = kind;
         wr_status st = wr_map_set_hexside(rd->map, h, d, &side);
         if (st != WR_OK)
-            return bad_status(rd, &t, st, "this river does not fit the side (a ford on a major river?)");
+            return bad_status(rd, &t, st,
+                              "this river does not fit the side (a ford on a major river?)");
     } while (tool_line_token(ln, &pos, 0, &t));
     return 0;
 }

@@ -15,9 +15,9 @@ static const char worked_example[] =
     "[side b]\nprofile = orcs\nfigures = 9\nfiles = 5\nweapon = polearm\narmour = 2\n"
     "class = elite\nin-contact = 4\n";
 
-static const char *const end_keys[WR_END_COUNT] = {
-    "ongoing", "a-routs", "a-retires", "b-routs", "b-retires", "a-destroyed", "b-destroyed",
-    "both-destroyed"};
+static const char *const end_keys[WR_END_COUNT] = {"ongoing",     "a-routs",       "a-retires",
+                                                   "b-routs",     "b-retires",     "a-destroyed",
+                                                   "b-destroyed", "both-destroyed"};
 
 typedef struct fight {
     wr_profile *profile[2];
@@ -86,9 +86,10 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
         int line = sc->side[0].line && sc->side[1].line
                        ? (sc->side[0].line < sc->side[1].line ? sc->side[0].line : sc->side[1].line)
                        : sc->side[0].line + sc->side[1].line;
-        return tool_fail(cmd, code_of(st),
-                         "%s[side a] against [side b]: the engagement is refused by the library: %s",
-                         tool_where(path, line, where, sizeof where), tool_lib_detail(st));
+        return tool_fail(
+            cmd, code_of(st),
+            "%s[side a] against [side b]: the engagement is refused by the library: %s",
+            tool_where(path, line, where, sizeof where), tool_lib_detail(st));
     }
     return TOOL_OK;
 }
@@ -96,9 +97,9 @@ static int build_fight(const char *cmd, const char *path, const tool_scenario *s
 /* Options of melee and odds: the same rows, the fifth is --seed for melee
    and --svg for odds. */
 enum { OPT_SCENARIO, OPT_SET, OPT_ROUNDS, OPT_JSON, OPT_SEED, OPT_SVG = OPT_SEED, OPT_DICE };
-static const tool_optdef melee_options[] = {
-    {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"seed", 's', 1},
-    {"dice", 0, 1}};
+static const tool_optdef melee_options[] = {{"scenario", 0, 1}, {"set", 0, 1},
+                                            {"rounds", 'r', 1}, {"json", 'j', 0},
+                                            {"seed", 's', 1},   {"dice", 0, 1}};
 static const tool_optdef odds_options[] = {
     {"scenario", 0, 1}, {"set", 0, 1}, {"rounds", 'r', 1}, {"json", 'j', 0}, {"svg", 0, 1}};
 
@@ -126,7 +127,8 @@ static int parse_opts(const char *cmd, const tool_args *args, int odds, melee_op
     const char *v = tool_args_value(args, OPT_ROUNDS);
     int max_rounds = odds ? WR_ODDS_MAX_ROUNDS : 1000;
     if (v && !tool_parse_int(v, 1, max_rounds, &o->rounds))
-        return tool_fail(cmd, TOOL_USAGE, "argument %d: --rounds takes a whole number 1..%d, not '%s'",
+        return tool_fail(cmd, TOOL_USAGE,
+                         "argument %d: --rounds takes a whole number 1..%d, not '%s'",
                          tool_args_position(args, OPT_ROUNDS), max_rounds, v);
     o->rounds_given = v != NULL;
     if (!odds) {
@@ -193,7 +195,8 @@ static void section_of(wr_melee_rule rule, char *buf, size_t cap)
 
 static void print_round_json(FILE *out, const wr_melee_round *r, const int after[2])
 {
-    fprintf(out, "{\"round\": %d, \"lost\": [%d, %d], \"figures\": [%d, %d], \"loser\": %d, \"end\": ",
+    fprintf(out,
+            "{\"round\": %d, \"lost\": [%d, %d], \"figures\": [%d, %d], \"loser\": %d, \"end\": ",
             r->round, r->lost[0], r->lost[1], after[0], after[1], r->loser);
     tool_json_str(out, end_keys[(int)r->end >= 0 && (int)r->end < WR_END_COUNT ? (int)r->end : 0]);
     fprintf(out, ", \"events\": [");
@@ -206,8 +209,8 @@ static void print_round_json(FILE *out, const wr_melee_round *r, const int after
         section_of(e->rule, section, sizeof section);
         fprintf(out, "%s{\"rule\": ", i ? ", " : "");
         tool_json_str(out, wr_melee_rule_name(e->rule));
-        fprintf(out, ", \"side\": %d, \"value\": %d, \"detail\": %d, \"text\": ", e->side,
-                e->value, e->detail);
+        fprintf(out, ", \"side\": %d, \"value\": %d, \"detail\": %d, \"text\": ", e->side, e->value,
+                e->detail);
         tool_json_str(out, text);
         fprintf(out, ", \"section\": ");
         tool_json_str(out, section);
@@ -388,8 +391,8 @@ static void print_phase_units(FILE *out, int json, const tool_scenario *sc, cons
     }
 }
 
-static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
-                        const phase_run *r, size_t most, size_t used)
+static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc, const phase_run *r,
+                        size_t most, size_t used)
 {
     if (o->json) {
         fprintf(out, "{\"phase\": true, ");
@@ -408,8 +411,7 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
         if (o->dice)
             fprintf(out, "%zu dice given, %zu read (at most %zu)\n", r->n_dice, used, most);
         else
-            fprintf(out, "dice seed %llu (at most %zu dice)\n", (unsigned long long)o->seed,
-                    most);
+            fprintf(out, "dice seed %llu (at most %zu dice)\n", (unsigned long long)o->seed, most);
     }
     for (int i = 0; i < sc->n_fights; i++) {
         const tool_fight_spec *f = &sc->fights[i];
@@ -426,9 +428,10 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
             for (int s = 0; s < 2; s++) {
                 fprintf(out, "%s{\"unit\": ", s ? ", " : "");
                 tool_json_str(out, name[s]);
-                fprintf(out, ", \"face\": \"%s\", \"in_contact\": %d, \"contact\": \"%s\", "
-                             "\"fighting\": %d, \"lost\": %d, \"disordered\": %s, "
-                             "\"flank_test\": \"%s\"}",
+                fprintf(out,
+                        ", \"face\": \"%s\", \"in_contact\": %d, \"contact\": \"%s\", "
+                        "\"fighting\": %d, \"lost\": %d, \"disordered\": %s, "
+                        "\"flank_test\": \"%s\"}",
                         tool_facing_name(f->side[s].face), f->side[s].in_contact,
                         tool_contact_name(f->side[s].contact),
                         round.fought ? round.strike[s].fighting : 0, round.lost[s],
@@ -438,9 +441,9 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
             fprintf(out, "], \"fought\": %s, \"loser\": %d, \"morale\": \"%s\", \"end\": ",
                     round.fought ? "true" : "false", round.loser,
                     morale_words[(unsigned)round.morale & 3u]);
-            tool_json_str(out, end_keys[(int)round.end >= 0 && (int)round.end < WR_END_COUNT
-                                            ? (int)round.end
-                                            : 0]);
+            tool_json_str(
+                out, end_keys[(int)round.end >= 0 && (int)round.end < WR_END_COUNT ? (int)round.end
+                                                                                   : 0]);
             fprintf(out, ", \"result\": ");
             tool_json_str(out, result);
             fprintf(out, ", \"events\": [");
@@ -448,8 +451,9 @@ static void print_phase(FILE *out, const melee_opts *o, const tool_scenario *sc,
             fprintf(out, "]}");
             continue;
         }
-        fprintf(out, "\nfight %s: side a (0) %s (%s, %d in contact, %s) against side b (1) %s "
-                     "(%s, %d in contact, %s)\n",
+        fprintf(out,
+                "\nfight %s: side a (0) %s (%s, %d in contact, %s) against side b (1) %s "
+                "(%s, %d in contact, %s)\n",
                 f->name, name[0], tool_facing_name(f->side[0].face), f->side[0].in_contact,
                 tool_contact_name(f->side[0].contact), name[1], tool_facing_name(f->side[1].face),
                 f->side[1].in_contact, tool_contact_name(f->side[1].contact));
@@ -482,8 +486,7 @@ static int phase_refused(const char *cmd, const char *path, const tool_scenario 
             wr_last_error_clear();
             wr_status fst = wr_melee_phase_strike(r->phase, i, s, &k);
             if (fst != WR_OK && fst != WR_ERR_STATE)
-                return tool_fail(cmd, code_of(fst),
-                                 "%s[fight %s] is refused by the library: %s",
+                return tool_fail(cmd, code_of(fst), "%s[fight %s] is refused by the library: %s",
                                  tool_where(path, sc->fights[i].line, where, sizeof where),
                                  sc->fights[i].name, tool_lib_detail(fst));
         }

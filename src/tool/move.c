@@ -30,9 +30,13 @@ static const char *const problem_texts[] = {
     "no closed formation in woods, rough, swamp or water [11.8]",
     "it costs more than the movement left [11.8]"};
 static const char *const declare_texts[] = {
-    "", "the unit is not in command", "the unit is not in closed formation",
-    "it lacks the equipment (large shields, or spears or pikes)", "the unit has moved",
-    "the unit is already in a special formation", "no movement left to turn figures"};
+    "",
+    "the unit is not in command",
+    "the unit is not in closed formation",
+    "it lacks the equipment (large shields, or spears or pikes)",
+    "the unit has moved",
+    "the unit is already in a special formation",
+    "no movement left to turn figures"};
 
 static int usage(FILE *f)
 {
@@ -80,18 +84,39 @@ static int usage(FILE *f)
 }
 
 enum {
-    M_MV, M_FIGURES, M_FRONTAGE, M_ORDER, M_FACING, M_TYPE, M_SHIELDS, M_SPEARS, M_TRAITS,
-    M_SHIELD_WALL, M_SET_SPEARS, M_LEG, M_CHARGE, M_ON_ROAD, M_JSON, M_SVG, M_STANDING,
-    M_NO_COMMAND, M_CHANGE_ORDER, M_TURN, M_WHEEL, M_NEXT_PHASE, M_ORDER_COST, M_TURN_COST,
+    M_MV,
+    M_FIGURES,
+    M_FRONTAGE,
+    M_ORDER,
+    M_FACING,
+    M_TYPE,
+    M_SHIELDS,
+    M_SPEARS,
+    M_TRAITS,
+    M_SHIELD_WALL,
+    M_SET_SPEARS,
+    M_LEG,
+    M_CHARGE,
+    M_ON_ROAD,
+    M_JSON,
+    M_SVG,
+    M_STANDING,
+    M_NO_COMMAND,
+    M_CHANGE_ORDER,
+    M_TURN,
+    M_WHEEL,
+    M_NEXT_PHASE,
+    M_ORDER_COST,
+    M_TURN_COST,
     M_FIGURES_TURN
 };
 static const tool_optdef move_options[] = {
-    {"mv", 0, 1},          {"figures", 0, 1},     {"frontage", 0, 1},    {"order", 0, 1},
-    {"facing", 0, 1},      {"type", 0, 1},        {"shields", 0, 0},     {"spears", 0, 0},
-    {"traits", 0, 1},      {"shield-wall", 0, 1}, {"set-spears", 0, 1},  {"leg", 'l', 1},
-    {"charge", 0, 0},      {"on-road", 0, 0},     {"json", 'j', 0},      {"svg", 0, 1},
+    {"mv", 0, 1},          {"figures", 0, 1},     {"frontage", 0, 1},     {"order", 0, 1},
+    {"facing", 0, 1},      {"type", 0, 1},        {"shields", 0, 0},      {"spears", 0, 0},
+    {"traits", 0, 1},      {"shield-wall", 0, 1}, {"set-spears", 0, 1},   {"leg", 'l', 1},
+    {"charge", 0, 0},      {"on-road", 0, 0},     {"json", 'j', 0},       {"svg", 0, 1},
     {"standing", 0, 1},    {"no-command", 0, 0},  {"change-order", 0, 1}, {"turn", 0, 1},
-    {"wheel", 0, 1},       {"next-phase", 0, 0},  {"order-cost", 0, 1},  {"turn-cost", 0, 1},
+    {"wheel", 0, 1},       {"next-phase", 0, 0},  {"order-cost", 0, 1},   {"turn-cost", 0, 1},
     {"figures-turn", 0, 1}};
 
 /* A word of names[0..n-1]; -1 when none. */
@@ -226,13 +251,13 @@ static int parse_fraction(const char *s, int *num, int *den)
 
 /* One action of the Movement Phase, in command-line order. */
 typedef struct move_action {
-    int opt;           /* its option row: M_CHANGE_ORDER, M_TURN, M_WHEEL, ... */
-    int value;         /* the order, degrees, all-round (0/1) or the sides */
-    int arc, terrain;  /* of a wheel */
-    int position;      /* its argument's position */
-    char text[48];     /* its value as given (shortened) */
-    int cost;          /* move points it cost, once done */
-    int phase;         /* the Movement Phase it was taken in, from 1 */
+    int opt;          /* its option row: M_CHANGE_ORDER, M_TURN, M_WHEEL, ... */
+    int value;        /* the order, degrees, all-round (0/1) or the sides */
+    int arc, terrain; /* of a wheel */
+    int position;     /* its argument's position */
+    char text[48];    /* its value as given (shortened) */
+    int cost;         /* move points it cost, once done */
+    int phase;        /* the Movement Phase it was taken in, from 1 */
 } move_action;
 
 /* Everything the command reads from its options. */
@@ -242,7 +267,7 @@ typedef struct move_spec {
     wr_battle_unit_desc desc;
     int shield_wall; /* -1 none, 0 front, 1 all-round */
     unsigned spear_sides;
-    int standing;    /* a wr_terrain */
+    int standing; /* a wr_terrain */
     wr_movement_phase_costs costs;
     move_action actions[MOVE_MAX_ACTIONS];
     int n_actions, phases;
@@ -434,8 +459,9 @@ static void declare_reason(const wr_formation *form, wr_declare_problem problem,
                  "the phase is too late)",
                  rule);
     else if (problem == WR_DECLARE_NOT_IN_COMMAND)
-        snprintf(buf, cap, "the unit is not in command (%s: in command at the beginning of its "
-                           "Movement Phase)",
+        snprintf(buf, cap,
+                 "the unit is not in command (%s: in command at the beginning of its "
+                 "Movement Phase)",
                  rule);
     else
         snprintf(buf, cap, "%s", declare_texts[(int)problem < 7 ? (int)problem : 0]);
@@ -464,11 +490,12 @@ static int act(const char *cmd, const move_spec *m, move_action *a, const wr_bat
         break;
     case M_CHANGE_ORDER:
         st = wr_movement_phase_set_order(unit, form, &m->costs, (wr_formation_order)a->value,
-                                   (wr_terrain)m->standing, &a->cost);
+                                         (wr_terrain)m->standing, &a->cost);
         break;
     case M_TURN: st = wr_movement_phase_turn(unit, form, &m->costs, a->value, &a->cost); break;
     case M_WHEEL:
-        st = wr_movement_phase_wheel(unit, form, a->value, a->arc, (wr_terrain)a->terrain, &a->cost);
+        st =
+            wr_movement_phase_wheel(unit, form, a->value, a->arc, (wr_terrain)a->terrain, &a->cost);
         break;
     case M_NEXT_PHASE:
         st = wr_movement_phase_begin(unit, form);
@@ -483,16 +510,16 @@ static int act(const char *cmd, const move_spec *m, move_action *a, const wr_bat
         declare_reason(form, problem, rule, reason, sizeof reason);
         return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s %s: the %s %s may not be declared: %s",
                          a->position, move_options[a->opt].name, a->text,
-                         a->opt == M_SHIELD_WALL ? (a->value ? "all-round shield wall"
-                                                             : "front shield wall")
-                                                 : "set spears",
+                         a->opt == M_SHIELD_WALL
+                             ? (a->value ? "all-round shield wall" : "front shield wall")
+                             : "set spears",
                          rule, reason);
     }
     if (st != WR_OK)
         return tool_fail(cmd, st == WR_ERR_NOMEM ? TOOL_FAILED : TOOL_USAGE,
-                         "argument %d: --%s%s%s is refused in Movement Phase %d: %s",
-                         a->position, move_options[a->opt].name, a->text[0] ? " " : "", a->text,
-                         *phase, tool_lib_detail(st));
+                         "argument %d: --%s%s%s is refused in Movement Phase %d: %s", a->position,
+                         move_options[a->opt].name, a->text[0] ? " " : "", a->text, *phase,
+                         tool_lib_detail(st));
     if (a->opt == M_SHIELD_WALL || a->opt == M_SET_SPEARS) {
         wr_formation_info after;
         (void)wr_formation_get(form, &after);
@@ -604,7 +631,8 @@ static int cost_at_normal_rate(const wr_battle_unit *unit, const wr_formation *f
 
 /* How far along the legs (twelfths of an inch) the unit's movement reaches:
    the longest start of the move the library finds within the points left. */
-static int reach(const wr_battle_unit *unit, const wr_formation *form, const move_spec *m, int total)
+static int reach(const wr_battle_unit *unit, const wr_formation *form, const move_spec *m,
+                 int total)
 {
     int lo = 0, hi = total;
     wr_tactical_leg legs[MOVE_MAX_LEGS];

@@ -144,11 +144,11 @@ static void print_figure(FILE *out, int json, const char *kind, const char *name
         fprintf(out,
                 ", \"ar\": %d, \"hd\": %d, \"ac\": %d, \"mv\": %d, \"sa\": %lu, \"sd\": %lu, "
                 "\"damage\": ",
-                v[0], v[1], v[2], v[3], (unsigned long)as_bits(v[4]),
-                (unsigned long)as_bits(v[5]));
+                v[0], v[1], v[2], v[3], (unsigned long)as_bits(v[4]), (unsigned long)as_bits(v[5]));
         tool_json_str(out, dmg);
-        fprintf(out, ", \"damage_min\": %d, \"damage_max\": %d, \"move_points\": %d, "
-                     "\"mv_exact\": ",
+        fprintf(out,
+                ", \"damage_min\": %d, \"damage_max\": %d, \"move_points\": %d, "
+                "\"mv_exact\": ",
                 lo, hi, points);
         tool_json_str(out, mv_exact);
         fprintf(out, ", \"rider_dice\": ");
@@ -161,7 +161,9 @@ static void print_figure(FILE *out, int json, const char *kind, const char *name
         fprintf(out, "}");
         return;
     }
-    fprintf(out, "%-8s %-16s AR %3d  HD %3d  AC %3d  MV %3d  damage %s (%d-%d)  SA 0x%08lx  SD 0x%08lx%s%s\n",
+    fprintf(out,
+            "%-8s %-16s AR %3d  HD %3d  AC %3d  MV %3d  damage %s (%d-%d)  SA 0x%08lx  SD "
+            "0x%08lx%s%s\n",
             kind, name, v[0], v[1], v[2], v[3], dmg, lo, hi, (unsigned long)as_bits(v[4]),
             (unsigned long)as_bits(v[5]), section[0] ? "  " : "", section);
     if (section[0] == '\0')
@@ -169,31 +171,30 @@ static void print_figure(FILE *out, int json, const char *kind, const char *name
     if (points % WR_MOVE_PER_INCH)
         fprintf(out, "         movement %s exactly (%d move points; MV %d rounds it down) [11.3]\n",
                 mv_exact, points, v[3]);
-    fprintf(out, "         charge with weapons that double: %s x2 (%s) + %s once (%s): %d-%d "
-                 "[11.4]\n",
+    fprintf(out,
+            "         charge with weapons that double: %s x2 (%s) + %s once (%s): %d-%d "
+            "[11.4]\n",
             rider, strcmp(kind, "chariot") == 0 ? "passengers" : "rider", mount,
             strcmp(kind, "chariot") == 0 ? "pullers" : "mount", charge_lo, charge_hi);
 }
 
 static int usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules rate [SCENARIO] [--set SECTION.NAME.KEY=VALUE]... [--json]\n\n"
-            "Rates Battlesystem cavalry figures [11.2] and chariots [11.3] from the [figure],\n"
-            "[cavalry] and [chariot] sections of a scenario file (see docs/tool.md): each\n"
-            "rating with its exact movement where MV rounds a fraction down [11.3] and the\n"
-            "damage of a charge with weapons that double in it, the riders' dice doubled and\n"
-            "the mounts' counted once [11.4]. With neither a file nor --set it rates the\n"
-            "demo's sample figures. (Movement Phases: warrules move.)\n\n"
-            "  SCENARIO, --scenario FILE  the scenario file ('-' for standard input)\n"
-            "  --set S.N.K=V              set one key, e.g. --set figure.rider.ar=11\n"
-            "  --json                     JSON output\n");
+    fprintf(f, "usage: warrules rate [SCENARIO] [--set SECTION.NAME.KEY=VALUE]... [--json]\n\n"
+               "Rates Battlesystem cavalry figures [11.2] and chariots [11.3] from the [figure],\n"
+               "[cavalry] and [chariot] sections of a scenario file (see docs/tool.md): each\n"
+               "rating with its exact movement where MV rounds a fraction down [11.3] and the\n"
+               "damage of a charge with weapons that double in it, the riders' dice doubled and\n"
+               "the mounts' counted once [11.4]. With neither a file nor --set it rates the\n"
+               "demo's sample figures. (Movement Phases: warrules move.)\n\n"
+               "  SCENARIO, --scenario FILE  the scenario file ('-' for standard input)\n"
+               "  --set S.N.K=V              set one key, e.g. --set figure.rider.ar=11\n"
+               "  --json                     JSON output\n");
     return TOOL_OK;
 }
 
 enum { RATE_SCENARIO, RATE_SET, RATE_JSON };
-static const tool_optdef rate_options[] = {
-    {"scenario", 0, 1}, {"set", 0, 1}, {"json", 'j', 0}};
+static const tool_optdef rate_options[] = {{"scenario", 0, 1}, {"set", 0, 1}, {"json", 'j', 0}};
 
 int tool_rate(int argc, char **argv, FILE *out)
 {

@@ -21,7 +21,9 @@ static const step_note notes[] = {
     {WR_STEP_ROAD, "along a road at the road cost", "[Movement by Terrain Type]"},
     {WR_STEP_TRACK, "along a track at the track cost", "[Mountains]"},
     {WR_STEP_BRIDGE, "over a bridge, formed", "[Bridges]"},
-    {WR_STEP_FORD, "fords the minor river (infantry half its daily points on top, cavalry at full speed)", "[Fords]"},
+    {WR_STEP_FORD,
+     "fords the minor river (infantry half its daily points on top, cavalry at full speed)",
+     "[Fords]"},
     {WR_STEP_SWIM, "cavalry crosses the minor river without a ford: half its daily points",
      "[Minor Rivers]"},
     {WR_STEP_FERRY, "crosses by ferry in whole days", "[Ferries]"},
@@ -35,8 +37,9 @@ static const step_note notes[] = {
 };
 
 #define WHOLE_DAY_FLAGS (WR_STEP_FERRY | WR_STEP_RAFTS | WR_STEP_BRIDGING | WR_STEP_RALLY)
-#define CROSSING_FLAGS (WR_STEP_FORD | WR_STEP_SWIM | WR_STEP_FERRY | WR_STEP_RAFTS | \
-                        WR_STEP_BRIDGING | WR_STEP_BRIDGE)
+#define CROSSING_FLAGS                                                                \
+    (WR_STEP_FORD | WR_STEP_SWIM | WR_STEP_FERRY | WR_STEP_RAFTS | WR_STEP_BRIDGING | \
+     WR_STEP_BRIDGE)
 
 /* Appends str to the list in buf (cap bytes, NUL-terminated), after sep when
    the list is not empty; a list that would overflow is cut. */
@@ -128,7 +131,7 @@ void tool_route_json_steps(FILE *out, const wr_map *map, const wr_plan_params *p
                            const wr_route *route)
 {
     static const char *const flag_names[15] = {
-        "start", "unformed", "road", "track", "ford", "swim", "bridge", "ferry",
+        "start", "unformed", "road",  "track",    "ford",       "swim",     "bridge", "ferry",
         "rafts", "bridging", "rally", "upstream", "downstream", "open-sea", "night"};
     fprintf(out, "[");
     for (size_t i = 0; i < route->step_count; i++) {
@@ -162,29 +165,28 @@ void tool_route_json_steps(FILE *out, const wr_map *map, const wr_plan_params *p
 
 static int route_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules route [SCENARIO] [--map FILE] [--mover M] [--from C,R] [--to C,R]\n"
-            "                      [--unformed] [--rafts-anywhere] [--bridging-train]\n"
-            "                      [--figures N] [--days N] [--set route.KEY=VALUE]...\n"
-            "                      [--json | --ascii] [--svg FILE]\n\n"
-            "Plans the earliest march on a hex map (docs/map-format.md) and explains each\n"
-            "step: the day, the points left, the nights and the rule section. Hexes are\n"
-            "COLUMN,ROW in the map's rows. Options override the scenario's [route] keys.\n\n"
-            "  -m, --map FILE    the map file\n"
-            "  --mover M         infantry (default), cavalry, longship, galley, sailing-ship,\n"
-            "                    transport, river-boat\n"
-            "  -f, --from C,R    the start hex; -t, --to C,R the target hex (one word: 0,3)\n"
-            "  --unformed        allow unformed movement (rally days, stragglers)\n"
-            "  --rafts-anywhere  assume timber for rafts everywhere\n"
-            "  --bridging-train  the force has an engineers' bridging train\n"
-            "  --figures N       the force's figures, for expected stragglers\n"
-            "  -d, --days N      the hexes reached within N days instead of a route\n"
-            "  -j, --json        JSON output\n"
-            "  -a, --ascii       draw the map with the route as text\n"
-            "  --svg FILE        draw the map with the route, camps and legend as SVG ('-':\n"
-            "                    standard output, instead of the text); with --days the\n"
-            "                    reachable hexes coloured by the day they are reached\n"
-            "A route that does not exist is reported on standard error with exit status 2.\n");
+    fprintf(f, "usage: warrules route [SCENARIO] [--map FILE] [--mover M] [--from C,R] [--to C,R]\n"
+               "                      [--unformed] [--rafts-anywhere] [--bridging-train]\n"
+               "                      [--figures N] [--days N] [--set route.KEY=VALUE]...\n"
+               "                      [--json | --ascii] [--svg FILE]\n\n"
+               "Plans the earliest march on a hex map (docs/map-format.md) and explains each\n"
+               "step: the day, the points left, the nights and the rule section. Hexes are\n"
+               "COLUMN,ROW in the map's rows. Options override the scenario's [route] keys.\n\n"
+               "  -m, --map FILE    the map file\n"
+               "  --mover M         infantry (default), cavalry, longship, galley, sailing-ship,\n"
+               "                    transport, river-boat\n"
+               "  -f, --from C,R    the start hex; -t, --to C,R the target hex (one word: 0,3)\n"
+               "  --unformed        allow unformed movement (rally days, stragglers)\n"
+               "  --rafts-anywhere  assume timber for rafts everywhere\n"
+               "  --bridging-train  the force has an engineers' bridging train\n"
+               "  --figures N       the force's figures, for expected stragglers\n"
+               "  -d, --days N      the hexes reached within N days instead of a route\n"
+               "  -j, --json        JSON output\n"
+               "  -a, --ascii       draw the map with the route as text\n"
+               "  --svg FILE        draw the map with the route, camps and legend as SVG ('-':\n"
+               "                    standard output, instead of the text); with --days the\n"
+               "                    reachable hexes coloured by the day they are reached\n"
+               "A route that does not exist is reported on standard error with exit status 2.\n");
     return TOOL_OK;
 }
 
@@ -271,8 +273,8 @@ static int hex_on_map(const char *cmd, const wr_map *map, const int cr[2], const
     int w = 0, h = 0;
     (void)wr_map_size(map, &w, &h);
     if (cr[0] >= w || cr[1] >= h)
-        return tool_fail(cmd, TOOL_USAGE, "%sthe %s hex %d,%d is off the %d x %d map", where,
-                         what, cr[0], cr[1], w, h);
+        return tool_fail(cmd, TOOL_USAGE, "%sthe %s hex %d,%d is off the %d x %d map", where, what,
+                         cr[0], cr[1], w, h);
     (void)wr_hex_from_offset(cr[0], cr[1], out);
     return TOOL_OK;
 }
@@ -288,23 +290,37 @@ static int all_digits(const char *s)
 }
 
 enum {
-    R_SCENARIO, R_MAP, R_MOVER, R_FROM, R_TO, R_FIGURES, R_DAYS, R_SET, R_UNFORMED,
-    R_RAFTS_ANYWHERE, R_BRIDGING_TRAIN, R_JSON, R_ASCII, R_SVG
+    R_SCENARIO,
+    R_MAP,
+    R_MOVER,
+    R_FROM,
+    R_TO,
+    R_FIGURES,
+    R_DAYS,
+    R_SET,
+    R_UNFORMED,
+    R_RAFTS_ANYWHERE,
+    R_BRIDGING_TRAIN,
+    R_JSON,
+    R_ASCII,
+    R_SVG
 };
-static const tool_optdef route_options[] = {
-    {"scenario", 0, 1},      {"map", 'm', 1},       {"mover", 0, 1},
-    {"from", 'f', 1},        {"to", 't', 1},        {"figures", 0, 1},
-    {"days", 'd', 1},        {"set", 0, 1},         {"unformed", 0, 0},
-    {"rafts-anywhere", 0, 0}, {"bridging-train", 0, 0}, {"json", 'j', 0},
-    {"ascii", 'a', 0},       {"svg", 0, 1}};
+static const tool_optdef route_options[] = {{"scenario", 0, 1},       {"map", 'm', 1},
+                                            {"mover", 0, 1},          {"from", 'f', 1},
+                                            {"to", 't', 1},           {"figures", 0, 1},
+                                            {"days", 'd', 1},         {"set", 0, 1},
+                                            {"unformed", 0, 0},       {"rafts-anywhere", 0, 0},
+                                            {"bridging-train", 0, 0}, {"json", 'j', 0},
+                                            {"ascii", 'a', 0},        {"svg", 0, 1}};
 /* The options that stand for a [route] key, in the order of the enum. */
 static const char *const route_keys[R_SET] = {
-    NULL, "route.map=", "route.mover=", "route.from=", "route.to=", "route.figures=", "route.days="};
+    NULL,        "route.map=",     "route.mover=", "route.from=",
+    "route.to=", "route.figures=", "route.days="};
 
 /* Where the hex of option opt was last given: "argument N: " for --from (or
    --set route.from=...), else "FILE:LINE:1: [route]: " for the scenario. */
-static const char *given_at(const tool_args *a, int opt, const char *scenario, int line,
-                            char *buf, size_t cap)
+static const char *given_at(const tool_args *a, int opt, const char *scenario, int line, char *buf,
+                            size_t cap)
 {
     int position = 0;
     size_t n = strlen(route_keys[opt]);
@@ -416,9 +432,8 @@ static void print_text(FILE *out, const tool_route_spec *r, const wr_map *map,
         }
         fprintf(out, "\n");
     } else {
-        fprintf(out, "%s from %d,%d to %d,%d on %s (%d points a day):\n",
-                tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0], r->to[1], r->map,
-                params->costs.daily_points);
+        fprintf(out, "%s from %d,%d to %d,%d on %s (%d points a day):\n", tool_mover_name(r->mover),
+                r->from[0], r->from[1], r->to[0], r->to[1], r->map, params->costs.daily_points);
         tool_route_print(out, map, params, route);
     }
 }
@@ -488,8 +503,10 @@ int tool_route(int argc, char **argv, FILE *out)
         rc = tool_args_exclusive(cmd, &args, R_JSON, R_ASCII,
                                  "JSON is for programs, the text map for people (run twice)");
     if (rc == TOOL_OK && svg_stdout && (json || ascii))
-        rc = tool_fail(cmd, TOOL_USAGE, "--%s and --svg - cannot be combined: both write "
-                       "standard output (give --svg FILE)", json ? "json" : "ascii");
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "--%s and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)",
+                       json ? "json" : "ascii");
     if (rc == TOOL_OK)
         rc = tool_scenario_operand(cmd, &args, R_SCENARIO, &scenario);
     if (rc == TOOL_OK && scenario) {
@@ -528,15 +545,16 @@ int tool_route(int argc, char **argv, FILE *out)
     size_t n_reach = 0;
     if (rc == TOOL_OK) {
         wr_last_error_clear();
-        wr_status st = r->days > 0
-                           ? wr_planner_reachable(planner, map, &params, from, r->days, &reach, &n_reach)
-                           : wr_planner_route(planner, map, &params, from, to, &route);
+        wr_status st = r->days > 0 ? wr_planner_reachable(planner, map, &params, from, r->days,
+                                                          &reach, &n_reach)
+                                   : wr_planner_route(planner, map, &params, from, to, &route);
         tool_where(scenario, r->line, where, sizeof where);
         if (st == WR_ERR_FORBIDDEN)
-            rc = tool_fail(cmd, TOOL_USAGE,
-                           "%sno route for %s from %d,%d to %d,%d (or it cannot be at the start): %s",
-                           where, tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0],
-                           r->to[1], tool_lib_detail(st));
+            rc = tool_fail(
+                cmd, TOOL_USAGE,
+                "%sno route for %s from %d,%d to %d,%d (or it cannot be at the start): %s", where,
+                tool_mover_name(r->mover), r->from[0], r->from[1], r->to[0], r->to[1],
+                tool_lib_detail(st));
         else if (st != WR_OK)
             rc = tool_fail(cmd, code_of_status(st), "%s[route] is refused by the planner: %s",
                            where, tool_lib_detail(st));
@@ -602,8 +620,9 @@ static void map_json(FILE *out, const wr_map *map, const char *path)
                 (void)wr_map_has_hex(map, nb, &inside);
                 if (d >= 3 && inside)
                     continue;
-                fprintf(out, "%s{\"col\": %d, \"row\": %d, \"direction\": \"%s\", \"river\": \"%s\", "
-                             "\"crossing\": \"%s\", \"road\": %s, \"track\": %s}",
+                fprintf(out,
+                        "%s{\"col\": %d, \"row\": %d, \"direction\": \"%s\", \"river\": \"%s\", "
+                        "\"crossing\": \"%s\", \"road\": %s, \"track\": %s}",
                         first ? "" : ", ", col, row, tool_direction_name(d),
                         side.river == WR_RIVER_MAJOR   ? "major"
                         : side.river == WR_RIVER_MINOR ? "minor"
@@ -627,14 +646,16 @@ static void map_json(FILE *out, const wr_map *map, const char *path)
             (void)wr_map_watercourse(map, hx, &down, &flags);
             if (!features && !regions && down < 0)
                 continue;
-            fprintf(out, "%s{\"col\": %d, \"row\": %d, \"port\": %s, \"channel\": %s, "
-                         "\"mud_flat\": %s, \"regions\": %lu, \"downstream\": ",
+            fprintf(out,
+                    "%s{\"col\": %d, \"row\": %d, \"port\": %s, \"channel\": %s, "
+                    "\"mud_flat\": %s, \"regions\": %lu, \"downstream\": ",
                     first ? "" : ", ", col, row, (features & WR_FEATURE_PORT) ? "true" : "false",
                     (features & WR_FEATURE_CHANNEL) ? "true" : "false",
                     (features & WR_FEATURE_MUD_FLAT) ? "true" : "false", (unsigned long)regions);
             if (down >= 0)
                 fprintf(out, "\"%s\", \"unnavigable\": %s, \"cataract\": %s, \"tidal\": %s}",
-                        tool_direction_name(down), (flags & WR_WATER_UNNAVIGABLE) ? "true" : "false",
+                        tool_direction_name(down),
+                        (flags & WR_WATER_UNNAVIGABLE) ? "true" : "false",
                         (flags & WR_WATER_CATARACT) ? "true" : "false",
                         (flags & WR_WATER_TIDAL) ? "true" : "false");
             else
@@ -646,12 +667,11 @@ static void map_json(FILE *out, const wr_map *map, const char *path)
 
 static int map_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules map FILE [--json | --ascii] [--svg OUT]\n\n"
-            "Reads a map file (docs/map-format.md), reports the first problem with its\n"
-            "line and column, and draws the map as text (the default and --ascii), as\n"
-            "JSON (--json: size, terrain rows, hexsides, features) and as SVG with a\n"
-            "legend (--svg OUT; '-' is standard output, which then holds only the SVG).\n");
+    fprintf(f, "usage: warrules map FILE [--json | --ascii] [--svg OUT]\n\n"
+               "Reads a map file (docs/map-format.md), reports the first problem with its\n"
+               "line and column, and draws the map as text (the default and --ascii), as\n"
+               "JSON (--json: size, terrain rows, hexsides, features) and as SVG with a\n"
+               "legend (--svg OUT; '-' is standard output, which then holds only the SVG).\n");
     return TOOL_OK;
 }
 
@@ -675,8 +695,10 @@ int tool_mapcmd(int argc, char **argv, FILE *out)
         rc = tool_args_exclusive(cmd, &args, M_JSON, M_ASCII,
                                  "JSON is for programs, the text map for people (run twice)");
     if (rc == TOOL_OK && svg_stdout && (json || ascii))
-        rc = tool_fail(cmd, TOOL_USAGE, "--%s and --svg - cannot be combined: both write "
-                       "standard output (give --svg FILE)", json ? "json" : "ascii");
+        rc = tool_fail(cmd, TOOL_USAGE,
+                       "--%s and --svg - cannot be combined: both write "
+                       "standard output (give --svg FILE)",
+                       json ? "json" : "ascii");
     if (rc == TOOL_OK && path == NULL)
         rc = tool_fail(cmd, TOOL_USAGE, "no map file given (try 'warrules map --help')");
     tool_args_free(&args);

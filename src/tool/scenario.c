@@ -10,33 +10,43 @@
 #include "mapfile.h"
 
 enum sec {
-    S_NONE, S_FIGURE, S_CAVALRY, S_CHARIOT, S_PROFILE, S_SIDE, S_MELEE, S_ROUTE, S_UNIT, S_FIGHT,
-    S_CHARGE, S_COUNT
+    S_NONE,
+    S_FIGURE,
+    S_CAVALRY,
+    S_CHARIOT,
+    S_PROFILE,
+    S_SIDE,
+    S_MELEE,
+    S_ROUTE,
+    S_UNIT,
+    S_FIGHT,
+    S_CHARGE,
+    S_COUNT
 };
-static const char *const sec_names[S_COUNT] = {"",      "figure", "cavalry", "chariot",
-                                               "profile", "side", "melee",   "route",
-                                               "unit",  "fight",   "charge"};
+static const char *const sec_names[S_COUNT] = {"",        "figure", "cavalry", "chariot",
+                                               "profile", "side",   "melee",   "route",
+                                               "unit",    "fight",  "charge"};
 
 static const char *const mover_names[WR_MOVER_COUNT] = {
     "infantry", "cavalry", "longship", "galley", "sailing-ship", "transport", "river-boat"};
-static const char *const race_names[7] = {"other", "human",  "dwarf", "high-elf",
-                                          "wood-elf", "orc", "goblin"};
+static const char *const race_names[7] = {"other",    "human", "dwarf", "high-elf",
+                                          "wood-elf", "orc",   "goblin"};
 static const char *const reach_names[4] = {"other", "spear", "polearm", "pike"};
 static const char *const mod_names[WR_MOD_COUNT] = {
-    "charged",          "hated-foe",       "cavalry-vs-infantry", "per-rank",
-    "flank",            "rear",            "fighting-monster",    "character-present",
-    "cover-light",      "cover-medium",    "cover-heavy",         "elite-veteran",
-    "c-class",          "enemy-shield",    "enemy-armoured-mount", "enemy-disordered"};
+    "charged",     "hated-foe",    "cavalry-vs-infantry",  "per-rank",
+    "flank",       "rear",         "fighting-monster",     "character-present",
+    "cover-light", "cover-medium", "cover-heavy",          "elite-veteran",
+    "c-class",     "enemy-shield", "enemy-armoured-mount", "enemy-disordered"};
 static const char *const morale_names[WR_MORALE_COUNT] = {
-    "lost-round", "per-figure-lost", "attacked-flank", "attacked-rear",
+    "lost-round", "per-figure-lost",   "attacked-flank",  "attacked-rear",
     "disordered", "character-present", "fighting-monster"};
 static const char *const mount_names[3] = {"none", "unarmoured", "armoured"};
 static const char *const class_names[4] = {"regular", "elite", "veteran", "c-class"};
 static const char *const facing_names[3] = {"front", "flank", "rear"};
 static const char *const cover_names[4] = {"none", "light", "medium", "heavy"};
 /* bit i is 1 << i: WR_UNIT_SHIELDS ... WR_UNIT_BLOOD_LUST */
-static const char *const unit_flag_names[7] = {"shields", "disordered", "flying", "combat-height",
-                                               "swarm",   "giant",      "blood-lust"};
+static const char *const unit_flag_names[7] = {
+    "shields", "disordered", "flying", "combat-height", "swarm", "giant", "blood-lust"};
 static const char *const contact_names[4] = {"continuing", "charge", "pursuit", "pushback"};
 static const char *const option_names[4] = {"unformed", "rafts-anywhere", "bridging-train",
                                             "plain-costs"};
@@ -143,7 +153,8 @@ typedef struct problem {
 static int say(problem *p, const tool_tok *t, int in_key, const char *what)
 {
     char shown[64];
-    snprintf(p->msg, sizeof p->msg, "%s '%s'", what, tool_tok_show(t->s, t->n, shown, sizeof shown));
+    snprintf(p->msg, sizeof p->msg, "%s '%s'", what,
+             tool_tok_show(t->s, t->n, shown, sizeof shown));
     p->col = t->col;
     p->in_key = in_key;
     return 2;
@@ -208,8 +219,8 @@ static int u32_value(const tool_line *v, uint32_t *out, problem *p)
     return 0;
 }
 
-static int enum_value(const tool_line *v, const char *const *names, int count, int *out,
-                      problem *p, const char *what)
+static int enum_value(const tool_line *v, const char *const *names, int count, int *out, problem *p,
+                      const char *what)
 {
     tool_tok t;
     if (one_value(v, &t, p))
@@ -350,7 +361,8 @@ static int key_figure(tool_scenario *sc, int idx, const tool_tok *key, const too
             if (n >= TOOL_MAX_DAMAGE)
                 return say(p, &t, 0, "too many damage groups (at most 8):");
             if (!damage_token(&t, dmg[n]))
-                return say(p, &t, 0, "expected damage as XdY, XdY+Z or XdY-Z (1-1000 dice and sides), got");
+                return say(p, &t, 0,
+                           "expected damage as XdY, XdY+Z or XdY-Z (1-1000 dice and sides), got");
             n++;
         }
         memcpy(f->damage, dmg, sizeof dmg);
@@ -371,7 +383,8 @@ static int key_rating(tool_scenario *sc, int idx, int chariot, const tool_tok *k
     else if (chariot && (tool_tok_is(key, "passengers") || tool_tok_is(key, "pullers")))
         first = tool_tok_is(key, "passengers");
     else
-        return say(p, key, 1, chariot ? "unknown key for a [chariot]:" : "unknown key for a [cavalry]:");
+        return say(p, key, 1,
+                   chariot ? "unknown key for a [chariot]:" : "unknown key for a [cavalry]:");
     if (names_list(sc, v, list, &n, p))
         return 2;
     if (!chariot && n != 1) {
@@ -412,7 +425,8 @@ static int key_profile(tool_scenario *sc, int idx, const tool_tok *key, const to
     if (kp.n == 1 && tool_tok_is(key, "sample")) {
         int s = 0;
         if (pr->race >= 0) {
-            snprintf(p->msg, sizeof p->msg, "a sample profile has its own race: give race or sample");
+            snprintf(p->msg, sizeof p->msg,
+                     "a sample profile has its own race: give race or sample");
             p->col = key->col;
             p->in_key = 1;
             return 2;
@@ -424,7 +438,8 @@ static int key_profile(tool_scenario *sc, int idx, const tool_tok *key, const to
     }
     if (kp.n == 1 && tool_tok_is(key, "race")) {
         if (pr->sample >= 0) {
-            snprintf(p->msg, sizeof p->msg, "a sample profile has its own race: give race or sample");
+            snprintf(p->msg, sizeof p->msg,
+                     "a sample profile has its own race: give race or sample");
             p->col = key->col;
             p->in_key = 1;
             return 2;
@@ -432,7 +447,9 @@ static int key_profile(tool_scenario *sc, int idx, const tool_tok *key, const to
         if (one_value(v, &t, p))
             return 2;
         if (!race_value(&t, &pr->race))
-            return say(p, &t, 0, "expected a race (human, dwarf, high-elf, wood-elf, orc, goblin, other or 0-63), got");
+            return say(p, &t, 0,
+                       "expected a race (human, dwarf, high-elf, wood-elf, orc, goblin, other or "
+                       "0-63), got");
         return 0;
     }
     if (kp.n == 1 && tool_tok_is(key, "hates")) {
@@ -462,7 +479,9 @@ static int key_profile(tool_scenario *sc, int idx, const tool_tok *key, const to
             else if (tool_tok_is(&t, "allowed"))
                 allowed = 1;
             else
-                return say(p, &t, 0, "expected other, spear, polearm or pike (and allowed or forbidden), got");
+                return say(
+                    p, &t, 0,
+                    "expected other, spear, polearm or pike (and allowed or forbidden), got");
         }
         if (reach < 0) {
             snprintf(p->msg, sizeof p->msg, "missing reach (other, spear, polearm or pike)");
@@ -540,7 +559,8 @@ static int key_def(char profile[TOOL_NAME_MAX], wr_melee_unit_desc *d, const too
     } else if (tool_tok_is(key, "armour") || tool_tok_is(key, "armor")) {
         *rc = int_value(v, 0, WR_PROFILE_ARMOURS - 1, &d->armour, p);
     } else if (tool_tok_is(key, "mount")) {
-        if ((*rc = enum_value(v, mount_names, 3, &x, p, "expected none, unarmoured or armoured, got")) == 0)
+        if ((*rc = enum_value(v, mount_names, 3, &x, p,
+                              "expected none, unarmoured or armoured, got")) == 0)
             d->mount = (wr_mount)x;
     } else if (tool_tok_is(key, "class")) {
         if ((*rc = enum_value(v, class_names, 4, &x, p,
@@ -556,8 +576,7 @@ static int key_def(char profile[TOOL_NAME_MAX], wr_melee_unit_desc *d, const too
     return 0;
 }
 
-static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
-                    problem *p)
+static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v, problem *p)
 {
     tool_side_spec *s = &sc->side[idx];
     wr_combatant_situation *sit = &s->situation;
@@ -586,8 +605,7 @@ static int key_side(tool_scenario *sc, int idx, const tool_tok *key, const tool_
     return say(p, key, 1, "unknown key for a [side]:");
 }
 
-static int key_unit(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v,
-                    problem *p)
+static int key_unit(tool_scenario *sc, int idx, const tool_tok *key, const tool_line *v, problem *p)
 {
     tool_unit_spec *u = &sc->units[idx];
     int rc = 0;
@@ -705,13 +723,13 @@ static int key_charge(tool_scenario *sc, int idx, const tool_tok *key, const too
         return int_value(v, 0, 100000, &c->enemy_in_contact, p);
     if (tool_tok_is(key, "contact")) {
         int x = 0;
-        if (enum_value(v, contact_names, 4, &x, p,
-                       "expected charge, pursuit or pushback, got"))
+        if (enum_value(v, contact_names, 4, &x, p, "expected charge, pursuit or pushback, got"))
             return 2;
         if (x == WR_CONTACT_CONTINUING) {
             tool_tok t;
             (void)one_value(v, &t, p);
-            return say(p, &t, 0, "a charge comes in this turn: expected charge, pursuit or pushback, got");
+            return say(p, &t, 0,
+                       "a charge comes in this turn: expected charge, pursuit or pushback, got");
         }
         c->contact = x;
         return 0;
@@ -777,7 +795,8 @@ static int key_route(tool_scenario *sc, const tool_tok *key, const tool_line *v,
     }
     if (tool_tok_is(key, "mover"))
         return enum_value(v, mover_names, WR_MOVER_COUNT, &r->mover, p,
-                          "expected infantry, cavalry, longship, galley, sailing-ship, transport or river-boat, got");
+                          "expected infantry, cavalry, longship, galley, sailing-ship, transport "
+                          "or river-boat, got");
     if (tool_tok_is(key, "from")) {
         r->have_from = 1;
         return hex_value(v, r->from, p);
@@ -1011,8 +1030,8 @@ static int open_rating(tool_scenario *sc, const char *nm, int chariot, const too
 }
 
 /* Opens a section from its type and name tokens. */
-static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok *name,
-                        cursor *c, problem *p)
+static int open_section(tool_scenario *sc, const tool_tok *type, const tool_tok *name, cursor *c,
+                        problem *p)
 {
     int s = lookup(type, sec_names + 1, S_COUNT - 1);
     if (s < 0)
@@ -1096,8 +1115,7 @@ static int section_count(const tool_scenario *sc, int sec)
     }
 }
 
-int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err,
-                       size_t errcap)
+int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err, size_t errcap)
 {
     if (err && errcap)
         err[0] = '\0';

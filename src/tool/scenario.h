@@ -32,8 +32,8 @@ typedef struct tool_figure_spec {
 
 typedef struct tool_rating_spec {
     char name[TOOL_NAME_MAX];
-    int line;                      /* as tool_figure_spec.line */
-    int chariot;                   /* 0 cavalry: first = rider, second = mount */
+    int line;                               /* as tool_figure_spec.line */
+    int chariot;                            /* 0 cavalry: first = rider, second = mount */
     int n_first, first[TOOL_MAX_MEMBERS];   /* figure indices: rider or passengers */
     int n_second, second[TOOL_MAX_MEMBERS]; /* mount or pullers */
 } tool_rating_spec;
@@ -71,9 +71,9 @@ typedef struct tool_unit_spec {
 
 /* One side of a fight of a melee phase: the keys a.* or b.* of a [fight]. */
 typedef struct tool_fight_side_spec {
-    int unit;          /* index into units, -1 unset */
-    int face;          /* a wr_facing: the face of the unit the enemy touches */
-    int in_contact;    /* -1 unset */
+    int unit;       /* index into units, -1 unset */
+    int face;       /* a wr_facing: the face of the unit the enemy touches */
+    int in_contact; /* -1 unset */
     int corner;
     int corner_fights; /* WR_PHASE_DEFAULT or 0..corner */
     int contact;       /* a wr_phase_contact */
@@ -100,21 +100,21 @@ typedef struct tool_charge_spec {
 } tool_charge_spec;
 
 typedef struct tool_route_spec {
-    int line;                  /* as tool_figure_spec.line */
+    int line; /* as tool_figure_spec.line */
     char map[TOOL_PATH_MAX];
-    int mover;                 /* a wr_mover */
+    int mover; /* a wr_mover */
     int have_from, have_to;
-    int from[2], to[2];        /* column, row */
-    unsigned options;          /* WR_PLAN_ bits */
-    int figures;               /* -1 unset */
-    int days;                  /* reachable within days; 0: plan a route */
+    int from[2], to[2]; /* column, row */
+    unsigned options;   /* WR_PLAN_ bits */
+    int figures;        /* -1 unset */
+    int days;           /* reachable within days; 0: plan a route */
     unsigned traits;
     uint32_t home_regions;
     int tide;
-    int wind;                  /* -2 unset, WR_WIND_NONE, 0..5 */
-    int bridging_days;         /* -1 unset */
-    int daily_points;          /* -1 unset */
-    int enter[WR_HEX_TERRAIN_COUNT]; /* -1 unset */
+    int wind;                                            /* -2 unset, WR_WIND_NONE, 0..5 */
+    int bridging_days;                                   /* -1 unset */
+    int daily_points;                                    /* -1 unset */
+    int enter[WR_HEX_TERRAIN_COUNT];                     /* -1 unset */
     int road, track, upstream, downstream, sail_percent; /* -1 unset */
 } tool_route_spec;
 
@@ -132,7 +132,7 @@ typedef struct tool_scenario {
     tool_fight_spec fights[TOOL_MAX_FIGHTS];
     int n_charges;
     tool_charge_spec charges[TOOL_MAX_CHARGES];
-    int rounds;     /* 0 unset */
+    int rounds; /* 0 unset */
     int have_seed;
     uint64_t seed;
     tool_route_spec route;
@@ -144,8 +144,7 @@ void tool_scenario_init(tool_scenario *sc);
 
 /* Reads scenario text (len bytes, any content) on top of sc. Returns 0, or 2
    with "LINE:COL: message" in err (sc may be partly changed then). */
-int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err,
-                       size_t errcap);
+int tool_scenario_read(const char *text, size_t len, tool_scenario *sc, char *err, size_t errcap);
 
 /* Forgets the lines of every section (a built-in scenario has no file to
    point into). */

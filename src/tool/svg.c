@@ -131,13 +131,13 @@ typedef struct {
    a viewer may use instead. */
 static int label_width(const char *s)
 {
-    static const short lower[26] = {675, 716, 593, 716, 678, 435, 716, 712, 343,
+    static const short lower[26] = {675, 716, 593, 716,  678, 435, 716, 712, 343,
                                     343, 665, 343, 1042, 712, 687, 716, 716, 493,
-                                    595, 478, 712, 652, 924, 645, 652, 582};
+                                    595, 478, 712, 652,  924, 645, 652, 582};
     long em = 0;
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
-        em += c >= 'a' && c <= 'z' ? lower[c - 'a']
+        em += c >= 'a' && c <= 'z'   ? lower[c - 'a']
               : c >= '0' && c <= '9' ? 696
               : c == ' '             ? 348
               : c == ':'             ? 400
@@ -171,8 +171,9 @@ static void wait_label(FILE *out, int x, int y, const char *label)
 {
     char a[16], b[16], c[16], d[16];
     box p = label_box(x, y, label);
-    fprintf(out, "<rect class=\"label-plate\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
-                 "rx=\"2\"/>\n",
+    fprintf(out,
+            "<rect class=\"label-plate\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" "
+            "rx=\"2\"/>\n",
             t(p.x0, a), t(p.y0, b), t(p.x1 - p.x0, c), t(p.y1 - p.y0, d));
     fprintf(out, "<text class=\"wait beside sym-wait\" x=\"%s\" y=\"%s\">", t(x, a), t(y, b));
     xml_text(out, label);
@@ -223,11 +224,27 @@ static const char style_intercept[] =
 
 /* What the map and the picture use, for the legend. */
 enum {
-    U_RIVER_MINOR = 1 << 0, U_RIVER_MAJOR = 1 << 1, U_FORD = 1 << 2, U_BRIDGE = 1 << 3,
-    U_FERRY = 1 << 4, U_ROAD = 1 << 5, U_TRACK = 1 << 6, U_WATERCOURSE = 1 << 7,
-    U_CATARACT = 1 << 8, U_PORT = 1 << 9, U_CHANNEL = 1 << 10, U_MUDFLAT = 1 << 11,
-    U_ROUTE = 1 << 12, U_START = 1 << 13, U_GOAL = 1 << 14, U_CAMP = 1 << 15, U_WAIT = 1 << 16,
-    U_REACH = 1 << 17, U_UNFORMED = 1 << 18, U_ENEMY = 1 << 19, U_CONTACT = 1 << 20
+    U_RIVER_MINOR = 1 << 0,
+    U_RIVER_MAJOR = 1 << 1,
+    U_FORD = 1 << 2,
+    U_BRIDGE = 1 << 3,
+    U_FERRY = 1 << 4,
+    U_ROAD = 1 << 5,
+    U_TRACK = 1 << 6,
+    U_WATERCOURSE = 1 << 7,
+    U_CATARACT = 1 << 8,
+    U_PORT = 1 << 9,
+    U_CHANNEL = 1 << 10,
+    U_MUDFLAT = 1 << 11,
+    U_ROUTE = 1 << 12,
+    U_START = 1 << 13,
+    U_GOAL = 1 << 14,
+    U_CAMP = 1 << 15,
+    U_WAIT = 1 << 16,
+    U_REACH = 1 << 17,
+    U_UNFORMED = 1 << 18,
+    U_ENEMY = 1 << 19,
+    U_CONTACT = 1 << 20
 };
 
 static unsigned map_uses(const wr_map *map, int w, int h, unsigned *terrains)
@@ -380,8 +397,9 @@ static int legend(FILE *out, int x0, int y0, unsigned used, unsigned terrains, i
 {
     int height = legend_height(used, terrains);
     char a[16], b[16], c[16], d[16], col[8];
-    fprintf(out, "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
-                 "width=\"%s\" height=\"%s\"/>\n",
+    fprintf(out,
+            "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
+            "width=\"%s\" height=\"%s\"/>\n",
             t(x0, a), t(y0, b), t(LEGEND_W, c), t(height, d));
     text(out, "legend-head", x0 + 100, y0 + 150, "Legend");
     int y = y0 + 300, sx = x0 + 300, tx = x0 + 600;
@@ -455,8 +473,9 @@ static void day_scale(FILE *out, int x0, int y0, int n, const char *what)
     text(out, "legend-text", x0, y0 + 100, what);
     for (int d = 1; d <= shown; d++) {
         int x = x0 + (d - 1) * cell;
-        fprintf(out, "<rect class=\"day-scale\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" "
-                     "height=\"12\"><title>day %d</title></rect>\n",
+        fprintf(out,
+                "<rect class=\"day-scale\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                "height=\"12\"><title>day %d</title></rect>\n",
                 day_colour(d, n, col), t(x, a), t(y0 + 200, b), t(cell, c), d);
         if (d == 1 || d == shown || d % every == 0) {
             char num[16];
@@ -470,9 +489,9 @@ static void day_scale(FILE *out, int x0, int y0, int n, const char *what)
 /* ---- labels placed clear of the markers --------------------------------- */
 
 typedef struct {
-    box *keep;   /* markers and labels already placed */
+    box *keep; /* markers and labels already placed */
     size_t n, cap;
-    box area;    /* the map: labels stay inside it */
+    box area; /* the map: labels stay inside it */
     const tool_picture *pic;
     const wr_map *map;
 } label_room;
@@ -546,8 +565,8 @@ static int covered(const label_room *room, box b)
    ones. */
 static void place_label(FILE *out, label_room *room, int ax, int ay, int ar, const char *label)
 {
-    static const int dir[8][2] = {{1, 0}, {-1, 0}, {0, -1}, {0, 1},
-                                  {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
+    static const int dir[8][2] = {{1, 0},  {-1, 0},  {0, -1}, {0, 1},
+                                  {1, -1}, {-1, -1}, {1, 1},  {-1, 1}};
     box probe = label_box(0, 0, label);
     int w = probe.x1 - probe.x0, h = probe.y1 - probe.y0;
     int best_score = -1, bx = ax + ar + 40, by = ay + 25, best_level = 0;
@@ -947,7 +966,8 @@ static void map_head(FILE *out, const tool_picture *pic, unsigned used, int widt
         fputs(style_intercept, out);
     fprintf(out, "<title>");
     xml_text(out, title);
-    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+    fprintf(out,
+            "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
             t(width, a), t(height, b));
     text(out, "title", MARGIN, 250, title);
     text(out, "subtitle", MARGIN, 400,
@@ -1016,7 +1036,8 @@ static const char style_odds[] =
     ".background{fill:" BACKGROUND "}\n"
     "text{font:8px sans-serif}.title{font:bold 12px sans-serif}.head{font:bold 10px sans-serif}\n"
     ".bar.end{fill:#b63b3b}.bar.figures{fill:#3b6fb6}\n"
-    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0.4}\n"
+    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0."
+    "4}\n"
     ".tick{font:7px sans-serif;text-anchor:middle}.ytick{font:7px sans-serif;text-anchor:end}\n"
     ".label{text-anchor:end}.value{font:7px sans-serif}.vvalue{font:6px sans-serif;"
     "text-anchor:middle}\n"
@@ -1087,7 +1108,9 @@ static int odds_figures(FILE *out, const tool_odds_data *d, int s, int y)
     snprintf(head, sizeof head, "Figures left to side %c (%s) at the end", 'a' + s, d->name[s]);
     text(out, "head", 200, y, head);
     y += 250;
-    int n = d->start[s] < 0 ? 0 : (d->start[s] > WR_ODDS_MAX_FIGURES ? WR_ODDS_MAX_FIGURES : d->start[s]);
+    int n = d->start[s] < 0
+                ? 0
+                : (d->start[s] > WR_ODDS_MAX_FIGURES ? WR_ODDS_MAX_FIGURES : d->start[s]);
     int max = 0;
     for (int f = 0; f <= n; f++)
         if (hundredths(d->figures[s][f]) > max)
@@ -1106,8 +1129,9 @@ static int odds_figures(FILE *out, const tool_odds_data *d, int s, int y)
     }
     line(out, "axis", FIG_X0, y - 100, FIG_X0, base);
     char a[16], b[16];
-    fprintf(out, "<text class=\"axis-title\" transform=\"rotate(-90 %s %s)\" x=\"%s\" y=\"%s\">"
-                 "probability</text>\n",
+    fprintf(out,
+            "<text class=\"axis-title\" transform=\"rotate(-90 %s %s)\" x=\"%s\" y=\"%s\">"
+            "probability</text>\n",
             t(350, a), t(y + FIG_H / 2, b), t(350, a), t(y + FIG_H / 2, b));
     int slot = (FIG_X1 - FIG_X0) / (n + 1);
     int every = n <= 20 ? 1 : (n + 19) / 20;
@@ -1143,7 +1167,8 @@ void tool_svg_odds(FILE *out, const tool_odds_data *d)
              d->name[1], d->rounds);
     fprintf(out, "<title>");
     xml_text(out, title);
-    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+    fprintf(out,
+            "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
             t(ODDS_W, a), t(height, b));
     text(out, "title", 200, 300, title);
     fprintf(out, "<g class=\"legend\">\n");
@@ -1164,7 +1189,7 @@ void tool_svg_odds(FILE *out, const tool_odds_data *d)
 /* ---- warrules move ------------------------------------------------------ */
 
 static const char *const tactical_fill[WR_TERRAIN_COUNT] = {"#d9ecb0", "#c9a66b", "#3f8f3f",
-                                                           "#a08c6e", "#7fa38f", "#4f86c6"};
+                                                            "#a08c6e", "#7fa38f", "#4f86c6"};
 
 static const char style_move[] =
     "<style>\n"
@@ -1213,8 +1238,9 @@ static void move_formation(FILE *out, const tool_move_picture *p, int cx, int cy
     int drawn = 0;
     for (int r = 0; r < deep && drawn < p->figures; r++)
         for (int f = 0; f < across && drawn < p->figures; f++, drawn++)
-            fprintf(out, "<rect class=\"figure sym-figure\" x=\"%s\" y=\"%s\" width=\"%s\" "
-                         "height=\"%s\"/>\n",
+            fprintf(out,
+                    "<rect class=\"figure sym-figure\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                    "height=\"%s\"/>\n",
                     t(x0 + f * step, a), t(y0 + r * step, b), t(size, c), t(size, d));
     /* the facing: an arrow out of the front */
     line(out, "facing sym-facing", cx, y0 - 60, cx, y0 - 400);
@@ -1270,8 +1296,8 @@ static void ends_mark(FILE *out, const char *cls, const char *sym, int x, int to
 /* The rows of the move's legend. */
 static int move_legend_rows(const tool_move_picture *p, unsigned terrains)
 {
-    int items = 2 + (p->special != WR_SPECIAL_NONE) + (p->n_legs > 0) +
-                (p->reached < total_length(p));
+    int items =
+        2 + (p->special != WR_SPECIAL_NONE) + (p->n_legs > 0) + (p->reached < total_length(p));
     int obstacles = 0, rises = 0;
     for (int i = 0; i < p->n_legs; i++) {
         obstacles |= p->legs[i].obstacles > 0;
@@ -1291,17 +1317,18 @@ static void move_legend(FILE *out, const tool_move_picture *p, unsigned terrains
         rises |= p->legs[i].rises > 0;
     }
     int height = 350 + move_legend_rows(p, terrains) * ROW_H;
-    fprintf(out, "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
-                 "width=\"%s\" height=\"%s\"/>\n",
+    fprintf(out,
+            "<g class=\"legend\">\n<rect class=\"legend-frame\" x=\"%s\" y=\"%s\" "
+            "width=\"%s\" height=\"%s\"/>\n",
             t(x0, a), t(y0, b), t(MOVE_W - x0 - 200, c), t(height, d));
     text(out, "legend-head", x0 + 100, y0 + 150, "Legend");
     int y = y0 + 350, sx = x0 + 300, tx = x0 + 600;
 #define ITEM_START(id) fprintf(out, "<g class=\"legend-item\" id=\"legend-%s\">\n", id)
-#define ITEM_END(label) \
-    do { \
+#define ITEM_END(label)                              \
+    do {                                             \
         text(out, "legend-text", tx, y + 25, label); \
-        fprintf(out, "</g>\n"); \
-        y += ROW_H; \
+        fprintf(out, "</g>\n");                      \
+        y += ROW_H;                                  \
     } while (0)
     ITEM_START("figure");
     fprintf(out, "<rect class=\"figure\" x=\"%s\" y=\"%s\" width=\"8\" height=\"8\"/>\n",
@@ -1328,8 +1355,9 @@ static void move_legend(FILE *out, const tool_move_picture *p, unsigned terrains
         char id[32];
         snprintf(id, sizeof id, "terrain-%s", p->terrain_names[k]);
         ITEM_START(id);
-        fprintf(out, "<rect class=\"leg\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"30\" "
-                     "height=\"10\"/>\n",
+        fprintf(out,
+                "<rect class=\"leg\" fill=\"%s\" x=\"%s\" y=\"%s\" width=\"30\" "
+                "height=\"10\"/>\n",
                 tactical_fill[k], t(sx - 150, a), t(y - 60, b));
         ITEM_END(p->terrain_names[k]);
     }
@@ -1347,7 +1375,8 @@ static void move_legend(FILE *out, const tool_move_picture *p, unsigned terrains
     if (p->n_legs > 0) {
         ITEM_START("ends");
         ends_mark(out, p->reached < total_length(p) ? "ends" : "arrives", "", sx, y - 110, y + 90);
-        ITEM_END(p->reached < total_length(p) ? "the movement ends here" : "the move is made in full");
+        ITEM_END(p->reached < total_length(p) ? "the movement ends here"
+                                              : "the move is made in full");
     }
     if (p->reached < total_length(p)) {
         ITEM_START("beyond");
@@ -1388,10 +1417,10 @@ static void move_strip(FILE *out, const tool_move_picture *p)
         int ter = (int)l->terrain >= 0 && (int)l->terrain < WR_TERRAIN_COUNT ? (int)l->terrain : 0;
         snprintf(label, sizeof label, "leg %d: %s %s, %d points", i + 1, p->terrain_names[ter],
                  inches_text(l->length, len, sizeof len), p->costs[i]);
-        fprintf(out, "<rect class=\"leg sym-terrain-%s\" fill=\"%s\" x=\"%s\" y=\"%s\" "
-                     "width=\"%s\" height=\"30\"><title>",
-                p->terrain_names[ter], tactical_fill[ter], t(x1, a), t(STRIP_Y, b),
-                t(x2 - x1, c));
+        fprintf(out,
+                "<rect class=\"leg sym-terrain-%s\" fill=\"%s\" x=\"%s\" y=\"%s\" "
+                "width=\"%s\" height=\"30\"><title>",
+                p->terrain_names[ter], tactical_fill[ter], t(x1, a), t(STRIP_Y, b), t(x2 - x1, c));
         xml_text(out, label);
         fprintf(out, "</title></rect>\n");
         snprintf(label, sizeof label, "%s %s", p->terrain_names[ter],
@@ -1401,8 +1430,9 @@ static void move_strip(FILE *out, const tool_move_picture *p)
     }
     int xr = STRIP_X0 + p->reached * span / den;
     if (p->reached < total)
-        fprintf(out, "<rect class=\"beyond sym-beyond\" x=\"%s\" y=\"%s\" width=\"%s\" "
-                     "height=\"30\"/>\n",
+        fprintf(out,
+                "<rect class=\"beyond sym-beyond\" x=\"%s\" y=\"%s\" width=\"%s\" "
+                "height=\"30\"/>\n",
                 t(xr, a), t(STRIP_Y, b), t(STRIP_X1 - xr, c));
     /* obstacles and rises over the grey of what lies beyond */
     pos = 0;
@@ -1462,11 +1492,11 @@ void tool_svg_move(FILE *out, const tool_move_picture *p)
             t(MOVE_W, a), t(height, b));
     fprintf(out, "viewBox=\"0 0 %s %s\">\n%s<title>", t(MOVE_W, a), t(height, b), style_move);
     xml_text(out, p->title);
-    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+    fprintf(out,
+            "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
             t(MOVE_W, a), t(height, b));
     text(out, "title", 200, 300, p->title);
-    snprintf(sub, sizeof sub, "costs %d of %d move points: %s", p->cost, p->available,
-             p->problem);
+    snprintf(sub, sizeof sub, "costs %d of %d move points: %s", p->cost, p->available, p->problem);
     text(out, p->legal ? "subtitle legal" : "subtitle illegal", 200, 500, sub);
     text(out, "head", 200, 900, "The formation from above");
     text(out, "compass", 2900, 1000, "N");
@@ -1553,11 +1583,14 @@ void tool_ascii_map(FILE *out, const wr_map *map, const wr_step *steps, size_t n
         between[n] = '\0';
         fprintf(out, "%s%s\n", n ? "     " : "", between);
     }
-    fprintf(out, "\nterrain: . clear  f forest  s swamp  h hills  m mountains  ~ sea  c coast  l lake\n"
-                 "hexsides (between hexes and between rows): | _ minor river  ! # major river\n"
-                 "  = bridge  : ford  %% ferry  - / \\ road  + track\n");
+    fprintf(out,
+            "\nterrain: . clear  f forest  s swamp  h hills  m mountains  ~ sea  c coast  l lake\n"
+            "hexsides (between hexes and between rows): | _ minor river  ! # major river\n"
+            "  = bridge  : ford  %% ferry  - / \\ road  + track\n");
     if (steps && n_steps)
-        fprintf(out, "route: A start  B end  * on the way  0-9 a night's camp (last digit of the day)\n");
+        fprintf(
+            out,
+            "route: A start  B end  * on the way  0-9 a night's camp (last digit of the day)\n");
 }
 
 /* ---- warrules advise ------------------------------------------------------ */
@@ -1569,7 +1602,8 @@ static const char style_advice[] =
     ".subtitle{font:9px sans-serif}.choice{font:7px sans-serif;text-anchor:end}\n"
     ".rank{font:bold 8px sans-serif;text-anchor:end}\n"
     ".bar.break{fill:#8e44ad}.bar.inflicted{fill:#3b6fb6}.bar.lost{fill:#b63b3b}\n"
-    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0.4}\n"
+    ".axis{stroke:#000;stroke-width:1;shape-rendering:crispEdges}.grid{stroke:#bbb;stroke-width:0."
+    "4}\n"
     ".tick{font:7px sans-serif;text-anchor:middle}.value{font:6px sans-serif}\n"
     ".axis-title{font:italic 8px sans-serif;text-anchor:middle}\n"
     ".legend-frame{fill:#fff;stroke:#888;stroke-width:0.6}.legend-text{font:8px sans-serif}\n"
@@ -1632,7 +1666,8 @@ void tool_svg_advice(FILE *out, const tool_advice_data *d)
     fprintf(out, "viewBox=\"0 0 %s %s\">\n%s", t(ADV_W, a), t(height, b), style_advice);
     fprintf(out, "<title>");
     xml_text(out, d->title);
-    fprintf(out, "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
+    fprintf(out,
+            "</title>\n<rect class=\"background\" x=\"0\" y=\"0\" width=\"%s\" height=\"%s\"/>\n",
             t(ADV_W, a), t(height, b));
     text(out, "title", 200, 300, d->title);
     fprintf(out, "<g class=\"legend\">\n");
@@ -1686,9 +1721,8 @@ void tool_svg_advice(FILE *out, const tool_advice_data *d)
         static const char *const what[2] = {"enemy figures lost", "own figures lost"};
         for (int k = 0; k < 2; k++) {
             uint64_t scaled = v[k] / (uint64_t)top; /* units of 10^-9 of the axis */
-            int w = (int)((uint64_t)(fig_x1 - fig_x0) * (scaled > UINT64_C(1000000000)
-                                                             ? UINT64_C(1000000000)
-                                                             : scaled) /
+            int w = (int)((uint64_t)(fig_x1 - fig_x0) *
+                          (scaled > UINT64_C(1000000000) ? UINT64_C(1000000000) : scaled) /
                           UINT64_C(1000000000));
             figures_text(v[k], num, sizeof num);
             snprintf(tip, sizeof tip, "%s: %s %s", r->label, num, what[k]);

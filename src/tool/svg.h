@@ -25,7 +25,7 @@ void tool_svg_odds(FILE *out, const tool_odds_data *d);
 /* What to draw over a map. */
 typedef struct tool_picture {
     const char *title;
-    const wr_step *steps;      /* the route, or NULL */
+    const wr_step *steps; /* the route, or NULL */
     size_t n_steps;
     const wr_arrival *field;   /* earliest arrivals by wr_map_index(), or NULL */
     int days;                  /* with field: colour the hexes reached by day 1..days */
@@ -55,15 +55,15 @@ void tool_svg_map(FILE *out, const wr_map *map, const tool_picture *pic);
 typedef struct tool_move_picture {
     char title[200];
     int figures, frontage, ranks, closed;
-    int facing;            /* degrees clockwise from north */
-    int special;           /* a wr_formation_special */
-    unsigned sides;        /* WR_FACE_ sides the special formation protects */
+    int facing;     /* degrees clockwise from north */
+    int special;    /* a wr_formation_special */
+    unsigned sides; /* WR_FACE_ sides the special formation protects */
     const wr_tactical_leg *legs;
     int n_legs;
-    const int *costs;      /* move points of each leg */
-    int reached;           /* twelfths of an inch along the move the movement reaches */
+    const int *costs; /* move points of each leg */
+    int reached;      /* twelfths of an inch along the move the movement reaches */
     int available, cost, legal;
-    const char *problem;   /* why the move is not legal, or "legal" */
+    const char *problem; /* why the move is not legal, or "legal" */
     const char *const *terrain_names;
 } tool_move_picture;
 

@@ -19,16 +19,16 @@ static const char cmd[] = "sweep";
 
 typedef struct sweep_unit {
     char name[TOOL_NAME_MAX];
-    size_t line;                 /* of its [unit NAME] header */
-    size_t open, close;          /* byte offsets of the header's '[' and ']' */
-    size_t end;                  /* where its section ends: the next header or the end */
+    size_t line;        /* of its [unit NAME] header */
+    size_t open, close; /* byte offsets of the header's '[' and ']' */
+    size_t end;         /* where its section ends: the next header or the end */
     int in_contact_set;
-    tool_scenario *sc;           /* the file read with this unit as [side a] */
+    tool_scenario *sc; /* the file read with this unit as [side a] */
 } sweep_unit;
 
 typedef struct sweep_axis {
     char key[TOOL_NAME_MAX];
-    int sides;                   /* bit 0: side a varies it, bit 1: side b */
+    int sides; /* bit 0: side a varies it, bit 1: side b */
     size_t line;
     int n;
     char value[SWEEP_MAX_VALUES][SWEEP_VALUE_MAX];
@@ -45,9 +45,9 @@ typedef struct sweep_def {
 } sweep_def;
 
 typedef struct variant {
-    int side;                    /* 0: a, 1: b */
+    int side; /* 0: a, 1: b */
     int unit;
-    int cell;                    /* index into the axes' product, first axis slowest */
+    int cell; /* index into the axes' product, first axis slowest */
     wr_profile *profile;
     wr_melee_unit *melee;
     wr_combatant_situation situation;
@@ -136,7 +136,7 @@ static int sweep_key(sweep_def *d, const tool_line *ln, size_t first, size_t eq)
         size_t skip = 5;
         ax->sides = 3;
         if (key.n > 7 && key.s[7 - 1] == '.' && (key.s[5] == 'a' || key.s[5] == 'b')) {
-            ax->sides = key.s[5] == 'a' ? 1 : 2;   /* vary.a.KEY, vary.b.KEY */
+            ax->sides = key.s[5] == 'a' ? 1 : 2; /* vary.a.KEY, vary.b.KEY */
             skip = 7;
         }
         memcpy(ax->key, key.s + skip, key.n - skip);
@@ -165,8 +165,9 @@ static int sweep_key(sweep_def *d, const tool_line *ln, size_t first, size_t eq)
         }
         return TOOL_OK;
     }
-    return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: unknown [sweep] key '%s' (a, b, rounds, vary.KEY)",
-                     d->path, ln->number, first + 1, tool_tok_show(key.s, key.n, shown, sizeof shown));
+    return tool_fail(cmd, TOOL_USAGE,
+                     "%s:%zu:%zu: unknown [sweep] key '%s' (a, b, rounds, vary.KEY)", d->path,
+                     ln->number, first + 1, tool_tok_show(key.s, key.n, shown, sizeof shown));
 }
 
 /* First pass: the [unit] headers and the [sweep] section; `base` gets the
@@ -194,14 +195,16 @@ static int read_def(sweep_def *d, const char *text, size_t len, char *base)
             int more = named && tool_line_token(&inner, &pos, 0, &extra);
             if (tool_tok_is(&type, "sweep")) {
                 if (named)
-                    return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: [sweep] takes no name",
-                                     d->path, ln.number, first + 1);
+                    return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: [sweep] takes no name", d->path,
+                                     ln.number, first + 1);
                 sec = SWEEP;
             } else if (tool_tok_is(&type, "unit")) {
                 char shown[64];
                 if (!named || more || !valid_name(&name) || unit_index(d, &name) >= 0)
-                    return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: a unit needs a new name of 1-31 "
-                                     "letters, digits, '-' or '_'", d->path, ln.number, first + 1);
+                    return tool_fail(cmd, TOOL_USAGE,
+                                     "%s:%zu:%zu: a unit needs a new name of 1-31 "
+                                     "letters, digits, '-' or '_'",
+                                     d->path, ln.number, first + 1);
                 if (d->n_units >= SWEEP_MAX_UNITS)
                     return tool_fail(cmd, TOOL_USAGE, "%s:%zu:%zu: at most %d units ('%s')",
                                      d->path, ln.number, first + 1, SWEEP_MAX_UNITS,
@@ -336,8 +339,8 @@ static int make_variant(const sweep_def *d, variant *v, char *err, size_t cap)
         const char *value = axis_value(d, v, a);
         snprintf(setting, sizeof setting, "side.a.%s=%s", d->axis[a].key, value);
         if (tool_scenario_set(sc, setting, msg, sizeof msg) != 0) {
-            snprintf(err, cap, "%s:%zu: vary.%s = %s: %s", d->path, d->axis[a].line,
-                     d->axis[a].key, value, msg);
+            snprintf(err, cap, "%s:%zu: vary.%s = %s: %s", d->path, d->axis[a].line, d->axis[a].key,
+                     value, msg);
             rc = 2;
         }
         if (strcmp(d->axis[a].key, "in-contact") == 0)
@@ -352,7 +355,8 @@ static int make_variant(const sweep_def *d, variant *v, char *err, size_t cap)
     int pi = tool_scenario_profile(sc, side.profile);
     if (side.profile[0] == '\0' || pi < 0) {
         snprintf(err, cap, "%s:%zu: %s: %s", d->path, u->line, label,
-                 side.profile[0] ? "no [profile] of that name" : "no profile given (profile = NAME)");
+                 side.profile[0] ? "no [profile] of that name"
+                                 : "no profile given (profile = NAME)");
         return 2;
     }
     wr_status st = tool_profile_build(&sc->profiles[pi], &v->profile);
@@ -370,7 +374,8 @@ static int make_variant(const sweep_def *d, variant *v, char *err, size_t cap)
     }
     v->situation = side.situation;
     if (!set_contact)
-        v->situation.in_contact = side.def.files < side.def.figures ? side.def.files : side.def.figures;
+        v->situation.in_contact =
+            side.def.files < side.def.figures ? side.def.files : side.def.figures;
     /* the situation checked against a twin in front contact */
     wr_melee_unit *twin = NULL;
     wr_engagement *e = NULL;
@@ -381,8 +386,8 @@ static int make_variant(const sweep_def *d, variant *v, char *err, size_t cap)
     if (st == WR_OK)
         st = wr_engagement_new(v->melee, twin, &sit, &e);
     if (st != WR_OK)
-        snprintf(err, cap, "%s:%zu: %s: the situation is refused (%s): %s", d->path, u->line,
-                 label, wr_status_name(st), refusal(st));
+        snprintf(err, cap, "%s:%zu: %s: the situation is refused (%s): %s", d->path, u->line, label,
+                 wr_status_name(st), refusal(st));
     wr_engagement_free(e);
     wr_melee_unit_free(twin);
     return st == WR_OK ? 0 : st == WR_ERR_NOMEM ? 1 : 2;
@@ -420,8 +425,8 @@ static int make_sides(const sweep_def *d, sweep_side side[2])
     for (int s = 0; s < 2 && rc == TOOL_OK; s++) {
         long long all = cells_of(d, s) * (d->n_side[s] ? d->n_side[s] : d->n_units);
         if (all > SWEEP_MAX_VARIANTS) {
-            rc = tool_fail(cmd, TOOL_USAGE, "%s: side %c has %lld variants (at most %d)",
-                           d->path, 'a' + s, all, SWEEP_MAX_VARIANTS);
+            rc = tool_fail(cmd, TOOL_USAGE, "%s: side %c has %lld variants (at most %d)", d->path,
+                           'a' + s, all, SWEEP_MAX_VARIANTS);
             break;
         }
         int cells = (int)cells_of(d, s), units = (int)(all / cells);
@@ -467,7 +472,8 @@ static int make_sides(const sweep_def *d, sweep_side side[2])
 
 /* One matchup: its END_COUNT probabilities in units of 10^-18; 0, or the
    status that refused it. */
-static wr_status matchup(const variant *a, const variant *b, int rounds, uint64_t ends[WR_END_COUNT])
+static wr_status matchup(const variant *a, const variant *b, int rounds,
+                         uint64_t ends[WR_END_COUNT])
 {
     wr_situation sit;
     sit.side[0] = a->situation;
@@ -561,42 +567,52 @@ static void draw_svg(FILE *out, const sweep_def *d, const sweep_side side[2], co
     int left = 8 + (labels ? font * 6 / 10 * (int)longest[0] : 0);
     int top = 40 + (labels ? font * 6 / 10 * (int)longest[1] : 0);
     int width = left + (nc * cell + 20 > 440 ? nc * cell + 20 : 440), height = top + nr * cell + 70;
-    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                 "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
+    fprintf(out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"11\">\n",
             width, height, width, height);
     fprintf(out, "<title>Side a wins: %d x %d matchups, up to %d rounds</title>\n", nr, nc, rounds);
     /* the cells on a dark frame, outlined when they are 8 px or more: a
        cell near 50 % (near white) is set apart from the page */
-    fprintf(out, "<style>.background{fill:#f5f0e6}.frame{fill:#404040}.cell{stroke:%s}"
-                 ".label{fill:#222}</style>\n",
+    fprintf(out,
+            "<style>.background{fill:#f5f0e6}.frame{fill:#404040}.cell{stroke:%s}"
+            ".label{fill:#222}</style>\n",
             cell >= 8 ? "#404040;stroke-width:1" : "none");
-    fprintf(out, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%d\" height=\"%d\"/>\n",
-            width, height);
-    fprintf(out, "<text x=\"8\" y=\"18\" font-size=\"14\">Side a wins: %d x %d matchups, up to %d "
-                 "rounds</text>\n", nr, nc, rounds);
+    fprintf(out, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"%d\" height=\"%d\"/>\n", width,
+            height);
+    fprintf(out,
+            "<text x=\"8\" y=\"18\" font-size=\"14\">Side a wins: %d x %d matchups, up to %d "
+            "rounds</text>\n",
+            nr, nc, rounds);
     for (int r = 0; labels && r < nr; r++) {
         variant_label(d, &side[0].v[r], label, sizeof label);
-        fprintf(out, "<text class=\"label row\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
-                     "text-anchor=\"end\">", left - 4, top + r * cell + cell * 3 / 4, font);
+        fprintf(out,
+                "<text class=\"label row\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                "text-anchor=\"end\">",
+                left - 4, top + r * cell + cell * 3 / 4, font);
         xml_text(out, label);
         fprintf(out, "</text>\n");
     }
     for (int c = 0; labels && c < nc; c++) {
         int x = left + c * cell + cell * 3 / 4;
         variant_label(d, &side[1].v[c], label, sizeof label);
-        fprintf(out, "<text class=\"label col\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
-                     "transform=\"rotate(-90 %d %d)\">", x, top - 4, font, x, top - 4);
+        fprintf(out,
+                "<text class=\"label col\" x=\"%d\" y=\"%d\" font-size=\"%d\" "
+                "transform=\"rotate(-90 %d %d)\">",
+                x, top - 4, font, x, top - 4);
         xml_text(out, label);
         fprintf(out, "</text>\n");
     }
-    fprintf(out, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n",
-            left - 2, top - 2, nc * cell + 4, nr * cell + 4);
+    fprintf(out, "<rect class=\"frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>\n", left - 2,
+            top - 2, nc * cell + 4, nr * cell + 4);
     for (int r = 0; r < nr; r++)
         for (int c = 0; c < nc; c++) {
             uint64_t p = wins[(size_t)r * (size_t)nc + (size_t)c];
             colour(p == NO_ODDS ? -1 : (long)(p / 1000000000000000u), fill);
-            fprintf(out, "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-                         "fill=\"%s\"><title>", left + c * cell, top + r * cell, cell, cell, fill);
+            fprintf(out,
+                    "<rect class=\"cell\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+                    "fill=\"%s\"><title>",
+                    left + c * cell, top + r * cell, cell, cell, fill);
             variant_label(d, &side[0].v[r], label, sizeof label);
             xml_text(out, label);
             fprintf(out, " against ");
@@ -612,19 +628,22 @@ static void draw_svg(FILE *out, const sweep_def *d, const sweep_side side[2], co
             left - 2, y - 2);
     for (int k = 0; k <= 100; k += 5) {
         colour(k * 10, fill);
-        fprintf(out, "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"10\" height=\"12\" "
-                     "fill=\"%s\"/>\n", left + k * 2, y, fill);
+        fprintf(out,
+                "<rect class=\"legend\" x=\"%d\" y=\"%d\" width=\"10\" height=\"12\" "
+                "fill=\"%s\"/>\n",
+                left + k * 2, y, fill);
     }
-    fprintf(out, "<text x=\"%d\" y=\"%d\">0%%</text><text x=\"%d\" y=\"%d\" "
-                 "text-anchor=\"middle\">50%%</text><text x=\"%d\" y=\"%d\" "
-                 "text-anchor=\"end\">100%%</text><text x=\"%d\" y=\"%d\">side a (rows) wins; "
-                 "columns: side b</text>\n</svg>\n",
+    fprintf(out,
+            "<text x=\"%d\" y=\"%d\">0%%</text><text x=\"%d\" y=\"%d\" "
+            "text-anchor=\"middle\">50%%</text><text x=\"%d\" y=\"%d\" "
+            "text-anchor=\"end\">100%%</text><text x=\"%d\" y=\"%d\">side a (rows) wins; "
+            "columns: side b</text>\n</svg>\n",
             left, y + 28, left + 100, y + 28, left + 210, y + 28, left + 220, y + 10);
 }
 
-static const char *const end_columns[WR_END_COUNT] = {
-    "ongoing", "a_routs", "a_retires", "b_routs", "b_retires", "a_destroyed", "b_destroyed",
-    "both_destroyed"};
+static const char *const end_columns[WR_END_COUNT] = {"ongoing",     "a_routs",       "a_retires",
+                                                      "b_routs",     "b_retires",     "a_destroyed",
+                                                      "b_destroyed", "both_destroyed"};
 
 static void csv_header(FILE *out, const sweep_def *d)
 {
@@ -657,22 +676,23 @@ static void csv_row(FILE *out, const sweep_def *d, size_t index, const variant *
     for (int k = 0; k < WR_END_COUNT; k++)
         fprintf(out, ",%llu", (unsigned long long)ends[k]);
     fprintf(out, ",%llu,%llu,\n",
-            (unsigned long long)(ends[WR_END_B_ROUTS] + ends[WR_END_B_RETIRES] + ends[WR_END_B_DESTROYED]),
-            (unsigned long long)(ends[WR_END_A_ROUTS] + ends[WR_END_A_RETIRES] + ends[WR_END_A_DESTROYED]));
+            (unsigned long long)(ends[WR_END_B_ROUTS] + ends[WR_END_B_RETIRES] +
+                                 ends[WR_END_B_DESTROYED]),
+            (unsigned long long)(ends[WR_END_A_ROUTS] + ends[WR_END_A_RETIRES] +
+                                 ends[WR_END_A_DESTROYED]));
 }
 
 static int usage(FILE *f)
 {
-    fprintf(f,
-            "usage: warrules sweep FILE [--rounds N] [--svg OUT] [--csv OUT]\n\n"
-            "The exact odds of every matchup of a balance study: each unit of side a against\n"
-            "each unit of side b, at every combination of the axes, as a CSV table (one line\n"
-            "per matchup, probabilities in units of 10^-18) and, with --svg, a heatmap of\n"
-            "side a's win probability. FILE holds [profile NAME], [unit NAME] (the keys of\n"
-            "[side a]) and [sweep] sections (docs/scaling.md).\n\n"
-            "  --rounds N   round cap, 1..40 (default: [sweep] rounds, else 30)\n"
-            "  --svg OUT    draw the heatmap ('-' for standard output, then no table)\n"
-            "  --csv OUT    write the table to OUT instead of standard output\n");
+    fprintf(f, "usage: warrules sweep FILE [--rounds N] [--svg OUT] [--csv OUT]\n\n"
+               "The exact odds of every matchup of a balance study: each unit of side a against\n"
+               "each unit of side b, at every combination of the axes, as a CSV table (one line\n"
+               "per matchup, probabilities in units of 10^-18) and, with --svg, a heatmap of\n"
+               "side a's win probability. FILE holds [profile NAME], [unit NAME] (the keys of\n"
+               "[side a]) and [sweep] sections (docs/scaling.md).\n\n"
+               "  --rounds N   round cap, 1..40 (default: [sweep] rounds, else 30)\n"
+               "  --svg OUT    draw the heatmap ('-' for standard output, then no table)\n"
+               "  --csv OUT    write the table to OUT instead of standard output\n");
     return TOOL_OK;
 }
 
@@ -683,7 +703,9 @@ typedef struct sweep_opts {
 
 enum { OPT_ROUNDS, OPT_SVG, OPT_CSV };
 static const tool_optdef sweep_options[] = {
-    {"rounds", 'r', 1}, {"svg", 0, 1}, {"csv", 0, 1},
+    {"rounds", 'r', 1},
+    {"svg", 0, 1},
+    {"csv", 0, 1},
 };
 
 static int parse_args(const tool_args *args, sweep_opts *o)
@@ -696,8 +718,9 @@ static int parse_args(const tool_args *args, sweep_opts *o)
     o->svg = tool_args_value(args, OPT_SVG);
     o->csv = tool_args_value(args, OPT_CSV);
     if (o->svg && o->csv && strcmp(o->svg, "-") == 0)
-        return tool_fail(cmd, TOOL_USAGE, "--svg - writes only the heatmap to standard output; "
-                                          "it cannot go with --csv");
+        return tool_fail(cmd, TOOL_USAGE,
+                         "--svg - writes only the heatmap to standard output; "
+                         "it cannot go with --csv");
     if (o->svg && o->csv && strcmp(o->svg, o->csv) == 0)
         return tool_fail(cmd, TOOL_USAGE, "--svg and --csv name the same file '%s'", o->svg);
     int rc = tool_args_one_operand(cmd, args, "sweep file", &o->file);
@@ -728,13 +751,15 @@ static int compute(const sweep_def *d, const sweep_side side[2], int rounds, con
     if (csv && rc == TOOL_OK)
         csv_header(csv, d);
     for (size_t i = 0; i < n && rc == TOOL_OK; i++) {
-        const variant *v[2] = {&side[0].v[i / (size_t)side[1].n], &side[1].v[i % (size_t)side[1].n]};
+        const variant *v[2] = {&side[0].v[i / (size_t)side[1].n],
+                               &side[1].v[i % (size_t)side[1].n]};
         uint64_t ends[WR_END_COUNT];
         wr_status st = matchup(v[0], v[1], rounds, ends);
         if (st == WR_ERR_NOMEM)
             rc = tool_fail(cmd, TOOL_FAILED, "out of memory");
-        wins[i] = st == WR_OK ? ends[WR_END_B_ROUTS] + ends[WR_END_B_RETIRES] + ends[WR_END_B_DESTROYED]
-                              : NO_ODDS;
+        wins[i] = st == WR_OK
+                      ? ends[WR_END_B_ROUTS] + ends[WR_END_B_RETIRES] + ends[WR_END_B_DESTROYED]
+                      : NO_ODDS;
         if (csv)
             csv_row(csv, d, i, v, ends, st);
     }

@@ -60,8 +60,7 @@ int tool_parse_int(const char *text, long long lo, long long hi, int *out);
 
 /* The scenario file (cli.c): the one operand or --scenario (row opt_scenario of the
    command's table), not both; *path NULL when none. TOOL_OK or a message. */
-int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario,
-                          const char **path);
+int tool_scenario_operand(const char *cmd, const tool_args *a, int opt_scenario, const char **path);
 
 /* Applies one SECTION.KEY=VALUE setting given by option use u (shown as
    --option VALUE in a message). */

@@ -189,8 +189,8 @@ int tool_apply_setting(const char *cmd, const tool_optuse *u, const char *option
     int rc = tool_scenario_set(sc, setting, err, sizeof err);
     sc->set_position = 0;
     if (rc != 0)
-        return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s %s: %s", u->position, option,
-                         u->value, err);
+        return tool_fail(cmd, TOOL_USAGE, "argument %d: --%s %s: %s", u->position, option, u->value,
+                         err);
     return TOOL_OK;
 }
 
