@@ -158,7 +158,7 @@ def main():
     marked = set(re.findall(r"WR_DEPRECATED\(\"[^\"]*\"\)\s+WR_API\s+[^;(]*?\b(wr_\w+)\s*\(", code))
     marked |= set(re.findall(r"typedef\s+(?:struct\s+)?WR_DEPRECATED\(\"[^\"]*\"\)\s+[^;]*?\b(wr_\w+)\s*;", code))
     marked |= set(re.findall(r"typedef struct WR_DEPRECATED\(\"[^\"]*\"\) (wr_\w+) \{", code))
-    marked |= set(re.findall(r"#define\s+(WR_\w+)\s+WR_DEPRECATED_MACRO\(", code))
+    marked |= set(re.findall(r"#define\s+(WR_\w+)[\s\\]+WR_DEPRECATED_MACRO\(", code))
     types = set(re.findall(r"\}\s*(wr_\w+)\s*;", code)) | set(re.findall(r"typedef\s+[^;{}]*?\b(wr_\w+)\s*;", code))
     types |= set(re.findall(r"\(\s*\*\s*(wr_\w+)\s*\)", code))
     constants = set(re.findall(r"#\s*define\s+(WR_\w+)", code))

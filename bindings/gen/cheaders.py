@@ -131,7 +131,8 @@ class Headers:
         events = []
         for m in re.finditer(r"typedef\s+enum\s+(wr_\w+)\s*\{(.*?)\}\s*(\w+)\s*;", text, re.S):
             events.append((m.start(), "enum", m))
-        for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+WR_(\w+)[ \t]+(.*)$", text, re.M):
+        # (a definition may go on over lines ending in a backslash)
+        for m in re.finditer(r"^[ \t]*#[ \t]*define[ \t]+WR_(\w+)[ \t]+((?:[^\n]*\\\n)*[^\n]*)$", text, re.M):
             events.append((m.start(), "define", m))
         for pos, kind, m in sorted(events, key=lambda e: e[0]):
             if kind == "enum":
@@ -152,7 +153,7 @@ class Headers:
                     self.constants.append(Constant(module, em.group(1), value, line_of(body_start + item.start()),
                                                    "enum", enum_name))
                 continue
-            name, body = m.group(1), m.group(2).strip()
+            name, body = m.group(1), " ".join(m.group(2).replace("\\\n", " ").split())
             where = f"{rel}:{line_of(pos)}"
             if "(" in name or m.group(0).split("WR_" + name, 1)[1].startswith("("):
                 continue  # a function-like macro (WR_PRAGMA)

@@ -8,6 +8,8 @@
    goal's label, which includes every state on a shortest path to the goal,
    with its final label: enough for wri_planner_rebuild_parents() to give
    them the parents wri_planner_dijkstra_land() would. */
+#include <stdlib.h>
+
 #include "planner_edges.h"
 #include "planner_ring.h"
 
@@ -72,10 +74,8 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
         queued--;
         const int32_t row = (int32_t)(((uint64_t)s * width_inv) >> 40);
         const int32_t dq = s - row * width - (row >> 1) - goal_q, dr = row - goal_r;
-        const int32_t ds = dq + dr;
-        const uint32_t hs =
-            hmin *
-            ((uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u);
+        const int32_t ds = dq + dr, hex_steps = (abs(dq) + abs(dr) + abs(ds)) / 2;
+        const uint32_t hs = hmin * (uint32_t)hex_steps;
         const uint32_t lab = dist[s];
         if (lab + hs != cur)
             continue; /* a stale entry */

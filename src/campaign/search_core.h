@@ -190,8 +190,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
 #else
             SEARCH_EDGES(ctx, node, bad, {
                 if (!(e_flags & WR_STEP_UNFORMED) || unformed_ok)
-                    SEARCH_OFFER(e_to, (uint64_t)lab + (uint64_t)e_points + (uint64_t)e_days * P,
-                                 e_flags);
+                    SEARCH_OFFER(e_to, lab + (uint64_t)e_points + (uint64_t)e_days * P, e_flags);
             });
 #endif
         } else {
