@@ -33,7 +33,7 @@ asan="$(${CC:-cc} -print-file-name=libasan.so)"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
-env LD_PRELOAD="$asan" \
+env LD_PRELOAD="$asan" WARRULES_UNDER_ASAN=1 \
     ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:halt_on_error=1:log_path=$log.asan" \
     UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$log.ubsan" \
     WARRULES_LIBRARY="$library" PYTHONPATH="$package" PYTHONDONTWRITEBYTECODE=1 \
