@@ -244,17 +244,6 @@ static void unit_free(void *p)
     wr_battle_unit_free(p);
 }
 
-static void push_desc(lua_State *L, const wr_battle_unit_desc *d)
-{
-    lua_createtable(L, 0, 6);
-    wrl_set_int(L, "type", d->type);
-    wrl_set_int(L, "figures", d->figures);
-    wrl_set_int(L, "equipment", d->equipment);
-    wrl_set_int(L, "traits", d->traits);
-    wrl_set_int(L, "single_creature", d->single_creature);
-    wrl_set_int(L, "in_command", d->in_command);
-}
-
 /* Fields of the table at t override *d. */
 static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
 {
@@ -272,13 +261,6 @@ static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
     wrl_field_truth(L, t, "in_command", &d->in_command);
 }
 
-static int l_unit_desc_default(lua_State *L)
-{
-    wr_battle_unit_desc d = wr_battle_unit_desc_default();
-    push_desc(L, &d);
-    return 1;
-}
-
 /* Unit(figure, desc): desc's missing fields take wr_battle_unit_desc_default(). */
 static int unit_new(lua_State *L)
 {
@@ -291,15 +273,6 @@ static int unit_new(lua_State *L)
     wr_battle_unit *unit = NULL;
     wrl_check(L, wr_battle_unit_new_ex(fig, &d, &a, &unit), "Unit");
     box->ptr = unit;
-    return 1;
-}
-
-static int unit_get_desc(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_battle_unit_desc d;
-    wrl_check(L, wr_battle_unit_get(unit, &d), "Unit:get_desc");
-    push_desc(L, &d);
     return 1;
 }
 
@@ -465,19 +438,6 @@ static int l_charge_check(lua_State *L)
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
-static int l_forest_fire(lua_State *L)
-{
-    wr_fire_area a;
-    wrl_check(L, wr_forest_fire_area((wr_fire_wind)wrl_int(L, 1), wrl_int(L, 2), &a), "forest_fire");
-    lua_createtable(L, 0, 5);
-    wrl_set_int(L, "shape", a.shape);
-    wrl_set_int(L, "width", a.width);
-    wrl_set_int(L, "length", a.length);
-    wrl_set_int(L, "area", a.area);
-    wrl_set_int(L, "area_pi", a.area_pi);
-    return 1;
-}
-
 /* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
 static int l_missile_table_default(lua_State *L)
 {
@@ -517,25 +477,6 @@ static int l_missile_terrain_modifier(lua_State *L)
     return 1;
 }
 
-/* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
-static const wrl_field fire_origin_fields[] = {
-    WRL_FIELD(wr_fire_origin, x, WRL_F_INT), WRL_FIELD(wr_fire_origin, y, WRL_F_INT),
-    WRL_FIELD(wr_fire_origin, wind_x, WRL_F_INT), WRL_FIELD(wr_fire_origin, wind_y, WRL_F_INT),
-    {NULL, 0, WRL_F_INT}};
-
-/* forest_fire_reaches(wind, turns, origin, x, y) -> boolean */
-static int l_forest_fire_reaches(lua_State *L)
-{
-    int wind = wrl_int(L, 1), turns = wrl_int(L, 2);
-    wr_fire_origin o;
-    memset(&o, 0, sizeof o);
-    wrl_read_struct(L, 3, "a fire_origin", &o, fire_origin_fields);
-    int x = wrl_int(L, 4), y = wrl_int(L, 5), reached = 0;
-    wrl_check(L, wr_forest_fire_has_reached((wr_fire_wind)wind, turns, &o, x, y, &reached),
-              "forest_fire_reaches");
-    lua_pushboolean(L, reached);
-    return 1;
-}
 
 /* Missile modifiers are {modifier = {[0] = clear, [1] = road, ...}, set = bits}
    (by terrain, from 0; missing entries 0). */
@@ -615,91 +556,6 @@ static int l_missile_modifiers_get(lua_State *L)
               "missile_modifiers_get");
     lua_pushinteger(L, modifier);
     return 1;
-}
-
-/* ---- the Movement Phase ----------------------------------------------------
-   The actions take the costs as a table (nil: movement_costs_default(); its
-   missing fields take the defaults) and give the move points they charged. */
-
-static const wrl_field costs_fields[] = {
-    WRL_FIELD(wr_movement_phase_costs, order_num, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, order_den, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, turn_num, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, turn_den, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, figures_turn, WRL_F_INT),
-    {NULL, 0, WRL_F_INT}};
-
-static wr_movement_phase_costs read_costs(lua_State *L, int arg)
-{
-    wr_movement_phase_costs c = wr_movement_phase_costs_default();
-    if (!lua_isnoneornil(L, arg))
-        wrl_read_struct(L, arg, "a movement_costs", &c, costs_fields);
-    return c;
-}
-
-static int l_movement_costs_default(lua_State *L)
-{
-    wr_movement_phase_costs c = wr_movement_phase_costs_default();
-    wrl_push_fields(L, &c, costs_fields);
-    return 1;
-}
-
-/* movement_phase_get(formation) -> {begun =, start_order =, start_in_command =} */
-static int l_movement_phase_get(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    wr_movement_phase p;
-    wrl_check(L, wr_movement_phase_get(f, &p), "movement_phase_get");
-    lua_createtable(L, 0, 3);
-    wrl_set_int(L, "begun", p.begun);
-    wrl_set_int(L, "start_order", p.start_order);
-    wrl_set_int(L, "start_in_command", p.start_in_command);
-    return 1;
-}
-
-/* movement_set_order(unit, formation, costs, order, standing = TERRAIN_CLEAR) -> cost */
-static int l_movement_set_order(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    int order = wrl_int(L, 4), standing = wrl_optint(L, 5, WR_TERRAIN_CLEAR), cost = 0;
-    wrl_check(L, wr_movement_phase_set_order(unit, f, &c, (wr_formation_order)order, (wr_terrain)standing, &cost),
-              "movement_set_order");
-    lua_pushinteger(L, cost);
-    return 1;
-}
-
-/* movement_turn(unit, formation, costs, degrees) -> cost */
-static int l_movement_turn(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    int degrees = wrl_int(L, 4), cost = 0;
-    wrl_check(L, wr_movement_phase_turn(unit, f, &c, degrees, &cost), "movement_turn");
-    lua_pushinteger(L, cost);
-    return 1;
-}
-
-/* movement_shield_wall(unit, formation, costs, all_round = false) */
-static int l_movement_shield_wall(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    wrl_check(L, wr_movement_phase_declare_shield_wall(unit, f, &c, wrl_truth(L, 4)), "movement_shield_wall");
-    return 0;
-}
-
-/* movement_set_spears(unit, formation, costs, sides) */
-static int l_movement_set_spears(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    wrl_check(L, wr_movement_phase_declare_spears(unit, f, &c, wrl_uint(L, 4, 0)), "movement_set_spears");
-    return 0;
 }
 
 /* ---- batch forms -------------------------------------------------------- */
@@ -797,6 +653,45 @@ static int l_tactical_check_batch(lua_State *L)
 
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
+/* ---- table-driven functions ---------------------------------------------- */
+
+/* Structs as tables: the fields are generated from the headers (wrl_structs.h). */
+static const wrl_field desc_fields[] = {WRL_FIELDS_BATTLE_UNIT_DESC};
+static const wrl_struct desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), desc_fields, NULL, NULL};
+static const wrl_field fire_area_fields[] = {WRL_FIELDS_FIRE_AREA};
+static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fire_area_fields, NULL, NULL};
+/* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
+static const wrl_field fire_origin_fields[] = {WRL_FIELDS_FIRE_ORIGIN};
+static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL};
+static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
+static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL};
+
+/* The Movement Phase's actions take the costs as a table (nil:
+   movement_costs_default(); its missing fields take the defaults) and give
+   the move points they charged. */
+static void costs_init(void *base)
+{
+    *(wr_movement_phase_costs *)base = wr_movement_phase_costs_default();
+}
+static const wrl_field costs_fields[] = {WRL_FIELDS_MOVEMENT_PHASE_COSTS};
+static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase_costs), costs_fields, NULL,
+                                    costs_init};
+
+/* The rows with structs: X(id, name, args, results, call, struct...) (README.md). */
+#define BATTLESYSTEM_SFNS(X)                                                                                       \
+    X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
+    X(unit_get_desc, "Unit:get_desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                              \
+    X(unit_desc, "Unit:desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                                      \
+    X(forest_fire, "forest_fire", "ii", "t", WRL_CALL_FOREST_FIRE_AREA, &fire_area_st)                           \
+    X(forest_fire_reaches, "forest_fire_reaches", "iitii", "b", WRL_CALL_FOREST_FIRE_HAS_REACHED, &fire_origin_st) \
+    X(movement_costs_default, "movement_costs_default", "", "t", WRL_CALL_MOVEMENT_PHASE_COSTS_DEFAULT, &costs_st) \
+    X(movement_phase_get, "movement_phase_get", "O", "t", WRL_CALL_MOVEMENT_PHASE_GET, &phase_st)                \
+    X(movement_set_order, "movement_set_order", "U!OTio", "i", WRL_CALL_MOVEMENT_PHASE_SET_ORDER, &costs_st)     \
+    X(movement_turn, "movement_turn", "U!OTi", "i", WRL_CALL_MOVEMENT_PHASE_TURN, &costs_st)                     \
+    X(movement_shield_wall, "movement_shield_wall", "U!OTb", "", WRL_CALL_MOVEMENT_PHASE_DECLARE_SHIELD_WALL,    \
+      &costs_st)                                                                                                   \
+    X(movement_set_spears, "movement_set_spears", "U!OTu", "", WRL_CALL_MOVEMENT_PHASE_DECLARE_SPEARS, &costs_st)
+
 #define TURN_COST(k) (a[k].given ? a[k].i : WR_TURN_COST_DEFAULT)
 #define BATTLESYSTEM_FNS(X)                                                                                        \
     X(figure_add_damage, "Figure:add_damage", "!Fiio", "", wr_figure_add_damage(a[0].p, a[1].i, a[2].i, a[3].i))  \
@@ -848,7 +743,8 @@ static int l_tactical_check_batch(lua_State *L)
     X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier((wr_low_ground)a[0].i, a[1].i, WRL_OUT(0)))
 
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) WRL_FN_END};
+BATTLESYSTEM_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration ------------------------------------------------------- */
 
@@ -864,7 +760,7 @@ void wrl_open_battlesystem(lua_State *L)
     wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
     static const luaL_Reg unit_methods[] = {
-        {"get_desc", unit_get_desc}, {"desc", unit_get_desc}, {"set_desc", unit_set_desc},
+        {"set_desc", unit_set_desc},
         {"figure", unit_figure}, {NULL, NULL}};
     wrl_register_type(L, UNIT_MT, "unit", unit_methods, fns, unit_tostring, NULL, NULL);
     static const luaL_Reg formation_methods[] = {{"get", formation_get}, {NULL, NULL}};
@@ -872,23 +768,15 @@ void wrl_open_battlesystem(lua_State *L)
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
         {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},
-        {"unit_desc_default", l_unit_desc_default},
         {"Unit", unit_new}, {"unit_new", unit_new},
         {"Formation", formation_new}, {"formation_new", formation_new},
         {"tactical_check", l_tactical_check},
         {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
-        {"forest_fire", l_forest_fire},
         {"missile_table_default", l_missile_table_default},
         {"missile_terrain_modifier", l_missile_terrain_modifier},
-        {"forest_fire_reaches", l_forest_fire_reaches},
         {"missile_modifiers_unset", l_missile_modifiers_unset},
         {"missile_modifiers_set", l_missile_modifiers_set},
         {"missile_modifiers_get", l_missile_modifiers_get},
-        {"movement_costs_default", l_movement_costs_default},
-        {"movement_phase_get", l_movement_phase_get},
-        {"movement_set_order", l_movement_set_order}, {"movement_turn", l_movement_turn},
-        {"movement_shield_wall", l_movement_shield_wall},
-        {"movement_set_spears", l_movement_set_spears},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);

@@ -1053,11 +1053,62 @@ static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, i
     return lua_tostring(L, -1);
 }
 
+/* 1 when name is among the NULL-ended names (NULL: none). */
+static int named(const char *const *names, const char *name)
+{
+    for (; names != NULL && *names != NULL; names++)
+        if (strcmp(*names, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reads the table at arg over the struct s at base (its initial value). */
+static void read_struct_arg(lua_State *L, int arg, const wrl_struct *s, void *base)
+{
+    if (s->init != NULL)
+        s->init(base);
+    else
+        memset(base, 0, s->size);
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: %s must be a table, got %s", s->what, luaL_typename(L, arg));
+    wrl_only_known(L, arg, s->what, s->fields, NULL);
+    for (const wrl_field *f = s->fields; f->name != NULL; f++) {
+        wrl_field one[2] = {*f, {NULL, 0, WRL_F_INT}};
+        if (one[0].kind == WRL_F_INT && named(s->truth, f->name))
+            one[0].kind = WRL_F_TRUTH;
+        wrl_read_fields(L, arg, base, one);
+    }
+}
+
+/* Writes the fields of the struct s at base into the table at arg. */
+static void write_struct_arg(lua_State *L, int arg, const wrl_struct *s, const void *base)
+{
+    for (const wrl_field *f = s->fields; f->name != NULL; f++) {
+        const char *p = (const char *)base + f->offset;
+        if (f->kind == WRL_F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_push_int64(L, u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            lua_pushinteger(L, v);
+        }
+        lua_setfield(L, arg, f->name);
+    }
+}
+
 /* The one C function behind every table-driven function: its descriptor is upvalue 1. */
 static int call_fn(lua_State *L)
 {
     const wrl_fn *fn = lua_touserdata(L, lua_upvalueindex(1));
     wrl_val a[WRL_MAX_ARGS], r[WRL_MAX_ARGS];
+    union {
+        long long align;
+        void *p;
+        unsigned char bytes[WRL_STRUCT_MAX];
+    } store[WRL_MAX_STRUCTS];
+    int records[WRL_MAX_STRUCTS], record_struct[WRL_MAX_STRUCTS], nrecords = 0, nstructs = 0;
     memset(a, 0, sizeof a);
     memset(r, 0, sizeof r);
     int arg = 1;
@@ -1067,6 +1118,25 @@ static int call_fn(lua_State *L)
         wrl_val *v = &a[arg - 1];
         v->given = !lua_isnoneornil(L, arg);
         switch (*k) {
+        case 't':
+        case 'T':
+        case 'm': {
+            const wrl_struct *s = fn->structs[nstructs];
+            v->p = store[nstructs++].bytes;
+            if (*k == 'T' && !v->given) {
+                if (s->init != NULL)
+                    s->init(v->p);
+                else
+                    memset(v->p, 0, s->size);
+            } else {
+                read_struct_arg(L, arg, s, v->p);
+            }
+            if (*k == 'm') {
+                records[nrecords] = arg;
+                record_struct[nrecords++] = nstructs - 1;
+            }
+            break;
+        }
         case 'i': v->i = wrl_int(L, arg); break;
         case 'o': v->i = wrl_optint(L, arg, 0); break;
         case 'u': v->u = wrl_uint(L, arg, 0); break;
@@ -1085,19 +1155,27 @@ static int call_fn(lua_State *L)
             break;
         }
     }
+    int first_result_struct = nstructs;
+    for (const char *k = fn->results; *k != '\0'; k++)
+        if (*k == 't')
+            r[k - fn->results].p = store[nstructs++].bytes;
     wr_status status = fn->call(a, r);
     if (status != WR_OK) {
         wr_error d;
         wr_last_error_detail(&d);
         /* without the library's detail, name the values passed: "half_die(7)" */
-        if (d.status != status)
+        if (d.status != status && fn->structs[0] == NULL)
             wrl_check(L, status, call_text(L, fn, a, arg - 1));
         wrl_check(L, status, fn->name);
     }
+    for (int i = 0; i < nrecords; i++) /* the records, updated in place */
+        write_struct_arg(L, records[i], fn->structs[record_struct[i]], store[record_struct[i]].bytes);
     int n = 0;
+    nstructs = first_result_struct;
     for (const char *k = fn->results; *k != '\0'; k++, n++) {
         const wrl_val *v = &r[n];
         switch (*k) {
+        case 't': wrl_push_fields(L, v->p, fn->structs[nstructs++]->fields); break;
         case 'i': lua_pushinteger(L, v->i); break;
         case 'b': lua_pushboolean(L, v->i); break;
         case 'u': wrl_push_int64(L, v->u); break;
@@ -1119,6 +1197,14 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
         kinds -= *k == '!';
     if (kinds > WRL_MAX_ARGS || strlen(fn->results) > WRL_MAX_ARGS)
         luaL_error(L, "warrules: %s has more than %d arguments or results", fn->name, WRL_MAX_ARGS);
+    int nstructs = 0;
+    for (const char *k = fn->args; *k != '\0'; k++)
+        nstructs += *k == 't' || *k == 'T' || *k == 'm';
+    for (const char *k = fn->results; *k != '\0'; k++)
+        nstructs += *k == 't';
+    for (int i = 0; i < nstructs; i++)
+        if (i >= WRL_MAX_STRUCTS || fn->structs[i] == NULL || fn->structs[i]->size > WRL_STRUCT_MAX)
+            luaL_error(L, "warrules: %s: struct %d is missing or too large", fn->name, i + 1);
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushcclosure(L, call_fn, 1);
 }

@@ -9,6 +9,7 @@
 #include "compat.h"
 #include "warrules/warrules.h"
 #include "wrl_constants.h" /* generated: bindings/lua/generated/, or the build tree's copy */
+#include "wrl_structs.h"   /* generated too: struct fields (WRL_FIELDS_X), row calls (WRL_CALL_X) */
 
 /* Errors are tables {status =, name =, message =, and when the library
    recorded a detail: function =, argument =, value =, expected =} whose
@@ -157,8 +158,28 @@ wr_allocator wrl_allocator(lua_State *L);
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
-     e uint64_t   z size_t   h wr_hex   s string (const char *) */
+     e uint64_t   z size_t   h wr_hex   s string (const char *)
+   Struct kinds, each taking the next of the row's structs (wrl_struct):
+     argument  t  a table read over the struct's initial value (its storage in a[k].p)
+               T  the same, the initial value itself for none or nil
+               m  a record: a table read as t, whose fields the call's values
+                  are written back to after a successful call
+     result    t  the struct in r[k].p, pushed as a new table of its fields
+   A row with a struct reports a failure under its Lua name alone. */
 #define WRL_MAX_ARGS 8
+#define WRL_MAX_STRUCTS 2
+#define WRL_STRUCT_MAX 128 /* bytes of a struct argument or result */
+/* A struct argument or result: its fields (generated: WRL_FIELDS_X), the
+   int fields that also take a boolean (NULL-ended names, or NULL), the
+   value a table's missing fields take (init, or zeros when NULL) and what
+   an error calls it ("a march"). */
+typedef struct wrl_struct {
+    const char *what;
+    size_t size;
+    const struct wrl_field *fields;
+    const char *const *truth;
+    void (*init)(void *base);
+} wrl_struct;
 typedef struct wrl_val {
     union {
         int i;
@@ -180,6 +201,7 @@ typedef struct wrl_fn {
     const char *args;
     const char *results;
     wr_status (*call)(const wrl_val *a, wrl_val *r);
+    const wrl_struct *structs[WRL_MAX_STRUCTS]; /* in the order the kinds take them */
 } wrl_fn;
 /* X-macro helpers: a list X(id, name, args, results, call expression) gives
    the thunks with WRL_FN_THUNK and the table entries with WRL_FN_ENTRY. */
@@ -190,8 +212,11 @@ typedef struct wrl_fn {
         (void)r;                                                      \
         return (call);                                                \
     }
-#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk},
-#define WRL_FN_END {NULL, NULL, NULL, NULL}
+#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}},
+/* A row with structs: X(id, name, args, results, call, struct...) */
+#define WRL_SFN_THUNK(id, name, args, results, call, ...) WRL_FN_THUNK(id, name, args, results, call)
+#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}},
+#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}}
 /* Sets every plain function of fns without a type ("x", not "Type:m") in
    the table at the top of the stack. */
 void wrl_set_fns(lua_State *L, const wrl_fn *fns);
