@@ -657,14 +657,14 @@ static int l_tactical_check_batch(lua_State *L)
 
 /* Structs as tables: the fields are generated from the headers (wrl_structs.h). */
 static const wrl_field desc_fields[] = {WRL_FIELDS_BATTLE_UNIT_DESC};
-static const wrl_struct desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), desc_fields, NULL, NULL};
+static const wrl_struct desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), desc_fields, NULL, NULL, NULL};
 static const wrl_field fire_area_fields[] = {WRL_FIELDS_FIRE_AREA};
-static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fire_area_fields, NULL, NULL};
+static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fire_area_fields, NULL, NULL, NULL};
 /* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
 static const wrl_field fire_origin_fields[] = {WRL_FIELDS_FIRE_ORIGIN};
-static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL};
+static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL, NULL};
 static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
-static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL};
+static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL, NULL};
 
 /* The Movement Phase's actions take the costs as a table (nil:
    movement_costs_default(); its missing fields take the defaults) and give
@@ -675,7 +675,7 @@ static void costs_init(void *base)
 }
 static const wrl_field costs_fields[] = {WRL_FIELDS_MOVEMENT_PHASE_COSTS};
 static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase_costs), costs_fields, NULL,
-                                    costs_init};
+                                    costs_init, NULL};
 
 /* The rows with structs: X(id, name, args, results, call, struct...) (README.md). */
 #define BATTLESYSTEM_SFNS(X)                                                                                       \

@@ -83,12 +83,6 @@ static const wrl_field side_fields[] = {
     WRL_FIELD(wr_hexside, river, F_INT), WRL_FIELD(wr_hexside, crossing, F_INT),
     WRL_FIELD(wr_hexside, road, F_TRUTH), WRL_FIELD(wr_hexside, track, F_TRUTH), {NULL, 0, F_INT}};
 
-static const wrl_field march_fields[] = {
-    WRL_FIELD(wr_march, daily_points, F_INT), WRL_FIELD(wr_march, points, F_INT),
-    WRL_FIELD(wr_march, day, F_INT), WRL_FIELD(wr_march, marching, F_TRUTH),
-    WRL_FIELD(wr_march, unformed, F_TRUTH), WRL_FIELD(wr_march, unformed_today, F_TRUTH),
-    WRL_FIELD(wr_march, unformed_days, F_INT), {NULL, 0, F_INT}};
-
 static const wrl_field costs_fields[] = {
     WRL_FIELD(wr_move_costs, daily_points, F_INT), WRL_FIELD(wr_move_costs, road, F_INT),
     WRL_FIELD(wr_move_costs, track, F_INT), WRL_FIELD(wr_move_costs, upstream, F_INT),
@@ -278,73 +272,6 @@ static int map_tostring(lua_State *L)
     return 1;
 }
 
-/* ---- marches (in/out records updated in place) ---------------------------- */
-
-static void read_march(lua_State *L, int arg, wr_march *m)
-{
-    memset(m, 0, sizeof *m);
-    wrl_read_struct(L, arg, "a march", m, march_fields);
-}
-
-static void write_march(lua_State *L, int arg, const wr_march *m)
-{
-    for (const wrl_field *f = march_fields; f->name != NULL; f++) {
-        int v;
-        memcpy(&v, (const char *)m + f->offset, sizeof v);
-        lua_pushinteger(L, v);
-        lua_setfield(L, arg, f->name);
-    }
-}
-
-static int l_march_start(lua_State *L)
-{
-    wr_march m;
-    wrl_check(L, wr_march_start(wrl_int(L, 1), &m), "march_start");
-    wrl_push_fields(L, &m, march_fields);
-    return 1;
-}
-
-/* march_enter(march, cost, unformed) -> entered; the march table is updated */
-static int l_march_enter(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    int entered = 0;
-    wrl_check(L, wr_march_enter(&m, wrl_int(L, 2), wrl_truth(L, 3), &entered), "march_enter");
-    write_march(L, 1, &m);
-    lua_pushboolean(L, entered);
-    return 1;
-}
-
-static int l_march_end_day(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    wrl_check(L, wr_march_end_day(&m, wrl_truth(L, 2)), "march_end_day");
-    write_march(L, 1, &m);
-    return 0;
-}
-
-static int l_march_contact(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    int non_rallied = 0;
-    wrl_check(L, wr_march_contact(&m, &non_rallied), "march_contact");
-    write_march(L, 1, &m);
-    lua_pushboolean(L, non_rallied);
-    return 1;
-}
-
-static int l_march_rally(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    wrl_check(L, wr_march_rally(&m), "march_rally");
-    write_march(L, 1, &m);
-    return 0;
-}
-
 /* ---- a force's state (in/out tables updated in place, with methods) ------ */
 
 static const wrl_field force_fields[] = {
@@ -363,24 +290,6 @@ static void read_force(lua_State *L, int arg, wr_force_state *f)
     wrl_read_struct(L, arg, "a force state", f, force_fields);
 }
 
-static void write_force(lua_State *L, int arg, const wr_force_state *f)
-{
-    arg = lua_absindex(L, arg);
-    for (const wrl_field *fl = force_fields; fl->name != NULL; fl++) {
-        const char *p = (const char *)f + fl->offset;
-        if (fl->kind == F_UINT) {
-            unsigned u;
-            memcpy(&u, p, sizeof u);
-            wrl_push_int64(L, u);
-        } else {
-            int v;
-            memcpy(&v, p, sizeof v);
-            lua_pushinteger(L, v);
-        }
-        lua_setfield(L, arg, fl->name);
-    }
-}
-
 /* Pushes a new force state table (with the ForceState methods). */
 static void push_force(lua_State *L, const wr_force_state *f)
 {
@@ -388,102 +297,22 @@ static void push_force(lua_State *L, const wr_force_state *f)
     luaL_setmetatable(L, FORCE_MT);
 }
 
-static int l_force_start(lua_State *L)
-{
-    wr_force_state f;
-    wrl_check(L, wr_force_start(&f), "force_start");
-    push_force(L, &f);
-    return 1;
-}
-
-/* ForceState([t]) -> a new state: t's fields over those of force_start(). */
-static int l_force_state(lua_State *L)
-{
-    wr_force_state f;
-    if (lua_isnoneornil(L, 1))
-        wrl_check(L, wr_force_start(&f), "ForceState");
-    else
-        read_force(L, 1, &f);
-    push_force(L, &f);
-    return 1;
-}
-
-/* force_check(state, daily_points): raises the library's error for a state that cannot exist. */
-static int l_force_check(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    wrl_check(L, wr_force_check(&f, wrl_int(L, 2)), "force_check");
-    return 0;
-}
-
-/* force_move(state, daily_points, move) -> entered; move is a plan's move
-   ({to =, points =, days =, flags =}); the state is updated in place. */
-static int l_force_move(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    int daily = wrl_int(L, 2);
-    wr_plan_edge e;
-    memset(&e, 0, sizeof e);
-    wrl_read_struct(L, 3, "a move", &e, edge_fields);
-    int entered = 0;
-    wrl_check(L, wr_force_move(&f, daily, &e, &entered), "force_move");
-    write_force(L, 1, &f);
-    lua_pushboolean(L, entered);
-    return 1;
-}
-
-/* force_end_day(state, daily_points, halt, figures, half_die) -> stragglers;
-   halt false, figures 0 and half_die 2 (the planner's mean) when left out. */
-static int l_force_end_day(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    int daily = wrl_int(L, 2), halt = wrl_truth(L, 3);
-    int figures = wrl_optint(L, 4, 0), half_die = wrl_optint(L, 5, 2);
-    int lost = 0;
-    wrl_check(L, wr_force_end_day(&f, daily, halt, figures, half_die, &lost), "force_end_day");
-    write_force(L, 1, &f);
-    lua_pushinteger(L, lost);
-    return 1;
-}
-
-static int l_force_rally(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    wrl_check(L, wr_force_rally(&f, wrl_int(L, 2)), "force_rally");
-    write_force(L, 1, &f);
-    return 0;
-}
-
-/* force_contact(state, daily_points) -> non_rallied */
-static int l_force_contact(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    int non_rallied = 0;
-    wrl_check(L, wr_force_contact(&f, wrl_int(L, 2), &non_rallied), "force_contact");
-    write_force(L, 1, &f);
-    lua_pushboolean(L, non_rallied);
-    return 1;
-}
-
+/* ForceState's methods: the functions force_<m> of the module table (at the top of the stack). */
 static void open_force(lua_State *L)
 {
-    static const luaL_Reg methods[] = {{"check", l_force_check}, {"move", l_force_move},
-                                       {"end_day", l_force_end_day}, {"rally", l_force_rally},
-                                       {"contact", l_force_contact}, {NULL, NULL}};
+    static const char *const methods[] = {"check", "move", "end_day", "rally", "contact", NULL};
     luaL_newmetatable(L, FORCE_MT);
     lua_pushstring(L, FORCE_MT);
     lua_setfield(L, -2, "__name");
     lua_newtable(L);
-    luaL_setfuncs(L, methods, 0);
+    for (const char *const *m = methods; *m != NULL; m++) {
+        lua_pushfstring(L, "force_%s", *m);
+        lua_gettable(L, -4);
+        lua_setfield(L, -2, *m);
+    }
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }
-
 /* ---- the planner --------------------------------------------------------- */
 
 /* A planner box, with the context of a route_graph call while one runs. */
@@ -1371,6 +1200,46 @@ static int l_moves_from(lua_State *L)
     return 1;
 }
 
+/* ---- the functions with structs (X(id, name, args, results, call, struct...)) */
+
+/* A march is a record {daily_points =, points =, day =, marching =, ...}
+   (missing fields 0) updated in place; the fields from the header. */
+static const wrl_field march_gen_fields[] = {WRL_FIELDS_MARCH};
+static const char *const march_truth[] = {"marching", "unformed", "unformed_today", NULL};
+static const wrl_struct march_st = {"a march", sizeof(wr_march), march_gen_fields, march_truth, NULL, NULL};
+
+/* A force state's missing fields are those of wr_force_start(); a new one
+   has the ForceState methods. */
+static void force_init(void *base)
+{
+    (void)wr_force_start(base);
+}
+static const wrl_field force_gen_fields[] = {WRL_FIELDS_FORCE_STATE};
+static const char *const force_truth[] = {"unformed", "unformed_today", "at_rally", "pressing", "far_bank", NULL};
+static const wrl_struct force_st = {"a force state", sizeof(wr_force_state), force_gen_fields, force_truth,
+                                    force_init, FORCE_MT};
+/* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
+static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
+static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL};
+
+/* force_end_day(state, daily_points, halt, figures, half_die): halt false,
+   figures 0 and half_die 2 (the planner's mean) when left out. */
+#define CAMPAIGN_SFNS(X)                                                                                         \
+    X(march_start, "march_start", "i", "t", WRL_CALL_MARCH_START, &march_st)                                     \
+    X(march_enter, "march_enter", "mib", "b", WRL_CALL_MARCH_ENTER, &march_st)                                   \
+    X(march_end_day, "march_end_day", "mb", "", WRL_CALL_MARCH_END_DAY, &march_st)                               \
+    X(march_contact, "march_contact", "m", "b", WRL_CALL_MARCH_CONTACT, &march_st)                               \
+    X(march_rally, "march_rally", "m", "", WRL_CALL_MARCH_RALLY, &march_st)                                      \
+    X(force_start, "force_start", "", "t", wr_force_start(r[0].p), &force_st)                                    \
+    X(force_state, "ForceState", "T", "t", (memcpy(r[0].p, a[0].p, sizeof(wr_force_state)), WR_OK), &force_st,  \
+      &force_st)                                                                                                 \
+    X(force_check, "force_check", "ti", "", WRL_CALL_FORCE_CHECK, &force_st)                                     \
+    X(force_move, "force_move", "mit", "b", WRL_CALL_FORCE_MOVE, &force_st, &move_st)                            \
+    X(force_end_day, "force_end_day", "miboo", "i",                                                              \
+      wr_force_end_day(a[0].p, a[1].i, a[2].i, a[3].i, a[4].given ? a[4].i : 2, WRL_OUT(0)), &force_st)          \
+    X(force_rally, "force_rally", "mi", "", WRL_CALL_FORCE_RALLY, &force_st)                                     \
+    X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)
+
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 #define CAMPAIGN_FNS(X)                                                                                          \
@@ -1411,7 +1280,8 @@ static int l_moves_from(lua_State *L)
       wr_getting_lost_rng(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
 
 CAMPAIGN_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) WRL_FN_END};
+CAMPAIGN_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1420,7 +1290,6 @@ static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
 {
-    open_force(L);
     static const luaL_Reg map_methods[] = {
         {"set_side", map_set_side}, {"side", map_side}, {"moves", map_moves},
         {"check_rivers", map_check_rivers}, {NULL, NULL}};
@@ -1433,14 +1302,10 @@ void wrl_open_campaign(lua_State *L)
     static const luaL_Reg others[] = {
         {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
         {"Map", map_new}, {"map_new", map_new}, {"move_costs_default", l_move_costs_default},
-        {"land_entry", l_land_entry}, {"march_start", l_march_start}, {"march_enter", l_march_enter},
-        {"march_end_day", l_march_end_day}, {"march_contact", l_march_contact},
-        {"march_rally", l_march_rally}, {"plan_params_default", l_plan_params_default},
-        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from},
-        {"force_start", l_force_start}, {"ForceState", l_force_state}, {"force_check", l_force_check},
-        {"force_move", l_force_move}, {"force_end_day", l_force_end_day}, {"force_rally", l_force_rally},
-        {"force_contact", l_force_contact}, {NULL, NULL}};
+        {"land_entry", l_land_entry}, {"plan_params_default", l_plan_params_default},
+        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    open_force(L);
     wrl_set_consts(L, consts);
 }

@@ -1053,6 +1053,9 @@ static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, i
     return lua_tostring(L, -1);
 }
 
+/* Generated field rows read int32_t and uint32_t fields as int and unsigned. */
+_Static_assert(sizeof(int32_t) == sizeof(int) && sizeof(uint32_t) == sizeof(unsigned), "32-bit int");
+
 /* 1 when name is among the NULL-ended names (NULL: none). */
 static int named(const char *const *names, const char *name)
 {
@@ -1175,7 +1178,13 @@ static int call_fn(lua_State *L)
     for (const char *k = fn->results; *k != '\0'; k++, n++) {
         const wrl_val *v = &r[n];
         switch (*k) {
-        case 't': wrl_push_fields(L, v->p, fn->structs[nstructs++]->fields); break;
+        case 't': {
+            const wrl_struct *st = fn->structs[nstructs++];
+            wrl_push_fields(L, v->p, st->fields);
+            if (st->metatable != NULL)
+                luaL_setmetatable(L, st->metatable);
+            break;
+        }
         case 'i': lua_pushinteger(L, v->i); break;
         case 'b': lua_pushboolean(L, v->i); break;
         case 'u': wrl_push_int64(L, v->u); break;

@@ -171,14 +171,16 @@ wr_allocator wrl_allocator(lua_State *L);
 #define WRL_STRUCT_MAX 128 /* bytes of a struct argument or result */
 /* A struct argument or result: its fields (generated: WRL_FIELDS_X), the
    int fields that also take a boolean (NULL-ended names, or NULL), the
-   value a table's missing fields take (init, or zeros when NULL) and what
-   an error calls it ("a march"). */
+   value a table's missing fields take (init, or zeros when NULL), what
+   an error calls it ("a march") and the metatable a result table gets
+   (NULL: none). */
 typedef struct wrl_struct {
     const char *what;
     size_t size;
     const struct wrl_field *fields;
     const char *const *truth;
     void (*init)(void *base);
+    const char *metatable;
 } wrl_struct;
 typedef struct wrl_val {
     union {
