@@ -171,25 +171,6 @@ static int chart_tostring(lua_State *L)
     return 1;
 }
 
-/* wounds_add(record, wound, character) -> dead (boolean); the record table
-   is updated in place (only when the call succeeds). */
-static int l_wounds_add(lua_State *L)
-{
-    wr_wounds w;
-    memset(&w, 0, sizeof w);
-    wrl_read_struct(L, 1, "a wounds record", &w, wounds_fields);
-    int dead = 0;
-    wrl_check(L, wr_wounds_add(&w, (wr_wound)wrl_int(L, 2), wrl_truth(L, 3), &dead), "wounds_add");
-    for (const wrl_field *f = wounds_fields; f->name != NULL; f++) {
-        int v;
-        memcpy(&v, (const char *)&w + f->offset, sizeof v);
-        lua_pushinteger(L, v);
-        lua_setfield(L, 1, f->name);
-    }
-    lua_pushboolean(L, dead);
-    return 1;
-}
-
 /* ---- units --------------------------------------------------------------- */
 
 enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
@@ -197,13 +178,6 @@ enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
 static void munit_free(void *p)
 {
     wr_melee_unit_free(p);
-}
-
-static int l_unit_def_default(lua_State *L)
-{
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    wrl_push_fields(L, &d, unit_def_fields);
-    return 1;
 }
 
 /* MeleeUnit(profile, def): def's missing fields take wr_melee_unit_desc_default(). */
@@ -223,14 +197,6 @@ static int munit_new(lua_State *L)
     return 1;
 }
 
-static int munit_def(lua_State *L)
-{
-    wr_melee_unit_desc d;
-    wrl_check(L, wr_melee_unit_get(wrl_check_handle(L, 1, MUNIT_MT), &d), "MeleeUnit:def");
-    wrl_push_fields(L, &d, unit_def_fields);
-    return 1;
-}
-
 /* set_hit_chart(chart or nil): the unit keeps the chart alive. */
 static int munit_set_hit_chart(lua_State *L)
 {
@@ -240,24 +206,6 @@ static int munit_set_hit_chart(lua_State *L)
         c = wrl_check_handle(L, 2, CHART_MT);
     wrl_check(L, wr_melee_unit_set_hit_chart(u, c), "MeleeUnit:set_hit_chart");
     wrl_set_parent(L, 1, MUNIT_CHART, c != NULL ? 2 : 0);
-    return 0;
-}
-
-static int munit_wounds(lua_State *L)
-{
-    wr_wounds w;
-    wrl_check(L, wr_melee_unit_wounds(wrl_check_handle(L, 1, MUNIT_MT), &w), "MeleeUnit:wounds");
-    wrl_push_fields(L, &w, wounds_fields);
-    return 1;
-}
-
-static int munit_set_wounds(lua_State *L)
-{
-    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
-    wr_wounds w;
-    memset(&w, 0, sizeof w);
-    wrl_read_struct(L, 2, "a wounds record", &w, wounds_fields);
-    wrl_check(L, wr_melee_unit_set_wounds(u, &w), "MeleeUnit:set_wounds");
     return 0;
 }
 
@@ -1200,6 +1148,25 @@ static int l_melee_rounds_batch(lua_State *L)
     return 3;
 }
 
+/* ---- the functions with structs (X(id, name, args, results, call, struct...)) */
+
+/* A unit's description and its wounds record: the fields from the header. */
+static const wrl_field def_gen_fields[] = {WRL_FIELDS_MELEE_UNIT_DESC};
+static const wrl_struct def_st = {"a unit_def", sizeof(wr_melee_unit_desc), def_gen_fields, NULL, NULL, NULL};
+static const wrl_field wounds_gen_fields[] = {WRL_FIELDS_WOUNDS};
+static const char *const wounds_truth[] = {"unconscious", "dead", NULL};
+static const wrl_struct wounds_st = {"a wounds record", sizeof(wr_wounds), wounds_gen_fields, wounds_truth, NULL,
+                                     NULL};
+
+/* wounds_add(record, wound, character) -> dead (boolean); the record table
+   is updated in place (only when the call succeeds). */
+#define MELEE_SFNS(X)                                                                                            \
+    X(wounds_add, "wounds_add", "mib", "b", WRL_CALL_WOUNDS_ADD, &wounds_st)                                     \
+    X(unit_def_default, "unit_def_default", "", "t", WRL_CALL_MELEE_UNIT_DESC_DEFAULT, &def_st)                  \
+    X(munit_def, "MeleeUnit:def", "M", "t", WRL_CALL_MELEE_UNIT_GET, &def_st)                                    \
+    X(munit_wounds, "MeleeUnit:wounds", "M", "t", WRL_CALL_MELEE_UNIT_WOUNDS, &wounds_st)                        \
+    X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)
+
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 #define MELEE_FNS(X)                                                                                             \
@@ -1247,7 +1214,8 @@ static int l_melee_rounds_batch(lua_State *L)
     X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
 
 MELEE_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) WRL_FN_END};
+MELEE_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) MELEE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1260,8 +1228,7 @@ void wrl_open_melee(lua_State *L)
     static const luaL_Reg chart_methods[] = {{"add", chart_add}, {NULL, NULL}};
     wrl_register_type(L, CHART_MT, "hit_chart", chart_methods, fns, chart_tostring, NULL, NULL);
     static const luaL_Reg munit_methods[] = {
-        {"def", munit_def}, {"set_hit_chart", munit_set_hit_chart}, {"wounds", munit_wounds},
-        {"set_wounds", munit_set_wounds}, {NULL, NULL}};
+        {"set_hit_chart", munit_set_hit_chart}, {NULL, NULL}};
     wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);
     static const luaL_Reg engagement_methods[] = {
         {"set_morale", engagement_set_morale}, {"strike", engagement_strike},
@@ -1287,8 +1254,7 @@ void wrl_open_melee(lua_State *L)
     lua_pop(L, 1);
     static const luaL_Reg others[] = {
         {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
-        {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"wounds_add", l_wounds_add},
-        {"unit_def_default", l_unit_def_default}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
+        {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
         {"melee_event_text", l_melee_event_text},
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
