@@ -83,43 +83,11 @@ static int push_exact(lua_State *L, exact_fn fn, const wr_melee_phase_odds *o, c
     return 1;
 }
 
-static int odds_exponent(lua_State *L)
-{
-    int e = 0;
-    wrl_check(L, wr_melee_phase_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &e),
-              "MeleePhaseOdds:exponent");
-    lua_pushinteger(L, e);
-    return 1;
-}
-
-/* fight_end(fight, end) -> floor(p * 10^18) */
-static int odds_fight_end(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_phase_odds_fight_end(o, wrl_int(L, 2), (wr_melee_end)wrl_int(L, 3), &p),
-              "MeleePhaseOdds:fight_end");
-    wrl_push_uint64(L, p);
-    return 1;
-}
-
 static int odds_fight_end_exact(lua_State *L)
 {
     const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
     return push_exact(L, end_exact, o, NULL, wrl_int(L, 2), wrl_int(L, 3),
                       "MeleePhaseOdds:fight_end_exact");
-}
-
-/* unit_fate(unit, fate) -> floor(p * 10^18) */
-static int odds_unit_fate(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_phase_odds_unit_fate(o, u, (wr_melee_fate)wrl_int(L, 3), &p),
-              "MeleePhaseOdds:unit_fate");
-    wrl_push_uint64(L, p);
-    return 1;
 }
 
 static int odds_unit_fate_exact(lua_State *L)
@@ -129,35 +97,12 @@ static int odds_unit_fate_exact(lua_State *L)
     return push_exact(L, fate_exact, o, u, wrl_int(L, 3), 0, "MeleePhaseOdds:unit_fate_exact");
 }
 
-/* unit_figures(unit, figures) -> floor(p * 10^18) */
-static int odds_unit_figures(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_phase_odds_unit_figures(o, u, wrl_int(L, 3), &p),
-              "MeleePhaseOdds:unit_figures");
-    wrl_push_uint64(L, p);
-    return 1;
-}
-
 static int odds_unit_figures_exact(lua_State *L)
 {
     const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
     const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
     return push_exact(L, figures_exact, o, u, wrl_int(L, 3), 0,
                       "MeleePhaseOdds:unit_figures_exact");
-}
-
-/* expected_lost(unit) -> floor(E * 10^9) */
-static int odds_expected_lost(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    uint64_t v = 0;
-    wrl_check(L, wr_melee_phase_odds_expected_lost(o, u, &v), "MeleePhaseOdds:expected_lost");
-    wrl_push_uint64(L, v);
-    return 1;
 }
 
 static int odds_tostring(lua_State *L)
@@ -580,20 +525,28 @@ static int l_advise_charges(lua_State *L)
 }
 
 
+/* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
+
+/* fight_end(fight, end), unit_fate(unit, fate), unit_figures(unit, figures)
+   -> floor(p * 10^18); expected_lost(unit) -> floor(E * 10^9) */
+#define ADVISOR_FNS(X)                                                                                           \
+    X(odds_exponent, "MeleePhaseOdds:exponent", "Q", "i", WRL_CALL_MELEE_PHASE_ODDS_EXPONENT, NULL)             \
+    X(odds_fight_end, "MeleePhaseOdds:fight_end", "Qii", "e", WRL_CALL_MELEE_PHASE_ODDS_FIGHT_END, NULL)        \
+    X(odds_unit_fate, "MeleePhaseOdds:unit_fate", "QMi", "e", WRL_CALL_MELEE_PHASE_ODDS_UNIT_FATE, NULL)        \
+    X(odds_unit_figures, "MeleePhaseOdds:unit_figures", "QMi", "e", WRL_CALL_MELEE_PHASE_ODDS_UNIT_FIGURES, NULL) \
+    X(odds_expected_lost, "MeleePhaseOdds:expected_lost", "QM", "e", WRL_CALL_MELEE_PHASE_ODDS_EXPECTED_LOST, NULL)
+
+ADVISOR_FNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) WRL_FN_END};
+
 void wrl_open_advisor(lua_State *L)
 {
     static const luaL_Reg odds_methods[] = {
-        {"exponent", odds_exponent},
-        {"fight_end", odds_fight_end},
         {"fight_end_exact", odds_fight_end_exact},
-        {"unit_fate", odds_unit_fate},
         {"unit_fate_exact", odds_unit_fate_exact},
-        {"unit_figures", odds_unit_figures},
         {"unit_figures_exact", odds_unit_figures_exact},
-        {"expected_lost", odds_expected_lost},
         {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, NULL, odds_tostring, NULL,
-                      NULL);
+    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, odds_tostring, NULL, NULL);
     static const luaL_Reg advisor_methods[] = {
         {"set_morale", advisor_set_morale}, {"add_fight", advisor_add_fight},
         {"add_option", advisor_add_option}, {"rank", advisor_rank},

@@ -1026,6 +1026,7 @@ static const char *handle_mt(char kind)
     case 'A': return WRL_MAP_MT;
     case 'N': return WRL_PLANNER_MT;
     case 'H': return WRL_PHASE_MT;
+    case 'Q': return WRL_PHASE_ODDS_MT;
     default: return NULL;
     }
 }
@@ -1167,7 +1168,7 @@ static int call_fn(lua_State *L)
         wr_error d;
         wr_last_error_detail(&d);
         /* without the library's detail, name the values passed: "half_die(7)" */
-        if (d.status != status && fn->structs[0] == NULL)
+        if (d.status != status && !fn->plain_errors)
             wrl_check(L, status, call_text(L, fn, a, arg - 1));
         wrl_check(L, status, fn->name);
     }

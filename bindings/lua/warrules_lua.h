@@ -154,7 +154,8 @@ wr_allocator wrl_allocator(lua_State *L);
      z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
      h  a hex
      R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
-        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase; "!" before the letter: the
+        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds);
+        "!" before the letter: the
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
@@ -165,7 +166,9 @@ wr_allocator wrl_allocator(lua_State *L);
                m  a record: a table read as t, whose fields the call's values
                   are written back to after a successful call
      result    t  the struct in r[k].p, pushed as a new table of its fields
-   A row with a struct reports a failure under its Lua name alone. */
+   A row of an X-list of WRL_SFN_ENTRY (structs or not) reports a failure
+   under its Lua name alone, as a hand-written wrapper does; a WRL_FN_ENTRY
+   row without the library's detail names the values passed. */
 #define WRL_MAX_ARGS 8
 #define WRL_MAX_STRUCTS 2
 #define WRL_STRUCT_MAX 128 /* bytes of a struct argument or result */
@@ -204,6 +207,7 @@ typedef struct wrl_fn {
     const char *results;
     wr_status (*call)(const wrl_val *a, wrl_val *r);
     const wrl_struct *structs[WRL_MAX_STRUCTS]; /* in the order the kinds take them */
+    int plain_errors; /* a failure names the function alone */
 } wrl_fn;
 /* X-macro helpers: a list X(id, name, args, results, call expression) gives
    the thunks with WRL_FN_THUNK and the table entries with WRL_FN_ENTRY. */
@@ -214,11 +218,11 @@ typedef struct wrl_fn {
         (void)r;                                                      \
         return (call);                                                \
     }
-#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}},
-/* A row with structs: X(id, name, args, results, call, struct...) */
+#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}, 0},
+/* A row with structs (or NULL): X(id, name, args, results, call, struct...) */
 #define WRL_SFN_THUNK(id, name, args, results, call, ...) WRL_FN_THUNK(id, name, args, results, call)
-#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}},
-#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}}
+#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}, 1},
+#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}, 0}
 /* Sets every plain function of fns without a type ("x", not "Type:m") in
    the table at the top of the stack. */
 void wrl_set_fns(lua_State *L, const wrl_fn *fns);
@@ -257,6 +261,7 @@ void wrl_open_campaign(lua_State *L);
 #define WRL_MUNIT_MT "warrules.MeleeUnit"
 #define WRL_ENGAGEMENT_MT "warrules.Engagement"
 #define WRL_ODDS_MT "warrules.MeleeOdds"
+#define WRL_PHASE_ODDS_MT "warrules.MeleePhaseOdds"
 #define WRL_MAP_MT "warrules.Map"
 #define WRL_PLANNER_MT "warrules.Planner"
 #define WRL_PHASE_MT "warrules.MeleePhase"
