@@ -329,22 +329,6 @@ static int formation_new(lua_State *L)
     return 1;
 }
 
-static int formation_get(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    wr_formation_info i;
-    wrl_check(L, wr_formation_get(f, &i), "Formation:get");
-    lua_createtable(L, 0, 7);
-    wrl_set_int(L, "order", i.order);
-    wrl_set_int(L, "frontage", i.frontage);
-    wrl_set_int(L, "facing", i.facing);
-    wrl_set_int(L, "special", i.special);
-    wrl_set_int(L, "sides", i.sides);
-    wrl_set_int(L, "spent", i.spent);
-    wrl_set_int(L, "turned", i.turned);
-    return 1;
-}
-
 static int formation_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, FORMATION_MT))
@@ -663,6 +647,8 @@ static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fir
 /* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
 static const wrl_field fire_origin_fields[] = {WRL_FIELDS_FIRE_ORIGIN};
 static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL, NULL};
+static const wrl_field info_fields[] = {WRL_FIELDS_FORMATION_INFO};
+static const wrl_struct info_st = {"a formation_info", sizeof(wr_formation_info), info_fields, NULL, NULL, NULL};
 static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
 static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL, NULL};
 
@@ -682,6 +668,7 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
     X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
     X(unit_get_desc, "Unit:get_desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                              \
     X(unit_desc, "Unit:desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                                      \
+    X(formation_get, "Formation:get", "O", "t", WRL_CALL_FORMATION_GET, &info_st)                                \
     X(forest_fire, "forest_fire", "ii", "t", WRL_CALL_FOREST_FIRE_AREA, &fire_area_st)                           \
     X(forest_fire_reaches, "forest_fire_reaches", "iitii", "b", WRL_CALL_FOREST_FIRE_HAS_REACHED, &fire_origin_st) \
     X(movement_costs_default, "movement_costs_default", "", "t", WRL_CALL_MOVEMENT_PHASE_COSTS_DEFAULT, &costs_st) \
@@ -763,8 +750,7 @@ void wrl_open_battlesystem(lua_State *L)
         {"set_desc", unit_set_desc},
         {"figure", unit_figure}, {NULL, NULL}};
     wrl_register_type(L, UNIT_MT, "unit", unit_methods, fns, unit_tostring, NULL, NULL);
-    static const luaL_Reg formation_methods[] = {{"get", formation_get}, {NULL, NULL}};
-    wrl_register_type(L, FORMATION_MT, "formation", formation_methods, fns, formation_tostring, NULL, NULL);
+    wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
         {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},

@@ -227,28 +227,6 @@ static int map_new(lua_State *L)
     return 1;
 }
 
-/* set_side(hex, direction, {river =, crossing =, road =, track =}); missing fields 0. */
-static int map_set_side(lua_State *L)
-{
-    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wr_hex h = wrl_hex(L, 2);
-    int dir = wrl_int(L, 3);
-    wr_hexside s;
-    memset(&s, 0, sizeof s);
-    wrl_read_struct(L, 4, "a side", &s, side_fields);
-    wrl_check(L, wr_map_set_hexside(m, h, dir, &s), "Map:set_side");
-    return 0;
-}
-
-static int map_side(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_hexside s;
-    wrl_check(L, wr_map_hexside(m, wrl_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
-    wrl_push_fields(L, &s, side_fields);
-    return 1;
-}
-
 /* moves(params, from) -> the planner's moves from a hex, a sequence of edges */
 static int map_moves(lua_State *L)
 {
@@ -1218,6 +1196,10 @@ static const wrl_field force_gen_fields[] = {WRL_FIELDS_FORCE_STATE};
 static const char *const force_truth[] = {"unformed", "unformed_today", "at_rally", "pressing", "far_bank", NULL};
 static const wrl_struct force_st = {"a force state", sizeof(wr_force_state), force_gen_fields, force_truth,
                                     force_init, FORCE_MT};
+/* A side is {river =, crossing =, road =, track =} (missing fields 0). */
+static const wrl_field side_gen_fields[] = {WRL_FIELDS_HEXSIDE};
+static const char *const side_truth[] = {"road", "track", NULL};
+static const wrl_struct side_st = {"a side", sizeof(wr_hexside), side_gen_fields, side_truth, NULL, NULL};
 /* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
 static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
 static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL};
@@ -1238,7 +1220,9 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(force_end_day, "force_end_day", "miboo", "i",                                                              \
       wr_force_end_day(a[0].p, a[1].i, a[2].i, a[3].i, a[4].given ? a[4].i : 2, WRL_OUT(0)), &force_st)          \
     X(force_rally, "force_rally", "mi", "", WRL_CALL_FORCE_RALLY, &force_st)                                     \
-    X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)
+    X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)                             \
+    X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
+    X(map_side, "Map:side", "Ahi", "t", WRL_CALL_MAP_HEXSIDE, &side_st)
 
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
@@ -1291,7 +1275,7 @@ static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 void wrl_open_campaign(lua_State *L)
 {
     static const luaL_Reg map_methods[] = {
-        {"set_side", map_set_side}, {"side", map_side}, {"moves", map_moves},
+        {"moves", map_moves},
         {"check_rivers", map_check_rivers}, {NULL, NULL}};
     wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
     static const luaL_Reg planner_methods[] = {

@@ -77,12 +77,6 @@ static const wrl_field phase_side_fields[] = {
     FLD(wr_phase_combatant, contact, F_INT),        FLD(wr_phase_combatant, cover, F_INT),
     FLD(wr_phase_combatant, character_present, F_TRUTH), {NULL, 0, F_INT}};
 
-static const wrl_field phase_unit_fields[] = {
-    FLD(wr_phase_unit, fights, F_INT),   FLD(wr_phase_unit, figures_before, F_INT),
-    FLD(wr_phase_unit, fighting, F_INT), FLD(wr_phase_unit, lost, F_INT),
-    FLD(wr_phase_unit, disordered, F_TRUTH), FLD(wr_phase_unit, worst, F_INT),
-    {NULL, 0, F_INT}};
-
 static const wrl_field test_fields[] = {
     FLD(wr_morale_test, reason, F_INT),     FLD(wr_morale_test, side, F_INT),
     FLD(wr_morale_test, round, F_INT),      FLD(wr_morale_test, figures, F_INT),
@@ -988,25 +982,6 @@ static int phase_round(lua_State *L)
     return 1;
 }
 
-/* unit(u) -> {fights =, figures_before =, fighting =, lost =, disordered =, worst =} */
-static int phase_unit(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, MUNIT_MT);
-    wr_phase_unit out;
-    wrl_check(L, wr_melee_phase_unit(p, u, &out), "MeleePhase:unit");
-    wrl_push_fields(L, &out, phase_unit_fields);
-    return 1;
-}
-
-static int phase_len(lua_State *L)
-{
-    int count = 0;
-    wrl_check(L, wr_melee_phase_count(wrl_check_handle(L, 1, PHASE_MT), &count), "MeleePhase:count");
-    lua_pushinteger(L, count);
-    return 1;
-}
-
 static int phase_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, PHASE_MT))
@@ -1157,6 +1132,9 @@ static const wrl_field wounds_gen_fields[] = {WRL_FIELDS_WOUNDS};
 static const char *const wounds_truth[] = {"unconscious", "dead", NULL};
 static const wrl_struct wounds_st = {"a wounds record", sizeof(wr_wounds), wounds_gen_fields, wounds_truth, NULL,
                                      NULL};
+static const wrl_field phase_unit_gen_fields[] = {WRL_FIELDS_PHASE_UNIT};
+static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), phase_unit_gen_fields, NULL, NULL,
+                                         NULL};
 
 /* wounds_add(record, wound, character) -> dead (boolean); the record table
    is updated in place (only when the call succeeds). */
@@ -1165,7 +1143,8 @@ static const wrl_struct wounds_st = {"a wounds record", sizeof(wr_wounds), wound
     X(unit_def_default, "unit_def_default", "", "t", WRL_CALL_MELEE_UNIT_DESC_DEFAULT, &def_st)                  \
     X(munit_def, "MeleeUnit:def", "M", "t", WRL_CALL_MELEE_UNIT_GET, &def_st)                                    \
     X(munit_wounds, "MeleeUnit:wounds", "M", "t", WRL_CALL_MELEE_UNIT_WOUNDS, &wounds_st)                        \
-    X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)
+    X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)          \
+    X(phase_unit, "MeleePhase:unit", "HM", "t", WRL_CALL_MELEE_PHASE_UNIT, &phase_unit_st)
 
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
@@ -1246,12 +1225,13 @@ void wrl_open_melee(lua_State *L)
     static const luaL_Reg phase_methods[] = {
         {"set_morale", phase_set_morale}, {"add", phase_add}, {"strike", phase_strike},
         {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve}, {"round", phase_round},
-        {"unit", phase_unit}, {NULL, NULL}};
+        {NULL, NULL}};
     wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, phase_tostring, NULL, NULL);
-    luaL_getmetatable(L, PHASE_MT);
-    lua_pushcfunction(L, phase_len);
-    lua_setfield(L, -2, "__len");
-    lua_pop(L, 1);
+    luaL_getmetatable(L, PHASE_MT); /* #phase: the row MeleePhase:count */
+    lua_getfield(L, -1, "__index");
+    lua_getfield(L, -1, "count");
+    lua_setfield(L, -3, "__len");
+    lua_pop(L, 2);
     static const luaL_Reg others[] = {
         {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
         {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
