@@ -124,7 +124,8 @@ def _lua_call(h, f):
     first parameter that is a non-const struct pointer is a record the call
     updates, an argument too; any other non-const pointer to a scalar, enum
     or struct is the next result (a struct's storage is r[k].p); a struct
-    returned by value is result 0."""
+    returned by value is result 0; a handle's address (wr_x **) is the next
+    result, a new handle, and an allocator before it is that result's .al."""
     args, outs, ai, ri = [], [], 0, 0
     if f.returns in h.structs:
         ri = 1
@@ -135,7 +136,9 @@ def _lua_call(h, f):
         base = h.aliases.get(base, base)
         stars = ctype.count("*")
         const = ctype.startswith("const ")
-        if ctype in _LUA_SCALARS:
+        if ctype == "const wr_allocator *":
+            args.append(f"&r[{ri}].al")  # the state's allocator, for the new handle that follows
+        elif ctype in _LUA_SCALARS:
             args.append(f"a[{ai}].{_LUA_SCALARS[ctype]}")
             ai += 1
         elif stars == 0 and base in h.enums:
@@ -144,6 +147,9 @@ def _lua_call(h, f):
         elif stars == 1 and (base in h.handles or (base in h.structs and (const or k == 0))):
             args.append(f"a[{ai}].p")
             ai += 1
+        elif stars == 2 and not const and base in h.handles:
+            args.append(f"r[{ri}].p")  # a new handle (the row's result "+X": its box's slot)
+            ri += 1
         elif stars == 1 and not const and base in h.structs:
             args.append(f"r[{ri}].p")
             ri += 1

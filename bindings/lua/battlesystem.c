@@ -108,14 +108,6 @@ static int figure_charge_damage_from_rolls(lua_State *L)
     return 1;
 }
 
-static int figure_clone(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_figure **slot = push_new_figure(L);
-    wrl_check(L, wr_figure_clone(fig, slot), "Figure:clone");
-    return 1;
-}
-
 static int figure_index(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -192,16 +184,6 @@ static int figure_new(lua_State *L)
         }
     }
     lua_settop(L, fig_index);
-    return 1;
-}
-
-static int l_rate_cavalry(lua_State *L)
-{
-    wr_figure *rider = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_figure *mount = wrl_check_handle(L, 2, WRL_FIGURE_MT);
-    wr_figure **slot = push_new_figure(L);
-    wr_allocator a = wrl_allocator(L);
-    wrl_check(L, wr_rate_cavalry_ex(rider, mount, &a, slot), "rate_cavalry");
     return 1;
 }
 
@@ -311,23 +293,6 @@ static int unit_tostring(lua_State *L)
 }
 
 /* ---- formations --------------------------------------------------------- */
-
-static void formation_free(void *p)
-{
-    wr_formation_free(p);
-}
-
-/* Formation(order, frontage, facing = 0) */
-static int formation_new(lua_State *L)
-{
-    int order = wrl_int(L, 1), frontage = wrl_int(L, 2), facing = wrl_optint(L, 3, 0);
-    wrl_box *box = wrl_new_box(L, FORMATION_MT, sizeof(wrl_box), 0, 0, formation_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_formation *f = NULL;
-    wrl_check(L, wr_formation_new_ex((wr_formation_order)order, frontage, facing, &a, &f), "Formation");
-    box->ptr = f;
-    return 1;
-}
 
 static int formation_tostring(lua_State *L)
 {
@@ -665,6 +630,9 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
 
 /* The rows with structs: X(id, name, args, results, call, struct...) (README.md). */
 #define BATTLESYSTEM_SFNS(X)                                                                                       \
+    X(figure_clone, "Figure:clone", "F", "+F", WRL_CALL_FIGURE_CLONE, NULL)                                      \
+    X(rate_cavalry, "rate_cavalry", "FF", "+F", WRL_CALL_RATE_CAVALRY_EX, NULL)                                  \
+    X(formation_new, "Formation", "iio", "+O", WRL_CALL_FORMATION_NEW_EX, NULL)                                  \
     X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
     X(unit_get_desc, "Unit:get_desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                              \
     X(unit_desc, "Unit:desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                                      \
@@ -742,7 +710,7 @@ void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
         {"set", figure_set}, {"get", figure_get}, {"damage_from_rolls", figure_damage_from_rolls},
-        {"charge_damage_from_rolls", figure_charge_damage_from_rolls}, {"clone", figure_clone},
+        {"charge_damage_from_rolls", figure_charge_damage_from_rolls},
         {NULL, NULL}};
     wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
@@ -753,9 +721,8 @@ void wrl_open_battlesystem(lua_State *L)
     wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
-        {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},
+        {"rate_chariot", l_rate_chariot},
         {"Unit", unit_new}, {"unit_new", unit_new},
-        {"Formation", formation_new}, {"formation_new", formation_new},
         {"tactical_check", l_tactical_check},
         {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
         {"missile_table_default", l_missile_table_default},
@@ -767,5 +734,7 @@ void wrl_open_battlesystem(lua_State *L)
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Formation");
+    lua_setfield(L, -2, "formation_new");
     wrl_set_consts(L, consts);
 }

@@ -211,22 +211,6 @@ static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 
 /* ---- the map ------------------------------------------------------------- */
 
-static void map_free(void *p)
-{
-    wr_map_free(p);
-}
-
-static int map_new(lua_State *L)
-{
-    int w = wrl_int(L, 1), h = wrl_int(L, 2);
-    wrl_box *box = wrl_new_box(L, MAP_MT, sizeof(wrl_box), 0, 0, map_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_map *m = NULL;
-    wrl_check(L, wr_map_new_ex(w, h, &a, &m), "Map");
-    box->ptr = m;
-    return 1;
-}
-
 /* moves(params, from) -> the planner's moves from a hex, a sequence of edges */
 static int map_moves(lua_State *L)
 {
@@ -1221,6 +1205,7 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
       wr_force_end_day(a[0].p, a[1].i, a[2].i, a[3].i, a[4].given ? a[4].i : 2, WRL_OUT(0)), &force_st)          \
     X(force_rally, "force_rally", "mi", "", WRL_CALL_FORCE_RALLY, &force_st)                                     \
     X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)                             \
+    X(map_new, "Map", "ii", "+A", WRL_CALL_MAP_NEW_EX, NULL)                                                     \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
     X(map_side, "Map:side", "Ahi", "t", WRL_CALL_MAP_HEXSIDE, &side_st)
 
@@ -1285,11 +1270,13 @@ void wrl_open_campaign(lua_State *L)
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
-        {"Map", map_new}, {"map_new", map_new}, {"move_costs_default", l_move_costs_default},
+{"move_costs_default", l_move_costs_default},
         {"land_entry", l_land_entry}, {"plan_params_default", l_plan_params_default},
         {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Map");
+    lua_setfield(L, -2, "map_new");
     open_force(L);
     wrl_set_consts(L, consts);
 }

@@ -12,8 +12,15 @@
     X(clear_error, "clear_error", "", "", (wr_last_error_clear(), WR_OK))                               \
     X(rng_roll, "Rng:roll", "!Ri", "i", wr_rng_roll(a[0].p, a[1].i, WRL_OUT(0)))
 
+/* Rng(seed): seed is any Lua integer (or a string of one), its 64 bits
+   taken as unsigned (0 when none or nil). */
+#define CORE_SFNS(X)                                                                               \
+    X(rng_new, "Rng", "x", "+R", WRL_CALL_RNG_NEW_EX, NULL)                                        \
+    X(rng_clone, "Rng:clone", "R", "+R", WRL_CALL_RNG_CLONE, NULL)
+
 CORE_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) WRL_FN_END};
+CORE_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) CORE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* last_error_detail() -> {status=, function=, argument=, value=, expected=} */
 static int l_last_error_detail(lua_State *L)
@@ -36,34 +43,6 @@ static int l_last_error_detail(lua_State *L)
     return 1;
 }
 
-static void rng_free(void *p)
-{
-    wr_rng_free(p);
-}
-
-/* Rng(seed): seed is any Lua integer (or a string of one), its 64 bits
-   taken as unsigned. */
-static int rng_new(lua_State *L)
-{
-    uint64_t seed = lua_isnoneornil(L, 1) ? 0 : wrl_seed(L, 1);
-    wrl_box *box = wrl_new_box(L, WRL_RNG_MT, sizeof(wrl_box), 0, 0, rng_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_rng *rng = NULL;
-    wrl_check(L, wr_rng_new_ex(seed, &a, &rng), "Rng");
-    box->ptr = rng;
-    return 1;
-}
-
-static int rng_clone(lua_State *L)
-{
-    wr_rng *rng = wrl_check_handle(L, 1, WRL_RNG_MT);
-    wrl_box *box = wrl_new_box(L, WRL_RNG_MT, sizeof(wrl_box), 0, 0, rng_free);
-    wr_rng *copy = NULL;
-    wrl_check(L, wr_rng_clone(rng, &copy), "Rng:clone");
-    box->ptr = copy;
-    return 1;
-}
-
 static int rng_tostring(lua_State *L)
 {
     if (!wrl_tostring_closed(L, 1, WRL_RNG_MT))
@@ -73,14 +52,13 @@ static int rng_tostring(lua_State *L)
 
 void wrl_open_core(lua_State *L)
 {
-    static const luaL_Reg rng_methods[] = {{"clone", rng_clone}, {NULL, NULL}};
-    wrl_register_type(L, WRL_RNG_MT, "rng", rng_methods, fns, rng_tostring, NULL, NULL);
+    wrl_register_type(L, WRL_RNG_MT, "rng", NULL, fns, rng_tostring, NULL, NULL);
     static const luaL_Reg others[] = {{"last_error_detail", l_last_error_detail},
-                                      {"Rng", rng_new},
-                                      {"rng_new", rng_new},
                                       {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Rng");
+    lua_setfield(L, -2, "rng_new");
     /* the constants of core.h: generated (bindings/gen/gen_bindings.py) */
     static const wrl_const consts[] = {WRL_CONSTANTS_CORE {NULL, 0}};
     wrl_set_consts(L, consts);

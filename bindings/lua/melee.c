@@ -86,32 +86,6 @@ static const wrl_field test_fields[] = {
 
 /* ---- profiles ------------------------------------------------------------ */
 
-static void profile_free(void *p)
-{
-    wr_profile_free(p);
-}
-
-static int profile_new(lua_State *L)
-{
-    int race = wrl_int(L, 1);
-    wrl_box *box = wrl_new_box(L, PROFILE_MT, sizeof(wrl_box), 0, 0, profile_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_profile *p = NULL;
-    wrl_check(L, wr_profile_new_ex((wr_race)race, &a, &p), "Profile");
-    box->ptr = p;
-    return 1;
-}
-
-static int profile_new_sample(lua_State *L)
-{
-    int which = wrl_int(L, 1);
-    wrl_box *box = wrl_new_box(L, PROFILE_MT, sizeof(wrl_box), 0, 0, profile_free);
-    wr_profile *p = NULL;
-    wrl_check(L, wr_profile_new_sample((wr_sample_profile)which, &p), "profile_new_sample");
-    box->ptr = p;
-    return 1;
-}
-
 static int profile_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, PROFILE_MT))
@@ -123,21 +97,6 @@ static int profile_tostring(lua_State *L)
 }
 
 /* ---- hit charts and wounds ----------------------------------------------- */
-
-static void chart_free(void *p)
-{
-    wr_hit_chart_free(p);
-}
-
-static int chart_new(lua_State *L)
-{
-    wrl_box *box = wrl_new_box(L, CHART_MT, sizeof(wrl_box), 0, 0, chart_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_hit_chart *c = NULL;
-    wrl_check(L, wr_hit_chart_new_ex(&a, &c), "HitChart");
-    box->ptr = c;
-    return 1;
-}
 
 /* add(lo, hi, location, {wound for d4 = 1, 2, 3, 4}) */
 static int chart_add(lua_State *L)
@@ -1139,6 +1098,9 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
 /* wounds_add(record, wound, character) -> dead (boolean); the record table
    is updated in place (only when the call succeeds). */
 #define MELEE_SFNS(X)                                                                                            \
+    X(profile_new, "Profile", "i", "+P", WRL_CALL_PROFILE_NEW_EX, NULL)                                          \
+    X(profile_new_sample, "profile_new_sample", "i", "+P", WRL_CALL_PROFILE_NEW_SAMPLE, NULL)                    \
+    X(chart_new, "HitChart", "", "+C", WRL_CALL_HIT_CHART_NEW_EX, NULL)                                          \
     X(wounds_add, "wounds_add", "mib", "b", WRL_CALL_WOUNDS_ADD, &wounds_st)                                     \
     X(unit_def_default, "unit_def_default", "", "t", WRL_CALL_MELEE_UNIT_DESC_DEFAULT, &def_st)                  \
     X(munit_def, "MeleeUnit:def", "M", "t", WRL_CALL_MELEE_UNIT_GET, &def_st)                                    \
@@ -1233,8 +1195,7 @@ void wrl_open_melee(lua_State *L)
     lua_setfield(L, -3, "__len");
     lua_pop(L, 2);
     static const luaL_Reg others[] = {
-        {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
-        {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
+        {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
         {"melee_event_text", l_melee_event_text},
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
@@ -1244,6 +1205,10 @@ void wrl_open_melee(lua_State *L)
         {"melee_odds_new_ws", odds_new_ws}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Profile");
+    lua_setfield(L, -2, "profile_new");
+    lua_getfield(L, -1, "HitChart");
+    lua_setfield(L, -2, "hit_chart_new");
     wrl_set_consts(L, consts);
 }
 

@@ -1031,6 +1031,45 @@ static const char *handle_mt(char kind)
     }
 }
 
+/* The free functions of the handles a row can make ("+R"). */
+static void free_rng(void *p)
+{
+    wr_rng_free(p);
+}
+static void free_figure(void *p)
+{
+    wr_figure_free(p);
+}
+static void free_formation(void *p)
+{
+    wr_formation_free(p);
+}
+static void free_profile(void *p)
+{
+    wr_profile_free(p);
+}
+static void free_chart(void *p)
+{
+    wr_hit_chart_free(p);
+}
+static void free_map(void *p)
+{
+    wr_map_free(p);
+}
+
+static void (*handle_free(char kind))(void *)
+{
+    switch (kind) {
+    case 'R': return free_rng;
+    case 'F': return free_figure;
+    case 'O': return free_formation;
+    case 'P': return free_profile;
+    case 'C': return free_chart;
+    case 'A': return free_map;
+    default: return NULL;
+    }
+}
+
 /* Pushes and returns "name(arguments)" for a failed call. */
 static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, int nargs)
 {
@@ -1147,6 +1186,7 @@ static int call_fn(lua_State *L)
         case 'b': v->given = !lua_isnone(L, arg); v->i = wrl_truth(L, arg); break;
         case 'B': v->given = !lua_isnone(L, arg); v->i = v->given ? wrl_truth(L, arg) : 1; break;
         case 'h': v->h = wrl_hex(L, arg); break;
+        case 'x': v->u64 = v->given ? wrl_seed(L, arg) : 0; break;
         case 'z': {
             long long x = wrl_integer(L, arg);
             if (x < 0 || (unsigned long long)x > SIZE_MAX)
@@ -1159,10 +1199,18 @@ static int call_fn(lua_State *L)
             break;
         }
     }
-    int first_result_struct = nstructs;
-    for (const char *k = fn->results; *k != '\0'; k++)
-        if (*k == 't')
-            r[k - fn->results].p = store[nstructs++].bytes;
+    int first_result_struct = nstructs, boxes[WRL_MAX_ARGS];
+    int n = 0; /* (a result "+X" is two characters, one value) */
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
+        if (*k == 't') {
+            r[n].p = store[nstructs++].bytes;
+        } else if (*k == '+') {
+            wrl_box *box = wrl_new_box(L, handle_mt(k[1]), sizeof(wrl_box), 0, 0, handle_free(k[1]));
+            boxes[n] = lua_gettop(L);
+            r[n].p = &box->ptr;
+            r[n].al = wrl_allocator(L);
+        }
+    }
     wr_status status = fn->call(a, r);
     if (status != WR_OK) {
         wr_error d;
@@ -1174,11 +1222,12 @@ static int call_fn(lua_State *L)
     }
     for (int i = 0; i < nrecords; i++) /* the records, updated in place */
         write_struct_arg(L, records[i], fn->structs[record_struct[i]], store[record_struct[i]].bytes);
-    int n = 0;
+    n = 0;
     nstructs = first_result_struct;
-    for (const char *k = fn->results; *k != '\0'; k++, n++) {
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
         const wrl_val *v = &r[n];
         switch (*k) {
+        case '+': lua_pushvalue(L, boxes[n]); break;
         case 't': {
             const wrl_struct *st = fn->structs[nstructs++];
             wrl_push_fields(L, v->p, st->fields);

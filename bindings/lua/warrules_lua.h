@@ -160,6 +160,11 @@ wr_allocator wrl_allocator(lua_State *L);
    Result kinds (read from r[k] after the call, pushed in order):
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
      e uint64_t   z size_t   h wr_hex   s string (const char *)
+     x  a seed: an integer or a string of a 64-bit one, 0 when none or nil (u64)
+   A result "+" and a handle letter is a new handle of that type: its box is
+   pushed before the call, r[k].p is its slot (wr_x **) and r[k].al the
+   state's allocator (for the _ex constructors); a failed call leaves the
+   box empty for the collector.
    Struct kinds, each taking the next of the row's structs (wrl_struct):
      argument  t  a table read over the struct's initial value (its storage in a[k].p)
                T  the same, the initial value itself for none or nil
@@ -198,6 +203,7 @@ typedef struct wrl_val {
         void *p;
     };
     int given; /* the argument was present (not none or nil; for b and B, not none) */
+    wr_allocator al; /* a new handle's result: the state's allocator */
 } wrl_val;
 /* An out parameter of any type: the result kind says how to read r[k]. */
 #define WRL_OUT(k) ((void *)&r[k])
