@@ -125,13 +125,21 @@ def _lua_call(h, f):
     updates, an argument too; any other non-const pointer to a scalar, enum
     or struct is the next result (a struct's storage is r[k].p); a struct
     returned by value is result 0; a handle's address (wr_x **) is the next
-    result, a new handle, and an allocator before it is that result's .al."""
-    args, outs, ai, ri = [], [], 0, 0
+    result, a new handle, and an allocator before it is that result's .al;
+    (char *buf, size_t cap, size_t *len) is the next result, a string."""
+    args, ai, ri = [], 0, 0
+    params = list(f.params)
     if f.returns in h.structs:
         ri = 1
     elif f.returns not in ("wr_status", "void"):
         return None
-    for k, (ctype, _name) in enumerate(f.params):
+    for k, (ctype, _name) in enumerate(params):
+        if ctype == "char *" and [t for t, _ in params[k + 1:k + 3]] == ["size_t", "size_t *"]:
+            # a string written into the caller's buffer: one result "w"
+            args.append(f"r[{ri}].buf, r[{ri}].cap, &r[{ri}].z")
+            del params[k + 1:k + 3]
+            ri += 1
+            continue
         base = " ".join(w for w in ctype.replace("*", " ").split() if w != "const")
         base = h.aliases.get(base, base)
         stars = ctype.count("*")

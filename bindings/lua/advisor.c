@@ -43,68 +43,6 @@ static int phase_odds_new(lua_State *L)
     return 1;
 }
 
-/* An exact decimal: the length first (WR_ERR_RANGE with len written). */
-typedef wr_status (*exact_fn)(const wr_melee_phase_odds *, const void *, int, int, char *,
-                              size_t, size_t *);
-
-static wr_status end_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
-                           char *buf, size_t cap, size_t *len)
-{
-    (void)unit;
-    return wr_melee_phase_odds_fight_end_exact(o, a, (wr_melee_end)b, buf, cap, len);
-}
-
-static wr_status fate_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
-                            char *buf, size_t cap, size_t *len)
-{
-    (void)b;
-    return wr_melee_phase_odds_unit_fate_exact(o, unit, (wr_melee_fate)a, buf, cap, len);
-}
-
-static wr_status figures_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
-                               char *buf, size_t cap, size_t *len)
-{
-    (void)b;
-    return wr_melee_phase_odds_unit_figures_exact(o, unit, a, buf, cap, len);
-}
-
-static int push_exact(lua_State *L, exact_fn fn, const wr_melee_phase_odds *o, const void *unit,
-                      int a, int b, const char *what)
-{
-    size_t len = SIZE_MAX;
-    wr_status st = fn(o, unit, a, b, NULL, 0, &len);
-    if (st != WR_OK && !(st == WR_ERR_RANGE && len != SIZE_MAX))
-        return wrl_check(L, st, what);
-    if (len == SIZE_MAX || len > 100000)
-        return wrl_check(L, WR_ERR_RANGE, what);
-    char *buf = lua_newuserdatauv(L, len + 1, 0);
-    wrl_check(L, fn(o, unit, a, b, buf, len + 1, &len), what);
-    lua_pushlstring(L, buf, len);
-    return 1;
-}
-
-static int odds_fight_end_exact(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    return push_exact(L, end_exact, o, NULL, wrl_int(L, 2), wrl_int(L, 3),
-                      "MeleePhaseOdds:fight_end_exact");
-}
-
-static int odds_unit_fate_exact(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    return push_exact(L, fate_exact, o, u, wrl_int(L, 3), 0, "MeleePhaseOdds:unit_fate_exact");
-}
-
-static int odds_unit_figures_exact(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    return push_exact(L, figures_exact, o, u, wrl_int(L, 3), 0,
-                      "MeleePhaseOdds:unit_figures_exact");
-}
-
 static int odds_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, ODDS_MT))
@@ -528,13 +466,20 @@ static int l_advise_charges(lua_State *L)
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 /* fight_end(fight, end), unit_fate(unit, fate), unit_figures(unit, figures)
-   -> floor(p * 10^18); expected_lost(unit) -> floor(E * 10^9) */
+   -> floor(p * 10^18); expected_lost(unit) -> floor(E * 10^9); the _exact
+   forms give the exact decimal as a string. */
 #define ADVISOR_FNS(X)                                                                                           \
     X(odds_exponent, "MeleePhaseOdds:exponent", "Q", "i", WRL_CALL_MELEE_PHASE_ODDS_EXPONENT, NULL)             \
     X(odds_fight_end, "MeleePhaseOdds:fight_end", "Qii", "e", WRL_CALL_MELEE_PHASE_ODDS_FIGHT_END, NULL)        \
     X(odds_unit_fate, "MeleePhaseOdds:unit_fate", "QMi", "e", WRL_CALL_MELEE_PHASE_ODDS_UNIT_FATE, NULL)        \
     X(odds_unit_figures, "MeleePhaseOdds:unit_figures", "QMi", "e", WRL_CALL_MELEE_PHASE_ODDS_UNIT_FIGURES, NULL) \
-    X(odds_expected_lost, "MeleePhaseOdds:expected_lost", "QM", "e", WRL_CALL_MELEE_PHASE_ODDS_EXPECTED_LOST, NULL)
+    X(odds_expected_lost, "MeleePhaseOdds:expected_lost", "QM", "e", WRL_CALL_MELEE_PHASE_ODDS_EXPECTED_LOST, NULL) \
+    X(odds_fight_end_exact, "MeleePhaseOdds:fight_end_exact", "Qii", "w",                                      \
+      WRL_CALL_MELEE_PHASE_ODDS_FIGHT_END_EXACT, NULL)                                                           \
+    X(odds_unit_fate_exact, "MeleePhaseOdds:unit_fate_exact", "QMi", "w",                                      \
+      WRL_CALL_MELEE_PHASE_ODDS_UNIT_FATE_EXACT, NULL)                                                           \
+    X(odds_unit_figures_exact, "MeleePhaseOdds:unit_figures_exact", "QMi", "w",                                \
+      WRL_CALL_MELEE_PHASE_ODDS_UNIT_FIGURES_EXACT, NULL)
 
 ADVISOR_FNS(WRL_SFN_THUNK)
 static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) WRL_FN_END};
@@ -542,9 +487,6 @@ static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) WRL_FN_END};
 void wrl_open_advisor(lua_State *L)
 {
     static const luaL_Reg odds_methods[] = {
-        {"fight_end_exact", odds_fight_end_exact},
-        {"unit_fate_exact", odds_unit_fate_exact},
-        {"unit_figures_exact", odds_unit_figures_exact},
         {NULL, NULL}};
     wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, odds_tostring, NULL, NULL);
     static const luaL_Reg advisor_methods[] = {

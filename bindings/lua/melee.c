@@ -176,19 +176,6 @@ static int munit_tostring(lua_State *L)
 
 /* ---- explanations -------------------------------------------------------- */
 
-static int l_melee_event_text(lua_State *L)
-{
-    wr_melee_event e;
-    memset(&e, 0, sizeof e);
-    wrl_read_struct(L, 1, "an event", &e, event_fields);
-    size_t len = 0;
-    wrl_check(L, wr_melee_event_text(&e, NULL, 0, &len), "melee_event_text");
-    char *buf = lua_newuserdatauv(L, len + 1, 0);
-    wrl_check(L, wr_melee_event_text(&e, buf, len + 1, &len), "melee_event_text");
-    lua_pushlstring(L, buf, len);
-    return 1;
-}
-
 /* ---- morale -------------------------------------------------------------- */
 
 /* Pushes a morale test as a table; unit and enemy are the MeleeUnit
@@ -953,37 +940,6 @@ static int phase_tostring(lua_State *L)
 
 /* ---- exact odds ---------------------------------------------------------- */
 
-/* The two exact forms: first ask the length (WR_ERR_RANGE with len written). */
-static int push_exact(lua_State *L, const wr_melee_odds *o, int side, int a, int is_end, const char *what)
-{
-    size_t len = SIZE_MAX;
-    wr_status st = is_end ? wr_melee_odds_end_exact(o, (wr_melee_end)a, NULL, 0, &len)
-                          : wr_melee_odds_figures_exact(o, side, a, NULL, 0, &len);
-    if (st != WR_OK && !(st == WR_ERR_RANGE && len != SIZE_MAX))
-        return wrl_check(L, st, what);
-    if (len == SIZE_MAX || len > 100000)
-        return wrl_check(L, WR_ERR_RANGE, what);
-    char *buf = lua_newuserdatauv(L, len + 1, 0);
-    st = is_end ? wr_melee_odds_end_exact(o, (wr_melee_end)a, buf, len + 1, &len)
-                : wr_melee_odds_figures_exact(o, side, a, buf, len + 1, &len);
-    wrl_check(L, st, what);
-    lua_pushlstring(L, buf, len);
-    return 1;
-}
-
-static int odds_end_exact(lua_State *L)
-{
-    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    return push_exact(L, o, 0, wrl_int(L, 2), 1, "MeleeOdds:end_exact");
-}
-
-static int odds_figures_exact(lua_State *L)
-{
-    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    int side = wrl_int(L, 2);
-    return push_exact(L, o, side, wrl_int(L, 3), 0, "MeleeOdds:figures_exact");
-}
-
 static int odds_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, ODDS_MT))
@@ -1091,6 +1047,8 @@ static const wrl_field wounds_gen_fields[] = {WRL_FIELDS_WOUNDS};
 static const char *const wounds_truth[] = {"unconscious", "dead", NULL};
 static const wrl_struct wounds_st = {"a wounds record", sizeof(wr_wounds), wounds_gen_fields, wounds_truth, NULL,
                                      NULL};
+static const wrl_field event_gen_fields[] = {WRL_FIELDS_MELEE_EVENT};
+static const wrl_struct event_st = {"an event", sizeof(wr_melee_event), event_gen_fields, NULL, NULL, NULL};
 static const wrl_field phase_unit_gen_fields[] = {WRL_FIELDS_PHASE_UNIT};
 static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), phase_unit_gen_fields, NULL, NULL,
                                          NULL};
@@ -1106,7 +1064,10 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
     X(munit_def, "MeleeUnit:def", "M", "t", WRL_CALL_MELEE_UNIT_GET, &def_st)                                    \
     X(munit_wounds, "MeleeUnit:wounds", "M", "t", WRL_CALL_MELEE_UNIT_WOUNDS, &wounds_st)                        \
     X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)          \
-    X(phase_unit, "MeleePhase:unit", "HM", "t", WRL_CALL_MELEE_PHASE_UNIT, &phase_unit_st)
+    X(phase_unit, "MeleePhase:unit", "HM", "t", WRL_CALL_MELEE_PHASE_UNIT, &phase_unit_st)                     \
+    X(melee_event_text, "melee_event_text", "t", "w", WRL_CALL_MELEE_EVENT_TEXT, &event_st)                      \
+    X(odds_end_exact, "MeleeOdds:end_exact", "Di", "w", WRL_CALL_MELEE_ODDS_END_EXACT, NULL)                     \
+    X(odds_figures_exact, "MeleeOdds:figures_exact", "Dii", "w", WRL_CALL_MELEE_ODDS_FIGURES_EXACT, NULL)
 
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
@@ -1178,9 +1139,7 @@ void wrl_open_melee(lua_State *L)
         {"odds", odds_new}, {"odds_ws", odds_new_ws}, {"simulate", engagement_simulate},
         {NULL, NULL}};
     wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
-    static const luaL_Reg odds_methods[] = {
-        {"end_exact", odds_end_exact}, {"figures_exact", odds_figures_exact}, {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    wrl_register_type(L, ODDS_MT, "melee_odds", NULL, fns, odds_tostring, NULL, NULL);
     static const luaL_Reg odds_ws_methods[] = {{NULL, NULL}};
     wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, NULL, odds_ws_tostring,
                       NULL, NULL);
@@ -1196,7 +1155,6 @@ void wrl_open_melee(lua_State *L)
     lua_pop(L, 2);
     static const luaL_Reg others[] = {
         {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
-        {"melee_event_text", l_melee_event_text},
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},

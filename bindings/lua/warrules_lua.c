@@ -1211,7 +1211,21 @@ static int call_fn(lua_State *L)
             r[n].al = wrl_allocator(L);
         }
     }
+    int text = -1, nr = 0; /* a string result "w": its index */
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), nr++)
+        if (*k == 'w') {
+            text = nr;
+            r[nr].z = SIZE_MAX;
+        }
     wr_status status = fn->call(a, r);
+    if (text >= 0 && (status == WR_OK || (status == WR_ERR_RANGE && r[text].z != SIZE_MAX))) {
+        size_t len = r[text].z;
+        if (len == SIZE_MAX || len > 100000)
+            wrl_check(L, WR_ERR_RANGE, fn->name);
+        r[text].buf = lua_newuserdatauv(L, len + 1, 0);
+        r[text].cap = len + 1;
+        status = fn->call(a, r);
+    }
     if (status != WR_OK) {
         wr_error d;
         wr_last_error_detail(&d);
@@ -1228,6 +1242,7 @@ static int call_fn(lua_State *L)
         const wrl_val *v = &r[n];
         switch (*k) {
         case '+': lua_pushvalue(L, boxes[n]); break;
+        case 'w': lua_pushlstring(L, v->buf, v->z); break;
         case 't': {
             const wrl_struct *st = fn->structs[nstructs++];
             wrl_push_fields(L, v->p, st->fields);

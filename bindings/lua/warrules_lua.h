@@ -164,7 +164,10 @@ wr_allocator wrl_allocator(lua_State *L);
    A result "+" and a handle letter is a new handle of that type: its box is
    pushed before the call, r[k].p is its slot (wr_x **) and r[k].al the
    state's allocator (for the _ex constructors); a failed call leaves the
-   box empty for the collector.
+   box empty for the collector. A result "w" is a string the call writes
+   into a buffer (char *buf, size_t cap, size_t *len: r[k].buf, r[k].cap,
+   r[k].z): the row is called for the length first (NULL, 0; WR_ERR_RANGE
+   with the length written is no failure), then with a buffer of it.
    Struct kinds, each taking the next of the row's structs (wrl_struct):
      argument  t  a table read over the struct's initial value (its storage in a[k].p)
                T  the same, the initial value itself for none or nil
@@ -204,6 +207,8 @@ typedef struct wrl_val {
     };
     int given; /* the argument was present (not none or nil; for b and B, not none) */
     wr_allocator al; /* a new handle's result: the state's allocator */
+    char *buf;       /* a string result's buffer (NULL: ask the length) */
+    size_t cap;      /* and its size */
 } wrl_val;
 /* An out parameter of any type: the result kind says how to read r[k]. */
 #define WRL_OUT(k) ((void *)&r[k])
