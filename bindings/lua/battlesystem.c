@@ -387,16 +387,6 @@ static int l_charge_check(lua_State *L)
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
-/* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
-static int l_missile_table_default(lua_State *L)
-{
-    wr_missile_modifiers t = wr_missile_modifiers_unset();
-    lua_createtable(L, 0, 1);
-    wrl_push_int_array0(L, t.modifier, WR_TERRAIN_COUNT);
-    lua_setfield(L, -2, "modifier");
-    return 1;
-}
-
 static int l_missile_terrain_modifier(lua_State *L)
 {
     static const char *const fields[] = {"modifier", NULL};
@@ -468,13 +458,6 @@ static void read_missile_modifiers(lua_State *L, int arg, wr_missile_modifiers *
     lua_pop(L, 1);
 }
 
-static int l_missile_modifiers_unset(lua_State *L)
-{
-    wr_missile_modifiers t = wr_missile_modifiers_unset();
-    push_missile_modifiers(L, &t);
-    return 1;
-}
-
 /* missile_modifiers_set(table, terrain, modifier): the table is updated in
    place (only when the call succeeds). */
 static int l_missile_modifiers_set(lua_State *L)
@@ -494,17 +477,6 @@ static int l_missile_modifiers_set(lua_State *L)
     lua_pushinteger(L, (lua_Integer)t.set);
     lua_setfield(L, 1, "set");
     return 0;
-}
-
-static int l_missile_modifiers_get(lua_State *L)
-{
-    wr_missile_modifiers t;
-    read_missile_modifiers(L, 1, &t);
-    int modifier = 0;
-    wrl_check(L, wr_missile_modifiers_get(&t, (wr_terrain)wrl_int(L, 2), &modifier),
-              "missile_modifiers_get");
-    lua_pushinteger(L, modifier);
-    return 1;
 }
 
 /* ---- batch forms -------------------------------------------------------- */
@@ -606,16 +578,37 @@ static int l_tactical_check_batch(lua_State *L)
 
 /* Structs as tables: the fields are generated from the headers (wrl_structs.h). */
 static const wrl_field desc_fields[] = {WRL_FIELDS_BATTLE_UNIT_DESC};
-static const wrl_struct desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), desc_fields, NULL, NULL, NULL};
+static const wrl_struct desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), desc_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field fire_area_fields[] = {WRL_FIELDS_FIRE_AREA};
-static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fire_area_fields, NULL, NULL, NULL};
+static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fire_area_fields, NULL, NULL, NULL, NULL, NULL};
 /* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
 static const wrl_field fire_origin_fields[] = {WRL_FIELDS_FIRE_ORIGIN};
-static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL, NULL};
+static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL, NULL, NULL, NULL};
+/* Missile modifiers (and the older missile table: modifier alone) as their functions read and push them. */
+static void mods_push(lua_State *L, const void *t)
+{
+    push_missile_modifiers(L, t);
+}
+static void mods_read(lua_State *L, int arg, void *t)
+{
+    read_missile_modifiers(L, arg, t);
+}
+static const wrl_struct mods_st = {"a missile_modifiers", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
+                                   mods_push, mods_read};
+/* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
+static void table_push(lua_State *L, const void *base)
+{
+    const wr_missile_modifiers *t = base;
+    lua_createtable(L, 0, 1);
+    wrl_push_int_array0(L, t->modifier, WR_TERRAIN_COUNT);
+    lua_setfield(L, -2, "modifier");
+}
+static const wrl_struct table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
+                                    table_push, NULL};
 static const wrl_field info_fields[] = {WRL_FIELDS_FORMATION_INFO};
-static const wrl_struct info_st = {"a formation_info", sizeof(wr_formation_info), info_fields, NULL, NULL, NULL};
+static const wrl_struct info_st = {"a formation_info", sizeof(wr_formation_info), info_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
-static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL, NULL};
+static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL, NULL, NULL, NULL};
 
 /* The Movement Phase's actions take the costs as a table (nil:
    movement_costs_default(); its missing fields take the defaults) and give
@@ -626,7 +619,7 @@ static void costs_init(void *base)
 }
 static const wrl_field costs_fields[] = {WRL_FIELDS_MOVEMENT_PHASE_COSTS};
 static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase_costs), costs_fields, NULL,
-                                    costs_init, NULL};
+                                    costs_init, NULL, NULL, NULL};
 
 /* The rows with structs: X(id, name, args, results, call, struct...) (README.md). */
 #define BATTLESYSTEM_SFNS(X)                                                                                       \
@@ -634,6 +627,9 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
     X(rate_cavalry, "rate_cavalry", "FF", "+F", WRL_CALL_RATE_CAVALRY_EX, NULL)                                  \
     X(formation_new, "Formation", "iio", "+O", WRL_CALL_FORMATION_NEW_EX, NULL)                                  \
     X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
+    X(missile_table_default, "missile_table_default", "", "t", WRL_CALL_MISSILE_MODIFIERS_UNSET, &table_st)        \
+    X(missile_modifiers_unset, "missile_modifiers_unset", "", "t", WRL_CALL_MISSILE_MODIFIERS_UNSET, &mods_st)     \
+    X(missile_modifiers_get, "missile_modifiers_get", "ti", "i", WRL_CALL_MISSILE_MODIFIERS_GET, &mods_st)         \
     X(unit_get_desc, "Unit:get_desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                              \
     X(unit_desc, "Unit:desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                                      \
     X(formation_get, "Formation:get", "O", "t", WRL_CALL_FORMATION_GET, &info_st)                                \
@@ -725,11 +721,8 @@ void wrl_open_battlesystem(lua_State *L)
         {"Unit", unit_new}, {"unit_new", unit_new},
         {"tactical_check", l_tactical_check},
         {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
-        {"missile_table_default", l_missile_table_default},
         {"missile_terrain_modifier", l_missile_terrain_modifier},
-        {"missile_modifiers_unset", l_missile_modifiers_unset},
         {"missile_modifiers_set", l_missile_modifiers_set},
-        {"missile_modifiers_get", l_missile_modifiers_get},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);

@@ -169,22 +169,6 @@ static void check_params(lua_State *L, int arg, wr_plan_params *p)
     lua_pop(L, 1);
 }
 
-static int l_move_costs_default(lua_State *L)
-{
-    wr_move_costs c;
-    wrl_check(L, wr_move_costs_default((wr_mover)wrl_int(L, 1), &c), "move_costs_default");
-    push_costs(L, &c);
-    return 1;
-}
-
-static int l_plan_params_default(lua_State *L)
-{
-    wr_plan_params p;
-    wrl_check(L, wr_plan_params_default((wr_mover)wrl_int(L, 1), &p), "plan_params_default");
-    push_params(L, &p);
-    return 1;
-}
-
 /* land_entry(costs, arm, traits, terrain, home_region, route) -> cost, formed */
 static int l_land_entry(lua_State *L)
 {
@@ -1168,7 +1152,7 @@ static int l_moves_from(lua_State *L)
    (missing fields 0) updated in place; the fields from the header. */
 static const wrl_field march_gen_fields[] = {WRL_FIELDS_MARCH};
 static const char *const march_truth[] = {"marching", "unformed", "unformed_today", NULL};
-static const wrl_struct march_st = {"a march", sizeof(wr_march), march_gen_fields, march_truth, NULL, NULL};
+static const wrl_struct march_st = {"a march", sizeof(wr_march), march_gen_fields, march_truth, NULL, NULL, NULL, NULL};
 
 /* A force state's missing fields are those of wr_force_start(); a new one
    has the ForceState methods. */
@@ -1179,14 +1163,25 @@ static void force_init(void *base)
 static const wrl_field force_gen_fields[] = {WRL_FIELDS_FORCE_STATE};
 static const char *const force_truth[] = {"unformed", "unformed_today", "at_rally", "pressing", "far_bank", NULL};
 static const wrl_struct force_st = {"a force state", sizeof(wr_force_state), force_gen_fields, force_truth,
-                                    force_init, FORCE_MT};
+                                    force_init, FORCE_MT, NULL, NULL};
 /* A side is {river =, crossing =, road =, track =} (missing fields 0). */
 static const wrl_field side_gen_fields[] = {WRL_FIELDS_HEXSIDE};
 static const char *const side_truth[] = {"road", "track", NULL};
-static const wrl_struct side_st = {"a side", sizeof(wr_hexside), side_gen_fields, side_truth, NULL, NULL};
+static const wrl_struct side_st = {"a side", sizeof(wr_hexside), side_gen_fields, side_truth, NULL, NULL, NULL, NULL};
+/* Costs and planner parameters as their tables (costs.enter by terrain from 0). */
+static void costs_push(lua_State *L, const void *c)
+{
+    push_costs(L, c);
+}
+static const wrl_struct costs_st = {"costs", sizeof(wr_move_costs), NULL, NULL, NULL, NULL, costs_push, NULL};
+static void params_push(lua_State *L, const void *p)
+{
+    push_params(L, p);
+}
+static const wrl_struct params_st = {"plan params", sizeof(wr_plan_params), NULL, NULL, NULL, NULL, params_push, NULL};
 /* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
 static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
-static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL};
+static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL, NULL, NULL};
 
 /* force_end_day(state, daily_points, halt, figures, half_die): halt false,
    figures 0 and half_die 2 (the planner's mean) when left out. */
@@ -1206,6 +1201,8 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(force_rally, "force_rally", "mi", "", WRL_CALL_FORCE_RALLY, &force_st)                                     \
     X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)                             \
     X(map_new, "Map", "ii", "+A", WRL_CALL_MAP_NEW_EX, NULL)                                                     \
+    X(move_costs_default, "move_costs_default", "i", "t", WRL_CALL_MOVE_COSTS_DEFAULT, &costs_st)                \
+    X(plan_params_default, "plan_params_default", "i", "t", WRL_CALL_PLAN_PARAMS_DEFAULT, &params_st)            \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
     X(map_side, "Map:side", "Ahi", "t", WRL_CALL_MAP_HEXSIDE, &side_st)
 
@@ -1270,8 +1267,8 @@ void wrl_open_campaign(lua_State *L)
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
-{"move_costs_default", l_move_costs_default},
-        {"land_entry", l_land_entry}, {"plan_params_default", l_plan_params_default},
+
+        {"land_entry", l_land_entry}, 
         {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);

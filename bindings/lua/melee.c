@@ -389,15 +389,6 @@ static void push_strike(lua_State *L, const wr_strike *k)
     lua_setfield(L, -2, "mod");
 }
 
-static int engagement_strike(lua_State *L)
-{
-    wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
-    wr_strike k;
-    wrl_check(L, wr_engagement_strike(e, wrl_int(L, 2), &k), "Engagement:strike");
-    push_strike(L, &k);
-    return 1;
-}
-
 /* Pushes a table {[0] = f(0), [1] = f(1)} of per-side structs. */
 static void push_pair_fields(lua_State *L, const void *v0, const void *v1, const wrl_field *f)
 {
@@ -636,21 +627,6 @@ static int engagement_apply(lua_State *L)
     return 0;
 }
 
-static int engagement_kill_odds(lua_State *L)
-{
-    wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
-    wr_kill_odds o;
-    wrl_check(L, wr_engagement_kill_odds(e, wrl_int(L, 2), &o), "Engagement:kill_odds");
-    lua_createtable(L, 0, 3);
-    wrl_push_int_array0(L, o.hits, 2);
-    lua_setfield(L, -2, "hits");
-    wrl_push_int_array0(L, o.kills, 2);
-    lua_setfield(L, -2, "kills");
-    wrl_push_int_array0(L, o.percent, 2);
-    lua_setfield(L, -2, "percent");
-    return 1;
-}
-
 static void odds_free(void *p)
 {
     wr_melee_odds_free(p);
@@ -872,16 +848,6 @@ static int phase_add(lua_State *L)
     return 1;
 }
 
-static int phase_strike(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
-    int fight = wrl_int(L, 2), side = wrl_int(L, 3);
-    wr_strike k;
-    wrl_check(L, wr_melee_phase_strike(p, fight, side, &k), "MeleePhase:strike");
-    push_strike(L, &k);
-    return 1;
-}
-
 /* Resolving changes the units: none may be in use by a running call. */
 static wr_melee_phase *check_resolvable(lua_State *L)
 {
@@ -916,16 +882,6 @@ static int phase_resolve(lua_State *L)
     end_call(L, pb, 2);
     wrl_check(L, st, "MeleePhase:resolve");
     return 0;
-}
-
-/* round(fight) -> the fight's round, as Engagement:fight_rolls gives it */
-static int phase_round(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
-    wr_melee_round r;
-    wrl_check(L, wr_melee_phase_round(p, wrl_int(L, 2), &r), "MeleePhase:round");
-    push_round(L, &r);
-    return 1;
 }
 
 static int phase_tostring(lua_State *L)
@@ -1042,16 +998,40 @@ static int l_melee_rounds_batch(lua_State *L)
 
 /* A unit's description and its wounds record: the fields from the header. */
 static const wrl_field def_gen_fields[] = {WRL_FIELDS_MELEE_UNIT_DESC};
-static const wrl_struct def_st = {"a unit_def", sizeof(wr_melee_unit_desc), def_gen_fields, NULL, NULL, NULL};
+static const wrl_struct def_st = {"a unit_def", sizeof(wr_melee_unit_desc), def_gen_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field wounds_gen_fields[] = {WRL_FIELDS_WOUNDS};
 static const char *const wounds_truth[] = {"unconscious", "dead", NULL};
 static const wrl_struct wounds_st = {"a wounds record", sizeof(wr_wounds), wounds_gen_fields, wounds_truth, NULL,
-                                     NULL};
+                                     NULL, NULL, NULL};
+/* Strikes, rounds and kill odds: tables of their own shape (arrays by side from 0). */
+static void strike_push(lua_State *L, const void *k)
+{
+    push_strike(L, k);
+}
+static const wrl_struct strike_st = {"a strike", sizeof(wr_strike), NULL, NULL, NULL, NULL, strike_push, NULL};
+static void round_push(lua_State *L, const void *r)
+{
+    push_round(L, r);
+}
+static const wrl_struct round_st = {"a round", sizeof(wr_melee_round), NULL, NULL, NULL, NULL, round_push, NULL};
+static void kill_odds_push(lua_State *L, const void *base)
+{
+    const wr_kill_odds *o = base;
+    lua_createtable(L, 0, 3);
+    wrl_push_int_array0(L, o->hits, 2);
+    lua_setfield(L, -2, "hits");
+    wrl_push_int_array0(L, o->kills, 2);
+    lua_setfield(L, -2, "kills");
+    wrl_push_int_array0(L, o->percent, 2);
+    lua_setfield(L, -2, "percent");
+}
+static const wrl_struct kill_odds_st = {"kill odds", sizeof(wr_kill_odds), NULL, NULL, NULL, NULL, kill_odds_push,
+                                        NULL};
 static const wrl_field event_gen_fields[] = {WRL_FIELDS_MELEE_EVENT};
-static const wrl_struct event_st = {"an event", sizeof(wr_melee_event), event_gen_fields, NULL, NULL, NULL};
+static const wrl_struct event_st = {"an event", sizeof(wr_melee_event), event_gen_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field phase_unit_gen_fields[] = {WRL_FIELDS_PHASE_UNIT};
 static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), phase_unit_gen_fields, NULL, NULL,
-                                         NULL};
+                                         NULL, NULL, NULL};
 
 /* wounds_add(record, wound, character) -> dead (boolean); the record table
    is updated in place (only when the call succeeds). */
@@ -1066,6 +1046,10 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
     X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)          \
     X(phase_unit, "MeleePhase:unit", "HM", "t", WRL_CALL_MELEE_PHASE_UNIT, &phase_unit_st)                     \
     X(melee_event_text, "melee_event_text", "t", "w", WRL_CALL_MELEE_EVENT_TEXT, &event_st)                      \
+    X(engagement_strike, "Engagement:strike", "Ei", "t", WRL_CALL_ENGAGEMENT_STRIKE, &strike_st)                 \
+    X(engagement_kill_odds, "Engagement:kill_odds", "Ei", "t", WRL_CALL_ENGAGEMENT_KILL_ODDS, &kill_odds_st)     \
+    X(phase_strike, "MeleePhase:strike", "Hii", "t", WRL_CALL_MELEE_PHASE_STRIKE, &strike_st)                    \
+    X(phase_round, "MeleePhase:round", "Hi", "t", WRL_CALL_MELEE_PHASE_ROUND, &round_st)                         \
     X(odds_end_exact, "MeleeOdds:end_exact", "Di", "w", WRL_CALL_MELEE_ODDS_END_EXACT, NULL)                     \
     X(odds_figures_exact, "MeleeOdds:figures_exact", "Dii", "w", WRL_CALL_MELEE_ODDS_FIGURES_EXACT, NULL)
 
@@ -1133,9 +1117,9 @@ void wrl_open_melee(lua_State *L)
         {"set_hit_chart", munit_set_hit_chart}, {NULL, NULL}};
     wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);
     static const luaL_Reg engagement_methods[] = {
-        {"set_morale", engagement_set_morale}, {"strike", engagement_strike},
+        {"set_morale", engagement_set_morale},
         {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
-        {"apply", engagement_apply}, {"kill_odds", engagement_kill_odds},
+        {"apply", engagement_apply},
         {"odds", odds_new}, {"odds_ws", odds_new_ws}, {"simulate", engagement_simulate},
         {NULL, NULL}};
     wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
@@ -1144,8 +1128,8 @@ void wrl_open_melee(lua_State *L)
     wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, NULL, odds_ws_tostring,
                       NULL, NULL);
     static const luaL_Reg phase_methods[] = {
-        {"set_morale", phase_set_morale}, {"add", phase_add}, {"strike", phase_strike},
-        {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve}, {"round", phase_round},
+        {"set_morale", phase_set_morale}, {"add", phase_add},
+        {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve},
         {NULL, NULL}};
     wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, phase_tostring, NULL, NULL);
     luaL_getmetatable(L, PHASE_MT); /* #phase: the row MeleePhase:count */

@@ -1112,6 +1112,10 @@ static void read_struct_arg(lua_State *L, int arg, const wrl_struct *s, void *ba
         s->init(base);
     else
         memset(base, 0, s->size);
+    if (s->read != NULL) {
+        s->read(L, arg, base);
+        return;
+    }
     if (lua_type(L, arg) != LUA_TTABLE)
         wrl_fail(L, "WR_ERR_INVALID: %s must be a table, got %s", s->what, luaL_typename(L, arg));
     wrl_only_known(L, arg, s->what, s->fields, NULL);
@@ -1245,7 +1249,10 @@ static int call_fn(lua_State *L)
         case 'w': lua_pushlstring(L, v->buf, v->z); break;
         case 't': {
             const wrl_struct *st = fn->structs[nstructs++];
-            wrl_push_fields(L, v->p, st->fields);
+            if (st->push != NULL)
+                st->push(L, v->p);
+            else
+                wrl_push_fields(L, v->p, st->fields);
             if (st->metatable != NULL)
                 luaL_setmetatable(L, st->metatable);
             break;

@@ -179,12 +179,14 @@ wr_allocator wrl_allocator(lua_State *L);
    row without the library's detail names the values passed. */
 #define WRL_MAX_ARGS 8
 #define WRL_MAX_STRUCTS 2
-#define WRL_STRUCT_MAX 128 /* bytes of a struct argument or result */
+#define WRL_STRUCT_MAX 4096 /* bytes of a struct argument or result (wr_melee_round: 2.4 KB) */
 /* A struct argument or result: its fields (generated: WRL_FIELDS_X), the
    int fields that also take a boolean (NULL-ended names, or NULL), the
    value a table's missing fields take (init, or zeros when NULL), what
    an error calls it ("a march") and the metatable a result table gets
-   (NULL: none). */
+   (NULL: none). A struct whose table is no list of its int fields (arrays,
+   booleans) has its own push (a result) and read (an argument, over zeros
+   or init; NULL: by the fields). */
 typedef struct wrl_struct {
     const char *what;
     size_t size;
@@ -192,6 +194,8 @@ typedef struct wrl_struct {
     const char *const *truth;
     void (*init)(void *base);
     const char *metatable;
+    void (*push)(lua_State *L, const void *base);
+    void (*read)(lua_State *L, int arg, void *base);
 } wrl_struct;
 typedef struct wrl_val {
     union {
