@@ -176,14 +176,6 @@ static const wrl_field params_fields[] = {
     WRL_FIELD(wr_charge_advisor_params, top, WRL_F_INT),
     {NULL, 0, WRL_F_INT}};
 
-/* charge_advisor_params_default() -> {aim =, fates =, ..., top =} */
-static int l_params_default(lua_State *L)
-{
-    wr_charge_advisor_params p = wr_charge_advisor_params_default();
-    wrl_push_fields(L, &p, params_fields);
-    return 1;
-}
-
 /* Reads params (a table, or none for the defaults) at arg; target = a MeleeUnit. */
 static wr_charge_advisor_params read_params(lua_State *L, int arg)
 {
@@ -481,8 +473,15 @@ static int l_advise_charges(lua_State *L)
     X(odds_unit_figures_exact, "MeleePhaseOdds:unit_figures_exact", "QMi", "w",                                \
       WRL_CALL_MELEE_PHASE_ODDS_UNIT_FIGURES_EXACT, NULL)
 
+/* charge_advisor_params_default() -> {aim =, fates =, ..., top =} */
+static const wrl_struct params_st = {"charge advisor params", sizeof(wr_charge_advisor_params), params_fields, NULL,
+                                     NULL, NULL, NULL, NULL};
+#define ADVISOR_PARAMS_FNS(X)                                                                                    \
+    X(params_default, "charge_advisor_params_default", "", "t", WRL_CALL_CHARGE_ADVISOR_PARAMS_DEFAULT, &params_st)
+
 ADVISOR_FNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) WRL_FN_END};
+ADVISOR_PARAMS_FNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 void wrl_open_advisor(lua_State *L)
 {
@@ -506,8 +505,8 @@ void wrl_open_advisor(lua_State *L)
         {"melee_phase_odds_new", phase_odds_new},
         {"ChargeAdvisor", advisor_new},
         {"charge_advisor_new", advisor_new},
-        {"charge_advisor_params_default", l_params_default},
         {"advise_charges", l_advise_charges},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
+    wrl_set_fns(L, fns);
 }

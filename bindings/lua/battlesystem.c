@@ -269,17 +269,6 @@ static int unit_set_desc(lua_State *L)
     return 0;
 }
 
-/* figure(): a copy of the unit's rated figure (a Figure of its own). */
-static int unit_figure(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    const wr_figure *fig = NULL;
-    wrl_check(L, wr_battle_unit_figure(unit, &fig), "Unit:figure");
-    wr_figure **slot = push_new_figure(L);
-    wrl_check(L, wr_figure_clone(fig, slot), "Unit:figure");
-    return 1;
-}
-
 static int unit_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, UNIT_MT))
@@ -605,6 +594,13 @@ static void table_push(lua_State *L, const void *base)
 }
 static const wrl_struct table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
                                     table_push, NULL};
+/* Unit:figure(): a copy of the unit's rated figure (a Figure of its own). */
+static wr_status unit_figure_copy(const wr_battle_unit *unit, wr_figure **out)
+{
+    const wr_figure *fig = NULL;
+    wr_status st = wr_battle_unit_figure(unit, &fig);
+    return st != WR_OK ? st : wr_figure_clone(fig, out);
+}
 static const wrl_field info_fields[] = {WRL_FIELDS_FORMATION_INFO};
 static const wrl_struct info_st = {"a formation_info", sizeof(wr_formation_info), info_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
@@ -624,6 +620,7 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
 /* The rows with structs: X(id, name, args, results, call, struct...) (README.md). */
 #define BATTLESYSTEM_SFNS(X)                                                                                       \
     X(figure_clone, "Figure:clone", "F", "+F", WRL_CALL_FIGURE_CLONE, NULL)                                      \
+    X(unit_figure, "Unit:figure", "U", "+F", unit_figure_copy(a[0].p, r[0].p), NULL)                             \
     X(rate_cavalry, "rate_cavalry", "FF", "+F", WRL_CALL_RATE_CAVALRY_EX, NULL)                                  \
     X(formation_new, "Formation", "iio", "+O", WRL_CALL_FORMATION_NEW_EX, NULL)                                  \
     X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
@@ -712,7 +709,7 @@ void wrl_open_battlesystem(lua_State *L)
                       figure_newindex);
     static const luaL_Reg unit_methods[] = {
         {"set_desc", unit_set_desc},
-        {"figure", unit_figure}, {NULL, NULL}};
+        {NULL, NULL}};
     wrl_register_type(L, UNIT_MT, "unit", unit_methods, fns, unit_tostring, NULL, NULL);
     wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
     static const luaL_Reg others[] = {

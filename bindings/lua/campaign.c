@@ -169,21 +169,6 @@ static void check_params(lua_State *L, int arg, wr_plan_params *p)
     lua_pop(L, 1);
 }
 
-/* land_entry(costs, arm, traits, terrain, home_region, route) -> cost, formed */
-static int l_land_entry(lua_State *L)
-{
-    wr_move_costs c;
-    memset(&c, 0, sizeof c);
-    read_costs(L, 1, &c);
-    int cost = 0, formed = 0;
-    wrl_check(L, wr_land_entry(&c, (wr_arm)wrl_int(L, 2), wrl_uint(L, 3, 0), (wr_hex_terrain)wrl_int(L, 4),
-                               wrl_truth(L, 5), (wr_route_kind)wrl_optint(L, 6, WR_ROUTE_NONE), &cost, &formed),
-              "land_entry");
-    lua_pushinteger(L, cost);
-    lua_pushboolean(L, formed);
-    return 2;
-}
-
 static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 {
     lua_createtable(L, (int)n, 0);
@@ -305,20 +290,6 @@ static void push_route(lua_State *L, const wr_route *r)
     wrl_set_int(L, "unformed_days", r->unformed_days);
     wrl_set_int(L, "stragglers", r->stragglers);
     wrl_set_int(L, "escort_lost", r->escort_lost);
-}
-
-/* route(map, params, from, to) -> route table */
-static int planner_route(lua_State *L)
-{
-    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
-    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
-    wr_plan_params params;
-    check_params(L, 3, &params);
-    wr_hex from = wrl_hex(L, 4), to = wrl_hex(L, 5);
-    wr_route r;
-    wrl_check(L, wr_planner_route(p, m, &params, from, to, &r), "Planner:route");
-    push_route(L, &r);
-    return 1;
 }
 
 /* Pushes {[index] = {day =, points_left =}} by map:index(), from 0. */
@@ -1179,6 +1150,24 @@ static void params_push(lua_State *L, const void *p)
     push_params(L, p);
 }
 static const wrl_struct params_st = {"plan params", sizeof(wr_plan_params), NULL, NULL, NULL, NULL, params_push, NULL};
+/* Arguments read by their helpers: costs (land_entry: missing fields 0),
+   plan params (over the mover's defaults); a route as push_route gives it. */
+static void costs_read(lua_State *L, int arg, void *c)
+{
+    read_costs(L, arg, c);
+}
+static const wrl_struct costs_in_st = {"costs", sizeof(wr_move_costs), NULL, NULL, NULL, NULL, NULL, costs_read};
+static void params_read(lua_State *L, int arg, void *p)
+{
+    check_params(L, arg, p);
+}
+static const wrl_struct params_in_st = {"plan params", sizeof(wr_plan_params), NULL, NULL, NULL, NULL, NULL,
+                                        params_read};
+static void route_push(lua_State *L, const void *r)
+{
+    push_route(L, r);
+}
+static const wrl_struct route_st = {"a route", sizeof(wr_route), NULL, NULL, NULL, NULL, route_push, NULL};
 /* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
 static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
 static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL, NULL, NULL};
@@ -1203,6 +1192,8 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(map_new, "Map", "ii", "+A", WRL_CALL_MAP_NEW_EX, NULL)                                                     \
     X(move_costs_default, "move_costs_default", "i", "t", WRL_CALL_MOVE_COSTS_DEFAULT, &costs_st)                \
     X(plan_params_default, "plan_params_default", "i", "t", WRL_CALL_PLAN_PARAMS_DEFAULT, &params_st)            \
+    X(land_entry, "land_entry", "tiuibo", "ib", WRL_CALL_LAND_ENTRY, &costs_in_st)                               \
+    X(planner_route, "Planner:route", "!NAthh", "t", WRL_CALL_PLANNER_ROUTE, &params_in_st, &route_st)          \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
     X(map_side, "Map:side", "Ahi", "t", WRL_CALL_MAP_HEXSIDE, &side_st)
 
@@ -1261,14 +1252,14 @@ void wrl_open_campaign(lua_State *L)
         {"check_rivers", map_check_rivers}, {NULL, NULL}};
     wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
-        {"route", planner_route}, {"field", planner_field}, {"reachable", planner_reachable},
+        {"field", planner_field}, {"reachable", planner_reachable},
         {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},
         {"intercept", planner_intercept}, {"danger", planner_danger}, {NULL, NULL}};
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
 
-        {"land_entry", l_land_entry}, 
+        
         {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
