@@ -82,32 +82,6 @@ static int figure_get(lua_State *L)
     return 1;
 }
 
-static int figure_damage_from_rolls(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    size_t n = 0;
-    int *rolls = wrl_int_sequence(L, 2, WR_FIGURE_MAX_DICE + 1, &n);
-    int damage = 0;
-    wrl_check(L, wr_figure_damage_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
-    lua_pushinteger(L, damage);
-    return 1;
-}
-
-/* charge_damage_from_rolls(multiplier, rolls): [11.4] the rider's dice times
-   multiplier, the steed's once (rolls as damage_from_rolls takes them). */
-static int figure_charge_damage_from_rolls(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    int multiplier = wrl_int(L, 2);
-    size_t n = 0;
-    int *rolls = wrl_int_sequence(L, 3, WR_FIGURE_MAX_DICE + 1, &n);
-    int damage = 0;
-    wrl_check(L, wr_figure_charge_damage_rolls(fig, multiplier, rolls, n, &damage),
-              "Figure:charge_damage_from_rolls");
-    lua_pushinteger(L, damage);
-    return 1;
-}
-
 static int figure_index(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -594,6 +568,21 @@ static void table_push(lua_State *L, const void *base)
 }
 static const wrl_struct table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
                                     table_push, NULL};
+/* Dice rolls: a sequence of ints (at most one more than a figure rolls: the
+   library answers WR_ERR_RANGE), read into a Lua-owned array. A read
+   function that pushes (the array) serves only a row's last argument. */
+typedef struct int_seq {
+    int *v;
+    size_t n;
+} int_seq;
+static void rolls_read(lua_State *L, int arg, void *base)
+{
+    int_seq *s = base;
+    s->v = wrl_int_sequence(L, arg, WR_FIGURE_MAX_DICE + 1, &s->n);
+}
+static const wrl_struct rolls_st = {"rolls", sizeof(int_seq), NULL, NULL, NULL, NULL, NULL, rolls_read};
+#define SEQ(x) ((int_seq *)(x).p)->v, ((int_seq *)(x).p)->n
+
 /* Unit:figure(): a copy of the unit's rated figure (a Figure of its own). */
 static wr_status unit_figure_copy(const wr_battle_unit *unit, wr_figure **out)
 {
@@ -621,6 +610,10 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
 #define BATTLESYSTEM_SFNS(X)                                                                                       \
     X(figure_clone, "Figure:clone", "F", "+F", WRL_CALL_FIGURE_CLONE, NULL)                                      \
     X(unit_figure, "Unit:figure", "U", "+F", unit_figure_copy(a[0].p, r[0].p), NULL)                             \
+    X(figure_damage_from_rolls, "Figure:damage_from_rolls", "Ft", "i",                                           \
+      wr_figure_damage_rolls(a[0].p, SEQ(a[1]), WRL_OUT(0)), &rolls_st)                                          \
+    X(figure_charge_damage_from_rolls, "Figure:charge_damage_from_rolls", "Fit", "i",                            \
+      wr_figure_charge_damage_rolls(a[0].p, a[1].i, SEQ(a[2]), WRL_OUT(0)), &rolls_st)                           \
     X(rate_cavalry, "rate_cavalry", "FF", "+F", WRL_CALL_RATE_CAVALRY_EX, NULL)                                  \
     X(formation_new, "Formation", "iio", "+O", WRL_CALL_FORMATION_NEW_EX, NULL)                                  \
     X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
@@ -702,9 +695,7 @@ static const wrl_const consts[] = {WRL_CONSTANTS_BATTLESYSTEM {NULL, 0}};
 void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
-        {"set", figure_set}, {"get", figure_get}, {"damage_from_rolls", figure_damage_from_rolls},
-        {"charge_damage_from_rolls", figure_charge_damage_from_rolls},
-        {NULL, NULL}};
+        {"set", figure_set}, {"get", figure_get}, {NULL, NULL}};
     wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
     static const luaL_Reg unit_methods[] = {

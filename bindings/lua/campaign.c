@@ -180,19 +180,6 @@ static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 
 /* ---- the map ------------------------------------------------------------- */
 
-/* moves(params, from) -> the planner's moves from a hex, a sequence of edges */
-static int map_moves(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_plan_params p;
-    check_params(L, 2, &p);
-    wr_plan_edge e[WR_PLAN_MAX_EDGES];
-    size_t n = 0;
-    wrl_check(L, wr_map_moves(m, &p, wrl_hex(L, 3), e, WR_PLAN_MAX_EDGES, &n), "Map:moves");
-    push_edges(L, e, n);
-    return 1;
-}
-
 static int map_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, MAP_MT))
@@ -1168,6 +1155,18 @@ static void route_push(lua_State *L, const void *r)
     push_route(L, r);
 }
 static const wrl_struct route_st = {"a route", sizeof(wr_route), NULL, NULL, NULL, NULL, route_push, NULL};
+/* The moves out of a hex, as push_edges gives them. */
+typedef struct edge_list {
+    wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    size_t n;
+} edge_list;
+static void edges_push(lua_State *L, const void *base)
+{
+    const edge_list *l = base;
+    push_edges(L, l->e, l->n);
+}
+static const wrl_struct edges_st = {"moves", sizeof(edge_list), NULL, NULL, NULL, NULL, edges_push, NULL};
+#define EDGES(v) (((edge_list *)(v).p)->e), WR_PLAN_MAX_EDGES, &((edge_list *)(v).p)->n
 /* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
 static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
 static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL, NULL, NULL};
@@ -1194,6 +1193,8 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(plan_params_default, "plan_params_default", "i", "t", WRL_CALL_PLAN_PARAMS_DEFAULT, &params_st)            \
     X(land_entry, "land_entry", "tiuibo", "ib", WRL_CALL_LAND_ENTRY, &costs_in_st)                               \
     X(planner_route, "Planner:route", "!NAthh", "t", WRL_CALL_PLANNER_ROUTE, &params_in_st, &route_st)          \
+    X(map_moves, "Map:moves", "Ath", "t", wr_map_moves(a[0].p, a[1].p, a[2].h, EDGES(r[0])), &params_in_st,    \
+      &edges_st)                                                                                                 \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
     X(map_side, "Map:side", "Ahi", "t", WRL_CALL_MAP_HEXSIDE, &side_st)
 
@@ -1248,7 +1249,7 @@ static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 void wrl_open_campaign(lua_State *L)
 {
     static const luaL_Reg map_methods[] = {
-        {"moves", map_moves},
+
         {"check_rivers", map_check_rivers}, {NULL, NULL}};
     wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
     static const luaL_Reg planner_methods[] = {

@@ -98,22 +98,6 @@ static int profile_tostring(lua_State *L)
 
 /* ---- hit charts and wounds ----------------------------------------------- */
 
-/* add(lo, hi, location, {wound for d4 = 1, 2, 3, 4}) */
-static int chart_add(lua_State *L)
-{
-    wr_hit_chart *c = wrl_check_mutable(L, 1, CHART_MT);
-    int lo = wrl_int(L, 2), hi = wrl_int(L, 3), location = wrl_int(L, 4);
-    size_t n = 0;
-    int *sev = wrl_int_sequence(L, 5, 4, &n);
-    if (n != 4)
-        return wrl_fail(L, "WR_ERR_INVALID: the severity table needs 4 wounds (d4 = 1..4), got %d", (int)n);
-    wr_wound severity[4];
-    for (int i = 0; i < 4; i++)
-        severity[i] = (wr_wound)sev[i];
-    wrl_check(L, wr_hit_chart_add(c, lo, hi, location, severity), "HitChart:add");
-    return 0;
-}
-
 static int chart_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, CHART_MT))
@@ -1027,6 +1011,19 @@ static void kill_odds_push(lua_State *L, const void *base)
 }
 static const wrl_struct kill_odds_st = {"kill odds", sizeof(wr_kill_odds), NULL, NULL, NULL, NULL, kill_odds_push,
                                         NULL};
+/* A hit chart row's wounds: {wound for d4 = 1, 2, 3, 4}. */
+static void severity_read(lua_State *L, int arg, void *base)
+{
+    wr_wound *severity = base;
+    size_t n = 0;
+    int *sev = wrl_int_sequence(L, arg, 4, &n);
+    if (n != 4)
+        wrl_fail(L, "WR_ERR_INVALID: the severity table needs 4 wounds (d4 = 1..4), got %d", (int)n);
+    for (int i = 0; i < 4; i++)
+        severity[i] = (wr_wound)sev[i];
+}
+static const wrl_struct severity_st = {"a severity table", 4 * sizeof(wr_wound), NULL, NULL, NULL, NULL, NULL,
+                                       severity_read};
 static const wrl_field event_gen_fields[] = {WRL_FIELDS_MELEE_EVENT};
 static const wrl_struct event_st = {"an event", sizeof(wr_melee_event), event_gen_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field phase_unit_gen_fields[] = {WRL_FIELDS_PHASE_UNIT};
@@ -1046,6 +1043,8 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
     X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)          \
     X(phase_unit, "MeleePhase:unit", "HM", "t", WRL_CALL_MELEE_PHASE_UNIT, &phase_unit_st)                     \
     X(melee_event_text, "melee_event_text", "t", "w", WRL_CALL_MELEE_EVENT_TEXT, &event_st)                      \
+    X(chart_add, "HitChart:add", "!Ciiit", "", wr_hit_chart_add(a[0].p, a[1].i, a[2].i, a[3].i, a[4].p),         \
+      &severity_st)                                                                                              \
     X(engagement_strike, "Engagement:strike", "Ei", "t", WRL_CALL_ENGAGEMENT_STRIKE, &strike_st)                 \
     X(engagement_kill_odds, "Engagement:kill_odds", "Ei", "t", WRL_CALL_ENGAGEMENT_KILL_ODDS, &kill_odds_st)     \
     X(phase_strike, "MeleePhase:strike", "Hii", "t", WRL_CALL_MELEE_PHASE_STRIKE, &strike_st)                    \
@@ -1111,8 +1110,7 @@ static const wrl_const consts[] = {WRL_CONSTANTS_MELEE {NULL, 0}};
 void wrl_open_melee(lua_State *L)
 {
     wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, profile_tostring, NULL, NULL);
-    static const luaL_Reg chart_methods[] = {{"add", chart_add}, {NULL, NULL}};
-    wrl_register_type(L, CHART_MT, "hit_chart", chart_methods, fns, chart_tostring, NULL, NULL);
+    wrl_register_type(L, CHART_MT, "hit_chart", NULL, fns, chart_tostring, NULL, NULL);
     static const luaL_Reg munit_methods[] = {
         {"set_hit_chart", munit_set_hit_chart}, {NULL, NULL}};
     wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);

@@ -186,7 +186,9 @@ wr_allocator wrl_allocator(lua_State *L);
    an error calls it ("a march") and the metatable a result table gets
    (NULL: none). A struct whose table is no list of its int fields (arrays,
    booleans) has its own push (a result) and read (an argument, over zeros
-   or init; NULL: by the fields). */
+   or init; NULL: by the fields); a read that leaves a value on the stack
+   (a Lua-owned array) serves only a row's last argument, since a missing
+   argument after it would then find that value. */
 typedef struct wrl_struct {
     const char *what;
     size_t size;
