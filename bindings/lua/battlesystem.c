@@ -195,11 +195,6 @@ static int l_rate_chariot(lua_State *L)
 
 /* ---- units -------------------------------------------------------------- */
 
-static void unit_free(void *p)
-{
-    wr_battle_unit_free(p);
-}
-
 /* Fields of the table at t override *d. */
 static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
 {
@@ -215,32 +210,6 @@ static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
     wrl_field_uint(L, t, "traits", &d->traits);
     wrl_field_truth(L, t, "single_creature", &d->single_creature);
     wrl_field_truth(L, t, "in_command", &d->in_command);
-}
-
-/* Unit(figure, desc): desc's missing fields take wr_battle_unit_desc_default(). */
-static int unit_new(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_battle_unit_desc d = wr_battle_unit_desc_default();
-    if (!lua_isnoneornil(L, 2))
-        read_desc(L, 2, &d);
-    wrl_box *box = wrl_new_box(L, UNIT_MT, sizeof(wrl_box), 0, 0, unit_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_battle_unit *unit = NULL;
-    wrl_check(L, wr_battle_unit_new_ex(fig, &d, &a, &unit), "Unit");
-    box->ptr = unit;
-    return 1;
-}
-
-/* set_desc(t): fields missing from t keep their current values. */
-static int unit_set_desc(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
-    wr_battle_unit_desc d;
-    wrl_check(L, wr_battle_unit_get(unit, &d), "Unit:set_desc");
-    read_desc(L, 2, &d);
-    wrl_check(L, wr_battle_unit_set(unit, &d), "Unit:set_desc");
-    return 0;
 }
 
 static int unit_tostring(lua_State *L)
@@ -350,15 +319,22 @@ static int l_charge_check(lua_State *L)
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
-static int l_missile_terrain_modifier(lua_State *L)
+/* The older missile table {modifier = {[0] = clear, ...}}: every entry set, 0 by default. */
+static void old_table_init(void *base)
+{
+    wr_missile_modifiers *t = base;
+    *t = wr_missile_modifiers_unset();
+    t->set = (1u << WR_TERRAIN_COUNT) - 1u;
+}
+
+static void old_table_read(lua_State *L, int arg, void *base)
 {
     static const char *const fields[] = {"modifier", NULL};
-    wr_missile_modifiers t = wr_missile_modifiers_unset();
-    t.set = (1u << WR_TERRAIN_COUNT) - 1u; /* the older table: every entry set, 0 by default */
-    wrl_check_table(L, 1);
-    wrl_only_fields(L, 1, "a missile_table", fields);
-    if (lua_getfield(L, 1, "modifier") != LUA_TTABLE)
-        return wrl_fail(L, "WR_ERR_INVALID: field 'modifier' must be a table indexed by terrain");
+    wr_missile_modifiers *t = base;
+    wrl_check_table(L, arg);
+    wrl_only_fields(L, arg, "a missile_table", fields);
+    if (lua_getfield(L, arg, "modifier") != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: field 'modifier' must be a table indexed by terrain");
     int m = lua_gettop(L);
     for (int i = 0; i < WR_TERRAIN_COUNT; i++) {
         lua_pushinteger(L, i);
@@ -367,16 +343,12 @@ static int l_missile_terrain_modifier(lua_State *L)
         if (!lua_isnil(L, -1)) {
             lua_Integer v = wrl_integer(L, -1);
             if (v < -1000000 || v > 1000000)
-                return wrl_check(L, WR_ERR_RANGE, "missile_terrain_modifier");
-            t.modifier[i] = (int)v;
+                wrl_check(L, WR_ERR_RANGE, "missile_terrain_modifier");
+            t->modifier[i] = (int)v;
         }
         lua_pop(L, 2);
     }
-    int modifier = 0;
-    wrl_check(L, wr_missile_modifiers_get(&t, (wr_terrain)wrl_int(L, 2), &modifier),
-              "missile_terrain_modifier");
-    lua_pushinteger(L, modifier);
-    return 1;
+    /* (the modifier table stays on the stack, as it did when this was a wrapper) */
 }
 
 
@@ -566,6 +538,8 @@ static void table_push(lua_State *L, const void *base)
     wrl_push_int_array0(L, t->modifier, WR_TERRAIN_COUNT);
     lua_setfield(L, -2, "modifier");
 }
+static const wrl_struct old_table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, old_table_init,
+                                        NULL, NULL, old_table_read};
 static const wrl_struct table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
                                     table_push, NULL};
 /* Dice rolls: a sequence of ints (at most one more than a figure rolls: the
@@ -590,6 +564,26 @@ static wr_status unit_figure_copy(const wr_battle_unit *unit, wr_figure **out)
     wr_status st = wr_battle_unit_figure(unit, &fig);
     return st != WR_OK ? st : wr_figure_clone(fig, out);
 }
+/* Unit(figure, desc): desc's missing fields take wr_battle_unit_desc_default();
+   Unit:set_desc(t): t's missing fields keep the unit's values (read over
+   them: the unit is argument 1). */
+static void desc_init(void *base)
+{
+    *(wr_battle_unit_desc *)base = wr_battle_unit_desc_default();
+}
+static void desc_read(lua_State *L, int arg, void *base)
+{
+    read_desc(L, arg, base);
+}
+static const wrl_struct new_desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), NULL, NULL, desc_init, NULL, NULL,
+                                       desc_read};
+static void unit_desc_read(lua_State *L, int arg, void *base)
+{
+    wrl_check(L, wr_battle_unit_get(wrl_check_handle(L, 1, UNIT_MT), base), "Unit:set_desc");
+    read_desc(L, arg, base);
+}
+static const wrl_struct set_desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), NULL, NULL, NULL, NULL, NULL,
+                                       unit_desc_read};
 static const wrl_field info_fields[] = {WRL_FIELDS_FORMATION_INFO};
 static const wrl_struct info_st = {"a formation_info", sizeof(wr_formation_info), info_fields, NULL, NULL, NULL, NULL, NULL};
 static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
@@ -610,6 +604,8 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
 #define BATTLESYSTEM_SFNS(X)                                                                                       \
     X(figure_clone, "Figure:clone", "F", "+F", WRL_CALL_FIGURE_CLONE, NULL)                                      \
     X(unit_figure, "Unit:figure", "U", "+F", unit_figure_copy(a[0].p, r[0].p), NULL)                             \
+    X(unit_new, "Unit", "FT", "+U", WRL_CALL_BATTLE_UNIT_NEW_EX, &new_desc_st)                                   \
+    X(unit_set_desc, "Unit:set_desc", "!Ut", "", wr_battle_unit_set(a[0].p, a[1].p), &set_desc_st)              \
     X(figure_damage_from_rolls, "Figure:damage_from_rolls", "Ft", "i",                                           \
       wr_figure_damage_rolls(a[0].p, SEQ(a[1]), WRL_OUT(0)), &rolls_st)                                          \
     X(figure_charge_damage_from_rolls, "Figure:charge_damage_from_rolls", "Fit", "i",                            \
@@ -620,6 +616,8 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
     X(missile_table_default, "missile_table_default", "", "t", WRL_CALL_MISSILE_MODIFIERS_UNSET, &table_st)        \
     X(missile_modifiers_unset, "missile_modifiers_unset", "", "t", WRL_CALL_MISSILE_MODIFIERS_UNSET, &mods_st)     \
     X(missile_modifiers_get, "missile_modifiers_get", "ti", "i", WRL_CALL_MISSILE_MODIFIERS_GET, &mods_st)         \
+    X(missile_terrain_modifier, "missile_terrain_modifier", "ti", "i", WRL_CALL_MISSILE_MODIFIERS_GET,             \
+      &old_table_st)                                                                                             \
     X(unit_get_desc, "Unit:get_desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                              \
     X(unit_desc, "Unit:desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                                      \
     X(formation_get, "Formation:get", "O", "t", WRL_CALL_FORMATION_GET, &info_st)                                \
@@ -698,18 +696,13 @@ void wrl_open_battlesystem(lua_State *L)
         {"set", figure_set}, {"get", figure_get}, {NULL, NULL}};
     wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
-    static const luaL_Reg unit_methods[] = {
-        {"set_desc", unit_set_desc},
-        {NULL, NULL}};
-    wrl_register_type(L, UNIT_MT, "unit", unit_methods, fns, unit_tostring, NULL, NULL);
+    wrl_register_type(L, UNIT_MT, "unit", NULL, fns, unit_tostring, NULL, NULL);
     wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
         {"rate_chariot", l_rate_chariot},
-        {"Unit", unit_new}, {"unit_new", unit_new},
         {"tactical_check", l_tactical_check},
         {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
-        {"missile_terrain_modifier", l_missile_terrain_modifier},
         {"missile_modifiers_set", l_missile_modifiers_set},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};
@@ -717,5 +710,7 @@ void wrl_open_battlesystem(lua_State *L)
     wrl_set_fns(L, fns);
     lua_getfield(L, -1, "Formation");
     lua_setfield(L, -2, "formation_new");
+    lua_getfield(L, -1, "Unit");
+    lua_setfield(L, -2, "unit_new");
     wrl_set_consts(L, consts);
 }

@@ -14,34 +14,35 @@
 
 /* Rng(seed): seed is any Lua integer (or a string of one), its 64 bits
    taken as unsigned (0 when none or nil). */
+/* last_error_detail() -> {status =, function =, argument =, value = (when
+   recorded), expected =} */
+static void error_push(lua_State *L, const void *base)
+{
+    const wr_error *e = base;
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, e->status);
+    lua_setfield(L, -2, "status");
+    lua_pushstring(L, e->function);
+    lua_setfield(L, -2, "function");
+    lua_pushstring(L, e->argument);
+    lua_setfield(L, -2, "argument");
+    if (e->has_value) {
+        wrl_push_int64(L, e->value);
+        lua_setfield(L, -2, "value");
+    }
+    lua_pushstring(L, e->expected);
+    lua_setfield(L, -2, "expected");
+}
+static const wrl_struct error_st = {"an error", sizeof(wr_error), NULL, NULL, NULL, NULL, error_push, NULL};
+
 #define CORE_SFNS(X)                                                                               \
+    X(last_error_detail, "last_error_detail", "", "t", (wr_last_error_detail(r[0].p), WR_OK), &error_st) \
     X(rng_new, "Rng", "x", "+R", WRL_CALL_RNG_NEW_EX, NULL)                                        \
     X(rng_clone, "Rng:clone", "R", "+R", WRL_CALL_RNG_CLONE, NULL)
 
 CORE_FNS(WRL_FN_THUNK)
 CORE_SFNS(WRL_SFN_THUNK)
 static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) CORE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
-
-/* last_error_detail() -> {status=, function=, argument=, value=, expected=} */
-static int l_last_error_detail(lua_State *L)
-{
-    wr_error e;
-    wr_last_error_detail(&e);
-    lua_createtable(L, 0, 5);
-    lua_pushinteger(L, e.status);
-    lua_setfield(L, -2, "status");
-    lua_pushstring(L, e.function);
-    lua_setfield(L, -2, "function");
-    lua_pushstring(L, e.argument);
-    lua_setfield(L, -2, "argument");
-    if (e.has_value) {
-        wrl_push_int64(L, e.value);
-        lua_setfield(L, -2, "value");
-    }
-    lua_pushstring(L, e.expected);
-    lua_setfield(L, -2, "expected");
-    return 1;
-}
 
 static int rng_tostring(lua_State *L)
 {
@@ -53,9 +54,6 @@ static int rng_tostring(lua_State *L)
 void wrl_open_core(lua_State *L)
 {
     wrl_register_type(L, WRL_RNG_MT, "rng", NULL, fns, rng_tostring, NULL, NULL);
-    static const luaL_Reg others[] = {{"last_error_detail", l_last_error_detail},
-                                      {NULL, NULL}};
-    luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
     lua_getfield(L, -1, "Rng");
     lua_setfield(L, -2, "rng_new");

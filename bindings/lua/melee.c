@@ -14,7 +14,7 @@
 #define ENGAGEMENT_MT WRL_ENGAGEMENT_MT
 #define ODDS_MT WRL_ODDS_MT
 #define PHASE_MT WRL_PHASE_MT
-#define ODDS_WS_MT "warrules.OddsWorkspace"
+#define ODDS_WS_MT WRL_ODDS_WS_MT
 
 #define MAX_ROLLS 1000000
 /* A phase may hold WR_PHASE_MAX_FIGHTS fights, each with its dice. */
@@ -635,24 +635,6 @@ static int odds_new(lua_State *L)
     return 1;
 }
 
-static void odds_ws_free(void *p)
-{
-    wr_odds_workspace_free(p);
-}
-
-/* OddsWorkspace(): working memory kept from one exact-odds call to the next */
-static int odds_ws_new(lua_State *L)
-{
-    wrl_box *box = wrl_new_box(L, ODDS_WS_MT, sizeof(wrl_box), 0, 0, odds_ws_free);
-    int idx = lua_gettop(L);
-    wr_allocator a = wrl_allocator(L);
-    wr_odds_workspace *ws = NULL;
-    wrl_check(L, wr_odds_workspace_new_ex(&a, &ws), "OddsWorkspace");
-    box->ptr = ws;
-    lua_pushvalue(L, idx);
-    return 1;
-}
-
 static int odds_ws_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, ODDS_WS_MT))
@@ -1036,6 +1018,7 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
     X(profile_new, "Profile", "i", "+P", WRL_CALL_PROFILE_NEW_EX, NULL)                                          \
     X(profile_new_sample, "profile_new_sample", "i", "+P", WRL_CALL_PROFILE_NEW_SAMPLE, NULL)                    \
     X(chart_new, "HitChart", "", "+C", WRL_CALL_HIT_CHART_NEW_EX, NULL)                                          \
+    X(odds_ws_new, "OddsWorkspace", "", "+W", WRL_CALL_ODDS_WORKSPACE_NEW_EX, NULL)                              \
     X(wounds_add, "wounds_add", "mib", "b", WRL_CALL_WOUNDS_ADD, &wounds_st)                                     \
     X(unit_def_default, "unit_def_default", "", "t", WRL_CALL_MELEE_UNIT_DESC_DEFAULT, &def_st)                  \
     X(munit_def, "MeleeUnit:def", "M", "t", WRL_CALL_MELEE_UNIT_GET, &def_st)                                    \
@@ -1141,7 +1124,7 @@ void wrl_open_melee(lua_State *L)
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
         {"MeleePhase", phase_new}, {"melee_phase_new", phase_new},
-        {"OddsWorkspace", odds_ws_new}, {"odds_workspace_new", odds_ws_new},
+        
         {"melee_odds_new_ws", odds_new_ws}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
@@ -1149,6 +1132,8 @@ void wrl_open_melee(lua_State *L)
     lua_setfield(L, -2, "profile_new");
     lua_getfield(L, -1, "HitChart");
     lua_setfield(L, -2, "hit_chart_new");
+    lua_getfield(L, -1, "OddsWorkspace");
+    lua_setfield(L, -2, "odds_workspace_new");
     wrl_set_consts(L, consts);
 }
 

@@ -1027,6 +1027,7 @@ static const char *handle_mt(char kind)
     case 'N': return WRL_PLANNER_MT;
     case 'H': return WRL_PHASE_MT;
     case 'Q': return WRL_PHASE_ODDS_MT;
+    case 'W': return WRL_ODDS_WS_MT;
     default: return NULL;
     }
 }
@@ -1056,6 +1057,14 @@ static void free_map(void *p)
 {
     wr_map_free(p);
 }
+static void free_unit(void *p)
+{
+    wr_battle_unit_free(p);
+}
+static void free_odds_ws(void *p)
+{
+    wr_odds_workspace_free(p);
+}
 
 static void (*handle_free(char kind))(void *)
 {
@@ -1066,6 +1075,8 @@ static void (*handle_free(char kind))(void *)
     case 'P': return free_profile;
     case 'C': return free_chart;
     case 'A': return free_map;
+    case 'U': return free_unit;
+    case 'W': return free_odds_ws;
     default: return NULL;
     }
 }

@@ -154,7 +154,8 @@ wr_allocator wrl_allocator(lua_State *L);
      z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
      h  a hex
      R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
-        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds);
+        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds,
+        W OddsWorkspace);
         "!" before the letter: the
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
@@ -279,6 +280,7 @@ void wrl_open_campaign(lua_State *L);
 #define WRL_ENGAGEMENT_MT "warrules.Engagement"
 #define WRL_ODDS_MT "warrules.MeleeOdds"
 #define WRL_PHASE_ODDS_MT "warrules.MeleePhaseOdds"
+#define WRL_ODDS_WS_MT "warrules.OddsWorkspace"
 #define WRL_MAP_MT "warrules.Map"
 #define WRL_PLANNER_MT "warrules.Planner"
 #define WRL_PHASE_MT "warrules.MeleePhase"
