@@ -126,7 +126,8 @@ def _lua_call(h, f):
     or struct is the next result (a struct's storage is r[k].p); a struct
     returned by value is result 0; a handle's address (wr_x **) is the next
     result, a new handle, and an allocator before it is that result's .al;
-    (char *buf, size_t cap, size_t *len) is the next result, a string."""
+    (char *buf, size_t cap, size_t *len) is the next result, a string, and
+    (wr_x *buf, size_t cap, size_t *len) the next result, a list."""
     args, ai, ri = [], 0, 0
     params = list(f.params)
     if f.returns in h.structs:
@@ -134,9 +135,11 @@ def _lua_call(h, f):
     elif f.returns not in ("wr_status", "void"):
         return None
     for k, (ctype, _name) in enumerate(params):
-        if ctype == "char *" and [t for t, _ in params[k + 1:k + 3]] == ["size_t", "size_t *"]:
-            # a string written into the caller's buffer: one result "w"
-            args.append(f"r[{ri}].buf, r[{ri}].cap, &r[{ri}].z")
+        if ctype.endswith(" *") and not ctype.startswith("const ") and \
+                [t for t, _ in params[k + 1:k + 3]] == ["size_t", "size_t *"]:
+            # a string (char) or a list (struct) written into the caller's buffer: one result "w" or "l"
+            buf = f"r[{ri}].buf" if ctype == "char *" else f"({ctype})(void *)r[{ri}].buf"
+            args.append(f"{buf}, r[{ri}].cap, &r[{ri}].z")
             del params[k + 1:k + 3]
             ri += 1
             continue

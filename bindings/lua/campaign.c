@@ -20,63 +20,6 @@ _Static_assert(sizeof(wr_route_kind) == sizeof(int), "enums are int-sized");
 
 /* ---- hexes --------------------------------------------------------------- */
 
-/* A Lua sequence of the hexes a counting call gives (first call: how many). */
-typedef wr_status (*hex_list_fn)(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n);
-
-static wr_status ring(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
-{
-    (void)b;
-    return wr_hex_ring(a, radius, out, cap, n);
-}
-
-static wr_status range(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
-{
-    (void)b;
-    return wr_hex_range(a, radius, out, cap, n);
-}
-
-static wr_status line(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
-{
-    (void)radius;
-    return wr_hex_line(a, b, out, cap, n);
-}
-
-#define MAX_HEX_LIST 10000000
-
-static int push_hex_list(lua_State *L, hex_list_fn fn, wr_hex a, wr_hex b, int radius, const char *what)
-{
-    size_t n = 0;
-    wrl_check(L, fn(a, b, radius, NULL, 0, &n), what);
-    if (n > MAX_HEX_LIST)
-        return wrl_fail(L, "WR_ERR_RANGE: %s would give more than %d hexes", what, MAX_HEX_LIST);
-    wr_hex *out = lua_newuserdatauv(L, sizeof *out * (n ? n : 1), 0);
-    wrl_check(L, fn(a, b, radius, out, n, &n), what);
-    lua_createtable(L, (int)n, 0);
-    for (size_t i = 0; i < n; i++) {
-        wrl_push_hex(L, out[i]);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
-    }
-    return 1;
-}
-
-static int l_hex_ring(lua_State *L)
-{
-    wr_hex c = wrl_hex(L, 1);
-    return push_hex_list(L, ring, c, c, wrl_int(L, 2), "hex_ring");
-}
-
-static int l_hex_range(lua_State *L)
-{
-    wr_hex c = wrl_hex(L, 1);
-    return push_hex_list(L, range, c, c, wrl_int(L, 2), "hex_range");
-}
-
-static int l_hex_line(lua_State *L)
-{
-    wr_hex a = wrl_hex(L, 1), b = wrl_hex(L, 2);
-    return push_hex_list(L, line, a, b, 0, "hex_line");
-}
-
 /* ---- structs ------------------------------------------------------------- */
 
 static const wrl_field side_fields[] = {
@@ -1167,6 +1110,13 @@ static void edges_push(lua_State *L, const void *base)
 }
 static const wrl_struct edges_st = {"moves", sizeof(edge_list), NULL, NULL, NULL, NULL, edges_push, NULL};
 #define EDGES(v) (((edge_list *)(v).p)->e), WR_PLAN_MAX_EDGES, &((edge_list *)(v).p)->n
+/* hex_ring(center, radius), hex_range(center, radius), hex_line(a, b): a
+   Lua sequence of hexes (the library says how many first). */
+static void hex_push(lua_State *L, const void *h)
+{
+    wrl_push_hex(L, *(const wr_hex *)h);
+}
+static const wrl_struct hexes_st = {"hexes", sizeof(wr_hex), NULL, NULL, NULL, NULL, hex_push, NULL};
 /* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
 static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
 static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL, NULL, NULL};
@@ -1188,6 +1138,9 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
       wr_force_end_day(a[0].p, a[1].i, a[2].i, a[3].i, a[4].given ? a[4].i : 2, WRL_OUT(0)), &force_st)          \
     X(force_rally, "force_rally", "mi", "", WRL_CALL_FORCE_RALLY, &force_st)                                     \
     X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)                             \
+    X(hex_ring, "hex_ring", "hi", "l", WRL_CALL_HEX_RING, &hexes_st)                                             \
+    X(hex_range, "hex_range", "hi", "l", WRL_CALL_HEX_RANGE, &hexes_st)                                          \
+    X(hex_line, "hex_line", "hh", "l", WRL_CALL_HEX_LINE, &hexes_st)                                             \
     X(map_new, "Map", "ii", "+A", WRL_CALL_MAP_NEW_EX, NULL)                                                     \
     X(move_costs_default, "move_costs_default", "i", "t", WRL_CALL_MOVE_COSTS_DEFAULT, &costs_st)                \
     X(plan_params_default, "plan_params_default", "i", "t", WRL_CALL_PLAN_PARAMS_DEFAULT, &params_st)            \
@@ -1258,9 +1211,6 @@ void wrl_open_campaign(lua_State *L)
         {"intercept", planner_intercept}, {"danger", planner_danger}, {NULL, NULL}};
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
-        {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
-
-        
         {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);

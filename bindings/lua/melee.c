@@ -1124,7 +1124,6 @@ void wrl_open_melee(lua_State *L)
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
         {"MeleePhase", phase_new}, {"melee_phase_new", phase_new},
-        
         {"melee_odds_new_ws", odds_new_ws}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);

@@ -1226,19 +1226,31 @@ static int call_fn(lua_State *L)
             r[n].al = wrl_allocator(L);
         }
     }
-    int text = -1, nr = 0; /* a string result "w": its index */
-    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), nr++)
-        if (*k == 'w') {
+    int text = -1, nr = 0, ns = first_result_struct; /* a string or list result "w", "l": its index */
+    const wrl_struct *item = NULL;
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), nr++) {
+        if (*k == 'w' || *k == 'l') {
             text = nr;
             r[nr].z = SIZE_MAX;
+            if (*k == 'l')
+                item = fn->structs[ns];
         }
+        ns += *k == 't' || *k == 'l';
+    }
     wr_status status = fn->call(a, r);
     if (text >= 0 && (status == WR_OK || (status == WR_ERR_RANGE && r[text].z != SIZE_MAX))) {
         size_t len = r[text].z;
-        if (len == SIZE_MAX || len > 100000)
-            wrl_check(L, WR_ERR_RANGE, fn->name);
-        r[text].buf = lua_newuserdatauv(L, len + 1, 0);
-        r[text].cap = len + 1;
+        if (item != NULL) {
+            if (len == SIZE_MAX || len > 10000000)
+                wrl_fail(L, "WR_ERR_RANGE: %s would give more than %d %s", fn->name, 10000000, item->what);
+            r[text].buf = lua_newuserdatauv(L, item->size * (len ? len : 1), 0);
+            r[text].cap = len;
+        } else {
+            if (len == SIZE_MAX || len > 100000)
+                wrl_check(L, WR_ERR_RANGE, fn->name);
+            r[text].buf = lua_newuserdatauv(L, len + 1, 0);
+            r[text].cap = len + 1;
+        }
         status = fn->call(a, r);
     }
     if (status != WR_OK) {
@@ -1258,6 +1270,19 @@ static int call_fn(lua_State *L)
         switch (*k) {
         case '+': lua_pushvalue(L, boxes[n]); break;
         case 'w': lua_pushlstring(L, v->buf, v->z); break;
+        case 'l': {
+            const wrl_struct *st = fn->structs[nstructs++];
+            lua_createtable(L, (int)v->z, 0);
+            for (size_t i = 0; i < v->z; i++) {
+                const char *base = v->buf + i * st->size;
+                if (st->push != NULL)
+                    st->push(L, base);
+                else
+                    wrl_push_fields(L, base, st->fields);
+                lua_rawseti(L, -2, (lua_Integer)i + 1);
+            }
+            break;
+        }
         case 't': {
             const wrl_struct *st = fn->structs[nstructs++];
             if (st->push != NULL)
@@ -1293,7 +1318,7 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
     for (const char *k = fn->args; *k != '\0'; k++)
         nstructs += *k == 't' || *k == 'T' || *k == 'm';
     for (const char *k = fn->results; *k != '\0'; k++)
-        nstructs += *k == 't';
+        nstructs += *k == 't' || *k == 'l';
     for (int i = 0; i < nstructs; i++)
         if (i >= WRL_MAX_STRUCTS || fn->structs[i] == NULL || fn->structs[i]->size > WRL_STRUCT_MAX)
             luaL_error(L, "warrules: %s: struct %d is missing or too large", fn->name, i + 1);

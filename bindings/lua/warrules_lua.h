@@ -168,7 +168,10 @@ wr_allocator wrl_allocator(lua_State *L);
    box empty for the collector. A result "w" is a string the call writes
    into a buffer (char *buf, size_t cap, size_t *len: r[k].buf, r[k].cap,
    r[k].z): the row is called for the length first (NULL, 0; WR_ERR_RANGE
-   with the length written is no failure), then with a buffer of it.
+   with the length written is no failure), then with a buffer of it. A
+   result "l" is the same for a list of the next struct (wr_x *buf, size_t
+   cap, size_t *len), pushed as a sequence of its tables (at most 10^7;
+   the struct's what names the items: "hexes").
    Struct kinds, each taking the next of the row's structs (wrl_struct):
      argument  t  a table read over the struct's initial value (its storage in a[k].p)
                T  the same, the initial value itself for none or nil
