@@ -101,6 +101,7 @@ class Headers:
         self.functions = []
         self.constants = []
         self.structs = {}   # wr_name -> module
+        self.struct_fields = {}  # wr_name -> [(C type, field name, array length or None)]
         self.handles = {}   # wr_name -> module (opaque: `typedef struct wr_x wr_x;`)
         self.enums = {}     # wr_name -> module
         self.callbacks = {}  # wr_name_fn -> module
@@ -124,6 +125,17 @@ class Headers:
             self.handles[m.group(2)] = module
         for m in re.finditer(r"typedef\s+struct\s+(?:WR_DEPRECATED\([^)]*\)\s*)?(wr_\w+)\s*\{", text):
             self.structs[m.group(1)] = module
+        for m in re.finditer(r"typedef\s+struct\s+(?:WR_DEPRECATED\([^)]*\)\s*)?(wr_\w+)\s*\{(.*?)\}\s*\w+\s*;",
+                             text, re.S):
+            fields = []
+            for decl in m.group(2).split(";"):
+                decl = " ".join(decl.split())
+                fm = re.match(r"^(.*?)\s*\b(\w+)\s*((?:\[[^\]]*\])*)$", decl)
+                if decl and fm and "(" not in decl:
+                    fields.append((_norm_type(fm.group(1)), fm.group(2), fm.group(3) or None))
+                elif decl:
+                    fields.append((decl, None, None))  # a callback member: no field the tables map
+            self.struct_fields[m.group(1)] = fields
         for m in re.finditer(r'typedef\s+WR_DEPRECATED\("[^"]*"\)\s*(wr_\w+)\s+(wr_\w+)\s*;', text):
             self.aliases[m.group(2)] = m.group(1)  # a deprecated name of a type
         for m in re.finditer(r"typedef\s+[^;]*?\(\s*\*\s*(wr_\w+)\s*\)", text):

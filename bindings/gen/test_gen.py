@@ -64,6 +64,25 @@ class Generator(unittest.TestCase):
             self.assertRegex(proc.stdout, r"wr_melee_unit_probe \(melee\.h:\d+\): not reachable from python")
             self.assertRegex(proc.stdout, r"wr_melee_unit_probe \(melee\.h:\d+\): not reachable from lua")
 
+    def test_more_hand_written_lua_wrappers_than_the_limit_fail(self):
+        import contextlib
+        import io
+        import check_coverage
+        count = len(check_coverage.lua_hand_wrappers())
+        self.assertLessEqual(count, check_coverage.LUA_HAND_WRAPPERS_MAX)
+        saved = check_coverage.LUA_HAND_WRAPPERS_MAX
+        check_coverage.LUA_HAND_WRAPPERS_MAX = count - 1
+        out = io.StringIO()
+        argv, sys.argv = sys.argv, sys.argv[:1]  # no library to read
+        try:
+            with contextlib.redirect_stdout(out), self.assertRaises(SystemExit) as caught:
+                check_coverage.main()
+        finally:
+            check_coverage.LUA_HAND_WRAPPERS_MAX = saved
+            sys.argv = argv
+        self.assertEqual(caught.exception.code, 1)
+        self.assertIn(f"bindings/lua: {count} hand-written wrappers", out.getvalue())
+
     def test_the_real_bindings_cover_the_real_headers(self):
         proc = subprocess.run([sys.executable, os.path.join(HERE, "check_coverage.py")],
                               capture_output=True, text=True)

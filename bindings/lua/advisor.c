@@ -43,123 +43,6 @@ static int phase_odds_new(lua_State *L)
     return 1;
 }
 
-/* An exact decimal: the length first (WR_ERR_RANGE with len written). */
-typedef wr_status (*exact_fn)(const wr_melee_phase_odds *, const void *, int, int, char *,
-                              size_t, size_t *);
-
-static wr_status end_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
-                           char *buf, size_t cap, size_t *len)
-{
-    (void)unit;
-    return wr_melee_phase_odds_fight_end_exact(o, a, (wr_melee_end)b, buf, cap, len);
-}
-
-static wr_status fate_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
-                            char *buf, size_t cap, size_t *len)
-{
-    (void)b;
-    return wr_melee_phase_odds_unit_fate_exact(o, unit, (wr_melee_fate)a, buf, cap, len);
-}
-
-static wr_status figures_exact(const wr_melee_phase_odds *o, const void *unit, int a, int b,
-                               char *buf, size_t cap, size_t *len)
-{
-    (void)b;
-    return wr_melee_phase_odds_unit_figures_exact(o, unit, a, buf, cap, len);
-}
-
-static int push_exact(lua_State *L, exact_fn fn, const wr_melee_phase_odds *o, const void *unit,
-                      int a, int b, const char *what)
-{
-    size_t len = SIZE_MAX;
-    wr_status st = fn(o, unit, a, b, NULL, 0, &len);
-    if (st != WR_OK && !(st == WR_ERR_RANGE && len != SIZE_MAX))
-        return wrl_check(L, st, what);
-    if (len == SIZE_MAX || len > 100000)
-        return wrl_check(L, WR_ERR_RANGE, what);
-    char *buf = lua_newuserdatauv(L, len + 1, 0);
-    wrl_check(L, fn(o, unit, a, b, buf, len + 1, &len), what);
-    lua_pushlstring(L, buf, len);
-    return 1;
-}
-
-static int odds_exponent(lua_State *L)
-{
-    int e = 0;
-    wrl_check(L, wr_melee_phase_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &e),
-              "MeleePhaseOdds:exponent");
-    lua_pushinteger(L, e);
-    return 1;
-}
-
-/* fight_end(fight, end) -> floor(p * 10^18) */
-static int odds_fight_end(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_phase_odds_fight_end(o, wrl_int(L, 2), (wr_melee_end)wrl_int(L, 3), &p),
-              "MeleePhaseOdds:fight_end");
-    wrl_push_uint64(L, p);
-    return 1;
-}
-
-static int odds_fight_end_exact(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    return push_exact(L, end_exact, o, NULL, wrl_int(L, 2), wrl_int(L, 3),
-                      "MeleePhaseOdds:fight_end_exact");
-}
-
-/* unit_fate(unit, fate) -> floor(p * 10^18) */
-static int odds_unit_fate(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_phase_odds_unit_fate(o, u, (wr_melee_fate)wrl_int(L, 3), &p),
-              "MeleePhaseOdds:unit_fate");
-    wrl_push_uint64(L, p);
-    return 1;
-}
-
-static int odds_unit_fate_exact(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    return push_exact(L, fate_exact, o, u, wrl_int(L, 3), 0, "MeleePhaseOdds:unit_fate_exact");
-}
-
-/* unit_figures(unit, figures) -> floor(p * 10^18) */
-static int odds_unit_figures(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    uint64_t p = 0;
-    wrl_check(L, wr_melee_phase_odds_unit_figures(o, u, wrl_int(L, 3), &p),
-              "MeleePhaseOdds:unit_figures");
-    wrl_push_uint64(L, p);
-    return 1;
-}
-
-static int odds_unit_figures_exact(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    return push_exact(L, figures_exact, o, u, wrl_int(L, 3), 0,
-                      "MeleePhaseOdds:unit_figures_exact");
-}
-
-/* expected_lost(unit) -> floor(E * 10^9) */
-static int odds_expected_lost(lua_State *L)
-{
-    const wr_melee_phase_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, WRL_MUNIT_MT);
-    uint64_t v = 0;
-    wrl_check(L, wr_melee_phase_odds_expected_lost(o, u, &v), "MeleePhaseOdds:expected_lost");
-    wrl_push_uint64(L, v);
-    return 1;
-}
-
 static int odds_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, ODDS_MT))
@@ -292,14 +175,6 @@ static const wrl_field params_fields[] = {
     WRL_FIELD(wr_charge_advisor_params, max_rounds, WRL_F_INT),
     WRL_FIELD(wr_charge_advisor_params, top, WRL_F_INT),
     {NULL, 0, WRL_F_INT}};
-
-/* charge_advisor_params_default() -> {aim =, fates =, ..., top =} */
-static int l_params_default(lua_State *L)
-{
-    wr_charge_advisor_params p = wr_charge_advisor_params_default();
-    wrl_push_fields(L, &p, params_fields);
-    return 1;
-}
 
 /* Reads params (a table, or none for the defaults) at arg; target = a MeleeUnit. */
 static wr_charge_advisor_params read_params(lua_State *L, int arg)
@@ -580,20 +455,39 @@ static int l_advise_charges(lua_State *L)
 }
 
 
+/* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
+
+/* fight_end(fight, end), unit_fate(unit, fate), unit_figures(unit, figures)
+   -> floor(p * 10^18); expected_lost(unit) -> floor(E * 10^9); the _exact
+   forms give the exact decimal as a string. */
+#define ADVISOR_FNS(X)                                                                                           \
+    X(odds_exponent, "MeleePhaseOdds:exponent", "Q", "i", WRL_CALL_MELEE_PHASE_ODDS_EXPONENT, NULL)             \
+    X(odds_fight_end, "MeleePhaseOdds:fight_end", "Qii", "e", WRL_CALL_MELEE_PHASE_ODDS_FIGHT_END, NULL)        \
+    X(odds_unit_fate, "MeleePhaseOdds:unit_fate", "QMi", "e", WRL_CALL_MELEE_PHASE_ODDS_UNIT_FATE, NULL)        \
+    X(odds_unit_figures, "MeleePhaseOdds:unit_figures", "QMi", "e", WRL_CALL_MELEE_PHASE_ODDS_UNIT_FIGURES, NULL) \
+    X(odds_expected_lost, "MeleePhaseOdds:expected_lost", "QM", "e", WRL_CALL_MELEE_PHASE_ODDS_EXPECTED_LOST, NULL) \
+    X(odds_fight_end_exact, "MeleePhaseOdds:fight_end_exact", "Qii", "w",                                      \
+      WRL_CALL_MELEE_PHASE_ODDS_FIGHT_END_EXACT, NULL)                                                           \
+    X(odds_unit_fate_exact, "MeleePhaseOdds:unit_fate_exact", "QMi", "w",                                      \
+      WRL_CALL_MELEE_PHASE_ODDS_UNIT_FATE_EXACT, NULL)                                                           \
+    X(odds_unit_figures_exact, "MeleePhaseOdds:unit_figures_exact", "QMi", "w",                                \
+      WRL_CALL_MELEE_PHASE_ODDS_UNIT_FIGURES_EXACT, NULL)
+
+/* charge_advisor_params_default() -> {aim =, fates =, ..., top =} */
+static const wrl_struct params_st = {"charge advisor params", sizeof(wr_charge_advisor_params), params_fields, NULL,
+                                     NULL, NULL, NULL, NULL};
+#define ADVISOR_PARAMS_FNS(X)                                                                                    \
+    X(params_default, "charge_advisor_params_default", "", "t", WRL_CALL_CHARGE_ADVISOR_PARAMS_DEFAULT, &params_st)
+
+ADVISOR_FNS(WRL_SFN_THUNK)
+ADVISOR_PARAMS_FNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY) WRL_FN_END};
+
 void wrl_open_advisor(lua_State *L)
 {
     static const luaL_Reg odds_methods[] = {
-        {"exponent", odds_exponent},
-        {"fight_end", odds_fight_end},
-        {"fight_end_exact", odds_fight_end_exact},
-        {"unit_fate", odds_unit_fate},
-        {"unit_fate_exact", odds_unit_fate_exact},
-        {"unit_figures", odds_unit_figures},
-        {"unit_figures_exact", odds_unit_figures_exact},
-        {"expected_lost", odds_expected_lost},
         {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, NULL, odds_tostring, NULL,
-                      NULL);
+    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, odds_tostring, NULL, NULL);
     static const luaL_Reg advisor_methods[] = {
         {"set_morale", advisor_set_morale}, {"add_fight", advisor_add_fight},
         {"add_option", advisor_add_option}, {"rank", advisor_rank},
@@ -611,8 +505,8 @@ void wrl_open_advisor(lua_State *L)
         {"melee_phase_odds_new", phase_odds_new},
         {"ChargeAdvisor", advisor_new},
         {"charge_advisor_new", advisor_new},
-        {"charge_advisor_params_default", l_params_default},
         {"advise_charges", l_advise_charges},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
+    wrl_set_fns(L, fns);
 }

@@ -82,40 +82,6 @@ static int figure_get(lua_State *L)
     return 1;
 }
 
-static int figure_damage_from_rolls(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    size_t n = 0;
-    int *rolls = wrl_int_sequence(L, 2, WR_FIGURE_MAX_DICE + 1, &n);
-    int damage = 0;
-    wrl_check(L, wr_figure_damage_rolls(fig, rolls, n, &damage), "Figure:damage_from_rolls");
-    lua_pushinteger(L, damage);
-    return 1;
-}
-
-/* charge_damage_from_rolls(multiplier, rolls): [11.4] the rider's dice times
-   multiplier, the steed's once (rolls as damage_from_rolls takes them). */
-static int figure_charge_damage_from_rolls(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    int multiplier = wrl_int(L, 2);
-    size_t n = 0;
-    int *rolls = wrl_int_sequence(L, 3, WR_FIGURE_MAX_DICE + 1, &n);
-    int damage = 0;
-    wrl_check(L, wr_figure_charge_damage_rolls(fig, multiplier, rolls, n, &damage),
-              "Figure:charge_damage_from_rolls");
-    lua_pushinteger(L, damage);
-    return 1;
-}
-
-static int figure_clone(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_figure **slot = push_new_figure(L);
-    wrl_check(L, wr_figure_clone(fig, slot), "Figure:clone");
-    return 1;
-}
-
 static int figure_index(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -195,16 +161,6 @@ static int figure_new(lua_State *L)
     return 1;
 }
 
-static int l_rate_cavalry(lua_State *L)
-{
-    wr_figure *rider = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_figure *mount = wrl_check_handle(L, 2, WRL_FIGURE_MT);
-    wr_figure **slot = push_new_figure(L);
-    wr_allocator a = wrl_allocator(L);
-    wrl_check(L, wr_rate_cavalry_ex(rider, mount, &a, slot), "rate_cavalry");
-    return 1;
-}
-
 /* Reads a sequence of Figures at arg into a Lua-owned array. */
 static const wr_figure **figure_array(lua_State *L, int arg, const char *name, size_t *n)
 {
@@ -239,22 +195,6 @@ static int l_rate_chariot(lua_State *L)
 
 /* ---- units -------------------------------------------------------------- */
 
-static void unit_free(void *p)
-{
-    wr_battle_unit_free(p);
-}
-
-static void push_desc(lua_State *L, const wr_battle_unit_desc *d)
-{
-    lua_createtable(L, 0, 6);
-    wrl_set_int(L, "type", d->type);
-    wrl_set_int(L, "figures", d->figures);
-    wrl_set_int(L, "equipment", d->equipment);
-    wrl_set_int(L, "traits", d->traits);
-    wrl_set_int(L, "single_creature", d->single_creature);
-    wrl_set_int(L, "in_command", d->in_command);
-}
-
 /* Fields of the table at t override *d. */
 static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
 {
@@ -272,59 +212,6 @@ static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
     wrl_field_truth(L, t, "in_command", &d->in_command);
 }
 
-static int l_unit_desc_default(lua_State *L)
-{
-    wr_battle_unit_desc d = wr_battle_unit_desc_default();
-    push_desc(L, &d);
-    return 1;
-}
-
-/* Unit(figure, desc): desc's missing fields take wr_battle_unit_desc_default(). */
-static int unit_new(lua_State *L)
-{
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    wr_battle_unit_desc d = wr_battle_unit_desc_default();
-    if (!lua_isnoneornil(L, 2))
-        read_desc(L, 2, &d);
-    wrl_box *box = wrl_new_box(L, UNIT_MT, sizeof(wrl_box), 0, 0, unit_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_battle_unit *unit = NULL;
-    wrl_check(L, wr_battle_unit_new_ex(fig, &d, &a, &unit), "Unit");
-    box->ptr = unit;
-    return 1;
-}
-
-static int unit_get_desc(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_battle_unit_desc d;
-    wrl_check(L, wr_battle_unit_get(unit, &d), "Unit:get_desc");
-    push_desc(L, &d);
-    return 1;
-}
-
-/* set_desc(t): fields missing from t keep their current values. */
-static int unit_set_desc(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_mutable(L, 1, UNIT_MT);
-    wr_battle_unit_desc d;
-    wrl_check(L, wr_battle_unit_get(unit, &d), "Unit:set_desc");
-    read_desc(L, 2, &d);
-    wrl_check(L, wr_battle_unit_set(unit, &d), "Unit:set_desc");
-    return 0;
-}
-
-/* figure(): a copy of the unit's rated figure (a Figure of its own). */
-static int unit_figure(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    const wr_figure *fig = NULL;
-    wrl_check(L, wr_battle_unit_figure(unit, &fig), "Unit:figure");
-    wr_figure **slot = push_new_figure(L);
-    wrl_check(L, wr_figure_clone(fig, slot), "Unit:figure");
-    return 1;
-}
-
 static int unit_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, UNIT_MT))
@@ -338,39 +225,6 @@ static int unit_tostring(lua_State *L)
 }
 
 /* ---- formations --------------------------------------------------------- */
-
-static void formation_free(void *p)
-{
-    wr_formation_free(p);
-}
-
-/* Formation(order, frontage, facing = 0) */
-static int formation_new(lua_State *L)
-{
-    int order = wrl_int(L, 1), frontage = wrl_int(L, 2), facing = wrl_optint(L, 3, 0);
-    wrl_box *box = wrl_new_box(L, FORMATION_MT, sizeof(wrl_box), 0, 0, formation_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_formation *f = NULL;
-    wrl_check(L, wr_formation_new_ex((wr_formation_order)order, frontage, facing, &a, &f), "Formation");
-    box->ptr = f;
-    return 1;
-}
-
-static int formation_get(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    wr_formation_info i;
-    wrl_check(L, wr_formation_get(f, &i), "Formation:get");
-    lua_createtable(L, 0, 7);
-    wrl_set_int(L, "order", i.order);
-    wrl_set_int(L, "frontage", i.frontage);
-    wrl_set_int(L, "facing", i.facing);
-    wrl_set_int(L, "special", i.special);
-    wrl_set_int(L, "sides", i.sides);
-    wrl_set_int(L, "spent", i.spent);
-    wrl_set_int(L, "turned", i.turned);
-    return 1;
-}
 
 static int formation_tostring(lua_State *L)
 {
@@ -465,38 +319,22 @@ static int l_charge_check(lua_State *L)
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
-static int l_forest_fire(lua_State *L)
+/* The older missile table {modifier = {[0] = clear, ...}}: every entry set, 0 by default. */
+static void old_table_init(void *base)
 {
-    wr_fire_area a;
-    wrl_check(L, wr_forest_fire_area((wr_fire_wind)wrl_int(L, 1), wrl_int(L, 2), &a), "forest_fire");
-    lua_createtable(L, 0, 5);
-    wrl_set_int(L, "shape", a.shape);
-    wrl_set_int(L, "width", a.width);
-    wrl_set_int(L, "length", a.length);
-    wrl_set_int(L, "area", a.area);
-    wrl_set_int(L, "area_pi", a.area_pi);
-    return 1;
+    wr_missile_modifiers *t = base;
+    *t = wr_missile_modifiers_unset();
+    t->set = (1u << WR_TERRAIN_COUNT) - 1u;
 }
 
-/* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
-static int l_missile_table_default(lua_State *L)
-{
-    wr_missile_modifiers t = wr_missile_modifiers_unset();
-    lua_createtable(L, 0, 1);
-    wrl_push_int_array0(L, t.modifier, WR_TERRAIN_COUNT);
-    lua_setfield(L, -2, "modifier");
-    return 1;
-}
-
-static int l_missile_terrain_modifier(lua_State *L)
+static void old_table_read(lua_State *L, int arg, void *base)
 {
     static const char *const fields[] = {"modifier", NULL};
-    wr_missile_modifiers t = wr_missile_modifiers_unset();
-    t.set = (1u << WR_TERRAIN_COUNT) - 1u; /* the older table: every entry set, 0 by default */
-    wrl_check_table(L, 1);
-    wrl_only_fields(L, 1, "a missile_table", fields);
-    if (lua_getfield(L, 1, "modifier") != LUA_TTABLE)
-        return wrl_fail(L, "WR_ERR_INVALID: field 'modifier' must be a table indexed by terrain");
+    wr_missile_modifiers *t = base;
+    wrl_check_table(L, arg);
+    wrl_only_fields(L, arg, "a missile_table", fields);
+    if (lua_getfield(L, arg, "modifier") != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: field 'modifier' must be a table indexed by terrain");
     int m = lua_gettop(L);
     for (int i = 0; i < WR_TERRAIN_COUNT; i++) {
         lua_pushinteger(L, i);
@@ -505,37 +343,14 @@ static int l_missile_terrain_modifier(lua_State *L)
         if (!lua_isnil(L, -1)) {
             lua_Integer v = wrl_integer(L, -1);
             if (v < -1000000 || v > 1000000)
-                return wrl_check(L, WR_ERR_RANGE, "missile_terrain_modifier");
-            t.modifier[i] = (int)v;
+                wrl_check(L, WR_ERR_RANGE, "missile_terrain_modifier");
+            t->modifier[i] = (int)v;
         }
         lua_pop(L, 2);
     }
-    int modifier = 0;
-    wrl_check(L, wr_missile_modifiers_get(&t, (wr_terrain)wrl_int(L, 2), &modifier),
-              "missile_terrain_modifier");
-    lua_pushinteger(L, modifier);
-    return 1;
+    /* (the modifier table stays on the stack, as it did when this was a wrapper) */
 }
 
-/* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
-static const wrl_field fire_origin_fields[] = {
-    WRL_FIELD(wr_fire_origin, x, WRL_F_INT), WRL_FIELD(wr_fire_origin, y, WRL_F_INT),
-    WRL_FIELD(wr_fire_origin, wind_x, WRL_F_INT), WRL_FIELD(wr_fire_origin, wind_y, WRL_F_INT),
-    {NULL, 0, WRL_F_INT}};
-
-/* forest_fire_reaches(wind, turns, origin, x, y) -> boolean */
-static int l_forest_fire_reaches(lua_State *L)
-{
-    int wind = wrl_int(L, 1), turns = wrl_int(L, 2);
-    wr_fire_origin o;
-    memset(&o, 0, sizeof o);
-    wrl_read_struct(L, 3, "a fire_origin", &o, fire_origin_fields);
-    int x = wrl_int(L, 4), y = wrl_int(L, 5), reached = 0;
-    wrl_check(L, wr_forest_fire_has_reached((wr_fire_wind)wind, turns, &o, x, y, &reached),
-              "forest_fire_reaches");
-    lua_pushboolean(L, reached);
-    return 1;
-}
 
 /* Missile modifiers are {modifier = {[0] = clear, [1] = road, ...}, set = bits}
    (by terrain, from 0; missing entries 0). */
@@ -578,13 +393,6 @@ static void read_missile_modifiers(lua_State *L, int arg, wr_missile_modifiers *
     lua_pop(L, 1);
 }
 
-static int l_missile_modifiers_unset(lua_State *L)
-{
-    wr_missile_modifiers t = wr_missile_modifiers_unset();
-    push_missile_modifiers(L, &t);
-    return 1;
-}
-
 /* missile_modifiers_set(table, terrain, modifier): the table is updated in
    place (only when the call succeeds). */
 static int l_missile_modifiers_set(lua_State *L)
@@ -603,102 +411,6 @@ static int l_missile_modifiers_set(lua_State *L)
     lua_rawseti(L, -2, terrain);
     lua_pushinteger(L, (lua_Integer)t.set);
     lua_setfield(L, 1, "set");
-    return 0;
-}
-
-static int l_missile_modifiers_get(lua_State *L)
-{
-    wr_missile_modifiers t;
-    read_missile_modifiers(L, 1, &t);
-    int modifier = 0;
-    wrl_check(L, wr_missile_modifiers_get(&t, (wr_terrain)wrl_int(L, 2), &modifier),
-              "missile_modifiers_get");
-    lua_pushinteger(L, modifier);
-    return 1;
-}
-
-/* ---- the Movement Phase ----------------------------------------------------
-   The actions take the costs as a table (nil: movement_costs_default(); its
-   missing fields take the defaults) and give the move points they charged. */
-
-static const wrl_field costs_fields[] = {
-    WRL_FIELD(wr_movement_phase_costs, order_num, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, order_den, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, turn_num, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, turn_den, WRL_F_INT),
-    WRL_FIELD(wr_movement_phase_costs, figures_turn, WRL_F_INT),
-    {NULL, 0, WRL_F_INT}};
-
-static wr_movement_phase_costs read_costs(lua_State *L, int arg)
-{
-    wr_movement_phase_costs c = wr_movement_phase_costs_default();
-    if (!lua_isnoneornil(L, arg))
-        wrl_read_struct(L, arg, "a movement_costs", &c, costs_fields);
-    return c;
-}
-
-static int l_movement_costs_default(lua_State *L)
-{
-    wr_movement_phase_costs c = wr_movement_phase_costs_default();
-    wrl_push_fields(L, &c, costs_fields);
-    return 1;
-}
-
-/* movement_phase_get(formation) -> {begun =, start_order =, start_in_command =} */
-static int l_movement_phase_get(lua_State *L)
-{
-    wr_formation *f = wrl_check_handle(L, 1, FORMATION_MT);
-    wr_movement_phase p;
-    wrl_check(L, wr_movement_phase_get(f, &p), "movement_phase_get");
-    lua_createtable(L, 0, 3);
-    wrl_set_int(L, "begun", p.begun);
-    wrl_set_int(L, "start_order", p.start_order);
-    wrl_set_int(L, "start_in_command", p.start_in_command);
-    return 1;
-}
-
-/* movement_set_order(unit, formation, costs, order, standing = TERRAIN_CLEAR) -> cost */
-static int l_movement_set_order(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    int order = wrl_int(L, 4), standing = wrl_optint(L, 5, WR_TERRAIN_CLEAR), cost = 0;
-    wrl_check(L, wr_movement_phase_set_order(unit, f, &c, (wr_formation_order)order, (wr_terrain)standing, &cost),
-              "movement_set_order");
-    lua_pushinteger(L, cost);
-    return 1;
-}
-
-/* movement_turn(unit, formation, costs, degrees) -> cost */
-static int l_movement_turn(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    int degrees = wrl_int(L, 4), cost = 0;
-    wrl_check(L, wr_movement_phase_turn(unit, f, &c, degrees, &cost), "movement_turn");
-    lua_pushinteger(L, cost);
-    return 1;
-}
-
-/* movement_shield_wall(unit, formation, costs, all_round = false) */
-static int l_movement_shield_wall(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    wrl_check(L, wr_movement_phase_declare_shield_wall(unit, f, &c, wrl_truth(L, 4)), "movement_shield_wall");
-    return 0;
-}
-
-/* movement_set_spears(unit, formation, costs, sides) */
-static int l_movement_set_spears(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    wr_movement_phase_costs c = read_costs(L, 3);
-    wrl_check(L, wr_movement_phase_declare_spears(unit, f, &c, wrl_uint(L, 4, 0)), "movement_set_spears");
     return 0;
 }
 
@@ -797,6 +509,128 @@ static int l_tactical_check_batch(lua_State *L)
 
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
+/* ---- table-driven functions ---------------------------------------------- */
+
+/* Structs as tables: the fields are generated from the headers (wrl_structs.h). */
+static const wrl_field desc_fields[] = {WRL_FIELDS_BATTLE_UNIT_DESC};
+static const wrl_struct desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), desc_fields, NULL, NULL, NULL, NULL, NULL};
+static const wrl_field fire_area_fields[] = {WRL_FIELDS_FIRE_AREA};
+static const wrl_struct fire_area_st = {"a fire_area", sizeof(wr_fire_area), fire_area_fields, NULL, NULL, NULL, NULL, NULL};
+/* A fire origin is {x =, y =, wind_x =, wind_y =} (missing fields 0). */
+static const wrl_field fire_origin_fields[] = {WRL_FIELDS_FIRE_ORIGIN};
+static const wrl_struct fire_origin_st = {"a fire_origin", sizeof(wr_fire_origin), fire_origin_fields, NULL, NULL, NULL, NULL, NULL};
+/* Missile modifiers (and the older missile table: modifier alone) as their functions read and push them. */
+static void mods_push(lua_State *L, const void *t)
+{
+    push_missile_modifiers(L, t);
+}
+static void mods_read(lua_State *L, int arg, void *t)
+{
+    read_missile_modifiers(L, arg, t);
+}
+static const wrl_struct mods_st = {"a missile_modifiers", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
+                                   mods_push, mods_read};
+/* A missile table is {modifier = {[0] = clear, [1] = road, ...}} (by terrain, from 0). */
+static void table_push(lua_State *L, const void *base)
+{
+    const wr_missile_modifiers *t = base;
+    lua_createtable(L, 0, 1);
+    wrl_push_int_array0(L, t->modifier, WR_TERRAIN_COUNT);
+    lua_setfield(L, -2, "modifier");
+}
+static const wrl_struct old_table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, old_table_init,
+                                        NULL, NULL, old_table_read};
+static const wrl_struct table_st = {"a missile_table", sizeof(wr_missile_modifiers), NULL, NULL, NULL, NULL,
+                                    table_push, NULL};
+/* Dice rolls: a sequence of ints (at most one more than a figure rolls: the
+   library answers WR_ERR_RANGE), read into a Lua-owned array. A read
+   function that pushes (the array) serves only a row's last argument. */
+typedef struct int_seq {
+    int *v;
+    size_t n;
+} int_seq;
+static void rolls_read(lua_State *L, int arg, void *base)
+{
+    int_seq *s = base;
+    s->v = wrl_int_sequence(L, arg, WR_FIGURE_MAX_DICE + 1, &s->n);
+}
+static const wrl_struct rolls_st = {"rolls", sizeof(int_seq), NULL, NULL, NULL, NULL, NULL, rolls_read};
+#define SEQ(x) ((int_seq *)(x).p)->v, ((int_seq *)(x).p)->n
+
+/* Unit:figure(): a copy of the unit's rated figure (a Figure of its own). */
+static wr_status unit_figure_copy(const wr_battle_unit *unit, wr_figure **out)
+{
+    const wr_figure *fig = NULL;
+    wr_status st = wr_battle_unit_figure(unit, &fig);
+    return st != WR_OK ? st : wr_figure_clone(fig, out);
+}
+/* Unit(figure, desc): desc's missing fields take wr_battle_unit_desc_default();
+   Unit:set_desc(t): t's missing fields keep the unit's values (read over
+   them: the unit is argument 1). */
+static void desc_init(void *base)
+{
+    *(wr_battle_unit_desc *)base = wr_battle_unit_desc_default();
+}
+static void desc_read(lua_State *L, int arg, void *base)
+{
+    read_desc(L, arg, base);
+}
+static const wrl_struct new_desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), NULL, NULL, desc_init, NULL, NULL,
+                                       desc_read};
+static void unit_desc_read(lua_State *L, int arg, void *base)
+{
+    wrl_check(L, wr_battle_unit_get(wrl_check_handle(L, 1, UNIT_MT), base), "Unit:set_desc");
+    read_desc(L, arg, base);
+}
+static const wrl_struct set_desc_st = {"a unit_desc", sizeof(wr_battle_unit_desc), NULL, NULL, NULL, NULL, NULL,
+                                       unit_desc_read};
+static const wrl_field info_fields[] = {WRL_FIELDS_FORMATION_INFO};
+static const wrl_struct info_st = {"a formation_info", sizeof(wr_formation_info), info_fields, NULL, NULL, NULL, NULL, NULL};
+static const wrl_field phase_fields[] = {WRL_FIELDS_MOVEMENT_PHASE};
+static const wrl_struct phase_st = {"a movement_phase", sizeof(wr_movement_phase), phase_fields, NULL, NULL, NULL, NULL, NULL};
+
+/* The Movement Phase's actions take the costs as a table (nil:
+   movement_costs_default(); its missing fields take the defaults) and give
+   the move points they charged. */
+static void costs_init(void *base)
+{
+    *(wr_movement_phase_costs *)base = wr_movement_phase_costs_default();
+}
+static const wrl_field costs_fields[] = {WRL_FIELDS_MOVEMENT_PHASE_COSTS};
+static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase_costs), costs_fields, NULL,
+                                    costs_init, NULL, NULL, NULL};
+
+/* The rows with structs: X(id, name, args, results, call, struct...) (README.md). */
+#define BATTLESYSTEM_SFNS(X)                                                                                       \
+    X(figure_clone, "Figure:clone", "F", "+F", WRL_CALL_FIGURE_CLONE, NULL)                                      \
+    X(unit_figure, "Unit:figure", "U", "+F", unit_figure_copy(a[0].p, r[0].p), NULL)                             \
+    X(unit_new, "Unit", "FT", "+U", WRL_CALL_BATTLE_UNIT_NEW_EX, &new_desc_st)                                   \
+    X(unit_set_desc, "Unit:set_desc", "!Ut", "", wr_battle_unit_set(a[0].p, a[1].p), &set_desc_st)              \
+    X(figure_damage_from_rolls, "Figure:damage_from_rolls", "Ft", "i",                                           \
+      wr_figure_damage_rolls(a[0].p, SEQ(a[1]), WRL_OUT(0)), &rolls_st)                                          \
+    X(figure_charge_damage_from_rolls, "Figure:charge_damage_from_rolls", "Fit", "i",                            \
+      wr_figure_charge_damage_rolls(a[0].p, a[1].i, SEQ(a[2]), WRL_OUT(0)), &rolls_st)                           \
+    X(rate_cavalry, "rate_cavalry", "FF", "+F", WRL_CALL_RATE_CAVALRY_EX, NULL)                                  \
+    X(formation_new, "Formation", "iio", "+O", WRL_CALL_FORMATION_NEW_EX, NULL)                                  \
+    X(unit_desc_default, "unit_desc_default", "", "t", WRL_CALL_BATTLE_UNIT_DESC_DEFAULT, &desc_st)               \
+    X(missile_table_default, "missile_table_default", "", "t", WRL_CALL_MISSILE_MODIFIERS_UNSET, &table_st)        \
+    X(missile_modifiers_unset, "missile_modifiers_unset", "", "t", WRL_CALL_MISSILE_MODIFIERS_UNSET, &mods_st)     \
+    X(missile_modifiers_get, "missile_modifiers_get", "ti", "i", WRL_CALL_MISSILE_MODIFIERS_GET, &mods_st)         \
+    X(missile_terrain_modifier, "missile_terrain_modifier", "ti", "i", WRL_CALL_MISSILE_MODIFIERS_GET,             \
+      &old_table_st)                                                                                             \
+    X(unit_get_desc, "Unit:get_desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                              \
+    X(unit_desc, "Unit:desc", "U", "t", WRL_CALL_BATTLE_UNIT_GET, &desc_st)                                      \
+    X(formation_get, "Formation:get", "O", "t", WRL_CALL_FORMATION_GET, &info_st)                                \
+    X(forest_fire, "forest_fire", "ii", "t", WRL_CALL_FOREST_FIRE_AREA, &fire_area_st)                           \
+    X(forest_fire_reaches, "forest_fire_reaches", "iitii", "b", WRL_CALL_FOREST_FIRE_HAS_REACHED, &fire_origin_st) \
+    X(movement_costs_default, "movement_costs_default", "", "t", WRL_CALL_MOVEMENT_PHASE_COSTS_DEFAULT, &costs_st) \
+    X(movement_phase_get, "movement_phase_get", "O", "t", WRL_CALL_MOVEMENT_PHASE_GET, &phase_st)                \
+    X(movement_set_order, "movement_set_order", "U!OTio", "i", WRL_CALL_MOVEMENT_PHASE_SET_ORDER, &costs_st)     \
+    X(movement_turn, "movement_turn", "U!OTi", "i", WRL_CALL_MOVEMENT_PHASE_TURN, &costs_st)                     \
+    X(movement_shield_wall, "movement_shield_wall", "U!OTb", "", WRL_CALL_MOVEMENT_PHASE_DECLARE_SHIELD_WALL,    \
+      &costs_st)                                                                                                   \
+    X(movement_set_spears, "movement_set_spears", "U!OTu", "", WRL_CALL_MOVEMENT_PHASE_DECLARE_SPEARS, &costs_st)
+
 #define TURN_COST(k) (a[k].given ? a[k].i : WR_TURN_COST_DEFAULT)
 #define BATTLESYSTEM_FNS(X)                                                                                        \
     X(figure_add_damage, "Figure:add_damage", "!Fiio", "", wr_figure_add_damage(a[0].p, a[1].i, a[2].i, a[3].i))  \
@@ -848,7 +682,8 @@ static int l_tactical_check_batch(lua_State *L)
     X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier((wr_low_ground)a[0].i, a[1].i, WRL_OUT(0)))
 
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) WRL_FN_END};
+BATTLESYSTEM_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration ------------------------------------------------------- */
 
@@ -858,40 +693,24 @@ static const wrl_const consts[] = {WRL_CONSTANTS_BATTLESYSTEM {NULL, 0}};
 void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
-        {"set", figure_set}, {"get", figure_get}, {"damage_from_rolls", figure_damage_from_rolls},
-        {"charge_damage_from_rolls", figure_charge_damage_from_rolls}, {"clone", figure_clone},
-        {NULL, NULL}};
+        {"set", figure_set}, {"get", figure_get}, {NULL, NULL}};
     wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
                       figure_newindex);
-    static const luaL_Reg unit_methods[] = {
-        {"get_desc", unit_get_desc}, {"desc", unit_get_desc}, {"set_desc", unit_set_desc},
-        {"figure", unit_figure}, {NULL, NULL}};
-    wrl_register_type(L, UNIT_MT, "unit", unit_methods, fns, unit_tostring, NULL, NULL);
-    static const luaL_Reg formation_methods[] = {{"get", formation_get}, {NULL, NULL}};
-    wrl_register_type(L, FORMATION_MT, "formation", formation_methods, fns, formation_tostring, NULL, NULL);
+    wrl_register_type(L, UNIT_MT, "unit", NULL, fns, unit_tostring, NULL, NULL);
+    wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
-        {"rate_cavalry", l_rate_cavalry}, {"rate_chariot", l_rate_chariot},
-        {"unit_desc_default", l_unit_desc_default},
-        {"Unit", unit_new}, {"unit_new", unit_new},
-        {"Formation", formation_new}, {"formation_new", formation_new},
+        {"rate_chariot", l_rate_chariot},
         {"tactical_check", l_tactical_check},
         {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
-        {"forest_fire", l_forest_fire},
-        {"missile_table_default", l_missile_table_default},
-        {"missile_terrain_modifier", l_missile_terrain_modifier},
-        {"forest_fire_reaches", l_forest_fire_reaches},
-        {"missile_modifiers_unset", l_missile_modifiers_unset},
         {"missile_modifiers_set", l_missile_modifiers_set},
-        {"missile_modifiers_get", l_missile_modifiers_get},
-        {"movement_costs_default", l_movement_costs_default},
-        {"movement_phase_get", l_movement_phase_get},
-        {"movement_set_order", l_movement_set_order}, {"movement_turn", l_movement_turn},
-        {"movement_shield_wall", l_movement_shield_wall},
-        {"movement_set_spears", l_movement_set_spears},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Formation");
+    lua_setfield(L, -2, "formation_new");
+    lua_getfield(L, -1, "Unit");
+    lua_setfield(L, -2, "unit_new");
     wrl_set_consts(L, consts);
 }

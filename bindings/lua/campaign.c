@@ -20,74 +20,11 @@ _Static_assert(sizeof(wr_route_kind) == sizeof(int), "enums are int-sized");
 
 /* ---- hexes --------------------------------------------------------------- */
 
-/* A Lua sequence of the hexes a counting call gives (first call: how many). */
-typedef wr_status (*hex_list_fn)(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n);
-
-static wr_status ring(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
-{
-    (void)b;
-    return wr_hex_ring(a, radius, out, cap, n);
-}
-
-static wr_status range(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
-{
-    (void)b;
-    return wr_hex_range(a, radius, out, cap, n);
-}
-
-static wr_status line(wr_hex a, wr_hex b, int radius, wr_hex *out, size_t cap, size_t *n)
-{
-    (void)radius;
-    return wr_hex_line(a, b, out, cap, n);
-}
-
-#define MAX_HEX_LIST 10000000
-
-static int push_hex_list(lua_State *L, hex_list_fn fn, wr_hex a, wr_hex b, int radius, const char *what)
-{
-    size_t n = 0;
-    wrl_check(L, fn(a, b, radius, NULL, 0, &n), what);
-    if (n > MAX_HEX_LIST)
-        return wrl_fail(L, "WR_ERR_RANGE: %s would give more than %d hexes", what, MAX_HEX_LIST);
-    wr_hex *out = lua_newuserdatauv(L, sizeof *out * (n ? n : 1), 0);
-    wrl_check(L, fn(a, b, radius, out, n, &n), what);
-    lua_createtable(L, (int)n, 0);
-    for (size_t i = 0; i < n; i++) {
-        wrl_push_hex(L, out[i]);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
-    }
-    return 1;
-}
-
-static int l_hex_ring(lua_State *L)
-{
-    wr_hex c = wrl_hex(L, 1);
-    return push_hex_list(L, ring, c, c, wrl_int(L, 2), "hex_ring");
-}
-
-static int l_hex_range(lua_State *L)
-{
-    wr_hex c = wrl_hex(L, 1);
-    return push_hex_list(L, range, c, c, wrl_int(L, 2), "hex_range");
-}
-
-static int l_hex_line(lua_State *L)
-{
-    wr_hex a = wrl_hex(L, 1), b = wrl_hex(L, 2);
-    return push_hex_list(L, line, a, b, 0, "hex_line");
-}
-
 /* ---- structs ------------------------------------------------------------- */
 
 static const wrl_field side_fields[] = {
     WRL_FIELD(wr_hexside, river, F_INT), WRL_FIELD(wr_hexside, crossing, F_INT),
     WRL_FIELD(wr_hexside, road, F_TRUTH), WRL_FIELD(wr_hexside, track, F_TRUTH), {NULL, 0, F_INT}};
-
-static const wrl_field march_fields[] = {
-    WRL_FIELD(wr_march, daily_points, F_INT), WRL_FIELD(wr_march, points, F_INT),
-    WRL_FIELD(wr_march, day, F_INT), WRL_FIELD(wr_march, marching, F_TRUTH),
-    WRL_FIELD(wr_march, unformed, F_TRUTH), WRL_FIELD(wr_march, unformed_today, F_TRUTH),
-    WRL_FIELD(wr_march, unformed_days, F_INT), {NULL, 0, F_INT}};
 
 static const wrl_field costs_fields[] = {
     WRL_FIELD(wr_move_costs, daily_points, F_INT), WRL_FIELD(wr_move_costs, road, F_INT),
@@ -175,37 +112,6 @@ static void check_params(lua_State *L, int arg, wr_plan_params *p)
     lua_pop(L, 1);
 }
 
-static int l_move_costs_default(lua_State *L)
-{
-    wr_move_costs c;
-    wrl_check(L, wr_move_costs_default((wr_mover)wrl_int(L, 1), &c), "move_costs_default");
-    push_costs(L, &c);
-    return 1;
-}
-
-static int l_plan_params_default(lua_State *L)
-{
-    wr_plan_params p;
-    wrl_check(L, wr_plan_params_default((wr_mover)wrl_int(L, 1), &p), "plan_params_default");
-    push_params(L, &p);
-    return 1;
-}
-
-/* land_entry(costs, arm, traits, terrain, home_region, route) -> cost, formed */
-static int l_land_entry(lua_State *L)
-{
-    wr_move_costs c;
-    memset(&c, 0, sizeof c);
-    read_costs(L, 1, &c);
-    int cost = 0, formed = 0;
-    wrl_check(L, wr_land_entry(&c, (wr_arm)wrl_int(L, 2), wrl_uint(L, 3, 0), (wr_hex_terrain)wrl_int(L, 4),
-                               wrl_truth(L, 5), (wr_route_kind)wrl_optint(L, 6, WR_ROUTE_NONE), &cost, &formed),
-              "land_entry");
-    lua_pushinteger(L, cost);
-    lua_pushboolean(L, formed);
-    return 2;
-}
-
 static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 {
     lua_createtable(L, (int)n, 0);
@@ -217,57 +123,6 @@ static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 
 /* ---- the map ------------------------------------------------------------- */
 
-static void map_free(void *p)
-{
-    wr_map_free(p);
-}
-
-static int map_new(lua_State *L)
-{
-    int w = wrl_int(L, 1), h = wrl_int(L, 2);
-    wrl_box *box = wrl_new_box(L, MAP_MT, sizeof(wrl_box), 0, 0, map_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_map *m = NULL;
-    wrl_check(L, wr_map_new_ex(w, h, &a, &m), "Map");
-    box->ptr = m;
-    return 1;
-}
-
-/* set_side(hex, direction, {river =, crossing =, road =, track =}); missing fields 0. */
-static int map_set_side(lua_State *L)
-{
-    wr_map *m = wrl_check_mutable(L, 1, MAP_MT);
-    wr_hex h = wrl_hex(L, 2);
-    int dir = wrl_int(L, 3);
-    wr_hexside s;
-    memset(&s, 0, sizeof s);
-    wrl_read_struct(L, 4, "a side", &s, side_fields);
-    wrl_check(L, wr_map_set_hexside(m, h, dir, &s), "Map:set_side");
-    return 0;
-}
-
-static int map_side(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_hexside s;
-    wrl_check(L, wr_map_hexside(m, wrl_hex(L, 2), wrl_int(L, 3), &s), "Map:side");
-    wrl_push_fields(L, &s, side_fields);
-    return 1;
-}
-
-/* moves(params, from) -> the planner's moves from a hex, a sequence of edges */
-static int map_moves(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    wr_plan_params p;
-    check_params(L, 2, &p);
-    wr_plan_edge e[WR_PLAN_MAX_EDGES];
-    size_t n = 0;
-    wrl_check(L, wr_map_moves(m, &p, wrl_hex(L, 3), e, WR_PLAN_MAX_EDGES, &n), "Map:moves");
-    push_edges(L, e, n);
-    return 1;
-}
-
 static int map_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, MAP_MT))
@@ -276,73 +131,6 @@ static int map_tostring(lua_State *L)
     (void)wr_map_size(wrl_check_handle(L, 1, MAP_MT), &w, &h);
     lua_pushfstring(L, "warrules.Map(%d x %d)", w, h);
     return 1;
-}
-
-/* ---- marches (in/out records updated in place) ---------------------------- */
-
-static void read_march(lua_State *L, int arg, wr_march *m)
-{
-    memset(m, 0, sizeof *m);
-    wrl_read_struct(L, arg, "a march", m, march_fields);
-}
-
-static void write_march(lua_State *L, int arg, const wr_march *m)
-{
-    for (const wrl_field *f = march_fields; f->name != NULL; f++) {
-        int v;
-        memcpy(&v, (const char *)m + f->offset, sizeof v);
-        lua_pushinteger(L, v);
-        lua_setfield(L, arg, f->name);
-    }
-}
-
-static int l_march_start(lua_State *L)
-{
-    wr_march m;
-    wrl_check(L, wr_march_start(wrl_int(L, 1), &m), "march_start");
-    wrl_push_fields(L, &m, march_fields);
-    return 1;
-}
-
-/* march_enter(march, cost, unformed) -> entered; the march table is updated */
-static int l_march_enter(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    int entered = 0;
-    wrl_check(L, wr_march_enter(&m, wrl_int(L, 2), wrl_truth(L, 3), &entered), "march_enter");
-    write_march(L, 1, &m);
-    lua_pushboolean(L, entered);
-    return 1;
-}
-
-static int l_march_end_day(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    wrl_check(L, wr_march_end_day(&m, wrl_truth(L, 2)), "march_end_day");
-    write_march(L, 1, &m);
-    return 0;
-}
-
-static int l_march_contact(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    int non_rallied = 0;
-    wrl_check(L, wr_march_contact(&m, &non_rallied), "march_contact");
-    write_march(L, 1, &m);
-    lua_pushboolean(L, non_rallied);
-    return 1;
-}
-
-static int l_march_rally(lua_State *L)
-{
-    wr_march m;
-    read_march(L, 1, &m);
-    wrl_check(L, wr_march_rally(&m), "march_rally");
-    write_march(L, 1, &m);
-    return 0;
 }
 
 /* ---- a force's state (in/out tables updated in place, with methods) ------ */
@@ -363,24 +151,6 @@ static void read_force(lua_State *L, int arg, wr_force_state *f)
     wrl_read_struct(L, arg, "a force state", f, force_fields);
 }
 
-static void write_force(lua_State *L, int arg, const wr_force_state *f)
-{
-    arg = lua_absindex(L, arg);
-    for (const wrl_field *fl = force_fields; fl->name != NULL; fl++) {
-        const char *p = (const char *)f + fl->offset;
-        if (fl->kind == F_UINT) {
-            unsigned u;
-            memcpy(&u, p, sizeof u);
-            wrl_push_int64(L, u);
-        } else {
-            int v;
-            memcpy(&v, p, sizeof v);
-            lua_pushinteger(L, v);
-        }
-        lua_setfield(L, arg, fl->name);
-    }
-}
-
 /* Pushes a new force state table (with the ForceState methods). */
 static void push_force(lua_State *L, const wr_force_state *f)
 {
@@ -388,102 +158,22 @@ static void push_force(lua_State *L, const wr_force_state *f)
     luaL_setmetatable(L, FORCE_MT);
 }
 
-static int l_force_start(lua_State *L)
-{
-    wr_force_state f;
-    wrl_check(L, wr_force_start(&f), "force_start");
-    push_force(L, &f);
-    return 1;
-}
-
-/* ForceState([t]) -> a new state: t's fields over those of force_start(). */
-static int l_force_state(lua_State *L)
-{
-    wr_force_state f;
-    if (lua_isnoneornil(L, 1))
-        wrl_check(L, wr_force_start(&f), "ForceState");
-    else
-        read_force(L, 1, &f);
-    push_force(L, &f);
-    return 1;
-}
-
-/* force_check(state, daily_points): raises the library's error for a state that cannot exist. */
-static int l_force_check(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    wrl_check(L, wr_force_check(&f, wrl_int(L, 2)), "force_check");
-    return 0;
-}
-
-/* force_move(state, daily_points, move) -> entered; move is a plan's move
-   ({to =, points =, days =, flags =}); the state is updated in place. */
-static int l_force_move(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    int daily = wrl_int(L, 2);
-    wr_plan_edge e;
-    memset(&e, 0, sizeof e);
-    wrl_read_struct(L, 3, "a move", &e, edge_fields);
-    int entered = 0;
-    wrl_check(L, wr_force_move(&f, daily, &e, &entered), "force_move");
-    write_force(L, 1, &f);
-    lua_pushboolean(L, entered);
-    return 1;
-}
-
-/* force_end_day(state, daily_points, halt, figures, half_die) -> stragglers;
-   halt false, figures 0 and half_die 2 (the planner's mean) when left out. */
-static int l_force_end_day(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    int daily = wrl_int(L, 2), halt = wrl_truth(L, 3);
-    int figures = wrl_optint(L, 4, 0), half_die = wrl_optint(L, 5, 2);
-    int lost = 0;
-    wrl_check(L, wr_force_end_day(&f, daily, halt, figures, half_die, &lost), "force_end_day");
-    write_force(L, 1, &f);
-    lua_pushinteger(L, lost);
-    return 1;
-}
-
-static int l_force_rally(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    wrl_check(L, wr_force_rally(&f, wrl_int(L, 2)), "force_rally");
-    write_force(L, 1, &f);
-    return 0;
-}
-
-/* force_contact(state, daily_points) -> non_rallied */
-static int l_force_contact(lua_State *L)
-{
-    wr_force_state f;
-    read_force(L, 1, &f);
-    int non_rallied = 0;
-    wrl_check(L, wr_force_contact(&f, wrl_int(L, 2), &non_rallied), "force_contact");
-    write_force(L, 1, &f);
-    lua_pushboolean(L, non_rallied);
-    return 1;
-}
-
+/* ForceState's methods: the functions force_<m> of the module table (at the top of the stack). */
 static void open_force(lua_State *L)
 {
-    static const luaL_Reg methods[] = {{"check", l_force_check}, {"move", l_force_move},
-                                       {"end_day", l_force_end_day}, {"rally", l_force_rally},
-                                       {"contact", l_force_contact}, {NULL, NULL}};
+    static const char *const methods[] = {"check", "move", "end_day", "rally", "contact", NULL};
     luaL_newmetatable(L, FORCE_MT);
     lua_pushstring(L, FORCE_MT);
     lua_setfield(L, -2, "__name");
     lua_newtable(L);
-    luaL_setfuncs(L, methods, 0);
+    for (const char *const *m = methods; *m != NULL; m++) {
+        lua_pushfstring(L, "force_%s", *m);
+        lua_gettable(L, -4);
+        lua_setfield(L, -2, *m);
+    }
     lua_setfield(L, -2, "__index");
     lua_pop(L, 1);
 }
-
 /* ---- the planner --------------------------------------------------------- */
 
 /* A planner box, with the context of a route_graph call while one runs. */
@@ -530,20 +220,6 @@ static void push_route(lua_State *L, const wr_route *r)
     wrl_set_int(L, "unformed_days", r->unformed_days);
     wrl_set_int(L, "stragglers", r->stragglers);
     wrl_set_int(L, "escort_lost", r->escort_lost);
-}
-
-/* route(map, params, from, to) -> route table */
-static int planner_route(lua_State *L)
-{
-    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
-    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
-    wr_plan_params params;
-    check_params(L, 3, &params);
-    wr_hex from = wrl_hex(L, 4), to = wrl_hex(L, 5);
-    wr_route r;
-    wrl_check(L, wr_planner_route(p, m, &params, from, to, &r), "Planner:route");
-    push_route(L, &r);
-    return 1;
 }
 
 /* Pushes {[index] = {day =, points_left =}} by map:index(), from 0. */
@@ -1371,6 +1047,110 @@ static int l_moves_from(lua_State *L)
     return 1;
 }
 
+/* ---- the functions with structs (X(id, name, args, results, call, struct...)) */
+
+/* A march is a record {daily_points =, points =, day =, marching =, ...}
+   (missing fields 0) updated in place; the fields from the header. */
+static const wrl_field march_gen_fields[] = {WRL_FIELDS_MARCH};
+static const char *const march_truth[] = {"marching", "unformed", "unformed_today", NULL};
+static const wrl_struct march_st = {"a march", sizeof(wr_march), march_gen_fields, march_truth, NULL, NULL, NULL, NULL};
+
+/* A force state's missing fields are those of wr_force_start(); a new one
+   has the ForceState methods. */
+static void force_init(void *base)
+{
+    (void)wr_force_start(base);
+}
+static const wrl_field force_gen_fields[] = {WRL_FIELDS_FORCE_STATE};
+static const char *const force_truth[] = {"unformed", "unformed_today", "at_rally", "pressing", "far_bank", NULL};
+static const wrl_struct force_st = {"a force state", sizeof(wr_force_state), force_gen_fields, force_truth,
+                                    force_init, FORCE_MT, NULL, NULL};
+/* A side is {river =, crossing =, road =, track =} (missing fields 0). */
+static const wrl_field side_gen_fields[] = {WRL_FIELDS_HEXSIDE};
+static const char *const side_truth[] = {"road", "track", NULL};
+static const wrl_struct side_st = {"a side", sizeof(wr_hexside), side_gen_fields, side_truth, NULL, NULL, NULL, NULL};
+/* Costs and planner parameters as their tables (costs.enter by terrain from 0). */
+static void costs_push(lua_State *L, const void *c)
+{
+    push_costs(L, c);
+}
+static const wrl_struct costs_st = {"costs", sizeof(wr_move_costs), NULL, NULL, NULL, NULL, costs_push, NULL};
+static void params_push(lua_State *L, const void *p)
+{
+    push_params(L, p);
+}
+static const wrl_struct params_st = {"plan params", sizeof(wr_plan_params), NULL, NULL, NULL, NULL, params_push, NULL};
+/* Arguments read by their helpers: costs (land_entry: missing fields 0),
+   plan params (over the mover's defaults); a route as push_route gives it. */
+static void costs_read(lua_State *L, int arg, void *c)
+{
+    read_costs(L, arg, c);
+}
+static const wrl_struct costs_in_st = {"costs", sizeof(wr_move_costs), NULL, NULL, NULL, NULL, NULL, costs_read};
+static void params_read(lua_State *L, int arg, void *p)
+{
+    check_params(L, arg, p);
+}
+static const wrl_struct params_in_st = {"plan params", sizeof(wr_plan_params), NULL, NULL, NULL, NULL, NULL,
+                                        params_read};
+static void route_push(lua_State *L, const void *r)
+{
+    push_route(L, r);
+}
+static const wrl_struct route_st = {"a route", sizeof(wr_route), NULL, NULL, NULL, NULL, route_push, NULL};
+/* The moves out of a hex, as push_edges gives them. */
+typedef struct edge_list {
+    wr_plan_edge e[WR_PLAN_MAX_EDGES];
+    size_t n;
+} edge_list;
+static void edges_push(lua_State *L, const void *base)
+{
+    const edge_list *l = base;
+    push_edges(L, l->e, l->n);
+}
+static const wrl_struct edges_st = {"moves", sizeof(edge_list), NULL, NULL, NULL, NULL, edges_push, NULL};
+#define EDGES(v) (((edge_list *)(v).p)->e), WR_PLAN_MAX_EDGES, &((edge_list *)(v).p)->n
+/* hex_ring(center, radius), hex_range(center, radius), hex_line(a, b): a
+   Lua sequence of hexes (the library says how many first). */
+static void hex_push(lua_State *L, const void *h)
+{
+    wrl_push_hex(L, *(const wr_hex *)h);
+}
+static const wrl_struct hexes_st = {"hexes", sizeof(wr_hex), NULL, NULL, NULL, NULL, hex_push, NULL};
+/* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
+static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
+static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL, NULL, NULL};
+
+/* force_end_day(state, daily_points, halt, figures, half_die): halt false,
+   figures 0 and half_die 2 (the planner's mean) when left out. */
+#define CAMPAIGN_SFNS(X)                                                                                         \
+    X(march_start, "march_start", "i", "t", WRL_CALL_MARCH_START, &march_st)                                     \
+    X(march_enter, "march_enter", "mib", "b", WRL_CALL_MARCH_ENTER, &march_st)                                   \
+    X(march_end_day, "march_end_day", "mb", "", WRL_CALL_MARCH_END_DAY, &march_st)                               \
+    X(march_contact, "march_contact", "m", "b", WRL_CALL_MARCH_CONTACT, &march_st)                               \
+    X(march_rally, "march_rally", "m", "", WRL_CALL_MARCH_RALLY, &march_st)                                      \
+    X(force_start, "force_start", "", "t", wr_force_start(r[0].p), &force_st)                                    \
+    X(force_state, "ForceState", "T", "t", (memcpy(r[0].p, a[0].p, sizeof(wr_force_state)), WR_OK), &force_st,  \
+      &force_st)                                                                                                 \
+    X(force_check, "force_check", "ti", "", WRL_CALL_FORCE_CHECK, &force_st)                                     \
+    X(force_move, "force_move", "mit", "b", WRL_CALL_FORCE_MOVE, &force_st, &move_st)                            \
+    X(force_end_day, "force_end_day", "miboo", "i",                                                              \
+      wr_force_end_day(a[0].p, a[1].i, a[2].i, a[3].i, a[4].given ? a[4].i : 2, WRL_OUT(0)), &force_st)          \
+    X(force_rally, "force_rally", "mi", "", WRL_CALL_FORCE_RALLY, &force_st)                                     \
+    X(force_contact, "force_contact", "mi", "b", WRL_CALL_FORCE_CONTACT, &force_st)                             \
+    X(hex_ring, "hex_ring", "hi", "l", WRL_CALL_HEX_RING, &hexes_st)                                             \
+    X(hex_range, "hex_range", "hi", "l", WRL_CALL_HEX_RANGE, &hexes_st)                                          \
+    X(hex_line, "hex_line", "hh", "l", WRL_CALL_HEX_LINE, &hexes_st)                                             \
+    X(map_new, "Map", "ii", "+A", WRL_CALL_MAP_NEW_EX, NULL)                                                     \
+    X(move_costs_default, "move_costs_default", "i", "t", WRL_CALL_MOVE_COSTS_DEFAULT, &costs_st)                \
+    X(plan_params_default, "plan_params_default", "i", "t", WRL_CALL_PLAN_PARAMS_DEFAULT, &params_st)            \
+    X(land_entry, "land_entry", "tiuibo", "ib", WRL_CALL_LAND_ENTRY, &costs_in_st)                               \
+    X(planner_route, "Planner:route", "!NAthh", "t", WRL_CALL_PLANNER_ROUTE, &params_in_st, &route_st)          \
+    X(map_moves, "Map:moves", "Ath", "t", wr_map_moves(a[0].p, a[1].p, a[2].h, EDGES(r[0])), &params_in_st,    \
+      &edges_st)                                                                                                 \
+    X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
+    X(map_side, "Map:side", "Ahi", "t", WRL_CALL_MAP_HEXSIDE, &side_st)
+
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 #define CAMPAIGN_FNS(X)                                                                                          \
@@ -1411,7 +1191,8 @@ static int l_moves_from(lua_State *L)
       wr_getting_lost_rng(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
 
 CAMPAIGN_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) WRL_FN_END};
+CAMPAIGN_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1420,27 +1201,21 @@ static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
 {
-    open_force(L);
     static const luaL_Reg map_methods[] = {
-        {"set_side", map_set_side}, {"side", map_side}, {"moves", map_moves},
+
         {"check_rivers", map_check_rivers}, {NULL, NULL}};
     wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
-        {"route", planner_route}, {"field", planner_field}, {"reachable", planner_reachable},
+        {"field", planner_field}, {"reachable", planner_reachable},
         {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},
         {"intercept", planner_intercept}, {"danger", planner_danger}, {NULL, NULL}};
     wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
     static const luaL_Reg others[] = {
-        {"hex_ring", l_hex_ring}, {"hex_range", l_hex_range}, {"hex_line", l_hex_line},
-        {"Map", map_new}, {"map_new", map_new}, {"move_costs_default", l_move_costs_default},
-        {"land_entry", l_land_entry}, {"march_start", l_march_start}, {"march_enter", l_march_enter},
-        {"march_end_day", l_march_end_day}, {"march_contact", l_march_contact},
-        {"march_rally", l_march_rally}, {"plan_params_default", l_plan_params_default},
-        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from},
-        {"force_start", l_force_start}, {"ForceState", l_force_state}, {"force_check", l_force_check},
-        {"force_move", l_force_move}, {"force_end_day", l_force_end_day}, {"force_rally", l_force_rally},
-        {"force_contact", l_force_contact}, {NULL, NULL}};
+        {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Map");
+    lua_setfield(L, -2, "map_new");
+    open_force(L);
     wrl_set_consts(L, consts);
 }

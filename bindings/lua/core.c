@@ -12,57 +12,37 @@
     X(clear_error, "clear_error", "", "", (wr_last_error_clear(), WR_OK))                               \
     X(rng_roll, "Rng:roll", "!Ri", "i", wr_rng_roll(a[0].p, a[1].i, WRL_OUT(0)))
 
-CORE_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) WRL_FN_END};
-
-/* last_error_detail() -> {status=, function=, argument=, value=, expected=} */
-static int l_last_error_detail(lua_State *L)
+/* Rng(seed): seed is any Lua integer (or a string of one), its 64 bits
+   taken as unsigned (0 when none or nil). */
+/* last_error_detail() -> {status =, function =, argument =, value = (when
+   recorded), expected =} */
+static void error_push(lua_State *L, const void *base)
 {
-    wr_error e;
-    wr_last_error_detail(&e);
+    const wr_error *e = base;
     lua_createtable(L, 0, 5);
-    lua_pushinteger(L, e.status);
+    lua_pushinteger(L, e->status);
     lua_setfield(L, -2, "status");
-    lua_pushstring(L, e.function);
+    lua_pushstring(L, e->function);
     lua_setfield(L, -2, "function");
-    lua_pushstring(L, e.argument);
+    lua_pushstring(L, e->argument);
     lua_setfield(L, -2, "argument");
-    if (e.has_value) {
-        wrl_push_int64(L, e.value);
+    if (e->has_value) {
+        wrl_push_int64(L, e->value);
         lua_setfield(L, -2, "value");
     }
-    lua_pushstring(L, e.expected);
+    lua_pushstring(L, e->expected);
     lua_setfield(L, -2, "expected");
-    return 1;
 }
+static const wrl_struct error_st = {"an error", sizeof(wr_error), NULL, NULL, NULL, NULL, error_push, NULL};
 
-static void rng_free(void *p)
-{
-    wr_rng_free(p);
-}
+#define CORE_SFNS(X)                                                                               \
+    X(last_error_detail, "last_error_detail", "", "t", (wr_last_error_detail(r[0].p), WR_OK), &error_st) \
+    X(rng_new, "Rng", "x", "+R", WRL_CALL_RNG_NEW_EX, NULL)                                        \
+    X(rng_clone, "Rng:clone", "R", "+R", WRL_CALL_RNG_CLONE, NULL)
 
-/* Rng(seed): seed is any Lua integer (or a string of one), its 64 bits
-   taken as unsigned. */
-static int rng_new(lua_State *L)
-{
-    uint64_t seed = lua_isnoneornil(L, 1) ? 0 : wrl_seed(L, 1);
-    wrl_box *box = wrl_new_box(L, WRL_RNG_MT, sizeof(wrl_box), 0, 0, rng_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_rng *rng = NULL;
-    wrl_check(L, wr_rng_new_ex(seed, &a, &rng), "Rng");
-    box->ptr = rng;
-    return 1;
-}
-
-static int rng_clone(lua_State *L)
-{
-    wr_rng *rng = wrl_check_handle(L, 1, WRL_RNG_MT);
-    wrl_box *box = wrl_new_box(L, WRL_RNG_MT, sizeof(wrl_box), 0, 0, rng_free);
-    wr_rng *copy = NULL;
-    wrl_check(L, wr_rng_clone(rng, &copy), "Rng:clone");
-    box->ptr = copy;
-    return 1;
-}
+CORE_FNS(WRL_FN_THUNK)
+CORE_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) CORE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 static int rng_tostring(lua_State *L)
 {
@@ -73,14 +53,10 @@ static int rng_tostring(lua_State *L)
 
 void wrl_open_core(lua_State *L)
 {
-    static const luaL_Reg rng_methods[] = {{"clone", rng_clone}, {NULL, NULL}};
-    wrl_register_type(L, WRL_RNG_MT, "rng", rng_methods, fns, rng_tostring, NULL, NULL);
-    static const luaL_Reg others[] = {{"last_error_detail", l_last_error_detail},
-                                      {"Rng", rng_new},
-                                      {"rng_new", rng_new},
-                                      {NULL, NULL}};
-    luaL_setfuncs(L, others, 0);
+    wrl_register_type(L, WRL_RNG_MT, "rng", NULL, fns, rng_tostring, NULL, NULL);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Rng");
+    lua_setfield(L, -2, "rng_new");
     /* the constants of core.h: generated (bindings/gen/gen_bindings.py) */
     static const wrl_const consts[] = {WRL_CONSTANTS_CORE {NULL, 0}};
     wrl_set_consts(L, consts);

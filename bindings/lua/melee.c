@@ -14,7 +14,7 @@
 #define ENGAGEMENT_MT WRL_ENGAGEMENT_MT
 #define ODDS_MT WRL_ODDS_MT
 #define PHASE_MT WRL_PHASE_MT
-#define ODDS_WS_MT "warrules.OddsWorkspace"
+#define ODDS_WS_MT WRL_ODDS_WS_MT
 
 #define MAX_ROLLS 1000000
 /* A phase may hold WR_PHASE_MAX_FIGHTS fights, each with its dice. */
@@ -77,12 +77,6 @@ static const wrl_field phase_side_fields[] = {
     FLD(wr_phase_combatant, contact, F_INT),        FLD(wr_phase_combatant, cover, F_INT),
     FLD(wr_phase_combatant, character_present, F_TRUTH), {NULL, 0, F_INT}};
 
-static const wrl_field phase_unit_fields[] = {
-    FLD(wr_phase_unit, fights, F_INT),   FLD(wr_phase_unit, figures_before, F_INT),
-    FLD(wr_phase_unit, fighting, F_INT), FLD(wr_phase_unit, lost, F_INT),
-    FLD(wr_phase_unit, disordered, F_TRUTH), FLD(wr_phase_unit, worst, F_INT),
-    {NULL, 0, F_INT}};
-
 static const wrl_field test_fields[] = {
     FLD(wr_morale_test, reason, F_INT),     FLD(wr_morale_test, side, F_INT),
     FLD(wr_morale_test, round, F_INT),      FLD(wr_morale_test, figures, F_INT),
@@ -91,32 +85,6 @@ static const wrl_field test_fields[] = {
     FLD(wr_morale_test, enemy_monster, F_TRUTH), {NULL, 0, F_INT}};
 
 /* ---- profiles ------------------------------------------------------------ */
-
-static void profile_free(void *p)
-{
-    wr_profile_free(p);
-}
-
-static int profile_new(lua_State *L)
-{
-    int race = wrl_int(L, 1);
-    wrl_box *box = wrl_new_box(L, PROFILE_MT, sizeof(wrl_box), 0, 0, profile_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_profile *p = NULL;
-    wrl_check(L, wr_profile_new_ex((wr_race)race, &a, &p), "Profile");
-    box->ptr = p;
-    return 1;
-}
-
-static int profile_new_sample(lua_State *L)
-{
-    int which = wrl_int(L, 1);
-    wrl_box *box = wrl_new_box(L, PROFILE_MT, sizeof(wrl_box), 0, 0, profile_free);
-    wr_profile *p = NULL;
-    wrl_check(L, wr_profile_new_sample((wr_sample_profile)which, &p), "profile_new_sample");
-    box->ptr = p;
-    return 1;
-}
 
 static int profile_tostring(lua_State *L)
 {
@@ -130,37 +98,6 @@ static int profile_tostring(lua_State *L)
 
 /* ---- hit charts and wounds ----------------------------------------------- */
 
-static void chart_free(void *p)
-{
-    wr_hit_chart_free(p);
-}
-
-static int chart_new(lua_State *L)
-{
-    wrl_box *box = wrl_new_box(L, CHART_MT, sizeof(wrl_box), 0, 0, chart_free);
-    wr_allocator a = wrl_allocator(L);
-    wr_hit_chart *c = NULL;
-    wrl_check(L, wr_hit_chart_new_ex(&a, &c), "HitChart");
-    box->ptr = c;
-    return 1;
-}
-
-/* add(lo, hi, location, {wound for d4 = 1, 2, 3, 4}) */
-static int chart_add(lua_State *L)
-{
-    wr_hit_chart *c = wrl_check_mutable(L, 1, CHART_MT);
-    int lo = wrl_int(L, 2), hi = wrl_int(L, 3), location = wrl_int(L, 4);
-    size_t n = 0;
-    int *sev = wrl_int_sequence(L, 5, 4, &n);
-    if (n != 4)
-        return wrl_fail(L, "WR_ERR_INVALID: the severity table needs 4 wounds (d4 = 1..4), got %d", (int)n);
-    wr_wound severity[4];
-    for (int i = 0; i < 4; i++)
-        severity[i] = (wr_wound)sev[i];
-    wrl_check(L, wr_hit_chart_add(c, lo, hi, location, severity), "HitChart:add");
-    return 0;
-}
-
 static int chart_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, CHART_MT))
@@ -171,25 +108,6 @@ static int chart_tostring(lua_State *L)
     return 1;
 }
 
-/* wounds_add(record, wound, character) -> dead (boolean); the record table
-   is updated in place (only when the call succeeds). */
-static int l_wounds_add(lua_State *L)
-{
-    wr_wounds w;
-    memset(&w, 0, sizeof w);
-    wrl_read_struct(L, 1, "a wounds record", &w, wounds_fields);
-    int dead = 0;
-    wrl_check(L, wr_wounds_add(&w, (wr_wound)wrl_int(L, 2), wrl_truth(L, 3), &dead), "wounds_add");
-    for (const wrl_field *f = wounds_fields; f->name != NULL; f++) {
-        int v;
-        memcpy(&v, (const char *)&w + f->offset, sizeof v);
-        lua_pushinteger(L, v);
-        lua_setfield(L, 1, f->name);
-    }
-    lua_pushboolean(L, dead);
-    return 1;
-}
-
 /* ---- units --------------------------------------------------------------- */
 
 enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
@@ -197,13 +115,6 @@ enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
 static void munit_free(void *p)
 {
     wr_melee_unit_free(p);
-}
-
-static int l_unit_def_default(lua_State *L)
-{
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    wrl_push_fields(L, &d, unit_def_fields);
-    return 1;
 }
 
 /* MeleeUnit(profile, def): def's missing fields take wr_melee_unit_desc_default(). */
@@ -223,14 +134,6 @@ static int munit_new(lua_State *L)
     return 1;
 }
 
-static int munit_def(lua_State *L)
-{
-    wr_melee_unit_desc d;
-    wrl_check(L, wr_melee_unit_get(wrl_check_handle(L, 1, MUNIT_MT), &d), "MeleeUnit:def");
-    wrl_push_fields(L, &d, unit_def_fields);
-    return 1;
-}
-
 /* set_hit_chart(chart or nil): the unit keeps the chart alive. */
 static int munit_set_hit_chart(lua_State *L)
 {
@@ -240,24 +143,6 @@ static int munit_set_hit_chart(lua_State *L)
         c = wrl_check_handle(L, 2, CHART_MT);
     wrl_check(L, wr_melee_unit_set_hit_chart(u, c), "MeleeUnit:set_hit_chart");
     wrl_set_parent(L, 1, MUNIT_CHART, c != NULL ? 2 : 0);
-    return 0;
-}
-
-static int munit_wounds(lua_State *L)
-{
-    wr_wounds w;
-    wrl_check(L, wr_melee_unit_wounds(wrl_check_handle(L, 1, MUNIT_MT), &w), "MeleeUnit:wounds");
-    wrl_push_fields(L, &w, wounds_fields);
-    return 1;
-}
-
-static int munit_set_wounds(lua_State *L)
-{
-    wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
-    wr_wounds w;
-    memset(&w, 0, sizeof w);
-    wrl_read_struct(L, 2, "a wounds record", &w, wounds_fields);
-    wrl_check(L, wr_melee_unit_set_wounds(u, &w), "MeleeUnit:set_wounds");
     return 0;
 }
 
@@ -274,19 +159,6 @@ static int munit_tostring(lua_State *L)
 }
 
 /* ---- explanations -------------------------------------------------------- */
-
-static int l_melee_event_text(lua_State *L)
-{
-    wr_melee_event e;
-    memset(&e, 0, sizeof e);
-    wrl_read_struct(L, 1, "an event", &e, event_fields);
-    size_t len = 0;
-    wrl_check(L, wr_melee_event_text(&e, NULL, 0, &len), "melee_event_text");
-    char *buf = lua_newuserdatauv(L, len + 1, 0);
-    wrl_check(L, wr_melee_event_text(&e, buf, len + 1, &len), "melee_event_text");
-    lua_pushlstring(L, buf, len);
-    return 1;
-}
 
 /* ---- morale -------------------------------------------------------------- */
 
@@ -499,15 +371,6 @@ static void push_strike(lua_State *L, const wr_strike *k)
     wrl_push_fields(L, k, strike_fields);
     wrl_push_int_array0(L, k->mod, WR_MOD_COUNT);
     lua_setfield(L, -2, "mod");
-}
-
-static int engagement_strike(lua_State *L)
-{
-    wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
-    wr_strike k;
-    wrl_check(L, wr_engagement_strike(e, wrl_int(L, 2), &k), "Engagement:strike");
-    push_strike(L, &k);
-    return 1;
 }
 
 /* Pushes a table {[0] = f(0), [1] = f(1)} of per-side structs. */
@@ -748,21 +611,6 @@ static int engagement_apply(lua_State *L)
     return 0;
 }
 
-static int engagement_kill_odds(lua_State *L)
-{
-    wr_engagement *e = wrl_check_handle(L, 1, ENGAGEMENT_MT);
-    wr_kill_odds o;
-    wrl_check(L, wr_engagement_kill_odds(e, wrl_int(L, 2), &o), "Engagement:kill_odds");
-    lua_createtable(L, 0, 3);
-    wrl_push_int_array0(L, o.hits, 2);
-    lua_setfield(L, -2, "hits");
-    wrl_push_int_array0(L, o.kills, 2);
-    lua_setfield(L, -2, "kills");
-    wrl_push_int_array0(L, o.percent, 2);
-    lua_setfield(L, -2, "percent");
-    return 1;
-}
-
 static void odds_free(void *p)
 {
     wr_melee_odds_free(p);
@@ -783,24 +631,6 @@ static int odds_new(lua_State *L)
     end_call(L, eb, 0);
     wrl_check(L, st, "MeleeOdds");
     box->ptr = o;
-    lua_pushvalue(L, idx);
-    return 1;
-}
-
-static void odds_ws_free(void *p)
-{
-    wr_odds_workspace_free(p);
-}
-
-/* OddsWorkspace(): working memory kept from one exact-odds call to the next */
-static int odds_ws_new(lua_State *L)
-{
-    wrl_box *box = wrl_new_box(L, ODDS_WS_MT, sizeof(wrl_box), 0, 0, odds_ws_free);
-    int idx = lua_gettop(L);
-    wr_allocator a = wrl_allocator(L);
-    wr_odds_workspace *ws = NULL;
-    wrl_check(L, wr_odds_workspace_new_ex(&a, &ws), "OddsWorkspace");
-    box->ptr = ws;
     lua_pushvalue(L, idx);
     return 1;
 }
@@ -984,16 +814,6 @@ static int phase_add(lua_State *L)
     return 1;
 }
 
-static int phase_strike(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
-    int fight = wrl_int(L, 2), side = wrl_int(L, 3);
-    wr_strike k;
-    wrl_check(L, wr_melee_phase_strike(p, fight, side, &k), "MeleePhase:strike");
-    push_strike(L, &k);
-    return 1;
-}
-
 /* Resolving changes the units: none may be in use by a running call. */
 static wr_melee_phase *check_resolvable(lua_State *L)
 {
@@ -1030,35 +850,6 @@ static int phase_resolve(lua_State *L)
     return 0;
 }
 
-/* round(fight) -> the fight's round, as Engagement:fight_rolls gives it */
-static int phase_round(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
-    wr_melee_round r;
-    wrl_check(L, wr_melee_phase_round(p, wrl_int(L, 2), &r), "MeleePhase:round");
-    push_round(L, &r);
-    return 1;
-}
-
-/* unit(u) -> {fights =, figures_before =, fighting =, lost =, disordered =, worst =} */
-static int phase_unit(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_handle(L, 1, PHASE_MT);
-    const wr_melee_unit *u = wrl_check_handle(L, 2, MUNIT_MT);
-    wr_phase_unit out;
-    wrl_check(L, wr_melee_phase_unit(p, u, &out), "MeleePhase:unit");
-    wrl_push_fields(L, &out, phase_unit_fields);
-    return 1;
-}
-
-static int phase_len(lua_State *L)
-{
-    int count = 0;
-    wrl_check(L, wr_melee_phase_count(wrl_check_handle(L, 1, PHASE_MT), &count), "MeleePhase:count");
-    lua_pushinteger(L, count);
-    return 1;
-}
-
 static int phase_tostring(lua_State *L)
 {
     if (wrl_tostring_closed(L, 1, PHASE_MT))
@@ -1070,37 +861,6 @@ static int phase_tostring(lua_State *L)
 }
 
 /* ---- exact odds ---------------------------------------------------------- */
-
-/* The two exact forms: first ask the length (WR_ERR_RANGE with len written). */
-static int push_exact(lua_State *L, const wr_melee_odds *o, int side, int a, int is_end, const char *what)
-{
-    size_t len = SIZE_MAX;
-    wr_status st = is_end ? wr_melee_odds_end_exact(o, (wr_melee_end)a, NULL, 0, &len)
-                          : wr_melee_odds_figures_exact(o, side, a, NULL, 0, &len);
-    if (st != WR_OK && !(st == WR_ERR_RANGE && len != SIZE_MAX))
-        return wrl_check(L, st, what);
-    if (len == SIZE_MAX || len > 100000)
-        return wrl_check(L, WR_ERR_RANGE, what);
-    char *buf = lua_newuserdatauv(L, len + 1, 0);
-    st = is_end ? wr_melee_odds_end_exact(o, (wr_melee_end)a, buf, len + 1, &len)
-                : wr_melee_odds_figures_exact(o, side, a, buf, len + 1, &len);
-    wrl_check(L, st, what);
-    lua_pushlstring(L, buf, len);
-    return 1;
-}
-
-static int odds_end_exact(lua_State *L)
-{
-    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    return push_exact(L, o, 0, wrl_int(L, 2), 1, "MeleeOdds:end_exact");
-}
-
-static int odds_figures_exact(lua_State *L)
-{
-    wr_melee_odds *o = wrl_check_handle(L, 1, ODDS_MT);
-    int side = wrl_int(L, 2);
-    return push_exact(L, o, side, wrl_int(L, 3), 0, "MeleeOdds:figures_exact");
-}
 
 static int odds_tostring(lua_State *L)
 {
@@ -1200,6 +960,81 @@ static int l_melee_rounds_batch(lua_State *L)
     return 3;
 }
 
+/* ---- the functions with structs (X(id, name, args, results, call, struct...)) */
+
+/* A unit's description and its wounds record: the fields from the header. */
+static const wrl_field def_gen_fields[] = {WRL_FIELDS_MELEE_UNIT_DESC};
+static const wrl_struct def_st = {"a unit_def", sizeof(wr_melee_unit_desc), def_gen_fields, NULL, NULL, NULL, NULL, NULL};
+static const wrl_field wounds_gen_fields[] = {WRL_FIELDS_WOUNDS};
+static const char *const wounds_truth[] = {"unconscious", "dead", NULL};
+static const wrl_struct wounds_st = {"a wounds record", sizeof(wr_wounds), wounds_gen_fields, wounds_truth, NULL,
+                                     NULL, NULL, NULL};
+/* Strikes, rounds and kill odds: tables of their own shape (arrays by side from 0). */
+static void strike_push(lua_State *L, const void *k)
+{
+    push_strike(L, k);
+}
+static const wrl_struct strike_st = {"a strike", sizeof(wr_strike), NULL, NULL, NULL, NULL, strike_push, NULL};
+static void round_push(lua_State *L, const void *r)
+{
+    push_round(L, r);
+}
+static const wrl_struct round_st = {"a round", sizeof(wr_melee_round), NULL, NULL, NULL, NULL, round_push, NULL};
+static void kill_odds_push(lua_State *L, const void *base)
+{
+    const wr_kill_odds *o = base;
+    lua_createtable(L, 0, 3);
+    wrl_push_int_array0(L, o->hits, 2);
+    lua_setfield(L, -2, "hits");
+    wrl_push_int_array0(L, o->kills, 2);
+    lua_setfield(L, -2, "kills");
+    wrl_push_int_array0(L, o->percent, 2);
+    lua_setfield(L, -2, "percent");
+}
+static const wrl_struct kill_odds_st = {"kill odds", sizeof(wr_kill_odds), NULL, NULL, NULL, NULL, kill_odds_push,
+                                        NULL};
+/* A hit chart row's wounds: {wound for d4 = 1, 2, 3, 4}. */
+static void severity_read(lua_State *L, int arg, void *base)
+{
+    wr_wound *severity = base;
+    size_t n = 0;
+    int *sev = wrl_int_sequence(L, arg, 4, &n);
+    if (n != 4)
+        wrl_fail(L, "WR_ERR_INVALID: the severity table needs 4 wounds (d4 = 1..4), got %d", (int)n);
+    for (int i = 0; i < 4; i++)
+        severity[i] = (wr_wound)sev[i];
+}
+static const wrl_struct severity_st = {"a severity table", 4 * sizeof(wr_wound), NULL, NULL, NULL, NULL, NULL,
+                                       severity_read};
+static const wrl_field event_gen_fields[] = {WRL_FIELDS_MELEE_EVENT};
+static const wrl_struct event_st = {"an event", sizeof(wr_melee_event), event_gen_fields, NULL, NULL, NULL, NULL, NULL};
+static const wrl_field phase_unit_gen_fields[] = {WRL_FIELDS_PHASE_UNIT};
+static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), phase_unit_gen_fields, NULL, NULL,
+                                         NULL, NULL, NULL};
+
+/* wounds_add(record, wound, character) -> dead (boolean); the record table
+   is updated in place (only when the call succeeds). */
+#define MELEE_SFNS(X)                                                                                            \
+    X(profile_new, "Profile", "i", "+P", WRL_CALL_PROFILE_NEW_EX, NULL)                                          \
+    X(profile_new_sample, "profile_new_sample", "i", "+P", WRL_CALL_PROFILE_NEW_SAMPLE, NULL)                    \
+    X(chart_new, "HitChart", "", "+C", WRL_CALL_HIT_CHART_NEW_EX, NULL)                                          \
+    X(odds_ws_new, "OddsWorkspace", "", "+W", WRL_CALL_ODDS_WORKSPACE_NEW_EX, NULL)                              \
+    X(wounds_add, "wounds_add", "mib", "b", WRL_CALL_WOUNDS_ADD, &wounds_st)                                     \
+    X(unit_def_default, "unit_def_default", "", "t", WRL_CALL_MELEE_UNIT_DESC_DEFAULT, &def_st)                  \
+    X(munit_def, "MeleeUnit:def", "M", "t", WRL_CALL_MELEE_UNIT_GET, &def_st)                                    \
+    X(munit_wounds, "MeleeUnit:wounds", "M", "t", WRL_CALL_MELEE_UNIT_WOUNDS, &wounds_st)                        \
+    X(munit_set_wounds, "MeleeUnit:set_wounds", "!Mt", "", WRL_CALL_MELEE_UNIT_SET_WOUNDS, &wounds_st)          \
+    X(phase_unit, "MeleePhase:unit", "HM", "t", WRL_CALL_MELEE_PHASE_UNIT, &phase_unit_st)                     \
+    X(melee_event_text, "melee_event_text", "t", "w", WRL_CALL_MELEE_EVENT_TEXT, &event_st)                      \
+    X(chart_add, "HitChart:add", "!Ciiit", "", wr_hit_chart_add(a[0].p, a[1].i, a[2].i, a[3].i, a[4].p),         \
+      &severity_st)                                                                                              \
+    X(engagement_strike, "Engagement:strike", "Ei", "t", WRL_CALL_ENGAGEMENT_STRIKE, &strike_st)                 \
+    X(engagement_kill_odds, "Engagement:kill_odds", "Ei", "t", WRL_CALL_ENGAGEMENT_KILL_ODDS, &kill_odds_st)     \
+    X(phase_strike, "MeleePhase:strike", "Hii", "t", WRL_CALL_MELEE_PHASE_STRIKE, &strike_st)                    \
+    X(phase_round, "MeleePhase:round", "Hi", "t", WRL_CALL_MELEE_PHASE_ROUND, &round_st)                         \
+    X(odds_end_exact, "MeleeOdds:end_exact", "Di", "w", WRL_CALL_MELEE_ODDS_END_EXACT, NULL)                     \
+    X(odds_figures_exact, "MeleeOdds:figures_exact", "Dii", "w", WRL_CALL_MELEE_ODDS_FIGURES_EXACT, NULL)
+
 /* ---- the plain functions, one line each (see warrules_lua.h) ------------- */
 
 #define MELEE_FNS(X)                                                                                             \
@@ -1247,7 +1082,8 @@ static int l_melee_rounds_batch(lua_State *L)
     X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
 
 MELEE_FNS(WRL_FN_THUNK)
-static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) WRL_FN_END};
+MELEE_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) MELEE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1257,47 +1093,46 @@ static const wrl_const consts[] = {WRL_CONSTANTS_MELEE {NULL, 0}};
 void wrl_open_melee(lua_State *L)
 {
     wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, profile_tostring, NULL, NULL);
-    static const luaL_Reg chart_methods[] = {{"add", chart_add}, {NULL, NULL}};
-    wrl_register_type(L, CHART_MT, "hit_chart", chart_methods, fns, chart_tostring, NULL, NULL);
+    wrl_register_type(L, CHART_MT, "hit_chart", NULL, fns, chart_tostring, NULL, NULL);
     static const luaL_Reg munit_methods[] = {
-        {"def", munit_def}, {"set_hit_chart", munit_set_hit_chart}, {"wounds", munit_wounds},
-        {"set_wounds", munit_set_wounds}, {NULL, NULL}};
+        {"set_hit_chart", munit_set_hit_chart}, {NULL, NULL}};
     wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);
     static const luaL_Reg engagement_methods[] = {
-        {"set_morale", engagement_set_morale}, {"strike", engagement_strike},
+        {"set_morale", engagement_set_morale},
         {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
-        {"apply", engagement_apply}, {"kill_odds", engagement_kill_odds},
+        {"apply", engagement_apply},
         {"odds", odds_new}, {"odds_ws", odds_new_ws}, {"simulate", engagement_simulate},
         {NULL, NULL}};
     wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
-    static const luaL_Reg odds_methods[] = {
-        {"end_exact", odds_end_exact}, {"figures_exact", odds_figures_exact}, {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    wrl_register_type(L, ODDS_MT, "melee_odds", NULL, fns, odds_tostring, NULL, NULL);
     static const luaL_Reg odds_ws_methods[] = {{NULL, NULL}};
     wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, NULL, odds_ws_tostring,
                       NULL, NULL);
     static const luaL_Reg phase_methods[] = {
-        {"set_morale", phase_set_morale}, {"add", phase_add}, {"strike", phase_strike},
-        {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve}, {"round", phase_round},
-        {"unit", phase_unit}, {NULL, NULL}};
+        {"set_morale", phase_set_morale}, {"add", phase_add},
+        {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve},
+        {NULL, NULL}};
     wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, phase_tostring, NULL, NULL);
-    luaL_getmetatable(L, PHASE_MT);
-    lua_pushcfunction(L, phase_len);
-    lua_setfield(L, -2, "__len");
-    lua_pop(L, 1);
+    luaL_getmetatable(L, PHASE_MT); /* #phase: the row MeleePhase:count */
+    lua_getfield(L, -1, "__index");
+    lua_getfield(L, -1, "count");
+    lua_setfield(L, -3, "__len");
+    lua_pop(L, 2);
     static const luaL_Reg others[] = {
-        {"Profile", profile_new}, {"profile_new", profile_new}, {"profile_new_sample", profile_new_sample},
-        {"HitChart", chart_new}, {"hit_chart_new", chart_new}, {"wounds_add", l_wounds_add},
-        {"unit_def_default", l_unit_def_default}, {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
-        {"melee_event_text", l_melee_event_text},
+        {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
         {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
         {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
         {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
         {"MeleePhase", phase_new}, {"melee_phase_new", phase_new},
-        {"OddsWorkspace", odds_ws_new}, {"odds_workspace_new", odds_ws_new},
         {"melee_odds_new_ws", odds_new_ws}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "Profile");
+    lua_setfield(L, -2, "profile_new");
+    lua_getfield(L, -1, "HitChart");
+    lua_setfield(L, -2, "hit_chart_new");
+    lua_getfield(L, -1, "OddsWorkspace");
+    lua_setfield(L, -2, "odds_workspace_new");
     wrl_set_consts(L, consts);
 }
 

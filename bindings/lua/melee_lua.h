@@ -36,7 +36,6 @@ void wrl_melee_read_phase_side(lua_State *L, int arg, wr_phase_combatant *s);
 /* Pushes {rule =, side =, value =, detail =}. */
 void wrl_melee_push_event(lua_State *L, const wr_melee_event *e);
 
-#define WRL_PHASE_ODDS_MT "warrules.MeleePhaseOdds"
 #define WRL_ADVISOR_MT "warrules.ChargeAdvisor"
 
 void wrl_open_advisor(lua_State *L);

@@ -1026,6 +1026,57 @@ static const char *handle_mt(char kind)
     case 'A': return WRL_MAP_MT;
     case 'N': return WRL_PLANNER_MT;
     case 'H': return WRL_PHASE_MT;
+    case 'Q': return WRL_PHASE_ODDS_MT;
+    case 'W': return WRL_ODDS_WS_MT;
+    default: return NULL;
+    }
+}
+
+/* The free functions of the handles a row can make ("+R"). */
+static void free_rng(void *p)
+{
+    wr_rng_free(p);
+}
+static void free_figure(void *p)
+{
+    wr_figure_free(p);
+}
+static void free_formation(void *p)
+{
+    wr_formation_free(p);
+}
+static void free_profile(void *p)
+{
+    wr_profile_free(p);
+}
+static void free_chart(void *p)
+{
+    wr_hit_chart_free(p);
+}
+static void free_map(void *p)
+{
+    wr_map_free(p);
+}
+static void free_unit(void *p)
+{
+    wr_battle_unit_free(p);
+}
+static void free_odds_ws(void *p)
+{
+    wr_odds_workspace_free(p);
+}
+
+static void (*handle_free(char kind))(void *)
+{
+    switch (kind) {
+    case 'R': return free_rng;
+    case 'F': return free_figure;
+    case 'O': return free_formation;
+    case 'P': return free_profile;
+    case 'C': return free_chart;
+    case 'A': return free_map;
+    case 'U': return free_unit;
+    case 'W': return free_odds_ws;
     default: return NULL;
     }
 }
@@ -1053,11 +1104,69 @@ static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, i
     return lua_tostring(L, -1);
 }
 
+/* Generated field rows read int32_t and uint32_t fields as int and unsigned. */
+_Static_assert(sizeof(int32_t) == sizeof(int) && sizeof(uint32_t) == sizeof(unsigned), "32-bit int");
+
+/* 1 when name is among the NULL-ended names (NULL: none). */
+static int named(const char *const *names, const char *name)
+{
+    for (; names != NULL && *names != NULL; names++)
+        if (strcmp(*names, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Reads the table at arg over the struct s at base (its initial value). */
+static void read_struct_arg(lua_State *L, int arg, const wrl_struct *s, void *base)
+{
+    if (s->init != NULL)
+        s->init(base);
+    else
+        memset(base, 0, s->size);
+    if (s->read != NULL) {
+        s->read(L, arg, base);
+        return;
+    }
+    if (lua_type(L, arg) != LUA_TTABLE)
+        wrl_fail(L, "WR_ERR_INVALID: %s must be a table, got %s", s->what, luaL_typename(L, arg));
+    wrl_only_known(L, arg, s->what, s->fields, NULL);
+    for (const wrl_field *f = s->fields; f->name != NULL; f++) {
+        wrl_field one[2] = {*f, {NULL, 0, WRL_F_INT}};
+        if (one[0].kind == WRL_F_INT && named(s->truth, f->name))
+            one[0].kind = WRL_F_TRUTH;
+        wrl_read_fields(L, arg, base, one);
+    }
+}
+
+/* Writes the fields of the struct s at base into the table at arg. */
+static void write_struct_arg(lua_State *L, int arg, const wrl_struct *s, const void *base)
+{
+    for (const wrl_field *f = s->fields; f->name != NULL; f++) {
+        const char *p = (const char *)base + f->offset;
+        if (f->kind == WRL_F_UINT) {
+            unsigned u;
+            memcpy(&u, p, sizeof u);
+            wrl_push_int64(L, u);
+        } else {
+            int v;
+            memcpy(&v, p, sizeof v);
+            lua_pushinteger(L, v);
+        }
+        lua_setfield(L, arg, f->name);
+    }
+}
+
 /* The one C function behind every table-driven function: its descriptor is upvalue 1. */
 static int call_fn(lua_State *L)
 {
     const wrl_fn *fn = lua_touserdata(L, lua_upvalueindex(1));
     wrl_val a[WRL_MAX_ARGS], r[WRL_MAX_ARGS];
+    union {
+        long long align;
+        void *p;
+        unsigned char bytes[WRL_STRUCT_MAX];
+    } store[WRL_MAX_STRUCTS];
+    int records[WRL_MAX_STRUCTS], record_struct[WRL_MAX_STRUCTS], nrecords = 0, nstructs = 0;
     memset(a, 0, sizeof a);
     memset(r, 0, sizeof r);
     int arg = 1;
@@ -1067,12 +1176,32 @@ static int call_fn(lua_State *L)
         wrl_val *v = &a[arg - 1];
         v->given = !lua_isnoneornil(L, arg);
         switch (*k) {
+        case 't':
+        case 'T':
+        case 'm': {
+            const wrl_struct *s = fn->structs[nstructs];
+            v->p = store[nstructs++].bytes;
+            if (*k == 'T' && !v->given) {
+                if (s->init != NULL)
+                    s->init(v->p);
+                else
+                    memset(v->p, 0, s->size);
+            } else {
+                read_struct_arg(L, arg, s, v->p);
+            }
+            if (*k == 'm') {
+                records[nrecords] = arg;
+                record_struct[nrecords++] = nstructs - 1;
+            }
+            break;
+        }
         case 'i': v->i = wrl_int(L, arg); break;
         case 'o': v->i = wrl_optint(L, arg, 0); break;
         case 'u': v->u = wrl_uint(L, arg, 0); break;
         case 'b': v->given = !lua_isnone(L, arg); v->i = wrl_truth(L, arg); break;
         case 'B': v->given = !lua_isnone(L, arg); v->i = v->given ? wrl_truth(L, arg) : 1; break;
         case 'h': v->h = wrl_hex(L, arg); break;
+        case 'x': v->u64 = v->given ? wrl_seed(L, arg) : 0; break;
         case 'z': {
             long long x = wrl_integer(L, arg);
             if (x < 0 || (unsigned long long)x > SIZE_MAX)
@@ -1085,19 +1214,85 @@ static int call_fn(lua_State *L)
             break;
         }
     }
+    int first_result_struct = nstructs, boxes[WRL_MAX_ARGS];
+    int n = 0; /* (a result "+X" is two characters, one value) */
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
+        if (*k == 't') {
+            r[n].p = store[nstructs++].bytes;
+        } else if (*k == '+') {
+            wrl_box *box = wrl_new_box(L, handle_mt(k[1]), sizeof(wrl_box), 0, 0, handle_free(k[1]));
+            boxes[n] = lua_gettop(L);
+            r[n].p = &box->ptr;
+            r[n].al = wrl_allocator(L);
+        }
+    }
+    int text = -1, nr = 0, ns = first_result_struct; /* a string or list result "w", "l": its index */
+    const wrl_struct *item = NULL;
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), nr++) {
+        if (*k == 'w' || *k == 'l') {
+            text = nr;
+            r[nr].z = SIZE_MAX;
+            if (*k == 'l')
+                item = fn->structs[ns];
+        }
+        ns += *k == 't' || *k == 'l';
+    }
     wr_status status = fn->call(a, r);
+    if (text >= 0 && (status == WR_OK || (status == WR_ERR_RANGE && r[text].z != SIZE_MAX))) {
+        size_t len = r[text].z;
+        if (item != NULL) {
+            if (len == SIZE_MAX || len > 10000000)
+                wrl_fail(L, "WR_ERR_RANGE: %s would give more than %d %s", fn->name, 10000000, item->what);
+            r[text].buf = lua_newuserdatauv(L, item->size * (len ? len : 1), 0);
+            r[text].cap = len;
+        } else {
+            if (len == SIZE_MAX || len > 100000)
+                wrl_check(L, WR_ERR_RANGE, fn->name);
+            r[text].buf = lua_newuserdatauv(L, len + 1, 0);
+            r[text].cap = len + 1;
+        }
+        status = fn->call(a, r);
+    }
     if (status != WR_OK) {
         wr_error d;
         wr_last_error_detail(&d);
         /* without the library's detail, name the values passed: "half_die(7)" */
-        if (d.status != status)
+        if (d.status != status && !fn->plain_errors)
             wrl_check(L, status, call_text(L, fn, a, arg - 1));
         wrl_check(L, status, fn->name);
     }
-    int n = 0;
-    for (const char *k = fn->results; *k != '\0'; k++, n++) {
+    for (int i = 0; i < nrecords; i++) /* the records, updated in place */
+        write_struct_arg(L, records[i], fn->structs[record_struct[i]], store[record_struct[i]].bytes);
+    n = 0;
+    nstructs = first_result_struct;
+    for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
         const wrl_val *v = &r[n];
         switch (*k) {
+        case '+': lua_pushvalue(L, boxes[n]); break;
+        case 'w': lua_pushlstring(L, v->buf, v->z); break;
+        case 'l': {
+            const wrl_struct *st = fn->structs[nstructs++];
+            lua_createtable(L, (int)v->z, 0);
+            for (size_t i = 0; i < v->z; i++) {
+                const char *base = v->buf + i * st->size;
+                if (st->push != NULL)
+                    st->push(L, base);
+                else
+                    wrl_push_fields(L, base, st->fields);
+                lua_rawseti(L, -2, (lua_Integer)i + 1);
+            }
+            break;
+        }
+        case 't': {
+            const wrl_struct *st = fn->structs[nstructs++];
+            if (st->push != NULL)
+                st->push(L, v->p);
+            else
+                wrl_push_fields(L, v->p, st->fields);
+            if (st->metatable != NULL)
+                luaL_setmetatable(L, st->metatable);
+            break;
+        }
         case 'i': lua_pushinteger(L, v->i); break;
         case 'b': lua_pushboolean(L, v->i); break;
         case 'u': wrl_push_int64(L, v->u); break;
@@ -1119,6 +1314,14 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
         kinds -= *k == '!';
     if (kinds > WRL_MAX_ARGS || strlen(fn->results) > WRL_MAX_ARGS)
         luaL_error(L, "warrules: %s has more than %d arguments or results", fn->name, WRL_MAX_ARGS);
+    int nstructs = 0;
+    for (const char *k = fn->args; *k != '\0'; k++)
+        nstructs += *k == 't' || *k == 'T' || *k == 'm';
+    for (const char *k = fn->results; *k != '\0'; k++)
+        nstructs += *k == 't' || *k == 'l';
+    for (int i = 0; i < nstructs; i++)
+        if (i >= WRL_MAX_STRUCTS || fn->structs[i] == NULL || fn->structs[i]->size > WRL_STRUCT_MAX)
+            luaL_error(L, "warrules: %s: struct %d is missing or too large", fn->name, i + 1);
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushcclosure(L, call_fn, 1);
 }

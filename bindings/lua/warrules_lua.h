@@ -9,6 +9,7 @@
 #include "compat.h"
 #include "warrules/warrules.h"
 #include "wrl_constants.h" /* generated: bindings/lua/generated/, or the build tree's copy */
+#include "wrl_structs.h"   /* generated too: struct fields (WRL_FIELDS_X), row calls (WRL_CALL_X) */
 
 /* Errors are tables {status =, name =, message =, and when the library
    recorded a detail: function =, argument =, value =, expected =} whose
@@ -153,12 +154,55 @@ wr_allocator wrl_allocator(lua_State *L);
      z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
      h  a hex
      R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
-        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase; "!" before the letter: the
+        MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds,
+        W OddsWorkspace);
+        "!" before the letter: the
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
-     e uint64_t   z size_t   h wr_hex   s string (const char *) */
+     e uint64_t   z size_t   h wr_hex   s string (const char *)
+     x  a seed: an integer or a string of a 64-bit one, 0 when none or nil (u64)
+   A result "+" and a handle letter is a new handle of that type: its box is
+   pushed before the call, r[k].p is its slot (wr_x **) and r[k].al the
+   state's allocator (for the _ex constructors); a failed call leaves the
+   box empty for the collector. A result "w" is a string the call writes
+   into a buffer (char *buf, size_t cap, size_t *len: r[k].buf, r[k].cap,
+   r[k].z): the row is called for the length first (NULL, 0; WR_ERR_RANGE
+   with the length written is no failure), then with a buffer of it. A
+   result "l" is the same for a list of the next struct (wr_x *buf, size_t
+   cap, size_t *len), pushed as a sequence of its tables (at most 10^7;
+   the struct's what names the items: "hexes").
+   Struct kinds, each taking the next of the row's structs (wrl_struct):
+     argument  t  a table read over the struct's initial value (its storage in a[k].p)
+               T  the same, the initial value itself for none or nil
+               m  a record: a table read as t, whose fields the call's values
+                  are written back to after a successful call
+     result    t  the struct in r[k].p, pushed as a new table of its fields
+   A row of an X-list of WRL_SFN_ENTRY (structs or not) reports a failure
+   under its Lua name alone, as a hand-written wrapper does; a WRL_FN_ENTRY
+   row without the library's detail names the values passed. */
 #define WRL_MAX_ARGS 8
+#define WRL_MAX_STRUCTS 2
+#define WRL_STRUCT_MAX 4096 /* bytes of a struct argument or result (wr_melee_round: 2.4 KB) */
+/* A struct argument or result: its fields (generated: WRL_FIELDS_X), the
+   int fields that also take a boolean (NULL-ended names, or NULL), the
+   value a table's missing fields take (init, or zeros when NULL), what
+   an error calls it ("a march") and the metatable a result table gets
+   (NULL: none). A struct whose table is no list of its int fields (arrays,
+   booleans) has its own push (a result) and read (an argument, over zeros
+   or init; NULL: by the fields); a read that leaves a value on the stack
+   (a Lua-owned array) serves only a row's last argument, since a missing
+   argument after it would then find that value. */
+typedef struct wrl_struct {
+    const char *what;
+    size_t size;
+    const struct wrl_field *fields;
+    const char *const *truth;
+    void (*init)(void *base);
+    const char *metatable;
+    void (*push)(lua_State *L, const void *base);
+    void (*read)(lua_State *L, int arg, void *base);
+} wrl_struct;
 typedef struct wrl_val {
     union {
         int i;
@@ -172,6 +216,9 @@ typedef struct wrl_val {
         void *p;
     };
     int given; /* the argument was present (not none or nil; for b and B, not none) */
+    wr_allocator al; /* a new handle's result: the state's allocator */
+    char *buf;       /* a string result's buffer (NULL: ask the length) */
+    size_t cap;      /* and its size */
 } wrl_val;
 /* An out parameter of any type: the result kind says how to read r[k]. */
 #define WRL_OUT(k) ((void *)&r[k])
@@ -180,6 +227,8 @@ typedef struct wrl_fn {
     const char *args;
     const char *results;
     wr_status (*call)(const wrl_val *a, wrl_val *r);
+    const wrl_struct *structs[WRL_MAX_STRUCTS]; /* in the order the kinds take them */
+    int plain_errors; /* a failure names the function alone */
 } wrl_fn;
 /* X-macro helpers: a list X(id, name, args, results, call expression) gives
    the thunks with WRL_FN_THUNK and the table entries with WRL_FN_ENTRY. */
@@ -190,8 +239,11 @@ typedef struct wrl_fn {
         (void)r;                                                      \
         return (call);                                                \
     }
-#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk},
-#define WRL_FN_END {NULL, NULL, NULL, NULL}
+#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}, 0},
+/* A row with structs (or NULL): X(id, name, args, results, call, struct...) */
+#define WRL_SFN_THUNK(id, name, args, results, call, ...) WRL_FN_THUNK(id, name, args, results, call)
+#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}, 1},
+#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}, 0}
 /* Sets every plain function of fns without a type ("x", not "Type:m") in
    the table at the top of the stack. */
 void wrl_set_fns(lua_State *L, const wrl_fn *fns);
@@ -230,6 +282,8 @@ void wrl_open_campaign(lua_State *L);
 #define WRL_MUNIT_MT "warrules.MeleeUnit"
 #define WRL_ENGAGEMENT_MT "warrules.Engagement"
 #define WRL_ODDS_MT "warrules.MeleeOdds"
+#define WRL_PHASE_ODDS_MT "warrules.MeleePhaseOdds"
+#define WRL_ODDS_WS_MT "warrules.OddsWorkspace"
 #define WRL_MAP_MT "warrules.Map"
 #define WRL_PLANNER_MT "warrules.Planner"
 #define WRL_PHASE_MT "warrules.MeleePhase"
