@@ -243,6 +243,30 @@ static inline void random_start(unsigned *s, int P, wr_force_state *fs)
     OK(wr_force_check(fs, P));
 }
 
+/* Random blocked hexes and sides for q, each hex and hexside blocked with
+   odds 1 in one_in; the caller frees *hexes and *sides. */
+static inline void random_blocks(unsigned *s, const wr_map *m, unsigned one_in, uint8_t **hexes,
+                                 uint8_t **sides, wr_plan_query *q)
+{
+    int w = 0, h = 0;
+    OK(wr_map_size(m, &w, &h));
+    size_t nh = ((size_t)(w * h) + 7) / 8, ns = ((size_t)(3 * w * h) + 7) / 8;
+    *hexes = calloc(nh, 1);
+    *sides = calloc(ns, 1);
+    assert_non_null(*hexes);
+    assert_non_null(*sides);
+    for (int i = 0; i < w * h; i++)
+        if (rnd(s) % one_in == 0)
+            (*hexes)[i / 8] |= (uint8_t)(1u << (i % 8));
+    for (int i = 0; i < 3 * w * h; i++)
+        if (rnd(s) % one_in == 0)
+            (*sides)[i / 8] |= (uint8_t)(1u << (i % 8));
+    q->blocked_hexes = *hexes;
+    q->blocked_hexes_size = nh;
+    q->blocked_sides = *sides;
+    q->blocked_sides_size = ns;
+}
+
 /* The planner of a group of tests: the group's setup makes it, each test
    takes it from *state (a planner keeps what it read between queries, and
    must answer as a new one would), the group's teardown frees it. */

@@ -399,27 +399,6 @@ static void plan_plain_costs(void **state)
 /* ------------------------------------------------------------------------ */
 /* Plans from a force's state, hexes and sides blocked */
 
-/* Random blocked hexes and sides, about one in eight. */
-static void random_blocks(unsigned *s, const wr_map *m, uint8_t **hexes, uint8_t **sides,
-                          wr_plan_query *q)
-{
-    int w = 0, h = 0;
-    OK(wr_map_size(m, &w, &h));
-    size_t nh = ((size_t)(w * h) + 7) / 8, ns = ((size_t)(3 * w * h) + 7) / 8;
-    *hexes = calloc(nh, 1);
-    *sides = calloc(ns, 1);
-    for (int i = 0; i < w * h; i++)
-        if (rnd(s) % 8 == 0)
-            (*hexes)[i / 8] |= (uint8_t)(1u << (i % 8));
-    for (int i = 0; i < 3 * w * h; i++)
-        if (rnd(s) % 8 == 0)
-            (*sides)[i / 8] |= (uint8_t)(1u << (i % 8));
-    q->blocked_hexes = *hexes;
-    q->blocked_hexes_size = nh;
-    q->blocked_sides = *sides;
-    q->blocked_sides_size = ns;
-}
-
 /* The field and routes from random start states with random blocked hexes
    and sides against the brute force; each route replayed exactly. */
 static void check_states_against_brute_force(wr_planner *pl, wr_map *m, const wr_plan_params *p, int dmax,
@@ -432,7 +411,7 @@ static void check_states_against_brute_force(wr_planner *pl, wr_map *m, const wr
     uint8_t *hexes = NULL, *sides = NULL;
     int blocked = rnd(s) % 2;
     if (blocked) {
-        random_blocks(s, m, &hexes, &sides, &q);
+        random_blocks(s, m, 8u, &hexes, &sides, &q);
         bf_block(&g, m, hexes, sides);
     }
     int *bd = malloc((size_t)g.n * sizeof *bd), *bp = malloc((size_t)g.n * sizeof *bp);

@@ -999,26 +999,6 @@ static size_t random_walk(unsigned *s, const wr_map *m, wr_force_position *pos)
     return n;
 }
 
-static void random_blocks(unsigned *s, const wr_map *m, uint8_t **hexes, uint8_t **sides,
-                          wr_plan_query *q)
-{
-    int w = 0, h = 0;
-    OK(wr_map_size(m, &w, &h));
-    size_t nh = ((size_t)(w * h) + 7) / 8, ns = ((size_t)(3 * w * h) + 7) / 8;
-    *hexes = calloc(nh, 1);
-    *sides = calloc(ns, 1);
-    for (int i = 0; i < w * h; i++)
-        if (rnd(s) % 10 == 0)
-            (*hexes)[i / 8] |= (uint8_t)(1u << (i % 8));
-    for (int i = 0; i < 3 * w * h; i++)
-        if (rnd(s) % 10 == 0)
-            (*sides)[i / 8] |= (uint8_t)(1u << (i % 8));
-    q->blocked_hexes = *hexes;
-    q->blocked_hexes_size = nh;
-    q->blocked_sides = *sides;
-    q->blocked_sides_size = ns;
-}
-
 enum { ORACLE_DAYS = 90 };
 
 typedef struct tally {
@@ -1043,7 +1023,7 @@ static int random_case(wr_planner *pl, unsigned *s, tally *t)
     q.objective = (int)(rnd(s) % 3); /* not read */
     uint8_t *bh = NULL, *bs = NULL;
     if (rnd(s) % 3 == 0)
-        random_blocks(s, m, &bh, &bs, &q);
+        random_blocks(s, m, 10u, &bh, &bs, &q);
     wr_hex from;
     OK(wr_map_hex(m, (int32_t)(rnd(s) % (unsigned)(w * h)), &from));
 
@@ -1213,7 +1193,7 @@ static void danger_agrees_with_the_oracle(void **state)
             q[k].start = &st[k];
             q[k].objective = (int)(rnd(&s) % 2);
             if (rnd(&s) % 3 == 0)
-                random_blocks(&s, m, &bh[k], &bs[k], &q[k]);
+                random_blocks(&s, m, 10u, &bh[k], &bs[k], &q[k]);
             f[k].params = &p[k];
             f[k].query = &q[k];
             OK(wr_map_hex(m, (int32_t)(rnd(&s) % (unsigned)(w * h)), &f[k].from));
