@@ -581,6 +581,69 @@ static inline wr_hit_chart *sample_chart(void)
     return c;
 }
 
+/* A 128-bit count, for exact odds checked by brute force. */
+__extension__ typedef unsigned __int128 u128;
+
+static inline u128 pow10u(int k)
+{
+    u128 v = 1;
+    while (k-- > 0)
+        v *= 10;
+    return v;
+}
+
+/* n / 10^digits as the library writes an exact decimal ("1", "0" or
+   "0.d..." without trailing zeros) into buf (at least digits + 3 chars). */
+static inline void exact_decimal(u128 n, int digits, char *buf)
+{
+    if (n == pow10u(digits)) {
+        strcpy(buf, "1");
+        return;
+    }
+    if (n == 0) {
+        strcpy(buf, "0");
+        return;
+    }
+    char d[64];
+    for (int i = digits - 1; i >= 0; i--) {
+        d[i] = (char)('0' + (int)(n % 10));
+        n /= 10;
+    }
+    int last = digits;
+    while (last > 0 && d[last - 1] == '0')
+        last--;
+    buf[0] = '0';
+    buf[1] = '.';
+    memcpy(buf + 2, d, (size_t)last);
+    buf[last + 2] = '\0';
+}
+
+/* A phase combatant: unit u facing face, in_contact figures, the default
+   corner rule. */
+static inline wr_phase_combatant phase_combatant(wr_melee_unit *u, wr_facing face, int in_contact,
+                                                 wr_phase_contact contact)
+{
+    wr_phase_combatant s;
+    memset(&s, 0, sizeof s);
+    s.unit = u;
+    s.face = face;
+    s.in_contact = in_contact;
+    s.corner_fights = WR_PHASE_DEFAULT;
+    s.contact = contact;
+    return s;
+}
+
+/* Adds the fight of a against b to p; returns its index. */
+static inline int phase_add(wr_melee_phase *p, wr_phase_combatant a, wr_phase_combatant b)
+{
+    wr_phase_fight f;
+    f.side[0] = a;
+    f.side[1] = b;
+    int index = -1;
+    assert_int_equal(wr_melee_phase_add(p, &f, &index), WR_OK);
+    return index;
+}
+
 #endif /* WARRULES_MELEE_H */
 
 /* ---- battlesystem --------------------------------------------------------- */

@@ -49,8 +49,6 @@ static void kill_odds(void **state)
    25/100; a round's dice that a path does not read count as certain, so
    every path of a round has the same denominator (10^digits). Counts are
    128-bit. */
-__extension__ typedef unsigned __int128 u128;
-
 #define BRUTE_STATES 256
 typedef struct bstate {
     int figures[2];
@@ -64,14 +62,6 @@ typedef struct brute {
     u128 ends[WR_END_COUNT];
     u128 figs[2][64];
 } brute;
-
-static u128 pow10u(int k)
-{
-    u128 v = 1;
-    while (k-- > 0)
-        v *= 10;
-    return v;
-}
 
 static void brute_live(brute *out, const bstate *st)
 {
@@ -185,31 +175,6 @@ static void brute_force(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *con
         brute_set(u[side], first.figures[side], &first.wounds[side]);
 }
 
-/* n / 10^digits as the library writes it. */
-static void decimal(u128 n, int digits, char *buf)
-{
-    if (n == pow10u(digits)) {
-        strcpy(buf, "1");
-        return;
-    }
-    if (n == 0) {
-        strcpy(buf, "0");
-        return;
-    }
-    char d[64];
-    for (int i = digits - 1; i >= 0; i--) {
-        d[i] = (char)('0' + (int)(n % 10));
-        n /= 10;
-    }
-    int last = digits;
-    while (last > 0 && d[last - 1] == '0')
-        last--;
-    buf[0] = '0';
-    buf[1] = '.';
-    memcpy(buf + 2, d, (size_t)last);
-    buf[last + 2] = '\0';
-}
-
 static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_unit *u0,
                                wr_melee_unit *u1, int rounds, int digits1, int digits_later)
 {
@@ -225,7 +190,7 @@ static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_un
     size_t len = 0;
     u128 total = 0;
     for (int end = 0; end < WR_END_COUNT; end++) {
-        decimal(b->ends[end], digits, want);
+        exact_decimal(b->ends[end], digits, want);
         assert_int_equal(wr_melee_odds_end_exact(o, (wr_melee_end)end, got, sizeof got, &len), WR_OK);
         assert_string_equal(got, want);
         total += b->ends[end];
@@ -240,7 +205,7 @@ static void compare_with_brute(wr_engagement *e1, wr_engagement *e2, wr_melee_un
         wr_melee_unit_desc d;
         assert_int_equal(wr_melee_unit_get(u[s], &d), WR_OK);
         for (int f = 0; f <= d.figures; f++) {
-            decimal(b->figs[s][f], digits, want);
+            exact_decimal(b->figs[s][f], digits, want);
             assert_int_equal(wr_melee_odds_figures_exact(o, s, f, got, sizeof got, &len), WR_OK);
             assert_string_equal(got, want);
         }

@@ -31,16 +31,6 @@ static wr_phase_combatant side(wr_melee_unit *u, wr_facing face, int in_contact,
     return s;
 }
 
-static int add(wr_melee_phase *p, wr_phase_combatant a, wr_phase_combatant b)
-{
-    wr_phase_fight f;
-    f.side[0] = a;
-    f.side[1] = b;
-    int index = -1;
-    assert_int_equal(wr_melee_phase_add(p, &f, &index), WR_OK);
-    return index;
-}
-
 static wr_melee_phase *phase_new(void)
 {
     wr_melee_phase *p = NULL;
@@ -117,20 +107,20 @@ static void no_figure_fights_twice(void **state)
 
     /* The phase: the corner figure fights once, by default in the front fight. */
     wr_melee_phase *p = phase_new();
-    int front = add(p, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
+    int front = phase_add(p, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
                     side(swords, WR_FACING_FRONT, 5, 1, WR_CONTACT_CONTINUING));
-    int flank = add(p, side(flanker, WR_FACING_FRONT, 1, 0, WR_CONTACT_CHARGE),
+    int flank = phase_add(p, side(flanker, WR_FACING_FRONT, 1, 0, WR_CONTACT_CHARGE),
                     side(swords, WR_FACING_FLANK, 1, 1, WR_CONTACT_CONTINUING));
     assert_int_equal(fighting(p, front, 1), 5);
     assert_int_equal(fighting(p, flank, 1), 0);
 
     /* The game may assign the corner figure to the flank instead. */
     wr_melee_phase *q = phase_new();
-    front = add(q, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
+    front = phase_add(q, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
                 side(swords, WR_FACING_FRONT, 5, 1, WR_CONTACT_CONTINUING));
     wr_phase_combatant turned = side(swords, WR_FACING_FLANK, 1, 1, WR_CONTACT_CONTINUING);
     turned.corner_fights = 1;
-    flank = add(q, side(flanker, WR_FACING_FRONT, 1, 0, WR_CONTACT_CHARGE), turned);
+    flank = phase_add(q, side(flanker, WR_FACING_FRONT, 1, 0, WR_CONTACT_CHARGE), turned);
     assert_int_equal(fighting(q, front, 1), 4);
     assert_int_equal(fighting(q, flank, 1), 1);
 
@@ -190,9 +180,9 @@ static void flank_charge_disorders_the_front_fight(void **state)
     assert_int_equal(k.fighting, 10);
 
     wr_melee_phase *p = phase_new();
-    int front = add(p, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
+    int front = phase_add(p, side(ahead, WR_FACING_FRONT, 5, 0, WR_CONTACT_CONTINUING),
                     side(spears, WR_FACING_FRONT, 5, 1, WR_CONTACT_CONTINUING));
-    int flank = add(p, side(flanker, WR_FACING_FRONT, 2, 0, WR_CONTACT_CHARGE),
+    int flank = phase_add(p, side(flanker, WR_FACING_FRONT, 2, 0, WR_CONTACT_CHARGE),
                     side(spears, WR_FACING_FLANK, 2, 1, WR_CONTACT_CONTINUING));
     assert_int_equal(wr_melee_phase_strike(p, front, 1, &k), WR_OK);
     assert_int_equal(k.fighting, 5);
@@ -273,7 +263,7 @@ static void contact_along_a_column(void **state)
     assert_null(e);
 
     wr_melee_phase *p = phase_new();
-    int f = add(p, side(dwarfs, WR_FACING_FRONT, 5, 0, WR_CONTACT_CHARGE),
+    int f = phase_add(p, side(dwarfs, WR_FACING_FRONT, 5, 0, WR_CONTACT_CHARGE),
                 side(orcs, WR_FACING_FLANK, 5, 0, WR_CONTACT_CONTINUING));
     wr_strike k;
     assert_int_equal(wr_melee_phase_strike(p, f, 1, &k), WR_OK);
@@ -311,7 +301,7 @@ static void example_flanked_orc_spearmen_in_a_phase(void **state)
     wr_melee_unit *dwarfs = troops(dwarf, 10, 5, WR_WEAPON_SPEAR);
     wr_melee_unit *orcs = troops(orc, 20, 5, WR_WEAPON_SPEAR);
     wr_melee_phase *p = phase_new();
-    int f = add(p, side(dwarfs, WR_FACING_FRONT, 5, 0, WR_CONTACT_CHARGE),
+    int f = phase_add(p, side(dwarfs, WR_FACING_FRONT, 5, 0, WR_CONTACT_CHARGE),
                 side(orcs, WR_FACING_FLANK, 4, 0, WR_CONTACT_CONTINUING));
     assert_int_equal(fighting(p, f, 0), 10);
     wr_strike k;
@@ -344,7 +334,7 @@ static void charge_bonus_and_flank_test_apart(void **state)
     const size_t dice[] = {3, 3, 2, 1};
     for (int m = 0; m < 4; m++) {
         wr_melee_phase *p = phase_new();
-        int f = add(p, side(orcs, WR_FACING_FRONT, 2, 0, moves[m]),
+        int f = phase_add(p, side(orcs, WR_FACING_FRONT, 2, 0, moves[m]),
                     side(men_u, WR_FACING_FLANK, 2, 0, WR_CONTACT_CONTINUING));
         wr_strike k;
         assert_int_equal(wr_melee_phase_strike(p, f, 0, &k), WR_OK);
@@ -356,7 +346,7 @@ static void charge_bonus_and_flank_test_apart(void **state)
     }
     /* a pushback's explanation says why there is no bonus */
     wr_melee_phase *p = phase_new();
-    add(p, side(orcs, WR_FACING_FRONT, 2, 0, WR_CONTACT_PUSHBACK),
+    phase_add(p, side(orcs, WR_FACING_FRONT, 2, 0, WR_CONTACT_PUSHBACK),
         side(men_u, WR_FACING_FLANK, 2, 0, WR_CONTACT_CONTINUING));
     wr_morale_odds pass = {100, 0, 0};
     assert_int_equal(wr_melee_phase_set_morale(p, fixed_morale, &pass), WR_OK);
@@ -405,7 +395,7 @@ static void blood_lust(void **state)
     wr_melee_unit *line = troops(men, 10, 5, WR_WEAPON_OTHER);
 
     wr_melee_phase *p = phase_new();
-    int f = add(p, side(line, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING),
+    int f = phase_add(p, side(line, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING),
                 side(troll, WR_FACING_FLANK, 1, 0, WR_CONTACT_CONTINUING));
     wr_strike k;
     assert_int_equal(wr_melee_phase_strike(p, f, 0, &k), WR_OK);
@@ -429,7 +419,7 @@ static void blood_lust(void **state)
     wr_melee_unit *calm = NULL;
     assert_int_equal(wr_melee_unit_new(beast, &d, &calm), WR_OK);
     p = phase_new();
-    f = add(p, side(line, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING),
+    f = phase_add(p, side(line, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING),
             side(calm, WR_FACING_FLANK, 1, 0, WR_CONTACT_CONTINUING));
     assert_int_equal(wr_melee_phase_strike(p, f, 0, &k), WR_OK);
     assert_int_equal(k.mod[WR_MOD_ENEMY_DISORDERED], 0);
@@ -482,11 +472,11 @@ static void four_units_three_fights(void **state)
     rec.odds.retire = 20;
     rec.odds.rout = 20;
     assert_int_equal(wr_melee_phase_set_morale(p, recording_morale, &rec), WR_OK);
-    int f0 = add(p, side(a, WR_FACING_FRONT, 4, 1, WR_CONTACT_CONTINUING),
+    int f0 = phase_add(p, side(a, WR_FACING_FRONT, 4, 1, WR_CONTACT_CONTINUING),
                  side(b, WR_FACING_FRONT, 4, 0, WR_CONTACT_CONTINUING));
-    int f1 = add(p, side(c, WR_FACING_FRONT, 2, 0, WR_CONTACT_CHARGE),
+    int f1 = phase_add(p, side(c, WR_FACING_FRONT, 2, 0, WR_CONTACT_CHARGE),
                  side(a, WR_FACING_FLANK, 2, 1, WR_CONTACT_CONTINUING));
-    int f2 = add(p, side(d, WR_FACING_FRONT, 3, 0, WR_CONTACT_PUSHBACK),
+    int f2 = phase_add(p, side(d, WR_FACING_FRONT, 3, 0, WR_CONTACT_PUSHBACK),
                  side(b, WR_FACING_REAR, 3, 0, WR_CONTACT_CONTINUING));
     int count = 0;
     assert_int_equal(wr_melee_phase_count(p, &count), WR_OK);
@@ -626,9 +616,9 @@ static void monster_in_two_fights(void **state)
     wr_melee_unit *m2 = troops(men, 4, 4, WR_WEAPON_OTHER);
 
     wr_melee_phase *p = phase_new();
-    int f0 = add(p, side(m1, WR_FACING_FRONT, 2, 0, WR_CONTACT_CONTINUING),
+    int f0 = phase_add(p, side(m1, WR_FACING_FRONT, 2, 0, WR_CONTACT_CONTINUING),
                  side(troll, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING));
-    int f1 = add(p, side(m2, WR_FACING_FRONT, 2, 0, WR_CONTACT_CONTINUING),
+    int f1 = phase_add(p, side(m2, WR_FACING_FRONT, 2, 0, WR_CONTACT_CONTINUING),
                  side(troll, WR_FACING_FLANK, 1, 0, WR_CONTACT_CONTINUING));
     assert_int_equal(fighting(p, f0, 1), 1);
     assert_int_equal(fighting(p, f1, 1), 0); /* its one figure fights in front */
@@ -657,7 +647,7 @@ static void monster_in_two_fights(void **state)
 
     /* a second phase: resolved with an rng */
     wr_melee_phase *q = phase_new();
-    add(q, side(m2, WR_FACING_FRONT, 2, 0, WR_CONTACT_CONTINUING),
+    phase_add(q, side(m2, WR_FACING_FRONT, 2, 0, WR_CONTACT_CONTINUING),
         side(troll, WR_FACING_FRONT, 1, 0, WR_CONTACT_CONTINUING));
     wr_rng *rng = NULL;
     assert_int_equal(wr_rng_new(7, &rng), WR_OK);
@@ -687,11 +677,11 @@ static void rng_form_matches_rolls(void **state)
         for (int i = 0; i < 6; i++)
             u[i] = troops(i % 2 ? orc : men, 12, 4, WR_WEAPON_OTHER);
         wr_melee_phase *p = phase_new();
-        add(p, side(u[0], WR_FACING_FRONT, 4, 0, WR_CONTACT_CHARGE),
+        phase_add(p, side(u[0], WR_FACING_FRONT, 4, 0, WR_CONTACT_CHARGE),
             side(u[1], WR_FACING_FRONT, 4, 0, WR_CONTACT_CONTINUING));
-        add(p, side(u[3], WR_FACING_FRONT, 3, 0, WR_CONTACT_CHARGE),
+        phase_add(p, side(u[3], WR_FACING_FRONT, 3, 0, WR_CONTACT_CHARGE),
             side(u[0], WR_FACING_REAR, 3, 0, WR_CONTACT_CONTINUING));
-        add(p, side(u[4], WR_FACING_FRONT, 2, 0, WR_CONTACT_PURSUIT),
+        phase_add(p, side(u[4], WR_FACING_FRONT, 2, 0, WR_CONTACT_PURSUIT),
             side(u[5], WR_FACING_FLANK, 2, 0, WR_CONTACT_CONTINUING));
         wr_rng *rng = NULL, *copy = NULL;
         assert_int_equal(wr_rng_new(seed, &rng), WR_OK);
@@ -715,11 +705,11 @@ static void rng_form_matches_rolls(void **state)
         for (size_t i = 0; i < most; i++)
             assert_int_equal(wr_rng_roll(copy, 100, &rolls[i]), WR_OK);
         wr_melee_phase *q = phase_new();
-        add(q, side(u[0], WR_FACING_FRONT, 4, 0, WR_CONTACT_CHARGE),
+        phase_add(q, side(u[0], WR_FACING_FRONT, 4, 0, WR_CONTACT_CHARGE),
             side(u[1], WR_FACING_FRONT, 4, 0, WR_CONTACT_CONTINUING));
-        add(q, side(u[3], WR_FACING_FRONT, 3, 0, WR_CONTACT_CHARGE),
+        phase_add(q, side(u[3], WR_FACING_FRONT, 3, 0, WR_CONTACT_CHARGE),
             side(u[0], WR_FACING_REAR, 3, 0, WR_CONTACT_CONTINUING));
-        add(q, side(u[4], WR_FACING_FRONT, 2, 0, WR_CONTACT_PURSUIT),
+        phase_add(q, side(u[4], WR_FACING_FRONT, 2, 0, WR_CONTACT_PURSUIT),
             side(u[5], WR_FACING_FLANK, 2, 0, WR_CONTACT_CONTINUING));
         assert_int_equal(wr_melee_phase_resolve_rolls(q, rolls, most, &used), WR_OK);
         for (int f = 0; f < 3; f++) {

@@ -18,19 +18,13 @@
 
 #include "warrules/melee.h"
 
+#include "fixtures.h"
 #include "invalid.h"
 
 /* ---- helpers ----------------------------------------------------------- */
 
-static wr_profile *profile(wr_race race)
-{
-    wr_profile *p = NULL;
-    assert_int_equal(wr_profile_new(race, &p), WR_OK);
-    return p;
-}
-
-static wr_melee_unit *troops(const wr_profile *p, int figures, int files, int weapon_type,
-                             int armour)
+static wr_melee_unit *armoured_troops(const wr_profile *p, int figures, int files,
+                                      int weapon_type, int armour)
 {
     wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.figures = figures;
@@ -47,29 +41,6 @@ static int figures_now(const wr_melee_unit *u)
     wr_melee_unit_desc d;
     assert_int_equal(wr_melee_unit_get(u, &d), WR_OK);
     return d.figures;
-}
-
-static wr_phase_combatant combatant(wr_melee_unit *u, wr_facing face, int in_contact,
-                                    wr_phase_contact contact)
-{
-    wr_phase_combatant s;
-    memset(&s, 0, sizeof s);
-    s.unit = u;
-    s.face = face;
-    s.in_contact = in_contact;
-    s.corner_fights = WR_PHASE_DEFAULT;
-    s.contact = contact;
-    return s;
-}
-
-static int add(wr_melee_phase *p, wr_phase_combatant a, wr_phase_combatant b)
-{
-    wr_phase_fight f;
-    f.side[0] = a;
-    f.side[1] = b;
-    int index = -1;
-    assert_int_equal(wr_melee_phase_add(p, &f, &index), WR_OK);
-    return index;
 }
 
 /* A morale model whose odds change with the losses, the figures left and
@@ -109,8 +80,8 @@ static void compare_one(const one_fight *x, wr_morale_fn fn)
     assert_int_equal(wr_profile_set_modifier(men, WR_MOD_REAR, 20), WR_OK);
     assert_int_equal(wr_profile_set_modifier(orc, WR_MOD_PER_RANK, 3), WR_OK);
     assert_int_equal(wr_profile_set_modifier(men, WR_MOD_ENEMY_DISORDERED, 7), WR_OK);
-    wr_melee_unit *a = troops(men, x->figures[0], x->files[0], x->weapon[0], 0);
-    wr_melee_unit *b = troops(orc, x->figures[1], x->files[1], x->weapon[1], 0);
+    wr_melee_unit *a = armoured_troops(men, x->figures[0], x->files[0], x->weapon[0], 0);
+    wr_melee_unit *b = armoured_troops(orc, x->figures[1], x->files[1], x->weapon[1], 0);
 
     wr_situation s;
     memset(&s, 0, sizeof s);
@@ -127,9 +98,9 @@ static void compare_one(const one_fight *x, wr_morale_fn fn)
     wr_melee_phase *p = NULL;
     assert_int_equal(wr_melee_phase_new(&p), WR_OK);
     assert_int_equal(wr_melee_phase_set_morale(p, fn, NULL), WR_OK);
-    add(p, combatant(a, WR_FACING_FRONT, x->contact[0],
+    phase_add(p, phase_combatant(a, WR_FACING_FRONT, x->contact[0],
                      x->charged0 ? WR_CONTACT_CHARGE : WR_CONTACT_CONTINUING),
-        combatant(b, x->face1, x->contact[1], WR_CONTACT_CONTINUING));
+        phase_combatant(b, x->face1, x->contact[1], WR_CONTACT_CONTINUING));
     wr_melee_phase_odds *po = NULL;
     assert_int_equal(wr_melee_phase_odds_new(p, x->rounds, &po), WR_OK);
 
@@ -216,8 +187,8 @@ static void engagement_prices_a_flank_charge_on_a_column(void **state)
     assert_int_equal(wr_profile_set_bcp(dwarf, WR_WEAPON_SPEAR, 0, 30), WR_OK);
     assert_int_equal(wr_profile_set_bcp(orc, WR_WEAPON_SPEAR, 0, 30), WR_OK);
     assert_int_equal(wr_profile_set_modifier(dwarf, WR_MOD_FLANK, 10), WR_OK);
-    wr_melee_unit *dwarfs = troops(dwarf, 10, 5, WR_WEAPON_SPEAR, 0);
-    wr_melee_unit *orcs = troops(orc, 18, 3, WR_WEAPON_SPEAR, 0);
+    wr_melee_unit *dwarfs = armoured_troops(dwarf, 10, 5, WR_WEAPON_SPEAR, 0);
+    wr_melee_unit *orcs = armoured_troops(orc, 18, 3, WR_WEAPON_SPEAR, 0);
     wr_situation s;
     memset(&s, 0, sizeof s);
     s.side[0].in_contact = 5;
@@ -398,16 +369,6 @@ static void after_turn(const world *w, const wstate *s, wr_melee_phase *p, const
 }
 
 /* Exact counts (the brute force): 128-bit numerators over 10^digits. */
-__extension__ typedef unsigned __int128 u128;
-
-static u128 pow10u(int k)
-{
-    u128 v = 1;
-    while (k-- > 0)
-        v *= 10;
-    return v;
-}
-
 #define BSTATES 512
 typedef struct tally {
     int n;
@@ -533,31 +494,6 @@ static tally *brute(const world *w, int turns, const int *dice, int *digits)
     return cur;
 }
 
-/* n / 10^digits as the library writes it. */
-static void decimal(u128 n, int digits, char *buf)
-{
-    if (n == pow10u(digits)) {
-        strcpy(buf, "1");
-        return;
-    }
-    if (n == 0) {
-        strcpy(buf, "0");
-        return;
-    }
-    char d[64];
-    for (int i = digits - 1; i >= 0; i--) {
-        d[i] = (char)('0' + (int)(n % 10));
-        n /= 10;
-    }
-    int last = digits;
-    while (last > 0 && d[last - 1] == '0')
-        last--;
-    buf[0] = '0';
-    buf[1] = '.';
-    memcpy(buf + 2, d, (size_t)last);
-    buf[last + 2] = '\0';
-}
-
 static void compare_with_brute(const world *w, int turns, const int *dice)
 {
     int digits = 0;
@@ -567,7 +503,7 @@ static void compare_with_brute(const world *w, int turns, const int *dice)
     assert_int_equal(wr_melee_phase_new(&p), WR_OK);
     assert_int_equal(wr_melee_phase_set_morale(p, w->fn, w->user), WR_OK);
     for (int f = 0; f < w->nf; f++)
-        add(p, w->fight[f].side[0], w->fight[f].side[1]);
+        phase_add(p, w->fight[f].side[0], w->fight[f].side[1]);
     wr_melee_phase_odds *o = NULL;
     assert_int_equal(wr_melee_phase_odds_new(p, turns, &o), WR_OK);
     char want[64], got[2000];
@@ -575,7 +511,7 @@ static void compare_with_brute(const world *w, int turns, const int *dice)
     for (int f = 0; f < w->nf; f++) {
         u128 total = 0;
         for (int e = 0; e < WR_END_COUNT; e++) {
-            decimal(b->end[f][e], digits, want);
+            exact_decimal(b->end[f][e], digits, want);
             assert_int_equal(wr_melee_phase_odds_fight_end_exact(o, f, (wr_melee_end)e, got,
                                                                  sizeof got, &len),
                              WR_OK);
@@ -591,7 +527,7 @@ static void compare_with_brute(const world *w, int turns, const int *dice)
             u128 sum = 0;
             for (int k = 0; k < WR_FATE_COUNT; k++)
                 sum += b->fate[u][k][x];
-            decimal(sum, digits, want);
+            exact_decimal(sum, digits, want);
             assert_int_equal(wr_melee_phase_odds_unit_figures_exact(o, w->unit[u], x, got,
                                                                     sizeof got, &len),
                              WR_OK);
@@ -603,7 +539,7 @@ static void compare_with_brute(const world *w, int turns, const int *dice)
             u128 sum = 0;
             for (int x = 0; x <= start; x++)
                 sum += b->fate[u][k][x];
-            decimal(sum, digits, want);
+            exact_decimal(sum, digits, want);
             assert_int_equal(wr_melee_phase_odds_unit_fate_exact(o, w->unit[u], (wr_melee_fate)k,
                                                                  got, sizeof got, &len),
                              WR_OK);
@@ -673,14 +609,14 @@ static void brute_force_front_and_flank(void **state)
     world w;
     memset(&w, 0, sizeof w);
     w.nu = 3;
-    w.unit[0] = troops(men, 5, 5, 1, 0);  /* spearmen */
-    w.unit[1] = troops(men, 3, 3, 0, 0);  /* knights (on foot here) */
-    w.unit[2] = troops(orc, 9, 3, 0, 0);  /* orcs */
+    w.unit[0] = armoured_troops(men, 5, 5, 1, 0);  /* spearmen */
+    w.unit[1] = armoured_troops(men, 3, 3, 0, 0);  /* knights (on foot here) */
+    w.unit[2] = armoured_troops(orc, 9, 3, 0, 0);  /* orcs */
     w.nf = 2;
-    w.fight[0] = fight_of(combatant(w.unit[0], WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING),
-                          combatant(w.unit[2], WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
-    w.fight[1] = fight_of(combatant(w.unit[1], WR_FACING_FRONT, 2, WR_CONTACT_CHARGE),
-                          combatant(w.unit[2], WR_FACING_FLANK, 2, WR_CONTACT_CONTINUING));
+    w.fight[0] = fight_of(phase_combatant(w.unit[0], WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING),
+                          phase_combatant(w.unit[2], WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    w.fight[1] = fight_of(phase_combatant(w.unit[1], WR_FACING_FRONT, 2, WR_CONTACT_CHARGE),
+                          phase_combatant(w.unit[2], WR_FACING_FLANK, 2, WR_CONTACT_CONTINUING));
     w.fight[1].side[1].corner = 1; /* the orcs' front corner figure touches both */
     w.fight[0].side[1].corner = 1;
     w.fn = fifty_morale;
@@ -702,18 +638,18 @@ static void brute_force_three_fights(void **state)
     world w;
     memset(&w, 0, sizeof w);
     w.nu = 5;
-    w.unit[0] = troops(men, 4, 4, 0, 0);
-    w.unit[1] = troops(men, 3, 3, 1, 0);
-    w.unit[2] = troops(orc, 8, 4, 0, 0);
-    w.unit[3] = troops(men, 4, 2, 0, 0);
-    w.unit[4] = troops(orc, 4, 4, 1, 0);
+    w.unit[0] = armoured_troops(men, 4, 4, 0, 0);
+    w.unit[1] = armoured_troops(men, 3, 3, 1, 0);
+    w.unit[2] = armoured_troops(orc, 8, 4, 0, 0);
+    w.unit[3] = armoured_troops(men, 4, 2, 0, 0);
+    w.unit[4] = armoured_troops(orc, 4, 4, 1, 0);
     w.nf = 3;
-    w.fight[0] = fight_of(combatant(w.unit[0], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
-                          combatant(w.unit[2], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
-    w.fight[1] = fight_of(combatant(w.unit[1], WR_FACING_FRONT, 2, WR_CONTACT_CHARGE),
-                          combatant(w.unit[2], WR_FACING_REAR, 3, WR_CONTACT_CONTINUING));
-    w.fight[2] = fight_of(combatant(w.unit[3], WR_FACING_FRONT, 2, WR_CONTACT_PUSHBACK),
-                          combatant(w.unit[4], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    w.fight[0] = fight_of(phase_combatant(w.unit[0], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
+                          phase_combatant(w.unit[2], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    w.fight[1] = fight_of(phase_combatant(w.unit[1], WR_FACING_FRONT, 2, WR_CONTACT_CHARGE),
+                          phase_combatant(w.unit[2], WR_FACING_REAR, 3, WR_CONTACT_CONTINUING));
+    w.fight[2] = fight_of(phase_combatant(w.unit[3], WR_FACING_FRONT, 2, WR_CONTACT_PUSHBACK),
+                          phase_combatant(w.unit[4], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
     w.fn = fifty_morale;
     const int dice[2] = {10, 9};
     compare_with_brute(&w, 1, dice);
@@ -773,23 +709,23 @@ static void monte_carlo_agrees(void **state)
     world w;
     memset(&w, 0, sizeof w);
     w.nu = 5;
-    w.unit[0] = troops(men, 8, 4, 1, 0);
-    w.unit[1] = troops(men, 6, 3, 0, 0);
-    w.unit[2] = troops(orc, 12, 4, 0, 0);
-    w.unit[3] = troops(men, 6, 3, 0, 0);
-    w.unit[4] = troops(orc, 7, 7, 0, 0);
+    w.unit[0] = armoured_troops(men, 8, 4, 1, 0);
+    w.unit[1] = armoured_troops(men, 6, 3, 0, 0);
+    w.unit[2] = armoured_troops(orc, 12, 4, 0, 0);
+    w.unit[3] = armoured_troops(men, 6, 3, 0, 0);
+    w.unit[4] = armoured_troops(orc, 7, 7, 0, 0);
     w.nf = 3;
-    w.fight[0] = fight_of(combatant(w.unit[0], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING),
-                          combatant(w.unit[2], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
-    w.fight[1] = fight_of(combatant(w.unit[1], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
-                          combatant(w.unit[2], WR_FACING_REAR, 3, WR_CONTACT_CONTINUING));
-    w.fight[2] = fight_of(combatant(w.unit[3], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
-                          combatant(w.unit[4], WR_FACING_FLANK, 1, WR_CONTACT_CONTINUING));
+    w.fight[0] = fight_of(phase_combatant(w.unit[0], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING),
+                          phase_combatant(w.unit[2], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    w.fight[1] = fight_of(phase_combatant(w.unit[1], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+                          phase_combatant(w.unit[2], WR_FACING_REAR, 3, WR_CONTACT_CONTINUING));
+    w.fight[2] = fight_of(phase_combatant(w.unit[3], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+                          phase_combatant(w.unit[4], WR_FACING_FLANK, 1, WR_CONTACT_CONTINUING));
     const int turns = 6, trials = 20000;
     wr_melee_phase *p = NULL;
     assert_int_equal(wr_melee_phase_new(&p), WR_OK);
     for (int f = 0; f < w.nf; f++)
-        add(p, w.fight[f].side[0], w.fight[f].side[1]);
+        phase_add(p, w.fight[f].side[0], w.fight[f].side[1]);
     wr_melee_phase_odds *o = NULL;
     assert_int_equal(wr_melee_phase_odds_new(p, turns, &o), WR_OK);
     static int count[MAXU][64];
@@ -840,20 +776,20 @@ static void independent_fights_apart(void **state)
     (void)state;
     wr_profile *men = profile(WR_RACE_HUMAN);
     assert_int_equal(wr_profile_set_bcp(men, 0, 0, 41), WR_OK);
-    wr_melee_unit *a = troops(men, 6, 3, 0, 0), *b = troops(men, 5, 5, 0, 0);
-    wr_melee_unit *c = troops(men, 4, 4, 0, 0), *d = troops(men, 7, 7, 0, 0);
+    wr_melee_unit *a = armoured_troops(men, 6, 3, 0, 0), *b = armoured_troops(men, 5, 5, 0, 0);
+    wr_melee_unit *c = armoured_troops(men, 4, 4, 0, 0), *d = armoured_troops(men, 7, 7, 0, 0);
     wr_melee_phase *both = NULL, *one = NULL, *two = NULL;
     assert_int_equal(wr_melee_phase_new(&both), WR_OK);
     assert_int_equal(wr_melee_phase_new(&one), WR_OK);
     assert_int_equal(wr_melee_phase_new(&two), WR_OK);
-    wr_phase_combatant ka = combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE);
-    wr_phase_combatant kb = combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING);
-    wr_phase_combatant kc = combatant(c, WR_FACING_FRONT, 4, WR_CONTACT_CHARGE);
-    wr_phase_combatant kd = combatant(d, WR_FACING_FLANK, 1, WR_CONTACT_CONTINUING);
-    add(both, ka, kb);
-    add(both, kc, kd);
-    add(one, ka, kb);
-    add(two, kc, kd);
+    wr_phase_combatant ka = phase_combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE);
+    wr_phase_combatant kb = phase_combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING);
+    wr_phase_combatant kc = phase_combatant(c, WR_FACING_FRONT, 4, WR_CONTACT_CHARGE);
+    wr_phase_combatant kd = phase_combatant(d, WR_FACING_FLANK, 1, WR_CONTACT_CONTINUING);
+    phase_add(both, ka, kb);
+    phase_add(both, kc, kd);
+    phase_add(one, ka, kb);
+    phase_add(two, kc, kd);
     wr_melee_phase_odds *ob = NULL, *o1 = NULL, *o2 = NULL;
     assert_int_equal(wr_melee_phase_odds_new(both, 5, &ob), WR_OK);
     assert_int_equal(wr_melee_phase_odds_new(one, 5, &o1), WR_OK);
@@ -933,12 +869,12 @@ static void phase_odds_bad_input(void **state)
     (void)state;
     wr_profile *men = profile(WR_RACE_HUMAN), *beast = profile(WR_RACE_OTHER);
     assert_int_equal(wr_profile_set_bcp(men, 0, 0, 40), WR_OK);
-    wr_melee_unit *a = troops(men, 6, 3, 0, 0), *b = troops(men, 6, 3, 0, 0);
+    wr_melee_unit *a = armoured_troops(men, 6, 3, 0, 0), *b = armoured_troops(men, 6, 3, 0, 0);
     wr_melee_phase *p = NULL, *empty = NULL;
     assert_int_equal(wr_melee_phase_new(&p), WR_OK);
     assert_int_equal(wr_melee_phase_new(&empty), WR_OK);
-    add(p, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
-        combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    phase_add(p, phase_combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+        phase_combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
     wr_melee_phase_odds *untouched = (wr_melee_phase_odds *)&p, *out = untouched;
 
     /* making */
@@ -965,38 +901,38 @@ static void phase_odds_bad_input(void **state)
     /* limits: five fights; a monster; 201 figures; 10^6 states */
     wr_melee_unit *many[8];
     for (int k = 0; k < 8; k++)
-        many[k] = troops(men, 4, 4, 0, 0);
+        many[k] = armoured_troops(men, 4, 4, 0, 0);
     wr_melee_phase *big = NULL;
     assert_int_equal(wr_melee_phase_new(&big), WR_OK);
     for (int k = 0; k < 4; k++)
-        add(big, combatant(many[2 * k], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
-            combatant(many[2 * k + 1], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+        phase_add(big, phase_combatant(many[2 * k], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
+            phase_combatant(many[2 * k + 1], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
     wr_melee_phase_odds *eight = NULL; /* 8 units in 4 fights: held */
     assert_status(wr_melee_phase_odds_new(big, 2, &eight), WR_OK);
     wr_melee_phase_odds_free(eight);
-    add(big, combatant(many[0], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
-        combatant(many[3], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
+    phase_add(big, phase_combatant(many[0], WR_FACING_FRONT, 4, WR_CONTACT_CHARGE),
+        phase_combatant(many[3], WR_FACING_FRONT, 4, WR_CONTACT_CONTINUING));
     assert_status(wr_melee_phase_odds_new(big, 2, &out), WR_ERR_RANGE); /* 5 fights */
     wr_melee_phase_free(big);
     wr_melee_unit_desc d = wr_melee_unit_desc_default();
     d.kind = WR_UNIT_MONSTER;
     wr_melee_unit *ogre = NULL;
     assert_int_equal(wr_melee_unit_new(beast, &d, &ogre), WR_OK);
-    wr_melee_unit *huge = troops(men, 201, 10, 0, 0);
+    wr_melee_unit *huge = armoured_troops(men, 201, 10, 0, 0);
     wr_melee_unit *wide[4];
     for (int k = 0; k < 4; k++)
-        wide[k] = troops(men, 40, 10, 0, 0);
+        wide[k] = armoured_troops(men, 40, 10, 0, 0);
     wr_melee_phase *mon = NULL, *hug = NULL, *states = NULL;
     assert_int_equal(wr_melee_phase_new(&mon), WR_OK);
     assert_int_equal(wr_melee_phase_new(&hug), WR_OK);
     assert_int_equal(wr_melee_phase_new(&states), WR_OK);
-    add(mon, combatant(a, WR_FACING_FRONT, 1, WR_CONTACT_CHARGE),
-        combatant(ogre, WR_FACING_FRONT, 1, WR_CONTACT_CONTINUING));
-    add(hug, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
-        combatant(huge, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    phase_add(mon, phase_combatant(a, WR_FACING_FRONT, 1, WR_CONTACT_CHARGE),
+        phase_combatant(ogre, WR_FACING_FRONT, 1, WR_CONTACT_CONTINUING));
+    phase_add(hug, phase_combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+        phase_combatant(huge, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
     for (int k = 0; k < 3; k++) /* 41^4 = 2825761 states in one group */
-        add(states, combatant(wide[k], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
-            combatant(wide[3], (wr_facing)k, 3, WR_CONTACT_CONTINUING));
+        phase_add(states, phase_combatant(wide[k], WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+            phase_combatant(wide[3], (wr_facing)k, 3, WR_CONTACT_CONTINUING));
     assert_status(wr_melee_phase_odds_new(mon, 2, &out), WR_ERR_RANGE);
     assert_status(wr_melee_phase_odds_new(hug, 2, &out), WR_ERR_RANGE);
     assert_status(wr_melee_phase_odds_new(states, 2, &out), WR_ERR_RANGE);
@@ -1004,9 +940,9 @@ static void phase_odds_bad_input(void **state)
     /* corner figures no other fight has (as the phase refuses them) */
     wr_melee_phase *corner = NULL;
     assert_int_equal(wr_melee_phase_new(&corner), WR_OK);
-    wr_phase_combatant cb = combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING);
+    wr_phase_combatant cb = phase_combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING);
     cb.corner = 2;
-    add(corner, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE), cb);
+    phase_add(corner, phase_combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE), cb);
     wr_strike ks;
     assert_int_equal(wr_melee_phase_strike(corner, 0, 0, &ks), WR_ERR_INVALID);
     assert_status(wr_melee_phase_odds_new(corner, 2, &out), WR_ERR_INVALID);
@@ -1014,8 +950,8 @@ static void phase_odds_bad_input(void **state)
     /* resolved */
     wr_melee_phase *done = NULL;
     assert_int_equal(wr_melee_phase_new(&done), WR_OK);
-    add(done, combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
-        combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
+    phase_add(done, phase_combatant(a, WR_FACING_FRONT, 3, WR_CONTACT_CHARGE),
+        phase_combatant(b, WR_FACING_FRONT, 3, WR_CONTACT_CONTINUING));
     wr_rng *rng = NULL;
     assert_int_equal(wr_rng_new(1, &rng), WR_OK);
     assert_int_equal(wr_melee_phase_resolve_rng(done, rng), WR_OK);
