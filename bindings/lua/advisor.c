@@ -43,16 +43,6 @@ static int phase_odds_new(lua_State *L)
     return 1;
 }
 
-static int odds_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ODDS_MT))
-        return 1;
-    int e = 0;
-    (void)wr_melee_phase_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &e);
-    lua_pushfstring(L, "warrules.MeleePhaseOdds(exact in units of 10^-%d)", e);
-    return 1;
-}
-
 /* ---- the charge advisor -------------------------------------------------- */
 
 static void advisor_free(void *p)
@@ -330,14 +320,6 @@ static int advisor_odds(lua_State *L)
     return 1;
 }
 
-static int advisor_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ADV_MT))
-        return 1;
-    lua_pushstring(L, "warrules.ChargeAdvisor");
-    return 1;
-}
-
 /* advise_charges{options = {option, ...}, fights = {{a, b}, ...}, morale =
    fn, odds = true, and the fields of rank()} -> {choices = {{rank =, option =
    {...}, score_e9 =, break_e18 =, inflicted_e9 =, lost_e9 =, reasons = {{fight
@@ -479,21 +461,29 @@ static const wrl_struct params_st = {"charge advisor params", sizeof(wr_charge_a
 #define ADVISOR_PARAMS_FNS(X)                                                                                    \
     X(params_default, "charge_advisor_params_default", "", "t", WRL_CALL_CHARGE_ADVISOR_PARAMS_DEFAULT, &params_st)
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define ADVISOR_TOSTRING(X)                                                                                      \
+    X(odds_tostring, "MeleePhaseOdds:__tostring", "Q", "i", wr_melee_phase_odds_exponent(a[0].p, WRL_OUT(0)),    \
+      "warrules.MeleePhaseOdds(exact in units of 10^-%d)")                                                       \
+    X(advisor_tostring, "ChargeAdvisor:__tostring", "V", "", WR_OK, "warrules.ChargeAdvisor")
+
 ADVISOR_FNS(WRL_SFN_THUNK)
 ADVISOR_PARAMS_FNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY) WRL_FN_END};
+ADVISOR_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY)
+                                 ADVISOR_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 void wrl_open_advisor(lua_State *L)
 {
     static const luaL_Reg odds_methods[] = {
         {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg advisor_methods[] = {
         {"set_morale", advisor_set_morale}, {"add_fight", advisor_add_fight},
         {"add_option", advisor_add_option}, {"rank", advisor_rank},
         {"choice", advisor_choice},         {"reason", advisor_reason},
         {"odds", advisor_odds},             {NULL, NULL}};
-    wrl_register_type(L, ADV_MT, "charge_advisor", advisor_methods, NULL, advisor_tostring,
+    wrl_register_type(L, ADV_MT, "charge_advisor", advisor_methods, fns, NULL,
                       NULL, NULL);
     /* MeleePhase:odds(), beside the phase's other methods */
     luaL_getmetatable(L, WRL_PHASE_MT);

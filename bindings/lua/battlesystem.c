@@ -104,18 +104,12 @@ static int figure_newindex(lua_State *L)
     return 0;
 }
 
-static int figure_tostring(lua_State *L)
+/* The values tostring(figure) shows: ar, hd, ac, mv, the damage range. */
+static wr_status figure_text(const wr_figure *fig, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, WRL_FIGURE_MT))
-        return 1;
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    int v[6] = {0}, lo = 0, hi = 0;
-    for (int i = 0; i < 6; i++)
-        (void)wr_figure_get(fig, (wr_stat)i, &v[i]);
-    (void)wr_figure_damage_range(fig, &lo, &hi);
-    lua_pushfstring(L, "warrules.Figure(ar=%d, hd=%d, ac=%d, mv=%d, damage %d-%d)", v[0], v[1], v[2],
-                    v[3], lo, hi);
-    return 1;
+    for (int i = 0; i < 4; i++)
+        (void)wr_figure_get(fig, (wr_stat)i, &r[i].i);
+    return wr_figure_damage_range(fig, &r[4].i, &r[5].i);
 }
 
 /* Figure{ar=, hd=, ac=, mv=, sa=, sd=, damage={{dice, sides, bonus}, ...}} */
@@ -212,29 +206,31 @@ static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
     wrl_field_truth(L, t, "in_command", &d->in_command);
 }
 
-static int unit_tostring(lua_State *L)
+/* The values tostring(unit) shows: its figures and type. */
+static wr_status unit_text(const wr_battle_unit *u, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, UNIT_MT))
-        return 1;
     wr_battle_unit_desc d;
-    (void)wr_battle_unit_get(wrl_check_handle(L, 1, UNIT_MT), &d);
+    memset(&d, 0, sizeof d);
+    (void)wr_battle_unit_get(u, &d);
     static const char *const types[] = {"foot", "cavalry", "chariots"};
     int t = (int)d.type;
-    lua_pushfstring(L, "warrules.Unit(%d %s)", d.figures, t >= 0 && t < 3 ? types[t] : "?");
-    return 1;
+    r[0].i = d.figures;
+    r[1].s = t >= 0 && t < 3 ? types[t] : "?";
+    return WR_OK;
 }
 
 /* ---- formations --------------------------------------------------------- */
 
-static int formation_tostring(lua_State *L)
+/* The values tostring(formation) shows: its order, frontage and facing. */
+static wr_status formation_text(const wr_formation *f, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, FORMATION_MT))
-        return 1;
     wr_formation_info i;
-    (void)wr_formation_get(wrl_check_handle(L, 1, FORMATION_MT), &i);
-    lua_pushfstring(L, "warrules.Formation(%s, frontage %d, facing %d)",
-                    i.order == WR_ORDER_CLOSED ? "closed" : "open", i.frontage, i.facing);
-    return 1;
+    memset(&i, 0, sizeof i);
+    (void)wr_formation_get(f, &i);
+    r[0].s = i.order == WR_ORDER_CLOSED ? "closed" : "open";
+    r[1].i = i.frontage;
+    r[2].i = i.facing;
+    return WR_OK;
 }
 
 /* ---- terrain and movement ----------------------------------------------- */
@@ -681,9 +677,19 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
     X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier((wr_woods_pos)a[0].i, (wr_woods_pos)a[1].i, WRL_OUT(0))) \
     X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier((wr_low_ground)a[0].i, a[1].i, WRL_OUT(0)))
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define BATTLESYSTEM_TOSTRING(X)                                                                                 \
+    X(figure_tostring, "Figure:__tostring", "F", "iiiiii", figure_text(a[0].p, r),                              \
+      "warrules.Figure(ar=%d, hd=%d, ac=%d, mv=%d, damage %d-%d)")                                               \
+    X(unit_tostring, "Unit:__tostring", "U", "is", unit_text(a[0].p, r), "warrules.Unit(%d %s)")                \
+    X(formation_tostring, "Formation:__tostring", "O", "sii", formation_text(a[0].p, r),                        \
+      "warrules.Formation(%s, frontage %d, facing %d)")
+
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
 BATTLESYSTEM_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
+BATTLESYSTEM_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY)
+                                 BATTLESYSTEM_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 /* ---- registration ------------------------------------------------------- */
 
@@ -694,10 +700,10 @@ void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
         {"set", figure_set}, {"get", figure_get}, {NULL, NULL}};
-    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
+    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, NULL, figure_index,
                       figure_newindex);
-    wrl_register_type(L, UNIT_MT, "unit", NULL, fns, unit_tostring, NULL, NULL);
-    wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
+    wrl_register_type(L, UNIT_MT, "unit", NULL, fns, NULL, NULL, NULL);
+    wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
         {"rate_chariot", l_rate_chariot},

@@ -123,16 +123,6 @@ static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 
 /* ---- the map ------------------------------------------------------------- */
 
-static int map_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, MAP_MT))
-        return 1;
-    int w = 0, h = 0;
-    (void)wr_map_size(wrl_check_handle(L, 1, MAP_MT), &w, &h);
-    lua_pushfstring(L, "warrules.Map(%d x %d)", w, h);
-    return 1;
-}
-
 /* ---- a force's state (in/out tables updated in place, with methods) ------ */
 
 static const wrl_field force_fields[] = {
@@ -1001,13 +991,6 @@ static int map_check_rivers(lua_State *L)
     return 3;
 }
 
-static int planner_tostring(lua_State *L)
-{
-    if (!wrl_tostring_closed(L, 1, PLANNER_MT))
-        lua_pushstring(L, "warrules.Planner");
-    return 1;
-}
-
 /* moves_from(params, here, neighbors, sides, nodes) -> edges: neighbors and
    sides are tables indexed by direction 0..5 (hex_desc and side tables),
    nodes likewise (integers). */
@@ -1190,9 +1173,17 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(getting_lost_roll, "getting_lost_roll", "bbi!R", "b",                                                    \
       wr_getting_lost_rng(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define CAMPAIGN_TOSTRING(X)                                                                                     \
+    X(map_tostring, "Map:__tostring", "A", "ii", wr_map_size(a[0].p, WRL_OUT(0), WRL_OUT(1)),                   \
+      "warrules.Map(%d x %d)")                                                                                   \
+    X(planner_tostring, "Planner:__tostring", "N", "", WR_OK, "warrules.Planner")
+
 CAMPAIGN_FNS(WRL_FN_THUNK)
 CAMPAIGN_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
+CAMPAIGN_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY)
+                                 CAMPAIGN_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1204,12 +1195,12 @@ void wrl_open_campaign(lua_State *L)
     static const luaL_Reg map_methods[] = {
 
         {"check_rivers", map_check_rivers}, {NULL, NULL}};
-    wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
+    wrl_register_type(L, MAP_MT, "map", map_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
         {"field", planner_field}, {"reachable", planner_reachable},
         {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},
         {"intercept", planner_intercept}, {"danger", planner_danger}, {NULL, NULL}};
-    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
+    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);

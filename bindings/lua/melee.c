@@ -86,27 +86,7 @@ static const wrl_field test_fields[] = {
 
 /* ---- profiles ------------------------------------------------------------ */
 
-static int profile_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, PROFILE_MT))
-        return 1;
-    wr_race race = WR_RACE_OTHER;
-    (void)wr_profile_race(wrl_check_handle(L, 1, PROFILE_MT), &race);
-    lua_pushfstring(L, "warrules.Profile(race %d)", (int)race);
-    return 1;
-}
-
 /* ---- hit charts and wounds ----------------------------------------------- */
-
-static int chart_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, CHART_MT))
-        return 1;
-    int complete = 0;
-    (void)wr_hit_chart_is_complete(wrl_check_handle(L, 1, CHART_MT), &complete);
-    lua_pushstring(L, complete ? "warrules.HitChart(complete)" : "warrules.HitChart(incomplete)");
-    return 1;
-}
 
 /* ---- units --------------------------------------------------------------- */
 
@@ -146,16 +126,17 @@ static int munit_set_hit_chart(lua_State *L)
     return 0;
 }
 
-static int munit_tostring(lua_State *L)
+/* The values tostring(unit) shows: its kind and figures. */
+static wr_status munit_text(const wr_melee_unit *u, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, MUNIT_MT))
-        return 1;
     wr_melee_unit_desc d;
-    (void)wr_melee_unit_get(wrl_check_handle(L, 1, MUNIT_MT), &d);
+    memset(&d, 0, sizeof d);
+    (void)wr_melee_unit_get(u, &d);
     static const char *const kinds[] = {"troops", "monster", "character"};
     int k = (int)d.kind;
-    lua_pushfstring(L, "warrules.MeleeUnit(%s, %d figures)", k >= 0 && k < 3 ? kinds[k] : "?", d.figures);
-    return 1;
+    r[0].s = k >= 0 && k < 3 ? kinds[k] : "?";
+    r[1].i = d.figures;
+    return WR_OK;
 }
 
 /* ---- explanations -------------------------------------------------------- */
@@ -635,14 +616,6 @@ static int odds_new(lua_State *L)
     return 1;
 }
 
-static int odds_ws_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ODDS_WS_MT))
-        return 1;
-    lua_pushstring(L, "warrules.OddsWorkspace");
-    return 1;
-}
-
 /* melee_odds_new_ws(engagement, max_rounds, workspace), also
    engagement:odds_ws(max_rounds, workspace): MeleeOdds in the workspace */
 static int odds_new_ws(lua_State *L)
@@ -682,17 +655,6 @@ static int engagement_simulate(lua_State *L)
         wrl_push_uint64(L, counts[i]);
         lua_rawseti(L, -2, i);
     }
-    return 1;
-}
-
-static int engagement_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ENGAGEMENT_MT))
-        return 1;
-    wr_melee_end end = WR_END_ONGOING;
-    int rounds = 0;
-    (void)wr_engagement_status(wrl_check_handle(L, 1, ENGAGEMENT_MT), &end, &rounds);
-    lua_pushfstring(L, "warrules.Engagement(%d rounds, end %d)", rounds, (int)end);
     return 1;
 }
 
@@ -850,27 +812,7 @@ static int phase_resolve(lua_State *L)
     return 0;
 }
 
-static int phase_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, PHASE_MT))
-        return 1;
-    int count = 0;
-    (void)wr_melee_phase_count(wrl_check_handle(L, 1, PHASE_MT), &count);
-    lua_pushfstring(L, "warrules.MeleePhase(%d fights)", count);
-    return 1;
-}
-
 /* ---- exact odds ---------------------------------------------------------- */
-
-static int odds_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ODDS_MT))
-        return 1;
-    int exponent = 0;
-    (void)wr_melee_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &exponent);
-    lua_pushfstring(L, "warrules.MeleeOdds(exact in units of 10^-%d)", exponent);
-    return 1;
-}
 
 /* ---- batch --------------------------------------------------------------- */
 
@@ -1081,9 +1023,28 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
     X(phase_count, "MeleePhase:count", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)))                      \
     X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define MELEE_TOSTRING(X)                                                                                        \
+    X(profile_tostring, "Profile:__tostring", "P", "i", wr_profile_race(a[0].p, WRL_OUT(0)),                     \
+      "warrules.Profile(race %d)")                                                                               \
+    X(chart_tostring, "HitChart:__tostring", "C", "s",                                                          \
+      ((void)wr_hit_chart_is_complete(a[0].p, WRL_OUT(1)), r[0].s = r[1].i ? "complete" : "incomplete", WR_OK), \
+      "warrules.HitChart(%s)")                                                                                   \
+    X(munit_tostring, "MeleeUnit:__tostring", "M", "si", munit_text(a[0].p, r),                                 \
+      "warrules.MeleeUnit(%s, %d figures)")                                                                      \
+    X(engagement_tostring, "Engagement:__tostring", "E", "ii", wr_engagement_status(a[0].p, WRL_OUT(1), WRL_OUT(0)), \
+      "warrules.Engagement(%d rounds, end %d)")                                                                  \
+    X(odds_tostring, "MeleeOdds:__tostring", "D", "i", wr_melee_odds_exponent(a[0].p, WRL_OUT(0)),              \
+      "warrules.MeleeOdds(exact in units of 10^-%d)")                                                            \
+    X(odds_ws_tostring, "OddsWorkspace:__tostring", "W", "", WR_OK, "warrules.OddsWorkspace")                  \
+    X(phase_tostring, "MeleePhase:__tostring", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)),              \
+      "warrules.MeleePhase(%d fights)")
+
 MELEE_FNS(WRL_FN_THUNK)
 MELEE_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) MELEE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
+MELEE_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) MELEE_SFNS(WRL_SFN_ENTRY) MELEE_TOSTRING(WRL_TOSTRING_ENTRY)
+                                 WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1092,27 +1053,27 @@ static const wrl_const consts[] = {WRL_CONSTANTS_MELEE {NULL, 0}};
 
 void wrl_open_melee(lua_State *L)
 {
-    wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, profile_tostring, NULL, NULL);
-    wrl_register_type(L, CHART_MT, "hit_chart", NULL, fns, chart_tostring, NULL, NULL);
+    wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, NULL, NULL, NULL);
+    wrl_register_type(L, CHART_MT, "hit_chart", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg munit_methods[] = {
         {"set_hit_chart", munit_set_hit_chart}, {NULL, NULL}};
-    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);
+    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg engagement_methods[] = {
         {"set_morale", engagement_set_morale},
         {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
         {"apply", engagement_apply},
         {"odds", odds_new}, {"odds_ws", odds_new_ws}, {"simulate", engagement_simulate},
         {NULL, NULL}};
-    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
-    wrl_register_type(L, ODDS_MT, "melee_odds", NULL, fns, odds_tostring, NULL, NULL);
+    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, NULL, NULL, NULL);
+    wrl_register_type(L, ODDS_MT, "melee_odds", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg odds_ws_methods[] = {{NULL, NULL}};
-    wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, NULL, odds_ws_tostring,
+    wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, fns, NULL,
                       NULL, NULL);
     static const luaL_Reg phase_methods[] = {
         {"set_morale", phase_set_morale}, {"add", phase_add},
         {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve},
         {NULL, NULL}};
-    wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, phase_tostring, NULL, NULL);
+    wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, NULL, NULL, NULL);
     luaL_getmetatable(L, PHASE_MT); /* #phase: the row MeleePhase:count */
     lua_getfield(L, -1, "__index");
     lua_getfield(L, -1, "count");

@@ -1028,6 +1028,7 @@ static const char *handle_mt(char kind)
     case 'H': return WRL_PHASE_MT;
     case 'Q': return WRL_PHASE_ODDS_MT;
     case 'W': return WRL_ODDS_WS_MT;
+    case 'V': return WRL_ADVISOR_MT;
     default: return NULL;
     }
 }
@@ -1169,6 +1170,8 @@ static int call_fn(lua_State *L)
     int records[WRL_MAX_STRUCTS], record_struct[WRL_MAX_STRUCTS], nrecords = 0, nstructs = 0;
     memset(a, 0, sizeof a);
     memset(r, 0, sizeof r);
+    if (fn->format != NULL && wrl_tostring_closed(L, 1, handle_mt(fn->args[fn->args[0] == '!'])))
+        return 1;
     int arg = 1;
     for (const char *k = fn->args; *k != '\0'; k++, arg++) {
         int changes = *k == '!';
@@ -1238,6 +1241,8 @@ static int call_fn(lua_State *L)
         ns += *k == 't' || *k == 'l';
     }
     wr_status status = fn->call(a, r);
+    if (fn->format != NULL)
+        status = WR_OK;
     if (text >= 0 && (status == WR_OK || (status == WR_ERR_RANGE && r[text].z != SIZE_MAX))) {
         size_t len = r[text].z;
         if (item != NULL) {
@@ -1304,6 +1309,23 @@ static int call_fn(lua_State *L)
         default: lua_pushstring(L, v->s); break;
         }
     }
+    if (fn->format != NULL) { /* the text, each %d or %s taking the next result */
+        int first = lua_gettop(L) - n + 1, next = 0, parts = 0;
+        for (const char *p = fn->format;; p += 2) {
+            const char *pc = strchr(p, '%');
+            if (pc == NULL || next >= n) {
+                lua_pushstring(L, p);
+                parts++;
+                break;
+            }
+            lua_pushlstring(L, p, (size_t)(pc - p));
+            luaL_tolstring(L, first + next++, NULL);
+            parts += 2;
+            p = pc;
+        }
+        lua_concat(L, parts);
+        return 1;
+    }
     return n;
 }
 
@@ -1357,8 +1379,10 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
     lua_insert(L, -2);
     lua_settable(L, module);
     int close = lua_gettop(L);
-    lua_pushcfunction(L, tostring);
-    lua_setfield(L, mt, "__tostring");
+    if (tostring != NULL) {
+        lua_pushcfunction(L, tostring);
+        lua_setfield(L, mt, "__tostring");
+    }
 
     lua_newtable(L); /* the methods table, also holding close */
     int table = lua_gettop(L);
@@ -1378,6 +1402,10 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
             continue;
         const char *m = fn->name + type_len + 1;
         push_fn(L, fn);
+        if (strncmp(m, "__", 2) == 0) { /* a metamethod row: in the metatable only */
+            lua_setfield(L, mt, m);
+            continue;
+        }
         lua_pushvalue(L, -1);
         lua_setfield(L, table, m);
         lua_pushfstring(L, "%s_%s", prefix, m);

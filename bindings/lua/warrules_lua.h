@@ -155,7 +155,7 @@ wr_allocator wrl_allocator(lua_State *L);
      h  a hex
      R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
         MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds,
-        W OddsWorkspace);
+        W OddsWorkspace, V ChargeAdvisor);
         "!" before the letter: the
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
@@ -229,6 +229,7 @@ typedef struct wrl_fn {
     wr_status (*call)(const wrl_val *a, wrl_val *r);
     const wrl_struct *structs[WRL_MAX_STRUCTS]; /* in the order the kinds take them */
     int plain_errors; /* a failure names the function alone */
+    const char *format; /* a "Type:__tostring" row: the text, %d and %s taking the results in order */
 } wrl_fn;
 /* X-macro helpers: a list X(id, name, args, results, call expression) gives
    the thunks with WRL_FN_THUNK and the table entries with WRL_FN_ENTRY. */
@@ -239,17 +240,22 @@ typedef struct wrl_fn {
         (void)r;                                                      \
         return (call);                                                \
     }
-#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}, 0},
+#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}, 0, NULL},
 /* A row with structs (or NULL): X(id, name, args, results, call, struct...) */
 #define WRL_SFN_THUNK(id, name, args, results, call, ...) WRL_FN_THUNK(id, name, args, results, call)
-#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}, 1},
-#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}, 0}
+#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}, 1, NULL},
+/* A metatable row, X(id, "Type:__tostring", handle letter, results, call, format): the
+   handle's text, "warrules.Type (closed)" for a closed one; the call's status is not
+   checked (the results keep their initial values, 0 or the call's own). */
+#define WRL_TOSTRING_ENTRY(id, name, args, results, call, format) {name, args, results, id##_thunk, {NULL}, 1, format},
+#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}, 0, NULL}
 /* Sets every plain function of fns without a type ("x", not "Type:m") in
    the table at the top of the stack. */
 void wrl_set_fns(lua_State *L, const wrl_fn *fns);
 
 /* Registers a handle type: one metatable with __gc and __close (the same
-   close function, safe to call twice), __tostring, __name, and the methods
+   close function, safe to call twice), __tostring (NULL: fns' row
+   "Type:__tostring"; a row "Type:__m" is the metamethod __m), __name, and the methods
    (plus close and the methods "Type:m" of fns, which may be NULL). With `index` the methods table is the metafield "methods"
    and index handles the rest. Each method m is also set in the module
    table (just below the top of the stack) as <prefix>_<m>, and close as
