@@ -1067,19 +1067,83 @@ static void free_odds_ws(void *p)
     wr_odds_workspace_free(p);
 }
 
-static void (*handle_free(char kind))(void *)
+static void free_munit(void *p)
 {
+    wr_melee_unit_free(p);
+}
+static void free_engagement(void *p)
+{
+    wr_engagement_free(p);
+}
+static void free_odds(void *p)
+{
+    wr_melee_odds_free(p);
+}
+static void free_phase(void *p)
+{
+    wr_melee_phase_free(p);
+}
+static void free_phase_odds(void *p)
+{
+    wr_melee_phase_odds_free(p);
+}
+
+/* The box a row's new handle "+X" gets: its size, user values (the first
+   nparents keep the handles it uses: "^" arguments), free function, and for
+   a handle that runs a Lua morale function (an eng_box) the protected call
+   of that function. */
+typedef struct box_spec {
+    size_t size;
+    int nuv, nparents;
+    void (*free_fn)(void *);
+    lua_CFunction call;
+} box_spec;
+
+static box_spec handle_box(char kind)
+{
+    box_spec b = {sizeof(wrl_box), 0, 0, NULL, NULL};
     switch (kind) {
-    case 'R': return free_rng;
-    case 'F': return free_figure;
-    case 'O': return free_formation;
-    case 'P': return free_profile;
-    case 'C': return free_chart;
-    case 'A': return free_map;
-    case 'U': return free_unit;
-    case 'W': return free_odds_ws;
-    default: return NULL;
+    case 'R': b.free_fn = free_rng; break;
+    case 'F': b.free_fn = free_figure; break;
+    case 'O': b.free_fn = free_formation; break;
+    case 'P': b.free_fn = free_profile; break;
+    case 'C': b.free_fn = free_chart; break;
+    case 'A': b.free_fn = free_map; break;
+    case 'U': b.free_fn = free_unit; break;
+    case 'W': b.free_fn = free_odds_ws; break;
+    case 'D': b.free_fn = free_odds; break;
+    /* a MeleeUnit: its profile (slot 1) and hit chart (slot 2) */
+    case 'M': b.nuv = b.nparents = 2; b.free_fn = free_munit; break;
+    /* an Engagement: units a and b (slots 1, 2), its morale function (3) */
+    case 'E':
+        b = (box_spec){sizeof(eng_box), 3, 2, free_engagement, wrl_melee_morale_call};
+        break;
+    /* a MeleePhase: the set of its units (PHASE_UNITS), its morale function (PHASE_MORALE) */
+    case 'H':
+        b = (box_spec){sizeof(eng_box), 2, 1, free_phase, wrl_melee_phase_morale_call};
+        break;
+    /* a MeleePhaseOdds: the phase or advisor it was made from */
+    case 'Q': b.nuv = b.nparents = 1; b.free_fn = free_phase_odds; break;
+    default: break;
     }
+    return b;
+}
+
+/* Argument modifiers, before a handle's letter: ! changed by the call, ~
+   changed and running its Lua morale function (its eng_box; the row's other
+   "!" handles are busy meanwhile and the function's error is raised once the
+   library has returned), & changed and refused while a handle it keeps
+   (its units) is busy, ^ kept alive by the row's new handle (its parent
+   slots, in order). */
+static int is_modifier(char c)
+{
+    return c == '!' || c == '~' || c == '&' || c == '^';
+}
+
+/* What "a unit of the ..." names for a handle whose units are busy. */
+static const char *owner_word(char kind)
+{
+    return kind == 'H' ? "phase" : "engagement";
 }
 
 /* Pushes and returns "name(arguments)" for a failed call. */
@@ -1091,7 +1155,8 @@ static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, i
     luaL_addchar(&b, '(');
     const char *k = fn->args;
     for (int i = 0; i < nargs; i++, k++) {
-        k += *k == '!';
+        while (is_modifier(*k))
+            k++;
         if (i > 0)
             luaL_addstring(&b, ", ");
         if (*k == 'h')
@@ -1172,10 +1237,15 @@ static int call_fn(lua_State *L)
     memset(r, 0, sizeof r);
     if (fn->format != NULL && wrl_tostring_closed(L, 1, handle_mt(fn->args[fn->args[0] == '!'])))
         return 1;
-    int arg = 1;
+    int arg = 1, callback = 0, busy[WRL_MAX_ARGS], nbusy = 0, keep[WRL_MAX_ARGS], nkeep = 0;
     for (const char *k = fn->args; *k != '\0'; k++, arg++) {
-        int changes = *k == '!';
-        k += changes;
+        int changes = 0, runs = 0, whole = 0, kept = 0;
+        for (; is_modifier(*k); k++) {
+            changes |= *k != '^';
+            runs |= *k == '~';
+            whole |= *k == '&';
+            kept |= *k == '^';
+        }
         wrl_val *v = &a[arg - 1];
         v->given = !lua_isnoneornil(L, arg);
         switch (*k) {
@@ -1214,6 +1284,15 @@ static int call_fn(lua_State *L)
         }
         default:
             v->p = changes ? wrl_check_mutable(L, arg, handle_mt(*k)) : wrl_check_handle(L, arg, handle_mt(*k));
+            for (int slot = 1; whole && slot <= ((wrl_box *)lua_touserdata(L, arg))->nparents; slot++)
+                if (wrl_parent_busy(L, arg, slot))
+                    wrl_fail(L, "WR_ERR_STATE: a unit of the %s is in use by a running call", owner_word(*k));
+            if (runs)
+                callback = arg;
+            else if (changes)
+                busy[nbusy++] = arg;
+            if (kept)
+                keep[nkeep++] = arg;
             break;
         }
     }
@@ -1223,7 +1302,10 @@ static int call_fn(lua_State *L)
         if (*k == 't') {
             r[n].p = store[nstructs++].bytes;
         } else if (*k == '+') {
-            wrl_box *box = wrl_new_box(L, handle_mt(k[1]), sizeof(wrl_box), 0, 0, handle_free(k[1]));
+            box_spec spec = handle_box(k[1]);
+            wrl_box *box = wrl_new_box(L, handle_mt(k[1]), spec.size, spec.nuv, spec.nparents, spec.free_fn);
+            if (spec.call != NULL)
+                ((eng_box *)box)->call = spec.call;
             boxes[n] = lua_gettop(L);
             r[n].p = &box->ptr;
             r[n].al = wrl_allocator(L);
@@ -1240,7 +1322,14 @@ static int call_fn(lua_State *L)
         }
         ns += *k == 't' || *k == 'l';
     }
+    eng_box *eb = callback != 0 ? wrl_melee_begin_call(L, callback, 0) : NULL;
+    for (int i = 0; eb != NULL && i < nbusy; i++)
+        wrl_busy(L, busy[i], 1);
     wr_status status = fn->call(a, r);
+    for (int i = 0; eb != NULL && i < nbusy; i++)
+        wrl_busy(L, busy[i], -1);
+    if (eb != NULL)
+        wrl_melee_end_call(L, eb, 0); /* raises the morale function's error */
     if (fn->format != NULL)
         status = WR_OK;
     if (text >= 0 && (status == WR_OK || (status == WR_ERR_RANGE && r[text].z != SIZE_MAX))) {
@@ -1273,7 +1362,11 @@ static int call_fn(lua_State *L)
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
         const wrl_val *v = &r[n];
         switch (*k) {
-        case '+': lua_pushvalue(L, boxes[n]); break;
+        case '+':
+            for (int i = 0; i < nkeep; i++) /* the handles it uses, kept alive */
+                wrl_set_parent(L, boxes[n], i + 1, keep[i]);
+            lua_pushvalue(L, boxes[n]);
+            break;
         case 'w': lua_pushlstring(L, v->buf, v->z); break;
         case 'l': {
             const wrl_struct *st = fn->structs[nstructs++];
@@ -1333,7 +1426,7 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
 {
     size_t kinds = strlen(fn->args);
     for (const char *k = fn->args; *k != '\0'; k++)
-        kinds -= *k == '!';
+        kinds -= (size_t)is_modifier(*k);
     if (kinds > WRL_MAX_ARGS || strlen(fn->results) > WRL_MAX_ARGS)
         luaL_error(L, "warrules: %s has more than %d arguments or results", fn->name, WRL_MAX_ARGS);
     int nstructs = 0;
@@ -1424,6 +1517,34 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
         lua_setfield(L, mt, "__newindex");
     }
     lua_settop(L, module);
+}
+
+void wrl_set_method(lua_State *L, const char *metatable, const char *prefix, const char *method, const char *key)
+{
+    int module = lua_absindex(L, -1);
+    luaL_getmetatable(L, metatable);
+    lua_getfield(L, -1, "methods");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_getfield(L, -1, "__index");
+    }
+    lua_getfield(L, module, key);
+    lua_setfield(L, -2, method);
+    lua_pushfstring(L, "%s_%s", prefix, method);
+    lua_getfield(L, module, key);
+    lua_settable(L, module);
+    lua_settop(L, module);
+}
+
+void wrl_push_row(lua_State *L, const wrl_fn *fns, const char *name)
+{
+    for (const wrl_fn *fn = fns; fn->name != NULL; fn++) {
+        if (strcmp(fn->name, name) == 0) {
+            push_fn(L, fn);
+            return;
+        }
+    }
+    luaL_error(L, "warrules: no row %s", name);
 }
 
 void wrl_set_consts(lua_State *L, const wrl_const *c)

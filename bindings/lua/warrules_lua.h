@@ -263,6 +263,12 @@ void wrl_set_fns(lua_State *L, const wrl_fn *fns);
 void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
                        const luaL_Reg *methods, const wrl_fn *fns, lua_CFunction tostring,
                        lua_CFunction index, lua_CFunction newindex);
+/* Sets the function module[key] (the module is at the top of the stack)
+   as the method `method` of the handle type and as module[<prefix>_<method>]. */
+void wrl_set_method(lua_State *L, const char *metatable, const char *prefix, const char *method, const char *key);
+/* Pushes the function of the row named `name` in fns (a "Type:m" row
+   that its type does not register; an error when there is none). */
+void wrl_push_row(lua_State *L, const wrl_fn *fns, const char *name);
 /* Pushes "warrules.X (closed)" for a closed box and returns 1, else 0. */
 int wrl_tostring_closed(lua_State *L, int arg, const char *metatable);
 
