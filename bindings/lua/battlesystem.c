@@ -175,17 +175,6 @@ static const wr_figure **figure_array(lua_State *L, int arg, const char *name, s
     return figs;
 }
 
-static int l_rate_chariot(lua_State *L)
-{
-    size_t np = 0, nq = 0;
-    lua_settop(L, 2); /* a missing argument reads as nil, not as what is pushed below */
-    const wr_figure **passengers = figure_array(L, 1, "passengers", &np);
-    const wr_figure **pullers = figure_array(L, 2, "pullers", &nq);
-    wr_figure **slot = push_new_figure(L);
-    wr_allocator a = wrl_allocator(L);
-    wrl_check(L, wr_rate_chariot_ex(passengers, np, pullers, nq, &a, slot), "rate_chariot");
-    return 1;
-}
 
 /* ---- units -------------------------------------------------------------- */
 
@@ -275,43 +264,8 @@ static void push_tactical_result(lua_State *L, const wr_tactical_result *r)
     wrl_set_bool(L, "breaks_formation", r->breaks_formation);
 }
 
-/* tactical_check(unit, formation, legs, flags = 0) -> result table */
-static int l_tactical_check(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
-    size_t n = 0;
-    wr_tactical_leg *legs = leg_array(L, 3, &n);
-    wr_tactical_result r;
-    wrl_check(L, wr_tactical_check(unit, f, legs, n, flags, &r), "tactical_check");
-    push_tactical_result(L, &r);
-    return 1;
-}
 
-static int l_tactical_apply(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
-    size_t n = 0;
-    wr_tactical_leg *legs = leg_array(L, 3, &n);
-    wr_tactical_result r;
-    wrl_check(L, wr_tactical_apply(unit, f, legs, n, flags, &r), "tactical_apply");
-    push_tactical_result(L, &r);
-    return 1;
-}
 
-static int l_charge_check(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    size_t n = 0;
-    wr_tactical_leg *legs = leg_array(L, 2, &n);
-    wr_tactical_problem problem = WR_TACTICAL_OK;
-    wrl_check(L, wr_charge_check(unit, legs, n, &problem), "charge_check");
-    lua_pushinteger(L, problem);
-    return 1;
-}
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
@@ -685,10 +639,65 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
     X(formation_tostring, "Formation:__tostring", "O", "sii", formation_text(a[0].p, r),                        \
       "warrules.Formation(%s, frontage %d, facing %d)")
 
+/* Arrays of handles and of legs: Lua sequences read into Lua-owned arrays. */
+typedef struct figures_seq {
+    const wr_figure **v;
+    size_t n;
+} figures_seq;
+#define FIGURES(x) ((figures_seq *)(x).p)->v, ((figures_seq *)(x).p)->n
+/* (a missing argument reads as nil, as it did when rate_chariot was a wrapper) */
+static void passengers_read(lua_State *L, int arg, void *base)
+{
+    figures_seq *s = base;
+    if (lua_isnone(L, arg))
+        lua_settop(L, arg);
+    s->v = figure_array(L, arg, "passengers", &s->n);
+}
+static void pullers_read(lua_State *L, int arg, void *base)
+{
+    figures_seq *s = base;
+    if (lua_isnone(L, arg))
+        lua_settop(L, arg);
+    s->v = figure_array(L, arg, "pullers", &s->n);
+}
+static const wrl_struct passengers_st = {"passengers", sizeof(figures_seq), NULL, NULL, NULL, NULL, NULL,
+                                         passengers_read};
+static const wrl_struct pullers_st = {"pullers", sizeof(figures_seq), NULL, NULL, NULL, NULL, NULL, pullers_read};
+typedef struct legs_seq {
+    wr_tactical_leg *v;
+    size_t n;
+} legs_seq;
+#define LEGS(x) ((legs_seq *)(x).p)->v, ((legs_seq *)(x).p)->n
+static void legs_read(lua_State *L, int arg, void *base)
+{
+    legs_seq *s = base;
+    s->v = leg_array(L, arg, &s->n);
+}
+static const wrl_struct legs_st = {"legs", sizeof(legs_seq), NULL, NULL, NULL, NULL, NULL, legs_read};
+static void tactical_result_push(lua_State *L, const void *base)
+{
+    push_tactical_result(L, base);
+}
+static const wrl_struct tactical_result_st = {"a tactical result", sizeof(wr_tactical_result), NULL, NULL, NULL,
+                                              NULL, tactical_result_push, NULL};
+
+/* rate_chariot(passengers, pullers) -> Figure; tactical_check(unit,
+   formation, legs, flags = 0) -> result table; charge_check(unit, legs) -> problem */
+#define BATTLESYSTEM_ARRAY_SFNS(X)                                                                               \
+    X(rate_chariot, "rate_chariot", "tt", "+F", wr_rate_chariot_ex(FIGURES(a[0]), FIGURES(a[1]), &r[0].al, r[0].p), \
+      &passengers_st, &pullers_st)                                                                               \
+    X(tactical_check, "tactical_check", "UOtu", "t", wr_tactical_check(a[0].p, a[1].p, LEGS(a[2]), a[3].u, r[0].p), \
+      &legs_st, &tactical_result_st)                                                                             \
+    X(tactical_apply, "tactical_apply", "U!Otu", "t",                                                           \
+      wr_tactical_apply(a[0].p, a[1].p, LEGS(a[2]), a[3].u, r[0].p), &legs_st, &tactical_result_st)             \
+    X(charge_check, "charge_check", "Ut", "i", wr_charge_check(a[0].p, LEGS(a[1]), WRL_OUT(0)), &legs_st)
+
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
 BATTLESYSTEM_SFNS(WRL_SFN_THUNK)
+BATTLESYSTEM_ARRAY_SFNS(WRL_SFN_THUNK)
 BATTLESYSTEM_TOSTRING(WRL_SFN_THUNK)
 static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY)
+                                 BATTLESYSTEM_ARRAY_SFNS(WRL_SFN_ENTRY)
                                  BATTLESYSTEM_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 /* ---- registration ------------------------------------------------------- */
@@ -706,9 +715,6 @@ void wrl_open_battlesystem(lua_State *L)
     wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
-        {"rate_chariot", l_rate_chariot},
-        {"tactical_check", l_tactical_check},
-        {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
         {"missile_modifiers_set", l_missile_modifiers_set},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};

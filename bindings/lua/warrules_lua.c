@@ -1087,6 +1087,10 @@ static void free_phase_odds(void *p)
 {
     wr_melee_phase_odds_free(p);
 }
+static void free_advisor(void *p)
+{
+    wr_charge_advisor_free(p);
+}
 
 /* The box a row's new handle "+X" gets: its size, user values (the first
    nparents keep the handles it uses: "^" arguments), free function, and for
@@ -1121,6 +1125,10 @@ static box_spec handle_box(char kind)
     /* a MeleePhase: the set of its units (PHASE_UNITS), its morale function (PHASE_MORALE) */
     case 'H':
         b = (box_spec){sizeof(eng_box), 2, 1, free_phase, wrl_melee_phase_morale_call};
+        break;
+    /* a ChargeAdvisor: the set of its units (PHASE_UNITS), its morale function (PHASE_MORALE) */
+    case 'V':
+        b = (box_spec){sizeof(eng_box), 2, 1, free_advisor, wrl_melee_phase_morale_call};
         break;
     /* a MeleePhaseOdds: the phase or advisor it was made from */
     case 'Q': b.nuv = b.nparents = 1; b.free_fn = free_phase_odds; break;
@@ -1260,7 +1268,12 @@ static int call_fn(lua_State *L)
                 else
                     memset(v->p, 0, s->size);
             } else {
+                int before = lua_gettop(L);
                 read_struct_arg(L, arg, s, v->p);
+                /* a Lua-owned value the read made (an array) takes the argument's
+                   place, so that the later arguments keep theirs */
+                if (*k != 'm' && arg <= before && lua_gettop(L) == before + 1)
+                    lua_replace(L, arg);
             }
             if (*k == 'm') {
                 records[nrecords] = arg;
@@ -1300,6 +1313,7 @@ static int call_fn(lua_State *L)
     int n = 0; /* (a result "+X" is two characters, one value) */
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
         if (*k == 't') {
+            memset(store[nstructs].bytes, 0, fn->structs[nstructs]->size);
             r[n].p = store[nstructs++].bytes;
         } else if (*k == '+') {
             box_spec spec = handle_box(k[1]);
