@@ -976,21 +976,6 @@ static int planner_danger(lua_State *L)
     return 1;
 }
 
-/* check_rivers() -> RIVERS_OK, or the problem, its water course hex and the side at fault */
-static int map_check_rivers(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int problem = WR_RIVERS_OK, dir = 0;
-    wr_hex h = {0, 0};
-    wrl_check(L, wr_map_check_rivers(m, &problem, &h, &dir), "Map:check_rivers");
-    lua_pushinteger(L, problem);
-    if (problem == WR_RIVERS_OK)
-        return 1;
-    wrl_push_hex(L, h);
-    lua_pushinteger(L, dir);
-    return 3;
-}
-
 /* moves_from(params, here, neighbors, sides, nodes) -> edges: neighbors and
    sides are tables indexed by direction 0..5 (hex_desc and side tables),
    nodes likewise (integers). */
@@ -1173,6 +1158,12 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(getting_lost_roll, "getting_lost_roll", "bbi!R", "b",                                                    \
       wr_getting_lost_rng(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
 
+/* check_rivers() -> RIVERS_OK, or the problem, its water course hex and the
+   side at fault (results whose count varies: "|") */
+#define CAMPAIGN_VARIABLE_SFNS(X)                                                                                \
+    X(map_check_rivers, "Map:check_rivers", "A", "i|hi", wr_map_check_rivers(a[0].p, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)), \
+      NULL)
+
 /* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
 #define CAMPAIGN_TOSTRING(X)                                                                                     \
     X(map_tostring, "Map:__tostring", "A", "ii", wr_map_size(a[0].p, WRL_OUT(0), WRL_OUT(1)),                   \
@@ -1182,7 +1173,8 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
 CAMPAIGN_FNS(WRL_FN_THUNK)
 CAMPAIGN_SFNS(WRL_SFN_THUNK)
 CAMPAIGN_TOSTRING(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY)
+CAMPAIGN_VARIABLE_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY) CAMPAIGN_VARIABLE_SFNS(WRL_SFN_ENTRY)
                                  CAMPAIGN_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
@@ -1192,10 +1184,7 @@ static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
 {
-    static const luaL_Reg map_methods[] = {
-
-        {"check_rivers", map_check_rivers}, {NULL, NULL}};
-    wrl_register_type(L, MAP_MT, "map", map_methods, fns, NULL, NULL, NULL);
+    wrl_register_type(L, MAP_MT, "map", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
         {"field", planner_field}, {"reachable", planner_reachable},
         {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},

@@ -1312,6 +1312,10 @@ static int call_fn(lua_State *L)
     int first_result_struct = nstructs, boxes[WRL_MAX_ARGS];
     int n = 0; /* (a result "+X" is two characters, one value) */
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
+        if (*k == '|') { /* (no value) */
+            n--;
+            continue;
+        }
         if (*k == 't') {
             memset(store[nstructs].bytes, 0, fn->structs[nstructs]->size);
             r[n].p = store[nstructs++].bytes;
@@ -1328,6 +1332,7 @@ static int call_fn(lua_State *L)
     int text = -1, nr = 0, ns = first_result_struct; /* a string or list result "w", "l": its index */
     const wrl_struct *item = NULL;
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), nr++) {
+        nr -= *k == '|';
         if (*k == 'w' || *k == 'l') {
             text = nr;
             r[nr].z = SIZE_MAX;
@@ -1374,6 +1379,12 @@ static int call_fn(lua_State *L)
     n = 0;
     nstructs = first_result_struct;
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
+        if (*k == '|') { /* the results after it only when the first is not 0 */
+            if (r[0].i == 0)
+                break;
+            n--;
+            continue;
+        }
         const wrl_val *v = &r[n];
         switch (*k) {
         case '+':

@@ -162,6 +162,8 @@ wr_allocator wrl_allocator(lua_State *L);
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
      e uint64_t   z size_t   h wr_hex   s string (const char *)
      x  a seed: an integer or a string of a 64-bit one, 0 when none or nil (u64)
+     |  not a value: the results after it are given only when the first (an
+        int) is not 0 ("i|hi": a problem, then where it is)
    A result "+" and a handle letter is a new handle of that type: its box is
    pushed before the call, r[k].p is its slot (wr_x **) and r[k].al the
    state's allocator (for the _ex constructors); a failed call leaves the
