@@ -12,6 +12,7 @@
 /* ---- the charge advisor -------------------------------------------------- */
 
 /* set_morale(fn or nil) */
+/* hand-written: a callback: the Lua morale function is kept in the box and called through lua_pcall */
 static int advisor_set_morale(lua_State *L)
 {
     wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
@@ -32,6 +33,7 @@ static int advisor_set_morale(lua_State *L)
 }
 
 /* add_fight(a, b): a fight going on, two phase sides (side 0 the game's unit) */
+/* hand-written: ownership: the sides' units join the advisor's set (taken out again when the call fails) */
 static int advisor_add_fight(lua_State *L)
 {
     wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
@@ -76,6 +78,7 @@ static wr_melee_unit *unit_field(lua_State *L, int t, const char *name)
 
 /* add_option{attacker =, enemy =, face =, in_contact =, enemy_in_contact =,
    contact = (CONTACT_CHARGE)} -> its index (from 0) */
+/* hand-written: ownership: the option's units join the advisor's set (taken out again when the call fails) */
 static int advisor_add_option(lua_State *L)
 {
     static const char *const extra[] = {"attacker", "enemy", NULL};
@@ -248,6 +251,7 @@ static void push_method(lua_State *L, const char *m)
     lua_pop(L, 1);
 }
 
+/* hand-written: a Lua idiom: one call that builds an advisor from a table and composes its rows */
 static int l_advise_charges(lua_State *L)
 {
     static const char *const extra[] = {"options", "fights", "morale", "odds", "target", NULL};
@@ -409,7 +413,8 @@ ADVISOR_FNS(WRL_SFN_THUNK)
 ADVISOR_OWNER_FNS(WRL_SFN_THUNK)
 ADVISOR_PARAMS_FNS(WRL_SFN_THUNK)
 ADVISOR_TOSTRING(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_OWNER_FNS(WRL_SFN_ENTRY) ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY)
+static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_OWNER_FNS(WRL_SFN_ENTRY)
+                                 ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY)
                                  ADVISOR_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 void wrl_open_advisor(lua_State *L)

@@ -62,6 +62,7 @@ static void push_stat(lua_State *L, const wr_figure *fig, int stat)
         lua_pushinteger(L, value);
 }
 
+/* hand-written: a Lua idiom: a stat by number, SA and SD taking any 32-bit pattern */
 static int figure_set(lua_State *L)
 {
     wr_figure *fig = wrl_check_mutable(L, 1, WRL_FIGURE_MT);
@@ -72,6 +73,7 @@ static int figure_set(lua_State *L)
     return 0;
 }
 
+/* hand-written: a Lua idiom: a stat by number, SA and SD given as 32-bit patterns */
 static int figure_get(lua_State *L)
 {
     wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
@@ -82,6 +84,7 @@ static int figure_get(lua_State *L)
     return 1;
 }
 
+/* hand-written: a Lua idiom: fig.ar reads a stat by name, other keys find the methods */
 static int figure_index(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -95,6 +98,7 @@ static int figure_index(lua_State *L)
     return 1;
 }
 
+/* hand-written: a Lua idiom: fig.ar = 8 sets a stat by name */
 static int figure_newindex(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -113,6 +117,7 @@ static wr_status figure_text(const wr_figure *fig, wrl_val *r)
 }
 
 /* Figure{ar=, hd=, ac=, mv=, sa=, sd=, damage={{dice, sides, bonus}, ...}} */
+/* hand-written: a Lua idiom: Figure{...} sets each stat and adds each damage group, naming the one refused */
 static int figure_new(lua_State *L)
 {
     static const char *const fields[] = {"ar", "hd", "ac", "mv", "sa", "sd", "damage", NULL};
@@ -345,6 +350,7 @@ static void read_missile_modifiers(lua_State *L, int arg, wr_missile_modifiers *
 
 /* missile_modifiers_set(table, terrain, modifier): the table is updated in
    place (only when the call succeeds). */
+/* hand-written: a Lua idiom: updates only the one entry of the caller's table, in place */
 static int l_missile_modifiers_set(lua_State *L)
 {
     wr_missile_modifiers t;
@@ -372,6 +378,7 @@ static int fail_item(lua_State *L, wr_status st, const char *what, size_t bad)
 }
 
 /* terrain_speed_batch(terrains, traits) -> nums, dens (sequences of equal length) */
+/* hand-written: a Lua idiom: columns in, columns out, a failure naming the item */
 static int l_terrain_speed_batch(lua_State *L)
 {
     size_t n = 0, nt = 0;
@@ -409,6 +416,7 @@ static int l_terrain_speed_batch(lua_State *L)
 
 /* tactical_check_batch(unit, formation, moves, flags = 0) -> results:
    moves is a sequence of moves, each a sequence of legs as tactical_check takes. */
+/* hand-written: a Lua idiom: columns in, columns out, a failure naming the item */
 static int l_tactical_check_batch(lua_State *L)
 {
     wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);

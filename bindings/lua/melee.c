@@ -84,6 +84,7 @@ static const wrl_field test_fields[] = {
 enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
 
 /* set_hit_chart(chart or nil): the unit keeps the chart alive. */
+/* hand-written: ownership: the unit keeps the chart (or none) alive in its slot, replacing the old one */
 static int munit_set_hit_chart(lua_State *L)
 {
     wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
@@ -131,6 +132,7 @@ static void push_test(lua_State *L, const wr_morale_test *t, int a, int b)
 }
 
 /* morale_sample(test) -> {pass=, retire=, rout=}; test.unit and test.enemy are MeleeUnits. */
+/* hand-written: a Lua idiom: the test's unit and enemy are MeleeUnit handles inside the table */
 static int l_morale_sample(lua_State *L)
 {
     static const char *const extra[] = {"unit", "enemy", NULL};
@@ -186,6 +188,7 @@ static int call_model(lua_State *L, wr_morale_odds *odds)
 }
 
 /* Runs protected: (engagement, test, odds) -> calls the Lua function. */
+/* hand-written: a callback: the protected call of an engagement's Lua morale function */
 static int morale_call(lua_State *L)
 {
     const wr_morale_test *t = lua_touserdata(L, 2);
@@ -276,6 +279,7 @@ static void read_situation(lua_State *L, int arg, wr_situation *s)
 
 /* set_morale(fn or nil): fn(test) returns pass, retire, rout (or a table of
    them); nil restores the sample model. */
+/* hand-written: a callback: the Lua morale function is kept in the box and called through lua_pcall */
 static int engagement_set_morale(lua_State *L)
 {
     wr_engagement *e = wrl_check_mutable(L, 1, ENGAGEMENT_MT);
@@ -498,6 +502,7 @@ static void read_round(lua_State *L, int t, wr_melee_round *r)
 
 /* Runs protected: (phase, test, odds) -> calls the Lua function with the
    test's unit and enemy as the phase's MeleeUnit userdata. */
+/* hand-written: a callback: the protected call of a phase's Lua morale function */
 static int phase_morale_call(lua_State *L)
 {
     const wr_morale_test *t = lua_touserdata(L, 2);
@@ -521,6 +526,7 @@ static int phase_morale_call(lua_State *L)
 }
 
 /* set_morale(fn or nil): as Engagement:set_morale, for every fight. */
+/* hand-written: a callback: the Lua morale function is kept in the box and called through lua_pcall */
 static int phase_set_morale(lua_State *L)
 {
     wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
@@ -567,6 +573,7 @@ static void read_phase_side(lua_State *L, int arg, wr_phase_combatant *s)
 
 /* add(a, b) -> the fight's index (from 0): a and b are phase sides, side
    0 striking first. The phase keeps the units alive. */
+/* hand-written: ownership: the sides' units join the phase's set (taken out again when the call fails) */
 static int phase_add(lua_State *L)
 {
     wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
@@ -642,6 +649,7 @@ static size_t read_batch_side(lua_State *L, int arg, const int *cols[8], size_t 
     return n;
 }
 
+/* hand-written: a Lua idiom: columns in, columns out, a failure naming the item */
 static int l_melee_rounds_batch(lua_State *L)
 {
     const int *ca[8], *cb[8];

@@ -14,6 +14,7 @@
 
 #define ERROR_MT "warrules.Error"
 
+/* hand-written: a Lua idiom: error objects print as their message */
 static int error_tostring(lua_State *L)
 {
     lua_getfield(L, 1, "message");
@@ -21,6 +22,7 @@ static int error_tostring(lua_State *L)
 }
 
 /* `a .. err` and `err .. b` read as text. */
+/* hand-written: a Lua idiom: error objects concatenate as their message */
 static int error_concat(lua_State *L)
 {
     luaL_tolstring(L, 1, NULL);
@@ -30,6 +32,7 @@ static int error_concat(lua_State *L)
 }
 
 /* A string method called on an error object: on its message (upvalue 1: the method). */
+/* hand-written: a Lua idiom: string methods on an error object work on its message */
 static int error_string_method(lua_State *L)
 {
     luaL_tolstring(L, 1, NULL);
@@ -42,6 +45,7 @@ static int error_string_method(lua_State *L)
 
 /* err:find(...), err:match(...), ...: scripts written when errors were
    strings keep working. Other missing keys are nil. */
+/* hand-written: a Lua idiom: err:match(...) and the like, as when errors were strings */
 static int error_index(lua_State *L)
 {
     lua_pushliteral(L, "");
@@ -713,6 +717,7 @@ static void release(lua_State *L, int idx);
    has unloaded the module), and is released here; every box loses its
    metatable, so that no finalizer of this module runs later; a box asked
    for later (by an older object's finalizer) is refused. */
+/* hand-written: ownership: releases the boxes left when the state closes */
 static int sentinel_gc(lua_State *L)
 {
     sentinel *s = lua_touserdata(L, 1);
@@ -973,6 +978,7 @@ wr_allocator wrl_allocator(lua_State *L)
 }
 
 /* close() and __close: the metatable name is upvalue 1. */
+/* hand-written: ownership: close() frees a handle once no other keeps it */
 static int box_close(lua_State *L)
 {
     const char *metatable = lua_tostring(L, lua_upvalueindex(1));
@@ -989,6 +995,7 @@ static int box_close(lua_State *L)
 
 /* __gc: as close() for a box of the type (upvalue 1); nothing, and no
    error, for a userdata that only has a warrules metatable. */
+/* hand-written: ownership: the collector's close, quiet for what is not a box */
 static int box_gc(lua_State *L)
 {
     wrl_box *box = wrl_box_test(L, 1, lua_tostring(L, lua_upvalueindex(1)));
@@ -1231,6 +1238,7 @@ static void write_struct_arg(lua_State *L, int arg, const wrl_struct *s, const v
 }
 
 /* The one C function behind every table-driven function: its descriptor is upvalue 1. */
+/* hand-written: the row dispatcher itself: every row runs through it */
 static int call_fn(lua_State *L)
 {
     const wrl_fn *fn = lua_touserdata(L, lua_upvalueindex(1));
