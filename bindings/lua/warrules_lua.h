@@ -153,6 +153,11 @@ wr_allocator wrl_allocator(lua_State *L);
      B  a truth value, true when none
      z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
      h  a hex
+     Modifiers before a handle's letter: ! changed by the call; ~ changed, and
+        the call may run its Lua morale function (an eng_box: busy meanwhile,
+        with the row's other "!" handles; the function's error is raised after
+        the call); & changed, refused while one of its units (parents) is busy;
+        ^ kept alive by the row's new handle (its parent slots 1, 2, ... in order)
      R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
         MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds,
         W OddsWorkspace, V ChargeAdvisor);
@@ -192,9 +197,9 @@ wr_allocator wrl_allocator(lua_State *L);
    an error calls it ("a march") and the metatable a result table gets
    (NULL: none). A struct whose table is no list of its int fields (arrays,
    booleans) has its own push (a result) and read (an argument, over zeros
-   or init; NULL: by the fields); a read that leaves a value on the stack
-   (a Lua-owned array) serves only a row's last argument, since a missing
-   argument after it would then find that value. */
+   or init; NULL: by the fields); a read that leaves one value on the stack
+   (a Lua-owned array) has it moved into the argument's slot, so that the
+   later arguments keep theirs. */
 typedef struct wrl_struct {
     const char *what;
     size_t size;
