@@ -1470,6 +1470,12 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
     for (int i = 0; i < nstructs; i++)
         if (i >= WRL_MAX_STRUCTS || fn->structs[i] == NULL || fn->structs[i]->size > WRL_STRUCT_MAX)
             luaL_error(L, "warrules: %s: struct %d is missing or too large", fn->name, i + 1);
+    int kept = 0; /* "^" arguments: no more than the new handle's parent slots */
+    for (const char *k = fn->args; *k != '\0'; k++)
+        kept += *k == '^';
+    const char *made = strchr(fn->results, '+');
+    if (kept > 0 && (made == NULL || kept > handle_box(made[1]).nparents))
+        luaL_error(L, "warrules: %s keeps more handles than its new handle has slots", fn->name);
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushcclosure(L, call_fn, 1);
 }
