@@ -37,7 +37,7 @@ sys.path.insert(0, os.path.join(REPO, "bindings", "python", "tests"))
 import headers  # noqa: E402
 
 
-LUA_HAND_WRAPPERS_MAX = 77
+LUA_HAND_WRAPPERS_MAX = 39
 
 
 def lua_hand_wrappers():

@@ -9,69 +9,10 @@
 #define ODDS_MT WRL_PHASE_ODDS_MT
 #define ADV_MT WRL_ADVISOR_MT
 
-static void odds_free(void *p)
-{
-    wr_melee_phase_odds_free(p);
-}
-
-/* A new MeleePhaseOdds box keeping the box at `owner` (the phase or the
-   advisor, and so their units) alive; ptr set by the caller. */
-static wrl_box *new_odds_box(lua_State *L, int owner)
-{
-    owner = lua_absindex(L, owner);
-    wrl_box *box = wrl_new_box(L, ODDS_MT, sizeof(wrl_box), 1, 1, odds_free);
-    wrl_set_parent(L, lua_gettop(L), 1, owner);
-    return box;
-}
-
-/* MeleePhase:odds(max_rounds), melee_phase_odds_new(phase, max_rounds) */
-static int phase_odds_new(lua_State *L)
-{
-    wrl_check_mutable(L, 1, WRL_PHASE_MT);
-    const wr_melee_phase *p = ((wrl_box *)lua_touserdata(L, 1))->ptr;
-    int max_rounds = wrl_int(L, 2);
-    wrl_box *box = new_odds_box(L, 1);
-    int idx = lua_gettop(L);
-    wr_allocator a = wrl_allocator(L);
-    wr_melee_phase_odds *o = NULL;
-    eng_box *eb = wrl_melee_begin_call(L, 1, 0);
-    wr_status st = wr_melee_phase_odds_new_ex(p, max_rounds, &a, &o);
-    wrl_melee_end_call(L, eb, 0);
-    wrl_check(L, st, "MeleePhase:odds");
-    box->ptr = o;
-    lua_pushvalue(L, idx);
-    return 1;
-}
-
-static int odds_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ODDS_MT))
-        return 1;
-    int e = 0;
-    (void)wr_melee_phase_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &e);
-    lua_pushfstring(L, "warrules.MeleePhaseOdds(exact in units of 10^-%d)", e);
-    return 1;
-}
-
 /* ---- the charge advisor -------------------------------------------------- */
 
-static void advisor_free(void *p)
-{
-    wr_charge_advisor_free(p);
-}
-
-static int advisor_new(lua_State *L)
-{
-    eng_box *ab = (eng_box *)wrl_new_box(L, ADV_MT, sizeof(eng_box), 2, 1, advisor_free);
-    ab->call = wrl_melee_phase_morale_call;
-    wr_allocator al = wrl_allocator(L);
-    wr_charge_advisor *adv = NULL;
-    wrl_check(L, wr_charge_advisor_new_ex(&al, &adv), "ChargeAdvisor");
-    ab->box.ptr = adv;
-    return 1;
-}
-
 /* set_morale(fn or nil) */
+/* hand-written: a callback: the Lua morale function is kept in the box and called through lua_pcall */
 static int advisor_set_morale(lua_State *L)
 {
     wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
@@ -92,6 +33,7 @@ static int advisor_set_morale(lua_State *L)
 }
 
 /* add_fight(a, b): a fight going on, two phase sides (side 0 the game's unit) */
+/* hand-written: ownership: the sides' units join the advisor's set (taken out again when the call fails) */
 static int advisor_add_fight(lua_State *L)
 {
     wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
@@ -136,6 +78,7 @@ static wr_melee_unit *unit_field(lua_State *L, int t, const char *name)
 
 /* add_option{attacker =, enemy =, face =, in_contact =, enemy_in_contact =,
    contact = (CONTACT_CHARGE)} -> its index (from 0) */
+/* hand-written: ownership: the option's units join the advisor's set (taken out again when the call fails) */
 static int advisor_add_option(lua_State *L)
 {
     static const char *const extra[] = {"attacker", "enemy", NULL};
@@ -176,25 +119,30 @@ static const wrl_field params_fields[] = {
     WRL_FIELD(wr_charge_advisor_params, top, WRL_F_INT),
     {NULL, 0, WRL_F_INT}};
 
-/* Reads params (a table, or none for the defaults) at arg; target = a MeleeUnit. */
-static wr_charge_advisor_params read_params(lua_State *L, int arg)
+/* Reads params (a table; none or nil: the defaults, row kind T) at arg over
+   the defaults; target = a MeleeUnit. */
+static void params_init(void *base)
+{
+    *(wr_charge_advisor_params *)base = wr_charge_advisor_params_default();
+}
+static void params_read(lua_State *L, int arg, void *base)
 {
     static const char *const extra[] = {"target", NULL};
-    wr_charge_advisor_params p = wr_charge_advisor_params_default();
-    if (lua_isnoneornil(L, arg))
-        return p;
+    wr_charge_advisor_params *p = base;
     wrl_check_table(L, arg);
     wrl_only_known(L, arg, "ranking parameters", params_fields, extra);
-    wrl_read_fields(L, arg, &p, params_fields);
+    wrl_read_fields(L, arg, p, params_fields);
     lua_getfield(L, arg, "target");
     if (!lua_isnil(L, -1))
-        p.target = wrl_check_handle(L, lua_gettop(L), WRL_MUNIT_MT);
+        p->target = wrl_check_handle(L, lua_gettop(L), WRL_MUNIT_MT);
     lua_pop(L, 1);
-    return p;
 }
+static const wrl_struct params_in_st = {"ranking parameters", sizeof(wr_charge_advisor_params), NULL, NULL,
+                                        params_init, NULL, NULL, params_read};
 
-static void push_info(lua_State *L, const wr_charge_advisor_info *info)
+static void push_info(lua_State *L, const void *base)
 {
+    const wr_charge_advisor_info *info = base;
     lua_createtable(L, 0, 6);
     wrl_set_int(L, "choices", info->choices);
     wrl_set_int(L, "evaluated", info->evaluated);
@@ -204,20 +152,8 @@ static void push_info(lua_State *L, const wr_charge_advisor_info *info)
     wrl_set_int(L, "ranked", info->ranked);
 }
 
-/* rank(params) -> {choices =, evaluated =, pruned =, groups =, bounds =, ranked =} */
-static int advisor_rank(lua_State *L)
-{
-    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
-    wr_charge_advisor_params p = read_params(L, 2);
-    wr_charge_advisor_info info;
-    memset(&info, 0, sizeof info);
-    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
-    wr_status st = wr_charge_advisor_rank(adv, &p, &info);
-    wrl_melee_end_call(L, ab, 0);
-    wrl_check(L, st, "ChargeAdvisor:rank");
-    push_info(L, &info);
-    return 1;
-}
+static const wrl_struct info_st = {"ranking information", sizeof(wr_charge_advisor_info), NULL, NULL, NULL, NULL,
+                                   push_info, NULL};
 
 /* A value in units of 10^-digits as an exact decimal string ("0.25", "-1.5", "3"). */
 static void push_decimal(lua_State *L, uint64_t v, int negative, int digits)
@@ -262,15 +198,9 @@ static void set_u64(lua_State *L, const char *name, uint64_t v, int negative)
    library's values, rounded down to 10^-9, 10^-18 for the probability),
    score_e9 =, break_e18 =, inflicted_e9 =, lost_e9 = (integers, where Lua
    holds them exactly), reasons =} */
-static int advisor_choice(lua_State *L)
+static void push_choice(lua_State *L, const void *base)
 {
-    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
-    int rank = wrl_int(L, 2);
-    wr_charge_choice c;
-    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
-    wr_status st = wr_charge_advisor_choice(adv, rank, &c);
-    wrl_melee_end_call(L, ab, 0);
-    wrl_check(L, st, "ChargeAdvisor:choice");
+    wr_charge_choice c = *(const wr_charge_choice *)base;
     lua_createtable(L, 0, 7);
     wrl_set_int(L, "attackers", c.attackers);
     lua_createtable(L, c.attackers, 0);
@@ -293,66 +223,46 @@ static int advisor_choice(lua_State *L)
     push_decimal(L, c.lost_e9, 0, 9);
     lua_setfield(L, -2, "lost");
     wrl_set_int(L, "reasons", c.reasons);
-    return 1;
 }
+static const wrl_struct choice_st = {"a choice", sizeof(wr_charge_choice), NULL, NULL, NULL, NULL, push_choice, NULL};
 
 /* reason(rank, index) -> {fight =, event = {rule =, side =, value =, detail =}} */
-static int advisor_reason(lua_State *L)
+static void push_reason(lua_State *L, const void *base)
 {
-    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
-    int rank = wrl_int(L, 2), index = wrl_int(L, 3);
-    wr_charge_reason r;
-    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
-    wr_status st = wr_charge_advisor_reason(adv, rank, index, &r);
-    wrl_melee_end_call(L, ab, 0);
-    wrl_check(L, st, "ChargeAdvisor:reason");
+    const wr_charge_reason *r = base;
     lua_createtable(L, 0, 2);
-    wrl_set_int(L, "fight", r.fight);
-    wrl_melee_push_event(L, &r.event);
+    wrl_set_int(L, "fight", r->fight);
+    wrl_melee_push_event(L, &r->event);
     lua_setfield(L, -2, "event");
-    return 1;
 }
-
-/* odds(rank) -> MeleePhaseOdds */
-static int advisor_odds(lua_State *L)
-{
-    wr_charge_advisor *adv = wrl_check_mutable(L, 1, ADV_MT);
-    int rank = wrl_int(L, 2);
-    wrl_box *box = new_odds_box(L, 1);
-    int idx = lua_gettop(L);
-    wr_melee_phase_odds *o = NULL;
-    eng_box *ab = wrl_melee_begin_call(L, 1, 0);
-    wr_status st = wr_charge_advisor_odds(adv, rank, &o);
-    wrl_melee_end_call(L, ab, 0);
-    wrl_check(L, st, "ChargeAdvisor:odds");
-    box->ptr = o;
-    lua_pushvalue(L, idx);
-    return 1;
-}
-
-static int advisor_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ADV_MT))
-        return 1;
-    lua_pushstring(L, "warrules.ChargeAdvisor");
-    return 1;
-}
+static const wrl_struct reason_st = {"a reason", sizeof(wr_charge_reason), NULL, NULL, NULL, NULL, push_reason, NULL};
 
 /* advise_charges{options = {option, ...}, fights = {{a, b}, ...}, morale =
    fn, odds = true, and the fields of rank()} -> {choices = {{rank =, option =
    {...}, score_e9 =, break_e18 =, inflicted_e9 =, lost_e9 =, reasons = {{fight
    =, event =, text =, source =}, ...}, odds = MeleePhaseOdds}, ...}, info = {...}} */
+/* Pushes the method m of a ChargeAdvisor (a row, or a hand-written one). */
+static void push_method(lua_State *L, const char *m)
+{
+    luaL_getmetatable(L, ADV_MT);
+    lua_getfield(L, -1, "__index");
+    lua_getfield(L, -1, m);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+}
+
+/* hand-written: a Lua idiom: one call that builds an advisor from a table and composes its rows */
 static int l_advise_charges(lua_State *L)
 {
     static const char *const extra[] = {"options", "fights", "morale", "odds", "target", NULL};
     wrl_check_table(L, 1);
     wrl_only_known(L, 1, "advise_charges", params_fields, extra);
     lua_settop(L, 1);
-    lua_pushcfunction(L, advisor_new);
+    lua_getfield(L, LUA_REGISTRYINDEX, "warrules.advisor_new"); /* the row ChargeAdvisor */
     lua_call(L, 0, 1); /* 2: the advisor */
     lua_getfield(L, 1, "morale");
     if (!lua_isnil(L, -1)) {
-        lua_pushcfunction(L, advisor_set_morale);
+        push_method(L, "set_morale");
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -3);
         lua_call(L, 2, 0);
@@ -362,7 +272,7 @@ static int l_advise_charges(lua_State *L)
     if (!lua_isnil(L, -1)) {
         wrl_check_table(L, lua_gettop(L));
         for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
-            lua_pushcfunction(L, advisor_add_fight);
+            push_method(L, "add_fight");
             lua_pushvalue(L, 2);
             lua_rawgeti(L, -3, 1);
             lua_rawgeti(L, -4, 2);
@@ -375,7 +285,7 @@ static int l_advise_charges(lua_State *L)
     lua_getfield(L, 1, "options");
     wrl_check_table(L, lua_gettop(L));
     for (int k = 1; lua_rawgeti(L, -1, k) != LUA_TNIL; k++) {
-        lua_pushcfunction(L, advisor_add_option);
+        push_method(L, "add_option");
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -3);
         lua_call(L, 2, 1);
@@ -385,7 +295,7 @@ static int l_advise_charges(lua_State *L)
     lua_getfield(L, 1, "odds");
     int want_odds = lua_isnil(L, -1) || lua_toboolean(L, -1);
     lua_pop(L, 1);
-    lua_pushcfunction(L, advisor_rank);
+    push_method(L, "rank");
     lua_pushvalue(L, 2);
     lua_createtable(L, 0, 8); /* the params: the fields of the argument */
     for (const wrl_field *f = params_fields; f->name != NULL; f++) {
@@ -400,7 +310,7 @@ static int l_advise_charges(lua_State *L)
     lua_pop(L, 1);
     lua_createtable(L, ranked, 0); /* 4: choices */
     for (int r = 0; r < ranked; r++) {
-        lua_pushcfunction(L, advisor_choice);
+        push_method(L, "choice");
         lua_pushvalue(L, 2);
         lua_pushinteger(L, r);
         lua_call(L, 2, 1);
@@ -411,7 +321,7 @@ static int l_advise_charges(lua_State *L)
         lua_pop(L, 1);
         lua_createtable(L, n, 0);
         for (int i = 0; i < n; i++) {
-            lua_pushcfunction(L, advisor_reason);
+            push_method(L, "reason");
             lua_pushvalue(L, 2);
             lua_pushinteger(L, r);
             lua_pushinteger(L, i);
@@ -438,7 +348,7 @@ static int l_advise_charges(lua_State *L)
         }
         lua_setfield(L, c, "reasons");
         if (want_odds) {
-            lua_pushcfunction(L, advisor_odds);
+            push_method(L, "odds");
             lua_pushvalue(L, 2);
             lua_pushinteger(L, r);
             lua_call(L, 2, 1);
@@ -479,34 +389,59 @@ static const wrl_struct params_st = {"charge advisor params", sizeof(wr_charge_a
 #define ADVISOR_PARAMS_FNS(X)                                                                                    \
     X(params_default, "charge_advisor_params_default", "", "t", WRL_CALL_CHARGE_ADVISOR_PARAMS_DEFAULT, &params_st)
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define ADVISOR_TOSTRING(X)                                                                                      \
+    X(odds_tostring, "MeleePhaseOdds:__tostring", "Q", "i", wr_melee_phase_odds_exponent(a[0].p, WRL_OUT(0)),    \
+      "warrules.MeleePhaseOdds(exact in units of 10^-%d)")                                                       \
+    X(advisor_tostring, "ChargeAdvisor:__tostring", "V", "", WR_OK, "warrules.ChargeAdvisor")
+
+/* The advisor and the odds it and a phase make (the odds keep their maker
+   alive: "^"); each call may run the Lua morale function ("~"). MeleePhase:odds
+   is set in the phase's methods and as melee_phase_odds_new (wrl_open_advisor). */
+#define ADVISOR_OWNER_FNS(X)                                                                                     \
+    X(advisor_new, "ChargeAdvisor", "", "+V", WRL_CALL_CHARGE_ADVISOR_NEW_EX, NULL)                             \
+    X(advisor_rank, "ChargeAdvisor:rank", "~VT", "t", wr_charge_advisor_rank(a[0].p, a[1].p, r[0].p),           \
+      &params_in_st, &info_st)                                                                                   \
+    X(advisor_choice, "ChargeAdvisor:choice", "~Vi", "t", wr_charge_advisor_choice(a[0].p, a[1].i, r[0].p),     \
+      &choice_st)                                                                                                \
+    X(advisor_reason, "ChargeAdvisor:reason", "~Vii", "t",                                                      \
+      wr_charge_advisor_reason(a[0].p, a[1].i, a[2].i, r[0].p), &reason_st)                                      \
+    X(advisor_odds, "ChargeAdvisor:odds", "^~Vi", "+Q", wr_charge_advisor_odds(a[0].p, a[1].i, r[0].p), NULL)   \
+    X(phase_odds_new, "MeleePhase:odds", "^~Hi", "+Q", WRL_CALL_MELEE_PHASE_ODDS_NEW_EX, NULL)
+
 ADVISOR_FNS(WRL_SFN_THUNK)
+ADVISOR_OWNER_FNS(WRL_SFN_THUNK)
 ADVISOR_PARAMS_FNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY) WRL_FN_END};
+ADVISOR_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {ADVISOR_FNS(WRL_SFN_ENTRY) ADVISOR_OWNER_FNS(WRL_SFN_ENTRY)
+                                 ADVISOR_PARAMS_FNS(WRL_SFN_ENTRY)
+                                 ADVISOR_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 void wrl_open_advisor(lua_State *L)
 {
     static const luaL_Reg odds_methods[] = {
         {NULL, NULL}};
-    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, odds_tostring, NULL, NULL);
+    wrl_register_type(L, ODDS_MT, "melee_phase_odds", odds_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg advisor_methods[] = {
         {"set_morale", advisor_set_morale}, {"add_fight", advisor_add_fight},
-        {"add_option", advisor_add_option}, {"rank", advisor_rank},
-        {"choice", advisor_choice},         {"reason", advisor_reason},
-        {"odds", advisor_odds},             {NULL, NULL}};
-    wrl_register_type(L, ADV_MT, "charge_advisor", advisor_methods, NULL, advisor_tostring,
+        {"add_option", advisor_add_option}, {NULL, NULL}};
+    wrl_register_type(L, ADV_MT, "charge_advisor", advisor_methods, fns, NULL,
                       NULL, NULL);
     /* MeleePhase:odds(), beside the phase's other methods */
     luaL_getmetatable(L, WRL_PHASE_MT);
     lua_getfield(L, -1, "__index");
-    lua_pushcfunction(L, phase_odds_new);
+    wrl_push_row(L, fns, "MeleePhase:odds");
     lua_setfield(L, -2, "odds");
     lua_pop(L, 2);
+    wrl_push_row(L, fns, "MeleePhase:odds");
+    lua_setfield(L, -2, "melee_phase_odds_new");
     static const luaL_Reg others[] = {
-        {"melee_phase_odds_new", phase_odds_new},
-        {"ChargeAdvisor", advisor_new},
-        {"charge_advisor_new", advisor_new},
         {"advise_charges", l_advise_charges},
         {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
+    lua_getfield(L, -1, "ChargeAdvisor");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "charge_advisor_new");
+    lua_setfield(L, LUA_REGISTRYINDEX, "warrules.advisor_new"); /* for advise_charges */
 }

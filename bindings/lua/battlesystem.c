@@ -62,6 +62,7 @@ static void push_stat(lua_State *L, const wr_figure *fig, int stat)
         lua_pushinteger(L, value);
 }
 
+/* hand-written: a Lua idiom: a stat by number, SA and SD taking any 32-bit pattern */
 static int figure_set(lua_State *L)
 {
     wr_figure *fig = wrl_check_mutable(L, 1, WRL_FIGURE_MT);
@@ -72,6 +73,7 @@ static int figure_set(lua_State *L)
     return 0;
 }
 
+/* hand-written: a Lua idiom: a stat by number, SA and SD given as 32-bit patterns */
 static int figure_get(lua_State *L)
 {
     wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
@@ -82,6 +84,7 @@ static int figure_get(lua_State *L)
     return 1;
 }
 
+/* hand-written: a Lua idiom: fig.ar reads a stat by name, other keys find the methods */
 static int figure_index(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -95,6 +98,7 @@ static int figure_index(lua_State *L)
     return 1;
 }
 
+/* hand-written: a Lua idiom: fig.ar = 8 sets a stat by name */
 static int figure_newindex(lua_State *L)
 {
     int stat = lua_type(L, 2) == LUA_TSTRING ? stat_of(lua_tostring(L, 2)) : -1;
@@ -104,21 +108,16 @@ static int figure_newindex(lua_State *L)
     return 0;
 }
 
-static int figure_tostring(lua_State *L)
+/* The values tostring(figure) shows: ar, hd, ac, mv, the damage range. */
+static wr_status figure_text(const wr_figure *fig, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, WRL_FIGURE_MT))
-        return 1;
-    wr_figure *fig = wrl_check_handle(L, 1, WRL_FIGURE_MT);
-    int v[6] = {0}, lo = 0, hi = 0;
-    for (int i = 0; i < 6; i++)
-        (void)wr_figure_get(fig, (wr_stat)i, &v[i]);
-    (void)wr_figure_damage_range(fig, &lo, &hi);
-    lua_pushfstring(L, "warrules.Figure(ar=%d, hd=%d, ac=%d, mv=%d, damage %d-%d)", v[0], v[1], v[2],
-                    v[3], lo, hi);
-    return 1;
+    for (int i = 0; i < 4; i++)
+        (void)wr_figure_get(fig, (wr_stat)i, &r[i].i);
+    return wr_figure_damage_range(fig, &r[4].i, &r[5].i);
 }
 
 /* Figure{ar=, hd=, ac=, mv=, sa=, sd=, damage={{dice, sides, bonus}, ...}} */
+/* hand-written: a Lua idiom: Figure{...} sets each stat and adds each damage group, naming the one refused */
 static int figure_new(lua_State *L)
 {
     static const char *const fields[] = {"ar", "hd", "ac", "mv", "sa", "sd", "damage", NULL};
@@ -181,17 +180,6 @@ static const wr_figure **figure_array(lua_State *L, int arg, const char *name, s
     return figs;
 }
 
-static int l_rate_chariot(lua_State *L)
-{
-    size_t np = 0, nq = 0;
-    lua_settop(L, 2); /* a missing argument reads as nil, not as what is pushed below */
-    const wr_figure **passengers = figure_array(L, 1, "passengers", &np);
-    const wr_figure **pullers = figure_array(L, 2, "pullers", &nq);
-    wr_figure **slot = push_new_figure(L);
-    wr_allocator a = wrl_allocator(L);
-    wrl_check(L, wr_rate_chariot_ex(passengers, np, pullers, nq, &a, slot), "rate_chariot");
-    return 1;
-}
 
 /* ---- units -------------------------------------------------------------- */
 
@@ -212,29 +200,31 @@ static void read_desc(lua_State *L, int t, wr_battle_unit_desc *d)
     wrl_field_truth(L, t, "in_command", &d->in_command);
 }
 
-static int unit_tostring(lua_State *L)
+/* The values tostring(unit) shows: its figures and type. */
+static wr_status unit_text(const wr_battle_unit *u, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, UNIT_MT))
-        return 1;
     wr_battle_unit_desc d;
-    (void)wr_battle_unit_get(wrl_check_handle(L, 1, UNIT_MT), &d);
+    memset(&d, 0, sizeof d);
+    (void)wr_battle_unit_get(u, &d);
     static const char *const types[] = {"foot", "cavalry", "chariots"};
     int t = (int)d.type;
-    lua_pushfstring(L, "warrules.Unit(%d %s)", d.figures, t >= 0 && t < 3 ? types[t] : "?");
-    return 1;
+    r[0].i = d.figures;
+    r[1].s = t >= 0 && t < 3 ? types[t] : "?";
+    return WR_OK;
 }
 
 /* ---- formations --------------------------------------------------------- */
 
-static int formation_tostring(lua_State *L)
+/* The values tostring(formation) shows: its order, frontage and facing. */
+static wr_status formation_text(const wr_formation *f, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, FORMATION_MT))
-        return 1;
     wr_formation_info i;
-    (void)wr_formation_get(wrl_check_handle(L, 1, FORMATION_MT), &i);
-    lua_pushfstring(L, "warrules.Formation(%s, frontage %d, facing %d)",
-                    i.order == WR_ORDER_CLOSED ? "closed" : "open", i.frontage, i.facing);
-    return 1;
+    memset(&i, 0, sizeof i);
+    (void)wr_formation_get(f, &i);
+    r[0].s = i.order == WR_ORDER_CLOSED ? "closed" : "open";
+    r[1].i = i.frontage;
+    r[2].i = i.facing;
+    return WR_OK;
 }
 
 /* ---- terrain and movement ----------------------------------------------- */
@@ -279,43 +269,8 @@ static void push_tactical_result(lua_State *L, const wr_tactical_result *r)
     wrl_set_bool(L, "breaks_formation", r->breaks_formation);
 }
 
-/* tactical_check(unit, formation, legs, flags = 0) -> result table */
-static int l_tactical_check(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_handle(L, 2, FORMATION_MT);
-    unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
-    size_t n = 0;
-    wr_tactical_leg *legs = leg_array(L, 3, &n);
-    wr_tactical_result r;
-    wrl_check(L, wr_tactical_check(unit, f, legs, n, flags, &r), "tactical_check");
-    push_tactical_result(L, &r);
-    return 1;
-}
 
-static int l_tactical_apply(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    wr_formation *f = wrl_check_mutable(L, 2, FORMATION_MT);
-    unsigned flags = wrl_uint(L, 4, 0); /* before the legs take a stack slot */
-    size_t n = 0;
-    wr_tactical_leg *legs = leg_array(L, 3, &n);
-    wr_tactical_result r;
-    wrl_check(L, wr_tactical_apply(unit, f, legs, n, flags, &r), "tactical_apply");
-    push_tactical_result(L, &r);
-    return 1;
-}
 
-static int l_charge_check(lua_State *L)
-{
-    wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
-    size_t n = 0;
-    wr_tactical_leg *legs = leg_array(L, 2, &n);
-    wr_tactical_problem problem = WR_TACTICAL_OK;
-    wrl_check(L, wr_charge_check(unit, legs, n, &problem), "charge_check");
-    lua_pushinteger(L, problem);
-    return 1;
-}
 
 /* ---- woods, fire, [11.9] ------------------------------------------------ */
 
@@ -395,6 +350,7 @@ static void read_missile_modifiers(lua_State *L, int arg, wr_missile_modifiers *
 
 /* missile_modifiers_set(table, terrain, modifier): the table is updated in
    place (only when the call succeeds). */
+/* hand-written: a Lua idiom: updates only the one entry of the caller's table, in place */
 static int l_missile_modifiers_set(lua_State *L)
 {
     wr_missile_modifiers t;
@@ -422,6 +378,7 @@ static int fail_item(lua_State *L, wr_status st, const char *what, size_t bad)
 }
 
 /* terrain_speed_batch(terrains, traits) -> nums, dens (sequences of equal length) */
+/* hand-written: a Lua idiom: columns in, columns out, a failure naming the item */
 static int l_terrain_speed_batch(lua_State *L)
 {
     size_t n = 0, nt = 0;
@@ -459,6 +416,7 @@ static int l_terrain_speed_batch(lua_State *L)
 
 /* tactical_check_batch(unit, formation, moves, flags = 0) -> results:
    moves is a sequence of moves, each a sequence of legs as tactical_check takes. */
+/* hand-written: a Lua idiom: columns in, columns out, a failure naming the item */
 static int l_tactical_check_batch(lua_State *L)
 {
     wr_battle_unit *unit = wrl_check_handle(L, 1, UNIT_MT);
@@ -681,9 +639,74 @@ static const wrl_struct costs_st = {"a movement_costs", sizeof(wr_movement_phase
     X(woods_melee_modifier, "woods_melee_modifier", "ii", "i", wr_woods_melee_modifier((wr_woods_pos)a[0].i, (wr_woods_pos)a[1].i, WRL_OUT(0))) \
     X(low_ground_ar_modifier, "low_ground_ar_modifier", "ib", "i", wr_low_ground_ar_modifier((wr_low_ground)a[0].i, a[1].i, WRL_OUT(0)))
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define BATTLESYSTEM_TOSTRING(X)                                                                                 \
+    X(figure_tostring, "Figure:__tostring", "F", "iiiiii", figure_text(a[0].p, r),                              \
+      "warrules.Figure(ar=%d, hd=%d, ac=%d, mv=%d, damage %d-%d)")                                               \
+    X(unit_tostring, "Unit:__tostring", "U", "is", unit_text(a[0].p, r), "warrules.Unit(%d %s)")                \
+    X(formation_tostring, "Formation:__tostring", "O", "sii", formation_text(a[0].p, r),                        \
+      "warrules.Formation(%s, frontage %d, facing %d)")
+
+/* Arrays of handles and of legs: Lua sequences read into Lua-owned arrays. */
+typedef struct figures_seq {
+    const wr_figure **v;
+    size_t n;
+} figures_seq;
+#define FIGURES(x) ((figures_seq *)(x).p)->v, ((figures_seq *)(x).p)->n
+/* (a missing argument reads as nil, as it did when rate_chariot was a wrapper) */
+static void passengers_read(lua_State *L, int arg, void *base)
+{
+    figures_seq *s = base;
+    if (lua_isnone(L, arg))
+        lua_settop(L, arg);
+    s->v = figure_array(L, arg, "passengers", &s->n);
+}
+static void pullers_read(lua_State *L, int arg, void *base)
+{
+    figures_seq *s = base;
+    if (lua_isnone(L, arg))
+        lua_settop(L, arg);
+    s->v = figure_array(L, arg, "pullers", &s->n);
+}
+static const wrl_struct passengers_st = {"passengers", sizeof(figures_seq), NULL, NULL, NULL, NULL, NULL,
+                                         passengers_read};
+static const wrl_struct pullers_st = {"pullers", sizeof(figures_seq), NULL, NULL, NULL, NULL, NULL, pullers_read};
+typedef struct legs_seq {
+    wr_tactical_leg *v;
+    size_t n;
+} legs_seq;
+#define LEGS(x) ((legs_seq *)(x).p)->v, ((legs_seq *)(x).p)->n
+static void legs_read(lua_State *L, int arg, void *base)
+{
+    legs_seq *s = base;
+    s->v = leg_array(L, arg, &s->n);
+}
+static const wrl_struct legs_st = {"legs", sizeof(legs_seq), NULL, NULL, NULL, NULL, NULL, legs_read};
+static void tactical_result_push(lua_State *L, const void *base)
+{
+    push_tactical_result(L, base);
+}
+static const wrl_struct tactical_result_st = {"a tactical result", sizeof(wr_tactical_result), NULL, NULL, NULL,
+                                              NULL, tactical_result_push, NULL};
+
+/* rate_chariot(passengers, pullers) -> Figure; tactical_check(unit,
+   formation, legs, flags = 0) -> result table; charge_check(unit, legs) -> problem */
+#define BATTLESYSTEM_ARRAY_SFNS(X)                                                                               \
+    X(rate_chariot, "rate_chariot", "tt", "+F", wr_rate_chariot_ex(FIGURES(a[0]), FIGURES(a[1]), &r[0].al, r[0].p), \
+      &passengers_st, &pullers_st)                                                                               \
+    X(tactical_check, "tactical_check", "UOtu", "t", wr_tactical_check(a[0].p, a[1].p, LEGS(a[2]), a[3].u, r[0].p), \
+      &legs_st, &tactical_result_st)                                                                             \
+    X(tactical_apply, "tactical_apply", "U!Otu", "t",                                                           \
+      wr_tactical_apply(a[0].p, a[1].p, LEGS(a[2]), a[3].u, r[0].p), &legs_st, &tactical_result_st)             \
+    X(charge_check, "charge_check", "Ut", "i", wr_charge_check(a[0].p, LEGS(a[1]), WRL_OUT(0)), &legs_st)
+
 BATTLESYSTEM_FNS(WRL_FN_THUNK)
 BATTLESYSTEM_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
+BATTLESYSTEM_ARRAY_SFNS(WRL_SFN_THUNK)
+BATTLESYSTEM_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {BATTLESYSTEM_FNS(WRL_FN_ENTRY) BATTLESYSTEM_SFNS(WRL_SFN_ENTRY)
+                                 BATTLESYSTEM_ARRAY_SFNS(WRL_SFN_ENTRY)
+                                 BATTLESYSTEM_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 /* ---- registration ------------------------------------------------------- */
 
@@ -694,15 +717,12 @@ void wrl_open_battlesystem(lua_State *L)
 {
     static const luaL_Reg figure_methods[] = {
         {"set", figure_set}, {"get", figure_get}, {NULL, NULL}};
-    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, figure_tostring, figure_index,
+    wrl_register_type(L, WRL_FIGURE_MT, "figure", figure_methods, fns, NULL, figure_index,
                       figure_newindex);
-    wrl_register_type(L, UNIT_MT, "unit", NULL, fns, unit_tostring, NULL, NULL);
-    wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, formation_tostring, NULL, NULL);
+    wrl_register_type(L, UNIT_MT, "unit", NULL, fns, NULL, NULL, NULL);
+    wrl_register_type(L, FORMATION_MT, "formation", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Figure", figure_new}, {"figure_new", figure_new},
-        {"rate_chariot", l_rate_chariot},
-        {"tactical_check", l_tactical_check},
-        {"tactical_apply", l_tactical_apply}, {"charge_check", l_charge_check},
         {"missile_modifiers_set", l_missile_modifiers_set},
         {"terrain_speed_batch", l_terrain_speed_batch}, {"tactical_check_batch", l_tactical_check_batch},
         {NULL, NULL}};

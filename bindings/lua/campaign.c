@@ -123,16 +123,6 @@ static void push_edges(lua_State *L, const wr_plan_edge *e, size_t n)
 
 /* ---- the map ------------------------------------------------------------- */
 
-static int map_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, MAP_MT))
-        return 1;
-    int w = 0, h = 0;
-    (void)wr_map_size(wrl_check_handle(L, 1, MAP_MT), &w, &h);
-    lua_pushfstring(L, "warrules.Map(%d x %d)", w, h);
-    return 1;
-}
-
 /* ---- a force's state (in/out tables updated in place, with methods) ------ */
 
 static const wrl_field force_fields[] = {
@@ -192,6 +182,7 @@ static void planner_free(void *p)
     wr_planner_free(p);
 }
 
+/* hand-written: a callback: its box (planner_box) holds the state of a running query's Lua `blocked` function */
 static int planner_new(lua_State *L)
 {
     planner_box *pb = (planner_box *)wrl_new_box(L, PLANNER_MT, sizeof(planner_box), 0, 0, planner_free);
@@ -235,6 +226,7 @@ static void push_field(lua_State *L, const wr_arrival *field, size_t n)
 }
 
 /* field(map, params, from) -> {[index] = {day =, points_left =}} by map:index(), from 0 */
+/* hand-written: a Lua idiom: a result as large as the map, indexed from 0 like map:index() */
 static int planner_field(lua_State *L)
 {
     wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
@@ -251,27 +243,8 @@ static int planner_field(lua_State *L)
     return 1;
 }
 
-/* reachable(map, params, from, days) -> a sequence of hexes in order of arrival */
-static int planner_reachable(lua_State *L)
-{
-    wr_planner *p = wrl_check_mutable(L, 1, PLANNER_MT);
-    wr_map *m = wrl_check_handle(L, 2, MAP_MT);
-    wr_plan_params params;
-    check_params(L, 3, &params);
-    wr_hex from = wrl_hex(L, 4);
-    int days = wrl_int(L, 5);
-    const wr_hex *hexes = NULL;
-    size_t n = 0;
-    wrl_check(L, wr_planner_reachable(p, m, &params, from, days, &hexes, &n), "Planner:reachable");
-    lua_createtable(L, (int)n, 0);
-    for (size_t i = 0; i < n; i++) {
-        wrl_push_hex(L, hexes[i]);
-        lua_rawseti(L, -2, (lua_Integer)i + 1);
-    }
-    return 1;
-}
-
 /* Protected: (planner, node, out, capacity) -> the count, from moves(node). */
+/* hand-written: a callback: the protected call of a graph's Lua moves function */
 static int moves_call(lua_State *L)
 {
     wr_plan_edge *out = lua_touserdata(L, 3);
@@ -299,6 +272,7 @@ static int moves_call(lua_State *L)
 }
 
 /* Protected: (planner, node, hex out) -> node_hex(node). */
+/* hand-written: a callback: the protected call of a graph's Lua node_hex function */
 static int node_hex_call(lua_State *L)
 {
     wr_hex *out = lua_touserdata(L, 3);
@@ -356,6 +330,7 @@ static wr_hex graph_node_hex(void *user, int32_t node)
 /* route_graph(graph, params, from, to): graph = {node_count =, moves = function(node)
    returning {{to =, points =, days =, flags =}, ...}, node_hex = function(node)
    returning a hex (optional)}. */
+/* hand-written: a callback: a graph given by Lua functions, called under lua_pcall */
 static int planner_route_graph(lua_State *L)
 {
     static const char *const fields[] = {"node_count", "moves", "node_hex", NULL};
@@ -513,6 +488,7 @@ static const uint8_t *read_blocked_sides(lua_State *L, const wr_map *m, size_t c
 
 /* Protected: (from, to) -> 1 or 0, from blocked(from, to) (upvalue 1): nil,
    false and 0 are "not blocked", true and other numbers "blocked". */
+/* hand-written: a callback: the protected call of a query's Lua `blocked` function */
 static int blocked_call(lua_State *L)
 {
     lua_pushvalue(L, lua_upvalueindex(1));
@@ -663,6 +639,7 @@ static void push_plan(lua_State *L, const wr_plan_result *res)
    when no route exists; query = {start = a force state, objective =,
    blocked_hexes = {hex, ...}, blocked_sides = {{hex, direction}, ...},
    blocked = function(from_index, to_index) -> true when blocked}, or nil. */
+/* hand-written: a callback: the query's Lua `blocked` function runs under lua_pcall while the planner is busy */
 static int planner_plan(lua_State *L)
 {
     wrl_check_mutable(L, 1, PLANNER_MT);
@@ -685,6 +662,7 @@ static int planner_plan(lua_State *L)
 }
 
 /* plan_field(map, params, from, query) -> as field(), from a force's state */
+/* hand-written: a callback: the query's Lua `blocked` function runs under lua_pcall while the planner is busy */
 static int planner_plan_field(lua_State *L)
 {
     wrl_check_mutable(L, 1, PLANNER_MT);
@@ -879,6 +857,7 @@ static wr_status do_intercept(void *ctx)
    order =, guard =} (nil: all zero); query as for plan() (its objective is
    not read). found = false when no contact meets the objective (then only
    enemy_plan is set). enemy_index counts from 1 (positions[i], route.steps[i]). */
+/* hand-written: a callback: both forces' queries may run Lua `blocked` functions under lua_pcall */
 static int planner_intercept(lua_State *L)
 {
     static const char *const how_fields[] = {"objective", "meeting", "order", "guard", NULL};
@@ -955,6 +934,7 @@ static wr_status do_danger(void *ctx)
 /* danger(map, forces) -> {[index] = {day =, points_left =, force =}} by
    map:index() from 0: forces = {{params =, from =, query =}, ...}; force
    counts from 1 (0 where no force reaches the hex, day -1). */
+/* hand-written: a callback: each force's query may run a Lua `blocked` function under lua_pcall */
 static int planner_danger(lua_State *L)
 {
     planner_box *pb = lua_touserdata(L, 1);
@@ -986,31 +966,10 @@ static int planner_danger(lua_State *L)
     return 1;
 }
 
-/* check_rivers() -> RIVERS_OK, or the problem, its water course hex and the side at fault */
-static int map_check_rivers(lua_State *L)
-{
-    wr_map *m = wrl_check_handle(L, 1, MAP_MT);
-    int problem = WR_RIVERS_OK, dir = 0;
-    wr_hex h = {0, 0};
-    wrl_check(L, wr_map_check_rivers(m, &problem, &h, &dir), "Map:check_rivers");
-    lua_pushinteger(L, problem);
-    if (problem == WR_RIVERS_OK)
-        return 1;
-    wrl_push_hex(L, h);
-    lua_pushinteger(L, dir);
-    return 3;
-}
-
-static int planner_tostring(lua_State *L)
-{
-    if (!wrl_tostring_closed(L, 1, PLANNER_MT))
-        lua_pushstring(L, "warrules.Planner");
-    return 1;
-}
-
 /* moves_from(params, here, neighbors, sides, nodes) -> edges: neighbors and
    sides are tables indexed by direction 0..5 (hex_desc and side tables),
    nodes likewise (integers). */
+/* hand-written: a Lua idiom: neighbours, sides and nodes as tables indexed by direction 0..5 */
 static int l_moves_from(lua_State *L)
 {
     wr_plan_params p;
@@ -1117,6 +1076,23 @@ static void hex_push(lua_State *L, const void *h)
     wrl_push_hex(L, *(const wr_hex *)h);
 }
 static const wrl_struct hexes_st = {"hexes", sizeof(wr_hex), NULL, NULL, NULL, NULL, hex_push, NULL};
+/* reachable(map, params, from, days) -> a sequence of hexes in order of
+   arrival: the planner's own array (valid until its next call), copied. */
+typedef struct hex_view {
+    const wr_hex *v;
+    size_t n;
+} hex_view;
+static void hex_view_push(lua_State *L, const void *base)
+{
+    const hex_view *h = base;
+    lua_createtable(L, (int)h->n, 0);
+    for (size_t i = 0; i < h->n; i++) {
+        wrl_push_hex(L, h->v[i]);
+        lua_rawseti(L, -2, (lua_Integer)i + 1);
+    }
+}
+static const wrl_struct hex_view_st = {"hexes", sizeof(hex_view), NULL, NULL, NULL, NULL, hex_view_push, NULL};
+#define HEX_VIEW(x) &((hex_view *)(x).p)->v, &((hex_view *)(x).p)->n
 /* A move is a plan's move {to =, points =, days =, flags =} (missing fields 0). */
 static const wrl_field move_fields[] = {WRL_FIELDS_PLAN_EDGE};
 static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, NULL, NULL, NULL, NULL, NULL};
@@ -1146,6 +1122,8 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(plan_params_default, "plan_params_default", "i", "t", WRL_CALL_PLAN_PARAMS_DEFAULT, &params_st)            \
     X(land_entry, "land_entry", "tiuibo", "ib", WRL_CALL_LAND_ENTRY, &costs_in_st)                               \
     X(planner_route, "Planner:route", "!NAthh", "t", WRL_CALL_PLANNER_ROUTE, &params_in_st, &route_st)          \
+    X(planner_reachable, "Planner:reachable", "!NAthi", "t",                                                    \
+      wr_planner_reachable(a[0].p, a[1].p, a[2].p, a[3].h, a[4].i, HEX_VIEW(r[0])), &params_in_st, &hex_view_st) \
     X(map_moves, "Map:moves", "Ath", "t", wr_map_moves(a[0].p, a[1].p, a[2].h, EDGES(r[0])), &params_in_st,    \
       &edges_st)                                                                                                 \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
@@ -1190,9 +1168,25 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(getting_lost_roll, "getting_lost_roll", "bbi!R", "b",                                                    \
       wr_getting_lost_rng(a[0].i, a[1].i, a[2].i, a[3].p, WRL_OUT(0)))
 
+/* check_rivers() -> RIVERS_OK, or the problem, its water course hex and the
+   side at fault (results whose count varies: "|") */
+#define CAMPAIGN_VARIABLE_SFNS(X)                                                                                \
+    X(map_check_rivers, "Map:check_rivers", "A", "i|hi",                                                       \
+      wr_map_check_rivers(a[0].p, WRL_OUT(0), WRL_OUT(1), WRL_OUT(2)), NULL)
+
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define CAMPAIGN_TOSTRING(X)                                                                                     \
+    X(map_tostring, "Map:__tostring", "A", "ii", wr_map_size(a[0].p, WRL_OUT(0), WRL_OUT(1)),                   \
+      "warrules.Map(%d x %d)")                                                                                   \
+    X(planner_tostring, "Planner:__tostring", "N", "", WR_OK, "warrules.Planner")
+
 CAMPAIGN_FNS(WRL_FN_THUNK)
 CAMPAIGN_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
+CAMPAIGN_TOSTRING(WRL_SFN_THUNK)
+CAMPAIGN_VARIABLE_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CAMPAIGN_FNS(WRL_FN_ENTRY) CAMPAIGN_SFNS(WRL_SFN_ENTRY)
+                                 CAMPAIGN_VARIABLE_SFNS(WRL_SFN_ENTRY)
+                                 CAMPAIGN_TOSTRING(WRL_TOSTRING_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1201,15 +1195,12 @@ static const wrl_const consts[] = {WRL_CONSTANTS_CAMPAIGN {NULL, 0}};
 
 void wrl_open_campaign(lua_State *L)
 {
-    static const luaL_Reg map_methods[] = {
-
-        {"check_rivers", map_check_rivers}, {NULL, NULL}};
-    wrl_register_type(L, MAP_MT, "map", map_methods, fns, map_tostring, NULL, NULL);
+    wrl_register_type(L, MAP_MT, "map", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg planner_methods[] = {
-        {"field", planner_field}, {"reachable", planner_reachable},
+        {"field", planner_field},
         {"route_graph", planner_route_graph}, {"plan", planner_plan}, {"plan_field", planner_plan_field},
         {"intercept", planner_intercept}, {"danger", planner_danger}, {NULL, NULL}};
-    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, planner_tostring, NULL, NULL);
+    wrl_register_type(L, PLANNER_MT, "planner", planner_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg others[] = {
         {"Planner", planner_new}, {"planner_new", planner_new}, {"moves_from", l_moves_from}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);

@@ -40,20 +40,18 @@ static const wrl_struct error_st = {"an error", sizeof(wr_error), NULL, NULL, NU
     X(rng_new, "Rng", "x", "+R", WRL_CALL_RNG_NEW_EX, NULL)                                        \
     X(rng_clone, "Rng:clone", "R", "+R", WRL_CALL_RNG_CLONE, NULL)
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define CORE_TOSTRING(X) X(rng_tostring, "Rng:__tostring", "R", "", WR_OK, "warrules.Rng")
+
 CORE_FNS(WRL_FN_THUNK)
 CORE_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) CORE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
-
-static int rng_tostring(lua_State *L)
-{
-    if (!wrl_tostring_closed(L, 1, WRL_RNG_MT))
-        lua_pushstring(L, "warrules.Rng");
-    return 1;
-}
+CORE_TOSTRING(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {CORE_FNS(WRL_FN_ENTRY) CORE_SFNS(WRL_SFN_ENTRY) CORE_TOSTRING(WRL_TOSTRING_ENTRY)
+                                 WRL_FN_END};
 
 void wrl_open_core(lua_State *L)
 {
-    wrl_register_type(L, WRL_RNG_MT, "rng", NULL, fns, rng_tostring, NULL, NULL);
+    wrl_register_type(L, WRL_RNG_MT, "rng", NULL, fns, NULL, NULL, NULL);
     wrl_set_fns(L, fns);
     lua_getfield(L, -1, "Rng");
     lua_setfield(L, -2, "rng_new");

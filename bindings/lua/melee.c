@@ -33,15 +33,6 @@ _Static_assert(sizeof(wr_facing) == sizeof(int) && sizeof(wr_phase_contact) == s
                    sizeof(wr_cover) == sizeof(int) && sizeof(wr_morale_result) == sizeof(int),
                "enums are int-sized");
 
-static const wrl_field unit_def_fields[] = {
-    FLD(wr_melee_unit_desc, kind, F_INT),          FLD(wr_melee_unit_desc, figures, F_INT),
-    FLD(wr_melee_unit_desc, files, F_INT),         FLD(wr_melee_unit_desc, weapon_type, F_INT),
-    FLD(wr_melee_unit_desc, armour, F_INT),        FLD(wr_melee_unit_desc, mount, F_INT),
-    FLD(wr_melee_unit_desc, troop_class, F_INT),   FLD(wr_melee_unit_desc, flags, F_UINT),
-    FLD(wr_melee_unit_desc, morale, F_INT),        FLD(wr_melee_unit_desc, legs, F_INT),
-    FLD(wr_melee_unit_desc, base_width_mm, F_INT), FLD(wr_melee_unit_desc, base_depth_mm, F_INT),
-    {NULL, 0, F_INT}};
-
 static const wrl_field wounds_fields[] = {
     FLD(wr_wounds, hits, F_INT),     FLD(wr_wounds, counted, F_INT),
     FLD(wr_wounds, serious, F_INT),  FLD(wr_wounds, critical, F_INT),
@@ -86,55 +77,14 @@ static const wrl_field test_fields[] = {
 
 /* ---- profiles ------------------------------------------------------------ */
 
-static int profile_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, PROFILE_MT))
-        return 1;
-    wr_race race = WR_RACE_OTHER;
-    (void)wr_profile_race(wrl_check_handle(L, 1, PROFILE_MT), &race);
-    lua_pushfstring(L, "warrules.Profile(race %d)", (int)race);
-    return 1;
-}
-
 /* ---- hit charts and wounds ----------------------------------------------- */
-
-static int chart_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, CHART_MT))
-        return 1;
-    int complete = 0;
-    (void)wr_hit_chart_is_complete(wrl_check_handle(L, 1, CHART_MT), &complete);
-    lua_pushstring(L, complete ? "warrules.HitChart(complete)" : "warrules.HitChart(incomplete)");
-    return 1;
-}
 
 /* ---- units --------------------------------------------------------------- */
 
 enum { MUNIT_PROFILE = 1, MUNIT_CHART = 2 };
 
-static void munit_free(void *p)
-{
-    wr_melee_unit_free(p);
-}
-
-/* MeleeUnit(profile, def): def's missing fields take wr_melee_unit_desc_default(). */
-static int munit_new(lua_State *L)
-{
-    wr_profile *p = wrl_check_handle(L, 1, PROFILE_MT);
-    wr_melee_unit_desc d = wr_melee_unit_desc_default();
-    if (!lua_isnoneornil(L, 2))
-        wrl_read_struct(L, 2, "a unit_def", &d, unit_def_fields);
-    wrl_box *box = wrl_new_box(L, MUNIT_MT, sizeof(wrl_box), 2, 2, munit_free);
-    int idx = lua_gettop(L);
-    wr_allocator a = wrl_allocator(L);
-    wr_melee_unit *u = NULL;
-    wrl_check(L, wr_melee_unit_new_ex(p, &d, &a, &u), "MeleeUnit");
-    box->ptr = u;
-    wrl_set_parent(L, idx, MUNIT_PROFILE, 1);
-    return 1;
-}
-
 /* set_hit_chart(chart or nil): the unit keeps the chart alive. */
+/* hand-written: ownership: the unit keeps the chart (or none) alive in its slot, replacing the old one */
 static int munit_set_hit_chart(lua_State *L)
 {
     wr_melee_unit *u = wrl_check_mutable(L, 1, MUNIT_MT);
@@ -146,16 +96,17 @@ static int munit_set_hit_chart(lua_State *L)
     return 0;
 }
 
-static int munit_tostring(lua_State *L)
+/* The values tostring(unit) shows: its kind and figures. */
+static wr_status munit_text(const wr_melee_unit *u, wrl_val *r)
 {
-    if (wrl_tostring_closed(L, 1, MUNIT_MT))
-        return 1;
     wr_melee_unit_desc d;
-    (void)wr_melee_unit_get(wrl_check_handle(L, 1, MUNIT_MT), &d);
+    memset(&d, 0, sizeof d);
+    (void)wr_melee_unit_get(u, &d);
     static const char *const kinds[] = {"troops", "monster", "character"};
     int k = (int)d.kind;
-    lua_pushfstring(L, "warrules.MeleeUnit(%s, %d figures)", k >= 0 && k < 3 ? kinds[k] : "?", d.figures);
-    return 1;
+    r[0].s = k >= 0 && k < 3 ? kinds[k] : "?";
+    r[1].i = d.figures;
+    return WR_OK;
 }
 
 /* ---- explanations -------------------------------------------------------- */
@@ -181,6 +132,7 @@ static void push_test(lua_State *L, const wr_morale_test *t, int a, int b)
 }
 
 /* morale_sample(test) -> {pass=, retire=, rout=}; test.unit and test.enemy are MeleeUnits. */
+/* hand-written: a Lua idiom: the test's unit and enemy are MeleeUnit handles inside the table */
 static int l_morale_sample(lua_State *L)
 {
     static const char *const extra[] = {"unit", "enemy", NULL};
@@ -236,6 +188,7 @@ static int call_model(lua_State *L, wr_morale_odds *odds)
 }
 
 /* Runs protected: (engagement, test, odds) -> calls the Lua function. */
+/* hand-written: a callback: the protected call of an engagement's Lua morale function */
 static int morale_call(lua_State *L)
 {
     const wr_morale_test *t = lua_touserdata(L, 2);
@@ -305,11 +258,6 @@ static void end_call(lua_State *L, eng_box *eb, int rng)
 
 /* ---- engagements --------------------------------------------------------- */
 
-static void engagement_free(void *p)
-{
-    wr_engagement_free(p);
-}
-
 /* situation = {side = {[0] = {...}, [1] = {...}}}; missing side fields are 0. */
 static void read_situation(lua_State *L, int arg, wr_situation *s)
 {
@@ -329,26 +277,9 @@ static void read_situation(lua_State *L, int arg, wr_situation *s)
     lua_pop(L, 1);
 }
 
-static int engagement_new(lua_State *L)
-{
-    wr_melee_unit *a = wrl_check_handle(L, 1, MUNIT_MT);
-    wr_melee_unit *b = wrl_check_handle(L, 2, MUNIT_MT);
-    wr_situation s;
-    read_situation(L, 3, &s);
-    eng_box *eb = (eng_box *)wrl_new_box(L, ENGAGEMENT_MT, sizeof(eng_box), 3, 2, engagement_free);
-    int idx = lua_gettop(L);
-    eb->call = morale_call;
-    wr_allocator al = wrl_allocator(L);
-    wr_engagement *e = NULL;
-    wrl_check(L, wr_engagement_new_ex(a, b, &s, &al, &e), "Engagement");
-    eb->box.ptr = e;
-    wrl_set_parent(L, idx, ENG_A, 1);
-    wrl_set_parent(L, idx, ENG_B, 2);
-    return 1;
-}
-
 /* set_morale(fn or nil): fn(test) returns pass, retire, rout (or a table of
    them); nil restores the sample model. */
+/* hand-written: a callback: the Lua morale function is kept in the box and called through lua_pcall */
 static int engagement_set_morale(lua_State *L)
 {
     wr_engagement *e = wrl_check_mutable(L, 1, ENGAGEMENT_MT);
@@ -562,140 +493,6 @@ static void read_round(lua_State *L, int t, wr_melee_round *r)
     lua_pop(L, 1);
 }
 
-/* fight_rolls(rolls) -> used, round */
-static int engagement_fight_rolls(lua_State *L)
-{
-    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
-    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
-    size_t n = 0;
-    int *rolls = wrl_int_sequence(L, 2, MAX_ROLLS, &n);
-    wr_melee_round r;
-    size_t used = 0;
-    eng_box *eb = begin_call(L, 1, 0);
-    wr_status st = wr_engagement_fight_rolls(e, rolls, n, &used, &r);
-    end_call(L, eb, 0);
-    wrl_check(L, st, "Engagement:fight_rolls");
-    lua_pushinteger(L, (lua_Integer)used);
-    push_round(L, &r);
-    return 2;
-}
-
-/* fight(rng) -> round */
-static int engagement_fight(lua_State *L)
-{
-    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
-    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
-    wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
-    wr_melee_round r;
-    eng_box *eb = begin_call(L, 1, 2);
-    wr_status st = wr_engagement_fight_rng(e, rng, &r);
-    end_call(L, eb, 2);
-    wrl_check(L, st, "Engagement:fight");
-    push_round(L, &r);
-    return 1;
-}
-
-/* apply changes the units: none may be in use by a running call (another
-   engagement's, whose morale function is running now). */
-static int engagement_apply(lua_State *L)
-{
-    wr_engagement *e = wrl_check_mutable(L, 1, ENGAGEMENT_MT);
-    for (int i = ENG_A; i <= ENG_B; i++) {
-        if (lua_getiuservalue(L, 1, i) == LUA_TUSERDATA && ((wrl_box *)lua_touserdata(L, -1))->busy > 0)
-            return wrl_fail(L, "WR_ERR_STATE: a unit of the engagement is in use by a running call");
-        lua_pop(L, 1);
-    }
-    wr_melee_round r;
-    read_round(L, 2, &r);
-    wrl_check(L, wr_engagement_apply(e, &r), "Engagement:apply");
-    return 0;
-}
-
-static void odds_free(void *p)
-{
-    wr_melee_odds_free(p);
-}
-
-/* MeleeOdds(engagement, max_rounds), also engagement:odds(max_rounds) */
-static int odds_new(lua_State *L)
-{
-    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
-    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
-    int max_rounds = wrl_int(L, 2);
-    wrl_box *box = wrl_new_box(L, ODDS_MT, sizeof(wrl_box), 0, 0, odds_free);
-    int idx = lua_gettop(L);
-    wr_allocator a = wrl_allocator(L);
-    wr_melee_odds *o = NULL;
-    eng_box *eb = begin_call(L, 1, 0);
-    wr_status st = wr_melee_odds_new_ex(e, max_rounds, &a, &o);
-    end_call(L, eb, 0);
-    wrl_check(L, st, "MeleeOdds");
-    box->ptr = o;
-    lua_pushvalue(L, idx);
-    return 1;
-}
-
-static int odds_ws_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ODDS_WS_MT))
-        return 1;
-    lua_pushstring(L, "warrules.OddsWorkspace");
-    return 1;
-}
-
-/* melee_odds_new_ws(engagement, max_rounds, workspace), also
-   engagement:odds_ws(max_rounds, workspace): MeleeOdds in the workspace */
-static int odds_new_ws(lua_State *L)
-{
-    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
-    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
-    int max_rounds = wrl_int(L, 2);
-    wr_odds_workspace *ws = wrl_check_mutable(L, 3, ODDS_WS_MT);
-    wrl_box *box = wrl_new_box(L, ODDS_MT, sizeof(wrl_box), 0, 0, odds_free);
-    int idx = lua_gettop(L);
-    wr_melee_odds *o = NULL;
-    eng_box *eb = begin_call(L, 1, 3);
-    wr_status st = wr_melee_odds_new_in_workspace(e, max_rounds, ws, &o);
-    end_call(L, eb, 3);
-    wrl_check(L, st, "melee_odds_new_ws");
-    box->ptr = o;
-    lua_pushvalue(L, idx);
-    return 1;
-}
-
-/* simulate(max_rounds, rng, trials) -> counts {[0] = ongoing, ..., [7]} by end */
-static int engagement_simulate(lua_State *L)
-{
-    wrl_check_mutable(L, 1, ENGAGEMENT_MT);
-    const wr_engagement *e = ((wrl_box *)lua_touserdata(L, 1))->ptr;
-    int max_rounds = wrl_int(L, 2);
-    wr_rng *rng = wrl_check_mutable(L, 3, WRL_RNG_MT);
-    int trials = wrl_int(L, 4);
-    uint64_t counts[WR_END_COUNT];
-    memset(counts, 0, sizeof counts);
-    eng_box *eb = begin_call(L, 1, 3);
-    wr_status st = wr_engagement_simulate_rng(e, max_rounds, rng, trials, counts);
-    end_call(L, eb, 3);
-    wrl_check(L, st, "melee_simulate");
-    lua_createtable(L, WR_END_COUNT, 1);
-    for (int i = 0; i < WR_END_COUNT; i++) {
-        wrl_push_uint64(L, counts[i]);
-        lua_rawseti(L, -2, i);
-    }
-    return 1;
-}
-
-static int engagement_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ENGAGEMENT_MT))
-        return 1;
-    wr_melee_end end = WR_END_ONGOING;
-    int rounds = 0;
-    (void)wr_engagement_status(wrl_check_handle(L, 1, ENGAGEMENT_MT), &end, &rounds);
-    lua_pushfstring(L, "warrules.Engagement(%d rounds, end %d)", rounds, (int)end);
-    return 1;
-}
-
 /* ---- melee phases -------------------------------------------------------- */
 
 /* A phase box (an eng_box): the set of the units of its fights in user
@@ -703,13 +500,9 @@ static int engagement_tostring(lua_State *L)
    function in user value 2. */
 /* (PHASE_UNITS and PHASE_MORALE are in melee_lua.h.) */
 
-static void phase_free(void *p)
-{
-    wr_melee_phase_free(p);
-}
-
 /* Runs protected: (phase, test, odds) -> calls the Lua function with the
    test's unit and enemy as the phase's MeleeUnit userdata. */
+/* hand-written: a callback: the protected call of a phase's Lua morale function */
 static int phase_morale_call(lua_State *L)
 {
     const wr_morale_test *t = lua_touserdata(L, 2);
@@ -732,18 +525,8 @@ static int phase_morale_call(lua_State *L)
     return call_model(L, lua_touserdata(L, 3));
 }
 
-static int phase_new(lua_State *L)
-{
-    eng_box *pb = (eng_box *)wrl_new_box(L, PHASE_MT, sizeof(eng_box), 2, 1, phase_free);
-    pb->call = phase_morale_call;
-    wr_allocator al = wrl_allocator(L);
-    wr_melee_phase *p = NULL;
-    wrl_check(L, wr_melee_phase_new_ex(&al, &p), "MeleePhase");
-    pb->box.ptr = p;
-    return 1;
-}
-
 /* set_morale(fn or nil): as Engagement:set_morale, for every fight. */
+/* hand-written: a callback: the Lua morale function is kept in the box and called through lua_pcall */
 static int phase_set_morale(lua_State *L)
 {
     wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
@@ -790,6 +573,7 @@ static void read_phase_side(lua_State *L, int arg, wr_phase_combatant *s)
 
 /* add(a, b) -> the fight's index (from 0): a and b are phase sides, side
    0 striking first. The phase keeps the units alive. */
+/* hand-written: ownership: the sides' units join the phase's set (taken out again when the call fails) */
 static int phase_add(lua_State *L)
 {
     wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
@@ -814,63 +598,7 @@ static int phase_add(lua_State *L)
     return 1;
 }
 
-/* Resolving changes the units: none may be in use by a running call. */
-static wr_melee_phase *check_resolvable(lua_State *L)
-{
-    wr_melee_phase *p = wrl_check_mutable(L, 1, PHASE_MT);
-    if (wrl_parent_busy(L, 1, PHASE_UNITS))
-        wrl_fail(L, "WR_ERR_STATE: a unit of the phase is in use by a running call");
-    return p;
-}
-
-/* resolve_rolls(rolls) -> used */
-static int phase_resolve_rolls(lua_State *L)
-{
-    wr_melee_phase *p = check_resolvable(L);
-    size_t n = 0;
-    int *rolls = wrl_int_sequence(L, 2, PHASE_MAX_ROLLS, &n);
-    size_t used = 0;
-    eng_box *pb = begin_call(L, 1, 0);
-    wr_status st = wr_melee_phase_resolve_rolls(p, rolls, n, &used);
-    end_call(L, pb, 0);
-    wrl_check(L, st, "MeleePhase:resolve_rolls");
-    lua_pushinteger(L, (lua_Integer)used);
-    return 1;
-}
-
-/* resolve(rng) */
-static int phase_resolve(lua_State *L)
-{
-    wr_melee_phase *p = check_resolvable(L);
-    wr_rng *rng = wrl_check_mutable(L, 2, WRL_RNG_MT);
-    eng_box *pb = begin_call(L, 1, 2);
-    wr_status st = wr_melee_phase_resolve_rng(p, rng);
-    end_call(L, pb, 2);
-    wrl_check(L, st, "MeleePhase:resolve");
-    return 0;
-}
-
-static int phase_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, PHASE_MT))
-        return 1;
-    int count = 0;
-    (void)wr_melee_phase_count(wrl_check_handle(L, 1, PHASE_MT), &count);
-    lua_pushfstring(L, "warrules.MeleePhase(%d fights)", count);
-    return 1;
-}
-
 /* ---- exact odds ---------------------------------------------------------- */
-
-static int odds_tostring(lua_State *L)
-{
-    if (wrl_tostring_closed(L, 1, ODDS_MT))
-        return 1;
-    int exponent = 0;
-    (void)wr_melee_odds_exponent(wrl_check_handle(L, 1, ODDS_MT), &exponent);
-    lua_pushfstring(L, "warrules.MeleeOdds(exact in units of 10^-%d)", exponent);
-    return 1;
-}
 
 /* ---- batch --------------------------------------------------------------- */
 
@@ -921,6 +649,7 @@ static size_t read_batch_side(lua_State *L, int arg, const int *cols[8], size_t 
     return n;
 }
 
+/* hand-written: a Lua idiom: columns in, columns out, a failure naming the item */
 static int l_melee_rounds_batch(lua_State *L)
 {
     const int *ca[8], *cb[8];
@@ -1012,6 +741,78 @@ static const wrl_field phase_unit_gen_fields[] = {WRL_FIELDS_PHASE_UNIT};
 static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), phase_unit_gen_fields, NULL, NULL,
                                          NULL, NULL, NULL};
 
+/* MeleeUnit(profile, def): def's missing fields take wr_melee_unit_desc_default(). */
+static void def_init(void *base)
+{
+    *(wr_melee_unit_desc *)base = wr_melee_unit_desc_default();
+}
+static const wrl_struct new_def_st = {"a unit_def", sizeof(wr_melee_unit_desc), def_gen_fields, NULL, def_init,
+                                      NULL, NULL, NULL};
+/* Engagement(a, b, situation): situation = {side = {[0] = {...}, [1] = {...}}}. */
+static void situation_read(lua_State *L, int arg, void *base)
+{
+    read_situation(L, arg, base);
+}
+static const wrl_struct situation_st = {"a situation", sizeof(wr_situation), NULL, NULL, NULL, NULL, NULL,
+                                        situation_read};
+/* Dice rolls: a Lua sequence read into a Lua-owned array (a row's last argument). */
+typedef struct rolls_seq {
+    int *v;
+    size_t n;
+} rolls_seq;
+#define ROLLS(x) ((rolls_seq *)(x).p)->v, ((rolls_seq *)(x).p)->n
+static void rolls_read(lua_State *L, int arg, void *base)
+{
+    rolls_seq *s = base;
+    s->v = wrl_int_sequence(L, arg, MAX_ROLLS, &s->n);
+}
+static const wrl_struct rolls_st = {"rolls", sizeof(rolls_seq), NULL, NULL, NULL, NULL, NULL, rolls_read};
+static void phase_rolls_read(lua_State *L, int arg, void *base)
+{
+    rolls_seq *s = base;
+    s->v = wrl_int_sequence(L, arg, PHASE_MAX_ROLLS, &s->n);
+}
+static const wrl_struct phase_rolls_st = {"rolls", sizeof(rolls_seq), NULL, NULL, NULL, NULL, NULL,
+                                          phase_rolls_read};
+/* A round given back to Engagement:apply. */
+static void round_read(lua_State *L, int arg, void *base)
+{
+    read_round(L, arg, base);
+}
+static const wrl_struct round_in_st = {"a round", sizeof(wr_melee_round), NULL, NULL, NULL, NULL, NULL, round_read};
+/* simulate(...) -> counts {[0] = ongoing, ..., [7]} by end */
+static void counts_push(lua_State *L, const void *base)
+{
+    const uint64_t *counts = base;
+    lua_createtable(L, WR_END_COUNT, 1);
+    for (int i = 0; i < WR_END_COUNT; i++) {
+        wrl_push_uint64(L, counts[i]);
+        lua_rawseti(L, -2, i);
+    }
+}
+static const wrl_struct counts_st = {"end counts", WR_END_COUNT * sizeof(uint64_t), NULL, NULL, NULL, NULL,
+                                     counts_push, NULL};
+
+/* Handles that keep others alive, and calls that may run a Lua morale
+   function ("^", "~", "&": warrules_lua.h). The engagement's odds and
+   simulate are the functions MeleeOdds, melee_odds_new_ws, melee_simulate
+   (their names in errors), set as its methods too (wrl_open_melee). */
+#define MELEE_OWNER_SFNS(X)                                                                                      \
+    X(munit_new, "MeleeUnit", "^PT", "+M", WRL_CALL_MELEE_UNIT_NEW_EX, &new_def_st)                             \
+    X(engagement_new, "Engagement", "^M^Mt", "+E", WRL_CALL_ENGAGEMENT_NEW_EX, &situation_st)                   \
+    X(phase_new, "MeleePhase", "", "+H", WRL_CALL_MELEE_PHASE_NEW_EX, NULL)                                     \
+    X(odds_new, "MeleeOdds", "~Ei", "+D", WRL_CALL_MELEE_ODDS_NEW_EX, NULL)                                     \
+    X(odds_new_ws, "melee_odds_new_ws", "~Ei!W", "+D", WRL_CALL_MELEE_ODDS_NEW_IN_WORKSPACE, NULL)              \
+    X(engagement_simulate, "melee_simulate", "~Ei!Ri", "t",                                                     \
+      wr_engagement_simulate_rng(a[0].p, a[1].i, a[2].p, a[3].i, r[0].p), &counts_st)                           \
+    X(engagement_fight_rolls, "Engagement:fight_rolls", "~Et", "zt",                                            \
+      wr_engagement_fight_rolls(a[0].p, ROLLS(a[1]), WRL_OUT(0), r[1].p), &rolls_st, &round_st)                 \
+    X(engagement_fight, "Engagement:fight", "~E!R", "t", WRL_CALL_ENGAGEMENT_FIGHT_RNG, &round_st)              \
+    X(engagement_apply, "Engagement:apply", "&Et", "", WRL_CALL_ENGAGEMENT_APPLY, &round_in_st)                 \
+    X(phase_resolve_rolls, "MeleePhase:resolve_rolls", "&~Ht", "z",                                             \
+      wr_melee_phase_resolve_rolls(a[0].p, ROLLS(a[1]), WRL_OUT(0)), &phase_rolls_st)                           \
+    X(phase_resolve, "MeleePhase:resolve", "&~H!R", "", WRL_CALL_MELEE_PHASE_RESOLVE_RNG, NULL)
+
 /* wounds_add(record, wound, character) -> dead (boolean); the record table
    is updated in place (only when the call succeeds). */
 #define MELEE_SFNS(X)                                                                                            \
@@ -1081,9 +882,29 @@ static const wrl_struct phase_unit_st = {"a phase unit", sizeof(wr_phase_unit), 
     X(phase_count, "MeleePhase:count", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)))                      \
     X(phase_dice_needed, "MeleePhase:dice_needed", "H", "z", wr_melee_phase_dice_needed(a[0].p, WRL_OUT(0)))
 
+/* tostring(handle): X(id, "Type:__tostring", handle, results, call, format) */
+#define MELEE_TOSTRING(X)                                                                                        \
+    X(profile_tostring, "Profile:__tostring", "P", "i", wr_profile_race(a[0].p, WRL_OUT(0)),                     \
+      "warrules.Profile(race %d)")                                                                               \
+    X(chart_tostring, "HitChart:__tostring", "C", "s",                                                          \
+      ((void)wr_hit_chart_is_complete(a[0].p, WRL_OUT(1)), r[0].s = r[1].i ? "complete" : "incomplete", WR_OK), \
+      "warrules.HitChart(%s)")                                                                                   \
+    X(munit_tostring, "MeleeUnit:__tostring", "M", "si", munit_text(a[0].p, r),                                 \
+      "warrules.MeleeUnit(%s, %d figures)")                                                                      \
+    X(engagement_tostring, "Engagement:__tostring", "E", "ii", wr_engagement_status(a[0].p, WRL_OUT(1), WRL_OUT(0)), \
+      "warrules.Engagement(%d rounds, end %d)")                                                                  \
+    X(odds_tostring, "MeleeOdds:__tostring", "D", "i", wr_melee_odds_exponent(a[0].p, WRL_OUT(0)),              \
+      "warrules.MeleeOdds(exact in units of 10^-%d)")                                                            \
+    X(odds_ws_tostring, "OddsWorkspace:__tostring", "W", "", WR_OK, "warrules.OddsWorkspace")                  \
+    X(phase_tostring, "MeleePhase:__tostring", "H", "i", wr_melee_phase_count(a[0].p, WRL_OUT(0)),              \
+      "warrules.MeleePhase(%d fights)")
+
 MELEE_FNS(WRL_FN_THUNK)
 MELEE_SFNS(WRL_SFN_THUNK)
-static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) MELEE_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
+MELEE_TOSTRING(WRL_SFN_THUNK)
+MELEE_OWNER_SFNS(WRL_SFN_THUNK)
+static const wrl_fn fns[] = {MELEE_FNS(WRL_FN_ENTRY) MELEE_SFNS(WRL_SFN_ENTRY) MELEE_TOSTRING(WRL_TOSTRING_ENTRY)
+                                 MELEE_OWNER_SFNS(WRL_SFN_ENTRY) WRL_FN_END};
 
 /* ---- registration -------------------------------------------------------- */
 
@@ -1092,47 +913,44 @@ static const wrl_const consts[] = {WRL_CONSTANTS_MELEE {NULL, 0}};
 
 void wrl_open_melee(lua_State *L)
 {
-    wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, profile_tostring, NULL, NULL);
-    wrl_register_type(L, CHART_MT, "hit_chart", NULL, fns, chart_tostring, NULL, NULL);
+    wrl_register_type(L, PROFILE_MT, "profile", NULL, fns, NULL, NULL, NULL);
+    wrl_register_type(L, CHART_MT, "hit_chart", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg munit_methods[] = {
         {"set_hit_chart", munit_set_hit_chart}, {NULL, NULL}};
-    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, munit_tostring, NULL, NULL);
+    wrl_register_type(L, MUNIT_MT, "melee_unit", munit_methods, fns, NULL, NULL, NULL);
     static const luaL_Reg engagement_methods[] = {
         {"set_morale", engagement_set_morale},
-        {"fight_rolls", engagement_fight_rolls}, {"fight", engagement_fight},
-        {"apply", engagement_apply},
-        {"odds", odds_new}, {"odds_ws", odds_new_ws}, {"simulate", engagement_simulate},
         {NULL, NULL}};
-    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, engagement_tostring, NULL, NULL);
-    wrl_register_type(L, ODDS_MT, "melee_odds", NULL, fns, odds_tostring, NULL, NULL);
+    wrl_register_type(L, ENGAGEMENT_MT, "engagement", engagement_methods, fns, NULL, NULL, NULL);
+    wrl_register_type(L, ODDS_MT, "melee_odds", NULL, fns, NULL, NULL, NULL);
     static const luaL_Reg odds_ws_methods[] = {{NULL, NULL}};
-    wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, NULL, odds_ws_tostring,
+    wrl_register_type(L, ODDS_WS_MT, "odds_workspace", odds_ws_methods, fns, NULL,
                       NULL, NULL);
     static const luaL_Reg phase_methods[] = {
         {"set_morale", phase_set_morale}, {"add", phase_add},
-        {"resolve_rolls", phase_resolve_rolls}, {"resolve", phase_resolve},
         {NULL, NULL}};
-    wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, phase_tostring, NULL, NULL);
+    wrl_register_type(L, PHASE_MT, "melee_phase", phase_methods, fns, NULL, NULL, NULL);
     luaL_getmetatable(L, PHASE_MT); /* #phase: the row MeleePhase:count */
     lua_getfield(L, -1, "__index");
     lua_getfield(L, -1, "count");
     lua_setfield(L, -3, "__len");
     lua_pop(L, 2);
     static const luaL_Reg others[] = {
-        {"MeleeUnit", munit_new}, {"melee_unit_new", munit_new},
-        {"morale_sample", l_morale_sample}, {"Engagement", engagement_new},
-        {"engagement_new", engagement_new}, {"MeleeOdds", odds_new}, {"melee_odds_new", odds_new},
-        {"melee_simulate", engagement_simulate}, {"melee_rounds_batch", l_melee_rounds_batch},
-        {"MeleePhase", phase_new}, {"melee_phase_new", phase_new},
-        {"melee_odds_new_ws", odds_new_ws}, {NULL, NULL}};
+        {"morale_sample", l_morale_sample}, {"melee_rounds_batch", l_melee_rounds_batch}, {NULL, NULL}};
     luaL_setfuncs(L, others, 0);
     wrl_set_fns(L, fns);
-    lua_getfield(L, -1, "Profile");
-    lua_setfield(L, -2, "profile_new");
-    lua_getfield(L, -1, "HitChart");
-    lua_setfield(L, -2, "hit_chart_new");
-    lua_getfield(L, -1, "OddsWorkspace");
-    lua_setfield(L, -2, "odds_workspace_new");
+    static const wrl_alias also[] = {
+        {"profile_new", "Profile"}, {"hit_chart_new", "HitChart"}, {"odds_workspace_new", "OddsWorkspace"},
+        {"melee_unit_new", "MeleeUnit"}, {"engagement_new", "Engagement"}, {"melee_odds_new", "MeleeOdds"},
+        {"melee_phase_new", "MeleePhase"}, {NULL, NULL}};
+    for (const wrl_alias *x = also; x->old_name != NULL; x++) {
+        lua_getfield(L, -1, x->new_name);
+        lua_setfield(L, -2, x->old_name);
+    }
+    /* the engagement's methods that are module functions (their names in errors) */
+    wrl_set_method(L, ENGAGEMENT_MT, "engagement", "odds", "MeleeOdds");
+    wrl_set_method(L, ENGAGEMENT_MT, "engagement", "odds_ws", "melee_odds_new_ws");
+    wrl_set_method(L, ENGAGEMENT_MT, "engagement", "simulate", "melee_simulate");
     wrl_set_consts(L, consts);
 }
 
@@ -1156,6 +974,11 @@ wr_status wrl_melee_lua_morale(void *user, const wr_morale_test *test, wr_morale
 int wrl_melee_phase_morale_call(lua_State *L)
 {
     return phase_morale_call(L);
+}
+
+int wrl_melee_morale_call(lua_State *L)
+{
+    return morale_call(L);
 }
 
 void wrl_melee_read_phase_side(lua_State *L, int arg, wr_phase_combatant *s)

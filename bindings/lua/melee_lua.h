@@ -31,6 +31,8 @@ void wrl_melee_end_call(lua_State *L, eng_box *eb, int rng);
 wr_status wrl_melee_lua_morale(void *user, const wr_morale_test *test, wr_morale_odds *odds);
 /* A box's `call` for a set of units in PHASE_UNITS and a function in PHASE_MORALE. */
 int wrl_melee_phase_morale_call(lua_State *L);
+/* An engagement's `call`: units a and b in user values 1 and 2, the function in 3. */
+int wrl_melee_morale_call(lua_State *L);
 /* Reads a phase side table and pushes its unit's userdata. */
 void wrl_melee_read_phase_side(lua_State *L, int arg, wr_phase_combatant *s);
 /* Pushes {rule =, side =, value =, detail =}. */

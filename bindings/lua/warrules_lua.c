@@ -14,6 +14,7 @@
 
 #define ERROR_MT "warrules.Error"
 
+/* hand-written: a Lua idiom: error objects print as their message */
 static int error_tostring(lua_State *L)
 {
     lua_getfield(L, 1, "message");
@@ -21,6 +22,7 @@ static int error_tostring(lua_State *L)
 }
 
 /* `a .. err` and `err .. b` read as text. */
+/* hand-written: a Lua idiom: error objects concatenate as their message */
 static int error_concat(lua_State *L)
 {
     luaL_tolstring(L, 1, NULL);
@@ -30,6 +32,7 @@ static int error_concat(lua_State *L)
 }
 
 /* A string method called on an error object: on its message (upvalue 1: the method). */
+/* hand-written: a Lua idiom: string methods on an error object work on its message */
 static int error_string_method(lua_State *L)
 {
     luaL_tolstring(L, 1, NULL);
@@ -42,6 +45,7 @@ static int error_string_method(lua_State *L)
 
 /* err:find(...), err:match(...), ...: scripts written when errors were
    strings keep working. Other missing keys are nil. */
+/* hand-written: a Lua idiom: err:match(...) and the like, as when errors were strings */
 static int error_index(lua_State *L)
 {
     lua_pushliteral(L, "");
@@ -713,6 +717,7 @@ static void release(lua_State *L, int idx);
    has unloaded the module), and is released here; every box loses its
    metatable, so that no finalizer of this module runs later; a box asked
    for later (by an older object's finalizer) is refused. */
+/* hand-written: ownership: releases the boxes left when the state closes */
 static int sentinel_gc(lua_State *L)
 {
     sentinel *s = lua_touserdata(L, 1);
@@ -973,6 +978,7 @@ wr_allocator wrl_allocator(lua_State *L)
 }
 
 /* close() and __close: the metatable name is upvalue 1. */
+/* hand-written: ownership: close() frees a handle once no other keeps it */
 static int box_close(lua_State *L)
 {
     const char *metatable = lua_tostring(L, lua_upvalueindex(1));
@@ -989,6 +995,7 @@ static int box_close(lua_State *L)
 
 /* __gc: as close() for a box of the type (upvalue 1); nothing, and no
    error, for a userdata that only has a warrules metatable. */
+/* hand-written: ownership: the collector's close, quiet for what is not a box */
 static int box_gc(lua_State *L)
 {
     wrl_box *box = wrl_box_test(L, 1, lua_tostring(L, lua_upvalueindex(1)));
@@ -1028,6 +1035,7 @@ static const char *handle_mt(char kind)
     case 'H': return WRL_PHASE_MT;
     case 'Q': return WRL_PHASE_ODDS_MT;
     case 'W': return WRL_ODDS_WS_MT;
+    case 'V': return WRL_ADVISOR_MT;
     default: return NULL;
     }
 }
@@ -1066,19 +1074,91 @@ static void free_odds_ws(void *p)
     wr_odds_workspace_free(p);
 }
 
-static void (*handle_free(char kind))(void *)
+static void free_munit(void *p)
 {
+    wr_melee_unit_free(p);
+}
+static void free_engagement(void *p)
+{
+    wr_engagement_free(p);
+}
+static void free_odds(void *p)
+{
+    wr_melee_odds_free(p);
+}
+static void free_phase(void *p)
+{
+    wr_melee_phase_free(p);
+}
+static void free_phase_odds(void *p)
+{
+    wr_melee_phase_odds_free(p);
+}
+static void free_advisor(void *p)
+{
+    wr_charge_advisor_free(p);
+}
+
+/* The box a row's new handle "+X" gets: its size, user values (the first
+   nparents keep the handles it uses: "^" arguments), free function, and for
+   a handle that runs a Lua morale function (an eng_box) the protected call
+   of that function. */
+typedef struct box_spec {
+    size_t size;
+    int nuv, nparents;
+    void (*free_fn)(void *);
+    lua_CFunction call;
+} box_spec;
+
+static box_spec handle_box(char kind)
+{
+    box_spec b = {sizeof(wrl_box), 0, 0, NULL, NULL};
     switch (kind) {
-    case 'R': return free_rng;
-    case 'F': return free_figure;
-    case 'O': return free_formation;
-    case 'P': return free_profile;
-    case 'C': return free_chart;
-    case 'A': return free_map;
-    case 'U': return free_unit;
-    case 'W': return free_odds_ws;
-    default: return NULL;
+    case 'R': b.free_fn = free_rng; break;
+    case 'F': b.free_fn = free_figure; break;
+    case 'O': b.free_fn = free_formation; break;
+    case 'P': b.free_fn = free_profile; break;
+    case 'C': b.free_fn = free_chart; break;
+    case 'A': b.free_fn = free_map; break;
+    case 'U': b.free_fn = free_unit; break;
+    case 'W': b.free_fn = free_odds_ws; break;
+    case 'D': b.free_fn = free_odds; break;
+    /* a MeleeUnit: its profile (slot 1) and hit chart (slot 2) */
+    case 'M': b.nuv = b.nparents = 2; b.free_fn = free_munit; break;
+    /* an Engagement: units a and b (slots 1, 2), its morale function (3) */
+    case 'E':
+        b = (box_spec){sizeof(eng_box), 3, 2, free_engagement, wrl_melee_morale_call};
+        break;
+    /* a MeleePhase: the set of its units (PHASE_UNITS), its morale function (PHASE_MORALE) */
+    case 'H':
+        b = (box_spec){sizeof(eng_box), 2, 1, free_phase, wrl_melee_phase_morale_call};
+        break;
+    /* a ChargeAdvisor: the set of its units (PHASE_UNITS), its morale function (PHASE_MORALE) */
+    case 'V':
+        b = (box_spec){sizeof(eng_box), 2, 1, free_advisor, wrl_melee_phase_morale_call};
+        break;
+    /* a MeleePhaseOdds: the phase or advisor it was made from */
+    case 'Q': b.nuv = b.nparents = 1; b.free_fn = free_phase_odds; break;
+    default: break;
     }
+    return b;
+}
+
+/* Argument modifiers, before a handle's letter: ! changed by the call, ~
+   changed and running its Lua morale function (its eng_box; the row's other
+   "!" handles are busy meanwhile and the function's error is raised once the
+   library has returned), & changed and refused while a handle it keeps
+   (its units) is busy, ^ kept alive by the row's new handle (its parent
+   slots, in order). */
+static int is_modifier(char c)
+{
+    return c == '!' || c == '~' || c == '&' || c == '^';
+}
+
+/* What "a unit of the ..." names for a handle whose units are busy. */
+static const char *owner_word(char kind)
+{
+    return kind == 'H' ? "phase" : "engagement";
 }
 
 /* Pushes and returns "name(arguments)" for a failed call. */
@@ -1090,7 +1170,8 @@ static const char *call_text(lua_State *L, const wrl_fn *fn, const wrl_val *a, i
     luaL_addchar(&b, '(');
     const char *k = fn->args;
     for (int i = 0; i < nargs; i++, k++) {
-        k += *k == '!';
+        while (is_modifier(*k))
+            k++;
         if (i > 0)
             luaL_addstring(&b, ", ");
         if (*k == 'h')
@@ -1157,6 +1238,7 @@ static void write_struct_arg(lua_State *L, int arg, const wrl_struct *s, const v
 }
 
 /* The one C function behind every table-driven function: its descriptor is upvalue 1. */
+/* hand-written: the row dispatcher itself: every row runs through it */
 static int call_fn(lua_State *L)
 {
     const wrl_fn *fn = lua_touserdata(L, lua_upvalueindex(1));
@@ -1169,10 +1251,17 @@ static int call_fn(lua_State *L)
     int records[WRL_MAX_STRUCTS], record_struct[WRL_MAX_STRUCTS], nrecords = 0, nstructs = 0;
     memset(a, 0, sizeof a);
     memset(r, 0, sizeof r);
-    int arg = 1;
+    if (fn->format != NULL && wrl_tostring_closed(L, 1, handle_mt(fn->args[fn->args[0] == '!'])))
+        return 1;
+    int arg = 1, callback = 0, busy[WRL_MAX_ARGS], nbusy = 0, keep[WRL_MAX_ARGS], nkeep = 0;
     for (const char *k = fn->args; *k != '\0'; k++, arg++) {
-        int changes = *k == '!';
-        k += changes;
+        int changes = 0, runs = 0, whole = 0, kept = 0;
+        for (; is_modifier(*k); k++) {
+            changes |= *k != '^';
+            runs |= *k == '~';
+            whole |= *k == '&';
+            kept |= *k == '^';
+        }
         wrl_val *v = &a[arg - 1];
         v->given = !lua_isnoneornil(L, arg);
         switch (*k) {
@@ -1187,7 +1276,12 @@ static int call_fn(lua_State *L)
                 else
                     memset(v->p, 0, s->size);
             } else {
+                int before = lua_gettop(L);
                 read_struct_arg(L, arg, s, v->p);
+                /* a Lua-owned value the read made (an array) takes the argument's
+                   place, so that the later arguments keep theirs */
+                if (*k != 'm' && arg <= before && lua_gettop(L) == before + 1)
+                    lua_replace(L, arg);
             }
             if (*k == 'm') {
                 records[nrecords] = arg;
@@ -1211,16 +1305,33 @@ static int call_fn(lua_State *L)
         }
         default:
             v->p = changes ? wrl_check_mutable(L, arg, handle_mt(*k)) : wrl_check_handle(L, arg, handle_mt(*k));
+            for (int slot = 1; whole && slot <= ((wrl_box *)lua_touserdata(L, arg))->nparents; slot++)
+                if (wrl_parent_busy(L, arg, slot))
+                    wrl_fail(L, "WR_ERR_STATE: a unit of the %s is in use by a running call", owner_word(*k));
+            if (runs)
+                callback = arg;
+            else if (changes)
+                busy[nbusy++] = arg;
+            if (kept)
+                keep[nkeep++] = arg;
             break;
         }
     }
     int first_result_struct = nstructs, boxes[WRL_MAX_ARGS];
     int n = 0; /* (a result "+X" is two characters, one value) */
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
+        if (*k == '|') { /* (no value) */
+            n--;
+            continue;
+        }
         if (*k == 't') {
+            memset(store[nstructs].bytes, 0, fn->structs[nstructs]->size);
             r[n].p = store[nstructs++].bytes;
         } else if (*k == '+') {
-            wrl_box *box = wrl_new_box(L, handle_mt(k[1]), sizeof(wrl_box), 0, 0, handle_free(k[1]));
+            box_spec spec = handle_box(k[1]);
+            wrl_box *box = wrl_new_box(L, handle_mt(k[1]), spec.size, spec.nuv, spec.nparents, spec.free_fn);
+            if (spec.call != NULL)
+                ((eng_box *)box)->call = spec.call;
             boxes[n] = lua_gettop(L);
             r[n].p = &box->ptr;
             r[n].al = wrl_allocator(L);
@@ -1229,6 +1340,7 @@ static int call_fn(lua_State *L)
     int text = -1, nr = 0, ns = first_result_struct; /* a string or list result "w", "l": its index */
     const wrl_struct *item = NULL;
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), nr++) {
+        nr -= *k == '|';
         if (*k == 'w' || *k == 'l') {
             text = nr;
             r[nr].z = SIZE_MAX;
@@ -1237,7 +1349,16 @@ static int call_fn(lua_State *L)
         }
         ns += *k == 't' || *k == 'l';
     }
+    eng_box *eb = callback != 0 ? wrl_melee_begin_call(L, callback, 0) : NULL;
+    for (int i = 0; eb != NULL && i < nbusy; i++)
+        wrl_busy(L, busy[i], 1);
     wr_status status = fn->call(a, r);
+    for (int i = 0; eb != NULL && i < nbusy; i++)
+        wrl_busy(L, busy[i], -1);
+    if (eb != NULL)
+        wrl_melee_end_call(L, eb, 0); /* raises the morale function's error */
+    if (fn->format != NULL)
+        status = WR_OK;
     if (text >= 0 && (status == WR_OK || (status == WR_ERR_RANGE && r[text].z != SIZE_MAX))) {
         size_t len = r[text].z;
         if (item != NULL) {
@@ -1266,9 +1387,19 @@ static int call_fn(lua_State *L)
     n = 0;
     nstructs = first_result_struct;
     for (const char *k = fn->results; *k != '\0'; k += 1 + (*k == '+'), n++) {
+        if (*k == '|') { /* the results after it only when the first is not 0 */
+            if (r[0].i == 0)
+                break;
+            n--;
+            continue;
+        }
         const wrl_val *v = &r[n];
         switch (*k) {
-        case '+': lua_pushvalue(L, boxes[n]); break;
+        case '+':
+            for (int i = 0; i < nkeep; i++) /* the handles it uses, kept alive */
+                wrl_set_parent(L, boxes[n], i + 1, keep[i]);
+            lua_pushvalue(L, boxes[n]);
+            break;
         case 'w': lua_pushlstring(L, v->buf, v->z); break;
         case 'l': {
             const wrl_struct *st = fn->structs[nstructs++];
@@ -1304,6 +1435,23 @@ static int call_fn(lua_State *L)
         default: lua_pushstring(L, v->s); break;
         }
     }
+    if (fn->format != NULL) { /* the text, each %d or %s taking the next result */
+        int first = lua_gettop(L) - n + 1, next = 0, parts = 0;
+        for (const char *p = fn->format;; p += 2) {
+            const char *pc = strchr(p, '%');
+            if (pc == NULL || next >= n) {
+                lua_pushstring(L, p);
+                parts++;
+                break;
+            }
+            lua_pushlstring(L, p, (size_t)(pc - p));
+            luaL_tolstring(L, first + next++, NULL);
+            parts += 2;
+            p = pc;
+        }
+        lua_concat(L, parts);
+        return 1;
+    }
     return n;
 }
 
@@ -1311,7 +1459,7 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
 {
     size_t kinds = strlen(fn->args);
     for (const char *k = fn->args; *k != '\0'; k++)
-        kinds -= *k == '!';
+        kinds -= (size_t)is_modifier(*k);
     if (kinds > WRL_MAX_ARGS || strlen(fn->results) > WRL_MAX_ARGS)
         luaL_error(L, "warrules: %s has more than %d arguments or results", fn->name, WRL_MAX_ARGS);
     int nstructs = 0;
@@ -1322,6 +1470,12 @@ static void push_fn(lua_State *L, const wrl_fn *fn)
     for (int i = 0; i < nstructs; i++)
         if (i >= WRL_MAX_STRUCTS || fn->structs[i] == NULL || fn->structs[i]->size > WRL_STRUCT_MAX)
             luaL_error(L, "warrules: %s: struct %d is missing or too large", fn->name, i + 1);
+    int kept = 0; /* "^" arguments: no more than the new handle's parent slots */
+    for (const char *k = fn->args; *k != '\0'; k++)
+        kept += *k == '^';
+    const char *made = strchr(fn->results, '+');
+    if (kept > 0 && (made == NULL || kept > handle_box(made[1]).nparents))
+        luaL_error(L, "warrules: %s keeps more handles than its new handle has slots", fn->name);
     lua_pushlightuserdata(L, (void *)fn);
     lua_pushcclosure(L, call_fn, 1);
 }
@@ -1357,8 +1511,10 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
     lua_insert(L, -2);
     lua_settable(L, module);
     int close = lua_gettop(L);
-    lua_pushcfunction(L, tostring);
-    lua_setfield(L, mt, "__tostring");
+    if (tostring != NULL) {
+        lua_pushcfunction(L, tostring);
+        lua_setfield(L, mt, "__tostring");
+    }
 
     lua_newtable(L); /* the methods table, also holding close */
     int table = lua_gettop(L);
@@ -1378,6 +1534,10 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
             continue;
         const char *m = fn->name + type_len + 1;
         push_fn(L, fn);
+        if (strncmp(m, "__", 2) == 0) { /* a metamethod row: in the metatable only */
+            lua_setfield(L, mt, m);
+            continue;
+        }
         lua_pushvalue(L, -1);
         lua_setfield(L, table, m);
         lua_pushfstring(L, "%s_%s", prefix, m);
@@ -1396,6 +1556,34 @@ void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
         lua_setfield(L, mt, "__newindex");
     }
     lua_settop(L, module);
+}
+
+void wrl_set_method(lua_State *L, const char *metatable, const char *prefix, const char *method, const char *key)
+{
+    int module = lua_absindex(L, -1);
+    luaL_getmetatable(L, metatable);
+    lua_getfield(L, -1, "methods");
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_getfield(L, -1, "__index");
+    }
+    lua_getfield(L, module, key);
+    lua_setfield(L, -2, method);
+    lua_pushfstring(L, "%s_%s", prefix, method);
+    lua_getfield(L, module, key);
+    lua_settable(L, module);
+    lua_settop(L, module);
+}
+
+void wrl_push_row(lua_State *L, const wrl_fn *fns, const char *name)
+{
+    for (const wrl_fn *fn = fns; fn->name != NULL; fn++) {
+        if (strcmp(fn->name, name) == 0) {
+            push_fn(L, fn);
+            return;
+        }
+    }
+    luaL_error(L, "warrules: no row %s", name);
 }
 
 void wrl_set_consts(lua_State *L, const wrl_const *c)

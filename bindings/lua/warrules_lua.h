@@ -153,15 +153,22 @@ wr_allocator wrl_allocator(lua_State *L);
      B  a truth value, true when none
      z  a size_t (an integer >= 0; a negative one is WR_ERR_RANGE)
      h  a hex
+     Modifiers before a handle's letter: ! changed by the call; ~ changed, and
+        the call may run its Lua morale function (an eng_box: busy meanwhile,
+        with the row's other "!" handles; the function's error is raised after
+        the call); & changed, refused while one of its units (parents) is busy;
+        ^ kept alive by the row's new handle (its parent slots 1, 2, ... in order)
      R F U O P C M E D A N H  a handle: Rng Figure Unit Formation Profile HitChart
         MeleeUnit Engagement MeleeOdds Map Planner MeleePhase (and Q MeleePhaseOdds,
-        W OddsWorkspace);
+        W OddsWorkspace, V ChargeAdvisor);
         "!" before the letter: the
         handle is changed by the call (WR_ERR_STATE while a running call uses it)
    Result kinds (read from r[k] after the call, pushed in order):
      i int   b truth value as a boolean   u unsigned   I int32_t   U uint32_t
      e uint64_t   z size_t   h wr_hex   s string (const char *)
      x  a seed: an integer or a string of a 64-bit one, 0 when none or nil (u64)
+     |  not a value: the results after it are given only when the first (an
+        int) is not 0 ("i|hi": a problem, then where it is)
    A result "+" and a handle letter is a new handle of that type: its box is
    pushed before the call, r[k].p is its slot (wr_x **) and r[k].al the
    state's allocator (for the _ex constructors); a failed call leaves the
@@ -190,9 +197,9 @@ wr_allocator wrl_allocator(lua_State *L);
    an error calls it ("a march") and the metatable a result table gets
    (NULL: none). A struct whose table is no list of its int fields (arrays,
    booleans) has its own push (a result) and read (an argument, over zeros
-   or init; NULL: by the fields); a read that leaves a value on the stack
-   (a Lua-owned array) serves only a row's last argument, since a missing
-   argument after it would then find that value. */
+   or init; NULL: by the fields); a read that leaves one value on the stack
+   (a Lua-owned array) has it moved into the argument's slot, so that the
+   later arguments keep theirs. */
 typedef struct wrl_struct {
     const char *what;
     size_t size;
@@ -229,6 +236,7 @@ typedef struct wrl_fn {
     wr_status (*call)(const wrl_val *a, wrl_val *r);
     const wrl_struct *structs[WRL_MAX_STRUCTS]; /* in the order the kinds take them */
     int plain_errors; /* a failure names the function alone */
+    const char *format; /* a "Type:__tostring" row: the text, %d and %s taking the results in order */
 } wrl_fn;
 /* X-macro helpers: a list X(id, name, args, results, call expression) gives
    the thunks with WRL_FN_THUNK and the table entries with WRL_FN_ENTRY. */
@@ -239,17 +247,22 @@ typedef struct wrl_fn {
         (void)r;                                                      \
         return (call);                                                \
     }
-#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}, 0},
+#define WRL_FN_ENTRY(id, name, args, results, call) {name, args, results, id##_thunk, {NULL}, 0, NULL},
 /* A row with structs (or NULL): X(id, name, args, results, call, struct...) */
 #define WRL_SFN_THUNK(id, name, args, results, call, ...) WRL_FN_THUNK(id, name, args, results, call)
-#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}, 1},
-#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}, 0}
+#define WRL_SFN_ENTRY(id, name, args, results, call, ...) {name, args, results, id##_thunk, {__VA_ARGS__}, 1, NULL},
+/* A metatable row, X(id, "Type:__tostring", handle letter, results, call, format): the
+   handle's text, "warrules.Type (closed)" for a closed one; the call's status is not
+   checked (the results keep their initial values, 0 or the call's own). */
+#define WRL_TOSTRING_ENTRY(id, name, args, results, call, format) {name, args, results, id##_thunk, {NULL}, 1, format},
+#define WRL_FN_END {NULL, NULL, NULL, NULL, {NULL}, 0, NULL}
 /* Sets every plain function of fns without a type ("x", not "Type:m") in
    the table at the top of the stack. */
 void wrl_set_fns(lua_State *L, const wrl_fn *fns);
 
 /* Registers a handle type: one metatable with __gc and __close (the same
-   close function, safe to call twice), __tostring, __name, and the methods
+   close function, safe to call twice), __tostring (NULL: fns' row
+   "Type:__tostring"; a row "Type:__m" is the metamethod __m), __name, and the methods
    (plus close and the methods "Type:m" of fns, which may be NULL). With `index` the methods table is the metafield "methods"
    and index handles the rest. Each method m is also set in the module
    table (just below the top of the stack) as <prefix>_<m>, and close as
@@ -257,6 +270,12 @@ void wrl_set_fns(lua_State *L, const wrl_fn *fns);
 void wrl_register_type(lua_State *L, const char *metatable, const char *prefix,
                        const luaL_Reg *methods, const wrl_fn *fns, lua_CFunction tostring,
                        lua_CFunction index, lua_CFunction newindex);
+/* Sets the function module[key] (the module is at the top of the stack)
+   as the method `method` of the handle type and as module[<prefix>_<method>]. */
+void wrl_set_method(lua_State *L, const char *metatable, const char *prefix, const char *method, const char *key);
+/* Pushes the function of the row named `name` in fns (a "Type:m" row
+   that its type does not register; an error when there is none). */
+void wrl_push_row(lua_State *L, const wrl_fn *fns, const char *name);
 /* Pushes "warrules.X (closed)" for a closed box and returns 1, else 0. */
 int wrl_tostring_closed(lua_State *L, int arg, const char *metatable);
 
