@@ -72,14 +72,12 @@ wr_status wr_charge_advisor_new_ex(const wr_allocator *alloc, wr_charge_advisor 
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator a;
     wr_status st;
-    wr_charge_advisor *adv = wri_new_object(alloc, sizeof *adv, &a, &st);
-    if (adv == NULL)
-        return WRI_PASS(st);
-    adv->alloc = a;
-    *out = adv;
-    return WR_OK;
+    wr_charge_advisor *adv =
+        wri_new_handle(alloc, sizeof *adv, offsetof(wr_charge_advisor, alloc), &st);
+    if (adv != NULL)
+        *out = adv;
+    return WRI_PASS(st);
 }
 
 wr_status wr_charge_advisor_new(wr_charge_advisor **out)

@@ -141,14 +141,11 @@ wr_status wr_melee_phase_new_ex(const wr_allocator *alloc, wr_melee_phase **out)
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator a;
     wr_status st;
-    wr_melee_phase *p = wri_new_object(alloc, sizeof *p, &a, &st);
-    if (p == NULL)
-        return WRI_PASS(st);
-    p->alloc = a;
-    *out = p;
-    return WR_OK;
+    wr_melee_phase *p = wri_new_handle(alloc, sizeof *p, offsetof(wr_melee_phase, alloc), &st);
+    if (p != NULL)
+        *out = p;
+    return WRI_PASS(st);
 }
 
 wr_status wr_melee_phase_new(wr_melee_phase **out)

@@ -8,14 +8,11 @@ wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out)
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator a;
     wr_status st;
-    wr_hit_chart *c = wri_new_object(alloc, sizeof *c, &a, &st);
-    if (c == NULL)
-        return WRI_PASS(st);
-    c->alloc = a;
-    *out = c;
-    return WR_OK;
+    wr_hit_chart *c = wri_new_handle(alloc, sizeof *c, offsetof(wr_hit_chart, alloc), &st);
+    if (c != NULL)
+        *out = c;
+    return WRI_PASS(st);
 }
 
 wr_status wr_hit_chart_new(wr_hit_chart **out)
