@@ -50,14 +50,9 @@ void wr_planner_free(wr_planner *planner)
 wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_hex to, wr_route *route)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (route == NULL)
-        return WRI_NULL(route);
+    wr_status st = WRI_NULLS(planner, map, params, route);
+    if (st != WR_OK)
+        return st;
     int32_t goal = wri_campaign_index(map, to);
     if (wri_campaign_index(map, from) < 0)
         return WRI_FAIL_HEX(map, from, "from");
@@ -68,7 +63,7 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = goal;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_ROUTE, NULL);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_ROUTE, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (planner->dist[goal] == UINT32_MAX)
@@ -80,14 +75,9 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
 wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_arrival *field, size_t count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (field == NULL)
-        return WRI_NULL(field);
+    wr_status st = WRI_NULLS(planner, map, params, field);
+    if (st != WR_OK)
+        return st;
     if (count != (size_t)map->count)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
     search_opts o;
@@ -95,7 +85,7 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, NULL);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     const uint32_t *dist = planner->dist;
@@ -134,16 +124,9 @@ static void hexes_of(const wr_map *map, const int32_t *index, size_t n, wr_hex *
 wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                                wr_hex from, int days, const wr_hex **hexes, size_t *count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (hexes == NULL)
-        return WRI_NULL(hexes);
-    if (count == NULL)
-        return WRI_NULL(count);
+    wr_status st = WRI_NULLS(planner, map, params, hexes, count);
+    if (st != WR_OK)
+        return st;
     if (days < 1 || days > WR_PLAN_MAX_DAYS)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "days", days, "1..1000000 (WR_PLAN_MAX_DAYS)");
     if (planner->cap_hexes < (size_t)map->count) {
@@ -154,7 +137,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map, const wr_
         planner->hexes = h;
         planner->cap_hexes = (size_t)map->count;
     }
-    wr_status st = wri_campaign_check_params(params);
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     st = wri_planner_ensure_states(planner, (size_t)map->count * 2u);
@@ -181,17 +164,12 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
                                  const wr_plan_params *params, int32_t from, int32_t to,
                                  wr_route *route)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (graph == NULL)
-        return WRI_NULL(graph);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (route == NULL)
-        return WRI_NULL(route);
+    wr_status st = WRI_NULLS(planner, graph, params, route);
+    if (st != WR_OK)
+        return st;
     if (graph->moves == NULL)
         return WRI_NULL(graph->moves);
-    wr_status st = wri_campaign_check_params(params);
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES)
@@ -330,15 +308,10 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
                           const wr_plan_query *query, wr_hex from, wr_hex to,
                           wr_plan_result *result)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (result == NULL)
-        return WRI_NULL(result);
-    wr_status st = wri_campaign_check_params(params);
+    wr_status st = WRI_NULLS(planner, map, params, result);
+    if (st != WR_OK)
+        return st;
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     wr_force_state start;
@@ -390,17 +363,12 @@ wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
                                 const wr_plan_params *params, const wr_plan_query *query,
                                 wr_hex from, wr_arrival *field, size_t count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (field == NULL)
-        return WRI_NULL(field);
+    wr_status st = WRI_NULLS(planner, map, params, field);
+    if (st != WR_OK)
+        return st;
     if (count != (size_t)map->count)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
-    wr_status st = wri_campaign_check_params(params);
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     wr_force_state start;
