@@ -11,14 +11,6 @@
 
 /* ---- making -------------------------------------------------------------- */
 
-/* As phase.c: the most figures of a unit on a face. */
-static int face_most(const wr_melee_unit *u, wr_facing face)
-{
-    int figures = u->def.figures, files = u->def.files;
-    int along = face == WR_FACING_FLANK ? figures / files + (figures % files > 0) : files;
-    return along < figures ? along : figures;
-}
-
 static wr_status check_fits(const wr_phase_fight *fights, int n)
 {
     for (int f = 0; f < n; f++)
@@ -26,7 +18,7 @@ static wr_status check_fits(const wr_phase_fight *fights, int n)
             const wr_phase_combatant *s = &fights[f].side[i];
             if (s->unit->def.figures < 1)
                 return WRI_FAIL(WR_ERR_STATE, "phase", "a unit with figures left in every fight");
-            if (s->in_contact < 0 || s->in_contact > face_most(s->unit, s->face))
+            if (s->in_contact < 0 || s->in_contact > wri_melee_face_most(s->unit, s->face))
                 return WRI_FAIL_VALUE(WR_ERR_STATE, "phase", s->in_contact,
                                       "in_contact within the figures now on the unit's face");
         }
