@@ -45,18 +45,14 @@ wr_status wr_formation_new(wr_formation_order order, int frontage, int facing, w
 
 void wr_formation_free(wr_formation *formation)
 {
-    if (formation != NULL) {
-        wr_allocator a = formation->alloc;
-        wri_free(&a, formation, 1, sizeof *formation);
-    }
+    wri_free_handle(formation, sizeof *formation, offsetof(wr_formation, alloc));
 }
 
 wr_status wr_formation_get(const wr_formation *formation, wr_formation_info *info)
 {
-    if (formation == NULL)
-        return WRI_NULL(formation);
-    if (info == NULL)
-        return WRI_NULL(info);
+    wr_status st = WRI_NULLS(formation, info);
+    if (st != WR_OK)
+        return st;
     *info = formation->info;
     return WR_OK;
 }
