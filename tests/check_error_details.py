@@ -46,6 +46,9 @@ HELPERS = {
     ("merge_groups", "dice"):
         "wr_figure_add_damage's own; the ratings rename it to the crew member (WRI_PASS_ARG)",
     ("merge_groups", "bonus"): "as dice",
+    ("unit_value_sum", "fate"):
+        "the phase odds' figures answers pass by_fate 0, which checks figures, not a fate",
+    ("unit_value_sum", "figures"): "the fate answers pass by_fate 1, which checks the fate",
 }
 
 # (public function, argument): why the failure never reaches it.

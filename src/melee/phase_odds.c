@@ -238,103 +238,76 @@ static void unit_sum(const wr_melee_phase_odds *o, int u, int fate, int figures,
                 big_muladd1(sum, wri_po_number(o, u, k, x), n, 1);
 }
 
-static wr_status fate_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
-                          wr_melee_fate fate, uint32_t *sum)
+/* The sum of a unit's numbers of one fate (by_fate: value is the fate) or
+   of one number of figures (value), after the checks of unit and value. */
+static wr_status unit_value_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
+                                int by_fate, int value, uint32_t *sum)
 {
     int u = 0;
     wr_status st = find_unit(odds, unit, &u);
     if (st != WR_OK)
         return st;
-    if ((int)fate < 0 || (int)fate >= WR_FATE_COUNT)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fate", fate, "a wr_melee_fate value");
-    unit_sum(odds, u, (int)fate, -1, sum);
+    if (by_fate && (value < 0 || value >= WR_FATE_COUNT))
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fate", value, "a wr_melee_fate value");
+    if (!by_fate && (value < 0 || value > odds->start[u]))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", value,
+                              "0..the unit's figures when the phase began");
+    unit_sum(odds, u, by_fate ? value : -1, by_fate ? -1 : value, sum);
     return WR_OK;
 }
 
-static wr_status figures_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
-                             int figures, uint32_t *sum)
+/* The unit answers as a probability x 10^18: unit_fate, unit_figures. */
+static wr_status unit_e18(const wr_melee_phase_odds *odds, const wr_melee_unit *unit, int by_fate,
+                          int value, uint64_t *p_e18)
 {
-    int u = 0;
-    wr_status st = find_unit(odds, unit, &u);
-    if (st != WR_OK)
-        return st;
-    if (figures < 0 || figures > odds->start[u])
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures,
-                              "0..the unit's figures when the phase began");
-    unit_sum(odds, u, -1, figures, sum);
-    return WR_OK;
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = WRI_NULLS(odds, unit, p_e18);
+    if (st == WR_OK)
+        st = unit_value_sum(odds, unit, by_fate, value, sum);
+    if (st == WR_OK)
+        *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
+    return st;
+}
+
+/* The same as exact decimal text: unit_fate_exact, unit_figures_exact. */
+static wr_status unit_text(const wr_melee_phase_odds *odds, const wr_melee_unit *unit, int by_fate,
+                           int value, char *buf, size_t cap, size_t *len)
+{
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = WRI_NULLS(odds, unit, len);
+    if (st == WR_OK && buf == NULL && cap > 0)
+        st = WRI_NULL(buf);
+    if (st == WR_OK)
+        st = unit_value_sum(odds, unit, by_fate, value, sum);
+    if (st == WR_OK)
+        st = wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len);
+    return st;
 }
 
 wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
                                         wr_melee_fate fate, uint64_t *p_e18)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (p_e18 == NULL)
-        return WRI_NULL(p_e18);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = fate_sum(odds, unit, fate, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
-    return WR_OK;
+    return WRI_PASS(unit_e18(odds, unit, 1, (int)fate, p_e18));
 }
 
 wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
                                               const wr_melee_unit *unit, wr_melee_fate fate,
                                               char *buf, size_t cap, size_t *len)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (len == NULL)
-        return WRI_NULL(len);
-    if (buf == NULL && cap > 0)
-        return WRI_NULL(buf);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = fate_sum(odds, unit, fate, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    return WRI_PASS(wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len));
+    return WRI_PASS(unit_text(odds, unit, 1, (int)fate, buf, cap, len));
 }
 
 wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
                                            const wr_melee_unit *unit, int figures, uint64_t *p_e18)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (p_e18 == NULL)
-        return WRI_NULL(p_e18);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = figures_sum(odds, unit, figures, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
-    return WR_OK;
+    return WRI_PASS(unit_e18(odds, unit, 0, figures, p_e18));
 }
 
 wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odds *odds,
                                                  const wr_melee_unit *unit, int figures, char *buf,
                                                  size_t cap, size_t *len)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (len == NULL)
-        return WRI_NULL(len);
-    if (buf == NULL && cap > 0)
-        return WRI_NULL(buf);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = figures_sum(odds, unit, figures, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    return WRI_PASS(wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len));
+    return WRI_PASS(unit_text(odds, unit, 0, figures, buf, cap, len));
 }
 
 wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *odds,
