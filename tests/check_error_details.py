@@ -234,11 +234,16 @@ def macro_details(root):
 
 
 def details_in(body, own):
-    """Detail names in a body; WRI_NULL's only in the public function's own
-    body (the helpers' NULL checks see the pointers their callers pass)."""
+    """Detail names in a body; WRI_NULL's and WRI_NULLS's only in the public
+    function's own body (the helpers' NULL checks see the pointers their callers pass)."""
     found = []
-    for m in re.finditer(r"\b(WRI_FAIL_VALUE|WRI_FAIL_HEX|WRI_FAIL|WRI_NULL|wri_fail)\s*\(", body):
+    for m in re.finditer(r"\b(WRI_FAIL_VALUE|WRI_FAIL_HEX|WRI_FAIL|WRI_NULLS|WRI_NULL|wri_fail)\s*\(",
+                         body):
         args = split_args(body, m.end() - 1)
+        if m.group(1) == "WRI_NULLS":  # each argument is a pointer's name
+            if own:
+                found.extend(a.strip() for a in args)
+            continue
         k = DETAIL_CALLS[m.group(1)]
         if k >= len(args):
             continue
