@@ -46,6 +46,9 @@ HELPERS = {
     ("merge_groups", "dice"):
         "wr_figure_add_damage's own; the ratings rename it to the crew member (WRI_PASS_ARG)",
     ("merge_groups", "bonus"): "as dice",
+    ("unit_value_sum", "fate"):
+        "the phase odds' figures answers pass by_fate 0, which checks figures, not a fate",
+    ("unit_value_sum", "figures"): "the fate answers pass by_fate 1, which checks the fate",
 }
 
 # (public function, argument): why the failure never reaches it.
@@ -231,11 +234,16 @@ def macro_details(root):
 
 
 def details_in(body, own):
-    """Detail names in a body; WRI_NULL's only in the public function's own
-    body (the helpers' NULL checks see the pointers their callers pass)."""
+    """Detail names in a body; WRI_NULL's and WRI_NULLS's only in the public
+    function's own body (the helpers' NULL checks see the pointers their callers pass)."""
     found = []
-    for m in re.finditer(r"\b(WRI_FAIL_VALUE|WRI_FAIL_HEX|WRI_FAIL|WRI_NULL|wri_fail)\s*\(", body):
+    for m in re.finditer(r"\b(WRI_FAIL_VALUE|WRI_FAIL_HEX|WRI_FAIL|WRI_NULLS|WRI_NULL|wri_fail)\s*\(",
+                         body):
         args = split_args(body, m.end() - 1)
+        if m.group(1) == "WRI_NULLS":  # each argument is a pointer's name
+            if own:
+                found.extend(a.strip() for a in args)
+            continue
         k = DETAIL_CALLS[m.group(1)]
         if k >= len(args):
             continue

@@ -45,18 +45,14 @@ wr_status wr_formation_new(wr_formation_order order, int frontage, int facing, w
 
 void wr_formation_free(wr_formation *formation)
 {
-    if (formation != NULL) {
-        wr_allocator a = formation->alloc;
-        wri_free(&a, formation, 1, sizeof *formation);
-    }
+    wri_free_handle(formation, sizeof *formation, offsetof(wr_formation, alloc));
 }
 
 wr_status wr_formation_get(const wr_formation *formation, wr_formation_info *info)
 {
-    if (formation == NULL)
-        return WRI_NULL(formation);
-    if (info == NULL)
-        return WRI_NULL(info);
+    wr_status st = WRI_NULLS(formation, info);
+    if (st != WR_OK)
+        return st;
     *info = formation->info;
     return WR_OK;
 }
@@ -193,6 +189,23 @@ wr_status wr_formation_available(const wr_formation *formation, const wr_battle_
     return WR_OK;
 }
 
+wr_status wri_battlesystem_shield_wall_turn(const wr_formation *formation, int amount,
+                                            const char *arg, int degrees)
+{
+    const wr_formation_info *info = &formation->info;
+    if (info->sides != WR_FACE_FRONT)
+        return WRI_FAIL(WR_ERR_FORBIDDEN, arg,
+                        "[11.6] an all-round shield wall cannot move or turn");
+    if (info->spent > 0)
+        return WRI_FAIL(WR_ERR_FORBIDDEN, arg,
+                        "[11.6] a change of facing costs a shield wall its entire movement: it "
+                        "must not have moved");
+    if (info->turned + amount > 90)
+        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "degrees", degrees,
+                              "[11.6] a shield wall turns at most 90 degrees a Game Round");
+    return WR_OK;
+}
+
 wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit, int degrees)
 {
     if (formation == NULL)
@@ -204,16 +217,9 @@ wr_status wr_formation_turn(wr_formation *formation, const wr_battle_unit *unit,
     wr_formation_info *info = &formation->info;
     int amount = degrees < 0 ? -degrees : degrees;
     if (info->special == WR_SPECIAL_SHIELD_WALL && amount > 0) {
-        if (info->sides != WR_FACE_FRONT)
-            return WRI_FAIL(WR_ERR_FORBIDDEN, "degrees",
-                            "[11.6] an all-round shield wall cannot move or turn");
-        if (info->spent > 0)
-            return WRI_FAIL(WR_ERR_FORBIDDEN, "degrees",
-                            "[11.6] a change of facing costs a shield wall its entire movement: it "
-                            "must not have moved");
-        if (info->turned + amount > 90)
-            return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "degrees", degrees,
-                                  "[11.6] a shield wall turns at most 90 degrees a Game Round");
+        wr_status st = wri_battlesystem_shield_wall_turn(formation, amount, "degrees", degrees);
+        if (st != WR_OK)
+            return WRI_PASS(st);
         info->spent = wri_battlesystem_rate(unit, formation);
     }
     info->turned += amount;

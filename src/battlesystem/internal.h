@@ -79,6 +79,11 @@ wr_status wri_battlesystem_figure_merge_damage(wr_figure *dst, const wr_figure *
 /* The unit's movement rate in move points for its formation: 48 * MV, or
    24 * MV in a front-only shield wall, or 0 in an all-round shield wall. */
 int wri_battlesystem_rate(const wr_battle_unit *unit, const wr_formation *formation);
+/* [11.6] a shield wall's change of facing by amount (1..180) degrees: front
+   only, before it moves, at most 90 degrees a Game Round (formation.c).
+   Failures name arg, or "degrees" with the value `degrees`. */
+wr_status wri_battlesystem_shield_wall_turn(const wr_formation *formation, int amount,
+                                            const char *arg, int degrees);
 
 /* The unit's normal movement rate in move points (wr_figure_move_points). */
 int wri_battlesystem_normal_rate(const wr_battle_unit *unit);

@@ -158,19 +158,10 @@ static void face(wr_formation *formation, int degrees)
 static wr_status shield_wall_facing(const wr_battle_unit *unit, const wr_formation *formation,
                                     int amount, int64_t *c)
 {
-    const wr_formation_info *info = &formation->info;
-    if (info->sides != WR_FACE_FRONT)
-        return WRI_FAIL(WR_ERR_FORBIDDEN, "formation",
-                        "[11.6] an all-round shield wall cannot move or turn");
-    if (info->spent > 0)
-        return WRI_FAIL(WR_ERR_FORBIDDEN, "formation",
-                        "[11.6] a change of facing costs a shield wall its entire movement: it "
-                        "must not have moved");
-    if (info->turned + amount > 90)
-        return WRI_FAIL_VALUE(WR_ERR_FORBIDDEN, "degrees", amount,
-                              "[11.6] a shield wall turns at most 90 degrees a Game Round");
-    *c = wri_battlesystem_rate(unit, formation);
-    return WR_OK;
+    wr_status st = wri_battlesystem_shield_wall_turn(formation, amount, "formation", amount);
+    if (st == WR_OK)
+        *c = wri_battlesystem_rate(unit, formation);
+    return st;
 }
 
 wr_status wr_movement_phase_turn(const wr_battle_unit *unit, wr_formation *formation,

@@ -33,13 +33,10 @@ static wr_status check_desc(const wr_battle_unit_desc *desc)
 wr_status wr_battle_unit_new_ex(const wr_figure *figure, const wr_battle_unit_desc *desc,
                                 const wr_allocator *alloc, wr_battle_unit **out)
 {
-    if (figure == NULL)
-        return WRI_NULL(figure);
-    if (desc == NULL)
-        return WRI_NULL(desc);
-    if (out == NULL)
-        return WRI_NULL(out);
-    wr_status st = check_desc(desc);
+    wr_status st = WRI_NULLS(figure, desc, out);
+    if (st != WR_OK)
+        return st;
+    st = check_desc(desc);
     if (st != WR_OK)
         return WRI_PASS(st);
     wr_allocator a;

@@ -393,20 +393,13 @@ static wr_status check_arguments(const wr_planner *planner, const wr_map *map,
                                  const wr_intercept_params **how, const wr_intercept_result *result,
                                  wr_force_state *s0, int32_t *src)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (enemy == NULL)
-        return WRI_NULL(enemy);
-    if (result == NULL)
-        return WRI_NULL(result);
+    wr_status st = WRI_NULLS(planner, map, params, enemy, result);
+    if (st != WR_OK)
+        return st;
     static const wr_intercept_params zero_how;
     if (*how == NULL)
         *how = &zero_how;
-    wr_status st = check_how(map, *how);
+    st = check_how(map, *how);
     if (st != WR_OK)
         return st;
     if (enemy->positions == NULL) {
@@ -708,14 +701,9 @@ static wr_status danger_add(wr_planner *pl, const wr_map *map, const wr_force_de
 wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_force_desc *forces,
                             size_t force_count, wr_danger *field, size_t count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (forces == NULL)
-        return WRI_NULL(forces);
-    if (field == NULL)
-        return WRI_NULL(field);
+    wr_status st = WRI_NULLS(planner, map, forces, field);
+    if (st != WR_OK)
+        return st;
     if (force_count < 1 || force_count > WR_DANGER_MAX_FORCES)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "force_count", force_count,
                               "1..1024 (WR_DANGER_MAX_FORCES)");
@@ -729,7 +717,7 @@ wr_status wr_planner_danger(wr_planner *planner, const wr_map *map, const wr_for
                             "NULL and 0: a danger field plans its forces");
     }
     struct wri_intercept_store *s = NULL;
-    wr_status st = store_of(planner, &s);
+    st = store_of(planner, &s);
     if (st == WR_OK && force_count > 1) {
         wr_danger *b = regrow(&planner->alloc, s->best, &s->cap_best, count, sizeof *b);
         if (b == NULL)

@@ -176,6 +176,21 @@ enum { CHANGE_TERRAIN = 1, CHANGE_FEATURES, CHANGE_REGIONS, CHANGE_SIDE, CHANGE_
     if (idx < 0)                                \
     return WRI_FAIL_HEX(map, hex, #hex)
 
+/* A getter's or setter's checks: map, and a getter's result `out` (named
+   out_name; NULL for a setter), not NULL, and hex on the map, whose index
+   goes to *index. */
+static wr_status hex_index(const wr_map *map, wr_hex hex, const void *out, const char *out_name,
+                           int32_t *index)
+{
+    if (map == NULL)
+        return WRI_NULL(map);
+    if (out_name != NULL && out == NULL)
+        return wri_fail(WR_ERR_NULL, __func__, out_name, 0, 0, "a non-NULL pointer");
+    LOOKUP(map, hex, i);
+    *index = i;
+    return WR_OK;
+}
+
 /* Adds delta to the coast count of every hex within two of idx. */
 static void coast_count_add(wr_map *map, wr_hex hex, int delta)
 {
@@ -192,77 +207,92 @@ static void coast_count_add(wr_map *map, wr_hex hex, int delta)
     }
 }
 
+/* The setters of a hex's terrain, features and regions (kind), after the
+   checks of map and hex: the value's check (naming arg), the coast counts,
+   the change. */
+static wr_status set_value(wr_map *map, wr_hex hex, unsigned kind, const char *arg, long long value)
+{
+    int32_t i = 0;
+    wr_status st = hex_index(map, hex, NULL, NULL, &i);
+    if (st != WR_OK)
+        return st;
+    if (kind == CHANGE_TERRAIN) {
+        if (value < 0 || value >= WR_HEX_TERRAIN_COUNT)
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, arg, value, "a wr_hex_terrain (0..7)");
+        int old = map->cells[i].terrain;
+        if (old == WR_HEX_COAST && value != WR_HEX_COAST)
+            coast_count_add(map, hex, -1);
+        else if (old != WR_HEX_COAST && value == WR_HEX_COAST)
+            coast_count_add(map, hex, 1);
+        map->cells[i].terrain = (uint8_t)value;
+    } else if (kind == CHANGE_FEATURES) {
+        if (value & ~(long long)WR_FEATURE_ALL)
+            return WRI_FAIL_VALUE(WR_ERR_INVALID, arg, value, "WR_FEATURE_ALL bits");
+        map->cells[i].features = (uint8_t)value;
+    } else {
+        map->regions[i] = (uint32_t)value;
+    }
+    map_changed(map, kind, i, (uint64_t)value);
+    return WR_OK;
+}
+
+/* The getters of the same: the checks, then the value of kind. */
+static wr_status get_value(const wr_map *map, wr_hex hex, unsigned kind, const void *out,
+                           const char *out_name, uint32_t *value)
+{
+    int32_t i = 0;
+    wr_status st = hex_index(map, hex, out, out_name, &i);
+    if (st != WR_OK)
+        return st;
+    if (kind == CHANGE_TERRAIN)
+        *value = map->cells[i].terrain;
+    else if (kind == CHANGE_FEATURES)
+        *value = map->cells[i].features;
+    else
+        *value = map->regions[i];
+    return WR_OK;
+}
+
 wr_status wr_map_set_terrain(wr_map *map, wr_hex hex, wr_hex_terrain terrain)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    LOOKUP(map, hex, i);
-    int t = (int)terrain;
-    if (t < 0 || t >= WR_HEX_TERRAIN_COUNT)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "terrain", t, "a wr_hex_terrain (0..7)");
-    int old = map->cells[i].terrain;
-    if (old == WR_HEX_COAST && t != WR_HEX_COAST)
-        coast_count_add(map, hex, -1);
-    else if (old != WR_HEX_COAST && t == WR_HEX_COAST)
-        coast_count_add(map, hex, 1);
-    map->cells[i].terrain = (uint8_t)t;
-    map_changed(map, CHANGE_TERRAIN, i, (uint64_t)t);
-    return WR_OK;
+    return WRI_PASS(set_value(map, hex, CHANGE_TERRAIN, "terrain", (int)terrain));
 }
 
 wr_status wr_map_terrain(const wr_map *map, wr_hex hex, wr_hex_terrain *terrain)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (terrain == NULL)
-        return WRI_NULL(terrain);
-    LOOKUP(map, hex, i);
-    *terrain = (wr_hex_terrain)map->cells[i].terrain;
-    return WR_OK;
+    uint32_t v = 0;
+    wr_status st = get_value(map, hex, CHANGE_TERRAIN, terrain, "terrain", &v);
+    if (st == WR_OK)
+        *terrain = (wr_hex_terrain)v;
+    return WRI_PASS(st);
 }
 
 wr_status wr_map_set_features(wr_map *map, wr_hex hex, unsigned features)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    LOOKUP(map, hex, i);
-    if (features & ~WR_FEATURE_ALL)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "features", features, "WR_FEATURE_ALL bits");
-    map->cells[i].features = (uint8_t)features;
-    map_changed(map, CHANGE_FEATURES, i, features);
-    return WR_OK;
+    return WRI_PASS(set_value(map, hex, CHANGE_FEATURES, "features", features));
 }
 
 wr_status wr_map_features(const wr_map *map, wr_hex hex, unsigned *features)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (features == NULL)
-        return WRI_NULL(features);
-    LOOKUP(map, hex, i);
-    *features = map->cells[i].features;
-    return WR_OK;
+    uint32_t v = 0;
+    wr_status st = get_value(map, hex, CHANGE_FEATURES, features, "features", &v);
+    if (st == WR_OK)
+        *features = v;
+    return WRI_PASS(st);
 }
 
 wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    LOOKUP(map, hex, i);
-    map->regions[i] = tags;
-    map_changed(map, CHANGE_REGIONS, i, tags);
-    return WR_OK;
+    return WRI_PASS(set_value(map, hex, CHANGE_REGIONS, "tags", tags));
 }
 
 wr_status wr_map_regions(const wr_map *map, wr_hex hex, uint32_t *tags)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (tags == NULL)
-        return WRI_NULL(tags);
-    LOOKUP(map, hex, i);
-    *tags = map->regions[i];
-    return WR_OK;
+    uint32_t v = 0;
+    wr_status st = get_value(map, hex, CHANGE_REGIONS, tags, "tags", &v);
+    if (st == WR_OK)
+        *tags = v;
+    return WRI_PASS(st);
 }
 
 /* The cell and slot that store side (i, d); -1 when the neighbour is off the map. */
@@ -276,18 +306,29 @@ static int side_slot(const wr_map *map, int32_t i, int d, int32_t *owner)
     return d < 3 ? d : d - 3;
 }
 
-wr_status wr_map_set_hexside(wr_map *map, wr_hex hex, int direction, const wr_hexside *side)
+/* A hexside function's checks: hex_index's, then direction towards a
+   neighbour on the map; the hex's index, and the cell and slot that store
+   the hexside. */
+static wr_status side_index(const wr_map *map, wr_hex hex, int direction, const void *out,
+                            const char *out_name, int32_t *index, int32_t *owner, int *slot)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (side == NULL)
-        return WRI_NULL(side);
-    LOOKUP(map, hex, i);
-    int32_t owner = 0;
-    int slot = side_slot(map, i, direction, &owner);
-    if (slot < 0)
+    wr_status st = hex_index(map, hex, out, out_name, index);
+    if (st != WR_OK)
+        return st;
+    *slot = side_slot(map, *index, direction, owner);
+    if (*slot < 0)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
                               "0..5 towards a neighbour on the map");
+    return WR_OK;
+}
+
+wr_status wr_map_set_hexside(wr_map *map, wr_hex hex, int direction, const wr_hexside *side)
+{
+    int32_t i = 0, owner = 0;
+    int slot = 0;
+    wr_status st = side_index(map, hex, direction, side, "side", &i, &owner, &slot);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     if (side->river < WR_NO_RIVER || side->river > WR_RIVER_MAJOR)
         return WRI_FAIL_VALUE(WR_ERR_INVALID, "side->river", side->river,
                               "WR_NO_RIVER, WR_RIVER_MINOR or WR_RIVER_MAJOR");
@@ -308,16 +349,11 @@ wr_status wr_map_set_hexside(wr_map *map, wr_hex hex, int direction, const wr_he
 
 wr_status wr_map_hexside(const wr_map *map, wr_hex hex, int direction, wr_hexside *side)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (side == NULL)
-        return WRI_NULL(side);
-    LOOKUP(map, hex, i);
-    int32_t owner = 0;
-    int slot = side_slot(map, i, direction, &owner);
-    if (slot < 0)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
-                              "0..5 towards a neighbour on the map");
+    int32_t i = 0, owner = 0;
+    int slot = 0;
+    wr_status st = side_index(map, hex, direction, side, "side", &i, &owner, &slot);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     unsigned b = map->cells[owner].side[slot];
     wr_hexside s = {(int)WRI_SIDE_RIVER(b), (int)WRI_SIDE_CROSSING(b), (b & WRI_SIDE_ROAD) != 0,
                     (b & WRI_SIDE_TRACK) != 0};
@@ -375,13 +411,11 @@ static wr_zone zone_of(const wri_cell *c)
 
 wr_status wr_map_zone(const wr_map *map, wr_hex hex, wr_zone *zone)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (zone == NULL)
-        return WRI_NULL(zone);
-    LOOKUP(map, hex, i);
-    *zone = zone_of(&map->cells[i]);
-    return WR_OK;
+    int32_t i = 0;
+    wr_status st = hex_index(map, hex, zone, "zone", &i);
+    if (st == WR_OK)
+        *zone = zone_of(&map->cells[i]);
+    return WRI_PASS(st);
 }
 
 wr_status wr_map_is_visible(const wr_map *map, wr_hex a, wr_hex b, int *visible)
@@ -401,16 +435,11 @@ wr_status wr_map_is_visible(const wr_map *map, wr_hex a, wr_hex b, int *visible)
 
 wr_status wr_map_is_on_route(const wr_map *map, wr_hex hex, int direction, int *on_route)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (on_route == NULL)
-        return WRI_NULL(on_route);
-    LOOKUP(map, hex, i);
-    int32_t owner = 0;
-    int slot = side_slot(map, i, direction, &owner);
-    if (slot < 0)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
-                              "0..5 towards a neighbour on the map");
+    int32_t i = 0, owner = 0;
+    int slot = 0;
+    wr_status st = side_index(map, hex, direction, on_route, "on_route", &i, &owner, &slot);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     unsigned b = map->cells[owner].side[slot];
     unsigned odd = map->cells[i].nb & WRI_ODD_ROW ? 1u : 0u;
     int32_t nb = wri_nb_index(map, i, odd, direction);
@@ -422,16 +451,11 @@ wr_status wr_map_is_on_route(const wr_map *map, wr_hex hex, int direction, int *
 
 wr_status wr_map_hexside_index(const wr_map *map, wr_hex hex, int direction, int32_t *index)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (index == NULL)
-        return WRI_NULL(index);
-    LOOKUP(map, hex, i);
-    int32_t owner = 0;
-    int slot = side_slot(map, i, direction, &owner);
-    if (slot < 0)
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "direction", direction,
-                              "0..5 towards a neighbour on the map");
+    int32_t i = 0, owner = 0;
+    int slot = 0;
+    wr_status st = side_index(map, hex, direction, index, "index", &i, &owner, &slot);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     *index = owner * 3 + slot;
     return WR_OK;
 }

@@ -106,13 +106,10 @@ wr_status wr_land_entry(const wr_move_costs *costs, wr_arm arm, unsigned traits,
                         wr_hex_terrain terrain, int home_region, wr_route_kind route, int *cost,
                         int *formed)
 {
-    if (costs == NULL)
-        return WRI_NULL(costs);
-    if (cost == NULL)
-        return WRI_NULL(cost);
-    if (formed == NULL)
-        return WRI_NULL(formed);
-    wr_status st = check_costs(costs, &costs_arg);
+    wr_status st = WRI_NULLS(costs, cost, formed);
+    if (st != WR_OK)
+        return st;
+    st = check_costs(costs, &costs_arg);
     if (st != WR_OK)
         return WRI_PASS(st);
     int a = (int)arm, t = (int)terrain, rt = (int)route;
@@ -449,15 +446,10 @@ int wri_campaign_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
 wr_status wr_map_moves(const wr_map *map, const wr_plan_params *params, wr_hex from,
                        wr_plan_edge *out, size_t capacity, size_t *count)
 {
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (out == NULL)
-        return WRI_NULL(out);
-    if (count == NULL)
-        return WRI_NULL(count);
-    wr_status st = wri_campaign_check_params(params);
+    wr_status st = WRI_NULLS(map, params, out, count);
+    if (st != WR_OK)
+        return st;
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     int32_t idx = wri_campaign_index(map, from);
@@ -548,21 +540,10 @@ wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *her
                             const int32_t nodes[6], wr_plan_edge *out, size_t capacity,
                             size_t *count)
 {
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (here == NULL)
-        return WRI_NULL(here);
-    if (neighbors == NULL)
-        return WRI_NULL(neighbors);
-    if (sides == NULL)
-        return WRI_NULL(sides);
-    if (nodes == NULL)
-        return WRI_NULL(nodes);
-    if (out == NULL)
-        return WRI_NULL(out);
-    if (count == NULL)
-        return WRI_NULL(count);
-    wr_status st = wri_campaign_check_params(params);
+    wr_status st = WRI_NULLS(params, here, neighbors, sides, nodes, out, count);
+    if (st != WR_OK)
+        return st;
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (capacity < WR_PLAN_MAX_EDGES)

@@ -47,28 +47,34 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner, 1, sizeof *planner);
 }
 
-wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
-                           wr_hex from, wr_hex to, wr_route *route)
+/* The options of a search from `from` to `to`, both hexes of the map: its
+   goal the index of `to`, no limit. */
+static wr_status route_opts(const wr_map *map, wr_hex from, wr_hex to, search_opts *o)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (route == NULL)
-        return WRI_NULL(route);
     int32_t goal = wri_campaign_index(map, to);
     if (wri_campaign_index(map, from) < 0)
         return WRI_FAIL_HEX(map, from, "from");
     if (goal < 0)
         return WRI_FAIL_HEX(map, to, "to");
+    memset(o, 0, sizeof *o);
+    o->goal = goal;
+    o->limit = UINT32_MAX;
+    return WR_OK;
+}
+
+wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
+                           wr_hex from, wr_hex to, wr_route *route)
+{
+    wr_status st = WRI_NULLS(planner, map, params, route);
+    if (st != WR_OK)
+        return st;
     search_opts o;
-    memset(&o, 0, sizeof o);
-    o.goal = goal;
-    o.limit = UINT32_MAX;
+    st = route_opts(map, from, to, &o);
+    if (st != WR_OK)
+        return WRI_PASS(st);
+    int32_t goal = o.goal;
     wri_movegen g;
-    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_ROUTE, NULL);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_ROUTE, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (planner->dist[goal] == UINT32_MAX)
@@ -80,14 +86,9 @@ wr_status wr_planner_route(wr_planner *planner, const wr_map *map, const wr_plan
 wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                            wr_hex from, wr_arrival *field, size_t count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (field == NULL)
-        return WRI_NULL(field);
+    wr_status st = WRI_NULLS(planner, map, params, field);
+    if (st != WR_OK)
+        return st;
     if (count != (size_t)map->count)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
     search_opts o;
@@ -95,7 +96,7 @@ wr_status wr_planner_field(wr_planner *planner, const wr_map *map, const wr_plan
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    wr_status st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, NULL);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, NULL);
     if (st != WR_OK)
         return WRI_PASS(st);
     const uint32_t *dist = planner->dist;
@@ -134,16 +135,9 @@ static void hexes_of(const wr_map *map, const int32_t *index, size_t n, wr_hex *
 wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                                wr_hex from, int days, const wr_hex **hexes, size_t *count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (hexes == NULL)
-        return WRI_NULL(hexes);
-    if (count == NULL)
-        return WRI_NULL(count);
+    wr_status st = WRI_NULLS(planner, map, params, hexes, count);
+    if (st != WR_OK)
+        return st;
     if (days < 1 || days > WR_PLAN_MAX_DAYS)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "days", days, "1..1000000 (WR_PLAN_MAX_DAYS)");
     if (planner->cap_hexes < (size_t)map->count) {
@@ -154,7 +148,7 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map, const wr_
         planner->hexes = h;
         planner->cap_hexes = (size_t)map->count;
     }
-    wr_status st = wri_campaign_check_params(params);
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     st = wri_planner_ensure_states(planner, (size_t)map->count * 2u);
@@ -181,17 +175,12 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
                                  const wr_plan_params *params, int32_t from, int32_t to,
                                  wr_route *route)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (graph == NULL)
-        return WRI_NULL(graph);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (route == NULL)
-        return WRI_NULL(route);
+    wr_status st = WRI_NULLS(planner, graph, params, route);
+    if (st != WR_OK)
+        return st;
     if (graph->moves == NULL)
         return WRI_NULL(graph->moves);
-    wr_status st = wri_campaign_check_params(params);
+    st = wri_campaign_check_params(params);
     if (st != WR_OK)
         return WRI_PASS(st);
     if (graph->node_count < 1 || graph->node_count > WR_MAP_MAX_HEXES)
@@ -326,43 +315,46 @@ static void predict_arrival(const wr_planner *pl, const search_opts *o, const wr
     *out = f;
 }
 
+/* What a plan and a plan field read of their params and query. */
+typedef struct plan_read {
+    wr_force_state start;
+    wri_block block;
+    plan_start ps;
+    int objective;
+} plan_read;
+
+/* The checks of params, then the query read (wri_planner_read_query). */
+static wr_status read_plan(const wr_map *map, const wr_plan_params *params,
+                           const wr_plan_query *query, plan_read *r)
+{
+    wr_status st = wri_campaign_check_params(params);
+    if (st != WR_OK)
+        return st;
+    r->objective = 0;
+    return wri_planner_read_query(map, params, query, &r->start, &r->block, &r->ps, &r->objective);
+}
+
 wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_params *params,
                           const wr_plan_query *query, wr_hex from, wr_hex to,
                           wr_plan_result *result)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (result == NULL)
-        return WRI_NULL(result);
-    wr_status st = wri_campaign_check_params(params);
+    wr_status st = WRI_NULLS(planner, map, params, result);
+    if (st != WR_OK)
+        return st;
+    plan_read r;
+    st = read_plan(map, params, query, &r);
     if (st != WR_OK)
         return WRI_PASS(st);
-    wr_force_state start;
-    wri_block block;
-    plan_start ps;
-    int objective = 0;
-    st = wri_planner_read_query(map, params, query, &start, &block, &ps, &objective);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    int32_t goal = wri_campaign_index(map, to);
-    if (wri_campaign_index(map, from) < 0)
-        return WRI_FAIL_HEX(map, from, "from");
-    if (goal < 0)
-        return WRI_FAIL_HEX(map, to, "to");
     search_opts o;
-    memset(&o, 0, sizeof o);
-    o.goal = goal;
-    o.limit = UINT32_MAX;
+    st = route_opts(map, from, to, &o);
+    if (st != WR_OK)
+        return WRI_PASS(st);
     wri_movegen g;
     const int fewest =
-        objective == WR_OBJECTIVE_FEWEST_UNFORMED && !(params->options & WR_PLAN_PLAIN_COSTS);
+        r.objective == WR_OBJECTIVE_FEWEST_UNFORMED && !(params->options & WR_PLAN_PLAIN_COSTS);
 
     st = wri_planner_map_search(planner, map, params, from, &o, &g,
-                                fewest ? WRI_MAP_FEWEST : WRI_MAP_ROUTE, &ps);
+                                fewest ? WRI_MAP_FEWEST : WRI_MAP_ROUTE, &r.ps);
     if (st != WR_OK)
         return WRI_PASS(st);
     const int32_t reached = reached_goal(&o, planner->dist);
@@ -381,7 +373,7 @@ wr_status wr_planner_plan(wr_planner *planner, const wr_map *map, const wr_plan_
         return WRI_PASS(st);
     res.outcome = WR_PLAN_FOUND;
     res.moves = planner->moves;
-    predict_arrival(planner, &o, &res.route, &start, &res.arrival);
+    predict_arrival(planner, &o, &res.route, &r.start, &res.arrival);
     *result = res;
     return WR_OK;
 }
@@ -390,27 +382,16 @@ wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
                                 const wr_plan_params *params, const wr_plan_query *query,
                                 wr_hex from, wr_arrival *field, size_t count)
 {
-    if (planner == NULL)
-        return WRI_NULL(planner);
-    if (map == NULL)
-        return WRI_NULL(map);
-    if (params == NULL)
-        return WRI_NULL(params);
-    if (field == NULL)
-        return WRI_NULL(field);
+    wr_status st = WRI_NULLS(planner, map, params, field);
+    if (st != WR_OK)
+        return st;
     if (count != (size_t)map->count)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "count", count, "width x height of the map");
-    wr_status st = wri_campaign_check_params(params);
+    plan_read r;
+    st = read_plan(map, params, query, &r);
     if (st != WR_OK)
         return WRI_PASS(st);
-    wr_force_state start;
-    wri_block block;
-    plan_start ps;
-    int objective = 0;
-    st = wri_planner_read_query(map, params, query, &start, &block, &ps, &objective);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    if (objective == WR_OBJECTIVE_FEWEST_UNFORMED)
+    if (r.objective == WR_OBJECTIVE_FEWEST_UNFORMED)
         return WRI_FAIL(WR_ERR_INVALID, "query->objective",
                         "WR_OBJECTIVE_EARLIEST or WR_OBJECTIVE_EARLIEST_FORMED for a field");
     search_opts o;
@@ -418,11 +399,11 @@ wr_status wr_planner_plan_field(wr_planner *planner, const wr_map *map,
     o.goal = -1;
     o.limit = UINT32_MAX;
     wri_movegen g;
-    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, &ps);
+    st = wri_planner_map_search(planner, map, params, from, &o, &g, WRI_MAP_FIELD, &r.ps);
     if (st != WR_OK)
         return WRI_PASS(st);
     const uint32_t *dist = planner->dist;
-    const int any = objective == WR_OBJECTIVE_EARLIEST && o.two;
+    const int any = r.objective == WR_OBJECTIVE_EARLIEST && o.two;
     for (int32_t i = 0; i < map->count; i++) {
         uint32_t t = dist[i];
         if (any && dist[i + map->count] < t)

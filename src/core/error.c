@@ -33,6 +33,15 @@ wr_status wri_fail(wr_status status, const char *fn, const char *arg, long long 
     return status;
 }
 
+wr_status wri_fail_null(const char *fn, const void *const *pointers, const char *const *names,
+                        int n)
+{
+    for (int i = 0; i < n; i++)
+        if (pointers[i] == NULL)
+            return wri_fail(WR_ERR_NULL, fn, names[i], 0, 0, "a non-NULL pointer");
+    return WR_OK;
+}
+
 wr_status wri_pass(wr_status status, const char *fn)
 {
     if (status != WR_OK) {

@@ -36,6 +36,29 @@ wr_status wri_pass_arg(wr_status status, const char *fn, const char *arg);
 /* An allocation failure. */
 #define WRI_NOMEM() \
     wri_fail(WR_ERR_NOMEM, __func__, NULL, 0, 0, "memory from the handle's allocator")
+/* The NULL checks of a public function's pointer arguments, in order:
+   `wr_status st = WRI_NULLS(map, params, out); if (st != WR_OK) return st;`
+   fails as WRI_NULL does for the first that is NULL (1 to 8 object pointers). */
+#define WRI_NULLS(...)                                            \
+    wri_fail_null(__func__, (const void *const[]){__VA_ARGS__},   \
+                  (const char *const[]){WRI_NAMES_(__VA_ARGS__)}, \
+                  (int)(sizeof((const void *const[]){__VA_ARGS__}) / sizeof(const void *)))
+wr_status wri_fail_null(const char *fn, const void *const *pointers, const char *const *names,
+                        int n);
+/* WRI_NAMES_(a, b, c): "a", "b", "c". */
+#define WRI_NAMES_(...)                                                                          \
+    WRI_PICK_(__VA_ARGS__, WRI_NAMES_8_, WRI_NAMES_7_, WRI_NAMES_6_, WRI_NAMES_5_, WRI_NAMES_4_, \
+              WRI_NAMES_3_, WRI_NAMES_2_, WRI_NAMES_1_, 0)                                       \
+    (__VA_ARGS__)
+#define WRI_PICK_(a1, a2, a3, a4, a5, a6, a7, a8, m, ...) m
+#define WRI_NAMES_1_(a) #a
+#define WRI_NAMES_2_(a, ...) #a, WRI_NAMES_1_(__VA_ARGS__)
+#define WRI_NAMES_3_(a, ...) #a, WRI_NAMES_2_(__VA_ARGS__)
+#define WRI_NAMES_4_(a, ...) #a, WRI_NAMES_3_(__VA_ARGS__)
+#define WRI_NAMES_5_(a, ...) #a, WRI_NAMES_4_(__VA_ARGS__)
+#define WRI_NAMES_6_(a, ...) #a, WRI_NAMES_5_(__VA_ARGS__)
+#define WRI_NAMES_7_(a, ...) #a, WRI_NAMES_6_(__VA_ARGS__)
+#define WRI_NAMES_8_(a, ...) #a, WRI_NAMES_7_(__VA_ARGS__)
 /* Passes on a helper's failure under this public function's name. */
 #define WRI_PASS(status) wri_pass((status), __func__)
 /* Passes on a helper's failure naming this function's parameter arg. */

@@ -50,6 +50,24 @@ void *wri_new_object(const wr_allocator *alloc, size_t size, wr_allocator *used,
     return object;
 }
 
+void *wri_new_handle(const wr_allocator *alloc, size_t size, size_t alloc_at, wr_status *status)
+{
+    wr_allocator used;
+    void *object = wri_new_object(alloc, size, &used, status);
+    if (object != NULL)
+        memcpy((char *)object + alloc_at, &used, sizeof used);
+    return object;
+}
+
+void wri_free_handle(void *object, size_t size, size_t alloc_at)
+{
+    if (object == NULL)
+        return;
+    wr_allocator a;
+    memcpy(&a, (char *)object + alloc_at, sizeof a);
+    wri_free(&a, object, 1, size);
+}
+
 void *wri_alloc_zero(const wr_allocator *a, size_t count, size_t size)
 {
     return wri_realloc_array(a, NULL, 0, count, size);

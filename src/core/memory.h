@@ -18,6 +18,11 @@ wr_status wri_allocator_init(wr_allocator *dst, const wr_allocator *alloc);
    the handle to keep. On failure returns NULL with *status set:
    WR_ERR_INVALID for an allocator without a function, WR_ERR_NOMEM. */
 void *wri_new_object(const wr_allocator *alloc, size_t size, wr_allocator *used, wr_status *status);
+/* The same for a handle that keeps its allocator in a wr_allocator member at
+   byte alloc_at (offsetof): copied there instead of to the caller. */
+void *wri_new_handle(const wr_allocator *alloc, size_t size, size_t alloc_at, wr_status *status);
+/* Frees such a handle (NULL: nothing) through the allocator it keeps. */
+void wri_free_handle(void *object, size_t size, size_t alloc_at);
 
 /* NULL on failure or when count * size overflows; the memory is zeroed. */
 void *wri_alloc_zero(const wr_allocator *a, size_t count, size_t size);

@@ -72,14 +72,12 @@ wr_status wr_charge_advisor_new_ex(const wr_allocator *alloc, wr_charge_advisor 
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator a;
     wr_status st;
-    wr_charge_advisor *adv = wri_new_object(alloc, sizeof *adv, &a, &st);
-    if (adv == NULL)
-        return WRI_PASS(st);
-    adv->alloc = a;
-    *out = adv;
-    return WR_OK;
+    wr_charge_advisor *adv =
+        wri_new_handle(alloc, sizeof *adv, offsetof(wr_charge_advisor, alloc), &st);
+    if (adv != NULL)
+        *out = adv;
+    return WRI_PASS(st);
 }
 
 wr_status wr_charge_advisor_new(wr_charge_advisor **out)
@@ -167,77 +165,7 @@ static int attacker_index(const wr_charge_advisor *adv, const wr_melee_unit *u)
     return -1;
 }
 
-/* The most figures of a unit on a face, as a melee phase counts them: a
-   front or rear holds its files, a flank one figure per rank. */
-static int face_most(const wr_melee_unit *u, wr_facing face)
-{
-    int figures = u->def.figures, files = u->def.files;
-    int along = face == WR_FACING_FLANK ? figures / files + (figures % files > 0) : files;
-    return along < figures ? along : figures;
-}
-
-static int swarm_meets_flier(const wr_melee_unit *a, const wr_melee_unit *b)
-{
-    unsigned fa = a->def.flags, fb = b->def.flags;
-    return ((fa & WR_UNIT_SWARM) && (fb & WR_UNIT_FLYING)) ||
-           ((fa & WR_UNIT_FLYING) && (fb & WR_UNIT_SWARM));
-}
-
-/* What wr_melee_phase_add() checks of a fight alone, naming the advisor's
-   argument. */
-static wr_status check_fight(const wr_phase_fight *f)
-{
-    for (int i = 0; i < 2; i++) {
-        const wr_phase_combatant *s = &f->side[i];
-        int face = (int)s->face, contact = (int)s->contact, cover = (int)s->cover;
-        if (s->unit == NULL)
-            return WRI_FAIL(WR_ERR_NULL, i ? "fight->side[1].unit" : "fight->side[0].unit",
-                            "a non-NULL pointer");
-        if (face < WR_FACING_FRONT || face > WR_FACING_REAR)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID, i ? "fight->side[1].face" : "fight->side[0].face",
-                                  face, "a wr_facing value");
-        if (contact < WR_CONTACT_CONTINUING || contact > WR_CONTACT_PUSHBACK)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID,
-                                  i ? "fight->side[1].contact" : "fight->side[0].contact", contact,
-                                  "a wr_phase_contact value");
-        if (cover < WR_COVER_NONE || cover > WR_COVER_HEAVY)
-            return WRI_FAIL_VALUE(WR_ERR_INVALID,
-                                  i ? "fight->side[1].cover" : "fight->side[0].cover", cover,
-                                  "a wr_cover value");
-    }
-    if (f->side[0].unit == f->side[1].unit)
-        return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit", "a unit other than side 0's");
-    for (int i = 0; i < 2; i++) {
-        const wr_phase_combatant *s = &f->side[i];
-        if (s->unit->def.figures < 1)
-            return WRI_FAIL_VALUE(WR_ERR_STATE, i ? "fight->side[1].unit" : "fight->side[0].unit",
-                                  s->unit->def.figures, "a unit with figures left");
-        if (s->in_contact < 0 || s->in_contact > face_most(s->unit, s->face))
-            return WRI_FAIL_VALUE(WR_ERR_RANGE,
-                                  i ? "fight->side[1].in_contact" : "fight->side[0].in_contact",
-                                  s->in_contact,
-                                  "0..the figures on that face (files on the front or rear, ranks "
-                                  "along a flank)");
-        if (s->corner < 0 || s->corner > s->in_contact)
-            return WRI_FAIL_VALUE(WR_ERR_RANGE,
-                                  i ? "fight->side[1].corner" : "fight->side[0].corner", s->corner,
-                                  "0..in_contact");
-        if (s->corner_fights != WR_PHASE_DEFAULT &&
-            (s->corner_fights < 0 || s->corner_fights > s->corner))
-            return WRI_FAIL_VALUE(
-                WR_ERR_RANGE, i ? "fight->side[1].corner_fights" : "fight->side[0].corner_fights",
-                s->corner_fights, "WR_PHASE_DEFAULT or 0..corner");
-    }
-    if (f->side[0].face != WR_FACING_FRONT && f->side[1].face != WR_FACING_FRONT)
-        return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].face",
-                        "WR_FACING_FRONT when side 0 is attacked in flank or rear");
-    if (swarm_meets_flier(f->side[0].unit, f->side[1].unit))
-        return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit",
-                        "[Who fights] swarms and fliers fight only with missile weapons");
-    return WR_OK;
-}
-
-/* The same of an option. */
+/* What wr_melee_phase_add() would check of the fight an option makes. */
 static wr_status check_option(const wr_charge_option *o)
 {
     int face = (int)o->face;
@@ -251,14 +179,14 @@ static wr_status check_option(const wr_charge_option *o)
     if (o->enemy->def.figures < 1)
         return WRI_FAIL_VALUE(WR_ERR_STATE, "option->enemy", o->enemy->def.figures,
                               "a unit with figures left");
-    if (o->in_contact < 0 || o->in_contact > face_most(o->attacker, WR_FACING_FRONT))
+    if (o->in_contact < 0 || o->in_contact > wri_melee_face_most(o->attacker, WR_FACING_FRONT))
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "option->in_contact", o->in_contact,
                               "0..min(files, figures) of the attacker");
-    if (o->enemy_in_contact < 0 || o->enemy_in_contact > face_most(o->enemy, o->face))
+    if (o->enemy_in_contact < 0 || o->enemy_in_contact > wri_melee_face_most(o->enemy, o->face))
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "option->enemy_in_contact", o->enemy_in_contact,
                               "0..the enemy's figures on that face (files on the front or rear, "
                               "ranks along a flank)");
-    if (swarm_meets_flier(o->attacker, o->enemy))
+    if (wri_melee_swarm_meets_flier(o->attacker, o->enemy))
         return WRI_FAIL(WR_ERR_INVALID, "option->enemy",
                         "[Who fights] swarms and fliers fight only with missile weapons");
     return WR_OK;
@@ -271,7 +199,7 @@ wr_status wr_charge_advisor_add_fight(wr_charge_advisor *advisor, const wr_phase
     if (fight == NULL)
         return WRI_NULL(fight);
     wr_charge_advisor *adv = advisor;
-    wr_status st = check_fight(fight);
+    wr_status st = wri_melee_fight_check(fight);
     if (st != WR_OK)
         return WRI_PASS(st);
     for (int i = 0; i < 2; i++) {

@@ -85,6 +85,15 @@ typedef struct wri_events {
     int *truncated;
 } wri_events;
 
+/* The most figures of a unit on a face: its files on the front or rear, one
+   a rank along a flank (phase.c). */
+int wri_melee_face_most(const wr_melee_unit *u, wr_facing face);
+/* Whether one unit is a swarm and the other flies [Who fights]. */
+int wri_melee_swarm_meets_flier(const wr_melee_unit *a, const wr_melee_unit *b);
+/* What wr_melee_phase_add() checks of a fight alone (its sides, their
+   figures, contact and corners), naming "fight->side[i]...". */
+wr_status wri_melee_fight_check(const wr_phase_fight *f);
+
 /* The death rules on a record's counts [Wounds] (not the killed result nor
    the unconscious rule, which depend on the last hit). */
 int wri_melee_counts_kill(const wr_wounds *w, int character);

@@ -117,17 +117,14 @@ wr_status wr_melee_odds_figures_exact(const wr_melee_odds *odds, int side, int f
 wr_status wr_engagement_simulate_rng(const wr_engagement *engagement, int max_rounds, wr_rng *rng,
                                      int trials, uint64_t counts[WR_END_COUNT])
 {
-    if (engagement == NULL)
-        return WRI_NULL(engagement);
-    if (rng == NULL)
-        return WRI_NULL(rng);
-    if (counts == NULL)
-        return WRI_NULL(counts);
+    wr_status st = WRI_NULLS(engagement, rng, counts);
+    if (st != WR_OK)
+        return st;
     if (max_rounds < 1 || max_rounds > 1000)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "max_rounds", max_rounds, "1..1000");
     if (trials < 1 || trials > 100000000)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "trials", trials, "1..100000000");
-    wr_status st = wri_melee_ready(engagement);
+    st = wri_melee_ready(engagement);
     if (st != WR_OK)
         return WRI_PASS(st);
     wri_snapshot start;

@@ -948,14 +948,12 @@ wr_status wr_odds_workspace_new_ex(const wr_allocator *alloc, wr_odds_workspace 
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator al;
     wr_status st;
-    wr_odds_workspace *ws = wri_new_object(alloc, sizeof *ws, &al, &st);
-    if (ws == NULL)
-        return WRI_PASS(st);
-    ws->alloc = al;
-    *out = ws;
-    return WR_OK;
+    wr_odds_workspace *ws =
+        wri_new_handle(alloc, sizeof *ws, offsetof(wr_odds_workspace, alloc), &st);
+    if (ws != NULL)
+        *out = ws;
+    return WRI_PASS(st);
 }
 
 wr_status wr_odds_workspace_new(wr_odds_workspace **out)

@@ -45,7 +45,7 @@ static int ceil_div(int a, int b)
 /* The most figures of a unit on a face: a front or rear holds its files,
    a flank one figure per rank [Flank and rear: "only count its figures in
    base-to-base contact"]. */
-static int face_most(const wr_melee_unit *u, wr_facing face)
+int wri_melee_face_most(const wr_melee_unit *u, wr_facing face)
 {
     int figures = u->def.figures, files = u->def.files;
     int along = face == WR_FACING_FLANK ? ceil_div(figures, files) : files;
@@ -62,18 +62,18 @@ static int misfit(const wr_phase_combatant *s)
 {
     if (s->unit->def.figures < 1)
         return MISFIT_FIGURES;
-    int most = face_most(s->unit, s->face);
+    int most = wri_melee_face_most(s->unit, s->face);
     return s->in_contact < 0 || s->in_contact > most ? MISFIT_CONTACT : 0;
 }
 
-static int unit_flags_meet(const wr_melee_unit *a, const wr_melee_unit *b)
+int wri_melee_swarm_meets_flier(const wr_melee_unit *a, const wr_melee_unit *b)
 {
     unsigned fa = a->def.flags, fb = b->def.flags;
     return ((fa & WR_UNIT_SWARM) && (fb & WR_UNIT_FLYING)) ||
            ((fa & WR_UNIT_FLYING) && (fb & WR_UNIT_SWARM));
 }
 
-static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
+wr_status wri_melee_fight_check(const wr_phase_fight *f)
 {
     for (int i = 0; i < 2; i++) {
         const wr_phase_combatant *s = &f->side[i];
@@ -120,9 +120,18 @@ static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
     if (f->side[0].face != WR_FACING_FRONT && f->side[1].face != WR_FACING_FRONT)
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].face",
                         "WR_FACING_FRONT when side 0 is attacked in flank or rear");
-    if (unit_flags_meet(f->side[0].unit, f->side[1].unit))
+    if (wri_melee_swarm_meets_flier(f->side[0].unit, f->side[1].unit))
         return WRI_FAIL(WR_ERR_INVALID, "fight->side[1].unit",
                         "[Who fights] swarms and fliers fight only with missile weapons");
+    return WR_OK;
+}
+
+/* A fight alone, then against the phase's fights. */
+static wr_status check_fight(const wr_melee_phase *p, const wr_phase_fight *f)
+{
+    wr_status st = wri_melee_fight_check(f);
+    if (st != WR_OK)
+        return st;
     for (int g = 0; g < p->n; g++)
         for (int i = 0; i < 2; i++)
             for (int j = 0; j < 2; j++) {
@@ -141,14 +150,11 @@ wr_status wr_melee_phase_new_ex(const wr_allocator *alloc, wr_melee_phase **out)
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator a;
     wr_status st;
-    wr_melee_phase *p = wri_new_object(alloc, sizeof *p, &a, &st);
-    if (p == NULL)
-        return WRI_PASS(st);
-    p->alloc = a;
-    *out = p;
-    return WR_OK;
+    wr_melee_phase *p = wri_new_handle(alloc, sizeof *p, offsetof(wr_melee_phase, alloc), &st);
+    if (p != NULL)
+        *out = p;
+    return WRI_PASS(st);
 }
 
 wr_status wr_melee_phase_new(wr_melee_phase **out)

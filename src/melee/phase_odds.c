@@ -9,107 +9,7 @@
 
 #define WORDS_MAX (WRI_ODDS_MAX_EXPONENT / 9 + 4)
 
-wr_melee_phase_odds *wri_po_odds_alloc(const wr_allocator *a, int limbs, int n_units,
-                                       const int *start, int n_fights)
-{
-    wr_melee_phase_odds *o = wri_alloc_zero(a, 1, sizeof *o);
-    if (o == NULL)
-        return NULL;
-    o->alloc = *a;
-    o->limbs = limbs;
-    o->n_units = n_units;
-    o->n_fights = n_fights;
-    size_t at = 0;
-    for (int u = 0; u < n_units; u++) {
-        o->start[u] = start[u];
-        o->unit_at[u] = at;
-        at += (size_t)WR_FATE_COUNT * (size_t)(start[u] + 1);
-    }
-    o->ends_at = at;
-    o->numbers = at + (size_t)WR_END_COUNT * (size_t)n_fights;
-    o->num = wri_alloc_zero(a, o->numbers * (size_t)limbs, sizeof(uint32_t));
-    if (o->num == NULL) {
-        wri_free(a, o, 1, sizeof *o);
-        return NULL;
-    }
-    return o;
-}
-
-void wr_melee_phase_odds_free(wr_melee_phase_odds *odds)
-{
-    if (odds == NULL)
-        return;
-    wr_allocator a = odds->alloc;
-    wri_free(&a, odds->num, odds->numbers * (size_t)odds->limbs, sizeof(uint32_t));
-    wri_free(&a, odds, 1, sizeof *odds);
-}
-
-uint32_t *wri_po_number(const wr_melee_phase_odds *o, int unit, int fate, int figures)
-{
-    size_t i = o->unit_at[unit] + (size_t)fate * (size_t)(o->start[unit] + 1) + (size_t)figures;
-    return o->num + i * (size_t)o->limbs;
-}
-
-uint32_t *wri_po_end(const wr_melee_phase_odds *o, int fight, int end)
-{
-    size_t i = o->ends_at + (size_t)fight * WR_END_COUNT + (size_t)end;
-    return o->num + i * (size_t)o->limbs;
-}
-
-static void copy_scaled(uint32_t *dst, int limbs, const uint32_t *src, int src_limbs, int digits)
-{
-    int n = src_limbs < limbs ? src_limbs : limbs;
-    memcpy(dst, src, (size_t)n * sizeof *dst);
-    big_scale_pow10(dst, digits, limbs);
-}
-
-wr_status wri_po_combine(const wr_melee_phase_odds *const *parts, const wri_po_ref *units,
-                         int n_units, const wri_po_ref *fights, int n_fights, const wr_allocator *a,
-                         wr_melee_phase_odds **out)
-{
-    int exponent = 0, start[WRI_PO_UNITS];
-    for (int u = 0; u < n_units; u++) {
-        const wr_melee_phase_odds *p = parts[units[u].part];
-        start[u] = p->start[units[u].index];
-        exponent = p->exponent > exponent ? p->exponent : exponent;
-    }
-    for (int f = 0; f < n_fights; f++) {
-        const wr_melee_phase_odds *p = parts[fights[f].part];
-        exponent = p->exponent > exponent ? p->exponent : exponent;
-    }
-    int limbs = words_for(exponent);
-    wr_melee_phase_odds *o = wri_po_odds_alloc(a, limbs, n_units, start, n_fights);
-    if (o == NULL)
-        return WRI_NOMEM();
-    o->exponent = exponent;
-    for (int u = 0; u < n_units; u++) {
-        const wr_melee_phase_odds *p = parts[units[u].part];
-        o->unit[u] = p->unit[units[u].index];
-        for (int fate = 0; fate < WR_FATE_COUNT; fate++)
-            for (int x = 0; x <= start[u]; x++)
-                copy_scaled(wri_po_number(o, u, fate, x), limbs,
-                            wri_po_number(p, units[u].index, fate, x), p->limbs,
-                            exponent - p->exponent);
-    }
-    for (int f = 0; f < n_fights; f++) {
-        const wr_melee_phase_odds *p = parts[fights[f].part];
-        for (int e = 0; e < WR_END_COUNT; e++)
-            copy_scaled(wri_po_end(o, f, e), limbs, wri_po_end(p, fights[f].index, e), p->limbs,
-                        exponent - p->exponent);
-    }
-    *out = o;
-    return WR_OK;
-}
-
 /* ---- making -------------------------------------------------------------- */
-
-/* As phase.c: the most figures of a unit on a face. */
-static int face_most(const wr_melee_unit *u, wr_facing face)
-{
-    int figures = u->def.figures, files = u->def.files;
-    int along = face == WR_FACING_FLANK ? figures / files + (figures % files > 0) : files;
-    return along < figures ? along : figures;
-}
 
 static wr_status check_fits(const wr_phase_fight *fights, int n)
 {
@@ -118,7 +18,7 @@ static wr_status check_fits(const wr_phase_fight *fights, int n)
             const wr_phase_combatant *s = &fights[f].side[i];
             if (s->unit->def.figures < 1)
                 return WRI_FAIL(WR_ERR_STATE, "phase", "a unit with figures left in every fight");
-            if (s->in_contact < 0 || s->in_contact > face_most(s->unit, s->face))
+            if (s->in_contact < 0 || s->in_contact > wri_melee_face_most(s->unit, s->face))
                 return WRI_FAIL_VALUE(WR_ERR_STATE, "phase", s->in_contact,
                                       "in_contact within the figures now on the unit's face");
         }
@@ -338,103 +238,76 @@ static void unit_sum(const wr_melee_phase_odds *o, int u, int fate, int figures,
                 big_muladd1(sum, wri_po_number(o, u, k, x), n, 1);
 }
 
-static wr_status fate_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
-                          wr_melee_fate fate, uint32_t *sum)
+/* The sum of a unit's numbers of one fate (by_fate: value is the fate) or
+   of one number of figures (value), after the checks of unit and value. */
+static wr_status unit_value_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
+                                int by_fate, int value, uint32_t *sum)
 {
     int u = 0;
     wr_status st = find_unit(odds, unit, &u);
     if (st != WR_OK)
         return st;
-    if ((int)fate < 0 || (int)fate >= WR_FATE_COUNT)
-        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fate", fate, "a wr_melee_fate value");
-    unit_sum(odds, u, (int)fate, -1, sum);
+    if (by_fate && (value < 0 || value >= WR_FATE_COUNT))
+        return WRI_FAIL_VALUE(WR_ERR_INVALID, "fate", value, "a wr_melee_fate value");
+    if (!by_fate && (value < 0 || value > odds->start[u]))
+        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", value,
+                              "0..the unit's figures when the phase began");
+    unit_sum(odds, u, by_fate ? value : -1, by_fate ? -1 : value, sum);
     return WR_OK;
 }
 
-static wr_status figures_sum(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
-                             int figures, uint32_t *sum)
+/* The unit answers as a probability x 10^18: unit_fate, unit_figures. */
+static wr_status unit_e18(const wr_melee_phase_odds *odds, const wr_melee_unit *unit, int by_fate,
+                          int value, uint64_t *p_e18)
 {
-    int u = 0;
-    wr_status st = find_unit(odds, unit, &u);
-    if (st != WR_OK)
-        return st;
-    if (figures < 0 || figures > odds->start[u])
-        return WRI_FAIL_VALUE(WR_ERR_RANGE, "figures", figures,
-                              "0..the unit's figures when the phase began");
-    unit_sum(odds, u, -1, figures, sum);
-    return WR_OK;
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = WRI_NULLS(odds, unit, p_e18);
+    if (st == WR_OK)
+        st = unit_value_sum(odds, unit, by_fate, value, sum);
+    if (st == WR_OK)
+        *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
+    return st;
+}
+
+/* The same as exact decimal text: unit_fate_exact, unit_figures_exact. */
+static wr_status unit_text(const wr_melee_phase_odds *odds, const wr_melee_unit *unit, int by_fate,
+                           int value, char *buf, size_t cap, size_t *len)
+{
+    uint32_t sum[WORDS_MAX + 1];
+    wr_status st = WRI_NULLS(odds, unit, len);
+    if (st == WR_OK && buf == NULL && cap > 0)
+        st = WRI_NULL(buf);
+    if (st == WR_OK)
+        st = unit_value_sum(odds, unit, by_fate, value, sum);
+    if (st == WR_OK)
+        st = wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len);
+    return st;
 }
 
 wr_status wr_melee_phase_odds_unit_fate(const wr_melee_phase_odds *odds, const wr_melee_unit *unit,
                                         wr_melee_fate fate, uint64_t *p_e18)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (p_e18 == NULL)
-        return WRI_NULL(p_e18);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = fate_sum(odds, unit, fate, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
-    return WR_OK;
+    return WRI_PASS(unit_e18(odds, unit, 1, (int)fate, p_e18));
 }
 
 wr_status wr_melee_phase_odds_unit_fate_exact(const wr_melee_phase_odds *odds,
                                               const wr_melee_unit *unit, wr_melee_fate fate,
                                               char *buf, size_t cap, size_t *len)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (len == NULL)
-        return WRI_NULL(len);
-    if (buf == NULL && cap > 0)
-        return WRI_NULL(buf);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = fate_sum(odds, unit, fate, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    return WRI_PASS(wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len));
+    return WRI_PASS(unit_text(odds, unit, 1, (int)fate, buf, cap, len));
 }
 
 wr_status wr_melee_phase_odds_unit_figures(const wr_melee_phase_odds *odds,
                                            const wr_melee_unit *unit, int figures, uint64_t *p_e18)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (p_e18 == NULL)
-        return WRI_NULL(p_e18);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = figures_sum(odds, unit, figures, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    *p_e18 = wri_odds_e18(sum, odds->limbs + 1, odds->exponent);
-    return WR_OK;
+    return WRI_PASS(unit_e18(odds, unit, 0, figures, p_e18));
 }
 
 wr_status wr_melee_phase_odds_unit_figures_exact(const wr_melee_phase_odds *odds,
                                                  const wr_melee_unit *unit, int figures, char *buf,
                                                  size_t cap, size_t *len)
 {
-    if (odds == NULL)
-        return WRI_NULL(odds);
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (len == NULL)
-        return WRI_NULL(len);
-    if (buf == NULL && cap > 0)
-        return WRI_NULL(buf);
-    uint32_t sum[WORDS_MAX + 1];
-    wr_status st = figures_sum(odds, unit, figures, sum);
-    if (st != WR_OK)
-        return WRI_PASS(st);
-    return WRI_PASS(wri_odds_text(sum, odds->limbs + 1, odds->exponent, buf, cap, len));
+    return WRI_PASS(unit_text(odds, unit, 0, figures, buf, cap, len));
 }
 
 wr_status wr_melee_phase_odds_expected_lost(const wr_melee_phase_odds *odds,

@@ -1,5 +1,5 @@
 /* The exact odds of a melee phase fought turn after turn: the result handle
-   (phase_odds.c), the planning of a turn (phase_odds_plan.c) and the chain
+   (phase_odds.c, its numbers in phase_odds_numbers.c), the planning of a turn (phase_odds_plan.c) and the chain
    (phase_odds_chain.c); the charge advisor (advisor.c) computes its groups
    of fights through the same calls. */
 #ifndef WARRULES_SRC_MELEE_PHASE_ODDS_H

@@ -68,18 +68,14 @@ wr_status wr_profile_new_sample(wr_sample_profile which, wr_profile **out)
 
 void wr_profile_free(wr_profile *profile)
 {
-    if (profile != NULL) {
-        wr_allocator a = profile->alloc;
-        wri_free(&a, profile, 1, sizeof *profile);
-    }
+    wri_free_handle(profile, sizeof *profile, offsetof(wr_profile, alloc));
 }
 
 wr_status wr_profile_race(const wr_profile *profile, wr_race *race)
 {
-    if (profile == NULL)
-        return WRI_NULL(profile);
-    if (race == NULL)
-        return WRI_NULL(race);
+    wr_status st = WRI_NULLS(profile, race);
+    if (st != WR_OK)
+        return st;
     *race = (wr_race)profile->race;
     return WR_OK;
 }

@@ -11,6 +11,7 @@ list(APPEND WR_SOURCES
   src/melee/odds.c
   src/melee/odds_chain.c
   src/melee/odds_decimal.c
+  src/melee/phase_odds_numbers.c
   src/melee/phase_odds.c
   src/melee/phase_odds_plan.c
   src/melee/phase_odds_chain.c

@@ -99,18 +99,14 @@ wr_status wr_melee_unit_new(const wr_profile *profile, const wr_melee_unit_desc 
 
 void wr_melee_unit_free(wr_melee_unit *unit)
 {
-    if (unit != NULL) {
-        wr_allocator a = unit->alloc;
-        wri_free(&a, unit, 1, sizeof *unit);
-    }
+    wri_free_handle(unit, sizeof *unit, offsetof(wr_melee_unit, alloc));
 }
 
 wr_status wr_melee_unit_get(const wr_melee_unit *unit, wr_melee_unit_desc *def)
 {
-    if (unit == NULL)
-        return WRI_NULL(unit);
-    if (def == NULL)
-        return WRI_NULL(def);
+    wr_status st = WRI_NULLS(unit, def);
+    if (st != WR_OK)
+        return st;
     *def = unit->def;
     return WR_OK;
 }

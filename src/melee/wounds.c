@@ -8,14 +8,11 @@ wr_status wr_hit_chart_new_ex(const wr_allocator *alloc, wr_hit_chart **out)
 {
     if (out == NULL)
         return WRI_NULL(out);
-    wr_allocator a;
     wr_status st;
-    wr_hit_chart *c = wri_new_object(alloc, sizeof *c, &a, &st);
-    if (c == NULL)
-        return WRI_PASS(st);
-    c->alloc = a;
-    *out = c;
-    return WR_OK;
+    wr_hit_chart *c = wri_new_handle(alloc, sizeof *c, offsetof(wr_hit_chart, alloc), &st);
+    if (c != NULL)
+        *out = c;
+    return WRI_PASS(st);
 }
 
 wr_status wr_hit_chart_new(wr_hit_chart **out)
@@ -83,12 +80,9 @@ wr_status wr_hit_chart_is_complete(const wr_hit_chart *chart, int *complete)
 wr_status wr_hit_chart_lookup(const wr_hit_chart *chart, int d100, int d4, int *location,
                               wr_wound *wound)
 {
-    if (chart == NULL)
-        return WRI_NULL(chart);
-    if (location == NULL)
-        return WRI_NULL(location);
-    if (wound == NULL)
-        return WRI_NULL(wound);
+    wr_status st = WRI_NULLS(chart, location, wound);
+    if (st != WR_OK)
+        return st;
     if (d100 < 1 || d100 > 100)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "d100", d100, "1..100");
     if (d4 < 1 || d4 > 4)
@@ -169,14 +163,9 @@ static wr_status dead_monster(const wr_melee_unit *m, int in_flight, int d8, int
 wr_status wr_dead_monster(const wr_melee_unit *monster, int in_flight, int d8, wr_remains *remains,
                           wr_fall *fall, int *direction)
 {
-    if (monster == NULL)
-        return WRI_NULL(monster);
-    if (remains == NULL)
-        return WRI_NULL(remains);
-    if (fall == NULL)
-        return WRI_NULL(fall);
-    if (direction == NULL)
-        return WRI_NULL(direction);
+    wr_status st = WRI_NULLS(monster, remains, fall, direction);
+    if (st != WR_OK)
+        return st;
     int needs = 0;
     return WRI_PASS(dead_monster(monster, in_flight, d8, 1, remains, fall, direction, &needs));
 }
@@ -184,18 +173,11 @@ wr_status wr_dead_monster(const wr_melee_unit *monster, int in_flight, int d8, w
 wr_status wr_dead_monster_rng(const wr_melee_unit *monster, int in_flight, wr_rng *rng,
                               wr_remains *remains, wr_fall *fall, int *direction)
 {
-    if (monster == NULL)
-        return WRI_NULL(monster);
-    if (rng == NULL)
-        return WRI_NULL(rng);
-    if (remains == NULL)
-        return WRI_NULL(remains);
-    if (fall == NULL)
-        return WRI_NULL(fall);
-    if (direction == NULL)
-        return WRI_NULL(direction);
+    wr_status st = WRI_NULLS(monster, rng, remains, fall, direction);
+    if (st != WR_OK)
+        return st;
     int needs = 0;
-    wr_status st = dead_monster(monster, in_flight, 0, 0, remains, fall, direction, &needs);
+    st = dead_monster(monster, in_flight, 0, 0, remains, fall, direction, &needs);
     if (st != WR_OK || !needs)
         return WRI_PASS(st);
     int d8 = 0;

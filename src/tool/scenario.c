@@ -3,6 +3,7 @@
    name its line and column. */
 #include "scenario.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -940,24 +941,39 @@ static int open_unit(tool_scenario *sc, const char *nm, const tool_tok *name, cu
     return 0;
 }
 
+/* The index of the record named nm among the *n records of `size` bytes
+   at `records` (their name at byte name_at), or of a new, zeroed record
+   named nm, *added set, when there are fewer than `most`; -1 when full. */
+static int find_or_add(void *records, size_t size, size_t name_at, int *n, int most, const char *nm,
+                       int *added)
+{
+    char *first = records;
+    int i = 0;
+    while (i < *n && strcmp(first + (size_t)i * size + name_at, nm) != 0)
+        i++;
+    *added = i == *n;
+    if (*added) {
+        if (*n >= most)
+            return -1;
+        (*n)++;
+        memset(first + (size_t)i * size, 0, size);
+        memcpy(first + (size_t)i * size + name_at, nm, TOOL_NAME_MAX);
+    }
+    return i;
+}
+
 static int open_fight(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
                       problem *p)
 {
-    int i = 0;
-    while (i < sc->n_fights && strcmp(sc->fights[i].name, nm) != 0)
-        i++;
-    if (i == sc->n_fights) {
-        if (sc->n_fights >= TOOL_MAX_FIGHTS)
-            return say(p, name, 1, "too many fights (at most 16):");
-        sc->n_fights++;
-        tool_fight_spec *f = &sc->fights[i];
-        memset(f, 0, sizeof *f);
-        memcpy(f->name, nm, TOOL_NAME_MAX);
-        for (int k = 0; k < 2; k++) {
-            f->side[k].unit = -1;
-            f->side[k].in_contact = -1;
-            f->side[k].corner_fights = WR_PHASE_DEFAULT;
-        }
+    int added = 0;
+    int i = find_or_add(sc->fights, sizeof sc->fights[0], offsetof(tool_fight_spec, name),
+                        &sc->n_fights, TOOL_MAX_FIGHTS, nm, &added);
+    if (i < 0)
+        return say(p, name, 1, "too many fights (at most 16):");
+    for (int k = 0; added && k < 2; k++) {
+        sc->fights[i].side[k].unit = -1;
+        sc->fights[i].side[k].in_contact = -1;
+        sc->fights[i].side[k].corner_fights = WR_PHASE_DEFAULT;
     }
     c->idx = i;
     return 0;
@@ -966,16 +982,13 @@ static int open_fight(tool_scenario *sc, const char *nm, const tool_tok *name, c
 static int open_charge(tool_scenario *sc, const char *nm, const tool_tok *name, cursor *c,
                        problem *p)
 {
-    int i = 0;
-    while (i < sc->n_charges && strcmp(sc->charges[i].name, nm) != 0)
-        i++;
-    if (i == sc->n_charges) {
-        if (sc->n_charges >= TOOL_MAX_CHARGES)
-            return say(p, name, 1, "too many charges (at most 64):");
-        sc->n_charges++;
+    int added = 0;
+    int i = find_or_add(sc->charges, sizeof sc->charges[0], offsetof(tool_charge_spec, name),
+                        &sc->n_charges, TOOL_MAX_CHARGES, nm, &added);
+    if (i < 0)
+        return say(p, name, 1, "too many charges (at most 64):");
+    if (added) {
         tool_charge_spec *ch = &sc->charges[i];
-        memset(ch, 0, sizeof *ch);
-        memcpy(ch->name, nm, TOOL_NAME_MAX);
         ch->attacker = ch->enemy = -1;
         ch->in_contact = ch->enemy_in_contact = -1;
         ch->contact = WR_CONTACT_CHARGE;
