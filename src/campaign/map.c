@@ -60,8 +60,7 @@ wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map
     m->height = height;
     m->count = (int32_t)n;
     m->cells = wri_alloc_zero(&a, n, sizeof *m->cells);
-    m->regions = m->cells ? wri_alloc_zero(&a, n, sizeof *m->regions) : NULL;
-    if (m->regions == NULL) {
+    if (m->cells == NULL) {
         wr_map_free(m);
         return WRI_NOMEM();
     }
@@ -97,7 +96,7 @@ void wr_map_free(wr_map *map)
     wr_allocator a = map->alloc;
     size_t n = (size_t)map->count;
     wri_free(&a, map->cells, n, sizeof *map->cells);
-    wri_free(&a, map->regions, n, sizeof *map->regions);
+    wri_regions_free(&map->regions, &a, map->count);
     wri_free(&a, map, 1, sizeof *map);
 }
 
@@ -249,7 +248,8 @@ wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags)
     if (map == NULL)
         return WRI_NULL(map);
     LOOKUP(map, hex, i);
-    map->regions[i] = tags;
+    if (wri_regions_set(&map->regions, &map->alloc, map->count, i, tags) != WR_OK)
+        return WRI_NOMEM();
     map_changed(map, CHANGE_REGIONS, i, tags);
     return WR_OK;
 }
@@ -261,7 +261,7 @@ wr_status wr_map_regions(const wr_map *map, wr_hex hex, uint32_t *tags)
     if (tags == NULL)
         return WRI_NULL(tags);
     LOOKUP(map, hex, i);
-    *tags = map->regions[i];
+    *tags = wri_regions_tags(&map->regions, i);
     return WR_OK;
 }
 
