@@ -71,9 +71,97 @@ def _scalar(value):
     return _index_or_none(value)
 
 
-def _packed(values, name, function, code):
-    """A list or tuple of ints as an array.array(code); RangeError naming
-    the first item that does not fit."""
+_LOW_BYTE = 0 if sys.byteorder == "little" else _INT_BYTES - 1  # of a C int
+_HIGH_BYTES = tuple(k for k in range(_INT_BYTES) if k != _LOW_BYTE)
+_SIGN = bytes(0xFF if b >= 0x80 else 0 for b in range(256))  # a byte's sign extension
+
+
+def _small(values, code):
+    """(low, high) bytes of the items when every one fits a byte (0..255,
+    or -128..127 for signed ints): the items' low bytes and, for negative
+    ones, the byte of the sign repeated above them (None: all 0); None when
+    an item does not fit (the general path then converts it or names what
+    is wrong)."""
+    try:
+        return bytes(values), None
+    except (TypeError, ValueError):
+        pass
+    if code != "i":
+        return None
+    try:
+        low = array.array("b", values).tobytes()
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return low, low.translate(_SIGN)
+
+
+class _ByteColumns:
+    """C int arrays for the list columns of a batch whose items fit a byte,
+    kept from call to call: a fresh array of n ints costs its page faults
+    (the C allocator gives large freed blocks back to the system), more than
+    the conversion itself. take() pops one (atomically: another thread never
+    gets the same one), give() puts those a call is done with back; the
+    caller never sees them. Each is kept with whether its bytes above the
+    lowest are all 0 (they are then not written again)."""
+
+    def __init__(self, keep_bytes=64 << 20):
+        self._free = []
+        self._keep_bytes = keep_bytes
+
+    def take(self, n):
+        try:
+            arr, clean = self._free.pop()
+        except IndexError:
+            arr = None
+        if arr is None or len(arr) != n:
+            arr, clean = array.array("i", [0]) * n, True
+        return arr, clean
+
+    def give(self, taken):
+        for arr, clean in taken:
+            if (len(self._free) + 1) * len(arr) * _INT_BYTES <= self._keep_bytes:
+                self._free.append((arr, clean))
+
+
+_BYTE_COLUMNS = _ByteColumns()
+
+
+def give_back(taken):
+    """Returns the arrays int_columns(..., taken=) lent to a call, once the
+    C call is done with them."""
+    _BYTE_COLUMNS.give(taken)
+    taken.clear()
+
+
+def _widened(low, high, taken):
+    """The C ints of the bytes low (and high above them, None for 0), in an
+    array lent from _BYTE_COLUMNS when taken is a list (listed there), else new."""
+    n = len(low)
+    if taken is not None:
+        arr, clean = _BYTE_COLUMNS.take(n)
+        taken.append((arr, high is None))
+    else:
+        arr, clean = array.array("i", [0]) * n, True
+    view = memoryview(arr).cast("B")
+    view[_LOW_BYTE::_INT_BYTES] = low
+    if high is not None or not clean:
+        high = high if high is not None else bytes(n)
+        for k in _HIGH_BYTES:
+            view[k::_INT_BYTES] = high
+    return arr
+
+
+def _packed(values, name, function, code, taken=None):
+    """A list or tuple of ints as C ints (an array.array); RangeError naming
+    the first item that does not fit. With a list `taken`, a column whose
+    items all fit a byte goes into an array lent from _BYTE_COLUMNS (listed
+    in taken, for give_back() after the call)."""
+    # items that each fit a byte (counts, dice, flags, modifiers: most
+    # columns) are read by bytes() or array('b') in one C loop, several
+    # times faster than array('i')'s, and widened to C ints by strided copies
+    small = _small(values, code)
+    if small is not None:
+        return _widened(small[0], small[1], taken), len(values)
     # array.array converts a list of ints in one C loop into one new block;
     # anything it refuses goes the struct way, which names what is wrong
     try:
@@ -116,8 +204,9 @@ def _numpy_ints(value, code):
     return packed.astype(target)
 
 
-def _as_ints(value, name, function, code):
-    """A buffer of C ints for one column, and its number of items."""
+def _as_ints(value, name, function, code, taken=None):
+    """A buffer of C ints for one column, and its number of items (taken:
+    see _packed)."""
     converted = _numpy_ints(value, code)
     if converted is not None:
         value = converted
@@ -156,7 +245,7 @@ def _as_ints(value, name, function, code):
             items = [int(v) for v in value]
         return _packed(items, name, function, code)
     if isinstance(value, (list, tuple)):
-        return _packed(value, name, function, code)
+        return _packed(value, name, function, code, taken)
     try:
         items = list(value)  # any other iterable, read once; a bad item is named by its index
     except TypeError as exc:
@@ -164,14 +253,16 @@ def _as_ints(value, name, function, code):
     return _packed(items, name, function, code)
 
 
-def int_columns(columns, function, unsigned=()):
+def int_columns(columns, function, unsigned=(), taken=None):
     """The columns of a batch (a dict name -> value) as C int arrays of one
     length n, without per-item Python work: an array.array('i') or any
     C-contiguous buffer of 4-byte ints (a writable one is used in place, a
     read-only one copied once; bytes are read as native ints), a list or any
     iterable converted once by array.array, or a single int repeated n times
     (n is 1 when every column is a single int).
-    Returns (n, {name: (keepalive, ctypes pointer or None when n is 0)})."""
+    Returns (n, {name: (keepalive, ctypes pointer or None when n is 0)}).
+    taken: a list for the arrays lent to list columns whose items fit a
+    byte; the caller gives them back with give_back() after its C call."""
     buffers, n = {}, None
     columns = {name: (value if _scalar(value) is None else _scalar(value))
                for name, value in columns.items()}
@@ -179,7 +270,7 @@ def int_columns(columns, function, unsigned=()):
         if isinstance(value, int):
             continue
         code = "I" if name in unsigned else "i"
-        buf, length = _as_ints(value, name, function, code)
+        buf, length = _as_ints(value, name, function, code, taken)
         if n is None:
             n = length
         elif length != n:
