@@ -128,10 +128,10 @@ class MeleeBatch(unittest.TestCase):
             {k: v[:3] for k, v in a.items()}, {k: v[:3] for k, v in b.items()}))
 
     def test_list_columns_that_fit_a_byte(self):
-        """Lists whose items all fit a byte (0..255, or -128..127 for a
-        signed column) take a faster way in, into arrays kept from call to
-        call: the same results as array.array columns, whatever the lists
-        of the calls before held, and the same errors."""
+        """Lists whose items all fit a byte (0..255) take a faster way in,
+        and every list column goes into arrays kept from call to call: the
+        same results as array.array columns, whatever the lists of the
+        calls before held, and the same errors."""
         rng = random.Random(12)
         n = 64
 

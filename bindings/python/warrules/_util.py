@@ -71,38 +71,22 @@ def _scalar(value):
     return _index_or_none(value)
 
 
-_LOW_BYTE = 0 if sys.byteorder == "little" else _INT_BYTES - 1  # of a C int
-_HIGH_BYTES = tuple(k for k in range(_INT_BYTES) if k != _LOW_BYTE)
-_SIGN = bytes(0xFF if b >= 0x80 else 0 for b in range(256))  # a byte's sign extension
-
-
-def _small(values, code):
-    """(low, high) bytes of the items when every one fits a byte (0..255,
-    or -128..127 for signed ints): the items' low bytes and, for negative
-    ones, the byte of the sign repeated above them (None: all 0); None when
-    an item does not fit (the general path then converts it or names what
-    is wrong)."""
+def _bytes_or_none(values):
+    """The items as bytes when every one is an int in 0..255, else None (the
+    general path then converts them, or names what is wrong)."""
     try:
-        return bytes(values), None
+        return bytes(values)
     except (TypeError, ValueError):
-        pass
-    if code != "i":
         return None
-    try:
-        low = array.array("b", values).tobytes()
-    except (OverflowError, TypeError, ValueError):
-        return None
-    return low, low.translate(_SIGN)
 
 
-class _ByteColumns:
-    """C int arrays for the list columns of a batch whose items fit a byte,
-    kept from call to call: a fresh array of n ints costs its page faults
-    (the C allocator gives large freed blocks back to the system), more than
-    the conversion itself. take() pops one (atomically: another thread never
-    gets the same one), give() puts those a call is done with back; the
-    caller never sees them. Each is kept with whether its bytes above the
-    lowest are all 0 (they are then not written again)."""
+class _LentColumns:
+    """C int arrays for the list columns of a batch, kept from call to call:
+    a fresh array of n ints costs its page faults (the C allocator gives
+    large freed blocks back to the system, and a call's columns are all
+    alive at once), more than the conversion itself. take() pops one
+    (atomically: another thread never gets the same one), give() puts those
+    a call is done with back; the caller never sees them."""
 
     def __init__(self, keep_bytes=64 << 20):
         self._free = []
@@ -110,64 +94,69 @@ class _ByteColumns:
 
     def take(self, n):
         try:
-            arr, clean = self._free.pop()
+            arr = self._free.pop()
         except IndexError:
             arr = None
         if arr is None or len(arr) != n:
-            arr, clean = array.array("i", [0]) * n, True
-        return arr, clean
+            arr = array.array("i", [0]) * n
+        return arr
 
     def give(self, taken):
-        for arr, clean in taken:
+        for arr in taken:
             if (len(self._free) + 1) * len(arr) * _INT_BYTES <= self._keep_bytes:
-                self._free.append((arr, clean))
+                self._free.append(arr)
 
 
-_BYTE_COLUMNS = _ByteColumns()
+_LENT = _LentColumns()
+# bytes as code points, and code points as 4-byte native ints: UTF-32 widens
+# a byte string to C ints in one C loop (a strided copy is several times slower)
+_UTF32 = "utf-32-le" if sys.byteorder == "little" else "utf-32-be"
 
 
 def give_back(taken):
     """Returns the arrays int_columns(..., taken=) lent to a call, once the
     C call is done with them."""
-    _BYTE_COLUMNS.give(taken)
+    _LENT.give(taken)
     taken.clear()
 
 
-def _widened(low, high, taken):
-    """The C ints of the bytes low (and high above them, None for 0), in an
-    array lent from _BYTE_COLUMNS when taken is a list (listed there), else new."""
-    n = len(low)
-    if taken is not None:
-        arr, clean = _BYTE_COLUMNS.take(n)
-        taken.append((arr, high is None))
-    else:
-        arr, clean = array.array("i", [0]) * n, True
-    view = memoryview(arr).cast("B")
-    view[_LOW_BYTE::_INT_BYTES] = low
-    if high is not None or not clean:
-        high = high if high is not None else bytes(n)
-        for k in _HIGH_BYTES:
-            view[k::_INT_BYTES] = high
+def _lent_copy(raw, n, taken):
+    """The n C ints of the bytes raw in an array lent from _LENT (listed in
+    taken)."""
+    arr = _LENT.take(n)
+    taken.append(arr)
+    memoryview(arr).cast("B")[:] = raw
     return arr
 
 
 def _packed(values, name, function, code, taken=None):
     """A list or tuple of ints as C ints (an array.array); RangeError naming
-    the first item that does not fit. With a list `taken`, a column whose
-    items all fit a byte goes into an array lent from _BYTE_COLUMNS (listed
-    in taken, for give_back() after the call)."""
-    # items that each fit a byte (counts, dice, flags, modifiers: most
-    # columns) are read by bytes() or array('b') in one C loop, several
-    # times faster than array('i')'s, and widened to C ints by strided copies
-    small = _small(values, code)
+    the first item that does not fit. With a list `taken`, the ints go into
+    an array lent from _LENT (listed in taken, for give_back() after the
+    call), the conversion's own array freed at once (it is then used again
+    by the next column, without page faults)."""
+    n = len(values)
+    # items that each fit a byte (counts, dice, flags: most columns) are read
+    # by bytes() in one C loop, several times faster than array('i')'s, and
+    # widened to 4-byte ints by UTF-32
+    small = _bytes_or_none(values) if _INT_BYTES == 4 else None
     if small is not None:
-        return _widened(small[0], small[1], taken), len(values)
+        wide = small.decode("latin-1").encode(_UTF32)
+        if taken is not None:
+            return _lent_copy(wide, n, taken), n
+        arr = array.array(code)
+        arr.frombytes(wide)
+        return arr, n
     # array.array converts a list of ints in one C loop into one new block;
     # anything it refuses goes the struct way, which names what is wrong
     try:
-        return array.array(code, values), len(values)
+        arr = array.array(code, values)
     except (OverflowError, TypeError, ValueError):
         pass
+    else:
+        if taken is not None:
+            return _lent_copy(memoryview(arr).cast("B"), n, taken), n
+        return arr, n
     try:
         packed = struct.pack(f"{len(values)}{code}", *values)
     except struct.error as exc:
