@@ -341,8 +341,8 @@ typedef enum wr_zone {
  * features, 32 region tag bits, and a water course; each hexside between two
  * hexes of the map has a ::wr_hexside. A const map may be read from many threads
  * at once. It holds 8 bytes a hex, and its region tags only for the hexes
- * tagged (about 11 to 21 bytes each while few are; never more than 4 bytes
- * a hex of the map).
+ * tagged (about 11 to 21 bytes each while few are; at most 4 bytes a hex
+ * of the map once set).
  */
 typedef struct wr_map wr_map;
 
