@@ -340,7 +340,9 @@ typedef enum wr_zone {
  * r * width + q + floor(r / 2). Each hex has a terrain (clear when made),
  * features, 32 region tag bits, and a water course; each hexside between two
  * hexes of the map has a ::wr_hexside. A const map may be read from many threads
- * at once.
+ * at once. It holds 8 bytes a hex, and its region tags only for the hexes
+ * tagged (about 11 to 21 bytes each while few are; at most 4 bytes a hex
+ * of the map once set).
  */
 typedef struct wr_map wr_map;
 
@@ -454,7 +456,9 @@ WR_API wr_status wr_map_features(const wr_map *map, wr_hex hex, unsigned *featur
  * @param map The map.
  * @param hex A hex of the map.
  * @param tags The tags.
- * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map.
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE off the map;
+ *         ::WR_ERR_NOMEM when the map needs room for the tags of one more
+ *         hex (the map is then unchanged).
  */
 WR_API wr_status wr_map_set_regions(wr_map *map, wr_hex hex, uint32_t tags);
 

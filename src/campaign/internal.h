@@ -34,12 +34,40 @@ typedef struct wri_cell {
 
 #define WRI_MAP_LOG 32u
 
+/* The region tags of a map's hexes (map_regions.c). A map that tags no hex
+   holds nothing; one that tags few holds an open-addressing table of
+   (hex index + 1) << 32 | tags, linear probing, at most 3/4 full; once the
+   table would outgrow 4 bytes a hex it turns into a dense array of the
+   tags by hex index, and stays one. */
+typedef struct wri_regions {
+    uint32_t *dense; /* the tags by hex index, or NULL (the table) */
+    uint64_t *slots; /* the table: 0 empty; NULL when nothing is tagged */
+    uint32_t cap;    /* slots, a power of two, or 0 */
+    uint32_t used;   /* hexes in the table (non-zero tags) */
+} wri_regions;
+
+uint32_t wri_regions_find(const wri_regions *r, int32_t idx);
+
+/* The tags of hex idx: 0 without a lookup when the map tags no hex. */
+static inline uint32_t wri_regions_tags(const wri_regions *r, int32_t idx)
+{
+    if (r->dense != NULL)
+        return r->dense[idx];
+    return r->used == 0 ? 0u : wri_regions_find(r, idx);
+}
+
+/* Sets the tags of hex idx of a map of count hexes; WR_ERR_NOMEM leaves
+   them as they were. */
+wr_status wri_regions_set(wri_regions *r, const wr_allocator *a, int32_t count, int32_t idx,
+                          uint32_t tags);
+void wri_regions_free(wri_regions *r, const wr_allocator *a, int32_t count);
+
 struct wr_map {
     wr_allocator alloc;
     int width, height;
     int32_t count;
     wri_cell *cells;
-    uint32_t *regions;
+    wri_regions regions;
     /* Every change to the map (map_changed() in map.c) bumps generation and mixes
        what it set into history, so a planner may keep what it derived from a
        map while (map, width, height, generation, history) stay the same.

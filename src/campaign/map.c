@@ -60,8 +60,7 @@ wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map
     m->height = height;
     m->count = (int32_t)n;
     m->cells = wri_alloc_zero(&a, n, sizeof *m->cells);
-    m->regions = m->cells ? wri_alloc_zero(&a, n, sizeof *m->regions) : NULL;
-    if (m->regions == NULL) {
+    if (m->cells == NULL) {
         wr_map_free(m);
         return WRI_NOMEM();
     }
@@ -97,7 +96,7 @@ void wr_map_free(wr_map *map)
     wr_allocator a = map->alloc;
     size_t n = (size_t)map->count;
     wri_free(&a, map->cells, n, sizeof *map->cells);
-    wri_free(&a, map->regions, n, sizeof *map->regions);
+    wri_regions_free(&map->regions, &a, map->count);
     wri_free(&a, map, 1, sizeof *map);
 }
 
@@ -229,8 +228,9 @@ static wr_status set_value(wr_map *map, wr_hex hex, unsigned kind, const char *a
         if (value & ~(long long)WR_FEATURE_ALL)
             return WRI_FAIL_VALUE(WR_ERR_INVALID, arg, value, "WR_FEATURE_ALL bits");
         map->cells[i].features = (uint8_t)value;
-    } else {
-        map->regions[i] = (uint32_t)value;
+    } else if (wri_regions_set(&map->regions, &map->alloc, map->count, i, (uint32_t)value) !=
+               WR_OK) {
+        return WRI_NOMEM();
     }
     map_changed(map, kind, i, (uint64_t)value);
     return WR_OK;
@@ -249,7 +249,7 @@ static wr_status get_value(const wr_map *map, wr_hex hex, unsigned kind, const v
     else if (kind == CHANGE_FEATURES)
         *value = map->cells[i].features;
     else
-        *value = map->regions[i];
+        *value = wri_regions_tags(&map->regions, i);
     return WR_OK;
 }
 

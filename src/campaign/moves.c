@@ -369,7 +369,8 @@ static int land_moves(const wri_movegen *g, int32_t idx, wr_plan_edge *out)
         if (g->block != NULL && wri_blocked(g->block, idx, nb, d))
             continue;
         const wri_cell *h = &map->cells[nb];
-        int home = (g->traits & WR_FORCE_ELLRIENDI) && (map->regions[nb] & g->home);
+        int home =
+            (g->traits & WR_FORCE_ELLRIENDI) && (wri_regions_tags(&map->regions, nb) & g->home);
         int k = wri_campaign_side_edges(g, h->terrain, wri_side_byte(map, idx, nb, d), timber, home,
                                         out + n);
         for (int i = 0; i < k; i++)
@@ -564,7 +565,7 @@ wr_status wr_hex_desc_moves(const wr_plan_params *params, const wr_hex_desc *her
     mini.height = 3;
     mini.count = 9;
     mini.cells = cells;
-    mini.regions = regions;
+    mini.regions.dense = regions;
     const int32_t center = 4;
     unsigned mask = 0;
     int32_t at[6];

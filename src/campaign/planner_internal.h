@@ -248,7 +248,7 @@ typedef struct fastgen {
     const wri_movegen *g;
     const wri_block *block; /* NULL: nothing blocked */
     const wri_cell *cells;
-    const uint32_t *regions;
+    const wri_regions *regions;
     const wri_tentry *table;  /* NULL for vessels */
     const uint32_t *ptable;   /* plain costs by key */
     struct wr_planner *owner; /* whose table builds a key a hex reads (land) */

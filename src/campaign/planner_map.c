@@ -75,7 +75,7 @@ static wr_status hex_moves(wr_planner *pl, const wr_map *map, const wr_plan_para
     f->block = g->block;
 
     f->cells = map->cells;
-    f->regions = map->regions;
+    f->regions = &map->regions;
     for (int odd = 0; odd < 2; odd++)
         for (int d = 0; d < 6; d++)
             f->delta[odd][d] = wri_nb_index(map, 0, (unsigned)odd, d);

@@ -62,7 +62,7 @@ static unsigned keys_of(const fastgen *f, int32_t idx, uint16_t key[6])
         const int32_t to = idx + f->delta[odd][d];
         const wri_cell *n = &f->cells[to];
         const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
-        const unsigned home = f->home != 0 && (f->regions[to] & f->home) != 0;
+        const unsigned home = f->home != 0 && (wri_regions_tags(f->regions, to) & f->home) != 0;
         key[d] = (uint16_t)wri_table_key(n->terrain, side, timber, home);
         if (!f->owner->built[key[d]])
             build_key(f, key[d]);

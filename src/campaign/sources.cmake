@@ -3,6 +3,7 @@ list(APPEND WR_SOURCES
   src/campaign/rules.c
   src/campaign/hex.c
   src/campaign/map.c
+  src/campaign/map_regions.c
   src/campaign/moves.c
   src/campaign/planner.c
   src/campaign/planner_map.c

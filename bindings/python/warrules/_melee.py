@@ -18,7 +18,7 @@ from ._native import (ENGAGEMENT, HIT_CHART, MELEE_ODDS, MELEE_PHASE, MELEE_UNIT
                       ODDS_WORKSPACE, PROFILE, CombatantSituation, KillOdds, MeleeBatchCombatant,
                       MeleeBatchOut, MeleeEvent, MeleeRound, MeleeUnitDesc, MoraleOdds, MoraleTest,
                       PhaseCombatant, PhaseFight, PhaseUnit, Situation, Strike, Wounds, lib)
-from ._util import ResultColumns, flag, int_array, int_columns, int_out, ints_out
+from ._util import ResultColumns, flag, give_back, int_array, int_columns, int_out, ints_out
 
 from ._header_melee import *  # noqa: E402,F401,F403  (the constants of melee.h, generated)
 _ENUMS = promote(globals())  # the constants as IntEnum/IntFlag members
@@ -697,7 +697,18 @@ def melee_rounds_batch(a: Any, b: Any, out: Optional[Any] = None) -> MeleeBatch:
     allocator and the page faults of fresh memory."""
     columns = _side_columns(a, "a")
     columns.update(_side_columns(b, "b"))
-    n, cols = int_columns(columns, "melee_rounds_batch", unsigned=("a.flags", "b.flags"))
+    taken: List[Any] = []  # the arrays lent to list columns, given back after the call
+    n, cols = int_columns(columns, "melee_rounds_batch", unsigned=("a.flags", "b.flags"),
+                          taken=taken)
+    try:
+        return _rounds_batch(n, cols, out)
+    finally:
+        del cols
+        give_back(taken)
+
+
+def _rounds_batch(n, cols, out):
+    """melee_rounds_batch() once its columns are C ints."""
     if out is not None:
         arrays = _out_columns(out, n)
     else:

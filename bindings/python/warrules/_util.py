@@ -71,15 +71,92 @@ def _scalar(value):
     return _index_or_none(value)
 
 
-def _packed(values, name, function, code):
-    """A list or tuple of ints as an array.array(code); RangeError naming
-    the first item that does not fit."""
+def _bytes_or_none(values):
+    """The items as bytes when every one is an int in 0..255, else None (the
+    general path then converts them, or names what is wrong)."""
+    try:
+        return bytes(values)
+    except (TypeError, ValueError):
+        return None
+
+
+class _LentColumns:
+    """C int arrays for the list columns of a batch, kept from call to call:
+    a fresh array of n ints costs its page faults (the C allocator gives
+    large freed blocks back to the system, and a call's columns are all
+    alive at once), more than the conversion itself. take() pops one
+    (atomically: another thread never gets the same one), give() puts those
+    a call is done with back; the caller never sees them."""
+
+    def __init__(self, keep_bytes=64 << 20):
+        self._free = []
+        self._keep_bytes = keep_bytes
+
+    def take(self, n):
+        try:
+            arr = self._free.pop()
+        except IndexError:
+            arr = None
+        if arr is None or len(arr) != n:
+            arr = array.array("i", [0]) * n
+        return arr
+
+    def give(self, taken):
+        for arr in taken:
+            if (len(self._free) + 1) * len(arr) * _INT_BYTES <= self._keep_bytes:
+                self._free.append(arr)
+
+
+_LENT = _LentColumns()
+# bytes as code points, and code points as 4-byte native ints: UTF-32 widens
+# a byte string to C ints in one C loop (a strided copy is several times slower)
+_UTF32 = "utf-32-le" if sys.byteorder == "little" else "utf-32-be"
+
+
+def give_back(taken):
+    """Returns the arrays int_columns(..., taken=) lent to a call, once the
+    C call is done with them."""
+    _LENT.give(taken)
+    taken.clear()
+
+
+def _lent_copy(raw, n, taken):
+    """The n C ints of the bytes raw in an array lent from _LENT (listed in
+    taken)."""
+    arr = _LENT.take(n)
+    taken.append(arr)
+    memoryview(arr).cast("B")[:] = raw
+    return arr
+
+
+def _packed(values, name, function, code, taken=None):
+    """A list or tuple of ints as C ints (an array.array); RangeError naming
+    the first item that does not fit. With a list `taken`, the ints go into
+    an array lent from _LENT (listed in taken, for give_back() after the
+    call), the conversion's own array freed at once (it is then used again
+    by the next column, without page faults)."""
+    n = len(values)
+    # items that each fit a byte (counts, dice, flags: most columns) are read
+    # by bytes() in one C loop, several times faster than array('i')'s, and
+    # widened to 4-byte ints by UTF-32
+    small = _bytes_or_none(values) if _INT_BYTES == 4 else None
+    if small is not None:
+        wide = small.decode("latin-1").encode(_UTF32)
+        if taken is not None:
+            return _lent_copy(wide, n, taken), n
+        arr = array.array(code)
+        arr.frombytes(wide)
+        return arr, n
     # array.array converts a list of ints in one C loop into one new block;
     # anything it refuses goes the struct way, which names what is wrong
     try:
-        return array.array(code, values), len(values)
+        arr = array.array(code, values)
     except (OverflowError, TypeError, ValueError):
         pass
+    else:
+        if taken is not None:
+            return _lent_copy(memoryview(arr).cast("B"), n, taken), n
+        return arr, n
     try:
         packed = struct.pack(f"{len(values)}{code}", *values)
     except struct.error as exc:
@@ -116,8 +193,9 @@ def _numpy_ints(value, code):
     return packed.astype(target)
 
 
-def _as_ints(value, name, function, code):
-    """A buffer of C ints for one column, and its number of items."""
+def _as_ints(value, name, function, code, taken=None):
+    """A buffer of C ints for one column, and its number of items (taken:
+    see _packed)."""
     converted = _numpy_ints(value, code)
     if converted is not None:
         value = converted
@@ -156,7 +234,7 @@ def _as_ints(value, name, function, code):
             items = [int(v) for v in value]
         return _packed(items, name, function, code)
     if isinstance(value, (list, tuple)):
-        return _packed(value, name, function, code)
+        return _packed(value, name, function, code, taken)
     try:
         items = list(value)  # any other iterable, read once; a bad item is named by its index
     except TypeError as exc:
@@ -164,14 +242,16 @@ def _as_ints(value, name, function, code):
     return _packed(items, name, function, code)
 
 
-def int_columns(columns, function, unsigned=()):
+def int_columns(columns, function, unsigned=(), taken=None):
     """The columns of a batch (a dict name -> value) as C int arrays of one
     length n, without per-item Python work: an array.array('i') or any
     C-contiguous buffer of 4-byte ints (a writable one is used in place, a
     read-only one copied once; bytes are read as native ints), a list or any
     iterable converted once by array.array, or a single int repeated n times
     (n is 1 when every column is a single int).
-    Returns (n, {name: (keepalive, ctypes pointer or None when n is 0)})."""
+    Returns (n, {name: (keepalive, ctypes pointer or None when n is 0)}).
+    taken: a list for the arrays lent to list columns whose items fit a
+    byte; the caller gives them back with give_back() after its C call."""
     buffers, n = {}, None
     columns = {name: (value if _scalar(value) is None else _scalar(value))
                for name, value in columns.items()}
@@ -179,7 +259,7 @@ def int_columns(columns, function, unsigned=()):
         if isinstance(value, int):
             continue
         code = "I" if name in unsigned else "i"
-        buf, length = _as_ints(value, name, function, code)
+        buf, length = _as_ints(value, name, function, code, taken)
         if n is None:
             n = length
         elif length != n:
