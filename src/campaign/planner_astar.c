@@ -125,6 +125,8 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             /* GCOVR_EXCL_STOP */
             RING_PUSH(k, t);
         }
+        if (st != WR_OK) /* the pool could not grow */
+            return st;
     }
     return WR_OK;
     /* GCOVR_EXCL_START: taken only from the test marked above */

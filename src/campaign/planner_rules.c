@@ -30,23 +30,17 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
 #endif
 
 /* The macros below use the locals of field_rules_core(), and return from it
-   when the ring or its overflow cannot grow. Offers label nk_ (at most key_max + 2^21 x
+   (after the state's moves) when the ring or its overflow cannot grow. Offers label nk_ (at most key_max + 2^21 x
    1000) to state t_, whose hex is h_ (as SEARCH_OFFER in search_core.h). */
-#define RULES_OFFER(t_, h_, nk_)           \
-    do {                                   \
-        const uint32_t k = (nk_);          \
-        const int32_t t = (t_);            \
-        if (k < dist[t] && k <= key_max) { \
-            PREFETCH_RULES(rules, h_);     \
-            dist[t] = k;                   \
-            int far_ = 0;                  \
-            if (k - cur >= ring_size) {    \
-                RING_FAR(k, t, far_);      \
-                ring_size = pl->ring;      \
-            }                              \
-            if (!far_)                     \
-                RING_PUSH(k, t);           \
-        }                                  \
+#define RULES_OFFER(t_, h_, nk_)                               \
+    do {                                                       \
+        const uint32_t k = (nk_);                              \
+        const int32_t t = (t_);                                \
+        if (k < dist[t] && k <= key_max) {                     \
+            PREFETCH_RULES(rules, h_);                         \
+            dist[t] = k;                                       \
+            RING_QUEUE(k, t, ring_size, ring_size = pl->ring); \
+        }                                                      \
     } while (0)
 /* Any move of (points, days, needs unformed movement) into hex to from
    state s (as search_core.h). */
@@ -111,7 +105,6 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
     uint32_t *const dist = pl->dist;
     uint8_t *const rules = pl->rules;
     const uint32_t *const pal = pl->rules_pal;
-    const uint8_t epoch = pl->rules_epoch;
     memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
     pl->dirty_cells = 0; /* see struct wr_planner */
     const int32_t src = o->src_state;
@@ -149,9 +142,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
         /* GCOVR_EXCL_STOP */
         const int unformed = s >= cells;
         const int32_t node = unformed ? s - cells : s;
-        uint8_t *rec = rules + (size_t)node * 8u;
-        if (rec[7] != epoch)
-            wri_planner_fill_rules(pl, f, node, rec);
+        const uint8_t *rec = rules + (size_t)node * 8u; /* filled: see wri_planner_rules_field() */
         const int32_t *delta = f->delta[rec[6]];
         if (!unformed) {
             for (int d = 0; d < 6; d++) {
@@ -195,6 +186,8 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
             if (two) /* a day at the rally point */
                 RULES_OFFER(node, node, day_end(o, s, cur_end) + P);
         }
+        if (st != WR_OK) /* the ring or its overflow could not grow */
+            return st;
     }
     return WR_OK;
 }
@@ -209,10 +202,9 @@ wr_status wri_planner_rules_field(wr_planner *pl, const fastgen *f, const search
     wr_status st = wri_planner_rules_records(pl, f->g->map);
     if (st != WR_OK)
         return st;
-    /* GCOVR_EXCL_BR_START: the full rules' field serves whole fields only */
-    if (o->limit >= o->key_max && o->order == NULL)
-        wri_planner_fill_all(pl, f, 0, 1);
-    /* GCOVR_EXCL_BR_STOP */
+    /* every hex's record first, in order: the full rules' field serves
+       whole fields only, which read nearly every hex */
+    wri_planner_fill_all(pl, f, 0, 1);
     if (o->two && o->unformed_ok && o->prune)
         return field_rules_core(pl, f, o, 1, 1, 1);
     return field_rules_core(pl, f, o, o->two, o->unformed_ok, o->prune);

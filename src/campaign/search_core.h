@@ -47,46 +47,41 @@
 #define SEARCH_FIELD (!SEARCH_PARENTS && !SEARCH_ASTAR)
 
 /* Queues state t_ at key k_ (its label): Dijkstra grows the ring for a
-   key past it, up to its limit, then keeps it in the overflow (RING_FAR());
-   A* adds the heuristic, and gives up when the ring is too small. */
+   key past it, up to its limit, then keeps it in the overflow
+   (RING_QUEUE()); A* adds the heuristic, and gives up when the ring is too
+   small. */
 #if SEARCH_ASTAR
 #define SEARCH_QUEUE(k_, t_)             \
     do {                                 \
         k_ += search_h(o, t_);           \
         if (k_ - cur >= pl->ring) {      \
             *end = WRI_SEARCH_FALL_BACK; \
-            return WR_OK;                \
+            return st;                   \
         }                                \
         RING_PUSH(k_, t_);               \
     } while (0)
 #else
-#define SEARCH_QUEUE(k_, t_)        \
-    do {                            \
-        int far_ = 0;               \
-        if (k_ - cur >= pl->ring)   \
-            RING_FAR(k_, t_, far_); \
-        if (!far_)                  \
-            RING_PUSH(k_, t_);      \
-    } while (0)
+#define SEARCH_QUEUE(k_, t_) RING_QUEUE(k_, t_, pl->ring, (void)0)
 #endif
 
-/* Offers label nk to state t, reached from s by a move with flags fl. */
-#define SEARCH_OFFER(t_, nk_, fl_)                           \
-    do {                                                     \
-        uint64_t nk = (nk_);                                 \
-        int32_t t = (t_);                                    \
-        if (nk < dist[t] && nk <= key_max) {                 \
-            uint32_t k = (uint32_t)nk;                       \
-            SEARCH_PREFETCH(ctx, t < cells ? t : t - cells); \
-            if (SEARCH_FIELD && mark)                        \
-                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;   \
-            dist[t] = k;                                     \
-            if (SEARCH_PARENTS) {                            \
-                parent[t] = s;                               \
-                via[t] = (uint16_t)((fl_)&0x7fffu);          \
-            }                                                \
-            SEARCH_QUEUE(k, t);                              \
-        }                                                    \
+/* Offers label nk to state t of hex h, reached from s by a move with
+   flags fl. */
+#define SEARCH_OFFER(t_, h_, nk_, fl_)                     \
+    do {                                                   \
+        uint64_t nk = (nk_);                               \
+        int32_t t = (t_);                                  \
+        if (nk < dist[t] && nk <= key_max) {               \
+            uint32_t k = (uint32_t)nk;                     \
+            SEARCH_PREFETCH(ctx, h_);                      \
+            if (SEARCH_FIELD && mark)                      \
+                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1; \
+            dist[t] = k;                                   \
+            if (SEARCH_PARENTS) {                          \
+                parent[t] = s;                             \
+                via[t] = (uint16_t)((fl_)&0x7fffu);        \
+            }                                              \
+            SEARCH_QUEUE(k, t);                            \
+        }                                                  \
     } while (0)
 
 /* Offers the move (points, days, flags) into hex to_ from state s at label
@@ -100,9 +95,9 @@
         uint64_t nk_ = base + (uint64_t)(points_);                                         \
         if (needs || unformed) {                                                           \
             if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[to_] <= nk_)) \
-                SEARCH_OFFER((to_) + cells, nk_, flags_);                                  \
+                SEARCH_OFFER((to_) + cells, to_, nk_, flags_);                             \
         } else {                                                                           \
-            SEARCH_OFFER(to_, nk_, flags_);                                                \
+            SEARCH_OFFER(to_, to_, nk_, flags_);                                           \
         }                                                                                  \
     } while (0)
 
@@ -129,14 +124,14 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
        astar_plain()'s): a few thousand hexes of a large map */
     const int mark = SEARCH_FIELD && !two && o->limit < key_max;
     uint8_t *const dirty = pl->dirty;
-    if (mark) {
+    if (SEARCH_FIELD && mark) {
         clear_labels(pl, cells);
     } else {
         memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
         pl->dirty_cells = 0; /* see struct wr_planner */
     }
     const int32_t src = o->src_state;
-    if (mark)
+    if (SEARCH_FIELD && mark)
         dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     dist[src] = o->t0;
     parent[src] = -1;
@@ -186,19 +181,23 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         int bad = 0;
         if (plain) {
 #ifdef SEARCH_PLAIN_EDGES
-            SEARCH_PLAIN_EDGES(ctx, node, { SEARCH_OFFER(e_to, (uint64_t)lab + e_cost, 0u); });
+            SEARCH_PLAIN_EDGES(ctx, node,
+                               { SEARCH_OFFER(e_to, e_to, (uint64_t)lab + e_cost, 0u); });
 #else
             SEARCH_EDGES(ctx, node, bad, {
                 if (!(e_flags & WR_STEP_UNFORMED) || unformed_ok)
-                    SEARCH_OFFER(e_to, lab + (uint64_t)e_points + (uint64_t)e_days * P, e_flags);
+                    SEARCH_OFFER(e_to, e_to, lab + (uint64_t)e_points + (uint64_t)e_days * P,
+                                 e_flags);
             });
 #endif
         } else {
             const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
             SEARCH_EDGES(ctx, node, bad, { SEARCH_MOVE(e_to, e_points, e_days, e_flags); });
             if (two && unformed) /* a day at the rally point */
-                SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
+                SEARCH_OFFER(node, node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
+        if (st != WR_OK) /* the ring or its overflow could not grow */
+            return st;
         if (SEARCH_BAD_MOVES && bad)
             return WRI_FAIL(
                 WR_ERR_INVALID, "graph->moves",
