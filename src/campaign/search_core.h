@@ -65,8 +65,8 @@
 #endif
 
 /* Offers label nk to state t of hex h, reached from s by a move with
-   flags fl. */
-#define SEARCH_OFFER(t_, h_, nk_, fl_)                     \
+   flags fl; SEARCH_OFFER() to a formed state (h = t). */
+#define SEARCH_OFFER_AT(t_, h_, nk_, fl_)                  \
     do {                                                   \
         uint64_t nk = (nk_);                               \
         int32_t t = (t_);                                  \
@@ -84,6 +84,8 @@
         }                                                  \
     } while (0)
 
+#define SEARCH_OFFER(t_, nk_, fl_) SEARCH_OFFER_AT(t_, t_, nk_, fl_)
+
 /* Offers the move (points, days, flags) into hex to_ from state s at label
    lab under the full rules: whole days start on a fresh day (day_end), the
    hex's entry follows; a move that needs unformed movement, or made
@@ -95,9 +97,9 @@
         uint64_t nk_ = base + (uint64_t)(points_);                                         \
         if (needs || unformed) {                                                           \
             if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[to_] <= nk_)) \
-                SEARCH_OFFER((to_) + cells, to_, nk_, flags_);                             \
+                SEARCH_OFFER_AT((to_) + cells, to_, nk_, flags_);                          \
         } else {                                                                           \
-            SEARCH_OFFER(to_, to_, nk_, flags_);                                           \
+            SEARCH_OFFER(to_, nk_, flags_);                                                \
         }                                                                                  \
     } while (0)
 
@@ -117,22 +119,20 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
-    (void)parent;
-    (void)via;
+    (void)parent, (void)via;
     /* a reachable set of one state a hex marks the blocks of labels it
        writes, and clears only those of the last such search (or
        astar_plain()'s): a few thousand hexes of a large map */
     const int mark = SEARCH_FIELD && !two && o->limit < key_max;
     uint8_t *const dirty = pl->dirty;
+    const int32_t src = o->src_state;
     if (SEARCH_FIELD && mark) {
         clear_labels(pl, cells);
+        dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     } else {
         memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
         pl->dirty_cells = 0; /* see struct wr_planner */
     }
-    const int32_t src = o->src_state;
-    if (SEARCH_FIELD && mark)
-        dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     dist[src] = o->t0;
     parent[src] = -1;
     via[src] = (uint16_t)WR_STEP_START;
@@ -181,20 +181,18 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         int bad = 0;
         if (plain) {
 #ifdef SEARCH_PLAIN_EDGES
-            SEARCH_PLAIN_EDGES(ctx, node,
-                               { SEARCH_OFFER(e_to, e_to, (uint64_t)lab + e_cost, 0u); });
+            SEARCH_PLAIN_EDGES(ctx, node, { SEARCH_OFFER(e_to, (uint64_t)lab + e_cost, 0u); });
 #else
             SEARCH_EDGES(ctx, node, bad, {
                 if (!(e_flags & WR_STEP_UNFORMED) || unformed_ok)
-                    SEARCH_OFFER(e_to, e_to, lab + (uint64_t)e_points + (uint64_t)e_days * P,
-                                 e_flags);
+                    SEARCH_OFFER(e_to, lab + (uint64_t)e_points + (uint64_t)e_days * P, e_flags);
             });
 #endif
         } else {
             const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
             SEARCH_EDGES(ctx, node, bad, { SEARCH_MOVE(e_to, e_points, e_days, e_flags); });
             if (two && unformed) /* a day at the rally point */
-                SEARCH_OFFER(node, node, (uint64_t)day_end + P, WR_STEP_RALLY);
+                SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
         if (st != WR_OK) /* the ring or its overflow could not grow */
             return st;
@@ -210,6 +208,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
 
 #undef SEARCH_MOVE
 #undef SEARCH_OFFER
+#undef SEARCH_OFFER_AT
 #undef SEARCH_QUEUE
 #undef SEARCH_NAME
 #undef SEARCH_CTX
