@@ -378,7 +378,6 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n);
 void wri_planner_free_states(wr_planner *p);
 void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec);
 void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h);
-void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec);
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map);
 void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home);
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,

@@ -234,11 +234,11 @@ WRI_PLANNER_FN wr_status ring_start(wr_planner *p, const search_opts *o, int32_t
     if (st != WR_OK)
         return st;
     const uint32_t most = o->ring_max > o->ring_hint ? o->ring_max : o->ring_hint;
+    /* at least the ring: ring_hint is below 2^19 (a map's largest move, a
+       game's 4 days) */
     p->ring_limit = pow2_above((uint64_t)most * 2u);
     if (p->ring_limit > WRI_RING_MAX)
         p->ring_limit = WRI_RING_MAX;
-    if (p->ring_limit < p->ring)
-        p->ring_limit = p->ring;
     return bucket_push(p, &p->buckets[key & (p->ring - 1u)], src);
 }
 
