@@ -125,7 +125,7 @@ WRI_PLANNER_FN void ring_push_slow(wr_planner *p, wri_bucket *b, int32_t s, wr_s
     do {                                                              \
         if (pl->over_len > 0 && (queued == 0 || (cur & mask) == 0)) { \
             const size_t before_ = queued;                            \
-            st = over_drain(pl, &cur, &queued, 1);                    \
+            st = over_drain(pl, &cur, &queued);                       \
             if (st != WR_OK)                                          \
                 return st;                                            \
             pool = pl->pool;                                          \
@@ -260,12 +260,13 @@ WRI_PLANNER_FN wr_status over_push(wr_planner *p, uint32_t key, int32_t s)
 /* The overflow's entries keyed below *cur + ring move into the ring (stale
    ones, whose state got a smaller label since, are dropped); with the ring
    empty (*queued 0), *cur first jumps to the smallest key waiting. Run when
-   *cur starts a revolution of the ring (a multiple of its size), after the
-   ring grew (jump 0: cur stays) and when it is empty: every entry left
-   waits for a key past the next revolution's start, so none is passed. */
-WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued, int jump)
+   *cur starts a revolution of the ring (a multiple of its size) and when
+   it is empty: every entry left waits for a key past the next revolution's
+   start, so none is passed. (The ring never grows with entries waiting:
+   they wait only once it is at its limit.) */
+WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued)
 {
-    if (*queued == 0 && jump) {
+    if (*queued == 0) {
         uint32_t least = UINT32_MAX;
         for (size_t i = 0; i < p->over_len; i++) {
             const uint32_t k = (uint32_t)(p->over[i] >> 32);
@@ -300,7 +301,8 @@ WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued
 }
 
 /* A bigger ring for a move of `delta` points, up to ring_limit: live
-   entries move over, stale ones are dropped. */
+   entries move over, stale ones are dropped. Below the limit, the overflow
+   is empty: ring_far() queues there only at the limit. */
 WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *queued)
 {
     uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
@@ -343,8 +345,6 @@ WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, 
     }
     wri_free(&p->alloc, tmp, total, sizeof *tmp);
     *queued = k;
-    if (st == WR_OK && p->over_len > 0)
-        st = over_drain(p, &cur, queued, 0);
     return st;
 }
 

@@ -1,0 +1,124 @@
+/* Branches of the planner's searches that the tests of routes and fields
+   leave (issue 25's coverage): a game's moves so long that their labels
+   wait in the overflow of the bucket ring, past a revolution of the ring
+   and behind a better label. Every result is checked against the days the
+   rules give. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "warrules/campaign.h"
+
+#include "fixtures.h"
+
+/* At 1000 points a day (the most), the ring holds 2^20 labels (its most,
+   1,048 days and 576 points); a move of WR_PLAN_MAX_EDGE_DAYS days and
+   WR_PLAN_MAX_EDGE_POINTS points (1,100 days) goes past it. */
+enum { FAR_DAILY = 1000 };
+
+/* Node 0 to 1: 1000 whole days (label 10^6, day 1000); 1 to 2: 1000 whole
+   days and 100,000 points (label 2.1 x 10^6, more than a ring past 1's,
+   so it waits in the overflow until cur has passed a revolution, day
+   2100); 1 to 3: 60,060 points (label 1,060,060, past the revolution at
+   2^20, day 1061). */
+static int revolution_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    (void)user;
+    (void)capacity;
+    if (node == 0) {
+        wr_plan_edge e = {1, 0, WR_PLAN_MAX_EDGE_DAYS, 0u};
+        out[0] = e;
+        return 1;
+    }
+    if (node == 1) {
+        wr_plan_edge a = {2, WR_PLAN_MAX_EDGE_POINTS, WR_PLAN_MAX_EDGE_DAYS, 0u};
+        wr_plan_edge b = {3, 60060, 0, 0u};
+        out[0] = a;
+        out[1] = b;
+        return 2;
+    }
+    return 0;
+}
+
+/* A label more than a ring past the revolution at which the overflow is
+   drained stays there until the next drain (the ring empty): the arrival
+   days are those of the labels, and the steps those moves. */
+static void a_far_label_waits_past_a_revolution(void **state)
+{
+    (void)state;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    p.costs.daily_points = FAR_DAILY;
+    wr_plan_graph g = {4, revolution_moves, NULL, NULL};
+    wr_route r;
+    OK(wr_planner_route_graph(pl, &g, &p, 0, 2, &r));
+    assert_int_equal(r.step_count, 3);
+    assert_int_equal(r.steps[1].node, 1);
+    assert_int_equal(r.steps[1].day, 1000);
+    assert_int_equal(r.steps[2].node, 2);
+    assert_int_equal(r.arrival_day, 2100);
+    OK(wr_planner_route_graph(pl, &g, &p, 0, 3, &r));
+    assert_int_equal(r.step_count, 3);
+    assert_int_equal(r.steps[2].node, 3);
+    assert_int_equal(r.arrival_day, 1061);
+    /* 60,060 points from day 1000's end: 940 points left on day 1061 */
+    assert_int_equal(r.points_left, 940);
+    wr_planner_free(pl);
+}
+
+/* Node 0 to 1 by the longest move (1,100 days, into the overflow), and by
+   two moves of a point through node 2 (day 1); node 3 has no move into it.
+   The far label of node 1 is stale when the ring empties: dropped. */
+static int stale_moves(void *user, int32_t node, wr_plan_edge *out, int capacity)
+{
+    (void)user;
+    (void)capacity;
+    if (node == 0) {
+        wr_plan_edge far = {1, WR_PLAN_MAX_EDGE_POINTS, WR_PLAN_MAX_EDGE_DAYS, 0u};
+        wr_plan_edge near = {2, 1, 0, 0u};
+        out[0] = far;
+        out[1] = near;
+        return 2;
+    }
+    if (node == 2) {
+        wr_plan_edge e = {1, 1, 0, 0u};
+        out[0] = e;
+        return 1;
+    }
+    return 0;
+}
+
+static void a_far_label_made_stale_is_dropped(void **state)
+{
+    (void)state;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    p.costs.daily_points = FAR_DAILY;
+    wr_plan_graph g = {4, stale_moves, NULL, NULL};
+    wr_route r;
+    /* every label settled, the overflow's only entry stale: no route */
+    assert_int_equal(wr_planner_route_graph(pl, &g, &p, 0, 3, &r), WR_ERR_FORBIDDEN);
+    OK(wr_planner_route_graph(pl, &g, &p, 0, 1, &r));
+    assert_int_equal(r.step_count, 3);
+    assert_int_equal(r.steps[1].node, 2);
+    assert_int_equal(r.arrival_day, 1);
+    assert_int_equal(r.points_left, FAR_DAILY - 2);
+    wr_planner_free(pl);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_far_label_waits_past_a_revolution),
+        cmocka_unit_test(a_far_label_made_stale_is_dropped),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
