@@ -220,6 +220,15 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
     return o->hmin * d;
 }
 
+/* A label offered, or UINT64_MAX when it is past key_max (so that it is
+   never below a state's label): labels and key_max are below 2^40. One
+   test of an offer instead of two, the same at every offer of a search
+   (see docs/reliability.md, "Coverage"). */
+static inline uint64_t within_max(uint64_t label, uint64_t key_max)
+{
+    return label | ((uint64_t)0 - ((key_max - label) >> 63));
+}
+
 /* The end of the day of label lab (from where whole-day moves and rally
    days start), no earlier than the start state allows. */
 static inline uint32_t fresh_day(const search_opts *o, int32_t s, uint32_t lab)

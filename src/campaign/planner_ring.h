@@ -118,21 +118,18 @@ WRI_PLANNER_FN void ring_push_slow(wr_planner *p, wri_bucket *b, int32_t s, wr_s
         }                                                \
     } while (0)
 
-/* In the search's loop, where it moved cur on past an empty bucket: the
-   overflow's entries come into the ring when cur starts a revolution or
-   the ring is empty (over_drain()); `jumped` runs after the latter. */
-#define RING_OVERFLOW(jumped)                                         \
-    do {                                                              \
-        if (pl->over_len > 0 && (queued == 0 || (cur & mask) == 0)) { \
-            const size_t before_ = queued;                            \
-            st = over_drain(pl, &cur, &queued);                       \
-            if (st != WR_OK)                                          \
-                return st;                                            \
-            pool = pl->pool;                                          \
-            if (before_ == 0) {                                       \
-                jumped;                                               \
-            }                                                         \
-        }                                                             \
+/* In the search's loop, where it moved cur on past an empty bucket, while
+   the overflow holds entries: over_revolution(), then `moved` (cur may
+   have jumped). */
+#define RING_OVERFLOW(moved)                               \
+    do {                                                   \
+        if (pl->over_len > 0) {                            \
+            st = over_revolution(pl, &cur, &queued, mask); \
+            if (st != WR_OK)                               \
+                return st;                                 \
+            pool = pl->pool;                               \
+            moved;                                         \
+        }                                                  \
     } while (0)
 
 /* The head chunk of a bucket is empty: back to the free list. */
@@ -297,6 +294,16 @@ WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued
         }
     }
     p->over_len = keep;
+    return WR_OK;
+}
+
+/* The overflow's entries come into the ring when *cur starts a revolution
+   or the ring is empty (over_drain()). */
+WRI_PLANNER_FN wr_status over_revolution(wr_planner *p, uint32_t *cur, size_t *queued,
+                                         uint32_t mask)
+{
+    if (*queued == 0 || (*cur & mask) == 0)
+        return over_drain(p, cur, queued);
     return WR_OK;
 }
 

@@ -68,9 +68,9 @@
    flags fl; SEARCH_OFFER() to a formed state (h = t). */
 #define SEARCH_OFFER_AT(t_, h_, nk_, fl_)                  \
     do {                                                   \
-        uint64_t nk = (nk_);                               \
+        uint64_t nk = within_max((nk_), key_max);          \
         int32_t t = (t_);                                  \
-        if (nk < dist[t] && nk <= key_max) {               \
+        if (nk < dist[t]) {                                \
             uint32_t k = (uint32_t)nk;                     \
             SEARCH_PREFETCH(ctx, h_);                      \
             if (SEARCH_FIELD && mark)                      \
@@ -130,7 +130,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         clear_labels(pl, cells);
         dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     } else {
-        memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
+        memset(dist, 0xff, (size_t)cells * (1u + (two != 0)) * sizeof *dist);
         pl->dirty_cells = 0; /* see struct wr_planner */
     }
     dist[src] = o->t0;
@@ -191,7 +191,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         } else {
             const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
             SEARCH_EDGES(ctx, node, bad, { SEARCH_MOVE(e_to, e_points, e_days, e_flags); });
-            if (two && unformed) /* a day at the rally point */
+            if (unformed) /* a day at the rally point (unformed only with two) */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
         if (st != WR_OK) /* the ring or its overflow could not grow */
