@@ -1,8 +1,9 @@
 /* Branches of the planner's searches that the tests of routes and fields
    leave (issue 25's coverage): a game's moves so long that their labels
    wait in the overflow of the bucket ring, past a revolution of the ring
-   and behind a better label. Every result is checked against the days the
-   rules give. */
+   and behind a better label; an enemy's argument refused in its own plan.
+   Every result is checked against the days the rules give, or the detail
+   against the parameter. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -114,11 +115,70 @@ static void a_far_label_made_stale_is_dropped(void **state)
     wr_planner_free(pl);
 }
 
+/* The enemy's own plan refusing an argument: the failure names it after
+   wr_planner_intercept()'s parameter (issue 25: every detail names a real
+   parameter), whatever follows the inner name (`params->...`, `to.q`). */
+static void an_enemy_argument_is_named_after_the_enemy(void **state)
+{
+    (void)state;
+    wr_map *m = NULL;
+    OK(wr_map_new(8, 3, &m));
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_plan_params p, bad;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
+    wr_force_desc e;
+    memset(&e, 0, sizeof e);
+    e.params = &bad;
+    OK(wr_hex_from_offset(5, 1, &e.from));
+    OK(wr_hex_from_offset(7, 2, &e.to));
+    wr_hex from;
+    OK(wr_hex_from_offset(0, 1, &from));
+    wr_intercept_result r;
+    wr_error err;
+    struct {
+        int what;
+        wr_status status;
+        const char *argument, *expected;
+    } cases[] = {
+        {0, WR_ERR_INVALID, "enemy->params", "a wr_mover (0..6)"},
+        {1, WR_ERR_RANGE, "enemy->params", "1..1000"},
+        {2, WR_ERR_RANGE, "enemy->to",
+         "the map's columns in that row, 0 <= q + floor(r / 2) < width"},
+        {3, WR_ERR_INVALID, "enemy->query", "a wr_plan_objective (0..2)"},
+    };
+    wr_plan_query q;
+    memset(&q, 0, sizeof q);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        bad = p;
+        wr_force_desc d = e;
+        if (cases[i].what == 0)
+            bad.mover = (wr_mover)99;
+        else if (cases[i].what == 1)
+            bad.costs.daily_points = 0;
+        else if (cases[i].what == 2)
+            d.to.q = 1000;
+        else {
+            q.objective = (wr_plan_objective)77;
+            d.query = &q;
+        }
+        assert_int_equal(wr_planner_intercept(pl, m, &p, NULL, from, &d, NULL, &r),
+                         cases[i].status);
+        OK(wr_last_error_detail(&err));
+        assert_string_equal(err.function, "wr_planner_intercept");
+        assert_string_equal(err.argument, cases[i].argument);
+        assert_string_equal(err.expected, cases[i].expected);
+    }
+    wr_planner_free(pl);
+    wr_map_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_far_label_waits_past_a_revolution),
         cmocka_unit_test(a_far_label_made_stale_is_dropped),
+        cmocka_unit_test(an_enemy_argument_is_named_after_the_enemy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
