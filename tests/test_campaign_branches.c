@@ -1,7 +1,8 @@
 /* Branches of the planner's searches that the tests of routes and fields
    leave (issue 25's coverage): a game's moves so long that their labels
    wait in the overflow of the bucket ring, past a revolution of the ring
-   and behind a better label; an enemy's argument refused in its own plan.
+   and behind a better label; an enemy's argument refused in its own plan;
+   a planner's records by hex after a smaller map and a few edits.
    Every result is checked against the days the rules give, or the detail
    against the parameter. */
 #include <setjmp.h>
@@ -173,12 +174,84 @@ static void an_enemy_argument_is_named_after_the_enemy(void **state)
     wr_map_free(m);
 }
 
+/* The route of a fresh planner, for comparison. */
+static void fresh_route(const wr_map *m, const wr_plan_params *p, wr_hex from, wr_hex to,
+                        wr_route *out, wr_step *steps, size_t cap)
+{
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    OK(wr_planner_route(pl, m, p, from, to, out));
+    assert_true(out->step_count <= cap);
+    memcpy(steps, out->steps, out->step_count * sizeof *steps);
+    out->steps = steps;
+    wr_planner_free(pl);
+}
+
+static void same_route(const wr_route *a, const wr_route *b)
+{
+    assert_int_equal(a->arrival_day, b->arrival_day);
+    assert_int_equal(a->points_left, b->points_left);
+    assert_int_equal(a->step_count, b->step_count);
+    for (size_t i = 0; i < a->step_count; i++) {
+        assert_int_equal(a->steps[i].node, b->steps[i].node);
+        assert_int_equal(a->steps[i].day, b->steps[i].day);
+        assert_int_equal(a->steps[i].flags, b->steps[i].flags);
+    }
+}
+
+/* One planner: plain costs on a small map (its plain costs by hex sized
+   for it), the full rules on a larger one, a few edits of that map, and
+   the full rules again (the records of the edited hexes forgotten, the
+   plain costs too small to hold them), then plain costs there: every
+   route is a fresh planner's. */
+static void records_after_a_smaller_map_and_edits(void **state)
+{
+    (void)state;
+    wr_map *small = NULL, *large = NULL;
+    OK(wr_map_new(4, 4, &small));
+    OK(wr_map_new(24, 24, &large));
+    wr_plan_params full, plain;
+    OK(wr_plan_params_default(WR_MOVER_INFANTRY, &full));
+    plain = full;
+    plain.options |= WR_PLAN_PLAIN_COSTS;
+    wr_planner *pl = NULL;
+    OK(wr_planner_new(&pl));
+    wr_hex a, b, c, d;
+    OK(wr_hex_from_offset(0, 0, &a));
+    OK(wr_hex_from_offset(3, 3, &b));
+    OK(wr_hex_from_offset(1, 2, &c));
+    OK(wr_hex_from_offset(22, 21, &d));
+    wr_route r, want;
+    wr_step steps[128];
+    OK(wr_planner_route(pl, small, &plain, a, b, &r));
+    fresh_route(small, &plain, a, b, &want, steps, 128);
+    same_route(&r, &want);
+    OK(wr_planner_route(pl, large, &full, c, d, &r));
+    fresh_route(large, &full, c, d, &want, steps, 128);
+    same_route(&r, &want);
+    for (int i = 5; i < 20; i++) {
+        wr_hex h;
+        OK(wr_hex_from_offset(i, i, &h));
+        OK(wr_map_set_terrain(large, h, i % 2 ? WR_HEX_FOREST : WR_HEX_HILLS));
+    }
+    OK(wr_planner_route(pl, large, &full, c, d, &r));
+    fresh_route(large, &full, c, d, &want, steps, 128);
+    same_route(&r, &want);
+    OK(wr_planner_route(pl, large, &plain, c, d, &r));
+    fresh_route(large, &plain, c, d, &want, steps, 128);
+    same_route(&r, &want);
+    wr_planner_free(pl);
+    wr_map_free(small);
+    wr_map_free(large);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_far_label_waits_past_a_revolution),
         cmocka_unit_test(a_far_label_made_stale_is_dropped),
         cmocka_unit_test(an_enemy_argument_is_named_after_the_enemy),
+        cmocka_unit_test(records_after_a_smaller_map_and_edits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
