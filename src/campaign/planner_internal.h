@@ -81,7 +81,7 @@ typedef struct map_stamp {
 
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
-    uint32_t fill; /* states in the first chunk */
+    uint32_t fill; /* states in the first chunk; WRI_CHUNK - 1 when empty */
 } wri_bucket;
 
 typedef struct heap_node {
