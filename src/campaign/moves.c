@@ -340,8 +340,9 @@ int wri_campaign_side_edges(const wri_movegen *g, int t, unsigned side, int timb
         days = river == WR_RIVER_MINOR ? 1 : 2;
         dflag = WR_STEP_FERRY;
     }
+    /* an open crossing has no ferry: rafts replace nothing dearer */
     if (crossing == WR_CROSS_OPEN && (river == WR_RIVER_MAJOR || !cavalry) &&
-        (timber || (g->options & WR_PLAN_RAFTS_ANYWHERE)) && 3 < days) {
+        (timber || (g->options & WR_PLAN_RAFTS_ANYWHERE))) {
         days = 3;
         dflag = WR_STEP_RAFTS;
     }

@@ -60,7 +60,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     int32_t *pool = pl->pool;
     size_t queued = 1;
     int found = 0;
-    while (queued > 0) {
+    while (queued > 0 && st == WR_OK) {
         wri_bucket *b = &ring[cur & mask];
         if (b->head < 0) {
             if (found)
@@ -126,7 +126,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             RING_PUSH(k, t);
         }
     }
-    return WR_OK;
+    return st; /* a failure to grow the pool ends the loop */
     /* GCOVR_EXCL_START: taken only from the test marked above */
 fall_back:
     *end = WRI_SEARCH_FALL_BACK;

@@ -80,15 +80,18 @@
         }                                                                     \
     } while (0)
 
-/* The record of a hex just offered a label: read when it is settled. */
+/* The record of a hex just offered a label: read when it is settled. A
+   function, so that its test is one (inlined where optimised), not one at
+   each offer of search_core.h. */
 #if defined(__GNUC__)
-#define PREFETCH_HEX(f, node)                                   \
-    do {                                                        \
-        if ((f)->costs != NULL)                                 \
-            __builtin_prefetch((f)->costs + (size_t)(node)*8u); \
-        else                                                    \
-            __builtin_prefetch((f)->keys + (size_t)(node)*8u);  \
-    } while (0)
+WRI_PLANNER_FN void prefetch_hex(const fastgen *f, int32_t node)
+{
+    if (f->costs != NULL)
+        __builtin_prefetch(f->costs + (size_t)node * 8u);
+    else
+        __builtin_prefetch(f->keys + (size_t)node * 8u);
+}
+#define PREFETCH_HEX(f, node) prefetch_hex(f, node)
 #else
 #define PREFETCH_HEX(f, node) ((void)0)
 #endif

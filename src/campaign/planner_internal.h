@@ -81,7 +81,7 @@ typedef struct map_stamp {
 
 typedef struct wri_bucket {
     int32_t head;  /* its first chunk, or -1 when empty */
-    uint32_t fill; /* states in the first chunk */
+    uint32_t fill; /* states in the first chunk; WRI_CHUNK - 1 when empty */
 } wri_bucket;
 
 typedef struct heap_node {
@@ -218,6 +218,15 @@ static inline uint32_t search_h(const search_opts *o, int32_t s)
     int32_t dq = col - (row >> 1) - o->goal_q, dr = row - o->goal_r, ds = dq + dr;
     uint32_t d = (uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u;
     return o->hmin * d;
+}
+
+/* A label offered, or UINT64_MAX when it is past key_max (so that it is
+   never below a state's label): labels and key_max are below 2^40. One
+   test of an offer instead of two, the same at every offer of a search
+   (see docs/reliability.md, "Coverage"). */
+static inline uint64_t within_max(uint64_t label, uint64_t key_max)
+{
+    return label | ((uint64_t)0 - ((key_max - label) >> 63));
 }
 
 /* The end of the day of label lab (from where whole-day moves and rally
@@ -378,7 +387,6 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n);
 void wri_planner_free_states(wr_planner *p);
 void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec);
 void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h);
-void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec);
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map);
 void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home);
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,

@@ -117,30 +117,29 @@ static wr_status field_search(wr_planner *pl, const fastgen *f, const search_opt
     return wri_planner_rules_field(pl, f, o);
 }
 
-/* The earliest route to o->goal: A* when every transition raises the label
-   by some hmin > 0, else (or when it falls back) Dijkstra with parents. */
+/* The earliest route to o->goal: A* with hmin, the smallest label increase
+   of a transition (at least 1, as every cost is; 0 would still be right,
+   an A* without a heuristic), and Dijkstra with parents when it falls back. */
 static wr_status route_search(wr_planner *pl, const wr_map *map, const fastgen *f,
                               const search_opts *o)
 {
     const wri_movegen *g = f->g;
-    uint32_t hmin = g->vessel ? wri_planner_vessel_hmin(g, o->daily) : pl->built_hmin;
-    if (hmin > 0) {
-        search_opts a = *o;
-        wr_hex goal = wri_campaign_hex(map, o->goal);
-        a.hmin = hmin;
-        a.width = map->width;
-        a.width_inv = (((uint64_t)1 << 40) + (uint64_t)map->width - 1u) / (uint64_t)map->width;
-        a.goal_q = goal.q;
-        a.goal_r = goal.r;
-        a.ring_hint += a.hmin;
-        wri_search_end end = WRI_SEARCH_DONE;
-        wr_status st = wri_planner_astar_route(pl, f, &a, &end);
-        if (st == WR_OK && end == WRI_SEARCH_DONE && !g->vessel && pl->built_hmin < hmin)
-            /* a key built in the search was cheaper: see wri_planner_new_land_table() */
-            end = WRI_SEARCH_FALL_BACK;
-        if (st != WR_OK || end == WRI_SEARCH_DONE)
-            return st;
-    }
+    const uint32_t hmin = g->vessel ? wri_planner_vessel_hmin(g, o->daily) : pl->built_hmin;
+    search_opts a = *o;
+    wr_hex goal = wri_campaign_hex(map, o->goal);
+    a.hmin = hmin;
+    a.width = map->width;
+    a.width_inv = (((uint64_t)1 << 40) + (uint64_t)map->width - 1u) / (uint64_t)map->width;
+    a.goal_q = goal.q;
+    a.goal_r = goal.r;
+    a.ring_hint += a.hmin;
+    wri_search_end end = WRI_SEARCH_DONE;
+    wr_status st = wri_planner_astar_route(pl, f, &a, &end);
+    if (st == WR_OK && end == WRI_SEARCH_DONE && !g->vessel && pl->built_hmin < hmin)
+        /* a key built in the search was cheaper: see wri_planner_new_land_table() */
+        end = WRI_SEARCH_FALL_BACK;
+    if (st != WR_OK || end == WRI_SEARCH_DONE)
+        return st;
     return g->vessel ? wri_planner_dijkstra_water(pl, g, o) : wri_planner_dijkstra_land(pl, f, o);
 }
 

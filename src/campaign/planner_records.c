@@ -103,8 +103,8 @@ static unsigned rules_code(wr_planner *pl, const fastgen *f, unsigned key)
     const wri_tentry *te = &f->table[key];
     if (te->count == 0) {
         c = 0xffu;
-    } else if (te->count == 1 && te->e[0].points >= 0 && te->e[0].points < (1 << 20) &&
-               te->e[0].days >= 0 && te->e[0].days < 256 && pl->rules_pal_count < 0xfeu) {
+    } else if (te->count == 1 && (uint32_t)te->e[0].points < (1u << 20) &&
+               (uint32_t)te->e[0].days < 256u && pl->rules_pal_count < 0xfeu) {
         c = pl->rules_pal_count++;
         pl->rules_pal[c] = (uint32_t)te->e[0].points | (uint32_t)te->e[0].days << 20 |
                            ((te->e[0].flags & WR_STEP_UNFORMED) ? 1u << 28 : 0u);
@@ -122,11 +122,6 @@ static void rules_from(wr_planner *pl, const fastgen *f, const uint16_t *k, uint
         rec[d] = (uint8_t)(k[d] == 0xffffu ? 0xffu : rules_code(pl, f, k[d]));
     rec[6] = (uint8_t)k[6];
     rec[7] = pl->rules_epoch;
-}
-
-void wri_planner_fill_rules(wr_planner *pl, const fastgen *f, int32_t idx, uint8_t *rec)
-{
-    rules_from(pl, f, hex_keys(f, idx), rec);
 }
 
 static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);

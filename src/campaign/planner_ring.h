@@ -58,9 +58,11 @@ WRI_PLANNER_FN wr_status take_chunk(wr_planner *p, int32_t *c)
     return WR_OK;
 }
 
+/* An empty bucket (head -1) has fill WRI_CHUNK - 1, as one whose first
+   chunk is full: either way a new chunk comes first. */
 WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
 {
-    if (b->head < 0 || b->fill == WRI_CHUNK - 1u) {
+    if (b->fill == WRI_CHUNK - 1u) {
         int32_t c = 0;
         wr_status st = take_chunk(p, &c);
         if (st != WR_OK)
@@ -73,66 +75,61 @@ WRI_PLANNER_FN wr_status bucket_push(wr_planner *p, wri_bucket *b, int32_t s)
     return WR_OK;
 }
 
+/* bucket_push() for RING_PUSH(): a failure is kept in *st. */
+WRI_PLANNER_FN void ring_push_slow(wr_planner *p, wri_bucket *b, int32_t s, wr_status *st)
+{
+    const wr_status r = bucket_push(p, b, s);
+    if (r != WR_OK)
+        *st = r;
+}
+
 /* Queues state t_ in the ring's bucket of key k_: the chunk's next slot
-   (the likely way, kept in line with the loop), or bucket_push(). Uses the
-   search's locals pl, ring, mask, pool, st and queued, and returns st from
-   the search when the pool cannot grow. */
-#define RING_PUSH(k_, t_)                                               \
-    do {                                                                \
-        wri_bucket *tb_ = &ring[(k_)&mask];                             \
-        if (WRI_LIKELY(tb_->head >= 0 && tb_->fill < WRI_CHUNK - 1u)) { \
-            pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_);   \
-        } else {                                                        \
-            st = bucket_push(pl, tb_, (t_));                            \
-            if (st != WR_OK)                                            \
-                return st;                                              \
-            pool = pl->pool;                                            \
-        }                                                               \
-        queued++;                                                       \
-    } while (0)
-
-/* Queues state t_ at key k_ past the ring (k_ - cur >= the ring): grows
-   the ring to hold it while it may (RING_GROW()), else queues it in the
-   overflow and sets the caller's flag `far` (then not RING_PUSH()). */
-#define RING_FAR(k_, t_, far)               \
-    do {                                    \
-        if (pl->ring < pl->ring_limit)      \
-            RING_GROW(k_);                  \
-        if ((k_)-cur >= pl->ring) {         \
-            st = over_push(pl, (k_), (t_)); \
-            if (st != WR_OK)                \
-                return st;                  \
-            far = 1;                        \
-        }                                   \
-    } while (0)
-
-/* In the search's loop, where it moved cur on past an empty bucket: the
-   overflow's entries come into the ring when cur starts a revolution or
-   the ring is empty (over_drain()); `jumped` runs after the latter. */
-#define RING_OVERFLOW(jumped)                                         \
+   (the likely way, kept in line with the loop), or ring_push_slow() for an
+   empty bucket or a full chunk. Uses the search's locals pl, ring, mask,
+   pool, st and queued. A failure to grow the pool is kept in st, which the
+   search returns once the state's moves are offered (the tests of a
+   failure are then one a search, not one a queueing: see
+   docs/reliability.md, "Coverage"). */
+#define RING_PUSH(k_, t_)                                             \
     do {                                                              \
-        if (pl->over_len > 0 && (queued == 0 || (cur & mask) == 0)) { \
-            const size_t before_ = queued;                            \
-            st = over_drain(pl, &cur, &queued, 1);                    \
-            if (st != WR_OK)                                          \
-                return st;                                            \
+        wri_bucket *tb_ = &ring[(k_)&mask];                           \
+        if (WRI_LIKELY(tb_->fill < WRI_CHUNK - 1u)) {                 \
+            pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_); \
+        } else {                                                      \
+            ring_push_slow(pl, tb_, (t_), &st);                       \
             pool = pl->pool;                                          \
-            if (before_ == 0) {                                       \
-                jumped;                                               \
-            }                                                         \
         }                                                             \
+        queued++;                                                     \
     } while (0)
 
-/* Grows the ring to hold key k_ (ring_grow()), with the locals of
-   RING_PUSH() and cur, and takes again its mask, buckets and pool. */
-#define RING_GROW(k_)                               \
-    do {                                            \
-        st = ring_grow(pl, (k_)-cur, cur, &queued); \
-        if (st != WR_OK)                            \
-            return st;                              \
-        mask = pl->ring - 1u;                       \
-        ring = pl->buckets;                         \
-        pool = pl->pool;                            \
+/* Queues state t_ at key k_ (Dijkstra): RING_PUSH() when the ring holds
+   it, else ring_far(), then the ring's mask, buckets and pool taken again
+   and `grown` run. ring_size_ is pl->ring or the search's copy of it. */
+#define RING_QUEUE(k_, t_, ring_size_, grown)            \
+    do {                                                 \
+        if (WRI_LIKELY((k_)-cur < (ring_size_))) {       \
+            RING_PUSH(k_, t_);                           \
+        } else {                                         \
+            ring_far(pl, (k_), (t_), cur, &queued, &st); \
+            mask = pl->ring - 1u;                        \
+            ring = pl->buckets;                          \
+            pool = pl->pool;                             \
+            grown;                                       \
+        }                                                \
+    } while (0)
+
+/* In the search's loop, where it moved cur on past an empty bucket, while
+   the overflow holds entries: over_revolution(), then `moved` (cur may
+   have jumped). */
+#define RING_OVERFLOW(moved)                               \
+    do {                                                   \
+        if (pl->over_len > 0) {                            \
+            st = over_revolution(pl, &cur, &queued, mask); \
+            if (st != WR_OK)                               \
+                return st;                                 \
+            pool = pl->pool;                               \
+            moved;                                         \
+        }                                                  \
     } while (0)
 
 /* The head chunk of a bucket is empty: back to the free list. */
@@ -140,7 +137,7 @@ WRI_PLANNER_FN void bucket_release(wr_planner *p, wri_bucket *b)
 {
     int32_t c = b->head;
     b->head = p->pool[(size_t)c * WRI_CHUNK];
-    b->fill = b->head >= 0 ? WRI_CHUNK - 1u : 0u;
+    b->fill = WRI_CHUNK - 1u; /* the next chunk is full, or none is left */
     p->pool[(size_t)c * WRI_CHUNK] = p->free_chunk;
     p->free_chunk = c;
 }
@@ -193,7 +190,7 @@ WRI_PLANNER_FN wr_status ring_reset(wr_planner *p, uint32_t hint)
     p->ring = want;
     for (uint32_t i = 0; i < p->ring; i++) {
         p->buckets[i].head = -1;
-        p->buckets[i].fill = 0;
+        p->buckets[i].fill = WRI_CHUNK - 1u;
     }
     pool_reset(p);
     p->over_len = 0;
@@ -234,11 +231,11 @@ WRI_PLANNER_FN wr_status ring_start(wr_planner *p, const search_opts *o, int32_t
     if (st != WR_OK)
         return st;
     const uint32_t most = o->ring_max > o->ring_hint ? o->ring_max : o->ring_hint;
+    /* at least the ring: ring_hint is below 2^19 (a map's largest move, a
+       game's 4 days) */
     p->ring_limit = pow2_above((uint64_t)most * 2u);
     if (p->ring_limit > WRI_RING_MAX)
         p->ring_limit = WRI_RING_MAX;
-    if (p->ring_limit < p->ring)
-        p->ring_limit = p->ring;
     return bucket_push(p, &p->buckets[key & (p->ring - 1u)], src);
 }
 
@@ -260,12 +257,13 @@ WRI_PLANNER_FN wr_status over_push(wr_planner *p, uint32_t key, int32_t s)
 /* The overflow's entries keyed below *cur + ring move into the ring (stale
    ones, whose state got a smaller label since, are dropped); with the ring
    empty (*queued 0), *cur first jumps to the smallest key waiting. Run when
-   *cur starts a revolution of the ring (a multiple of its size), after the
-   ring grew (jump 0: cur stays) and when it is empty: every entry left
-   waits for a key past the next revolution's start, so none is passed. */
-WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued, int jump)
+   *cur starts a revolution of the ring (a multiple of its size) and when
+   it is empty: every entry left waits for a key past the next revolution's
+   start, so none is passed. (The ring never grows with entries waiting:
+   they wait only once it is at its limit.) */
+WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued)
 {
-    if (*queued == 0 && jump) {
+    if (*queued == 0) {
         uint32_t least = UINT32_MAX;
         for (size_t i = 0; i < p->over_len; i++) {
             const uint32_t k = (uint32_t)(p->over[i] >> 32);
@@ -299,8 +297,19 @@ WRI_PLANNER_FN wr_status over_drain(wr_planner *p, uint32_t *cur, size_t *queued
     return WR_OK;
 }
 
+/* The overflow's entries come into the ring when *cur starts a revolution
+   or the ring is empty (over_drain()). */
+WRI_PLANNER_FN wr_status over_revolution(wr_planner *p, uint32_t *cur, size_t *queued,
+                                         uint32_t mask)
+{
+    if (*queued == 0 || (*cur & mask) == 0)
+        return over_drain(p, cur, queued);
+    return WR_OK;
+}
+
 /* A bigger ring for a move of `delta` points, up to ring_limit: live
-   entries move over, stale ones are dropped. */
+   entries move over, stale ones are dropped. Below the limit, the overflow
+   is empty: ring_far() queues there only at the limit. */
 WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, size_t *queued)
 {
     uint32_t old = p->ring, want = pow2_above((uint64_t)delta * 2u);
@@ -336,16 +345,33 @@ WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, 
         p->ring = want;
         for (uint32_t i = 0; i < want; i++) {
             nb[i].head = -1;
-            nb[i].fill = 0;
+            nb[i].fill = WRI_CHUNK - 1u;
         }
         for (size_t i = 0; i < k && st == WR_OK; i++)
             st = bucket_push(p, &nb[p->dist[tmp[i]] & (want - 1u)], tmp[i]);
     }
     wri_free(&p->alloc, tmp, total, sizeof *tmp);
     *queued = k;
-    if (st == WR_OK && p->over_len > 0)
-        st = over_drain(p, &cur, queued, 0);
     return st;
+}
+
+/* Queues state s at key k, a ring or more past cur (RING_QUEUE()): grows
+   the ring to hold it while it may (ring_grow()), else it waits in the
+   overflow. A failure is kept in *st. */
+WRI_PLANNER_FN void ring_far(wr_planner *p, uint32_t k, int32_t s, uint32_t cur, size_t *queued,
+                             wr_status *st)
+{
+    wr_status r = WR_OK;
+    if (p->ring < p->ring_limit)
+        r = ring_grow(p, k - cur, cur, queued);
+    if (r == WR_OK && k - cur >= p->ring) {
+        r = over_push(p, k, s);
+    } else if (r == WR_OK) {
+        r = bucket_push(p, &p->buckets[k & (p->ring - 1u)], s);
+        (*queued)++;
+    }
+    if (r != WR_OK)
+        *st = r;
 }
 
 #endif

@@ -30,38 +30,33 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
 #endif
 
 /* The macros below use the locals of field_rules_core(), and return from it
-   when the ring or its overflow cannot grow. Offers label nk_ (at most key_max + 2^21 x
-   1000) to state t_, whose hex is h_ (as SEARCH_OFFER in search_core.h). */
-#define RULES_OFFER(t_, h_, nk_)           \
-    do {                                   \
-        const uint32_t k = (nk_);          \
-        const int32_t t = (t_);            \
-        if (k < dist[t] && k <= key_max) { \
-            PREFETCH_RULES(rules, h_);     \
-            dist[t] = k;                   \
-            int far_ = 0;                  \
-            if (k - cur >= ring_size) {    \
-                RING_FAR(k, t, far_);      \
-                ring_size = pl->ring;      \
-            }                              \
-            if (!far_)                     \
-                RING_PUSH(k, t);           \
-        }                                  \
+   (after the state's moves) when the ring or its overflow cannot grow.
+   Offers label nk_ (at most key_max + 2^21 x 1000; none past key_max) to
+   state t_, whose hex is h_ (as SEARCH_OFFER in search_core.h). */
+#define RULES_OFFER(t_, h_, nk_)                                 \
+    do {                                                         \
+        const uint32_t k = (uint32_t)within_max((nk_), key_max); \
+        const int32_t t = (t_);                                  \
+        if (k < dist[t]) {                                       \
+            PREFETCH_RULES(rules, h_);                           \
+            dist[t] = k;                                         \
+            RING_QUEUE(k, t, ring_size, ring_size = pl->ring);   \
+        }                                                        \
     } while (0)
 /* Any move of (points, days, needs unformed movement) into hex to from
-   state s (as search_core.h). */
-#define RULES_MOVE(to_, points_, days_, needs_)                                                    \
+   state s (as search_core.h), unformed_ 1 when s is unformed: a constant
+   at each place, so that each has only the tests it can take. */
+#define RULES_MOVE(to_, points_, days_, needs_, unformed_)                                         \
     do {                                                                                           \
         const uint64_t nk_ = ((days_) > 0 ? (uint64_t)day_end(o, s, cur_end) + (uint64_t)(days_)*P \
                                           : (uint64_t)cur) +                                       \
                              (uint64_t)(points_);                                                  \
-        if (nk_ <= key_max) {                                                                      \
-            if ((needs_) || unformed) {                                                            \
-                if ((unformed || unformed_ok) && !(prune && dist[to_] <= nk_))                     \
-                    RULES_OFFER((to_) + cells, to_, (uint32_t)nk_);                                \
-            } else {                                                                               \
-                RULES_OFFER(to_, to_, (uint32_t)nk_);                                              \
-            }                                                                                      \
+        const uint32_t nk32_ = (uint32_t)within_max(nk_, key_max); /* UINT32_MAX past it */        \
+        if ((needs_) || (unformed_)) {                                                             \
+            if (((unformed_) || unformed_ok) && !(prune && dist[to_] <= nk32_))                    \
+                RULES_OFFER((to_) + cells, to_, nk32_);                                            \
+        } else {                                                                                   \
+            RULES_OFFER(to_, to_, nk32_);                                                          \
         }                                                                                          \
     } while (0)
 
@@ -74,12 +69,12 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
     } while (0)
 
 /* The moves of the table entry of the hex's key in direction d_. */
-#define RULES_TABLE(to_, d_)                                      \
-    do {                                                          \
-        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];  \
-        for (uint32_t i = 0; i < te->count; i++)                  \
-            RULES_MOVE(to_, te->e[i].points, te->e[i].days,       \
-                       (te->e[i].flags & WR_STEP_UNFORMED) != 0); \
+#define RULES_TABLE(to_, d_, unformed_)                                      \
+    do {                                                                     \
+        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];             \
+        for (uint32_t i = 0; i < te->count; i++)                             \
+            RULES_MOVE(to_, te->e[i].points, te->e[i].days,                  \
+                       (te->e[i].flags & WR_STEP_UNFORMED) != 0, unformed_); \
     } while (0)
 
 /* wri_planner_dijkstra_land_field() for the full rules (not plain costs)
@@ -111,8 +106,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
     uint32_t *const dist = pl->dist;
     uint8_t *const rules = pl->rules;
     const uint32_t *const pal = pl->rules_pal;
-    const uint8_t epoch = pl->rules_epoch;
-    memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
+    memset(dist, 0xff, (size_t)cells * (1u + (two != 0)) * sizeof *dist);
     pl->dirty_cells = 0; /* see struct wr_planner */
     const int32_t src = o->src_state;
     uint32_t cur = o->t0;
@@ -131,6 +125,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
         if (b->head < 0) {
             if (++cur > cur_end)
                 cur_end += P;
+            /* cur_end again where cur jumped (the same where it did not) */
             RING_OVERFLOW(cur_end = (uint32_t)(((uint64_t)cur + P - 1u) / P) * P);
             continue;
         }
@@ -149,9 +144,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
         /* GCOVR_EXCL_STOP */
         const int unformed = s >= cells;
         const int32_t node = unformed ? s - cells : s;
-        uint8_t *rec = rules + (size_t)node * 8u;
-        if (rec[7] != epoch)
-            wri_planner_fill_rules(pl, f, node, rec);
+        const uint8_t *rec = rules + (size_t)node * 8u; /* filled: see wri_planner_rules_field() */
         const int32_t *delta = f->delta[rec[6]];
         if (!unformed) {
             for (int d = 0; d < 6; d++) {
@@ -159,7 +152,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
                 const int32_t to = node + delta[d];
                 if (code >= 0xfeu) {
                     if (code == 0xfeu)
-                        RULES_TABLE(to, d);
+                        RULES_TABLE(to, d, 0);
                     continue;
                 }
                 const uint32_t e = pal[code];
@@ -171,7 +164,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
                     if (unformed_ok && nk < dist[to + cells] && !(prune && dist[to] <= nk))
                         RULES_OFFER(to + cells, to, nk);
                 } else {
-                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u, 0);
                 }
             }
         } else {
@@ -180,7 +173,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
                 const int32_t to = node + delta[d];
                 if (code >= 0xfeu) {
                     if (code == 0xfeu)
-                        RULES_TABLE(to, d);
+                        RULES_TABLE(to, d, 1);
                     continue;
                 }
                 const uint32_t e = pal[code];
@@ -189,12 +182,14 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
                     if (nk < dist[to + cells] && !(prune && dist[to] <= nk))
                         RULES_OFFER(to + cells, to, nk);
                 } else {
-                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u);
+                    RULES_MOVE(to, e & 0xfffffu, (e >> 20) & 0xffu, (e >> 28) & 1u, 1);
                 }
             }
-            if (two) /* a day at the rally point */
-                RULES_OFFER(node, node, day_end(o, s, cur_end) + P);
+            /* a day at the rally point (unformed states only with two) */
+            RULES_OFFER(node, node, day_end(o, s, cur_end) + P);
         }
+        if (st != WR_OK) /* the ring or its overflow could not grow */
+            return st;
     }
     return WR_OK;
 }
@@ -209,10 +204,9 @@ wr_status wri_planner_rules_field(wr_planner *pl, const fastgen *f, const search
     wr_status st = wri_planner_rules_records(pl, f->g->map);
     if (st != WR_OK)
         return st;
-    /* GCOVR_EXCL_BR_START: the full rules' field serves whole fields only */
-    if (o->limit >= o->key_max && o->order == NULL)
-        wri_planner_fill_all(pl, f, 0, 1);
-    /* GCOVR_EXCL_BR_STOP */
+    /* every hex's record first, in order: the full rules' field serves
+       whole fields only, which read nearly every hex */
+    wri_planner_fill_all(pl, f, 0, 1);
     if (o->two && o->unformed_ok && o->prune)
         return field_rules_core(pl, f, o, 1, 1, 1);
     return field_rules_core(pl, f, o, o->two, o->unformed_ok, o->prune);

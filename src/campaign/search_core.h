@@ -47,47 +47,44 @@
 #define SEARCH_FIELD (!SEARCH_PARENTS && !SEARCH_ASTAR)
 
 /* Queues state t_ at key k_ (its label): Dijkstra grows the ring for a
-   key past it, up to its limit, then keeps it in the overflow (RING_FAR());
-   A* adds the heuristic, and gives up when the ring is too small. */
+   key past it, up to its limit, then keeps it in the overflow
+   (RING_QUEUE()); A* adds the heuristic, and gives up when the ring is too
+   small. */
 #if SEARCH_ASTAR
 #define SEARCH_QUEUE(k_, t_)             \
     do {                                 \
         k_ += search_h(o, t_);           \
         if (k_ - cur >= pl->ring) {      \
             *end = WRI_SEARCH_FALL_BACK; \
-            return WR_OK;                \
+            return st;                   \
         }                                \
         RING_PUSH(k_, t_);               \
     } while (0)
 #else
-#define SEARCH_QUEUE(k_, t_)        \
-    do {                            \
-        int far_ = 0;               \
-        if (k_ - cur >= pl->ring)   \
-            RING_FAR(k_, t_, far_); \
-        if (!far_)                  \
-            RING_PUSH(k_, t_);      \
-    } while (0)
+#define SEARCH_QUEUE(k_, t_) RING_QUEUE(k_, t_, pl->ring, (void)0)
 #endif
 
-/* Offers label nk to state t, reached from s by a move with flags fl. */
-#define SEARCH_OFFER(t_, nk_, fl_)                           \
-    do {                                                     \
-        uint64_t nk = (nk_);                                 \
-        int32_t t = (t_);                                    \
-        if (nk < dist[t] && nk <= key_max) {                 \
-            uint32_t k = (uint32_t)nk;                       \
-            SEARCH_PREFETCH(ctx, t < cells ? t : t - cells); \
-            if (SEARCH_FIELD && mark)                        \
-                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;   \
-            dist[t] = k;                                     \
-            if (SEARCH_PARENTS) {                            \
-                parent[t] = s;                               \
-                via[t] = (uint16_t)((fl_)&0x7fffu);          \
-            }                                                \
-            SEARCH_QUEUE(k, t);                              \
-        }                                                    \
+/* Offers label nk to state t of hex h, reached from s by a move with
+   flags fl; SEARCH_OFFER() to a formed state (h = t). */
+#define SEARCH_OFFER_AT(t_, h_, nk_, fl_)                  \
+    do {                                                   \
+        uint64_t nk = within_max((nk_), key_max);          \
+        int32_t t = (t_);                                  \
+        if (nk < dist[t]) {                                \
+            uint32_t k = (uint32_t)nk;                     \
+            SEARCH_PREFETCH(ctx, h_);                      \
+            if (SEARCH_FIELD && mark)                      \
+                dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1; \
+            dist[t] = k;                                   \
+            if (SEARCH_PARENTS) {                          \
+                parent[t] = s;                             \
+                via[t] = (uint16_t)((fl_)&0x7fffu);        \
+            }                                              \
+            SEARCH_QUEUE(k, t);                            \
+        }                                                  \
     } while (0)
+
+#define SEARCH_OFFER(t_, nk_, fl_) SEARCH_OFFER_AT(t_, t_, nk_, fl_)
 
 /* Offers the move (points, days, flags) into hex to_ from state s at label
    lab under the full rules: whole days start on a fresh day (day_end), the
@@ -100,7 +97,7 @@
         uint64_t nk_ = base + (uint64_t)(points_);                                         \
         if (needs || unformed) {                                                           \
             if ((unformed || unformed_ok) && !(SEARCH_FIELD && prune && dist[to_] <= nk_)) \
-                SEARCH_OFFER((to_) + cells, nk_, flags_);                                  \
+                SEARCH_OFFER_AT((to_) + cells, to_, nk_, flags_);                          \
         } else {                                                                           \
             SEARCH_OFFER(to_, nk_, flags_);                                                \
         }                                                                                  \
@@ -122,22 +119,20 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
-    (void)parent;
-    (void)via;
+    (void)parent, (void)via;
     /* a reachable set of one state a hex marks the blocks of labels it
        writes, and clears only those of the last such search (or
        astar_plain()'s): a few thousand hexes of a large map */
     const int mark = SEARCH_FIELD && !two && o->limit < key_max;
     uint8_t *const dirty = pl->dirty;
-    if (mark) {
+    const int32_t src = o->src_state;
+    if (SEARCH_FIELD && mark) {
         clear_labels(pl, cells);
+        dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     } else {
-        memset(dist, 0xff, (size_t)cells * (two ? 2u : 1u) * sizeof *dist);
+        memset(dist, 0xff, (size_t)cells * (1u + (two != 0)) * sizeof *dist);
         pl->dirty_cells = 0; /* see struct wr_planner */
     }
-    const int32_t src = o->src_state;
-    if (mark)
-        dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
     dist[src] = o->t0;
     parent[src] = -1;
     via[src] = (uint16_t)WR_STEP_START;
@@ -196,9 +191,11 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         } else {
             const uint32_t day_end = fresh_day(o, s, lab); /* the end of the current day */
             SEARCH_EDGES(ctx, node, bad, { SEARCH_MOVE(e_to, e_points, e_days, e_flags); });
-            if (two && unformed) /* a day at the rally point */
+            if (unformed) /* a day at the rally point (unformed only with two) */
                 SEARCH_OFFER(node, (uint64_t)day_end + P, WR_STEP_RALLY);
         }
+        if (st != WR_OK) /* the ring or its overflow could not grow */
+            return st;
         if (SEARCH_BAD_MOVES && bad)
             return WRI_FAIL(
                 WR_ERR_INVALID, "graph->moves",
@@ -211,6 +208,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
 
 #undef SEARCH_MOVE
 #undef SEARCH_OFFER
+#undef SEARCH_OFFER_AT
 #undef SEARCH_QUEUE
 #undef SEARCH_NAME
 #undef SEARCH_CTX
