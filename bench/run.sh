@@ -4,8 +4,9 @@
 # (see docs/performance.md). Run from the repository root:
 #
 #   bench/run.sh           full run: 15 repeats, more queries and rounds
-#   bench/run.sh --quick   7 repeats, 1024x1024 included, scaling to 4096x4096
-#                          (3 min 20 s of CPU time on a 2-vCPU VM)
+#   bench/run.sh --quick   7 repeats, 1024x1024 included, scaling to 4096x4096,
+#                          memory at 4096x4096 and the sweeps (several minutes
+#                          on a 2-vCPU VM; about 1.6 GiB of memory at its peak)
 #   bench/run.sh --smoke   tiny sizes, 1 repeat: builds and checks that every
 #                          implementation agrees (exit 1 when one does not)
 #   --wall                 time with the wall clock instead of CPU time
@@ -24,7 +25,7 @@ for arg in "$@"; do
     --smoke) mode=smoke ;;
     --wall) export BENCH_CLOCK=wall ;;
     -h | --help)
-        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     *)
