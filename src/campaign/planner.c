@@ -152,6 +152,8 @@ wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map, const wr_
     if (st != WR_OK)
         return WRI_PASS(st);
     st = wri_planner_ensure_states(planner, (size_t)map->count * 2u);
+    if (st == WR_OK)
+        st = wri_planner_ensure_paths(planner, 0);
     if (st != WR_OK)
         return WRI_PASS(st);
     size_t n = 0;
@@ -191,6 +193,8 @@ wr_status wr_planner_route_graph(wr_planner *planner, const wr_plan_graph *graph
     if (to < 0 || to >= graph->node_count)
         return WRI_FAIL_VALUE(WR_ERR_RANGE, "to", to, "0..graph->node_count - 1");
     st = wri_planner_ensure_states(planner, (size_t)graph->node_count * 2u);
+    if (st == WR_OK)
+        st = wri_planner_ensure_paths(planner, 1);
     if (st != WR_OK)
         return WRI_PASS(st);
     search_opts o;

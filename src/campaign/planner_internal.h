@@ -93,6 +93,7 @@ struct wr_planner {
     wr_allocator alloc;
     size_t cap;     /* states the arrays below hold */
     uint32_t *dist; /* label: points since the start; UINT32_MAX unreached */
+    /* NULL until a query reads them (wri_planner_ensure_paths()), then cap */
     int32_t *parent;
     uint16_t *via;  /* WR_STEP_ flags of the move that reached the state */
     int32_t *order; /* settled nodes, for the reachable set and paths; A*: marks */
@@ -384,6 +385,7 @@ wr_status wri_planner_route_moves(wr_planner *pl, const search_opts *o, const wr
 /* ---- planner_records.c ---- */
 
 wr_status wri_planner_ensure_states(wr_planner *p, size_t n);
+wr_status wri_planner_ensure_paths(wr_planner *p, int parents);
 void wri_planner_free_states(wr_planner *p);
 void wri_planner_fill_keys(const fastgen *f, int32_t idx, uint16_t *rec);
 void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h);

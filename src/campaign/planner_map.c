@@ -154,6 +154,8 @@ wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_pla
     if (st != WR_OK)
         return st;
     st = wri_planner_ensure_states(pl, (size_t)map->count * 2u);
+    if (st == WR_OK && (what != WRI_MAP_FIELD || o->order != NULL))
+        st = wri_planner_ensure_paths(pl, what != WRI_MAP_FIELD);
     if (st != WR_OK)
         return st;
     if (what == WRI_MAP_FEWEST) /* on the checked options alone */

@@ -23,7 +23,9 @@ void wri_planner_free_states(wr_planner *p)
     p->cap = 0;
 }
 
-/* Room for n states in the arrays by state and the bucket pool. */
+/* Room for n states in the labels (and the marks of their blocks) and the
+   bucket pool. The parents, moves and order are allocated by the queries
+   that read them (wri_planner_ensure_paths()). */
 wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
 {
     if (p->cap >= n)
@@ -31,16 +33,32 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
     wri_planner_free_states(p);
     const wr_allocator *a = &p->alloc;
     p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
-    p->parent = wri_alloc_zero(a, n, sizeof *p->parent);
-    p->via = wri_alloc_zero(a, n, sizeof *p->via);
-    p->order = wri_alloc_zero(a, n, sizeof *p->order);
     p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
     p->cap = n;
-    if (!p->dist || !p->parent || !p->via || !p->order || !p->dirty ||
-        pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
+    if (!p->dist || !p->dirty || pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
         wri_planner_free_states(p);
         return WRI_NOMEM();
     }
+    return WR_OK;
+}
+
+/* The order of settled states (reachable sets, the marks of A*'s
+   rebuilding, the steps of a route), and with parents the parents and
+   moves (routes, plans), for the states of the labels: allocated by the
+   first query that reads them, so that fields never hold them. */
+wr_status wri_planner_ensure_paths(wr_planner *p, int parents)
+{
+    const wr_allocator *a = &p->alloc;
+    if (p->order == NULL) {
+        p->order = wri_alloc_zero(a, p->cap, sizeof *p->order);
+        p->mark_base = 0;
+    }
+    if (parents && p->parent == NULL)
+        p->parent = wri_alloc_zero(a, p->cap, sizeof *p->parent);
+    if (parents && p->via == NULL)
+        p->via = wri_alloc_zero(a, p->cap, sizeof *p->via);
+    if (p->order == NULL || (parents && (p->parent == NULL || p->via == NULL)))
+        return WRI_NOMEM();
     return WR_OK;
 }
 

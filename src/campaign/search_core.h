@@ -134,8 +134,8 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
         pl->dirty_cells = 0; /* see struct wr_planner */
     }
     dist[src] = o->t0;
-    parent[src] = -1;
-    via[src] = (uint16_t)WR_STEP_START;
+    if (SEARCH_PARENTS || SEARCH_ASTAR) /* the start of a route (a field has none) */
+        parent[src] = -1, via[src] = (uint16_t)WR_STEP_START;
     uint32_t cur = o->t0 + (SEARCH_ASTAR ? search_h(o, src) : 0u);
     wr_status st = ring_start(pl, o, src, cur);
     if (st != WR_OK)
