@@ -27,7 +27,8 @@
    neighbour. */
 #define TABLE_NEIGHBOURS(f, idx, ...)                                         \
     do {                                                                      \
-        const uint16_t *k_ = hex_keys(f, idx);                                \
+        uint16_t kb_[8];                                                      \
+        const uint16_t *k_ = hex_keys(f, idx, kb_);                           \
         const int32_t *dl_ = (f)->delta[k_[6]];                               \
         for (int d_ = 0; d_ < 6; d_++) {                                      \
             if (k_[d_] == 0xffffu)                                            \
@@ -88,7 +89,7 @@ WRI_PLANNER_FN void prefetch_hex(const fastgen *f, int32_t node)
 {
     if (f->costs != NULL)
         __builtin_prefetch(f->costs + (size_t)node * 8u);
-    else
+    else if (f->keys != NULL)
         __builtin_prefetch(f->keys + (size_t)node * 8u);
 }
 #define PREFETCH_HEX(f, node) prefetch_hex(f, node)

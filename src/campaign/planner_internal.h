@@ -141,7 +141,11 @@ struct wr_planner {
        the hex is first expanded. Each record ends with the row's parity and
        the epoch it was filled in (0: never). costs: 8 bytes a hex, the plain
        cost into each of the six neighbours (0xff: no move); keys: 8 uint16
-       a hex, the table key of each (0xffff: off the map). */
+       a hex, the table key of each (0xffff: off the map). Each is held
+       only once a search reads it (the keys: a search through the table,
+       see wri_planner_hex_records()); a new epoch frees the ones its search
+       does not read (so a field holds no keys, and a full rules' field no
+       plain costs). */
     uint8_t *costs;
     size_t cap_costs; /* hexes */
     uint16_t *keys;
@@ -265,7 +269,7 @@ typedef struct fastgen {
     uint32_t daily;
     int unformed_ok;
     uint8_t *costs; /* the planner's costs by hex, or NULL */
-    uint16_t *keys; /* the planner's keys by hex (land) */
+    uint16_t *keys; /* the planner's keys by hex (land), or NULL: none kept */
     uint8_t epoch;
     int32_t delta[2][6];
     uint32_t home; /* 0 unless Ellriendi */
@@ -392,14 +396,19 @@ void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h);
 wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map);
 void wri_planner_new_land_table(wr_planner *pl, const fastgen *f, int home);
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
-                                  fastgen *f);
+                                  int read_keys, fastgen *f);
 uint32_t wri_planner_vessel_hmin(const wri_movegen *g, uint32_t daily);
 void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules);
 wr_status wri_planner_ensure_table(wr_planner *pl);
 
-/* The keys of hex idx, filled on first use. */
-static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx)
+/* The keys of hex idx: its record, filled on first use, or computed into
+   buf (8 uint16) when the planner keeps no keys (f->keys NULL). */
+static inline const uint16_t *hex_keys(const fastgen *f, int32_t idx, uint16_t *buf)
 {
+    if (f->keys == NULL) {
+        wri_planner_fill_keys(f, idx, buf);
+        return buf;
+    }
     uint16_t *rec = f->keys + (size_t)idx * 8u;
     if (rec[7] != f->epoch)
         wri_planner_fill_keys(f, idx, rec);

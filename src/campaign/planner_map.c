@@ -68,7 +68,8 @@ static wr_status start_search(const wr_map *map, const wr_plan_params *params, w
    a land force the planner's table for these parameters and its records by
    hex for this map. */
 static wr_status hex_moves(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
-                           const search_opts *o, const wri_movegen *g, fastgen *f)
+                           const search_opts *o, const wri_movegen *g, wri_map_search what,
+                           fastgen *f)
 {
     memset(f, 0, sizeof *f);
     f->g = g;
@@ -98,7 +99,15 @@ static wr_status hex_moves(wr_planner *pl, const wr_map *map, const wr_plan_para
     f->unformed_ok = o->unformed_ok;
     if (new_table)
         wri_planner_new_land_table(pl, f, f->home != 0);
-    return wri_planner_hex_records(pl, map, new_table, o->plain, f);
+    /* whether the search reads its moves through the table by key: not a
+       field or route over the plain costs (when they fit: max_delta), nor
+       the full rules' field (its own records); a reachable set and a
+       blocked search under the full rules do */
+    const int costs = o->plain && g->max_delta < 0xff;
+    const int read_keys = what == WRI_MAP_FIELD
+                              ? (o->plain ? !costs : g->block != NULL || o->order != NULL)
+                              : !(costs && g->block == NULL);
+    return wri_planner_hex_records(pl, map, new_table, o->plain, read_keys, f);
 }
 
 /* Every label: the full rules' field when it applies, else Dijkstra
@@ -161,7 +170,7 @@ wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_pla
     if (what == WRI_MAP_FEWEST) /* on the checked options alone */
         return wri_planner_fewest_unformed(pl, g, o);
     fastgen f;
-    st = hex_moves(pl, map, params, o, g, &f);
+    st = hex_moves(pl, map, params, o, g, what, &f);
     if (st != WR_OK)
         return st;
     return what == WRI_MAP_FIELD ? field_search(pl, &f, o) : route_search(pl, map, &f, o);

@@ -109,7 +109,8 @@ static void costs_from(const fastgen *f, const uint16_t *k, uint8_t *h)
 
 void wri_planner_fill_costs(const fastgen *f, int32_t idx, uint8_t *h)
 {
-    costs_from(f, hex_keys(f, idx), h);
+    uint16_t k[8];
+    costs_from(f, hex_keys(f, idx, k), h);
 }
 
 /* The code of table key `key` for the full rules' field (see struct wr_planner). */
@@ -295,48 +296,69 @@ static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, siz
     return WR_OK;
 }
 
+/* Frees records of `size` bytes (none kept: NULL). */
+static void drop_records(wr_planner *pl, void **records, size_t *cap, size_t size)
+{
+    wri_free(&pl->alloc, *records, *cap, size);
+    *records = NULL;
+    *cap = 0;
+}
+
 /* The planner's records by hex for this map and the table's parameters (a
-   new table: new parameters): the keys, and the plain costs for a plain
-   search unless a plain cost may not fit below 0xff (then NULL: no move
-   costs more than max_delta, points + whole days x P). A new epoch forgets
-   every hex filled before. */
+   new table: new parameters): the keys when the search reads them
+   (read_keys), and the plain costs for a plain search unless a plain cost
+   may not fit below 0xff (then NULL: no move costs more than max_delta,
+   points + whole days x P). A new epoch forgets every hex filled before,
+   and frees the records this search does not read. */
 wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_table, int plain,
-                                  fastgen *f)
+                                  int read_keys, fastgen *f)
 {
     const size_t n = (size_t)map->count;
-    void *keys = pl->keys, *costs = pl->costs;
+    const int costs = plain && f->g->max_delta < 0xff;
+    const int edits = !new_table && stamp_behind(&pl->records_map, map);
+    const int new_epoch = !edits && (new_table || !records_for_map(pl, map));
+    if (new_epoch && !read_keys)
+        drop_records(pl, (void **)&pl->keys, &pl->cap_keys, 8u * sizeof *pl->keys);
+    if (new_epoch && !costs)
+        drop_records(pl, (void **)&pl->costs, &pl->cap_costs, 8u);
+    void *keys = pl->keys, *costs_rec = pl->costs;
     if (pl->cap_keys < n)
         pl->keys_full = 0;
     if (pl->cap_costs < n)
         pl->costs_full = 0;
-    wr_status st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
-    pl->keys = keys;
-    if (st == WR_OK && plain && f->g->max_delta < 0xff) {
-        st = ensure_records(pl, &costs, &pl->cap_costs, n, 8u);
-        pl->costs = costs;
+    wr_status st = WR_OK;
+    if (read_keys) {
+        st = ensure_records(pl, &keys, &pl->cap_keys, n, 8u * sizeof *pl->keys);
+        pl->keys = keys;
+    }
+    if (st == WR_OK && costs) {
+        st = ensure_records(pl, &costs_rec, &pl->cap_costs, n, 8u);
+        pl->costs = costs_rec;
         f->costs = pl->costs;
     }
     if (st != WR_OK)
         return st;
-    if (!new_table && stamp_behind(&pl->records_map, map)) { /* a few edits */
-        forget_changed(&pl->records_map, map, pl->keys, 8u * sizeof *pl->keys, 7u);
+    if (edits) { /* a few edits */
+        if (pl->keys != NULL && pl->cap_keys >= n)
+            forget_changed(&pl->records_map, map, pl->keys, 8u * sizeof *pl->keys, 7u);
         if (pl->costs != NULL && pl->cap_costs >= n)
             forget_changed(&pl->records_map, map, pl->costs, 8u, 7u);
         pl->records_map = stamp_of(map);
         pl->keys_full = 0;
         pl->costs_full = 0;
-    } else if (new_table || !records_for_map(pl, map)) {
+    } else if (new_epoch) {
         pl->keys_full = 0;
         pl->costs_full = 0;
         if (++pl->epoch == 0) {
-            memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
+            if (pl->keys != NULL)
+                memset(pl->keys, 0, pl->cap_keys * 8u * sizeof *pl->keys);
             if (pl->costs != NULL)
                 memset(pl->costs, 0, pl->cap_costs * 8u);
             pl->epoch = 1;
         }
         pl->records_map = stamp_of(map);
     }
-    f->keys = pl->keys;
+    f->keys = pl->cap_keys >= n ? pl->keys : NULL;
     f->epoch = pl->epoch;
     return WR_OK;
 }
@@ -361,17 +383,17 @@ void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules
             uint8_t *h = f->costs + (size_t)i * 8u;
             if (h[7] == f->epoch)
                 continue;
-            const uint16_t *rec = pl->keys + (size_t)i * 8u;
-            if (rec[7] != f->epoch) {
+            const uint16_t *rec = f->keys != NULL ? f->keys + (size_t)i * 8u : NULL;
+            if (rec == NULL || rec[7] != f->epoch) {
                 k[6] = (uint16_t)keys_of(f, i, k);
                 rec = k;
             }
             costs_from(f, rec, h);
         }
         pl->costs_full = 1;
-    } else if (!costs && !rules && !pl->keys_full) {
+    } else if (!costs && !rules && f->keys != NULL && !pl->keys_full) {
         for (int32_t i = 0; i < n; i++) {
-            uint16_t *rec = pl->keys + (size_t)i * 8u;
+            uint16_t *rec = f->keys + (size_t)i * 8u; /* read_keys: kept */
             if (rec[7] != f->epoch)
                 wri_planner_fill_keys(f, i, rec);
         }
@@ -382,8 +404,8 @@ void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules
             uint8_t *r = pl->rules + (size_t)i * 8u;
             if (r[7] == pl->rules_epoch)
                 continue;
-            const uint16_t *rec = pl->keys + (size_t)i * 8u;
-            if (rec[7] != f->epoch) {
+            const uint16_t *rec = f->keys != NULL ? f->keys + (size_t)i * 8u : NULL;
+            if (rec == NULL || rec[7] != f->epoch) {
                 k[6] = (uint16_t)keys_of(f, i, k);
                 rec = k;
             }

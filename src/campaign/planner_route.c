@@ -15,7 +15,8 @@ static int land_offer(const fastgen *f, const search_opts *o, const uint32_t *di
     const int unformed = u >= cells;
     const int32_t node = unformed ? u - cells : u, tnode = t >= cells ? t - cells : t;
     const uint32_t lab = dist[u], day_end = fresh_day(o, u, lab);
-    const uint16_t *keys = hex_keys(f, node);
+    uint16_t kb[8];
+    const uint16_t *keys = hex_keys(f, node, kb);
     const int32_t *delta = f->delta[keys[6]];
     int idx = 0;
     for (int d = 0; d < 6; d++) {

@@ -71,7 +71,8 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
 /* The moves of the table entry of the hex's key in direction d_. */
 #define RULES_TABLE(to_, d_, unformed_)                                      \
     do {                                                                     \
-        const wri_tentry *te = &f->table[hex_keys(f, node)[d_]];             \
+        uint16_t kb_[8];                                                     \
+        const wri_tentry *te = &f->table[hex_keys(f, node, kb_)[d_]];        \
         for (uint32_t i = 0; i < te->count; i++)                             \
             RULES_MOVE(to_, te->e[i].points, te->e[i].days,                  \
                        (te->e[i].flags & WR_STEP_UNFORMED) != 0, unformed_); \
