@@ -145,6 +145,6 @@ wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, const search
         return st;
     const int32_t goal = reached_goal(o, pl->dist);
     if (pl->dist[goal] != UINT32_MAX)
-        *end = wri_planner_rebuild_parents(pl, f, o, goal);
-    return WR_OK;
+        *end = wri_planner_rebuild_parents(pl, f, o, goal, &st);
+    return st; /* WR_ERR_NOMEM when the rebuilding's list could not grow */
 }

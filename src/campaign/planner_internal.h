@@ -379,7 +379,7 @@ wr_status wri_planner_fewest_unformed(wr_planner *pl, const wri_movegen *g, cons
 /* ---- planner_route.c ---- */
 
 wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, const search_opts *o,
-                                           int32_t goal);
+                                           int32_t goal, wr_status *st);
 wr_status wri_planner_build_route(wr_planner *pl, const search_opts *o, int32_t goal,
                                   const wr_map *map, const wr_plan_graph *graph, int figures,
                                   int transport, wr_route *route);

@@ -23,9 +23,10 @@ void wri_planner_free_states(wr_planner *p)
     p->cap = 0;
 }
 
-/* Room for n states in the labels (and the marks of their blocks) and the
-   bucket pool. The parents, moves and order are allocated by the queries
-   that read them (wri_planner_ensure_paths()). */
+/* Room for n states in the labels (and the marks of their blocks), and the
+   bucket pool's first chunks: it grows with the frontier of the searches
+   (take_chunk()). The parents, moves and order are allocated by the
+   queries that read them (wri_planner_ensure_paths()). */
 wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
 {
     if (p->cap >= n)
@@ -35,7 +36,7 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
     p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
     p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
     p->cap = n;
-    if (!p->dist || !p->dirty || pool_grow(p, n / (WRI_CHUNK - 1u) + 256u) != WR_OK) {
+    if (!p->dist || !p->dirty || pool_grow(p, 256u) != WR_OK) {
         wri_planner_free_states(p);
         return WRI_NOMEM();
     }

@@ -20,8 +20,9 @@ WRI_PLANNER_FN uint32_t pow2_above(uint64_t v)
 
 /* Bucket entries live in chunks of WRI_CHUNK int32: slot 0 links to the
    next chunk of the bucket (or the free list), slots 1.. hold states. The
-   pool holds as many entries as there are states (twice the hexes), so a
-   search allocates nothing unless more entries than that wait at once. */
+   pool starts at 256 chunks and doubles as more entries wait at once (the
+   frontier of a search, with its stale entries), up to what the largest
+   search so far needed: it is kept from search to search. */
 WRI_PLANNER_FN wr_status pool_grow(wr_planner *p, size_t chunks)
 {
     if (chunks <= p->chunks)

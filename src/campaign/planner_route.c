@@ -2,7 +2,7 @@
    (wri_planner_astar_route()), the steps of the route to a state, and the
    move of each step (wr_planner_plan()). The offers of a move are found
    again among a state's moves, in the order the searches make them. */
-#include "planner_internal.h"
+#include "planner_ring.h"
 
 /* The index of the first offer from state u to state t with label want, in
    the order wri_planner_dijkstra_land() makes its offers (its move list,
@@ -242,18 +242,27 @@ static int plain_preds(const fastgen *f, int32_t t, unsigned dirs, int32_t *out)
    the goal are collected backwards from it, and ranked label by label in
    that order, which gives each its parent. */
 
-/* The bucket pool, free until the next search, as the scratch list of the
-   rebuilding (*cap entries of 64 bits); NULL when it is not aligned for
-   them. */
-static uint64_t *scratch_list(wr_planner *pl, size_t *cap)
+/* The most entries of the scratch list: one a state, and below 2^25 (rank
+   x 64 + offer index stays below 2^31). */
+static size_t scratch_most(const wr_planner *pl)
 {
+    return pl->cap < ((size_t)1 << 25) ? pl->cap : (size_t)1 << 25;
+}
+
+/* The bucket pool, free until the next search, as the scratch list of the
+   rebuilding (*cap entries of 64 bits), grown to hold `want` entries (the
+   pool is sized to a search's frontier; its entries kept); NULL when it is
+   not aligned for them, or when it cannot grow (*st WR_ERR_NOMEM). */
+static uint64_t *scratch_list(wr_planner *pl, size_t want, size_t *cap, wr_status *st)
+{
+    *st = pool_grow(pl, (want * 2u + WRI_CHUNK - 1u) / WRI_CHUNK);
     /* GCOVR_EXCL_START: an allocator's blocks are aligned for any type (core.h) */
-    if (((uintptr_t)pl->pool & 7u) != 0)
+    if (*st != WR_OK || ((uintptr_t)pl->pool & 7u) != 0)
         return NULL;
     /* GCOVR_EXCL_STOP */
     size_t c = pl->chunks * WRI_CHUNK / 2u;
-    if (c > ((size_t)1 << 25))
-        c = (size_t)1 << 25; /* rank x 64 + offer index stays below 2^31 */
+    if (c > scratch_most(pl))
+        c = scratch_most(pl);
     *cap = c;
     return (uint64_t *)(void *)pl->pool;
 }
@@ -275,13 +284,15 @@ static uint32_t take_marks(wr_planner *pl, size_t cap)
 }
 
 /* The states on shortest paths to goal, collected backwards from it into
-   list (label << 32 | state) and marked B: their number, 0 when more than
-   cap. When plain, via[] keeps the directions of each one's predecessors
+   *list (label << 32 | state; the list grows, *cap its room) and marked B:
+   their number, 0 when the list cannot grow (*st WR_ERR_NOMEM when the
+   allocator failed). When plain, via[] keeps the directions of each one's predecessors
    (plain_pred_dirs()) for first_parent(); the route's own moves are found
    at the end (plain_moves()). */
 static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts *o, int32_t goal,
-                             uint64_t *list, size_t cap, uint32_t B, int plain)
+                             uint64_t **listp, size_t *cap, uint32_t B, int plain, wr_status *st)
 {
+    uint64_t *list = *listp;
     const uint32_t *dist = pl->dist;
     uint32_t *mark = (uint32_t *)pl->order;
     uint16_t *via = pl->via;
@@ -305,7 +316,8 @@ static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts
             if (mark[u] >= B ||
                 (!plain && (dist[u] >= dist[t] || state_offer(f, o, dist, u, t, dist[t], &fl) < 0)))
                 continue;
-            if (m == cap)
+            if (m == *cap && (*cap >= scratch_most(pl) ||
+                              (list = *listp = scratch_list(pl, 2u * m, cap, st)) == NULL))
                 return 0;
             mark[u] = B;
             list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
@@ -410,18 +422,20 @@ static wri_search_end plain_moves(wr_planner *pl, const fastgen *f, const search
 }
 
 wri_search_end wri_planner_rebuild_parents(wr_planner *pl, const fastgen *f, const search_opts *o,
-                                           int32_t goal)
+                                           int32_t goal, wr_status *st)
 {
     const int plain = plain_route(f, o);
     size_t cap = 0;
-    uint64_t *list = scratch_list(pl, &cap);
+    uint64_t *list = scratch_list(pl, 0, &cap, st);
     /* GCOVR_EXCL_START: NULL only for a misaligned pool (scratch_list()) */
     if (list == NULL)
         return WRI_SEARCH_FALL_BACK;
     /* GCOVR_EXCL_STOP */
-    const uint32_t B = take_marks(pl, cap);
-    const size_t m = collect_states(pl, f, o, goal, list, cap, B, plain);
-    if (m == 0)
+    const uint32_t B = take_marks(pl, scratch_most(pl));
+    const size_t m = collect_states(pl, f, o, goal, &list, &cap, B, plain, st);
+    if (m >= 256u) /* room for the radix sort's second half */
+        list = scratch_list(pl, 2u * m, &cap, st);
+    if (m == 0 || list == NULL)
         return WRI_SEARCH_FALL_BACK;
     if (m >= 256u && 2u * m <= cap) /* below, heapsort beats clearing the counts */
         list = radix_sort_hi(list, list + m, m, pl->dist[goal]);
