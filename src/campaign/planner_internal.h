@@ -100,7 +100,8 @@ struct wr_planner {
     /* astar_plain(): a byte a block of 1 << WRI_DIRTY_SHIFT states, set for the
        blocks whose labels it wrote; while dirty_cells is the count of its
        states, every other label of those states is unreached, and the next
-       astar_plain() clears only the blocks set. Any other search sets it to 0. */
+       astar_plain() clears only the blocks set. Any other search sets it to 0.
+       NULL until a route or reachable set (wri_planner_ensure_paths()). */
     uint8_t *dirty;
     int32_t dirty_cells;
     uint32_t mark_base;  /* A*: order values from here on are this query's marks */

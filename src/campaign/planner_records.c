@@ -23,10 +23,10 @@ void wri_planner_free_states(wr_planner *p)
     p->cap = 0;
 }
 
-/* Room for n states in the labels (and the marks of their blocks), and the
-   bucket pool's first chunks: it grows with the frontier of the searches
-   (take_chunk()). The parents, moves and order are allocated by the
-   queries that read them (wri_planner_ensure_paths()). */
+/* Room for n states in the labels, and the bucket pool's first chunks: it
+   grows with the frontier of the searches (take_chunk()). The parents,
+   moves, order and marks of written blocks are allocated by the queries
+   that read them (wri_planner_ensure_paths()). */
 wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
 {
     if (p->cap >= n)
@@ -34,9 +34,8 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
     wri_planner_free_states(p);
     const wr_allocator *a = &p->alloc;
     p->dist = wri_alloc_zero(a, n, sizeof *p->dist);
-    p->dirty = wri_alloc_zero(a, dirty_blocks(n), 1);
     p->cap = n;
-    if (!p->dist || !p->dirty || pool_grow(p, 256u) != WR_OK) {
+    if (!p->dist || pool_grow(p, 256u) != WR_OK) {
         wri_planner_free_states(p);
         return WRI_NOMEM();
     }
@@ -44,9 +43,10 @@ wr_status wri_planner_ensure_states(wr_planner *p, size_t n)
 }
 
 /* The order of settled states (reachable sets, the marks of A*'s
-   rebuilding, the steps of a route), and with parents the parents and
-   moves (routes, plans), for the states of the labels: allocated by the
-   first query that reads them, so that fields never hold them. */
+   rebuilding, the steps of a route) and the marks of written blocks (a
+   reachable set's and the plain A*'s labels), and with parents the parents
+   and moves (routes, plans), for the states of the labels: allocated by
+   the first query that reads them, so that fields never hold them. */
 wr_status wri_planner_ensure_paths(wr_planner *p, int parents)
 {
     const wr_allocator *a = &p->alloc;
@@ -54,11 +54,15 @@ wr_status wri_planner_ensure_paths(wr_planner *p, int parents)
         p->order = wri_alloc_zero(a, p->cap, sizeof *p->order);
         p->mark_base = 0;
     }
+    if (p->dirty == NULL) {
+        p->dirty = wri_alloc_zero(a, dirty_blocks(p->cap), 1);
+        p->dirty_cells = 0; /* none marked: the next search clears every label */
+    }
     if (parents && p->parent == NULL)
         p->parent = wri_alloc_zero(a, p->cap, sizeof *p->parent);
     if (parents && p->via == NULL)
         p->via = wri_alloc_zero(a, p->cap, sizeof *p->via);
-    if (p->order == NULL || (parents && (p->parent == NULL || p->via == NULL)))
+    if (p->order == NULL || p->dirty == NULL || (parents && (p->parent == NULL || p->via == NULL)))
         return WRI_NOMEM();
     return WR_OK;
 }
