@@ -264,6 +264,63 @@ static void fewest_unformed_fails_cleanly(void **state)
     check_alloc_failures(fewest_unformed, 8);
 }
 
+/* An allocator counting the bytes it holds. */
+typedef struct byte_counter {
+    size_t live;
+} byte_counter;
+
+static void *counting_alloc(void *user, void *ptr, size_t old_size, size_t new_size)
+{
+    byte_counter *c = user;
+    if (ptr != NULL)
+        c->live -= old_size;
+    if (new_size == 0) {
+        free(ptr);
+        return NULL;
+    }
+    void *q = realloc(ptr, new_size);
+    c->live += q != NULL ? new_size : (ptr != NULL ? old_size : 0);
+    return q;
+}
+
+/* Issue 26's memory target: after a plain then a full-rules field (two
+   states a hex), the planner holds the labels of two states (8 bytes a
+   hex) and the rules records (8), nothing else a hex: no parents, moves,
+   order, keys or plain costs, and a bucket pool at the frontier's size.
+   The rest is fixed (the move table, the pool's first chunks). */
+static void a_field_holds_16_bytes_a_hex(void **state)
+{
+    (void)state;
+    enum { W = 256, H = 256, N = W * H };
+    byte_counter c = {0};
+    wr_allocator a = {counting_alloc, &c};
+    wr_map *m = NULL;
+    wr_planner *pl = NULL;
+    assert_int_equal(wr_map_new(W, H, &m), WR_OK);
+    assert_int_equal(wr_planner_new_ex(&a, &pl), WR_OK);
+    wr_hex from;
+    assert_int_equal(wr_hex_from_offset(W / 2, H / 2, &from), WR_OK);
+    wr_plan_params p;
+    assert_int_equal(wr_plan_params_default(WR_MOVER_INFANTRY, &p), WR_OK);
+    static wr_arrival field[N];
+    p.options = WR_PLAN_PLAIN_COSTS;
+    assert_int_equal(wr_planner_field(pl, m, &p, from, field, N), WR_OK);
+    const size_t fixed = (size_t)256 << 10;
+    assert_true(c.live <= (size_t)16 * N + fixed);
+    p.options = WR_PLAN_UNFORMED;
+    assert_int_equal(wr_planner_field(pl, m, &p, from, field, N), WR_OK);
+    assert_true(c.live <= (size_t)16 * N + fixed);
+    /* a route holds its parents, moves and order from then on */
+    wr_hex to;
+    assert_int_equal(wr_hex_from_offset(W - 1, H - 1, &to), WR_OK);
+    wr_route route;
+    assert_int_equal(wr_planner_route(pl, m, &p, from, to, &route), WR_OK);
+    assert_true(c.live > (size_t)16 * N + fixed);
+    wr_planner_free(pl);
+    assert_int_equal(c.live, 0);
+    wr_map_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -273,6 +330,7 @@ int main(void)
         cmocka_unit_test(vessel_queries_fail_cleanly),
         cmocka_unit_test(graph_queries_fail_cleanly),
         cmocka_unit_test(fewest_unformed_fails_cleanly),
+        cmocka_unit_test(a_field_holds_16_bytes_a_hex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -301,11 +301,10 @@ static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, siz
     return WR_OK;
 }
 
-/* Frees records of `size` bytes (none kept: NULL). */
-static void drop_records(wr_planner *pl, void **records, size_t *cap, size_t size)
+/* Frees records of `size` bytes; the caller sets its pointer to NULL. */
+static void drop_records(wr_planner *pl, void *records, size_t *cap, size_t size)
 {
-    wri_free(&pl->alloc, *records, *cap, size);
-    *records = NULL;
+    wri_free(&pl->alloc, records, *cap, size);
     *cap = 0;
 }
 
@@ -322,10 +321,14 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
     const int costs = plain && f->g->max_delta < 0xff;
     const int edits = !new_table && stamp_behind(&pl->records_map, map);
     const int new_epoch = !edits && (new_table || !records_for_map(pl, map));
-    if (new_epoch && !read_keys)
-        drop_records(pl, (void **)&pl->keys, &pl->cap_keys, 8u * sizeof *pl->keys);
-    if (new_epoch && !costs)
-        drop_records(pl, (void **)&pl->costs, &pl->cap_costs, 8u);
+    if (new_epoch && !read_keys) {
+        drop_records(pl, pl->keys, &pl->cap_keys, 8u * sizeof *pl->keys);
+        pl->keys = NULL;
+    }
+    if (new_epoch && !costs) {
+        drop_records(pl, pl->costs, &pl->cap_costs, 8u);
+        pl->costs = NULL;
+    }
     void *keys = pl->keys, *costs_rec = pl->costs;
     if (pl->cap_keys < n)
         pl->keys_full = 0;

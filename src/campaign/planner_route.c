@@ -255,6 +255,8 @@ static size_t scratch_most(const wr_planner *pl)
    not aligned for them, or when it cannot grow (*st WR_ERR_NOMEM). */
 static uint64_t *scratch_list(wr_planner *pl, size_t want, size_t *cap, wr_status *st)
 {
+    if (want > scratch_most(pl))
+        want = scratch_most(pl);
     *st = pool_grow(pl, (want * 2u + WRI_CHUNK - 1u) / WRI_CHUNK);
     /* GCOVR_EXCL_START: an allocator's blocks are aligned for any type (core.h) */
     if (*st != WR_OK || ((uintptr_t)pl->pool & 7u) != 0)
@@ -286,9 +288,9 @@ static uint32_t take_marks(wr_planner *pl, size_t cap)
 /* The states on shortest paths to goal, collected backwards from it into
    *list (label << 32 | state; the list grows, *cap its room) and marked B:
    their number, 0 when the list cannot grow (*st WR_ERR_NOMEM when the
-   allocator failed). When plain, via[] keeps the directions of each one's predecessors
-   (plain_pred_dirs()) for first_parent(); the route's own moves are found
-   at the end (plain_moves()). */
+   allocator failed). When plain, via[] keeps the directions of each one's
+   predecessors (plain_pred_dirs()) for first_parent(); the route's own
+   moves are found at the end (plain_moves()). */
 static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts *o, int32_t goal,
                              uint64_t **listp, size_t *cap, uint32_t B, int plain, wr_status *st)
 {
