@@ -79,6 +79,32 @@ TARGETS.update({
 })
 
 
+# issue #26's targets on measurements (extras): name -> (most allowed, what)
+EXTRA_TARGETS = {
+    "map_bytes_per_hex_4096": (8.0, "map bytes a hex, 4096x4096"),
+    "planner_bytes_per_hex_after_full_rules_field_4096":
+        (16.0, "planner bytes a hex after a plain then a full-rules field, 4096x4096, all bytes"),
+    "planner_bytes_per_hex_slope_after_full_rules_field_4096":
+        (16.0, "the same, each further hex (2048 to 4096; the fixed part apart)"),
+    "route_landmarks_1024_fields": (10.0, "route landmarks' preprocessing, in warm fields"),
+}
+
+
+def print_extra_targets(extras):
+    """The targets on extras, in one table; nothing when none was measured."""
+    rows = [e for e in extras if e["name"] in EXTRA_TARGETS]
+    if not rows:
+        return
+    print()
+    print("| target | measured | at most | status |")
+    print("|---|---:|---:|---|")
+    for e in rows:
+        most, what = EXTRA_TARGETS[e["name"]]
+        met = e["value"] <= most
+        print(f"| {what} | {e['value']:.3f} {e['unit']} | {most:g} | "
+              f"{'met' if met else 'NOT met'} |")
+
+
 def main():
     out_txt, results_json, extra_json, mode = sys.argv[1:5]
     cases, extras = [], []
@@ -117,7 +143,9 @@ def main():
     print("| measurement | value | unit |")
     print("|---|---:|---|")
     for e in extras:
-        print(f"| {e['name']} | {e['value']:.1f} | {e['unit']} |")
+        digits = 3 if abs(e["value"]) < 100 else 1
+        print(f"| {e['name']} | {e['value']:.{digits}f} | {e['unit']} |")
+    print_extra_targets(extras)
     bad = [c for c in cases if not c["match"]]
     if bad:
         for c in bad:

@@ -783,26 +783,64 @@ void report(const std::string &name, Timer &t, const int match[4])
 
 void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f);
 
-int memory_mode(int size)
-{
+// A map of size x size and a planner counting their bytes, after a plain
+// field from the middle (*after_plain: the planner's bytes then) and a
+// full-rules field with unformed movement (two states a hex).
+struct MemoryRun {
     Counter map_bytes, planner_bytes;
     wr_allocator am{counting_alloc, &map_bytes};
     wr_allocator ap{counting_alloc, &planner_bytes};
-    wr_map *m = make_map(size, 1234u + (uint64_t)size, &am);
-    wr_plan_params p = plain_params();
+    wr_map *m = nullptr;
     wr_planner *pl = nullptr;
-    check(wr_planner_new_ex(&ap, &pl), "wr_planner_new_ex");
+    wr_hex from{};
+    size_t after_plain = 0;
+
+    MemoryRun(const MemoryRun &) = delete;
+    MemoryRun &operator=(const MemoryRun &) = delete;
+    explicit MemoryRun(int size, std::vector<wr_arrival> &field)
+    {
+        m = make_map(size, 1234u + (uint64_t)size, &am);
+        wr_plan_params p = plain_params();
+        check(wr_planner_new_ex(&ap, &pl), "wr_planner_new_ex");
+        size_t n = (size_t)size * (size_t)size;
+        field.resize(n);
+        check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
+        check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
+        check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
+        after_plain = planner_bytes.live;
+        wr_plan_params full = p;
+        full.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
+        check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+    }
+    ~MemoryRun()
+    {
+        wr_planner_free(pl);
+        wr_map_free(m);
+    }
+};
+
+int memory_mode(int size)
+{
     size_t n = (size_t)size * (size_t)size;
-    std::vector<wr_arrival> field(n);
-    wr_hex from;
-    check(wr_hex_from_offset(size / 2, size / 2, &from), "wr_hex_from_offset");
-    check(wr_map_set_terrain(m, from, WR_HEX_CLEAR), "wr_map_set_terrain");
-    check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
-    const double after_plain = (double)planner_bytes.live / (double)n;
-    // the full rules, unformed movement too (two states a hex)
-    wr_plan_params full = p;
-    full.options = WR_PLAN_RAFTS_ANYWHERE | WR_PLAN_UNFORMED;
-    check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
+    // The planner's bytes a hex as the slope between this size and half of
+    // it (what each further hex costs), and the fixed part left (tables by
+    // key, the bucket pool: the same at any size).
+    std::vector<wr_arrival> field;
+    size_t half_bytes = 0;
+    if (size >= 512) {
+        MemoryRun half(size / 2, field);
+        half_bytes = half.planner_bytes.live;
+    }
+    MemoryRun run(size, field);
+    const double slope =
+        ((double)run.planner_bytes.live - (double)half_bytes) / (double)(n - n / 4u);
+    const double fixed = (double)run.planner_bytes.live - slope * (double)n;
+    Counter &map_bytes = run.map_bytes, &planner_bytes = run.planner_bytes;
+    wr_map *m = run.m;
+    wr_planner *pl = run.pl;
+    wr_hex from = run.from;
+    wr_plan_params p = plain_params();
+    const double after_plain = (double)run.after_plain / (double)n;
     const double after_full = (double)planner_bytes.live / (double)n;
     wr_hex to;
     check(wr_hex_from_offset(size - 1, size - 1, &to), "wr_hex_from_offset");
@@ -820,6 +858,12 @@ int memory_mode(int size)
                 "B");
     bench_extra(("planner_bytes_per_hex_after_plain_field_" + s).c_str(), after_plain, "B");
     bench_extra(("planner_bytes_per_hex_after_full_rules_field_" + s).c_str(), after_full, "B");
+    if (size >= 512) {
+        bench_extra(("planner_bytes_per_hex_slope_after_full_rules_field_" + s).c_str(), slope,
+                    "B");
+        bench_extra(("planner_fixed_bytes_after_full_rules_field_" + s).c_str(), fixed / 1024.0,
+                    "KiB");
+    }
     bench_extra(("field_bytes_per_hex_" + s).c_str(), (double)sizeof(wr_arrival), "B");
     {
         FloorMap fm;
@@ -837,8 +881,6 @@ int memory_mode(int size)
         floor_search_free(&fs);
     }
     bench_extra(("peak_rss_library_only_" + s).c_str(), (double)ru.ru_maxrss / 1024.0, "MiB");
-    wr_planner_free(pl);
-    wr_map_free(m);
     return 0;
 }
 
