@@ -31,7 +31,7 @@
 #define SEARCH_CTX fastgen
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_FROM_COSTS_FREE(ctx, node, __VA_ARGS__)
-#define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_COSTS(ctx, node)
 #define SEARCH_PREFETCH_AHEAD(ctx, dist, s, cells) PREFETCH_AHEAD(ctx, dist, s, cells)
 #define SEARCH_STORAGE static
 #define SEARCH_PLAIN_ONLY 1

@@ -111,7 +111,10 @@ WRI_PLANNER_FN void prefetch_ahead(const fastgen *f, const uint32_t *dist, int32
     __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *dist));
 }
 #define PREFETCH_AHEAD(f, dist, s, cells) prefetch_ahead(f, dist, s, cells)
+/* PREFETCH_HEX() where the plain costs by hex are kept (f->costs). */
+#define PREFETCH_COSTS(f, node) __builtin_prefetch((f)->costs + (size_t)(node)*8u)
 #else
+#define PREFETCH_COSTS(f, node) ((void)0)
 #define PREFETCH_HEX(f, node) ((void)0)
 #define PREFETCH_AHEAD(f, dist, s, cells) ((void)0)
 #endif

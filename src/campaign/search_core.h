@@ -87,7 +87,7 @@
         RING_PUSH(k_, t_);               \
     } while (0)
 #else
-#define SEARCH_QUEUE(k_, t_) RING_QUEUE(k_, t_, pl->ring, (void)0)
+#define SEARCH_QUEUE(k_, t_) RING_QUEUE(k_, t_, mask + 1u, (void)0)
 #endif
 
 /* Offers label nk to state t of hex h, reached from s by a move with
