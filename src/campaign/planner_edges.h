@@ -63,6 +63,15 @@
             __VA_ARGS__                        \
         }                                      \
     })
+/* A loop over the six directions unrolled (where the compiler is told). */
+#if defined(__clang__)
+#define WRI_UNROLL_6 _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define WRI_UNROLL_6 _Pragma("GCC unroll 6")
+#else
+#define WRI_UNROLL_6
+#endif
+
 /* Plain costs from the planner's costs by hex, filled on first use;
    blocked_ the blocked sets (f->block, or NULL where none can be). */
 #define PLAIN_FROM_COSTS_OF(f, idx, blocked_, ...)                            \
@@ -71,6 +80,7 @@
         if (h_[7] != (f)->epoch)                                              \
             wri_planner_fill_costs(f, idx, h_);                               \
         const int32_t *dl_ = (f)->delta[h_[6]];                               \
+        WRI_UNROLL_6                                                          \
         for (int d_ = 0; d_ < 6; d_++) {                                      \
             uint32_t e_cost = h_[d_];                                         \
             if (e_cost == 0xffu)                                              \
