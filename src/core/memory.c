@@ -14,18 +14,19 @@
 
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
 #define WRI_HUGE_BLOCKS 1
-/* Blocks of 4 MiB or more (a planner's arrays on a large map) are mapped
-   apart, on 2 MiB boundaries and in whole 2 MiB pages, with transparent huge
-   pages asked for: a fault per 2 MiB, not per 4 KiB, on their first touch,
-   where a block from calloc() had up to 2 MiB of small pages at each end
-   (about 900 faults of about 5 us each on a new planner's first field at
-   1024x1024, on this project's VM). The allocator is told each block's true
-   size, so the size says how a block was made. */
+/* Blocks of 2 MiB or more (a planner's arrays on a map of 512x512 and
+   more) are mapped apart, on 2 MiB boundaries and in whole 2 MiB pages,
+   with transparent huge pages asked for: a fault per 2 MiB, not per 4 KiB,
+   on their first touch, where a block from calloc() had up to 2 MiB of
+   small pages at each end (about 900 faults of about 5 us each on a new
+   planner's first field at 1024x1024, on this project's VM), and blocks
+   of 2 to 4 MiB had no huge page at all. The allocator is told each
+   block's true size, so the size says how a block was made. */
 static const size_t huge = (size_t)1 << 21;
 
 static int is_huge_block(size_t bytes)
 {
-    return bytes >= 2u * huge;
+    return bytes >= huge;
 }
 
 static size_t huge_length(size_t bytes)
