@@ -397,7 +397,7 @@ static inline unsigned cost_into(const fastgen *f, uint16_t *cost, const wri_cel
 /* The plain costs of every hex not filled in this epoch, from the cells
    (wri_planner_fill_keys() then costs_from(), without the keys between):
    what a new planner's first field spends beside its search, about 11 ns a
-   hex through the keys, 4 here at 1024x1024. The record is built in a
+   hex through the keys, about 6 here at 1024x1024. The record is built in a
    register and stored once, the map's pointers in locals (a byte stored
    may alias anything). */
 static void fill_all_costs(const fastgen *f, int32_t n)
