@@ -93,6 +93,40 @@ static void realloc_array_zeroes_growth_and_keeps_on_shrink(void **state)
     assert_int_equal(c.calls, 4);
 }
 
+/* memory.h with the default allocator: a block resized across the size
+   from which it is mapped apart (2 MiB, on Linux) keeps its elements and
+   zeroes its growth, whichever way it crosses. */
+static void default_allocator_keeps_elements_across_huge_blocks(void **state)
+{
+    (void)state;
+    const wr_allocator *a = &wri_default_allocator;
+    const size_t sizes[] = {(size_t)1 << 18, (size_t)3 << 18, (size_t)5 << 18, (size_t)1 << 17};
+    int32_t *p = wri_alloc_zero(a, sizes[0], sizeof *p);
+    assert_non_null(p);
+    size_t n = sizes[0];
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(p[i], 0);
+        p[i] = (int32_t)i;
+    }
+    for (size_t k = 1; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int32_t *q = wri_realloc_array(a, p, n, sizes[k], sizeof *q);
+        assert_non_null(q);
+        for (size_t i = 0; i < sizes[k]; i++) {
+            assert_int_equal(q[i], i < n ? (int32_t)i : 0);
+            q[i] = (int32_t)i;
+        }
+        p = q;
+        n = sizes[k];
+    }
+    wri_free(a, p, n, sizeof *p);
+    int32_t *z = wri_alloc_zero(a, sizes[2], sizeof *z); /* a new huge block */
+    assert_non_null(z);
+    for (size_t i = 0; i < sizes[2]; i += 1021)
+        assert_int_equal(z[i], 0);
+    z[sizes[2] - 1] = 7;
+    wri_free(a, z, sizes[2], sizeof *z);
+}
+
 /* error.h: wri_pass_arg() returns the status unchanged, and WR_OK stores
    nothing: the last failure's detail stays as it was. */
 static void pass_arg_of_ok_keeps_the_detail(void **state)
@@ -177,6 +211,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(realloc_array_refuses_overflow_and_zero),
         cmocka_unit_test(realloc_array_zeroes_growth_and_keeps_on_shrink),
+        cmocka_unit_test(default_allocator_keeps_elements_across_huge_blocks),
         cmocka_unit_test(pass_arg_of_ok_keeps_the_detail),
         cmocka_unit_test(a_detail_without_expectation_reads_as_the_status),
         cmocka_unit_test(a_new_thread_has_no_detail),

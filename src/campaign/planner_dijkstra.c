@@ -13,14 +13,46 @@
 #define SEARCH_ASTAR 0
 #include "search_core.h"
 
-#define SEARCH_NAME wri_planner_dijkstra_land_field
+#define SEARCH_NAME land_field
 #define SEARCH_CTX fastgen
 #define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
 #define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_EDGES(ctx, node, __VA_ARGS__)
 #define SEARCH_PREFETCH(ctx, node) PREFETCH_HEX(ctx, node)
+#define SEARCH_PREFETCH_AHEAD(ctx, dist, s, cells) PREFETCH_AHEAD(ctx, dist, s, cells)
+#define SEARCH_STORAGE static
 #define SEARCH_PARENTS 0
 #define SEARCH_ASTAR 0
 #include "search_core.h"
+
+/* The same for a plain search over the plain costs by hex, nothing
+   blocked: the instance above without its other paths (the same code, so
+   the same labels and order of settled states). */
+#define SEARCH_NAME plain_field
+#define SEARCH_CTX fastgen
+#define SEARCH_EDGES(ctx, node, bad, ...) EDGES_FROM_TABLE(ctx, node, bad, __VA_ARGS__)
+#define SEARCH_PLAIN_EDGES(ctx, node, ...) PLAIN_FROM_COSTS_FREE(ctx, node, __VA_ARGS__)
+#define SEARCH_PREFETCH(ctx, node) PREFETCH_COSTS(ctx, node)
+#define SEARCH_PREFETCH_AHEAD(ctx, dist, s, cells) PREFETCH_AHEAD(ctx, dist, s, cells)
+#define SEARCH_STORAGE static
+#define SEARCH_PLAIN_ONLY 1
+#define SEARCH_PARENTS 0
+#define SEARCH_ASTAR 0
+#include "search_core.h"
+
+/* The two above, each on a const copy of f, inlined: its fields stay in
+   registers across the stores of labels and marks, where through f they
+   were read again after each (a byte stored may alias anything). */
+wr_status wri_planner_dijkstra_land_field(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    const fastgen copy = *f;
+    return land_field(pl, &copy, o);
+}
+
+wr_status wri_planner_dijkstra_plain_field(wr_planner *pl, const fastgen *f, const search_opts *o)
+{
+    const fastgen copy = *f;
+    return plain_field(pl, &copy, o);
+}
 
 #define SEARCH_NAME wri_planner_dijkstra_water
 #define SEARCH_CTX wri_movegen

@@ -63,23 +63,38 @@
             __VA_ARGS__                        \
         }                                      \
     })
-/* Plain costs from the planner's costs by hex, filled on first use. */
-#define PLAIN_FROM_COSTS(f, idx, ...)                                         \
+/* A loop over the six directions unrolled (where the compiler is told). */
+#if defined(__clang__)
+#define WRI_UNROLL_6 _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define WRI_UNROLL_6 _Pragma("GCC unroll 6")
+#else
+#define WRI_UNROLL_6
+#endif
+
+/* Plain costs from the planner's costs by hex, filled on first use;
+   blocked_ the blocked sets (f->block, or NULL where none can be). */
+#define PLAIN_FROM_COSTS_OF(f, idx, blocked_, ...)                            \
     do {                                                                      \
         uint8_t *h_ = (f)->costs + (size_t)(idx)*8u;                          \
         if (h_[7] != (f)->epoch)                                              \
             wri_planner_fill_costs(f, idx, h_);                               \
         const int32_t *dl_ = (f)->delta[h_[6]];                               \
+        WRI_UNROLL_6                                                          \
         for (int d_ = 0; d_ < 6; d_++) {                                      \
             uint32_t e_cost = h_[d_];                                         \
             if (e_cost == 0xffu)                                              \
                 continue;                                                     \
             int32_t e_to = (idx) + dl_[d_];                                   \
-            if ((f)->block != NULL && wri_blocked((f)->block, idx, e_to, d_)) \
+            if ((blocked_) != NULL && wri_blocked((blocked_), idx, e_to, d_)) \
                 continue;                                                     \
             __VA_ARGS__                                                       \
         }                                                                     \
     } while (0)
+#define PLAIN_FROM_COSTS(f, idx, ...) PLAIN_FROM_COSTS_OF(f, idx, (f)->block, __VA_ARGS__)
+/* The same when nothing is blocked (f->block NULL). */
+#define PLAIN_FROM_COSTS_FREE(f, idx, ...) \
+    PLAIN_FROM_COSTS_OF(f, idx, (const wri_block *)NULL, __VA_ARGS__)
 
 /* The record of a hex just offered a label: read when it is settled. A
    function, so that its test is one (inlined where optimised), not one at
@@ -93,9 +108,27 @@ WRI_PLANNER_FN void prefetch_hex(const fastgen *f, int32_t node)
         __builtin_prefetch(f->keys + (size_t)node * 8u);
 }
 #define PREFETCH_HEX(f, node) prefetch_hex(f, node)
+/* A state SEARCH_AHEAD pops ahead: its hex's record and the rows of labels
+   above and below the hex's own (a formed state's), which its moves
+   read (as the floor of bench/ does; the addresses by integer arithmetic,
+   as a row may be off the map: a prefetch does not fault). */
+WRI_PLANNER_FN void prefetch_ahead(const fastgen *f, const uint32_t *dist, int32_t s, int32_t cells)
+{
+    const int32_t node = s >= cells ? s - cells : s;
+    prefetch_hex(f, node);
+    const uintptr_t at = (uintptr_t)(dist + node);
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * sizeof *dist));
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *dist));
+}
+#define PREFETCH_AHEAD(f, dist, s, cells) prefetch_ahead(f, dist, s, cells)
+/* PREFETCH_HEX() where the plain costs by hex are kept (f->costs). */
+#define PREFETCH_COSTS(f, node) __builtin_prefetch((f)->costs + (size_t)(node)*8u)
 #else
+#define PREFETCH_COSTS(f, node) ((void)0)
 #define PREFETCH_HEX(f, node) ((void)0)
+#define PREFETCH_AHEAD(f, dist, s, cells) ((void)0)
 #endif
+#define SEARCH_AHEAD 4u
 
 #define PLAIN_EDGES(f, idx, ...)                   \
     do {                                           \

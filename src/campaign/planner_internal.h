@@ -351,6 +351,8 @@ wr_status wri_planner_map_search(wr_planner *pl, const wr_map *map, const wr_pla
    reachable sets). */
 wr_status wri_planner_dijkstra_land(wr_planner *pl, const fastgen *f, const search_opts *o);
 wr_status wri_planner_dijkstra_land_field(wr_planner *pl, const fastgen *f, const search_opts *o);
+/* The latter for o->plain with f->costs and nothing blocked (f->block NULL). */
+wr_status wri_planner_dijkstra_plain_field(wr_planner *pl, const fastgen *f, const search_opts *o);
 /* Vessels on a map, the same two. */
 wr_status wri_planner_dijkstra_water(wr_planner *pl, const wri_movegen *g, const search_opts *o);
 wr_status wri_planner_dijkstra_water_field(wr_planner *pl, const wri_movegen *g,

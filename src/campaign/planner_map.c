@@ -121,6 +121,8 @@ static wr_status field_search(wr_planner *pl, const fastgen *f, const search_opt
     if (o->plain || f->block != NULL || o->order != NULL) {
         if (whole)
             wri_planner_fill_all(pl, f, o->plain, 0);
+        if (o->plain && f->costs != NULL && f->block == NULL)
+            return wri_planner_dijkstra_plain_field(pl, f, o);
         return wri_planner_dijkstra_land_field(pl, f, o);
     }
     return wri_planner_rules_field(pl, f, o);

@@ -371,6 +371,87 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
     return WR_OK;
 }
 
+/* The plain cost byte (see wr_planner) of the move from hex idx, cell c,
+   into direction d, from a copy of the plain costs by key (cost; 0x100: the
+   key not built yet, then built). */
+static inline unsigned cost_into(const fastgen *f, uint16_t *cost, const wri_cell *cells,
+                                 const int32_t *delta, int32_t idx, unsigned timber, int d)
+{
+    const wri_cell *c = &cells[idx];
+    if (!(c->nb & (1u << d)))
+        return 0xffu;
+    const int32_t to = idx + delta[d];
+    const wri_cell *n = &cells[to];
+    const unsigned side = d < 3 ? c->side[d] : n->side[d - 3];
+    const unsigned home = f->home != 0 && (wri_regions_tags(f->regions, to) & f->home) != 0;
+    const unsigned key = wri_table_key(n->terrain, side, timber, home);
+    unsigned v = cost[key];
+    if (v > 0xffu) {
+        build_key(f, key);
+        v = f->ptable[key] == UINT32_MAX ? 0xffu : (uint8_t)f->ptable[key];
+        cost[key] = (uint16_t)v;
+    }
+    return v;
+}
+
+/* The plain costs of every hex not filled in this epoch, from the cells
+   (wri_planner_fill_keys() then costs_from(), without the keys between):
+   what a new planner's first field spends beside its search, about 11 ns a
+   hex through the keys, about 6 here at 1024x1024. The record is built in a
+   register and stored once, the map's pointers in locals (a byte stored
+   may alias anything). */
+static void fill_all_costs(const fastgen *f, int32_t n)
+{
+    uint16_t cost[WRI_TABLE_KEYS];
+    for (unsigned key = 0; key < WRI_TABLE_KEYS; key++)
+        cost[key] = !f->owner->built[key]          ? 0x100u
+                    : f->ptable[key] == UINT32_MAX ? 0xffu
+                                                   : (uint8_t)f->ptable[key];
+    const wri_cell *const cells = f->cells;
+    uint8_t *const costs = f->costs;
+    const uint8_t epoch = f->epoch;
+    const uint32_t home = f->home;
+    int32_t delta[2][6];
+    memcpy(delta, f->delta, sizeof delta);
+    for (int32_t i = 0; i < n; i++) {
+        uint8_t *h = costs + (size_t)i * 8u;
+        if (h[7] == epoch)
+            continue;
+        const wri_cell *c = &cells[i];
+        const unsigned odd = (c->nb & WRI_ODD_ROW) ? 1u : 0u;
+        const unsigned timber = c->terrain == WR_HEX_FOREST || c->terrain == WR_HEX_SWAMP;
+        if ((c->nb & 0x3fu) == 0x3fu && home == 0) { /* inside the map, every key built */
+            const int32_t *dl = delta[odd];
+            const wri_cell *n0 = &cells[i + dl[0]], *n1 = &cells[i + dl[1]],
+                           *n2 = &cells[i + dl[2]];
+            const wri_cell *n3 = &cells[i + dl[3]], *n4 = &cells[i + dl[4]],
+                           *n5 = &cells[i + dl[5]];
+            const unsigned v0 = cost[wri_table_key(n0->terrain, c->side[0], timber, 0)];
+            const unsigned v1 = cost[wri_table_key(n1->terrain, c->side[1], timber, 0)];
+            const unsigned v2 = cost[wri_table_key(n2->terrain, c->side[2], timber, 0)];
+            const unsigned v3 = cost[wri_table_key(n3->terrain, n3->side[0], timber, 0)];
+            const unsigned v4 = cost[wri_table_key(n4->terrain, n4->side[1], timber, 0)];
+            const unsigned v5 = cost[wri_table_key(n5->terrain, n5->side[2], timber, 0)];
+            if (((v0 | v1 | v2 | v3 | v4 | v5) & 0x100u) == 0) {
+                const uint64_t r = (uint64_t)v0 | (uint64_t)v1 << 8 | (uint64_t)v2 << 16 |
+                                   (uint64_t)v3 << 24 | (uint64_t)v4 << 32 | (uint64_t)v5 << 40 |
+                                   (uint64_t)odd << 48 | (uint64_t)epoch << 56;
+                uint8_t rec[8];
+                for (int b = 0; b < 8; b++)
+                    rec[b] = (uint8_t)(r >> (8 * b));
+                memcpy(h, rec, 8u);
+                continue;
+            }
+        }
+        uint8_t rec[8];
+        for (int d = 0; d < 6; d++)
+            rec[d] = (uint8_t)cost_into(f, cost, cells, delta[odd], i, timber, d);
+        rec[6] = (uint8_t)odd;
+        rec[7] = epoch;
+        memcpy(h, rec, 8u);
+    }
+}
+
 /* Fills every hex's records not filled yet in this epoch, in the map's
    order: the keys, and the plain costs (costs) or the rules records
    (rules). A field reads nearly every hex; filled as its search reaches
@@ -387,17 +468,7 @@ void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules
        records are what the field reads: 16 bytes a hex less to write) */
     uint16_t k[8];
     if (costs && f->costs != NULL && !pl->costs_full) {
-        for (int32_t i = 0; i < n; i++) {
-            uint8_t *h = f->costs + (size_t)i * 8u;
-            if (h[7] == f->epoch)
-                continue;
-            const uint16_t *rec = f->keys != NULL ? f->keys + (size_t)i * 8u : NULL;
-            if (rec == NULL || rec[7] != f->epoch) {
-                k[6] = (uint16_t)keys_of(f, i, k);
-                rec = k;
-            }
-            costs_from(f, rec, h);
-        }
+        fill_all_costs(f, n);
         pl->costs_full = 1;
     } else if (!costs && !rules && f->keys != NULL && !pl->keys_full) {
         for (int32_t i = 0; i < n; i++) {

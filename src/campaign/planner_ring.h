@@ -97,40 +97,56 @@ WRI_PLANNER_FN void ring_push_slow(wr_planner *p, wri_bucket *b, int32_t s, wr_s
         if (WRI_LIKELY(tb_->fill < WRI_CHUNK - 1u)) {                 \
             pool[(size_t)tb_->head * WRI_CHUNK + ++tb_->fill] = (t_); \
         } else {                                                      \
-            ring_push_slow(pl, tb_, (t_), &st);                       \
+            wr_status st_ = st;                                       \
+            ring_push_slow(pl, tb_, (t_), &st_);                      \
+            st = st_;                                                 \
             pool = pl->pool;                                          \
         }                                                             \
         queued++;                                                     \
     } while (0)
 
+/* Runs call_ with copies of the search's cur, queued and st (c_, q_, st_),
+   then takes them back: the search's own are never given by address, so
+   that they stay in registers (an address given out, a compiler keeps
+   them in memory, and reads them again after every byte stored). */
+#define RING_BY_ADDRESS(call_) \
+    do {                       \
+        uint32_t c_ = cur;     \
+        size_t q_ = queued;    \
+        wr_status st_ = st;    \
+        call_;                 \
+        cur = c_, queued = q_; \
+        st = st_;              \
+    } while (0)
+
 /* Queues state t_ at key k_ (Dijkstra): RING_PUSH() when the ring holds
    it, else ring_far(), then the ring's mask, buckets and pool taken again
    and `grown` run. ring_size_ is pl->ring or the search's copy of it. */
-#define RING_QUEUE(k_, t_, ring_size_, grown)            \
-    do {                                                 \
-        if (WRI_LIKELY((k_)-cur < (ring_size_))) {       \
-            RING_PUSH(k_, t_);                           \
-        } else {                                         \
-            ring_far(pl, (k_), (t_), cur, &queued, &st); \
-            mask = pl->ring - 1u;                        \
-            ring = pl->buckets;                          \
-            pool = pl->pool;                             \
-            grown;                                       \
-        }                                                \
+#define RING_QUEUE(k_, t_, ring_size_, grown)                          \
+    do {                                                               \
+        if (WRI_LIKELY((k_)-cur < (ring_size_))) {                     \
+            RING_PUSH(k_, t_);                                         \
+        } else {                                                       \
+            RING_BY_ADDRESS(ring_far(pl, (k_), (t_), cur, &q_, &st_)); \
+            mask = pl->ring - 1u;                                      \
+            ring = pl->buckets;                                        \
+            pool = pl->pool;                                           \
+            grown;                                                     \
+        }                                                              \
     } while (0)
 
 /* In the search's loop, where it moved cur on past an empty bucket, while
    the overflow holds entries: over_revolution(), then `moved` (cur may
    have jumped). */
-#define RING_OVERFLOW(moved)                               \
-    do {                                                   \
-        if (pl->over_len > 0) {                            \
-            st = over_revolution(pl, &cur, &queued, mask); \
-            if (st != WR_OK)                               \
-                return st;                                 \
-            pool = pl->pool;                               \
-            moved;                                         \
-        }                                                  \
+#define RING_OVERFLOW(moved)                                            \
+    do {                                                                \
+        if (pl->over_len > 0) {                                         \
+            RING_BY_ADDRESS(st_ = over_revolution(pl, &c_, &q_, mask)); \
+            if (st != WR_OK)                                            \
+                return st;                                              \
+            pool = pl->pool;                                            \
+            moved;                                                      \
+        }                                                               \
     } while (0)
 
 /* The head chunk of a bucket is empty: back to the free list. */

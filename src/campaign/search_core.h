@@ -15,6 +15,13 @@
    flags; the order of the offers, and so of the settled states, is kept.
    SEARCH_PREFETCH(ctx, node), when defined, runs as a state of the node
    gets a better label: a hint to fetch what settling it will read.
+   SEARCH_PREFETCH_AHEAD(ctx, dist, state, cells), when defined, runs as a
+   state is popped, for the one SEARCH_AHEAD pops ahead in the same chunk:
+   a hint to fetch what settling it will read (its record, labels).
+   SEARCH_PLAIN_ONLY 1 (with SEARCH_PLAIN_EDGES) is an instance for plain
+   searches only (o->plain, one state a hex): the same code with the other
+   paths left out, so that the plain loop has the registers to itself.
+   SEARCH_STORAGE static (Dijkstra only) makes the function the file's own.
    SEARCH_BAD_MOVES 1 (a game's callbacks) checks for bad moves; the map's
    moves are never bad. Every parameter is undefined again at the end.
 
@@ -40,6 +47,25 @@
 #ifndef SEARCH_BAD_MOVES
 #define SEARCH_BAD_MOVES 0
 #endif
+#ifndef SEARCH_PLAIN_ONLY
+#define SEARCH_PLAIN_ONLY 0
+#endif
+#define SEARCH_IS_PLAIN (SEARCH_PLAIN_ONLY || o->plain)
+#define SEARCH_TWO (!SEARCH_PLAIN_ONLY && o->two)
+#ifndef SEARCH_STORAGE
+#define SEARCH_STORAGE
+#endif
+/* The state on top of bucket b_ is popped: the one SEARCH_AHEAD pops
+   ahead in its chunk, if any, prefetched (SEARCH_PREFETCH_AHEAD). */
+#ifdef SEARCH_PREFETCH_AHEAD
+#define SEARCH_AHEAD_OF(b_)                                                                        \
+    ((b_)->fill > SEARCH_AHEAD                                                                     \
+         ? SEARCH_PREFETCH_AHEAD(                                                                  \
+               ctx, dist, pool[(size_t)(b_)->head * WRI_CHUNK + (b_)->fill - SEARCH_AHEAD], cells) \
+         : (void)0)
+#else
+#define SEARCH_AHEAD_OF(b_) ((void)0)
+#endif
 /* A field's instance (no parents, no A*: fields and reachable sets): only
    a field has a limit, prunes and keeps the order of settled states; only
    a route has goals. Tested as a constant, so that an instance has no
@@ -61,7 +87,7 @@
         RING_PUSH(k_, t_);               \
     } while (0)
 #else
-#define SEARCH_QUEUE(k_, t_) RING_QUEUE(k_, t_, pl->ring, (void)0)
+#define SEARCH_QUEUE(k_, t_) RING_QUEUE(k_, t_, mask + 1u, (void)0)
 #endif
 
 /* Offers label nk to state t of hex h, reached from s by a move with
@@ -108,13 +134,13 @@
 WRI_NOINLINE static wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx,
                                           const search_opts *o, wri_search_end *end)
 #else
-wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
+SEARCH_STORAGE wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *o)
 #endif
 {
     const int32_t cells = o->cells;
     const uint32_t P = o->daily;
     const uint64_t key_max = o->key_max;
-    const int plain = o->plain, unformed_ok = o->unformed_ok, two = o->two;
+    const int plain = SEARCH_IS_PLAIN, unformed_ok = o->unformed_ok, two = SEARCH_TWO;
     const int prune = SEARCH_FIELD && o->prune;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
@@ -156,7 +182,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
                 RING_OVERFLOW((void)0);
             continue;
         }
-        int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        int32_t s = (SEARCH_AHEAD_OF(b), pool[(size_t)b->head * WRI_CHUNK + b->fill]);
         if (--b->fill == 0)
             bucket_release(pl, b);
         queued--;
@@ -171,7 +197,7 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
             if (SEARCH_FIELD ? cur > o->limit : (s == o->goal || s == o->goal2))
                 break;
         }
-        int unformed = s >= cells;
+        int unformed = !SEARCH_PLAIN_ONLY && s >= cells;
         int32_t node = unformed ? s - cells : s;
         if (SEARCH_FIELD && prune && unformed && dist[node] <= cur)
             continue;
@@ -215,7 +241,13 @@ wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, const search_opts *
 #undef SEARCH_EDGES
 #undef SEARCH_PLAIN_EDGES
 #undef SEARCH_PREFETCH
+#undef SEARCH_PREFETCH_AHEAD
 #undef SEARCH_PARENTS
 #undef SEARCH_ASTAR
 #undef SEARCH_BAD_MOVES
+#undef SEARCH_STORAGE
+#undef SEARCH_PLAIN_ONLY
+#undef SEARCH_IS_PLAIN
+#undef SEARCH_TWO
+#undef SEARCH_AHEAD_OF
 #undef SEARCH_FIELD
