@@ -1066,12 +1066,13 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
  *        stands and one set of parameters.
  *
  * The planner picks `count` landmark hexes (farthest-point selection: the
- * first hex, by wr_map_index(), where the mover can be, then each time the
- * hex reachable from the landmarks so far whose nearest of them is the
- * farthest, the lowest index first among equals) and keeps the earliest
- * label of every hex from each, 4 bytes a hex a landmark
- * (wr_planner_landmarks()). The preparation costs `count` fields of the
- * map.
+ * first hex, by wr_map_index(), where the mover can be and from which a
+ * quarter of the map is reachable (of up to 8 tried, the next each time
+ * the first it did not reach), then each time the hex reached from the
+ * landmarks so far whose nearest of them is the farthest, the lowest index
+ * first among equals) and keeps the earliest label of every hex from each,
+ * 4 bytes a hex a landmark (wr_planner_landmarks()). The preparation costs
+ * `count` fields of the map (and a field of each hex tried first).
  *
  * A route query (wr_planner_route(), wr_planner_plan()) on the same map,
  * not changed since, with the same parameters, over plain costs

@@ -13,13 +13,12 @@ void wri_planner_free_landmarks(wr_planner *pl)
     memset(lm, 0, sizeof *lm);
 }
 
-/* The first hex, by index, where the mover can be; -1 when none. */
-static int32_t first_hex(const wr_map *map, const wr_plan_params *params)
+/* The first hex from index `from` on where the mover can be and that
+   labels (a field's, or NULL) leave unreached; -1 when none. */
+static int32_t next_hex(const wri_movegen *g, int32_t from, const uint32_t *labels)
 {
-    wri_movegen g;
-    wri_campaign_movegen_init(&g, map, params);
-    for (int32_t i = 0; i < map->count; i++)
-        if (wri_campaign_can_be(&g, i))
+    for (int32_t i = from; i < g->map->count; i++)
+        if (wri_campaign_can_be(g, i) && (labels == NULL || labels[i] == UINT32_MAX))
             return i;
     return -1;
 }
@@ -30,7 +29,7 @@ static int32_t first_hex(const wr_map *map, const wr_plan_params *params)
    farthest (lowest index first), -1 when every hex reached is a landmark. */
 static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
                                 int32_t idx, int32_t *dist, int stride, int k, uint32_t *near,
-                                int32_t *next)
+                                int32_t *next, size_t *reached)
 {
     search_opts o;
     memset(&o, 0, sizeof o);
@@ -45,8 +44,10 @@ static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan
     const size_t cells = (size_t)map->count;
     uint32_t far = 0;
     int32_t best = -1;
+    size_t r = 0;
     for (size_t v = 0; v < cells; v++) {
         const uint32_t x = d[v];
+        r += x != UINT32_MAX;
         /* labels are below 2^31 (key_max) */
         dist[v * (size_t)stride + (size_t)k] = x == UINT32_MAX ? INT32_MAX : (int32_t)x;
         const uint32_t m = k == 0 || x < near[v] ? x : near[v];
@@ -57,6 +58,7 @@ static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan
         }
     }
     *next = best;
+    *reached = r;
     return WR_OK;
 }
 
@@ -75,7 +77,9 @@ wr_status wr_planner_add_landmarks(wr_planner *planner, const wr_map *map,
         return WRI_FAIL(WR_ERR_INVALID, "params", "plain costs (WR_PLAN_PLAIN_COSTS)");
     if (params->mover != WR_MOVER_INFANTRY && params->mover != WR_MOVER_CAVALRY)
         return WRI_FAIL(WR_ERR_INVALID, "params", "a land force");
-    int32_t next = count > 0 ? first_hex(map, params) : -1;
+    wri_movegen g;
+    wri_campaign_movegen_init(&g, map, params);
+    int32_t next = count > 0 ? next_hex(&g, 0, NULL) : -1;
     if (next < 0) {
         wri_planner_free_landmarks(planner);
         return WR_OK;
@@ -86,9 +90,22 @@ wr_status wr_planner_add_landmarks(wr_planner *planner, const wr_map *map,
     uint32_t *near = wri_alloc_zero(a, cells, sizeof *near);
     if (dist == NULL || near == NULL)
         st = WRI_NOMEM();
-    int k = 0;
+    /* The first landmark is the first hex where the mover can be whose
+       field reaches a quarter of the map (or the last tried): one in a
+       small enclosed part would make the others as useless, as they are
+       picked among the hexes it reaches. */
+    int k = 0, tries = 0;
     while (st == WR_OK && k < count && next >= 0) {
-        st = landmark_field(planner, map, params, next, dist, count, k, near, &next);
+        const int32_t at = next;
+        size_t reached = 0;
+        st = landmark_field(planner, map, params, at, dist, count, k, near, &next, &reached);
+        if (st == WR_OK && k == 0 && reached * 4u < cells && ++tries < 8) {
+            const int32_t other = next_hex(&g, at + 1, planner->dist);
+            if (other >= 0) {
+                next = other;
+                continue;
+            }
+        }
         k += st == WR_OK;
     }
     wri_free(a, near, cells, sizeof *near);
