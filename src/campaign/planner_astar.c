@@ -201,10 +201,16 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
     search_opts a = *o;
     a.ring_hint = 2u * o->ring_hint;
     const int32_t src = o->src_state;
-    uint32_t cur = o->t0 + landmark_bound(ld + (size_t)src * stride, dg, n, search_h(o, src));
+    /* each state's bound, kept in parent[] from its queueing to its
+       settling (rank_states() gives the parents on the shortest paths, the
+       only ones read; the start's -1 is restored below) */
+    uint32_t *const bound = (uint32_t *)pl->parent;
+    const uint32_t h0 = landmark_bound(ld + (size_t)src * stride, dg, n, search_h(o, src));
+    uint32_t cur = o->t0 + h0;
     wr_status st = astar_start(pl, &a, cur);
     if (st != WR_OK)
         return st;
+    bound[src] = h0;
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *const ring = pl->buckets;
     int32_t *pool = pl->pool;
@@ -223,7 +229,7 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
             bucket_release(pl, b);
         queued--;
         const uint32_t lab = dist[s];
-        if (lab + landmark_bound(ld + (size_t)s * stride, dg, n, search_h(o, s)) != cur)
+        if (lab + bound[s] != cur)
             continue; /* a stale entry */
         settled++;
         found |= s == goal || s == o->goal2;
@@ -245,15 +251,19 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 #endif
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
-            const uint32_t k = nk + landmark_bound(ld + (size_t)t * stride, dg, n, search_h(o, t));
+            const uint32_t hb = landmark_bound(ld + (size_t)t * stride, dg, n, search_h(o, t));
+            const uint32_t k = nk + hb;
+            bound[t] = hb;
             if (k - cur >= ring_size)
                 goto fall_back;
             RING_PUSH(k, t);
         }
     }
     pl->settled = settled;
+    pl->parent[src] = -1;
     return st; /* a failure to grow the pool ends the loop */
 fall_back:
+    pl->parent[src] = -1;
     *end = WRI_SEARCH_FALL_BACK;
     return WR_OK;
 }
