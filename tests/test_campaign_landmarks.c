@@ -180,6 +180,51 @@ static void landmarks_are_ignored_with_other_params_and_full_rules(void **state)
     wr_planner_free(without);
 }
 
+/* A one-way river (rafts only from the forest on its west bank) with hills
+   east of it: from the bank's foot, the landmark at the south-east corner
+   bounds the hex across the river far above the start's bound (it does not
+   reach the start), a key past the ring: the search falls back to the
+   plain A* (the same states settled as without landmarks) and the same
+   route. */
+static void landmarks_fall_back_past_the_ring_to_the_same_route(void **state)
+{
+    (void)state;
+    wr_planner *with = NULL, *without = NULL;
+    OK(wr_planner_new(&with));
+    OK(wr_planner_new(&without));
+    const int X = 20, W = 22, H = 60;
+    wr_map *m = NULL;
+    OK(wr_map_new(W, H, &m));
+    for (int r = 0; r < H; r++)
+        for (int c = 0; c < W; c++)
+            OK(wr_map_set_terrain(m, O(c, r), c < X ? WR_HEX_FOREST : WR_HEX_HILLS));
+    for (int r = 0; r < H; r++)
+        for (int d = 0; d < 6; d++) {
+            wr_hex n;
+            int inside = 0, col = 0, row = 0;
+            OK(wr_hex_neighbor(O(X - 1, r), d, &n));
+            OK(wr_map_has_hex(m, n, &inside));
+            if (!inside)
+                continue;
+            OK(wr_hex_to_offset(n, &col, &row));
+            if (col >= X)
+                side(m, O(X - 1, r), d, WR_RIVER_MAJOR, WR_CROSS_OPEN, 0, 0);
+        }
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    p.options = WR_PLAN_PLAIN_COSTS;
+    p.costs.enter[WR_HEX_CLEAR] = 1;
+    p.costs.enter[WR_HEX_HILLS] = 20;
+    OK(wr_planner_add_landmarks(with, m, &p, 2));
+    wr_route r;
+    assert_int_equal(wr_planner_route(without, m, &p, O(W - 1, 0), O(0, 0), &r),
+                     WR_ERR_FORBIDDEN); /* one way */
+    expect_same(with, without, m, &p, O(X - 1, H - 1), O(W - 1, 0));
+    assert_int_equal(settled(with), settled(without));
+    wr_map_free(m);
+    wr_planner_free(with);
+    wr_planner_free(without);
+}
+
 /* A large map: the plain A* settles fewer states with the landmarks (this
    fails when they are not used), and the same input gives the same ones. */
 static void landmarks_settle_fewer_states_on_a_large_map(void **state)
@@ -309,6 +354,7 @@ int main(void)
         cmocka_unit_test(landmarks_are_ignored_after_an_edit_and_on_another_map),
         cmocka_unit_test(landmarks_are_ignored_with_other_params_and_full_rules),
         cmocka_unit_test(landmarks_settle_fewer_states_on_a_large_map),
+        cmocka_unit_test(landmarks_fall_back_past_the_ring_to_the_same_route),
         cmocka_unit_test(landmarks_refuse_bad_input_and_count_zero_drops_them),
         cmocka_unit_test(landmarks_keep_the_planner_on_allocation_failure),
     };
