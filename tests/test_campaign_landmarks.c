@@ -244,7 +244,7 @@ static void landmarks_settle_fewer_states_on_a_large_map(void **state)
     size_t bytes = 0;
     OK(wr_planner_landmarks(with, &count, &bytes));
     assert_int_equal(count, 8);
-    assert_int_equal(bytes, (size_t)160 * 120 * 8 * 4);
+    assert_int_equal(bytes, (size_t)160 * 120 * 8 * 2); /* every label below 0xffff: uint16 */
     size_t total_with = 0, total_without = 0;
     for (int q = 0; q < 20; q++) {
         const wr_hex a = random_hex(&s, 160, 120), b = random_hex(&s, 160, 120);
@@ -260,6 +260,48 @@ static void landmarks_settle_fewer_states_on_a_large_map(void **state)
     wr_map_free(m);
     wr_planner_free(with);
     wr_planner_free(again);
+    wr_planner_free(without);
+}
+
+/* Labels of 0xffff points and more: the landmarks keep 4 bytes a label,
+   and give the same routes with fewer states settled. */
+static void landmarks_keep_wide_labels_past_0xffff(void **state)
+{
+    (void)state;
+    wr_planner *with = NULL, *without = NULL;
+    OK(wr_planner_new(&with));
+    OK(wr_planner_new(&without));
+    unsigned s = 99u;
+    wr_map *m = NULL;
+    OK(wr_map_new(600, 4, &m));
+    for (int i = 0; i < 600 * 4; i++) {
+        wr_hex h;
+        OK(wr_map_hex(m, i, &h));
+        OK(wr_map_set_terrain(m, h, i % 7 == 3 ? WR_HEX_FOREST : WR_HEX_CLEAR));
+    }
+    wr_plan_params p = params_for(WR_MOVER_INFANTRY);
+    p.options = WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE;
+    p.costs.enter[WR_HEX_CLEAR] = 120; /* hmin stays the hills' cost */
+    p.costs.enter[WR_HEX_FOREST] = 150;
+    OK(wr_planner_add_landmarks(with, m, &p, 4));
+    int count = 0;
+    size_t bytes = 0;
+    OK(wr_planner_landmarks(with, &count, &bytes));
+    assert_int_equal(count, 4);
+    assert_int_equal(bytes, (size_t)600 * 4 * 4 * 4);
+    size_t total_with = 0, total_without = 0;
+    wr_route r;
+    for (int q = 0; q < 30; q++) {
+        const wr_hex a = random_hex(&s, 600, 4), b = random_hex(&s, 600, 4);
+        expect_same(with, without, m, &p, a, b);
+        if (wr_planner_route(without, m, &p, a, b, &r) == WR_OK && r.arrival_day > 0)
+            total_without += settled(without), total_with += settled(with);
+    }
+    OK(wr_planner_route(without, m, &p, O(0, 0), O(599, 3), &r));
+    assert_true(r.arrival_day * p.costs.daily_points > 0xffff); /* labels past 0xffff */
+    assert_true(total_with < total_without);
+    wr_map_free(m);
+    wr_planner_free(with);
     wr_planner_free(without);
 }
 
@@ -355,6 +397,7 @@ int main(void)
         cmocka_unit_test(landmarks_are_ignored_with_other_params_and_full_rules),
         cmocka_unit_test(landmarks_settle_fewer_states_on_a_large_map),
         cmocka_unit_test(landmarks_fall_back_past_the_ring_to_the_same_route),
+        cmocka_unit_test(landmarks_keep_wide_labels_past_0xffff),
         cmocka_unit_test(landmarks_refuse_bad_input_and_count_zero_drops_them),
         cmocka_unit_test(landmarks_keep_the_planner_on_allocation_failure),
     };

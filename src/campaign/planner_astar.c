@@ -145,14 +145,26 @@ fall_back:
 
 /* The landmarks' bound of the points from a hex to the goal, at least h:
    the largest d(L, goal) - d(L, v) (the triangle inequality d(L, goal) <=
-   d(L, v) + d(v, goal)), dv[j] = d(L_j, v) (INT32_MAX: L_j does not reach
-   v, no bound) and dg[j] = d(L_j, goal) (0 when L_j does not reach the goal:
-   no bound from L_j). Each term is the bound of a consistent heuristic
+   d(L, v) + d(v, goal)), with d(L_j, v) from the landmarks' labels of v
+   (INT32_MAX, or 0xffff when narrow: L_j does not reach v, no bound) and
+   dg[j] = d(L_j, goal) (0 when L_j does not reach the goal: no bound from
+   L_j). Each term is the bound of a consistent heuristic
    (d(L, w) <= d(L, v) + c for a move v -> w of cost c), and so is their
    maximum. */
-static inline uint32_t landmark_bound(const int32_t *dv, const int32_t *dg, int n, uint32_t h)
+static inline uint32_t landmark_bound(const wri_landmarks *lm, int32_t v, const int32_t *dg,
+                                      int n, uint32_t h)
 {
     int32_t best = (int32_t)h; /* h <= hmin x hexes < 2^31 */
+    const size_t at = (size_t)v * (size_t)lm->stride;
+    if (lm->narrow != NULL) { /* 0xffff: unreached, and every dg[j] is below it */
+        const uint16_t *dv = lm->narrow + at;
+        for (int j = 0; j < n; j++) {
+            const int32_t x = dg[j] - (int32_t)dv[j];
+            best = x > best ? x : best;
+        }
+        return (uint32_t)best;
+    }
+    const int32_t *dv = lm->dist + at;
     for (int j = 0; j < n; j++) {
         const int32_t x = dg[j] - dv[j]; /* dg, dv in 0..INT32_MAX: no overflow */
         best = x > best ? x : best;
@@ -185,13 +197,13 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 {
     const wri_landmarks *lm = &pl->landmarks;
     const int n = lm->count;
-    const size_t stride = (size_t)lm->stride;
-    const int32_t *const ld = lm->dist;
     const int32_t goal = o->goal;
     int32_t dg[WR_PLAN_MAX_LANDMARKS];
+    const size_t at = (size_t)goal * (size_t)lm->stride;
     for (int j = 0; j < n; j++) {
-        const int32_t x = ld[(size_t)goal * stride + (size_t)j];
-        dg[j] = x == INT32_MAX ? 0 : x;
+        const int32_t x = lm->narrow != NULL ? (int32_t)lm->narrow[at + (size_t)j]
+                                             : lm->dist[at + (size_t)j];
+        dg[j] = x == (lm->narrow != NULL ? 0xffff : INT32_MAX) ? 0 : x;
     }
     const uint32_t key_max = (uint32_t)o->key_max;
     uint8_t *const costs = f->costs;
@@ -205,7 +217,7 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
        settling (rank_states() gives the parents on the shortest paths, the
        only ones read; the start's -1 is restored below) */
     uint32_t *const bound = (uint32_t *)pl->parent;
-    const uint32_t h0 = landmark_bound(ld + (size_t)src * stride, dg, n, search_h(o, src));
+    const uint32_t h0 = landmark_bound(lm, src, dg, n, search_h(o, src));
     uint32_t cur = o->t0 + h0;
     wr_status st = astar_start(pl, &a, cur);
     if (st != WR_OK)
@@ -251,7 +263,7 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 #endif
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
-            const uint32_t hb = landmark_bound(ld + (size_t)t * stride, dg, n, search_h(o, t));
+            const uint32_t hb = landmark_bound(lm, t, dg, n, search_h(o, t));
             const uint32_t k = nk + hb;
             bound[t] = hb;
             if (k - cur >= ring_size)
