@@ -151,8 +151,8 @@ fall_back:
    L_j). Each term is the bound of a consistent heuristic
    (d(L, w) <= d(L, v) + c for a move v -> w of cost c), and so is their
    maximum. */
-static inline uint32_t landmark_bound(const wri_landmarks *lm, int32_t v, const int32_t *dg,
-                                      int n, uint32_t h)
+static inline uint32_t landmark_bound(const wri_landmarks *lm, int32_t v, const int32_t *dg, int n,
+                                      uint32_t h)
 {
     int32_t best = (int32_t)h; /* h <= hmin x hexes < 2^31 */
     const size_t at = (size_t)v * (size_t)lm->stride;
@@ -201,8 +201,8 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
     int32_t dg[WR_PLAN_MAX_LANDMARKS];
     const size_t at = (size_t)goal * (size_t)lm->stride;
     for (int j = 0; j < n; j++) {
-        const int32_t x = lm->narrow != NULL ? (int32_t)lm->narrow[at + (size_t)j]
-                                             : lm->dist[at + (size_t)j];
+        const int32_t x =
+            lm->narrow != NULL ? (int32_t)lm->narrow[at + (size_t)j] : lm->dist[at + (size_t)j];
         dg[j] = x == (lm->narrow != NULL ? 0xffff : INT32_MAX) ? 0 : x;
     }
     const uint32_t key_max = (uint32_t)o->key_max;
