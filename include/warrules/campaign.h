@@ -1071,7 +1071,8 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
  * the first it did not reach), then each time the hex reached from the
  * landmarks so far whose nearest of them is the farthest, the lowest index
  * first among equals) and keeps the earliest label of every hex from each,
- * 4 bytes a hex a landmark (wr_planner_landmarks()). The preparation costs
+ * 2 bytes a hex a landmark when every label fits below 0xffff, else 4
+ * (wr_planner_landmarks()). The preparation costs
  * `count` fields of the map (and a field of each hex tried first).
  *
  * A route query (wr_planner_route(), wr_planner_plan()) on the same map,
@@ -1103,7 +1104,7 @@ WR_API wr_status wr_planner_add_landmarks(wr_planner *planner, const wr_map *map
  *        what they cost.
  * @param planner The planner.
  * @param[out] count The landmarks held, 0..::WR_PLAN_MAX_LANDMARKS.
- * @param[out] bytes The bytes they hold: 4 a hex a landmark.
+ * @param[out] bytes The bytes they hold: 2 or 4 a hex a landmark.
  * @return ::WR_OK; ::WR_ERR_NULL.
  */
 WR_API wr_status wr_planner_landmarks(const wr_planner *planner, int *count, size_t *bytes);
