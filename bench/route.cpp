@@ -1444,8 +1444,48 @@ int main(int argc, char **argv)
         BoostAstarRun astar_run(boost_run, size, minw_q);
         int match[4] = {1, 1, 1, 1}, astar_match_b = 1, floor_astar_match = 1;
         wr_route route;
+        // The landmarks (wr_planner_add_landmarks()), prepared before the
+        // clock: their preparation timed against one warm field, their
+        // bytes, and the states settled with and without them.
+        const int landmarks = 8;
+        size_t settled_plain = 0, settled_landmarks = 0;
+        {
+            wr_hex middle;
+            check(wr_hex_from_offset(size / 2, size / 2, &middle), "wr_hex_from_offset");
+            std::vector<wr_arrival> lfield(n);
+            check(wr_planner_add_landmarks(pl, m, &p, 0), "wr_planner_add_landmarks");
+            for (auto &pr : pairs) {
+                size_t one = 0;
+                wr_status st = wr_planner_route(pl, m, &p, pr.first, pr.second, &route);
+                if (st != WR_OK && st != WR_ERR_FORBIDDEN)
+                    check(st, "wr_planner_route");
+                check(wr_planner_settled(pl, &one), "wr_planner_settled");
+                settled_plain += one;
+            }
+            std::vector<std::function<void()>> prep = {
+                [&] { check(wr_planner_add_landmarks(pl, m, &p, landmarks), "landmarks"); },
+                [&] { check(wr_planner_field(pl, m, &p, middle, lfield.data(), n), "field"); }};
+            Timer tp(prep.size());
+            interleave(repeats, prep, tp);
+            int held = 0;
+            size_t bytes = 0;
+            check(wr_planner_landmarks(pl, &held, &bytes), "wr_planner_landmarks");
+            if (held != landmarks) {
+                std::fprintf(stderr, "bench_route: %d landmarks, not %d\n", held, landmarks);
+                match[0] = 0;
+            }
+            bench_extra(("route_landmarks_" + S + "_ms").c_str(), tp.median(0), "ms");
+            bench_extra(("route_landmarks_" + S + "_fields").c_str(),
+                        tp.median(0) / tp.median(1), "fields");
+            bench_extra(("route_landmarks_" + S + "_bytes_per_hex").c_str(),
+                        (double)bytes / (double)n, "B");
+            bench_extra(("route_landmarks_" + S + "_count").c_str(), (double)held, "");
+        }
         for (size_t q = 0; q < pairs.size(); q++) {
             wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
+            size_t one = 0;
+            check(wr_planner_settled(pl, &one), "wr_planner_settled");
+            settled_landmarks += one;
             int64_t lib = UNREACHED;
             if (st == WR_OK)
                 lib = (int64_t)route.arrival_day * P - route.points_left;
@@ -1546,6 +1586,10 @@ int main(int argc, char **argv)
         bench_extra(("route_query_" + S + "_astar_settled_percent_of_dijkstra").c_str(),
                     100.0 * (double)astar_settled / (double)std::max<size_t>(1, dijkstra_settled),
                     "%");
+        bench_extra(("route_query_" + S + "_settled_without_landmarks").c_str(),
+                    (double)settled_plain / (double)pairs.size(), "states");
+        bench_extra(("route_query_" + S + "_settled_with_landmarks").c_str(),
+                    (double)settled_landmarks / (double)pairs.size(), "states");
     }
 
     // ---- reach: the hexes within N days ----

@@ -549,6 +549,43 @@ static void planner_queries_bad_input(void **state)
     assert_int_equal(r.arrival_day, 1);
 }
 
+/* The landmarks: NULLs, a count out of range, parameters they cannot
+   serve (full rules, a vessel, bad params); the outputs keep their values
+   and the planner keeps the landmarks it holds. */
+static void planner_landmarks_bad_input(void **state)
+{
+    planner_case *pc = *state;
+    wr_planner *pl = pc->pl;
+    wr_map *m = pc->m;
+    wr_plan_params plain = pc->gp, boat = pc->gp, bad = pc->gp;
+    plain.options = WR_PLAN_PLAIN_COSTS;
+    boat.mover = WR_MOVER_LONGSHIP;
+    boat.options = WR_PLAN_PLAIN_COSTS;
+    bad.options = WR_PLAN_PLAIN_COSTS;
+    bad.costs.daily_points = 0;
+    assert_status(wr_planner_add_landmarks(pl, m, &plain, 2), WR_OK);
+    int count = -7;
+    size_t size = 999;
+    assert_status(wr_planner_add_landmarks(NULL, m, &plain, 1), WR_ERR_NULL);
+    assert_status(wr_planner_add_landmarks(pl, NULL, &plain, 1), WR_ERR_NULL);
+    assert_status(wr_planner_add_landmarks(pl, m, NULL, 1), WR_ERR_NULL);
+    for (size_t i = 0; i < N_BAD; i++)
+        if (bad_ints[i] < 0 || bad_ints[i] > WR_PLAN_MAX_LANDMARKS)
+            assert_status(wr_planner_add_landmarks(pl, m, &plain, bad_ints[i]), WR_ERR_RANGE);
+    assert_status(wr_planner_add_landmarks(pl, m, &pc->gp, 1), WR_ERR_INVALID);
+    assert_status(wr_planner_add_landmarks(pl, m, &boat, 1), WR_ERR_INVALID);
+    assert_status(wr_planner_add_landmarks(pl, m, &bad, 1), WR_ERR_RANGE);
+    assert_status(wr_planner_landmarks(NULL, &count, &size), WR_ERR_NULL);
+    assert_status(wr_planner_landmarks(pl, NULL, &size), WR_ERR_NULL);
+    assert_status(wr_planner_landmarks(pl, &count, NULL), WR_ERR_NULL);
+    assert_status(wr_planner_settled(NULL, &size), WR_ERR_NULL);
+    assert_status(wr_planner_settled(pl, NULL), WR_ERR_NULL);
+    assert_int_equal(count, -7);
+    assert_int_equal(size, 999);
+    assert_status(wr_planner_landmarks(pl, &count, &size), WR_OK);
+    assert_int_equal(count, 2); /* kept */
+}
+
 /* Each bad parameter refused by every query, the callback form too. */
 static void planner_bad_params(void **state)
 {
@@ -1251,6 +1288,7 @@ int invalid_campaign_tests(void)
         cmocka_unit_test(tables_bad_input),
         cmocka_unit_test(planner_new_bad_input),
         cmocka_unit_test_setup_teardown(planner_queries_bad_input, planner_case_setup, planner_case_teardown),
+        cmocka_unit_test_setup_teardown(planner_landmarks_bad_input, planner_case_setup, planner_case_teardown),
         cmocka_unit_test_setup_teardown(planner_bad_params, planner_case_setup, planner_case_teardown),
         cmocka_unit_test_setup_teardown(planner_forbidden, planner_case_setup, planner_case_teardown),
         cmocka_unit_test_setup_teardown(planner_graph_bad_input, planner_case_setup, planner_case_teardown),

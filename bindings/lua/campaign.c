@@ -1124,6 +1124,7 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(planner_route, "Planner:route", "!NAthh", "t", WRL_CALL_PLANNER_ROUTE, &params_in_st, &route_st)          \
     X(planner_reachable, "Planner:reachable", "!NAthi", "t",                                                    \
       wr_planner_reachable(a[0].p, a[1].p, a[2].p, a[3].h, a[4].i, HEX_VIEW(r[0])), &params_in_st, &hex_view_st) \
+    X(planner_add_landmarks, "Planner:add_landmarks", "!NAti", "", WRL_CALL_PLANNER_ADD_LANDMARKS, &params_in_st) \
     X(map_moves, "Map:moves", "Ath", "t", wr_map_moves(a[0].p, a[1].p, a[2].h, EDGES(r[0])), &params_in_st,    \
       &edges_st)                                                                                                 \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \
@@ -1143,6 +1144,8 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(hex_from_offset, "hex_from_offset", "ii", "h", wr_hex_from_offset(a[0].i, a[1].i, WRL_OUT(0)))            \
     X(hex_to_offset, "hex_to_offset", "h", "ii", wr_hex_to_offset(a[0].h, WRL_OUT(0), WRL_OUT(1)))              \
     X(map_size, "Map:size", "A", "ii", wr_map_size(a[0].p, WRL_OUT(0), WRL_OUT(1)))                             \
+    X(planner_landmarks, "Planner:landmarks", "N", "iz", WRL_CALL_PLANNER_LANDMARKS)                            \
+    X(planner_settled, "Planner:settled", "N", "z", WRL_CALL_PLANNER_SETTLED)                                   \
     X(map_contains, "Map:contains", "Ah", "b", wr_map_has_hex(a[0].p, a[1].h, WRL_OUT(0)))                     \
     X(map_index, "Map:index", "Ah", "I", wr_map_index(a[0].p, a[1].h, WRL_OUT(0)))                              \
     X(map_hex, "Map:hex", "Ai", "h", wr_map_hex(a[0].p, (int32_t)a[1].i, WRL_OUT(0)))                          \

@@ -1057,6 +1057,70 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
                                       const wr_plan_params *params, wr_hex from, int days,
                                       const wr_hex **hexes, size_t *count);
 
+/** @brief The most landmarks wr_planner_add_landmarks() prepares. */
+#define WR_PLAN_MAX_LANDMARKS 16
+
+/**
+ * @brief Prepares landmarks for faster routes over plain costs: an
+ *        explicit preparation, kept by the planner for one map as it
+ *        stands and one set of parameters.
+ *
+ * The planner picks `count` landmark hexes (farthest-point selection: the
+ * first hex, by wr_map_index(), where the mover can be and from which a
+ * quarter of the map is reachable (of up to 8 tried, the next each time
+ * the first it did not reach), then each time the hex reached from the
+ * landmarks so far whose nearest of them is the farthest, the lowest index
+ * first among equals) and keeps the earliest label of every hex from each,
+ * 2 bytes a hex a landmark when every label fits below 0xffff, else 4
+ * (wr_planner_landmarks()). The preparation costs
+ * `count` fields of the map (and a field of each hex tried first).
+ *
+ * A route query (wr_planner_route(), wr_planner_plan()) on the same map,
+ * not changed since, with the same parameters, over plain costs
+ * (::WR_PLAN_PLAIN_COSTS, a land force, nothing blocked) then bounds the
+ * points still needed from each hex by the triangle inequality over the
+ * landmarks as well as by the distance in hexes, and settles fewer states.
+ * The routes are the same, step for step, as without landmarks; any other
+ * query, map, state of the map or parameters ignores them. Deterministic:
+ * the same map and parameters give the same landmarks.
+ *
+ * @param planner The planner; its landmarks are freed with it, or replaced
+ *        by the next call (count 0: none).
+ * @param map The map.
+ * @param params The force: a land force with ::WR_PLAN_PLAIN_COSTS
+ *        (checked as described under ::wr_plan_params).
+ * @param count 0..::WR_PLAN_MAX_LANDMARKS; fewer are kept when fewer
+ *        hexes are reachable (none when the mover can be on no hex).
+ * @return ::WR_OK; ::WR_ERR_NULL; ::WR_ERR_RANGE for count or a number of
+ *         params; ::WR_ERR_INVALID for a vessel, params without
+ *         ::WR_PLAN_PLAIN_COSTS, or unknown bits; ::WR_ERR_NOMEM, the
+ *         planner's landmarks then unchanged.
+ */
+WR_API wr_status wr_planner_add_landmarks(wr_planner *planner, const wr_map *map,
+                                          const wr_plan_params *params, int count);
+
+/**
+ * @brief The landmarks a planner holds (wr_planner_add_landmarks()) and
+ *        what they cost.
+ * @param planner The planner.
+ * @param[out] count The landmarks held, 0..::WR_PLAN_MAX_LANDMARKS.
+ * @param[out] bytes The bytes they hold: 2 or 4 a hex a landmark.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_planner_landmarks(const wr_planner *planner, int *count, size_t *bytes);
+
+/**
+ * @brief How many states the planner's last route search over plain costs
+ *        settled (the A* of wr_planner_route() and wr_planner_plan() with
+ *        ::WR_PLAN_PLAIN_COSTS, a land force, nothing blocked): the work
+ *        landmarks save (wr_planner_add_landmarks()).
+ * @param planner The planner.
+ * @param[out] count The states settled; 0 before any such search. Other
+ *        queries leave it as it was.
+ * @return ::WR_OK; ::WR_ERR_NULL.
+ */
+WR_API wr_status wr_planner_settled(const wr_planner *planner, size_t *count);
+
 /** @brief The most moves a node may have in ::wr_plan_graph or wr_map_moves(). */
 #define WR_PLAN_MAX_EDGES 32
 /** @brief The largest points of one move. */

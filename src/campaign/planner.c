@@ -31,6 +31,7 @@ void wr_planner_free(wr_planner *planner)
     wri_planner_free_states(planner);
     if (planner->intercept_free)
         planner->intercept_free(planner);
+    wri_planner_free_landmarks(planner);
     wr_allocator a = planner->alloc;
     free_ring(planner);
     wri_free(&a, planner->steps, planner->cap_steps, sizeof *planner->steps);

@@ -30,6 +30,19 @@
 #define SEARCH_ASTAR 1
 #include "search_core.h"
 
+/* The start of a plain A*: its labels cleared (the blocks the last one
+   wrote), the start state labelled and in the ring at key. */
+static wr_status astar_start(wr_planner *pl, const search_opts *o, uint32_t key)
+{
+    clear_labels(pl, o->cells);
+    const int32_t src = o->src_state;
+    pl->dist[src] = o->t0;
+    pl->dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
+    pl->parent[src] = -1;
+    pl->via[src] = (uint16_t)WR_STEP_START;
+    return ring_start(pl, o, src, key);
+}
+
 /* search_land_astar() when plain_route(): the same states settled with the
    same labels (A* settles every state keyed up to the goal's label,
    whatever the order within a bucket), the heuristic of a neighbour from
@@ -45,20 +58,14 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
     const uint8_t epoch = f->epoch;
     uint32_t *const dist = pl->dist;
     uint8_t *const dirty = pl->dirty;
-    clear_labels(pl, o->cells);
-    const int32_t src = o->src_state;
-    dist[src] = o->t0;
-    dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
-    pl->parent[src] = -1;
-    pl->via[src] = (uint16_t)WR_STEP_START;
-    uint32_t cur = o->t0 + search_h(o, src);
-    wr_status st = ring_start(pl, o, src, cur);
+    uint32_t cur = o->t0 + search_h(o, o->src_state);
+    wr_status st = astar_start(pl, o, cur);
     if (st != WR_OK)
         return st;
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *const ring = pl->buckets;
     int32_t *pool = pl->pool;
-    size_t queued = 1;
+    size_t queued = 1, settled = 0;
     int found = 0;
     while (queued > 0 && st == WR_OK) {
         wri_bucket *b = &ring[cur & mask];
@@ -79,6 +86,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
         const uint32_t lab = dist[s];
         if (lab + hs != cur)
             continue; /* a stale entry */
+        settled++;
         if (s == goal || s == goal2)
             found = 1;
         /* the heuristic of the neighbour in direction d: hs + hmin x the
@@ -126,6 +134,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             RING_PUSH(k, t);
         }
     }
+    pl->settled = settled;
     return st; /* a failure to grow the pool ends the loop */
     /* GCOVR_EXCL_START: taken only from the test marked above */
 fall_back:
@@ -134,12 +143,163 @@ fall_back:
     /* GCOVR_EXCL_STOP */
 }
 
+/* The landmarks' bound of the points from a hex to the goal, at least h:
+   the largest d(L, goal) - d(L, v) (the triangle inequality d(L, goal) <=
+   d(L, v) + d(v, goal)), with d(L_j, v) from the landmarks' labels of v
+   (INT32_MAX, or 0xffff when narrow: L_j does not reach v, no bound) and
+   dg[j] = d(L_j, goal) (0 when L_j does not reach the goal: no bound from
+   L_j). Each term is the bound of a consistent heuristic
+   (d(L, w) <= d(L, v) + c for a move v -> w of cost c), and so is their
+   maximum. */
+static inline uint32_t landmark_bound(const wri_landmarks *lm, int32_t v, const int32_t *dg, int n,
+                                      uint32_t h)
+{
+    int32_t best = (int32_t)h; /* h <= hmin x hexes < 2^31 */
+    const size_t at = (size_t)v * (size_t)lm->stride;
+    if (lm->narrow != NULL) { /* 0xffff: unreached, and every dg[j] is below it */
+        const uint16_t *dv = lm->narrow + at;
+        for (int j = 0; j < n; j++) {
+            const int32_t x = dg[j] - (int32_t)dv[j];
+            best = x > best ? x : best;
+        }
+        return (uint32_t)best;
+    }
+    const int32_t *dv = lm->dist + at;
+    for (int j = 0; j < n; j++) {
+        const int32_t x = dg[j] - dv[j]; /* dg, dv in 0..INT32_MAX: no overflow */
+        best = x > best ? x : best;
+    }
+    return (uint32_t)best;
+}
+
+/* Whether the planner's landmarks were made for this search's map as it
+   stands and its parameters (the records by hex and the table are for
+   them: wri_planner_hex_records()). */
+static int landmarks_fit(const wr_planner *pl, const search_opts *o)
+{
+    const wri_landmarks *lm = &pl->landmarks;
+    const map_stamp *a = &lm->map, *b = &pl->records_map;
+    return lm->count > 0 && lm->cells == (size_t)o->cells && a->map == b->map &&
+           a->width == b->width && a->height == b->height && a->generation == b->generation &&
+           a->history == b->history && pl->table_valid &&
+           memcmp(&lm->params, &pl->table_for, sizeof lm->params) == 0;
+}
+
+/* astar_plain() with the landmarks' bound (landmark_bound()) beside the
+   distance in hexes: the same states on shortest paths settled with the
+   same labels (the argument at the top of this file holds for any
+   consistent bound), fewer others. A move changes the bound by at most
+   the cost of the move back (or hmin), so the ring holds twice the
+   largest move; a neighbour keyed past it (no move back) ends the search
+   with WRI_SEARCH_FALL_BACK, and the caller runs astar_plain(). */
+static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_opts *o,
+                                 wri_search_end *end)
+{
+    const wri_landmarks *lm = &pl->landmarks;
+    const int n = lm->count;
+    const int32_t goal = o->goal;
+    int32_t dg[WR_PLAN_MAX_LANDMARKS];
+    const size_t at = (size_t)goal * (size_t)lm->stride;
+    for (int j = 0; j < n; j++) {
+        const int32_t x =
+            lm->narrow != NULL ? (int32_t)lm->narrow[at + (size_t)j] : lm->dist[at + (size_t)j];
+        dg[j] = x == (lm->narrow != NULL ? 0xffff : INT32_MAX) ? 0 : x;
+    }
+    const uint32_t key_max = (uint32_t)o->key_max;
+    uint8_t *const costs = f->costs;
+    const uint8_t epoch = f->epoch;
+    uint32_t *const dist = pl->dist;
+    uint8_t *const dirty = pl->dirty;
+    search_opts a = *o;
+    a.ring_hint = 2u * o->ring_hint;
+    const int32_t src = o->src_state;
+    /* each state's bound, kept in parent[] from its queueing to its
+       settling (rank_states() gives the parents on the shortest paths, the
+       only ones read; the start's -1 is restored below) */
+    uint32_t *const bound = (uint32_t *)pl->parent;
+    const uint32_t h0 = landmark_bound(lm, src, dg, n, search_h(o, src));
+    uint32_t cur = o->t0 + h0;
+    wr_status st = astar_start(pl, &a, cur);
+    if (st != WR_OK)
+        return st;
+    bound[src] = h0;
+    const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
+    wri_bucket *const ring = pl->buckets;
+    int32_t *pool = pl->pool;
+    size_t queued = 1, settled = 0;
+    int found = 0;
+    while (queued > 0 && st == WR_OK) {
+        wri_bucket *b = &ring[cur & mask];
+        if (b->head < 0) {
+            if (found)
+                break; /* every state keyed up to the goal's label is settled */
+            cur++;
+            continue;
+        }
+        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued--;
+        const uint32_t lab = dist[s];
+        if (lab + bound[s] != cur)
+            continue; /* a stale entry */
+        settled++;
+        found |= s == goal || s == o->goal2;
+        uint8_t *h = costs + (size_t)s * 8u;
+        if (h[7] != epoch)
+            wri_planner_fill_costs(f, s, h);
+        const int32_t *delta = f->delta[h[6]];
+        const int near_max = lab + 0xfeu > key_max; /* only then can lab + c pass it */
+        for (int d = 0; d < 6; d++) {
+            const uint32_t c = h[d];
+            if (c == 0xffu)
+                continue;
+            const int32_t t = s + delta[d];
+            const uint32_t nk = lab + c; /* lab <= key_max < 2^31 */
+            if (nk >= dist[t] || (near_max && nk > key_max))
+                continue;
+#if defined(__GNUC__)
+            __builtin_prefetch(costs + (size_t)t * 8u);
+#endif
+            dist[t] = nk;
+            dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
+            const uint32_t hb = landmark_bound(lm, t, dg, n, search_h(o, t));
+            const uint32_t k = nk + hb;
+            bound[t] = hb;
+            if (k - cur >= ring_size)
+                goto fall_back;
+            RING_PUSH(k, t);
+        }
+    }
+    pl->settled = settled;
+    pl->parent[src] = -1;
+    return st; /* a failure to grow the pool ends the loop */
+fall_back:
+    pl->parent[src] = -1;
+    *end = WRI_SEARCH_FALL_BACK;
+    return WR_OK;
+}
+
+/* The plain A*: with the landmarks when they fit, else (or when their
+   search falls back) without. */
+static wr_status astar_plain_route(wr_planner *pl, const fastgen *f, const search_opts *o,
+                                   wri_search_end *end)
+{
+    if (landmarks_fit(pl, o)) {
+        wr_status st = astar_landmarks(pl, f, o, end);
+        if (st != WR_OK || *end == WRI_SEARCH_DONE)
+            return st;
+        *end = WRI_SEARCH_DONE;
+    }
+    return astar_plain(pl, f, o, end);
+}
+
 wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, const search_opts *o,
                                   wri_search_end *end)
 {
     *end = WRI_SEARCH_DONE;
     wr_status st = f->table == NULL    ? search_water_astar(pl, f->g, o, end)
-                   : plain_route(f, o) ? astar_plain(pl, f, o, end)
+                   : plain_route(f, o) ? astar_plain_route(pl, f, o, end)
                                        : search_land_astar(pl, f, o, end);
     if (st != WR_OK || *end != WRI_SEARCH_DONE)
         return st;

@@ -84,6 +84,21 @@ typedef struct wri_bucket {
     uint32_t fill; /* states in the first chunk; WRI_CHUNK - 1 when empty */
 } wri_bucket;
 
+/* The landmarks of wr_planner_add_landmarks() (planner_landmarks.c), for
+   the plain A* (planner_astar.c) on the map and parameters they were made
+   for: dist[v * stride + j], the label of hex v from landmark j (INT32_MAX:
+   unreachable; labels are below 2^31), or narrow[] instead (the same as
+   uint16, 0xffff unreachable) when every label reached is below 0xffff. */
+typedef struct wri_landmarks {
+    int count;  /* 0: none */
+    int stride; /* landmarks a hex in dist (count asked) */
+    map_stamp map;
+    wr_plan_params params;
+    int32_t *dist;    /* or NULL */
+    uint16_t *narrow; /* or NULL */
+    size_t cells;
+} wri_landmarks;
+
 typedef struct heap_node {
     uint64_t key; /* unformed days << 32 | label */
     int32_t s;
@@ -182,6 +197,8 @@ struct wr_planner {
        function of intercept.c, which calls the planner's). */
     struct wri_intercept_store *intercept;
     void (*intercept_free)(wr_planner *pl);
+    wri_landmarks landmarks;
+    size_t settled; /* states the last plain A* settled (wr_planner_settled()) */
 };
 
 typedef struct search_opts {
@@ -374,6 +391,10 @@ wr_status wri_planner_rules_field(wr_planner *pl, const fastgen *f, const search
    done, run Dijkstra. */
 wr_status wri_planner_astar_route(wr_planner *pl, const fastgen *f, const search_opts *o,
                                   wri_search_end *end);
+
+/* ---- planner_landmarks.c ---- */
+
+void wri_planner_free_landmarks(wr_planner *pl);
 
 /* ---- planner_fewest.c ---- */
 

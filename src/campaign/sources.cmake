@@ -13,6 +13,7 @@ list(APPEND WR_SOURCES
   src/campaign/planner_fewest.c
   src/campaign/planner_route.c
   src/campaign/planner_records.c
+  src/campaign/planner_landmarks.c
   src/campaign/force.c
   src/campaign/intercept.c
   src/campaign/deprecated.c)

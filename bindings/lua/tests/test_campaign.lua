@@ -178,6 +178,16 @@ do
   check(T.band(r.steps[2].flags, wr.STEP_FORD) ~= 0, "the ford")
   check(T.band(r.steps[2].flags, wr.STEP_NIGHT) ~= 0, "camps on the far bank")
   eq(r.steps[2].hex.q, 1, "step hex")
+  -- landmarks: the same route, their count and bytes, the states settled
+  local plain = wr.plan_params_default(wr.MOVER_INFANTRY)
+  plain.options = wr.PLAN_PLAIN_COSTS
+  local lm_map = row_map("cffhc")
+  pl:add_landmarks(lm_map, plain, 2)
+  local lm_count, lm_bytes = pl:landmarks()
+  eq(lm_count, 2, "two landmarks"); eq(lm_bytes, 5 * 2 * 2, "their bytes")
+  local lr = pl:route(lm_map, plain, H(0, 0), H(4, 0))
+  eq(lr.step_count, 5, "the route with landmarks")
+  check(pl:settled() > 0, "states settled")
   -- saving points over hills
   local hills = row_map("hhhhh")
   r = pl:route(hills, {}, H(0, 0), H(4, 0))

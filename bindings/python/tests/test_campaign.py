@@ -132,6 +132,24 @@ class Planning(unittest.TestCase):
             raises(self, "WR_ERR_FORBIDDEN", planner.route, m, params, (0, 0), wr.hex_from_offset(7, 5))
         m.close()
 
+    def test_landmarks_same_route(self):
+        m = small_map()
+        params = wr.plan_params_default(wr.MOVER_INFANTRY)
+        params.options = wr.PLAN_PLAIN_COSTS
+        with wr.Planner() as planner, wr.Planner() as plain:
+            self.assertEqual(planner.landmarks(), (0, 0))
+            planner.add_landmarks(m, params, 4)
+            count, size = planner.landmarks()
+            self.assertEqual(count, 4)
+            self.assertEqual(size, 48 * 4 * 2)
+            a = planner.route(m, params, (0, 0), (5, 3))
+            b = plain.route(m, params, (0, 0), (5, 3))
+            self.assertEqual([s.hex.as_dict() for s in a.steps], [s.hex.as_dict() for s in b.steps])
+            self.assertEqual(a.arrival_day, b.arrival_day)
+            self.assertGreater(planner.settled(), 0)
+            raises(self, "WR_ERR_RANGE", planner.add_landmarks, m, params, 17)
+        m.close()
+
     def test_route_graph_callbacks(self):
         params = wr.plan_params_default(wr.MOVER_INFANTRY)
         planner = wr.Planner()

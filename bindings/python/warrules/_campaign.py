@@ -429,6 +429,25 @@ class Planner(Handle):
                                  days, ctypes.byref(hexes), ctypes.byref(n))
         return [(hexes[i].q, hexes[i].r) for i in range(n.value)]
 
+    def add_landmarks(self, map: Map, params: PlanParams, count: int) -> None:
+        """Prepares count landmarks (0..PLAN_MAX_LANDMARKS) for routes over plain
+        costs on this map as it stands, with these params: the same routes, fewer
+        states settled (wr_planner_add_landmarks)."""
+        lib.wr_planner_add_landmarks(self._handle(), map._handle(), ctypes.byref(params), count)
+
+    def landmarks(self) -> Tuple[int, int]:
+        """The landmarks held and their bytes: (count, bytes)."""
+        count = ctypes.c_int()
+        size = ctypes.c_size_t()
+        lib.wr_planner_landmarks(self._handle(), ctypes.byref(count), ctypes.byref(size))
+        return count.value, size.value
+
+    def settled(self) -> int:
+        """The states the last route search over plain costs settled."""
+        n = ctypes.c_size_t()
+        lib.wr_planner_settled(self._handle(), ctypes.byref(n))
+        return n.value
+
     def route_graph(self, node_count: int,
                     moves: Callable[[int], Iterable[Union[PlanEdge, Sequence[int]]]],
                     params: PlanParams, start: int, target: int,
