@@ -826,15 +826,18 @@ int memory_mode(int size)
     // it (what each further hex costs), and the fixed part left (tables by
     // key, the bucket pool: the same at any size).
     std::vector<wr_arrival> field;
-    size_t half_bytes = 0;
+    size_t half_bytes = 0, half_map_bytes = 0;
     if (size >= 512) {
         MemoryRun half(size / 2, field);
         half_bytes = half.planner_bytes.live;
+        half_map_bytes = half.map_bytes.live;
     }
     MemoryRun run(size, field);
     const double slope =
         ((double)run.planner_bytes.live - (double)half_bytes) / (double)(n - n / 4u);
     const double fixed = (double)run.planner_bytes.live - slope * (double)n;
+    const double map_slope =
+        ((double)run.map_bytes.live - (double)half_map_bytes) / (double)(n - n / 4u);
     Counter &map_bytes = run.map_bytes, &planner_bytes = run.planner_bytes;
     wr_map *m = run.m;
     wr_planner *pl = run.pl;
@@ -863,6 +866,7 @@ int memory_mode(int size)
                     "B");
         bench_extra(("planner_fixed_bytes_after_full_rules_field_" + s).c_str(), fixed / 1024.0,
                     "KiB");
+        bench_extra(("map_bytes_per_hex_slope_" + s).c_str(), map_slope, "B");
     }
     bench_extra(("field_bytes_per_hex_" + s).c_str(), (double)sizeof(wr_arrival), "B");
     {
@@ -1444,7 +1448,7 @@ int main(int argc, char **argv)
         BoostAstarRun astar_run(boost_run, size, minw_q);
         int match[4] = {1, 1, 1, 1}, astar_match_b = 1, floor_astar_match = 1;
         wr_route route;
-        // The landmarks (wr_planner_add_landmarks()), prepared before the
+        // The landmarks (wr_planner_prepare_landmarks()), prepared before the
         // clock: their preparation timed against one warm field, their
         // bytes, and the states settled with and without them.
         const int landmarks = 8;
@@ -1453,7 +1457,7 @@ int main(int argc, char **argv)
             wr_hex middle;
             check(wr_hex_from_offset(size / 2, size / 2, &middle), "wr_hex_from_offset");
             std::vector<wr_arrival> lfield(n);
-            check(wr_planner_add_landmarks(pl, m, &p, 0), "wr_planner_add_landmarks");
+            check(wr_planner_prepare_landmarks(pl, m, &p, 0), "wr_planner_prepare_landmarks");
             for (auto &pr : pairs) {
                 size_t one = 0;
                 wr_status st = wr_planner_route(pl, m, &p, pr.first, pr.second, &route);
@@ -1463,7 +1467,7 @@ int main(int argc, char **argv)
                 settled_plain += one;
             }
             std::vector<std::function<void()>> prep = {
-                [&] { check(wr_planner_add_landmarks(pl, m, &p, landmarks), "landmarks"); },
+                [&] { check(wr_planner_prepare_landmarks(pl, m, &p, landmarks), "landmarks"); },
                 [&] { check(wr_planner_field(pl, m, &p, middle, lfield.data(), n), "field"); }};
             Timer tp(prep.size());
             interleave(repeats, prep, tp);

@@ -563,18 +563,18 @@ static void planner_landmarks_bad_input(void **state)
     boat.options = WR_PLAN_PLAIN_COSTS;
     bad.options = WR_PLAN_PLAIN_COSTS;
     bad.costs.daily_points = 0;
-    assert_status(wr_planner_add_landmarks(pl, m, &plain, 2), WR_OK);
+    assert_status(wr_planner_prepare_landmarks(pl, m, &plain, 2), WR_OK);
     int count = -7;
     size_t size = 999;
-    assert_status(wr_planner_add_landmarks(NULL, m, &plain, 1), WR_ERR_NULL);
-    assert_status(wr_planner_add_landmarks(pl, NULL, &plain, 1), WR_ERR_NULL);
-    assert_status(wr_planner_add_landmarks(pl, m, NULL, 1), WR_ERR_NULL);
+    assert_status(wr_planner_prepare_landmarks(NULL, m, &plain, 1), WR_ERR_NULL);
+    assert_status(wr_planner_prepare_landmarks(pl, NULL, &plain, 1), WR_ERR_NULL);
+    assert_status(wr_planner_prepare_landmarks(pl, m, NULL, 1), WR_ERR_NULL);
     for (size_t i = 0; i < N_BAD; i++)
         if (bad_ints[i] < 0 || bad_ints[i] > WR_PLAN_MAX_LANDMARKS)
-            assert_status(wr_planner_add_landmarks(pl, m, &plain, bad_ints[i]), WR_ERR_RANGE);
-    assert_status(wr_planner_add_landmarks(pl, m, &pc->gp, 1), WR_ERR_INVALID);
-    assert_status(wr_planner_add_landmarks(pl, m, &boat, 1), WR_ERR_INVALID);
-    assert_status(wr_planner_add_landmarks(pl, m, &bad, 1), WR_ERR_RANGE);
+            assert_status(wr_planner_prepare_landmarks(pl, m, &plain, bad_ints[i]), WR_ERR_RANGE);
+    assert_status(wr_planner_prepare_landmarks(pl, m, &pc->gp, 1), WR_ERR_INVALID);
+    assert_status(wr_planner_prepare_landmarks(pl, m, &boat, 1), WR_ERR_INVALID);
+    assert_status(wr_planner_prepare_landmarks(pl, m, &bad, 1), WR_ERR_RANGE);
     assert_status(wr_planner_landmarks(NULL, &count, &size), WR_ERR_NULL);
     assert_status(wr_planner_landmarks(pl, NULL, &size), WR_ERR_NULL);
     assert_status(wr_planner_landmarks(pl, &count, NULL), WR_ERR_NULL);

@@ -1,4 +1,4 @@
-/* Campaign module, the planner's landmarks (wr_planner_add_landmarks()):
+/* Campaign module, the planner's landmarks (wr_planner_prepare_landmarks()):
    routes with them are the routes without, step for step, on random maps
    (rivers, roads, impassable hexes, unreachable goals); they are ignored
    after an edit, on another map, with other parameters, with blocked hexes
@@ -71,7 +71,7 @@ static void landmarks_give_the_same_routes_on_random_maps(void **state)
         const int w = 8 + (int)(rnd(&s) % 24), h = 6 + (int)(rnd(&s) % 20);
         wr_map *m = random_land_map(&s, w, h);
         wr_plan_params p = plain_for(&s);
-        OK(wr_planner_add_landmarks(with, m, &p, 1 + (int)(rnd(&s) % WR_PLAN_MAX_LANDMARKS)));
+        OK(wr_planner_prepare_landmarks(with, m, &p, 1 + (int)(rnd(&s) % WR_PLAN_MAX_LANDMARKS)));
         for (int q = 0; q < 60; q++) {
             const wr_hex a = random_hex(&s, w, h), b = random_hex(&s, w, h);
             expect_same(with, without, m, &p, a, b);
@@ -95,7 +95,7 @@ static void landmarks_give_the_same_plans_from_random_states(void **state)
         const int w = 10 + (int)(rnd(&s) % 16), h = 8 + (int)(rnd(&s) % 12);
         wr_map *m = random_land_map(&s, w, h);
         wr_plan_params p = plain_for(&s);
-        OK(wr_planner_add_landmarks(with, m, &p, 6));
+        OK(wr_planner_prepare_landmarks(with, m, &p, 6));
         for (int q = 0; q < 40; q++) {
             wr_force_state fs;
             random_start(&s, p.costs.daily_points, &fs);
@@ -136,13 +136,13 @@ static void landmarks_are_ignored_after_an_edit_and_on_another_map(void **state)
     wr_map *m = random_land_map(&s, 30, 24), *twin = random_land_map(&s2, 30, 24);
     wr_plan_params p = params_for(WR_MOVER_INFANTRY);
     p.options = WR_PLAN_PLAIN_COSTS;
-    OK(wr_planner_add_landmarks(with, m, &p, 8));
+    OK(wr_planner_prepare_landmarks(with, m, &p, 8));
     OK(wr_map_set_terrain(m, O(15, 12), WR_HEX_CLEAR));
     OK(wr_map_set_terrain(m, O(2, 3), WR_HEX_CLEAR));
     OK(wr_map_set_terrain(m, O(27, 20), WR_HEX_CLEAR));
     expect_ignored(with, without, m, &p, O(2, 3), O(27, 20));
     expect_ignored(with, without, twin, &p, O(2, 3), O(27, 20)); /* the same cells, another map */
-    OK(wr_planner_add_landmarks(with, m, &p, 8)); /* made again: used */
+    OK(wr_planner_prepare_landmarks(with, m, &p, 8)); /* made again: used */
     expect_same(with, without, m, &p, O(2, 3), O(27, 20));
     assert_true(settled(with) < settled(without));
     wr_map_free(m);
@@ -163,7 +163,7 @@ static void landmarks_are_ignored_with_other_params_and_full_rules(void **state)
     OK(wr_map_set_terrain(m, O(28, 22), WR_HEX_CLEAR));
     wr_plan_params p = params_for(WR_MOVER_INFANTRY);
     p.options = WR_PLAN_PLAIN_COSTS;
-    OK(wr_planner_add_landmarks(with, m, &p, 8));
+    OK(wr_planner_prepare_landmarks(with, m, &p, 8));
     wr_plan_params other = p, full = p, cavalry = params_for(WR_MOVER_CAVALRY);
     other.costs.enter[WR_HEX_FOREST] += 3;
     full.options = WR_PLAN_UNFORMED;
@@ -214,7 +214,7 @@ static void landmarks_fall_back_past_the_ring_to_the_same_route(void **state)
     p.options = WR_PLAN_PLAIN_COSTS;
     p.costs.enter[WR_HEX_CLEAR] = 1;
     p.costs.enter[WR_HEX_HILLS] = 20;
-    OK(wr_planner_add_landmarks(with, m, &p, 2));
+    OK(wr_planner_prepare_landmarks(with, m, &p, 2));
     wr_route r;
     assert_int_equal(wr_planner_route(without, m, &p, O(W - 1, 0), O(0, 0), &r),
                      WR_ERR_FORBIDDEN); /* one way */
@@ -238,8 +238,8 @@ static void landmarks_settle_fewer_states_on_a_large_map(void **state)
     wr_map *m = random_land_map(&s, 160, 120);
     wr_plan_params p = params_for(WR_MOVER_INFANTRY);
     p.options = WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE;
-    OK(wr_planner_add_landmarks(with, m, &p, 8));
-    OK(wr_planner_add_landmarks(again, m, &p, 8));
+    OK(wr_planner_prepare_landmarks(with, m, &p, 8));
+    OK(wr_planner_prepare_landmarks(again, m, &p, 8));
     int count = 0;
     size_t bytes = 0;
     OK(wr_planner_landmarks(with, &count, &bytes));
@@ -283,7 +283,7 @@ static void landmarks_keep_wide_labels_past_0xffff(void **state)
     p.options = WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE;
     p.costs.enter[WR_HEX_CLEAR] = 120; /* hmin stays the hills' cost */
     p.costs.enter[WR_HEX_FOREST] = 150;
-    OK(wr_planner_add_landmarks(with, m, &p, 4));
+    OK(wr_planner_prepare_landmarks(with, m, &p, 4));
     int count = 0;
     size_t bytes = 0;
     OK(wr_planner_landmarks(with, &count, &bytes));
@@ -318,14 +318,14 @@ static void landmarks_refuse_bad_input_and_count_zero_drops_them(void **state)
     boat.options = WR_PLAN_PLAIN_COSTS;
     int count = -1;
     size_t bytes = 1;
-    assert_int_equal(wr_planner_add_landmarks(NULL, m, &p, 2), WR_ERR_NULL);
-    assert_int_equal(wr_planner_add_landmarks(pl, NULL, &p, 2), WR_ERR_NULL);
-    assert_int_equal(wr_planner_add_landmarks(pl, m, NULL, 2), WR_ERR_NULL);
-    assert_int_equal(wr_planner_add_landmarks(pl, m, &p, -1), WR_ERR_RANGE);
-    assert_int_equal(wr_planner_add_landmarks(pl, m, &p, WR_PLAN_MAX_LANDMARKS + 1),
+    assert_int_equal(wr_planner_prepare_landmarks(NULL, m, &p, 2), WR_ERR_NULL);
+    assert_int_equal(wr_planner_prepare_landmarks(pl, NULL, &p, 2), WR_ERR_NULL);
+    assert_int_equal(wr_planner_prepare_landmarks(pl, m, NULL, 2), WR_ERR_NULL);
+    assert_int_equal(wr_planner_prepare_landmarks(pl, m, &p, -1), WR_ERR_RANGE);
+    assert_int_equal(wr_planner_prepare_landmarks(pl, m, &p, WR_PLAN_MAX_LANDMARKS + 1),
                      WR_ERR_RANGE);
-    assert_int_equal(wr_planner_add_landmarks(pl, m, &full, 2), WR_ERR_INVALID);
-    assert_int_equal(wr_planner_add_landmarks(pl, m, &boat, 2), WR_ERR_INVALID);
+    assert_int_equal(wr_planner_prepare_landmarks(pl, m, &full, 2), WR_ERR_INVALID);
+    assert_int_equal(wr_planner_prepare_landmarks(pl, m, &boat, 2), WR_ERR_INVALID);
     assert_int_equal(wr_planner_landmarks(NULL, &count, &bytes), WR_ERR_NULL);
     assert_int_equal(wr_planner_landmarks(pl, NULL, &bytes), WR_ERR_NULL);
     assert_int_equal(wr_planner_landmarks(pl, &count, NULL), WR_ERR_NULL);
@@ -335,10 +335,10 @@ static void landmarks_refuse_bad_input_and_count_zero_drops_them(void **state)
     OK(wr_planner_landmarks(pl, &count, &bytes));
     assert_int_equal(count, 0);
     assert_int_equal(bytes, 0);
-    OK(wr_planner_add_landmarks(pl, m, &p, 16)); /* 30 hexes, 16 landmarks */
+    OK(wr_planner_prepare_landmarks(pl, m, &p, 16)); /* 30 hexes, 16 landmarks */
     OK(wr_planner_landmarks(pl, &count, &bytes));
     assert_int_equal(count, 16);
-    OK(wr_planner_add_landmarks(pl, m, &p, 0));
+    OK(wr_planner_prepare_landmarks(pl, m, &p, 0));
     OK(wr_planner_landmarks(pl, &count, &bytes));
     assert_int_equal(count, 0);
     assert_int_equal(bytes, 0);
@@ -347,7 +347,7 @@ static void landmarks_refuse_bad_input_and_count_zero_drops_them(void **state)
         OK(wr_map_hex(m, i, &h));
         OK(wr_map_set_terrain(m, h, WR_HEX_LAKE));
     }
-    OK(wr_planner_add_landmarks(pl, m, &p, 4));
+    OK(wr_planner_prepare_landmarks(pl, m, &p, 4));
     OK(wr_planner_landmarks(pl, &count, &bytes));
     assert_int_equal(count, 0);
     wr_map_free(m);
@@ -366,8 +366,8 @@ static wr_status landmark_scenario(const wr_allocator *alloc)
     wr_plan_params p;
     TRY(wr_plan_params_default(WR_MOVER_INFANTRY, &p));
     p.options = WR_PLAN_PLAIN_COSTS;
-    TRY(wr_planner_add_landmarks(pl, m, &p, 3));
-    st = wr_planner_add_landmarks(pl, m, &p, 5);
+    TRY(wr_planner_prepare_landmarks(pl, m, &p, 3));
+    st = wr_planner_prepare_landmarks(pl, m, &p, 5);
     int count = 0;
     size_t bytes = 0;
     (void)wr_planner_landmarks(pl, &count, &bytes);

@@ -1124,7 +1124,7 @@ static const wrl_struct move_st = {"a move", sizeof(wr_plan_edge), move_fields, 
     X(planner_route, "Planner:route", "!NAthh", "t", WRL_CALL_PLANNER_ROUTE, &params_in_st, &route_st)          \
     X(planner_reachable, "Planner:reachable", "!NAthi", "t",                                                    \
       wr_planner_reachable(a[0].p, a[1].p, a[2].p, a[3].h, a[4].i, HEX_VIEW(r[0])), &params_in_st, &hex_view_st) \
-    X(planner_add_landmarks, "Planner:add_landmarks", "!NAti", "", WRL_CALL_PLANNER_ADD_LANDMARKS, &params_in_st) \
+    X(planner_prepare_landmarks, "Planner:prepare_landmarks", "!NAti", "", WRL_CALL_PLANNER_PREPARE_LANDMARKS, &params_in_st) \
     X(map_moves, "Map:moves", "Ath", "t", wr_map_moves(a[0].p, a[1].p, a[2].h, EDGES(r[0])), &params_in_st,    \
       &edges_st)                                                                                                 \
     X(map_set_side, "Map:set_side", "!Ahit", "", WRL_CALL_MAP_SET_HEXSIDE, &side_st)                             \

@@ -1057,7 +1057,7 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
                                       const wr_plan_params *params, wr_hex from, int days,
                                       const wr_hex **hexes, size_t *count);
 
-/** @brief The most landmarks wr_planner_add_landmarks() prepares. */
+/** @brief The most landmarks wr_planner_prepare_landmarks() prepares. */
 #define WR_PLAN_MAX_LANDMARKS 16
 
 /**
@@ -1096,11 +1096,11 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
  *         ::WR_PLAN_PLAIN_COSTS, or unknown bits; ::WR_ERR_NOMEM, the
  *         planner's landmarks then unchanged.
  */
-WR_API wr_status wr_planner_add_landmarks(wr_planner *planner, const wr_map *map,
-                                          const wr_plan_params *params, int count);
+WR_API wr_status wr_planner_prepare_landmarks(wr_planner *planner, const wr_map *map,
+                                              const wr_plan_params *params, int count);
 
 /**
- * @brief The landmarks a planner holds (wr_planner_add_landmarks()) and
+ * @brief The landmarks a planner holds (wr_planner_prepare_landmarks()) and
  *        what they cost.
  * @param planner The planner.
  * @param[out] count The landmarks held, 0..::WR_PLAN_MAX_LANDMARKS.
@@ -1113,7 +1113,7 @@ WR_API wr_status wr_planner_landmarks(const wr_planner *planner, int *count, siz
  * @brief How many states the planner's last route search over plain costs
  *        settled (the A* of wr_planner_route() and wr_planner_plan() with
  *        ::WR_PLAN_PLAIN_COSTS, a land force, nothing blocked): the work
- *        landmarks save (wr_planner_add_landmarks()).
+ *        landmarks save (wr_planner_prepare_landmarks()).
  * @param planner The planner.
  * @param[out] count The states settled; 0 before any such search. Other
  *        queries leave it as it was.

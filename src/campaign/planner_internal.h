@@ -84,7 +84,7 @@ typedef struct wri_bucket {
     uint32_t fill; /* states in the first chunk; WRI_CHUNK - 1 when empty */
 } wri_bucket;
 
-/* The landmarks of wr_planner_add_landmarks() (planner_landmarks.c), for
+/* The landmarks of wr_planner_prepare_landmarks() (planner_landmarks.c), for
    the plain A* (planner_astar.c) on the map and parameters they were made
    for: dist[v * stride + j], the label of hex v from landmark j (INT32_MAX:
    unreachable; labels are below 2^31), or narrow[] instead (the same as

@@ -1,5 +1,5 @@
 /* Landmarks for the plain A* (ALT: A*, landmarks and the triangle
-   inequality): wr_planner_add_landmarks() picks the landmark hexes and
+   inequality): wr_planner_prepare_landmarks() picks the landmark hexes and
    keeps the labels of every hex from each, which planner_astar.c reads
    as a bound of the points left to the goal, d(L, goal) - d(L, v) <=
    d(v, goal). The fields are the planner's own plain fields, so the bound
@@ -73,8 +73,8 @@ static int fits_narrow(const int32_t *dist, size_t n)
     return 1;
 }
 
-wr_status wr_planner_add_landmarks(wr_planner *planner, const wr_map *map,
-                                   const wr_plan_params *params, int count)
+wr_status wr_planner_prepare_landmarks(wr_planner *planner, const wr_map *map,
+                                       const wr_plan_params *params, int count)
 {
     wr_status st = WRI_NULLS(planner, map, params);
     if (st != WR_OK)

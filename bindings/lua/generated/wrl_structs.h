@@ -415,7 +415,7 @@
 #define WRL_CALL_PLANNER_FREE (wr_planner_free(a[0].p), WR_OK)
 #define WRL_CALL_PLANNER_ROUTE wr_planner_route(a[0].p, a[1].p, a[2].p, a[3].h, a[4].h, r[0].p)
 #define WRL_CALL_PLANNER_FIELD wr_planner_field(a[0].p, a[1].p, a[2].p, a[3].h, r[0].p, a[4].z)
-#define WRL_CALL_PLANNER_ADD_LANDMARKS wr_planner_add_landmarks(a[0].p, a[1].p, a[2].p, a[3].i)
+#define WRL_CALL_PLANNER_PREPARE_LANDMARKS wr_planner_prepare_landmarks(a[0].p, a[1].p, a[2].p, a[3].i)
 #define WRL_CALL_PLANNER_LANDMARKS wr_planner_landmarks(a[0].p, WRL_OUT(0), WRL_OUT(1))
 #define WRL_CALL_PLANNER_SETTLED wr_planner_settled(a[0].p, WRL_OUT(0))
 #define WRL_CALL_PLANNER_ROUTE_GRAPH wr_planner_route_graph(a[0].p, a[1].p, a[2].p, a[3].i32, a[4].i32, r[0].p)

@@ -182,7 +182,7 @@ do
   local plain = wr.plan_params_default(wr.MOVER_INFANTRY)
   plain.options = wr.PLAN_PLAIN_COSTS
   local lm_map = row_map("cffhc")
-  pl:add_landmarks(lm_map, plain, 2)
+  pl:prepare_landmarks(lm_map, plain, 2)
   local lm_count, lm_bytes = pl:landmarks()
   eq(lm_count, 2, "two landmarks"); eq(lm_bytes, 5 * 2 * 2, "their bytes")
   local lr = pl:route(lm_map, plain, H(0, 0), H(4, 0))

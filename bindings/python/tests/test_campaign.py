@@ -138,7 +138,7 @@ class Planning(unittest.TestCase):
         params.options = wr.PLAN_PLAIN_COSTS
         with wr.Planner() as planner, wr.Planner() as plain:
             self.assertEqual(planner.landmarks(), (0, 0))
-            planner.add_landmarks(m, params, 4)
+            planner.prepare_landmarks(m, params, 4)
             count, size = planner.landmarks()
             self.assertEqual(count, 4)
             self.assertEqual(size, 48 * 4 * 2)
@@ -147,7 +147,7 @@ class Planning(unittest.TestCase):
             self.assertEqual([s.hex.as_dict() for s in a.steps], [s.hex.as_dict() for s in b.steps])
             self.assertEqual(a.arrival_day, b.arrival_day)
             self.assertGreater(planner.settled(), 0)
-            raises(self, "WR_ERR_RANGE", planner.add_landmarks, m, params, 17)
+            raises(self, "WR_ERR_RANGE", planner.prepare_landmarks, m, params, 17)
         m.close()
 
     def test_route_graph_callbacks(self):

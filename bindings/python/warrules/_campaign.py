@@ -429,11 +429,11 @@ class Planner(Handle):
                                  days, ctypes.byref(hexes), ctypes.byref(n))
         return [(hexes[i].q, hexes[i].r) for i in range(n.value)]
 
-    def add_landmarks(self, map: Map, params: PlanParams, count: int) -> None:
+    def prepare_landmarks(self, map: Map, params: PlanParams, count: int) -> None:
         """Prepares count landmarks (0..PLAN_MAX_LANDMARKS) for routes over plain
         costs on this map as it stands, with these params: the same routes, fewer
-        states settled (wr_planner_add_landmarks)."""
-        lib.wr_planner_add_landmarks(self._handle(), map._handle(), ctypes.byref(params), count)
+        states settled (wr_planner_prepare_landmarks)."""
+        lib.wr_planner_prepare_landmarks(self._handle(), map._handle(), ctypes.byref(params), count)
 
     def landmarks(self) -> Tuple[int, int]:
         """The landmarks held and their bytes: (count, bytes)."""

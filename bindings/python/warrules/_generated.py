@@ -260,7 +260,7 @@ FUNCTIONS: List[Union[str, Tuple[str, str, Tuple[str, ...]]]] = [
     ('wr_planner_route', 'wr_status', ('wr_planner *', 'const wr_map *', 'const wr_plan_params *', 'wr_hex', 'wr_hex', 'wr_route *')),
     ('wr_planner_field', 'wr_status', ('wr_planner *', 'const wr_map *', 'const wr_plan_params *', 'wr_hex', 'wr_arrival *', 'size_t')),
     ('wr_planner_reachable', 'wr_status', ('wr_planner *', 'const wr_map *', 'const wr_plan_params *', 'wr_hex', 'int', 'const wr_hex **', 'size_t *')),
-    ('wr_planner_add_landmarks', 'wr_status', ('wr_planner *', 'const wr_map *', 'const wr_plan_params *', 'int')),
+    ('wr_planner_prepare_landmarks', 'wr_status', ('wr_planner *', 'const wr_map *', 'const wr_plan_params *', 'int')),
     ('wr_planner_landmarks', 'wr_status', ('const wr_planner *', 'int *', 'size_t *')),
     ('wr_planner_settled', 'wr_status', ('const wr_planner *', 'size_t *')),
     ('wr_planner_route_graph', 'wr_status', ('wr_planner *', 'const wr_plan_graph *', 'const wr_plan_params *', 'int32_t', 'int32_t', 'wr_route *')),

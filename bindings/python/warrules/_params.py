@@ -243,7 +243,7 @@ PARAMS = {
     "wr_planner_route": ('planner', 'map', 'params', 'from', 'to', 'route'),
     "wr_planner_field": ('planner', 'map', 'params', 'from', 'field', 'count'),
     "wr_planner_reachable": ('planner', 'map', 'params', 'from', 'days', 'hexes', 'count'),
-    "wr_planner_add_landmarks": ('planner', 'map', 'params', 'count'),
+    "wr_planner_prepare_landmarks": ('planner', 'map', 'params', 'count'),
     "wr_planner_landmarks": ('planner', 'count', 'bytes'),
     "wr_planner_settled": ('planner', 'count'),
     "wr_planner_route_graph": ('planner', 'graph', 'params', 'from', 'to', 'route'),

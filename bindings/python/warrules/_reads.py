@@ -111,7 +111,7 @@ READS = {
     "wr_planner_route": frozenset(['wr_map']),
     "wr_planner_field": frozenset(['wr_map']),
     "wr_planner_reachable": frozenset(['wr_map']),
-    "wr_planner_add_landmarks": frozenset(['wr_map']),
+    "wr_planner_prepare_landmarks": frozenset(['wr_map']),
     "wr_planner_landmarks": frozenset(['wr_planner']),
     "wr_planner_settled": frozenset(['wr_planner']),
     "wr_map_moves": frozenset(['wr_map']),
