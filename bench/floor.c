@@ -1,9 +1,27 @@
 /* The floor search: Dial's algorithm over the byte map of floor.h, nothing
    else (no rules, no parents, no day arithmetic). See floor.h. */
+#define _DEFAULT_SOURCE 1 /* madvise() */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "floor.h"
+
+void *floor_big_alloc(size_t size)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (size < huge)
+        return malloc(size);
+    size_t whole = (size + huge - 1u) / huge * huge;
+    void *p = aligned_alloc(huge, whole);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (p != NULL)
+        (void)madvise(p, whole, MADV_HUGEPAGE);
+#endif
+    return p;
+}
 
 #if defined(__GNUC__)
 #define FLOOR_PREFETCH(p) __builtin_prefetch(p)
@@ -22,7 +40,7 @@ int floor_search_init(floor_search *s, const floor_map *m)
     s->ring = ring;
     s->hmin = m->min_cost;
     s->width_inv = (((uint64_t)1 << 40) + (uint64_t)m->width - 1u) / (uint64_t)m->width;
-    s->dist = malloc((blocks << FLOOR_BLOCK_SHIFT) * sizeof *s->dist); /* whole blocks */
+    s->dist = floor_big_alloc((blocks << FLOOR_BLOCK_SHIFT) * sizeof *s->dist); /* whole blocks */
     s->written = malloc(blocks * sizeof *s->written);
     s->mark = calloc(blocks, 1);
     s->bucket = calloc(ring, sizeof *s->bucket);

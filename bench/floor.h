@@ -59,6 +59,12 @@ typedef struct floor_search {
 } floor_search;
 
 /* 1 on success. */
+/* A block of `size` bytes for the floor's large arrays (its labels, the
+   bench's byte map): from 2 MiB on, aligned to 2 MiB with transparent huge
+   pages asked for (Linux), as the library's default allocator does; freed
+   with free(). NULL when out of memory. */
+void *floor_big_alloc(size_t size);
+
 int floor_search_init(floor_search *s, const floor_map *m);
 void floor_search_free(floor_search *s);
 /* Bytes the search holds (labels, block lists, buckets, path). */

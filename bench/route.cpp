@@ -17,6 +17,7 @@
 #include <cstring>
 #include <functional>
 #include <limits>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -328,8 +329,25 @@ constexpr int64_t UNREACHED = -1;
 
 // ---- the floor's byte map of the same graph (bench/floor.c) ----
 
+// The floor's byte map in huge pages from 2 MiB on (floor_big_alloc()).
+template <class T> struct HugeAllocator {
+    using value_type = T;
+    HugeAllocator() = default;
+    template <class U> HugeAllocator(const HugeAllocator<U> &) {}
+    T *allocate(size_t n)
+    {
+        void *p = floor_big_alloc(n * sizeof(T));
+        if (p == nullptr)
+            throw std::bad_alloc();
+        return static_cast<T *>(p);
+    }
+    void deallocate(T *p, size_t) { std::free(p); }
+    bool operator==(const HugeAllocator &) const { return true; }
+    bool operator!=(const HugeAllocator &) const { return false; }
+};
+
 struct FloorMap {
-    std::vector<uint8_t> bytes;
+    std::vector<uint8_t, HugeAllocator<uint8_t>> bytes;
     floor_map map{};
 };
 
