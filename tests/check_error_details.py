@@ -66,6 +66,8 @@ ALLOWED = {
     ("wr_planner_danger", "query->blocked_sides_size"): DANGER_RENAMED,
     ("wr_planner_danger", "query->objective"): DANGER_RENAMED,
     ("wr_planner_danger", "query->start"): DANGER_RENAMED,
+    ("wr_planner_prepare_landmarks", "from"):
+        "its fields start from hexes it picks where the mover can be (next_hex())",
     ("wr_planner_intercept", "count"):
         "its field is always the map's width x height",
     ("wr_planner_intercept", "figures"):
