@@ -250,20 +250,22 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
     search_opts a = *o;
     a.ring_hint = 2u * o->ring_hint;
     const int32_t src = o->src_state;
-    /* each state's bound, kept in parent[] from its queueing to its
-       settling (rank_states() gives the parents on the shortest paths, the
-       only ones read; the start's -1 is restored below) */
-    uint32_t *const bound = (uint32_t *)pl->parent;
-    const uint32_t h0 = landmark_bound(lm, &act, src, search_h(o, src));
-    uint32_t cur = o->t0 + h0;
+    uint32_t cur = o->t0 + landmark_bound(lm, &act, src, search_h(o, src));
     wr_status st = astar_start(pl, &a, cur);
     if (st != WR_OK)
         return st;
-    bound[src] = h0;
+    /* Each entry is two: the label the state was queued with, then the
+       state (popped first: the buckets are stacks); the entry is stale
+       when the state's label is no longer that one, so no bound is kept
+       by state (a store and a load a state, in an array as large as the
+       labels). The start, queued alone, becomes its label, and the start
+       goes on top. */
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *const ring = pl->buckets;
     int32_t *pool = pl->pool;
     size_t queued = 1, settled = 0;
+    pool[(size_t)ring[cur & mask].head * WRI_CHUNK + 1u] = (int32_t)o->t0;
+    RING_PUSH(cur, src);
     int found = 0;
     while (queued > 0 && st == WR_OK) {
         wri_bucket *b = &ring[cur & mask];
@@ -276,9 +278,11 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
         const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
         if (--b->fill == 0)
             bucket_release(pl, b);
-        queued--;
-        const uint32_t lab = dist[s];
-        if (lab + bound[s] != cur)
+        const uint32_t lab = (uint32_t)pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued -= 2;
+        if (lab != dist[s])
             continue; /* a stale entry */
         settled++;
         found |= s == goal || s == o->goal2;
@@ -300,19 +304,16 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 #endif
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
-            const uint32_t hb = landmark_bound(lm, &act, t, search_h(o, t));
-            const uint32_t k = nk + hb;
-            bound[t] = hb;
+            const uint32_t k = nk + landmark_bound(lm, &act, t, search_h(o, t));
             if (k - cur >= ring_size)
                 goto fall_back;
+            RING_PUSH(k, (int32_t)nk);
             RING_PUSH(k, t);
         }
     }
     pl->settled = settled;
-    pl->parent[src] = -1;
     return st; /* a failure to grow the pool ends the loop */
 fall_back:
-    pl->parent[src] = -1;
     *end = WRI_SEARCH_FALL_BACK;
     return WR_OK;
 }
