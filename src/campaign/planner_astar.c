@@ -143,30 +143,73 @@ fall_back:
     /* GCOVR_EXCL_STOP */
 }
 
+/* The landmarks a query reads (WRI_ACTIVE_LANDMARKS at most): the ones
+   whose bound is largest at the start, each by its plane of labels (one
+   of the two, as the landmarks are narrow or not) and dg = d(L, goal) (0
+   when L does not reach the goal: no bound from L). Fewer planes read, fewer
+   cache lines a neighbour; the bound from the others is given up. */
+#define WRI_ACTIVE_LANDMARKS 3
+typedef struct active_landmarks {
+    int n;
+    const uint16_t *narrow[WRI_ACTIVE_LANDMARKS];
+    const int32_t *wide[WRI_ACTIVE_LANDMARKS];
+    int32_t dg[WRI_ACTIVE_LANDMARKS];
+} active_landmarks;
+
+/* Label v of landmark j (INT32_MAX when it does not reach v). */
+static int32_t landmark_label(const wri_landmarks *lm, int j, int32_t v)
+{
+    const size_t at = (size_t)j * lm->cells + (size_t)v;
+    if (lm->narrow != NULL)
+        return lm->narrow[at] == 0xffffu ? INT32_MAX : (int32_t)lm->narrow[at];
+    return lm->dist[at];
+}
+
+/* The active landmarks of a query from src to goal. */
+static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
+                             active_landmarks *act)
+{
+    int64_t score[WR_PLAN_MAX_LANDMARKS];
+    int32_t dg[WR_PLAN_MAX_LANDMARKS];
+    for (int j = 0; j < lm->count; j++) {
+        const int32_t g = landmark_label(lm, j, goal), s = landmark_label(lm, j, src);
+        dg[j] = g == INT32_MAX ? 0 : g;
+        score[j] = s == INT32_MAX ? INT64_MIN : (int64_t)dg[j] - s;
+    }
+    act->n = lm->count < WRI_ACTIVE_LANDMARKS ? lm->count : WRI_ACTIVE_LANDMARKS;
+    for (int i = 0; i < act->n; i++) {
+        int best = -1;
+        for (int j = 0; j < lm->count; j++)
+            if (score[j] != INT64_MAX && (best < 0 || score[j] > score[best]))
+                best = j;
+        score[best] = INT64_MAX; /* taken */
+        const size_t at = (size_t)best * lm->cells;
+        act->narrow[i] = lm->narrow != NULL ? lm->narrow + at : NULL;
+        act->wide[i] = lm->dist != NULL ? lm->dist + at : NULL;
+        act->dg[i] = dg[best];
+    }
+}
+
 /* The landmarks' bound of the points from a hex to the goal, at least h:
-   the largest d(L, goal) - d(L, v) (the triangle inequality d(L, goal) <=
-   d(L, v) + d(v, goal)), with d(L_j, v) from the landmarks' labels of v
-   (INT32_MAX, or 0xffff when narrow: L_j does not reach v, no bound) and
-   dg[j] = d(L_j, goal) (0 when L_j does not reach the goal: no bound from
-   L_j). Each term is the bound of a consistent heuristic
-   (d(L, w) <= d(L, v) + c for a move v -> w of cost c), and so is their
-   maximum. */
-static inline uint32_t landmark_bound(const wri_landmarks *lm, int32_t v, const int32_t *dg, int n,
-                                      uint32_t h)
+   the largest d(L, goal) - d(L, v) over the active landmarks (the
+   triangle inequality d(L, goal) <= d(L, v) + d(v, goal)), with d(L, v)
+   from the landmark's labels (INT32_MAX, or 0xffff when narrow: L does
+   not reach v, no bound). Each term is the bound of a consistent
+   heuristic (d(L, w) <= d(L, v) + c for a move v -> w of cost c), and so
+   is their maximum. */
+static inline uint32_t landmark_bound(const wri_landmarks *lm, const active_landmarks *act,
+                                      int32_t v, uint32_t h)
 {
     int32_t best = (int32_t)h; /* h <= hmin x hexes < 2^31 */
-    const size_t at = (size_t)v * (size_t)lm->stride;
-    if (lm->narrow != NULL) { /* 0xffff: unreached, and every dg[j] is below it */
-        const uint16_t *dv = lm->narrow + at;
-        for (int j = 0; j < n; j++) {
-            const int32_t x = dg[j] - (int32_t)dv[j];
+    if (lm->narrow != NULL) {  /* 0xffff: unreached, and every dg is below it */
+        for (int i = 0; i < act->n; i++) {
+            const int32_t x = act->dg[i] - (int32_t)act->narrow[i][v];
             best = x > best ? x : best;
         }
         return (uint32_t)best;
     }
-    const int32_t *dv = lm->dist + at;
-    for (int j = 0; j < n; j++) {
-        const int32_t x = dg[j] - dv[j]; /* dg, dv in 0..INT32_MAX: no overflow */
+    for (int i = 0; i < act->n; i++) {
+        const int32_t x = act->dg[i] - act->wide[i][v]; /* both in 0..INT32_MAX */
         best = x > best ? x : best;
     }
     return (uint32_t)best;
@@ -196,15 +239,9 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
                                  wri_search_end *end)
 {
     const wri_landmarks *lm = &pl->landmarks;
-    const int n = lm->count;
     const int32_t goal = o->goal;
-    int32_t dg[WR_PLAN_MAX_LANDMARKS];
-    const size_t at = (size_t)goal * (size_t)lm->stride;
-    for (int j = 0; j < n; j++) {
-        const int32_t x =
-            lm->narrow != NULL ? (int32_t)lm->narrow[at + (size_t)j] : lm->dist[at + (size_t)j];
-        dg[j] = x == (lm->narrow != NULL ? 0xffff : INT32_MAX) ? 0 : x;
-    }
+    active_landmarks act;
+    choose_landmarks(lm, o->src_state, goal, &act);
     const uint32_t key_max = (uint32_t)o->key_max;
     uint8_t *const costs = f->costs;
     const uint8_t epoch = f->epoch;
@@ -213,20 +250,22 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
     search_opts a = *o;
     a.ring_hint = 2u * o->ring_hint;
     const int32_t src = o->src_state;
-    /* each state's bound, kept in parent[] from its queueing to its
-       settling (rank_states() gives the parents on the shortest paths, the
-       only ones read; the start's -1 is restored below) */
-    uint32_t *const bound = (uint32_t *)pl->parent;
-    const uint32_t h0 = landmark_bound(lm, src, dg, n, search_h(o, src));
-    uint32_t cur = o->t0 + h0;
+    uint32_t cur = o->t0 + landmark_bound(lm, &act, src, search_h(o, src));
     wr_status st = astar_start(pl, &a, cur);
     if (st != WR_OK)
         return st;
-    bound[src] = h0;
+    /* Each entry is two: the label the state was queued with, then the
+       state (popped first: the buckets are stacks); the entry is stale
+       when the state's label is no longer that one, so no bound is kept
+       by state (a store and a load a state, in an array as large as the
+       labels). The start, queued alone, becomes its label, and the start
+       goes on top. */
     const uint32_t ring_size = pl->ring, mask = ring_size - 1u;
     wri_bucket *const ring = pl->buckets;
     int32_t *pool = pl->pool;
     size_t queued = 1, settled = 0;
+    pool[(size_t)ring[cur & mask].head * WRI_CHUNK + 1u] = (int32_t)o->t0;
+    RING_PUSH(cur, src);
     int found = 0;
     while (queued > 0 && st == WR_OK) {
         wri_bucket *b = &ring[cur & mask];
@@ -239,9 +278,11 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
         const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
         if (--b->fill == 0)
             bucket_release(pl, b);
-        queued--;
-        const uint32_t lab = dist[s];
-        if (lab + bound[s] != cur)
+        const uint32_t lab = (uint32_t)pool[(size_t)b->head * WRI_CHUNK + b->fill];
+        if (--b->fill == 0)
+            bucket_release(pl, b);
+        queued -= 2;
+        if (lab != dist[s])
             continue; /* a stale entry */
         settled++;
         found |= s == goal || s == o->goal2;
@@ -263,19 +304,16 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 #endif
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
-            const uint32_t hb = landmark_bound(lm, t, dg, n, search_h(o, t));
-            const uint32_t k = nk + hb;
-            bound[t] = hb;
+            const uint32_t k = nk + landmark_bound(lm, &act, t, search_h(o, t));
             if (k - cur >= ring_size)
                 goto fall_back;
+            RING_PUSH(k, (int32_t)nk);
             RING_PUSH(k, t);
         }
     }
     pl->settled = settled;
-    pl->parent[src] = -1;
     return st; /* a failure to grow the pool ends the loop */
 fall_back:
-    pl->parent[src] = -1;
     *end = WRI_SEARCH_FALL_BACK;
     return WR_OK;
 }

@@ -86,12 +86,12 @@ typedef struct wri_bucket {
 
 /* The landmarks of wr_planner_prepare_landmarks() (planner_landmarks.c), for
    the plain A* (planner_astar.c) on the map and parameters they were made
-   for: dist[v * stride + j], the label of hex v from landmark j (INT32_MAX:
+   for: dist[j * cells + v], the label of hex v from landmark j (INT32_MAX:
    unreachable; labels are below 2^31), or narrow[] instead (the same as
    uint16, 0xffff unreachable) when every label reached is below 0xffff. */
 typedef struct wri_landmarks {
     int count;  /* 0: none */
-    int stride; /* landmarks a hex in dist (count asked) */
+    int stride; /* planes in dist or narrow (count asked) */
     map_stamp map;
     wr_plan_params params;
     int32_t *dist;    /* or NULL */

@@ -24,13 +24,13 @@ static int32_t next_hex(const wri_movegen *g, int32_t from, const uint32_t *labe
     return -1;
 }
 
-/* The field from hex idx into column k of dist (stride landmarks a hex),
+/* The field from hex idx into plane k of dist (cells labels a plane),
    near[] (the label from the nearest landmark so far) lowered by it; the
    next landmark in *next: the hex reached whose nearest landmark is the
    farthest (lowest index first), -1 when every hex reached is a landmark. */
 static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
-                                int32_t idx, int32_t *dist, int stride, int k, uint32_t *near,
-                                int32_t *next, size_t *reached)
+                                int32_t idx, int32_t *dist, int k, uint32_t *near, int32_t *next,
+                                size_t *reached)
 {
     search_opts o;
     memset(&o, 0, sizeof o);
@@ -50,7 +50,7 @@ static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan
         const uint32_t x = d[v];
         r += x != UINT32_MAX;
         /* labels are below 2^31 (key_max) */
-        dist[v * (size_t)stride + (size_t)k] = x == UINT32_MAX ? INT32_MAX : (int32_t)x;
+        dist[(size_t)k * cells + v] = x == UINT32_MAX ? INT32_MAX : (int32_t)x;
         const uint32_t m = k == 0 || x < near[v] ? x : near[v];
         near[v] = m;
         if (m != UINT32_MAX && m > far) {
@@ -109,7 +109,7 @@ wr_status wr_planner_prepare_landmarks(wr_planner *planner, const wr_map *map,
     while (st == WR_OK && k < count && next >= 0) {
         const int32_t at = next;
         size_t reached = 0;
-        st = landmark_field(planner, map, params, at, dist, count, k, near, &next, &reached);
+        st = landmark_field(planner, map, params, at, dist, k, near, &next, &reached);
         if (st == WR_OK && k == 0 && reached * 4u < cells && ++tries < 8) {
             const int32_t other = next_hex(&g, at + 1, planner->dist);
             if (other >= 0) {
