@@ -24,6 +24,7 @@
 //
 // Cases: field, reach (size / 16 days), route (4 queries) on the plain-cost
 // map with WR_PLAN_PLAIN_COSTS, as bench_route's --profile modes;
+// route_lm, the same 4 queries with 8 landmarks prepared once a planner;
 // field_real and route_real (4 queries between seeded land hexes) with the
 // full rules on the realistic map. The machine's other load counts through
 // shared caches: compare with an A/B of a build against a copy of itself.
@@ -49,7 +50,7 @@
     X(wr_hex_from_offset) X(wr_hex_neighbor) X(wr_hex_distance) X(wr_plan_params_default)         \
     X(wr_planner_new) X(wr_planner_free) X(wr_planner_field) X(wr_planner_reachable)             \
     X(wr_planner_route) X(wr_planner_plan) X(wr_planner_plan_field) X(wr_planner_route_graph)     \
-    X(wr_force_start) X(wr_last_error_detail)
+    X(wr_force_start) X(wr_last_error_detail) X(wr_planner_prepare_landmarks)
 
 struct Api {
 #define DECL(f) decltype(&::f) f;
@@ -329,6 +330,7 @@ struct Runner {
     const Api *a;
     wr_planner *pl = nullptr;
     std::vector<wr_arrival> field;
+    bool landmarks = false; // prepared for route_lm
     explicit Runner(const Api *api) : a(api) {}
 };
 
@@ -350,6 +352,13 @@ static void run_case(Runner &r, const Fixture &fx, const std::string &c)
               "reachable");
     } else if (c == "route") {
         wr_plan_params p = params_of(a, WR_MOVER_INFANTRY, WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE);
+        for (size_t q = 0; q < 8; q += 2)
+            a.wr_planner_route(r.pl, fx.plain, &p, fx.ends_plain[q], fx.ends_plain[q + 1], &route);
+    } else if (c == "route_lm") {
+        wr_plan_params p = params_of(a, WR_MOVER_INFANTRY, WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE);
+        if (!r.landmarks)
+            check(a.wr_planner_prepare_landmarks(r.pl, fx.plain, &p, 8), "prepare_landmarks");
+        r.landmarks = true;
         for (size_t q = 0; q < 8; q += 2)
             a.wr_planner_route(r.pl, fx.plain, &p, fx.ends_plain[q], fx.ends_plain[q + 1], &route);
     } else if (c == "field_real") {

@@ -75,9 +75,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             cur++;
             continue;
         }
-        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
-        if (--b->fill == 0)
-            bucket_release(pl, b);
+        const int32_t s = bucket_pop(pl, pool, b);
         queued--;
         const int32_t row = (int32_t)(((uint64_t)s * width_inv) >> 40);
         const int32_t dq = s - row * width - (row >> 1) - goal_q, dr = row - goal_r;
@@ -275,12 +273,8 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
             cur++;
             continue;
         }
-        const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
-        if (--b->fill == 0)
-            bucket_release(pl, b);
-        const uint32_t lab = (uint32_t)pool[(size_t)b->head * WRI_CHUNK + b->fill];
-        if (--b->fill == 0)
-            bucket_release(pl, b);
+        const int32_t s = bucket_pop(pl, pool, b);
+        const uint32_t lab = (uint32_t)bucket_pop(pl, pool, b);
         queued -= 2;
         if (lab != dist[s])
             continue; /* a stale entry */

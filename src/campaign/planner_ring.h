@@ -159,6 +159,16 @@ WRI_PLANNER_FN void bucket_release(wr_planner *p, wri_bucket *b)
     p->free_chunk = c;
 }
 
+/* The top entry of bucket b, which holds one (head >= 0), taken off; pool
+   is p->pool (a search's copy, kept in a register). */
+WRI_PLANNER_FN int32_t bucket_pop(wr_planner *p, int32_t *pool, wri_bucket *b)
+{
+    const int32_t s = pool[(size_t)b->head * WRI_CHUNK + b->fill];
+    if (--b->fill == 0)
+        bucket_release(p, b);
+    return s;
+}
+
 WRI_PLANNER_FN void free_ring(wr_planner *p)
 {
     wri_free(&p->alloc, p->over, p->cap_over, sizeof *p->over);
@@ -348,12 +358,10 @@ WRI_PLANNER_FN wr_status ring_grow(wr_planner *p, uint32_t delta, uint32_t cur, 
     for (uint32_t i = 0; i < old; i++) {
         wri_bucket *b = &p->buckets[i];
         while (b->head >= 0) {
-            int32_t s = p->pool[(size_t)b->head * WRI_CHUNK + b->fill];
-            uint32_t d = p->dist[s];
+            const int32_t s = bucket_pop(p, p->pool, b);
+            const uint32_t d = p->dist[s];
             if (d >= cur && (d & (old - 1u)) == i)
                 tmp[k++] = s;
-            if (--b->fill == 0)
-                bucket_release(p, b);
         }
     }
     wr_status st = ring_reserve(p, want);

@@ -182,9 +182,8 @@ SEARCH_STORAGE wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, cons
                 RING_OVERFLOW((void)0);
             continue;
         }
-        int32_t s = (SEARCH_AHEAD_OF(b), pool[(size_t)b->head * WRI_CHUNK + b->fill]);
-        if (--b->fill == 0)
-            bucket_release(pl, b);
+        SEARCH_AHEAD_OF(b);
+        int32_t s = bucket_pop(pl, pool, b);
         queued--;
         if (SEARCH_ASTAR) {
             if (dist[s] + search_h(o, s) != cur)
