@@ -141,14 +141,14 @@ fall_back:
     /* GCOVR_EXCL_STOP */
 }
 
-/* The landmarks a query reads (WRI_ACTIVE_LANDMARKS at most): the ones
-   whose bound is largest at the start, each by its plane of labels (one
-   of the two, as the landmarks are narrow or not) and dg = d(L, goal) (0
-   when L does not reach the goal: no bound from L). Fewer planes read, fewer
-   cache lines a neighbour; the bound from the others is given up. */
+/* The landmarks a query reads (WRI_ACTIVE_LANDMARKS): the ones whose bound
+   is largest at the start, each by its plane of labels (one of the two, as
+   the landmarks are narrow or not) and dg = d(L, goal) (0 when L does not
+   reach the goal: no bound from L). Fewer planes read, fewer cache lines a
+   neighbour; the bound from the others is given up. With fewer landmarks,
+   the first plane fills the places left, with dg 0 (no bound). */
 #define WRI_ACTIVE_LANDMARKS 3
 typedef struct active_landmarks {
-    int n;
     const uint16_t *narrow[WRI_ACTIVE_LANDMARKS];
     const int32_t *wide[WRI_ACTIVE_LANDMARKS];
     int32_t dg[WRI_ACTIVE_LANDMARKS];
@@ -174,8 +174,13 @@ static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
         dg[j] = g == INT32_MAX ? 0 : g;
         score[j] = s == INT32_MAX ? INT64_MIN : (int64_t)dg[j] - s;
     }
-    act->n = lm->count < WRI_ACTIVE_LANDMARKS ? lm->count : WRI_ACTIVE_LANDMARKS;
-    for (int i = 0; i < act->n; i++) {
+    const int n = lm->count < WRI_ACTIVE_LANDMARKS ? lm->count : WRI_ACTIVE_LANDMARKS;
+    for (int i = n; i < WRI_ACTIVE_LANDMARKS; i++) { /* no bound from these: dg 0 */
+        act->narrow[i] = lm->narrow;
+        act->wide[i] = lm->dist;
+        act->dg[i] = 0;
+    }
+    for (int i = 0; i < n; i++) {
         int best = -1;
         for (int j = 0; j < lm->count; j++)
             if (score[j] != INT64_MAX && (best < 0 || score[j] > score[best]))
@@ -194,19 +199,19 @@ static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
    from the landmark's labels (INT32_MAX, or 0xffff when narrow: L does
    not reach v, no bound). Each term is the bound of a consistent
    heuristic (d(L, w) <= d(L, v) + c for a move v -> w of cost c), and so
-   is their maximum. */
-static inline uint32_t landmark_bound(const wri_landmarks *lm, const active_landmarks *act,
-                                      int32_t v, uint32_t h)
+   is their maximum. narrow: whether the labels are uint16 (lm->narrow). */
+static WRI_INLINE uint32_t landmark_bound(const active_landmarks *act, int32_t v, uint32_t h,
+                                          const int narrow)
 {
     int32_t best = (int32_t)h; /* h <= hmin x hexes < 2^31 */
-    if (lm->narrow != NULL) {  /* 0xffff: unreached, and every dg is below it */
-        for (int i = 0; i < act->n; i++) {
+    if (narrow) {              /* 0xffff: unreached, and every dg is below it */
+        for (int i = 0; i < WRI_ACTIVE_LANDMARKS; i++) {
             const int32_t x = act->dg[i] - (int32_t)act->narrow[i][v];
             best = x > best ? x : best;
         }
         return (uint32_t)best;
     }
-    for (int i = 0; i < act->n; i++) {
+    for (int i = 0; i < WRI_ACTIVE_LANDMARKS; i++) {
         const int32_t x = act->dg[i] - act->wide[i][v]; /* both in 0..INT32_MAX */
         best = x > best ? x : best;
     }
@@ -232,9 +237,11 @@ static int landmarks_fit(const wr_planner *pl, const search_opts *o)
    consistent bound), fewer others. A move changes the bound by at most
    the cost of the move back (or hmin), so the ring holds twice the
    largest move; a neighbour keyed past it (no move back) ends the search
-   with WRI_SEARCH_FALL_BACK, and the caller runs astar_plain(). */
-static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_opts *o,
-                                 wri_search_end *end)
+   with WRI_SEARCH_FALL_BACK, and the caller runs astar_plain(). narrow as
+   for landmark_bound(): a constant in each of astar_landmarks()'s calls. */
+static WRI_INLINE wr_status astar_landmarks_of(wr_planner *pl, const fastgen *f,
+                                               const search_opts *o, wri_search_end *end,
+                                               const int narrow)
 {
     const wri_landmarks *lm = &pl->landmarks;
     const int32_t goal = o->goal;
@@ -248,7 +255,7 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
     search_opts a = *o;
     a.ring_hint = 2u * o->ring_hint;
     const int32_t src = o->src_state;
-    uint32_t cur = o->t0 + landmark_bound(lm, &act, src, search_h(o, src));
+    uint32_t cur = o->t0 + landmark_bound(&act, src, search_h(o, src), narrow);
     wr_status st = astar_start(pl, &a, cur);
     if (st != WR_OK)
         return st;
@@ -273,8 +280,9 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
             cur++;
             continue;
         }
-        const int32_t s = bucket_pop(pl, pool, b);
-        const uint32_t lab = (uint32_t)bucket_pop(pl, pool, b);
+        int32_t queued_with;
+        const int32_t s = bucket_pop_pair(pl, pool, b, &queued_with);
+        const uint32_t lab = (uint32_t)queued_with;
         queued -= 2;
         if (lab != dist[s])
             continue; /* a stale entry */
@@ -285,6 +293,11 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
             wri_planner_fill_costs(f, s, h);
         const int32_t *delta = f->delta[h[6]];
         const int near_max = lab + 0xfeu > key_max; /* only then can lab + c pass it */
+#if defined(__clang__)
+#pragma clang loop unroll(full)
+#elif defined(__GNUC__)
+#pragma GCC unroll 6
+#endif
         for (int d = 0; d < 6; d++) {
             const uint32_t c = h[d];
             if (c == 0xffu)
@@ -298,11 +311,10 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 #endif
             dist[t] = nk;
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
-            const uint32_t k = nk + landmark_bound(lm, &act, t, search_h(o, t));
+            const uint32_t k = nk + landmark_bound(&act, t, search_h(o, t), narrow);
             if (k - cur >= ring_size)
                 goto fall_back;
-            RING_PUSH(k, (int32_t)nk);
-            RING_PUSH(k, t);
+            RING_PUSH_PAIR(k, (int32_t)nk, t);
         }
     }
     pl->settled = settled;
@@ -310,6 +322,13 @@ static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_
 fall_back:
     *end = WRI_SEARCH_FALL_BACK;
     return WR_OK;
+}
+
+static wr_status astar_landmarks(wr_planner *pl, const fastgen *f, const search_opts *o,
+                                 wri_search_end *end)
+{
+    return pl->landmarks.narrow != NULL ? astar_landmarks_of(pl, f, o, end, 1)
+                                        : astar_landmarks_of(pl, f, o, end, 0);
 }
 
 /* The plain A*: with the landmarks when they fit, else (or when their

@@ -62,6 +62,17 @@
 #define WRI_NOINLINE
 #endif
 
+/* Inlined into each caller, so that a caller's constant arguments
+   specialise it. The coverage build (scripts/coverage.sh defines
+   WARRULES_COVERAGE) keeps one copy, called with the constants or the
+   variables: its branches are the source's, where the copy with constants
+   has tests that go one way only. */
+#if defined(__GNUC__) && !defined(WARRULES_COVERAGE)
+#define WRI_INLINE __attribute__((always_inline)) inline
+#else
+#define WRI_INLINE inline
+#endif
+
 /* A test that is almost always true: its code stays in line. */
 #if defined(__GNUC__)
 #define WRI_LIKELY(x) __builtin_expect(!!(x), 1)

@@ -105,6 +105,23 @@ WRI_PLANNER_FN void ring_push_slow(wr_planner *p, wri_bucket *b, int32_t s, wr_s
         queued++;                                                     \
     } while (0)
 
+/* RING_PUSH(k_, a_) then RING_PUSH(k_, b_) (b_ on top), with one test of
+   the chunk's room when it holds both. */
+#define RING_PUSH_PAIR(k_, a_, b_)                                           \
+    do {                                                                     \
+        wri_bucket *tp_ = &ring[(k_)&mask];                                  \
+        if (WRI_LIKELY(tp_->fill < WRI_CHUNK - 2u)) {                        \
+            int32_t *at_ = pool + (size_t)tp_->head * WRI_CHUNK + tp_->fill; \
+            at_[1] = (a_);                                                   \
+            at_[2] = (b_);                                                   \
+            tp_->fill += 2u;                                                 \
+            queued += 2;                                                     \
+        } else {                                                             \
+            RING_PUSH(k_, a_);                                               \
+            RING_PUSH(k_, b_);                                               \
+        }                                                                    \
+    } while (0)
+
 /* Runs call_ with copies of the search's cur, queued and st (c_, q_, st_),
    then takes them back: the search's own are never given by address, so
    that they stay in registers (an address given out, a compiler keeps
@@ -167,6 +184,21 @@ WRI_PLANNER_FN int32_t bucket_pop(wr_planner *p, int32_t *pool, wri_bucket *b)
     if (--b->fill == 0)
         bucket_release(p, b);
     return s;
+}
+
+/* bucket_pop() twice: the top entry of bucket b, which holds two at least,
+   and in *under the one under it (RING_PUSH_PAIR()'s b_ and a_). */
+WRI_PLANNER_FN int32_t bucket_pop_pair(wr_planner *p, int32_t *pool, wri_bucket *b, int32_t *under)
+{
+    if (WRI_LIKELY(b->fill > 2u)) { /* both in the chunk, which keeps one more */
+        const int32_t *at = pool + (size_t)b->head * WRI_CHUNK + b->fill;
+        b->fill -= 2u;
+        *under = at[-1];
+        return at[0];
+    }
+    const int32_t top = bucket_pop(p, pool, b);
+    *under = bucket_pop(p, pool, b);
+    return top;
 }
 
 WRI_PLANNER_FN void free_ring(wr_planner *p)

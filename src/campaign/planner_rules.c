@@ -20,15 +20,6 @@ static inline uint32_t day_end(const search_opts *o, int32_t s, uint32_t e)
     return e < floor ? floor : e;
 }
 
-/* The coverage build (scripts/coverage.sh defines WARRULES_COVERAGE) keeps
-   one copy, called with the constants or o's: its branches are the source's,
-   where the copy with constants has tests that go one way only. */
-#if defined(__GNUC__) && !defined(WARRULES_COVERAGE)
-#define WRI_INLINE __attribute__((always_inline)) inline
-#else
-#define WRI_INLINE inline
-#endif
-
 /* The macros below use the locals of field_rules_core(), and return from it
    (after the state's moves) when the ring or its overflow cannot grow.
    Offers label nk_ (at most key_max + 2^21 x 1000; none past key_max) to
