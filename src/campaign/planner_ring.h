@@ -187,8 +187,10 @@ WRI_PLANNER_FN int32_t bucket_pop(wr_planner *p, int32_t *pool, wri_bucket *b)
 }
 
 /* bucket_pop() twice: the top entry of bucket b, which holds two at least,
-   and in *under the one under it (RING_PUSH_PAIR()'s b_ and a_). */
-WRI_PLANNER_FN int32_t bucket_pop_pair(wr_planner *p, int32_t *pool, wri_bucket *b, int32_t *under)
+   and in *under the one under it (RING_PUSH_PAIR()'s b_ and a_). Inlined
+   (a compiler may keep it out of the A*'s loop otherwise). */
+static WRI_INLINE int32_t bucket_pop_pair(wr_planner *p, int32_t *pool, wri_bucket *b,
+                                          int32_t *under)
 {
     if (WRI_LIKELY(b->fill > 2u)) { /* both in the chunk, which keeps one more */
         const int32_t *at = pool + (size_t)b->head * WRI_CHUNK + b->fill;
