@@ -43,6 +43,46 @@ static wr_status astar_start(wr_planner *pl, const search_opts *o, uint32_t key)
     return ring_start(pl, o, src, key);
 }
 
+/* Offers the moves of settled state s_ at its label lab_ over the plain
+   costs: each that lowers the label of a neighbour t (to nk, at most
+   key_max) writes it, marks its block, then runs the statement given, with
+   t, nk and the direction d in scope. Uses the search's f, costs, epoch,
+   dist, dirty and key_max. */
+#if defined(__clang__)
+#define UNROLL_6 _Pragma("clang loop unroll(full)")
+#elif defined(__GNUC__)
+#define UNROLL_6 _Pragma("GCC unroll 6")
+#else
+#define UNROLL_6
+#endif
+#if defined(__GNUC__)
+#define PREFETCH_RECORD(t_) __builtin_prefetch(costs + (size_t)(t_)*8u)
+#else
+#define PREFETCH_RECORD(t_) ((void)0)
+#endif
+#define PLAIN_OFFERS(s_, lab_, ...)                                                 \
+    do {                                                                            \
+        uint8_t *h_ = costs + (size_t)(s_)*8u;                                      \
+        if (h_[7] != epoch)                                                         \
+            wri_planner_fill_costs(f, (s_), h_);                                    \
+        const int32_t *delta_ = f->delta[h_[6]];                                    \
+        const int near_max_ = (lab_) + 0xfeu > key_max; /* only then can it pass */ \
+        UNROLL_6 for (int d = 0; d < 6; d++)                                        \
+        {                                                                           \
+            const uint32_t c_ = h_[d];                                              \
+            if (c_ == 0xffu)                                                        \
+                continue;                                                           \
+            const int32_t t = (s_) + delta_[d];                                     \
+            const uint32_t nk = (lab_) + c_; /* lab_ <= key_max < 2^31 */           \
+            if (nk >= dist[t] || (near_max_ && nk > key_max))                       \
+                continue;                                                           \
+            PREFETCH_RECORD(t);                                                     \
+            dist[t] = nk;                                                           \
+            dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;                              \
+            __VA_ARGS__;                                                            \
+        }                                                                           \
+    } while (0)
+
 /* search_land_astar() when plain_route(): the same states settled with the
    same labels (A* settles every state keyed up to the goal's label,
    whatever the order within a bucket), the heuristic of a neighbour from
@@ -100,29 +140,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
             hs + hmin * (uint32_t)(uq + us - 1), hs + hmin * (uint32_t)(uq + vr - 1),
             hs + hmin * (uint32_t)(vr + vs - 1), hs + hmin * (uint32_t)(vq + vs - 1),
             hs + hmin * (uint32_t)(vq + ur - 1), hs + hmin * (uint32_t)(ur + us - 1)};
-        uint8_t *h = costs + (size_t)s * 8u;
-        if (h[7] != epoch)
-            wri_planner_fill_costs(f, s, h);
-        const int32_t *delta = f->delta[h[6]];
-        const int near_max = lab + 0xfeu > key_max; /* only then can lab + c pass it */
-#if defined(__clang__)
-#pragma clang loop unroll(full)
-#elif defined(__GNUC__)
-#pragma GCC unroll 6
-#endif
-        for (int d = 0; d < 6; d++) {
-            const uint32_t c = h[d];
-            if (c == 0xffu)
-                continue;
-            const int32_t t = s + delta[d];
-            const uint32_t nk = lab + c; /* lab <= key_max < 2^31 */
-            if (nk >= dist[t] || (near_max && nk > key_max))
-                continue;
-#if defined(__GNUC__)
-            __builtin_prefetch(costs + (size_t)t * 8u);
-#endif
-            dist[t] = nk;
-            dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
+        PLAIN_OFFERS(s, lab, {
             const uint32_t k = nk + hn[d];
             /* GCOVR_EXCL_START: the ring is larger than max_delta + hmin, and a
                move's plain cost is below max_delta (wri_campaign_movegen_init()) */
@@ -130,7 +148,7 @@ static wr_status astar_plain(wr_planner *pl, const fastgen *f, const search_opts
                 goto fall_back;
             /* GCOVR_EXCL_STOP */
             RING_PUSH(k, t);
-        }
+        });
     }
     pl->settled = settled;
     return st; /* a failure to grow the pool ends the loop */
@@ -288,34 +306,12 @@ static WRI_INLINE wr_status astar_landmarks_of(wr_planner *pl, const fastgen *f,
             continue; /* a stale entry */
         settled++;
         found |= s == goal || s == o->goal2;
-        uint8_t *h = costs + (size_t)s * 8u;
-        if (h[7] != epoch)
-            wri_planner_fill_costs(f, s, h);
-        const int32_t *delta = f->delta[h[6]];
-        const int near_max = lab + 0xfeu > key_max; /* only then can lab + c pass it */
-#if defined(__clang__)
-#pragma clang loop unroll(full)
-#elif defined(__GNUC__)
-#pragma GCC unroll 6
-#endif
-        for (int d = 0; d < 6; d++) {
-            const uint32_t c = h[d];
-            if (c == 0xffu)
-                continue;
-            const int32_t t = s + delta[d];
-            const uint32_t nk = lab + c; /* lab <= key_max < 2^31 */
-            if (nk >= dist[t] || (near_max && nk > key_max))
-                continue;
-#if defined(__GNUC__)
-            __builtin_prefetch(costs + (size_t)t * 8u);
-#endif
-            dist[t] = nk;
-            dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;
+        PLAIN_OFFERS(s, lab, {
             const uint32_t k = nk + landmark_bound(&act, t, search_h(o, t), narrow);
             if (k - cur >= ring_size)
                 goto fall_back;
             RING_PUSH_PAIR(k, (int32_t)nk, t);
-        }
+        });
     }
     pl->settled = settled;
     return st; /* a failure to grow the pool ends the loop */
