@@ -25,6 +25,7 @@
 // Cases: field, reach (size / 16 days), route (4 queries) on the plain-cost
 // map with WR_PLAN_PLAIN_COSTS, as bench_route's --profile modes;
 // route_lm, the same 4 queries with 8 landmarks prepared once a planner;
+// field_polluted, the field after writing 64 MiB elsewhere (caches cold);
 // field_real and route_real (4 queries between seeded land hexes) with the
 // full rules on the realistic map. The machine's other load counts through
 // shared caches: compare with an A/B of a build against a copy of itself.
@@ -341,6 +342,13 @@ static void run_case(Runner &r, const Fixture &fx, const std::string &c)
     r.field.resize(n);
     wr_route route;
     if (c == "field") {
+        wr_plan_params p = params_of(a, WR_MOVER_INFANTRY, WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE);
+        check(a.wr_planner_field(r.pl, fx.plain, &p, fx.from_plain, r.field.data(), n), "field");
+    } else if (c == "field_polluted") {
+        // the field after 64 MiB of other work, as in bench_route's field case
+        static std::vector<unsigned char> junk((size_t)64 << 20);
+        static unsigned char round = 0;
+        std::memset(junk.data(), ++round, junk.size());
         wr_plan_params p = params_of(a, WR_MOVER_INFANTRY, WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE);
         check(a.wr_planner_field(r.pl, fx.plain, &p, fx.from_plain, r.field.data(), n), "field");
     } else if (c == "reach") {
