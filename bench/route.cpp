@@ -346,6 +346,12 @@ template <class T> struct HugeAllocator {
     bool operator!=(const HugeAllocator &) const { return false; }
 };
 
+// The library's field output (the caller's array of arrivals) the same way
+// as the floor's arrays: in 4 KiB pages, its first writes after the other
+// contenders ran cost the library's field about 5 ms at 1024x1024 in this
+// VM (1.21x the floor's field, 1.01x with the floor alone between).
+using Arrivals = std::vector<wr_arrival, HugeAllocator<wr_arrival>>;
+
 struct FloorMap {
     std::vector<uint8_t, HugeAllocator<uint8_t>> bytes;
     floor_map map{};
@@ -1061,7 +1067,7 @@ int scaling_mode(int size, int repeats)
     wr_planner *pl = nullptr;
     check(wr_planner_new(&pl), "wr_planner_new");
     const size_t n = (size_t)size * (size_t)size;
-    std::vector<wr_arrival> field(n);
+    Arrivals field(n);
     const std::string S = std::to_string(size);
     check(wr_planner_field(pl, m, &p, from, field.data(), n), "wr_planner_field");
     floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
@@ -1135,7 +1141,7 @@ int profile_mode(int size, int repeats, ProfileKind kind)
     wr_planner *pl = nullptr;
     check(wr_planner_new(&pl), "wr_planner_new");
     size_t n = (size_t)size * (size_t)size;
-    std::vector<wr_arrival> field(n);
+    Arrivals field(n);
     const wr_hex *hexes = nullptr;
     size_t count = 0;
     const int days = std::max(2, size / 16);
@@ -1234,7 +1240,7 @@ void real_map_cases(int size, int repeats, int queries)
     wr_planner *pl = nullptr;
     check(wr_planner_new(&pl), "wr_planner_new");
     const size_t n = (size_t)g.n;
-    std::vector<wr_arrival> field(n);
+    Arrivals field(n);
     {
         check(wr_planner_field(pl, m, &full, from, field.data(), n), "wr_planner_field");
         floor_field(&fs, &fm.map, src, FLOOR_UNREACHED);
@@ -1365,7 +1371,7 @@ int main(int argc, char **argv)
     wr_planner *pl = nullptr;
     check(wr_planner_new(&pl), "wr_planner_new");
     const size_t n = (size_t)g.n;
-    std::vector<wr_arrival> field(n);
+    Arrivals field(n);
     std::fprintf(stderr, "bench_route: %dx%d map, %d hexes, %zu moves\n", size, size, g.n,
                  g.to.size());
 
