@@ -48,18 +48,6 @@ static wr_status astar_start(wr_planner *pl, const search_opts *o, uint32_t key)
    key_max) writes it, marks its block, then runs the statement given, with
    t, nk and the direction d in scope. Uses the search's f, costs, epoch,
    dist, dirty and key_max. */
-#if defined(__clang__)
-#define UNROLL_6 _Pragma("clang loop unroll(full)")
-#elif defined(__GNUC__)
-#define UNROLL_6 _Pragma("GCC unroll 6")
-#else
-#define UNROLL_6
-#endif
-#if defined(__GNUC__)
-#define PREFETCH_RECORD(t_) __builtin_prefetch(costs + (size_t)(t_)*8u)
-#else
-#define PREFETCH_RECORD(t_) ((void)0)
-#endif
 #define PLAIN_OFFERS(s_, lab_, ...)                                                 \
     do {                                                                            \
         uint8_t *h_ = costs + (size_t)(s_)*8u;                                      \
@@ -67,7 +55,7 @@ static wr_status astar_start(wr_planner *pl, const search_opts *o, uint32_t key)
             wri_planner_fill_costs(f, (s_), h_);                                    \
         const int32_t *delta_ = f->delta[h_[6]];                                    \
         const int near_max_ = (lab_) + 0xfeu > key_max; /* only then can it pass */ \
-        UNROLL_6 for (int d = 0; d < 6; d++)                                        \
+        WRI_UNROLL_6 for (int d = 0; d < 6; d++)                                    \
         {                                                                           \
             const uint32_t c_ = h_[d];                                              \
             if (c_ == 0xffu)                                                        \
@@ -76,7 +64,7 @@ static wr_status astar_start(wr_planner *pl, const search_opts *o, uint32_t key)
             const uint32_t nk = (lab_) + c_; /* lab_ <= key_max < 2^31 */           \
             if (nk >= dist[t] || (near_max_ && nk > key_max))                       \
                 continue;                                                           \
-            PREFETCH_RECORD(t);                                                     \
+            PREFETCH_COSTS(f, t);                                                   \
             dist[t] = nk;                                                           \
             dirty[(uint32_t)t >> WRI_DIRTY_SHIFT] = 1;                              \
             __VA_ARGS__;                                                            \
