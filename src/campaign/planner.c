@@ -44,7 +44,7 @@ void wr_planner_free(wr_planner *planner)
     wri_free(&a, planner->built, WRI_TABLE_KEYS, 1u);
     wri_free(&a, planner->costs, planner->cap_costs, 8u);
     wri_free(&a, planner->keys, planner->cap_keys, 8u * sizeof *planner->keys);
-    wri_free(&a, planner->rules, planner->cap_rules, 8u);
+    wri_free(&a, planner->rules, planner->cap_rules, WRI_RULES_BYTES);
     wri_free(&a, planner, 1, sizeof *planner);
 }
 

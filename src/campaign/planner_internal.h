@@ -81,6 +81,10 @@
 #endif
 
 #define WRI_CHUNK 64u
+/* The bytes of a hex's rules record, and its parity byte's value when the
+   record is to be filled again (see struct wr_planner). */
+#define WRI_RULES_BYTES 7u
+#define WRI_RULES_UNFILLED 0xffu
 #define WRI_DIRTY_SHIFT 6u /* blocks of 64 labels (256 bytes) */
 /* Which map, as it stood, records by hex were filled for: its address,
    size, generation and history (see struct wr_map). */
@@ -183,16 +187,19 @@ struct wr_planner {
        any record forgotten. */
     int keys_full, costs_full;
     /* The full rules' field (planner_rules.c) reads its own records by hex,
-       kept like the ones above but by its own epoch (rules_epoch) for
-       (rules_map, rules_for): 8 bytes a
-       hex, a byte a direction, the index in rules_pal of the one move into
-       that neighbour (0xff: none; 0xfe: another number of moves, or one
-       too large: read the table), then the row's parity and the epoch. */
+       kept like the ones above for (rules_map, rules_for), WRI_RULES_BYTES
+       a hex: a byte a direction, the index in rules_pal of the one move
+       into that neighbour (0xff: none; 0xfe: another number of moves, or
+       one too large: read the table), then the row's parity, or
+       WRI_RULES_UNFILLED for a record forgotten. The field fills them all
+       before it reads any, so they carry no epoch: rules_stale says that
+       every record is to be filled again (new records, a new map or new
+       parameters), rules_full that none is. */
     uint8_t *rules;
     size_t cap_rules; /* hexes */
-    uint8_t rules_epoch;
     int rules_valid;
-    int rules_full; /* as keys_full, for the rules records */
+    int rules_stale;
+    int rules_full;
     map_stamp rules_map;
     wr_plan_params rules_for;
     /* by table key: 0 not seen in this epoch, else the code of the key + 1;

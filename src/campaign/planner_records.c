@@ -145,7 +145,6 @@ static void rules_from(wr_planner *pl, const fastgen *f, const uint16_t *k, uint
     for (int d = 0; d < 6; d++)
         rec[d] = (uint8_t)(k[d] == 0xffffu ? 0xffu : rules_code(pl, f, k[d]));
     rec[6] = (uint8_t)k[6];
-    rec[7] = pl->rules_epoch;
 }
 
 static wr_status ensure_records(wr_planner *pl, void **records, size_t *cap, size_t n, size_t size);
@@ -175,9 +174,9 @@ static int stamp_behind(const map_stamp *s, const wr_map *map)
 }
 
 /* Forgets the records (of `size` bytes, the epoch at byte or uint16
-   `epoch_at`) that the cells changed since stamp s reach: each changed
-   hex's and its neighbours' (a record reads the hex's cell and its
-   neighbours'). */
+   `epoch_at`; the rules records' parity byte) that the cells changed since
+   stamp s reach: each changed hex's and its neighbours' (a record reads
+   the hex's cell and its neighbours'). */
 static void forget_changed(const map_stamp *s, const wr_map *map, void *records, size_t size,
                            size_t epoch_at)
 {
@@ -190,7 +189,9 @@ static void forget_changed(const map_stamp *s, const wr_map *map, void *records,
                 continue;
             const int32_t at = d < 0 ? idx : wri_nb_index(map, idx, odd, d);
             uint8_t *rec = (uint8_t *)records + (size_t)at * size;
-            if (size == 8u)
+            if (size == WRI_RULES_BYTES)
+                rec[epoch_at] = WRI_RULES_UNFILLED;
+            else if (size == 8u)
                 rec[epoch_at] = 0; /* never filled */
             else
                 ((uint16_t *)(void *)rec)[epoch_at] = 0;
@@ -205,9 +206,11 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
 {
     const size_t n = (size_t)map->count;
     void *rules = pl->rules;
-    if (pl->cap_rules < n)
+    if (pl->cap_rules < n) {
         pl->rules_full = 0;
-    wr_status st = ensure_records(pl, &rules, &pl->cap_rules, n, 8u);
+        pl->rules_stale = 1; /* new records: zeroes */
+    }
+    wr_status st = ensure_records(pl, &rules, &pl->cap_rules, n, WRI_RULES_BYTES);
     pl->rules = rules;
     if (st != WR_OK)
         return st;
@@ -216,16 +219,13 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
         return WR_OK;
     if (pl->rules_valid && stamp_behind(&pl->rules_map, map) &&
         memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0) {
-        forget_changed(&pl->rules_map, map, pl->rules, 8u, 7u);
+        forget_changed(&pl->rules_map, map, pl->rules, WRI_RULES_BYTES, 6u);
         pl->rules_map = stamp_of(map);
         pl->rules_full = 0;
         return WR_OK;
     }
     pl->rules_full = 0;
-    if (++pl->rules_epoch == 0) {
-        memset(pl->rules, 0, pl->cap_rules * 8u);
-        pl->rules_epoch = 1;
-    }
+    pl->rules_stale = 1;
     memset(pl->rules_code, 0, sizeof pl->rules_code);
     pl->rules_pal_count = 0;
     pl->rules_valid = 1;
@@ -480,8 +480,8 @@ void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules
     }
     if (rules && !pl->rules_full) {
         for (int32_t i = 0; i < n; i++) {
-            uint8_t *r = pl->rules + (size_t)i * 8u;
-            if (r[7] == pl->rules_epoch)
+            uint8_t *r = pl->rules + (size_t)i * WRI_RULES_BYTES;
+            if (!pl->rules_stale && r[6] != WRI_RULES_UNFILLED)
                 continue;
             const uint16_t *rec = f->keys != NULL ? f->keys + (size_t)i * 8u : NULL;
             if (rec == NULL || rec[7] != f->epoch) {
@@ -491,6 +491,7 @@ void wri_planner_fill_all(wr_planner *pl, const fastgen *f, int costs, int rules
             rules_from(pl, f, rec, r);
         }
         pl->rules_full = 1;
+        pl->rules_stale = 0;
     }
 }
 
