@@ -152,6 +152,9 @@ SEARCH_STORAGE wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, cons
     const int mark = SEARCH_FIELD && !two && o->limit < key_max;
     uint8_t *const dirty = pl->dirty;
     const int32_t src = o->src_state;
+    /* in locals: a label stored may alias o's */
+    const uint32_t limit = o->limit;
+    int32_t *const order = o->order;
     if (SEARCH_FIELD && mark) {
         clear_labels(pl, cells);
         dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
@@ -193,15 +196,15 @@ SEARCH_STORAGE wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, cons
         } else {
             if (dist[s] != cur)
                 continue; /* a stale entry */
-            if (SEARCH_FIELD ? cur > o->limit : (s == o->goal || s == o->goal2))
+            if (SEARCH_FIELD ? cur > limit : (s == o->goal || s == o->goal2))
                 break;
         }
         int unformed = !SEARCH_PLAIN_ONLY && s >= cells;
         int32_t node = unformed ? s - cells : s;
         if (SEARCH_FIELD && prune && unformed && dist[node] <= cur)
             continue;
-        if (SEARCH_FIELD && o->order != NULL && !unformed)
-            o->order[settled++] = node;
+        if (SEARCH_FIELD && order != NULL && !unformed)
+            order[settled++] = node;
         const uint32_t lab = SEARCH_ASTAR ? dist[s] : cur;
         int bad = 0;
         if (plain) {
