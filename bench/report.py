@@ -84,7 +84,7 @@ EXTRA_TARGETS = {
     # a map is 8 bytes a hex and a handle (its size, the log of its last
     # changes: 472 bytes), not a hex's: all bytes allow the handle 1 KiB
     "map_bytes_per_hex_4096":
-        (8.0 + 1024 / 4096**2, "map bytes a hex, 4096x4096, all bytes (8 a hex, a handle of 1 KiB)"),
+        (8.0 + 1024 / 4096**2, "map bytes a hex, 4096x4096, all bytes (8 a hex, a 1 KiB handle)"),
     "map_bytes_per_hex_slope_4096": (8.0, "the same, each further hex (2048 to 4096)"),
     "planner_bytes_per_hex_after_full_rules_field_4096":
         (16.0, "planner bytes a hex after a plain then a full-rules field, 4096x4096, all bytes"),
