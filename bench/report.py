@@ -26,6 +26,8 @@ TARGETS = {
     ("route_field_cold_new_1024", "library_warm"): 1 / 1.5,
     ("route_field_cold_edit_4096", "library_warm"): 1 / 1.5,
     ("route_field_cold_new_4096", "library_warm"): 1 / 1.5,
+    ("route_field_cold_map_1024", "library_warm"): 1 / 1.5,
+    ("route_field_cold_map_4096", "library_warm"): 1 / 1.5,
     ("route_query_1024", "floor_astar"): 2.0,
     ("route_field_real_1024", "floor"): 1 / 2.0,
     ("route_query_1024", "boost_astar"): 8.0,

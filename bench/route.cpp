@@ -963,12 +963,15 @@ void make_floor_direct(const wr_map *m, const wr_plan_params &p, FloorMap &f)
 
 // Cold fields (issue 26): the library's first field after an edit of the map
 // (one far hex's terrain changed and changed back: the same map, a new
-// generation) and its first field on a new planner, against its own warm
-// field and the floor's first field on new arrays (floor_search_init(), its
-// page faults included). An edit costs the floor nothing: its byte record of
-// the hex changes in place. Cases route_field_cold_edit_<size> and
-// route_field_cold_new_<size> against `library_warm`, and both against
-// `floor_cold`; extras: each cold over warm.
+// generation), its first field on a new planner, and its first field on the
+// map after a field on another map of the same size (the same planner: its
+// records are the other map's), against its own warm field and the floor's
+// first field on new arrays (floor_search_init(), its page faults
+// included). An edit costs the floor nothing: its byte record of the hex
+// changes in place. Cases route_field_cold_edit_<size>,
+// route_field_cold_new_<size> and route_field_cold_map_<size> against
+// `library_warm`, the first two against `floor_cold`; extras: each cold over
+// warm.
 void cold_cases(const std::string &S, wr_map *m, wr_planner *pl, const wr_plan_params &p,
                 wr_hex from, wr_arrival *field, size_t n, FloorMap &fm, int32_t src, int repeats)
 {
@@ -983,17 +986,21 @@ void cold_cases(const std::string &S, wr_map *m, wr_planner *pl, const wr_plan_p
     };
     std::vector<wr_arrival> ref(field, field + n);
     check(wr_planner_field(pl, m, &p, from, ref.data(), n), "wr_planner_field");
+    int width = 0, height = 0;
+    check(wr_map_size(m, &width, &height), "wr_map_size");
+    wr_map *other = nullptr; // all clear: no draw from the bench's dice
+    check(wr_map_new(width, height, &other), "wr_map_new");
     int match = 1, floor_match = 1;
     // 0 library warm, 1 library after an edit, 2 library on a new planner,
-    // 3 floor warm, 4 floor on new arrays
-    Timer t(5);
+    // 3 floor warm, 4 floor on new arrays, 5 library after another map
+    Timer t(6);
     floor_search warm;
     if (!floor_search_init(&warm, &fm.map))
         std::exit(2);
     floor_field(&warm, &fm.map, src, FLOOR_UNREACHED);
     for (int r = 0; r < repeats; r++) {
-        for (int k = 0; k < 5; k++) {
-            int i = (k + r) % 5;
+        for (int k = 0; k < 6; k++) {
+            int i = (k + r) % 6;
             double t0ms = 0, t1ms = 0;
             if (i == 0) {
                 t0ms = bench_now_ms();
@@ -1017,6 +1024,12 @@ void cold_cases(const std::string &S, wr_map *m, wr_planner *pl, const wr_plan_p
                 t0ms = bench_now_ms();
                 floor_field(&warm, &fm.map, src, FLOOR_UNREACHED);
                 t1ms = bench_now_ms();
+            } else if (i == 5) {
+                check(wr_planner_field(pl, other, &p, from, field, n), "wr_planner_field");
+                t0ms = bench_now_ms();
+                check(wr_planner_field(pl, m, &p, from, field, n), "wr_planner_field");
+                t1ms = bench_now_ms();
+                match &= std::memcmp(field, ref.data(), n * sizeof *field) == 0;
             } else {
                 floor_search fs;
                 t0ms = bench_now_ms();
@@ -1032,6 +1045,7 @@ void cold_cases(const std::string &S, wr_map *m, wr_planner *pl, const wr_plan_p
         }
     }
     floor_search_free(&warm);
+    wr_map_free(other);
     bench_case(("route_field_cold_edit_" + S).c_str(), "library_warm", t.median(0), t.median(1),
                match);
     bench_case(("route_field_cold_new_" + S).c_str(), "library_warm", t.median(0), t.median(2),
@@ -1043,6 +1057,10 @@ void cold_cases(const std::string &S, wr_map *m, wr_planner *pl, const wr_plan_p
     bench_extra(("route_field_" + S + "_cold_edit_over_warm").c_str(), t.median(1) / t.median(0),
                 "x");
     bench_extra(("route_field_" + S + "_cold_new_over_warm").c_str(), t.median(2) / t.median(0),
+                "x");
+    bench_case(("route_field_cold_map_" + S).c_str(), "library_warm", t.median(0), t.median(5),
+               match);
+    bench_extra(("route_field_" + S + "_cold_map_over_warm").c_str(), t.median(5) / t.median(0),
                 "x");
     bench_extra(("floor_field_" + S + "_cold_over_warm").c_str(), t.median(4) / t.median(3), "x");
 }
