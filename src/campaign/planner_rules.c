@@ -136,8 +136,7 @@ static WRI_INLINE wr_status field_rules_core(wr_planner *pl, const fastgen *f, c
         /* GCOVR_EXCL_STOP */
         const int unformed = s >= cells;
         const int32_t node = unformed ? s - cells : s;
-        const uint8_t *rec =
-            rules + (size_t)node * WRI_RULES_BYTES; /* filled: see wri_planner_rules_field() */
+        const uint8_t *rec = rules + (size_t)node * WRI_RULES_BYTES; /* filled: see below */
         const int32_t *delta = f->delta[rec[6]];
         if (!unformed) {
             for (int d = 0; d < 6; d++) {

@@ -138,23 +138,21 @@ SEARCH_STORAGE wr_status SEARCH_NAME(wr_planner *pl, const SEARCH_CTX *ctx, cons
 #endif
 {
     const int32_t cells = o->cells;
-    const uint32_t P = o->daily;
+    const uint32_t P = o->daily, limit = o->limit; /* limit, order: a label stored may alias o */
     const uint64_t key_max = o->key_max;
     const int plain = SEARCH_IS_PLAIN, unformed_ok = o->unformed_ok, two = SEARCH_TWO;
     const int prune = SEARCH_FIELD && o->prune;
     uint32_t *dist = pl->dist;
     int32_t *parent = pl->parent;
     uint16_t *via = pl->via;
+    int32_t *const order = o->order;
     (void)parent, (void)via;
     /* a reachable set of one state a hex marks the blocks of labels it
        writes, and clears only those of the last such search (or
        astar_plain()'s): a few thousand hexes of a large map */
-    const int mark = SEARCH_FIELD && !two && o->limit < key_max;
+    const int mark = SEARCH_FIELD && !two && limit < key_max;
     uint8_t *const dirty = pl->dirty;
     const int32_t src = o->src_state;
-    /* in locals: a label stored may alias o's */
-    const uint32_t limit = o->limit;
-    int32_t *const order = o->order;
     if (SEARCH_FIELD && mark) {
         clear_labels(pl, cells);
         dirty[(uint32_t)src >> WRI_DIRTY_SHIFT] = 1;
