@@ -445,14 +445,42 @@ static wri_search_end rank_states(wr_planner *pl, const fastgen *f, const search
     return WRI_SEARCH_DONE;
 }
 
-/* After a plain rebuilding: the moves of the route's own steps in via[]. */
+/* The cells that land_offer() reads for the moves of state u's hex (its
+   own and its neighbours', on the rows above and below): the A* does not
+   read them, so they are not in the caches. The addresses by integer
+   arithmetic, as a row may be off the map (a prefetch does not fault). */
+static void prefetch_cells(const fastgen *f, const search_opts *o, int32_t u)
+{
+#if defined(__GNUC__)
+    const int32_t node = u >= o->cells ? u - o->cells : u;
+    const uintptr_t at = (uintptr_t)(f->cells + node);
+    __builtin_prefetch((const void *)at);
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * sizeof *f->cells));
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *f->cells));
+#else
+    (void)f, (void)o, (void)u;
+#endif
+}
+
+/* After a plain rebuilding: the moves of the route's own steps in via[],
+   the cells of the hexes WRI_ROUTE_AHEAD steps ahead prefetched. */
+#define WRI_ROUTE_AHEAD 8
 static wri_search_end plain_moves(wr_planner *pl, const fastgen *f, const search_opts *o,
                                   int32_t goal)
 {
     uint16_t *via = pl->via;
     uint32_t fl = 0;
     via[o->src_state] = (uint16_t)WR_STEP_START;
+    int32_t ahead = goal; /* up the route from t, at most WRI_ROUTE_AHEAD steps */
+    for (int k = 0; k < WRI_ROUTE_AHEAD && ahead != o->src_state; k++) {
+        ahead = pl->parent[ahead];
+        prefetch_cells(f, o, ahead);
+    }
     for (int32_t t = goal; t != o->src_state; t = pl->parent[t]) {
+        if (ahead != o->src_state) {
+            ahead = pl->parent[ahead];
+            prefetch_cells(f, o, ahead);
+        }
         /* GCOVR_EXCL_START: a move of the parent's plain cost into t exists */
         if (land_offer(f, o, pl->dist, pl->parent[t], t, pl->dist[t], &fl) < 0)
             return WRI_SEARCH_FALL_BACK;
