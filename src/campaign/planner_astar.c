@@ -172,11 +172,13 @@ static int32_t landmark_label(const wri_landmarks *lm, int j, int32_t v)
 
 /* The active landmarks of a query from src to goal: the two whose bound
    d(L, goal) - d(L, src) is largest (behind the start, their bound holds
-   for most of the way), then the one with the least d(L, src) + d(L, goal),
-   nearest a shortest path from src to goal (its bound is exact from it to
-   the goal, on every hex whose shortest path to the goal passes it), the
-   largest bound first among equals. Any choice gives a consistent bound;
-   this one settles fewer states (docs/performance.md, "Route queries"). */
+   for most of the way), then the one with the least 3 d(L, src) +
+   d(L, goal): near a shortest path from src to goal (d(L, src) +
+   d(L, goal) small), where its bound is exact from it to the goal, and
+   near the start (d(L, src) small again), so that this is most of the way;
+   the largest bound first among equals. Any choice gives a consistent
+   bound; this one settles fewer states (docs/performance.md, "Route
+   queries"). */
 static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
                              active_landmarks *act)
 {
@@ -186,7 +188,7 @@ static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
         const int32_t g = landmark_label(lm, j, goal), s = landmark_label(lm, j, src);
         dg[j] = g == INT32_MAX ? 0 : g;
         score[j] = s == INT32_MAX ? INT64_MIN : (int64_t)dg[j] - s;
-        near[j] = s == INT32_MAX || g == INT32_MAX ? INT64_MAX : (int64_t)g + s;
+        near[j] = s == INT32_MAX || g == INT32_MAX ? INT64_MAX : (int64_t)g + 3 * (int64_t)s;
     }
     const int n = lm->count < WRI_ACTIVE_LANDMARKS ? lm->count : WRI_ACTIVE_LANDMARKS;
     for (int i = n; i < WRI_ACTIVE_LANDMARKS; i++) { /* no bound from these: dg 0 */
