@@ -148,7 +148,8 @@ fall_back:
 }
 
 /* The landmarks a query reads (WRI_ACTIVE_LANDMARKS): the ones whose bound
-   is largest at the start, each by its plane of labels (one of the two, as
+   is largest at the start, and one near a shortest path (choose_landmarks()),
+   each by its plane of labels (one of the two, as
    the landmarks are narrow or not) and dg = d(L, goal) (0 when L does not
    reach the goal: no bound from L). Fewer planes read, fewer cache lines a
    neighbour; the bound from the others is given up. With fewer landmarks,
@@ -169,16 +170,25 @@ static int32_t landmark_label(const wri_landmarks *lm, int j, int32_t v)
     return lm->dist[at];
 }
 
-/* The active landmarks of a query from src to goal. */
+/* The active landmarks of a query from src to goal: the two whose bound
+   d(L, goal) - d(L, src) is largest (behind the start, their bound holds
+   for most of the way), then the one with the least 3 d(L, src) +
+   d(L, goal): near a shortest path from src to goal (d(L, src) +
+   d(L, goal) small), where its bound is exact from it to the goal, and
+   near the start (d(L, src) small again), so that this is most of the way;
+   the largest bound first among equals. Any choice gives a consistent
+   bound; this one settles fewer states (docs/performance.md, "Route
+   queries"). */
 static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
                              active_landmarks *act)
 {
-    int64_t score[WR_PLAN_MAX_LANDMARKS];
+    int64_t score[WR_PLAN_MAX_LANDMARKS], near[WR_PLAN_MAX_LANDMARKS];
     int32_t dg[WR_PLAN_MAX_LANDMARKS];
     for (int j = 0; j < lm->count; j++) {
         const int32_t g = landmark_label(lm, j, goal), s = landmark_label(lm, j, src);
         dg[j] = g == INT32_MAX ? 0 : g;
         score[j] = s == INT32_MAX ? INT64_MIN : (int64_t)dg[j] - s;
+        near[j] = s == INT32_MAX || g == INT32_MAX ? INT64_MAX : (int64_t)g + 3 * (int64_t)s;
     }
     const int n = lm->count < WRI_ACTIVE_LANDMARKS ? lm->count : WRI_ACTIVE_LANDMARKS;
     for (int i = n; i < WRI_ACTIVE_LANDMARKS; i++) { /* no bound from these: dg 0 */
@@ -188,9 +198,13 @@ static void choose_landmarks(const wri_landmarks *lm, int32_t src, int32_t goal,
     }
     for (int i = 0; i < n; i++) {
         int best = -1;
-        for (int j = 0; j < lm->count; j++)
-            if (score[j] != INT64_MAX && (best < 0 || score[j] > score[best]))
+        for (int j = 0; j < lm->count; j++) {
+            if (score[j] == INT64_MAX)
+                continue; /* taken */
+            const int by_near = i == WRI_ACTIVE_LANDMARKS - 1 && best >= 0 && near[j] != near[best];
+            if (best < 0 || (by_near ? near[j] < near[best] : score[j] > score[best]))
                 best = j;
+        }
         score[best] = INT64_MAX; /* taken */
         const size_t at = (size_t)best * lm->cells;
         act->narrow[i] = lm->narrow != NULL ? lm->narrow + at : NULL;

@@ -189,9 +189,27 @@ static uint64_t *radix_sort_hi(uint64_t *a, uint64_t *tmp, size_t n, uint32_t ma
 }
 
 /* The index steps from hex t to its neighbours, by direction. */
-static const int32_t *nb_delta(const fastgen *f, int32_t t)
+static const int32_t *nb_delta(const fastgen *f, const search_opts *o, int32_t t)
 {
-    return f->delta[(f->cells[t].nb & WRI_ODD_ROW) ? 1 : 0];
+    const int32_t row = (int32_t)(((uint64_t)t * o->width_inv) >> 40);
+    return f->delta[row & 1];
+}
+
+/* The directions from hex t whose neighbour is on the map (bit d), as
+   map.c gives them to the cells, from t's row and column: the cells, which
+   the A* does not read, stay out of the caches. */
+static unsigned on_map(const search_opts *o, int32_t t)
+{
+    const int32_t width = o->width, height = o->cells / width;
+    const int32_t row = (int32_t)(((uint64_t)t * o->width_inv) >> 40), col = t - row * width;
+    unsigned mask = 0;
+    for (int d = 0; d < 6; d++) {
+        const int32_t nr = row + wri_campaign_nb_delta_unit[row & 1][d][0];
+        const int32_t nc = col + wri_campaign_nb_delta_unit[row & 1][d][1];
+        if (nr >= 0 && nr < height && nc >= 0 && nc < width)
+            mask |= 1u << d;
+    }
+    return mask;
 }
 
 /* When plain_route(): the directions from state t of the neighbours whose
@@ -201,13 +219,14 @@ static const int32_t *nb_delta(const fastgen *f, int32_t t)
    cost can match), as a mask of bit d for direction d. Only hexes filled in
    this epoch are looked at: a state on a shortest path to the goal was
    settled, so expanded. */
-static unsigned plain_pred_dirs(const fastgen *f, const uint32_t *dist, int32_t t, uint32_t want)
+static unsigned plain_pred_dirs(const fastgen *f, const search_opts *o, const uint32_t *dist,
+                                int32_t t, uint32_t want)
 {
-    const wri_cell *c = &f->cells[t];
-    const int32_t *delta = nb_delta(f, t);
+    const unsigned nb = on_map(o, t);
+    const int32_t *delta = nb_delta(f, o, t);
     unsigned dirs = 0;
     for (int d = 0; d < 6; d++) {
-        if (!(c->nb & (1u << d)))
+        if (!(nb & (1u << d)))
             continue;
         const int32_t v = t + delta[d];
         const uint32_t dv = dist[v];
@@ -222,9 +241,10 @@ static unsigned plain_pred_dirs(const fastgen *f, const uint32_t *dist, int32_t 
 }
 
 /* The neighbours of t in the directions of plain_pred_dirs(). At most 6. */
-static int plain_preds(const fastgen *f, int32_t t, unsigned dirs, int32_t *out)
+static int plain_preds(const fastgen *f, const search_opts *o, int32_t t, unsigned dirs,
+                       int32_t *out)
 {
-    const int32_t *delta = nb_delta(f, t);
+    const int32_t *delta = nb_delta(f, o, t);
     int n = 0;
     for (int d = 0; d < 6; d++)
         if (dirs & (1u << d))
@@ -285,6 +305,24 @@ static uint32_t take_marks(wr_planner *pl, size_t cap)
     return B;
 }
 
+/* What collect_states() reads of a state u it lists, asked for as it
+   lists it (it reads them when it comes to u, in the order listed): the
+   marks of u's row and the rows above and below, which the A* does not
+   read, so they are not in the caches. The addresses by
+   integer arithmetic, as a row may be off the map (a prefetch does not
+   fault). */
+static void prefetch_listed(const fastgen *f, const uint32_t *mark, int32_t u)
+{
+#if defined(__GNUC__)
+    const uintptr_t at = (uintptr_t)(mark + u);
+    __builtin_prefetch((const void *)at);
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * sizeof *mark));
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *mark));
+#else
+    (void)f, (void)mark, (void)u;
+#endif
+}
+
 /* The states on shortest paths to goal, collected backwards from it into
    *list (label << 32 | state; the list grows, *cap its room) and marked B:
    their number, 0 when the list cannot grow (*st WR_ERR_NOMEM when the
@@ -307,9 +345,9 @@ static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts
         int32_t t = (int32_t)(uint32_t)list[i];
         int n = 0;
         if (plain) {
-            const unsigned dirs = plain_pred_dirs(f, dist, t, dist[t]);
+            const unsigned dirs = plain_pred_dirs(f, o, dist, t, dist[t]);
             via[t] = (uint16_t)dirs;
-            n = plain_preds(f, t, dirs, preds);
+            n = plain_preds(f, o, t, dirs, preds);
         } else {
             n = land_preds(f, o, t, preds);
         }
@@ -322,6 +360,7 @@ static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts
                               (list = *listp = scratch_list(pl, 2u * m, cap, st)) == NULL))
                 return 0;
             mark[u] = B;
+            prefetch_listed(f, mark, u);
             list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
         }
     }
@@ -341,7 +380,7 @@ static int32_t first_parent(const wr_planner *pl, const fastgen *f, const search
            the offer index (the moves of a hex are offered direction by
            direction) */
         const unsigned dirs = pl->via[t];
-        const int32_t *delta = nb_delta(f, t);
+        const int32_t *delta = nb_delta(f, o, t);
         for (int d = 0; d < 6; d++) {
             const int32_t u = t + delta[d];
             if ((dirs & (1u << d)) && mark[u] > B && (best < 0 || mark[u] < mark[best])) {
@@ -406,14 +445,42 @@ static wri_search_end rank_states(wr_planner *pl, const fastgen *f, const search
     return WRI_SEARCH_DONE;
 }
 
-/* After a plain rebuilding: the moves of the route's own steps in via[]. */
+/* The cells that land_offer() reads for the moves of state u's hex (its
+   own and its neighbours', on the rows above and below): the A* does not
+   read them, so they are not in the caches. The addresses by integer
+   arithmetic, as a row may be off the map (a prefetch does not fault). */
+static void prefetch_cells(const fastgen *f, const search_opts *o, int32_t u)
+{
+#if defined(__GNUC__)
+    const int32_t node = u >= o->cells ? u - o->cells : u;
+    const uintptr_t at = (uintptr_t)(f->cells + node);
+    __builtin_prefetch((const void *)at);
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * sizeof *f->cells));
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *f->cells));
+#else
+    (void)f, (void)o, (void)u;
+#endif
+}
+
+/* After a plain rebuilding: the moves of the route's own steps in via[],
+   the cells of the hexes WRI_ROUTE_AHEAD steps ahead prefetched. */
+#define WRI_ROUTE_AHEAD 8
 static wri_search_end plain_moves(wr_planner *pl, const fastgen *f, const search_opts *o,
                                   int32_t goal)
 {
     uint16_t *via = pl->via;
     uint32_t fl = 0;
     via[o->src_state] = (uint16_t)WR_STEP_START;
+    int32_t ahead = goal; /* up the route from t, at most WRI_ROUTE_AHEAD steps */
+    for (int k = 0; k < WRI_ROUTE_AHEAD && ahead != o->src_state; k++) {
+        ahead = pl->parent[ahead];
+        prefetch_cells(f, o, ahead);
+    }
     for (int32_t t = goal; t != o->src_state; t = pl->parent[t]) {
+        if (ahead != o->src_state) {
+            ahead = pl->parent[ahead];
+            prefetch_cells(f, o, ahead);
+        }
         /* GCOVR_EXCL_START: a move of the parent's plain cost into t exists */
         if (land_offer(f, o, pl->dist, pl->parent[t], t, pl->dist[t], &fl) < 0)
             return WRI_SEARCH_FALL_BACK;
