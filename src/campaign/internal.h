@@ -90,6 +90,20 @@ struct wr_map {
 /* Index offsets of the six neighbours, by row parity (0 even, 1 odd). */
 extern const int32_t wri_campaign_nb_delta_unit[2][6][2];
 
+/* The directions d from (row, col) whose neighbour is on a map of width x
+   height hexes, as bit d (the cells' nb). */
+static inline unsigned wri_nb_on_map(int32_t row, int32_t col, int32_t width, int32_t height)
+{
+    unsigned mask = 0;
+    for (int d = 0; d < 6; d++) {
+        const int32_t nr = row + wri_campaign_nb_delta_unit[row & 1][d][0];
+        const int32_t nc = col + wri_campaign_nb_delta_unit[row & 1][d][1];
+        if (nr >= 0 && nr < height && nc >= 0 && nc < width)
+            mask |= 1u << d;
+    }
+    return mask;
+}
+
 static inline int32_t wri_nb_index(const wr_map *map, int32_t idx, unsigned odd, int d)
 {
     return idx + wri_campaign_nb_delta_unit[odd][d][0] * map->width +

@@ -70,13 +70,7 @@ wr_status wr_map_new_ex(int width, int height, const wr_allocator *alloc, wr_map
             wri_cell *c = &m->cells[(size_t)row * (size_t)width + (size_t)col];
             c->terrain = WR_HEX_CLEAR;
             c->water = WRI_WATER_NONE;
-            unsigned mask = 0;
-            for (int d = 0; d < 6; d++) {
-                int nr = row + wri_campaign_nb_delta_unit[odd][d][0];
-                int nc = col + wri_campaign_nb_delta_unit[odd][d][1];
-                if (nr >= 0 && nr < height && nc >= 0 && nc < width)
-                    mask |= 1u << d;
-            }
+            const unsigned mask = wri_nb_on_map(row, col, width, height);
             c->nb = (uint8_t)(mask | (odd ? WRI_ODD_ROW : 0u));
         }
     }

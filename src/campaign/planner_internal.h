@@ -252,10 +252,16 @@ typedef struct search_opts {
     int32_t goal_q, goal_r;
 } search_opts;
 
+/* The row of hex index node, without a division. */
+static inline int32_t search_row(const search_opts *o, int32_t node)
+{
+    return (int32_t)(((uint64_t)node * o->width_inv) >> 40);
+}
+
 static inline uint32_t search_h(const search_opts *o, int32_t s)
 {
     int32_t node = s >= o->cells ? s - o->cells : s;
-    int32_t row = (int32_t)(((uint64_t)node * o->width_inv) >> 40), col = node - row * o->width;
+    int32_t row = search_row(o, node), col = node - row * o->width;
     int32_t dq = col - (row >> 1) - o->goal_q, dr = row - o->goal_r, ds = dq + dr;
     uint32_t d = (uint32_t)((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2u;
     return o->hmin * d;

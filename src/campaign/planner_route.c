@@ -191,25 +191,7 @@ static uint64_t *radix_sort_hi(uint64_t *a, uint64_t *tmp, size_t n, uint32_t ma
 /* The index steps from hex t to its neighbours, by direction. */
 static const int32_t *nb_delta(const fastgen *f, const search_opts *o, int32_t t)
 {
-    const int32_t row = (int32_t)(((uint64_t)t * o->width_inv) >> 40);
-    return f->delta[row & 1];
-}
-
-/* The directions from hex t whose neighbour is on the map (bit d), as
-   map.c gives them to the cells, from t's row and column: the cells, which
-   the A* does not read, stay out of the caches. */
-static unsigned on_map(const search_opts *o, int32_t t)
-{
-    const int32_t width = o->width, height = o->cells / width;
-    const int32_t row = (int32_t)(((uint64_t)t * o->width_inv) >> 40), col = t - row * width;
-    unsigned mask = 0;
-    for (int d = 0; d < 6; d++) {
-        const int32_t nr = row + wri_campaign_nb_delta_unit[row & 1][d][0];
-        const int32_t nc = col + wri_campaign_nb_delta_unit[row & 1][d][1];
-        if (nr >= 0 && nr < height && nc >= 0 && nc < width)
-            mask |= 1u << d;
-    }
-    return mask;
+    return f->delta[search_row(o, t) & 1];
 }
 
 /* When plain_route(): the directions from state t of the neighbours whose
@@ -222,8 +204,11 @@ static unsigned on_map(const search_opts *o, int32_t t)
 static unsigned plain_pred_dirs(const fastgen *f, const search_opts *o, const uint32_t *dist,
                                 int32_t t, uint32_t want)
 {
-    const unsigned nb = on_map(o, t);
-    const int32_t *delta = nb_delta(f, o, t);
+    /* the neighbours on the map from t's row and column, not its cell: the
+       cells, which the A* does not read, stay out of the caches */
+    const int32_t row = search_row(o, t);
+    const unsigned nb = wri_nb_on_map(row, t - row * o->width, o->width, o->cells / o->width);
+    const int32_t *delta = f->delta[row & 1];
     unsigned dirs = 0;
     for (int d = 0; d < 6; d++) {
         if (!(nb & (1u << d)))
@@ -305,21 +290,19 @@ static uint32_t take_marks(wr_planner *pl, size_t cap)
     return B;
 }
 
-/* What collect_states() reads of a state u it lists, asked for as it
-   lists it (it reads them when it comes to u, in the order listed): the
-   marks of u's row and the rows above and below, which the A* does not
-   read, so they are not in the caches. The addresses by
-   integer arithmetic, as a row may be off the map (a prefetch does not
-   fault). */
-static void prefetch_listed(const fastgen *f, const uint32_t *mark, int32_t u)
+/* The entries of hex `node` and of the hexes above and below it in an
+   array by hex of `size`-byte entries at base, which the A* does not read,
+   so they are not in the caches. The addresses by integer arithmetic, as a
+   row may be off the map (a prefetch does not fault). */
+static void prefetch_rows(const fastgen *f, const void *base, size_t size, int32_t node)
 {
 #if defined(__GNUC__)
-    const uintptr_t at = (uintptr_t)(mark + u);
+    const uintptr_t at = (uintptr_t)base + (uintptr_t)node * size;
     __builtin_prefetch((const void *)at);
-    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * sizeof *mark));
-    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *mark));
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * size));
+    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * size));
 #else
-    (void)f, (void)mark, (void)u;
+    (void)f, (void)base, (void)size, (void)node;
 #endif
 }
 
@@ -360,7 +343,7 @@ static size_t collect_states(wr_planner *pl, const fastgen *f, const search_opts
                               (list = *listp = scratch_list(pl, 2u * m, cap, st)) == NULL))
                 return 0;
             mark[u] = B;
-            prefetch_listed(f, mark, u);
+            prefetch_rows(f, mark, sizeof *mark, u); /* read when u comes up */
             list[m++] = (uint64_t)dist[u] << 32 | (uint32_t)u;
         }
     }
@@ -446,20 +429,10 @@ static wri_search_end rank_states(wr_planner *pl, const fastgen *f, const search
 }
 
 /* The cells that land_offer() reads for the moves of state u's hex (its
-   own and its neighbours', on the rows above and below): the A* does not
-   read them, so they are not in the caches. The addresses by integer
-   arithmetic, as a row may be off the map (a prefetch does not fault). */
+   own and its neighbours'). */
 static void prefetch_cells(const fastgen *f, const search_opts *o, int32_t u)
 {
-#if defined(__GNUC__)
-    const int32_t node = u >= o->cells ? u - o->cells : u;
-    const uintptr_t at = (uintptr_t)(f->cells + node);
-    __builtin_prefetch((const void *)at);
-    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][1] * sizeof *f->cells));
-    __builtin_prefetch((const void *)(at + (uintptr_t)(intptr_t)f->delta[0][5] * sizeof *f->cells));
-#else
-    (void)f, (void)o, (void)u;
-#endif
+    prefetch_rows(f, f->cells, sizeof *f->cells, u >= o->cells ? u - o->cells : u);
 }
 
 /* After a plain rebuilding: the moves of the route's own steps in via[],
