@@ -5,8 +5,9 @@
 //   bench_route <size> <repeats> <queries> [--memory]
 //
 // Cases: route_field_<size> (one hex to every hex), route_query_<size>
-// (point to point, <queries> pairs summed), reach_<size> (hexes within N
-// days). Answers are compared hex by hex before anything is timed. With
+// (point to point, <queries> pairs summed), route_query_sample_<size> (16 x
+// <queries> other pairs, the library with landmarks against the A*s only),
+// reach_<size> (hexes within N days). Answers are compared hex by hex before anything is timed. With
 // --memory only the library runs (map, planner, one field) and the program
 // prints bytes per hex and its peak RSS; with --profile only the library's
 // field runs, <repeats> times, for perf or callgrind.
@@ -1463,12 +1464,12 @@ int main(int argc, char **argv)
         bench_extra(("route_field_" + S + "_dial_prebuilt_graph_ms").c_str(), te.median(2), "ms");
     }
 
-    // ---- route_query: point to point, `queries` pairs of passable hexes ----
-    if (wanted("route_query_" + S)) {
-        bench_seed(99u + (uint64_t)size);
-        std::vector<std::pair<wr_hex, wr_hex>> pairs;
-        std::vector<std::pair<int, int>> ipairs;
-        while ((int)pairs.size() < queries) {
+    // `count` pairs of passable hexes, neither a lake, from the bench's dice
+    // seeded with `seed`: as hexes (pairs) and as indices (ipairs)
+    auto query_pairs = [&](int count, uint64_t seed, std::vector<std::pair<wr_hex, wr_hex>> &pairs,
+                           std::vector<std::pair<int, int>> &ipairs) {
+        bench_seed(seed);
+        while ((int)pairs.size() < count) {
             int32_t a = (int32_t)bench_below(g.n), b = (int32_t)bench_below(g.n);
             if (a == b || g.off[(size_t)a] == g.off[(size_t)a + 1] ||
                 g.off[(size_t)b] == g.off[(size_t)b + 1])
@@ -1484,6 +1485,13 @@ int main(int argc, char **argv)
             pairs.emplace_back(ha, hb);
             ipairs.emplace_back(a, b);
         }
+    };
+
+    // ---- route_query: point to point, `queries` pairs of passable hexes ----
+    if (wanted("route_query_" + S)) {
+        std::vector<std::pair<wr_hex, wr_hex>> pairs;
+        std::vector<std::pair<int, int>> ipairs;
+        query_pairs(queries, 99u + (uint64_t)size, pairs, ipairs);
         int minw_q = INT32_MAX;
         for (int w : g.w)
             minw_q = std::min(minw_q, w);
@@ -1636,6 +1644,67 @@ int main(int argc, char **argv)
                     (double)settled_plain / (double)pairs.size(), "states");
         bench_extra(("route_query_" + S + "_settled_with_landmarks").c_str(),
                     (double)settled_landmarks / (double)pairs.size(), "states");
+    }
+
+    // ---- route_query_sample: 16 x `queries` pairs from other seeds, the
+    // library with 8 landmarks against the floor's A* and Boost's
+    // astar_search only (a sample large enough for the ratio to hold from
+    // one set of pairs to another, where route_query's few pairs are not) ----
+    if (wanted("route_query_sample_" + S)) {
+        std::vector<std::pair<wr_hex, wr_hex>> pairs;
+        std::vector<std::pair<int, int>> ipairs;
+        query_pairs(16 * queries, 4242u + (uint64_t)size, pairs, ipairs);
+        int held = 0;
+        size_t bytes = 0;
+        check(wr_planner_landmarks(pl, &held, &bytes), "wr_planner_landmarks");
+        if (held != 8)
+            check(wr_planner_prepare_landmarks(pl, m, &p, 8), "wr_planner_prepare_landmarks");
+        int minw_q = INT32_MAX;
+        for (int w : g.w)
+            minw_q = std::min(minw_q, w);
+        BoostAstarRun astar_run(boost_run, size, minw_q);
+        int match = 1, astar_match = 1, floor_match = 1;
+        size_t settled = 0;
+        wr_route route;
+        for (size_t q = 0; q < pairs.size(); q++) {
+            wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
+            size_t one = 0;
+            check(wr_planner_settled(pl, &one), "wr_planner_settled");
+            settled += one;
+            int64_t lib = UNREACHED;
+            if (st == WR_OK)
+                lib = (int64_t)route.arrival_day * P - route.points_left;
+            else if (st != WR_ERR_FORBIDDEN)
+                check(st, "wr_planner_route");
+            int a = ipairs[q].first, b = ipairs[q].second;
+            boost_run.run(a, b, std::numeric_limits<int64_t>::max());
+            match &= boost_run.at(b) == lib;
+            astar_run.run(a, b);
+            astar_match &= astar_run.at(b) == lib;
+            uint32_t fl = floor_route(&fs, &fm.map, a, b, nullptr);
+            floor_match &= (fl == FLOOR_UNREACHED ? UNREACHED : (int64_t)fl) == lib;
+        }
+        std::vector<std::function<void()>> impls = {
+            [&] {
+                for (auto &pr : pairs)
+                    wr_planner_route(pl, m, &p, pr.first, pr.second, &route);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    astar_run.run(pr.first, pr.second);
+            },
+            [&] {
+                for (auto &pr : ipairs)
+                    floor_route(&fs, &fm.map, pr.first, pr.second, nullptr);
+            }};
+        Timer t(impls.size());
+        interleave(repeats, impls, t);
+        const std::string name = "route_query_sample_" + S;
+        bench_case(name.c_str(), "boost_astar", t.median(1), t.median(0), match && astar_match);
+        bench_case(name.c_str(), "floor_astar", t.median(2), t.median(0), match && floor_match);
+        bench_extra((name + "_queries").c_str(), (double)pairs.size(), "");
+        bench_extra((name + "_settled_with_landmarks").c_str(),
+                    (double)settled / (double)pairs.size(), "states");
     }
 
     // ---- reach: the hexes within N days ----
