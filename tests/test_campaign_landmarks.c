@@ -84,6 +84,34 @@ static void landmarks_give_the_same_routes_on_random_maps(void **state)
     wr_planner_free(without);
 }
 
+/* Maps one to four hexes wide or high, where every hex is on the map's
+   edge (and a column's first and last hex are one): the landmarks, picked
+   among the edge hexes, give the same routes. */
+static void landmarks_on_thin_maps(void **state)
+{
+    (void)state;
+    wr_planner *with = NULL, *without = NULL;
+    OK(wr_planner_new(&with));
+    OK(wr_planner_new(&without));
+    unsigned s = 4u;
+    for (int w = 1; w <= 4; w++)
+        for (int h = 1; h <= 9; h += 2) {
+            wr_map *m = random_land_map(&s, w, h);
+            wr_plan_params p = plain_for(&s);
+            OK(wr_planner_prepare_landmarks(with, m, &p, WR_PLAN_MAX_LANDMARKS));
+            for (int q = 0; q < 12; q++)
+                expect_same(with, without, m, &p, random_hex(&s, w, h), random_hex(&s, w, h));
+            wr_map *t = random_land_map(&s, h, w); /* the same, turned */
+            OK(wr_planner_prepare_landmarks(with, t, &p, 3));
+            for (int q = 0; q < 12; q++)
+                expect_same(with, without, t, &p, random_hex(&s, h, w), random_hex(&s, h, w));
+            wr_map_free(m);
+            wr_map_free(t);
+        }
+    wr_planner_free(with);
+    wr_planner_free(without);
+}
+
 static void landmarks_give_the_same_plans_from_random_states(void **state)
 {
     (void)state;
@@ -142,7 +170,7 @@ static void landmarks_are_ignored_after_an_edit_and_on_another_map(void **state)
     OK(wr_map_set_terrain(m, O(27, 20), WR_HEX_CLEAR));
     expect_ignored(with, without, m, &p, O(2, 3), O(27, 20));
     expect_ignored(with, without, twin, &p, O(2, 3), O(27, 20)); /* the same cells, another map */
-    OK(wr_planner_prepare_landmarks(with, m, &p, 8)); /* made again: used */
+    OK(wr_planner_prepare_landmarks(with, m, &p, 8));            /* made again: used */
     expect_same(with, without, m, &p, O(2, 3), O(27, 20));
     assert_true(settled(with) < settled(without));
     wr_map_free(m);
@@ -392,6 +420,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(landmarks_give_the_same_routes_on_random_maps),
+        cmocka_unit_test(landmarks_on_thin_maps),
         cmocka_unit_test(landmarks_give_the_same_plans_from_random_states),
         cmocka_unit_test(landmarks_are_ignored_after_an_edit_and_on_another_map),
         cmocka_unit_test(landmarks_are_ignored_with_other_params_and_full_rules),

@@ -1069,7 +1069,9 @@ WR_API wr_status wr_planner_reachable(wr_planner *planner, const wr_map *map,
  * first hex, by wr_map_index(), where the mover can be and from which a
  * quarter of the map is reachable (of up to 8 tried, the next each time
  * the first it did not reach), then each time the hex reached from the
- * landmarks so far whose nearest of them is the farthest, the lowest index
+ * landmarks so far whose nearest of them is the farthest: among the hexes
+ * on the map's edge (its first and last rows and columns) when one of
+ * them is reached and not a landmark, else among all, the lowest index
  * first among equals) and keeps the earliest label of every hex from each,
  * 2 bytes a hex a landmark when every label fits below 0xffff, else 4
  * (wr_planner_landmarks()). The preparation costs

@@ -24,10 +24,37 @@ static int32_t next_hex(const wri_movegen *g, int32_t from, const uint32_t *labe
     return -1;
 }
 
+/* The hex on the map's edge (its first and last rows and columns) whose
+   label in near[] is the largest above 0 and reached, the lowest index
+   first among equals; -1 when there is none. */
+static int32_t farthest_on_edge(const wr_map *map, const uint32_t *near)
+{
+    const int32_t width = map->width, height = map->height;
+    uint32_t far = 0;
+    int32_t best = -1;
+    for (int32_t row = 0; row < height; row++) {
+        const int whole = row == 0 || row == height - 1;
+        const int32_t step = whole || width == 1 ? 1 : width - 1;
+        for (int32_t col = 0; col < width; col += step) {
+            const int32_t v = row * width + col;
+            if (near[v] != UINT32_MAX && near[v] > far) {
+                far = near[v];
+                best = v;
+            }
+        }
+    }
+    return best;
+}
+
 /* The field from hex idx into plane k of dist (cells labels a plane),
    near[] (the label from the nearest landmark so far) lowered by it; the
    next landmark in *next: the hex reached whose nearest landmark is the
-   farthest (lowest index first), -1 when every hex reached is a landmark. */
+   farthest, on the map's edge when one there is reached and not a
+   landmark, else anywhere (lowest index first); -1 when every hex reached
+   is a landmark. Landmarks on the edge bound more routes: a landmark
+   bounds the points from v to the goal well when v lies on its way from
+   the landmark to the goal, and the edge is behind every hex of the map
+   from some side. */
 static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan_params *params,
                                 int32_t idx, int32_t *dist, int k, uint32_t *near, int32_t *next,
                                 size_t *reached)
@@ -58,7 +85,8 @@ static wr_status landmark_field(wr_planner *pl, const wr_map *map, const wr_plan
             best = (int32_t)v;
         }
     }
-    *next = best;
+    const int32_t on_edge = farthest_on_edge(map, near);
+    *next = on_edge >= 0 ? on_edge : best;
     *reached = r;
     return WR_OK;
 }
