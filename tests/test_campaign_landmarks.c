@@ -170,7 +170,7 @@ static void landmarks_are_ignored_after_an_edit_and_on_another_map(void **state)
     OK(wr_map_set_terrain(m, O(27, 20), WR_HEX_CLEAR));
     expect_ignored(with, without, m, &p, O(2, 3), O(27, 20));
     expect_ignored(with, without, twin, &p, O(2, 3), O(27, 20)); /* the same cells, another map */
-    OK(wr_planner_prepare_landmarks(with, m, &p, 8));            /* made again: used */
+    OK(wr_planner_prepare_landmarks(with, m, &p, 8)); /* made again: used */
     expect_same(with, without, m, &p, O(2, 3), O(27, 20));
     assert_true(settled(with) < settled(without));
     wr_map_free(m);
