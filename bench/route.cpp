@@ -1487,15 +1487,27 @@ int main(int argc, char **argv)
         }
     };
 
+    // The library's route for a pair: its points (UNREACHED when there is
+    // none), the states it settled added to *settled; the cheapest move's
+    // cost, for Boost's A*
+    auto library_route = [&](const std::pair<wr_hex, wr_hex> &pr, wr_route &route,
+                             size_t &settled) {
+        wr_status st = wr_planner_route(pl, m, &p, pr.first, pr.second, &route);
+        size_t one = 0;
+        check(wr_planner_settled(pl, &one), "wr_planner_settled");
+        settled += one;
+        if (st != WR_OK && st != WR_ERR_FORBIDDEN)
+            check(st, "wr_planner_route");
+        return st == WR_OK ? (int64_t)route.arrival_day * P - route.points_left : UNREACHED;
+    };
+    const int min_weight = g.w.empty() ? INT32_MAX : *std::min_element(g.w.begin(), g.w.end());
+
     // ---- route_query: point to point, `queries` pairs of passable hexes ----
     if (wanted("route_query_" + S)) {
         std::vector<std::pair<wr_hex, wr_hex>> pairs;
         std::vector<std::pair<int, int>> ipairs;
         query_pairs(queries, 99u + (uint64_t)size, pairs, ipairs);
-        int minw_q = INT32_MAX;
-        for (int w : g.w)
-            minw_q = std::min(minw_q, w);
-        BoostAstarRun astar_run(boost_run, size, minw_q);
+        BoostAstarRun astar_run(boost_run, size, min_weight);
         int match[4] = {1, 1, 1, 1}, astar_match_b = 1, floor_astar_match = 1;
         wr_route route;
         // The landmarks (wr_planner_prepare_landmarks()), prepared before the
@@ -1536,15 +1548,7 @@ int main(int argc, char **argv)
             bench_extra(("route_landmarks_" + S + "_count").c_str(), (double)held, "");
         }
         for (size_t q = 0; q < pairs.size(); q++) {
-            wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
-            size_t one = 0;
-            check(wr_planner_settled(pl, &one), "wr_planner_settled");
-            settled_landmarks += one;
-            int64_t lib = UNREACHED;
-            if (st == WR_OK)
-                lib = (int64_t)route.arrival_day * P - route.points_left;
-            else if (st != WR_ERR_FORBIDDEN)
-                check(st, "wr_planner_route");
+            const int64_t lib = library_route(pairs[q], route, settled_landmarks);
             int a = ipairs[q].first, b = ipairs[q].second;
             boost_run.run(a, b, std::numeric_limits<int64_t>::max());
             heap_dijkstra(g, a, b, std::numeric_limits<int64_t>::max(), hd, hp, heap);
@@ -1659,23 +1663,12 @@ int main(int argc, char **argv)
         check(wr_planner_landmarks(pl, &held, &bytes), "wr_planner_landmarks");
         if (held != 8)
             check(wr_planner_prepare_landmarks(pl, m, &p, 8), "wr_planner_prepare_landmarks");
-        int minw_q = INT32_MAX;
-        for (int w : g.w)
-            minw_q = std::min(minw_q, w);
-        BoostAstarRun astar_run(boost_run, size, minw_q);
+        BoostAstarRun astar_run(boost_run, size, min_weight);
         int match = 1, astar_match = 1, floor_match = 1;
         size_t settled = 0;
         wr_route route;
         for (size_t q = 0; q < pairs.size(); q++) {
-            wr_status st = wr_planner_route(pl, m, &p, pairs[q].first, pairs[q].second, &route);
-            size_t one = 0;
-            check(wr_planner_settled(pl, &one), "wr_planner_settled");
-            settled += one;
-            int64_t lib = UNREACHED;
-            if (st == WR_OK)
-                lib = (int64_t)route.arrival_day * P - route.points_left;
-            else if (st != WR_ERR_FORBIDDEN)
-                check(st, "wr_planner_route");
+            const int64_t lib = library_route(pairs[q], route, settled);
             int a = ipairs[q].first, b = ipairs[q].second;
             boost_run.run(a, b, std::numeric_limits<int64_t>::max());
             match &= boost_run.at(b) == lib;
