@@ -11,6 +11,10 @@
 //       states, objectives, blocked hexes, hexsides and callbacks; the map
 //       changed now and then), every answer and error detail compared;
 //       exits 1 on a difference
+//   ab_planner A.so B.so lmcheck <size> [pairs]
+//       routes between random pairs (200 unless given) with 8 landmarks
+//       prepared on each build, compared step for step; exits 1 on a
+//       difference
 //   ab_planner A.so B.so time <size> <rounds> [case...]
 //       interleaved CPU times (the first one alternating), medians, and the
 //       median of the per-round ratios B/A
@@ -294,7 +298,8 @@ struct Fixture {
     std::vector<wr_hex> ends_plain, ends_real;
 };
 
-static void make_fixture(Fixture &fx, int size, bool want_plain, bool want_real)
+static void make_fixture(Fixture &fx, int size, bool want_plain, bool want_real,
+                         size_t plain_ends = 16)
 {
     fx.size = size;
     if (want_plain) {
@@ -303,7 +308,7 @@ static void make_fixture(Fixture &fx, int size, bool want_plain, bool want_real)
         check(M->wr_map_set_terrain(fx.plain, fx.from_plain, WR_HEX_CLEAR), "set_terrain");
         bench_seed(99u + (uint64_t)size);
         int32_t n = size * size;
-        while (fx.ends_plain.size() < 16) {
+        while (fx.ends_plain.size() < plain_ends) {
             wr_hex h;
             wr_hex_terrain t;
             check(M->wr_map_hex(fx.plain, (int32_t)bench_below(n), &h), "hex");
@@ -654,6 +659,33 @@ int main(int argc, char **argv)
             std::printf(" %ld/%ld", ok_by_kind[k], all_by_kind[k]);
         std::printf("\n");
         return mismatches != 0;
+    }
+    if (mode == "lmcheck") {
+        Fixture fx;
+        make_fixture(fx, size, true, false, 2u * (size_t)std::max(1, argc > 5 ? atoi(argv[5]) : 200));
+        wr_planner *pa = nullptr, *pb = nullptr;
+        check(A.wr_planner_new(&pa), "planner_new");
+        check(B.wr_planner_new(&pb), "planner_new");
+        wr_plan_params p = params_of(A, WR_MOVER_INFANTRY, WR_PLAN_PLAIN_COSTS | WR_PLAN_RAFTS_ANYWHERE);
+        check(A.wr_planner_prepare_landmarks(pa, fx.plain, &p, 8), "prepare_landmarks");
+        check(B.wr_planner_prepare_landmarks(pb, fx.plain, &p, 8), "prepare_landmarks");
+        long differ = 0, pairs = 0;
+        for (size_t q = 0; q + 1 < fx.ends_plain.size(); q += 2, pairs++) {
+            Out o[2];
+            wr_route r;
+            o[0].st = A.wr_planner_route(pa, fx.plain, &p, fx.ends_plain[q], fx.ends_plain[q + 1], &r);
+            if (o[0].st == WR_OK)
+                add_route(o[0], r);
+            o[1].st = B.wr_planner_route(pb, fx.plain, &p, fx.ends_plain[q], fx.ends_plain[q + 1], &r);
+            if (o[1].st == WR_OK)
+                add_route(o[1], r);
+            differ += !(o[0].st == o[1].st && o[0].bytes == o[1].bytes);
+        }
+        A.wr_planner_free(pa);
+        B.wr_planner_free(pb);
+        M->wr_map_free(fx.plain);
+        std::printf("lmcheck %d: %ld routes with landmarks compared, %ld different\n", size, pairs, differ);
+        return differ != 0;
     }
     int rounds = argc > 5 ? atoi(argv[5]) : 11;
     if (mode == "time4") {
