@@ -7,10 +7,11 @@
 // Cases: route_field_<size> (one hex to every hex), route_query_<size>
 // (point to point, <queries> pairs summed), route_query_sample_<size> (16 x
 // <queries> other pairs, the library with landmarks against the A*s only),
-// reach_<size> (hexes within N days). Answers are compared hex by hex before anything is timed. With
-// --memory only the library runs (map, planner, one field) and the program
-// prints bytes per hex and its peak RSS; with --profile only the library's
-// field runs, <repeats> times, for perf or callgrind.
+// reach_<size> (hexes within N days). Answers are compared hex by hex
+// before anything is timed. With --memory only the library runs (map,
+// planner, one field) and the program prints bytes per hex and its peak
+// RSS; with --profile only the library's field runs, <repeats> times, for
+// perf or callgrind.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -1488,8 +1489,7 @@ int main(int argc, char **argv)
     };
 
     // The library's route for a pair: its points (UNREACHED when there is
-    // none), the states it settled added to *settled; the cheapest move's
-    // cost, for Boost's A*
+    // none), the states it settled added to `settled`
     auto library_route = [&](const std::pair<wr_hex, wr_hex> &pr, wr_route &route,
                              size_t &settled) {
         wr_status st = wr_planner_route(pl, m, &p, pr.first, pr.second, &route);
@@ -1500,6 +1500,7 @@ int main(int argc, char **argv)
             check(st, "wr_planner_route");
         return st == WR_OK ? (int64_t)route.arrival_day * P - route.points_left : UNREACHED;
     };
+    // the cheapest move's cost, for Boost's A*
     const int min_weight = g.w.empty() ? INT32_MAX : *std::min_element(g.w.begin(), g.w.end());
 
     // ---- route_query: point to point, `queries` pairs of passable hexes ----
