@@ -173,12 +173,13 @@ static int stamp_behind(const map_stamp *s, const wr_map *map)
     return map->log_before[(s->generation + 1u) % WRI_MAP_LOG] == s->history;
 }
 
-/* Forgets the records (of `size` bytes, the epoch at byte or uint16
-   `epoch_at`; the rules records' parity byte) that the cells changed since
-   stamp s reach: each changed hex's and its neighbours' (a record reads
-   the hex's cell and its neighbours'). */
+/* Forgets the records (of `size` bytes) that the cells changed since stamp
+   s reach, each changed hex's and its neighbours' (a record reads the
+   hex's cell and its neighbours'), by writing `mark` into the `len` bytes
+   at byte `at` of each: an epoch of 0 (never filled) for the keys and
+   plain costs, WRI_RULES_UNFILLED in the rules records' parity byte. */
 static void forget_changed(const map_stamp *s, const wr_map *map, void *records, size_t size,
-                           size_t epoch_at)
+                           size_t at, size_t len, uint8_t mark)
 {
     for (uint64_t g = s->generation + 1u; g <= map->generation; g++) {
         const int32_t idx = map->log_index[g % WRI_MAP_LOG];
@@ -187,14 +188,8 @@ static void forget_changed(const map_stamp *s, const wr_map *map, void *records,
         for (int d = -1; d < 6; d++) {
             if (d >= 0 && !(c->nb & (1u << d)))
                 continue;
-            const int32_t at = d < 0 ? idx : wri_nb_index(map, idx, odd, d);
-            uint8_t *rec = (uint8_t *)records + (size_t)at * size;
-            if (size == WRI_RULES_BYTES)
-                rec[epoch_at] = WRI_RULES_UNFILLED;
-            else if (size == 8u)
-                rec[epoch_at] = 0; /* never filled */
-            else
-                ((uint16_t *)(void *)rec)[epoch_at] = 0;
+            const int32_t hex = d < 0 ? idx : wri_nb_index(map, idx, odd, d);
+            memset((uint8_t *)records + (size_t)hex * size + at, mark, len);
         }
     }
 }
@@ -219,7 +214,7 @@ wr_status wri_planner_rules_records(wr_planner *pl, const wr_map *map)
         return WR_OK;
     if (pl->rules_valid && stamp_behind(&pl->rules_map, map) &&
         memcmp(&pl->rules_for, &pl->table_for, sizeof pl->rules_for) == 0) {
-        forget_changed(&pl->rules_map, map, pl->rules, WRI_RULES_BYTES, 6u);
+        forget_changed(&pl->rules_map, map, pl->rules, WRI_RULES_BYTES, 6u, 1u, WRI_RULES_UNFILLED);
         pl->rules_map = stamp_of(map);
         pl->rules_full = 0;
         return WR_OK;
@@ -348,9 +343,10 @@ wr_status wri_planner_hex_records(wr_planner *pl, const wr_map *map, int new_tab
         return st;
     if (edits) { /* a few edits */
         if (pl->keys != NULL && pl->cap_keys >= n)
-            forget_changed(&pl->records_map, map, pl->keys, 8u * sizeof *pl->keys, 7u);
+            forget_changed(&pl->records_map, map, pl->keys, 8u * sizeof *pl->keys,
+                           7u * sizeof *pl->keys, sizeof *pl->keys, 0u);
         if (pl->costs != NULL && pl->cap_costs >= n)
-            forget_changed(&pl->records_map, map, pl->costs, 8u, 7u);
+            forget_changed(&pl->records_map, map, pl->costs, 8u, 7u, 1u, 0u);
         pl->records_map = stamp_of(map);
         pl->keys_full = 0;
         pl->costs_full = 0;
